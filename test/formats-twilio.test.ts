@@ -81,6 +81,23 @@ test('export: an authentication file with WhatsApp\'s preset wording written out
   assert.equal(auth({ text: 'Your code for Owl Air is {{1}}.', examples: { 1: '123456' } }).issues.map((i) => i.field), ['body.text']);
 });
 
+// trial K F12: Twilio allows {{FirstName}} (its variables page: "Allowed: {{IdName}}"); it was written as literal text, its sample
+// dropped, and lint then refused the file. Now the lower-case snake form, with its sample, the rename said
+test('a Twilio variable with capitals ({{FirstName}}) becomes the file\'s {{first_name}} with its sample, said; a name taken gets _2', () => {
+  const t = twilioToFile(text('Hi {{FirstName}}, your order is ready for pickup at our store today.', { FirstName: 'Ana' }), '(template)');
+  assert.equal(t.issues, []);
+  assert.equal(t.value.body, { text: 'Hi {{first_name}}, your order is ready for pickup at our store today.', examples: { first_name: 'Ana' } });
+  assert.equal(t.renumbered.map((i) => [i.field, i.message]), [['variables.FirstName', 'Twilio\'s {{FirstName}} is {{first_name}} in the file (a template file\'s placeholder names are lower-case letters, digits and _), with its sample']]);
+  // across the resource: a card's header and body, an acronym, a name the resource already has, a URL's variable
+  const card = twilioToFile({ friendly_name: 'a', language: 'en', variables: { OrderID: 'A-1', first_name: 'Ana', First_Name: 'Bo', Path: 'x/1' }, types: { 'whatsapp/card': {
+    header_text: 'Order {{OrderID}}', body: 'Hi {{first_name}} and {{First_Name}}, order {{OrderID}} is ready.', actions: [{ type: 'URL', title: 'Open', url: 'https://o.example/{{Path}}' }] } } }, '(template)');
+  assert.equal(card.issues, []);
+  assert.equal(card.value.header, { format: 'TEXT', text: 'Order {{order_id}}', examples: { order_id: 'A-1' } });
+  assert.equal(card.value.body, { text: 'Hi {{first_name}} and {{first_name_2}}, order {{order_id}} is ready.', examples: { first_name: 'Ana', first_name_2: 'Bo', order_id: 'A-1' } });
+  assert.equal(card.value.buttons, [{ type: 'URL', text: 'Open', url: 'https://o.example/{{1}}', example: 'https://o.example/x/1' }]);
+  assert.equal(card.renumbered.map((i) => i.field).filter((f) => f.startsWith('variables.')), ['variables.OrderID', 'variables.First_Name', 'variables.Path']);
+});
+
 test('VOICE_CALL: twilio/call-to-action\'s WhatsApp call button both ways; VOICE_CALL_REQUEST, PHONE beside it, a header or ttl_minutes are listed', () => {
   const cta = (actions: unknown[]) => twilioToFile({ friendly_name: 'a', language: 'en', types: { 'twilio/call-to-action': { body: 'Call us on WhatsApp.', actions } } }, '(template)');
   const pulled = cta([{ type: 'VOICE_CALL', title: 'Call us' }]);
@@ -161,6 +178,53 @@ test('the name is the WhatsApp approval request\'s (friendly_name is Twilio\'s f
   assert.equal(twilioToFile(shipped('Order shipped (v2)', 'en'), 'w').issues.map((i) => i.field), ['friendly_name']);
   // an approval name WhatsApp would not take: said at the approval's name
   assert.equal(twilioToFile(shipped('x', 'en', { name: 'Bad Name' }), 'w', { name: 'Bad Name' }).issues.map((i) => i.field), ['approval_requests.name']);
+});
+
+// trial K F10: a /v1/Content export's console name was refused as "not a WhatsApp template name", with nothing on where the
+// name is; and Twilio's call-to-action page writes the phone action as PHONE (its API models as PHONE_NUMBER): it was refused
+test('a /v1/Content export without approvals: the name refusal says to give /v1/ContentAndApprovals; a PHONE action is a PHONE_NUMBER button', () => {
+  const refused = twilioToFile(text('Welcome {{1}}!', { 1: 'Ana' }, { friendly_name: 'Welcome-Message' }), 'contents[0]');
+  assert.equal(refused.issues.map((i) => i.field), ['friendly_name']);
+  assert.match(refused.issues[0]!.message, 'this export has no WhatsApp approval data, and friendly_name is only Twilio\'s description of the resource (renaming it changes nothing on WhatsApp): give the listing of GET /v1/ContentAndApprovals instead, whose approval_requests.name is the template\'s WhatsApp name');
+  // with approval data, the approval's name is the one said
+  assert.not.match(twilioToFile(text('x', undefined, { friendly_name: 'Free text' }), 'w', { name: 'Bad Name' }).issues[0]!.message, 'ContentAndApprovals');
+  const cta = (type: string) => twilioToFile({ friendly_name: 'call_us', language: 'en', types: { 'twilio/call-to-action': { body: 'Call us any time, we are here.', actions: [{ type, title: 'Call', phone: '+15550001111' }] } } }, 'w');
+  for (const type of ['PHONE', 'PHONE_NUMBER', 'phone']) {
+    const t = cta(type);
+    assert.equal(t.issues, [], type);
+    assert.equal(t.value.buttons, [{ type: 'PHONE_NUMBER', text: 'Call', phone_number: '+15550001111' }]);
+  }
+  // a type with no place: the places offered are those that are written (VOICE_CALL_REQUEST is refused on its own)
+  assert.equal(cta('FAX').issues.map((i) => i.message), ['FAX actions have no place here (URL, PHONE_NUMBER, COPY_CODE, VOICE_CALL)']);
+});
+
+// trial K F1 and F9: a whole-catalog twilio/catalog with the title Twilio's page asks for was refused ("a catalog template
+// without items has no header"), and its id was called "the products"
+test('twilio/catalog without items: body, footer and CATALOG button written; the title and the catalog id listed for what they are', () => {
+  const t = twilioToFile({ friendly_name: 'spring_catalog', language: 'en', variables: { 1: 'Ana' },
+    types: { 'twilio/catalog': { title: 'Spring picks', body: 'Hi {{1}}, browse our spring collection.', subtitle: 'Free shipping over $50', id: '1234567890', thumbnail_item_id: 'sku-1' } } }, 'w');
+  assert.equal(t.issues, []);
+  assert.equal(t.value.body, { text: 'Hi {{1}}, browse our spring collection.', examples: { 1: 'Ana' } });
+  assert.is(t.value.footer, 'Free shipping over $50');
+  assert.equal(t.value.buttons, [{ type: 'CATALOG', text: 'View catalog' }]);
+  assert.is(t.value.header, undefined);
+  const left = Object.fromEntries(t.leftOut.map((i) => [i.field, i.message]));
+  assert.equal(Object.keys(left), ['types.twilio/catalog.id', 'types.twilio/catalog.thumbnail_item_id', 'types.twilio/catalog.title']);
+  assert.match(left['types.twilio/catalog.id']!, 'the catalog\'s id \'1234567890\' (Meta Commerce Manager)');
+  assert.not.match(left['types.twilio/catalog.id']!, 'the products');
+  assert.match(left['types.twilio/catalog.title']!, 'the title \'Spring picks\': WhatsApp\'s catalog template (without items) has no header or title of its own');
+  // with items, the title is the multi-product template's TEXT header, as before
+  const mpm = twilioToFile({ friendly_name: 'picks', language: 'en', types: { 'twilio/catalog': { title: 'Our picks', body: 'Have a look at these.', id: '1', items: [{ id: 'a', section_title: 'A' }] } } }, 'w');
+  assert.equal(mpm.value.header, { format: 'TEXT', text: 'Our picks' });
+});
+
+// trial K F14 (the pull half): with approval data naming the template, Twilio's friendly_name ("A string name used to describe
+// the Content resource") was dropped without a word; it is the file's description (format.md: what the template is for)
+test('friendly_name is the description where the approval request gives the name; not where it is the name or repeats it', () => {
+  const r = (friendly: string, approval?: Record<string, unknown>) => twilioToFile({ friendly_name: friendly, language: 'en', variables: { 1: 'A-1' }, types: { 'twilio/text': { body: 'Your order {{1}} is on its way to you.' } }, ...(approval ? { approval_requests: approval } : {}) }, 'w', approval);
+  assert.is(r('Order-Update-EN', { name: 'order_update', category: 'UTILITY' }).value.description, 'Order-Update-EN');
+  assert.is(r('order_update', { name: 'order_update', category: 'UTILITY' }).value.description, undefined);
+  assert.is(r('order_update').value.description, undefined);
 });
 
 test('shapes that are not Content listings: an ApprovalRequests answer, jq -s of pages: said of the file, with what to give instead', () => {

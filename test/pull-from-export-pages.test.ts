@@ -2,7 +2,7 @@
 // meta.next_page_url): the templates of the files given are written, and a page whose following
 // page is not among the files is said by file, with how to fetch the rest (exit 1); every page
 // given: nothing said, exit 0.
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -74,6 +74,35 @@ test('a template in two export files: the same twice is written once (exit 0); t
     const differ = await cliIn(['pull', '--from', 'meta', 'a.json', 'c.json', '--channel', 'shop-whatsapp', '--dir', 'other'], { cwd: dir });
     assert.is(differ.exitCode, 1, differ.stderr);
     assert.match(differ.stderr, /promo_x[^\n]*\(c\.json[^)]*\) comes twice, and the two differ; the first \(a\.json[^)]*\) is the one written/);
+  } finally { cleanup(dir); }
+});
+
+// trial K F5: a rejected re-submission listed before the approved original under one approval name and language: the rejected
+// text was written (the first given), and apply would have submitted it over the live one. The copy in the most advanced review
+// state is written (what WhatsApp has), and the other named
+test('a template twice in a Twilio listing, rejected retry first: the APPROVED copy is written, the rejected one named (exit 0)', async () => {
+  const dir = tempDir('tplsync-pages-');
+  try {
+    const resource = (sid: string, friendly: string, body: string, status: string) => ({ sid, friendly_name: friendly, language: 'en', variables: { 1: 'Maria' }, types: { 'twilio/text': { body } },
+      approval_requests: { name: 'order_update', category: 'UTILITY', content_type: 'twilio/text', status, rejection_reason: status === 'rejected' ? 'Duplicate name' : '' } });
+    writeFiles(dir, {
+      'tplsync.config.yaml': CONFIG,
+      't.json': JSON.stringify({ contents: [resource('HX00000000000000000000000000000a01', 'order_update_v2', 'Hi {{1}}, your order is on its way (new wording).', 'rejected'), resource('HX00000000000000000000000000000a02', 'order_update_v1', 'Hi {{1}}, your order has shipped.', 'approved')],
+        meta: { page: 0, page_size: 50, url: 'https://content.twilio.com/v1/ContentAndApprovals?PageSize=50&Page=0', next_page_url: null, previous_page_url: null, key: 'contents' } }),
+    });
+    const r = await cliIn(['pull', '--from', 'twilio', 't.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stderr);
+    const file = readFileSync(path.join(dir, 'templates', 'order_update.en.yaml'), 'utf8');
+    assert.match(file, 'Hi {{1}}, your order has shipped.');
+    assert.not.match(file, 'new wording');
+    assert.match(r.stderr, 'order_update/en (t.json contents[0]) comes twice, and the two differ: the APPROVED copy (t.json contents[1]) is the one written, since it is what WhatsApp has; this REJECTED copy is not on disk');
+    assert.not.match(r.stderr, 'is REJECTED in the export');
+    // a Meta listing alike: a PAUSED copy (approved, then paused for its quality) goes before a PENDING one, whatever their order
+    const meta = (status: string, text: string) => ({ ...metaTemplate('promo_y'), status, components: [{ type: 'BODY', text, example: { body_text: [['Ana']] } }] });
+    writeFiles(dir, { 'm.json': JSON.stringify({ data: [meta('PENDING', 'Hello {{1}}, our new collection is waiting for you in store.'), meta('PAUSED', 'Hello {{1}}, our winter collection is now in store for you.')] }) });
+    const m = await cliIn(['pull', '--from', 'meta', 'm.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+    assert.match(readFileSync(path.join(dir, 'templates', 'promo_y.en_US.yaml'), 'utf8'), 'winter collection', m.stderr);
+    assert.match(m.stderr, 'the PAUSED copy (m.json data[1]) is the one written');
   } finally { cleanup(dir); }
 });
 

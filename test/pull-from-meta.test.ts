@@ -1,7 +1,7 @@
 // pull --from meta: every fixture (written from Meta's documentation, cited in each) becomes files
 // that lint clean, apply to the emulator and then plan with no changes; what a file cannot carry
 // is listed by template and field (exit 1) and not written; a template in a file is not duplicated.
-import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -275,7 +275,7 @@ test('input that is not JSON: file:line:col, exit 3, nothing written', async () 
   } finally { cleanup(dir); }
 });
 
-test('an export with a byte-order mark is read; a template that is not APPROVED is written and named with its state; a paging URL\'s token is never printed; --force keeps the file\'s description', async () => {
+test('an export with a byte-order mark is read; a template that is not APPROVED is written and named with its state, one deleted is not written; a paging URL\'s token is never printed; --force keeps the file\'s description', async () => {
   const dir = tempDir();
   try {
     const token = 'EAAJBxyzSECRET' + 'TOKEN1234567890abcdef';
@@ -286,14 +286,16 @@ test('an export with a byte-order mark is read; a template that is not APPROVED 
     const r = await cliIn(['pull', '--from', 'meta', 'export.json', '--channel', 'shop-whatsapp'], { cwd: dir });
     assert.is(r.exitCode, 1, r.stderr); // the page after it is not given
     assert.match(r.stderr, 'ready_rejected/en_US (export.json data[1]) is REJECTED in the export (INVALID_FORMAT): written, but apply would submit it for review');
-    assert.match(r.stderr, 'ready_gone/en_US (export.json data[2]) is DELETED in the export: written, but apply would submit it for review again under a name the platform deleted');
+    // trial K F13: deleted on the platform, as pull --all skips it: not written (the next plan would create it again), said
+    assert.match(r.stdout, 'ready_gone/en_US (export.json data[2]): deleted on the platform (DELETED), not written (skipped)');
+    assert.not.ok(existsSync(path.join(dir, 'templates', 'ready_gone.en_US.yaml')), 'a deleted template is not adopted');
     assert.not.match(r.stderr, 'ready_ok/en_US (export.json data[0]) is');
     assert.not.match(r.stderr, 'ready_again/en_US (export.json data[3]) is', 'REINSTATED is approved again');
     assert.match(r.stderr, 'access_token=[redacted]&after=QVFI');
     assert.not.ok((r.stdout + r.stderr).includes(token), 'the token is never printed');
     // into a folder the config's globs do not cover: written, and said
     const away = await cliIn(['pull', '--from', 'meta', 'export.json', '--channel', 'shop-whatsapp', '--dir', 'drafts', '--force'], { cwd: dir });
-    assert.match(away.stderr, /drafts\/\w+\.en_US\.yaml, .* and 1 more are not among the config's templates/, away.stdout + away.stderr);
+    assert.match(away.stderr, /drafts\/\w+\.en_US\.yaml, .* are not among the config's templates/, away.stdout + away.stderr);
     // the description a user wrote survives a pull --force of the same export
     const file = path.join(dir, 'templates', 'ready_ok.en_US.yaml');
     writeFileSync(file, readFileSync(file, 'utf8').replace('category: UTILITY\n', 'category: UTILITY\ndescription: Sent when the order is packed # owner: fulfilment\n# legal asked for this wording\n').replace(/^(# Pulled from .*)$/m, '$1\n# reviewed by the shop team'));

@@ -86,7 +86,81 @@ test('a media URL with a variable and a body Twilio numbered after it: written, 
     const r = await cliIn(['pull', '--from', 'twilio', 'c.json', '--channel', 'shop-whatsapp'], { cwd: dir });
     assert.is(r.exitCode, 1, r.stderr);
     assert.match(r.stderr, /invoice_media\/en \(c\.json \(template\)\) written to templates\/invoice_media\.en\.yaml without [^\n]*\n  types\.twilio\/media\.media: the media URL 'https:\/\/cdn\.owl\.com\/invoices\/\{\{1\}\}' takes a variable/);
-    assert.match(r.stderr, /invoice_media\/en [^\n]* numbered in templates\/invoice_media\.en\.yaml as WhatsApp numbers it[^\n]*\n  types\.twilio\/media\.body: Twilio's \{\{2\}\} is \{\{1\}\} in the file/);
+    assert.match(r.stderr, /invoice_media\/en [^\n]* written to templates\/invoice_media\.en\.yaml with other placeholders than Twilio's[^\n]*\n  types\.twilio\/media\.body: Twilio's \{\{2\}\} is \{\{1\}\} in the file/);
+  } finally { cleanup(dir); }
+});
+
+// trial K F2 and F3: a Twilio export numbers its variables ({{1}} {{3}} {{5}}); `--names-from meta` was refused with --from twilio
+// ("an export names its own"), and over a named file the renumbering was said in numbers the file does not use ({{3}} is {{2}})
+test('--from twilio --names-from meta: Twilio\'s numbers named as a Meta export names them (where certain); the renumbering said in the file\'s names', async () => {
+  const dir = tempDir('tplsync-twilio-names-');
+  try {
+    const tw = (name: string, body: string) => ({ sid: 'HX00000000000000000000000000000f03', friendly_name: 'Order-Update-PT', language: 'pt_BR', variables: { 1: 'Maria', 3: 'A-1042', 5: '4 de maio' },
+      types: { 'twilio/text': { body } }, approval_requests: { name, category: 'UTILITY', content_type: 'twilio/text', status: 'approved', rejection_reason: '' } });
+    const meta = (text: string, samples: [string, string, string]) => JSON.stringify({ data: [{ name: 'order_update', parameter_format: 'NAMED', language: 'pt_BR', status: 'APPROVED', category: 'UTILITY', id: '1',
+      components: [{ type: 'BODY', text, example: { body_text_named_params: [{ param_name: 'customer_name', example: samples[0] }, { param_name: 'order_id', example: samples[1] }, { param_name: 'ship_date', example: samples[2] }] } }] }] });
+    const named = 'Olá {{customer_name}}, seu pedido {{order_id}} será enviado em {{ship_date}}.';
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    emulator: .tplsync/emu.json\n    channels: { wa: ${CHANNEL_A} }\n`,
+      'tw.json': JSON.stringify([tw('order_update', 'Olá {{1}}, seu pedido {{3}} será enviado em {{5}}.'), tw('order_other', 'Olá {{1}}, seu pedido {{3}} chega em {{5}}.')]),
+      'meta.json': meta(named, ['Maria', 'A-1042', '4 de maio']),
+      'meta-other.json': meta('Oi {{customer_name}}! Pedido {{order_id}}, entrega {{ship_date}}.', ['Ana', 'B-7', '1 de junho']),
+    });
+    const file = () => readFileSync(path.join(dir, 'templates', 'order_update.pt_BR.yaml'), 'utf8');
+    const r = await cliIn(['pull', '--channel', 'wa', '--from', 'twilio', 'tw.json', '--names-from', 'meta', 'meta.json'], { cwd: dir });
+    // order_other is not in the Meta export: numbered, said, exit 1
+    assert.is(r.exitCode, 1, r.stderr);
+    assert.match(r.stderr, 'order_other/pt_BR: not in the --names-from export; its placeholders stay numbered');
+    assert.match(file(), /text: Olá \{\{customer_name\}\}, seu pedido \{\{order_id\}\} será enviado em \{\{ship_date\}\}\.\n\s+examples:\n\s+customer_name: Maria\n\s+order_id: A-1042\n\s+ship_date: 4 de maio/);
+    assert.match(r.stderr, /order_update\/pt_BR \(tw\.json \[0\]\) written to [^\n]*\n  types\.twilio\/text\.body: Twilio's \{\{1\}\} is \{\{customer_name\}\}, Twilio's \{\{3\}\} is \{\{order_id\}\}, Twilio's \{\{5\}\} is \{\{ship_date\}\} in the file/);
+    // a Meta export worded otherwise whose samples tell nothing: numbered, said by part, exit 1
+    const o = await cliIn(['pull', '--channel', 'wa', '--from', 'twilio', 'tw.json', '--force', '--names-from', 'meta', 'meta-other.json'], { cwd: dir });
+    assert.is(o.exitCode, 1, o.stderr);
+    assert.match(file(), 'Olá {{1}}, seu pedido {{2}} será enviado em {{3}}.');
+    assert.match(o.stderr, 'order_update/pt_BR: its placeholders stay numbered');
+    assert.match(o.stderr, 'the export\'s sample of {{1}} ("Maria") is not the --names-from export\'s of {{customer_name}} ("Ana")');
+  } finally { cleanup(dir); }
+});
+
+// trial K F3: over a file that names its placeholders, Twilio's other wording: the file's names are kept, and the renumbering
+// was said in numbers the file does not have ("Twilio's {{3}} is {{2}}"); now in its names
+test('--from twilio --force over a named file: the renumbering is said in the file\'s names', async () => {
+  const dir = tempDir('tplsync-twilio-f3-');
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    emulator: .tplsync/emu.json\n    channels: { wa: ${CHANNEL_A} }\n`,
+      'tw.json': JSON.stringify({ sid: 'HX00000000000000000000000000000f03', friendly_name: 'Order-Update-PT', language: 'pt_BR', variables: { 1: 'Maria', 3: 'A-1042', 5: '4 de maio' },
+        types: { 'twilio/text': { body: 'Olá {{1}}, seu pedido {{3}} será enviado em {{5}}.' } }, approval_requests: { name: 'order_update', category: 'UTILITY', content_type: 'twilio/text', status: 'approved', rejection_reason: '' } }),
+      'templates/order_update.pt_BR.yaml': `channel: wa\nname: order_update\nlanguage: pt_BR\ncategory: UTILITY\nbody:\n  text: Olá {{customer_name}}, seu pedido {{order_id}} sai em {{ship_date}}.\n  examples: { customer_name: Maria, order_id: A-1042, ship_date: 4 de maio }\n`,
+    });
+    const file = () => readFileSync(path.join(dir, 'templates', 'order_update.pt_BR.yaml'), 'utf8');
+    const named = 'Olá {{customer_name}}, seu pedido {{order_id}} será enviado em {{ship_date}}.';
+    const f3 = await cliIn(['pull', '--channel', 'wa', '--from', 'twilio', 'tw.json', '--force'], { cwd: dir });
+    assert.is(f3.exitCode, 0, f3.stderr);
+    assert.match(file(), named);
+    assert.match(f3.stderr, "types.twilio/text.body: Twilio's {{1}} is {{customer_name}}, Twilio's {{3}} is {{order_id}}, Twilio's {{5}} is {{ship_date}} in the file");
+    assert.not.match(f3.stderr, 'is {{2}}');
+  } finally { cleanup(dir); }
+});
+
+// trial K F14: friendly_name written as the description; over a file with a description of its own, that one is kept and the
+// other said
+test('--from twilio: friendly_name becomes the description; a file\'s own description is kept over it, said', async () => {
+  const dir = tempDir('tplsync-twilio-f14-');
+  try {
+    const tw = (body: string) => JSON.stringify([{ sid: 'HX00000000000000000000000000000f14', friendly_name: 'Order-Update-EN', language: 'en', variables: { 1: 'Maria' },
+      types: { 'twilio/text': { body } }, approval_requests: { name: 'order_update', category: 'UTILITY', content_type: 'twilio/text', status: 'approved', rejection_reason: '' } }]);
+    writeFiles(dir, { 'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    emulator: .tplsync/emu.json\n    channels: { wa: ${CHANNEL_A} }\n`, 'tw.json': tw('Hi {{1}}, your order has shipped today.') });
+    const file = () => readFileSync(path.join(dir, 'templates', 'order_update.en.yaml'), 'utf8');
+    const r = await cliIn(['pull', '--channel', 'wa', '--from', 'twilio', 'tw.json'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(file(), /\ndescription: Order-Update-EN\n/);
+    writeFiles(dir, { 'templates/order_update.en.yaml': file().replace('description: Order-Update-EN', 'description: Sent when the parcel leaves'), 'tw.json': tw('Hi {{1}}, your order has left our warehouse.') });
+    const f = await cliIn(['pull', '--channel', 'wa', '--from', 'twilio', 'tw.json', '--force'], { cwd: dir });
+    assert.is(f.exitCode, 0, f.stderr);
+    assert.match(file(), /\ndescription: Sent when the parcel leaves\n/);
+    assert.match(file(), 'left our warehouse');
+    assert.match(f.stderr, 'templates/order_update.en.yaml: its own description is kept; the export\'s (Twilio\'s friendly_name \'Order-Update-EN\') is not written');
   } finally { cleanup(dir); }
 });
 

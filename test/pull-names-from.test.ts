@@ -55,4 +55,53 @@ test('--names-from meta: names back from a Meta export, plan with no changes; a 
   } finally { cleanup(dir); await emu.close(); }
 });
 
+// trial K F6: a Meta export worded otherwise than the channel's copy, with as many placeholders: names were put on by position
+// (`Your order {{customer_name}} ships on {{order_id}}`, exit 0). Now a name is given only where the fixed text around the
+// placeholders is the same, or the samples tell which is which; otherwise the template stays numbered and that is said
+test('--names-from meta: a Meta export worded otherwise names the channel\'s placeholders only by their samples, never by position', async () => {
+  const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0 });
+  const dir = tempDir('tplsync-names-differ-');
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { wa: ${CHANNEL_A} }\n`,
+      'templates/order_update.en.yaml': 'channel: wa\nname: order_update\nlanguage: en\ncategory: UTILITY\nbody:\n  text: Your order {{1}} ships on {{2}}. Thanks for shopping with us, {{3}}!\n  examples: { "1": A-1042, "2": May 4, "3": Maria }\n',
+    });
+    const env = { TPLSYNC_API_KEY: 'k' };
+    assert.is((await cliIn(['apply', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
+    const meta = (samples: [string, string, string], text = 'Hi {{customer_name}}, your order {{order_id}} ships on {{ship_date}}. Thanks for shopping with us!') => JSON.stringify({ data: [{ name: 'order_update', parameter_format: 'NAMED', language: 'en', status: 'APPROVED', category: 'UTILITY', id: '1111111111111111',
+      components: [{ type: 'BODY', text, example: { body_text_named_params: [{ param_name: 'customer_name', example: samples[0] }, { param_name: 'order_id', example: samples[1] }, { param_name: 'ship_date', example: samples[2] }] } }] }] });
+    writeFiles(dir, {
+      'meta.json': meta(['Maria', 'A-1042', 'May 4']),
+      'meta-other-samples.json': meta(['Jo', 'B-7', 'June 1']),
+      'meta-same-text.json': meta(['A-1042', 'May 4', 'Maria'], 'Your order {{customer_name}} ships on {{order_id}}. Thanks for shopping with us, {{ship_date}}!'),
+      'meta-swapped.json': meta(['Maria', 'A-1042', 'May 4'], 'Your order {{customer_name}} ships on {{order_id}}. Thanks for shopping with us, {{ship_date}}!'),
+    });
+    const id = templateId(CHANNEL_A, 'order_update', 'en');
+    const file = () => readFileSync(path.join(dir, 'templates', 'order_update.en.yaml'), 'utf8');
+    const pull = (meta: string) => cliIn(['pull', '--channel', 'wa', '--id', id, '--force', '--names-from', 'meta', meta], { cwd: dir, env });
+    // the trial's export: the samples tell each number's name (A-1042 is order_id's alone, ...): named by them, and said
+    const r = await pull('meta.json');
+    assert.is(r.exitCode, 0, r.stderr);
+    { const f = file(); assert.ok(/text: Your order \{\{order_id\}\} ships on \{\{ship_date\}\}\. Thanks for shopping with us, \{\{customer_name\}\}!/.test(f) && /order_id: A-1042/.test(f) && /ship_date: May 4/.test(f) && /customer_name: Maria/.test(f), f); }
+    assert.match(r.stderr, 'order_update/en: body: the channel\'s text is not the --names-from export\'s, so the names were given by the samples');
+    const plan = await cliIn(['plan', '--detailed-exitcode'], { cwd: dir, env });
+    assert.is(plan.exitCode, 0, plan.stdout + plan.stderr);
+    // other wording and samples that tell nothing: numbered, said, exit 1 (before: named by position)
+    const o = await pull('meta-other-samples.json');
+    assert.is(o.exitCode, 1, o.stderr);
+    assert.match(file(), /text: Your order \{\{1\}\} ships on \{\{2\}\}\. Thanks for shopping with us, \{\{3\}\}!/);
+    assert.match(o.stderr, 'order_update/en: its placeholders stay numbered');
+    assert.match(o.stderr, 'order_update/en: body: the channel\'s copy\'s sample of {{1}} ("A-1042") is not the Meta export\'s of {{customer_name}} ("Jo"): kept numbered');
+    // the same fixed text around the placeholders: named by position
+    const same = await pull('meta-same-text.json');
+    assert.is(same.exitCode, 0, same.stderr);
+    assert.match(file(), /text: Your order \{\{customer_name\}\} ships on \{\{order_id\}\}\. Thanks for shopping with us, \{\{ship_date\}\}!/);
+    assert.not.match(same.stderr, 'given by the samples');
+    // the same text, but samples that say each name stands elsewhere: which is right cannot be told, numbered
+    const swapped = await pull('meta-swapped.json');
+    assert.is(swapped.exitCode, 1, swapped.stderr);
+    assert.match(file(), /text: Your order \{\{1\}\} ships on \{\{2\}\}/);
+  } finally { cleanup(dir); await emu.close(); }
+});
+
 test.run();

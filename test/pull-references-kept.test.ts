@@ -174,7 +174,9 @@ test('pull --from a positional Meta export over a file that names its placeholde
 test('positionalNamesBack: names where the numbers are certainly the file\'s names; otherwise (a number more, numbers out of their order, a text of names, no names) as it is', () => {
   const own = { header: { format: 'TEXT', text: 'Order {{order_id}}' }, body: { text: 'Hi {{name}}, order {{order_id}} for {{name}}.', examples: { name: 'Ana', order_id: 'A1' } } };
   const back = positionalNamesBack({ header: { format: 'TEXT', text: 'Order {{1}} shipped', examples: { 1: 'A1' } }, body: { text: 'For {{1}}: hi {{2}}.', examples: { 2: 'Ana', 1: 'A1' } } }, own);
-  assert.equal(back, { value: { header: { format: 'TEXT', text: 'Order {{order_id}} shipped', examples: { order_id: 'A1' } }, body: { text: 'For {{order_id}}: hi {{name}}.', examples: { name: 'Ana', order_id: 'A1' } } }, kept: [] });
+  assert.equal({ value: back.value, kept: back.kept }, { value: { header: { format: 'TEXT', text: 'Order {{order_id}} shipped', examples: { order_id: 'A1' } }, body: { text: 'For {{order_id}}: hi {{name}}.', examples: { name: 'Ana', order_id: 'A1' } } }, kept: [] });
+  // each part's numbers with their names (what the renumbering of a Twilio export is said in)
+  assert.equal([...back.named!].map(([f, m]) => [f, [...m]]), [['header', [['1', 'order_id']]], ['body', [['1', 'order_id'], ['2', 'name']]]]);
   const more = { body: { text: 'Hi {{1}}, {{2}} and {{3}}.' } };
   assert.is(positionalNamesBack(more, own).value, more);
   assert.match(positionalNamesBack(more, own).kept[0]!.message, /the export has 3 placeholders here, the file 2/);

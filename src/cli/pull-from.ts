@@ -17,7 +17,9 @@ import { commandConfig, lockWait, warnUncovered, confinedWriteDir } from './cont
 import { io } from '../core/io.js';
 import { visible } from '../core/visible.js';
 
-export interface PullFromOptions { config?: string; env?: string; channel: string; from?: 'meta' | 'twilio'; files?: string[]; dir?: string; force?: boolean; category?: string; lockTimeout?: string }
+export interface PullFromOptions { config?: string; env?: string; channel: string; from?: 'meta' | 'twilio'; files?: string[]; dir?: string; force?: boolean; category?: string; lockTimeout?: string;
+  /** --names-from meta FILE...: read already (names-from.ts metaNameSource) */
+  namesSource?: ReadonlyMap<string, Record<string, unknown>> }
 
 export async function pullFromCommand(o: PullFromOptions): Promise<number> {
   const format = o.from!;
@@ -47,6 +49,7 @@ async function pullFrom(config: Config, o: PullFromOptions, format: NonNullable<
     format, files: o.files!, channel: o.channel, channelId, dir, force: Boolean(o.force), schemaPath: schemaModelinePath(config, dir), cwd: io().cwd(), ...(o.dir !== undefined ? { dirGiven: true } : {}),
     note: `Pulled from ${from} by tplsync ${toolVersion()} on ${new Date().toISOString().slice(0, 10)}.`,
     ...(o.category !== undefined ? { category: o.category } : {}),
+    ...(o.namesSource ? { namesFrom: o.namesSource } : {}),
     signal: interruptSignal(),
   }, (r) => {
     const what = `${r.name}/${r.language}`;
@@ -79,13 +82,22 @@ async function pullFrom(config: Config, o: PullFromOptions, format: NonNullable<
         warn(`tplsync: ${r.file}: the file named its placeholders, and the export numbers them (a positional template) where which number is which name cannot be told for certain; the written file numbers them all (a template is never part named, part numbered), so the generated types and the code that sends it change; put the names back by hand, or pull from an export of the named template:\n`);
         for (const i of r.namesLost) warn(`  ${i.field}: ${i.message}\n`);
       }
+      if (r.descriptionNotKept !== undefined) warn(`tplsync: ${r.file}: its own description is kept; the export's (Twilio's friendly_name '${r.descriptionNotKept}') is not written\n`);
+      if (r.namesFrom) {
+        code = EXIT.FINDINGS;
+        if ('missing' in r.namesFrom) warn(`tplsync: ${what}: not in the --names-from export; its placeholders stay numbered\n`);
+        else {
+          warn(`tplsync: ${what}: its placeholders stay numbered (names are given only where the export's text and the --names-from export's agree around them, or the samples tell which is which; a template is never part named, part numbered):\n`);
+          for (const i of r.namesFrom.kept) warn(`  ${i.field}: ${i.message}\n`);
+        }
+      }
       if (r.lostReferences?.length) {
         const refs = r.lostReferences.map((n) => `((${n}))`).join(', ');
         warn(`tplsync: ${r.file}: the file referred to ${refs}, and the written file writes the export's text in ${r.lostReferences.length === 1 ? 'its' : 'their'} place (the export's text there no longer holds the value where the reference stood): every other environment now gets that text; put the reference back where it belongs (git diff shows where)\n`);
       }
       if (r.sourceUnknown) warn(`tplsync: ${r.file}: the export's text replaced the translated ${r.sourceUnknown.fields.join(', ')}, so the file's translated_from no longer says what ${r.sourceUnknown.fields.length === 1 ? 'it was' : 'they were'} translated from: recorded as unknown ("00000000"), and translation-outdated reports ${r.sourceUnknown.fields.length === 1 ? 'it' : 'them'} until translated again (tplsync translations export --source ${r.sourceUnknown.language}) or confirmed\n`);
       if (r.renumbered?.length) {
-        warn(`tplsync: ${what} (${r.source}) numbered in ${r.file} as WhatsApp numbers it, not as Twilio did (an app that sent Twilio's variables by number sends the file's numbers):\n`);
+        warn(`tplsync: ${what} (${r.source}) written to ${r.file} with other placeholders than Twilio's variables (as WhatsApp numbers and names them; an app that sent Twilio's variables sends the file's placeholders instead):\n`);
         for (const i of r.renumbered) warn(`  ${i.field}: ${i.message}\n`);
       }
       return;
@@ -93,6 +105,10 @@ async function pullFrom(config: Config, o: PullFromOptions, format: NonNullable<
     if (r.kind === 'same') { upToDate++; say(`${r.file}: ${what} already as the export has it (not written)\n`); sayOtherValues(r); return; }
     // the same template twice, the same both times (pages fetched twice): written once, nothing lost
     if (r.kind === 'repeated' && !r.differs) { warn(`tplsync: ${what} (${r.source}) comes twice, the same both times; taken once (from ${r.first})\n`); return; }
+    // the copy in the most advanced review state is the one WhatsApp has: written, the other named
+    if (r.kind === 'repeated' && r.states) { notWritten++; warn(`tplsync: ${what} (${r.source}) comes twice, and the two differ: the ${r.states.written} copy (${r.first}) is the one written, since it is what WhatsApp has; this ${r.states.skipped} copy is not on disk\n`); return; }
+    // deleted on the platform: not adopted (as pull --all)
+    if (r.kind === 'deleted') { notWritten++; say(`${what} (${r.source}): deleted on the platform (${r.status}), not written (skipped)\n`); return; }
     if (r.kind === 'held' && !r.differs) upToDate++;
     else notWritten++;
     if (r.kind === 'held') {

@@ -24,22 +24,25 @@ const sayOut = (text: string): void => { io().stdout.write(line(text)); };
 
 export interface PullCommandOptions { config?: string; env?: string; channel: string; from?: 'meta' | 'twilio'; files?: string[]; id?: string[]; all?: boolean; dir?: string; force?: boolean; category?: string; allowInsecureHttp?: boolean; namesFrom?: string[]; lockTimeout?: string }
 
+/** `--names-from meta FILE...`: the templates of the Meta exports, by name and language */
+async function namesFromMeta(given: string[]): Promise<Map<string, Record<string, unknown>>> {
+  const [format, ...files] = given;
+  if (format !== 'meta' || !files.length) throw new UsageError(`--names-from takes meta and the Meta export files: --names-from meta FILE... (got ${given.join(' ')})`);
+  return (await import('../pull/names-from.js')).metaNameSource(files, io().cwd());
+}
+
 export async function pullCommand(o: PullCommandOptions): Promise<number> {
   if (o.category !== undefined && !['MARKETING', 'UTILITY', 'AUTHENTICATION'].includes(o.category)) throw new UsageError(`--category is MARKETING, UTILITY or AUTHENTICATION, not '${o.category}'`);
   if (o.from) {
     if (o.all || o.id?.length) throw new UsageError('pull --from reads export files: it takes no --id or --all');
-    if (o.namesFrom) throw new UsageError('--names-from names the placeholders of templates pulled from the channel: an export names its own');
-    return (await import('./pull-from.js')).pullFromCommand(o);
+    // an export's numbered placeholders (Twilio's variables, Meta's POSITIONAL templates) named as the channel's are
+    const namesSource = o.namesFrom ? await namesFromMeta(o.namesFrom) : undefined;
+    return (await import('./pull-from.js')).pullFromCommand({ ...o, ...(namesSource ? { namesSource } : {}) });
   }
   if (o.files?.length) throw new UsageError(`pull reads files only with --from meta|twilio (got ${o.files.join(' ')})`);
   if (Boolean(o.all) === Boolean(o.id?.length)) throw new UsageError('pull takes either --id UUID... or --all (or --from meta|twilio FILE...)');
   for (const id of o.id ?? []) if (!UUID_RE.test(id)) throw new UsageError(`--id '${id}' is not a UUID`);
-  let namesFrom: Map<string, Record<string, unknown>> | undefined;
-  if (o.namesFrom) {
-    const [format, ...files] = o.namesFrom;
-    if (format !== 'meta' || !files.length) throw new UsageError(`--names-from takes meta and the Meta export files: --names-from meta FILE... (got ${o.namesFrom.join(' ')})`);
-    namesFrom = await (await import('../pull/names-from.js')).metaNameSource(files, io().cwd());
-  }
+  const namesFrom = o.namesFrom ? await namesFromMeta(o.namesFrom) : undefined;
   const config = await commandConfig(o);
   return withProjectWrites(config.dir, 'pull', () => withConnection(config, o, async (conn) => {
     const env = conn.environment;
@@ -99,7 +102,12 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
       if (r.kind === 'elsewhere') { sayErr(`tplsync: ${r.name}/${r.language} (${r.id}) already lives in ${r.file}; nothing written to --dir ${o.dir ?? ''} (--force writes a second file there, which lint reports beside the first; without --dir, pull --force writes over ${r.file})\n`); return; }
       if (r.names && 'missing' in r.names) { sayErr(`tplsync: ${r.name}/${r.language}: not in the --names-from export; its placeholders stay numbered\n`); code = EXIT.FINDINGS; }
       else if (r.names && 'changed' in r.names) sayErr(`tplsync: ${r.name}/${r.language} changed on the channel since ${r.names.changed}${r.names.numbered ? ': its placeholders are the channel\'s numbers' : ''}\n`);
-      else if (r.names) { code = EXIT.FINDINGS; for (const m of r.names.mismatches) sayErr(`tplsync: ${r.name}/${r.language}: ${m.field}: ${m.message}\n`); }
+      else if (r.names && 'bySamples' in r.names) sayErr(`tplsync: ${r.name}/${r.language}: ${r.names.bySamples.join(', ')}: the channel's text is not the --names-from export's, so the names were given by the samples (each of the channel's samples is the export's sample of one name alone); check the file's text: it is the channel's\n`);
+      else if (r.names) {
+        code = EXIT.FINDINGS;
+        sayErr(`tplsync: ${r.name}/${r.language}: its placeholders stay numbered (names are given only where the channel's text and the --names-from export's agree around them, or the samples tell which is which; a template is never part named, part numbered):\n`);
+        for (const m of r.names.mismatches) sayErr(`tplsync: ${r.name}/${r.language}: ${m.field}: ${m.message}\n`);
+      }
       if (r.unpinned) {
         code = EXIT.FINDINGS;
         sayErr(`tplsync: ${r.name}/${r.language}: ${r.unpinned.file} has no publicId, so its id is derived in each environment (${r.unpinned.derived} in ${env.name}), but the channel's template is ${r.id}: written without a publicId, the next plan would create ${r.unpinned.derived} beside it; to make the file this template in every environment, add publicId: ${r.id} to it\n`);

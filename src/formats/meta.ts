@@ -7,7 +7,9 @@ import { scanPlaceholders } from '../model/placeholders.js';
 import { appIdDigits, appIdValue, fileFormText, fromFile, kindCategory, PLATFORM_LABELLED, presetAuthenticationBody, type CanonicalButton, type CanonicalText, type FileTemplate } from '../model/canonical.js';
 
 /** One thing a template file (or the target format) cannot carry: by template and field. */
-export interface FormatIssue { template: string; field: string; message: string }
+export interface FormatIssue { template: string; field: string; message: string;
+  /** a renumbering of a text (Twilio's variables): the file's part it is in (`body`, `header`, `carousel[0].body`) and Twilio's keys in the order of the file's numbers (`keys[n - 1]` is the file's {{n}}) */
+  moved?: { part: string; keys: string[] } }
 
 /** A template read from an export, as the plain value of a template file (without `channel`). */
 export interface ImportedTemplate {

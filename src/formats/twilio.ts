@@ -5,7 +5,7 @@
 // for other channels or for sending time is "left out" (the file is written, the part listed).
 // Follows the pages in TWILIO_PAGES.
 import { fromFile, kindCategory, type CanonicalButton, type FileTemplate } from '../model/canonical.js';
-import { scanPlaceholders, NUMBERED } from '../model/placeholders.js';
+import { scanPlaceholders, NAMED, NUMBERED } from '../model/placeholders.js';
 import { urlSampleProblem } from '../model/urls.js';
 import { readPresetAuthenticationBody, readPresetExpiryFooter } from '../model/authentication.js';
 import { categorySource, inexactNumbers, WHATSAPP_LANGUAGE, type CategorySource, WHATSAPP_NAME, type FormatIssue, type ImportedTemplate } from './meta.js';
@@ -63,10 +63,10 @@ export function twilioTemplates(json: unknown): TwilioItem[] {
   throw new Error('is neither a Content listing ({"contents": [...]}), a Content resource, nor a create request');
 }
 
-type Bad = (field: string, message: string) => void;
+type Bad = (field: string, message: string, moved?: FormatIssue['moved']) => void;
 
 /** A text's placeholders numbered from 1 by first appearance (named ones keep their names), with their samples from `variables`. */
-function textOf(text: string, vars: Rec, at: string, bad: Bad, renumbered?: Bad): { text: string; examples?: Rec } {
+function textOf(text: string, vars: Rec, at: string, bad: Bad, renumbered?: Bad, part?: string): { text: string; examples?: Rec } {
   const scan = scanPlaceholders(text);
   const keys = [...new Set(scan.placeholders.map((p) => p.key))];
   if (!keys.length) return { text };
@@ -75,7 +75,7 @@ function textOf(text: string, vars: Rec, at: string, bad: Bad, renumbered?: Bad)
   const rename = new Map(keys.map((k, i) => [k, NUMBERED.test(k) ? String(i + 1) : k]));
   // Twilio's numbers are the resource's: said where the file's differ (an app sending by number sends the file's)
   const moved = keys.filter((k) => rename.get(k) !== k);
-  if (moved.length && renumbered) renumbered(at, `${moved.map((k) => `Twilio's {{${k}}} is {{${rename.get(k)}}}`).join(', ')} in the file (a template file numbers each part from 1 in order of appearance, as WhatsApp does)`);
+  if (moved.length && renumbered) renumbered(at, `${moved.map((k) => `Twilio's {{${k}}} is {{${rename.get(k)}}}`).join(', ')} in the file (a template file numbers each part from 1 in order of appearance, as WhatsApp does)`, part !== undefined && numbered.length === keys.length ? { part, keys } : undefined);
   let out = scan.texts[0]!;
   scan.placeholders.forEach((p, i) => { out += `{{${rename.get(p.key)}}}${scan.texts[i + 1]}`; });
   const examples: Rec = {};
@@ -170,9 +170,12 @@ function codeOf(raw: unknown, at: string, x: Ctx): string {
 
 function action(raw: unknown, at: string, x: Ctx, allowed: readonly string[], implied?: string): Rec | undefined {
   if (!isRec(raw)) { x.bad(at, 'is not an object'); return undefined; }
-  const type = str(raw.type)?.toUpperCase() ?? implied ?? '';
+  const given = str(raw.type)?.toUpperCase() ?? implied ?? '';
+  // TWILIO_PAGES.callToAction writes the phone action's type as PHONE; Twilio's API models (its OpenAPI description) as PHONE_NUMBER: both read
+  const type = given === 'PHONE' ? 'PHONE_NUMBER' : given;
   const title = fixed(raw.title, `${at}.title`, x.bad, 'a button\'s text');
-  if (!allowed.includes(type)) { x.bad(`${at}.type`, `${type || '(none)'} actions have no place here (${allowed.join(', ')})`); return undefined; }
+  // (VOICE_CALL_REQUEST is let through only to be refused with its own reason: not offered as a place)
+  if (!allowed.includes(type)) { x.bad(`${at}.type`, `${given || '(none)'} actions have no place here (${allowed.filter((a) => a !== 'VOICE_CALL_REQUEST').join(', ')})`); return undefined; }
   const keys = (own: readonly string[]) => keysOf(raw, ['type', 'title', ...own], at, x.bad, `a ${type} action`);
   switch (type) {
     case 'QUICK_REPLY':
@@ -204,7 +207,7 @@ function action(raw: unknown, at: string, x: Ctx, allowed: readonly string[], im
   }
 }
 
-/** TWILIO_PAGES.callToAction: URL, PHONE (PHONE_NUMBER), COPY_CODE and VOICE_CALL (a private beta on WhatsApp) */
+/** TWILIO_PAGES.callToAction: URL, PHONE (PHONE_NUMBER in Twilio's API models; both read), COPY_CODE and VOICE_CALL (a private beta on WhatsApp) */
 const CTA = ['URL', 'PHONE_NUMBER', 'COPY_CODE', 'VOICE_CALL'];
 /** TWILIO_PAGES.callToAction: body, "Maximum 640 characters" (whatsapp/card takes 1,024, WhatsApp's own limit) */
 const TWILIO_CTA_BODY = 640;
@@ -222,7 +225,7 @@ function fromType(type: string, t: Rec, at: string, x: Ctx): Rec {
   const body = (key = 'body') => {
     const b = str(t[key]);
     if (b === undefined || b === '') { x.bad(`${at}.${key}`, 'missing: a WhatsApp template has a body'); return; }
-    v.body = textOf(b, x.vars, `${at}.${key}`, x.bad, x.renumbered);
+    v.body = textOf(b, x.vars, `${at}.${key}`, x.bad, x.renumbered, 'body');
   };
   switch (type) {
     case 'twilio/text':
@@ -250,7 +253,7 @@ function fromType(type: string, t: Rec, at: string, x: Ctx): Rec {
     case 'whatsapp/card': {
       keysOf(t, ['body', 'footer', 'media', 'header_text', 'actions'], at, x.bad, type);
       if (t.header_text !== undefined && t.media !== undefined) x.bad(`${at}.header_text`, 'a text header beside media: a WhatsApp card has one header');
-      if (t.header_text !== undefined) v.header = { format: 'TEXT', ...textOf(str(t.header_text) ?? '', x.vars, `${at}.header_text`, x.bad, x.renumbered) };
+      if (t.header_text !== undefined) v.header = { format: 'TEXT', ...textOf(str(t.header_text) ?? '', x.vars, `${at}.header_text`, x.bad, x.renumbered, 'header') };
       else if (t.media !== undefined) { const h = mediaHeader(t.media, x.vars, `${at}.media`, x.bad, ['IMAGE', 'VIDEO', 'DOCUMENT'], x.left); if (h) v.header = h; }
       body();
       if (str(t.footer)) v.footer = fixed(t.footer, `${at}.footer`, x.bad, 'a footer');
@@ -268,7 +271,7 @@ function fromType(type: string, t: Rec, at: string, x: Ctx): Rec {
         const card: Rec = {};
         const h = mediaHeader(c.media, x.vars, `${cat}.media`, x.bad, ['IMAGE', 'VIDEO'], x.left);
         if (h) card.header = h;
-        if (str(c.body)) card.body = textOf(str(c.body)!, x.vars, `${cat}.body`, x.bad, x.renumbered);
+        if (str(c.body)) card.body = textOf(str(c.body)!, x.vars, `${cat}.body`, x.bad, x.renumbered, `carousel[${i}].body`);
         card.buttons = actions(c.actions, `${cat}.actions`, x, ['QUICK_REPLY', 'URL', 'PHONE_NUMBER']);
         return card;
       });
@@ -277,11 +280,15 @@ function fromType(type: string, t: Rec, at: string, x: Ctx): Rec {
     case 'twilio/catalog': {
       keysOf(t, ['id', 'title', 'body', 'subtitle', 'thumbnail_item_id', 'items', 'dynamic_items'], at, x.bad, type);
       const multi = t.items !== undefined || t.dynamic_items !== undefined;
-      // WhatsApp takes the catalog's products when sending: the template holds none of them
-      for (const k of ['id', 'thumbnail_item_id', 'items', 'dynamic_items']) if (t[k] !== undefined) x.left(`${at}.${k}`, 'the products: WhatsApp takes them when sending (the catalog is the one linked to the WhatsApp Business Account)');
+      // what WhatsApp's catalog and multi-product templates hold no place for (TWILIO_PAGES.catalog; Meta's catalog
+      // template: a body, a footer and the CATALOG button, the header a product thumbnail chosen when sending)
+      if (t.id !== undefined) x.left(`${at}.id`, `the catalog's id '${str(t.id) ?? ''}' (Meta Commerce Manager): a WhatsApp template names no catalog, it shows the one connected to the WhatsApp Business Account; export --to twilio needs it again`);
+      if (t.thumbnail_item_id !== undefined) x.left(`${at}.thumbnail_item_id`, 'the product whose image is the thumbnail: WhatsApp takes it when sending (thumbnail_product_retailer_id), not in the template');
+      for (const k of ['items', 'dynamic_items']) if (t[k] !== undefined) x.left(`${at}.${k}`, 'the products: WhatsApp takes them when sending, not in the template');
       if (str(t.title)) {
-        if (multi) v.header = { format: 'TEXT', ...textOf(str(t.title)!, x.vars, `${at}.title`, x.bad, x.renumbered) };
-        else x.bad(`${at}.title`, 'a catalog template without items has no header');
+        if (multi) v.header = { format: 'TEXT', ...textOf(str(t.title)!, x.vars, `${at}.title`, x.bad, x.renumbered, 'header') };
+        // a whole-catalog message: Meta's catalog template has no header of its own (WhatsApp shows the product thumbnail)
+        else x.left(`${at}.title`, `the title '${str(t.title)!}': WhatsApp's catalog template (without items) has no header or title of its own, it shows a product's thumbnail chosen when sending; export --to twilio needs a title again`);
       }
       body();
       if (str(t.subtitle)) v.footer = fixed(t.subtitle, `${at}.subtitle`, x.bad, 'a footer');
@@ -330,6 +337,45 @@ function withoutUnset(v: unknown): unknown {
   return out;
 }
 
+/** a Twilio variable as Twilio's variables page allows it: numeric or alphanumeric (`{{1}}`, `{{IdName}}`) */
+const TWILIO_VARIABLE = /\{\{([A-Za-z0-9_]+)\}\}/g;
+
+/**
+ * Pure: a Twilio variable whose key is no tplsync placeholder name (`{{FirstName}}`: Twilio allows
+ * capitals, TWILIO_PAGES.variables; a template file's names are lower-case letters, digits and _)
+ * renamed to its lower-case snake form (`first_name`; `_2` after it where that name is taken, `v_`
+ * before it where it would start with a digit), in every text of the types and in `variables`, so
+ * that its sample stays with it. `renames`: Twilio's key and the file's name, to be said.
+ */
+export function lowerCaseVariables(types: Rec, vars: Rec): { types: Rec; vars: Rec; renames: [string, string][] } {
+  const keys = new Set<string>(Object.keys(vars));
+  const walk = (x: unknown): void => {
+    if (typeof x === 'string') { for (const m of x.matchAll(TWILIO_VARIABLE)) keys.add(m[1]!); }
+    else if (Array.isArray(x)) x.forEach(walk);
+    else if (isRec(x)) Object.values(x).forEach(walk);
+  };
+  walk(types);
+  const odd = [...keys].filter((k) => !NUMBERED.test(k) && !NAMED.test(k));
+  if (!odd.length) return { types, vars, renames: [] };
+  const taken = new Set([...keys].filter((k) => !odd.includes(k)));
+  const rename = new Map<string, string>();
+  for (const k of odd) {
+    let name = k.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2').toLowerCase();
+    if (!NAMED.test(name)) name = `v_${name}`;
+    let n = name;
+    for (let i = 2; taken.has(n); i++) n = `${name}_${i}`;
+    taken.add(n);
+    rename.set(k, n);
+  }
+  const swap = (x: unknown): unknown => {
+    if (typeof x === 'string') return x.replace(TWILIO_VARIABLE, (w, k: string) => (rename.has(k) ? `{{${rename.get(k)!}}}` : w));
+    if (Array.isArray(x)) return x.map(swap);
+    if (isRec(x)) return Object.fromEntries(Object.entries(x).map(([k, v]) => [k, swap(v)]));
+    return x;
+  };
+  return { types: swap(types) as Rec, vars: Object.fromEntries(Object.entries(vars).map(([k, v]) => [rename.get(k) ?? k, v])), renames: [...rename] };
+}
+
 export function twilioToFile(raw: unknown, where: string, approval?: unknown, o: { category?: string } = {}): TwilioImported {
   const r = isRec(raw) ? withoutUnset(raw) as Rec : {};
   // the WhatsApp approval request (ContentAndApprovals' approval_requests, or an ApprovalRequests answer's `whatsapp`)
@@ -343,21 +389,31 @@ export function twilioToFile(raw: unknown, where: string, approval?: unknown, o:
   const issues: FormatIssue[] = [], leftOut: FormatIssue[] = [], renumbered: FormatIssue[] = [];
   const bad: Bad = (field, message) => { issues.push({ template: label, field, message }); };
   const left: Bad = (field, message) => { leftOut.push({ template: label, field, message }); };
-  const renum: Bad = (field, message) => { renumbered.push({ template: label, field, message }); };
+  const renum: Bad = (field, message, moved) => { renumbered.push({ template: label, field, message, ...(moved ? { moved } : {}) }); };
   if (!isRec(raw)) bad(where, 'is not a JSON object');
-  if (!WHATSAPP_NAME.test(name)) bad(approvalName !== undefined ? `${apField}.name` : 'friendly_name', name ? `'${name}' is not a WhatsApp template name (lower-case letters, digits and _)` : 'missing: it is the template\'s name (without a WhatsApp approval request, whose name is)');
+  // without approval data (GET /v1/Content), friendly_name stands in for the name: what to give instead is said, not a rename of the description
+  const noApproval = ': this export has no WhatsApp approval data, and friendly_name is only Twilio\'s description of the resource (renaming it changes nothing on WhatsApp): give the listing of GET /v1/ContentAndApprovals instead, whose approval_requests.name is the template\'s WhatsApp name';
+  if (!WHATSAPP_NAME.test(name)) bad(approvalName !== undefined ? `${apField}.name` : 'friendly_name', name ? `'${name}' is not a WhatsApp template name (lower-case letters, digits and _)${approvalName === undefined ? noApproval : ''}` : `missing: it is the template's name without a WhatsApp approval request${noApproval}`);
   if (!WHATSAPP_LANGUAGE.test(language)) bad('language', language ? `'${language}' is not a language code of WhatsApp (ll or ll_CC)` : 'missing');
   for (const k of Object.keys(r)) if (!CONTENT_KEYS.includes(k) && !STATE_KEYS.includes(k)) bad(k, `'${k}' has no place in a template file`);
   for (const at of inexactNumbers(r)) bad(at, 'has more digits than a JSON number keeps exactly (the export lost its last ones): write it in the export as a string of digits, in quotes');
-  const vars = r.variables === undefined || r.variables === null ? {} : r.variables;
-  if (!isRec(vars)) bad('variables', 'is not an object of samples');
-  const types = isRec(r.types) ? r.types : {};
+  const samplesGiven = r.variables === undefined || r.variables === null ? {} : r.variables;
+  if (!isRec(samplesGiven)) bad('variables', 'is not an object of samples');
+  // Twilio's {{FirstName}} as the file's {{first_name}}, its sample with it (said)
+  const lower = lowerCaseVariables(isRec(r.types) ? r.types : {}, isRec(samplesGiven) ? samplesGiven : {});
+  for (const [from, to] of lower.renames) renum(`variables.${from}`, `Twilio's {{${from}}} is {{${to}}} in the file (a template file's placeholder names are lower-case letters, digits and _), with its sample`);
+  const vars = lower.vars;
+  const types = lower.types;
   if (!isRec(r.types)) bad('types', 'missing');
   const main = WHATSAPP_TYPES.find((t) => isRec(types[t]));
   const v: Rec = { name, language };
+  // friendly_name is Twilio's "string name used to describe the Content resource" (TWILIO_PAGES.resources): where the
+  // approval request gives the name, it is the file's description (what the template is for), unless it only repeats the name
+  const friendly = str(r.friendly_name);
+  if (approvalName !== undefined && friendly !== undefined && friendly.trim() !== '' && friendly !== approvalName) v.description = friendly;
   if (!main) bad('types', `none of ${Object.keys(types).join(', ') || 'its types'} is a WhatsApp template (${WHATSAPP_TYPES.join(', ')})`);
   else {
-    Object.assign(v, fromType(main, types[main] as Rec, `types.${main}`, { vars: isRec(vars) ? vars : {}, bad, left, renumbered: renum }));
+    Object.assign(v, fromType(main, types[main] as Rec, `types.${main}`, { vars, bad, left, renumbered: renum }));
     for (const k of Object.keys(types)) {
       if (k === main || types[k] === null) continue;
       // a text fallback that says what the WhatsApp template says loses nothing

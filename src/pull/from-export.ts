@@ -13,6 +13,7 @@ import { UsageError } from '../core/errors.js';
 import { throwIfInterrupted } from '../core/interrupt.js';
 import { categoryComment, type CategorySource, type FormatIssue, type ImportedTemplate } from '../formats/meta.js';
 import { existingTemplates } from '../plan/existing.js';
+import { isDeletedState } from '../plan/review-state.js';
 import { listingPage, pagesNotGiven, type ListingPage } from '../formats/pages.js';
 import { templateId } from '../model/ids.js';
 import { flatFlowButtons, flowsFlat, flowsNested, safeFileName } from '../model/to-file.js';
@@ -44,6 +45,8 @@ export interface ExportPullRequest {
   dirGiven?: boolean;
   /** the category of a template whose export carries none (Twilio keeps it with the approval request; a Meta listing fetched without `category` in fields=) */
   category?: string;
+  /** --names-from meta FILE...: the names of the templates' numbered placeholders from a Meta export of them, by `name\0language` (names-from.ts) */
+  namesFrom?: ReadonlyMap<string, Record<string, unknown>>;
   /** a signal (Ctrl-C) received while the exports are read and the files made: nothing is written */
   signal?: AbortSignal;
 }
@@ -57,6 +60,10 @@ export type ExportOutcome =
     sourceUnknown?: { language: string; fields: string[] };
     /** the file it replaced named its placeholders, and the export numbers them where their names are not certain: the file now numbers them all (the parts, and why) */
     namesLost?: NamesKept[];
+    /** the export's description (Twilio's friendly_name) not written: the file's own description kept */
+    descriptionNotKept?: string;
+    /** --names-from: the template is not in that export, or the parts whose names are not certain (the template written numbered) */
+    namesFrom?: { missing: true } | { kept: NamesKept[] };
     /** the export's review state when it is not an approved one, and its reason */
     status?: string; reason?: string }
   | { kind: 'exists'; source: string; file: string; name: string; language: string }
@@ -67,7 +74,10 @@ export type ExportOutcome =
   | { kind: 'held'; source: string; file: string; name: string; language: string;
     /** the export's copy is not what the file holds (the template changed on the platform, or in the file) */
     differs?: boolean }
-  | { kind: 'repeated'; source: string; name: string; language: string; first: string; differs: boolean }
+  /** the same template (name and language) twice: `first` is the copy written; `states`, when the two differ in review state: the written copy's and this one's (the most advanced is written, STATUS_ORDER) */
+  | { kind: 'repeated'; source: string; name: string; language: string; first: string; differs: boolean; states?: { written: string; skipped: string } }
+  /** the export says the platform deleted it (DELETED, PENDING_DELETION): not written, as pull --all writes none (said; exit 0) */
+  | { kind: 'deleted'; source: string; name: string; language: string; status: string }
   | { kind: 'unexpressible'; source: string; name: string; language: string; issues: FormatIssue[] };
 
 /**
@@ -152,6 +162,20 @@ function notApproved(status: unknown, reason: unknown): { status?: string; reaso
   return { status: status.toUpperCase(), ...(typeof reason === 'string' && reason && reason.toUpperCase() !== 'NONE' ? { reason } : {}) };
 }
 
+/**
+ * The review states an export gives (Meta's `status`, Twilio's WhatsApp approval `status`), the most
+ * advanced first: of a template given twice (a rejected retry beside the approved original), the copy
+ * in the state first here is the one written, since it is what WhatsApp has (a state not listed
+ * ranks after PENDING; of two in one state, the first given). Documented in pull.md.
+ */
+export const STATUS_ORDER = ['APPROVED', 'PAUSED', 'FLAGGED', 'IN_APPEAL', 'PENDING', 'RECEIVED', 'SUBMITTED', 'UNSUBMITTED', 'REJECTED', 'DISABLED', 'LIMIT_EXCEEDED', 'ARCHIVED', 'PENDING_DELETION', 'DELETED'] as const;
+/** `status` as notApproved gives it (none: approved) by STATUS_ORDER: lower is more advanced */
+function statusRank(status: string | undefined): number {
+  if (status === undefined) return 0;
+  const i = (STATUS_ORDER as readonly string[]).indexOf(status);
+  return i >= 0 ? i : STATUS_ORDER.indexOf('PENDING') + 0.5;
+}
+
 /** Why `json` is not an export of `format`, when it says so plainly: the API's error answer, or the other platform's export. */
 function notAnExport(format: ExportFormat, json: unknown, rel: string): string | undefined {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) return undefined;
@@ -220,7 +244,16 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
   const channelKey = req.channelId.toLowerCase();
   // a folder that is not there yet holds no file to overwrite
   const dirThere = existsSync(req.dir);
-  const seen = new Map<string, { source: string; value: string }>();
+  // of a template given twice, the copy written: the most advanced review state (STATUS_ORDER), else the first given
+  const chosen = new Map<string, { t: Imported; source: string; value: string }>();
+  for (const { rel, templates } of inputs) {
+    for (const t of templates) {
+      if (t.issues.length) continue;
+      const key = `${t.name}\u0000${t.language}`;
+      const held = chosen.get(key);
+      if (!held || statusRank(t.status) < statusRank(held.t.status)) chosen.set(key, { t, source: `${rel} ${t.where}`, value: JSON.stringify(t.value) });
+    }
+  }
   const written: string[] = [];
   const toWrite: { file: string; data: string }[] = [];
   const done: ExportOutcome[] = [];
@@ -235,10 +268,16 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       const source = `${rel} ${t.where}`;
       if (t.issues.length) { push({ kind: 'unexpressible', source, name: t.name, language: t.language, issues: t.issues }); continue; }
       const key = `${t.name}\u0000${t.language}`;
-      const first = seen.get(key);
-      // the same template in two files (two exports of one account): said, and whether the two say the same
-      if (first) { push({ kind: 'repeated', source, name: t.name, language: t.language, first: first.source, differs: JSON.stringify(t.value) !== first.value }); continue; }
-      seen.set(key, { source, value: JSON.stringify(t.value) });
+      const first = chosen.get(key)!;
+      // the same template twice (two exports of one account, a rejected retry beside the approved original): said, whether
+      // the two say the same, and which state decided
+      if (first.t !== t) {
+        const states = statusRank(t.status) !== statusRank(first.t.status) ? { written: first.t.status ?? 'APPROVED', skipped: t.status ?? 'APPROVED' } : undefined;
+        push({ kind: 'repeated', source, name: t.name, language: t.language, first: first.source, differs: JSON.stringify(t.value) !== first.value, ...(states ? { states } : {}) });
+        continue;
+      }
+      // deleted on the platform: nothing to adopt (a file would make apply create it again), as pull --all skips it
+      if (isDeletedState(t.status)) { push({ kind: 'deleted', source, name: t.name, language: t.language, status: t.status! }); continue; }
       const lives = existing.length ? byId.get(templateId(req.channelId, t.name, t.language).toLowerCase()) ?? byName.get(`${channelKey}\u0000${t.name}\u0000${t.language}`) : undefined;
       // without --dir (or with the folder it is in), a template a project file holds is written over that file (as pull --id does)
       const inPlace = lives !== undefined && (!req.dirGiven || resolvePath(path.dirname(lives.abs)) === resolvePath(req.dir));
@@ -262,8 +301,17 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       const others = referenced.size ? otherEnvironmentsValues(config, environment, referenced) : undefined;
       // (said of the values the export held where the file's references stood: not of a literal the file wrote)
       const usedOther = new Set<string>();
-      // a positional export (Meta's numbered template) over a file that names its placeholders: the file's names, where they fit
-      const back = positionalNamesBack(t.value, own);
+      // a positional export (Meta's numbered template, Twilio's numbered variables) over a file that names its placeholders, or
+      // with --names-from a Meta export of the template: those names, where which number is which name is certain
+      const namesSource = req.namesFrom ? req.namesFrom.get(key) : own;
+      const back = positionalNamesBack(t.value, namesSource, req.namesFrom ? { numbered: 'the export', named: 'the --names-from export' } : undefined);
+      // Twilio's numbers said as the names the file has for them, where it names them
+      const renumbered = t.renumbered?.map((i) => {
+        const m = i.moved ? back.named?.get(i.moved.part) : undefined;
+        return m && i.moved!.keys.every((_k, j) => m.has(String(j + 1)))
+          ? { ...i, message: `${i.moved!.keys.map((k, j) => `Twilio's {{${k}}} is {{${m.get(String(j + 1))!}}}`).join(', ')} in the file (named: WhatsApp takes a named template's parameters by name)` }
+          : i;
+      });
       let escaped = escapeLiteralReferences(back.value);
       // where the file it replaces has a secret, what the export holds there (the current value, an earlier one after
       // a rotation, another environment's) is the secret's reference again, as pull writes it: never a value in clear
@@ -304,8 +352,10 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       // translation-outdated reports it until it is translated again)
       const replacedTexts = record !== undefined && lives ? recordAfterReplace(record, lives.value as Record<string, unknown>, { ...value } as Record<string, unknown>) : undefined;
       if (replacedTexts?.changed.length) record = replacedTexts.record;
-      // its description, which no export carries (Meta's and Twilio's have none)
-      const description = here && t.value.description === undefined && typeof (lives.value as Record<string, unknown>).description === 'string' ? (lives.value as Record<string, unknown>).description : undefined;
+      // its description, which Meta's export does not carry (Twilio's friendly_name is one: the file's own wins, and the other is said)
+      const ownDescription = here && typeof (lives.value as Record<string, unknown>).description === 'string' ? (lives.value as Record<string, unknown>).description as string : undefined;
+      const description = ownDescription;
+      const descriptionNotKept = ownDescription !== undefined && typeof t.value.description === 'string' && t.value.description !== ownDescription ? t.value.description : undefined;
       // a flow the file writes flat stays flat
       const shaped = here ? flowsFlat(structuredClone(value) as Record<string, unknown>, flatFlowButtons(lives.value as Record<string, unknown>)) : value;
       // where a category the export did not give came from, the same comment from every export
@@ -333,8 +383,10 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       const lostReferences = here ? lostPlainReferences(own, value, environment) : [];
       // the file named its placeholders and the export numbers them (Meta's positional templates) where their names are not
       // certain: the whole template written numbered, said by part, the generated types change
-      const namesLost = here && back.kept.length ? back.kept : undefined;
-      done.push({ kind: 'written', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(lostReferences.length ? { lostReferences } : {}), ...(replacedTexts?.changed.length ? { sourceUnknown: { language: String((record as Record<string, unknown>).language), fields: replacedTexts.changed } } : {}), ...(namesLost ? { namesLost } : {}), ...(t.leftOut?.length ? { leftOut: t.leftOut } : {}), ...(toAdd?.length ? { toAdd } : {}), ...(t.renumbered?.length ? { renumbered: t.renumbered } : {}), ...(t.status ? { status: t.status, ...(t.reason ? { reason: t.reason } : {}) } : {}), ...(lives && resolvePath(lives.abs) !== resolvePath(target) ? { alsoIn: path.relative(req.cwd, lives.abs) } : {}), ...(fromOthers ? { otherValues: fromOthers.found } : {}) });
+      const namesLost = !req.namesFrom && here && back.kept.length ? back.kept : undefined;
+      // --names-from: the template is not in that export, or its names could not be given for certain (numbered, said)
+      const namesFrom = req.namesFrom ? (!namesSource ? { missing: true as const } : back.kept.length ? { kept: back.kept } : undefined) : undefined;
+      done.push({ kind: 'written', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(lostReferences.length ? { lostReferences } : {}), ...(replacedTexts?.changed.length ? { sourceUnknown: { language: String((record as Record<string, unknown>).language), fields: replacedTexts.changed } } : {}), ...(namesLost ? { namesLost } : {}), ...(namesFrom ? { namesFrom } : {}), ...(descriptionNotKept !== undefined ? { descriptionNotKept } : {}), ...(t.leftOut?.length ? { leftOut: t.leftOut } : {}), ...(toAdd?.length ? { toAdd } : {}), ...(renumbered?.length ? { renumbered } : {}), ...(t.status ? { status: t.status, ...(t.reason ? { reason: t.reason } : {}) } : {}), ...(lives && resolvePath(lives.abs) !== resolvePath(target) ? { alsoIn: path.relative(req.cwd, lives.abs) } : {}), ...(fromOthers ? { otherValues: fromOthers.found } : {}) });
     }
   }
   // a catalogue holds thousands: each file atomically (or the new folder at once); said once written

@@ -8,6 +8,7 @@ import { UsageError } from '../core/errors.js';
 import { fromFile, normalizeMessage, type CanonicalTemplate, type PlaceholderNames } from '../model/canonical.js';
 import { distinctKeys, NUMBERED, scanPlaceholders } from '../model/placeholders.js';
 import { parseJsonFile } from './from-export.js';
+import { namesFor } from './positional-names.js';
 
 type Rec = Record<string, unknown>;
 const rec = (v: unknown): Rec | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Rec) : undefined);
@@ -29,10 +30,21 @@ export async function metaNameSource(files: readonly string[], cwd: string): Pro
   return out;
 }
 
-/** Pure: the names of the Meta template's parts for the canonical template's placeholders; the parts whose counts differ, by field. */
-export function withMetaNames(c: CanonicalTemplate, meta: Rec): { names: PlaceholderNames; mismatches: { field: string; message: string }[] } {
+/**
+ * Pure: the names of the Meta template's parts for the canonical template's placeholders, only
+ * where which number is which name is certain (positional-names.ts, the rule `pull --from` follows
+ * over a named file): the channel's part and the export's have the same fixed text around their
+ * placeholders and no sample says otherwise, or each of the channel's samples is the export's
+ * sample of one name alone (`bySamples`: the texts differ, said). A part that cannot take its names
+ * leaves the whole template numbered (`mismatches`, by field): a template is never part named, part
+ * numbered, and names are never given by position alone.
+ */
+export function withMetaNames(c: CanonicalTemplate, meta: Rec): { names: PlaceholderNames; mismatches: { field: string; message: string }[]; bySamples?: string[] } {
   const mismatches: { field: string; message: string }[] = [];
-  const namesOf = (field: string, wireText: string | undefined, metaPart: unknown): string[] | undefined => {
+  const bySamples: string[] = [];
+  // the export's samples: a part's own, else the header's or the body's (one name, one meaning, in those)
+  const top: Rec = { ...(rec(rec(meta.header)?.examples) ?? {}), ...(rec(rec(meta.body)?.examples) ?? {}) };
+  const namesOf = (field: string, wireText: string | undefined, wireSamples: readonly (string | undefined)[], metaPart: unknown): string[] | undefined => {
     const metaText = typeof rec(metaPart)?.text === 'string' ? (rec(metaPart)!.text as string) : undefined;
     if (wireText === undefined || metaText === undefined) return undefined;
     const wire = distinctKeys(scanPlaceholders(wireText).placeholders);
@@ -42,22 +54,35 @@ export function withMetaNames(c: CanonicalTemplate, meta: Rec): { names: Placeho
     // a file's names are numbered by first appearance: the channel's numbers must be in that order
     if (wire.some((k, i) => k !== String(i + 1))) { mismatches.push({ field, message: `the channel's placeholders (${wire.map((k) => `{{${k}}}`).join(' ')}) are not numbered in order of appearance: kept numbered` }); return undefined; }
     if (keys.length !== want) { mismatches.push({ field, message: `the Meta export has ${keys.length} placeholder${keys.length === 1 ? '' : 's'}, the channel's template ${want}: kept numbered` }); return undefined; }
-    return keys.every((k) => NUMBERED.test(k)) ? undefined : keys.map((k) => (NUMBERED.test(k) ? '' : k));
+    if (keys.every((k) => NUMBERED.test(k))) return undefined;
+    const own = rec(rec(metaPart)?.examples);
+    const sampleOf = (name: string): string | undefined => {
+      const v = own && Object.hasOwn(own, name) ? own[name] : Object.hasOwn(top, name) ? top[name] : undefined;
+      return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined;
+    };
+    const examples: Rec = {};
+    wireSamples.forEach((x, i) => { if (x !== undefined && x !== '') examples[String(i + 1)] = x; });
+    const r = namesFor({ text: wireText, examples }, metaText, sampleOf, { numbered: 'the channel\'s copy', named: 'the Meta export' });
+    if ('why' in r) { mismatches.push({ field, message: `${r.why}: kept numbered` }); return undefined; }
+    if (r.bySamples) bySamples.push(field);
+    return wire.map((n) => r.names.get(n) ?? '');
   };
   const out: PlaceholderNames = {};
-  const body = namesOf('body', c.body.text || undefined, meta.body);
+  const body = namesOf('body', c.body.text || undefined, c.body.examples, meta.body);
   if (body) out.body = body;
   const h = rec(meta.header);
   if (c.header?.format === 'TEXT' && h?.format === 'TEXT') {
-    const names = namesOf('header', c.header.text, h);
+    const names = namesOf('header', c.header.text, [c.header.example], h);
     if (names) out.header = names;
   }
   const cards = Array.isArray(meta.carousel) ? meta.carousel : [];
   if (c.carousel) {
-    const named = c.carousel.map((card, i) => (card.body ? namesOf(`carousel[${i}].body`, card.body.text, rec(cards[i])?.body) : undefined));
+    const named = c.carousel.map((card, i) => (card.body ? namesOf(`carousel[${i}].body`, card.body.text, card.body.examples, rec(cards[i])?.body) : undefined));
     if (named.some(Boolean)) out.cards = named;
   }
-  return { names: out, mismatches };
+  // one part that cannot take its names: the whole template stays numbered
+  if (mismatches.length) return { names: {}, mismatches };
+  return { names: out, mismatches, ...(bySamples.length ? { bySamples } : {}) };
 }
 
 /**

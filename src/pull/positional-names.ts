@@ -37,24 +37,28 @@ function partsOf(v: Loose): { field: string; part: Loose }[] {
   return out;
 }
 
+/** how the two sides are called in the reasons: the one that numbers its placeholders, the one that names them */
+export interface Words { numbered: string; named: string }
+const EXPORT_AND_FILE: Words = { numbered: 'the export', named: 'the file' };
+
 /**
  * The names of one part's numbers ("1" -> name), or why they cannot be told. `samples`: the file's
  * sample of a name (the part's own, else the header's or body's).
  */
-function namesFor(part: Loose, ownText: string, samples: (name: string) => string | undefined): { names: Map<string, string> } | { why: string } {
+export function namesFor(part: Loose, ownText: string, samples: (name: string) => string | undefined, who: Words = EXPORT_AND_FILE): { names: Map<string, string>; bySamples?: true } | { why: string } {
   const e = scan(part.text as string);
   const f = scan(ownText);
   const numbers = distinct(e.keys), names = distinct(f.keys);
   const list = (keys: readonly string[]) => keys.map((k) => `{{${k}}}`).join(' ');
-  if (numbers.length !== names.length) return { why: `the export has ${numbers.length} placeholder${numbers.length === 1 ? '' : 's'} here, the file ${names.length} (${list(names)}): a placeholder added or taken away` };
-  if (numbers.some((n, i) => n !== String(i + 1))) return { why: `the export numbers its placeholders out of their order of appearance (${list(e.keys)}): a file's names are numbered in order of appearance, so named they would be another template than the export's` };
+  if (numbers.length !== names.length) return { why: `${who.numbered} has ${numbers.length} placeholder${numbers.length === 1 ? '' : 's'} here, ${who.named} ${names.length} (${list(names)}): a placeholder added or taken away` };
+  if (numbers.some((n, i) => n !== String(i + 1))) return { why: `${who.numbered} numbers its placeholders out of their order of appearance (${list(e.keys)}): a file's names are numbered in order of appearance, so named they would be another template than ${who.numbered}'s` };
   const examples = isObject(part.examples) ? part.examples : {};
   const theirs = (n: string) => sample(examples[n]);
   /** the first number whose sample is not the file's sample of the name it would take */
   const contradiction = (m: Map<string, string>): string | undefined => {
     for (const [n, x] of m) {
       const a = theirs(n), b = samples(x);
-      if (a !== undefined && b !== undefined && a !== b) return `the export's sample of {{${n}}} (${quoted(a)}) is not the file's of {{${x}}} (${quoted(b)})`;
+      if (a !== undefined && b !== undefined && a !== b) return `${who.numbered}'s sample of {{${n}}} (${quoted(a)}) is not ${who.named}'s of {{${x}}} (${quoted(b)})`;
     }
     return undefined;
   };
@@ -76,7 +80,8 @@ function namesFor(part: Loose, ownText: string, samples: (name: string) => strin
   let why: string | undefined;
   if (aligned) {
     why = contradiction(aligned);
-    if (!why && (sameTexts || confirmed(aligned))) return { names: aligned };
+    if (!why && sameTexts) return { names: aligned };
+    if (!why && confirmed(aligned)) return { names: aligned, bySamples: true };
     // the file's text, its placeholders where the file has them, and samples that say otherwise: which is right cannot be told
     if (why && sameTexts) return { why };
   }
@@ -87,10 +92,10 @@ function namesFor(part: Loose, ownText: string, samples: (name: string) => strin
     const fits = s === undefined ? [] : names.filter((x) => samples(x) === s);
     if (fits.length === 1 && ![...bySample.values()].includes(fits[0]!)) bySample.set(n, fits[0]!);
   }
-  if (bySample.size === numbers.length) return { names: bySample };
+  if (bySample.size === numbers.length) return { names: bySample, bySamples: true };
   return { why: why ?? (aligned
-    ? `the text around the placeholders is not the file's (${list(e.keys)} where the file has ${list(f.keys)}), and the samples do not tell which is which`
-    : `the export's placeholders (${list(e.keys)}) do not stand where the file's do (${list(f.keys)}), and the samples do not tell which is which`) };
+    ? `the text around the placeholders is not ${who.named}'s (${list(e.keys)} where ${who.named} has ${list(f.keys)}), and the samples do not tell which is which`
+    : `${who.numbered}'s placeholders (${list(e.keys)}) do not stand where ${who.named}'s do (${list(f.keys)}), and the samples do not tell which is which`) };
 }
 
 /** `part` with the names of its numbers */
@@ -114,7 +119,9 @@ function withParts(v: Loose, parts: Map<string, Loose>): Loose {
  * body, carousel card bodies), where every part's are certain; `kept`: the parts that could not
  * take theirs (then no part does: the template is written with the export's numbers).
  */
-export function positionalNamesBack<T extends Loose>(exported: T, own: Loose | undefined): { value: T; kept: NamesKept[] } {
+export function positionalNamesBack<T extends Loose>(exported: T, own: Loose | undefined, who: Words = EXPORT_AND_FILE): { value: T; kept: NamesKept[];
+  /** the parts named, by field: each number's name ("1" -> name) */
+  named?: Map<string, Map<string, string>> } {
   const none = { value: exported, kept: [] };
   if (!own) return none;
   const ownParts = new Map(partsOf(own).map((p) => [p.field, p.part]));
@@ -131,21 +138,22 @@ export function positionalNamesBack<T extends Loose>(exported: T, own: Loose | u
   // the file's samples: a part's own, else the header's or the body's (one name, one meaning, in those)
   const top: Loose = { ...(isObject(own.header) && isObject(own.header.examples) ? own.header.examples : {}), ...(isObject(own.body) && isObject(own.body.examples) ? own.body.examples : {}) };
   const parts = new Map<string, Loose>();
+  const named = new Map<string, Map<string, string>>();
   const kept: NamesKept[] = [];
   for (const { field, part } of theirs) {
     const e = scan(part.text as string);
     if (!e.numbered) continue;
     const ownText = ownNamed(field);
     if (ownText === undefined) {
-      kept.push({ field, message: `the file names no placeholder here, the export has ${distinct(e.keys).map((k) => `{{${k}}}`).join(' ')}` });
+      kept.push({ field, message: `${who.named} names no placeholder here, ${who.numbered} has ${distinct(e.keys).map((k) => `{{${k}}}`).join(' ')}` });
       continue;
     }
     const ownExamples = ownParts.get(field)!.examples;
     const samples = (name: string) => sample(isObject(ownExamples) && Object.hasOwn(ownExamples, name) ? ownExamples[name] : Object.hasOwn(top, name) ? top[name] : undefined);
-    const r = namesFor(part, ownText, samples);
+    const r = namesFor(part, ownText, samples, who);
     if ('why' in r) kept.push({ field, message: r.why });
-    else parts.set(field, renamed(part, r.names));
+    else { parts.set(field, renamed(part, r.names)); named.set(field, r.names); }
   }
   if (kept.length) return { value: exported, kept };
-  return parts.size ? { value: withParts(exported, parts) as T, kept } : none;
+  return parts.size ? { value: withParts(exported, parts) as T, kept, named } : none;
 }

@@ -49,7 +49,9 @@ export type PullOutcome =
   /** alsoIn: with force, the file of the project that held the template already */
   | { id: string; kind: 'written'; file: string; name: string; language: string; status: string; alsoIn?: string;
     /** --names-from: the export has no such template, or parts whose placeholder counts differ (kept numbered) */
-    names?: { missing: true } | { mismatches: { field: string; message: string }[] } | { changed: string; numbered: boolean };
+    names?: { missing: true } | { mismatches: { field: string; message: string }[] } | { changed: string; numbered: boolean }
+      /** --names-from: named, though the channel's text of these parts is not the export's (each sample the export's of one name alone) */
+      | { bySamples: string[] };
     /** the file it replaced had no publicId (its id derived per environment) but the channel's template has another id: written without one */
     unpinned?: { file: string; derived: string };
     /** plain values the replaced file referred to that the written file no longer does (a value under 8 characters; a text changed around it) */
@@ -187,7 +189,7 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     if (unknown.length) { push({ id, kind: 'secret', file: rel, name, language, fields: [], unset: unknown.map(({ name: value, variable }) => ({ value, variable })) }); continue; }
     // the names the file writes for the channel's numbered placeholders (none: numbered)
     let named: PlaceholderNames = {};
-    let names: { missing: true } | { mismatches: { field: string; message: string }[] } | { changed: string; numbered: boolean } | undefined;
+    let names: { missing: true } | { mismatches: { field: string; message: string }[] } | { changed: string; numbered: boolean } | { bySamples: string[] } | undefined;
     // the file it replaces (or the one the template lives in) keeps its names and samples when it says what the channel says
     const replaced = replacedFirst;
     let kept: { message?: Record<string, unknown>; category?: string } = {};
@@ -210,6 +212,7 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
         const w = withMetaNames(c, meta);
         named = w.names;
         if (w.mismatches.length) names = { mismatches: w.mismatches };
+        else if (w.bySamples) names = { bySamples: w.bySamples };
       }
     }
     // a file without publicId has an id derived from channel, name and language in each
