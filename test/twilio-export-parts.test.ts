@@ -92,7 +92,7 @@ const BUTTON_KEYS: { button: Record<string, unknown>; category?: string; shows?:
   { button: { type: 'URL', text: 'Open', url: 'https://o.example/t/{{1}}', example: 'https://o.example/t/77' }, shows: ['"URL"', '"Open"', 'https://o.example/t/{{2}}', '"2":"77"'] },
   { button: { type: 'URL', text: 'Open', url: 'https://o.example/deals', app_deep_link: { meta_app_id: 634974688087057, android_deep_link: 'shop://deals/', android_fallback_playstore_url: 'https://o.example/d' } }, category: 'MARKETING', listed: 'buttons[0].app_deep_link' },
   { button: { type: 'PHONE_NUMBER', text: 'Call', phone_number: '+15550001111' }, shows: ['"PHONE_NUMBER"', '"Call"', '+15550001111'] },
-  { button: { type: 'COPY_CODE', text: 'Copy', example: 'SAVE10' }, shows: ['"COPY_CODE"', '"Copy"', 'SAVE10'] },
+  { button: { type: 'COPY_CODE', text: 'Copy', example: 'SAVE10' }, shows: ['"COPY_CODE"', '"Copy"', '"code":"{{2}}"', '"2":"SAVE10"'] },
   { button: { type: 'CATALOG', text: 'View catalog' }, category: 'MARKETING', shows: ['twilio/catalog'] },
   { button: { type: 'VOICE_CALL', text: 'Call us' }, shows: ['"VOICE_CALL"', '"Call us"', 'twilio/call-to-action'] },
   { button: { type: 'VOICE_CALL', text: 'Call us', ttl_minutes: 1440 }, listed: 'buttons[0].ttl_minutes' },
