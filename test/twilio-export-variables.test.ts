@@ -3,8 +3,8 @@
 // COPY_CODE button's code (F7) and a media header's file name (F8, Twilio's own "Using variables"
 // card included). Every variable whose number is not the file's (a text header's, a URL's, F4) and
 // each of these new ones is said by field (exit 0), as pull says its renumbering. A COPY_CODE action
-// has the title Twilio's models require (F11). What is written reads back (pull --from twilio) as
-// the file.
+// has the title Twilio's models require (F11); a catalog, whose id and title no file holds, is
+// listed and not exported (F9). What is written reads back (pull --from twilio) as the file.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
@@ -133,7 +133,15 @@ test('a text header\'s and a URL\'s placeholders take the numbers after the body
   assert.is(exportOf({ category: 'UTILITY', body: t.body }).numbered, undefined);
 });
 
-test('export --to twilio on the command line: the variables said on stderr with exit 0, in the file written', async () => {
+// F9: Twilio's twilio/catalog needs the catalog's id and a title, which no file holds
+test('a catalog template is listed, naming the id and title Twilio needs, and not exported', () => {
+  const r = exportOf({ name: 'spring_catalog', body: { text: 'Hi {{1}}, browse our spring collection.', examples: { 1: 'Ana' } }, footer: 'Free shipping over $50', buttons: [{ type: 'CATALOG', text: 'View catalog' }] });
+  assert.is(r.request, undefined);
+  assert.equal(r.issues.map((i) => i.field), ['buttons[0]']);
+  assert.match(r.issues[0]!.message, /needs the catalog's `id` \(from Meta Commerce Manager\) and a `title`.*not exported/);
+});
+
+test('export --to twilio on the command line: the variables said on stderr with exit 0, in the file written; a catalog listed with exit 1', async () => {
   const dir = tempDir('tplsync-twilio-vars-');
   try {
     writeFiles(dir, {
@@ -147,6 +155,11 @@ test('export --to twilio on the command line: the variables said on stderr with 
     assert.match(r.stderr, /promo_code\/en \(templates\/promo_code\.en\.yaml\) has other variable numbers[^\n]*\n  buttons\[0\]\.example: the code the button copies \(its sample 'SPRING25'\) is Twilio's \{\{2\}\}/);
     const out = JSON.parse(readFileSync(path.join(dir, 'out.json'), 'utf8')) as { content: Content }[];
     assert.equal(out.map((x) => x.content.variables), [{ 1: 'INV-7731', 2: 'inv-7731.pdf' }, { 1: 'Ana', 2: 'SPRING25' }]);
+    writeFiles(dir, { 'templates/spring_catalog.en.yaml': 'channel: shop\nname: spring_catalog\nlanguage: en\ncategory: MARKETING\nbody:\n  text: Hi {{1}}, browse our spring collection.\n  examples: { 1: Ana }\nbuttons:\n  - { type: CATALOG, text: View catalog }\n' });
+    const cat = await cliIn(['export', '--to', 'twilio', '--out', 'out.json'], { cwd: dir });
+    assert.is(cat.exitCode, 1, cat.stderr);
+    assert.match(cat.stderr, /spring_catalog\/en \(templates\/spring_catalog\.en\.yaml\): buttons\[0\]: a catalog template: Twilio's twilio\/catalog needs the catalog's `id`/);
+    assert.is((JSON.parse(readFileSync(path.join(dir, 'out.json'), 'utf8')) as unknown[]).length, 2);
   } finally { cleanup(dir); }
 });
 

@@ -442,8 +442,8 @@ export const TWILIO_EXPORT_PARTS = {
   },
   headerFormats: { TEXT: 'written', IMAGE: 'written', VIDEO: 'written', DOCUMENT: 'written', GIF: 'listed', LOCATION: 'listed', PRODUCT: 'listed' },
   buttonTypes: {
-    QUICK_REPLY: 'written', URL: 'written', PHONE_NUMBER: 'written', COPY_CODE: 'written', CATALOG: 'written', OTP: 'written', VOICE_CALL: 'written',
-    MPM: 'listed', FLOW: 'listed', SPM: 'listed', ORDER_DETAILS: 'listed',
+    QUICK_REPLY: 'written', URL: 'written', PHONE_NUMBER: 'written', COPY_CODE: 'written', OTP: 'written', VOICE_CALL: 'written',
+    CATALOG: 'listed', MPM: 'listed', FLOW: 'listed', SPM: 'listed', ORDER_DETAILS: 'listed',
   },
 } as const satisfies Record<string, Record<string, 'written' | 'listed' | 'tplsync'>>;
 
@@ -606,9 +606,11 @@ export function toTwilio(f: FileTemplate): TwilioExport {
     const b = c.buttons[0]!;
     // without its items Twilio's catalog would be a single-catalog template: nothing written rather than another template
     if (b.type === 'MPM') return { issues: [...issues, { template: label, field: 'buttons[0]', message: 'a multi-product template: Twilio\'s catalog lists its items (with variables), which the file leaves to sending time; not exported' }] };
-    if (b.text !== CATALOG_LABEL) bad('buttons[0].text', `Twilio's catalog has no button label: WhatsApp shows '${CATALOG_LABEL}'`);
-    if (h) bad('header', 'a catalog template has no header');
-    body = { body: text(c.body, true, 'body', f.names.body), ...(c.footer !== undefined ? { subtitle: c.footer } : {}) };
+    // TWILIO_PAGES.catalog: the request needs the catalog's id ("find the Catalog ID in your Meta
+    // Commerce Manager") and a title, which a template file does not hold (WhatsApp's catalog template
+    // is the one catalog linked to the account, under a header WhatsApp writes): a request without
+    // them would be refused, and none made up
+    return { issues: [...issues, { template: label, field: 'buttons[0]', message: `a catalog template: Twilio's twilio/catalog needs the catalog's \`id\` (from Meta Commerce Manager) and a \`title\` (${TWILIO_PAGES.catalog}), which a template file does not hold; not exported: create it in Twilio with them` }] };
   } else if (!h && c.footer === undefined && !c.buttons.length) {
     type = 'twilio/text';
     body = { body: text(c.body, true, 'body', f.names.body) };
