@@ -20,6 +20,7 @@ const header = (h: Record<string, unknown>, shows?: string): Example => util({ c
 
 const KEYS: Record<string, Example> = {
   name: util({ name: 'order_ready' }, 'name', '"order_ready"'),
+  description: util({ description: 'Order ready (pickup)' }, 'description', '"friendly_name":"Order ready (pickup)"'),
   language: util({ language: 'pt_BR' }, 'language', '"pt_BR"'),
   category: util({ category: 'MARKETING' }, 'category', '"MARKETING"'),
   header: util({ header: { format: 'TEXT', text: 'News' } }, 'header', '"News"'),
@@ -131,6 +132,18 @@ test('a PRODUCT header says Twilio has no single-product content type', () => {
   assert.equal(r.issues.map((i) => i.field), ['header', 'buttons[0]']);
   for (const i of r.issues) assert.match(i.message, /no single-product \(PRODUCT header \/ SPM\) content type/);
   assert.not.match(r.issues.map((i) => i.message).join(' '), /file type/);
+});
+
+// trial K F14: every friendly_name was the WhatsApp name; Twilio's is a free-text description, which pull --from twilio writes as the file's
+test('friendly_name is the file\'s description when it has one, else the template\'s name; the approval request keeps the name', () => {
+  const described = exportOf({ name: 'order_update', category: 'UTILITY', body, description: 'Order-Update-EN' });
+  assert.equal(described.issues, []);
+  assert.is((described.request!.content as { friendly_name: string }).friendly_name, 'Order-Update-EN');
+  assert.is((described.request!.approval as { name: string }).name, 'order_update');
+  for (const description of [undefined, '', '  ']) {
+    const plain = exportOf({ name: 'order_update', category: 'UTILITY', body, ...(description !== undefined ? { description } : {}) });
+    assert.is((plain.request!.content as { friendly_name: string }).friendly_name, 'order_update');
+  }
 });
 
 // Meta's limited-time-offer example: the body's {{1}} is the name, the URL's {{1}} its own

@@ -431,13 +431,13 @@ const NO_TWILIO_BUTTON: Record<string, string> = {
 /**
  * What `export --to twilio` does with each part of a template file (the schema's top-level keys,
  * header formats and button types): `written` into the Content or approval request, `listed` by
- * template and field (exit 1), or `tplsync` (the project's own: channel, description, ...). A test
+ * template and field (exit 1), or `tplsync` (the project's own: channel, translated_from, ...). A test
  * holds it against schema/template.schema.json, so a new kind cannot be dropped silently.
  */
 export const TWILIO_EXPORT_PARTS = {
   keys: {
-    channel: 'tplsync', publicId: 'tplsync', description: 'tplsync', translated_from: 'tplsync',
-    name: 'written', language: 'written', category: 'written', header: 'written', body: 'written', footer: 'written', buttons: 'written', carousel: 'written',
+    channel: 'tplsync', publicId: 'tplsync', translated_from: 'tplsync',
+    name: 'written', description: 'written', language: 'written', category: 'written', header: 'written', body: 'written', footer: 'written', buttons: 'written', carousel: 'written',
     sub_category: 'listed', display_format: 'listed', message_send_ttl_seconds: 'listed', limited_time_offer: 'listed', call_permission_request: 'listed', message: 'listed',
   },
   headerFormats: { TEXT: 'written', IMAGE: 'written', VIDEO: 'written', DOCUMENT: 'written', GIF: 'listed', LOCATION: 'listed', PRODUCT: 'listed' },
@@ -637,6 +637,8 @@ export function toTwilio(f: FileTemplate): TwilioExport {
     if (c.buttons.length) body.actions = acts(c.buttons, 'buttons', CARD_ACTIONS);
   }
   if (refused) return { issues };
-  const content: Rec = { friendly_name: c.name, language: c.language, ...(Object.keys(vars).length ? { variables: vars } : {}), types: { [type]: body } };
+  // friendly_name is Twilio's "string name used to describe the Content resource" (TWILIO_PAGES.resources):
+  // the file's description, which pull --from twilio writes from it, else the template's name
+  const content: Rec = { friendly_name: c.description.trim() !== '' ? c.description : c.name, language: c.language, ...(Object.keys(vars).length ? { variables: vars } : {}), types: { [type]: body } };
   return { request: { content, approval: { name: c.name, category: c.category ?? 'UTILITY' } }, issues, ...(numberedAs.length ? { numbered: numberedAs } : {}) };
 }
