@@ -529,7 +529,7 @@ export function toTwilio(f: FileTemplate): TwilioExport {
       bad(at, `the sample '${ex}' does not fill the URL '${u}' (it should be the URL with a value in place of ${m[0]}): written as {{${n}}}, the whole sample as the sample of {{${n}}}`);
       vars[String(n)] = ex;
     } else vars[String(n)] = ex.slice(before.length, ex.length - after.length);
-    if (m[0] !== `{{${n}}}`) numbered(at, `the URL's ${m[0]} is Twilio's {{${n}}} (a URL's variable takes the resource's next number: Twilio's {{1}} is the body's)`);
+    if (m[0] !== `{{${n}}}`) numbered(at, `the URL's ${m[0]} is Twilio's {{${n}}} (a URL's variable takes the resource's next number, never the URL's own {{1}})`);
     return `${before}{{${n}}}${after}`;
   };
   /**
