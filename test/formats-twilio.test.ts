@@ -118,15 +118,21 @@ test('VOICE_CALL: twilio/call-to-action\'s WhatsApp call button both ways; VOICE
   assert.match(card.issues.find((i) => i.field === 'buttons[0]')!.message, /Twilio documents it only on twilio\/call-to-action/);
 });
 
-test('a media URL\'s variable: the sample kept, listed (left out); numbers Twilio gave that the file changes: said by field', () => {
-  const r = twilioToFile({ friendly_name: 'invoice_media', language: 'en', variables: { 1: 'inv-1.pdf', 2: 'Pablo' },
-    types: { 'twilio/media': { body: 'Hi {{2}}, your invoice is attached.', media: ['https://cdn.owl.com/invoices/{{1}}'] } } }, '(template)');
+test('a media URL\'s variable: the sample kept; its file name said (export writes it back), another split listed (left out); numbers Twilio gave that the file changes: said by field', () => {
+  const media = (url: string, value: string) => twilioToFile({ friendly_name: 'invoice_media', language: 'en', variables: { 1: value, 2: 'Pablo' },
+    types: { 'twilio/media': { body: 'Hi {{2}}, your invoice is attached.', media: [url] } } }, '(template)');
+  const r = media('https://cdn.owl.com/invoices/{{1}}', 'inv-1.pdf');
   assert.equal(r.issues, []);
   assert.equal(r.value.header, { format: 'DOCUMENT', example: 'https://cdn.owl.com/invoices/inv-1.pdf' });
   assert.equal(r.value.body, { text: 'Hi {{1}}, your invoice is attached.', examples: { 1: 'Pablo' } });
-  assert.equal(r.leftOut.map((i) => i.field), ['types.twilio/media.media']);
-  assert.match(r.leftOut[0]!.message, /takes the whole media URL when sending/);
-  assert.equal(r.renumbered.map((i) => [i.field, i.message.slice(0, 30)]), [['types.twilio/media.body', "Twilio's {{2}} is {{1}} in the"]]);
+  assert.equal(r.leftOut, []);
+  assert.equal(r.renumbered.map((i) => [i.field, i.message.slice(0, 30)]), [['types.twilio/media.media', "Twilio's {{1}} is the file nam"], ['types.twilio/media.body', "Twilio's {{2}} is {{1}} in the"]]);
+  assert.match(r.renumbered[0]!.message, /takes the whole media URL when sending/);
+  // Twilio's twilio/card example: a variable holding a path, not the file name alone, which export would not write back
+  const path = media('https://cdn.owl.com/{{1}}', 'invoices/inv-1.pdf');
+  assert.equal(path.value.header, { format: 'DOCUMENT', example: 'https://cdn.owl.com/invoices/inv-1.pdf' });
+  assert.equal(path.leftOut.map((i) => i.field), ['types.twilio/media.media']);
+  assert.match(path.leftOut[0]!.message, /takes the whole media URL when sending/);
   // a URL's variable becomes the button's own {{1}}: said; numbers that stay: nothing said
   const cta = twilioToFile({ friendly_name: 'a', language: 'en', variables: { 1: 'Ana', 2: 'x7' },
     types: { 'twilio/call-to-action': { body: 'Hi {{1}}, your trip is booked.', actions: [{ type: 'URL', title: 'Open', url: 'https://o.example/{{2}}' }] } } }, '(template)');

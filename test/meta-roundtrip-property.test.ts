@@ -56,4 +56,17 @@ test('pull-from-meta(export-to-meta(file)) is the canonical template of the file
   }), { numRuns: 300 });
 });
 
+// docs/commands/export.md: the one part that does not come back, a COPY_CODE button's text (WhatsApp
+// labels the button itself; Meta's listing returns that label, which pull does not write)
+test('a COPY_CODE button\'s text is the one part that does not come back from Meta, as export.md says', () => {
+  const file = { channel: 'shop-whatsapp', name: 'coupon', language: 'en_US', category: 'MARKETING', body: { text: 'Hi {{1}}, 20% off today.', examples: { 1: 'Ana' } } };
+  const withText = fromFile({ ...file, buttons: [{ type: 'COPY_CODE', text: 'Copy code', example: 'SAVE20' }] }, 'ch', 'id');
+  const exported = toMeta(withText);
+  assert.equal(exported.issues, []);
+  assert.equal((exported.request!.components as { type: string; buttons?: unknown[] }[]).find((x) => x.type === 'BUTTONS')!.buttons, [{ type: 'COPY_CODE', text: 'Copy code', example: 'SAVE20' }]);
+  const back = metaToFile(JSON.parse(JSON.stringify(exported.request)), '(template)');
+  assert.equal(back.issues, []);
+  assert.equal(fromFile({ channel: file.channel, ...back.value }, 'ch', 'id'), fromFile({ ...file, buttons: [{ type: 'COPY_CODE', example: 'SAVE20' }] }, 'ch', 'id'));
+});
+
 test.run();

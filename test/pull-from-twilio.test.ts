@@ -74,18 +74,18 @@ test('what a file cannot carry: listed by template and field, exit 1, only the r
   } finally { cleanup(dir); }
 });
 
-test('a media URL with a variable and a body Twilio numbered after it: written, the URL listed (exit 1), the renumbering said by field', async () => {
+test('a media URL with a variable and a body Twilio numbered after it: written, a variable holding a path listed (exit 1), the renumbering said by field', async () => {
   const dir = tempDir('tplsync-twilio-');
   try {
     writeFiles(dir, {
       'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    emulator: .tplsync/emu.json\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`,
-      'c.json': JSON.stringify({ sid: 'HX8', friendly_name: 'invoice_media', language: 'en', variables: { 1: 'inv-1.pdf', 2: 'Pablo' },
-        types: { 'twilio/media': { body: 'Hi {{2}}, your invoice is attached.', media: ['https://cdn.owl.com/invoices/{{1}}'] } },
+      'c.json': JSON.stringify({ sid: 'HX8', friendly_name: 'invoice_media', language: 'en', variables: { 1: 'invoices/inv-1.pdf', 2: 'Pablo' },
+        types: { 'twilio/media': { body: 'Hi {{2}}, your invoice is attached.', media: ['https://cdn.owl.com/{{1}}'] } },
         approval_requests: { name: 'invoice_media', category: 'UTILITY', status: 'approved' } }),
     });
     const r = await cliIn(['pull', '--from', 'twilio', 'c.json', '--channel', 'shop-whatsapp'], { cwd: dir });
     assert.is(r.exitCode, 1, r.stderr);
-    assert.match(r.stderr, /invoice_media\/en \(c\.json \(template\)\) written to templates\/invoice_media\.en\.yaml without [^\n]*\n  types\.twilio\/media\.media: the media URL 'https:\/\/cdn\.owl\.com\/invoices\/\{\{1\}\}' takes a variable/);
+    assert.match(r.stderr, /invoice_media\/en \(c\.json \(template\)\) written to templates\/invoice_media\.en\.yaml without [^\n]*\n  types\.twilio\/media\.media: the media URL 'https:\/\/cdn\.owl\.com\/\{\{1\}\}' takes a variable/);
     assert.match(r.stderr, /invoice_media\/en [^\n]* written to templates\/invoice_media\.en\.yaml with other placeholders than Twilio's[^\n]*\n  types\.twilio\/media\.body: Twilio's \{\{2\}\} is \{\{1\}\} in the file/);
   } finally { cleanup(dir); }
 });

@@ -20,6 +20,7 @@ const header = (h: Record<string, unknown>, shows?: string): Example => util({ c
 
 const KEYS: Record<string, Example> = {
   name: util({ name: 'order_ready' }, 'name', '"order_ready"'),
+  description: util({ description: 'Order ready (pickup)' }, 'description', '"friendly_name":"Order ready (pickup)"'),
   language: util({ language: 'pt_BR' }, 'language', '"pt_BR"'),
   category: util({ category: 'MARKETING' }, 'category', '"MARKETING"'),
   header: util({ header: { format: 'TEXT', text: 'News' } }, 'header', '"News"'),
@@ -48,7 +49,7 @@ const BUTTONS: Record<string, Example> = {
   URL: button({ type: 'URL', text: 'Open', url: 'https://o.example/t/{{1}}', example: 'https://o.example/t/77' }, 'https://o.example/t/{{2}}'),
   PHONE_NUMBER: button({ type: 'PHONE_NUMBER', text: 'Call', phone_number: '+15550001111' }, '+15550001111'),
   COPY_CODE: button({ type: 'COPY_CODE', example: 'SAVE10' }, 'SAVE10'),
-  CATALOG: { file: { category: 'MARKETING', body, buttons: [{ type: 'CATALOG', text: 'View catalog' }] }, field: 'buttons[0]', shows: 'twilio/catalog' },
+  CATALOG: { file: { category: 'MARKETING', body, buttons: [{ type: 'CATALOG', text: 'View catalog' }] }, field: 'buttons[0]' },
   OTP: { file: { category: 'AUTHENTICATION', body: { add_security_recommendation: true }, buttons: [{ type: 'OTP', otp_type: 'COPY_CODE', text: 'Copy it' }] }, field: 'buttons', shows: 'Copy it' },
   MPM: { file: { category: 'MARKETING', body, buttons: [{ type: 'MPM', text: 'View items' }] }, field: 'buttons[0]' },
   FLOW: button({ type: 'FLOW', text: 'Go', flow: { id: '1' } }),
@@ -92,8 +93,7 @@ const BUTTON_KEYS: { button: Record<string, unknown>; category?: string; shows?:
   { button: { type: 'URL', text: 'Open', url: 'https://o.example/t/{{1}}', example: 'https://o.example/t/77' }, shows: ['"URL"', '"Open"', 'https://o.example/t/{{2}}', '"2":"77"'] },
   { button: { type: 'URL', text: 'Open', url: 'https://o.example/deals', app_deep_link: { meta_app_id: 634974688087057, android_deep_link: 'shop://deals/', android_fallback_playstore_url: 'https://o.example/d' } }, category: 'MARKETING', listed: 'buttons[0].app_deep_link' },
   { button: { type: 'PHONE_NUMBER', text: 'Call', phone_number: '+15550001111' }, shows: ['"PHONE_NUMBER"', '"Call"', '+15550001111'] },
-  { button: { type: 'COPY_CODE', text: 'Copy', example: 'SAVE10' }, shows: ['"COPY_CODE"', '"Copy"', 'SAVE10'] },
-  { button: { type: 'CATALOG', text: 'View catalog' }, category: 'MARKETING', shows: ['twilio/catalog'] },
+  { button: { type: 'COPY_CODE', text: 'Copy', example: 'SAVE10' }, shows: ['"COPY_CODE"', '"Copy"', '"code":"{{2}}"', '"2":"SAVE10"'] },
   { button: { type: 'VOICE_CALL', text: 'Call us' }, shows: ['"VOICE_CALL"', '"Call us"', 'twilio/call-to-action'] },
   { button: { type: 'VOICE_CALL', text: 'Call us', ttl_minutes: 1440 }, listed: 'buttons[0].ttl_minutes' },
   { button: { type: 'OTP', otp_type: 'COPY_CODE', text: 'Copy it' }, category: 'AUTHENTICATION', shows: ['"COPY_CODE"', 'Copy it'] },
@@ -132,6 +132,18 @@ test('a PRODUCT header says Twilio has no single-product content type', () => {
   assert.equal(r.issues.map((i) => i.field), ['header', 'buttons[0]']);
   for (const i of r.issues) assert.match(i.message, /no single-product \(PRODUCT header \/ SPM\) content type/);
   assert.not.match(r.issues.map((i) => i.message).join(' '), /file type/);
+});
+
+// trial K F14: every friendly_name was the WhatsApp name; Twilio's is a free-text description, which pull --from twilio writes as the file's
+test('friendly_name is the file\'s description when it has one, else the template\'s name; the approval request keeps the name', () => {
+  const described = exportOf({ name: 'order_update', category: 'UTILITY', body, description: 'Order-Update-EN' });
+  assert.equal(described.issues, []);
+  assert.is((described.request!.content as { friendly_name: string }).friendly_name, 'Order-Update-EN');
+  assert.is((described.request!.approval as { name: string }).name, 'order_update');
+  for (const description of [undefined, '', '  ']) {
+    const plain = exportOf({ name: 'order_update', category: 'UTILITY', body, ...(description !== undefined ? { description } : {}) });
+    assert.is((plain.request!.content as { friendly_name: string }).friendly_name, 'order_update');
+  }
 });
 
 // Meta's limited-time-offer example: the body's {{1}} is the name, the URL's {{1}} its own

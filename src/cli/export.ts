@@ -25,7 +25,7 @@ export interface ExportCommandOptions { config?: string; env?: string; to: strin
 export async function exportCommand(paths: string[], o: ExportCommandOptions): Promise<number> {
   o = dashAsStdout(o, 'out');
   if (o.to !== 'meta' && o.to !== 'twilio') throw new UsageError(`--to ${o.to}: tplsync exports to meta (Meta's create-template requests) or twilio (Twilio's Content create requests)`);
-  const convert: (c: ReturnType<typeof fromFile>) => { request?: unknown; issues: FormatIssue[] } = o.to === 'meta'
+  const convert: (c: ReturnType<typeof fromFile>) => { request?: unknown; issues: FormatIssue[]; numbered?: FormatIssue[] } = o.to === 'meta'
     ? (await import('../formats/meta.js')).toMeta
     : (await import('../formats/twilio.js')).toTwilio;
   const config = await commandConfig(o);
@@ -45,7 +45,13 @@ export async function exportCommand(paths: string[], o: ExportCommandOptions): P
     if (templateHoldsKey(v)) { io().stderr.write(`tplsync: ${String(v.name)}/${String(v.language)} (${f.file}): the text holds the API key, or 8 or more characters of it in a row; ${keyRemedy(f.file, f.value!, shownEnvironment(config, o.env))}. Not exported.\n`); issues++; continue; }
     const r = convert(fromFile(v, String(v.channel), ''));
     for (const i of r.issues) { io().stderr.write(`tplsync: ${i.template} (${f.file}): ${i.field}: ${i.message}\n`); issues++; }
-    if (r.request) requests.push(r.request);
+    if (!r.request) continue;
+    requests.push(r.request);
+    // said, not a finding (exit 0): the variables an app sending this template by number sends
+    if (r.numbered?.length) {
+      io().stderr.write(`tplsync: ${r.numbered[0]!.template} (${f.file}) has other variable numbers in the request than in the file (an app that sends it by number sends these):\n`);
+      for (const i of r.numbered) io().stderr.write(`  ${i.field}: ${i.message}\n`);
+    }
   }
   emit(`${JSON.stringify(requests, null, 2)}\n`, o.out);
   if (o.out) io().stderr.write(`Wrote ${requests.length} create request${requests.length === 1 ? '' : 's'} to ${path.relative(io().cwd(), resolvePath(o.out)) || o.out}; pull --from ${o.to} reads it back\n`);

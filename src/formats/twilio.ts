@@ -44,6 +44,12 @@ const CONTENT_KEYS = ['friendly_name', 'language', 'variables', 'types'];
 const WHATSAPP_TYPES = ['whatsapp/authentication', 'whatsapp/card', 'twilio/carousel', 'twilio/catalog', 'twilio/card', 'twilio/call-to-action', 'twilio/quick-reply', 'twilio/media', 'twilio/text'] as const;
 /** The labels WhatsApp gives a catalog's and a multi-product template's button (Twilio's types have no label). */
 export const CATALOG_LABEL = 'View catalog', MPM_LABEL = 'View items';
+/**
+ * The label WhatsApp gives a COPY_CODE button whatever the template says ("Copy code button text
+ * cannot be customized", PLATFORM_LABELLED): the `title` export --to twilio writes for a button the
+ * file gives no text (Twilio's models require one), which pull reads back as no text.
+ */
+export const COPY_CODE_LABEL = 'Copy offer code';
 const CATEGORIES = ['MARKETING', 'UTILITY', 'AUTHENTICATION'];
 
 export interface TwilioItem { where: string; value: unknown; approval?: unknown }
@@ -109,8 +115,25 @@ function formatOfUrl(url: string): string | undefined {
   try { return FORMAT_BY_EXTENSION[(/\.([A-Za-z0-9]+)$/.exec(new URL(url).pathname)?.[1] ?? '').toLowerCase()]; } catch { return undefined; }
 }
 
+/**
+ * A media URL as a Twilio resource varies it, the one way both directions split it: the fixed part up
+ * to the file name, and the file name (with a query or fragment after it) as the variable's value.
+ * TWILIO_PAGES.media: "Variable media urls should include a valid media URL suffix in the variable
+ * declaration"; TWILIO_PAGES.variables' own example is https://twilio-cms-prod.s3.amazonaws.com/{{3}}
+ * with the value library-logo-resource2x.width-1000.png. Undefined for a URL without a file name
+ * (nothing after its path's last /). Pure.
+ */
+export function mediaUrlVariable(sample: string): { fixed: string; value: string } | undefined {
+  const m = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*)([^?#]*)/.exec(sample);
+  if (!m) return undefined;
+  const path = m[2]!, cut = path.lastIndexOf('/');
+  if (cut < 0 || cut === path.length - 1) return undefined;
+  const fixed = m[1]! + path.slice(0, cut + 1);
+  return { fixed, value: sample.slice(fixed.length) };
+}
+
 /** A media URL (the sample, once its variable has its value) as a media header: WhatsApp tells the kind by the sample's file type. */
-function mediaHeader(media: unknown, vars: Rec, at: string, bad: Bad, allowed: readonly string[], left?: Bad): Rec | undefined {
+function mediaHeader(media: unknown, vars: Rec, at: string, bad: Bad, allowed: readonly string[], x?: Pick<Ctx, 'left' | 'renumbered'>): Rec | undefined {
   const list = Array.isArray(media) ? media : [media];
   if (list.length > 1) bad(`${at}[1]`, 'a second media file: a WhatsApp header holds one');
   const raw = str(list[0]);
@@ -119,8 +142,12 @@ function mediaHeader(media: unknown, vars: Rec, at: string, bad: Bad, allowed: r
   const sample = example ?? url;
   if (!URL.canParse(sample)) { bad(at, `'${sample}' is not a URL`); return undefined; }
   // WhatsApp takes a media header's whole URL when sending (the sample is for the review): the
-  // URL's fixed part and its variable have no place in the file
-  if (example !== undefined && left) left(at, `the media URL '${raw}' takes a variable: a WhatsApp media header takes the whole media URL when sending, so the file keeps only the sample '${sample}'; the sender gives the whole URL, not the variable's value (and the variable is no longer one of the template's numbers)`);
+  // URL's fixed part and its variable have no place in the file. A variable that is the URL's file
+  // name is what export --to twilio writes back from the sample (mediaUrlVariable): said; another is listed
+  const split = example !== undefined ? mediaUrlVariable(sample) : undefined;
+  const own = split !== undefined && raw === `${split.fixed}${scanPlaceholders(raw).placeholders[0]!.raw}`;
+  if (example !== undefined && own) x?.renumbered(at, `Twilio's ${scanPlaceholders(raw).placeholders[0]!.raw} is the file name of the media URL: a WhatsApp media header takes the whole media URL when sending, so the file keeps the sample '${sample}' (the sender gives the whole URL; export --to twilio makes the file name a variable again)`);
+  else if (example !== undefined) x?.left(at, `the media URL '${raw}' takes a variable: a WhatsApp media header takes the whole media URL when sending, so the file keeps only the sample '${sample}'; the sender gives the whole URL, not the variable's value (and the variable is no longer one of the template's numbers)`);
   const format = formatOfUrl(sample);
   if (!format || !allowed.includes(format)) {
     bad(at, `'${sample}': ${format ? `${format} media has no place here (${allowed.join(' or ')})` : `cannot tell ${allowed.join(', ')} from its file type`}`);
@@ -193,7 +220,7 @@ function action(raw: unknown, at: string, x: Ctx, allowed: readonly string[], im
       return { type, text: title ?? '', phone_number: fixed(raw.phone, `${at}.phone`, x.bad, 'a phone number button\'s number') ?? '' };
     case 'COPY_CODE':
       keys(['code']);
-      return { type, ...(title !== undefined ? { text: title } : {}), example: codeOf(raw.code, `${at}.code`, x) };
+      return { type, ...(title !== undefined && title !== COPY_CODE_LABEL ? { text: title } : {}), example: codeOf(raw.code, `${at}.code`, x) };
     case 'VOICE_CALL':
       // TWILIO_PAGES.callToAction: a WhatsApp call button (private beta), its title the button's text
       keys([]);
@@ -232,7 +259,7 @@ function fromType(type: string, t: Rec, at: string, x: Ctx): Rec {
       keysOf(t, ['body'], at, x.bad, type); body(); break;
     case 'twilio/media': {
       keysOf(t, ['body', 'media'], at, x.bad, type);
-      const h = mediaHeader(t.media, x.vars, `${at}.media`, x.bad, ['IMAGE', 'VIDEO', 'DOCUMENT'], x.left);
+      const h = mediaHeader(t.media, x.vars, `${at}.media`, x.bad, ['IMAGE', 'VIDEO', 'DOCUMENT'], x);
       if (h) v.header = h;
       body(); break;
     }
@@ -247,14 +274,14 @@ function fromType(type: string, t: Rec, at: string, x: Ctx): Rec {
       // on WhatsApp the card's title is the message's text and its subtitle the footer
       if (t.title !== undefined && t.body !== undefined) x.bad(`${at}.title`, 'a title and a body: Twilio does not document how WhatsApp shows both; use whatsapp/card');
       body(t.body !== undefined ? 'body' : 'title');
-      if (t.media !== undefined) { const h = mediaHeader(t.media, x.vars, `${at}.media`, x.bad, ['IMAGE', 'VIDEO', 'DOCUMENT'], x.left); if (h) v.header = h; }
+      if (t.media !== undefined) { const h = mediaHeader(t.media, x.vars, `${at}.media`, x.bad, ['IMAGE', 'VIDEO', 'DOCUMENT'], x); if (h) v.header = h; }
       if (str(t.subtitle)) v.footer = fixed(t.subtitle, `${at}.subtitle`, x.bad, 'a footer');
       v.buttons = actions(t.actions, `${at}.actions`, x, CARD_ACTIONS); break;
     case 'whatsapp/card': {
       keysOf(t, ['body', 'footer', 'media', 'header_text', 'actions'], at, x.bad, type);
       if (t.header_text !== undefined && t.media !== undefined) x.bad(`${at}.header_text`, 'a text header beside media: a WhatsApp card has one header');
       if (t.header_text !== undefined) v.header = { format: 'TEXT', ...textOf(str(t.header_text) ?? '', x.vars, `${at}.header_text`, x.bad, x.renumbered, 'header') };
-      else if (t.media !== undefined) { const h = mediaHeader(t.media, x.vars, `${at}.media`, x.bad, ['IMAGE', 'VIDEO', 'DOCUMENT'], x.left); if (h) v.header = h; }
+      else if (t.media !== undefined) { const h = mediaHeader(t.media, x.vars, `${at}.media`, x.bad, ['IMAGE', 'VIDEO', 'DOCUMENT'], x); if (h) v.header = h; }
       body();
       if (str(t.footer)) v.footer = fixed(t.footer, `${at}.footer`, x.bad, 'a footer');
       v.buttons = actions(t.actions, `${at}.actions`, x, CARD_ACTIONS); break;
@@ -269,7 +296,7 @@ function fromType(type: string, t: Rec, at: string, x: Ctx): Rec {
         keysOf(c, ['title', 'body', 'media', 'actions'], cat, x.bad, 'a carousel card');
         if (str(c.title)) x.bad(`${cat}.title`, 'a WhatsApp carousel card has no title: move it into the card\'s body');
         const card: Rec = {};
-        const h = mediaHeader(c.media, x.vars, `${cat}.media`, x.bad, ['IMAGE', 'VIDEO'], x.left);
+        const h = mediaHeader(c.media, x.vars, `${cat}.media`, x.bad, ['IMAGE', 'VIDEO'], x);
         if (h) card.header = h;
         if (str(c.body)) card.body = textOf(str(c.body)!, x.vars, `${cat}.body`, x.bad, x.renumbered, `carousel[${i}].body`);
         card.buttons = actions(c.actions, `${cat}.actions`, x, ['QUICK_REPLY', 'URL', 'PHONE_NUMBER']);
@@ -455,23 +482,29 @@ const NO_TWILIO_BUTTON: Record<string, string> = {
 /**
  * What `export --to twilio` does with each part of a template file (the schema's top-level keys,
  * header formats and button types): `written` into the Content or approval request, `listed` by
- * template and field (exit 1), or `tplsync` (the project's own: channel, description, ...). A test
+ * template and field (exit 1), or `tplsync` (the project's own: channel, translated_from, ...). A test
  * holds it against schema/template.schema.json, so a new kind cannot be dropped silently.
  */
 export const TWILIO_EXPORT_PARTS = {
   keys: {
-    channel: 'tplsync', publicId: 'tplsync', description: 'tplsync', translated_from: 'tplsync',
-    name: 'written', language: 'written', category: 'written', header: 'written', body: 'written', footer: 'written', buttons: 'written', carousel: 'written',
+    channel: 'tplsync', publicId: 'tplsync', translated_from: 'tplsync',
+    name: 'written', description: 'written', language: 'written', category: 'written', header: 'written', body: 'written', footer: 'written', buttons: 'written', carousel: 'written',
     sub_category: 'listed', display_format: 'listed', message_send_ttl_seconds: 'listed', limited_time_offer: 'listed', call_permission_request: 'listed', message: 'listed',
   },
   headerFormats: { TEXT: 'written', IMAGE: 'written', VIDEO: 'written', DOCUMENT: 'written', GIF: 'listed', LOCATION: 'listed', PRODUCT: 'listed' },
   buttonTypes: {
-    QUICK_REPLY: 'written', URL: 'written', PHONE_NUMBER: 'written', COPY_CODE: 'written', CATALOG: 'written', OTP: 'written', VOICE_CALL: 'written',
-    MPM: 'listed', FLOW: 'listed', SPM: 'listed', ORDER_DETAILS: 'listed',
+    QUICK_REPLY: 'written', URL: 'written', PHONE_NUMBER: 'written', COPY_CODE: 'written', OTP: 'written', VOICE_CALL: 'written',
+    CATALOG: 'listed', MPM: 'listed', FLOW: 'listed', SPM: 'listed', ORDER_DETAILS: 'listed',
   },
 } as const satisfies Record<string, Record<string, 'written' | 'listed' | 'tplsync'>>;
 
-export interface TwilioExport { request?: { content: Rec; approval: Rec }; issues: FormatIssue[] }
+/**
+ * `numbered`: the parts whose Twilio variable is not the file's number (a text header's and a URL's
+ * placeholders, which Twilio numbers after the body's), and the parts WhatsApp takes when sending
+ * that a Twilio resource varies only through a variable (a COPY_CODE button's code, a media
+ * header's file name): said by field with the variable to send, as pull says its renumbering.
+ */
+export interface TwilioExport { request?: { content: Rec; approval: Rec }; issues: FormatIssue[]; numbered?: FormatIssue[] }
 
 /** Twilio: "A variable key has a maximum length of 16 characters" (TWILIO_PAGES.variables). */
 export const TWILIO_MAX_VARIABLE_KEY = 16;
@@ -482,8 +515,9 @@ const NO_SPM = 'Twilio\'s Content API has no single-product (PRODUCT header / SP
 export function toTwilio(f: FileTemplate): TwilioExport {
   const c = f.canonical;
   const label = `${c.name}/${c.language}`;
-  const issues: FormatIssue[] = [];
+  const issues: FormatIssue[] = [], numberedAs: FormatIssue[] = [];
   const bad = (field: string, message: string) => { issues.push({ template: label, field, message }); };
+  const numbered = (field: string, message: string) => { numberedAs.push({ template: label, field, message }); };
   /**
    * A part whose request would say something else than the file (another variable's value in a
    * text, a request Twilio refuses, another kind of template): listed, and no request is written
@@ -505,9 +539,11 @@ export function toTwilio(f: FileTemplate): TwilioExport {
   const text = (p: { text?: string; examples: readonly string[] }, own: boolean, at: string, names: readonly string[] = []): string => {
     const start = own ? 0 : next - 1;
     const long = new Set<string>();
+    const moved = new Map<string, string>();
     const out = (p.text ?? '').replace(/\{\{([1-9][0-9]*)\}\}/g, (_m, d: string) => {
       const i = Number(d) - 1;
       const key = names[i] || String(numberOf(start + i + 1));
+      if (!names[i] && key !== d) moved.set(d, key);
       // renamed to a number, the name would not come back from Twilio: the file and the resource would differ
       if (key.length > TWILIO_MAX_VARIABLE_KEY && !long.has(key)) {
         long.add(key);
@@ -523,6 +559,8 @@ export function toTwilio(f: FileTemplate): TwilioExport {
       vars[key] = sample;
       return `{{${key}}}`;
     });
+    // Twilio numbers variables across the resource: a header's {{1}} is not the body's
+    if (moved.size) numbered(at, `${[...moved].map(([d, key]) => `the file's {{${d}}} is Twilio's {{${key}}}`).join(', ')} (Twilio numbers the variables of the whole resource, the body's first)`);
     return out;
   };
   /** a URL's placeholder always takes the resource's next number (its own {{1}} would be the body's first variable) */
@@ -542,7 +580,19 @@ export function toTwilio(f: FileTemplate): TwilioExport {
       bad(at, `the sample '${ex}' does not fill the URL '${u}' (it should be the URL with a value in place of ${m[0]}): written as {{${n}}}, the whole sample as the sample of {{${n}}}`);
       vars[String(n)] = ex;
     } else vars[String(n)] = ex.slice(before.length, ex.length - after.length);
+    if (m[0] !== `{{${n}}}`) numbered(at, `the URL's ${m[0]} is Twilio's {{${n}}} (a URL's variable takes the resource's next number, never the URL's own {{1}})`);
     return `${before}{{${n}}}${after}`;
+  };
+  /**
+   * What WhatsApp takes when sending and a Twilio resource varies only through a variable (a
+   * COPY_CODE button's code, a media header's file name): a variable with the file's sample as its
+   * value, never the sample written as fixed content that every message would then carry.
+   */
+  const sendTime = (value: string, at: string, what: string): string => {
+    const n = numberOf(next);
+    vars[String(n)] = value;
+    numbered(at, `${what} (its sample '${value}') is Twilio's {{${n}}}: WhatsApp takes it when sending, a Twilio resource only through a variable, so send it as {{${n}}} (else Twilio sends the sample)`);
+    return `{{${n}}}`;
   };
   const act = (b: CanonicalButton, at: string, allowed: readonly string[]): Rec | undefined => {
     if (b.type === 'SPM') { refuse(at, `an SPM button: ${NO_SPM}`); return undefined; }
@@ -557,18 +607,24 @@ export function toTwilio(f: FileTemplate): TwilioExport {
       case 'URL': return { type: 'URL', ...title, url: url(b, `${at}.url`) };
       case 'PHONE_NUMBER': return { type: 'PHONE_NUMBER', ...title, phone: b.phoneNumber ?? '' };
       case 'VOICE_CALL': return { type: 'VOICE_CALL', ...title };
-      default: return { type: 'COPY_CODE', ...title, code: b.example ?? '' };
+      // Twilio's models require a title: the label WhatsApp shows, its own whatever the title says
+      default: return { type: 'COPY_CODE', title: b.text ?? COPY_CODE_LABEL, code: sendTime(b.example ?? '', `${at}.example`, 'the code the button copies') };
     }
   };
   const acts = (bs: readonly CanonicalButton[], at: string, allowed: readonly string[]) => bs.map((b, i) => act(b, `${at}[${i}]`, allowed)).filter(isRec);
 
   /** Twilio has no media kind: WhatsApp tells it by the sample's file type, which must then say the header's format */
   const media = (format: string, example: string | undefined, at: string): string => {
-    if (format === 'GIF') { bad(at, 'a GIF header: Twilio\'s Content API has no GIF media (WhatsApp would take its mp4 sample for a VIDEO)'); return example ?? ''; }
     if (format === 'PRODUCT') { refuse(at.replace(/\.example$/, ''), `a PRODUCT header: ${NO_SPM}`); return ''; }
-    const told = formatOfUrl(example ?? '');
-    if (told !== format) bad(at, `the sample '${example ?? ''}' ${told ? `is ${told}` : 'has no file type that tells its kind'}, not ${format}: Twilio tells the kind by the sample`);
-    return example ?? '';
+    if (format === 'GIF') bad(at, 'a GIF header: Twilio\'s Content API has no GIF media (WhatsApp would take its mp4 sample for a VIDEO)');
+    else {
+      const told = formatOfUrl(example ?? '');
+      if (told !== format) bad(at, `the sample '${example ?? ''}' ${told ? `is ${told}` : 'has no file type that tells its kind'}, not ${format}: Twilio tells the kind by the sample`);
+    }
+    // WhatsApp takes a media header's whole URL when sending; Twilio varies a media URL only by a variable (its file name)
+    const split = mediaUrlVariable(example ?? '');
+    if (!split) { refuse(at, `the sample '${example ?? ''}' has no file name after its path's last '/': a Twilio media URL varies only through a variable holding its file name (${TWILIO_PAGES.media}), and a fixed URL would send this sample with every message; give the sample a file name; not exported`); return example ?? ''; }
+    return `${split.fixed}${sendTime(split.value, at, 'the media URL\'s file name')}`;
   };
   let type: string, body: Rec;
   const h = c.header;
@@ -601,9 +657,11 @@ export function toTwilio(f: FileTemplate): TwilioExport {
     const b = c.buttons[0]!;
     // without its items Twilio's catalog would be a single-catalog template: nothing written rather than another template
     if (b.type === 'MPM') return { issues: [...issues, { template: label, field: 'buttons[0]', message: 'a multi-product template: Twilio\'s catalog lists its items (with variables), which the file leaves to sending time; not exported' }] };
-    if (b.text !== CATALOG_LABEL) bad('buttons[0].text', `Twilio's catalog has no button label: WhatsApp shows '${CATALOG_LABEL}'`);
-    if (h) bad('header', 'a catalog template has no header');
-    body = { body: text(c.body, true, 'body', f.names.body), ...(c.footer !== undefined ? { subtitle: c.footer } : {}) };
+    // TWILIO_PAGES.catalog: the request needs the catalog's id ("find the Catalog ID in your Meta
+    // Commerce Manager") and a title, which a template file does not hold (WhatsApp's catalog template
+    // is the one catalog linked to the account, under a header WhatsApp writes): a request without
+    // them would be refused, and none made up
+    return { issues: [...issues, { template: label, field: 'buttons[0]', message: `a catalog template: Twilio's twilio/catalog needs the catalog's \`id\` (from Meta Commerce Manager) and a \`title\` (${TWILIO_PAGES.catalog}), which a template file does not hold; not exported: create it in Twilio with them` }] };
   } else if (!h && c.footer === undefined && !c.buttons.length) {
     type = 'twilio/text';
     body = { body: text(c.body, true, 'body', f.names.body) };
@@ -630,6 +688,8 @@ export function toTwilio(f: FileTemplate): TwilioExport {
     if (c.buttons.length) body.actions = acts(c.buttons, 'buttons', CARD_ACTIONS);
   }
   if (refused) return { issues };
-  const content: Rec = { friendly_name: c.name, language: c.language, ...(Object.keys(vars).length ? { variables: vars } : {}), types: { [type]: body } };
-  return { request: { content, approval: { name: c.name, category: c.category ?? 'UTILITY' } }, issues };
+  // friendly_name is Twilio's "string name used to describe the Content resource" (TWILIO_PAGES.resources):
+  // the file's description, which pull --from twilio writes from it, else the template's name
+  const content: Rec = { friendly_name: c.description.trim() !== '' ? c.description : c.name, language: c.language, ...(Object.keys(vars).length ? { variables: vars } : {}), types: { [type]: body } };
+  return { request: { content, approval: { name: c.name, category: c.category ?? 'UTILITY' } }, issues, ...(numberedAs.length ? { numbered: numberedAs } : {}) };
 }
