@@ -196,10 +196,9 @@ export function createTransport(options: TransportOptions): Transport {
   /** whatever a server echoes back (the key in another case, or a piece of it), the key never reaches a message */
   addSecret(apiKey);
   /** a text that may quote a server: the key (whole, in another case, in pieces) never in it */
+  // (one function masks the key everywhere: a key of 4 to 7 characters whole, in any letter case where it stands alone)
   function scrub(text: string): string {
-    const t = redactSecrets(text);
-    // a key too short to register as a secret is still never printed whole
-    return apiKey.length >= 4 && t.includes(apiKey) ? t.split(apiKey).join('[redacted]') : t;
+    return redactSecrets(text);
   }
   const redact = (e: ApiError): ApiError => {
     e.message = scrub(e.message);

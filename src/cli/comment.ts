@@ -1,7 +1,7 @@
 // `tplsync comment --body-file FILE`: post or update the plan comment of a pull request (GitHub).
 import { existsSync } from 'node:fs';
 import { UsageError } from '../core/errors.js';
-import { leadingMarker, upsertComment } from '../github/comment.js';
+import { leadingMarker, repoProblem, upsertComment } from '../github/comment.js';
 import { EXIT } from '../core/exit-codes.js';
 import { redact } from '../core/redact.js';
 import { loadConfig } from '../config/load.js';
@@ -14,7 +14,9 @@ export async function commentCommand(o: CommentCommandOptions): Promise<number> 
   const token = io().env.GITHUB_TOKEN;
   if (!token) throw new UsageError('Set GITHUB_TOKEN (in a workflow: env: { GITHUB_TOKEN: ${{ github.token }} })');
   const repo = o.repo ?? io().env.GITHUB_REPOSITORY;
-  if (!repo || !/^[^/\s]+\/[^/\s]+$/.test(repo)) throw new UsageError('Name the repository with --repo OWNER/NAME (default: $GITHUB_REPOSITORY)');
+  if (!repo) throw new UsageError('Name the repository with --repo OWNER/NAME (default: $GITHUB_REPOSITORY)');
+  const wrongRepo = repoProblem(repo);
+  if (wrongRepo) throw new UsageError(o.repo === undefined ? wrongRepo.replace(/^--repo /, 'GITHUB_REPOSITORY ') : wrongRepo);
   // a whole number GitHub can have (a longer one lost its last digits as a JavaScript number)
   let issue = o.pr !== undefined ? (/^[1-9]\d{0,11}$/.test(o.pr) ? Number(o.pr) : NaN) : NaN;
   const eventPath = io().env.GITHUB_EVENT_PATH;

@@ -6,6 +6,7 @@ import { escapesProject } from '../files/confine-write.js';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { takeLock } from '../core/pid-lock.js';
+import { secretFromEnv } from '../core/secret-env.js';
 import { createClient, type Client, type RetryInfo } from '../api/client.js';
 import { UsageError } from '../core/errors.js';
 import { addSecret } from '../core/redact.js';
@@ -75,7 +76,7 @@ export async function connect(config: Config, o: ConnectOptions = {}): Promise<C
     };
   }
   if (!environment.baseUrl) throw new UsageError(`Environment '${environment.name}' has neither baseUrl nor emulator`);
-  const apiKey = io().env[environment.apiKeyEnv];
+  const apiKey = secretFromEnv(environment.apiKeyEnv);
   addSecret(apiKey);
   // a name unlike a variable's (lower-case letters: `sk_live_51Hx…`) may be the key itself, pasted where its
   // variable's name goes: never printed, and masked wherever else it would show

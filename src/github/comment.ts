@@ -30,7 +30,20 @@ export function markerProblem(marker: string): string | undefined {
   return /-->|--!>|^-|^>|\r|\n/.test(marker) || marker.trim() === '' ? `--marker '${marker}' would end the hidden comment early (or split it, or be empty): write it without --> and line breaks` : undefined;
 }
 
+/**
+ * Why `repo` is not a GitHub OWNER/NAME, or undefined. An owner is letters, digits, `-` and `_` (a
+ * managed user's `_short`); a name letters, digits, `-`, `_` and `.`, not `.` or `..`. Anything else
+ * (`o/r?x=`, `o/r#`, `../x`) would make the calls' paths other endpoints (`PATCH /repos/o/r`).
+ */
+export function repoProblem(repo: string): string | undefined {
+  const m = /^([A-Za-z0-9_][A-Za-z0-9_-]{0,38})\/([A-Za-z0-9._-]{1,100})$/.exec(repo);
+  if (m && m[2] !== '.' && m[2] !== '..') return undefined;
+  return `--repo ${JSON.stringify(repo)} is not a GitHub repository's OWNER/NAME (an owner of letters, digits, - and _; a name of letters, digits, -, _ and ., not . or ..); name it with --repo OWNER/NAME (default: $GITHUB_REPOSITORY)`;
+}
+
 export async function upsertComment(o: CommentOptions): Promise<CommentResult> {
+  const wrongRepo = repoProblem(o.repo);
+  if (wrongRepo) throw new UsageError(wrongRepo);
   const base = checkBaseUrl(o.apiUrl, o.allowInsecureHttp, { name: 'GITHUB_API_URL', secret: 'the GitHub token', allow: 'pass --allow-insecure-http' });
   const tag = `<!-- ${o.marker} -->`;
   // the marker is the comment's first line, and the only one: a body made with another marker (plan --marker) goes under this one
@@ -71,11 +84,24 @@ export async function upsertComment(o: CommentOptions): Promise<CommentResult> {
       throw new UnavailableError(`GitHub ${method} ${path}: ${res.status}, but the answer is not JSON (${text.length} bytes, starting ${JSON.stringify(text.slice(0, 40))}); is GITHUB_API_URL the API's address?`, res.status);
     }
   };
-  const [owner, name] = o.repo.split('/');
+  const [owner, name] = o.repo.split('/').map(encodeURIComponent);
+  // GitHub's answers as the calls' documents have them: a list of comments, a comment with its id. Another
+  // shape (an object where the list goes: GITHUB_API_URL a proxy or another service) is said as GitHub's
+  // answer being unexpected (exit 7), never a crash of tplsync's
+  const unexpected = (method: string, path: string, what: string, got: unknown): UnavailableError =>
+    new UnavailableError(`GitHub ${method} ${path}: the answer is not ${what} (${Array.isArray(got) ? 'a list' : got === null ? 'null' : typeof got === 'object' ? 'an object' : typeof got}); is GITHUB_API_URL the API's address?`);
+  const comment = async (method: string, path: string, payload: unknown): Promise<GhComment> => {
+    const c = await call(method, path, payload);
+    if (typeof c !== 'object' || c === null || Array.isArray(c) || !Number.isSafeInteger((c as GhComment).id)) throw unexpected(method, path, 'a comment with its id', c);
+    return c as GhComment;
+  };
   /** the token's own login, once asked ('' when the token cannot say: an app's or the workflow's) */
   let me: string | undefined;
   for (let page = 1; page <= 100; page++) {
-    const list = await call('GET', `/repos/${owner}/${name}/issues/${o.issue}/comments?per_page=100&page=${page}`) as GhComment[];
+    const listPath = `/repos/${owner}/${name}/issues/${o.issue}/comments?per_page=100&page=${page}`;
+    const got = await call('GET', listPath);
+    if (!Array.isArray(got) || !got.every((c) => typeof c === 'object' && c !== null && !Array.isArray(c) && Number.isSafeInteger((c as GhComment).id))) throw unexpected('GET', listPath, 'a list of comments with their ids', got);
+    const list = got as GhComment[];
     // tplsync's comment starts with its marker: a person's comment that quotes the marker, or a comment of another marker, is not it
     // the one this token's account wrote: a bot's (the workflow token is github-actions[bot]), else the
     // token's own user's (a personal token); a person's comment that starts with the marker is not edited
@@ -87,11 +113,11 @@ export async function upsertComment(o: CommentOptions): Promise<CommentResult> {
     }
     if (mine) {
       if (mine.body === body) return { action: 'unchanged', id: mine.id, ...(mine.html_url ? { url: mine.html_url } : {}) };
-      const c = await call('PATCH', `/repos/${owner}/${name}/issues/comments/${mine.id}`, { body }) as GhComment;
+      const c = await comment('PATCH', `/repos/${owner}/${name}/issues/comments/${mine.id}`, { body });
       return { action: 'updated', id: c.id, ...(c.html_url ? { url: c.html_url } : {}) };
     }
     if (list.length < 100) break;
   }
-  const c = await call('POST', `/repos/${owner}/${name}/issues/${o.issue}/comments`, { body }) as GhComment;
+  const c = await comment('POST', `/repos/${owner}/${name}/issues/${o.issue}/comments`, { body });
   return { action: 'created', id: c.id, ...(c.html_url ? { url: c.html_url } : {}) };
 }
