@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { runWithIo, io } from '../src/core/io.ts';
-import { addSecret, redact, REDACTED } from '../src/core/redact.ts';
+import { addSecret, asIdentifier, redact, REDACTED } from '../src/core/redact.ts';
 import { CHANNEL_A, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 import { VALID } from './helpers.ts';
 
@@ -20,6 +20,11 @@ test('a short key: whole as written anywhere, in another letter case where it st
     assert.is(redact('xAb3-xY9x'), `x${REDACTED}x`, 'as written, even inside a word');
     assert.is(redact('xAB3-XY9x'), 'xAB3-XY9x', 'in another case inside a word: another word, not masked');
     assert.is(redact('Ab3 and k1'), 'Ab3 and k1');
+    // inside an identifier the output gate shows whole (marked when a secret value of the environment is registered: a
+    // template's name, a file), a short key is masked as a long one is
+    addSecret('welcome_offer_code', 'value');
+    assert.is(redact(`file ${asIdentifier('templates/Ab3-xY9.yaml')} read`), `file ${REDACTED} read`);
+    assert.is(redact(`file ${asIdentifier('templates/welcome.yaml')} read`), 'file templates/welcome.yaml read');
   });
 });
 
