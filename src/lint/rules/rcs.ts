@@ -511,7 +511,7 @@ export const rcsRules = defineRules([
       if (size.parts <= 1) return;
       const filled = f !== written ? ' with the samples filled in' : '';
       const because = size.encoding === 'UCS-2' ? ` (because of ${codePointOf(firstNonGsm(f)!)})` : '';
-      ctx.report(['message', 'fallback', 'text'], `The fallback will be split into ${smsPartsInWords(size)}: ${smsUnitsInWords(size)}${because}${filled}; ${size.single} fit one SMS, ${size.perPart} each part of a longer one.`);
+      ctx.report(['message', 'fallback', 'text'], `The fallback will be split into ${smsPartsInWords(size)}: ${smsUnitsInWords(size, f)}${because}${filled}; ${size.single} fit one SMS, ${size.perPart} each part of a longer one.`);
     },
   },
 ]);
