@@ -119,11 +119,14 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
     let heldForKey: string[] = [];
     /** templates held because their file keeps the id of a template the channel has under another name or language: a file mistake (exit 1), the others written */
     let heldForIdentity: string[] = [];
+    /** templates held because the platform refuses what their files ask for (an authentication template's custom text): a file mistake (exit 1), the others written */
+    let heldForRefusal: string[] = [];
     /** templates that match their files and are in review: with --wait and nothing to write, followed (a run that was stopped while waiting, run again) */
     let inReview: FollowedReview[] = [];
     const partly = (code: number): number => {
       const done = partlyOthers(code);
-      if (!heldForIdentity.length) return done;
+      if (heldForRefusal.length) io().stderr.write(`tplsync: ${heldForRefusal.length} template${heldForRefusal.length === 1 ? ' was' : 's were'} held and not written because the platform refuses what ${heldForRefusal.length === 1 ? 'its file asks' : 'their files ask'} for (held above): ${heldForRefusal.join(', ')}; correct ${heldForRefusal.length === 1 ? 'the file' : 'each file'} as the reason says and apply again.\n`);
+      if (!heldForIdentity.length) return heldForRefusal.length && done === EXIT.OK ? EXIT.FINDINGS : done;
       io().stderr.write(`tplsync: ${heldForIdentity.length} template${heldForIdentity.length === 1 ? ' was' : 's were'} held and not written because ${heldForIdentity.length === 1 ? 'its file keeps the id' : 'their files keep the ids'} of a template the channel has under another name or language (held above): ${heldForIdentity.join(', ')}; a template is never renamed in place: correct ${heldForIdentity.length === 1 ? 'the file' : 'each file'} as the reason says and apply again.\n`);
       // a run that ended otherwise keeps its code (5: a re-run of what failed helps); else the file mistake is the run's outcome, as two files that are one template
       return done === EXIT.OK ? EXIT.FINDINGS : done;
@@ -188,6 +191,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
         heldByFile = saved.held.filter((h) => h.kind === undefined || h.kind === 'file').map((h) => `${h.channel}/${h.name}/${h.language}`);
         heldForKey = saved.held.filter((h) => h.kind === 'key').map((h) => `${h.channel}/${h.name}/${h.language}`);
         heldForIdentity = saved.held.filter((h) => h.kind === 'identity').map((h) => `${h.channel}/${h.name}/${h.language}`);
+        heldForRefusal = saved.held.filter((h) => h.kind === 'refused').map((h) => `${h.channel}/${h.name}/${h.language}`);
         for (const h of saved.held) io().stderr.write(`tplsync: the plan held back ${h.channel}/${h.name}/${h.language} when it was made (${h.reasons.join('; ')}): not written\n`);
       }
       const n = (a: string) => pending.items.filter((i) => i.action === a).length;
@@ -208,6 +212,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
       heldByFile = (plan.held ?? []).filter((h) => h.kind === undefined || h.kind === 'file').map((h) => `${h.channel}/${h.name}/${h.language}`);
       heldForKey = (plan.held ?? []).filter((h) => h.kind === 'key').map((h) => `${h.channel}/${h.name}/${h.language}`);
       heldForIdentity = (plan.held ?? []).filter((h) => h.kind === 'identity').map((h) => `${h.channel}/${h.name}/${h.language}`);
+      heldForRefusal = (plan.held ?? []).filter((h) => h.kind === 'refused').map((h) => `${h.channel}/${h.name}/${h.language}`);
       inReview = plan.changes.filter((c) => c.action === 'noop' && c.remoteStatus === 'PENDING')
         .map((c) => ({ channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, channelId: c.channelId, status: 'PENDING', ...(c.desired?.canonical.category ? { category: c.desired.canonical.category } : {}) }));
     }
