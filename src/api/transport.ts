@@ -27,7 +27,7 @@ export interface TransportOptions {
   keySource?: string;
   /** requests in flight at once */
   concurrency: number;
-  onRetry?: (info: { operation: string; attempt: number; delayMs: number; reason: string }) => void;
+  onRetry?: (info: { operation: string; attempt: number; of: number; delayMs: number; reason: string; retryAfterMs?: number }) => void;
   log?: (line: string) => void;
   /** the signal that ends an attempt with no answer (default: AbortSignal.timeout(timeoutMs)); tests inject their own */
   timeoutSignal?: (timeoutMs: number, attempt: { method: string; target: string }) => AbortSignal;
@@ -230,7 +230,7 @@ export function createTransport(options: TransportOptions): Transport {
       // interrupted: a retry is a new request, and the run starts nothing new
       if (options.stopSignal?.aborted) { stopped = true; break; }
       const delayMs = r.retryAfterMs !== undefined ? Math.min(r.retryAfterMs, maxRetryAfterMs) : backoffDelay(n, backoff);
-      options.onRetry?.({ operation: call.operation, attempt: n + 1, delayMs, reason: r.reason });
+      options.onRetry?.({ operation: call.operation, attempt: n + 1, of: retries, delayMs, reason: r.reason, ...(r.retryAfterMs !== undefined ? { retryAfterMs: r.retryAfterMs } : {}) });
       await sleep(delayMs, options.stopSignal);
       if (options.stopSignal?.aborted) { stopped = true; break; }
     }

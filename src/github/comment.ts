@@ -15,7 +15,24 @@ export interface CommentOptions {
   allowInsecureHttp?: boolean;
 }
 
-export interface CommentResult { action: 'created' | 'updated' | 'unchanged'; id: number; url?: string }
+export interface CommentResult { action: 'created' | 'updated' | 'unchanged'; id: number; url?: string;
+  /** the body was longer than GitHub takes: cut at a line, with a note; its length before */
+  cutFrom?: number }
+
+/** the most characters GitHub takes in a comment's body */
+export const GITHUB_COMMENT_LIMIT = 65_536;
+
+/**
+ * Pure: the body as GitHub takes it: within its limit, counted in UTF-16 code units (never fewer
+ * than GitHub's characters). A longer one (a plan of many templates rendered without the Markdown
+ * renderer's own limit, or one that masking lengthened) is cut at a line, with a note that says so.
+ */
+export function fitComment(body: string, limit = GITHUB_COMMENT_LIMIT): { body: string; cutFrom?: number } {
+  if (body.length <= limit) return { body };
+  const note = `\n\n_The rest is not shown: the comment would exceed GitHub's ${limit.toLocaleString('en')} characters (${body.length.toLocaleString('en')}). Run \`tplsync plan\` for all of it._\n`;
+  const at = body.lastIndexOf('\n', limit - note.length);
+  return { body: body.slice(0, at > 0 ? at : limit - note.length) + note, cutFrom: body.length };
+}
 
 interface GhComment { id: number; body?: string; html_url?: string; user?: { login?: string; type?: string } }
 
@@ -50,7 +67,10 @@ export async function upsertComment(o: CommentOptions): Promise<CommentResult> {
   const own = leadingMarker(o.body);
   const bad = markerProblem(o.marker);
   if (bad) throw new UsageError(bad);
-  const body = own === o.marker ? o.body : own !== undefined ? o.body.replace(/^<!-- .* -->[ \t]*(?:\r?\n|$)/, `${tag}\n`) : `${tag}\n${o.body}`;
+  const marked = own === o.marker ? o.body : own !== undefined ? o.body.replace(/^<!-- .* -->[ \t]*(?:\r?\n|$)/, `${tag}\n`) : `${tag}\n${o.body}`;
+  // within GitHub's limit whatever the body file holds (with the marker added): cut, and said, rather than refused
+  const { body, cutFrom } = fitComment(marked);
+  const cut = cutFrom !== undefined ? { cutFrom } : {};
   const call = async (method: string, path: string, payload?: unknown): Promise<unknown> => {
     let res: Response;
     const url = new URL(path.replace(/^\//, ''), base);
@@ -112,12 +132,12 @@ export async function upsertComment(o: CommentOptions): Promise<CommentResult> {
       mine = marked.find((c) => c.user === undefined || (me !== '' && c.user.login === me));
     }
     if (mine) {
-      if (mine.body === body) return { action: 'unchanged', id: mine.id, ...(mine.html_url ? { url: mine.html_url } : {}) };
+      if (mine.body === body) return { action: 'unchanged', id: mine.id, ...(mine.html_url ? { url: mine.html_url } : {}), ...cut };
       const c = await comment('PATCH', `/repos/${owner}/${name}/issues/comments/${mine.id}`, { body });
-      return { action: 'updated', id: c.id, ...(c.html_url ? { url: c.html_url } : {}) };
+      return { action: 'updated', id: c.id, ...(c.html_url ? { url: c.html_url } : {}), ...cut };
     }
     if (list.length < 100) break;
   }
   const c = await comment('POST', `/repos/${owner}/${name}/issues/${o.issue}/comments`, { body });
-  return { action: 'created', id: c.id, ...(c.html_url ? { url: c.html_url } : {}) };
+  return { action: 'created', id: c.id, ...(c.html_url ? { url: c.html_url } : {}), ...cut };
 }

@@ -233,7 +233,7 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
     ? c.green(`No changes. ${s.noop} template${s.noop === 1 ? '' : 's'} in ${o.environment} ${s.noop === 1 ? 'matches its file' : 'match the files'}.`)
     : none
       ? c.yellow(`No changes to the content, but not in sync: ${notInSync(attention, keyHeld, o.environment, renamed, s.orphan, refused)}.`)
-      : c.bold(`Plan for ${o.environment}: ${s.create} to create, ${s.update} to update, ${s.noop} unchanged${s.orphan ? `, ${s.orphan} orphaned` : ''}.${marked ? ` ${marked} need${marked === 1 ? 's' : ''} attention (marked ! above).` : ''}`));
+      : c.bold(`Plan for ${o.environment}: ${s.create} to create, ${s.update} to update, ${s.noop} unchanged${s.orphan ? `, ${s.orphan} orphaned` : ''}${heldCounts(plan)}.${marked ? ` ${marked} need${marked === 1 ? 's' : ''} attention (marked ! above).` : ''}`));
   const budget = editBudget(plan.changes);
   const budgetLine = describeBudget(budget, o.environment);
   if (budgetLine) {
@@ -552,6 +552,13 @@ function deletedLine(plan: Pick<Plan, 'deletedOnChannel'>, name: (key: string) =
   const keys = d.map((x) => `${name(idOf(x))} (${x.state})`);
   const shown = `${keys.slice(0, 5).join(', ')}${keys.length > 5 ? ` and ${keys.length - 5} more` : ''}`;
   return `Deleted on the platform, so not orphans (nothing to pull or remove; not drift): ${shown}.`;
+}
+
+/** the templates the plan held (marked ! held above), counted as the closing line counts the rest: a read that failed, and the others (a file, the key, an id) */
+function heldCounts(plan: Pick<Plan, 'held'>): string {
+  const notRead = (plan.held ?? []).filter((h) => h.kind === 'not-read').length;
+  const other = (plan.held?.length ?? 0) - notRead;
+  return `${notRead ? `, ${notRead} held (not read)` : ''}${other ? `, ${other} held (not planned)` : ''}`;
 }
 
 /** why a plan with nothing to write is not in sync: templates not approved, and templates held because their text holds the API key */
