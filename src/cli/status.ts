@@ -1,7 +1,7 @@
 // `tplsync status CLIENT_MESSAGE_ID`: delivery status of what was sent, one page or --all.
 import { commandConfig, withConnection } from './context.js';
 import { UUID_RE } from '../schemas/contract.js';
-import type { MessageStatusResponse, SendListEntry } from '../api/shapes.js';
+import { MESSAGE_STATUS_WORDS, type MessageStatusResponse, type SendListEntry } from '../api/shapes.js';
 import { UsageError } from '../core/errors.js';
 import { EXIT } from '../core/exit-codes.js';
 import { io } from '../core/io.js';
@@ -9,8 +9,8 @@ import { visible } from '../core/visible.js';
 
 export interface StatusCommandOptions { config?: string; env?: string; limit?: string; cursor?: string; all?: boolean; format: string; allowInsecureHttp?: boolean }
 
-/** send_list status in words (the WeCom meanings the response follows; docs/api-assumptions.md) */
-export const STATUS_WORDS: Readonly<Record<number, string>> = { 0: 'not sent', 1: 'sent', 2: 'failed: not a contact', 3: 'failed: quota reached' };
+/** send_list status in words (the client's, src/api/shapes.ts) */
+export const STATUS_WORDS = MESSAGE_STATUS_WORDS;
 
 export function renderStatusTable(entries: readonly SendListEntry[], next?: string): string {
   const rows = [['RECEIVER', 'USER', 'STATUS'], ...entries.map((e) => [e.external_userid, e.userid, STATUS_WORDS[e.status] ?? `status ${e.status}`])];

@@ -5,6 +5,9 @@ import { UUID_RE } from '../schemas/contract.js';
 import type { Client } from '../api/client.js';
 import { ApiError, RateLimitedError, UnavailableError } from '../api/errors.js';
 import { holdsKey } from '../core/redact.js';
+import { UsageError } from '../core/errors.js';
+import { didYouMean } from '../core/suggest.js';
+import { visible } from '../core/visible.js';
 import { scanPlaceholders } from '../model/placeholders.js';
 import { urlAddressProblem } from '../model/urls.js';
 import { foreignCharacters, namedCharacter, shownWithEscapes } from '../model/written-characters.js';
@@ -68,10 +71,41 @@ export class SendFailed extends Error {
 /** the per-message status of a send's answer that says the message failed (1 pending, 2 success, 3 fail, 4 delivered, 5 read) */
 export const MESSAGE_FAILED = 3;
 
+/**
+ * The channel id a send goes to, checked before any request: a channel the client's setup does not
+ * map is the setup's to fix (UsageError); an id given that is not a UUID is the caller's value (ParamError).
+ */
 export function channelIdFor(client: Client, channel: string, explicit?: string): string {
-  const id = explicit ?? (UUID_RE.test(channel) ? channel : client.channels[channel]);
-  if (!id) throw new ParamError(`No channel id for '${channel}': pass channelId, or createClient({ channels: { '${channel}': '<uuid>' } })`);
+  if (explicit !== undefined) {
+    if (typeof explicit !== 'string' || !UUID_RE.test(explicit)) throw new ParamError(`channelId ${shownValue(explicit)} is not a UUID (a channel's id, as the environment's channels map it): nothing was sent, no request was made`);
+    return explicit;
+  }
+  if (UUID_RE.test(channel)) return channel;
+  const id = Object.hasOwn(client.channels, channel) ? client.channels[channel] : undefined;
+  if (id === undefined) throw new UsageError(`No channel id for '${channel}': pass channelId, or createClient({ channels: { '${channel}': '<uuid>' } }). Nothing was sent.`);
+  if (typeof id !== 'string' || !UUID_RE.test(id)) throw new UsageError(`createClient({ channels: { '${channel}': ${shownValue(id)} } }): the channel id is not a UUID. Nothing was sent, no request was made.`);
   return id;
+}
+
+/** a value a caller gave, shown in a message: a string quoted with its control characters escaped, anything else by its type */
+const shownValue = (v: unknown): string => (typeof v === 'string' ? `'${visible(v, { oneLine: true })}'` : `(${v === null ? 'null' : typeof v})`);
+
+/** a clientMessageId given by the caller, checked before any request (ParamError naming it) */
+function checkClientMessageId(id: unknown): void {
+  if (id !== undefined && (typeof id !== 'string' || !UUID_RE.test(id))) throw new ParamError(`clientMessageId ${shownValue(id)} is not a UUID: nothing was sent, no request was made. Leave it out for a fresh one, or give the id of an earlier send to repeat it.`);
+}
+
+/**
+ * The metadata of `key` in a generated module's `templates`, or a UsageError naming the key and
+ * what the module holds: a key from run-time data, or a plain-JS caller, is checked before anything
+ * is read or sent (the generated sendTemplate calls it).
+ */
+export function templateOf(templates: Readonly<Record<string, TemplateMeta>>, key: string): TemplateMeta {
+  const meta = typeof key === 'string' && Object.hasOwn(templates, key) ? templates[key] : undefined;
+  if (meta && typeof meta === 'object') return meta;
+  const keys = Object.keys(templates);
+  const shown = keys.length <= 5 ? keys.join(', ') : `${keys.slice(0, 5).join(', ')} and ${keys.length - 5} more`;
+  throw new UsageError(`No template ${shownValue(key)} in the generated module (it holds ${keys.length ? `${keys.length}: ${shown}` : 'none'})${typeof key === 'string' ? didYouMean(key, keys) : ''}. A key is '<channel>/<name>/<language>'; a template whose file was added since, after tplsync types. Nothing was sent.`);
 }
 
 /**
@@ -111,6 +145,10 @@ export async function sendTemplateWith(client: Client, meta: TemplateMeta, o: Se
  * (NotSendable, ParamError, the read's ApiError), the result is the request it would make.
  */
 export async function prepareTemplateSend(client: Client, meta: TemplateMeta, o: SendTemplateOptions<TemplateParamValues>): Promise<PreparedSend> {
+  // what a plain-JS caller (or a cast) may pass: checked before anything is read or sent
+  if (!meta || typeof meta !== 'object' || typeof meta.channel !== 'string') throw new UsageError(`sendTemplateWith takes a template's metadata (an entry of a generated module's templates), not ${meta === null ? 'null' : typeof meta}: nothing was sent`);
+  if (!o || typeof o !== 'object') throw new UsageError(`sendTemplate takes its options ({ to, params, ... }), not ${o === null ? 'null' : typeof o}: nothing was sent`);
+  checkClientMessageId(o.clientMessageId);
   // a text that needs values the module does not hold is never sent with a stand-in in their place
   if (meta.unfilled?.length) {
     throw new NotSendable(`${templateKey(meta)} uses ${meta.unfilled.map((n) => `((${n}))`).join(', ')}, which the generated module does not hold (a secret is never written to a file; a module made without --env holds no value): send it with tplsync send, which reads the environment's values when it sends. Nothing was sent.`, 'unfilled');
