@@ -100,6 +100,11 @@ test('under --env dev every command a refusal advises names dev (followed litera
     assert.is(r.exitCode, 3, r.stderr);
     assert.match(r.stderr, 'not approved: see tplsync review --env dev');
     assert.not.match(r.stderr, /tplsync (apply|plan|review|types)\b(?![^.;)]*--env dev)/, r.stderr);
+    // a send the service answered failed: the status read it advises is dev's (the default environment's service does not know the id)
+    emu.setFaults({ failedSendRate: 1 });
+    try { r = await run(['send', '--env', 'dev', '--channel', 'wa', '--to', '+4915100000042', '--text', 'Hello']); } finally { emu.setFaults({}); }
+    assert.is(r.exitCode, 3, r.stderr);
+    assert.match(r.stderr, /\(`tplsync status [0-9a-f-]{36} --env dev` shows its delivery\)/);
   } finally { cleanup(dir); }
 });
 

@@ -6,6 +6,7 @@ import type { Client } from '../api/client.js';
 import { ApiError, RateLimitedError, UnavailableError } from '../api/errors.js';
 import { holdsKey } from '../core/redact.js';
 import { UsageError } from '../core/errors.js';
+import { adviceCommand } from '../core/advice.js';
 import { didYouMean } from '../core/suggest.js';
 import { visible } from '../core/visible.js';
 import { scanPlaceholders } from '../model/placeholders.js';
@@ -133,7 +134,7 @@ export interface PreparedSend {
 export async function sendTemplateWith(client: Client, meta: TemplateMeta, o: SendTemplateOptions<TemplateParamValues>): Promise<Sent> {
   const ready = await prepareTemplateSend(client, meta, o);
   let sent: Sent;
-  try { sent = await sendRequest(client, ready.channelId, ready.request); } catch (e) {
+  try { sent = await sendRequest(client, ready.channelId, ready.request, o.environment); } catch (e) {
     if (e instanceof SendFailed && ready.omitted.length) e.omitted = ready.omitted;
     throw e;
   }
@@ -333,8 +334,9 @@ export function receiverProblem(to: unknown): string | undefined {
   return undefined;
 }
 
-export async function sendText(client: Client, channelId: string, to: string, text: string, suggestions: ConversationRequest["messages"][number]["suggestions"] = [], clientMessageId: string = randomUUID()): Promise<Sent> {
-  return sendRequest(client, channelId, textRequest(to, text, suggestions, clientMessageId));
+export async function sendText(client: Client, channelId: string, to: string, text: string, suggestions: ConversationRequest["messages"][number]["suggestions"] = [], clientMessageId: string = randomUUID(), environment?: string): Promise<Sent> {
+  checkClientMessageId(clientMessageId);
+  return sendRequest(client, channelId, textRequest(to, text, suggestions, clientMessageId), environment);
 }
 
 /**
@@ -380,8 +382,10 @@ export function textRequest(to: string, text: string, suggestions: ConversationR
 }
 
 /** Sends a checked request (textRequest) through the conversation operation; a lost answer's error names its clientMessageId. */
-async function sendRequest(client: Client, channelId: string, req: ConversationRequest): Promise<Sent> {
+async function sendRequest(client: Client, channelId: string, req: ConversationRequest, environment?: string): Promise<Sent> {
   const clientMessageId = req.clientMessageId;
+  // the status command advised names the environment the send used: another's service does not know the id
+  const status = adviceCommand(`status ${clientMessageId}`, environment);
   let response: ConversationResponse;
   try { response = await client.sendConversation(channelId, req); } catch (e) {
     // an attempt that may have been acted on (no answer, a time-out, a 5xx, an answer not understood; also when a later
@@ -389,7 +393,7 @@ async function sendRequest(client: Client, channelId: string, req: ConversationR
     // caller look it up, or send it again under the same id, which the service answers with the first result
     if (e instanceof ApiError && e.mayHaveReached) {
       e.clientMessageId = clientMessageId;
-      e.message += `\nThe message may have been delivered: its clientMessageId is ${clientMessageId}. Look it up with \`tplsync status ${clientMessageId}\`, or send it again with --client-message-id ${clientMessageId} (clientMessageId in code): a repeat with the same id is answered with the first result, never delivered twice.`;
+      e.message += `\nThe message may have been delivered: its clientMessageId is ${clientMessageId}. Look it up with \`${status}\`, or send it again with --client-message-id ${clientMessageId} (clientMessageId in code): a repeat with the same id is answered with the first result, never delivered twice.`;
     } else if (e instanceof UnavailableError || e instanceof RateLimitedError) {
       e.message += '\nThe message was not sent: no attempt reached the service (or it refused each one before acting on it). Sending it again is safe.';
     }
@@ -397,7 +401,7 @@ async function sendRequest(client: Client, channelId: string, req: ConversationR
   }
   // taken, and answered failed: the message was not delivered, however the request went (a script must not count it as sent)
   if (response.messages.some((m) => m.status === MESSAGE_FAILED)) {
-    throw new SendFailed(`The service answered that the message failed (status ${MESSAGE_FAILED}): it was not delivered. Its clientMessageId is ${clientMessageId} (\`tplsync status ${clientMessageId}\` shows its delivery); a send under a new id is a new attempt (one under the same id is answered with this result again).`, clientMessageId, response);
+    throw new SendFailed(`The service answered that the message failed (status ${MESSAGE_FAILED}): it was not delivered. Its clientMessageId is ${clientMessageId} (\`${status}\` shows its delivery); a send under a new id is a new attempt (one under the same id is answered with this result again).`, clientMessageId, response);
   }
   return { clientMessageId, response };
 }
