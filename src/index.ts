@@ -6,7 +6,8 @@ export { ApiError, AuthError, ContractError, NotFoundError, RateLimitedError, Re
 /** a call the library refuses before any request: a bad baseUrl, no key or one an HTTP header cannot carry, validators it cannot load */
 export { UsageError } from './core/errors.js';
 export type * from './api/shapes.js';
-export { sendTemplateWith, sendText, SendFailed } from './send/send.js';
+export { MESSAGE_STATUS_WORDS, messageStatusText } from './api/shapes.js';
+export { sendTemplateWith, sendText, SendFailed, templateOf } from './send/send.js';
 export { NotSendable } from './send/gate.js';
 export type { NotSendableReason } from './send/gate.js';
 export type { Sent, SendTemplateOptions } from './send/send.js';

@@ -30,6 +30,11 @@ test('still PENDING when the wait ended: the closing line points to tplsync revi
   const open = applyExit({ results: [r('a', { status: 'PENDING' })] }, { waited: true, interrupted: false });
   assert.match(open.message!, '1 template still PENDING when the wait ended; `tplsync review` shows their state later');
   assert.not.match(open.message!, 'tplsync plan');
+  // run with an environment, the advice names it (followed literally, a bare command acts on the default environment)
+  const dev = applyExit({ results: [r('a', { status: 'PENDING' })] }, { waited: true, interrupted: false, environment: 'dev' });
+  assert.match(dev.message!, '1 template still PENDING when the wait ended; `tplsync review --env dev` shows their state later');
+  const unread = applyExit({ results: [r('a', { status: undefined })] }, { waited: true, interrupted: false, environment: 'dev' });
+  assert.match(unread.message!, '`tplsync plan --env dev` (or `tplsync review --env dev`) shows where it stands');
 });
 
 test('after --wait, a template written whose state could not be read back is no success: the review was not followed (5, saying so); a DISABLED one not attempted is 5 too', () => {

@@ -90,12 +90,12 @@ for (const [kind, arb] of [['call-button templates', voiceCallTemplate], ['GIF-h
 test('send names what the conversation request cannot carry: the call button, the GIF header', () => {
   const [call] = fc.sample(voiceCallTemplate, { numRuns: 1, seed: SEED }) as Record<string, unknown>[];
   const c = fromFile({ ...call!, buttons: [{ type: 'VOICE_CALL', text: 'Call Now' }] }, CHANNEL_A, 'x');
-  assert.equal(unsendableParts(c), ['button 1, VOICE_CALL "Call Now"']);
+  assert.equal(unsendableParts(c), ['button index 0, VOICE_CALL "Call Now"']);
   const [gif] = fc.sample(gifTemplate, { numRuns: 1, seed: SEED }) as Record<string, unknown>[];
   assert.equal(unsendableParts(fromFile(gif!, CHANNEL_A, 'y')), ['the gif header']);
   assert.equal(templateMeta(fromFile(gif!, CHANNEL_A, 'y'), 'shop-whatsapp').params, ['1']);
   const [app] = fc.sample(appLinkTemplate, { numRuns: 1, seed: SEED }) as Record<string, unknown>[];
-  assert.match(unsendableParts(fromFile(app!, CHANNEL_A, 'z'))[0] ?? '', /^the Android app link exampleshop:\/\/\S+ of button 1 "View deals"$/);
+  assert.match(unsendableParts(fromFile(app!, CHANNEL_A, 'z'))[0] ?? '', /^the Android app link exampleshop:\/\/\S+ of button index 0 "View deals"$/);
 });
 
 test('through the CLI: new --kind call|gif|app-link|flow lint clean; apply, plan with no changes, preview, send refused by name, pull', async () => {
@@ -125,13 +125,13 @@ test('through the CLI: new --kind call|gif|app-link|flow lint clean; apply, plan
     assert.match(appPage, /data-type="URL" dir="auto" data-app-link="exampleshop:\/\/deals\/summer\/" title="Android: exampleshop:\/\/deals\/summer\/; elsewhere: https:\/\/shop\.example\.com\/deals\/summer\/"/);
     r = await cliIn(['send', '--channel', 'shop-whatsapp', '--to', '+4915100000001', '--template', 'my_call', '--param', '1=Ana'], { cwd: dir, env });
     assert.is(r.exitCode, 3, r.stderr);
-    assert.match(r.stderr, /button 1, VOICE_CALL "Call Now"\. Nothing was sent/);
+    assert.match(r.stderr, /button index 0, VOICE_CALL "Call Now"\. Nothing was sent/);
     r = await cliIn(['send', '--channel', 'shop-whatsapp', '--to', '+4915100000001', '--template', 'my_gif', '--param', '1=Ana'], { cwd: dir, env });
     assert.is(r.exitCode, 3, r.stderr);
     assert.match(r.stderr, /the gif header\. Nothing was sent/);
     r = await cliIn(['send', '--channel', 'shop-whatsapp', '--to', '+4915100000001', '--template', 'my_app_link', '--param', '1=Ana'], { cwd: dir, env });
     assert.is(r.exitCode, 3, r.stderr);
-    assert.match(r.stderr, /the Android app link exampleshop:\/\/deals\/summer\/ of button 1 "View deals"\. Nothing was sent/);
+    assert.match(r.stderr, /the Android app link exampleshop:\/\/deals\/summer\/ of button index 0 "View deals"\. Nothing was sent/);
     const ids = JSON.parse((await cliIn(['plan', '--format', 'json'], { cwd: dir, env })).stdout).changes.flatMap((c: { publicId: string }) => ['--id', c.publicId]);
     r = await cliIn(['pull', '--channel', 'shop-whatsapp', ...ids, '--dir', 'pulled', '--force'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stdout + r.stderr);

@@ -40,9 +40,9 @@ test('new --kind product|product-carousel|call-permission|order-details|order-st
     assert.match(page('my_order_details'), /data-type="ORDER_DETAILS" dir="auto"><span class="icon">🧾<\/span> Review and Pay/);
     assert.match(page('my_order_status'), /data-testid="order-status"/);
     const refused: Record<string, RegExp> = {
-      my_product: /the product header; button 1, SPM "View"\. Nothing was sent/,
+      my_product: /the product header; button index 0, SPM "View"\. Nothing was sent/,
       my_call_permission: /the call permission request\. Nothing was sent/,
-      my_order_details: /button 1, ORDER_DETAILS "Review and Pay"\. Nothing was sent/,
+      my_order_details: /button index 0, ORDER_DETAILS "Review and Pay"\. Nothing was sent/,
       my_order_status: /the order status \(sub_category ORDER_STATUS\)\. Nothing was sent/,
     };
     for (const [name, why] of Object.entries(refused)) {

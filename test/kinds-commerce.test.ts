@@ -93,10 +93,10 @@ test('Meta\'s own create requests (product carousel, SPM, call permission) and a
 test('send names what the conversation request cannot carry; the preview draws each kind', () => {
   const file = (arb: fc.Arbitrary<unknown>) => fc.sample(arb, { numRuns: 1, seed: SEED })[0] as Record<string, unknown>;
   const [spm, products, call, details, status] = COMMERCE_KINDS.map(([, arb]) => fromFile(file(arb), CHANNEL_A, 'x'));
-  assert.equal(unsendableParts(spm!).slice(0, 2), ['the product header', `button 1, SPM "${spm!.canonical.buttons[0]!.text}"`]);
+  assert.equal(unsendableParts(spm!).slice(0, 2), ['the product header', `button index 0, SPM "${spm!.canonical.buttons[0]!.text}"`]);
   assert.match(unsendableParts(products!)[0] ?? '', /^the product carousel of \d+ cards$/);
   assert.equal(unsendableParts(call!), ['the call permission request']);
-  assert.ok(unsendableParts(details!).some((p) => /^button 1, ORDER_DETAILS "(Review and Pay|Copy Pix code)"$/.test(p)), unsendableParts(details!).join('; '));
+  assert.ok(unsendableParts(details!).some((p) => /^button index 0, ORDER_DETAILS "(Review and Pay|Copy Pix code)"$/.test(p)), unsendableParts(details!).join('; '));
   assert.equal(unsendableParts(status!), ['the order status (sub_category ORDER_STATUS)']);
   assert.match(whatsapp(spm!), /class="media product" data-testid="product">🛍 product from the catalog/);
   assert.match(whatsapp(spm!), /data-type="SPM" dir="auto"><span class="icon">🛍<\/span> /);

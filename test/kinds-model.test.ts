@@ -113,7 +113,7 @@ test('types and send get each kind from the model: card_<n> per card, code for a
   assert.throws(() => checkParams(am, {}), /'code' is missing/);
 
   const offer = fromFile({ channel: 'x', name: 'o', language: 'en_US', category: 'MARKETING', limited_time_offer: { text: 'Expiring offer!', has_expiration: true }, body: { text: 'Use code {{1}} today only, friend.', examples: { 1: 'X1' } }, buttons: [{ type: 'COPY_CODE', example: 'X1' }, { type: 'URL', text: 'Book', url: 'https://x.example.com' }] }, CHANNEL_A, 'x');
-  assert.equal(unsendableParts(offer), ['button 1, COPY_CODE', 'the limited-time offer "Expiring offer!" with its countdown']);
+  assert.equal(unsendableParts(offer), ['button index 0, COPY_CODE', 'the limited-time offer "Expiring offer!" with its countdown']);
 });
 
 test('Meta\'s older one-tap JSON carried over: one finding per mistake, each saying what to write', () => {

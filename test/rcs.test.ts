@@ -248,15 +248,18 @@ test('send: an RCS-only text with reply and open_url chips goes whole; a card is
       suggestions: [{ action: 'reply', text: "Yes, I'll come", postbackData: 'tasting_yes' }, { action: 'reply', text: 'Not this time', postbackData: 'tasting_no' }],
     });
     r = await cliIn(['send', '--channel', 'shop-rcs', '--to', '+4915100000002', '--template', 'store_opening_send', '--param', 'city=Berlin'], { cwd: dir, env });
-    assert.is(r.exitCode, 3);
-    assert.match(r.stderr, /RCS rich card 1 "New store in \{\{city\}\}" with its 4 suggestions; suggestion 1, share_location "Share location"; suggestion 2, create_calendar_event "Save the date"; the SMS fallback\. Nothing was sent/);
-    r = await cliIn(['send', '--channel', 'shop-rcs', '--to', '+4915100000002', '--template', 'store_opening_send', '--param', 'city=Berlin', '--text-only'], { cwd: dir, env });
-    assert.is(r.exitCode, 3);
-    assert.match(r.stderr, /has no text to send/);
-    assert.match(r.stderr, 'send a text (tplsync send --text "...", the wording of its SMS fallback for example)');
+    // a card alone has no text: said at once, with or without --text-only, and never advising --text-only (which would be refused again)
+    for (const extra of [[], ['--text-only']]) {
+      r = await cliIn(['send', '--channel', 'shop-rcs', '--to', '+4915100000002', '--template', 'store_opening_send', '--param', 'city=Berlin', ...extra], { cwd: dir, env });
+      assert.is(r.exitCode, 3);
+      assert.match(r.stderr, /has no text to send: its content is RCS rich card 1 "New store in \{\{city\}\}" with its 4 suggestions; suggestion index 0, share_location "Share location"; suggestion index 1, create_calendar_event "Save the date"; the SMS fallback, which a conversation message cannot carry\. Nothing was sent, and --text-only \(textOnly\) would not help/);
+      assert.match(r.stderr, 'The API sends messages through one operation, the conversation message, which is a text with reply and open_url suggestions (no card, no media)');
+      assert.match(r.stderr, 'send a text (tplsync send --text "...", the wording of its SMS fallback for example)');
+      assert.not.match(r.stderr, /pass --text-only/);
+    }
     r = await cliIn(['send', '--channel', 'shop-rcs', '--to', '+4915100000002', '--template', 'support_callback', '--text-only'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stderr);
-    assert.match(r.stderr, /left out: suggestion 1, dial "Call support"; the SMS fallback/);
+    assert.match(r.stderr, /left out: suggestion index 0, dial "Call support"; the SMS fallback/);
     assert.is(emu.state.conversations.size, before + 2);
   } finally { cleanup(dir); }
 });

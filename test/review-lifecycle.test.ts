@@ -353,7 +353,7 @@ test('review: ABSENT and PENDING are not approved (exit 2); an unreachable chann
     const absent = await run(['review']);
     assert.is(absent.exitCode, 2, absent.stdout + absent.stderr);
     assert.match(absent.stdout, 'ABSENT');
-    assert.match(absent.stdout, 'run tplsync apply to create it');
+    assert.match(absent.stdout, /run tplsync apply --env \S+ to create it/);
     const cfg = path.join(dir, 'tplsync.config.yaml');
     // a port nothing listens on: a server started and closed again
     const closed = await startEmulator({ keys: [KEY] });

@@ -52,7 +52,7 @@ test('a template not on the channel is refused (exit 3, nothing sent); --no-remo
     const before = emu.state.conversations.size;
     const r = await run(sendOrder(name));
     assert.is(r.exitCode, 3, r.stdout + r.stderr);
-    assert.match(r.stderr, `wa/${name}/en_US is not on the channel ${CHANNEL_A}`);
+    assert.match(r.stderr, `wa/${name}/en_US is not on the channel 'wa' of environment t (${CHANNEL_A})`);
     assert.match(r.stderr, 'apply it first');
     assert.match(r.stderr, 'If this is a test service that keeps no templates, --no-remote-check');
     assert.is(emu.state.conversations.size, before, 'nothing was sent');
@@ -65,6 +65,46 @@ test('a template not on the channel is refused (exit 3, nothing sent); --no-remo
     const fr = await run(sendOrder(name, ['--language', 'fr']));
     assert.is(fr.exitCode, 3, fr.stdout + fr.stderr);
     assert.match(fr.stderr, `No template wa/${name}/fr in the template files; there is wa/${name}/en_US: choose with --language`);
+  } finally { cleanup(dir); }
+});
+
+test('under --env dev every command a refusal advises names dev (followed literally, it acts on dev, not the default environment)', async () => {
+  const dir = tempDir('tplsync-gate-env-');
+  const name = `envs_${Math.random().toString(36).slice(2, 8)}`;
+  // the default environment maps the alias to another channel: a bare `tplsync apply` would apply there
+  writeFiles(dir, {
+    'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: local\nenvironments:\n  local:\n    baseUrl: ${emu.url}\n    apiKeyEnv: GATE_KEY\n    channels: { wa: ${CHANNEL_B} }\n  dev:\n    baseUrl: ${emu.url}\n    apiKeyEnv: GATE_KEY\n    channels: { wa: ${CHANNEL_A} }\n`,
+    'templates/order.yaml': ORDER(name),
+  });
+  const run = (args: string[]) => cliIn(args, { cwd: dir, env: { GATE_KEY: KEY } });
+  const send = ['send', '--env', 'dev', '--to', '+4915100000042', '--template', name, '--param', 'customer=Maria'];
+  try {
+    let r = await run(send);
+    assert.is(r.exitCode, 3, r.stderr);
+    assert.match(r.stderr, `wa/${name}/en_US is not on the channel 'wa' of environment dev (${CHANNEL_A}), template id `);
+    assert.match(r.stderr, 'apply it first (tplsync apply --env dev)');
+    // the advice, followed as written, makes the send go
+    assert.is((await run(['apply', '--env', 'dev', '--auto-approve'])).exitCode, 0);
+    r = await run(send);
+    assert.is(r.exitCode, 0, r.stderr);
+    // an edit not applied: plan is advised with dev
+    writeFileSync(path.join(dir, 'templates', 'order.yaml'), ORDER(name).replace('ready for pickup', 'ready for collection'));
+    r = await run(send);
+    assert.is(r.exitCode, 3, r.stderr);
+    assert.match(r.stderr, '(tplsync plan --env dev shows it;');
+    assert.not.match(r.stderr, /tplsync (apply|plan|review|types)\b(?![^.;)]*--env dev)/, r.stderr);
+    // rejected: review is advised with dev
+    const id = (JSON.parse((await run(['plan', '--env', 'dev', '--format', 'json'])).stdout) as { changes: { name: string; publicId: string }[] }).changes.find((c) => c.name === name)!.publicId;
+    assert.is(await control({ channel: CHANNEL_A, template: id, statusText: 'REJECTED', reason: 'PROMOTIONAL' }), 200);
+    r = await run(send);
+    assert.is(r.exitCode, 3, r.stderr);
+    assert.match(r.stderr, 'not approved: see tplsync review --env dev');
+    assert.not.match(r.stderr, /tplsync (apply|plan|review|types)\b(?![^.;)]*--env dev)/, r.stderr);
+    // a send the service answered failed: the status read it advises is dev's (the default environment's service does not know the id)
+    emu.setFaults({ failedSendRate: 1 });
+    try { r = await run(['send', '--env', 'dev', '--channel', 'wa', '--to', '+4915100000042', '--text', 'Hello']); } finally { emu.setFaults({}); }
+    assert.is(r.exitCode, 3, r.stderr);
+    assert.match(r.stderr, /\(`tplsync status [0-9a-f-]{36} --env dev` shows its delivery\)/);
   } finally { cleanup(dir); }
 });
 
@@ -302,10 +342,10 @@ test('an RCS open_url in a webview is refused by name, never sent as a plain lin
     const args = ['send', '--channel', 'rcs', '--to', '+4915100000042', '--template', `${name}_track`, '--param', 'order_id=A-7'];
     let r = await run(args);
     assert.is(r.exitCode, 3, r.stderr);
-    assert.match(r.stderr, 'suggestion 1, open_url in a webview (TALL) "Track live"');
+    assert.match(r.stderr, 'suggestion index 0, open_url in a webview (TALL) "Track live"');
     r = await run([...args, '--text-only']);
     assert.is(r.exitCode, 0, r.stderr);
-    assert.match(r.stderr, 'left out: suggestion 1, open_url in a webview (TALL) "Track live"');
+    assert.match(r.stderr, 'left out: suggestion index 0, open_url in a webview (TALL) "Track live"');
   } finally { cleanup(dir); }
 });
 
@@ -429,11 +469,11 @@ test('an RCS suggestion with tracking: true is refused by name (the conversation
     const before = emu.state.conversations.size;
     let r = await run(args);
     assert.is(r.exitCode, 3, r.stderr);
-    assert.match(r.stderr, 'has parts a conversation message cannot carry: suggestion 1, reply "Great" with tracking: true. Nothing was sent.');
+    assert.match(r.stderr, 'has parts a conversation message cannot carry: suggestion index 0, reply "Great" with tracking: true. Nothing was sent.');
     assert.is(emu.state.conversations.size, before);
     r = await run([...args, '--text-only']);
     assert.is(r.exitCode, 0, r.stderr);
-    assert.match(r.stderr, 'left out: suggestion 1, reply "Great" with tracking: true');
+    assert.match(r.stderr, 'left out: suggestion index 0, reply "Great" with tracking: true');
   } finally { cleanup(dir); }
 });
 
@@ -441,7 +481,7 @@ test('the metadata of a template with tracking: true: the suggestion is not amon
   const v = readTemplateValue('channel: rcs\nname: rate_us\nlanguage: en_GB\ndescription: Rate\nmessage:\n  type: text\n  message: "How was it?"\n  suggestions:\n    - { action: reply, text: Great, postbackData: rate_good, tracking: true }\n    - { action: reply, text: Poor, postbackData: rate_poor, tracking: false }\n');
   const m = templateMeta(fromFile(v, 'rcs', ''), 'rcs');
   assert.equal(m.suggestions, [{ action: 'reply', text: 'Poor', postbackData: 'rate_poor' }]);
-  assert.equal(m.omitted, ['suggestion 1, reply "Great" with tracking: true']);
+  assert.equal(m.omitted, ['suggestion index 0, reply "Great" with tracking: true']);
 });
 
 test('a template with a WhatsApp text and an RCS message: what is left out names every part of the message, its SMS fallback and media too (the send and the generated module\'s omitted)', () => {

@@ -149,14 +149,14 @@ test('send refuses a template whose parts a conversation message cannot carry, n
     const before = emu.state.conversations.size;
     let r = await cliIn(['send', '--channel', 'wa', '--to', '+4915100000099', '--template', 'spring_coupon', '--param', 'name=Jo'], { cwd: dir, env });
     assert.is(r.exitCode, 3, r.stderr);
-    assert.match(r.stderr, /button 1, COPY_CODE; button 2, PHONE_NUMBER "Call us"\. Nothing was sent/);
+    assert.match(r.stderr, /button index 0, COPY_CODE; button index 1, PHONE_NUMBER "Call us"\. Nothing was sent/);
     r = await cliIn(['send', '--channel', 'rcs', '--to', '+4915100000099', '--template', 'two_cards'], { cwd: dir, env });
     assert.is(r.exitCode, 3, r.stderr);
     assert.match(r.stderr, /RCS rich card 1 "Shirts"; RCS rich card 2 "Shoes"/);
     assert.is(emu.state.conversations.size, before, 'nothing was sent');
     r = await cliIn(['send', '--channel', 'wa', '--to', '+4915100000099', '--template', 'spring_coupon', '--param', 'name=Jo', '--text-only'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stderr);
-    assert.match(r.stderr, /left out: button 1, COPY_CODE; button 2, PHONE_NUMBER "Call us"$/m, r.stderr);
+    assert.match(r.stderr, /left out: button index 0, COPY_CODE; button index 1, PHONE_NUMBER "Call us"$/m, r.stderr);
     assert.ok(emu.state.conversation(r.stdout.trim()), 'the text part was sent');
     // what went: the text, and the quick reply as a reply suggestion (the emulator keeps no text)
     const v = readTemplateValue(readFileSync(path.join(dir, 'templates', 'coupon.yaml'), 'utf8'));

@@ -3,7 +3,7 @@
 // flight, contract checks and the key live in the transport (transport.ts).
 import { checkBaseUrl } from './base-url.js';
 import { loadContract, UUID_RE } from '../schemas/contract.js';
-import { UsageError } from '../core/errors.js';
+import { ParamError, UsageError } from '../core/errors.js';
 import { Interrupted } from '../core/interrupt.js';
 import { AuthError, ContractError, RequestError } from './errors.js';
 import { createTransport } from './transport.js';
@@ -13,6 +13,7 @@ import type {
   ConversationRequest, ConversationResponse, MessageStatusResponse, SendListEntry,
   TemplateReadResponse, TemplateWriteRequest, TemplateWriteResponse,
 } from './shapes.js';
+import { messageStatusText } from './shapes.js';
 
 export interface ClientOptions {
   baseUrl: string;
@@ -118,8 +119,9 @@ export function createClient(options: ClientOptions): Client {
     ...(options.stopSignal ? { stopSignal: options.stopSignal } : {}),
   });
 
+  // checked before any request: a malformed id is the caller's value to fix (ParamError), not a refusal of the server's
   const uuid = (what: string, v: string): string => {
-    if (!UUID_RE.test(v)) throw new RequestError(`${what} '${v}' is not a UUID`);
+    if (typeof v !== 'string' || !UUID_RE.test(v)) throw new ParamError(`${what} ${typeof v === 'string' ? `'${visible(v, { oneLine: true })}'` : `(${typeof v})`} is not a UUID: nothing was sent (no request was made)`);
     return v;
   };
 
@@ -166,6 +168,8 @@ export function createClient(options: ClientOptions): Client {
         const part = r.status.errcode !== 0 ? r.status : r.result;
         throw new RequestError(`message status of ${clientMessageId}: errcode ${part.errcode}: ${part.errmsg || 'error'}`, 200, String(part.errcode));
       }
+      // each number with its meaning beside it: the scale is not the send answer's (2 is a failure here, a success there)
+      for (const e of r.status.send_list) e.statusText = messageStatusText(e.status);
       return r;
     },
     getJson: (operation, path) => request({ operation, method: 'GET', path }),

@@ -155,7 +155,20 @@ export interface ConversationResponse {
   messages: { createdDate: string; status: number; publicId: string }[];
 }
 
-export interface SendListEntry { external_userid: string; userid: string; status: number }
+/**
+ * One receiver of a message status read. `status` is the service's number (the API document does not
+ * give its meaning; tplsync assumes the WeCom shape the answer follows, docs/api-assumptions.md):
+ * 0 not sent, 1 sent, 2 failed (not a contact), 3 failed (quota). Not the scale of a send's answer
+ * (`messages[].status`: 1 pending, 2 success, 3 fail, 4 delivered, 5 read): 2 there is a success, here a failure.
+ * `statusText`, added by the client, is that number in words (MESSAGE_STATUS_WORDS), null for a number outside it.
+ */
+export interface SendListEntry { external_userid: string; userid: string; status: number; statusText?: string | null }
+
+/** send_list `status` in words (the WeCom meanings the response follows; docs/api-assumptions.md) */
+export const MESSAGE_STATUS_WORDS: Readonly<Record<number, string>> = { 0: 'not sent', 1: 'sent', 2: 'failed: not a contact', 3: 'failed: quota reached' };
+
+/** a send_list status in words, or null for a number the assumed scale does not have */
+export const messageStatusText = (status: number): string | null => (Object.hasOwn(MESSAGE_STATUS_WORDS, status) ? MESSAGE_STATUS_WORDS[status]! : null);
 
 export interface MessageStatusResponse {
   result: { msgid?: string; errmsg?: string; errcode: number; fail_list?: unknown[] };

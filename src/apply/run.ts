@@ -1,5 +1,6 @@
 // Apply's orchestration: what a saved plan or a fresh plan asks to write, whether a saved plan
 // is stale, the writes themselves, and (pure) the exit code and the results file of the outcome.
+import { adviceCommand } from '../core/advice.js';
 import { identifierFields } from '../core/redact.js';
 import { interruptExitCode } from '../core/interrupt.js';
 import { existsSync, statSync } from 'node:fs';
@@ -185,7 +186,9 @@ export function countResults(results: readonly ApplyResult[], waited: boolean): 
 }
 
 /** Pure: the exit code of an apply, and the one line that explains it (none for success). */
-export function applyExit(outcome: ApplyOutcome, o: { waited: boolean; interrupted: boolean; resultsFile?: string }): { code: number; message?: string } {
+export function applyExit(outcome: ApplyOutcome, o: { waited: boolean; interrupted: boolean; resultsFile?: string; environment?: string }): { code: number; message?: string } {
+  // a command advised names the environment the apply ran with (a bare one acts on the default environment)
+  const run = (command: string): string => adviceCommand(command, o.environment);
   const n = countResults(outcome.results, o.waited);
   const written = n.created + n.updated;
   const notDone = outcome.results.filter((r) => r.outcome === 'failed' || r.outcome === 'skipped');
@@ -223,21 +226,21 @@ export function applyExit(outcome: ApplyOutcome, o: { waited: boolean; interrupt
       const at = editLimited.map((r) => r.retryAt).filter((t): t is string => t !== undefined).sort().at(-1);
       parts.push(`${s(editLimited.length)} not edited: the edit allowance of ${editLimited.length === 1 ? 'an APPROVED template is' : 'APPROVED templates is'} used up${at ? ` (the next edit is possible from ${at})` : ''}${see}; a re-run then writes ${editLimited.length === 1 ? 'it' : 'them'}, or give the template a new name (docs/recovery.md#the-edit-limit)`);
     }
-    if (inReview.length) parts.push(`${s(inReview.length)} not edited: in review (PENDING) or in appeal (IN_APPEAL), and WhatsApp takes no edit until the review ends${see}; re-run apply once \`tplsync review\` shows ${inReview.length === 1 ? 'it' : 'them'} decided${o.waited ? ` (the review did not end within --wait-timeout: docs/recovery.md, "A --wait time-out")` : ' (`tplsync apply --wait` waits for the review, then writes the edit)'}`);
+    if (inReview.length) parts.push(`${s(inReview.length)} not edited: in review (PENDING) or in appeal (IN_APPEAL), and WhatsApp takes no edit until the review ends${see}; re-run apply once \`${run('review')}\` shows ${inReview.length === 1 ? 'it' : 'them'} decided${o.waited ? ` (the review did not end within --wait-timeout: docs/recovery.md, "A --wait time-out")` : ' (`tplsync apply --wait` waits for the review, then writes the edit)'}`);
     if (blocked.length) parts.push(`${s(blocked.length)} not attempted: the channel takes no edit of ${blocked.length === 1 ? 'it' : 'them'} as ${blocked.length === 1 ? 'it stands' : 'they stand'}${see}; each line above says what to do instead (docs/recovery.md)`);
     if (transient) parts.push(`${s(transient)} did not make it${see}; a re-run is safe and writes only what is missing`);
     if (refused) parts.push(`${s(refused)} refused by the API${see}; a re-run is refused again: change what the reason names first (docs/recovery.md)`);
     if (n.rejected) parts.push(`${s(n.rejected)} REJECTED by the review${see}; a re-run changes nothing: fix the file as the reason says and apply again (docs/recovery.md#rejected)`);
-    if (n.unread) parts.push(`${s(n.unread)} written whose state could not be read back, so the review was not followed${see}; \`tplsync plan\` (or \`tplsync review\`) shows where ${n.unread === 1 ? 'it stands' : 'they stand'}`);
+    if (n.unread) parts.push(`${s(n.unread)} written whose state could not be read back, so the review was not followed${see}; \`${run('plan')}\` (or \`${run('review')}\`) shows where ${n.unread === 1 ? 'it stands' : 'they stand'}`);
     if (n.otherEnd) {
       const states = [...new Set(outcome.results.filter((r) => (r.outcome === 'created' || r.outcome === 'updated') && r.status !== undefined && r.status !== 'PENDING' && r.status !== 'REJECTED' && !isApprovedState(r.status)).map((r) => r.status!))].sort();
-      parts.push(`${s(n.otherEnd)} written whose review ended neither APPROVED nor REJECTED (${states.join(', ')})${see}; \`tplsync review\` says what to do (docs/recovery.md)`);
+      parts.push(`${s(n.otherEnd)} written whose review ended neither APPROVED nor REJECTED (${states.join(', ')})${see}; \`${run('review')}\` says what to do (docs/recovery.md)`);
     }
     if (n.recategorised) {
       const as = outcome.results.filter((r) => r.approvedAs !== undefined).map((r) => `${r.channel}/${r.name}/${r.language} as ${r.approvedAs}`);
-      parts.push(`${s(n.recategorised)} APPROVED under another category than the file's (${as.join(', ')})${see}: no one can send ${n.recategorised === 1 ? 'it' : 'them'} as the file says until the file's category matches or an appeal succeeds; \`tplsync review\` says what to do (docs/recovery.md#recategorised)`);
+      parts.push(`${s(n.recategorised)} APPROVED under another category than the file's (${as.join(', ')})${see}: no one can send ${n.recategorised === 1 ? 'it' : 'them'} as the file says until the file's category matches or an appeal succeeds; \`${run('review')}\` says what to do (docs/recovery.md#recategorised)`);
     }
-    if (n.stillPending) parts.push(`${s(n.stillPending)} still PENDING when the wait ended; \`tplsync review\` shows their state later`);
+    if (n.stillPending) parts.push(`${s(n.stillPending)} still PENDING when the wait ended; \`${run('review')}\` shows their state later`);
     return { code: breached ? EXIT.INTERNAL : EXIT.PARTIAL, message: `${parts.join('. ')}.` };
   }
   return { code: EXIT.OK };

@@ -362,7 +362,7 @@ async function write(conn: Parameters<typeof writePending>[0], pending: PendingA
   const heldOther = (pending.held?.length ?? 0) - notRead;
   const held = `${notRead ? `, ${notRead} held (not read)` : ''}${heldOther ? `, ${heldOther} held (not written)` : ''}`;
   io().stdout.write(`${c.bold(`Applied to ${pending.environment}: ${n.created} created, ${n.updated} updated, ${n.failed} failed${n.skipped ? `, ${n.skipped} skipped` : ''}${held}`)}${n.rejected ? c.red(`, ${n.rejected} rejected in review`) : ''}${n.stillPending ? c.yellow(`, ${n.stillPending} still pending review`) : ''}.\n`);
-  const exit = applyExit(outcome, { waited: Boolean(o.waitMs), interrupted: o.signal.aborted, ...(o.results && unwritten === undefined ? { resultsFile: o.results } : {}) });
+  const exit = applyExit(outcome, { waited: Boolean(o.waitMs), interrupted: o.signal.aborted, environment: pending.environment, ...(o.results && unwritten === undefined ? { resultsFile: o.results } : {}) });
   if (exit.message) io().stderr.write(`tplsync: ${exit.message}\n`);
   if (unwritten !== undefined) {
     // the channel has the writes above; the file asked for is not there: a failure of the run (exit 3, as any file it cannot write), said as such

@@ -1,5 +1,6 @@
 // `tplsync send`: a text (with suggestions) or a template with --param, through the conversation
 // operation. Prints the clientMessageId (and nothing else on stdout) for `tplsync status`, or with --format json the send.v1 document.
+import { adviceCommand } from '../core/advice.js';
 import { asIdentifier } from '../core/redact.js';
 import { EXIT } from '../core/exit-codes.js';
 import { UsageError } from '../core/errors.js';
@@ -153,12 +154,12 @@ export async function sendCommand(o: SendCommandOptions): Promise<number> {
       io().stdout.write(json ? dryRunOutput(ready) : dryRunText(ready, what, checked));
       return EXIT.OK;
     }
-    const unsaid = onHardStop(() => { io().stderr.write(`tplsync: stopped while the message was being sent: it may have been delivered. Its clientMessageId is ${clientMessageId}: look it up with \`tplsync status ${clientMessageId}\`, or send it again with --client-message-id ${clientMessageId} (a repeat with the same id is never delivered twice)\n`); });
+    const unsaid = onHardStop(() => { io().stderr.write(`tplsync: stopped while the message was being sent: it may have been delivered. Its clientMessageId is ${clientMessageId}: look it up with \`${adviceCommand(`status ${clientMessageId}`, conn.environment.name)}\`, or send it again with --client-message-id ${clientMessageId} (a repeat with the same id is never delivered twice)\n`); });
     let sent: Sent;
     try {
       sent = meta
         ? await sendTemplateWith(conn.client, meta, templateOptions)
-        : await sendText(conn.client, channelId, o.to, o.text!, extra, clientMessageId);
+        : await sendText(conn.client, channelId, o.to, o.text!, extra, clientMessageId, conn.environment.name);
     } catch (e) {
       // taken and answered failed: the service's answer is the output a program reads (the error, on stderr, for people)
       if (json && e instanceof SendFailed) io().stdout.write(sendOutput('failed', e.clientMessageId, e.response, e.omitted));

@@ -1,25 +1,26 @@
 // `tplsync status CLIENT_MESSAGE_ID`: delivery status of what was sent, one page or --all.
 import { commandConfig, withConnection } from './context.js';
 import { UUID_RE } from '../schemas/contract.js';
-import type { MessageStatusResponse, SendListEntry } from '../api/shapes.js';
+import { MESSAGE_STATUS_WORDS, type MessageStatusResponse, type SendListEntry } from '../api/shapes.js';
 import { UsageError } from '../core/errors.js';
+import { adviceCommand } from '../core/advice.js';
 import { EXIT } from '../core/exit-codes.js';
 import { io } from '../core/io.js';
 import { visible } from '../core/visible.js';
 
 export interface StatusCommandOptions { config?: string; env?: string; limit?: string; cursor?: string; all?: boolean; format: string; allowInsecureHttp?: boolean }
 
-/** send_list status in words (the WeCom meanings the response follows; docs/api-assumptions.md) */
-export const STATUS_WORDS: Readonly<Record<number, string>> = { 0: 'not sent', 1: 'sent', 2: 'failed: not a contact', 3: 'failed: quota reached' };
+/** send_list status in words (the client's, src/api/shapes.ts) */
+export const STATUS_WORDS = MESSAGE_STATUS_WORDS;
 
-export function renderStatusTable(entries: readonly SendListEntry[], next?: string): string {
+export function renderStatusTable(entries: readonly SendListEntry[], next?: string, environment?: string): string {
   const rows = [['RECEIVER', 'USER', 'STATUS'], ...entries.map((e) => [e.external_userid, e.userid, STATUS_WORDS[e.status] ?? `status ${e.status}`])];
   const w = [0, 1].map((i) => Math.max(...rows.map((r) => r[i]!.length)));
   const lines = rows.map((r) => `${r[0]!.padEnd(w[0]!)}  ${r[1]!.padEnd(w[1]!)}  ${r[2]}`);
   const counts = new Map<string, number>();
   for (const e of entries) { const k = STATUS_WORDS[e.status] ?? `status ${e.status}`; counts.set(k, (counts.get(k) ?? 0) + 1); }
   lines.push('', `${entries.length} receiver${entries.length === 1 ? '' : 's'}: ${[...counts].map(([k, n]) => `${n} ${k}`).join(', ') || 'none'}`);
-  if (next) lines.push(`more: tplsync status ... --cursor ${next}  (or --all)`);
+  if (next) lines.push(`more: ${adviceCommand(`status ... --cursor ${next}`, environment)}  (or --all)`);
   // receivers, user ids and the cursor are the server's text: their control characters printed as escapes
   return `${visible(lines.join('\n'))}\n`;
 }
@@ -47,7 +48,7 @@ export async function statusCommand(given: string, o: StatusCommandOptions): Pro
     }
     io().stdout.write(o.format === 'json'
       ? `${JSON.stringify({ version: 1, clientMessageId: id, send_list: entries.map((e) => ({ ...e, statusText: STATUS_WORDS[e.status] ?? null })), next_cursor: next }, null, 2)}\n`
-      : renderStatusTable(entries, next));
+      : renderStatusTable(entries, next, conn.environment.name));
     return EXIT.OK;
   });
 }

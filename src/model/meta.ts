@@ -172,7 +172,11 @@ function suggestionName(suggestion: object): string {
 
 const quoted = (s: string | undefined): string => (s ? ` "${s}"` : '');
 
-/** The parts of a template the documented conversation request (text + reply/open_url suggestions) cannot carry. */
+/**
+ * The parts of a template the documented conversation request (text + reply/open_url suggestions) cannot carry.
+ * A button or a suggestion is named by its index counted from 0, as the parameters are (`button_<i>`,
+ * Meta's send API's `index`): `button index 0, COPY_CODE` is the button whose value would be `button_0`.
+ */
 export function unsendableParts(f: FileTemplate): string[] {
   const c = f.canonical;
   if (c.rcsOnly) return unsendableRcsParts(c, f.names);
@@ -180,9 +184,9 @@ export function unsendableParts(f: FileTemplate): string[] {
   if (c.header && c.header.format !== 'TEXT') out.push(`the ${c.header.format.toLowerCase()} header`);
   // an OTP button only copies or hands over the code, which the text carries
   c.buttons.forEach((b, i) => {
-    if (!SENDABLE_BUTTONS.has(b.type) && b.type !== 'OTP') out.push(`button ${i + 1}, ${b.type}${quoted(b.text)}`);
+    if (!SENDABLE_BUTTONS.has(b.type) && b.type !== 'OTP') out.push(`button index ${i}, ${b.type}${quoted(b.text)}`);
     // the request opens the URL: the app link it would open on Android is lost
-    else if (b.appDeepLink) out.push(`the Android app link ${b.appDeepLink.androidDeepLink} of button ${i + 1}${quoted(b.text)}`);
+    else if (b.appDeepLink) out.push(`the Android app link ${b.appDeepLink.androidDeepLink} of button index ${i}${quoted(b.text)}`);
   });
   if (c.limitedTimeOffer) out.push(`the limited-time offer${quoted(c.limitedTimeOffer.text)}${c.limitedTimeOffer.hasExpiration ? ' with its countdown' : ''}`);
   if (c.carousel) out.push(`the ${c.carousel[0]?.header.format === 'PRODUCT' ? 'product ' : ''}carousel of ${c.carousel.length} card${c.carousel.length === 1 ? '' : 's'}`);
@@ -196,7 +200,7 @@ export function unsendableParts(f: FileTemplate): string[] {
     if (m.fileUrl) out.push(`the RCS ${m.type === 'video' ? 'video' : m.type === 'file' ? 'file' : 'picture'} ${m.fileUrl}`);
     // the card's title as the file writes it (its placeholders by name, not the wire's numbers)
     (m.richCards ?? []).forEach((card, i) => out.push(`RCS rich card ${i + 1}${quoted(card.title === undefined ? undefined : messageFileText(f.names, card.title))}`));
-    (m.suggestions ?? []).forEach((sg, i) => { if (!sendableSuggestion(sg)) out.push(`RCS suggestion ${i + 1}, ${suggestionName(sg)}`); else out.push(`RCS suggestion ${i + 1}${quoted(sg.text)}`); });
+    (m.suggestions ?? []).forEach((sg, i) => { if (!sendableSuggestion(sg)) out.push(`RCS suggestion index ${i}, ${suggestionName(sg)}`); else out.push(`RCS suggestion index ${i}${quoted(sg.text)}`); });
     if (m.rcsExpireOpts) out.push('the RCS expiry');
     if (m.fallback?.text !== undefined) out.push('the SMS fallback');
   }
@@ -213,7 +217,7 @@ function unsendableRcsParts(c: CanonicalTemplate, names: PlaceholderNames): stri
   const m = c.message ?? {};
   if (m.fileUrl) out.push(`the ${m.type === 'video' ? 'video' : m.type === 'file' ? 'file' : 'picture'} ${m.fileUrl}`);
   (m.richCards ?? []).forEach((card, i) => out.push(`RCS rich card ${i + 1}${quoted(card.title === undefined ? undefined : messageFileText(names, card.title))}${card.suggestions?.length ? ` with its ${card.suggestions.length} suggestion${card.suggestions.length === 1 ? '' : 's'}` : ''}`));
-  (m.suggestions ?? []).forEach((sg, i) => { if (!sendableSuggestion(sg)) out.push(`suggestion ${i + 1}, ${suggestionName(sg)}`); });
+  (m.suggestions ?? []).forEach((sg, i) => { if (!sendableSuggestion(sg)) out.push(`suggestion index ${i}, ${suggestionName(sg)}`); });
   if (m.rcsExpireOpts) out.push(`the expiry (${m.rcsExpireOpts.type === 'TTL' ? `ttl ${m.rcsExpireOpts.ttl} s` : `expireTime ${m.rcsExpireOpts.expireTime}`})`);
   if (m.fallback?.text !== undefined) out.push('the SMS fallback');
   return out;

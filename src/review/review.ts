@@ -1,6 +1,7 @@
 // Pure: `tplsync review`: every template of an environment with its life on the channel (state,
 // quality, pauses, edits left, the reason and recommendation of a rejection, the lint rule that
 // covers it) and what to do. Effects (reading the channel) live in src/cli/review.ts.
+import { adviceCommand } from '../core/advice.js';
 import { asIdentifier } from '../core/redact.js';
 import type { TemplateReadResponse } from '../api/shapes.js';
 import type { EditAllowance } from '../api/edit-allowance.js';
@@ -63,14 +64,14 @@ export function makeReview(environment: string, inputs: readonly ReviewInput[], 
         ? 'its read broke the API\'s contract, so its state is not known: take it up with the service (--debug shows each request)'
         : 'could not be read from the channel (retries exhausted): review again later' };
     }
-    if (!r) return { ...base, state: 'ABSENT', todo: 'not on the channel: run tplsync apply to create it' };
+    if (!r) return { ...base, state: 'ABSENT', todo: `not on the channel: run ${adviceCommand('apply', environment)} to create it` };
     const remoteCategory = r.chatapp?.category;
     let a: NeedsAttention | undefined = needsAttention(r, ruleIds, i.settingOf);
     if (!a && isApprovedState(r.statusText) && remoteCategory && i.category && remoteCategory !== i.category && remoteCategory !== i.acceptedCategory) a = recategorised(i.category, remoteCategory, false, i.categoryContext);
     // in review after an edit that used the allowance: the next edit is not possible when the review ends, but from when the read says
     const limited = r.statusText === 'PENDING' && r.chatapp && i.allowance?.remaining === 0
       ? `; once it is approved, no edit is possible ${i.allowance.nextAt ? `before ${i.allowance.nextAt}` : 'for a while (the service did not say until when)'} (the edit under review used its allowance)` : '';
-    const todo = a?.todo ?? (r.statusText === 'PENDING' ? `in review: wait (tplsync apply --wait follows it)${limited}` : undefined);
+    const todo = a?.todo ?? (r.statusText === 'PENDING' ? `in review: wait (${adviceCommand('apply --wait', environment)} follows it)${limited}` : undefined);
     return {
       ...base, state: r.statusText,
       ...(remoteCategory ?? i.category ? { category: remoteCategory ?? i.category } : {}),

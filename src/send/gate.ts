@@ -3,8 +3,10 @@
 // channel says is read by the caller (send.ts); this decides and words the refusal.
 import type { TemplateReadResponse } from '../api/shapes.js';
 import { fromRead } from '../model/canonical.js';
+import { UUID_RE } from '../schemas/contract.js';
 import { contentDigest, digestDifferences, templateKey, type TemplateMeta } from '../model/meta.js';
 import { isApprovedState } from '../plan/review-state.js';
+import { adviceCommand } from '../core/advice.js';
 
 /** A template refused before anything is sent (exit 3). */
 /**
@@ -65,12 +67,17 @@ export function remoteProblem(meta: TemplateMeta, read: TemplateReadResponse | n
   return { ...found, ...(read ? { status: read.statusText } : {}) };
 }
 
-function remoteMessage(meta: TemplateMeta, read: TemplateReadResponse | null, where: { channelId: string; templateId: string }, textOnly: boolean, accepted?: string, environment = '<env>'): { reason: NotSendableReason; message: string } | undefined {
+function remoteMessage(meta: TemplateMeta, read: TemplateReadResponse | null, where: { channelId: string; templateId: string }, textOnly: boolean, accepted?: string, env?: string): { reason: NotSendableReason; message: string } | undefined {
   const key = templateKey(meta);
-  if (!read) return { reason: 'absent', message: `${key} is not on the channel ${where.channelId} (template id ${where.templateId}): apply it first (tplsync apply), and send it once it is APPROVED. Nothing was sent. ${SKIP_ABSENT}` };
+  const environment = env ?? '<env>';
+  // every command advised names the environment the send used (followed literally, a bare one acts on the default environment)
+  const run = (command: string): string => adviceCommand(command, env);
+  // the channel by its alias and environment beside its id, as the user's config names it
+  const channel = `${!UUID_RE.test(meta.channel) ? `'${meta.channel}' ` : ''}${env ? `of environment ${env} ` : ''}(${where.channelId})`;
+  if (!read) return { reason: 'absent', message: `${key} is not on the channel ${channel}, template id ${where.templateId}: apply it first (${run('apply')}), and send it once it is APPROVED. Nothing was sent. ${SKIP_ABSENT}` };
   if (!isApprovedState(read.statusText)) {
     const why = read.rejectionReason ? ` (${read.rejectionReason})` : '';
-    const what = read.statusText === 'PENDING' ? 'still in review: wait for it (tplsync apply --wait, or tplsync review)' : 'not approved: see tplsync review';
+    const what = read.statusText === 'PENDING' ? `still in review: wait for it (${run('apply --wait')}, or ${run('review')})` : `not approved: see ${run('review')}`;
     // the channel refuses to send it too: no advice to skip the check (SKIP_ABSENT)
     return { reason: 'not-approved', message: `${key} is ${read.statusText} on the channel${why}, ${what}. Nothing was sent; WhatsApp sends only an approved template.` };
   }
@@ -78,12 +85,12 @@ function remoteMessage(meta: TemplateMeta, read: TemplateReadResponse | null, wh
   const remoteCategory = read.chatapp?.category;
   // (a category the environment's config accepts for it, environments.<env>.categories, is the one it is sent under there)
   if (meta.check?.category && remoteCategory && remoteCategory !== meta.check.category && remoteCategory !== accepted) {
-    return { reason: 'recategorised', message: `${key} is approved on the channel as ${remoteCategory}, and the file says ${meta.check.category}: the platform re-categorised it (it is billed and routed as ${remoteCategory}), or the file's category was changed (an approved template's category cannot change). Set category: ${remoteCategory} in the file if every environment's copy has it, or accept it for this environment alone with environments.${environment}.categories: { "${meta.channel}/${meta.name}": ${remoteCategory} } in the config (tplsync plan and tplsync review show it; see docs/recovery.md#recategorised), or appeal the category in the console. Nothing was sent.` };
+    return { reason: 'recategorised', message: `${key} is approved on the channel as ${remoteCategory}, and the file says ${meta.check.category}: the platform re-categorised it (it is billed and routed as ${remoteCategory}), or the file's category was changed (an approved template's category cannot change). Set category: ${remoteCategory} in the file if every environment's copy has it, or accept it for this environment alone with environments.${environment}.categories: { "${meta.channel}/${meta.name}": ${remoteCategory} } in the config (${run('plan')} and ${run('review')} show it; see docs/recovery.md#recategorised), or appeal the category in the console. Nothing was sent.` };
   }
   if (meta.check) {
     const differs = digestDifferences(meta.check.digest, contentDigest(fromRead(read, where.channelId))).filter((part) => !(textOnly && leftOutByTextOnly(meta, part)));
     if (differs.length) {
-      return { reason: 'changed', message: `${key} differs from the channel's approved copy in ${differs.join(', ')}: an edit that was not applied (tplsync plan shows it; apply it and send once the review approves it, or send what the channel has from the file as it was), or, sent from a generated module, a module made before the last apply (tplsync types --check says it is stale: run tplsync types and build again). Nothing was sent.` };
+      return { reason: 'changed', message: `${key} differs from the channel's approved copy in ${differs.join(', ')}: an edit that was not applied (${run('plan')} shows it; apply it and send once the review approves it, or send what the channel has from the file as it was), or, sent from a generated module, a module made before the last apply (${run('types --check')} says it is stale: run ${run('types')} and build again). Nothing was sent.` };
     }
   }
   return undefined;

@@ -6,10 +6,9 @@ import { cardParam, paramName, textPartParams, type TemplateMeta } from '../mode
 import { CODE_PARAM } from '../model/authentication.js';
 import { namedCharacter, shownWithEscapes, unclosedDirection } from '../model/written-characters.js';
 
-export class ParamError extends Error {
-  override name = 'ParamError';
-  readonly exitCode = 3;
-}
+import { ParamError } from '../core/errors.js';
+
+export { ParamError };
 
 /** Parameter values: a string per placeholder; a carousel card's values as an object under `card_<n>`. */
 export type TemplateParamValues = Readonly<Record<string, string | Readonly<Record<string, string>>>>;
@@ -60,19 +59,15 @@ export function checkParams(meta: TemplateMeta, params: Readonly<Record<string, 
       else if (!/^[\p{L}\p{N}-]+$/u.test(v) || !/[\p{L}\p{N}]/u.test(v)) problems.push(`'${p}' holds other characters than letters, digits and a hyphen; a one-time password is a code, not a text`);
     }
   }
-  const cards = (meta.cards ?? []).map((card, i) => ({ card, name: cardParam(i) }));
-  for (const { card, name } of cards) {
-    const v = own(params, name);
-    if (needed && v === undefined) continue;
-    if (v === null || typeof v !== 'object' || Array.isArray(v)) { problems.push(`'${name}' must be an object of the card's values (${card.params.join(', ') || 'none'})`); continue; }
-    const values = v as Record<string, unknown>;
-    for (const p of card.params) { const x = valueProblem(`${name}.${p}`, own(values, p)); if (x) problems.push(x); }
-    for (const p of Object.keys(values)) if (!card.params.includes(p)) problems.push(`'${name}.${p}' is not a parameter of card ${name.slice(5)}`);
-  }
-  const known = new Set([...meta.params, ...cards.map((c) => c.name)]);
+  // a carousel card's values: never sent (the conversation message is a text; a carousel is refused, or left out
+  // whole with textOnly), so never taken: a value given is refused by name rather than checked and dropped without a word
+  const cards = (meta.cards ?? []).map((_, i) => cardParam(i));
+  const cardValues = cards.filter((name) => own(params, name) !== undefined);
+  if (cardValues.length) problems.push(`${cardValues.map((n) => `'${n}'`).join(', ')}: a carousel card's values cannot be sent (the API sends a message as a text with reply and open_url suggestions, which carries no carousel; --text-only sends the text without the cards): leave them out`);
+  const known = new Set([...meta.params, ...cards]);
   for (const p of Object.keys(params)) if (!known.has(p)) problems.push(`'${p}' is not a parameter of ${key}`);
   if (problems.length) {
-    const all = [...meta.params, ...cards.map((c) => c.name)];
+    const all = meta.params;
     // the text part alone: what it needs, then what the parts left out would take
     const takes = needed ? all.filter((p) => needed.has(p)) : all;
     const rest = needed ? all.filter((p) => !needed.has(p)) : [];
@@ -129,11 +124,12 @@ export function renderTemplate(meta: TemplateMeta, params: TemplateParamValues):
  */
 export function checkSendable(meta: TemplateMeta, textOnly = false): readonly string[] {
   const omitted = meta.omitted ?? [];
-  if (meta.body.trim() === '' && (textOnly || omitted.length === 0)) {
+  // no text at all: refused as such whether or not textOnly was given (advising --text-only would only be refused again)
+  if (meta.body.trim() === '') {
     const what = `${meta.channel}/${meta.name}/${meta.language}`;
     // nothing left out and no suggestions: the text itself is blank, the file to fix (lint's body-length says so)
     if (!meta.suggestions && omitted.length === 0) throw new ParamError(`${what} has no text to send: its text is ${meta.body === '' ? 'empty' : 'only spaces'}. Nothing was sent. Write the text in its file, apply it, and send again.`);
-    throw new ParamError(`${what} has no text to send${omitted.length ? `: its content is ${omitted.join('; ')}, which a conversation message cannot carry` : ''}. Nothing was sent. A conversation message is a text with reply and open_url suggestions: to reach the customer with this operation, send a text (tplsync send --text "...", the wording of its SMS fallback for example), or give the template a message text of its own.`);
+    throw new ParamError(`${what} has no text to send${omitted.length ? `: its content is ${omitted.join('; ')}, which a conversation message cannot carry` : ''}. Nothing was sent, and --text-only (textOnly) would not help: it sends a template's text, and this one has none. The API sends messages through one operation, the conversation message, which is a text with reply and open_url suggestions (no card, no media): to reach the customer with this operation, send a text (tplsync send --text "...", the wording of its SMS fallback for example), or give the template a message text of its own.`);
   }
   if (omitted.length && !textOnly) {
     throw new ParamError(`${meta.channel}/${meta.name}/${meta.language} has parts a conversation message cannot carry: ${omitted.join('; ')}. Nothing was sent. To send its text part alone, pass --text-only (textOnly: true).`);

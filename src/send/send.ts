@@ -5,6 +5,10 @@ import { UUID_RE } from '../schemas/contract.js';
 import type { Client } from '../api/client.js';
 import { ApiError, RateLimitedError, UnavailableError } from '../api/errors.js';
 import { holdsKey } from '../core/redact.js';
+import { UsageError } from '../core/errors.js';
+import { adviceCommand } from '../core/advice.js';
+import { didYouMean } from '../core/suggest.js';
+import { visible } from '../core/visible.js';
 import { scanPlaceholders } from '../model/placeholders.js';
 import { urlAddressProblem } from '../model/urls.js';
 import { foreignCharacters, namedCharacter, shownWithEscapes } from '../model/written-characters.js';
@@ -68,10 +72,41 @@ export class SendFailed extends Error {
 /** the per-message status of a send's answer that says the message failed (1 pending, 2 success, 3 fail, 4 delivered, 5 read) */
 export const MESSAGE_FAILED = 3;
 
+/**
+ * The channel id a send goes to, checked before any request: a channel the client's setup does not
+ * map is the setup's to fix (UsageError); an id given that is not a UUID is the caller's value (ParamError).
+ */
 export function channelIdFor(client: Client, channel: string, explicit?: string): string {
-  const id = explicit ?? (UUID_RE.test(channel) ? channel : client.channels[channel]);
-  if (!id) throw new ParamError(`No channel id for '${channel}': pass channelId, or createClient({ channels: { '${channel}': '<uuid>' } })`);
+  if (explicit !== undefined) {
+    if (typeof explicit !== 'string' || !UUID_RE.test(explicit)) throw new ParamError(`channelId ${shownValue(explicit)} is not a UUID (a channel's id, as the environment's channels map it): nothing was sent, no request was made`);
+    return explicit;
+  }
+  if (UUID_RE.test(channel)) return channel;
+  const id = Object.hasOwn(client.channels, channel) ? client.channels[channel] : undefined;
+  if (id === undefined) throw new UsageError(`No channel id for '${channel}': pass channelId, or createClient({ channels: { '${channel}': '<uuid>' } }). Nothing was sent.`);
+  if (typeof id !== 'string' || !UUID_RE.test(id)) throw new UsageError(`createClient({ channels: { '${channel}': ${shownValue(id)} } }): the channel id is not a UUID. Nothing was sent, no request was made.`);
   return id;
+}
+
+/** a value a caller gave, shown in a message: a string quoted with its control characters escaped, anything else by its type */
+const shownValue = (v: unknown): string => (typeof v === 'string' ? `'${visible(v, { oneLine: true })}'` : `(${v === null ? 'null' : typeof v})`);
+
+/** a clientMessageId given by the caller, checked before any request (ParamError naming it) */
+function checkClientMessageId(id: unknown): void {
+  if (id !== undefined && (typeof id !== 'string' || !UUID_RE.test(id))) throw new ParamError(`clientMessageId ${shownValue(id)} is not a UUID: nothing was sent, no request was made. Leave it out for a fresh one, or give the id of an earlier send to repeat it.`);
+}
+
+/**
+ * The metadata of `key` in a generated module's `templates`, or a UsageError naming the key and
+ * what the module holds: a key from run-time data, or a plain-JS caller, is checked before anything
+ * is read or sent (the generated sendTemplate calls it).
+ */
+export function templateOf(templates: Readonly<Record<string, TemplateMeta>>, key: string): TemplateMeta {
+  const meta = typeof key === 'string' && Object.hasOwn(templates, key) ? templates[key] : undefined;
+  if (meta && typeof meta === 'object') return meta;
+  const keys = Object.keys(templates);
+  const shown = keys.length <= 5 ? keys.join(', ') : `${keys.slice(0, 5).join(', ')} and ${keys.length - 5} more`;
+  throw new UsageError(`No template ${shownValue(key)} in the generated module (it holds ${keys.length ? `${keys.length}: ${shown}` : 'none'})${typeof key === 'string' ? didYouMean(key, keys) : ''}. A key is '<channel>/<name>/<language>'; a template whose file was added since, after tplsync types. Nothing was sent.`);
 }
 
 /**
@@ -99,7 +134,7 @@ export interface PreparedSend {
 export async function sendTemplateWith(client: Client, meta: TemplateMeta, o: SendTemplateOptions<TemplateParamValues>): Promise<Sent> {
   const ready = await prepareTemplateSend(client, meta, o);
   let sent: Sent;
-  try { sent = await sendRequest(client, ready.channelId, ready.request); } catch (e) {
+  try { sent = await sendRequest(client, ready.channelId, ready.request, o.environment); } catch (e) {
     if (e instanceof SendFailed && ready.omitted.length) e.omitted = ready.omitted;
     throw e;
   }
@@ -111,6 +146,10 @@ export async function sendTemplateWith(client: Client, meta: TemplateMeta, o: Se
  * (NotSendable, ParamError, the read's ApiError), the result is the request it would make.
  */
 export async function prepareTemplateSend(client: Client, meta: TemplateMeta, o: SendTemplateOptions<TemplateParamValues>): Promise<PreparedSend> {
+  // what a plain-JS caller (or a cast) may pass: checked before anything is read or sent
+  if (!meta || typeof meta !== 'object' || typeof meta.channel !== 'string') throw new UsageError(`sendTemplateWith takes a template's metadata (an entry of a generated module's templates), not ${meta === null ? 'null' : typeof meta}: nothing was sent`);
+  if (!o || typeof o !== 'object') throw new UsageError(`sendTemplate takes its options ({ to, params, ... }), not ${o === null ? 'null' : typeof o}: nothing was sent`);
+  checkClientMessageId(o.clientMessageId);
   // a text that needs values the module does not hold is never sent with a stand-in in their place
   if (meta.unfilled?.length) {
     throw new NotSendable(`${templateKey(meta)} uses ${meta.unfilled.map((n) => `((${n}))`).join(', ')}, which the generated module does not hold (a secret is never written to a file; a module made without --env holds no value): send it with tplsync send, which reads the environment's values when it sends. Nothing was sent.`, 'unfilled');
@@ -295,8 +334,9 @@ export function receiverProblem(to: unknown): string | undefined {
   return undefined;
 }
 
-export async function sendText(client: Client, channelId: string, to: string, text: string, suggestions: ConversationRequest["messages"][number]["suggestions"] = [], clientMessageId: string = randomUUID()): Promise<Sent> {
-  return sendRequest(client, channelId, textRequest(to, text, suggestions, clientMessageId));
+export async function sendText(client: Client, channelId: string, to: string, text: string, suggestions: ConversationRequest["messages"][number]["suggestions"] = [], clientMessageId: string = randomUUID(), environment?: string): Promise<Sent> {
+  checkClientMessageId(clientMessageId);
+  return sendRequest(client, channelId, textRequest(to, text, suggestions, clientMessageId), environment);
 }
 
 /**
@@ -342,8 +382,10 @@ export function textRequest(to: string, text: string, suggestions: ConversationR
 }
 
 /** Sends a checked request (textRequest) through the conversation operation; a lost answer's error names its clientMessageId. */
-async function sendRequest(client: Client, channelId: string, req: ConversationRequest): Promise<Sent> {
+async function sendRequest(client: Client, channelId: string, req: ConversationRequest, environment?: string): Promise<Sent> {
   const clientMessageId = req.clientMessageId;
+  // the status command advised names the environment the send used: another's service does not know the id
+  const status = adviceCommand(`status ${clientMessageId}`, environment);
   let response: ConversationResponse;
   try { response = await client.sendConversation(channelId, req); } catch (e) {
     // an attempt that may have been acted on (no answer, a time-out, a 5xx, an answer not understood; also when a later
@@ -351,7 +393,7 @@ async function sendRequest(client: Client, channelId: string, req: ConversationR
     // caller look it up, or send it again under the same id, which the service answers with the first result
     if (e instanceof ApiError && e.mayHaveReached) {
       e.clientMessageId = clientMessageId;
-      e.message += `\nThe message may have been delivered: its clientMessageId is ${clientMessageId}. Look it up with \`tplsync status ${clientMessageId}\`, or send it again with --client-message-id ${clientMessageId} (clientMessageId in code): a repeat with the same id is answered with the first result, never delivered twice.`;
+      e.message += `\nThe message may have been delivered: its clientMessageId is ${clientMessageId}. Look it up with \`${status}\`, or send it again with --client-message-id ${clientMessageId} (clientMessageId in code): a repeat with the same id is answered with the first result, never delivered twice.`;
     } else if (e instanceof UnavailableError || e instanceof RateLimitedError) {
       e.message += '\nThe message was not sent: no attempt reached the service (or it refused each one before acting on it). Sending it again is safe.';
     }
@@ -359,7 +401,7 @@ async function sendRequest(client: Client, channelId: string, req: ConversationR
   }
   // taken, and answered failed: the message was not delivered, however the request went (a script must not count it as sent)
   if (response.messages.some((m) => m.status === MESSAGE_FAILED)) {
-    throw new SendFailed(`The service answered that the message failed (status ${MESSAGE_FAILED}): it was not delivered. Its clientMessageId is ${clientMessageId} (\`tplsync status ${clientMessageId}\` shows its delivery); a send under a new id is a new attempt (one under the same id is answered with this result again).`, clientMessageId, response);
+    throw new SendFailed(`The service answered that the message failed (status ${MESSAGE_FAILED}): it was not delivered. Its clientMessageId is ${clientMessageId} (\`${status}\` shows its delivery); a send under a new id is a new attempt (one under the same id is answered with this result again).`, clientMessageId, response);
   }
   return { clientMessageId, response };
 }

@@ -2,7 +2,7 @@
 // `tplsync types`). Deterministic: the same templates give the same bytes.
 import { IndentationText, Project, QuoteKind, StructureKind, VariableDeclarationKind } from 'ts-morph';
 import type { TemplateMeta } from '../model/meta.js';
-import { cardParam, needsPresetText, templateKey, textPartParams } from '../model/meta.js';
+import { needsPresetText, templateKey, textPartParams } from '../model/meta.js';
 import { escapeUnseen, GENERATED_HEADER } from './header.js';
 
 /** a string literal: JSON's (a valid TypeScript literal), with the invisible characters and bidi controls escaped (escapeUnseen) */
@@ -21,8 +21,8 @@ function literal(v: unknown, indent: string): string {
 const prop = (p: string): string => (/^[a-z_][a-z0-9_]*$/.test(p) ? p : str(p));
 
 /**
- * The parameters of one template: a string per placeholder; a carousel adds card_1, card_2, ... (an
- * object of the card's own). Where a part cannot be sent (`omitted`: the send is text-only), a value
+ * The parameters of one template: a string per placeholder (a carousel card's values are none: no
+ * send carries a carousel). Where a part cannot be sent (`omitted`: the send is text-only), a value
  * only that part uses is optional, as TemplateSendOptions has it: nothing ever sends it.
  */
 function paramsType(m: TemplateMeta): string {
@@ -31,9 +31,7 @@ function paramsType(m: TemplateMeta): string {
   const text = m.omitted?.length ? textPartParams(m) : undefined;
   const opt = (p: string): string => (text && !text.has(p) ? '?' : '');
   const fields = m.params.map((p) => `${prop(p)}${opt(p)}: string`);
-  (m.cards ?? []).forEach((card, i) => {
-    fields.push(`${cardParam(i)}${text ? '?' : ''}: ${card.params.length ? `{ ${card.params.map((p) => `${prop(p)}: string`).join('; ')} }` : 'Record<string, never>'}`);
-  });
+  // a carousel card's values (card_n) are no parameter: nothing can send them (the conversation message carries no carousel)
   return fields.length ? `{ ${fields.join('; ')} }` : 'Record<string, never>';
 }
 
@@ -46,6 +44,9 @@ function paramsType(m: TemplateMeta): string {
  */
 function optionsType(m: TemplateMeta, key: string): string {
   if (m.body.trim() === '') return 'never';
+  // a text with a value the module does not hold (a secret, or any value of a module made without its environment's):
+  // sendTemplate refuses it every time (NotSendable 'unfilled'), so no call compiles; tplsync send sends it
+  if (m.unfilled?.length) return 'never';
   // the text part's values are required; a value only a part left out uses (an SMS fallback's) may be given, and is not sent
   const text = textPartParams(m);
   const textParams = m.params.length ? `{ ${m.params.map((p) => `${prop(p)}${text.has(p) ? '' : '?'}: string`).join('; ')} }` : 'Record<string, never>';
@@ -73,7 +74,7 @@ export function generateTypes(metas: readonly TemplateMeta[], o: { source: strin
   const f = project.createSourceFile('templates.ts', '', { overwrite: true });
   f.addImportDeclaration({
     moduleSpecifier: o.importFrom ?? 'tplsync',
-    namedImports: ['sendTemplateWith', { name: 'Client', isTypeOnly: true }, { name: 'Sent', isTypeOnly: true }, { name: 'SendTemplateOptions', isTypeOnly: true }, { name: 'TemplateMeta', isTypeOnly: true }, { name: 'TemplateParamValues', isTypeOnly: true }],
+    namedImports: ['sendTemplateWith', 'templateOf', { name: 'Client', isTypeOnly: true }, { name: 'Sent', isTypeOnly: true }, { name: 'SendTemplateOptions', isTypeOnly: true }, { name: 'TemplateMeta', isTypeOnly: true }, { name: 'TemplateParamValues', isTypeOnly: true }],
   });
   f.addTypeAlias({
     isExported: true, name: 'TemplateKey',
@@ -87,8 +88,8 @@ export function generateTypes(metas: readonly TemplateMeta[], o: { source: strin
       properties: sorted.map((m) => ({ kind: StructureKind.PropertySignature, name: str(templateKey(m)), type: typeOf(m) })),
     });
   };
-  perTemplate('TemplateParams', 'The placeholder values of each template: one string per placeholder (numbered header placeholders are `header_N`, the URL button at index i is `button_i`); a carousel card n has `card_n`, an object of its own placeholders; an authentication template without text of its own takes `code`. A value only a part that cannot be sent uses (a card\'s, an RCS card\'s beside a WhatsApp text) is optional.', paramsType);
-  perTemplate('TemplateSendOptions', 'The options of each template\'s send: `textOnly: true` required where a part cannot be sent (a carousel, a media header, an offer: then only the text\'s values), `presetText` where WhatsApp words an authentication text in the template\'s language.', (m) => optionsType(m, templateKey(m)));
+  perTemplate('TemplateParams', 'The placeholder values of each template: one string per placeholder (numbered header placeholders are `header_N`, the URL button at index i (counted from 0) is `button_i`); a carousel card\'s values are none (no send carries a carousel); an authentication template without text of its own takes `code`. A value only a part that cannot be sent uses (a card\'s, an RCS card\'s beside a WhatsApp text) is optional.', paramsType);
+  perTemplate('TemplateSendOptions', 'The options of each template\'s send: `textOnly: true` required where a part cannot be sent (a carousel, a media header, an offer: then only the text\'s values), `presetText` where WhatsApp words an authentication text in the template\'s language; `never` where nothing can be sent from code (no text, or a value the module does not hold: send it with `tplsync send`).', (m) => optionsType(m, templateKey(m)));
   f.addVariableStatement({
     isExported: true, declarationKind: VariableDeclarationKind.Const,
     docs: ['What each template needs to be rendered and sent.'],
@@ -103,12 +104,17 @@ export function generateTypes(metas: readonly TemplateMeta[], o: { source: strin
     docs: ['Whether K is a single key (a union of keys would accept the values of any one of them).'],
     type: 'K extends unknown ? ([All] extends [K] ? true : false) : never',
   });
+  f.addTypeAlias({
+    isExported: true, name: 'TemplateOptions', typeParameters: [{ name: 'K', constraint: 'TemplateKey' }],
+    docs: ['What `sendTemplate` takes for the key K: `TemplateSendOptions[K]` for one key, `never` for a union of keys. A generic wrapper types its options with it (`<K extends TemplateKey>(c: Client, key: K, options: TemplateOptions<K>)`), and passes them to `sendTemplate` as they are: its callers are checked as `sendTemplate`\'s are.'],
+    type: '[OneKey<K>] extends [true] ? TemplateSendOptions[K] : never',
+  });
   f.addFunction({
     isExported: true, name: 'sendTemplate', typeParameters: [{ name: 'K', constraint: 'TemplateKey' }],
-    docs: ['Sends a template with its placeholder values, checked at compile time and again at run time. The key is one template (a union of keys does not compile: narrow it first); a template with no text to send (an RCS card alone) takes no call that compiles; one with parts a conversation cannot carry compiles only with `textOnly: true`, a localised authentication text only with `presetText`.'],
-    parameters: [{ name: 'client', type: 'Client' }, { name: 'key', type: 'K' }, { name: 'options', type: '[OneKey<K>] extends [true] ? TemplateSendOptions[K] : never' }],
+    docs: ['Sends a template with its placeholder values, checked at compile time and again at run time. The key is one template (a union of keys does not compile: narrow it first); a template with no text to send (an RCS card alone), or with a value the module does not hold (a secret: `unfilled`), takes no call that compiles; one with parts a conversation cannot carry compiles only with `textOnly: true`, a localised authentication text only with `presetText`.'],
+    parameters: [{ name: 'client', type: 'Client' }, { name: 'key', type: 'K' }, { name: 'options', type: 'TemplateOptions<K>' }],
     returnType: 'Promise<Sent>',
-    statements: 'return sendTemplateWith(client, templates[key], options as SendTemplateOptions<TemplateParamValues>);',
+    statements: 'return sendTemplateWith(client, templateOf(templates, key), options as SendTemplateOptions<TemplateParamValues>);',
   });
   f.formatText({ indentSize: 2, convertTabsToSpaces: true, ensureNewLineAtEndOfFile: true });
   return GENERATED_HEADER(o.source, o.environment) + f.getFullText();

@@ -14,7 +14,7 @@ export const command = defineCommand(
     .option('--open-url <text=url>', 'with --text: an open-url suggestion (repeatable)', collect)
     .option('--template <name>', 'send this template (from the template files)')
     .option('--language <code>', 'the template\'s language (when it has several)')
-    .option('--param <name=value>', 'a placeholder value (repeatable); a carousel card\'s as card_<n>.<name>=value', collect)
+    .option('--param <name=value>', 'a placeholder value (repeatable); a carousel card\'s value (card_<n>.<name>=value) is refused: no send carries a carousel', collect)
     .option('--text-only', 'send the text part of a template whose other parts (media header, copy-code or phone button, RCS cards...) a conversation message cannot carry, and list what was left out')
     .option('--no-remote-check', 'with --template: do not read the template from the channel first (by default it must be there, APPROVED and match its file): for a channel that cannot be read or a test service without templates, never a way past a refusal')
     .option('--preset-text <text>', 'with --template: the text of an authentication template whose text WhatsApp writes, in its language, with {{code}} (required for languages other than English)')
