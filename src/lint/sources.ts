@@ -62,6 +62,8 @@ export const SOURCES: Readonly<Record<string, SourcePage>> = {
   'RBM CarouselCard': { url: `${RBM}/reference/rest/v1/phones.agentMessages#CarouselCard`, checked: '2026-11-25' },
   'RBM StandaloneCard': { url: `${RBM}/reference/rest/v1/phones.agentMessages#StandaloneCard`, checked: '2026-11-25' },
   'RBM ContentInfo': { url: `${RBM}/reference/rest/v1/phones.agentMessages#ContentInfo`, checked: '2026-11-25' },
+  // the file types RBM takes for a file message (images, audio, video, PDF): files.create, read 2026-11-30
+  'RBM ContentInfo, files.create': { url: `${RBM}/reference/rest/v1/files/create`, checked: '2026-11-30' },
   'RBM SuggestedReply/SuggestedAction': { url: `${RBM}/reference/rest/v1/phones.agentMessages#Suggestion`, checked: '2026-11-25' },
   'RBM SuggestedAction': { url: `${RBM}/reference/rest/v1/phones.agentMessages#SuggestedAction`, checked: '2026-11-25' },
   'RBM OpenUrlAction': { url: `${RBM}/reference/rest/v1/phones.agentMessages#OpenUrlAction`, checked: '2026-11-25' },
