@@ -3,7 +3,8 @@
 // channel says is read by the caller (send.ts); this decides and words the refusal.
 import type { TemplateReadResponse } from '../api/shapes.js';
 import { fromRead } from '../model/canonical.js';
-import { contentDigest, digestDifferences, templateKey, type TemplateMeta } from '../model/meta.js';
+import { contentDigest, digestDifferences, type TemplateMeta } from '../model/meta.js';
+import { shownKey } from '../model/ids.js';
 import { isApprovedState } from '../plan/review-state.js';
 
 /** A template refused before anything is sent (exit 3). */
@@ -66,7 +67,7 @@ export function remoteProblem(meta: TemplateMeta, read: TemplateReadResponse | n
 }
 
 function remoteMessage(meta: TemplateMeta, read: TemplateReadResponse | null, where: { channelId: string; templateId: string }, textOnly: boolean, accepted?: string, environment = '<env>'): { reason: NotSendableReason; message: string } | undefined {
-  const key = templateKey(meta);
+  const key = shownKey(meta);
   if (!read) return { reason: 'absent', message: `${key} is not on the channel ${where.channelId} (template id ${where.templateId}): apply it first (tplsync apply), and send it once it is APPROVED. Nothing was sent. ${SKIP_ABSENT}` };
   if (!isApprovedState(read.statusText)) {
     const why = read.rejectionReason ? ` (${read.rejectionReason})` : '';
