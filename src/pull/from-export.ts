@@ -75,7 +75,9 @@ export type ExportOutcome =
     /** the export's copy is not what the file holds (the template changed on the platform, or in the file) */
     differs?: boolean }
   /** the same template (name and language) twice: `first` is the copy written; `states`, when the two differ in review state: the written copy's and this one's (the most advanced is written, STATUS_ORDER) */
-  | { kind: 'repeated'; source: string; name: string; language: string; first: string; differs: boolean; states?: { written: string; skipped: string } }
+  | { kind: 'repeated'; source: string; name: string; language: string; first: string; differs: boolean; states?: { written: string; skipped: string };
+    /** how many copies of it the exports give in all (each copy not written is one outcome) */
+    copies: number }
   /** the export says the platform deleted it (DELETED, PENDING_DELETION): not written, as pull --all writes none (said; exit 0) */
   | { kind: 'deleted'; source: string; name: string; language: string; status: string }
   | { kind: 'unexpressible'; source: string; name: string; language: string; issues: FormatIssue[] };
@@ -246,10 +248,12 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
   const dirThere = existsSync(req.dir);
   // of a template given twice, the copy written: the most advanced review state (STATUS_ORDER), else the first given
   const chosen = new Map<string, { t: Imported; source: string; value: string }>();
+  const copies = new Map<string, number>();
   for (const { rel, templates } of inputs) {
     for (const t of templates) {
       if (t.issues.length) continue;
       const key = `${t.name}\u0000${t.language}`;
+      copies.set(key, (copies.get(key) ?? 0) + 1);
       const held = chosen.get(key);
       if (!held || statusRank(t.status) < statusRank(held.t.status)) chosen.set(key, { t, source: `${rel} ${t.where}`, value: JSON.stringify(t.value) });
     }
@@ -273,7 +277,7 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       // the two say the same, and which state decided
       if (first.t !== t) {
         const states = statusRank(t.status) !== statusRank(first.t.status) ? { written: first.t.status ?? 'APPROVED', skipped: t.status ?? 'APPROVED' } : undefined;
-        push({ kind: 'repeated', source, name: t.name, language: t.language, first: first.source, differs: JSON.stringify(t.value) !== first.value, ...(states ? { states } : {}) });
+        push({ kind: 'repeated', source, name: t.name, language: t.language, first: first.source, differs: JSON.stringify(t.value) !== first.value, ...(states ? { states } : {}), copies: copies.get(key) ?? 2 });
         continue;
       }
       // deleted on the platform: nothing to adopt (a file would make apply create it again), as pull --all skips it
