@@ -122,6 +122,38 @@ test('--from twilio --names-from meta: Twilio\'s numbers named as a Meta export 
   } finally { cleanup(dir); }
 });
 
+// verify-8 U-2: --names-from took the first copy of a template in the Meta export, a DELETED or REJECTED one too
+test('--names-from meta: of a template the Meta export gives twice, the copy pull --from would write names it (APPROVED over DELETED or REJECTED, whatever the order); the other said', async () => {
+  const dir = tempDir('tplsync-twilio-u2-');
+  try {
+    const tw = { sid: 'HX00000000000000000000000000000f04', friendly_name: 'Envio', language: 'es_MX', variables: { 1: 'Ana', 2: 'A-7', 3: 'lunes' },
+      types: { 'twilio/text': { body: 'Hola {{1}}, tu pedido {{2}} llega el {{3}}.' } }, approval_requests: { name: 'envio', category: 'UTILITY', content_type: 'twilio/text', status: 'approved', rejection_reason: '' } };
+    const copy = (status: string, names: [string, string, string]) => ({ name: 'envio', parameter_format: 'NAMED', language: 'es_MX', status, category: 'UTILITY', id: status,
+      components: [{ type: 'BODY', text: `Hola {{${names[0]}}}, tu pedido {{${names[1]}}} llega el {{${names[2]}}}.`, example: { body_text_named_params: [{ param_name: names[0], example: 'Ana' }, { param_name: names[1], example: 'A-7' }, { param_name: names[2], example: 'lunes' }] } }] });
+    const live = copy('APPROVED', ['nombre', 'pedido', 'fecha']);
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    emulator: .tplsync/emu.json\n    channels: { wa: ${CHANNEL_A} }\n`,
+      'tw.json': JSON.stringify(tw),
+    });
+    const file = () => readFileSync(path.join(dir, 'templates', 'envio.es_MX.yaml'), 'utf8');
+    for (const [status, order] of [['DELETED', 'first'], ['REJECTED', 'first'], ['DELETED', 'last']] as const) {
+      const old = copy(status, ['cliente', 'numero', 'dia']);
+      writeFiles(dir, { 'meta.json': JSON.stringify({ data: order === 'first' ? [old, live] : [live, old] }) });
+      const r = await cliIn(['pull', '--channel', 'wa', '--from', 'twilio', 'tw.json', '--force', '--names-from', 'meta', 'meta.json'], { cwd: dir });
+      assert.is(r.exitCode, 0, r.stderr);
+      assert.match(file(), 'Hola {{nombre}}, tu pedido {{pedido}} llega el {{fecha}}.', `${status} ${order}: ${r.stderr}`);
+      assert.match(r.stderr, status === 'DELETED'
+        ? `envio/es_MX (meta.json data[${order === 'first' ? 0 : 1}]) in the --names-from export is deleted on the platform (DELETED): its names are not used`
+        : 'envio/es_MX comes twice in the --names-from export, and the copies differ: the names are the APPROVED copy\'s (meta.json data[1]), as pull --from would write it; this REJECTED copy\'s (meta.json data[0]) are not used');
+    }
+    // two APPROVED copies named otherwise: the first's names, the other said
+    writeFiles(dir, { 'meta.json': JSON.stringify({ data: [live, copy('APPROVED', ['cliente', 'numero', 'dia'])] }) });
+    const two = await cliIn(['pull', '--channel', 'wa', '--from', 'twilio', 'tw.json', '--force', '--names-from', 'meta', 'meta.json'], { cwd: dir });
+    assert.match(file(), 'Hola {{nombre}}, tu pedido {{pedido}}');
+    assert.match(two.stderr, 'envio/es_MX comes twice in the --names-from export, APPROVED each time, and the copies differ: the names are the first\'s (meta.json data[0]), not this one\'s (meta.json data[1]): check which is the channel\'s current one');
+  } finally { cleanup(dir); }
+});
+
 // trial K F3: over a file that names its placeholders, Twilio's other wording: the file's names are kept, and the renumbering
 // was said in numbers the file does not have ("Twilio's {{3}} is {{2}}"); now in its names
 test('--from twilio --force over a named file: the renumbering is said in the file\'s names', async () => {

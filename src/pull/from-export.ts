@@ -158,7 +158,7 @@ type Imported = ImportedTemplate & CategorySource & { leftOut?: FormatIssue[]; r
 
 const rec = (v: unknown): Record<string, unknown> | undefined => (typeof v === 'object' && v !== null && !Array.isArray(v) ? v as Record<string, unknown> : undefined);
 /** the state an export gives a template, when it is not approved (Meta's `status`, Twilio's WhatsApp approval `status`) */
-function notApproved(status: unknown, reason: unknown): { status?: string; reason?: string } {
+export function notApproved(status: unknown, reason: unknown): { status?: string; reason?: string } {
   // REINSTATED: approved again after a pause or an appeal
   if (typeof status !== 'string' || /^(approved|reinstated)$/i.test(status) || status === '') return {};
   return { status: status.toUpperCase(), ...(typeof reason === 'string' && reason && reason.toUpperCase() !== 'NONE' ? { reason } : {}) };
@@ -172,7 +172,7 @@ function notApproved(status: unknown, reason: unknown): { status?: string; reaso
  */
 export const STATUS_ORDER = ['APPROVED', 'PAUSED', 'FLAGGED', 'IN_APPEAL', 'PENDING', 'RECEIVED', 'SUBMITTED', 'UNSUBMITTED', 'REJECTED', 'DISABLED', 'LIMIT_EXCEEDED', 'ARCHIVED', 'PENDING_DELETION', 'DELETED'] as const;
 /** `status` as notApproved gives it (none: approved) by STATUS_ORDER: lower is more advanced */
-function statusRank(status: string | undefined): number {
+export function statusRank(status: string | undefined): number {
   if (status === undefined) return 0;
   const i = (STATUS_ORDER as readonly string[]).indexOf(status);
   return i >= 0 ? i : STATUS_ORDER.indexOf('PENDING') + 0.5;
