@@ -122,6 +122,39 @@ test('--from twilio --names-from meta: Twilio\'s numbers named as a Meta export 
   } finally { cleanup(dir); }
 });
 
+// verify-8 U-1 and U-3: --from twilio --names-from meta named by the samples without saying the texts differ (the channel route
+// says it), and a header's {{1}} named {{arzt}} was not said (only the body's renumbering was)
+test('--from twilio --names-from meta: names given by the samples are said (the texts differ); every part\'s naming is said, a header Twilio numbers as the file does too', async () => {
+  const dir = tempDir('tplsync-twilio-u13-');
+  try {
+    const order = { sid: 'HX00000000000000000000000000000f05', friendly_name: 'Pedido', language: 'es_MX', variables: { 1: 'Ana', 2: 'A-7', 3: 'lunes' },
+      types: { 'twilio/text': { body: 'Tu pedido {{2}} llega el {{3}}. ¡Gracias, {{1}}!' } }, approval_requests: { name: 'envio_v2', category: 'UTILITY', content_type: 'twilio/text', status: 'approved', rejection_reason: '' } };
+    const card = { sid: 'HX00000000000000000000000000000f06', friendly_name: 'Termin', language: 'de', variables: { 1: 'Dr. Weber', 3: 'Lena', 5: 'Montag' },
+      types: { 'whatsapp/card': { header_text: 'Termin bei {{1}}', body: 'Hallo {{3}}, Ihr Termin ist am {{5}}.' } }, approval_requests: { name: 'termin', category: 'UTILITY', content_type: 'whatsapp/card', status: 'approved', rejection_reason: '' } };
+    const named = (name: string, language: string, components: unknown[]) => ({ name, parameter_format: 'NAMED', language, status: 'APPROVED', category: 'UTILITY', id: name, components });
+    const p = (param_name: string, example: string) => ({ param_name, example });
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    emulator: .tplsync/emu.json\n    channels: { wa: ${CHANNEL_A} }\n`,
+      'tw.json': JSON.stringify([order, card]),
+      'meta.json': JSON.stringify({ data: [
+        // worded otherwise, each sample one name's: named by the samples
+        named('envio_v2', 'es_MX', [{ type: 'BODY', text: 'Hola {{nombre}}, tu pedido {{pedido}} llega el {{fecha}}.', example: { body_text_named_params: [p('nombre', 'Ana'), p('pedido', 'A-7'), p('fecha', 'lunes')] } }]),
+        named('termin', 'de', [{ type: 'HEADER', format: 'TEXT', text: 'Termin bei {{arzt}}', example: { header_text_named_params: [p('arzt', 'Dr. Weber')] } },
+          { type: 'BODY', text: 'Hallo {{patient}}, Ihr Termin ist am {{datum}}.', example: { body_text_named_params: [p('patient', 'Lena'), p('datum', 'Montag')] } }]),
+      ] }),
+    });
+    const r = await cliIn(['pull', '--channel', 'wa', '--from', 'twilio', 'tw.json', '--names-from', 'meta', 'meta.json'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(readFileSync(path.join(dir, 'templates', 'envio_v2.es_MX.yaml'), 'utf8'), 'Tu pedido {{pedido}} llega el {{fecha}}. ¡Gracias, {{nombre}}!');
+    assert.match(r.stderr, "envio_v2/es_MX: body: the export's text is not the --names-from export's, so the names were given by the samples");
+    const termin = readFileSync(path.join(dir, 'templates', 'termin.de.yaml'), 'utf8');
+    assert.match(termin, 'Termin bei {{arzt}}');
+    assert.match(termin, 'Hallo {{patient}}, Ihr Termin ist am {{datum}}.');
+    assert.match(r.stderr, "types.whatsapp/card.header_text: Twilio's {{1}} is {{arzt}} in the file (named");
+    assert.match(r.stderr, "types.whatsapp/card.body: Twilio's {{3}} is {{patient}}, Twilio's {{5}} is {{datum}} in the file (named");
+  } finally { cleanup(dir); }
+});
+
 // verify-8 U-2: --names-from took the first copy of a template in the Meta export, a DELETED or REJECTED one too
 test('--names-from meta: of a template the Meta export gives twice, the copy pull --from would write names it (APPROVED over DELETED or REJECTED, whatever the order); the other said', async () => {
   const dir = tempDir('tplsync-twilio-u2-');

@@ -86,7 +86,9 @@ async function pullFrom(config: Config, o: PullFromOptions, format: NonNullable<
         for (const i of r.namesLost) warn(`  ${i.field}: ${i.message}\n`);
       }
       if (r.descriptionNotKept !== undefined) warn(`tplsync: ${r.file}: its own description is kept; the export's (Twilio's friendly_name '${r.descriptionNotKept}') is not written\n`);
-      if (r.namesFrom) {
+      // named by the samples alone (the texts differ): said, as the channel route says it; not a finding
+      if (r.namesFrom && 'bySamples' in r.namesFrom) warn(`tplsync: ${what}: ${r.namesFrom.bySamples.join(', ')}: the export's text is not the --names-from export's, so the names were given by the samples (each of the export's samples is the --names-from export's sample of one name alone); check the file's text: it is the export's\n`);
+      else if (r.namesFrom) {
         code = EXIT.FINDINGS;
         if ('missing' in r.namesFrom) warn(`tplsync: ${what}: not in the --names-from export; its placeholders stay numbered\n`);
         else {

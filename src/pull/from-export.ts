@@ -63,7 +63,7 @@ export type ExportOutcome =
     /** the export's description (Twilio's friendly_name) not written: the file's own description kept */
     descriptionNotKept?: string;
     /** --names-from: the template is not in that export, or the parts whose names are not certain (the template written numbered) */
-    namesFrom?: { missing: true } | { kept: NamesKept[] };
+    namesFrom?: { missing: true } | { kept: NamesKept[] } | { bySamples: string[] };
     /** the export's review state when it is not an approved one, and its reason */
     status?: string; reason?: string }
   | { kind: 'exists'; source: string; file: string; name: string; language: string }
@@ -152,7 +152,7 @@ export function parseJsonFile(file: string, rel: string): unknown {
 }
 
 /** The templates of one export file in the file format's terms. */
-type Imported = ImportedTemplate & CategorySource & { leftOut?: FormatIssue[]; renumbered?: FormatIssue[];
+type Imported = ImportedTemplate & CategorySource & { leftOut?: FormatIssue[]; renumbered?: FormatIssue[]; numberedParts?: FormatIssue[];
   /** the review state the export gives, when it is not an approved one (written all the same; said) */
   status?: string; reason?: string };
 
@@ -310,11 +310,11 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       const namesSource = req.namesFrom ? req.namesFrom.get(key) : own;
       const back = positionalNamesBack(t.value, namesSource, req.namesFrom ? { numbered: 'the export', named: 'the --names-from export' } : undefined);
       // Twilio's numbers said as the names the file has for them, where it names them
-      const renumbered = t.renumbered?.map((i) => {
+      // (every part's: one Twilio numbers as the file does is said too when the file names it, a header's {{1}} become {{doctor}})
+      const renumbered = [...(t.renumbered ?? []), ...(t.numberedParts ?? [])].flatMap((i) => {
         const m = i.moved ? back.named?.get(i.moved.part) : undefined;
-        return m && i.moved!.keys.every((_k, j) => m.has(String(j + 1)))
-          ? { ...i, message: `${i.moved!.keys.map((k, j) => `Twilio's {{${k}}} is {{${m.get(String(j + 1))!}}}`).join(', ')} in the file (named: WhatsApp takes a named template's parameters by name)` }
-          : i;
+        if (m && i.moved!.keys.every((_k, j) => m.has(String(j + 1)))) return [{ ...i, message: `${i.moved!.keys.map((k, j) => `Twilio's {{${k}}} is {{${m.get(String(j + 1))!}}}`).join(', ')} in the file (named: WhatsApp takes a named template's parameters by name)` }];
+        return i.moved?.same ? [] : [i];
       });
       let escaped = escapeLiteralReferences(back.value);
       // where the file it replaces has a secret, what the export holds there (the current value, an earlier one after
@@ -389,7 +389,8 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       // certain: the whole template written numbered, said by part, the generated types change
       const namesLost = !req.namesFrom && here && back.kept.length ? back.kept : undefined;
       // --names-from: the template is not in that export, or its names could not be given for certain (numbered, said)
-      const namesFrom = req.namesFrom ? (!namesSource ? { missing: true as const } : back.kept.length ? { kept: back.kept } : undefined) : undefined;
+      // (named by the samples alone: the texts differ, said as the channel route says it)
+      const namesFrom = req.namesFrom ? (!namesSource ? { missing: true as const } : back.kept.length ? { kept: back.kept } : back.bySamples ? { bySamples: back.bySamples } : undefined) : undefined;
       done.push({ kind: 'written', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(lostReferences.length ? { lostReferences } : {}), ...(replacedTexts?.changed.length ? { sourceUnknown: { language: String((record as Record<string, unknown>).language), fields: replacedTexts.changed } } : {}), ...(namesLost ? { namesLost } : {}), ...(namesFrom ? { namesFrom } : {}), ...(descriptionNotKept !== undefined ? { descriptionNotKept } : {}), ...(t.leftOut?.length ? { leftOut: t.leftOut } : {}), ...(toAdd?.length ? { toAdd } : {}), ...(renumbered?.length ? { renumbered } : {}), ...(t.status ? { status: t.status, ...(t.reason ? { reason: t.reason } : {}) } : {}), ...(lives && resolvePath(lives.abs) !== resolvePath(target) ? { alsoIn: path.relative(req.cwd, lives.abs) } : {}), ...(fromOthers ? { otherValues: fromOthers.found } : {}) });
     }
   }
