@@ -233,6 +233,14 @@ const CURLY_ALL = /[\u2018\u2019\u201A\u201C\u201D\u201E]/gu;
 // (a space right after ESC is the text's own, not a part of a sequence: `\e escape` keeps its word)
 const ANSI = /\x1b\[[0-?]*[ -/]*[@-~]|\x9b[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()*+\-./][!-~]|\x1b[!-/]*[0-~]/g;
 
+/** The samples of a template's texts and a URL button's example (the strings the reviewers read beside the texts), with their paths. */
+function sampleTexts(ctx: { examples(): Iterable<{ path: Path; ex: Record<string, unknown> }>; t: Record<string, unknown> }): { path: Path; text: string }[] {
+  const out: { path: Path; text: string }[] = [];
+  for (const { path, ex } of ctx.examples()) for (const k in ex) { const v = ex[k]; if (typeof v === 'string') out.push({ path: [...path, k], text: v }); }
+  arr(ctx.t.buttons).forEach((b, i) => { const e = obj(b)?.example; if (typeof e === 'string') out.push({ path: ['buttons', i, 'example'], text: e }); });
+  return out;
+}
+
 export function cleanText(text: string, references = true): string {
   let t = text.includes('\x1b') || text.includes('\x9b') ? text.replace(ANSI, '') : text;
   // an HTML character reference (&nbsp;) written as its character: what the writer meant the customer to see
@@ -344,7 +352,7 @@ export const characterRules = defineRules([
   {
     id: 'text-characters', group: 'whatsapp', severity: 'warning',
     summary: 'Texts hold no invisible characters (zero-width, bidi controls; the directional marks and paired isolates of right-to-left text excepted), no control characters (ESC, BEL, a carriage return), no tabs, no U+FFFD (a character lost to a wrong encoding), no HTML character references (`&nbsp;`, `&amp;`, `&#8217;`), and no curly quotes wrapping the whole text or around or inside a placeholder.',
-    why: 'Text pasted from a word processor or a web page brings characters no one sees: a zero-width space inside {{1}} makes it no placeholder, a bidi control reorders what the customer reads, a tab is refused in parameters (error 132018) and shown unevenly, a control character (a terminal\'s escape sequence pasted from a log) is sent as it is, a U+FFFD REPLACEMENT CHARACTER (�) marks a character lost when the text was read in the wrong encoding and is sent as it is, and curly quotes typed as YAML quotes become part of the message: `text: “Hi {{1}}”` sends the quotes. An HTML character reference such as `&nbsp;`, `&amp;` or `&#8217;` (what a tool working in web markup, a CMS or a translation tool, writes for a character) is shown as it is written: WhatsApp and RCS do not read HTML, so the customer reads "&nbsp;". A text wrapped whole in a curly pair (“Hi”, ‘Hi’, „Hallo“, „Witaj”, ‚Hallo‘, ”Hej”) is taken for that mistake; curly quotes elsewhere in a text (He said “hi”) and guillemets («Merci») are prose and stay. The directional marks (U+200E LEFT-TO-RIGHT MARK, U+200F RIGHT-TO-LEFT MARK, U+061C ARABIC LETTER MARK) and the directional isolates (U+2066 LEFT-TO-RIGHT ISOLATE, U+2067 RIGHT-TO-LEFT ISOLATE, U+2068 FIRST STRONG ISOLATE, each closed by U+2069 POP DIRECTIONAL ISOLATE) in a text with right-to-left letters (Arabic, Hebrew, ...) are how a writer places a Latin run such as an order number, or a placeholder\'s value whose direction is not known, in it (Unicode UAX #9, which recommends isolates for such values) and stay: a mark outside placeholders, an isolate when it is closed by its PDI in the same paragraph, around a placeholder too (`שלום \u2067{{1}}\u2069`: the braces stay intact), never inside its braces. An isolate left open (it reorders the rest of the paragraph), a lone PDI, the embeddings and overrides (U+202A-U+202E), and any of them in a text without right-to-left letters are warned. The joiners: a U+200C ZERO WIDTH NON-JOINER between letters is spelling (Persian می\u200Cخواهم) or keeps a ligature apart, and stays; a U+200D ZERO WIDTH JOINER stays inside an emoji sequence, after a virama, and between letters of the scripts it shapes (Arabic and the other cursive scripts, the Indic scripts); between Latin, Cyrillic, Greek or Japanese letters it shapes nothing and is warned (a word with one inside is not found by a search for it). The samples (and a URL button\'s sample) are held to the same, judged in the direction of the template\'s texts: the reviewers read them and preview shows them, and an override, embedding or isolate a sample leaves open reorders the rest of the message after it (`tplsync send` refuses a value that leaves one open).',
+    why: 'Text pasted from a word processor or a web page brings characters no one sees: a zero-width space inside {{1}} makes it no placeholder, a bidi control reorders what the customer reads, a tab is refused in parameters (error 132018) and shown unevenly, a control character (a terminal\'s escape sequence pasted from a log) is sent as it is, a U+FFFD REPLACEMENT CHARACTER (�) marks a character lost when the text was read in the wrong encoding and is sent as it is, and curly quotes typed as YAML quotes become part of the message: `text: “Hi {{1}}”` sends the quotes. An HTML character reference such as `&nbsp;`, `&amp;` or `&#8217;` (what a tool working in web markup, a CMS or a translation tool, writes for a character) is shown as it is written: WhatsApp and RCS do not read HTML, so the customer reads "&nbsp;". A text wrapped whole in a curly pair (“Hi”, ‘Hi’, „Hallo“, „Witaj”, ‚Hallo‘, ”Hej”) is taken for that mistake; curly quotes elsewhere in a text (He said “hi”) and guillemets («Merci») are prose and stay. The directional marks (U+200E LEFT-TO-RIGHT MARK, U+200F RIGHT-TO-LEFT MARK, U+061C ARABIC LETTER MARK) and the directional isolates (U+2066 LEFT-TO-RIGHT ISOLATE, U+2067 RIGHT-TO-LEFT ISOLATE, U+2068 FIRST STRONG ISOLATE, each closed by U+2069 POP DIRECTIONAL ISOLATE) in a text with right-to-left letters (Arabic, Hebrew, ...) are how a writer places a Latin run such as an order number, or a placeholder\'s value whose direction is not known, in it (Unicode UAX #9, which recommends isolates for such values) and stay: a mark outside placeholders, an isolate when it is closed by its PDI in the same paragraph, around a placeholder too (`שלום \u2067{{1}}\u2069`: the braces stay intact), never inside its braces. An isolate left open (it reorders the rest of the paragraph), a lone PDI, the embeddings and overrides (U+202A-U+202E), and any of them in a text without right-to-left letters are warned. The joiners: a U+200C ZERO WIDTH NON-JOINER between letters is spelling (Persian می\u200Cخواهم) or keeps a ligature apart, and stays; a U+200D ZERO WIDTH JOINER stays inside an emoji sequence, after a virama, and between letters of the scripts it shapes (Arabic and the other cursive scripts, the Indic scripts); between Latin, Cyrillic, Greek or Japanese letters it shapes nothing and is warned (a word with one inside is not found by a search for it). The samples (and a URL button\'s sample) are held to the same (an HTML character reference in them too, which --fix writes as its character, in a URL and its example alike), judged in the direction of the template\'s texts: the reviewers read them and preview shows them, and an override, embedding or isolate a sample leaves open reorders the rest of the message after it (`tplsync send` refuses a value that leaves one open).',
     fix: 'Delete the character named by its code point (retype the text around it), write the character an HTML reference stands for instead of the reference (`&nbsp;` is U+00A0 NO-BREAK SPACE, `&amp;` is &), delete curly quotes wrapping the text (quote it with straight quotes when YAML needs it, e.g. when it starts with {{), use straight quotes or none around placeholders, and spaces instead of tabs.',
     source: 'tplsync (text pasted from other tools)',
     repairTitle: 'Delete the invisible characters and the curly quotes wrapping the text, write HTML character references as their characters, make tabs spaces and the curly quotes at placeholders straight',
@@ -352,6 +360,12 @@ export const characterRules = defineRules([
       const out: Change[] = [];
       for (const { path, text } of texts(ctx)) {
         const clean = cleanText(text, path[0] !== 'description');
+        if (clean !== text) out.push({ op: 'set', path, value: clean });
+      }
+      // the samples and a URL button's example: their HTML references as their characters too, as the check warns them
+      // (a URL and its example repaired alike: `&amp;` left in the example alone would show the reviewers another address)
+      for (const { path, text } of sampleTexts(ctx)) {
+        const clean = text.includes('&') ? withoutReferences(text) : text;
         if (clean !== text) out.push({ op: 'set', path, value: clean });
       }
       return out;
@@ -378,6 +392,13 @@ export const characterRules = defineRules([
           const open = unclosedDirection(text).some((o) => o.ch === ch);
           ctx.report(path, `The sample holds ${what}, ${codePoint(ch)}${n > 1 ? ` (${n} times)` : ''}; delete it${open ? ' (left open, it reorders the rest of the message the reviewer reads: a value like it is refused by tplsync send)' : ' (it cannot be seen, but the reviewers and preview get it)'}.`, { at: { start: at, end: at + ch.length } });
         }
+      }
+      // an HTML character reference in a sample or a URL's example: the reviewers read it as written, as a customer would in a text
+      for (const { path, text } of sampleTexts(ctx)) {
+        const refs = text.includes('&') ? characterReferences(text) : [];
+        if (!refs.length) continue;
+        const r = refs[0]!;
+        ctx.report(path, `The sample holds the HTML character reference ${r.ref}${refs.length > 1 ? ` (and ${refs.length - 1} more)` : ''}, which the reviewers and preview read as it is written ("${r.ref}"), as a customer would in a text. Write ${insteadOf(r)}.`, { at: { start: r.at, end: r.at + r.ref.length } });
       }
       for (const { path, text } of all) {
         const hidden = hiddenCharacters(text);
