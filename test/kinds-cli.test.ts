@@ -8,6 +8,7 @@ import ts from 'typescript';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
+import { KINDS } from '../src/scaffold/scaffold.ts';
 import { CHANNEL_A, cleanup, cliIn, ROOT, tempDir, writeFiles } from './helpers.ts';
 
 const SAMPLES = ['new_arrivals.en_US.yaml', 'caribbean_offer.en_US.yaml', 'one_tap_login.en_US.yaml', 'login_code.en_US.yaml'];
@@ -143,6 +144,35 @@ test('new --kind carousel|offer|authentication scaffolds files that lint clean a
   assert.match(r.stderr, /An offer template is MARKETING, not UTILITY/);
   r = await cliIn(['new', '--channel', 'shop-whatsapp', '--name', 'x', '--kind', 'story', '--dir', 'scaffolded'], { cwd: dir });
   assert.is(r.exitCode, 3);
+});
+
+test('new: every --kind with every --category either writes a file that lints clean or is refused (exit 3) with the finding lint would make; an/a by the word', async () => {
+  const out = 'every-pair';
+  const written: string[] = [];
+  const refused: Record<string, string> = {};
+  for (const kind of Object.keys(KINDS)) {
+    for (const category of ['MARKETING', 'UTILITY', 'AUTHENTICATION']) {
+      const name = `p_${kind.replace(/-/g, '_')}_${category.toLowerCase()}`;
+      const r = await cliIn(['new', '--channel', 'shop-whatsapp', '--name', name, '--kind', kind, '--category', category, '--dir', out], { cwd: dir });
+      if (r.exitCode === 0) written.push(name);
+      else { assert.is(r.exitCode, 3, r.stderr); refused[`${kind} ${category}`] = r.stderr; }
+    }
+  }
+  const lint = await cliIn(['lint', out], { cwd: dir });
+  assert.is(lint.exitCode, 0, lint.stdout);
+  assert.match(lint.stdout, `${written.length} files checked, no problems`);
+  // the four kinds that take any category but cannot be AUTHENTICATION (no OTP button): refused with lint's own finding
+  for (const kind of ['call', 'flow', 'call-permission', 'order-details']) {
+    const said = refused[`${kind} AUTHENTICATION`];
+    assert.ok(said, `${kind} AUTHENTICATION refused`);
+    assert.match(said!, `template cannot be AUTHENTICATION: its file would fail lint (authentication-otp: An AUTHENTICATION template needs exactly one OTP button`);
+    assert.not.ok(existsSync(path.join(dir, out, `p_${kind.replace(/-/g, '_')}_authentication.en_US.yaml`)));
+  }
+  assert.match(refused['app-link UTILITY']!, 'An app-link template is MARKETING, not UTILITY');
+  assert.match(refused['order-status MARKETING']!, 'An order-status template is UTILITY, not MARKETING');
+  assert.match(refused['gif UTILITY']!, 'A gif template is MARKETING, not UTILITY');
+  assert.match(refused['call AUTHENTICATION']!, /^tplsync: A call template/);
+  assert.match(refused['order-details AUTHENTICATION']!, /^tplsync: An order-details template/);
 });
 
 test.run();

@@ -1,5 +1,5 @@
 // The repair of text-characters: invisible characters deleted (a tab made a space), curly quotes
-// inside a placeholder deleted and around one made straight; joiners doing their job (Persian,
+// inside a placeholder deleted, those around one kept (typography); joiners doing their job (Persian,
 // emoji) kept. A seeded property: one pass leaves nothing the rule finds, a second changes nothing.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -27,8 +27,9 @@ test('cleanText: each kind of character, and the joiners that do a job kept', ()
   }
   // an isolate in a Latin text is still named
   assert.equal(hiddenCharacters('Order \u2068A-1042\u2069 is ready').length, 2);
-  assert.is(cleanText('Your code \u201C{{1}}\u201D is ready'), 'Your code "{{1}}" is ready');
-  assert.is(cleanText('Dear \u2018{{name}}\u2019, thanks'), "Dear '{{name}}', thanks");
+  assert.is(cleanText('Your code \u201C{{1}}\u201D is ready'), 'Your code \u201C{{1}}\u201D is ready', 'quotes around a placeholder quote its value: typography, kept');
+  assert.is(cleanText('Ihr Artikel \u201E{{2}}\u201C wurde versandt'), 'Ihr Artikel \u201E{{2}}\u201C wurde versandt');
+  assert.is(cleanText('Dear \u2018{{name}}\u2019, thanks'), 'Dear \u2018{{name}}\u2019, thanks');
   assert.is(cleanText('Code {{\u201C1\u201D}} now'), 'Code {{1}} now');
   assert.is(cleanText('\u202EHello {{1}}\u202C'), 'Hello {{1}}');
   assert.is(cleanText('می\u200Cخواهم {{1}}'), 'می\u200Cخواهم {{1}}', 'a ZWNJ between Persian letters is spelling');
@@ -86,10 +87,10 @@ test('lint --fix repairs them in the file, keeping its comments, and lint is cle
     assert.match(before.stdout, 'text-characters');
     const fix = await cliIn(['lint', '--fix'], { cwd: dir });
     assert.is(fix.exitCode, 0, fix.stdout + fix.stderr);
-    assert.match(fix.stderr, 'text-characters 3');
+    assert.match(fix.stderr, 'text-characters 2');
     const text = readFileSync(path.join(dir, 't', 'a.yaml'), 'utf8');
     assert.match(text, '# pasted from the brief');
-    assert.match(text, 'text: "Hello \\"{{1}}\\", your order is ready for pickup at the store."');
+    assert.match(text, 'text: "Hello \u201C{{1}}\u201D, your order is ready for pickup at the store."', 'the quotes around the placeholder kept');
     assert.is((await cliIn(['lint'], { cwd: dir })).stdout.includes('text-characters'), false);
   } finally { cleanup(dir); }
 });

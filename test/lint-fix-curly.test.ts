@@ -43,7 +43,7 @@ test('cleanText: the pair removed (the intended text is inside), prose quotes ke
   assert.is(cleanText('\u2018Your order\u2019s ready, {{1}}\u2019'), 'Your order\u2019s ready, {{1}}');
   assert.is(cleanText('\u201EHallo {{1}}, Ihre Bestellung ist da.\u201C'), 'Hallo {{1}}, Ihre Bestellung ist da.');
   assert.is(cleanText('\u200B\u201CHi {{1}}\u201D'), 'Hi {{1}}', 'a hidden character before the pair');
-  assert.is(cleanText('\u201CCode \u201C{{1}}\u201D now\u201D'), 'Code "{{1}}" now', 'the pair removed, the quotes at the placeholder made straight');
+  assert.is(cleanText('\u201CCode \u201C{{1}}\u201D now\u201D'), 'Code \u201C{{1}}\u201D now', 'the pair removed, the quotes around the placeholder kept (typography)');
   assert.is(cleanText('He said \u201Chi\u201D to {{1}}'), 'He said \u201Chi\u201D to {{1}}');
   assert.is(cleanText('\u00ABMerci {{1}}\u00BB'), '\u00ABMerci {{1}}\u00BB');
 });
@@ -60,6 +60,21 @@ test('the rule: one finding for a wrapped text naming both quotes, none for pros
   assert.equal(ruleFindings('\u00ABBonjour {{1}}, votre commande est pr\u00EAte.\u00BB'), []);
   assert.equal(ruleFindings('He said \u201Chi\u201D to {{1}} at the store.'), []);
   for (const t of ['\u201CHi {{1}}, your order is ready.\u201D', '\u201CCode \u201C{{1}}\u201D now\u201D', '\u201CYour code is {{1}}\u201D']) assert.equal(ruleFindings(cleanText(t)), [], t);
+});
+
+test('quotes around a placeholder are typography (German \u201E{{2}}\u201C, English \u201C{{2}}\u201D): no finding, and lint --fix leaves them; a curly quote inside the braces is still one', () => {
+  const file = (language: string, text: string): string => `channel: ${CHANNEL_A}\nname: versand_info\nlanguage: ${language}\ncategory: UTILITY\nbody:\n  text: "${text}"\n  examples: { 1: Anna, 2: Gie\u00DFkanne }\n`;
+  const de = file('de', 'Hallo {{1}}, Ihr Artikel \u201E{{2}}\u201C wurde heute versandt und kommt bald bei Ihnen an.');
+  const en = file('en_US', 'Hi {{1}}, your item \u201C{{2}}\u201D has shipped today and will arrive in two days, said \u201CMia\u201D.');
+  for (const text of [de, en]) {
+    assert.equal(findings(text).filter((d) => d.ruleId === 'text-characters'), [], text);
+    const fixed = fixText(text, { findings, now });
+    assert.is(fixed.text, text, 'the repair changes nothing');
+    assert.equal(fixed.fixed, {});
+  }
+  const inside = findings(file('en_US', 'Hi {{1}}, your item {{\u201C2\u201D}} has shipped today.')).filter((d) => d.ruleId === 'text-characters');
+  assert.is(inside.length, 1);
+  assert.match(inside[0]!.message, 'is inside the placeholder {{\u201C2\u201D}}');
 });
 
 const head = `channel: ${CHANNEL_A}\nname: order_ready\nlanguage: en_US\ncategory: UTILITY\n`;

@@ -53,6 +53,7 @@ test('a template whose reads keep failing is held; every other one is planned an
     assert.match(plan.stdout, `! held   shop-whatsapp/${names[1]}/en_US`);
     assert.match(plan.stdout, 'could not be read from the channel');
     assert.match(plan.stdout, '2 to create');
+    assert.match(plan.stdout, 'Plan for remote: 2 to create, 0 to update, 0 unchanged, 1 held (not read).');
     // the saved plan keeps what it held back: applied later (the read works again), it writes the rest, names it and exits 5
     assert.equal((JSON.parse(readFileSync(path.join(dir, 'saved.json'), 'utf8')) as { held?: { name: string; kind?: string }[] }).held?.map((h) => [h.name, h.kind]), [[names[1], 'not-read']]);
     failing = undefined;
@@ -60,6 +61,8 @@ test('a template whose reads keep failing is held; every other one is planned an
     assert.is(fromSaved.exitCode, 5, fromSaved.stdout + fromSaved.stderr);
     assert.match(fromSaved.stderr, `the plan held back shop-whatsapp/${names[1]}/en_US when it was made`);
     assert.match(fromSaved.stderr, 'a new plan includes it (tplsync plan --out FILE)');
+    // the closing line counts it: "2 created, 0 failed" alone read as a full success of 3 files (exit 5)
+    assert.match(fromSaved.stdout, 'Applied to remote: 2 created, 0 updated, 0 failed, 1 held (not read).');
     assert.equal((JSON.parse(readFileSync(path.join(dir, 'saved-results.json'), 'utf8')) as { summary: { held?: number } }).summary.held, 1);
     failing = templateId(CHANNEL_A, names[1]!, 'en_US');
 

@@ -83,10 +83,26 @@ test('the preview\'s SMS line gives the number lint gives: UTF-16 units of a UCS
   try { ({ diagnostics } = await lintInProcess(dir)); } finally { cleanup(dir); }
   const said = (file: string) => diagnostics!.find((d) => d.ruleId === 'rcs-fallback-length' && d.file.endsWith(file))!.message;
   assert.match(said('ar.yaml'), 'split into 2 SMS parts: 72 characters sent as UCS-2');
-  assert.match(said('en.yaml'), 'split into 2 SMS parts: 161 characters of the GSM 7-bit alphabet');
+  assert.match(said('en.yaml'), 'split into 2 SMS parts: 161 septets of the GSM 7-bit alphabet (81 characters: € takes two septets)');
   const shown = (language: 'ar' | 'en_US') => renderRcs(fromFile({ channel: 'shop-rcs', name: 'fb_emoji', language, message: { type: 'text', message: 'x', fallback: { text: texts[language] } } }, CHANNEL_B, ID));
   assert.match(shown('ar'), '<small>72 characters sent as UCS-2, 2 SMS parts</small>');
-  assert.match(shown('en_US'), '<small>161 characters of the GSM 7-bit alphabet, 2 SMS parts</small>');
+  assert.match(shown('en_US'), '<small>161 septets of the GSM 7-bit alphabet (81 characters: € takes two septets), 2 SMS parts</small>');
+});
+
+test('rcs-fallback-length: a text of 160 characters with one € is 161 septets, said so, the € named as the character that takes two', async () => {
+  // the audit's fallback: 160 characters as an editor counts them, one of them €
+  const text = 'Your order is ready for pickup today. Total due at the counter: 25 €. Bring your ID and this message. Store open 9-18. Reply STOP to opt out of messages now, o.';
+  assert.is([...text].length, 160);
+  const two = `Total [net]: 25 € ${'a'.repeat(142)}`;
+  const yaml = (t: string) => `channel: shop-rcs\nname: fb_euro\nlanguage: en_US\nmessage:\n  type: text\n  message: x\n  fallback:\n    text: ${JSON.stringify(t)}\n`;
+  const dir = tempDir();
+  writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/one.yaml': yaml(text), 'templates/two.yaml': yaml(two) });
+  let diagnostics;
+  try { ({ diagnostics } = await lintInProcess(dir)); } finally { cleanup(dir); }
+  const said = (file: string) => diagnostics!.find((d) => d.ruleId === 'rcs-fallback-length' && d.file.endsWith(file))!.message;
+  assert.match(said('one.yaml'), 'split into 2 SMS parts: 161 septets of the GSM 7-bit alphabet (160 characters: € takes two septets); 160 fit one SMS');
+  assert.not.match(said('one.yaml'), '161 characters');
+  assert.match(said('two.yaml'), `${[...two].length + 3} septets of the GSM 7-bit alphabet (${[...two].length} characters: [, ] and € take two septets each)`);
 });
 
 // the SMS carries the parameter's value, never the braces of a placeholder (which GSM-7 would

@@ -7,6 +7,7 @@ import { UsageError } from '../core/errors.js';
 import { Interrupted } from '../core/interrupt.js';
 import { AuthError, ContractError, RequestError } from './errors.js';
 import { createTransport } from './transport.js';
+import { MAX_RETRY_AFTER_MS } from './retry.js';
 import { visible } from '../core/visible.js';
 import type {
   ConversationRequest, ConversationResponse, MessageStatusResponse, SendListEntry,
@@ -22,7 +23,7 @@ export interface ClientOptions {
   retries?: number;
   backoffBaseMs?: number;
   backoffCapMs?: number;
-  /** the longest Retry-After honoured, in ms (default 30 000); longer ones wait this long */
+  /** the longest Retry-After honoured, in ms (default MAX_RETRY_AFTER_MS, 120 000); longer ones wait this long */
   maxRetryAfterMs?: number;
   /** requests in flight at once (default 8) */
   concurrency?: number;
@@ -48,7 +49,11 @@ export interface ClientOptions {
   timeoutSignal?: (timeoutMs: number, attempt: { method: string; target: string }) => AbortSignal;
 }
 
-export interface RetryInfo { operation: string; attempt: number; delayMs: number; reason: string }
+export interface RetryInfo { operation: string; attempt: number;
+  /** the retries allowed in all */
+  of: number; delayMs: number; reason: string;
+  /** the wait the server asked for (Retry-After), when it did: delayMs is at most maxRetryAfterMs */
+  retryAfterMs?: number }
 
 export interface StatusPageOptions { limit?: number; cursor?: string }
 
@@ -103,7 +108,7 @@ export function createClient(options: ClientOptions): Client {
     timeoutMs: options.timeoutMs ?? 30_000,
     retries: options.retries ?? 4,
     backoff: { baseMs: options.backoffBaseMs ?? 250, capMs: options.backoffCapMs ?? 8_000, random: options.random ?? Math.random },
-    maxRetryAfterMs: options.maxRetryAfterMs ?? 30_000,
+    maxRetryAfterMs: options.maxRetryAfterMs ?? MAX_RETRY_AFTER_MS,
     notFoundStatuses: options.notFoundStatuses ?? [404],
     concurrency: options.concurrency ?? 8,
     ...(options.keySource ? { keySource: options.keySource } : {}),

@@ -17,3 +17,18 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
 }
 
 export const RETRY_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504]);
+
+/** the longest a read or an edit waits for a server's Retry-After before trying again (a longer one is cut to this) */
+export const MAX_RETRY_AFTER_MS = 120_000;
+
+/** waits before a retry at least this long are said (a CI log that is silent this long looks hung) */
+export const SAY_RETRY_WAIT_MS = 5_000;
+
+/** Pure: the line that says a wait before a retry begins: what, how long, why. */
+export function describeRetryWait(r: { operation: string; attempt: number; of: number; delayMs: number; reason: string; retryAfterMs?: number }): string {
+  const s = (ms: number) => `${Math.round(ms / 100) / 10} s`;
+  const why = r.retryAfterMs === undefined ? 'backing off'
+    : r.retryAfterMs > r.delayMs ? `the server asked for ${s(r.retryAfterMs)} (Retry-After), cut to ${s(r.delayMs)}, the most tplsync waits`
+      : 'as the server asked (Retry-After)';
+  return `${r.operation}: ${r.reason}; waiting ${s(r.delayMs)} before trying again (retry ${r.attempt} of ${r.of}; ${why})`;
+}

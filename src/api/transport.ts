@@ -28,7 +28,7 @@ export interface TransportOptions {
   keySource?: string;
   /** requests in flight at once */
   concurrency: number;
-  onRetry?: (info: { operation: string; attempt: number; delayMs: number; reason: string }) => void;
+  onRetry?: (info: { operation: string; attempt: number; of: number; delayMs: number; reason: string; retryAfterMs?: number }) => void;
   log?: (line: string) => void;
   /** the signal that ends an attempt with no answer (default: AbortSignal.timeout(timeoutMs)); tests inject their own */
   timeoutSignal?: (timeoutMs: number, attempt: { method: string; target: string }) => AbortSignal;
@@ -197,12 +197,11 @@ export function createTransport(options: TransportOptions): Transport {
   /** whatever a server echoes back (the key in another case, or a piece of it), the key never reaches a message */
   addSecret(apiKey);
   /** a text that may quote a server: the key (whole, in another case, in pieces) never in it */
+  // (one function masks the key everywhere: a key of 4 to 7 characters whole, in any letter case where it stands alone)
   function scrub(text: string, ids: readonly string[] = []): string {
     // the ids of the request's path (POST /channel/ID/template/ID) are identifiers: a secret value equal to a part of one
     // masks none of it, here or where the message is printed (marked again after the pass)
-    const t = identifiersMarkedIn(redactSecrets(identifiersMarkedIn(text, ids)), ids);
-    // a key too short to register as a secret is still never printed whole
-    return apiKey.length >= 4 && t.includes(apiKey) ? t.split(apiKey).join('[redacted]') : t;
+    return identifiersMarkedIn(redactSecrets(identifiersMarkedIn(text, ids)), ids);
   }
   const redact = (e: ApiError, path = ''): ApiError => {
     e.message = scrub(e.message, path.split(/[/?#]/).filter((x) => UUID_RE.test(x)));
@@ -234,7 +233,7 @@ export function createTransport(options: TransportOptions): Transport {
       // interrupted: a retry is a new request, and the run starts nothing new
       if (options.stopSignal?.aborted) { stopped = true; break; }
       const delayMs = r.retryAfterMs !== undefined ? Math.min(r.retryAfterMs, maxRetryAfterMs) : backoffDelay(n, backoff);
-      options.onRetry?.({ operation: call.operation, attempt: n + 1, delayMs, reason: r.reason });
+      options.onRetry?.({ operation: call.operation, attempt: n + 1, of: retries, delayMs, reason: r.reason, ...(r.retryAfterMs !== undefined ? { retryAfterMs: r.retryAfterMs } : {}) });
       await sleep(delayMs, options.stopSignal);
       if (options.stopSignal?.aborted) { stopped = true; break; }
     }

@@ -69,6 +69,14 @@ export interface ApplyOptions {
    * before its edit is written (`edit`), or of the templates written, for their decision (`written`).
    */
   onReviewWait?: (w: ReviewWait) => void;
+  /** every write has ended (or was skipped): with `wait`, what follows is the wait for the reviews */
+  onWritesDone?: () => void;
+  /**
+   * With `wait`: the review of a template written PENDING was followed to its end (decided), or
+   * the wait ended with it still in review; called as each is known (its write was reported by
+   * onResult when it ended).
+   */
+  onReviewed?: (r: ApplyResult) => void;
 }
 
 /** a wait for reviews that begins: the templates (channel/name/language), what it waits for, and the time it may take at most */
@@ -100,7 +108,9 @@ export async function applyItems(client: Client, items: readonly ApplyItem[], o:
     }
   };
   const now = o.wait?.clock?.now ?? Date.now;
-  const waitUntil = o.wait ? now() + o.wait.timeoutMs : 0;
+  // --wait-timeout bounds the time spent waiting for reviews, never the writes or the creation
+  // quota's pacing (a run whose quota wait outlasted it ended "still PENDING" without one read)
+  const budget = reviewBudget(o.wait?.timeoutMs ?? 0, now);
   const one = async (it: ApplyItem): Promise<ApplyResult> => {
     const base = { channel: it.channel, name: it.name, language: it.language, publicId: it.publicId, channelId: it.channelId, action: it.action };
     if (authFailure) return { ...base, outcome: 'skipped', error: 'not attempted: authentication was refused' };
@@ -108,7 +118,7 @@ export async function applyItems(client: Client, items: readonly ApplyItem[], o:
     let reviewed = false;
     let waited: { status: string | undefined; ms: number } | undefined;
     // in review, and the edit allowance used up past the wait (or with no wait): the review's end cannot make the write possible
-    if (it.refusal && it.deferred === 'review' && it.editLimit && (!o.wait || it.editLimit.until === undefined || Date.parse(it.editLimit.until) > waitUntil)) {
+    if (it.refusal && it.deferred === 'review' && it.editLimit && (!o.wait || it.editLimit.until === undefined || Date.parse(it.editLimit.until) > now() + budget.remaining())) {
       const at = it.editLimit.until;
       return {
         ...base, outcome: 'skipped', deferred: 'edit-limit', errorExitCode: EXIT.PARTIAL, ...(at ? { retryAt: at } : {}),
@@ -117,9 +127,10 @@ export async function applyItems(client: Client, items: readonly ApplyItem[], o:
     }
     if (it.refusal && it.deferred === 'review' && o.wait) {
       const row = { channelId: it.channelId, publicId: it.publicId, status: 'PENDING' as string | undefined };
-      const ms = Math.max(0, waitUntil - now());
+      budget.begin();
+      const ms = budget.remaining();
       o.onReviewWait?.({ templates: [templateKey(it)], before: 'edit', timeoutMs: ms });
-      await followReviews(client, [row], { timeoutMs: Math.max(0, waitUntil - now()), pollMs: o.wait.pollMs, ...(o.wait.clock ? { clock: o.wait.clock } : {}) }, o.signal, REVIEWING);
+      try { await followReviews(client, [row], { timeoutMs: ms, pollMs: o.wait.pollMs, ...(o.wait.clock ? { clock: o.wait.clock } : {}) }, o.signal, REVIEWING); } finally { budget.end(); }
       reviewed = row.status !== undefined && !REVIEWING.has(row.status);
       if (!reviewed) waited = { status: row.status, ms };
       // the review ended in a state that takes no edit either (DISABLED, LOCKED, deleted): not attempted, said why
@@ -171,24 +182,29 @@ export async function applyItems(client: Client, items: readonly ApplyItem[], o:
       return failed;
     }
   };
+  // each write said when it ends, with --wait too (its review's end is said apart, onReviewed)
   await forEachBounded(items, o.parallelism, async (it, i) => {
     results[i] = await one(it);
-    if (!o.wait) o.onResult?.(results[i]!);
+    o.onResult?.(results[i]!);
   }, o.signal);
   // what an interrupt kept from starting
   items.forEach((it, i) => {
     if (results[i]) return;
     results[i] = { channel: it.channel, name: it.name, language: it.language, publicId: it.publicId, channelId: it.channelId, action: it.action, outcome: 'skipped', error: 'not attempted: interrupted' };
-    if (!o.wait) o.onResult?.(results[i]!);
+    o.onResult?.(results[i]!);
   });
-  // one deadline for the whole run: the time a template in review took before its edit counts (--wait-timeout 60 waited 120 s)
+  o.onWritesDone?.();
+  // one budget for the whole run: the time a template in review took before its edit counts (--wait-timeout 60 waited 120 s),
+  // the writes and the quota's waits do not; each template written PENDING is read at least once after the writes
   if (o.wait) {
-    const timeoutMs = Math.max(0, waitUntil - now());
     const open = results.filter((r) => (r.outcome === 'created' || r.outcome === 'updated') && r.status !== undefined && PENDING_ONLY.has(r.status));
+    budget.begin();
+    const timeoutMs = budget.remaining();
     if (open.length && timeoutMs > 0) o.onReviewWait?.({ templates: open.map(templateKey), before: 'written', timeoutMs });
-    await waitForReview(client, items, results, { ...o.wait, timeoutMs }, o.signal);
+    try { await waitForReview(client, items, results, { ...o.wait, timeoutMs }, o.signal, o.onReviewed); } finally { budget.end(); }
+    // still in review when the wait ended (or was stopped): said too
+    for (const r of open) if (r.status !== undefined && PENDING_ONLY.has(r.status)) o.onReviewed?.(r);
   }
-  if (o.wait) for (const r of results) o.onResult?.(r);
   return { results, ...(authFailure ? { authFailure } : {}) };
 }
 
@@ -203,7 +219,7 @@ async function nextEditAt(client: Client, it: ApplyItem): Promise<{ retryAt?: st
 }
 
 /** Polls written templates until none is PENDING or the time is up (one approved under another category than its file's marked so). */
-function waitForReview(client: Client, items: readonly ApplyItem[], results: ApplyResult[], w: { timeoutMs: number; pollMs: number; clock?: ReviewClock }, signal?: AbortSignal): Promise<void> {
+function waitForReview(client: Client, items: readonly ApplyItem[], results: ApplyResult[], w: { timeoutMs: number; pollMs: number; clock?: ReviewClock }, signal?: AbortSignal, onDecided?: (r: ApplyResult) => void): Promise<void> {
   const itemOf = new Map(results.map((r, i) => [r, items[i]!]));
   return followReviews(client, results.filter((r) => r.outcome === 'created' || r.outcome === 'updated'), w, signal, PENDING_ONLY, (r, read) => {
     const row = r as ApplyResult;
@@ -211,7 +227,22 @@ function waitForReview(client: Client, items: readonly ApplyItem[], results: App
     if (!it) return;
     delete row.approvedAs;
     Object.assign(row, approvedAs(it, read.statusText, read.chatapp?.category));
-  });
+  }, onDecided ? (r) => onDecided(r as ApplyResult) : undefined);
+}
+
+/**
+ * The time --wait-timeout grants the waits for reviews: only the time during which one is under
+ * way counts (waits of several templates at once count once), never the writes or the quota.
+ */
+function reviewBudget(timeoutMs: number, now: () => number): { begin(): void; end(): void; remaining(): number } {
+  let spent = 0;
+  let active = 0;
+  let since = 0;
+  return {
+    begin() { if (active++ === 0) since = now(); },
+    end() { if (--active === 0) spent += now() - since; },
+    remaining: () => Math.max(0, timeoutMs - spent - (active ? now() - since : 0)),
+  };
 }
 
 /** the category a template was approved under, when it is not the one its file (the write) gave it */
@@ -221,14 +252,15 @@ function approvedAs(it: ApplyItem, status: string | undefined, category: string 
 }
 
 /** Polls the templates that are PENDING until none is or the time is up; each one's `status` (and `rejectionReason`) updated as read. */
-export async function followReviews<R extends { channelId: string; publicId: string; status?: string | undefined; rejectionReason?: string | undefined }>(client: Client, rows: readonly R[], w: { timeoutMs: number; pollMs: number; clock?: ReviewClock }, signal?: AbortSignal, open: ReadonlySet<string> = PENDING_ONLY, onRead?: (row: R, read: NonNullable<Awaited<ReturnType<Client['getTemplate']>>>) => void): Promise<void> {
+export async function followReviews<R extends { channelId: string; publicId: string; status?: string | undefined; rejectionReason?: string | undefined }>(client: Client, rows: readonly R[], w: { timeoutMs: number; pollMs: number; clock?: ReviewClock }, signal?: AbortSignal, open: ReadonlySet<string> = PENDING_ONLY, onRead?: (row: R, read: NonNullable<Awaited<ReturnType<Client['getTemplate']>>>) => void, onDecided?: (row: R) => void): Promise<void> {
   const now = w.clock?.now ?? Date.now;
   const deadline = now() + w.timeoutMs;
   let pending = rows.filter((r) => r.status !== undefined && open.has(r.status));
   // a review takes minutes to hours: the reads start at pollMs apart and slow down to one a
   // REVIEW_POLL_MAX_MS (a 15-minute wait read each pending template ~1,800 times at a fixed 500 ms)
   let interval = w.pollMs;
-  while (pending.length && now() < deadline && !signal?.aborted) {
+  // each template is read at least once, even when no time is left: its state then, not a guess
+  for (let first = true; pending.length && (first || now() < deadline) && !signal?.aborted; first = false) {
     const sleep = Math.max(0, Math.min(interval, deadline - now()));
     if (w.clock) await w.clock.sleep(sleep);
     else await new Promise<void>((ok) => {
@@ -244,7 +276,10 @@ export async function followReviews<R extends { channelId: string; publicId: str
         if (t) { r.status = t.statusText; if (t.rejectionReason) r.rejectionReason = t.rejectionReason; onRead?.(r, t); }
       } catch { /* keep polling until the deadline */ }
     }));
-    pending = pending.filter((r) => r.status !== undefined && open.has(r.status));
+    const still = pending.filter((r) => r.status !== undefined && open.has(r.status));
+    // a decision said as it is seen (a rejection at 4 s is not held until the slowest review ends)
+    if (onDecided) for (const r of pending) if (!still.includes(r)) onDecided(r);
+    pending = still;
   }
 }
 

@@ -135,6 +135,10 @@ export interface WriteOptions {
   onQuotaWait?: (w: QuotaWait) => void;
   /** with waitMs: a wait for reviews begins (said, since it may last the whole --wait-timeout) */
   onReviewWait?: (w: ReviewWait) => void;
+  /** every write has ended: what follows (with waitMs) is the wait for the reviews */
+  onWritesDone?: () => void;
+  /** with waitMs: the review of a template written PENDING ended, or the wait did with it still in review */
+  onReviewed?: (r: ApplyResult) => void;
 }
 
 export interface ApplyOutcome { results: ApplyResult[]; authFailure?: Error }
@@ -150,6 +154,8 @@ export async function writePending(conn: Connection, pending: PendingApply, o: W
     ...(o.clock ? { clock: o.clock } : {}),
     ...(o.onQuotaWait ? { onQuotaWait: o.onQuotaWait } : {}),
     ...(o.onReviewWait ? { onReviewWait: o.onReviewWait } : {}),
+    ...(o.onWritesDone ? { onWritesDone: o.onWritesDone } : {}),
+    ...(o.onReviewed ? { onReviewed: o.onReviewed } : {}),
   });
 }
 

@@ -119,11 +119,14 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
     let heldForKey: string[] = [];
     /** templates held because their file keeps the id of a template the channel has under another name or language: a file mistake (exit 1), the others written */
     let heldForIdentity: string[] = [];
+    /** templates held because the platform refuses what their files ask for (an authentication template's custom text): a file mistake (exit 1), the others written */
+    let heldForRefusal: string[] = [];
     /** templates that match their files and are in review: with --wait and nothing to write, followed (a run that was stopped while waiting, run again) */
     let inReview: FollowedReview[] = [];
     const partly = (code: number): number => {
       const done = partlyOthers(code);
-      if (!heldForIdentity.length) return done;
+      if (heldForRefusal.length) io().stderr.write(`tplsync: ${heldForRefusal.length} template${heldForRefusal.length === 1 ? ' was' : 's were'} held and not written because the platform refuses what ${heldForRefusal.length === 1 ? 'its file asks' : 'their files ask'} for (held above): ${heldForRefusal.join(', ')}; correct ${heldForRefusal.length === 1 ? 'the file' : 'each file'} as the reason says and apply again.\n`);
+      if (!heldForIdentity.length) return heldForRefusal.length && done === EXIT.OK ? EXIT.FINDINGS : done;
       io().stderr.write(`tplsync: ${heldForIdentity.length} template${heldForIdentity.length === 1 ? ' was' : 's were'} held and not written because ${heldForIdentity.length === 1 ? 'its file keeps the id' : 'their files keep the ids'} of a template the channel has under another name or language (held above): ${heldForIdentity.join(', ')}; a template is never renamed in place: correct ${heldForIdentity.length === 1 ? 'the file' : 'each file'} as the reason says and apply again.\n`);
       // a run that ended otherwise keeps its code (5: a re-run of what failed helps); else the file mistake is the run's outcome, as two files that are one template
       return done === EXIT.OK ? EXIT.FINDINGS : done;
@@ -188,6 +191,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
         heldByFile = saved.held.filter((h) => h.kind === undefined || h.kind === 'file').map((h) => `${h.channel}/${h.name}/${h.language}`);
         heldForKey = saved.held.filter((h) => h.kind === 'key').map((h) => `${h.channel}/${h.name}/${h.language}`);
         heldForIdentity = saved.held.filter((h) => h.kind === 'identity').map((h) => `${h.channel}/${h.name}/${h.language}`);
+        heldForRefusal = saved.held.filter((h) => h.kind === 'refused').map((h) => `${h.channel}/${h.name}/${h.language}`);
         for (const h of saved.held) io().stderr.write(`tplsync: the plan held back ${h.channel}/${h.name}/${h.language} when it was made (${h.reasons.join('; ')}): not written\n`);
       }
       const n = (a: string) => pending.items.filter((i) => i.action === a).length;
@@ -208,6 +212,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
       heldByFile = (plan.held ?? []).filter((h) => h.kind === undefined || h.kind === 'file').map((h) => `${h.channel}/${h.name}/${h.language}`);
       heldForKey = (plan.held ?? []).filter((h) => h.kind === 'key').map((h) => `${h.channel}/${h.name}/${h.language}`);
       heldForIdentity = (plan.held ?? []).filter((h) => h.kind === 'identity').map((h) => `${h.channel}/${h.name}/${h.language}`);
+      heldForRefusal = (plan.held ?? []).filter((h) => h.kind === 'refused').map((h) => `${h.channel}/${h.name}/${h.language}`);
       inReview = plan.changes.filter((c) => c.action === 'noop' && c.remoteStatus === 'PENDING')
         .map((c) => ({ channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, channelId: c.channelId, status: 'PENDING', ...(c.desired?.canonical.category ? { category: c.desired.canonical.category } : {}) }));
     }
@@ -303,21 +308,45 @@ async function write(conn: Parameters<typeof writePending>[0], pending: PendingA
     const doc = { ...(resultsDocument(pending, seen) as object), stopped: { why: 'a second signal ended the run at once: these templates were being written or not started; tplsync plan shows where each is', templates: open } };
     writeFileAtomic(results, `${JSON.stringify(doc, null, 2)}\n`);
   }) : () => undefined;
+  // on a terminal the lines wait for the bar to end (when the writes end), then come as they are known
+  let barDone = false;
+  const endBar = (): void => {
+    if (barDone) return;
+    barDone = true;
+    bar.stop();
+    for (const l of lines) io().stdout.write(`${l}\n`);
+    lines.length = 0;
+  };
+  const say = (l: string): void => { if (tty && !barDone) lines.push(l); else io().stdout.write(`${l}\n`); };
+  // the results file as the run goes (replaced whole each time): a job killed hard keeps what was written
+  const progressive = (): void => {
+    if (!results || unwritableResults.has(resolvePath(results))) return;
+    const done = new Set(seen.map((r) => `${r.channelId}/${r.publicId}`));
+    const open = pending.items.filter((i) => !done.has(`${i.channelId}/${i.publicId}`)).map((i) => shownKey(i));
+    const doc = { ...(resultsDocument(pending, seen) as object), ...(open.length ? { running: { why: 'apply was still running when this was written: these templates were being written or not started; the results of a run that ended replace this', templates: open } } : {}) };
+    try { writeFileAtomic(results, `${JSON.stringify(doc, null, 2)}\n`); } catch { /* said at the end, when the results are written for good */ }
+  };
   const outcome = await writePending(conn, pending, {
     parallelism: o.parallelism, signal: o.signal, ...(o.waitMs ? { waitMs: o.waitMs } : {}),
     waitForQuota: o.waitForQuota,
     onQuotaWait: (w) => { io().stderr.write(`${tty ? '\n' : ''}tplsync: ${describeQuotaWait(w)}\n`); },
     // a wait for a review may last the whole --wait-timeout (10 minutes by default): said when it begins
-    onReviewWait: (w) => { io().stderr.write(`${tty ? '\n' : ''}tplsync: ${describeReviewWait(w)}\n`); },
+    onReviewWait: (w) => { io().stderr.write(`${tty && !barDone ? '\n' : ''}tplsync: ${describeReviewWait(w)}\n`); },
+    // each write said when it ends, with --wait too (the review's end is said on its own line when it comes)
     onResult: (r) => {
       seen.push(r);
       bar.tick();
-      if (tty) lines.push(line(r)); else io().stdout.write(`${line(r)}\n`);
+      say(line(r));
+      progressive();
+    },
+    onWritesDone: endBar,
+    onReviewed: (r) => {
+      say(r.status === 'PENDING' ? `${c.yellow('…')} ${r.outcome} ${shownKey(r)} → ${c.yellow('PENDING')} (still in review when the wait ended)` : line(r));
+      progressive();
     },
   });
   untilStopped();
-  bar.stop();
-  for (const l of lines) io().stdout.write(`${l}\n`);
+  endBar();
   // the results file after the summary: the writes are made whatever becomes of it, and the summary says so
   let unwritten: string | undefined;
   if (o.results) {
@@ -328,7 +357,11 @@ async function write(conn: Parameters<typeof writePending>[0], pending: PendingA
     }
   }
   const n = countResults(outcome.results, Boolean(o.waitMs));
-  io().stdout.write(`${c.bold(`Applied to ${pending.environment}: ${n.created} created, ${n.updated} updated, ${n.failed} failed${n.skipped ? `, ${n.skipped} skipped` : ''}`)}${n.rejected ? c.red(`, ${n.rejected} rejected in review`) : ''}${n.stillPending ? c.yellow(`, ${n.stillPending} still pending review`) : ''}.\n`);
+  // held by the plan (a read that failed, a file, the key, an id): never written, so counted here as skipped ones are (the closing line read as a full success, exit 5)
+  const notRead = (pending.held ?? []).filter((h) => h.kind === 'not-read').length;
+  const heldOther = (pending.held?.length ?? 0) - notRead;
+  const held = `${notRead ? `, ${notRead} held (not read)` : ''}${heldOther ? `, ${heldOther} held (not written)` : ''}`;
+  io().stdout.write(`${c.bold(`Applied to ${pending.environment}: ${n.created} created, ${n.updated} updated, ${n.failed} failed${n.skipped ? `, ${n.skipped} skipped` : ''}${held}`)}${n.rejected ? c.red(`, ${n.rejected} rejected in review`) : ''}${n.stillPending ? c.yellow(`, ${n.stillPending} still pending review`) : ''}.\n`);
   const exit = applyExit(outcome, { waited: Boolean(o.waitMs), interrupted: o.signal.aborted, ...(o.results && unwritten === undefined ? { resultsFile: o.results } : {}) });
   if (exit.message) io().stderr.write(`tplsync: ${exit.message}\n`);
   if (unwritten !== undefined) {

@@ -1,7 +1,7 @@
 // `tplsync comment --body-file FILE`: post or update the plan comment of a pull request (GitHub).
 import { existsSync } from 'node:fs';
 import { UsageError } from '../core/errors.js';
-import { leadingMarker, upsertComment } from '../github/comment.js';
+import { leadingMarker, repoProblem, upsertComment } from '../github/comment.js';
 import { EXIT } from '../core/exit-codes.js';
 import { redact } from '../core/redact.js';
 import { loadConfig } from '../config/load.js';
@@ -14,7 +14,9 @@ export async function commentCommand(o: CommentCommandOptions): Promise<number> 
   const token = io().env.GITHUB_TOKEN;
   if (!token) throw new UsageError('Set GITHUB_TOKEN (in a workflow: env: { GITHUB_TOKEN: ${{ github.token }} })');
   const repo = o.repo ?? io().env.GITHUB_REPOSITORY;
-  if (!repo || !/^[^/\s]+\/[^/\s]+$/.test(repo)) throw new UsageError('Name the repository with --repo OWNER/NAME (default: $GITHUB_REPOSITORY)');
+  if (!repo) throw new UsageError('Name the repository with --repo OWNER/NAME (default: $GITHUB_REPOSITORY)');
+  const wrongRepo = repoProblem(repo);
+  if (wrongRepo) throw new UsageError(o.repo === undefined ? wrongRepo.replace(/^--repo /, 'GITHUB_REPOSITORY ') : wrongRepo);
   // a whole number GitHub can have (a longer one lost its last digits as a JavaScript number)
   let issue = o.pr !== undefined ? (/^[1-9]\d{0,11}$/.test(o.pr) ? Number(o.pr) : NaN) : NaN;
   const eventPath = io().env.GITHUB_EVENT_PATH;
@@ -39,10 +41,10 @@ export async function commentCommand(o: CommentCommandOptions): Promise<number> 
   const body = redact(readRegularText(resolvePath(o.bodyFile), { max: MAX_DATA_FILE_BYTES, shown: `--body-file ${o.bodyFile}`, what: 'the comment body' }));
   // an empty body (a plan step that failed before it wrote its file) would blank the plan comment in place of the plan
   if (body.replace(/^\s*<!--[^\n]*?-->/, '').trim() === '') throw new UsageError(`--body-file ${o.bodyFile} is empty: nothing posted (the comment stays as it is); did the step that writes it fail?`);
-  if (body.length > 65_536) throw new UsageError(`The comment is ${body.length} characters; GitHub takes at most 65,536 (tplsync plan --format markdown stays under it)`);
   // the plan's own marker (plan --marker, default tplsync-plan:<env>) when none is given: one comment per environment
   const marker = o.marker ?? leadingMarker(body) ?? 'tplsync-plan';
   const r = await upsertComment({ apiUrl: io().env.GITHUB_API_URL ?? 'https://api.github.com', token, repo, issue, marker, body, ...(o.allowInsecureHttp ? { allowInsecureHttp: true } : {}) });
+  if (r.cutFrom !== undefined) io().stderr.write(`tplsync: the comment would be ${r.cutFrom.toLocaleString('en')} characters; GitHub takes at most 65,536: posted cut at a line, with a note that says so (tplsync plan --format markdown stays under the limit by itself)\n`);
   io().stdout.write(`${r.action} comment ${r.id}${r.url ? ` ${r.url}` : ''}\n`);
   return EXIT.OK;
 }

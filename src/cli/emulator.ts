@@ -5,8 +5,10 @@ import { checkFaults, type FaultSettings, type Operation } from '../emulator/fau
 import { JournalError } from '../emulator/journal.js';
 import { parseCreateQuota } from '../emulator/quota.js';
 import { startEmulator, type KeySpec } from '../emulator/server.js';
+import { keysFileProblem } from '../emulator/auth.js';
+import { jsonErrorPosition } from '../core/json-position.js';
 import { io, resolvePath } from '../core/io.js';
-import { FileRefused, readRegularText } from '../core/read-regular.js';
+import { readRegularText } from '../core/read-regular.js';
 import { MAX_FILE_BYTES } from '../files/limits.js';
 
 export interface EmulatorCommandOptions {
@@ -50,13 +52,15 @@ function readKeys(o: EmulatorCommandOptions): (string | KeySpec)[] {
   const keys: (string | KeySpec)[] = [...(o.key ?? [])];
   if (o.keysFile) {
     let parsed: unknown;
-    try { parsed = JSON.parse(readRegularText(resolvePath(o.keysFile), { max: MAX_FILE_BYTES, shown: `--keys-file ${o.keysFile}`, what: 'the keys file' })); } catch (e) {
-      if (e instanceof FileRefused) throw e;
-      throw new UsageError(`--keys-file ${o.keysFile}: ${(e as Error).message.split('\n')[0]}`);
+    const text = readRegularText(resolvePath(o.keysFile), { max: MAX_FILE_BYTES, shown: `--keys-file ${o.keysFile}`, what: 'the keys file' });
+    const expected = 'expected a JSON list of {"key": "...", "channels": ["<uuid>", ...], "readOnlyChannels": ["<uuid>", ...], "messageStatus": true}';
+    // JSON.parse's own message quotes the text around the error: part of a key. Said by line and column only
+    try { parsed = JSON.parse(text); } catch {
+      const at = jsonErrorPosition(text);
+      throw new UsageError(`--keys-file ${o.keysFile}${at ? `:${at.line}:${at.column}` : ''}: not valid JSON${at ? ` at line ${at.line}, column ${at.column}` : ''} (the file's text is not shown: it holds keys); ${expected}`);
     }
-    if (!Array.isArray(parsed) || parsed.some((k) => typeof k?.key !== 'string' || !k.key)) {
-      throw new UsageError(`--keys-file ${o.keysFile}: expected a JSON list of {"key": "...", "channels": ["<uuid>", ...], "readOnlyChannels": ["<uuid>", ...], "messageStatus": true}`);
-    }
+    const wrong = keysFileProblem(parsed);
+    if (wrong) throw new UsageError(`--keys-file ${o.keysFile}: ${wrong}; ${expected}`);
     keys.push(...(parsed as KeySpec[]));
   }
   const envKey = io().env.TPLSYNC_API_KEY;

@@ -8,7 +8,8 @@ import { EXIT } from '../core/exit-codes.js';
 import { UsageError } from '../core/errors.js';
 import { toolVersion } from '../core/version.js';
 import { DEFAULT_TYPES_OUT, SEARCH_PLACES, shownSchemaFile } from '../config/load.js';
-import { CHANNEL_ALIAS_RE, initFiles, writeInit } from '../init/init.js';
+import { CHANNEL_ALIAS_RE, initFiles, initWriteProblems, writeInit } from '../init/init.js';
+import { WriteRefused } from '../files/write.js';
 import { io } from '../core/io.js';
 import { tplsyncCommand } from '../core/invocation.js';
 
@@ -84,6 +85,9 @@ export async function initCommand(o: InitCommandOptions): Promise<number> {
   // nothing through a linked folder (.github, templates) out of the repository (or of this folder, outside one)
   const escaping = writable.flatMap((f) => { const out = escapesProject(repo ?? cwd, path.join(cwd, f.file)); return out ? [`${f.file} (to ${out})`] : []; });
   if (escaping.length) throw new UsageError(`init would write out of the ${repo ? 'repository' : 'project\'s folder'} through a linked folder: ${escaping.join(', ')}; nothing was written. Replace the link with a folder, or run init where it leads`);
+  // every file checked before the first is written: a link where one goes stopped init half-way, the files it had written unsaid
+  const cannot = initWriteProblems(cwd, writable, writable.some((f) => f.file === 'tplsync.config.yaml' && !existsSync(path.join(cwd, f.file))) ? [DEFAULT_TYPES_OUT] : []);
+  if (cannot.length) throw new WriteRefused(`init cannot write ${cannot.length === 1 ? 'this file' : 'these files'}: ${cannot.join('; ')}. Nothing was written`);
   const outcomes = writeInit(cwd, writable);
   for (const r of outcomes) {
     io().stdout.write(r.kind === 'exists' ? `exists   ${r.file} (left as it is)\n` : `${r.kind.padEnd(8)} ${r.file}\n`);

@@ -11,6 +11,7 @@ import { UsageError } from '../core/errors.js';
 import { formatTemplate } from '../fmt/format.js';
 import { KINDS, scaffoldRcsTemplate, scaffoldTemplate } from '../scaffold/scaffold.js';
 import { channelKindProblem } from '../lint/rules/channel-kind.js';
+import { an } from '../lint/rule.js';
 import { safeFileName } from '../model/to-file.js';
 import { templateExtension } from '../files/extension.js';
 import { EXIT } from '../core/exit-codes.js';
@@ -37,7 +38,7 @@ async function newFile(config: Config, o: NewCommandOptions): Promise<number> {
   if (!Object.hasOwn(KINDS, kind) && kind !== 'rcs') throw new UsageError(`--kind is ${[...Object.keys(KINDS), 'rcs'].join(', ')}, not '${kind}'`);
   const category = o.category ?? KINDS[kind] ?? 'UTILITY';
   if (!['MARKETING', 'UTILITY', 'AUTHENTICATION'].includes(category)) throw new UsageError(`--category is MARKETING, UTILITY or AUTHENTICATION, not '${category}'`);
-  if (KINDS[kind] && KINDS[kind] !== category) throw new UsageError(`${kind === 'offer' || kind === 'authentication' ? 'An' : 'A'} ${kind} template is ${KINDS[kind]}, not ${category}`);
+  if (KINDS[kind] && KINDS[kind] !== category) throw new UsageError(`${capitalized(an(kind))} template is ${KINDS[kind]}, not ${category}`);
   const mismatch = channelKind ? channelKindProblem(o.channel, channelKind, kind === 'rcs' ? 'rcs' : 'whatsapp') : undefined;
   if (mismatch) throw new UsageError(`--kind ${o.kind}: ${mismatch}`);
   const aliases = new Set(Object.values(config.environments).flatMap((e) => Object.keys(e.channels)));
@@ -59,12 +60,26 @@ async function newFile(config: Config, o: NewCommandOptions): Promise<number> {
   const schemaPath = schemaModelinePath(config, dir);
   // written in the canonical layout, so that `fmt --check` passes on a new file
   const scaffold = kind === 'rcs' ? scaffoldRcsTemplate : scaffoldTemplate;
-  writeFileAtomic(file, formatTemplate(scaffold({ channel: o.channel, name: o.name, language: o.language, category, schemaPath, kind })).text);
+  const text = formatTemplate(scaffold({ channel: o.channel, name: o.name, language: o.language, category, schemaPath, kind })).text;
+  // the file is lint-clean or not written: lint itself judges the scaffold (every kind and category pair, none missed by a list)
+  const problem = await scaffoldFinding(file, text);
+  if (problem) throw new UsageError(`${capitalized(an(kind))} template cannot be ${category}: its file would fail lint (${problem}). ${o.category !== undefined && KINDS[kind] === undefined ? 'Choose another --category' : 'Choose another --kind'}`);
+  writeFileAtomic(file, text);
   io().stdout.write(`${path.relative(io().cwd(), file)}\n`);
   // a folder the config's globs do not cover: lint and plan would never see the file
   await warnUncovered(config, [file]);
   return EXIT.OK;
 }
+
+/** Pure but for the clock: the first finding lint (its rules at their default severities) makes on the scaffold, as `rule-id: message`, or undefined when it lints clean. */
+async function scaffoldFinding(file: string, text: string): Promise<string | undefined> {
+  const { finishProject, lintBytes } = await import('../lint/engine.js');
+  const found = finishProject([lintBytes(file, Buffer.from(text), { now: new Date() })], { severities: {} });
+  const first = found.find((d) => d.severity === 'error') ?? found[0];
+  return first ? `${first.ruleId}: ${first.message.replace(/\.$/, '')}` : undefined;
+}
+
+const capitalized = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** The project file (shown relative to the working folder) that holds channel/name/language, other than `except`; undefined when none does. */
 async function fileOfTemplate(config: Awaited<ReturnType<typeof commandConfig>>, channel: string, name: string, language: string, except: string): Promise<string | undefined> {

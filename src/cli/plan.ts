@@ -2,7 +2,7 @@
 import { shellWord } from '../core/shell-word.js';
 import { markerProblem } from '../github/comment.js';
 import { UsageError } from '../core/errors.js';
-import { hasChanges, identityHeldCount } from '../plan/plan.js';
+import { hasChanges, identityHeldCount, refusedHeldCount } from '../plan/plan.js';
 import { renderJson, renderMarkdown, renderText } from '../plan/render.js';
 import { renderCanonicalText } from '../preview/text.js';
 import { isBreach, LintFailed, parseShard, runPlan } from '../plan/run.js';
@@ -89,6 +89,12 @@ export async function planCommand(paths: string[], o: PlanCommandOptions): Promi
     const renamed = identityHeldCount(plan);
     if (renamed) {
       io().stderr.write(`tplsync: ${renamed} template${renamed === 1 ? ' is' : 's are'} held (above): ${renamed === 1 ? 'its file keeps the id' : 'their files keep the ids'} of a template the channel has under another name or language, and a template is never renamed in place; the plan leaves ${renamed === 1 ? 'it' : 'them'} out until ${renamed === 1 ? 'the file is' : 'the files are'} corrected as the reason says.\n`);
+      return EXIT.FINDINGS;
+    }
+    // a file that asks for what the platform refuses (an authentication template's custom text): a file mistake (exit 1)
+    const refused = refusedHeldCount(plan);
+    if (refused) {
+      io().stderr.write(`tplsync: ${refused} template${refused === 1 ? ' is' : 's are'} held (above): the platform refuses what ${refused === 1 ? 'its file asks' : 'their files ask'} for; the plan leaves ${refused === 1 ? 'it' : 'them'} out until ${refused === 1 ? 'the file is' : 'the files are'} corrected as the reason says.\n`);
       return EXIT.FINDINGS;
     }
     // an orphan the plan reports is a difference between the channel and the files (Terraform's 2: changes present), though apply leaves it

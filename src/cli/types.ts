@@ -26,6 +26,11 @@ export async function typesCommand(o: TypesCommandOptions): Promise<number> {
   // --out -: the module on stdout, as translations export --out - writes its file
   const toStdout = o.out === '-';
   if (toStdout && o.check) throw new UsageError('--check compares the module file with what the templates make; --out - writes to stdout and has no file to compare: name the file (--out FILE), or leave --out for the config\'s typesOut');
+  // an absolute typesOut was joined onto the config's folder (/tmp/t.ts written as ./tmp/t.ts, in silence): refused as a
+  // path leading out is (the config's typesOut is a path inside the project, relative to the config's folder)
+  if (o.out === undefined && !toStdout && (path.posix.isAbsolute(config.typesOut) || path.win32.isAbsolute(config.typesOut))) {
+    throw new UsageError(`typesOut in ${config.file ? path.relative(io().cwd(), config.file) || config.file : 'the config'} is an absolute path (${config.typesOut}); typesOut is a path inside the project, relative to the config's folder: write it so (e.g. src/tplsync-templates.ts), or name a file anywhere with --out`);
+  }
   const out = path.resolve(io().cwd(), toStdout ? path.join(config.dir, config.typesOut) : o.out ?? path.join(config.dir, config.typesOut));
   if (!toStdout) refuseProtectedOutput(o.out !== undefined ? '--out' : 'typesOut', o.out ?? path.relative(io().cwd(), out), projectFiles(config), { generatedTypes: true });
   const current = toStdout ? undefined : currentModule(out, o.out ?? path.relative(io().cwd(), out));

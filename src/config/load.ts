@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { createRequire } from 'node:module';
 import type TS from 'typescript';
 import { importFresh } from '../core/fresh-import.js';
+import { secretFromEnv } from '../core/secret-env.js';
 import type { SeveritySetting } from '../core/diagnostic.js';
 import { schemaDir } from '../schemas/dir.js';
 import { UsageError } from '../core/errors.js';
@@ -399,7 +400,7 @@ async function finishLoad(raw: unknown, filepath: string): Promise<Config> {
   const config = await resolveConfig(raw, filepath, () => configText(filepath));
   // the keys and secret values of every environment are secrets of the output, whichever environment runs
   for (const env of Object.values(config.environments)) {
-    addSecret(io().env[env.apiKeyEnv]);
+    addSecret(secretFromEnv(env.apiKeyEnv));
     for (const v of Object.values(env.values ?? {})) if ('env' in v) addSecret(io().env[v.env], 'value');
   }
   return config;

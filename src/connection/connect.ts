@@ -6,7 +6,9 @@ import { escapesProject } from '../files/confine-write.js';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { takeLock } from '../core/pid-lock.js';
+import { secretFromEnv } from '../core/secret-env.js';
 import { createClient, type Client, type RetryInfo } from '../api/client.js';
+import { describeRetryWait, SAY_RETRY_WAIT_MS } from '../api/retry.js';
 import { UsageError } from '../core/errors.js';
 import { addSecret } from '../core/redact.js';
 import type { Config, EnvironmentConfig } from '../config/load.js';
@@ -56,7 +58,8 @@ export async function connect(config: Config, o: ConnectOptions = {}): Promise<C
     ...(log ? { log } : {}),
     ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
     ...((o.retries ?? environment.retries) !== undefined ? { retries: o.retries ?? environment.retries } : {}),
-    ...(o.onRetry ? { onRetry: o.onRetry } : {}),
+    // a wait before a retry of more than a few seconds is said (a rate limit's Retry-After: a silent CI log looks hung)
+    onRetry: o.onRetry ?? ((r: RetryInfo) => { if (r.delayMs >= SAY_RETRY_WAIT_MS) io().stderr.write(`tplsync: ${describeRetryWait(r)}\n`); }),
     ...(environment.notFoundStatuses ? { notFoundStatuses: [...environment.notFoundStatuses] } : {}),
     // Ctrl-C or SIGTERM: what is in flight finishes, and no request is tried again (a retry is a new request)
     stopSignal: interruptSignal(),
@@ -75,7 +78,7 @@ export async function connect(config: Config, o: ConnectOptions = {}): Promise<C
     };
   }
   if (!environment.baseUrl) throw new UsageError(`Environment '${environment.name}' has neither baseUrl nor emulator`);
-  const apiKey = io().env[environment.apiKeyEnv];
+  const apiKey = secretFromEnv(environment.apiKeyEnv);
   addSecret(apiKey);
   // a name unlike a variable's (lower-case letters: `sk_live_51Hx…`) may be the key itself, pasted where its
   // variable's name goes: never printed, and masked wherever else it would show

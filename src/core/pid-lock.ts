@@ -3,6 +3,7 @@
 // (kill -9, a container killed) is taken over, also when its pid has been given to another process
 // since: a container's tplsync is pid 1 in every run, and a busy machine reuses pids.
 import { closeSync, openSync, readFileSync, readlinkSync, statSync, unlinkSync, utimesSync, writeSync } from 'node:fs';
+import { UsageError } from './errors.js';
 
 export interface LockOwner { pid: number; start?: string; what?: string;
   /** the owner's pid namespace (Linux: /proc/self/ns/pid): a pid means nothing in another (a container's) */
@@ -71,6 +72,33 @@ function mayBeTplsync(pid: number): boolean {
   return argv.some((a) => /(^|[/\\])(node|nodejs|tplsync)(\.exe|\.c?js)?$/i.test(a) || /tplsync/i.test(a));
 }
 
+/**
+ * Pure: whether a file's text is a lock a tplsync wrote: one line, `PID START ns=NS WHAT` (START and
+ * NS `-` where unknown), `PID START WHAT` (before the pid namespace), or the pid alone (older still).
+ * Anything else (a Cargo.lock, a yarn.lock beside an emulator data file named `Cargo` or `yarn`) is
+ * another program's file, which a lock is never taken over from.
+ */
+export function isLockText(text: string): boolean {
+  return /^[ \t]*[1-9]\d*(?:[ \t]+(?:\d+|-)(?:[ \t]+[^\n]*)?)?[ \t]*\n?$/.test(text);
+}
+
+/** The lock's path holds a file that is not a tplsync lock: refused (exit 3), the file left as it is. */
+export class NotALockFile extends UsageError {
+  override name = 'NotALockFile';
+  constructor(readonly file: string, text: string) {
+    super(`${file} is there and is not a lock file of tplsync's (it is not one line with a process id${text === '' ? ': it is empty' : ''}); tplsync takes that name as the lock of ${lockOf(file)} and never removes or replaces a file it did not write: move that file away, or choose another name`);
+  }
+}
+
+function lockOf(file: string): string {
+  return file.endsWith('.lock') ? file.slice(0, -'.lock'.length) : file;
+}
+
+/** waits `ms` without returning to the event loop (a lock being written: its one line is there within microseconds) */
+function pauseMs(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
 /** what this process writes into a lock it takes */
 export function ownerText(what: string): string {
   return `${process.pid} ${startTime(process.pid) ?? '-'} ns=${pidNamespace() ?? '-'} ${what.replace(/\s+/g, ' ')}\n`;
@@ -78,8 +106,10 @@ export function ownerText(what: string): string {
 
 /**
  * Takes `file` exclusively (created with O_EXCL, holding ownerText(what)); a lock whose owner no
- * longer runs is removed and taken. Gives its release, or the owner that holds it. Errors other
- * than the file being there (a folder that cannot be written) are thrown.
+ * longer runs is removed and taken. Gives its release, or the owner that holds it. A file there that
+ * is not a tplsync lock is refused (NotALockFile), never removed. Errors other than the file being
+ * there (a folder that cannot be written) are thrown. The release removes the lock only while it
+ * still holds what this process wrote.
  */
 export function takeLock(file: string, what: string, heldHere = false): { release: () => void } | { owner: LockOwner } {
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -93,7 +123,11 @@ export function takeLock(file: string, what: string, heldHere = false): { releas
       const owner = parsed && touched !== undefined ? { ...parsed, touched } : parsed;
       // (a lock being written this instant reads empty: its writer is alive, and is said as unknown)
       if (owner && ownerRunning(owner, heldHere)) return { owner };
-      if (!owner && text === '' && attempt === 0) continue;
+      if (touched === undefined) continue;
+      if (text === '' && attempt < 2) { pauseMs(20); continue; }
+      // only a lock a tplsync wrote is taken over: another program's file of that name (Cargo.lock beside
+      // `--data Cargo`), or one empty for longer than a write of one line takes, is refused and left as it is
+      if (!isLockText(text)) throw new NotALockFile(file, text);
       try { unlinkSync(file); } catch { /* another process took it over first: try again */ }
       continue;
     }

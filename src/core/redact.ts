@@ -1,7 +1,8 @@
 // The one gate where text leaves the process: every write to stdout and stderr (and the report
 // files that carry server messages) passes `redact`, which replaces each registered secret (the
 // API keys of the config's environments, GITHUB_TOKEN) with [redacted], whatever a server echoed:
-// the whole key, in any letter case, or any piece of it of 8 characters or more. The secret
+// the whole key, in any letter case, or any piece of it of 8 characters or more. A key of 4 to 7
+// characters is masked whole only (in another letter case where it stands alone); a shorter one not. The secret
 // values of the environments (`values: { name: { env: VAR } }`) show as `(secret)` where they
 // appear whole (as written, or in another letter case where they stand alone), and as [redacted] where a piece of 8 or more of one of their runs of letters,
 // digits, - and _ does (a value's `https://` or `.example` is no secret of its own) and holds a
@@ -11,8 +12,15 @@
 import { randomBytes } from 'node:crypto';
 import { io, runState, type OutStream } from './io.js';
 
-/** Shorter values are not redacted: they would mask ordinary words (and are no real keys). */
+/** Shorter values are not redacted by their pieces: they would mask ordinary words (and are no real keys). */
 export const MIN_SECRET_LENGTH = 8;
+
+/**
+ * An API key of 4 to 7 characters (`dev-key`, a local emulator's) is masked whole only: as written
+ * wherever it appears, and in another letter case where it stands alone (not inside a longer word);
+ * a piece of it is not. A key of fewer than 4 characters is not masked at all (it would mask words).
+ */
+export const MIN_SHORT_KEY_LENGTH = 4;
 
 export const REDACTED = '[redacted]';
 
@@ -38,9 +46,11 @@ interface Registry {
   digits8: Set<string>;
   /** the 8-character windows of the API keys alone (lower case): what no template may hold (holdsKey) */
   keyGrams8: Set<string>;
+  /** the forms of the keys of 4 to 7 characters (MIN_SHORT_KEY_LENGTH), longest first: masked whole, in any letter case where they stand alone */
+  shortKeys: string[];
 }
 const REGISTRY = Symbol('secrets');
-const registry = (): Registry => runState(REGISTRY, () => ({ secrets: new Set(), grams4: new Set(), grams8: new Set(), wholeValues: [], digits8: new Set(), keyGrams8: new Set() }));
+const registry = (): Registry => runState(REGISTRY, () => ({ secrets: new Set(), grams4: new Set(), grams8: new Set(), wholeValues: [], digits8: new Set(), keyGrams8: new Set(), shortKeys: [] }));
 
 /**
  * Whether `text` holds an API key registered as one, or 8 characters of it in a row in any letter
@@ -48,7 +58,9 @@ const registry = (): Registry => runState(REGISTRY, () => ({ secrets: new Set(),
  * environment is not one: a template refers to those on purpose).
  */
 export function holdsKey(text: string): boolean {
-  const { keyGrams8 } = registry();
+  const { keyGrams8, shortKeys } = registry();
+  // a short key (4 to 7 characters) as written
+  if (shortKeys.some((k) => text.includes(k))) return true;
   if (keyGrams8.size === 0 || text.length < MIN_SECRET_LENGTH) return false;
   const has = (s: string): boolean => {
     const l = lowerAscii(s);
@@ -82,7 +94,18 @@ const DIGIT_WINDOW = 10;
  */
 export function addSecret(value: string | undefined, as: 'key' | 'value' = 'key'): void {
   // white space is no secret of its own (a value of spaces would mask the output's indentation)
-  if (!value || value.replace(/\s/g, '').length < MIN_SECRET_LENGTH) return;
+  if (!value) return;
+  const solid = value.replace(/\s/g, '').length;
+  if (solid < MIN_SECRET_LENGTH) {
+    // a short key (a local emulator's `dev-key`): masked whole, never by its pieces (MIN_SHORT_KEY_LENGTH)
+    if (as === 'key' && solid >= MIN_SHORT_KEY_LENGTH) {
+      const r = registry();
+      const forms = [value, JSON.stringify(value).slice(1, -1), encodeURIComponent(value)].filter((f) => !r.secrets.has(f));
+      for (const f of forms) r.secrets.add(f);
+      r.shortKeys = [...new Set([...r.shortKeys, ...forms])].sort((a, b) => b.length - a.length);
+    }
+    return;
+  }
   const html = value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
   const forms = [value, JSON.stringify(value).slice(1, -1), encodeURIComponent(value), html];
   // the value without its separators: what a rule's message makes of a phone number (+44 7700 900 123 as +447700900123),
@@ -236,8 +259,24 @@ export function redact(text: string): string {
 
 function redactText(text: string): string {
   text = withoutIdentifierMarks(text);
-  const { secrets, grams4, grams8, wholeValues } = registry();
-  if (secrets.size === 0 || text.length < MIN_SECRET_LENGTH) return text;
+  const { secrets, grams4, grams8, wholeValues, shortKeys } = registry();
+  if (secrets.size === 0 || text.length < (shortKeys.length ? MIN_SHORT_KEY_LENGTH : MIN_SECRET_LENGTH)) return text;
+  // a short key: whole as written wherever it is, and in another letter case where it stands alone (a server's echo upper-cased)
+  for (const k of shortKeys) {
+    if (text.includes(k)) text = text.split(k).join(REDACTED);
+    const lk = lowerAscii(k);
+    const low = lowerAscii(text);
+    if (!low.includes(lk)) continue;
+    let out = '';
+    let at = 0;
+    for (let i = low.indexOf(lk); i >= 0; i = low.indexOf(lk, i + 1)) {
+      if (i < at || !standsAlone(text, i, lk.length)) continue;
+      out += text.slice(at, i) + REDACTED;
+      at = i + lk.length;
+    }
+    text = out + text.slice(at);
+  }
+  if (text.length < MIN_SECRET_LENGTH) return text;
   for (const w of wholeValues) if (text.includes(w)) text = text.split(w).join(SECRET_VALUE_MASK);
   // A secret value is masked as written, wherever it stands (above). In another letter case it is masked only where it
   // stands as a token of its own, not inside a longer word or identifier: a promo code is redeemed in any case, so

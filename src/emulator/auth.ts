@@ -15,6 +15,33 @@ export interface KeySpec {
   readOnlyChannels?: string[];
 }
 
+/**
+ * Pure: why a parsed --keys-file is not a list of KeySpec, naming the entry and the field (never a
+ * key's value), or undefined. `"channels": "all"` or `[5]` crashed the emulator's start (exit 70); a
+ * misspelt field (`"channel"`) would have given the key every channel in silence.
+ */
+export function keysFileProblem(parsed: unknown): string | undefined {
+  if (!Array.isArray(parsed)) return `not a JSON list (it is ${parsed === null ? 'null' : typeof parsed === 'object' ? 'an object' : `a ${typeof parsed}`})`;
+  const fields = new Set(['key', 'channels', 'readOnlyChannels', 'messageStatus']);
+  for (const [i, e] of parsed.entries()) {
+    const entry = `entry ${i + 1}`;
+    if (typeof e !== 'object' || e === null || Array.isArray(e)) return `${entry} is not an object {"key": ...}`;
+    const o = e as Record<string, unknown>;
+    if (typeof o.key !== 'string' || o.key === '') return `${entry}: "key" is ${o.key === undefined ? 'missing' : o.key === '' ? 'empty' : `not a text (a ${o.key === null ? 'null' : Array.isArray(o.key) ? 'list' : typeof o.key})`}`;
+    for (const f of ['channels', 'readOnlyChannels'] as const) {
+      const v = o[f];
+      if (v === undefined) continue;
+      if (!Array.isArray(v)) return `${entry}: "${f}" is not a list of channel ids (it is ${v === null ? 'null' : `a ${typeof v === 'string' ? 'text' : typeof v}`}); leave it out for every channel`;
+      const bad = v.findIndex((c) => typeof c !== 'string' || c === '');
+      if (bad >= 0) return `${entry}: "${f}" item ${bad + 1} is not a channel id (a text)`;
+    }
+    if (o.messageStatus !== undefined && typeof o.messageStatus !== 'boolean') return `${entry}: "messageStatus" is not true or false`;
+    const other = Object.keys(o).find((k) => !fields.has(k));
+    if (other !== undefined) return `${entry}: unknown field ${JSON.stringify(other.slice(0, 40))} (the fields are key, channels, readOnlyChannels, messageStatus)`;
+  }
+  return undefined;
+}
+
 /** An authenticated caller: its key's permissions and the scope its message ids live in. */
 export interface Principal {
   channels?: string[];

@@ -10,7 +10,7 @@ import { resolvePath } from '../core/io.js';
 import { makeDirs } from '../core/dirs.js';
 import { nestedDeeperThan } from '../core/json-depth.js';
 import { MAX_CLOCK_OFFSET_MS } from './clock-limit.js';
-import { takeLock } from '../core/pid-lock.js';
+import { NotALockFile, takeLock } from '../core/pid-lock.js';
 import { FileRefused, readRegularFile } from '../core/read-regular.js';
 /** the most an emulator data file may hold (a journal of many templates' history stays far under it) */
 const MAX_JOURNAL_BYTES = 256 * 1024 * 1024;
@@ -83,7 +83,7 @@ export function lockDataFile(file: string): () => void {
   const lock = `${abs}.lock`;
   makeDirs(path.dirname(abs));
   let got: ReturnType<typeof takeLock>;
-  try { got = takeLock(lock, 'emulator', held.has(abs)); } catch (e) { throw new JournalError(`cannot lock the emulator data file ${file}: ${(e as Error).message}`); }
+  try { got = takeLock(lock, 'emulator', held.has(abs)); } catch (e) { if (e instanceof NotALockFile) throw new JournalError(e.message); throw new JournalError(`cannot lock the emulator data file ${file}: ${(e as Error).message}`); }
   if ('owner' in got) {
     throw new JournalError(`the emulator data file ${file} is in use by another emulator (${got.owner.pid ? `pid ${got.owner.pid}` : 'a process'}); stop that one or give this one another --data file (its lock is ${lock}: if no emulator is running, remove that file)`);
   }
@@ -92,7 +92,30 @@ export function lockDataFile(file: string): () => void {
   return () => { held.delete(abs); release(); };
 }
 
-/** Reads every entry; the latest entry per (t, key) wins. */
+/**
+ * Whether line `i` of a journal (split at newlines) that is not JSON is a write cut off by a crash:
+ * the file's last line with no newline after it (each append ends with one), in a file that is
+ * recognisably a journal (an entry before it, or the line begins as every entry's line does). A
+ * complete line, or another file's text (a one-line .env named by mistake), is not: refused, the
+ * file left as it is (it was emptied or replaced by the compaction that follows a load).
+ */
+/** whether a line is one of the emulator's entries, damaged or not: a JSON object of a kind it writes, with its key */
+function looksLikeEntry(line: string): boolean {
+  let e: unknown;
+  try { e = JSON.parse(line); } catch { return false; }
+  return isObject(e) && typeof e.key === 'string' && ['template', 'conversation', 'clock'].includes(String(e.t));
+}
+
+function isTornWrite(lines: string[], i: number, entriesBefore: number): boolean {
+  if (i !== lines.length - 1) return false;
+  return entriesBefore > 0 || lines[i]!.startsWith('{"t":"');
+}
+
+/**
+ * Reads every entry; the latest entry per (t, key) wins. An empty file is an empty journal (what the
+ * emulator leaves when it stops before its first write); a file with a line that is not one of the
+ * emulator's is refused, never changed.
+ */
 export function loadJournal(file: string, check?: (e: JournalEntry) => string | undefined): Map<string, JournalEntry> {
   const state = new Map<string, JournalEntry>();
   if (!existsSync(file)) return state;
@@ -103,17 +126,21 @@ export function loadJournal(file: string, check?: (e: JournalEntry) => string | 
     throw e;
   }
   const lines = text.split('\n');
+  let entries = 0;
+  // a file none of whose lines is an entry is another file named by mistake (a .env, a README): said so
+  const notJournal = (i: number): JournalError | undefined => entries > 0 || lines.some(looksLikeEntry) ? undefined
+    : new JournalError(`${file}: not an emulator data file (line ${i + 1} is not one of the emulator's JSON lines, and no line is); it was left as it is: give --data (or the config's emulator:) a file of its own, or move that file away`);
   lines.forEach((line, i) => {
     if (line.trim() === '') return;
     let e: unknown;
     const damaged = (what: string) => new JournalError(`${file}:${i + 1}: the emulator data file is damaged (${what}); repair or remove that line, or move the file away to start the emulator empty`);
     try { e = JSON.parse(line); } catch {
-      const last = lines.slice(i + 1).every((l) => l.trim() === '');
-      if (last) return; // a write torn by a crash: it was never acknowledged
-      throw damaged('not a JSON line');
+      if (isTornWrite(lines, i, entries)) return; // a write cut off by a crash: it was never acknowledged
+      throw notJournal(i) ?? damaged('not a JSON line');
     }
     const wrong = entryProblem(e);
-    if (wrong !== undefined) throw damaged(wrong);
+    if (wrong !== undefined) throw notJournal(i) ?? damaged(wrong);
+    entries++;
     const why = check?.(e as JournalEntry);
     if (why !== undefined) throw damaged(why);
     state.set(`${(e as JournalEntry).t}\u0000${(e as JournalEntry).key}`, e as JournalEntry);

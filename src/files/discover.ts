@@ -33,7 +33,8 @@ export async function discoverFiles(config: DiscoverConfig, paths: readonly stri
   const unreadable: string[] = [];
   const special: string[] = [];
   const nearMiss: string[] = [];
-  const walked = paths.length === 0 ? walkSimpleGlobs(config.templates, config.dir, unreadable, undefined, special, nearMiss) : undefined;
+  const linked: string[] = [];
+  const walked = paths.length === 0 ? walkSimpleGlobs(config.templates, config.dir, unreadable, undefined, special, nearMiss, linked) : undefined;
   if (walked) for (const f of walked) found.add(f);
   else if (paths.length === 0) {
     const { glob } = await import('tinyglobby');
@@ -49,7 +50,7 @@ export async function discoverFiles(config: DiscoverConfig, paths: readonly stri
       try { st = statSync(abs); } catch { st = undefined; }
       if (st?.isFile()) found.add(abs);
       else if (st?.isDirectory()) {
-        const inDir = walkSimpleGlobs(['**/*.{yaml,yml}'], abs, undefined, undefined, undefined, nearMiss);
+        const inDir = walkSimpleGlobs(['**/*.{yaml,yml}'], abs, undefined, undefined, undefined, nearMiss, linked);
         for (const f of inDir ?? await glob(['**/*.{yaml,yml}'], { cwd: abs, absolute: true, ignore, onlyFiles: true })) found.add(normal(f));
       } else if (/[*?[\]{}]/.test(p)) {
         const matches = await glob([p], { cwd, absolute: true, ignore, onlyFiles: true });
@@ -74,17 +75,21 @@ export async function discoverFiles(config: DiscoverConfig, paths: readonly stri
     if (!opts.list) refuseFile(f, 'unreadable', `Not read as a template: its extension ${path.extname(f)} is not in small letters, and the templates globs match .yaml and .yml (a machine whose file names ignore case takes it; Linux CI does not). Rename it to ${path.basename(f, path.extname(f))}${path.extname(f).toLowerCase()}.`);
     files.push(f);
   }
+  const walkedFiles = walked && linked.length > 0 ? files.filter((f) => found.has(f)) : [];
   files.sort();
   if (files.length === 0) {
     throw new UsageError(paths.length
       ? `No template files (*.yaml, *.yml) under ${paths.join(', ')}`
       : `No template files match ${config.templates.join(', ')}${config.file ? ` (from ${path.relative(cwd, config.file) || config.file})` : ` (the default: no config was found in ${cwd} or a folder above it; run tplsync init to start a project here, or name the config with --config FILE)`}`);
   }
-  // the walk (walk.ts) took regular files under the project and no link; anything else is checked
+  // a walk (walk.ts) that met no link took files under the project; anything else is checked to lie in
   // the project: the config's folder, the folders its globs start from (`../shared/**/*.yaml`: the
-  // config's author chose them) and the paths named on the command line
+  // config's author chose them) and the paths named on the command line. A walk that met links checks
+  // the files it found (its unreadable folders and near misses are refused above, whatever the links)
+  const roots = (): string[] => [config.dir, ...config.templates.map((g) => path.resolve(config.dir, globBase(g))), ...paths.filter((p) => !/[*?[\]{}]/.test(p)).map((p) => path.resolve(cwd, p))];
   if (walked && !opts.list) for (const f of special) refuseFile(f, 'unreadable', notRegular(f));
-  if (!walked && !opts.list) confine(files, [config.dir, ...config.templates.map((g) => path.resolve(config.dir, globBase(g))), ...paths.filter((p) => !/[*?[\]{}]/.test(p)).map((p) => path.resolve(cwd, p))]);
+  if (walked && linked.length > 0 && !opts.list) confine(walkedFiles, roots());
+  if (!walked && !opts.list) confine(files, roots());
   const under = cwd.endsWith(path.sep) ? cwd : cwd + path.sep;
   // most files lie under the working directory: their relative path is the rest of the absolute one
   return files.map((abs) => ({ abs, file: abs.startsWith(under) && !POSIX_ODD.test(abs) ? abs.slice(under.length) : path.relative(cwd, abs) || abs }));

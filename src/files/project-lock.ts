@@ -9,7 +9,7 @@ import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { Interrupted, wasInterrupted } from '../core/interrupt.js';
-import { takeLock } from '../core/pid-lock.js';
+import { NotALockFile, takeLock } from '../core/pid-lock.js';
 import { resolvePath } from '../core/io.js';
 import { makeDirs } from '../core/dirs.js';
 
@@ -49,7 +49,7 @@ export async function withProjectWrites<T>(dir: string, what: string, run: () =>
   for (;;) {
     let got: ReturnType<typeof takeLock>;
     // a temporary folder that cannot be written: the command runs as it did before the lock
-    try { makeDirs(path.dirname(file)); got = takeLock(file, `${what} in ${resolvePath(dir)}`); } catch { return run(); }
+    try { makeDirs(path.dirname(file)); got = takeLock(file, `${what} in ${resolvePath(dir)}`); } catch (e) { if (e instanceof NotALockFile) throw e; return run(); }
     if (!('owner' in got)) {
       try { return await run(); } finally { got.release(); }
     }

@@ -4,10 +4,14 @@
 // exactly what tinyglobby answers (names starting with a dot are not matched, node_modules is
 // ignored, extensions are case-sensitive, unreadable directories are skipped) in a fraction of
 // the time, as it tests a name's ending instead of running a matcher over every path.
-// Anything else (other shapes, negations, a symbolic link anywhere in the walk, whose
-// resolution rules are the library's) is answered `undefined`, and the caller uses tinyglobby.
+// Anything else (other shapes, negations) is answered `undefined`, and the caller uses tinyglobby.
+// A symbolic link is followed as the library follows it (a link to a folder is walked under the
+// link's name, once along a path: a link back to a folder it is in is not walked again; a link to
+// anything else is taken when its name matches), and the walk says it met one (`linked`), so that
+// the caller checks where the links lead. It used to hand the whole tree to the library, which
+// lists regular files only: a FIFO, an unreadable folder, a `.YAML` were then skipped in silence.
 // test/walk.test.ts holds the two to the same answer on generated trees.
-import { readdirSync, type Dirent } from 'node:fs';
+import { readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import path from 'node:path';
 
 const SIMPLE = /^((?:[A-Za-z0-9_][A-Za-z0-9_.-]*\/)*)\*\*\/\*\.(?:([A-Za-z0-9]+)|\{([A-Za-z0-9]+(?:,[A-Za-z0-9]+)*)\})$/;
@@ -25,8 +29,6 @@ export function simpleGlob(pattern: string): { base: string; exts: string[] } | 
   return { base, exts };
 }
 
-class Fallback extends Error {}
-
 /**
  * The absolute paths of the files the globs match under `cwd` (unsorted, possibly repeated),
  * or undefined when a glob or the tree is outside what this module answers for.
@@ -40,44 +42,69 @@ const readDir: ReadDir = (dir) => readdirSync(dir, { withFileTypes: true });
  * permission, an I/O error), so that the caller reports them instead of finding nothing there;
  * `special` the files it took that are no regular file (a named pipe, a device), for the same.
  */
-export function walkSimpleGlobs(globs: readonly string[], cwd: string, unreadable?: string[], read: ReadDir = readDir, special?: string[], nearMiss?: string[]): string[] | undefined {
+export function walkSimpleGlobs(globs: readonly string[], cwd: string, unreadable?: string[], read: ReadDir = readDir, special?: string[], nearMiss?: string[], linked?: string[]): string[] | undefined {
   const shapes = globs.map(simpleGlob);
   if (shapes.length === 0 || shapes.some((s) => s === undefined)) return undefined;
   const out: string[] = [];
-  try {
-    for (const s of shapes) walk(path.resolve(cwd, s!.base), s!.exts.map((e) => `.${e}`), out, false, unreadable, read, special, nearMiss);
-  } catch (e) {
-    if (e instanceof Fallback) return undefined;
-    throw e;
-  }
+  const w: Walk = { out, unreadable, read, special, nearMiss, linked, following: new Set() };
+  for (const s of shapes) walk(path.resolve(cwd, s!.base), s!.exts.map((e) => `.${e}`), w, false);
   return out;
+}
+
+interface Walk {
+  out: string[]; unreadable: string[] | undefined; read: ReadDir; special: string[] | undefined; nearMiss: string[] | undefined;
+  /** the symbolic links met */
+  linked: string[] | undefined;
+  /** the real paths of the linked folders being walked (a link to one of them again is a loop) */
+  following: Set<string>;
 }
 
 // tinyglobby reads `BASE/**/*.EXT` as `BASE/**/*.EXT/**`: a directory whose name ends with `.EXT`
 // counts as a match, and so does everything under it (`all`).
-function walk(dir: string, endings: readonly string[], out: string[], all: boolean, unreadable: string[] | undefined, read: ReadDir, special?: string[], nearMiss?: string[]): void {
+function walk(dir: string, endings: readonly string[], w: Walk, all: boolean): void {
   let entries: Dirent[];
-  try { entries = read(dir); } catch (e) {
+  try { entries = w.read(dir); } catch (e) {
     // missing or not a directory: nothing there; there but unreadable: said, never silently empty
     const code = (e as NodeJS.ErrnoException).code;
-    if (code !== 'ENOENT' && code !== 'ENOTDIR') unreadable?.push(dir);
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') w.unreadable?.push(dir);
     return;
   }
   for (const e of entries) {
     const name = e.name;
     if (name.charCodeAt(0) === 46) continue; // a dot name: `*` and `**` do not match it
     if (name === 'node_modules') continue; // ignored, as a directory or a file
-    if (e.isSymbolicLink()) throw new Fallback();
     // `dir` is normal and `name` holds no separator: joining them needs no normalising
-    if (e.isDirectory()) {
-      walk(dir + path.sep + name, endings, out, all || matches(name, endings), unreadable, read, special, nearMiss);
+    const full = dir + path.sep + name;
+    let isDir = e.isDirectory();
+    let isFile = e.isFile();
+    if (e.isSymbolicLink()) {
+      w.linked?.push(full);
+      // what the link leads to (a link that leads nowhere is taken as a file: its read says so)
+      let st: Stats | undefined;
+      try { st = statSync(full); } catch { st = undefined; }
+      isDir = st?.isDirectory() ?? false;
+      isFile = st?.isFile() ?? true;
+      if (isDir) {
+        let real: string;
+        try { real = realpathSync(full); } catch { continue; }
+        let here = dir;
+        try { here = realpathSync(dir); } catch { /* as named */ }
+        // a link to a folder the walk is in already (itself, a parent, a folder it came through): not walked again
+        if (w.following.has(real) || here === real || here.startsWith(real.endsWith(path.sep) ? real : real + path.sep)) continue;
+        w.following.add(real);
+        try { walk(full, endings, w, all || matches(name, endings)); } finally { w.following.delete(real); }
+        continue;
+      }
+    }
+    if (isDir) {
+      walk(full, endings, w, all || matches(name, endings));
     } else if (all || matches(name, endings)) {
       // a named pipe, a device or a socket where a template would be: taken, so that discovery reports it (never read, never skipped in silence)
-      out.push(dir + path.sep + name);
-      if (!e.isFile()) special?.push(dir + path.sep + name);
-    } else if (nearMiss && matches(name.toLowerCase(), endings)) {
+      w.out.push(full);
+      if (!isFile) w.special?.push(full);
+    } else if (w.nearMiss && matches(name.toLowerCase(), endings)) {
       // the extension in other letters (Reminder.YAML, made on a machine whose names ignore case): not matched, and said
-      nearMiss.push(dir + path.sep + name);
+      w.nearMiss.push(full);
     }
   }
 }

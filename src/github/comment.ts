@@ -15,7 +15,24 @@ export interface CommentOptions {
   allowInsecureHttp?: boolean;
 }
 
-export interface CommentResult { action: 'created' | 'updated' | 'unchanged'; id: number; url?: string }
+export interface CommentResult { action: 'created' | 'updated' | 'unchanged'; id: number; url?: string;
+  /** the body was longer than GitHub takes: cut at a line, with a note; its length before */
+  cutFrom?: number }
+
+/** the most characters GitHub takes in a comment's body */
+export const GITHUB_COMMENT_LIMIT = 65_536;
+
+/**
+ * Pure: the body as GitHub takes it: within its limit, counted in UTF-16 code units (never fewer
+ * than GitHub's characters). A longer one (a plan of many templates rendered without the Markdown
+ * renderer's own limit, or one that masking lengthened) is cut at a line, with a note that says so.
+ */
+export function fitComment(body: string, limit = GITHUB_COMMENT_LIMIT): { body: string; cutFrom?: number } {
+  if (body.length <= limit) return { body };
+  const note = `\n\n_The rest is not shown: the comment would exceed GitHub's ${limit.toLocaleString('en')} characters (${body.length.toLocaleString('en')}). Run \`tplsync plan\` for all of it._\n`;
+  const at = body.lastIndexOf('\n', limit - note.length);
+  return { body: body.slice(0, at > 0 ? at : limit - note.length) + note, cutFrom: body.length };
+}
 
 interface GhComment { id: number; body?: string; html_url?: string; user?: { login?: string; type?: string } }
 
@@ -30,14 +47,30 @@ export function markerProblem(marker: string): string | undefined {
   return /-->|--!>|^-|^>|\r|\n/.test(marker) || marker.trim() === '' ? `--marker '${marker}' would end the hidden comment early (or split it, or be empty): write it without --> and line breaks` : undefined;
 }
 
+/**
+ * Why `repo` is not a GitHub OWNER/NAME, or undefined. An owner is letters, digits, `-` and `_` (a
+ * managed user's `_short`); a name letters, digits, `-`, `_` and `.`, not `.` or `..`. Anything else
+ * (`o/r?x=`, `o/r#`, `../x`) would make the calls' paths other endpoints (`PATCH /repos/o/r`).
+ */
+export function repoProblem(repo: string): string | undefined {
+  const m = /^([A-Za-z0-9_][A-Za-z0-9_-]{0,38})\/([A-Za-z0-9._-]{1,100})$/.exec(repo);
+  if (m && m[2] !== '.' && m[2] !== '..') return undefined;
+  return `--repo ${JSON.stringify(repo)} is not a GitHub repository's OWNER/NAME (an owner of letters, digits, - and _; a name of letters, digits, -, _ and ., not . or ..); name it with --repo OWNER/NAME (default: $GITHUB_REPOSITORY)`;
+}
+
 export async function upsertComment(o: CommentOptions): Promise<CommentResult> {
+  const wrongRepo = repoProblem(o.repo);
+  if (wrongRepo) throw new UsageError(wrongRepo);
   const base = checkBaseUrl(o.apiUrl, o.allowInsecureHttp, { name: 'GITHUB_API_URL', secret: 'the GitHub token', allow: 'pass --allow-insecure-http' });
   const tag = `<!-- ${o.marker} -->`;
   // the marker is the comment's first line, and the only one: a body made with another marker (plan --marker) goes under this one
   const own = leadingMarker(o.body);
   const bad = markerProblem(o.marker);
   if (bad) throw new UsageError(bad);
-  const body = own === o.marker ? o.body : own !== undefined ? o.body.replace(/^<!-- .* -->[ \t]*(?:\r?\n|$)/, `${tag}\n`) : `${tag}\n${o.body}`;
+  const marked = own === o.marker ? o.body : own !== undefined ? o.body.replace(/^<!-- .* -->[ \t]*(?:\r?\n|$)/, `${tag}\n`) : `${tag}\n${o.body}`;
+  // within GitHub's limit whatever the body file holds (with the marker added): cut, and said, rather than refused
+  const { body, cutFrom } = fitComment(marked);
+  const cut = cutFrom !== undefined ? { cutFrom } : {};
   const call = async (method: string, path: string, payload?: unknown): Promise<unknown> => {
     let res: Response;
     const url = new URL(path.replace(/^\//, ''), base);
@@ -71,11 +104,24 @@ export async function upsertComment(o: CommentOptions): Promise<CommentResult> {
       throw new UnavailableError(`GitHub ${method} ${path}: ${res.status}, but the answer is not JSON (${text.length} bytes, starting ${JSON.stringify(text.slice(0, 40))}); is GITHUB_API_URL the API's address?`, res.status);
     }
   };
-  const [owner, name] = o.repo.split('/');
+  const [owner, name] = o.repo.split('/').map(encodeURIComponent);
+  // GitHub's answers as the calls' documents have them: a list of comments, a comment with its id. Another
+  // shape (an object where the list goes: GITHUB_API_URL a proxy or another service) is said as GitHub's
+  // answer being unexpected (exit 7), never a crash of tplsync's
+  const unexpected = (method: string, path: string, what: string, got: unknown): UnavailableError =>
+    new UnavailableError(`GitHub ${method} ${path}: the answer is not ${what} (${Array.isArray(got) ? 'a list' : got === null ? 'null' : typeof got === 'object' ? 'an object' : typeof got}); is GITHUB_API_URL the API's address?`);
+  const comment = async (method: string, path: string, payload: unknown): Promise<GhComment> => {
+    const c = await call(method, path, payload);
+    if (typeof c !== 'object' || c === null || Array.isArray(c) || !Number.isSafeInteger((c as GhComment).id)) throw unexpected(method, path, 'a comment with its id', c);
+    return c as GhComment;
+  };
   /** the token's own login, once asked ('' when the token cannot say: an app's or the workflow's) */
   let me: string | undefined;
   for (let page = 1; page <= 100; page++) {
-    const list = await call('GET', `/repos/${owner}/${name}/issues/${o.issue}/comments?per_page=100&page=${page}`) as GhComment[];
+    const listPath = `/repos/${owner}/${name}/issues/${o.issue}/comments?per_page=100&page=${page}`;
+    const got = await call('GET', listPath);
+    if (!Array.isArray(got) || !got.every((c) => typeof c === 'object' && c !== null && !Array.isArray(c) && Number.isSafeInteger((c as GhComment).id))) throw unexpected('GET', listPath, 'a list of comments with their ids', got);
+    const list = got as GhComment[];
     // tplsync's comment starts with its marker: a person's comment that quotes the marker, or a comment of another marker, is not it
     // the one this token's account wrote: a bot's (the workflow token is github-actions[bot]), else the
     // token's own user's (a personal token); a person's comment that starts with the marker is not edited
@@ -86,12 +132,12 @@ export async function upsertComment(o: CommentOptions): Promise<CommentResult> {
       mine = marked.find((c) => c.user === undefined || (me !== '' && c.user.login === me));
     }
     if (mine) {
-      if (mine.body === body) return { action: 'unchanged', id: mine.id, ...(mine.html_url ? { url: mine.html_url } : {}) };
-      const c = await call('PATCH', `/repos/${owner}/${name}/issues/comments/${mine.id}`, { body }) as GhComment;
-      return { action: 'updated', id: c.id, ...(c.html_url ? { url: c.html_url } : {}) };
+      if (mine.body === body) return { action: 'unchanged', id: mine.id, ...(mine.html_url ? { url: mine.html_url } : {}), ...cut };
+      const c = await comment('PATCH', `/repos/${owner}/${name}/issues/comments/${mine.id}`, { body });
+      return { action: 'updated', id: c.id, ...(c.html_url ? { url: c.html_url } : {}), ...cut };
     }
     if (list.length < 100) break;
   }
-  const c = await call('POST', `/repos/${owner}/${name}/issues/${o.issue}/comments`, { body }) as GhComment;
-  return { action: 'created', id: c.id, ...(c.html_url ? { url: c.html_url } : {}) };
+  const c = await comment('POST', `/repos/${owner}/${name}/issues/${o.issue}/comments`, { body });
+  return { action: 'created', id: c.id, ...(c.html_url ? { url: c.html_url } : {}), ...cut };
 }

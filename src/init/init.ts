@@ -2,7 +2,7 @@
 // it without ever overwriting (effects: `writeInit`). A config with a `local` environment on
 // the embedded emulator and a commented production skeleton, the three CI workflows, a first
 // template, and `.tplsync/` in .gitignore.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { v5 as uuidv5 } from 'uuid';
 import { writeFileAtomic } from '../files/write.js';
@@ -121,19 +121,63 @@ export function withIgnored(gitignore: string | undefined, o: { node?: boolean }
 
 export type InitOutcome = { file: string; kind: 'created' | 'exists' | 'updated' };
 
+/**
+ * Why init could not write `file` (relative to `dir`) where it would create or update it, or
+ * undefined: a symbolic link there (a dangling one: a link to a file that exists is that file, kept),
+ * something that is not a regular file, or a file where one of its folders goes. Checked for every
+ * file before the first is written, so that a refusal leaves nothing half-done.
+ */
+function writeProblem(dir: string, file: string): string | undefined {
+  const abs = path.join(dir, file);
+  let st;
+  try { st = lstatSync(abs); } catch { st = undefined; }
+  if (st?.isSymbolicLink()) return `${file} is a symbolic link (that leads nowhere): tplsync does not replace a link with a file; remove the link, or make what it leads to`;
+  if (st && !st.isFile()) return `${file} is there and is not a regular file`;
+  for (let d = path.dirname(abs); d.length > dir.length && d.startsWith(dir); d = path.dirname(d)) {
+    let ds;
+    try { ds = statSync(d); } catch { continue; }
+    if (!ds.isDirectory()) return `${path.relative(dir, d)} is a file where init makes a folder (for ${file})`;
+  }
+  return undefined;
+}
+
+/**
+ * What init would refuse to write of `files` (and of `.gitignore`, and of `also`: the generated types),
+ * each said; empty when every write can go ahead. A file that exists is left as it is, never a refusal.
+ */
+export function initWriteProblems(dir: string, files: readonly PlannedFile[], also: readonly string[] = []): string[] {
+  const targets = [...files.map((f) => f.file), ...also].filter((f) => !existsSync(path.join(dir, f)));
+  const ignore = path.join(dir, '.gitignore');
+  // .gitignore is updated in place when it lacks .tplsync/: a link there is refused by the write
+  let ignoreLinked = false;
+  try { ignoreLinked = lstatSync(ignore).isSymbolicLink(); } catch { /* none */ }
+  if (ignoreLinked) {
+    const had = existsSync(ignore) ? readFileSync(ignore, 'utf8') : undefined;
+    if (withIgnored(had, { node: existsSync(path.join(dir, 'package.json')) }) !== undefined) targets.push('.gitignore');
+  } else if (!existsSync(ignore)) targets.push('.gitignore');
+  return targets.flatMap((f) => { const p = writeProblem(dir, f); return p ? [p] : []; });
+}
+
 /** Writes each planned file that does not exist yet, and .tplsync/ into .gitignore; never overwrites. */
 export function writeInit(dir: string, files: readonly PlannedFile[]): InitOutcome[] {
   const out: InitOutcome[] = [];
-  for (const f of files) {
-    const abs = path.join(dir, f.file);
-    if (existsSync(abs)) { out.push({ file: f.file, kind: 'exists' }); continue; }
-    writeFileAtomic(abs, f.text);
-    out.push({ file: f.file, kind: 'created' });
+  try {
+    for (const f of files) {
+      const abs = path.join(dir, f.file);
+      if (existsSync(abs)) { out.push({ file: f.file, kind: 'exists' }); continue; }
+      writeFileAtomic(abs, f.text);
+      out.push({ file: f.file, kind: 'created' });
+    }
+    const ignore = path.join(dir, '.gitignore');
+    const had = existsSync(ignore) ? readFileSync(ignore, 'utf8') : undefined;
+    const next = withIgnored(had, { node: existsSync(path.join(dir, 'package.json')) });
+    if (next === undefined) out.push({ file: '.gitignore', kind: 'exists' });
+    else { writeFileAtomic(ignore, next); out.push({ file: '.gitignore', kind: had === undefined ? 'created' : 'updated' }); }
+  } catch (e) {
+    // a write that failed all the same (a full disk, a folder made read-only meanwhile): what was written is said with it
+    const written = out.filter((o) => o.kind !== 'exists').map((o) => o.file);
+    if (written.length && e instanceof Error) e.message += `; init had already written ${written.join(', ')} (left in place: run init again once this is fixed, it keeps what exists)`;
+    throw e;
   }
-  const ignore = path.join(dir, '.gitignore');
-  const had = existsSync(ignore) ? readFileSync(ignore, 'utf8') : undefined;
-  const next = withIgnored(had, { node: existsSync(path.join(dir, 'package.json')) });
-  if (next === undefined) out.push({ file: '.gitignore', kind: 'exists' });
-  else { writeFileAtomic(ignore, next); out.push({ file: '.gitignore', kind: had === undefined ? 'created' : 'updated' }); }
   return out;
 }

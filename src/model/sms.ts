@@ -43,11 +43,23 @@ export function smsSize(text: string): SmsSize {
 /**
  * A text's size as lint and the preview say it, in the units its encoding counts: "72 characters
  * sent as UCS-2" (UTF-16 code units: an emoji counts two), "166 characters of the GSM 7-bit
- * alphabet" (septets: ^ { } [ ] ~ | \\ € count two). The one wording of both, so that the preview's
- * line and lint's finding give the same number for the same text.
+ * alphabet", or, once an extension character is in the text, "161 septets of the GSM 7-bit
+ * alphabet (160 characters: € takes two septets)": the user counts characters in an editor, so
+ * the septets are called so and the characters that take two are named. The one wording of both,
+ * so that the preview's line and lint's finding give the same number for the same text.
  */
-export function smsUnitsInWords(size: SmsSize): string {
-  return `${size.units} characters ${size.encoding === 'GSM-7' ? 'of the GSM 7-bit alphabet' : 'sent as UCS-2'}`;
+export function smsUnitsInWords(size: SmsSize, text: string): string {
+  if (size.encoding === 'UCS-2') return `${size.units} characters sent as UCS-2`;
+  const two = twoSeptetCharacters(text);
+  if (two.length === 0) return `${size.units} characters of the GSM 7-bit alphabet`;
+  const names = two.map((c) => (c === '\f' ? 'the form feed' : c));
+  const list = names.length === 1 ? `${names[0]} takes two septets` : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]} take two septets each`;
+  return `${size.units} septets of the GSM 7-bit alphabet (${[...text].length} characters: ${list})`;
+}
+
+/** The characters of `text` from the GSM extension table (an escape and the character: two septets each), each once, in the order they first appear. */
+export function twoSeptetCharacters(text: string): string[] {
+  return [...new Set([...text].filter((ch) => GSM_EXTENDED.has(ch)))];
 }
 
 /** "1 SMS part", "2 SMS parts" */

@@ -5,6 +5,7 @@ import { describeEditAllowance, editAllowanceOf } from '../api/edit-allowance.js
 import { editSpend, inReviewNote, type EditSpend } from './edit-budget.js';
 import type { TemplateReadResponse, TemplateWriteRequest } from '../api/shapes.js';
 import { templateKey } from '../model/ids.js';
+import { readPresetAuthenticationBody } from '../model/authentication.js';
 import { canonicalJson, diffTemplates, editsWhatsApp, fromRead, toWriteBody, withoutFile, type FieldChange, type CanonicalTemplate, type FileOnly, type FileTemplate } from '../model/canonical.js';
 
 export type Action = 'create' | 'update' | 'noop' | 'orphan';
@@ -59,8 +60,8 @@ export interface PlanChange {
 /** A template whose file has an error that keeps only it back (an expired campaign): not planned, not applied. */
 export interface HeldTemplate {
   channel: string; name: string; language: string; file: string; reasons: string[];
-  /** why it is held: its file holds it back (an expired campaign), its read failed (a re-run plans it), a promotion's source has not approved it as the file has it, its text holds the API key, or its id names a template the channel has under another name or language (`identity`: a file mistake, exit 1) */
-  kind?: 'file' | 'not-read' | 'source' | 'key' | 'identity';
+  /** why it is held: its file holds it back (an expired campaign), its read failed (a re-run plans it), a promotion's source has not approved it as the file has it, its text holds the API key, its id names a template the channel has under another name or language (`identity`: a file mistake, exit 1), or the platform refuses the write the file asks for (`refused`: an authentication template's custom text; a file mistake, exit 1) */
+  kind?: 'file' | 'not-read' | 'source' | 'key' | 'identity' | 'refused';
 }
 
 export interface Plan {
@@ -138,6 +139,8 @@ export function makePlan(inp: PlanInputs): Plan {
     const base = { channel: d.channel, name: c.name, language: c.language, publicId: c.templateId, channelId: c.channelId, file: d.file };
     const hashes = { fileHash: d.fileHash, remoteFingerprint: fingerprint(r) };
     if (!r) {
+      const refused = customAuthenticationText(d, undefined);
+      if (refused) { heldNow.push(refused); continue; }
       changes.push({ ...base, action: 'create', ...hashes, desired: viewOf(d) });
       continue;
     }
@@ -147,6 +150,9 @@ export function makePlan(inp: PlanInputs): Plan {
     // the components) and takes the old name away from whatever sends it. Held: a file mistake, said with both ways out
     const moved = identityMoved(d, remote);
     if (moved) { heldNow.push(moved); continue; }
+    // an approved template pulled with a text of its own stays as it is; an edit that writes a custom text is refused as a create is
+    const refusedEdit = customAuthenticationText(d, remote);
+    if (refusedEdit) { heldNow.push(refusedEdit); continue; }
     // the category the channel approved it under, where the read reports it (not compared as content: see below)
     if (r.chatapp?.category) remote.category = r.chatapp.category;
     // the environment's config accepts the category the platform approved this copy under (another environment's copy
@@ -269,6 +275,37 @@ export function identityMoved(d: DesiredTemplate, remote: Pick<CanonicalTemplate
     channel: d.channel, name: c.name, language: c.language, file: d.file, kind: 'identity',
     reasons: [`its id ${c.templateId} (the file's publicId) names ${remote.name}/${remote.language} on the channel, and the file changed its ${what}: a template's name and language are never changed in place (WhatsApp edits only a template's category and components, and a rename would take ${remote.name} away from whatever sends it). To make ${c.name}/${c.language} a new template, remove the publicId from ${d.file} or give it a new one (${remote.name}/${remote.language} stays on the channel and shows as an orphan: plan --base REF, or plan --orphans); to go on managing ${remote.name}/${remote.language}, put back ${restore}`],
   };
+}
+
+/** Meta's authentication templates page: new authentication templates take WhatsApp's preset text only */
+export const AUTHENTICATION_PRESET_DOC = 'https://developers.facebook.com/documentation/business-messaging/whatsapp/templates/authentication-templates/';
+
+/**
+ * An AUTHENTICATION template whose file has a body text of its own (not WhatsApp's preset wording), written
+ * as a create (`remote` undefined) or as an edit that changes the channel's body text: held (kind `refused`).
+ * Meta builds a new authentication template from its preset text ("<code> is your verification code.",
+ * the optional security sentence and expiry line) and takes no custom one; older approved templates pulled
+ * from Meta's listing may hold one (lint keeps them loadable: authentication-preset-text), and such a
+ * template unchanged, or with other parts edited, goes ahead.
+ */
+export function customAuthenticationText(d: DesiredTemplate, remote: Pick<CanonicalTemplate, 'body'> | undefined): HeldTemplate | undefined {
+  const c = d.canonical;
+  if (c.category !== 'AUTHENTICATION' && !c.buttons.some((b) => b.type === 'OTP')) return undefined;
+  const text = c.body.text;
+  if (text === '' || readPresetAuthenticationBody(text, c.language) !== undefined) return undefined;
+  if (remote && remote.body.text === text) return undefined;
+  const what = remote
+    ? `this update would change the body text of the authentication template on the channel to a text of its own${remote.body.text === '' ? ' (the channel has WhatsApp\'s preset text)' : ''}`
+    : 'this create would make an authentication template with a body text of its own';
+  return {
+    channel: d.channel, name: c.name, language: c.language, file: d.file, kind: 'refused',
+    reasons: [`${what}, and WhatsApp builds authentication templates from its preset text only ("<code> is your verification code.", with the optional security sentence and expiry line, in the template's language: ${AUTHENTICATION_PRESET_DOC}). Drop body.text (and its examples) from ${d.file} and ask for WhatsApp's sentences with body.add_security_recommendation: true and footer.code_expiration_minutes${remote && remote.body.text !== '' ? `, or put back the channel's text to keep the approved one as it is` : ''}`],
+  };
+}
+
+/** How many templates the plan holds because the platform refuses what their files ask for (an authentication template's custom text): a file mistake (plan and apply exit 1). */
+export function refusedHeldCount(p: Pick<Plan, 'held'>): number {
+  return (p.held ?? []).filter((h) => h.kind === 'refused').length;
 }
 
 /** How many templates the plan holds because their id names a template the channel has under another name or language: a file mistake (plan and apply exit 1). */

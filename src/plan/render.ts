@@ -7,7 +7,7 @@ import { asIdentifier, identifierFields, maskSecretValues, redact, secretValuesI
 import { escapeReviewed, reviewed, visible } from '../core/visible.js';
 import { canonicalJson, diffValues, NOT_OBSERVABLE, unobservedIn, type CanonicalTemplate, type FieldChange, type FileTemplate } from '../model/canonical.js';
 import { fileView } from '../model/to-file.js';
-import { attentionCount, identityHeldCount, isBreach, keyHeldCount, keyOf, type Plan, type PlanChange } from './plan.js';
+import { attentionCount, identityHeldCount, isBreach, keyHeldCount, keyOf, refusedHeldCount, type Plan, type PlanChange } from './plan.js';
 import { describeBudget, describeExceeding, editBudget } from './edit-budget.js';
 
 /** A template's key (`alias/name/language`) as the output gate takes it: an identifier, never masked as a secret value (core/redact.ts asIdentifier) */
@@ -219,7 +219,7 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
         ? 'not promoted; every other template goes ahead.'
         : h.kind === 'key'
           ? 'not planned and not applied; every other template goes ahead. Take the key out where the reason above says, then plan again.'
-        : h.kind === 'identity'
+        : h.kind === 'identity' || h.kind === 'refused'
           ? 'not planned and not applied; every other template goes ahead (plan and apply exit 1 until the file is corrected).'
         : 'not planned and not applied; every other template goes ahead. Retire a finished campaign by deleting its file.')}`);
   }
@@ -228,15 +228,16 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
   const attention = attentionCount(plan);
   const keyHeld = keyHeldCount(plan);
   const renamed = identityHeldCount(plan);
+  const refused = refusedHeldCount(plan);
   // every template marked ! above: not approved, and also an edit over its limit, one in review, a category change
   const marked = plan.changes.filter((x) => x.action !== 'orphan' && x.attention?.length).length;
   if (out.length && out[out.length - 1] !== '') out.push('');
   // an orphan is drift too (exit 2 with --detailed-exitcode): never "No changes" beside one
-  out.push(none && !attention && !keyHeld && !renamed && !s.orphan
+  out.push(none && !attention && !keyHeld && !renamed && !refused && !s.orphan
     ? c.green(`No changes. ${s.noop} template${s.noop === 1 ? '' : 's'} in ${o.environment} ${s.noop === 1 ? 'matches its file' : 'match the files'}.`)
     : none
-      ? c.yellow(`No changes to the content, but not in sync: ${notInSync(attention, keyHeld, o.environment, renamed, s.orphan)}.`)
-      : c.bold(`Plan for ${o.environment}: ${s.create} to create, ${s.update} to update, ${s.noop} unchanged${s.orphan ? `, ${s.orphan} orphaned` : ''}.${marked ? ` ${marked} need${marked === 1 ? 's' : ''} attention (marked ! above).` : ''}`));
+      ? c.yellow(`No changes to the content, but not in sync: ${notInSync(attention, keyHeld, o.environment, renamed, s.orphan, refused)}.`)
+      : c.bold(`Plan for ${o.environment}: ${s.create} to create, ${s.update} to update, ${s.noop} unchanged${s.orphan ? `, ${s.orphan} orphaned` : ''}${heldCounts(plan)}.${marked ? ` ${marked} need${marked === 1 ? 's' : ''} attention (marked ! above).` : ''}`));
   const budget = editBudget(plan.changes);
   const budgetLine = describeBudget(budget, o.environment);
   if (budgetLine) {
@@ -427,8 +428,9 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
   const notApproved = attentionCount(plan);
   const keyHeld = keyHeldCount(plan);
   const renamed = identityHeldCount(plan);
-  if (s.create + s.update === 0 && !notApproved && !keyHeld && !renamed && !s.orphan) head.push('✅ No changes: the channels match the files.', '');
-  else if (s.create + s.update === 0) head.push(`⚠️ No changes to the content, but not in sync: ${notInSync(notApproved, keyHeld, undefined, renamed, s.orphan)} (below).`, '');
+  const refused = refusedHeldCount(plan);
+  if (s.create + s.update === 0 && !notApproved && !keyHeld && !renamed && !refused && !s.orphan) head.push('✅ No changes: the channels match the files.', '');
+  else if (s.create + s.update === 0) head.push(`⚠️ No changes to the content, but not in sync: ${notInSync(notApproved, keyHeld, undefined, renamed, s.orphan, refused)} (below).`, '');
   else if (o.preview) head.push(`🔍 [See each change before and after, as the customer sees it](${o.preview.url}) (open \`index.html\`; one page per changed template)`, '');
   // a category the environment's config accepts (the platform re-categorised this environment's copy): said once, not as drift
   for (const line of acceptedLines(plan)) head.push(`ℹ️ ${esc(line)}.`, '');
@@ -556,12 +558,20 @@ function deletedLine(plan: Pick<Plan, 'deletedOnChannel'>, name: (key: string) =
   return `Deleted on the platform, so not orphans (nothing to pull or remove; not drift): ${shown}.`;
 }
 
+/** the templates the plan held (marked ! held above), counted as the closing line counts the rest: a read that failed, and the others (a file, the key, an id) */
+function heldCounts(plan: Pick<Plan, 'held'>): string {
+  const notRead = (plan.held ?? []).filter((h) => h.kind === 'not-read').length;
+  const other = (plan.held?.length ?? 0) - notRead;
+  return `${notRead ? `, ${notRead} held (not read)` : ''}${other ? `, ${other} held (not planned)` : ''}`;
+}
+
 /** why a plan with nothing to write is not in sync: templates not approved, and templates held because their text holds the API key */
-function notInSync(attention: number, keyHeld: number, environment?: string, renamed = 0, orphans = 0): string {
+function notInSync(attention: number, keyHeld: number, environment?: string, renamed = 0, orphans = 0, refused = 0): string {
   const parts: string[] = [];
   if (orphans) parts.push(`${orphans} template${orphans === 1 ? ' is' : 's are'} on the channel${environment ? ` in ${environment}` : ''} that no file defines (${orphans === 1 ? 'an orphan' : 'orphans'}${environment ? ', marked ? above' : ''}): write ${orphans === 1 ? 'its file' : 'their files'}, or remove ${orphans === 1 ? 'it' : 'them'} in the console`);
   if (attention) parts.push(`${attention} template${attention === 1 ? ' needs' : 's need'} attention${environment ? ` in ${environment}` : ''}: not approved${environment ? '' : ' on the channel'}, or approved under another category${environment ? ' (marked ! above)' : ''}`);
   if (keyHeld) parts.push(`${keyHeld} template${keyHeld === 1 ? ' is' : 's are'} held because ${keyHeld === 1 ? 'its text holds' : 'their texts hold'} the API key${environment ? ' (above)' : ''}: take the key out where each one's reason says`);
   if (renamed) parts.push(`${renamed} template${renamed === 1 ? ' is' : 's are'} held because ${renamed === 1 ? 'its file keeps the id' : 'their files keep the ids'} of a template the channel has under another name or language${environment ? ' (above)' : ''}: correct ${renamed === 1 ? 'the file' : 'each file'} as the reason says`);
+  if (refused) parts.push(`${refused} template${refused === 1 ? ' is' : 's are'} held because the platform refuses what ${refused === 1 ? 'its file asks' : 'their files ask'} for${environment ? ' (above)' : ''}: correct ${refused === 1 ? 'the file' : 'each file'} as the reason says`);
   return parts.join('; ');
 }

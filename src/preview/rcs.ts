@@ -143,7 +143,7 @@ export function renderRcs(f: FileTemplate, marks?: Marks): string {
     // (UTF-16 code units for UCS-2, septets for GSM-7): the words and number lint's rcs-fallback-length gives
     const sent = plain(fb);
     const size = smsSize(sent);
-    parts.push(`<aside class="fallback${cls(marks, 'message.fallback')}" data-testid="fallback" data-path="message.fallback"><h3>SMS fallback</h3><div class="sms"${langAttrs(c.language)}>${paragraphs(text(fb, 'fallback.text'), c.language)}</div><small>${smsUnitsInWords(size)}${sent !== messageFileText(f.names, fb) ? ' with the samples' : ''}, ${smsPartsInWords(size)}</small></aside>`);
+    parts.push(`<aside class="fallback${cls(marks, 'message.fallback')}" data-testid="fallback" data-path="message.fallback"><h3>SMS fallback</h3><div class="sms"${langAttrs(c.language)}>${paragraphs(text(fb, 'fallback.text'), c.language)}</div><small>${smsUnitsInWords(size, sent)}${sent !== messageFileText(f.names, fb) ? ' with the samples' : ''}, ${smsPartsInWords(size)}</small></aside>`);
   }
   parts.push('</div></section>');
   return parts.join('');

@@ -11,7 +11,7 @@ import { readPresetAuthenticationBody } from '../model/authentication.js';
 import { notFinalWhy, type Entry, type NotFinal } from './formats.js';
 import { fieldKey, kindMismatch, placeholdersOf, targetHash, textFields, textHash } from './units.js';
 import { placeholderAtEdges, renderText } from '../model/placeholders.js';
-import { firstNonGsm, smsSize } from '../model/sms.js';
+import { firstNonGsm, smsSize, smsUnitsInWords } from '../model/sms.js';
 import { append } from '../core/append.js';
 import { describeNothing, showsNothing } from '../core/visible.js';
 import type { SeveritySetting } from '../core/diagnostic.js';
@@ -182,7 +182,7 @@ export function smsOver(target: string, samples: Readonly<Record<string, string>
   if (size.parts <= 1) return undefined;
   const filled = sent !== target ? ' with the samples filled in' : '';
   const why = size.encoding === 'GSM-7'
-    ? `${size.units} characters of the GSM 7-bit alphabet${filled}; 160 fit one SMS, 153 each part of a longer one`
+    ? `${smsUnitsInWords(size, sent)}${filled}; 160 fit one SMS, 153 each part of a longer one`
     : `${size.units} characters sent as UCS-2 (because of '${firstNonGsm(sent)}')${filled}; 70 fit one SMS, 67 each part of a longer one`;
   return `the translation will be split into ${size.parts} SMS parts: ${why}`;
 }

@@ -49,8 +49,8 @@ export const authenticationRules = defineRules([
   {
     id: 'authentication-preset-text', group: 'whatsapp', severity: 'warning',
     summary: 'An AUTHENTICATION template leaves its text to WhatsApp: its `body` has no `text` of its own.',
-    why: 'Meta\'s authentication templates have preset text, fixed and not customizable: WhatsApp sends "<code> is your verification code." (with the optional security sentence and expiry line, in the template\'s language), not a text of your own. A custom text is kept only in files of version 1 and is what reviewers and recipients will not see.',
-    fix: 'Drop `body.text` (and its `examples`) and ask for WhatsApp\'s sentences instead: `body.add_security_recommendation: true`, `footer.code_expiration_minutes: 10`.', source,
+    why: 'Meta\'s authentication templates have preset text, fixed and not customizable: WhatsApp sends "<code> is your verification code." (with the optional security sentence and expiry line, in the template\'s language), not a text of your own. A custom text is kept only in files of version 1 and in older approved templates pulled from Meta\'s listing, which may hold one: a file cannot tell a new template from such a pulled one, so this is a warning. `tplsync plan` and `apply` can: they refuse to create an authentication template with a custom text, or to change an existing one\'s text to a custom one (held, kind `refused`, exit 1); a pulled one unchanged goes ahead.',
+    fix: 'Drop `body.text` (and its `examples`) and ask for WhatsApp\'s sentences instead: `body.add_security_recommendation: true`, `footer.code_expiration_minutes: 10`. A template pulled with its approved custom text may keep it unchanged.', source,
     check(ctx) {
       if (!isAuth(ctx)) return;
       const text = str(obj(ctx.t.body)?.text);

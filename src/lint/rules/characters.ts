@@ -1,6 +1,7 @@
 // Characters a template's texts should not hold and a reader cannot see or tell apart: invisible
 // format characters (zero-width, bidi controls), tabs, and a word processor's curly quotes
-// typed as YAML quotes (wrapping the whole text) or around or inside a placeholder. Each finding names the character by its code point.
+// typed as YAML quotes (wrapping the whole text) or inside a placeholder's braces (quotes around one are
+// typography: „{{2}}“, “{{2}}”). Each finding names the character by its code point.
 import { domainToUnicode } from 'node:url';
 import type { Path } from '../../files/locate.js';
 import { unclosedDirection } from '../../model/written-characters.js';
@@ -216,14 +217,13 @@ export function curlyWrap(text: string): { open: number; close: number } | undef
   return depth === 0 ? { open, close } : undefined;
 }
 
-const STRAIGHT: Readonly<Record<string, string>> = { '\u2018': "'", '\u2019': "'", '\u201A': "'", '\u201C': '"', '\u201D': '"', '\u201E': '"' };
 const CURLY_ALL = /[\u2018\u2019\u201A\u201C\u201D\u201E]/gu;
 
 /**
  * The text without what text-characters finds: hidden characters deleted (a tab made a space),
  * a curly pair wrapping the whole text removed (and the spaces it held at its ends), curly quotes
- * inside a placeholder deleted and those around one made straight. Curly quotes elsewhere in a
- * text are prose (He said “hi”) and stay. Pure.
+ * inside a placeholder's braces deleted. Curly quotes elsewhere in a text are prose (He said “hi”,
+ * Ihr Artikel „{{2}}“: a value quoted as the language quotes) and stay. Pure.
  */
 /**
  * a terminal's escape sequence, removed whole by the repair, not only its ESC: CSI (`ESC [ 31 m`),
@@ -253,8 +253,7 @@ export function cleanText(text: string, references = true): string {
   // the intended text is what is inside the pair (the file's writer quotes it if YAML needs it)
   if (wrap) t = t.slice(wrap.open + 1, wrap.close).trim();
   if (!CURLY.test(t)) return t;
-  t = t.replace(/\{\{([^{}]*)\}\}/g, (m, inner: string) => (CURLY.test(inner) ? `{{${inner.replace(CURLY_ALL, '')}}}` : m));
-  return t.replace(/([\u2018\u2019\u201A\u201C\u201D\u201E])(?=\{\{)|(?<=\}\})([\u2018\u2019\u201A\u201C\u201D\u201E])/gu, (q: string) => STRAIGHT[q] ?? q);
+  return t.replace(/\{\{([^{}]*)\}\}/g, (m, inner: string) => (CURLY.test(inner) ? `{{${inner.replace(CURLY_ALL, '')}}}` : m));
 }
 
 /**
@@ -351,11 +350,11 @@ export const characterRules = defineRules([
   },
   {
     id: 'text-characters', group: 'whatsapp', severity: 'warning',
-    summary: 'Texts hold no invisible characters (zero-width, bidi controls; the directional marks and paired isolates of right-to-left text excepted), no control characters (ESC, BEL, a carriage return), no tabs, no U+FFFD (a character lost to a wrong encoding), no HTML character references (`&nbsp;`, `&amp;`, `&#8217;`), and no curly quotes wrapping the whole text or around or inside a placeholder.',
-    why: 'Text pasted from a word processor or a web page brings characters no one sees: a zero-width space inside {{1}} makes it no placeholder, a bidi control reorders what the customer reads, a tab is refused in parameters (error 132018) and shown unevenly, a control character (a terminal\'s escape sequence pasted from a log) is sent as it is, a U+FFFD REPLACEMENT CHARACTER (�) marks a character lost when the text was read in the wrong encoding and is sent as it is, and curly quotes typed as YAML quotes become part of the message: `text: “Hi {{1}}”` sends the quotes. An HTML character reference such as `&nbsp;`, `&amp;` or `&#8217;` (what a tool working in web markup, a CMS or a translation tool, writes for a character) is shown as it is written: WhatsApp and RCS do not read HTML, so the customer reads "&nbsp;". A text wrapped whole in a curly pair (“Hi”, ‘Hi’, „Hallo“, „Witaj”, ‚Hallo‘, ”Hej”) is taken for that mistake; curly quotes elsewhere in a text (He said “hi”) and guillemets («Merci») are prose and stay. The directional marks (U+200E LEFT-TO-RIGHT MARK, U+200F RIGHT-TO-LEFT MARK, U+061C ARABIC LETTER MARK) and the directional isolates (U+2066 LEFT-TO-RIGHT ISOLATE, U+2067 RIGHT-TO-LEFT ISOLATE, U+2068 FIRST STRONG ISOLATE, each closed by U+2069 POP DIRECTIONAL ISOLATE) in a text with right-to-left letters (Arabic, Hebrew, ...) are how a writer places a Latin run such as an order number, or a placeholder\'s value whose direction is not known, in it (Unicode UAX #9, which recommends isolates for such values) and stay: a mark outside placeholders, an isolate when it is closed by its PDI in the same paragraph, around a placeholder too (`שלום \u2067{{1}}\u2069`: the braces stay intact), never inside its braces. An isolate left open (it reorders the rest of the paragraph), a lone PDI, the embeddings and overrides (U+202A-U+202E), and any of them in a text without right-to-left letters are warned. The joiners: a U+200C ZERO WIDTH NON-JOINER between letters is spelling (Persian می\u200Cخواهم) or keeps a ligature apart, and stays; a U+200D ZERO WIDTH JOINER stays inside an emoji sequence, after a virama, and between letters of the scripts it shapes (Arabic and the other cursive scripts, the Indic scripts); between Latin, Cyrillic, Greek or Japanese letters it shapes nothing and is warned (a word with one inside is not found by a search for it). The samples (and a URL button\'s sample) are held to the same (an HTML character reference in them too, which --fix writes as its character, in a URL and its example alike), judged in the direction of the template\'s texts: the reviewers read them and preview shows them, and an override, embedding or isolate a sample leaves open reorders the rest of the message after it (`tplsync send` refuses a value that leaves one open).',
-    fix: 'Delete the character named by its code point (retype the text around it), write the character an HTML reference stands for instead of the reference (`&nbsp;` is U+00A0 NO-BREAK SPACE, `&amp;` is &), delete curly quotes wrapping the text (quote it with straight quotes when YAML needs it, e.g. when it starts with {{), use straight quotes or none around placeholders, and spaces instead of tabs.',
+    summary: 'Texts hold no invisible characters (zero-width, bidi controls; the directional marks and paired isolates of right-to-left text excepted), no control characters (ESC, BEL, a carriage return), no tabs, no U+FFFD (a character lost to a wrong encoding), no HTML character references (`&nbsp;`, `&amp;`, `&#8217;`), and no curly quotes wrapping the whole text or inside a placeholder\'s braces.',
+    why: 'Text pasted from a word processor or a web page brings characters no one sees: a zero-width space inside {{1}} makes it no placeholder, a bidi control reorders what the customer reads, a tab is refused in parameters (error 132018) and shown unevenly, a control character (a terminal\'s escape sequence pasted from a log) is sent as it is, a U+FFFD REPLACEMENT CHARACTER (�) marks a character lost when the text was read in the wrong encoding and is sent as it is, and curly quotes typed as YAML quotes become part of the message: `text: “Hi {{1}}”` sends the quotes. An HTML character reference such as `&nbsp;`, `&amp;` or `&#8217;` (what a tool working in web markup, a CMS or a translation tool, writes for a character) is shown as it is written: WhatsApp and RCS do not read HTML, so the customer reads "&nbsp;". A text wrapped whole in a curly pair (“Hi”, ‘Hi’, „Hallo“, „Witaj”, ‚Hallo‘, ”Hej”) is taken for that mistake, and a curly quote inside a placeholder\'s braces ({{“1”}}) makes it no placeholder; curly quotes elsewhere in a text (He said “hi”), around a placeholder too (Ihr Artikel „{{2}}“, your item “{{2}}”: a value quoted as the language quotes; neither WhatsApp nor RCS restricts quotation marks) and guillemets («Merci») are prose and stay. The directional marks (U+200E LEFT-TO-RIGHT MARK, U+200F RIGHT-TO-LEFT MARK, U+061C ARABIC LETTER MARK) and the directional isolates (U+2066 LEFT-TO-RIGHT ISOLATE, U+2067 RIGHT-TO-LEFT ISOLATE, U+2068 FIRST STRONG ISOLATE, each closed by U+2069 POP DIRECTIONAL ISOLATE) in a text with right-to-left letters (Arabic, Hebrew, ...) are how a writer places a Latin run such as an order number, or a placeholder\'s value whose direction is not known, in it (Unicode UAX #9, which recommends isolates for such values) and stay: a mark outside placeholders, an isolate when it is closed by its PDI in the same paragraph, around a placeholder too (`שלום \u2067{{1}}\u2069`: the braces stay intact), never inside its braces. An isolate left open (it reorders the rest of the paragraph), a lone PDI, the embeddings and overrides (U+202A-U+202E), and any of them in a text without right-to-left letters are warned. The joiners: a U+200C ZERO WIDTH NON-JOINER between letters is spelling (Persian می\u200Cخواهم) or keeps a ligature apart, and stays; a U+200D ZERO WIDTH JOINER stays inside an emoji sequence, after a virama, and between letters of the scripts it shapes (Arabic and the other cursive scripts, the Indic scripts); between Latin, Cyrillic, Greek or Japanese letters it shapes nothing and is warned (a word with one inside is not found by a search for it). The samples (and a URL button\'s sample) are held to the same (an HTML character reference in them too, which --fix writes as its character, in a URL and its example alike), judged in the direction of the template\'s texts: the reviewers read them and preview shows them, and an override, embedding or isolate a sample leaves open reorders the rest of the message after it (`tplsync send` refuses a value that leaves one open).',
+    fix: 'Delete the character named by its code point (retype the text around it), write the character an HTML reference stands for instead of the reference (`&nbsp;` is U+00A0 NO-BREAK SPACE, `&amp;` is &), delete curly quotes wrapping the text (quote it with straight quotes when YAML needs it, e.g. when it starts with {{), delete curly quotes inside a placeholder\'s braces ({{“1”}} is {{1}}), and use spaces instead of tabs.',
     source: 'tplsync (text pasted from other tools)',
-    repairTitle: 'Delete the invisible characters and the curly quotes wrapping the text, write HTML character references as their characters, make tabs spaces and the curly quotes at placeholders straight',
+    repairTitle: 'Delete the invisible characters and the curly quotes wrapping the text, write HTML character references as their characters, make tabs spaces and delete the curly quotes inside placeholders\' braces',
     repair(ctx) {
       const out: Change[] = [];
       for (const { path, text } of texts(ctx)) {
@@ -437,16 +436,14 @@ export const characterRules = defineRules([
         // inside the pair, if there is one: its quotes are not around a placeholder, they are around the text
         const from = wrap ? wrap.open + 1 : 0;
         const to = wrap ? wrap.close : text.length;
-        // around a placeholder: “{{1}}”; inside one: {{“1”}} (placeholder-syntax reports it malformed, naming the character)
+        // inside a placeholder's braces: {{“1”}} (placeholder-syntax reports it malformed, naming the character); quotes
+        // around one (Ihr Artikel „{{2}}“, your item “{{2}}”) quote its value as the language does: prose, as elsewhere
         for (let i = text.indexOf('{{', from); i >= 0 && i < to; i = text.indexOf('{{', i + 2)) {
           const close = text.indexOf('}}', i + 2);
           const inner = close < 0 ? '' : text.slice(i + 2, close);
-          const before = i > from ? text[i - 1]! : '';
-          const after = close < 0 || close + 2 >= to ? '' : text[close + 2] ?? '';
-          const q = CURLY.test(before) ? before : CURLY.test(after) ? after : [...inner].find((c) => CURLY.test(c));
+          const q = [...inner].find((c) => CURLY.test(c));
           if (!q) continue;
-          const where = CURLY.test(before) || CURLY.test(after) ? 'around' : 'inside';
-          ctx.report(path, `A curly quote ${codePoint(q)} is ${where} the placeholder ${text.slice(i, close < 0 ? i + 2 : close + 2)} (a word processor's quote, sent as part of the text); use straight quotes " or none.`, { at: { start: i, end: close < 0 ? i + 2 : close + 2 } });
+          ctx.report(path, `A curly quote ${codePoint(q)} is inside the placeholder ${text.slice(i, close + 2)} (a word processor's quote: it makes it no placeholder); delete it.`, { at: { start: i, end: close + 2 } });
           break;
         }
       }

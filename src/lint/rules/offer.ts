@@ -35,14 +35,19 @@ export const offerRules = defineRules([
   },
   {
     id: 'offer-text', group: 'whatsapp', severity: 'error',
-    summary: 'The offer text is set and has at most 16 characters.', why: 'WhatsApp shows the offer headline in a strip of 16 characters and rejects longer ones.',
-    fix: 'Shorten the offer text, e.g. "Expiring offer!".', source,
+    summary: 'The offer text is set, has at most 16 characters and no placeholders.', why: 'WhatsApp shows the offer headline in a strip of 16 characters and rejects longer ones. The headline is fixed text: the offer component is created with its text and `has_expiration` only (no example), and at send time it takes only the expiration, so nothing fills a placeholder in it and the customer would see the braces.',
+    fix: 'Shorten the offer text, e.g. "Expiring offer!"; write it without placeholders (put the value in the body).', source,
     check(ctx) {
       reportSchema(ctx, 'offer-text');
+      const path = ['limited_time_offer', 'text'];
       const text = str(obj(ctx.t.limited_time_offer)?.text);
       if (text === undefined) return;
-      if (blank(text)) ctx.report(['limited_time_offer', 'text'], 'The offer text is empty.');
-      else if (charLength(text) > 16) ctx.report(['limited_time_offer', 'text'], `The offer text is ${charLength(text)} characters; the limit is 16.`);
+      if (blank(text)) ctx.report(path, 'The offer text is empty.');
+      else if (charLength(text) > 16) ctx.report(path, `The offer text is ${charLength(text)} characters; the limit is 16.`);
+      // as a footer or a button label: the send request has no parameter for the offer text
+      const s = ctx.scan(path);
+      const p = s.placeholders[0] ?? s.problems.find((x) => x.kind === 'range');
+      if (p) ctx.report(path, `The offer text cannot hold a placeholder: nothing fills ${p.raw} (a limited-time offer is sent with its expiration only); write it as fixed text and put the value in the body.`, { at: p });
     },
   },
   {

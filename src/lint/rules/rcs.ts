@@ -263,9 +263,9 @@ export const rcsRules = defineRules([
     },
   },
   {
-    id: 'rcs-media', group: 'rcs', severity: 'warning', summary: 'Media is a public https URL; images are JPEG, PNG or GIF (a picture message and a thumbnail are images: a URL with the extension of a video or another file is not); videos are MP4, M4V, MPEG or WebM (not .mov or .3gp); a rich card\'s media is an image or a video, not a document.',
-    why: 'RBM fetches media from public https URLs and renders only these image types. A `picture` message and a thumbnail show an image: a video (.mp4) or a document there is refused or shows nothing (rcs-video-file is the reverse case: an image as a video).',
-    fix: 'Host the file on https and use .jpg, .png or .gif; for a video, use type video (with the image in thumbnailUrl).', source: 'RBM ContentInfo',
+    id: 'rcs-media', group: 'rcs', severity: 'warning', summary: 'Media is a public https URL; images are JPEG, PNG or GIF (a picture message and a thumbnail are images: a URL with the extension of a video or another file is not); videos are MP4, M4V, MPEG or WebM (not .mov or .3gp); a rich card\'s media is an image or a video, not a document; a file message is an image, audio, a video or a PDF.',
+    why: 'RBM fetches media from public https URLs and renders only these image types. A `picture` message and a thumbnail show an image: a video (.mp4) or a document there is refused or shows nothing (rcs-video-file is the reverse case: an image as a video). A `file` message is fetched by RBM like other media, and RBM supports images, audio, video and PDF files (files.create lists their content types): a Word document, a spreadsheet, an archive or an app is refused.',
+    fix: 'Host the file on https and use .jpg, .png or .gif; for a video, use type video (with the image in thumbnailUrl); send a document as a PDF, or link to it with an open_url chip.', source: 'RBM ContentInfo, files.create',
     check(ctx) {
       const m = message(ctx);
       if (!m) return;
@@ -287,6 +287,13 @@ export const rcsRules = defineRules([
         } else if (image && OTHER_FILE.test(u)) {
           const ext = OTHER_FILE.exec(u)![1]!.toLowerCase();
           ctx.report(path, `${path[path.length - 1] === 'thumbnailUrl' ? 'A thumbnail' : 'A picture message'} shows an image (JPEG, PNG or GIF), but ${u} is a .${ext} file${VIDEO_FILE.test(u) && path[path.length - 1] === 'fileUrl' ? '; for a video, use type video (with the image in thumbnailUrl)' : ''}.`);
+        } else if (m.type === 'file' && path.length === 2 && path[1] === 'fileUrl') {
+          // RBM files.create: "RBM supports images, audio, video and PDF", each by its content types; a file of another type
+          // (a Word document, an archive, an app) is refused when RBM fetches it. By the path's extension; none (or a script's) says nothing.
+          const ext = fileExtension(u);
+          if (ext !== undefined && !RBM_FILE.test(ext) && !SCRIPT_PATH.test(ext)) {
+            ctx.report(path, `RBM sends a file message of an image (JPEG, PNG, GIF), audio (MP3, AAC, M4A, OGG, 3GP), a video (MP4, M4V, MPEG, WebM) or a PDF, not a .${ext.toLowerCase()} file; send a PDF, or link to the file with an open_url chip.`);
+          }
         }
       }
     },
@@ -511,7 +518,7 @@ export const rcsRules = defineRules([
       if (size.parts <= 1) return;
       const filled = f !== written ? ' with the samples filled in' : '';
       const because = size.encoding === 'UCS-2' ? ` (because of ${codePointOf(firstNonGsm(f)!)})` : '';
-      ctx.report(['message', 'fallback', 'text'], `The fallback will be split into ${smsPartsInWords(size)}: ${smsUnitsInWords(size)}${because}${filled}; ${size.single} fit one SMS, ${size.perPart} each part of a longer one.`);
+      ctx.report(['message', 'fallback', 'text'], `The fallback will be split into ${smsPartsInWords(size)}: ${smsUnitsInWords(size, f)}${because}${filled}; ${size.single} fit one SMS, ${size.perPart} each part of a longer one.`);
     },
   },
 ]);
@@ -536,6 +543,17 @@ const UNPLAYED_VIDEO = /\.(mov|qt|3gp|3g2|mkv|avi|wmv|flv)(\?|#|$)/i;
 const VIDEO_FILE = /\.(mp4|m4v|mov|webm|3gp|3g2|mkv|avi|mpe?g|h264|h263)(\?|#|$)/i;
 /** A file by its extension that is neither a JPEG, PNG nor GIF nor an image rcs-media names otherwise (a video, audio, a document); an unknown extension or none says nothing. */
 const OTHER_FILE = /\.(mp4|m4v|mov|webm|3gp|3g2|mkv|avi|mpe?g|h264|h263|mp3|m4a|aac|amr|ogg|oga|wav|pdf|docx?|xlsx?|pptx?|txt|csv|zip|vcf|ics|html?)(\?|#|$)/i;
+
+/** The extensions of the content types RBM's files.create lists for a file: images (image/jpeg, jpg, gif, png), audio (audio/aac, mp3, mpeg, mpg, mp4, mp4-latm, 3gpp; application/ogg, audio/ogg), video (video/h263, m4v, mp4, mpeg, mpeg4, webm) and PDF (application/pdf). */
+const RBM_FILE = /^(jpe?g|png|gif|aac|mp3|mpe?g|mpg|mp4|m4a|3gpp?|ogg|oga|h263|m4v|mpeg4|webm|pdf)$/i;
+/** a path served by a script, whose content type its extension does not tell */
+const SCRIPT_PATH = /^(php|aspx?|ashx|jsp|cgi|pl|py)$/i;
+/** The extension of a URL's path (the part before ? or #), or undefined when its last segment has none (a version like v1.2 is none). */
+function fileExtension(u: string): string | undefined {
+  const last = u.split(/[?#]/)[0]!.replace(/^https?:\/\/[^/]*/i, '').split('/').pop() ?? '';
+  const m = /\.([a-z0-9]*[a-z][a-z0-9]*)$/i.exec(last);
+  return m !== null && m[1]!.length <= 5 ? m[1] : undefined;
+}
 
 /** "“" (U+201C): a character and its code point */
 function codePointOf(ch: string): string {

@@ -535,6 +535,6 @@ export const schemaRules = defineRules([
     why: 'WhatsApp identifies languages by these codes.', fix: 'Write e.g. en, en_US or pt_BR.', source: 'Meta supported languages',
     check(ctx) { reportSchema(ctx, 'language-code'); } },
   { id: 'header-format', group: 'schema', severity: 'error', summary: 'The header format is TEXT, IMAGE, VIDEO, GIF, DOCUMENT, LOCATION or PRODUCT.',
-    why: 'These are the header formats WhatsApp documents (GIF for MARKETING templates sent through the Marketing Messages API: see header-gif; PRODUCT for a single-product template).', fix: 'Pick one of the seven.', source: 'Meta components reference',
+    why: 'These are the header formats WhatsApp documents (GIF for MARKETING templates sent through the Marketing Messages API: see header-gif-category; PRODUCT for a single-product template).', fix: 'Pick one of the seven.', source: 'Meta components reference',
     check(ctx) { reportSchema(ctx, 'header-format'); } },
 ]);

@@ -241,14 +241,23 @@ export const whatsappRules = defineRules([
     },
   },
   {
+    id: 'header-gif-category', group: 'whatsapp', severity: 'error',
+    summary: 'A GIF header belongs to a MARKETING template.',
+    why: 'WhatsApp takes GIF headers currently only for marketing messages (sent through the Marketing Messages API): a GIF header on a UTILITY or AUTHENTICATION template is one the platform does not take, so it is an error, as `tplsync new` refuses a gif template of another category. (How the GIF is sent, an mp4 sample, is header-gif\'s, a warning.)',
+    fix: 'Set `category: MARKETING`, or use an IMAGE or VIDEO header.', source: meta,
+    check(ctx) {
+      const h = obj(ctx.t.header);
+      if (h?.format === 'GIF' && typeof ctx.t.category === 'string' && ctx.t.category !== 'MARKETING') ctx.report(['header', 'format'], `A GIF header is for MARKETING templates only (sent through the Marketing Messages API), not ${ctx.t.category}; use IMAGE or VIDEO, or make the template MARKETING.`);
+    },
+  },
+  {
     id: 'header-gif', group: 'whatsapp', severity: 'warning',
-    summary: 'A GIF header belongs to a MARKETING template, and its sample is an mp4 file.',
-    why: 'WhatsApp takes GIF headers as mp4 files of at most 3.5 MB (a larger file is shown as a video), and currently only for marketing messages sent through the Marketing Messages API.',
-    fix: 'Use GIF in MARKETING templates with an mp4 sample (at most 3.5 MB), or use an IMAGE or VIDEO header.', source: meta,
+    summary: 'The sample of a GIF header is an mp4 file.',
+    why: 'WhatsApp takes GIF headers as mp4 files of at most 3.5 MB (a larger file is shown as a video). A warning: the sample\'s URL may serve an mp4 under another name. (A GIF header outside a MARKETING template is header-gif-category\'s error.)',
+    fix: 'Give an mp4 sample (at most 3.5 MB), or use an IMAGE or VIDEO header.', source: meta,
     check(ctx) {
       const h = obj(ctx.t.header);
       if (h?.format !== 'GIF') return;
-      if (typeof ctx.t.category === 'string' && ctx.t.category !== 'MARKETING') ctx.report(['header', 'format'], `A GIF header is for MARKETING templates (sent through the Marketing Messages API), not ${ctx.t.category}; use IMAGE or VIDEO.`);
       const ex = str(h.example);
       if (ex !== undefined && ex.trim() !== '' && !MP4_URL.test(ex)) {
         ctx.report(['header', 'example'], 'A GIF header is sent as an mp4 file (at most 3.5 MB; larger is shown as a video); give the URL of a sample .mp4.');

@@ -1,0 +1,32 @@
+// An RCS file message is of a type RBM documents (rcs-media, a warning). RBM's files.create: "RBM
+// supports images, audio, video and PDF", each with its content types; a Word document, an archive
+// or an app passes nothing. By the URL path's extension; none, or a script's, says nothing. In-process.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { finishProject, lintBytes } from '../src/lint/engine.ts';
+
+const lint = (fileUrl: string, type = 'file'): { id: string; message: string }[] =>
+  finishProject([lintBytes('t.yaml', Buffer.from(`channel: telco-rcs\nname: rcs_file\nlanguage: en_US\nmessage:\n  type: ${type}\n  fileUrl: "${fileUrl}"\n`), { now: new Date('2026-01-01T00:00:00Z') })], { severities: {} })
+    .map((d) => ({ id: `${d.ruleId}@${d.line}:${d.column}`, message: d.message }));
+
+test('a file message of a Word document, an archive or an app: rcs-media names the types RBM sends', () => {
+  for (const name of ['terms.docx', 'pack.zip', 'app.apk', 'sheet.XLSX', 'notes.txt?v=2', 'card.vcf#x']) {
+    const found = lint(`https://cdn.example.com/${name}`);
+    assert.equal(found.map((f) => f.id), ['rcs-media@6:12'], name);
+    const ext = name.split(/[?#]/)[0]!.split('.').pop()!.toLowerCase();
+    assert.match(found[0]!.message, `an image (JPEG, PNG, GIF), audio (MP3, AAC, M4A, OGG, 3GP), a video (MP4, M4V, MPEG, WebM) or a PDF, not a .${ext} file`);
+  }
+});
+
+test('a file message of an image, audio, a video or a PDF, or of a URL without an extension, passes', () => {
+  for (const name of ['terms.pdf', 'jingle.mp3', 'voice.aac', 'voice.m4a', 'voice.ogg', 'clip.mp4', 'clip.webm', 'photo.JPG', 'map.png', 'download?id=42', 'files/v1.2/terms', 'get.php?f=terms.pdf']) {
+    assert.equal(lint(`https://cdn.example.com/${name}`), [], name);
+  }
+});
+
+test('the other media keep their own findings: a picture message of a .docx is told it shows an image', () => {
+  assert.equal(lint('https://cdn.example.com/terms.docx', 'picture').map((f) => f.id), ['rcs-media@6:12']);
+  assert.match(lint('https://cdn.example.com/terms.docx', 'picture')[0]!.message, 'A picture message shows an image');
+});
+
+test.run();
