@@ -120,4 +120,23 @@ test('lint: text-characters warns about an HTML reference in a text, at it, with
   } finally { cleanup(dir); }
 });
 
+test('lint: an HTML reference in a sample or a URL button\'s example is warned as in a text; lint --fix writes the character in the URL and its example alike (verify-8 S-1)', async () => {
+  const dir = tempDir();
+  const file = `channel: shop-whatsapp\nname: oferta\nlanguage: es_ES\ncategory: MARKETING\nbody:\n  text: "Hola {{1}}, tu oferta te espera."\n  examples: { 1: "Ana &amp; Luis" }\nbuttons:\n  - type: URL\n    text: Ver oferta\n    url: "https://tienda.example.com/o?c=may&amp;u={{1}}"\n    example: "https://tienda.example.com/o?c=may&amp;u=ana"\n`;
+  writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/oferta.es_ES.yaml': file });
+  try {
+    const found = (await lintInProcess(dir)).diagnostics.filter((d) => d.ruleId === 'text-characters');
+    assert.equal(found.map((d) => [d.line, d.column]), [[7, 23], [11, 45], [12, 49]]);
+    assert.match(found[0]!.message, /^The sample holds the HTML character reference &amp;, which the reviewers and preview read as it is written/);
+    assert.match(found[2]!.message, /^The sample holds the HTML character reference &amp;/);
+    const fix = await cliIn(['lint', '--fix'], { cwd: dir });
+    assert.is(fix.exitCode, 0, fix.stdout + fix.stderr);
+    const fixed = readFileSync(path.join(dir, 'templates/oferta.es_ES.yaml'), 'utf8');
+    assert.match(fixed, 'examples: { 1: "Ana & Luis" }');
+    assert.match(fixed, 'url: "https://tienda.example.com/o?c=may&u={{1}}"');
+    assert.match(fixed, 'example: "https://tienda.example.com/o?c=may&u=ana"');
+    assert.equal((await lintInProcess(dir)).diagnostics.filter((d) => d.ruleId === 'text-characters'), []);
+  } finally { cleanup(dir); }
+});
+
 test.run();

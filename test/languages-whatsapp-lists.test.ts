@@ -192,6 +192,23 @@ test('--target de_AT over a WhatsApp channel listing de_DE: an addition (Austria
   } finally { cleanup(dir); }
 });
 
+test('--target pt_PT, es_AR, en_AU beside the config\'s pt_BR, es_MX, en_US: an addition, as de_AT is, never did-you-mean another region; es still is (verify-8)', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': withLanguages('en_US, pt_BR, es_MX, en_GB'), 'templates/order_shipped.en_US.yaml': EN });
+    for (const target of ['pt_PT', 'es_AR', 'es_ES', 'en_AU', 'en_ZA']) {
+      const ex = await cliIn(['translations', 'export', '--source', 'en_US', '--target', target, '--format', 'po', '--dry-run'], { cwd: dir });
+      assert.is(ex.exitCode, 0, ex.stderr);
+      const note = /^tplsync: note: (.*)$/m.exec(ex.stderr)?.[1] ?? '';
+      assert.match(note, new RegExp(`^${target} is not among the languages the config lists .*: no rule asks for it; if it is meant, add it to channels\\.shop-whatsapp\\.languages in the config`), ex.stderr);
+      assert.not.match(note, /did you mean|translate them into/, note);
+    }
+    // a code without its region still gets the listed region's code
+    const es = await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'es', '--format', 'po', '--dry-run'], { cwd: dir });
+    assert.match(es.stderr, /did you mean 'es_MX'\?/, es.stderr);
+  } finally { cleanup(dir); }
+});
+
 test('a code WhatsApp does not list is never advised to be added to a WhatsApp channel\'s languages; an RCS channel still may add it (verify-5 L-1)', async () => {
   const dir = tempDir();
   try {

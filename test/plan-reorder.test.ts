@@ -77,6 +77,24 @@ test('shownDiff (pure): elements matched by identity (type and text) before posi
   assert.equal(shownDiff({ buttons: [q('Sim'), q('Não')] }, { buttons: [q('Sim'), q('Nao')] }), { reorders: [], changes: [{ path: 'buttons[1].text', before: 'Não', after: 'Nao' }] });
 });
 
+test('shownDiff (pure): a move beside a removal and an addition: the removed element and the added one each said, never paired as an edit of one into the other (verify-8 T-6)', () => {
+  const card = (title: string, description: string) => ({ title, description, fileUrl: `https://cdn.example.com/${title.replace(/ /g, '-')}.jpg`, suggestions: [{ action: 'reply', text: `More ${title}`, postbackData: title }] });
+  const [linen, sneakers, free, gift] = [card('Linen shirts', 'Cool in the heat'), card('Sneakers', 'Light on your feet'), card('Free delivery', 'On every order'), card('Gift wrap', 'For any present')];
+  // Linen shirts, Sneakers, Free delivery -> Free delivery, Linen shirts, Gift wrap
+  assert.equal(shownDiff({ message: { richCards: [linen, sneakers, free] } }, { message: { richCards: [free, linen, gift] } }), {
+    reorders: [{ path: 'message.richCards', order: [3, 1, 0] }],
+    changes: [{ path: 'message.richCards[1]', before: sneakers, after: undefined }, { path: 'message.richCards[2]', before: undefined, after: gift }],
+  });
+  // quick replies alike: Confirmar, Cancelar, Remarcar -> Remarcar, Confirmar, Falar com atendente
+  const q = (text: string) => ({ type: 'QUICK_REPLY', text });
+  assert.equal(shownDiff({ buttons: [q('Confirmar'), q('Cancelar'), q('Remarcar')] }, { buttons: [q('Remarcar'), q('Confirmar'), q('Falar com atendente')] }), {
+    reorders: [{ path: 'buttons', order: [3, 1, 0] }],
+    changes: [{ path: 'buttons[1]', before: q('Cancelar'), after: undefined }, { path: 'buttons[2]', before: undefined, after: q('Falar com atendente') }],
+  });
+  // nothing moved: an element replaced in place is still its edit
+  assert.equal(shownDiff({ buttons: [q('Confirmar'), q('Cancelar')] }, { buttons: [q('Confirmar'), q('Falar com atendente')] }), { reorders: [], changes: [{ path: 'buttons[1].text', before: 'Cancelar', after: 'Falar com atendente' }] });
+});
+
 test('a move plus an added or removed button, carousel card or RCS suggestion: the reorder and the added or removed element, not changes of the neighbours (verify-5 J-3)', async () => {
   const dir = tempDir();
   try {

@@ -103,6 +103,12 @@ test('a template twice in a Twilio listing, rejected retry first: the APPROVED c
     const m = await cliIn(['pull', '--from', 'meta', 'm.json', '--channel', 'shop-whatsapp'], { cwd: dir });
     assert.match(readFileSync(path.join(dir, 'templates', 'promo_y.en_US.yaml'), 'utf8'), 'winter collection', m.stderr);
     assert.match(m.stderr, 'the PAUSED copy (m.json data[1]) is the one written');
+    // three copies: said as three (verify-8: "a template given three times is said to come twice"), one line for each not written
+    writeFiles(dir, { 'm3.json': JSON.stringify({ data: [meta('REJECTED', 'Hello {{1}}, our new collection is waiting for you in store.'), meta('PENDING', 'Hello {{1}}, our spring collection is waiting for you.'), meta('APPROVED', 'Hello {{1}}, our winter collection is now in store for you.')] }) });
+    const m3 = await cliIn(['pull', '--from', 'meta', 'm3.json', '--channel', 'shop-whatsapp', '--force'], { cwd: dir });
+    assert.match(readFileSync(path.join(dir, 'templates', 'promo_y.en_US.yaml'), 'utf8'), 'winter collection', m3.stderr);
+    assert.is(m3.stderr.match(/promo_y\/en_US \(m3\.json data\[[01]\]\) comes three times, and this copy differs from the one written: the APPROVED copy \(m3\.json data\[2\]\) is the one written/g)?.length, 2, m3.stderr);
+    assert.not.match(m3.stderr, 'comes twice');
   } finally { cleanup(dir); }
 });
 

@@ -122,6 +122,71 @@ test('--from twilio --names-from meta: Twilio\'s numbers named as a Meta export 
   } finally { cleanup(dir); }
 });
 
+// verify-8 U-1 and U-3: --from twilio --names-from meta named by the samples without saying the texts differ (the channel route
+// says it), and a header's {{1}} named {{arzt}} was not said (only the body's renumbering was)
+test('--from twilio --names-from meta: names given by the samples are said (the texts differ); every part\'s naming is said, a header Twilio numbers as the file does too', async () => {
+  const dir = tempDir('tplsync-twilio-u13-');
+  try {
+    const order = { sid: 'HX00000000000000000000000000000f05', friendly_name: 'Pedido', language: 'es_MX', variables: { 1: 'Ana', 2: 'A-7', 3: 'lunes' },
+      types: { 'twilio/text': { body: 'Tu pedido {{2}} llega el {{3}}. ¡Gracias, {{1}}!' } }, approval_requests: { name: 'envio_v2', category: 'UTILITY', content_type: 'twilio/text', status: 'approved', rejection_reason: '' } };
+    const card = { sid: 'HX00000000000000000000000000000f06', friendly_name: 'Termin', language: 'de', variables: { 1: 'Dr. Weber', 3: 'Lena', 5: 'Montag' },
+      types: { 'whatsapp/card': { header_text: 'Termin bei {{1}}', body: 'Hallo {{3}}, Ihr Termin ist am {{5}}.' } }, approval_requests: { name: 'termin', category: 'UTILITY', content_type: 'whatsapp/card', status: 'approved', rejection_reason: '' } };
+    const named = (name: string, language: string, components: unknown[]) => ({ name, parameter_format: 'NAMED', language, status: 'APPROVED', category: 'UTILITY', id: name, components });
+    const p = (param_name: string, example: string) => ({ param_name, example });
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    emulator: .tplsync/emu.json\n    channels: { wa: ${CHANNEL_A} }\n`,
+      'tw.json': JSON.stringify([order, card]),
+      'meta.json': JSON.stringify({ data: [
+        // worded otherwise, each sample one name's: named by the samples
+        named('envio_v2', 'es_MX', [{ type: 'BODY', text: 'Hola {{nombre}}, tu pedido {{pedido}} llega el {{fecha}}.', example: { body_text_named_params: [p('nombre', 'Ana'), p('pedido', 'A-7'), p('fecha', 'lunes')] } }]),
+        named('termin', 'de', [{ type: 'HEADER', format: 'TEXT', text: 'Termin bei {{arzt}}', example: { header_text_named_params: [p('arzt', 'Dr. Weber')] } },
+          { type: 'BODY', text: 'Hallo {{patient}}, Ihr Termin ist am {{datum}}.', example: { body_text_named_params: [p('patient', 'Lena'), p('datum', 'Montag')] } }]),
+      ] }),
+    });
+    const r = await cliIn(['pull', '--channel', 'wa', '--from', 'twilio', 'tw.json', '--names-from', 'meta', 'meta.json'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(readFileSync(path.join(dir, 'templates', 'envio_v2.es_MX.yaml'), 'utf8'), 'Tu pedido {{pedido}} llega el {{fecha}}. ¡Gracias, {{nombre}}!');
+    assert.match(r.stderr, "envio_v2/es_MX: body: the export's text is not the --names-from export's, so the names were given by the samples");
+    const termin = readFileSync(path.join(dir, 'templates', 'termin.de.yaml'), 'utf8');
+    assert.match(termin, 'Termin bei {{arzt}}');
+    assert.match(termin, 'Hallo {{patient}}, Ihr Termin ist am {{datum}}.');
+    assert.match(r.stderr, "types.whatsapp/card.header_text: Twilio's {{1}} is {{arzt}} in the file (named");
+    assert.match(r.stderr, "types.whatsapp/card.body: Twilio's {{3}} is {{patient}}, Twilio's {{5}} is {{datum}} in the file (named");
+  } finally { cleanup(dir); }
+});
+
+// verify-8 U-2: --names-from took the first copy of a template in the Meta export, a DELETED or REJECTED one too
+test('--names-from meta: of a template the Meta export gives twice, the copy pull --from would write names it (APPROVED over DELETED or REJECTED, whatever the order); the other said', async () => {
+  const dir = tempDir('tplsync-twilio-u2-');
+  try {
+    const tw = { sid: 'HX00000000000000000000000000000f04', friendly_name: 'Envio', language: 'es_MX', variables: { 1: 'Ana', 2: 'A-7', 3: 'lunes' },
+      types: { 'twilio/text': { body: 'Hola {{1}}, tu pedido {{2}} llega el {{3}}.' } }, approval_requests: { name: 'envio', category: 'UTILITY', content_type: 'twilio/text', status: 'approved', rejection_reason: '' } };
+    const copy = (status: string, names: [string, string, string]) => ({ name: 'envio', parameter_format: 'NAMED', language: 'es_MX', status, category: 'UTILITY', id: status,
+      components: [{ type: 'BODY', text: `Hola {{${names[0]}}}, tu pedido {{${names[1]}}} llega el {{${names[2]}}}.`, example: { body_text_named_params: [{ param_name: names[0], example: 'Ana' }, { param_name: names[1], example: 'A-7' }, { param_name: names[2], example: 'lunes' }] } }] });
+    const live = copy('APPROVED', ['nombre', 'pedido', 'fecha']);
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    emulator: .tplsync/emu.json\n    channels: { wa: ${CHANNEL_A} }\n`,
+      'tw.json': JSON.stringify(tw),
+    });
+    const file = () => readFileSync(path.join(dir, 'templates', 'envio.es_MX.yaml'), 'utf8');
+    for (const [status, order] of [['DELETED', 'first'], ['REJECTED', 'first'], ['DELETED', 'last']] as const) {
+      const old = copy(status, ['cliente', 'numero', 'dia']);
+      writeFiles(dir, { 'meta.json': JSON.stringify({ data: order === 'first' ? [old, live] : [live, old] }) });
+      const r = await cliIn(['pull', '--channel', 'wa', '--from', 'twilio', 'tw.json', '--force', '--names-from', 'meta', 'meta.json'], { cwd: dir });
+      assert.is(r.exitCode, 0, r.stderr);
+      assert.match(file(), 'Hola {{nombre}}, tu pedido {{pedido}} llega el {{fecha}}.', `${status} ${order}: ${r.stderr}`);
+      assert.match(r.stderr, status === 'DELETED'
+        ? `envio/es_MX (meta.json data[${order === 'first' ? 0 : 1}]) in the --names-from export is deleted on the platform (DELETED): its names are not used`
+        : 'envio/es_MX comes twice in the --names-from export, and the copies differ: the names are the APPROVED copy\'s (meta.json data[1]), as pull --from would write it; this REJECTED copy\'s (meta.json data[0]) are not used');
+    }
+    // two APPROVED copies named otherwise: the first's names, the other said
+    writeFiles(dir, { 'meta.json': JSON.stringify({ data: [live, copy('APPROVED', ['cliente', 'numero', 'dia'])] }) });
+    const two = await cliIn(['pull', '--channel', 'wa', '--from', 'twilio', 'tw.json', '--force', '--names-from', 'meta', 'meta.json'], { cwd: dir });
+    assert.match(file(), 'Hola {{nombre}}, tu pedido {{pedido}}');
+    assert.match(two.stderr, 'envio/es_MX comes twice in the --names-from export, APPROVED each time, and the copies differ: the names are the first\'s (meta.json data[0]), not this one\'s (meta.json data[1]): check which is the channel\'s current one');
+  } finally { cleanup(dir); }
+});
+
 // trial K F3: over a file that names its placeholders, Twilio's other wording: the file's names are kept, and the renumbering
 // was said in numbers the file does not have ("Twilio's {{3}} is {{2}}"); now in its names
 test('--from twilio --force over a named file: the renumbering is said in the file\'s names', async () => {

@@ -8,7 +8,8 @@ import { hostPort } from './base-url.js';
 import { checkContract, type SchemaName } from '../schemas/contract.js';
 import { noteEditAllowance } from './edit-allowance.js';
 import { ApiError, attemptMayHaveReached, AuthError, ContractError, NotFoundError, RateLimitedError, RedirectError, RequestError, UnavailableError } from './errors.js';
-import { addSecret, redact as redactSecrets } from '../core/redact.js';
+import { addSecret, identifiersMarkedIn, redact as redactSecrets } from '../core/redact.js';
+import { UUID_RE } from '../core/uuid.js';
 import { backoffDelay, parseRetryAfter, RETRY_STATUSES } from './retry.js';
 import type { ErrorBody } from './shapes.js';
 import { visible } from '../core/visible.js';
@@ -197,18 +198,20 @@ export function createTransport(options: TransportOptions): Transport {
   addSecret(apiKey);
   /** a text that may quote a server: the key (whole, in another case, in pieces) never in it */
   // (one function masks the key everywhere: a key of 4 to 7 characters whole, in any letter case where it stands alone)
-  function scrub(text: string): string {
-    return redactSecrets(text);
+  function scrub(text: string, ids: readonly string[] = []): string {
+    // the ids of the request's path (POST /channel/ID/template/ID) are identifiers: a secret value equal to a part of one
+    // masks none of it, here or where the message is printed (marked again after the pass)
+    return identifiersMarkedIn(redactSecrets(identifiersMarkedIn(text, ids)), ids);
   }
-  const redact = (e: ApiError): ApiError => {
-    e.message = scrub(e.message);
+  const redact = (e: ApiError, path = ''): ApiError => {
+    e.message = scrub(e.message, path.split(/[/?#]/).filter((x) => UUID_RE.test(x)));
     // a redirect's Location is the server's text too (a field a structured logger writes)
     if (e instanceof RedirectError) (e as { location: string }).location = scrub(e.location);
     return e;
   };
 
   async function request<T>(call: Call): Promise<T> {
-    try { return await requestRaw<T>(call); } catch (e) { throw e instanceof ApiError ? redact(e) : e; }
+    try { return await requestRaw<T>(call); } catch (e) { throw e instanceof ApiError ? redact(e, call.path) : e; }
   }
 
   async function requestRaw<T>(call: Call): Promise<T> {

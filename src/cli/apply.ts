@@ -6,7 +6,7 @@ import { followReviews, type ApplyResult, type ReviewWait } from '../apply/apply
 import { applyExit, countResults, loadPlanFile, REVIEW_POLL_MS, pendingOfPlan, pendingOfVerified, resultsDocument, savedPlanStaleness, writePending, type FollowedReview, type PendingApply } from '../apply/run.js';
 import { describeQuotaWait, formatDuration } from '../apply/quota.js';
 import { interruptExitCode, interruptSignal, onHardStop } from '../core/interrupt.js';
-import { asIdentifier, SECRET_VALUE_MASK } from '../core/redact.js';
+import { asIdentifier, identifiersMarkedIn, SECRET_VALUE_MASK } from '../core/redact.js';
 import { verifySavedBodies } from '../plan/verify.js';
 import { EXIT } from '../core/exit-codes.js';
 import { systemError } from '../core/system-error.js';
@@ -291,7 +291,7 @@ async function write(conn: Parameters<typeof writePending>[0], pending: PendingA
   const lines: string[] = [];
   const line = (r: ApplyResult): string => {
     const key = shownKey(r);
-    if (r.outcome === 'failed' || r.outcome === 'skipped') return `${c.red('✗')} ${r.outcome} ${key}: ${r.error}`;
+    if (r.outcome === 'failed' || r.outcome === 'skipped') return `${c.red('✗')} ${r.outcome} ${key}: ${identifiersMarkedIn(r.error ?? '', [r.publicId, r.channelId])}`;
     const st = r.status === 'REJECTED' ? c.red(`REJECTED${r.rejectionReason ? `: ${r.rejectionReason}` : ''}`) : isApprovedState(r.status) ? c.green(r.status!) : r.status ?? c.yellow('not read back (tplsync plan shows it)');
     // written, and its review under way (PENDING) or approved: ✓; rejected or ended otherwise (DISABLED, PAUSED): ✗
     const bad = r.status === 'REJECTED' || (r.status !== undefined && r.status !== 'PENDING' && !isApprovedState(r.status));

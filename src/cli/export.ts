@@ -3,6 +3,7 @@
 // create request (POST /v1/Content) with its WhatsApp approval request; `pull --from meta|twilio`
 // of the output gives the same templates back. What the format has no place for is listed by
 // template and field (exit 1); the rest is written.
+import { asIdentifier, identifierFields } from '../core/redact.js';
 import path from 'node:path';
 import { EXIT } from '../core/exit-codes.js';
 import { UsageError } from '../core/errors.js';
@@ -39,21 +40,21 @@ export async function exportCommand(paths: string[], o: ExportCommandOptions): P
   let issues = 0;
   for (const f of project.files) {
     const filled = withValues(f.file, f.value!, config, o.env);
-    if ('issue' in filled) { io().stderr.write(`tplsync: ${String(f.value!.name)}/${String(f.value!.language)} (${f.file}): ${filled.issue}\n`); issues++; continue; }
+    if ('issue' in filled) { io().stderr.write(`tplsync: ${asIdentifier(`${String(f.value!.name)}/${String(f.value!.language)}`)} (${asIdentifier(f.file)}): ${filled.issue}\n`); issues++; continue; }
     const v = filled.t;
     // the export would carry the key to another platform (or [redacted] where the key is known): refused, as plan holds such a template
-    if (templateHoldsKey(v)) { io().stderr.write(`tplsync: ${String(v.name)}/${String(v.language)} (${f.file}): the text holds the API key, or 8 or more characters of it in a row; ${keyRemedy(f.file, f.value!, shownEnvironment(config, o.env))}. Not exported.\n`); issues++; continue; }
+    if (templateHoldsKey(v)) { io().stderr.write(`tplsync: ${asIdentifier(`${String(v.name)}/${String(v.language)}`)} (${asIdentifier(f.file)}): the text holds the API key, or 8 or more characters of it in a row; ${keyRemedy(f.file, f.value!, shownEnvironment(config, o.env))}. Not exported.\n`); issues++; continue; }
     const r = convert(fromFile(v, String(v.channel), ''));
-    for (const i of r.issues) { io().stderr.write(`tplsync: ${i.template} (${f.file}): ${i.field}: ${i.message}\n`); issues++; }
+    for (const i of r.issues) { io().stderr.write(`tplsync: ${asIdentifier(i.template)} (${asIdentifier(f.file)}): ${i.field}: ${i.message}\n`); issues++; }
     if (!r.request) continue;
     requests.push(r.request);
     // said, not a finding (exit 0): the variables an app sending this template by number sends
     if (r.numbered?.length) {
-      io().stderr.write(`tplsync: ${r.numbered[0]!.template} (${f.file}) has other variable numbers in the request than in the file (an app that sends it by number sends these):\n`);
+      io().stderr.write(`tplsync: ${asIdentifier(r.numbered[0]!.template)} (${asIdentifier(f.file)}) has other variable numbers in the request than in the file (an app that sends it by number sends these):\n`);
       for (const i of r.numbered) io().stderr.write(`  ${i.field}: ${i.message}\n`);
     }
   }
-  emit(`${JSON.stringify(requests, null, 2)}\n`, o.out);
+  emit(`${JSON.stringify(requests.map((r) => (r && typeof r === 'object' ? identifierFields(r as Record<string, string>) : r)), null, 2)}\n`, o.out);
   if (o.out) io().stderr.write(`Wrote ${requests.length} create request${requests.length === 1 ? '' : 's'} to ${path.relative(io().cwd(), resolvePath(o.out)) || o.out}; pull --from ${o.to} reads it back\n`);
   return issues ? EXIT.FINDINGS : EXIT.OK;
 }

@@ -13,7 +13,7 @@ import { lintProject } from '../lint/run.js';
 import { saveRendered, type RenderedReport } from '../lint/run-summary.js';
 import { replayRecord, type ReplayWrite } from '../lint/replay.js';
 import { sha256 } from '../core/hash.js';
-import { redact } from '../core/redact.js';
+import { redact, secretValuesRegistered } from '../core/redact.js';
 import { EXIT } from '../core/exit-codes.js';
 import { appendStepSummary, emit, useColor, dashAsStdout } from '../terminal/output.js';
 import { toolVersion } from '../core/version.js';
@@ -56,7 +56,8 @@ export async function lintCommand(paths: string[], o: LintCommandOptions): Promi
   // GitHub's annotations and code scanning resolve paths against the repository, not the config's folder (a monorepo's teams/x)
   const base = { color, toolVersion: toolVersion(), root: repositoryRoot(config.dir, io().env), cwd: io().cwd() };
   // with the cache, the report itself is kept beside the run (not for github: it also writes the step summary)
-  const renderKey = cacheFile && o.format !== 'github' ? sha256(JSON.stringify([o.format, base])) : undefined;
+  // (nor with a secret value set: the kept report's file names, rendered unmarked, would be masked as a value equal to a name)
+  const renderKey = cacheFile && o.format !== 'github' && !secretValuesRegistered() ? sha256(JSON.stringify([o.format, base])) : undefined;
   // --fix: the repairable findings repaired first (fix-run.ts), then the run reported as usual
   let fixes: import('../lint/fix-run.js').FileFix[] | undefined;
   let fixer: typeof import('../lint/fix-run.js') | undefined;

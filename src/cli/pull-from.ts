@@ -17,6 +17,9 @@ import { commandConfig, lockWait, warnUncovered, confinedWriteDir } from './cont
 import { io } from '../core/io.js';
 import { visible } from '../core/visible.js';
 
+/** how often a template comes in the exports: twice, three times, 4 times */
+const times = (n: number): string => (n === 2 ? 'twice' : n === 3 ? 'three times' : `${n} times`);
+
 export interface PullFromOptions { config?: string; env?: string; channel: string; from?: 'meta' | 'twilio'; files?: string[]; dir?: string; force?: boolean; category?: string; lockTimeout?: string;
   /** --names-from meta FILE...: read already (names-from.ts metaNameSource) */
   namesSource?: ReadonlyMap<string, Record<string, unknown>> }
@@ -83,7 +86,9 @@ async function pullFrom(config: Config, o: PullFromOptions, format: NonNullable<
         for (const i of r.namesLost) warn(`  ${i.field}: ${i.message}\n`);
       }
       if (r.descriptionNotKept !== undefined) warn(`tplsync: ${r.file}: its own description is kept; the export's (Twilio's friendly_name '${r.descriptionNotKept}') is not written\n`);
-      if (r.namesFrom) {
+      // named by the samples alone (the texts differ): said, as the channel route says it; not a finding
+      if (r.namesFrom && 'bySamples' in r.namesFrom) warn(`tplsync: ${what}: ${r.namesFrom.bySamples.join(', ')}: the export's text is not the --names-from export's, so the names were given by the samples (each of the export's samples is the --names-from export's sample of one name alone); check the file's text: it is the export's\n`);
+      else if (r.namesFrom) {
         code = EXIT.FINDINGS;
         if ('missing' in r.namesFrom) warn(`tplsync: ${what}: not in the --names-from export; its placeholders stay numbered\n`);
         else {
@@ -104,9 +109,9 @@ async function pullFrom(config: Config, o: PullFromOptions, format: NonNullable<
     }
     if (r.kind === 'same') { upToDate++; say(`${r.file}: ${what} already as the export has it (not written)\n`); sayOtherValues(r); return; }
     // the same template twice, the same both times (pages fetched twice): written once, nothing lost
-    if (r.kind === 'repeated' && !r.differs) { warn(`tplsync: ${what} (${r.source}) comes twice, the same both times; taken once (from ${r.first})\n`); return; }
+    if (r.kind === 'repeated' && !r.differs) { warn(`tplsync: ${what} (${r.source}) comes ${times(r.copies)}, ${r.copies === 2 ? 'the same both times' : 'this copy the same as the one written'}; taken once (from ${r.first})\n`); return; }
     // the copy in the most advanced review state is the one WhatsApp has: written, the other named
-    if (r.kind === 'repeated' && r.states) { notWritten++; warn(`tplsync: ${what} (${r.source}) comes twice, and the two differ: the ${r.states.written} copy (${r.first}) is the one written, since it is what WhatsApp has; this ${r.states.skipped} copy is not on disk\n`); return; }
+    if (r.kind === 'repeated' && r.states) { notWritten++; warn(`tplsync: ${what} (${r.source}) comes ${times(r.copies)}, and ${r.copies === 2 ? 'the two differ' : 'this copy differs from the one written'}: the ${r.states.written} copy (${r.first}) is the one written, since it is what WhatsApp has; this ${r.states.skipped} copy is not on disk\n`); return; }
     // deleted on the platform: not adopted (as pull --all)
     if (r.kind === 'deleted') { notWritten++; say(`${what} (${r.source}): deleted on the platform (${r.status}), not written (skipped)\n`); return; }
     if (r.kind === 'held' && !r.differs) upToDate++;
@@ -120,7 +125,7 @@ async function pullFrom(config: Config, o: PullFromOptions, format: NonNullable<
     if (r.kind === 'elsewhere') { warn(`tplsync: ${what} (${r.source}) already lives in ${r.file}; nothing written to --dir ${o.dir ?? ''} (--force writes a second file there, which lint reports beside the first; without --dir, pull --force writes over ${r.file})\n`); return; }
     code = EXIT.FINDINGS;
     if (r.kind === 'exists') warn(`tplsync: ${r.file} exists; pass --force to overwrite it\n`);
-    else if (r.kind === 'repeated') warn(`tplsync: ${what} (${r.source}) comes twice, and the two differ; the first (${r.first}) is the one written: check which is the channel's current one (this one is not on disk)\n`);
+    else if (r.kind === 'repeated') warn(`tplsync: ${what} (${r.source}) comes ${times(r.copies)}, and ${r.copies === 2 ? 'the two differ' : 'this copy differs from the one written'}; the first (${r.first}) is the one written: check which is the channel's current one (this one is not on disk)\n`);
     else {
       warn(`tplsync: ${r.name ? what : r.source} (${r.source}) cannot be written as a template file; nothing written for it:\n`);
       for (const i of r.issues) warn(`  ${i.field}: ${i.message}\n`);

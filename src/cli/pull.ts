@@ -28,7 +28,11 @@ export interface PullCommandOptions { config?: string; env?: string; channel: st
 async function namesFromMeta(given: string[]): Promise<Map<string, Record<string, unknown>>> {
   const [format, ...files] = given;
   if (format !== 'meta' || !files.length) throw new UsageError(`--names-from takes meta and the Meta export files: --names-from meta FILE... (got ${given.join(' ')})`);
-  return (await import('../pull/names-from.js')).metaNameSource(files, io().cwd());
+  // a copy not used (deleted on the platform, or beside a copy in a more advanced state): said
+  const notes: string[] = [];
+  const source = await (await import('../pull/names-from.js')).metaNameSource(files, io().cwd(), notes);
+  for (const n of notes) sayErr(`tplsync: ${n}\n`);
+  return source;
 }
 
 export async function pullCommand(o: PullCommandOptions): Promise<number> {

@@ -1,4 +1,5 @@
 // What several commands print the same way: lint errors that stopped them, and shared option checks.
+import { shownFile } from '../core/shown.js';
 import { EXIT } from '../core/exit-codes.js';
 import { UsageError } from '../core/errors.js';
 import { toolVersion } from '../core/version.js';
@@ -26,7 +27,7 @@ export function parseParallelism(v: string): number {
  */
 /** Says a template file the run leaves out: its channel alias is not one of the environment's (a template only other environments have). */
 export function sayLeftOut(environment: string): (file: string, alias: string) => void {
-  return (file, alias) => io().stderr.write(`tplsync: ${visible(file, { oneLine: true })}: left out of environment '${environment}': its channel alias '${visible(alias, { oneLine: true })}' is not one of ${environment}'s channels (a template only the environments that define the alias have)\n`);
+  return (file, alias) => io().stderr.write(`tplsync: ${shownFile(file)}: left out of environment '${environment}': its channel alias '${visible(alias, { oneLine: true })}' is not one of ${environment}'s channels (a template only the environments that define the alias have)\n`);
 }
 
 /** a warning about the environment's config (a key of environments.<env>.categories that names no template) */
@@ -36,6 +37,6 @@ export function sayConfigWarning(message: string): void {
 
 export function sayValueWarnings(environment: string): (file: string, warnings: readonly { ruleId: string; path: (string | number)[]; message: string }[]) => void {
   return (file, warnings) => {
-    for (const w of warnings) io().stderr.write(`tplsync: ${visible(file, { oneLine: true })}: with the values of environment '${environment}': warning  ${w.path.join('.') || '(template)'}  ${visible(w.message, { oneLine: true })}  ${w.ruleId}\n`);
+    for (const w of warnings) io().stderr.write(`tplsync: ${shownFile(file)}: with the values of environment '${environment}': warning  ${w.path.join('.') || '(template)'}  ${visible(w.message, { oneLine: true })}  ${w.ruleId}\n`);
   };
 }

@@ -1,6 +1,7 @@
 // `tplsync review [PATH...]`: every template of an environment with its life on the channel.
 // Exit 0 when every template is APPROVED, 2 when any is not (or asks for attention), 7 when the
 // channel cannot be read.
+import { identifiersMarked } from '../core/redact.js';
 import { configSeverities } from '../config/overrides.js';
 import pc from 'picocolors';
 import { editAllowanceOf } from '../api/edit-allowance.js';
@@ -65,7 +66,7 @@ export async function reviewCommand(paths: string[], o: ReviewCommandOptions): P
         settingOf: settings(resolvePath(d.file)),
       };
     }), new Set(RULES_BY_ID.keys()));
-    emit(o.format === 'json' ? `${JSON.stringify(review, null, 2)}\n` : renderReviewText(review, pc.createColors(!o.output && useColor(io().stdout))), o.output);
+    emit(o.format === 'json' ? `${JSON.stringify(identifiersMarked(review), null, 2)}\n` : renderReviewText(review, pc.createColors(!o.output && useColor(io().stdout))), o.output);
     const breached = [...unread.values()].filter((e) => e instanceof ContractError).length;
     if (breached) {
       io().stderr.write(`tplsync: the channel's answer for ${breached} template${breached === 1 ? '' : 's'} broke the API's contract (${NOT_READ} above, with what was wrong); the others are reviewed. A re-run reads ${breached === 1 ? 'it' : 'them'} the same: take it up with the service (--debug shows each request).\n`);

@@ -1,7 +1,7 @@
 // `tplsync send`: a text (with suggestions) or a template with --param, through the conversation
 // operation. Prints the clientMessageId (and nothing else on stdout) for `tplsync status`, or with --format json the send.v1 document.
 import { adviceCommand } from '../core/advice.js';
-import { asIdentifier } from '../core/redact.js';
+import { asIdentifier, identifiersMarked } from '../core/redact.js';
 import { EXIT } from '../core/exit-codes.js';
 import { UsageError } from '../core/errors.js';
 import { resolveChannel } from '../plan/desired.js';
@@ -38,7 +38,7 @@ export interface SendCommandOptions {
  */
 export function sendOutput(outcome: 'sent' | 'failed', clientMessageId: string, response: ConversationResponse, omitted: readonly string[] = []): string {
   const messages = response.messages.map((m) => ({ publicId: m.publicId, status: m.status, createdDate: m.createdDate }));
-  return `${JSON.stringify({ version: 1, outcome, clientMessageId, messages, omitted }, null, 2)}\n`;
+  return `${JSON.stringify(identifiersMarked({ version: 1, outcome, clientMessageId, messages, omitted }), null, 2)}\n`;
 }
 
 /**

@@ -1,4 +1,5 @@
 // `tplsync status CLIENT_MESSAGE_ID`: delivery status of what was sent, one page or --all.
+import { identifiersMarked } from '../core/redact.js';
 import { commandConfig, withConnection } from './context.js';
 import { UUID_RE } from '../schemas/contract.js';
 import { MESSAGE_STATUS_WORDS, type MessageStatusResponse, type SendListEntry } from '../api/shapes.js';
@@ -47,7 +48,7 @@ export async function statusCommand(given: string, o: StatusCommandOptions): Pro
       next = page.status.next_cursor;
     }
     io().stdout.write(o.format === 'json'
-      ? `${JSON.stringify({ version: 1, clientMessageId: id, send_list: entries.map((e) => ({ ...e, statusText: STATUS_WORDS[e.status] ?? null })), next_cursor: next }, null, 2)}\n`
+      ? `${JSON.stringify(identifiersMarked({ version: 1, clientMessageId: id, send_list: entries.map((e) => ({ ...e, statusText: STATUS_WORDS[e.status] ?? null })), next_cursor: next }), null, 2)}\n`
       : renderStatusTable(entries, next, conn.environment.name));
     return EXIT.OK;
   });

@@ -1,4 +1,5 @@
 // `tplsync types [--out FILE] [--check]`: the TypeScript module of every template's placeholders.
+import { asIdentifier } from '../core/redact.js';
 import { shellWord } from '../core/shell-word.js';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -43,7 +44,7 @@ export async function typesCommand(o: TypesCommandOptions): Promise<number> {
   // changes with the shell it was made in); refused, as plan and apply hold such a template
   const keyed = project.files.filter((f) => templateHoldsKey(shownTemplate(f.file, f.value!, environment)));
   if (keyed.length) {
-    for (const f of keyed) io().stderr.write(`tplsync: ${f.file}: the text holds the API key, or 8 or more characters of it in a row; ${keyRemedy(f.file, f.value!, environment)}.\n`);
+    for (const f of keyed) io().stderr.write(`tplsync: ${asIdentifier(f.file)}: the text holds the API key, or 8 or more characters of it in a row; ${keyRemedy(f.file, f.value!, environment)}.\n`);
     io().stderr.write('tplsync: nothing was generated.\n');
     return EXIT.FINDINGS;
   }

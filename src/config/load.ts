@@ -177,7 +177,9 @@ function channelAdvice(code: string, channel: ChannelPolicy, whatsappListed?: Re
   const kin = channel.languages!.filter((l) => l !== code && baseOf(l) === baseOf(code));
   // what lint accepts on this channel: a code WhatsApp lists on a WhatsApp channel, a current code anywhere
   const fine = (l: string): boolean => renamedLanguage(l) === undefined && (!whatsapp || whatsappListed!.has(l));
-  const suggest = kin.find((l) => l === now && fine(l)) ?? kin.find(fine);
+  // a code of the list is suggested in place of the one given only where it says all the given one says (es_ES for es; a
+  // spelling of it): another region (pt_PT beside pt_BR, en_AU beside en_US, de_AT beside de_DE) is a variant of its own, an addition
+  const suggest = kin.find((l) => l === now && fine(l)) ?? kin.find((l) => fine(l) && codeInPlaceOf(code, l));
   if (suggest) return { whatsapp, suggest, ...(whatsapp && !whatsappListed!.has(code) ? { unlisted: true } : {}) };
   // the language given is the one lint accepts, and the list's code of its language is not: the config is what to correct,
   // when the code given is the one to write in its place (de for de_DE); another region of it (de_AT) is an addition

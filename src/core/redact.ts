@@ -178,15 +178,49 @@ const MARK = randomBytes(6).toString('hex');
 const OPEN = `\uE000${MARK}\uE001`;
 const CLOSE = `\uE001${MARK}\uE000`;
 
+/** Whether any secret value of an environment is registered (then identifiers are marked, and a report rendered by an earlier run, unmarked, is not given again). */
+export function secretValuesRegistered(): boolean {
+  return registry().wholeValues.length > 0;
+}
+
 /** `s` marked as an identifier for the output gate (see OPEN), when any secret value is registered (else `s`). */
 export function asIdentifier(s: string): string {
   return registry().wholeValues.length ? `${OPEN}${s}${CLOSE}` : s;
 }
 
 /** The identifier fields of an entry of a plan or a report (its channel, name, language, ids, file), marked for the output gate as idOf marks a key. */
-export function identifierFields<T extends { channel?: string; name?: string; language?: string; publicId?: string; channelId?: string; file?: string }>(x: T): T {
+export function identifierFields<T extends { channel?: string; name?: string; language?: string; publicId?: string; channelId?: string; file?: string; error?: string }>(x: T): T {
   const out = { ...x };
   for (const k of ['channel', 'name', 'language', 'publicId', 'channelId', 'file'] as const) if (typeof out[k] === 'string') (out as Record<string, unknown>)[k] = asIdentifier(out[k]);
+  // an error's text quotes the entry's ids (a request's path, POST /channel/ID/template/ID): those are identifiers there too
+  if (typeof out.error === 'string') (out as Record<string, unknown>).error = identifiersMarkedIn(out.error, [x.publicId, x.channelId]);
+  return out;
+}
+
+/** The keys whose string values are identifiers in every JSON a command writes (a template's channel alias, name, language, ids, file; a SARIF location's uri). */
+export const IDENTIFIER_KEYS: ReadonlySet<string> = new Set(['channel', 'name', 'language', 'publicId', 'channelId', 'templateId', 'file', 'uri']);
+
+/**
+ * `v` with every string under an identifier key (IDENTIFIER_KEYS), at any depth, marked for the output gate (asIdentifier):
+ * what every JSON writer of a command passes its document through, so that no output names a template, a file or an id masked
+ * as a secret value equal to it (or to a part of it), while every other string (a text, a message) is masked as before.
+ */
+export function identifiersMarked<T>(v: T): T {
+  if (!registry().wholeValues.length) return v;
+  const mark = (x: unknown, key?: string): unknown => {
+    if (typeof x === 'string') return key !== undefined && IDENTIFIER_KEYS.has(key) ? asIdentifier(x) : x;
+    if (Array.isArray(x)) return x.map((y) => mark(y));
+    if (x && typeof x === 'object' && (Object.getPrototypeOf(x) === Object.prototype || Object.getPrototypeOf(x) === null)) return Object.fromEntries(Object.entries(x).map(([k, y]) => [k, mark(y, k)]));
+    return x;
+  };
+  return mark(v) as T;
+}
+
+/** `text` with each occurrence of one of `ids` (a template's ids, as an error text quotes them in a path) marked as an identifier. */
+export function identifiersMarkedIn(text: string, ids: readonly (string | undefined)[]): string {
+  if (!registry().wholeValues.length) return text;
+  let out = text;
+  for (const id of [...new Set(ids.filter((x): x is string => !!x && x.length >= 4))].sort((a, b) => b.length - a.length)) out = out.split(id).join(asIdentifier(id));
   return out;
 }
 

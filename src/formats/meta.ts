@@ -9,7 +9,9 @@ import { appIdDigits, appIdValue, fileFormText, fromFile, kindCategory, PLATFORM
 /** One thing a template file (or the target format) cannot carry: by template and field. */
 export interface FormatIssue { template: string; field: string; message: string;
   /** a renumbering of a text (Twilio's variables): the file's part it is in (`body`, `header`, `carousel[0].body`) and Twilio's keys in the order of the file's numbers (`keys[n - 1]` is the file's {{n}}) */
-  moved?: { part: string; keys: string[] } }
+  moved?: { part: string; keys: string[];
+    /** Twilio's numbers are the file's (nothing renumbered): the entry, with no message, says a numbered part a file's names may name (pull says it only then) */
+    same?: true } }
 
 /** A template read from an export, as the plain value of a template file (without `channel`). */
 export interface ImportedTemplate {

@@ -31,6 +31,8 @@ export interface TwilioImported extends ImportedTemplate, CategorySource {
   leftOut: FormatIssue[];
   /** texts and URLs whose Twilio variable numbers are other numbers in the file (said; nothing is lost) */
   renumbered: FormatIssue[];
+  /** the parts Twilio numbers as the file does (no message): a file's names for them are said by pull (from-export.ts) */
+  numberedParts?: FormatIssue[];
 }
 
 type Rec = Record<string, unknown>;
@@ -82,6 +84,8 @@ function textOf(text: string, vars: Rec, at: string, bad: Bad, renumbered?: Bad,
   // Twilio's numbers are the resource's: said where the file's differ (an app sending by number sends the file's)
   const moved = keys.filter((k) => rename.get(k) !== k);
   if (moved.length && renumbered) renumbered(at, `${moved.map((k) => `Twilio's {{${k}}} is {{${rename.get(k)}}}`).join(', ')} in the file (a template file numbers each part from 1 in order of appearance, as WhatsApp does)`, part !== undefined && numbered.length === keys.length ? { part, keys } : undefined);
+  // a part Twilio numbers as the file does: no renumbering, but names a file gives it (pull over a named file, --names-from) are one (said by pull then)
+  else if (renumbered && part !== undefined && numbered.length && numbered.length === keys.length) renumbered(at, '', { part, keys, same: true });
   let out = scan.texts[0]!;
   scan.placeholders.forEach((p, i) => { out += `{{${rename.get(p.key)}}}${scan.texts[i + 1]}`; });
   const examples: Rec = {};
@@ -413,10 +417,10 @@ export function twilioToFile(raw: unknown, where: string, approval?: unknown, o:
   const approvalName = ap ? str(ap.name) || undefined : undefined;
   const name = approvalName ?? str(r.friendly_name) ?? '', language = str(r.language) ?? '';
   const label = name ? `${name}/${language || '?'}` : where;
-  const issues: FormatIssue[] = [], leftOut: FormatIssue[] = [], renumbered: FormatIssue[] = [];
+  const issues: FormatIssue[] = [], leftOut: FormatIssue[] = [], renumbered: FormatIssue[] = [], numberedParts: FormatIssue[] = [];
   const bad: Bad = (field, message) => { issues.push({ template: label, field, message }); };
   const left: Bad = (field, message) => { leftOut.push({ template: label, field, message }); };
-  const renum: Bad = (field, message, moved) => { renumbered.push({ template: label, field, message, ...(moved ? { moved } : {}) }); };
+  const renum: Bad = (field, message, moved) => { (moved?.same ? numberedParts : renumbered).push({ template: label, field, message, ...(moved ? { moved } : {}) }); };
   if (!isRec(raw)) bad(where, 'is not a JSON object');
   // without approval data (GET /v1/Content), friendly_name stands in for the name: what to give instead is said, not a rename of the description
   const noApproval = ': this export has no WhatsApp approval data, and friendly_name is only Twilio\'s description of the resource (renaming it changes nothing on WhatsApp): give the listing of GET /v1/ContentAndApprovals instead, whose approval_requests.name is the template\'s WhatsApp name';
@@ -457,7 +461,7 @@ export function twilioToFile(raw: unknown, where: string, approval?: unknown, o:
   const given = o.category?.toUpperCase();
   const category = read ?? kind ?? given ?? 'UTILITY';
   v.category = category;
-  return { where, name, language, value: v, issues, leftOut, renumbered,
+  return { where, name, language, value: v, issues, leftOut, renumbered, ...(numberedParts.length ? { numberedParts } : {}),
     ...categorySource(read !== undefined, kind, given) };
 }
 

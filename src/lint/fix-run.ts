@@ -2,6 +2,7 @@
 // (bounded, strict UTF-8), repaired (fix.ts) and written atomically; a file lint rejects for its
 // encoding, size or syntax, with aliases, or read-only, is left byte-identical and said. Each
 // file is linted again from the bytes read now, so a repair always starts from what is on disk.
+import { asIdentifier } from '../core/redact.js';
 import { isUtf8 } from 'node:buffer';
 import { lstatSync } from 'node:fs';
 import type { Config } from '../config/load.js';
@@ -99,9 +100,9 @@ export function fixReport(fixes: readonly FileFix[], remaining: readonly Diagnos
   for (const f of fixes) {
     const parts = Object.entries(f.fixed).map(([id, n]) => `${id} ${n}`);
     total += Object.values(f.fixed).reduce((a, b) => a + b, 0);
-    if (parts.length) lines.push(`tplsync: fixed ${f.file}: ${parts.join(', ')}${f.left ? ` (${f.left})` : ''}`);
-    else if (f.left) lines.push(`tplsync: left ${f.file}: ${f.left}`);
-    if (f.stubs) lines.push(`tplsync: ${f.file}: added ${f.stubs === 1 ? 'a stub sample' : `${f.stubs} stub samples`} (${SAMPLE_STUB}) that need${f.stubs === 1 ? 's' : ''} a real value: write what the placeholder will hold (rule sample-stub reports ${f.stubs === 1 ? 'it' : 'them'} until then)`);
+    if (parts.length) lines.push(`tplsync: fixed ${asIdentifier(f.file)}: ${parts.join(', ')}${f.left ? ` (${f.left})` : ''}`);
+    else if (f.left) lines.push(`tplsync: left ${asIdentifier(f.file)}: ${f.left}`);
+    if (f.stubs) lines.push(`tplsync: ${asIdentifier(f.file)}: added ${f.stubs === 1 ? 'a stub sample' : `${f.stubs} stub samples`} (${SAMPLE_STUB}) that need${f.stubs === 1 ? 's' : ''} a real value: write what the placeholder will hold (rule sample-stub reports ${f.stubs === 1 ? 'it' : 'them'} until then)`);
   }
   const files = fixes.filter((f) => Object.keys(f.fixed).length).length;
   lines.push(`tplsync: lint --fix: ${total} finding${total === 1 ? '' : 's'} fixed in ${files} file${files === 1 ? '' : 's'}; ${remaining.length} finding${remaining.length === 1 ? '' : 's'} left`);

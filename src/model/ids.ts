@@ -10,6 +10,7 @@ export function templateId(channelId: string, name: string, language: string, ex
 }
 
 export { UUID_RE } from '../core/uuid.js';
+import { asIdentifier } from '../core/redact.js';
 
 /**
  * A new id for the file of a template whose id the channel holds as deleted: the deleted one keeps
@@ -23,4 +24,9 @@ export function freshPublicId(deletedId: string): string {
 /** The key of a template everywhere it is shown: `<channel>/<name>/<language>` (channel as written). */
 export function templateKey(t: { channel: string; name: string; language: string }): string {
   return `${t.channel}/${t.name}/${t.language}`;
+}
+
+/** templateKey as a sentence shows it: an identifier of the output gate, never masked as a secret value equal to a name or an alias (core/redact.ts asIdentifier) */
+export function shownKey(t: { channel: string; name: string; language: string }): string {
+  return asIdentifier(templateKey(t));
 }

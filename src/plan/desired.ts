@@ -8,7 +8,7 @@ import type { EnvironmentConfig } from '../config/load.js';
 import { templateId, UUID_RE } from '../model/ids.js';
 import type { LoadedFile } from '../project/load.js';
 import { lookupValue, refersToSecret, templateIn } from '../project/values.js';
-import { addSecret, MIN_SECRET_LENGTH, redact, SECRET_VALUE_MASK } from '../core/redact.js';
+import { addSecret, asIdentifier, MIN_SECRET_LENGTH, redact, SECRET_VALUE_MASK } from '../core/redact.js';
 import { fromFile, fromRead, type CanonicalTemplate } from '../model/canonical.js';
 import { hasReferences, templateReferences } from '../model/values.js';
 import { hideRemnants, secretRemnants } from '../model/remnants.js';
@@ -48,14 +48,14 @@ export function loadDesired(files: readonly LoadedFile[], env: EnvironmentConfig
       // the warnings the values bring, which no lint run shows (lint sees the references): said, not refused
       if (onWarnings && !errors.length) { const w = hidden(warningsInEnvironment(t, f.value, now, severities)); if (w.length) onWarnings(f.file, w); }
       if (errors.length) {
-        broken.push(`${f.file}: with the values of environment '${env.name}':\n${errors.map((e) => `  ${e.path.join('.') || '(template)'}  ${e.message}  ${e.ruleId}`).join('\n')}`);
+        broken.push(`${asIdentifier(f.file)}: with the values of environment '${env.name}':\n${errors.map((e) => `  ${e.path.join('.') || '(template)'}  ${e.message}  ${e.ruleId}`).join('\n')}`);
         // the variables a secret comes from, when a secret breaks a field (the plain values' findings are said as they are)
         if (errors.some((e) => e.message.startsWith(SECRET_BLAMED))) for (const r of templateReferences(f.value)) { const v = env.values?.[r.name]; if (v && 'env' in v) variables.add(v.env); }
       }
     }
     const channel = String(t.channel);
     const channelId = resolveChannel(channel, env);
-    if (!channelId) throw new UsageError(`${f.file}: channel alias '${channel}' is not defined in environment '${env.name}'`);
+    if (!channelId) throw new UsageError(`${asIdentifier(f.file)}: channel alias '${asIdentifier(channel)}' is not defined in environment '${env.name}'`);
     const id = templateId(channelId, String(t.name), String(t.language), typeof t.publicId === 'string' ? t.publicId : undefined);
     const secretShape = refersToSecret(f.value, env) ? { secretShape: fromFile(templateIn(f.file, f.value, env, { markSecrets: true }), channelId, id).canonical } : {};
     const { canonical, ...fileOnly } = fromFile(t, channelId, id);

@@ -4,7 +4,7 @@
 // the change spends in its environment, which templates would exceed their 24-hour or 30-day
 // allowance (the service refuses those writes), and from when each becomes possible.
 import type { EditAllowance } from '../api/edit-allowance.js';
-import { templateKey } from '../model/ids.js';
+import { shownKey } from '../model/ids.js';
 
 /** What one update of an APPROVED template spends, as the read said. */
 export interface EditSpend {
@@ -62,7 +62,7 @@ const LIMIT_TEXT = { '24h': 'its 24-hour allowance (1 edit per 24 h)', '30d': 'i
 
 /** One line per template that would exceed its allowance. */
 export function describeExceeding(e: EditBudgetEntry): string {
-  return `${templateKey(e)} would exceed ${LIMIT_TEXT[e.exceeds ?? 'unknown']}${e.inReview ? ' once its review (PENDING) approves it' : ''}: the service refuses it${e.possibleFrom ? `; possible from ${e.possibleFrom}` : ''}`;
+  return `${shownKey(e)} would exceed ${LIMIT_TEXT[e.exceeds ?? 'unknown']}${e.inReview ? ' once its review (PENDING) approves it' : ''}: the service refuses it${e.possibleFrom ? `; possible from ${e.possibleFrom}` : ''}`;
 }
 
 /**

@@ -74,8 +74,8 @@ function identity(x: unknown): string | undefined {
 /**
  * Pure: the elements of two lists of records paired, the channel's (`before`) with the files'
  * (`after`): the same element whole first (the reorder's own key), then the same identity (type and
- * text: a button moved and edited), then what stands at the same position, then the rest in order
- * when as many are left on each side; an element left unpaired is an addition or a removal.
+ * text: a button moved and edited), then, when nothing moved, what stands at the same position, then the
+ * rest in order when as many are left on each side; an element left unpaired is an addition or a removal.
  * `pairOf[i]` is the channel's index of the files' element i, or -1.
  */
 function pairLists(before: readonly unknown[], after: readonly unknown[]): number[] {
@@ -92,6 +92,10 @@ function pairLists(before: readonly unknown[], after: readonly unknown[]): numbe
   };
   match(canonicalJson);
   match(identity);
+  // elements moved: the rest is paired by identity only (above); a removal and an addition left are said as such, never as an
+  // edit of one into the other (Sneakers removed and Gift wrap added beside a move read as Sneakers rewritten, verify-8 T-6)
+  const kept = pairOf.filter((j) => j >= 0);
+  if (kept.some((j, n) => n > 0 && j < kept[n - 1]!)) return pairOf;
   after.forEach((_x, i) => { if (pairOf[i]! < 0 && i < before.length && !used.has(i)) { pairOf[i] = i; used.add(i); } });
   const restAfter = after.map((_x, i) => i).filter((i) => pairOf[i]! < 0);
   const restBefore = before.map((_y, j) => j).filter((j) => !used.has(j));

@@ -1,5 +1,6 @@
 // Pure: the preview site: one page per template (the WhatsApp message as the app draws it, the
 // RCS card or carousel, the lint findings beside it) and an index.
+import { asIdentifier } from '../core/redact.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { fileFormText, messageFileText, type CanonicalButton, type CanonicalCard, type CanonicalTemplate, type FileTemplate } from '../model/canonical.js';
 import { CODE_PARAM, expiryLineOf, presetTextOf } from '../model/authentication.js';
@@ -231,7 +232,7 @@ export function renderTemplatePage(p: PageInput, opts: { live?: boolean } = {}):
   const content = f && c && (hasBody || c.message)
     ? `${hasBody ? `<section class="wa"><h2>WhatsApp</h2><div class="phone"${langAttrs(c.language)}>${whatsapp(f)}</div></section>` : ''}${renderRcs(f)}`
     : '<p>This file could not be read as a template; see the findings.</p>';
-  return page(p.key, `<header class="top"><a href="index.html">← all templates</a><h1>${esc(p.key)}</h1><code>${esc(p.file)}</code>${c?.category ? `<span>${esc(c.category)}</span>` : ''}</header><main><div>${content}</div>${findingsHtml(p.diagnostics)}</main>`, Boolean(opts.live));
+  return page(asIdentifier(p.key), `<header class="top"><a href="index.html">← all templates</a><h1>${esc(asIdentifier(p.key))}</h1><code>${esc(asIdentifier(p.file))}</code>${c?.category ? `<span>${esc(c.category)}</span>` : ''}</header><main><div>${content}</div>${findingsHtml(p.diagnostics)}</main>`, Boolean(opts.live));
 }
 
 export function renderIndex(pages: readonly PageInput[], opts: { live?: boolean } = {}): string {
@@ -241,7 +242,7 @@ export function renderIndex(pages: readonly PageInput[], opts: { live?: boolean 
     const c = p.template?.canonical;
     const body = p.template ? shownBody(p.template) : undefined;
     const preview = p.template && c?.rcsOnly ? rcsSummary(p.template) : body ? renderText(body.text, body.samples) : '';
-    return rowOf('', [`<a href="${esc(p.href)}">${esc(p.key)}</a>`, esc(c?.category ?? (c?.rcsOnly ? 'RCS only' : '')), e ? `${e} error${e === 1 ? '' : 's'}` : w ? `${w} warning${w === 1 ? '' : 's'}` : '✔', esc(preview.length > 90 ? `${preview.slice(0, 87)}...` : preview)], ['', '', '', c ? langAttrs(c.language) : '']);
+    return rowOf('', [`<a href="${esc(asIdentifier(p.href))}">${esc(asIdentifier(p.key))}</a>`, esc(c?.category ?? (c?.rcsOnly ? 'RCS only' : '')), e ? `${e} error${e === 1 ? '' : 's'}` : w ? `${w} warning${w === 1 ? '' : 's'}` : '✔', esc(preview.length > 90 ? `${preview.slice(0, 87)}...` : preview)], ['', '', '', c ? langAttrs(c.language) : '']);
   });
   return page('tplsync preview', `<header class="top"><h1>tplsync preview</h1><span>${pages.length} template${pages.length === 1 ? '' : 's'}</span></header><main class="list">${rowsTable('index', ['template', 'category', 'lint', 'body'], rows)}</main>`, Boolean(opts.live));
 }

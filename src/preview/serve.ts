@@ -3,6 +3,7 @@
 // its own (a folder's watch sees a file an editor saves by renaming a temp file over it, every
 // time; a recursive watch followed the first file it saw and missed the next saves); a change of
 // the config reloads it before the site is rebuilt.
+import { withoutIdentifierMarks } from '../core/redact.js';
 import { readdirSync, watch, type FSWatcher } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -48,7 +49,7 @@ export async function servePreview(config: Config, first: Site, o: ServeOptions)
     const html = site.pages.get(name);
     if (!html) { res.writeHead(404, { 'content-type': 'text/plain' }); res.end('not found'); return; }
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-    res.end(html);
+    res.end(withoutIdentifierMarks(html));
   });
   await new Promise<void>((resolve, reject) => { server.once('error', reject); server.listen(o.port, '127.0.0.1', resolve); });
   let timer: NodeJS.Timeout | undefined;

@@ -2,7 +2,7 @@
 // reliably, because the project's files hold them in plain: a template's name (which the output
 // always shows: names, ids and languages are never masked), or a word a file holds outside any
 // `((reference))` (masked wherever it is text, the file's own words too, so which words it hides
-// tells the value). Said once by lint and plan, as a warning: the value is still masked wherever it
+// tells the value), or a channel alias of the config (shown in every template's key). Said once by lint and plan, as a warning: the value is still masked wherever it
 // stands in a text.
 import type { Config } from '../config/load.js';
 import { asIdentifier, MIN_SECRET_LENGTH } from '../core/redact.js';
@@ -37,7 +37,7 @@ function holdsWord(text: string, word: string): boolean {
 
 /**
  * One warning for each secret value of the config's environments (its variable set) that is a
- * template's name, or a word of letters alone that a project file holds in plain; none when there is none.
+ * template's name or a channel alias, or a word of letters alone that a project file holds in plain; none when there is none.
  */
 export function unhideableSecretValues(config: Pick<Config, 'environments'>, files: readonly FileText[], vars: Readonly<Record<string, string | undefined>>): string[] {
   const out: string[] = [];
@@ -48,6 +48,13 @@ export function unhideableSecretValues(config: Pick<Config, 'environments'>, fil
       const value = vars[v.env]?.trim();
       if (!value || value.length < MIN_SECRET_LENGTH || said.has(`${v.env}\u0000${value}`)) continue;
       const where = `environments.${envName}.values.${name} (from ${v.env})`;
+      // a channel alias is an identifier too: every plan line, report and key shows it (wa/name/language)
+      const alias = Object.entries(config.environments).find(([, e]) => Object.prototype.hasOwnProperty.call(e.channels ?? {}, value));
+      if (alias) {
+        said.add(`${v.env}\u0000${value}`);
+        out.push(`${where}: its value is also the alias of a channel (environments.${alias[0]}.channels.${asIdentifier(value)}): it cannot be hidden reliably, since a channel alias is never masked (it is in the config and in git), and the output shows it in every template's key; give the secret another value, or write it as a text value if it is no secret`);
+        continue;
+      }
       const named = files.find((f) => (f.name ?? nameOf(f.text)) === value);
       if (named) {
         said.add(`${v.env}\u0000${value}`);

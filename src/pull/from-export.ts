@@ -63,7 +63,7 @@ export type ExportOutcome =
     /** the export's description (Twilio's friendly_name) not written: the file's own description kept */
     descriptionNotKept?: string;
     /** --names-from: the template is not in that export, or the parts whose names are not certain (the template written numbered) */
-    namesFrom?: { missing: true } | { kept: NamesKept[] };
+    namesFrom?: { missing: true } | { kept: NamesKept[] } | { bySamples: string[] };
     /** the export's review state when it is not an approved one, and its reason */
     status?: string; reason?: string }
   | { kind: 'exists'; source: string; file: string; name: string; language: string }
@@ -75,7 +75,9 @@ export type ExportOutcome =
     /** the export's copy is not what the file holds (the template changed on the platform, or in the file) */
     differs?: boolean }
   /** the same template (name and language) twice: `first` is the copy written; `states`, when the two differ in review state: the written copy's and this one's (the most advanced is written, STATUS_ORDER) */
-  | { kind: 'repeated'; source: string; name: string; language: string; first: string; differs: boolean; states?: { written: string; skipped: string } }
+  | { kind: 'repeated'; source: string; name: string; language: string; first: string; differs: boolean; states?: { written: string; skipped: string };
+    /** how many copies of it the exports give in all (each copy not written is one outcome) */
+    copies: number }
   /** the export says the platform deleted it (DELETED, PENDING_DELETION): not written, as pull --all writes none (said; exit 0) */
   | { kind: 'deleted'; source: string; name: string; language: string; status: string }
   | { kind: 'unexpressible'; source: string; name: string; language: string; issues: FormatIssue[] };
@@ -150,13 +152,13 @@ export function parseJsonFile(file: string, rel: string): unknown {
 }
 
 /** The templates of one export file in the file format's terms. */
-type Imported = ImportedTemplate & CategorySource & { leftOut?: FormatIssue[]; renumbered?: FormatIssue[];
+type Imported = ImportedTemplate & CategorySource & { leftOut?: FormatIssue[]; renumbered?: FormatIssue[]; numberedParts?: FormatIssue[];
   /** the review state the export gives, when it is not an approved one (written all the same; said) */
   status?: string; reason?: string };
 
 const rec = (v: unknown): Record<string, unknown> | undefined => (typeof v === 'object' && v !== null && !Array.isArray(v) ? v as Record<string, unknown> : undefined);
 /** the state an export gives a template, when it is not approved (Meta's `status`, Twilio's WhatsApp approval `status`) */
-function notApproved(status: unknown, reason: unknown): { status?: string; reason?: string } {
+export function notApproved(status: unknown, reason: unknown): { status?: string; reason?: string } {
   // REINSTATED: approved again after a pause or an appeal
   if (typeof status !== 'string' || /^(approved|reinstated)$/i.test(status) || status === '') return {};
   return { status: status.toUpperCase(), ...(typeof reason === 'string' && reason && reason.toUpperCase() !== 'NONE' ? { reason } : {}) };
@@ -170,7 +172,7 @@ function notApproved(status: unknown, reason: unknown): { status?: string; reaso
  */
 export const STATUS_ORDER = ['APPROVED', 'PAUSED', 'FLAGGED', 'IN_APPEAL', 'PENDING', 'RECEIVED', 'SUBMITTED', 'UNSUBMITTED', 'REJECTED', 'DISABLED', 'LIMIT_EXCEEDED', 'ARCHIVED', 'PENDING_DELETION', 'DELETED'] as const;
 /** `status` as notApproved gives it (none: approved) by STATUS_ORDER: lower is more advanced */
-function statusRank(status: string | undefined): number {
+export function statusRank(status: string | undefined): number {
   if (status === undefined) return 0;
   const i = (STATUS_ORDER as readonly string[]).indexOf(status);
   return i >= 0 ? i : STATUS_ORDER.indexOf('PENDING') + 0.5;
@@ -246,10 +248,12 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
   const dirThere = existsSync(req.dir);
   // of a template given twice, the copy written: the most advanced review state (STATUS_ORDER), else the first given
   const chosen = new Map<string, { t: Imported; source: string; value: string }>();
+  const copies = new Map<string, number>();
   for (const { rel, templates } of inputs) {
     for (const t of templates) {
       if (t.issues.length) continue;
       const key = `${t.name}\u0000${t.language}`;
+      copies.set(key, (copies.get(key) ?? 0) + 1);
       const held = chosen.get(key);
       if (!held || statusRank(t.status) < statusRank(held.t.status)) chosen.set(key, { t, source: `${rel} ${t.where}`, value: JSON.stringify(t.value) });
     }
@@ -273,7 +277,7 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       // the two say the same, and which state decided
       if (first.t !== t) {
         const states = statusRank(t.status) !== statusRank(first.t.status) ? { written: first.t.status ?? 'APPROVED', skipped: t.status ?? 'APPROVED' } : undefined;
-        push({ kind: 'repeated', source, name: t.name, language: t.language, first: first.source, differs: JSON.stringify(t.value) !== first.value, ...(states ? { states } : {}) });
+        push({ kind: 'repeated', source, name: t.name, language: t.language, first: first.source, differs: JSON.stringify(t.value) !== first.value, ...(states ? { states } : {}), copies: copies.get(key) ?? 2 });
         continue;
       }
       // deleted on the platform: nothing to adopt (a file would make apply create it again), as pull --all skips it
@@ -306,11 +310,11 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       const namesSource = req.namesFrom ? req.namesFrom.get(key) : own;
       const back = positionalNamesBack(t.value, namesSource, req.namesFrom ? { numbered: 'the export', named: 'the --names-from export' } : undefined);
       // Twilio's numbers said as the names the file has for them, where it names them
-      const renumbered = t.renumbered?.map((i) => {
+      // (every part's: one Twilio numbers as the file does is said too when the file names it, a header's {{1}} become {{doctor}})
+      const renumbered = [...(t.renumbered ?? []), ...(t.numberedParts ?? [])].flatMap((i) => {
         const m = i.moved ? back.named?.get(i.moved.part) : undefined;
-        return m && i.moved!.keys.every((_k, j) => m.has(String(j + 1)))
-          ? { ...i, message: `${i.moved!.keys.map((k, j) => `Twilio's {{${k}}} is {{${m.get(String(j + 1))!}}}`).join(', ')} in the file (named: WhatsApp takes a named template's parameters by name)` }
-          : i;
+        if (m && i.moved!.keys.every((_k, j) => m.has(String(j + 1)))) return [{ ...i, message: `${i.moved!.keys.map((k, j) => `Twilio's {{${k}}} is {{${m.get(String(j + 1))!}}}`).join(', ')} in the file (named: WhatsApp takes a named template's parameters by name)` }];
+        return i.moved?.same ? [] : [i];
       });
       let escaped = escapeLiteralReferences(back.value);
       // where the file it replaces has a secret, what the export holds there (the current value, an earlier one after
@@ -385,7 +389,8 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       // certain: the whole template written numbered, said by part, the generated types change
       const namesLost = !req.namesFrom && here && back.kept.length ? back.kept : undefined;
       // --names-from: the template is not in that export, or its names could not be given for certain (numbered, said)
-      const namesFrom = req.namesFrom ? (!namesSource ? { missing: true as const } : back.kept.length ? { kept: back.kept } : undefined) : undefined;
+      // (named by the samples alone: the texts differ, said as the channel route says it)
+      const namesFrom = req.namesFrom ? (!namesSource ? { missing: true as const } : back.kept.length ? { kept: back.kept } : back.bySamples ? { bySamples: back.bySamples } : undefined) : undefined;
       done.push({ kind: 'written', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(lostReferences.length ? { lostReferences } : {}), ...(replacedTexts?.changed.length ? { sourceUnknown: { language: String((record as Record<string, unknown>).language), fields: replacedTexts.changed } } : {}), ...(namesLost ? { namesLost } : {}), ...(namesFrom ? { namesFrom } : {}), ...(descriptionNotKept !== undefined ? { descriptionNotKept } : {}), ...(t.leftOut?.length ? { leftOut: t.leftOut } : {}), ...(toAdd?.length ? { toAdd } : {}), ...(renumbered?.length ? { renumbered } : {}), ...(t.status ? { status: t.status, ...(t.reason ? { reason: t.reason } : {}) } : {}), ...(lives && resolvePath(lives.abs) !== resolvePath(target) ? { alsoIn: path.relative(req.cwd, lives.abs) } : {}), ...(fromOthers ? { otherValues: fromOthers.found } : {}) });
     }
   }

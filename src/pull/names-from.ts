@@ -13,10 +13,15 @@ import { namesFor } from './positional-names.js';
 type Rec = Record<string, unknown>;
 const rec = (v: unknown): Rec | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Rec) : undefined);
 
-/** The templates of Meta exports (as template file values), by `name\0language`. */
-export async function metaNameSource(files: readonly string[], cwd: string): Promise<Map<string, Rec>> {
-  const { metaTemplates, metaToFile } = await import('../formats/meta.js');
-  const out = new Map<string, Rec>();
+/**
+ * The templates of Meta exports (as template file values), by `name\0language`. Of a template given more than once (a
+ * DELETED or REJECTED copy beside the APPROVED one), the copy pull --from would write: the most advanced review state
+ * (from-export.ts STATUS_ORDER), of two in one state the first given; a deleted copy (DELETED, PENDING_DELETION) never
+ * names anything, as pull --from writes none. Each copy not used goes to `notes`, said by the caller.
+ */
+export async function metaNameSource(files: readonly string[], cwd: string, notes: string[] = []): Promise<Map<string, Rec>> {
+  const [{ metaTemplates, metaToFile }, { isDeletedState }, { notApproved, statusRank }] = await Promise.all([import('../formats/meta.js'), import('../plan/review-state.js'), import('./from-export.js')]);
+  const copies = new Map<string, { value: Rec; source: string; status?: string; json: string }[]>();
   for (const f of files) {
     const abs = path.resolve(cwd, f);
     const rel = path.relative(cwd, abs) || f;
@@ -24,7 +29,28 @@ export async function metaNameSource(files: readonly string[], cwd: string): Pro
     try { items = metaTemplates(parseJsonFile(abs, rel)); } catch (e) { throw e instanceof UsageError ? e : new UsageError(`${rel}: ${(e as Error).message}`); }
     for (const x of items) {
       const t = metaToFile(x.value, x.where, x.state);
-      if (t.name && t.language && !out.has(`${t.name}\u0000${t.language}`)) out.set(`${t.name}\u0000${t.language}`, t.value);
+      if (!t.name || !t.language) continue;
+      const key = `${t.name}\u0000${t.language}`;
+      const { status } = notApproved(rec(x.value)?.status, undefined);
+      const all = copies.get(key) ?? [];
+      all.push({ value: t.value, source: `${rel} ${x.where}`, ...(status ? { status } : {}), json: JSON.stringify(t.value) });
+      copies.set(key, all);
+    }
+  }
+  const out = new Map<string, Rec>();
+  for (const [key, all] of copies) {
+    const what = key.replace('\u0000', '/');
+    const live = all.filter((c) => !isDeletedState(c.status));
+    for (const c of all.filter((x) => isDeletedState(x.status))) notes.push(`${what} (${c.source}) in the --names-from export is deleted on the platform (${c.status}): its names are not used`);
+    if (!live.length) continue;
+    // the most advanced state first; of one state, the first given (a stable sort)
+    const [chosen, ...others] = [...live].sort((a, b) => statusRank(a.status) - statusRank(b.status));
+    out.set(key, chosen!.value);
+    for (const c of others) {
+      if (c.json === chosen!.json) continue;
+      notes.push(statusRank(c.status) !== statusRank(chosen!.status)
+        ? `${what} comes ${live.length === 2 ? 'twice' : `${live.length} times`} in the --names-from export, and the copies differ: the names are the ${chosen!.status ?? 'APPROVED'} copy's (${chosen!.source}), as pull --from would write it; this ${c.status ?? 'APPROVED'} copy's (${c.source}) are not used`
+        : `${what} comes ${live.length === 2 ? 'twice' : `${live.length} times`} in the --names-from export, ${c.status ?? 'APPROVED'} each time, and the copies differ: the names are the first's (${chosen!.source}), not this one's (${c.source}): check which is the channel's current one`);
     }
   }
   return out;

@@ -121,7 +121,9 @@ function withParts(v: Loose, parts: Map<string, Loose>): Loose {
  */
 export function positionalNamesBack<T extends Loose>(exported: T, own: Loose | undefined, who: Words = EXPORT_AND_FILE): { value: T; kept: NamesKept[];
   /** the parts named, by field: each number's name ("1" -> name) */
-  named?: Map<string, Map<string, string>> } {
+  named?: Map<string, Map<string, string>>;
+  /** the parts named by their samples alone: the texts differ (said: the file has the export's text) */
+  bySamples?: string[] } {
   const none = { value: exported, kept: [] };
   if (!own) return none;
   const ownParts = new Map(partsOf(own).map((p) => [p.field, p.part]));
@@ -140,6 +142,7 @@ export function positionalNamesBack<T extends Loose>(exported: T, own: Loose | u
   const parts = new Map<string, Loose>();
   const named = new Map<string, Map<string, string>>();
   const kept: NamesKept[] = [];
+  const bySamples: string[] = [];
   for (const { field, part } of theirs) {
     const e = scan(part.text as string);
     if (!e.numbered) continue;
@@ -152,8 +155,8 @@ export function positionalNamesBack<T extends Loose>(exported: T, own: Loose | u
     const samples = (name: string) => sample(isObject(ownExamples) && Object.hasOwn(ownExamples, name) ? ownExamples[name] : Object.hasOwn(top, name) ? top[name] : undefined);
     const r = namesFor(part, ownText, samples, who);
     if ('why' in r) kept.push({ field, message: r.why });
-    else { parts.set(field, renamed(part, r.names)); named.set(field, r.names); }
+    else { parts.set(field, renamed(part, r.names)); named.set(field, r.names); if (r.bySamples) bySamples.push(field); }
   }
   if (kept.length) return { value: exported, kept };
-  return parts.size ? { value: withParts(exported, parts) as T, kept, named } : none;
+  return parts.size ? { value: withParts(exported, parts) as T, kept, named, ...(bySamples.length ? { bySamples } : {}) } : none;
 }

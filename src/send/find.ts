@@ -1,5 +1,6 @@
 // Effects (through the loaded-project stage): the metadata of one template of the files, by
 // channel, name and (when there are several) language, refused when its file has lint errors.
+import { asIdentifier } from '../core/redact.js';
 import type { Config, EnvironmentConfig } from '../config/load.js';
 import { UsageError } from '../core/errors.js';
 import { fromFile } from '../model/canonical.js';
@@ -18,11 +19,11 @@ export async function findTemplate(config: Config, cwd: string, want: { channel?
   if (want.channel === undefined && channels.length > 1) throw new UsageError(`A template ${want.name} is on several channels (${channels.join(', ')}); choose one with --channel`);
   const channel = want.channel ?? channels[0];
   const candidates = named.filter(({ value: t }) => t!.channel === channel);
-  const key = `${channel ? `${channel}/` : ''}${want.name}${want.language ? `/${want.language}` : ''}`;
+  const key = asIdentifier(`${channel ? `${channel}/` : ''}${want.name}${want.language ? `/${want.language}` : ''}`);
   if (channel === undefined || candidates.length === 0) {
     // the same name in other languages (or on other channels): say which exist, as a missing --language does
     const others = project.files.filter(({ value: t }) => t && t.name === want.name && (want.channel === undefined || t.channel === want.channel));
-    const where = [...new Set(others.map((f) => `${String(f.value!.channel)}/${want.name}/${String(f.value!.language)}`))].sort();
+    const where = [...new Set(others.map((f) => asIdentifier(`${String(f.value!.channel)}/${want.name}/${String(f.value!.language)}`)))].sort();
     throw new UsageError(`No template ${key} in the template files${where.length ? `; there ${where.length === 1 ? 'is' : 'are'} ${where.join(', ')}: choose with --language${want.channel === undefined ? ' (and --channel)' : ''}` : ''}`);
   }
   if (candidates.length > 1) {

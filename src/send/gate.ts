@@ -4,7 +4,8 @@
 import type { TemplateReadResponse } from '../api/shapes.js';
 import { fromRead } from '../model/canonical.js';
 import { UUID_RE } from '../schemas/contract.js';
-import { contentDigest, digestDifferences, templateKey, type TemplateMeta } from '../model/meta.js';
+import { contentDigest, digestDifferences, type TemplateMeta } from '../model/meta.js';
+import { shownKey } from '../model/ids.js';
 import { isApprovedState } from '../plan/review-state.js';
 import { adviceCommand } from '../core/advice.js';
 
@@ -68,7 +69,7 @@ export function remoteProblem(meta: TemplateMeta, read: TemplateReadResponse | n
 }
 
 function remoteMessage(meta: TemplateMeta, read: TemplateReadResponse | null, where: { channelId: string; templateId: string }, textOnly: boolean, accepted?: string, env?: string): { reason: NotSendableReason; message: string } | undefined {
-  const key = templateKey(meta);
+  const key = shownKey(meta);
   const environment = env ?? '<env>';
   // every command advised names the environment the send used (followed literally, a bare one acts on the default environment)
   const run = (command: string): string => adviceCommand(command, env);

@@ -1,5 +1,6 @@
 // Pure: checking parameter values and rendering a template into the text and suggestions
 // the conversation operation sends, with the same placeholder compiler as lint and plan.
+import { shownKey } from '../model/ids.js';
 import type { ConversationRequest } from '../api/shapes.js';
 import { renderText, scanPlaceholders } from '../model/placeholders.js';
 import { cardParam, paramName, textPartParams, type TemplateMeta } from '../model/meta.js';
@@ -42,7 +43,7 @@ const own = <V>(o: Readonly<Record<string, V>>, k: string): V | undefined => (Ob
  */
 export function checkParams(meta: TemplateMeta, params: Readonly<Record<string, unknown>>, textOnly = false): TemplateParamValues {
   const problems: string[] = [];
-  const key = `${meta.channel}/${meta.name}/${meta.language}`;
+  const key = shownKey(meta);
   const needed = textOnly ? textPartParams(meta) : undefined;
   // the one-time password: `code` of the preset form, else (an authentication template that writes its
   // own text, `{{1}} is your verification code.`) the body's placeholder beside the OTP button

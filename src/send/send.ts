@@ -14,7 +14,8 @@ import { urlAddressProblem } from '../model/urls.js';
 import { foreignCharacters, namedCharacter, shownWithEscapes } from '../model/written-characters.js';
 import type { ConversationRequest, ConversationResponse } from '../api/shapes.js';
 import { checkParams, checkSendable, ParamError, renderTemplate, type TemplateParamValues } from './render.js';
-import { needsPresetText, templateKey, type TemplateMeta } from '../model/meta.js';
+import { needsPresetText, type TemplateMeta } from '../model/meta.js';
+import { shownKey } from '../model/ids.js';
 import { templateId } from '../model/ids.js';
 import { campaignEnded, NotSendable, remoteProblem } from './gate.js';
 
@@ -152,11 +153,11 @@ export async function prepareTemplateSend(client: Client, meta: TemplateMeta, o:
   checkClientMessageId(o.clientMessageId);
   // a text that needs values the module does not hold is never sent with a stand-in in their place
   if (meta.unfilled?.length) {
-    throw new NotSendable(`${templateKey(meta)} uses ${meta.unfilled.map((n) => `((${n}))`).join(', ')}, which the generated module does not hold (a secret is never written to a file; a module made without --env holds no value): send it with tplsync send, which reads the environment's values when it sends. Nothing was sent.`, 'unfilled');
+    throw new NotSendable(`${shownKey(meta)} uses ${meta.unfilled.map((n) => `((${n}))`).join(', ')}, which the generated module does not hold (a secret is never written to a file; a module made without --env holds no value): send it with tplsync send, which reads the environment's values when it sends. Nothing was sent.`, 'unfilled');
   }
   // a finished campaign: with textOnly its expiry would be left out, and the stale offer delivered with none
   if (campaignEnded(meta, Date.now())) {
-    throw new NotSendable(`${templateKey(meta)} is a campaign that ended at ${meta.expireTime} (its rcsExpireOpts.expireTime): a finished campaign is not sent (rule rcs-expired). Nothing was sent. Retire it by deleting its file, or give it a later expireTime and apply it.`, 'expired');
+    throw new NotSendable(`${shownKey(meta)} is a campaign that ended at ${meta.expireTime} (its rcsExpireOpts.expireTime): a finished campaign is not sent (rule rcs-expired). Nothing was sent. Retire it by deleting its file, or give it a later expireTime and apply it.`, 'expired');
   }
   const channelId = channelIdFor(client, meta.channel, o.channelId);
   // what the caller gave, checked here; said after what the channel says of the template (a
@@ -257,16 +258,16 @@ export function withPresetText(meta: TemplateMeta, text: string | undefined): Te
   const ownText = meta.presetText === undefined && needsPresetText(meta);
   if (text === undefined) {
     if (ownText) {
-      throw new NotSendable(`${templateKey(meta)} is an authentication template under whose text WhatsApp writes the expiry line (${meta.presetParts!.expiryMinutes} minutes) in ${meta.language}; a conversation message carries text, and tplsync knows only WhatsApp's English wording of that line: sent without it, the message would lack the warning the approved template carries. Give the whole text as WhatsApp shows it in ${meta.language}, the expiry line included, with {{code}} where the code goes: --preset-text TEXT (presetText). Nothing was sent.`, 'preset-text');
+      throw new NotSendable(`${shownKey(meta)} is an authentication template under whose text WhatsApp writes the expiry line (${meta.presetParts!.expiryMinutes} minutes) in ${meta.language}; a conversation message carries text, and tplsync knows only WhatsApp's English wording of that line: sent without it, the message would lack the warning the approved template carries. Give the whole text as WhatsApp shows it in ${meta.language}, the expiry line included, with {{code}} where the code goes: --preset-text TEXT (presetText). Nothing was sent.`, 'preset-text');
     }
     if (meta.presetText === 'localised') {
-      throw new NotSendable(`${templateKey(meta)} is an authentication template whose text WhatsApp writes in ${meta.language}; a conversation message carries text, and tplsync knows only WhatsApp's English wording. Give the text as WhatsApp shows it in ${meta.language}, with {{code}} where the code goes: --preset-text TEXT (presetText). Nothing was sent.`, 'preset-text');
+      throw new NotSendable(`${shownKey(meta)} is an authentication template whose text WhatsApp writes in ${meta.language}; a conversation message carries text, and tplsync knows only WhatsApp's English wording. Give the text as WhatsApp shows it in ${meta.language}, with {{code}} where the code goes: --preset-text TEXT (presetText). Nothing was sent.`, 'preset-text');
     }
     return meta;
   }
-  if (!meta.presetText && !ownText) throw new ParamError(`${templateKey(meta)} has text of its own; --preset-text (presetText) is only for an authentication template whose text WhatsApp writes`);
+  if (!meta.presetText && !ownText) throw new ParamError(`${shownKey(meta)} has text of its own; --preset-text (presetText) is only for an authentication template whose text WhatsApp writes`);
   // the English wording is WhatsApp's, and tplsync's: another text would go out under the approved template
-  if (meta.presetText === 'exact') throw new ParamError(`${templateKey(meta)} is sent with WhatsApp's own ${meta.language} wording, which tplsync knows; --preset-text (presetText) is for the languages whose wording it does not know, and is not taken here. Nothing was sent.`);
+  if (meta.presetText === 'exact') throw new ParamError(`${shownKey(meta)} is sent with WhatsApp's own ${meta.language} wording, which tplsync knows; --preset-text (presetText) is for the languages whose wording it does not know, and is not taken here. Nothing was sent.`);
   // the text stands for WhatsApp's wording in this language, which no one reviewed here: its form is held to that wording's
   // (the code once, no other placeholder, no link: an authentication template has none, and a phishing text would)
   const codes = text.match(/\{\{[^{}]*\}\}/g) ?? [];
@@ -279,11 +280,11 @@ export function withPresetText(meta: TemplateMeta, text: string | undefined): Te
   // or the message would go out without the warning the approved template carries
   const parts = meta.presetParts;
   if (parts?.expiryMinutes !== undefined && !digitsIn(text).includes(String(parts.expiryMinutes))) {
-    throw new ParamError(`${templateKey(meta)} carries WhatsApp's expiry line (${parts.expiryMinutes} minutes), which --preset-text (presetText) must hold as WhatsApp words it in ${meta.language}: the text has no ${parts.expiryMinutes}. Give the whole text (the code line${parts.security ? ', the security sentence' : ''} and the expiry line). Nothing was sent.`);
+    throw new ParamError(`${shownKey(meta)} carries WhatsApp's expiry line (${parts.expiryMinutes} minutes), which --preset-text (presetText) must hold as WhatsApp words it in ${meta.language}: the text has no ${parts.expiryMinutes}. Give the whole text (the code line${parts.security ? ', the security sentence' : ''} and the expiry line). Nothing was sent.`);
   }
   // (sentences are counted at their stops: a language that writes none, Thai, is not counted)
   if (parts?.security && SENTENCE_STOP.test(text) && sentencesIn(text.replace('{{code}}', 'X')) < (parts.expiryMinutes !== undefined ? 3 : 2)) {
-    throw new ParamError(`${templateKey(meta)} carries WhatsApp's security sentence ("For your security, do not share this code." in English), which --preset-text (presetText) must hold as WhatsApp words it in ${meta.language}: the text holds ${sentencesIn(text.replace('{{code}}', 'X'))} sentence${sentencesIn(text.replace('{{code}}', 'X')) === 1 ? '' : 's'}. Give the whole text (the code line, the security sentence${parts.expiryMinutes !== undefined ? ' and the expiry line' : ''}). Nothing was sent.`);
+    throw new ParamError(`${shownKey(meta)} carries WhatsApp's security sentence ("For your security, do not share this code." in English), which --preset-text (presetText) must hold as WhatsApp words it in ${meta.language}: the text holds ${sentencesIn(text.replace('{{code}}', 'X'))} sentence${sentencesIn(text.replace('{{code}}', 'X')) === 1 ? '' : 's'}. Give the whole text (the code line, the security sentence${parts.expiryMinutes !== undefined ? ' and the expiry line' : ''}). Nothing was sent.`);
   }
   const { footer: _footer, ...rest } = meta;
   // a text of the template's own: the code is its body's placeholder (its parameter, as the caller names it)

@@ -1,4 +1,5 @@
 // Effects: writing reports to stdout or a file (temp file + rename, never half-written).
+import { redact } from '../core/redact.js';
 import { appendFileSync } from 'node:fs';
 
 export { writeFileAtomic } from '../files/write.js';
@@ -28,7 +29,8 @@ export function refuseSavedPlanDash(out: string | undefined): void {
 
 export function appendStepSummary(markdown: string): void {
   const f = io().env.GITHUB_STEP_SUMMARY;
-  if (f) appendFileSync(resolvePath(f), `${markdown}\n`);
+  // the same gate as stdout: the summary names files as identifiers, and may quote a text holding a secret value
+  if (f) appendFileSync(resolvePath(f), `${redact(markdown)}\n`);
 }
 
 /** Colour on a TTY only, never with NO_COLOR (https://no-color.org), always with FORCE_COLOR. */

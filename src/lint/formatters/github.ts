@@ -1,5 +1,6 @@
 // GitHub Actions workflow commands (::error file=...::message), escaped as the runner expects;
 // `file` is relative to the repository root ($GITHUB_WORKSPACE, else the git repository of the config; files/repository-root.ts), where the runner looks.
+import { asIdentifier } from '../../core/redact.js';
 import type { Formatter } from './formatter.js';
 import { absolutePath, repoRelative } from './sarif.js';
 import { visible } from '../../core/visible.js';
@@ -18,7 +19,7 @@ const COMMAND = { error: 'error', warning: 'warning', info: 'notice' } as const;
 
 export const github: Formatter = (diags, ctx) => diags.map((d) => {
   const props = [
-    `file=${escapeProperty(repoRelative(d.file, ctx) ?? absolutePath(d.file, ctx))}`, `line=${d.line}`, `col=${d.column}`, `endLine=${d.endLine}`, `endColumn=${d.endColumn}`,
+    `file=${asIdentifier(escapeProperty(repoRelative(d.file, ctx) ?? absolutePath(d.file, ctx)))}`, `line=${d.line}`, `col=${d.column}`, `endLine=${d.endLine}`, `endColumn=${d.endColumn}`,
     `title=${escapeProperty(`tplsync ${d.ruleId}`)}`,
   ].join(',');
   return `::${COMMAND[d.severity]} ${props}::${escapeData(d.message)}\n`;

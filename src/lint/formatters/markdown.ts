@@ -1,4 +1,5 @@
 // A Markdown report for pull-request comments and job summaries.
+import { asIdentifier } from '../../core/redact.js';
 import { summarize } from '../../core/diagnostic.js';
 import type { Formatter } from './formatter.js';
 import { visible } from '../../core/visible.js';
@@ -25,7 +26,7 @@ export const markdown: Formatter = (diags, ctx) => {
   for (const d of diags) {
     const url = docs.get(d.ruleId);
     const rule = url ? `[\`${d.ruleId}\`](${url})` : `\`${d.ruleId}\``;
-    out.push(`| ${code(visible(d.file, { oneLine: true }))} | ${d.line}:${d.column} | ${ICON[d.severity]} | ${rule} | ${cell(visible(d.message, { oneLine: true }))} |`);
+    out.push(`| ${asIdentifier(code(visible(d.file, { oneLine: true })))} | ${d.line}:${d.column} | ${ICON[d.severity]} | ${rule} | ${cell(visible(d.message, { oneLine: true }))} |`);
   }
   return `${out.join('\n')}\n`;
 };

@@ -1,5 +1,6 @@
 // SARIF 2.1.0 for GitHub code scanning: every rule with help text, results with physical locations
 // relative to the repository root (%SRCROOT%: $GITHUB_WORKSPACE or the git repository of the config, as a file:/// URI).
+import { asIdentifier } from '../../core/redact.js';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FormatContext, Formatter } from './formatter.js';
@@ -33,9 +34,9 @@ export function sarifRuleName(id: string): string {
 
 function artifactLocation(file: string, ctx: FormatContext): { uri: string; uriBaseId?: string } {
   const rel = repoRelative(file, ctx);
-  if (rel !== undefined) return { uri: rel.split('/').map(encodeURIComponent).join('/'), uriBaseId: '%SRCROOT%' };
+  if (rel !== undefined) return { uri: asIdentifier(rel.split('/').map(encodeURIComponent).join('/')), uriBaseId: '%SRCROOT%' };
   // outside the repository: an absolute file URI, which needs no base
-  return { uri: pathToFileURL(absolutePath(file, ctx)).href };
+  return { uri: asIdentifier(pathToFileURL(absolutePath(file, ctx)).href) };
 }
 
 export const sarif: Formatter = (diags, ctx) => {

@@ -1,4 +1,5 @@
 // The default terminal report, grouped by file like ESLint's; colour only when asked.
+import { asIdentifier } from '../../core/redact.js';
 import pc from 'picocolors';
 import { summarize } from '../../core/diagnostic.js';
 import type { Formatter } from './formatter.js';
@@ -11,7 +12,7 @@ export const stylish: Formatter = (diags, ctx) => {
   const out: string[] = [];
   for (const [file, ds] of byFile) {
     // a file's name and a message quoting a file's text may hold control characters: printed as escapes, never sent to the terminal
-    out.push(c.underline(visible(file, { oneLine: true })));
+    out.push(c.underline(asIdentifier(visible(file, { oneLine: true }))));
     const posW = Math.max(...ds.map((d) => `${d.line}:${d.column}`.length));
     const sevW = Math.max(...ds.map((d) => d.severity.length));
     for (const d of ds) {
