@@ -1,5 +1,5 @@
 // Test helpers: real temp dirs, and the real CLI: in this process (cliIn) or as a child process (cli).
-import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, mkdirSync, symlinkSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable, Writable } from 'node:stream';
@@ -9,6 +9,21 @@ import { execa, type Options, type ResultPromise } from 'execa';
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const BIN = path.join(ROOT, 'bin', 'tplsync.cjs');
 export const FIXTURES = path.join(ROOT, 'test', 'fixtures');
+
+/**
+ * A temp project of the repository's sample templates and config, with tplsync itself as its
+ * node_modules/tplsync (the checkout, linked) and an ESM package.json: where generated types are
+ * compiled as a service would compile them.
+ */
+export function typesProject(prefix: string): string {
+  const dir = tempDir(prefix);
+  cpSync(path.join(ROOT, 'templates'), path.join(dir, 'templates'), { recursive: true });
+  cpSync(path.join(ROOT, 'tplsync.config.yaml'), path.join(dir, 'tplsync.config.yaml'));
+  mkdirSync(path.join(dir, 'node_modules'));
+  symlinkSync(ROOT, path.join(dir, 'node_modules', 'tplsync'), 'dir');
+  writeFileSync(path.join(dir, 'package.json'), '{ "type": "module" }\n');
+  return dir;
+}
 
 export function tempDir(prefix = 'tplsync-test-'): string {
   return mkdtempSync(path.join(tmpdir(), prefix));

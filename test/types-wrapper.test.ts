@@ -11,16 +11,9 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { generateTypes } from '../src/typegen/generate.ts';
 import type { TemplateMeta } from '../src/model/meta.ts';
-import { cleanup, cliIn, ROOT, tempDir } from './helpers.ts';
+import { cleanup, cliIn, ROOT, tempDir, typesProject } from './helpers.ts';
 
-const dir = tempDir('tplsync-types-wrap-');
-test.before(() => {
-  cpSync(path.join(ROOT, 'templates'), path.join(dir, 'templates'), { recursive: true });
-  cpSync(path.join(ROOT, 'tplsync.config.yaml'), path.join(dir, 'tplsync.config.yaml'));
-  mkdirSync(path.join(dir, 'node_modules'));
-  symlinkSync(ROOT, path.join(dir, 'node_modules', 'tplsync'), 'dir');
-  writeFileSync(path.join(dir, 'package.json'), '{ "type": "module" }\n');
-});
+const dir = typesProject('tplsync-types-wrap-');
 test.after(() => cleanup(dir));
 
 /** the strict ESM options a service compiles with (the report's: exactOptionalPropertyTypes, noUncheckedIndexedAccess, verbatimModuleSyntax) */

@@ -5,16 +5,9 @@ import path from 'node:path';
 import ts from 'typescript';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { cleanup, cliIn, ROOT, tempDir } from './helpers.ts';
+import { cleanup, cliIn, ROOT, tempDir, typesProject } from './helpers.ts';
 
-const dir = tempDir('tplsync-types-');
-test.before(() => {
-  cpSync(path.join(ROOT, 'templates'), path.join(dir, 'templates'), { recursive: true });
-  cpSync(path.join(ROOT, 'tplsync.config.yaml'), path.join(dir, 'tplsync.config.yaml'));
-  mkdirSync(path.join(dir, 'node_modules'));
-  symlinkSync(ROOT, path.join(dir, 'node_modules', 'tplsync'), 'dir');
-  writeFileSync(path.join(dir, 'package.json'), '{ "type": "module" }\n');
-});
+const dir = typesProject('tplsync-types-');
 test.after(() => cleanup(dir));
 
 function compile(consumer: string): ts.Diagnostic[] {

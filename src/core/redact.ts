@@ -257,6 +257,21 @@ export function redact(text: string): string {
   return redactText(text);
 }
 
+/** `text` with `value` in any letter case replaced by `mask` where it stands as a token of its own (standsAlone) */
+function maskStandingAlone(text: string, value: string, mask: string): string {
+  const lv = lowerAscii(value);
+  const low = lowerAscii(text);
+  if (!low.includes(lv)) return text;
+  let out = '';
+  let at = 0;
+  for (let i = low.indexOf(lv); i >= 0; i = low.indexOf(lv, i + 1)) {
+    if (i < at || !standsAlone(text, i, lv.length)) continue;
+    out += text.slice(at, i) + mask;
+    at = i + lv.length;
+  }
+  return out + text.slice(at);
+}
+
 function redactText(text: string): string {
   text = withoutIdentifierMarks(text);
   const { secrets, grams4, grams8, wholeValues, shortKeys } = registry();
@@ -264,17 +279,7 @@ function redactText(text: string): string {
   // a short key: whole as written wherever it is, and in another letter case where it stands alone (a server's echo upper-cased)
   for (const k of shortKeys) {
     if (text.includes(k)) text = text.split(k).join(REDACTED);
-    const lk = lowerAscii(k);
-    const low = lowerAscii(text);
-    if (!low.includes(lk)) continue;
-    let out = '';
-    let at = 0;
-    for (let i = low.indexOf(lk); i >= 0; i = low.indexOf(lk, i + 1)) {
-      if (i < at || !standsAlone(text, i, lk.length)) continue;
-      out += text.slice(at, i) + REDACTED;
-      at = i + lk.length;
-    }
-    text = out + text.slice(at);
+    text = maskStandingAlone(text, k, REDACTED);
   }
   if (text.length < MIN_SECRET_LENGTH) return text;
   for (const w of wholeValues) if (text.includes(w)) text = text.split(w).join(SECRET_VALUE_MASK);
@@ -284,20 +289,7 @@ function redactText(text: string): string {
   // `cashback_note`, `Checkouts` or `checkout` beside a value `Checkout` are other words (a name, the template's text),
   // which masking would hide and garble (a saved plan naming `winter_(secret)`).
   if (wholeValues.length) {
-    let low = lowerAscii(text);
-    for (const w of wholeValues) {
-      const lw = lowerAscii(w);
-      if (lw.length < MIN_SECRET_LENGTH || !low.includes(lw)) continue;
-      let out = '';
-      let at = 0;
-      for (let i = low.indexOf(lw); i >= 0; i = low.indexOf(lw, i + 1)) {
-        if (i < at || !standsAlone(text, i, lw.length)) continue;
-        out += text.slice(at, i) + SECRET_VALUE_MASK;
-        at = i + lw.length;
-      }
-      text = out + text.slice(at);
-      low = lowerAscii(text);
-    }
+    for (const w of wholeValues) if (w.length >= MIN_SECRET_LENGTH) text = maskStandingAlone(text, w, SECRET_VALUE_MASK);
   }
   // a number whose digits hold 8 of a secret's in a row, however they are grouped (+44 7700 900123, (+44) 7700-900-123)
   const { digits8 } = registry();
