@@ -3,6 +3,8 @@
 // RequestError, "the server refused", when no server was asked), a channel the client's setup does
 // not map a UsageError, a template key the module does not hold a UsageError naming it.
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -100,6 +102,21 @@ test('a template key the generated module does not hold (run-time data, a plain-
   assert.is(lib.templateOf, templateOf);
   // the generated sendTemplate looks its key up through templateOf
   assert.match(generateTypes([shipped], { source: 'templates' }), 'return sendTemplateWith(client, templateOf(templates, key), ');
+});
+
+// verify-9 #1: with the channel down, a send whose values are wrong too said only "unavailable"; the values' problem was
+// found (before the read) and held back until the channel answered: both are said now
+test('a send gate read that fails (the channel unreachable) says the values\' problem too, as "Also:"', async () => {
+  // a port that was just free: a server listened on it and is closed (connections refused)
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as AddressInfo).port;
+  await new Promise<void>((r) => server.close(() => r()));
+  const down = createClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: 'k', channels: { 'shop-whatsapp': CHANNEL_A }, retries: 0 });
+  const e = await thrown(sendTemplateWith(down, shipped, { to: '+4915112345678', params: { customer: 'Maria' }, textOnly: true }));
+  assert.is(e.exitCode, 7, e.message);
+  assert.match(e.message, 'the read of the template before the send (the send gate) failed');
+  assert.match(e.message, /\nAlso: .*order_id/);
 });
 
 test.run();

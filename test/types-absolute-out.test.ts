@@ -29,4 +29,19 @@ test('an absolute typesOut is refused (exit 3), nothing written; --out with an a
   } finally { cleanup(dir); cleanup(elsewhere); }
 });
 
+// verify-9 #4: `typesOut: ~/types.ts` wrote into a folder named ~ inside the project
+test('a typesOut starting with ~ is refused (exit 3): no shell reads the config', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ntypesOut: ~/v9_types.ts\nenvironments:\n  local:\n    emulator: .tplsync/e.json\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`,
+      'templates/t.yaml': VALID,
+    });
+    const r = await cliIn(['types'], { cwd: dir });
+    assert.is(r.exitCode, 3, r.stderr);
+    assert.match(r.stderr, 'typesOut in tplsync.config.yaml starts with ~ (~/v9_types.ts)');
+    assert.not.ok(existsSync(path.join(dir, '~')), 'no folder named ~');
+  } finally { cleanup(dir); }
+});
+
 test.run();

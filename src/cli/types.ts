@@ -31,6 +31,10 @@ export async function typesCommand(o: TypesCommandOptions): Promise<number> {
   if (o.out === undefined && !toStdout && (path.posix.isAbsolute(config.typesOut) || path.win32.isAbsolute(config.typesOut))) {
     throw new UsageError(`typesOut in ${config.file ? path.relative(io().cwd(), config.file) || config.file : 'the config'} is an absolute path (${config.typesOut}); typesOut is a path inside the project, relative to the config's folder: write it so (e.g. src/tplsync-templates.ts), or name a file anywhere with --out`);
   }
+  // `~/types.ts`: a shell's home folder, which a config is not read by (it was written to a folder named ~ in the project)
+  if (o.out === undefined && !toStdout && /^~([\\/]|$)/.test(config.typesOut)) {
+    throw new UsageError(`typesOut in ${config.file ? path.relative(io().cwd(), config.file) || config.file : 'the config'} starts with ~ (${config.typesOut}): no shell reads the config, so ~ is not your home folder but a folder named ~; typesOut is a path inside the project, relative to the config's folder (e.g. src/tplsync-templates.ts), or name a file anywhere with --out`);
+  }
   const out = path.resolve(io().cwd(), toStdout ? path.join(config.dir, config.typesOut) : o.out ?? path.join(config.dir, config.typesOut));
   if (!toStdout) refuseProtectedOutput(o.out !== undefined ? '--out' : 'typesOut', o.out ?? path.relative(io().cwd(), out), projectFiles(config), { generatedTypes: true });
   const current = toStdout ? undefined : currentModule(out, o.out ?? path.relative(io().cwd(), out));

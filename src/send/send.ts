@@ -180,6 +180,8 @@ export async function prepareTemplateSend(client: Client, meta: TemplateMeta, o:
           ? ' Send again once the channel can be read; --no-remote-check (remoteCheck: false) sends without this read, and then nothing checks that the channel has it APPROVED as the file says.'
           : '';
         e.message += `\nNothing was sent: the read of the template before the send (the send gate) failed, so no send was attempted.${retry}`;
+        // what the caller gave is wrong too: said now, not on the next try once the channel answers
+        if (localError instanceof Error) e.message += `\nAlso: ${localError.message}`;
       }
       throw e;
     }
