@@ -14,6 +14,7 @@ import { renderMarkdown } from '../src/plan/render.ts';
 import { fromFile } from '../src/model/canonical.ts';
 import { readTemplateValue } from '../src/files/value.ts';
 import { templateText } from '../bench/generate.ts';
+import { closersOf, fitComment } from '../src/github/comment.ts';
 import { CHANNEL_A, cleanup, cliIn, tempDir } from './helpers.ts';
 
 /** GitHub's limit of a comment's body */
@@ -63,6 +64,21 @@ test('400 changed templates: the plan comment is posted within GitHub\'s limit, 
     assert.match(posted, /_The rest is not shown: the comment would exceed GitHub's 65,536 characters \([\d,]+\)\. Run `tplsync plan` for all of it\._\n$/);
     assert.match(r.stderr, /GitHub takes at most 65,536: posted cut at a line/);
   } finally { cleanup(dir); await new Promise((ok) => server.close(ok)); }
+});
+
+// verify-9: a body cut inside a code block and a <details> section hid its own note (shown as code, folded)
+test('a body cut inside a code fence and <details>: the fence and the section are closed before the note', () => {
+  const body = `<!-- m -->\n## Plan\n<details><summary>more</summary>\n\n\`\`\`diff\n${'- old line of text\n+ new line of text\n'.repeat(4000)}\`\`\`\n</details>\n`;
+  const { body: cut, cutFrom } = fitComment(body);
+  assert.ok(cutFrom !== undefined && cut.length <= LIMIT, String(cut.length));
+  const noteAt = cut.indexOf('_The rest is not shown');
+  assert.ok(noteAt > 0);
+  const before = cut.slice(0, noteAt);
+  assert.is(closersOf(before), '', 'nothing left open before the note');
+  assert.match(before, /\n```\n<\/details>\s*$/);
+  // closed ones need nothing; a fence's text is not read for <details>
+  assert.is(closersOf('```\n<details>\n```\n'), '');
+  assert.is(closersOf('<details>\n~~~~\ncode ```\n'), '\n~~~~\n</details>');
 });
 
 test.run();

@@ -30,8 +30,31 @@ export const GITHUB_COMMENT_LIMIT = 65_536;
 export function fitComment(body: string, limit = GITHUB_COMMENT_LIMIT): { body: string; cutFrom?: number } {
   if (body.length <= limit) return { body };
   const note = `\n\n_The rest is not shown: the comment would exceed GitHub's ${limit.toLocaleString('en')} characters (${body.length.toLocaleString('en')}). Run \`tplsync plan\` for all of it._\n`;
-  const at = body.lastIndexOf('\n', limit - note.length);
-  return { body: body.slice(0, at > 0 ? at : limit - note.length) + note, cutFrom: body.length };
+  // room for the closers of what the cut leaves open (a code fence, <details> sections): the note is read, not shown as code in a fold
+  const room = limit - note.length - CLOSERS_ROOM;
+  const at = body.lastIndexOf('\n', room);
+  const kept = body.slice(0, at > 0 ? at : room);
+  return { body: kept + closersOf(kept) + note, cutFrom: body.length };
+}
+
+/** the most characters closersOf adds: a fence and ten </details> */
+const CLOSERS_ROOM = 200;
+
+/** Pure: what closes the Markdown a cut leaves open: a code fence (``` or ~~~ at a line's start), then each <details> left open. */
+export function closersOf(text: string): string {
+  let fence: string | undefined;
+  let open = 0;
+  for (const line of text.split('\n')) {
+    const f = /^ {0,3}(`{3,}|~{3,})/.exec(line);
+    if (f) {
+      if (fence === undefined) fence = f[1]!;
+      else if (f[1]![0] === fence[0] && f[1]!.length >= fence.length && line.trim() === f[1]) fence = undefined;
+      continue;
+    }
+    if (fence !== undefined) continue;
+    open += (line.match(/<details\b/gi) ?? []).length - (line.match(/<\/details>/gi) ?? []).length;
+  }
+  return `${fence !== undefined ? `\n${fence}` : ''}${'\n</details>'.repeat(Math.min(Math.max(open, 0), 10))}`;
 }
 
 interface GhComment { id: number; body?: string; html_url?: string; user?: { login?: string; type?: string } }
