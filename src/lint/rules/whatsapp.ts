@@ -247,7 +247,10 @@ export const whatsappRules = defineRules([
     fix: 'Set `category: MARKETING`, or use an IMAGE or VIDEO header.', source: meta,
     check(ctx) {
       const h = obj(ctx.t.header);
-      if (h?.format === 'GIF' && typeof ctx.t.category === 'string' && ctx.t.category !== 'MARKETING') ctx.report(['header', 'format'], `A GIF header is for MARKETING templates only (sent through the Marketing Messages API), not ${ctx.t.category}; use IMAGE or VIDEO, or make the template MARKETING.`);
+      if (h?.format === 'GIF' && typeof ctx.t.category === 'string' && ctx.t.category !== 'MARKETING') ctx.report(['header', 'format'], ctx.t.category === 'AUTHENTICATION'
+        // (an authentication template takes no header at all: the advice of another format would contradict authentication's finding)
+        ? 'A GIF header is for MARKETING templates only (sent through the Marketing Messages API), and an AUTHENTICATION template takes no header at all: remove the header.'
+        : `A GIF header is for MARKETING templates only (sent through the Marketing Messages API), not ${ctx.t.category}; use IMAGE or VIDEO, or make the template MARKETING.`);
     },
   },
   {
