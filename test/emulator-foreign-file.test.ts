@@ -3,16 +3,15 @@
 // read as a journal whose only line was a write cut off by a crash, dropped, and the file emptied by
 // the compaction; a file where a lock goes (`--data Cargo` beside Cargo.lock, `emulator: yarn`
 // beside yarn.lock) was taken for a stale lock, removed, and gone when the emulator stopped.
-import { randomUUID } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createClient } from '../src/api/client.ts';
 import { startEmulator } from '../src/emulator/server.ts';
 import { isLockText } from '../src/core/pid-lock.ts';
 import { projectLockFile } from '../src/files/project-lock.ts';
-import { CHANNEL_A, cleanup, cliIn, tempDir, VALID, writeBody, writeFiles } from './helpers.ts';
+import { journalWithOneWrite } from './emulator-journal.ts';
+import { CHANNEL_A, cleanup, cliIn, tempDir, VALID, writeFiles } from './helpers.ts';
 
 const refusedStart = async (dataFile: string): Promise<Error> => {
   try { const emu = await startEmulator({ keys: ['k1'], dataFile }); await emu.close(); } catch (e) { return e as Error; }
@@ -33,9 +32,7 @@ test('a one-line file that is not a journal (.env, Markdown, with or without its
     // an empty file: what an emulator stopped before its first write leaves; used as an empty journal
     const empty = path.join(dir, 'empty.json');
     writeFileSync(empty, '');
-    const emu = await startEmulator({ keys: ['k1'], dataFile: empty });
-    await createClient({ baseUrl: emu.url, apiKey: 'k1' }).writeTemplate(CHANNEL_A, randomUUID(), writeBody());
-    await emu.close();
+    await journalWithOneWrite(empty);
     assert.is(readFileSync(empty, 'utf8').trim().split('\n').length, 1);
   } finally { cleanup(dir); }
 });
@@ -44,9 +41,7 @@ test('a real journal cut mid-record is repaired (the torn write dropped), a comp
   const dir = tempDir();
   try {
     const dataFile = path.join(dir, 'emu.json');
-    const emu = await startEmulator({ keys: ['k1'], dataFile });
-    await createClient({ baseUrl: emu.url, apiKey: 'k1' }).writeTemplate(CHANNEL_A, randomUUID(), writeBody());
-    await emu.close();
+    await journalWithOneWrite(dataFile);
     const good = readFileSync(dataFile, 'utf8');
     appendFileSync(dataFile, '{"t":"template","key":"x","rec":{"chan');
     const again = await startEmulator({ keys: ['k1'], dataFile });

@@ -7,6 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createClient } from '../src/api/client.ts';
 import { startEmulator } from '../src/emulator/server.ts';
+import { journalWithOneWrite } from './emulator-journal.ts';
 import { BIN, CHANNEL_A, cleanup, firstLines, tempDir, withChild, writeBody } from './helpers.ts';
 
 test('state survives a restart with the same data file', async () => {
@@ -55,9 +56,7 @@ test('a torn last line (a write cut short by a crash) is dropped; a damaged midd
   const dir = tempDir();
   try {
     const dataFile = path.join(dir, 'emu.json');
-    const emu = await startEmulator({ keys: ['k1'], dataFile });
-    await createClient({ baseUrl: emu.url, apiKey: 'k1' }).writeTemplate(CHANNEL_A, randomUUID(), writeBody());
-    await emu.close();
+    await journalWithOneWrite(dataFile);
     appendFileSync(dataFile, '{"t":"template","key":"x","rec":{"chan');
     const again = await startEmulator({ keys: ['k1'], dataFile });
     assert.is(again.state.templates.size, 1);
