@@ -5,6 +5,7 @@
 // worker that fails to start or ends gives its files back to the calling thread.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadConfig } from '../src/config/load.ts';
@@ -129,6 +130,42 @@ test('a worker that fails to start, or ends before answering, leaves its files t
         assert.ok(parseAheadStats.parsed > before, 'read on the worker');
       } finally { ahead.close(); }
     }
+  } finally { cleanup(dir); }
+});
+
+test('a first import plans and writes a language as soon as its file is read, while the worker reads the next ones', async () => {
+  // the worker answers the first file (de) and holds the second (fr) until the import has written a de file: an import
+  // that waited for every file before planning any would never write one (the worker then answers after a minute, and says so)
+  const dir = tempDir();
+  try {
+    writeTranslationsProject(dir, 6, { sourceOnly: true });
+    mkdirSync(path.join(dir, 'in'));
+    const files = await templates(dir);
+    for (const [k, l] of ['de', 'fr'].entries()) writeFileSync(path.join(dir, 'in', `${l}.xlf`), writeTranslations('xliff', extractUnits(files, 'en_US', l).map((u) => ({ ...u, target: shift(u.source, k + 2) })), 'en_US', l));
+    const awaited = path.join(dir, 'templates', '0', 'template_0.de.yaml');
+    const said = path.join(dir, 'worker-saw');
+    const worker = path.join(dir, 'holding-worker.mjs');
+    writeFileSync(worker, [
+      "import { existsSync, writeFileSync } from 'node:fs';",
+      "import { parentPort } from 'node:worker_threads';",
+      `import { readTranslations } from ${JSON.stringify(pathToFileURL(path.join(ROOT, 'dist', 'translations', 'formats.js')).href)};`,
+      'parentPort.on(\'message\', async (m) => {',
+      '  if (m.k === 1) {',
+      '    const until = Date.now() + 60000;',
+      `    while (!existsSync(${JSON.stringify(awaited)}) && Date.now() < until) await new Promise((r) => setTimeout(r, 10));`,
+      `    writeFileSync(${JSON.stringify(said)}, existsSync(${JSON.stringify(awaited)}) ? 'written first' : 'not written in a minute');`,
+      '  }',
+      '  parentPort.postMessage({ k: m.k, doc: readTranslations(m.format, m.text) });',
+      '});',
+    ].join('\n'));
+    const config = await loadConfig({ cwd: dir });
+    const before = parseAheadStats.parsed;
+    const r = await importTranslations(config, ['in/de.xlf', 'in/fr.xlf'], dir, false, undefined, { parseAhead: true, parseWorkerFile: worker, threads: 0 });
+    assert.is(parseAheadStats.parsed - before, 2, 'both files read on the worker');
+    assert.is(readFileSync(said, 'utf8'), 'written first', 'the de files were written while the worker held fr');
+    assert.is(r.refusals.length, 0);
+    assert.equal(r.written.map((w) => w.file).sort(), files.flatMap((f) => ['de', 'fr'].map((l) => f.file.replace('.en_US.', `.${l}.`))).sort());
+    assert.ok(r.written.every((w) => w.created));
   } finally { cleanup(dir); }
 });
 

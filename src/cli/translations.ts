@@ -391,16 +391,13 @@ export interface ImportResult {
 }
 
 /**
- * How an import writes: `threads` overrides the choice by the project's size (0: libuv's threads),
- * `workerFile` the worker's module; `early: false` plans each translation file after every
- * template is read, even when they could be planned while reading (the tests compare the two).
+ * How an import works (the tests compare the roads): `threads` its write threads (0: libuv's
+ * threads; undefined: by the project's size), `workerFile` their module; `early: false` plans each
+ * translation file after every template is read, even when they could be planned while reading;
+ * `parseAhead` reads the XLIFF files of an early import on a worker thread (undefined: when they
+ * are large enough; false: on this thread; true: whatever their size), `parseWorkerFile` its module.
  */
-/**
- * How an import works (the tests compare the roads): `threads` its write threads, `early` plans a
- * template while the templates are read, `parseAhead` reads the XLIFF files of an early import on a
- * worker thread (undefined: when they are large enough; false: on this thread; true: whatever their size)
- */
-export interface ImportWriting { threads?: number; workerFile?: string; early?: boolean; parseAhead?: boolean }
+export interface ImportWriting { threads?: number; workerFile?: string; early?: boolean; parseAhead?: boolean; parseWorkerFile?: string }
 
 const UNREADABLE: Record<string, string> = {
   ENOENT: 'no such file', EACCES: 'permission denied', EPERM: 'permission denied', EISDIR: 'a folder, not a file', ENOTDIR: 'no such file',
@@ -598,7 +595,7 @@ export async function importTranslations(config: Config, files: readonly string[
       if (!docsOf.get(doc.source)!.some((j) => !parsed[j] || pending[j]!.groups.has(template))) sources.delete(template);
     };
     // the lazy files read on a worker thread while this one reads the templates, when they are large enough and there is a second core
-    if (lazy && writing.parseAhead !== false) ahead = parseAhead(unparsed.map((text) => ({ format: 'xliff' as const, text: text! })), writing.parseAhead === true ? { minChars: 0 } : {});
+    if (lazy && writing.parseAhead !== false) ahead = parseAhead(unparsed.map((text) => ({ format: 'xliff' as const, text: text! })), { ...(writing.parseAhead === true ? { minChars: 0 } : {}), ...(writing.parseWorkerFile ? { workerFile: writing.parseWorkerFile } : {}) });
     // else a lazy file is read whole after every so many templates, all of them in the first eighth of the templates
     const step = Math.max(16, Math.floor(discovered.length / (8 * Math.max(1, docs.length))));
     let readCount = 0;
@@ -671,15 +668,16 @@ export async function importTranslations(config: Config, files: readonly string[
       if (written > 0) throw new Interrupted(`stopped while reading the templates: ${written} translated file${written === 1 ? '' : 's'} written, each whole; no other file was changed (${notStarted} planned were not started, and the templates not yet read were not planned)`);
     }
     throwIfInterrupted(signal, 'stopped before writing: no file was written');
-    // the lazy files not read whole yet (fewer templates than files to spread them over; the worker's last ones)
-    for (let k = 0; k < docs.length; k++) if (!parsed[k]) parseDoc(k, ahead ? await ahead.result(k) : undefined);
-    ahead?.close();
-    for (const { file, doc } of docs) {
-      if (languages.has(doc.target)) continue;
+    /** a translation file's notes: a language no template has (and the project's near codes), a language its channels do not list */
+    const notesOf = (file: string, doc: TranslationDoc): void => {
+      const channels = aliasesOf(doc);
+      const note = unlistedLanguage(config, doc.target, channels.length ? channels : undefined, WHATSAPP_LANGUAGES);
+      if (note) result.unlisted.push({ file, note });
+      if (languages.has(doc.target)) return;
       // the same language of another region, or of its current code when it is a withdrawn one (iw: he)
       const bases = [doc.target, renamedLanguage(doc.target)].filter((c) => c !== undefined).map((c) => c.split('_')[0]!);
       // judged per channel of the file's templates: WhatsApp's code on a WhatsApp channel, the project's code on another
-      const aliases = aliasesOf(doc);
+      const aliases = channels;
       const onWhatsapp = aliases.filter((a) => config.channels?.[a]?.kind === 'whatsapp');
       // (for WhatsApp templates the codes WhatsApp lists first: the one suggested is never a code lint calls unlisted there when another fits)
       const unlisted = (l: string): number => (onWhatsapp.length && !WHATSAPP_LANGUAGES.has(l) ? 1 : 0);
@@ -691,12 +689,7 @@ export async function importTranslations(config: Config, files: readonly string[
       const listedFor = onWhatsapp.length && WHATSAPP_LANGUAGES.has(doc.target) && near.every((l) => !WHATSAPP_LANGUAGES.has(l)) ? near.find((l) => codeInPlaceOf(doc.target, l)) : undefined;
       const others = listedFor ? aliases.filter((a) => !onWhatsapp.includes(a)) : [];
       if (near.length) result.newLanguages.push({ file, language: doc.target, near: near.join(', '), ...(renamed ? { renamed } : {}), ...(listedFor ? { listedFor, ...(others.length ? { whatsappChannels: onWhatsapp, otherChannels: others } : {}) } : {}) });
-    }
-    for (const { file, doc } of docs) {
-      const channels = aliasesOf(doc);
-      const note = unlistedLanguage(config, doc.target, channels.length ? channels : undefined, WHATSAPP_LANGUAGES);
-      if (note) result.unlisted.push({ file, note });
-    }
+    };
     // a file whose source language no template has (a spreadsheet's header `en` where the project has en_US): said once, not once a unit
     const noSource = new Set<number>();
     docs.forEach(({ file, doc }, i) => {
@@ -734,7 +727,11 @@ export async function importTranslations(config: Config, files: readonly string[
     docs.forEach(({ doc }, i) => { lastReader.set(doc.source, i); lastReader.set(doc.target, i); });
     try {
       for (let i = 0; i < docs.length; i++) {
+        // a lazy file not read whole yet (the worker's later ones): waited for here, so that the files before it are planned and
+        // written while the worker reads it (a first import waited ~0.7 s for all nine before planning any)
+        if (!parsed[i]) parseDoc(i, ahead ? await ahead.result(i) : undefined);
         const { file, doc } = docs[i]!;
+        notesOf(file, doc);
         // its entries are not needed after its plan: 73,000 of them for 9 languages of 2,000 templates
         (docs as ({ file: string; doc: TranslationDoc } | undefined)[])[i] = undefined;
         if (noSource.has(i)) { pending[i] = { groups: new Map(), parts: new Map() }; continue; }
