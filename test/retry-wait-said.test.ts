@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createClient, type RetryInfo } from '../src/api/client.ts';
-import { describeRetryWait, MAX_RETRY_AFTER_MS } from '../src/api/retry.ts';
+import { describeRetryWait, MAX_RETRY_AFTER_MS, retryWaitLines } from '../src/api/retry.ts';
 import { startEmulator } from '../src/emulator/server.ts';
 import { CHANNEL_A, cleanup, cliIn, tempDir, VALID, writeFiles } from './helpers.ts';
 
@@ -59,6 +59,28 @@ test('plan says on stderr when it waits out a Retry-After of several seconds, th
     assert.match(plan.stderr, 'tplsync: template read: HTTP 429; waiting 5 s before trying again (retry 1 of 4; as the server asked (Retry-After))');
     assert.match(plan.stdout, '1 to create');
   } finally { cleanup(dir); await emu.close(); await new Promise((ok) => proxy.close(ok)); }
+});
+
+test('requests rate-limited together are said in one line: waits that begin while a said one runs are counted in the next line', () => {
+  let t = 0;
+  const lines: string[] = [];
+  const onRetry = retryWaitLines(() => t, (l) => lines.push(l));
+  const wait = (delayMs: number) => ({ operation: 'template read', attempt: 1, of: 4, delayMs, reason: 'HTTP 429', retryAfterMs: delayMs });
+  // a hundred reads answered 429 with Retry-After: 30 at once: one line
+  for (let i = 0; i < 100; i++) { onRetry(wait(30_000)); t += 10; }
+  assert.is(lines.length, 1);
+  assert.is(lines[0], 'template read: HTTP 429; waiting 30 s before trying again (retry 1 of 4; as the server asked (Retry-After))');
+  // a short wait is never said, nor counted
+  t = 31_000;
+  onRetry(wait(1_000));
+  assert.is(lines.length, 1);
+  // the next long wait after the said one ended: said, with the 99 that waited meanwhile
+  onRetry(wait(6_000));
+  assert.equal(lines.slice(1), ['template read: HTTP 429; waiting 6 s before trying again (retry 1 of 4; as the server asked (Retry-After)) (99 other requests waited too since the last such line)']);
+  onRetry(wait(6_000));
+  t += 6_000;
+  onRetry(wait(6_000));
+  assert.match(lines[2]!, /\(1 other request waited too since the last such line\)$/);
 });
 
 test.run();

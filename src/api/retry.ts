@@ -32,3 +32,23 @@ export function describeRetryWait(r: { operation: string; attempt: number; of: n
       : 'as the server asked (Retry-After)';
   return `${r.operation}: ${r.reason}; waiting ${s(r.delayMs)} before trying again (retry ${r.attempt} of ${r.of}; ${why})`;
 }
+
+/**
+ * Pure (the clock injected): the lines that say the waits before retries, one for many. A wait of at
+ * least SAY_RETRY_WAIT_MS is said when it begins; another that begins while a said one still runs
+ * (the requests of a run rate-limited together: a hundred reads, a hundred identical lines) is
+ * counted, and the next line said names how many waited since the last one. Shorter waits are not said.
+ */
+export function retryWaitLines(now: () => number, say: (line: string) => void): (r: Parameters<typeof describeRetryWait>[0]) => void {
+  let saidUntil = -Infinity;
+  let unsaid = 0;
+  return (r) => {
+    if (r.delayMs < SAY_RETRY_WAIT_MS) return;
+    const t = now();
+    if (t < saidUntil) { unsaid++; return; }
+    const also = unsaid ? ` (${unsaid} other request${unsaid === 1 ? '' : 's'} waited too since the last such line)` : '';
+    unsaid = 0;
+    saidUntil = t + r.delayMs;
+    say(`${describeRetryWait(r)}${also}`);
+  };
+}

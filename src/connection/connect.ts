@@ -8,7 +8,7 @@ import path from 'node:path';
 import { takeLock } from '../core/pid-lock.js';
 import { secretFromEnv } from '../core/secret-env.js';
 import { createClient, type Client, type RetryInfo } from '../api/client.js';
-import { describeRetryWait, SAY_RETRY_WAIT_MS } from '../api/retry.js';
+import { retryWaitLines } from '../api/retry.js';
 import { UsageError } from '../core/errors.js';
 import { addSecret } from '../core/redact.js';
 import type { Config, EnvironmentConfig } from '../config/load.js';
@@ -59,7 +59,8 @@ export async function connect(config: Config, o: ConnectOptions = {}): Promise<C
     ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
     ...((o.retries ?? environment.retries) !== undefined ? { retries: o.retries ?? environment.retries } : {}),
     // a wait before a retry of more than a few seconds is said (a rate limit's Retry-After: a silent CI log looks hung)
-    onRetry: o.onRetry ?? ((r: RetryInfo) => { if (r.delayMs >= SAY_RETRY_WAIT_MS) io().stderr.write(`tplsync: ${describeRetryWait(r)}\n`); }),
+    // (one line for the requests rate-limited together: those that begin waiting while a said wait runs are counted in the next line)
+    onRetry: o.onRetry ?? retryWaitLines(() => Date.now(), (line) => io().stderr.write(`tplsync: ${line}\n`)),
     ...(environment.notFoundStatuses ? { notFoundStatuses: [...environment.notFoundStatuses] } : {}),
     // Ctrl-C or SIGTERM: what is in flight finishes, and no request is tried again (a retry is a new request)
     stopSignal: interruptSignal(),
