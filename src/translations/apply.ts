@@ -10,12 +10,13 @@ import { formatTemplate, keepNumbersAsWritten } from '../fmt/format.js';
 import { readPresetAuthenticationBody } from '../model/authentication.js';
 import { notFinalWhy, type Entry, type NotFinal } from './formats.js';
 import { fieldKey, kindMismatch, placeholdersOf, targetHash, textFields, textHash } from './units.js';
-import { placeholderAtEdges, renderText } from '../model/placeholders.js';
+import { placeholderAtEdges, renderText, scanPlaceholders } from '../model/placeholders.js';
 import { firstNonGsm, smsSize, smsUnitsInWords } from '../model/sms.js';
 import { append } from '../core/append.js';
 import { describeNothing, showsNothing } from '../core/visible.js';
 import type { SeveritySetting } from '../core/diagnostic.js';
 import { characterReferences, insteadOf } from '../model/character-references.js';
+import { namedCharacter } from '../model/written-characters.js';
 
 export interface Refusal { template: string; id: string; line: number; message: string }
 
@@ -187,6 +188,47 @@ export function smsOver(target: string, samples: Readonly<Record<string, string>
   return `the translation will be split into ${size.parts} SMS parts: ${why}`;
 }
 
+/** white space, and the characters at a text's end that print nothing and join nothing there (U+200B, U+2060-U+2064, U+00AD, U+180E; U+FEFF is \s) */
+const EDGE_CHARS = '[\\s\\u00ad\\u180e\\u200b-\\u200d\\u2060-\\u2064]+';
+const EDGE_START = new RegExp(`^${EDGE_CHARS}`);
+const EDGE_END = new RegExp(`${EDGE_CHARS}$`);
+/** an end's padding as a message shows it: quoted when it is spaces and line breaks, else each character that shows nothing named (`U+200B ZERO WIDTH SPACE`) */
+function edgeSaid(edge: string): string {
+  if (/^[ \t\n\r]*$/.test(edge)) return JSON.stringify(edge);
+  return `${[...edge].map((c) => (c === ' ' ? 'a space' : c === '\n' ? 'a line break' : `${namedCharacter(c)} (invisible)`)).join(', ')}`;
+}
+
+/**
+ * What the translator typed where the source has a placeholder the translation lacks, said as lint
+ * says it: a placeholder typed with full-width characters (｛｛2｝｝, {{first＿name}}: an input method's
+ * full-width mode), one with capital letters ({{First_Name}}), or, when one placeholder is missing and
+ * one is added, a name changed ({{kunde}} for {{customer}}). Empty when none is recognised (a plain "dropped").
+ */
+function typedInstead(missing: readonly string[], extra: readonly string[], target: string): string[] {
+  // what the target holds that is not a placeholder of the source: malformed placeholders (the scan's problems) and other names
+  const written = [...scanPlaceholders(target).problems.map((p) => p.raw), ...extra];
+  const out: string[] = [];
+  const left = new Set(written);
+  for (const m of missing) {
+    const c = written.find((w) => left.has(w) && w.normalize('NFKC').toLowerCase() === m.toLowerCase());
+    if (c === undefined) continue;
+    left.delete(c);
+    const wide = [...new Set([...c].filter((ch) => ch !== ch.normalize('NFKC')))];
+    if (wide.length) out.push(`${c} is typed with full-width characters (${wide.map((ch) => `${ch} ${namedCharacter(ch).split(' ')[0]}`).join(', ')}: an input method's full-width mode), which are sent as text, not filled in: write ${m} with the half-width (ASCII) characters`);
+    else out.push(`${c} has capital letters where the source has ${m} (a placeholder's name is matched exactly, and is never translated): write ${m}`);
+  }
+  // one placeholder missing and one other name added, neither explained above: the name was changed (translated, retyped)
+  const stillMissing = missing.filter((m) => !out.some((o) => o.includes(`write ${m}`)));
+  const others = extra.filter((x) => left.has(x));
+  // (a reference to the environment's values, ((promo_code)), is not a placeholder: said as dropped and added)
+  if (stillMissing.length === 1 && others.length === 1 && stillMissing[0]!.startsWith('{{') && others[0]!.startsWith('{{')) out.push(`${others[0]} where the source has ${stillMissing[0]} (a name changed: a placeholder's name is never translated): write ${stillMissing[0]}`);
+  else if (out.length) {
+    if (stillMissing.length) out.push(`dropped ${stillMissing.join(', ')}`);
+    if (others.length) out.push(`added ${others.join(', ')}`);
+  }
+  return out;
+}
+
 /** Pure: why an entry cannot be written into a field with this source text and limit (a limit lint only warns about is limitWarning's, not given here), or undefined. */
 export function checkEntry(e: Entry, source: string, limit: number | undefined, current: string = source, bytes = false, held?: string, rendered?: Readonly<Record<string, string>>, o: { body?: boolean; rcs?: boolean; oneLine?: string } = {}): string | undefined {
   const { want, key } = sourceCodes(source);
@@ -194,6 +236,8 @@ export function checkEntry(e: Entry, source: string, limit: number | undefined, 
   if (!sameInOrder(want, got) && key !== sorted(got)) {
     const missing = want.filter((p) => !got.includes(p));
     const extra = got.filter((p) => !want.includes(p));
+    const typed = typedInstead([...new Set(missing)], [...new Set(extra)], e.target);
+    if (typed.length) return `the placeholders changed: ${typed.join('; ')}; keep ${want.join(' ')} exactly as written`;
     const parts = [missing.length ? `dropped ${[...new Set(missing)].join(', ')}` : '', extra.length ? `added ${[...new Set(extra)].join(', ')}` : ''].filter(Boolean);
     return `the placeholders changed (${parts.join('; ') || 'a placeholder appears a different number of times'}); keep ${want.join(' ') || 'none'} exactly as written`;
   }
@@ -217,12 +261,19 @@ export function checkEntry(e: Entry, source: string, limit: number | undefined, 
   // Judged against the template's text (`current`), not the file's source, which a tool may have padded too; and before
   // the length and the line breaks, which are judged on the text as it would be written: a padded target is not written
   // (a tool that pads only <target> made a 10-character label "30 characters", a header's padding "a line break")
+  // (a zero-width space, a word joiner, a soft hyphen at an end print nothing and join nothing: padding a translator cannot
+  // see, as a space is; the direction marks and isolates of right-to-left text, and an emoji's variation selector, are not)
   const edge = (t: string, at: RegExp): string => at.exec(t)?.[0] ?? '';
-  for (const [where, at] of [['begins', /^\s+/], ['ends', /\s+$/]] as const) {
+  // (an invisible character before a body's first placeholder: the body starts with the placeholder, which is said first, as lint says it)
+  if (/^[\u00ad\u180e\u200b-\u200d\u2060-\u2064]|[\u00ad\u180e\u200b-\u200d\u2060-\u2064]$/.test(e.target)) {
+    const placedFirst = placement(e.target, current, o.body === true, o.rcs !== true);
+    if (placedFirst) return placedFirst;
+  }
+  for (const [where, at] of [['begins', EDGE_START], ['ends', EDGE_END]] as const) {
     const got = edge(e.target, at);
     const want = edge(current, at);
     // the target file already ends so (a `|` block keeps its last line break): its own text exported and imported back
-    if (got !== want && !(held !== undefined && got === edge(held, at))) return `the translation ${where} with ${got ? JSON.stringify(got) : 'no white space'} where the template's text has ${want ? JSON.stringify(want) : 'none'}; write it as the template does (a translation tool's padding?)`;
+    if (got !== want && !(held !== undefined && got === edge(held, at))) return `the translation ${where} with ${got ? edgeSaid(got) : 'no white space'} where the template's text has ${want ? edgeSaid(want) : 'none'}; write it as the template does (a translation tool's padding?)`;
   }
   // a field whose limit counts its samples (a carousel card's body, a limited-time offer's): the translation with them in place of its placeholders, as lint counts it
   // (and the text itself within the limit too, as lint's length rules count it: a sample shorter than its placeholder does not make room)

@@ -35,6 +35,10 @@ export interface Unit {
   asExported?: string;
   /** the target was made from a source text that has changed since (translated_from: translation-outdated) */
   outdated?: true;
+  /** the target is a translator's draft kept from the file the export replaces (keepTranslatorWork): written as not finished */
+  draft?: true;
+  /** a translator's comments on the unit kept from the file the export replaces (PO `# ` lines, as written) */
+  comments?: string[];
   /** placeholders of the source, in order, as written (`{{customer}}`) */
   placeholders: string[];
   limit?: number;
@@ -113,10 +117,16 @@ function walkTexts(t: Loose, visit: (path: (string | number)[], text: string, li
     visit(path, v, limit, samples);
   };
   const header = obj(t.header);
-  if (header) add(['header', 'text'], header.text, { max: 60, rule: 'header-text' }, () => samplesOf(header.examples));
+  const body = obj(t.body);
+  // a named header placeholder without a sample in header.examples takes the body's of the same name (docs/format.md);
+  // a numbered one is the header's own parameter, never the body's {{1}}
+  const headerSamples = (): Record<string, string> => {
+    const fromBody = Object.entries(samplesOf(body?.examples)).filter(([k]) => !/^\d+$/.test(k));
+    return { ...Object.fromEntries(fromBody), ...samplesOf(header?.examples) };
+  };
+  if (header) add(['header', 'text'], header.text, { max: 60, rule: 'header-text' }, headerSamples);
   const offer = obj(t.limited_time_offer);
   if (offer) add(['limited_time_offer', 'text'], offer.text, { max: 16, rule: 'offer-text' });
-  const body = obj(t.body);
   // an authentication template's body is WhatsApp's own preset text, which it writes in the template's language: nothing to translate
   // a single-product template's body is 160 (spm-template); a limited-time offer's 600 with its samples (sample-length)
   if (body && t.category !== 'AUTHENTICATION') add(['body', 'text'], body.text, header?.format === 'PRODUCT' ? { max: 160, rule: 'spm-template' } : offer ? { max: 600, rule: 'sample-length', rendered: true } : { max: 1024, rule: 'body-length' }, () => samplesOf(body.examples));
