@@ -166,4 +166,35 @@ test('F7: a re-export keeps a translator\'s draft (PO #, fuzzy msgstr, XLIFF sta
   } finally { cleanup(dir); }
 });
 
+test('F1, F5: an import\'s language notes are judged per channel of the file\'s templates (channels.ALIAS.languages), not by every language of the project', async () => {
+  const dir = tempDir();
+  try {
+    const config = `templates: ["templates/**/*.{yaml,yml}"]
+defaultEnvironment: local
+environments:
+  local:
+    emulator: .tplsync/emulator.json
+    channels: { wa: 1e0c1a52-3d4b-4c6e-8f10-a1b2c3d4e5f6, rcs: 2f1d2b63-4e5c-4d7f-9021-b2c3d4e5f6a7 }
+channels:
+  wa: { kind: whatsapp, languages: [en_US, de] }
+  rcs: { kind: rcs, languages: [en_US, de_DE] }
+`;
+    const hello = (lang: string, text: string) => `channel: wa\nname: hello\nlanguage: ${lang}\ncategory: UTILITY\nbody:\n  text: "${text}"\n  examples: { 1: Ana }\n`;
+    writeFiles(dir, { 'tplsync.config.yaml': config,
+      'templates/hello.en_US.yaml': hello('en_US', 'Hello {{1}}, your table is ready.'), 'templates/hello.de.yaml': hello('de', 'Hallo {{1}}, Ihr Tisch ist bereit.'),
+      'templates/bye.en_US.yaml': hello('en_US', 'Goodbye {{1}}, thanks for your visit.').replace('name: hello', 'name: bye'),
+      'templates/news.en_US.yaml': 'channel: rcs\nname: news\nlanguage: en_US\nmessage: { type: text, message: Our new store is open. }\n' });
+    // F1: RCS templates into de_DE, which the RCS channel lists: no advice to make it de (WhatsApp's code, on another channel)
+    writeFiles(dir, { 'de_DE.csv': 'id,en_US,de_DE\r\nrcs/news:message.message,Our new store is open.,Unser neuer Laden ist offen.\r\n' });
+    const f1 = await cliIn(['translations', 'import', 'de_DE.csv'], { cwd: dir });
+    assert.is(f1.exitCode, 0, f1.stderr);
+    assert.match(f1.stdout, /created templates\/news\.de_DE\.yaml/);
+    assert.not.match(f1.stderr, /note/, f1.stderr);
+    // F5: WhatsApp templates into de_DE (a tool rewrote the header) while RCS has de_DE: the note names de, WhatsApp's channel's code
+    writeFiles(dir, { 'bye.csv': 'id,en_US,de_DE\r\nwa/bye:body.text,"Goodbye {{1}}, thanks for your visit.","Auf Wiedersehen {{1}}, danke für Ihren Besuch."\r\n' });
+    const f5 = await cliIn(['translations', 'import', 'bye.csv'], { cwd: dir });
+    assert.match(f5.stderr, /^bye\.csv: note: no template of wa was in de_DE before this import, and that channel has de: if the file was meant for de, correct its language/m, f5.stderr);
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -384,7 +384,9 @@ export interface ImportResult {
     /** the file's language is the code WhatsApp lists for the project's (de for de_DE), on WhatsApp channels: the project is what to correct */
     listedFor?: string;
     /** with listedFor, when the file also holds templates of channels of another kind (RCS): the channels of each, said apart */
-    whatsappChannels?: string[]; otherChannels?: string[] }[];
+    whatsappChannels?: string[]; otherChannels?: string[];
+    /** the file's channels whose templates lack its language, when another channel of the project has it (RCS's de_DE beside WhatsApp's de) */
+    lacking?: string[] }[];
   /** a translation file into a language no channel of the config lists (when some list languages) */
   unlisted: { file: string; note: string }[];
   /** units not imported because the target file's text changed after the export and the translation is the text as exported: the file's text kept */
@@ -638,12 +640,15 @@ export async function importTranslations(config: Config, files: readonly string[
 
     /** the languages of the project's templates */
     const languages = new Set<string>();
+    /** the languages of each channel's templates (by alias) */
+    const languagesOn = new Map<string, Set<string>>();
     const onRead = (t: Read): boolean => {
       const rel = t.file; // discoverFiles' path relative to cwd (path.relative's answer, without its work for each of 20,000 files)
       taken.add(rel);
       const channel = str(t.value.channel); const name = str(t.value.name); const language = str(t.value.language);
       if (!channel || !name || !language) return true;
       languages.add(language);
+      (languagesOn.get(channel) ?? languagesOn.set(channel, new Set()).get(channel)!).add(language);
       const template = `${channel}/${name}`;
       if (seen.has(`${language}\n${template}`)) return true;
       seen.add(`${language}\n${template}`);
@@ -680,22 +685,28 @@ export async function importTranslations(config: Config, files: readonly string[
       const channels = aliasesOf(doc);
       const note = unlistedLanguage(config, doc.target, channels.length ? channels : undefined, WHATSAPP_LANGUAGES);
       if (note) result.unlisted.push({ file, note });
-      if (languages.has(doc.target)) return;
+      // judged per channel of the file's templates: a channel is this language's when its config lists it (channels.ALIAS.languages),
+      // or, listing none, when a template of it is in it; a language another channel has (RCS's de_DE beside WhatsApp's de) is not this one's
+      const own = (a: string): ReadonlySet<string> => new Set(config.channels?.[a]?.languages ?? languagesOn.get(a) ?? []);
+      const aliases = channels.length ? channels.filter((a) => !own(a).has(doc.target)) : languages.has(doc.target) ? [] : channels;
+      if (channels.length ? aliases.length === 0 : languages.has(doc.target)) return;
       // the same language of another region, or of its current code when it is a withdrawn one (iw: he)
       const bases = [doc.target, renamedLanguage(doc.target)].filter((c) => c !== undefined).map((c) => c.split('_')[0]!);
-      // judged per channel of the file's templates: WhatsApp's code on a WhatsApp channel, the project's code on another
-      const aliases = channels;
+      // WhatsApp's code on a WhatsApp channel, the channel's own code on another
       const onWhatsapp = aliases.filter((a) => config.channels?.[a]?.kind === 'whatsapp');
       // (for WhatsApp templates the codes WhatsApp lists first: the one suggested is never a code lint calls unlisted there when another fits)
       const unlisted = (l: string): number => (onWhatsapp.length && !WHATSAPP_LANGUAGES.has(l) ? 1 : 0);
-      const near = [...languages].filter((l) => l !== doc.target && bases.includes(l.split('_')[0]!)).sort((a, b) => unlisted(a) - unlisted(b) || (a < b ? -1 : a > b ? 1 : 0));
+      // the codes of the channels that lack this one (of the project's templates there, and their config's); the project's without channels
+      const theirs = aliases.length ? new Set(aliases.flatMap((a) => [...own(a), ...(languagesOn.get(a) ?? [])])) : languages;
+      const near = [...theirs].filter((l) => l !== doc.target && bases.includes(l.split('_')[0]!)).sort((a, b) => unlisted(a) - unlisted(b) || (a < b ? -1 : a > b ? 1 : 0));
       // the project's code of the language the withdrawn one names (iw-IL: the project's he, not he_IL): one suggestion, the project's
       const now = renamedLanguage(doc.target);
       const renamed = now === undefined ? undefined : near.find((l) => l === now) ?? near.find((l) => l.split('_')[0] === now.split('_')[0]) ?? now;
       // (the project's code WhatsApp lists as this one: de_DE for de, never for de_AT, Austrian German, a language variant of its own)
       const listedFor = onWhatsapp.length && WHATSAPP_LANGUAGES.has(doc.target) && near.every((l) => !WHATSAPP_LANGUAGES.has(l)) ? near.find((l) => codeInPlaceOf(doc.target, l)) : undefined;
       const others = listedFor ? aliases.filter((a) => !onWhatsapp.includes(a)) : [];
-      if (near.length) result.newLanguages.push({ file, language: doc.target, near: near.join(', '), ...(renamed ? { renamed } : {}), ...(listedFor ? { listedFor, ...(others.length ? { whatsappChannels: onWhatsapp, otherChannels: others } : {}) } : {}) });
+      // (the project has the language on another channel: the note names the channels that lack it)
+      if (near.length) result.newLanguages.push({ file, language: doc.target, near: near.join(', '), ...(languages.has(doc.target) ? { lacking: aliases } : {}), ...(renamed ? { renamed } : {}), ...(listedFor ? { listedFor, ...(others.length ? { whatsappChannels: onWhatsapp, otherChannels: others } : {}) } : {}) });
     };
     // a file whose source language no template has (a spreadsheet's header `en` where the project has en_US): said once, not once a unit
     const noSource = new Set<number>();
@@ -835,7 +846,7 @@ export async function translationsImport(files: string[], o: ImportOptions): Pro
   for (const [file, templates] of held) err.push(`nothing written${fromMany ? ` from ${file}` : ''} for ${[...templates].join(', ')}\n`);
   for (const s of r.skipped) err.push(`${s.file}: ${s.template}: not written: ${s.reason}\n`);
   for (const u of r.unlisted) err.push(`${u.file}: note: ${u.note}\n`);
-  for (const n of r.newLanguages) err.push(`${n.file}: note: no template was in ${n.language} before this import, and the project has ${n.near}${n.renamed ? ` ('${n.language.split('_')[0]}' is a withdrawn ISO 639 code of the language now written '${n.renamed.split('_')[0]}'; did you mean '${n.renamed}'? Java and some translation tools still write it)` : ''}${newLanguageAdvice(n)}\n`);
+  for (const n of r.newLanguages) err.push(`${n.file}: note: no template ${n.lacking ? `of ${n.lacking.join(', ')} ` : ''}was in ${n.language} before this import, and ${n.lacking ? `${n.lacking.length === 1 ? 'that channel has' : 'those channels have'}` : 'the project has'} ${n.near}${n.renamed ? ` ('${n.language.split('_')[0]}' is a withdrawn ISO 639 code of the language now written '${n.renamed.split('_')[0]}'; did you mean '${n.renamed}'? Java and some translation tools still write it)` : ''}${newLanguageAdvice(n)}\n`);
   for (const f of r.fuzzy) err.push(`${f.file}:${f.line}: ${f.id}: not imported: ${notFinalWhy(f)}\n`);
   for (const x of r.stillOutdated) err.push(`${x.file}:${x.line}: ${x.id}: not imported: the translation is ${x.target}'s own text, which is outdated (its source text changed since it was translated), and this file cannot say it was checked (no notes column, or the export's notes removed): it stays outdated; translate it, or send back the file as exported with its outdated marker removed\n`);
   for (const x of r.otherSource) err.push(`${x.file}:${x.line}: ${x.template}: not imported: ${x.target} records its texts as translated from ${x.recorded}, and this file translates from ${x.source} without changing any: nothing was recorded (its outdated texts stay outdated; tplsync translations export --source ${x.recorded} shows them)\n`);
