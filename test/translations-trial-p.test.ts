@@ -197,4 +197,24 @@ channels:
   } finally { cleanup(dir); }
 });
 
+test('F2: an import whose translation gains or loses a placeholder (following its source) says, at the unit\'s line, which sample to add (the source\'s offered) or remove', async () => {
+  const dir = tempDir();
+  try {
+    const en = `channel: shop-whatsapp\nname: reminder\nlanguage: en_US\ncategory: UTILITY\nheader: { format: TEXT, text: "Visit {{ref}}" }\nbody:\n  text: "Hi {{1}}, see you on {{2}}. Call {{3}} to change it."\n  examples: { 1: Jonas, 2: 12 May, 3: "030 123456", ref: "A-1" }\n`;
+    const de = `channel: shop-whatsapp\nname: reminder\nlanguage: de\ncategory: UTILITY\nheader: { format: TEXT, text: "Besuch {{ref}}" }\nbody:\n  text: "Hallo {{1}}, bis zum {{2}}."\n  examples: { 1: Jonas, 2: 12. Mai, ref: "A-1" }\n`;
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/reminder.en_US.yaml': en, 'templates/reminder.de.yaml': de,
+      'de.csv': 'id,en_US,de\r\nshop-whatsapp/reminder:body.text,"Hi {{1}}, see you on {{2}}. Call {{3}} to change it.","Hallo {{1}}, bis zum {{2}}. Rufen Sie {{3}} an, um ihn zu ändern."\r\n' });
+    const gained = await cliIn(['translations', 'import', 'de.csv'], { cwd: dir });
+    assert.match(gained.stdout, /updated templates\/reminder\.de\.yaml \(1 text changed\)/);
+    assert.match(gained.stderr, /^de\.csv:2: shop-whatsapp\/reminder:body\.text: warning: the translation adds \{\{3\}\} \(as its en_US text has it\), and templates\/reminder\.de\.yaml has no sample for it: add `3: 030 123456` \(the en_US sample; .*\) under body\.examples; lint's placeholder-sample refuses the file until then$/m, gained.stderr);
+    // the source drops {{2}}: the translation following it leaves a sample without a placeholder
+    writeFiles(dir, { 'templates/reminder.en_US.yaml': en.replace(', see you on {{2}}.', '.').replace('2: 12 May, ', ''), 'templates/reminder.de.yaml': de.replace('examples: { 1: Jonas,', 'examples: { 1: Jonas, 3: "030 123456",').replace('bis zum {{2}}.', 'bis zum {{2}}. Rufen Sie {{3}} an.'),
+      'de.csv': 'id,en_US,de\r\nshop-whatsapp/reminder:body.text,"Hi {{1}}. Call {{3}} to change it.","Hallo {{1}}. Rufen Sie {{3}} an, um ihn zu ändern."\r\n' });
+    const lost = await cliIn(['translations', 'import', 'de.csv'], { cwd: dir });
+    assert.match(lost.stderr, /^de\.csv:2: shop-whatsapp\/reminder:body\.text: warning: the translation no longer has \{\{2\}\} \(as its en_US text\), and templates\/reminder\.de\.yaml still has its sample: remove `2` from body\.examples/m, lost.stderr);
+    // a named sample the header still uses is not said to be removed
+    assert.not.match(lost.stderr, /\{\{ref\}\}/);
+  } finally { cleanup(dir); }
+});
+
 test.run();

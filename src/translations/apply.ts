@@ -9,7 +9,7 @@ import { obj, str } from '../model/loose.js';
 import { formatTemplate, keepNumbersAsWritten } from '../fmt/format.js';
 import { readPresetAuthenticationBody } from '../model/authentication.js';
 import { notFinalWhy, type Entry, type NotFinal } from './formats.js';
-import { fieldKey, kindMismatch, placeholdersOf, targetHash, textFields, textHash } from './units.js';
+import { fieldKey, fieldPath, fieldTexts, kindMismatch, placeholdersOf, sampleScopes, targetHash, textFields, textHash } from './units.js';
 import { placeholderAtEdges, renderText, scanPlaceholders } from '../model/placeholders.js';
 import { firstNonGsm, smsSize, smsUnitsInWords } from '../model/sms.js';
 import { append } from '../core/append.js';
@@ -225,6 +225,41 @@ function typedInstead(missing: readonly string[], extra: readonly string[], targ
   else if (out.length) {
     if (stillMissing.length) out.push(`dropped ${stillMissing.join(', ')}`);
     if (others.length) out.push(`added ${others.join(', ')}`);
+  }
+  return out;
+}
+
+/**
+ * The samples a target file needs edited once these translations are in it (each changed text with
+ * its path): a placeholder a text gains that has no sample in the file (the source file's is
+ * offered), and a sample of a placeholder no text of its component has any more. Each said at its
+ * unit's line, with where and what to write: lint's placeholder-sample refuses the file until then.
+ * Pure.
+ */
+export function sampleNotes(source: Loose, target: Loose, file: string, changed: readonly { e: Entry; path: (string | number)[] }[], sourceLang: string, targetLang: string): { id: string; line: number; message: string }[] {
+  const out: { id: string; line: number; message: string }[] = [];
+  const keys = (text: string | undefined): Set<string> => new Set(text === undefined ? [] : scanPlaceholders(text).placeholders.map((p) => p.key));
+  const newText = new Map(changed.map(({ e, path }) => [fieldKey(path), e.target]));
+  // every text of the target file as it will be, by the mapping its samples are written in
+  const after = [...fieldTexts(target)].map(([k, v]) => ({ key: k, text: newText.get(k) ?? v }));
+  for (const [k, v] of newText) if (!after.some((a) => a.key === k)) after.push({ key: k, text: v });
+  const usedIn = (at: string, key: string): boolean => after.some((a) => sampleScopes(target, fieldPath(a.key)).some((sc, i) => sc.at.join('.') === at && (i === 0 || !/^\d+$/.test(key))) && keys(a.text).has(key));
+  for (const { e, path } of changed) {
+    const scopes = sampleScopes(target, path);
+    if (!scopes.length) continue;
+    const before = keys(typeof valueAt(target, path) === 'string' ? valueAt(target, path) as string : undefined);
+    const now = keys(e.target);
+    const where = scopes[0]!.at.join('.');
+    for (const k of now) {
+      if (before.has(k)) continue;
+      if (scopes.some((sc) => (!sc.namedOnly || !/^\d+$/.test(k)) && sc.samples[k] !== undefined && sc.samples[k] !== '')) continue;
+      const theirs = sampleScopes(source, path).map((sc) => (!sc.namedOnly || !/^\d+$/.test(k) ? sc.samples[k] : undefined)).find((x) => x !== undefined);
+      out.push({ id: e.id, line: e.line, message: `the translation adds {{${k}}} (as its ${sourceLang} text has it), and ${file} has no sample for it: add \`${k}: ${theirs !== undefined ? `${render(theirs, 'PLAIN', true)}\` (the ${sourceLang} sample; write it as a ${targetLang} reader expects)` : '...`'} under ${where}; lint's placeholder-sample refuses the file until then` });
+    }
+    for (const k of before) {
+      if (now.has(k) || scopes[0]!.samples[k] === undefined || usedIn(where, k)) continue;
+      out.push({ id: e.id, line: e.line, message: `the translation no longer has {{${k}}} (as its ${sourceLang} text), and ${file} still has its sample: remove \`${k}\` from ${where}; lint's placeholder-sample refuses the file until then` });
+    }
   }
   return out;
 }
@@ -976,6 +1011,9 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
       // a text the file already holds is not rewritten (a folded block keeps its lines and its style): only its record is brought up to date
       const text = edit(existing.text, existing.value, ok.filter(({ e, path }) => valueAt(existing.value, path) !== e.target).map(({ e, path }) => ({ path, text: e.target })), existing.doc);
       if (text === undefined) continue;
+      // a placeholder the translation gains or loses (following its source): its sample in the target file is the file's to edit;
+      // said at the unit's line with what to write, not left for lint to find after an "updated"
+      append(warnings, sampleNotes(src.value, existing.value, existing.file, ok.filter(({ e, path }) => valueAt(existing.value, path) !== e.target), sourceLang, targetLang));
       if (text !== existing.text) plan.writes.push({ file: existing.file, text, created: false, template, units: ok.length, changed: ok.filter(({ e, path }) => valueAt(existing.value, path) !== e.target).length, line, ...(madeFrom === undefined ? { adopted: true } : {}), ...(warnings.length ? { warnings } : {}) });
       else plan.unchanged.push({ template, file: existing.file });
       continue;

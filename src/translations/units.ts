@@ -181,6 +181,23 @@ function walkTexts(t: Loose, visit: (path: (string | number)[], text: string, li
 }
 
 /**
+ * Where a text's placeholders take their samples in a template (placeholder-sample): the mappings
+ * of its component, in the order a sample is looked for, each with the path of the mapping and its
+ * samples as written; the first is where a sample of the text is written. A header's named
+ * placeholder and an RCS text's may take the body's sample of the same name (docs/format.md); a
+ * label, a footer, an offer's text have no samples (empty). Pure.
+ */
+export function sampleScopes(t: Loose, path: readonly (string | number)[]): { at: (string | number)[]; samples: Record<string, string>; namedOnly?: true }[] {
+  const body = { at: ['body', 'examples'], samples: samplesOf(obj(t.body)?.examples) };
+  const key = fieldKey(path);
+  if (key === 'header.text') return [{ at: ['header', 'examples'], samples: samplesOf(obj(t.header)?.examples) }, { ...body, namedOnly: true }];
+  if (key === 'body.text') return [body];
+  if (path[0] === 'carousel' && path[2] === 'body' && path[3] === 'text') return [{ at: ['carousel', path[1]!, 'body', 'examples'], samples: samplesOf(obj(obj(arr(t.carousel)[Number(path[1])])?.body)?.examples) }];
+  if (path[0] === 'message') return [{ at: ['message', 'examples'], samples: samplesOf(obj(t.message)?.examples) }, { ...body, namedOnly: true }];
+  return [];
+}
+
+/**
  * The codes a translation keeps as written, in order: the placeholders (`{{customer}}`) and the
  * references to the environment's values (`((promo_code))`): a translator who drops one loses
  * what the customer is sent there.
