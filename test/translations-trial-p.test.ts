@@ -6,9 +6,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readXliff, readPo, readCsv, writeTranslations } from '../src/translations/formats.ts';
+import { keepTranslatorWork, readXliff, readPo, readCsv, writeTranslations } from '../src/translations/formats.ts';
 import { extractUnits } from '../src/translations/units.ts';
-import { checkEntry } from '../src/translations/apply.ts';
+import { checkEntry, invisibleAdded } from '../src/translations/apply.ts';
 import { cleanup, cliIn, CONFIG, tempDir, writeFiles } from './helpers.ts';
 
 const SHIPPED = `channel: shop-whatsapp
@@ -70,6 +70,10 @@ test('F8: a translation of only invisible characters is empty (not imported, in 
   assert.match(checkEntry(entry('Verschieben\u200b'), 'Reschedule', 25)!, /the translation ends with U\+200B ZERO WIDTH SPACE \(invisible\) where the template's text has none/);
   assert.match(checkEntry(entry('\u2060Verschieben'), 'Reschedule', 25)!, /the translation begins with U\+2060 WORD JOINER \(invisible\) where/);
   assert.match(checkEntry(entry(' Verschieben'), 'Reschedule', 25)!, /begins with " " where the template's text has none/);
+  // inside the text: written, and said as lint's text-characters says it
+  assert.match(invisibleAdded('Ver\u200bschieben', 'Reschedule')!, /holds an invisible character, U\+200B ZERO WIDTH SPACE, which the template's text does not .*text-characters/);
+  assert.is(invisibleAdded('Ver\u200bschieben', 'Re\u200bschedule'), undefined);
+  assert.is(invisibleAdded('می\u200cخواهم', 'Reschedule'), undefined);
   // the direction marks of right-to-left text and an emoji's variation selector are not padding
   assert.is(checkEntry(entry('\u200fتغيير'), 'Reschedule', 25), undefined);
   assert.is(checkEntry(entry('Neu ❤\ufe0f'), 'Reschedule', 25), undefined);
@@ -164,6 +168,15 @@ test('F7: a re-export keeps a translator\'s draft (PO #, fuzzy msgstr, XLIFF sta
     writeFiles(dir, { 'de.xlf': x.replace(/(<unit id="footer"[^]*?<segment)>([^]*?<source xml:space="preserve">)([^<]*)(<\/source>)/, '$1 state="initial">$2$3$4\n        <target xml:space="preserve">$3</target>') });
     assert.not.match((await exp('xliff')).stdout, /draft/);
   } finally { cleanup(dir); }
+  // CSV: a row still noted outdated whose translation the translator changed is their draft; one left as exported is not
+  const u = { template: 't/x', field: 'footer', id: 't/x:footer', source: 'Reply now', placeholders: [], samples: {}, target: 'Antworte', asExported: 'Antworte', outdated: true as const };
+  const csv = writeTranslations('csv', [u], 'en_US', 'de');
+  const edited = readCsv(csv.replace('"Antworte"', '"Jetzt antworten"'));
+  const kept = keepTranslatorWork([u], edited);
+  assert.is(kept.drafts, 1);
+  assert.equal([kept.units[0]!.target, kept.units[0]!.draft, kept.units[0]!.asExported], ['Jetzt antworten', true, 'Antworte']);
+  assert.match(writeTranslations('csv', kept.units, 'en_US', 'de'), /"Jetzt antworten","[^"]*","outdated: /);
+  assert.is(keepTranslatorWork([u], readCsv(csv)).drafts, 0);
 });
 
 test('F1, F5: an import\'s language notes are judged per channel of the file\'s templates (channels.ALIAS.languages), not by every language of the project', async () => {

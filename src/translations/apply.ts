@@ -264,6 +264,16 @@ export function sampleNotes(source: Loose, target: Loose, file: string, changed:
   return out;
 }
 
+/** the characters inside a text that print nothing and join nothing (the edges are EDGE_CHARS' padding) */
+const UNSEEN = /[\u00ad\u180e\u200b\u2060-\u2064\ufeff]/gu;
+
+/** Pure: a warning for the invisible characters a translation holds that neither the template's text nor the target file's has, or undefined. */
+export function invisibleAdded(target: string, source: string, held?: string): string | undefined {
+  const found = [...new Set(target.match(UNSEEN) ?? [])].filter((c) => !source.includes(c) && !held?.includes(c));
+  if (!found.length) return undefined;
+  return `the translation holds ${found.length === 1 ? 'an invisible character' : 'invisible characters'}, ${found.map(namedCharacter).join(', ')}, which the template's text does not (pasted with it; the customer cannot see it, and a search for the word fails): written all the same, and lint's text-characters warns of it; delete it`;
+}
+
 /** Pure: why an entry cannot be written into a field with this source text and limit (a limit lint only warns about is limitWarning's, not given here), or undefined. */
 export function checkEntry(e: Entry, source: string, limit: number | undefined, current: string = source, bytes = false, held?: string, rendered?: Readonly<Record<string, string>>, o: { body?: boolean; rcs?: boolean; oneLine?: string } = {}): string | undefined {
   const { want, key } = sourceCodes(source);
@@ -939,6 +949,10 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
       ok.push({ e, path: f.path });
       const warned = limitWarning(e.target, f, limitSeverity);
       if (warned) warnings.push({ id: e.id, line: e.line, message: warned });
+      // a character inside the text that prints nothing and does no job there (a zero-width space pasted with it): written, and said
+      // as lint's text-characters will say it, unless the template's text or the file's holds it too
+      const unseen = heldText === e.target ? undefined : invisibleAdded(e.target, f.text, heldText);
+      if (unseen) warnings.push({ id: e.id, line: e.line, message: unseen });
       // (a text the target file already holds was said when it was imported)
       // (a one-line header or footer's line break is header-footer-line-break's, refused or said below)
       const lost = heldText === e.target ? undefined : lostBreaks(e, f.text, sourceLang) ?? (field === 'footer' || field === 'header.text' ? undefined : addedBreaks(e.target, f.text, sourceLang));
