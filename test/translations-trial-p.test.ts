@@ -179,6 +179,23 @@ test('F7: a re-export keeps a translator\'s draft (PO #, fuzzy msgstr, XLIFF sta
   assert.is(keepTranslatorWork([u], readCsv(csv)).drafts, 0);
 });
 
+test('F7: a draft of a template the export leaves out (it names some paths) keeps the file from being replaced, as a finished translation does', async () => {
+  const dir = tempDir();
+  try {
+    const other = SHIPPED.replace('name: order_shipped', 'name: order_ready');
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': SHIPPED, 'templates/order_ready.en_US.yaml': other });
+    assert.is((await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de', '--format', 'po', '--out', 'de.po'], { cwd: dir })).exitCode, 0);
+    const po = readFileSync(path.join(dir, 'de.po'), 'utf8');
+    const fuzzied = po.replace(/(msgctxt "shop-whatsapp\/order_ready:footer"\nmsgid "[^"]*"\nmsgstr )""/, '$1"Antworten ENTWURF"').replace('msgctxt "shop-whatsapp/order_ready:footer"', '#, fuzzy\nmsgctxt "shop-whatsapp/order_ready:footer"');
+    assert.match(fuzzied, /#, fuzzy\nmsgctxt "shop-whatsapp\/order_ready:footer"\nmsgid "[^"]*"\nmsgstr "Antworten ENTWURF"/);
+    writeFiles(dir, { 'de.po': fuzzied });
+    const r = await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de', '--format', 'po', '--out', 'de.po', 'templates/order_shipped.en_US.yaml'], { cwd: dir });
+    assert.is(r.exitCode, 1, r.stdout + r.stderr);
+    assert.match(r.stderr, /de\.po: not written: it holds 1 translation that the templates do not have yet \(shop-whatsapp\/order_ready:footer, line \d+\)/);
+    assert.is(readFileSync(path.join(dir, 'de.po'), 'utf8'), fuzzied);
+  } finally { cleanup(dir); }
+});
+
 test('F1, F5: an import\'s language notes are judged per channel of the file\'s templates (channels.ALIAS.languages), not by every language of the project', async () => {
   const dir = tempDir();
   try {
