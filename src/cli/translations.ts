@@ -22,7 +22,7 @@ import { str, type Loose } from '../model/loose.js';
 import { groupByTemplate, importOrder, planGroups, planImport, type ImportPlan, type Write } from '../translations/apply.js';
 import { closest } from '../core/suggest.js';
 import { parseAhead, parseHere, type Parsed, type ParseAhead } from '../translations/parse-ahead.js';
-import { decodeTranslationFile, EXTENSION, FORMATS, formatOfFile, fromBcp47, LANG, languageHint, notFinalWhy, readTranslations, blank, TranslationFileError, writeTranslations, xliffLanguages, type Entry, type Format, type NotFinal, type TranslationDoc } from '../translations/formats.js';
+import { decodeTranslationFile, EXTENSION, FORMATS, formatOfFile, fromBcp47, LANG, languageHint, notFinalWhy, readTranslations, blank, keepTranslatorWork, sameText, TranslationFileError, writeTranslations, xliffLanguages, type Entry, type Format, type NotFinal, type TranslationDoc } from '../translations/formats.js';
 import { extractUnitsFor, unitsByTarget, type TemplateFile, type Unit } from '../translations/units.js';
 import { commandConfig, lockWait, leadsOutThroughLink } from './context.js';
 import { unlistedWhatsappLanguage, WHATSAPP_LANGUAGES } from '../lint/rules/languages.js';
@@ -118,7 +118,7 @@ export async function translationsExport(paths: string[], o: ExportOptions): Pro
   const say = out === '-' ? io().stderr : io().stdout;
   for (const r of results) {
     if (r.skipped) { io().stderr.write(reportLines([`${r.file}: not written: ${r.skipped}\n`])); continue; }
-    say.write(reportLines([`${o.dryRun ? 'would write ' : ''}${r.file}: ${r.units} unit${r.units === 1 ? '' : 's'} of ${r.templates} template(s), ${r.translated} translated already${r.outdated ? ` (${r.outdated} outdated: marked to translate again)` : ''}\n`]));
+    say.write(reportLines([`${o.dryRun ? 'would write ' : ''}${r.file}: ${r.units} unit${r.units === 1 ? '' : 's'} of ${r.templates} template(s), ${r.translated} translated already${r.outdated ? ` (${r.outdated} outdated: marked to translate again)` : ''}${r.drafts ? `; ${r.drafts} translator's draft${r.drafts === 1 ? '' : 's'} kept from the file replaced (still marked unfinished)` : ''}${r.comments ? `; translator comments of ${r.comments} unit${r.comments === 1 ? '' : 's'} kept` : ''}\n`]));
   }
   for (const f of results[0]?.unreadable ?? []) io().stderr.write(reportLines([`${f}: not exported: it does not read as a template (tplsync lint says why)\n`]));
   // judged by the channels of the templates each file holds (a language one channel lists and another lacks)
@@ -138,6 +138,8 @@ export interface ExportResult {
   file: string; units: number; templates: number; translated: number; outdated: number;
   /** the channel aliases of the templates it holds */
   channels?: string[];
+  /** units whose translator's draft (not marked finished) in the file replaced was written again as a draft; units whose translator's comments were */
+  drafts?: number; comments?: number;
   /** why the file was not written (no unit: a translation file must hold one) */
   skipped?: string;
   /** template files that do not read as templates: their texts are not in the files */
@@ -172,7 +174,7 @@ export async function exportTranslations(config: Config, paths: readonly string[
       if (at < 0) return undefined;
       try {
         const got = ahead ? await ahead.result(at) : parseHere(o.format, before[k]!);
-        return 'doc' in got ? got.doc.entries : undefined;
+        return 'doc' in got ? got.doc : undefined;
       } catch { return undefined; }
     } });
   } finally { ahead?.close(); }
@@ -184,7 +186,7 @@ function translationFileText(file: string, format: Format): string | undefined {
 }
 
 /** exportTranslations once the files it replaces are being read: `earlier(k)` the entries of the file of target k, if it reads */
-async function exportWith(config: Config, paths: readonly string[], cwd: string, o: { source: string; targets: readonly string[]; format: Format; out: string; dryRun?: boolean }, w: { out: string | undefined; kind: string; single: boolean; fileOf: (target: string) => string; earlier: (k: number) => Promise<readonly Entry[] | undefined> }): Promise<ExportResult[]> {
+async function exportWith(config: Config, paths: readonly string[], cwd: string, o: { source: string; targets: readonly string[]; format: Format; out: string; dryRun?: boolean }, w: { out: string | undefined; kind: string; single: boolean; fileOf: (target: string) => string; earlier: (k: number) => Promise<TranslationDoc | undefined> }): Promise<ExportResult[]> {
   const { out, kind, single } = w;
   // the paths choose the source templates; their translations are looked for among all of the project's
   // each file once: a file named on the command line that does not read was not among those read (it is read again)
@@ -222,14 +224,17 @@ async function exportWith(config: Config, paths: readonly string[], cwd: string,
     // a translator's file not imported yet (filled in since the last export): not replaced by an export of the project's texts
     // (the units of the whole project, for a file that holds templates this export leaves out: made only then)
     const everyUnit = (): readonly Unit[] => (chosen ? extractUnitsFor(all.map((r) => ({ file: r.file, value: r.value })), o.source, [target])[0]! : units);
-    const pending = out && kind !== 'special' ? unimportedTranslations(await w.earlier(k), units, projectTemplates, everyUnit) : undefined;
+    const earlier = out && kind !== 'special' ? await w.earlier(k) : undefined;
+    const pending = earlier ? unimportedTranslations(earlier, units, projectTemplates, everyUnit) : undefined;
     if (pending) return { file: shown, ...counts, skipped: `it holds ${pending.count} translation${pending.count === 1 ? '' : 's'} that the templates do not have yet (${pending.first.id}, line ${pending.first.line}): a translator's work not imported; import it first (tplsync translations import ${shown}), or remove the file to export afresh`, ...also };
-    const text = writeTranslations(o.format, units, o.source, target);
+    // a translator's drafts (not marked finished) and PO comments in the file replaced: written again, drafts as drafts (msgmerge keeps them)
+    const kept = keepTranslatorWork(units, earlier);
+    const text = writeTranslations(o.format, kept.units, o.source, target);
     if (o.dryRun) { /* what would be written is said, nothing is */ } else if (!out) io().stdout.write(text);
     // a device or a pipe (/dev/stdout): written to, not replaced
     else if (kind === 'special') await writeSpecial(out, shown, text);
     else writeFileAtomic(file, text);
-    return { file: shown, ...counts, ...also };
+    return { file: shown, ...counts, ...(kept.drafts ? { drafts: kept.drafts } : {}), ...(kept.comments ? { comments: kept.comments } : {}), ...also };
   })());
   return results;
 }
@@ -249,11 +254,13 @@ function tornCopyOf(abs: string, text: string): boolean {
  * many, and the first. Undefined when there is no such file (no entries: it does not read as a
  * translation file of this format either), or every translation in it is the templates' already (imported).
  */
-function unimportedTranslations(entries: readonly Entry[] | undefined, units: readonly { id: string; target?: string | undefined }[], project: ReadonlySet<string>, everyUnit: () => readonly { id: string; target?: string | undefined }[]): { count: number; first: { id: string; line: number } } | undefined {
-  if (!entries) return undefined;
-  // (most are the same string: compared as such before their white space is)
-  const same = (a: string, b: string): boolean => a === b || a.replace(/\s+/g, ' ').trim() === b.replace(/\s+/g, ' ').trim();
+function unimportedTranslations(doc: TranslationDoc | undefined, units: readonly { id: string; target?: string | undefined }[], project: ReadonlySet<string>, everyUnit: () => readonly { id: string; target?: string | undefined }[]): { count: number; first: { id: string; line: number } } | undefined {
+  if (!doc) return undefined;
+  const same = sameText;
   const byId = new Map(units.map((u) => [u.id, u]));
+  // a translator's draft of a unit this export leaves out (it names some paths) is their work too: the file is not replaced
+  // (the drafts of the units it holds are written again, keepTranslatorWork)
+  const entries: readonly { id: string; target: string; line: number }[] = [...doc.entries, ...(doc.fuzzy ?? []).flatMap((f) => (f.draft !== undefined && !byId.has(f.id) ? [{ id: f.id, target: f.draft, line: f.line }] : []))];
   // a unit this export holds whose translation the templates do not have; or one of a template of the project this
   // export leaves out (it names some paths): either would be lost. One of a template the project no longer has is not.
   let all: Map<string, { target?: string | undefined }> | undefined;
@@ -377,7 +384,9 @@ export interface ImportResult {
     /** the file's language is the code WhatsApp lists for the project's (de for de_DE), on WhatsApp channels: the project is what to correct */
     listedFor?: string;
     /** with listedFor, when the file also holds templates of channels of another kind (RCS): the channels of each, said apart */
-    whatsappChannels?: string[]; otherChannels?: string[] }[];
+    whatsappChannels?: string[]; otherChannels?: string[];
+    /** the file's channels whose templates lack its language, when another channel of the project has it (RCS's de_DE beside WhatsApp's de) */
+    lacking?: string[] }[];
   /** a translation file into a language no channel of the config lists (when some list languages) */
   unlisted: { file: string; note: string }[];
   /** units not imported because the target file's text changed after the export and the translation is the text as exported: the file's text kept */
@@ -631,12 +640,15 @@ export async function importTranslations(config: Config, files: readonly string[
 
     /** the languages of the project's templates */
     const languages = new Set<string>();
+    /** the languages of each channel's templates (by alias) */
+    const languagesOn = new Map<string, Set<string>>();
     const onRead = (t: Read): boolean => {
       const rel = t.file; // discoverFiles' path relative to cwd (path.relative's answer, without its work for each of 20,000 files)
       taken.add(rel);
       const channel = str(t.value.channel); const name = str(t.value.name); const language = str(t.value.language);
       if (!channel || !name || !language) return true;
       languages.add(language);
+      (languagesOn.get(channel) ?? languagesOn.set(channel, new Set()).get(channel)!).add(language);
       const template = `${channel}/${name}`;
       if (seen.has(`${language}\n${template}`)) return true;
       seen.add(`${language}\n${template}`);
@@ -673,22 +685,28 @@ export async function importTranslations(config: Config, files: readonly string[
       const channels = aliasesOf(doc);
       const note = unlistedLanguage(config, doc.target, channels.length ? channels : undefined, WHATSAPP_LANGUAGES);
       if (note) result.unlisted.push({ file, note });
-      if (languages.has(doc.target)) return;
+      // judged per channel of the file's templates: a channel is this language's when its config lists it (channels.ALIAS.languages),
+      // or, listing none, when a template of it is in it; a language another channel has (RCS's de_DE beside WhatsApp's de) is not this one's
+      const own = (a: string): ReadonlySet<string> => new Set(config.channels?.[a]?.languages ?? languagesOn.get(a) ?? []);
+      const aliases = channels.length ? channels.filter((a) => !own(a).has(doc.target)) : languages.has(doc.target) ? [] : channels;
+      if (channels.length ? aliases.length === 0 : languages.has(doc.target)) return;
       // the same language of another region, or of its current code when it is a withdrawn one (iw: he)
       const bases = [doc.target, renamedLanguage(doc.target)].filter((c) => c !== undefined).map((c) => c.split('_')[0]!);
-      // judged per channel of the file's templates: WhatsApp's code on a WhatsApp channel, the project's code on another
-      const aliases = channels;
+      // WhatsApp's code on a WhatsApp channel, the channel's own code on another
       const onWhatsapp = aliases.filter((a) => config.channels?.[a]?.kind === 'whatsapp');
       // (for WhatsApp templates the codes WhatsApp lists first: the one suggested is never a code lint calls unlisted there when another fits)
       const unlisted = (l: string): number => (onWhatsapp.length && !WHATSAPP_LANGUAGES.has(l) ? 1 : 0);
-      const near = [...languages].filter((l) => l !== doc.target && bases.includes(l.split('_')[0]!)).sort((a, b) => unlisted(a) - unlisted(b) || (a < b ? -1 : a > b ? 1 : 0));
+      // the codes of the channels that lack this one (of the project's templates there, and their config's); the project's without channels
+      const theirs = aliases.length ? new Set(aliases.flatMap((a) => [...own(a), ...(languagesOn.get(a) ?? [])])) : languages;
+      const near = [...theirs].filter((l) => l !== doc.target && bases.includes(l.split('_')[0]!)).sort((a, b) => unlisted(a) - unlisted(b) || (a < b ? -1 : a > b ? 1 : 0));
       // the project's code of the language the withdrawn one names (iw-IL: the project's he, not he_IL): one suggestion, the project's
       const now = renamedLanguage(doc.target);
       const renamed = now === undefined ? undefined : near.find((l) => l === now) ?? near.find((l) => l.split('_')[0] === now.split('_')[0]) ?? now;
       // (the project's code WhatsApp lists as this one: de_DE for de, never for de_AT, Austrian German, a language variant of its own)
       const listedFor = onWhatsapp.length && WHATSAPP_LANGUAGES.has(doc.target) && near.every((l) => !WHATSAPP_LANGUAGES.has(l)) ? near.find((l) => codeInPlaceOf(doc.target, l)) : undefined;
       const others = listedFor ? aliases.filter((a) => !onWhatsapp.includes(a)) : [];
-      if (near.length) result.newLanguages.push({ file, language: doc.target, near: near.join(', '), ...(renamed ? { renamed } : {}), ...(listedFor ? { listedFor, ...(others.length ? { whatsappChannels: onWhatsapp, otherChannels: others } : {}) } : {}) });
+      // (the project has the language on another channel: the note names the channels that lack it)
+      if (near.length) result.newLanguages.push({ file, language: doc.target, near: near.join(', '), ...(languages.has(doc.target) ? { lacking: aliases } : {}), ...(renamed ? { renamed } : {}), ...(listedFor ? { listedFor, ...(others.length ? { whatsappChannels: onWhatsapp, otherChannels: others } : {}) } : {}) });
     };
     // a file whose source language no template has (a spreadsheet's header `en` where the project has en_US): said once, not once a unit
     const noSource = new Set<number>();
@@ -707,7 +725,8 @@ export async function importTranslations(config: Config, files: readonly string[
       const leftOut = new Set<string>();
       for (const f of doc.fuzzy ?? []) {
         const template = f.id.slice(0, Math.max(0, f.id.lastIndexOf(':')));
-        if (f.mark !== 'empty' && !skippedHere.has(template)) { result.fuzzy.push({ file, ...f }); leftOut.add(template); }
+        // (the draft's text is the export's to keep, not the import's to say)
+        if (f.mark !== 'empty' && !skippedHere.has(template)) { const { draft: _draft, ...said } = f; result.fuzzy.push({ file, ...said }); leftOut.add(template); }
       }
       for (const u of plan.stillOutdated ?? []) leftOut.add(u.template);
       append(result.refusals, plan.refusals.map((r) => ({ file, ...r })));
@@ -827,7 +846,7 @@ export async function translationsImport(files: string[], o: ImportOptions): Pro
   for (const [file, templates] of held) err.push(`nothing written${fromMany ? ` from ${file}` : ''} for ${[...templates].join(', ')}\n`);
   for (const s of r.skipped) err.push(`${s.file}: ${s.template}: not written: ${s.reason}\n`);
   for (const u of r.unlisted) err.push(`${u.file}: note: ${u.note}\n`);
-  for (const n of r.newLanguages) err.push(`${n.file}: note: no template was in ${n.language} before this import, and the project has ${n.near}${n.renamed ? ` ('${n.language.split('_')[0]}' is a withdrawn ISO 639 code of the language now written '${n.renamed.split('_')[0]}'; did you mean '${n.renamed}'? Java and some translation tools still write it)` : ''}${newLanguageAdvice(n)}\n`);
+  for (const n of r.newLanguages) err.push(`${n.file}: note: no template ${n.lacking ? `of ${n.lacking.join(', ')} ` : ''}was in ${n.language} before this import, and ${n.lacking ? `${n.lacking.length === 1 ? 'that channel has' : 'those channels have'}` : 'the project has'} ${n.near}${n.renamed ? ` ('${n.language.split('_')[0]}' is a withdrawn ISO 639 code of the language now written '${n.renamed.split('_')[0]}'; did you mean '${n.renamed}'? Java and some translation tools still write it)` : ''}${newLanguageAdvice(n)}\n`);
   for (const f of r.fuzzy) err.push(`${f.file}:${f.line}: ${f.id}: not imported: ${notFinalWhy(f)}\n`);
   for (const x of r.stillOutdated) err.push(`${x.file}:${x.line}: ${x.id}: not imported: the translation is ${x.target}'s own text, which is outdated (its source text changed since it was translated), and this file cannot say it was checked (no notes column, or the export's notes removed): it stays outdated; translate it, or send back the file as exported with its outdated marker removed\n`);
   for (const x of r.otherSource) err.push(`${x.file}:${x.line}: ${x.template}: not imported: ${x.target} records its texts as translated from ${x.recorded}, and this file translates from ${x.source} without changing any: nothing was recorded (its outdated texts stay outdated; tplsync translations export --source ${x.recorded} shows them)\n`);

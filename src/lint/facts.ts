@@ -13,6 +13,10 @@ export interface VariantFacts {
   category?: Fact<string>;
   header: Fact<string>;
   buttons: Fact<string[]>;
+  /** a carousel's cards, each with its buttons' types in order (`[QUICK_REPLY, URL]`): one parameter set a card and a card button */
+  cards?: Fact<string[]>;
+  /** an RCS message's suggestions, each list with its actions in order (`message.richCards.0.suggestions [reply, open_url]`) */
+  suggestions?: Fact<string[]>;
   /** per text that may hold placeholders (keyed by its path): the names in it, sorted */
   placeholders: { names: string[]; path: Path }[];
 }

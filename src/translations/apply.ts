@@ -9,13 +9,14 @@ import { obj, str } from '../model/loose.js';
 import { formatTemplate, keepNumbersAsWritten } from '../fmt/format.js';
 import { readPresetAuthenticationBody } from '../model/authentication.js';
 import { notFinalWhy, type Entry, type NotFinal } from './formats.js';
-import { fieldKey, kindMismatch, placeholdersOf, targetHash, textFields, textHash } from './units.js';
-import { placeholderAtEdges, renderText } from '../model/placeholders.js';
+import { fieldKey, fieldPath, fieldTexts, kindMismatch, placeholdersOf, sampleScopes, targetHash, textFields, textHash } from './units.js';
+import { placeholderAtEdges, renderText, scanPlaceholders } from '../model/placeholders.js';
 import { firstNonGsm, smsSize, smsUnitsInWords } from '../model/sms.js';
 import { append } from '../core/append.js';
 import { describeNothing, showsNothing } from '../core/visible.js';
 import type { SeveritySetting } from '../core/diagnostic.js';
 import { characterReferences, insteadOf } from '../model/character-references.js';
+import { namedCharacter } from '../model/written-characters.js';
 
 export interface Refusal { template: string; id: string; line: number; message: string }
 
@@ -187,6 +188,92 @@ export function smsOver(target: string, samples: Readonly<Record<string, string>
   return `the translation will be split into ${size.parts} SMS parts: ${why}`;
 }
 
+/** white space, and the characters at a text's end that print nothing and join nothing there (U+200B, U+2060-U+2064, U+00AD, U+180E; U+FEFF is \s) */
+const EDGE_CHARS = '[\\s\\u00ad\\u180e\\u200b-\\u200d\\u2060-\\u2064]+';
+const EDGE_START = new RegExp(`^${EDGE_CHARS}`);
+const EDGE_END = new RegExp(`${EDGE_CHARS}$`);
+/** an end's padding as a message shows it: quoted when it is spaces and line breaks, else each character that shows nothing named (`U+200B ZERO WIDTH SPACE`) */
+function edgeSaid(edge: string): string {
+  if (/^[ \t\n\r]*$/.test(edge)) return JSON.stringify(edge);
+  return `${[...edge].map((c) => (c === ' ' ? 'a space' : c === '\n' ? 'a line break' : `${namedCharacter(c)} (invisible)`)).join(', ')}`;
+}
+
+/**
+ * What the translator typed where the source has a placeholder the translation lacks, said as lint
+ * says it: a placeholder typed with full-width characters (｛｛2｝｝, {{first＿name}}: an input method's
+ * full-width mode), one with capital letters ({{First_Name}}), or, when one placeholder is missing and
+ * one is added, a name changed ({{kunde}} for {{customer}}). Empty when none is recognised (a plain "dropped").
+ */
+function typedInstead(missing: readonly string[], extra: readonly string[], target: string): string[] {
+  // what the target holds that is not a placeholder of the source: malformed placeholders (the scan's problems) and other names
+  const written = [...scanPlaceholders(target).problems.map((p) => p.raw), ...extra];
+  const out: string[] = [];
+  const left = new Set(written);
+  for (const m of missing) {
+    const c = written.find((w) => left.has(w) && w.normalize('NFKC').toLowerCase() === m.toLowerCase());
+    if (c === undefined) continue;
+    left.delete(c);
+    const wide = [...new Set([...c].filter((ch) => ch !== ch.normalize('NFKC')))];
+    if (wide.length) out.push(`${c} is typed with full-width characters (${wide.map((ch) => `${ch} ${namedCharacter(ch).split(' ')[0]}`).join(', ')}: an input method's full-width mode), which are sent as text, not filled in: write ${m} with the half-width (ASCII) characters`);
+    else out.push(`${c} has capital letters where the source has ${m} (a placeholder's name is matched exactly, and is never translated): write ${m}`);
+  }
+  // one placeholder missing and one other name added, neither explained above: the name was changed (translated, retyped)
+  const stillMissing = missing.filter((m) => !out.some((o) => o.includes(`write ${m}`)));
+  const others = extra.filter((x) => left.has(x));
+  // (a reference to the environment's values, ((promo_code)), is not a placeholder: said as dropped and added)
+  if (stillMissing.length === 1 && others.length === 1 && stillMissing[0]!.startsWith('{{') && others[0]!.startsWith('{{')) out.push(`${others[0]} where the source has ${stillMissing[0]} (a name changed: a placeholder's name is never translated): write ${stillMissing[0]}`);
+  else if (out.length) {
+    if (stillMissing.length) out.push(`dropped ${stillMissing.join(', ')}`);
+    if (others.length) out.push(`added ${others.join(', ')}`);
+  }
+  return out;
+}
+
+/**
+ * The samples a target file needs edited once these translations are in it (each changed text with
+ * its path): a placeholder a text gains that has no sample in the file (the source file's is
+ * offered), and a sample of a placeholder no text of its component has any more. Each said at its
+ * unit's line, with where and what to write: lint's placeholder-sample refuses the file until then.
+ * Pure.
+ */
+export function sampleNotes(source: Loose, target: Loose, file: string, changed: readonly { e: Entry; path: (string | number)[] }[], sourceLang: string, targetLang: string): { id: string; line: number; message: string }[] {
+  const out: { id: string; line: number; message: string }[] = [];
+  const keys = (text: string | undefined): Set<string> => new Set(text === undefined ? [] : scanPlaceholders(text).placeholders.map((p) => p.key));
+  const newText = new Map(changed.map(({ e, path }) => [fieldKey(path), e.target]));
+  // every text of the target file as it will be, by the mapping its samples are written in
+  const after = [...fieldTexts(target)].map(([k, v]) => ({ key: k, text: newText.get(k) ?? v }));
+  for (const [k, v] of newText) if (!after.some((a) => a.key === k)) after.push({ key: k, text: v });
+  const usedIn = (at: string, key: string): boolean => after.some((a) => sampleScopes(target, fieldPath(a.key)).some((sc, i) => sc.at.join('.') === at && (i === 0 || !/^\d+$/.test(key))) && keys(a.text).has(key));
+  for (const { e, path } of changed) {
+    const scopes = sampleScopes(target, path);
+    if (!scopes.length) continue;
+    const before = keys(typeof valueAt(target, path) === 'string' ? valueAt(target, path) as string : undefined);
+    const now = keys(e.target);
+    const where = scopes[0]!.at.join('.');
+    for (const k of now) {
+      if (before.has(k)) continue;
+      if (scopes.some((sc) => (!sc.namedOnly || !/^\d+$/.test(k)) && sc.samples[k] !== undefined && sc.samples[k] !== '')) continue;
+      const theirs = sampleScopes(source, path).map((sc) => (!sc.namedOnly || !/^\d+$/.test(k) ? sc.samples[k] : undefined)).find((x) => x !== undefined);
+      out.push({ id: e.id, line: e.line, message: `the translation adds {{${k}}} (as its ${sourceLang} text has it), and ${file} has no sample for it: add \`${k}: ${theirs !== undefined ? `${render(theirs, 'PLAIN', true)}\` (the ${sourceLang} sample; write it as a ${targetLang} reader expects)` : '...`'} under ${where}; lint's placeholder-sample refuses the file until then` });
+    }
+    for (const k of before) {
+      if (now.has(k) || scopes[0]!.samples[k] === undefined || usedIn(where, k)) continue;
+      out.push({ id: e.id, line: e.line, message: `the translation no longer has {{${k}}} (as its ${sourceLang} text), and ${file} still has its sample: remove \`${k}\` from ${where}; lint's placeholder-sample refuses the file until then` });
+    }
+  }
+  return out;
+}
+
+/** the characters inside a text that print nothing and join nothing (the edges are EDGE_CHARS' padding) */
+const UNSEEN = /[\u00ad\u180e\u200b\u2060-\u2064\ufeff]/gu;
+
+/** Pure: a warning for the invisible characters a translation holds that neither the template's text nor the target file's has, or undefined. */
+export function invisibleAdded(target: string, source: string, held?: string): string | undefined {
+  const found = [...new Set(target.match(UNSEEN) ?? [])].filter((c) => !source.includes(c) && !held?.includes(c));
+  if (!found.length) return undefined;
+  return `the translation holds ${found.length === 1 ? 'an invisible character' : 'invisible characters'}, ${found.map(namedCharacter).join(', ')}, which the template's text does not (pasted with it; the customer cannot see it, and a search for the word fails): written all the same, and lint's text-characters warns of it; delete it`;
+}
+
 /** Pure: why an entry cannot be written into a field with this source text and limit (a limit lint only warns about is limitWarning's, not given here), or undefined. */
 export function checkEntry(e: Entry, source: string, limit: number | undefined, current: string = source, bytes = false, held?: string, rendered?: Readonly<Record<string, string>>, o: { body?: boolean; rcs?: boolean; oneLine?: string } = {}): string | undefined {
   const { want, key } = sourceCodes(source);
@@ -194,6 +281,8 @@ export function checkEntry(e: Entry, source: string, limit: number | undefined, 
   if (!sameInOrder(want, got) && key !== sorted(got)) {
     const missing = want.filter((p) => !got.includes(p));
     const extra = got.filter((p) => !want.includes(p));
+    const typed = typedInstead([...new Set(missing)], [...new Set(extra)], e.target);
+    if (typed.length) return `the placeholders changed: ${typed.join('; ')}; keep ${want.join(' ')} exactly as written`;
     const parts = [missing.length ? `dropped ${[...new Set(missing)].join(', ')}` : '', extra.length ? `added ${[...new Set(extra)].join(', ')}` : ''].filter(Boolean);
     return `the placeholders changed (${parts.join('; ') || 'a placeholder appears a different number of times'}); keep ${want.join(' ') || 'none'} exactly as written`;
   }
@@ -217,12 +306,19 @@ export function checkEntry(e: Entry, source: string, limit: number | undefined, 
   // Judged against the template's text (`current`), not the file's source, which a tool may have padded too; and before
   // the length and the line breaks, which are judged on the text as it would be written: a padded target is not written
   // (a tool that pads only <target> made a 10-character label "30 characters", a header's padding "a line break")
+  // (a zero-width space, a word joiner, a soft hyphen at an end print nothing and join nothing: padding a translator cannot
+  // see, as a space is; the direction marks and isolates of right-to-left text, and an emoji's variation selector, are not)
   const edge = (t: string, at: RegExp): string => at.exec(t)?.[0] ?? '';
-  for (const [where, at] of [['begins', /^\s+/], ['ends', /\s+$/]] as const) {
+  // (an invisible character before a body's first placeholder: the body starts with the placeholder, which is said first, as lint says it)
+  if (/^[\u00ad\u180e\u200b-\u200d\u2060-\u2064]|[\u00ad\u180e\u200b-\u200d\u2060-\u2064]$/.test(e.target)) {
+    const placedFirst = placement(e.target, current, o.body === true, o.rcs !== true);
+    if (placedFirst) return placedFirst;
+  }
+  for (const [where, at] of [['begins', EDGE_START], ['ends', EDGE_END]] as const) {
     const got = edge(e.target, at);
     const want = edge(current, at);
     // the target file already ends so (a `|` block keeps its last line break): its own text exported and imported back
-    if (got !== want && !(held !== undefined && got === edge(held, at))) return `the translation ${where} with ${got ? JSON.stringify(got) : 'no white space'} where the template's text has ${want ? JSON.stringify(want) : 'none'}; write it as the template does (a translation tool's padding?)`;
+    if (got !== want && !(held !== undefined && got === edge(held, at))) return `the translation ${where} with ${got ? edgeSaid(got) : 'no white space'} where the template's text has ${want ? edgeSaid(want) : 'none'}; write it as the template does (a translation tool's padding?)`;
   }
   // a field whose limit counts its samples (a carousel card's body, a limited-time offer's): the translation with them in place of its placeholders, as lint counts it
   // (and the text itself within the limit too, as lint's length rules count it: a sample shorter than its placeholder does not make room)
@@ -853,6 +949,10 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
       ok.push({ e, path: f.path });
       const warned = limitWarning(e.target, f, limitSeverity);
       if (warned) warnings.push({ id: e.id, line: e.line, message: warned });
+      // a character inside the text that prints nothing and does no job there (a zero-width space pasted with it): written, and said
+      // as lint's text-characters will say it, unless the template's text or the file's holds it too
+      const unseen = heldText === e.target ? undefined : invisibleAdded(e.target, f.text, heldText);
+      if (unseen) warnings.push({ id: e.id, line: e.line, message: unseen });
       // (a text the target file already holds was said when it was imported)
       // (a one-line header or footer's line break is header-footer-line-break's, refused or said below)
       const lost = heldText === e.target ? undefined : lostBreaks(e, f.text, sourceLang) ?? (field === 'footer' || field === 'header.text' ? undefined : addedBreaks(e.target, f.text, sourceLang));
@@ -925,6 +1025,9 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
       // a text the file already holds is not rewritten (a folded block keeps its lines and its style): only its record is brought up to date
       const text = edit(existing.text, existing.value, ok.filter(({ e, path }) => valueAt(existing.value, path) !== e.target).map(({ e, path }) => ({ path, text: e.target })), existing.doc);
       if (text === undefined) continue;
+      // a placeholder the translation gains or loses (following its source): its sample in the target file is the file's to edit;
+      // said at the unit's line with what to write, not left for lint to find after an "updated"
+      append(warnings, sampleNotes(src.value, existing.value, existing.file, ok.filter(({ e, path }) => valueAt(existing.value, path) !== e.target), sourceLang, targetLang));
       if (text !== existing.text) plan.writes.push({ file: existing.file, text, created: false, template, units: ok.length, changed: ok.filter(({ e, path }) => valueAt(existing.value, path) !== e.target).length, line, ...(madeFrom === undefined ? { adopted: true } : {}), ...(warnings.length ? { warnings } : {}) });
       else plan.unchanged.push({ template, file: existing.file });
       continue;

@@ -7,7 +7,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { partsOf, targetHash, type Unit } from './units.js';
 import { languageCode } from '../core/language.js';
-import { BREAK_BETWEEN, collapsed, EXPORTED_NOTE, languageOfBcp47, layoutTrimmed, lineIndex, readXliffFast, runsCollapsed } from './xliff-fast.js';
+import { blank, BREAK_BETWEEN, collapsed, EXPORTED_NOTE, languageOfBcp47, layoutTrimmed, lineIndex, readXliffFast, runsCollapsed } from './xliff-fast.js';
 
 export { EXPORTED_NOTE };
 
@@ -129,7 +129,8 @@ export function writeXliff(units: readonly Unit[], source: string, target: strin
     if (u.asExported !== undefined) notes.push(`      <note category="${EXPORTED_NOTE}">${targetHash(u.asExported)}</note>`);
     if (notes.length) out.push('      <notes>', ...notes, '      </notes>');
     // an outdated translation is the target to start from, not a finished one (XLIFF 2.0 state "initial")
-    out.push(`      <segment${u.target !== undefined ? (u.outdated ? ' state="initial"' : ' state="translated"') : ''}>`);
+    // (a translator's draft kept from the file this export replaced: not finished either)
+    out.push(`      <segment${u.target !== undefined ? (u.outdated || u.draft ? ' state="initial"' : ' state="translated"') : ''}>`);
     out.push(`        <source xml:space="preserve">${xliffContent(u.source)}</source>`);
     if (u.target !== undefined) out.push(`        <target xml:space="preserve">${xliffContent(u.target, sourceIds(u.source))}</target>`);
     out.push('      </segment>', '    </unit>');
@@ -155,12 +156,16 @@ export function writePo(units: readonly Unit[], source: string, target: string):
     '"MIME-Version: 1.0\\n"', '"Content-Type: text/plain; charset=UTF-8\\n"', '"Content-Transfer-Encoding: 8bit\\n"',
     `"Language: ${target}\\n"`, `"X-Source-Language: ${source}\\n"`, '"X-Generator: tplsync\\n"', ''];
   for (const u of units) {
+    // the translator's own comments first, as gettext orders them (kept from the file this export replaced)
+    if (u.comments) out.push(...u.comments);
     if (u.limit !== undefined) out.push(`#. limit: at most ${limitText(u)}`);
     if (Object.keys(u.samples).length) out.push(`#. samples: ${samplesNote(u).replace(/\n/g, ' ')}`);
     if (u.placeholders.length) out.push(`#. placeholders: ${u.placeholders.join(' ')}`);
     // gettext's mark of a translation to check again: tools show it, msgfmt and import leave it out until it is cleared
     if (u.asExported !== undefined) out.push(`#. ${EXPORTED_NOTE}: ${targetHash(u.asExported)}`);
-    if (u.outdated) out.push(`#. outdated: the ${source} text changed since this translation was made`, '#, fuzzy');
+    if (u.outdated) out.push(`#. outdated: the ${source} text changed since this translation was made`);
+    if (u.draft) out.push('#. draft: a translator\'s unfinished translation, kept from the file this export replaced');
+    if (u.outdated || u.draft) out.push('#, fuzzy');
     out.push(`msgctxt ${poString(u.id)}`, `msgid ${poString(u.source)}`, `msgstr ${poString(u.target ?? '')}`, '');
   }
   return out.join('\n');
@@ -188,11 +193,41 @@ export const CSV_BOM = '\ufeff';
 export function writeCsv(units: readonly Unit[], source: string, target: string): string {
   const rows = [['id', source, target, 'limit', 'notes']];
   for (const u of units) {
-    const notes = [u.outdated ? `${CSV_OUTDATED} the ${source} text changed since this translation was made (check it, then delete this note)` : '', Object.keys(u.samples).length ? `samples: ${samplesNote(u)}` : '', u.placeholders.length ? `keep ${u.placeholders.join(' ')}` : '', u.asExported !== undefined ? `${EXPORTED_NOTE}: ${targetHash(u.asExported)}` : ''].filter(Boolean).join(' | ');
+    const notes = [u.outdated ? `${CSV_OUTDATED} the ${source} text changed since this translation was made (check it, then delete this note)` : u.draft ? `${CSV_OUTDATED} a translator's draft, kept from the file this export replaced (check it, then delete this note)` : '', Object.keys(u.samples).length ? `samples: ${samplesNote(u)}` : '', u.placeholders.length ? `keep ${u.placeholders.join(' ')}` : '', u.asExported !== undefined ? `${EXPORTED_NOTE}: ${targetHash(u.asExported)}` : ''].filter(Boolean).join(' | ');
     rows.push([u.id, u.source, u.target ?? '', u.limit !== undefined ? (u.sms ? '1 SMS: 160 GSM-7 / 70 UCS-2 (samples included)' : u.bytes ? `${u.limit} bytes (UTF-8)` : u.rendered ? `${u.limit} (samples included)` : String(u.limit)) : '', notes]);
   }
   return CSV_BOM + rows.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
 }
+
+/**
+ * The units of an export, with what a translator wrote in the file it replaces (`earlier`, that file
+ * as read) and the templates do not hold, as msgmerge keeps it: a draft (PO's `#, fuzzy` msgstr,
+ * XLIFF's `state="initial"` target, a CSV row still noted `outdated:`) that is neither the target the
+ * templates give the unit nor its source word for word (a tool's pre-fill) is the unit's target
+ * again, still marked not finished; a PO entry's translator comments (`# ...`) stay above it. The
+ * target as exported (its hash, EXPORTED_NOTE) stays the templates'. Pure: the units are not changed.
+ */
+export function keepTranslatorWork(units: readonly Unit[], earlier: TranslationDoc | undefined): { units: Unit[]; drafts: number; comments: number } {
+  if (!earlier || (!earlier.fuzzy?.length && !earlier.comments?.length)) return { units: [...units], drafts: 0, comments: 0 };
+  const drafts = new Map<string, string>();
+  for (const f of earlier.fuzzy ?? []) if (f.draft !== undefined && !blank(f.draft)) drafts.set(f.id, f.draft);
+  const comments = new Map((earlier.comments ?? []).map((c) => [c.id, c.lines]));
+  let nDrafts = 0;
+  let nComments = 0;
+  const out = units.map((u) => {
+    const d = drafts.get(u.id);
+    const c = comments.get(u.id);
+    const draft = d !== undefined && !sameText(d, u.target ?? '') && d !== u.source ? d : undefined;
+    if (draft === undefined && !c) return u;
+    if (draft !== undefined) nDrafts++;
+    if (c) nComments++;
+    return { ...u, ...(draft !== undefined ? { target: draft, draft: true as const, asExported: u.asExported ?? '' } : {}), ...(c ? { comments: c } : {}) };
+  });
+  return { units: out, drafts: nDrafts, comments: nComments };
+}
+
+/** two translations that differ only in their white space (a tool's re-wrap) are one */
+export const sameText = (a: string, b: string): boolean => a === b || a.replace(/\s+/g, ' ').trim() === b.replace(/\s+/g, ' ').trim();
 
 export function writeTranslations(format: Format, units: readonly Unit[], source: string, target: string): string {
   return format === 'xliff' ? writeXliff(units, source, target) : format === 'po' ? writePo(units, source, target) : writeCsv(units, source, target);
@@ -234,13 +269,19 @@ export interface TranslationDoc {
    * text as export wrote it), a CSV row whose notes still say `outdated:` (as export wrote it).
    */
   fuzzy?: NotFinal[];
+  /** PO: the translator's comments (`# ...` lines) of each entry with a unit id, as written: an export keeps them */
+  comments?: { id: string; lines: string[] }[];
 }
 
 /** a unit not imported because its file does not mark its translation finished (`mark`: how; none: PO's `#, fuzzy`) */
-/** a translation of nothing but white space (a stray space in a spreadsheet's cell): not translated yet, as an empty one */
-export const blank = (target: string): boolean => !/\S/.test(target);
+/** a translation of nothing but white space (a stray space in a spreadsheet's cell) or characters that print as nothing (U+200B): not translated yet, as an empty one */
+export { blank };
 
-export interface NotFinal { id: string; line: number; mark?: 'initial' | 'copy' | 'outdated' | 'partial' | 'empty' }
+export interface NotFinal {
+  id: string; line: number; mark?: 'initial' | 'copy' | 'outdated' | 'partial' | 'empty';
+  /** the text of a translation not marked finished (PO's fuzzy msgstr, XLIFF's state="initial" target, a CSV row still noted outdated): a translator's draft, which an export keeps */
+  draft?: string;
+}
 
 /** Why a unit of NotFinal was not imported, and what makes it imported. */
 export function notFinalWhy(f: NotFinal): string {
@@ -262,6 +303,8 @@ export class TranslationFileError extends Error {
 
 
 type XNode = Record<string, unknown> & { ':@'?: Record<string, string> };
+/** XLIFF 2.0's inline elements, the only elements a <source> or <target> holds (core, section 4.1.2) */
+const INLINE = new Set(['cp', 'ph', 'pc', 'sc', 'ec', 'mrk', 'sm', 'em']);
 /** XLIFF 2.0's states of a segment: a translation in any but the first is finished; no state: taken as finished, as tools that write none mean it */
 const XLIFF_STATES = new Set(['initial', 'translated', 'reviewed', 'final']);
 const tagOf = (n: XNode): string | undefined => Object.keys(n).find((k) => k !== ':@');
@@ -338,9 +381,13 @@ export function readXliffTree(text: string): TranslationDoc {
       let source = '';
       let target: string | undefined;
       let unknown: { id: string; kind: 'ph' | 'pc' | 'sc' | 'ec' } | undefined;
+      /** an element of the target that XLIFF 2.0's core does not put in a text (a tool's own, an XLIFF 1.2 <g>): its name as written */
+      let foreign: string | undefined;
       const content = (el: XNode, resolve: boolean): string => kids(el).map((c) => {
         const tag = tagOf(c);
         if (tag === '#text') return String(c['#text']);
+        // (a comment is no text, and fast-xml-parser keeps none here; a processing instruction is no text either)
+        if (resolve && tag !== undefined && !tag.startsWith('?') && !INLINE.has(tag)) { foreign ??= tag; return ''; }
         // XLIFF 2.0's code point: a character XML cannot hold as text (or any other a tool chose to write so)
         if (tag === 'cp') return codePoint(c[':@']?.hex, line);
         if (tag === 'ph') {
@@ -410,8 +457,17 @@ export function readXliffTree(text: string): TranslationDoc {
       if (target !== undefined) for (const { p } of placed.sort((a, b) => a.at - b.at)) if (p) target += textOf(p.el, p.seg, true, 'target');
       if (!kept.source) source = collapsed(source);
       if (target !== undefined && !kept.target) target = collapsed(target);
+      // an element tplsync cannot place: the unit refused at the element's line, its text neither dropped nor kept
+      if (foreign !== undefined && target !== undefined && !initial) {
+        const at = new RegExp(`<(?:[A-Za-z_][\\w.-]*:)?${foreign.replace(/[.]/g, '\\.')}[\\s/>]`, 'g');
+        at.lastIndex = unitStarts[unitNo - 1] ?? 0;
+        const m = at.exec(text);
+        const written = m ? m[0].slice(1, -1) : foreign;
+        entries.push({ id: name, source, target, line: m ? lineAt(m.index) : line, refuse: `the target holds the element <${written}>, which is not one of XLIFF 2.0's inline elements (<cp>, <ph>, <pc>, <sc>, <ec>, <mrk>, <sm>, <em>): tplsync cannot tell whether its text is a part of the translation (a translation tool's comment or markup); delete the element (keep its text only if it belongs to the translation) and import again` });
+        continue;
+      }
       if (target === undefined || blank(target)) { fuzzy.push({ id: name, line, mark: 'empty' }); continue; }
-      if (initial) { fuzzy.push({ id: name, line, mark: 'initial' }); continue; }
+      if (initial) { fuzzy.push({ id: name, line, mark: 'initial', draft: target }); continue; }
       if (stateless && target === source) { fuzzy.push({ id: name, line, mark: 'copy' }); continue; }
       const exportedNote = kids(unit).filter((n) => tagOf(n) === 'notes').flatMap((n) => kids(n)).find((n) => tagOf(n) === 'note' && n[':@']?.category === EXPORTED_NOTE);
       const exported = exportedNote ? exportedHash(kids(exportedNote).map((c) => (tagOf(c) === '#text' ? String(c['#text']) : '')).join('')) : undefined;
@@ -478,7 +534,7 @@ const PO_NO_CONTEXT = 'this entry has no msgctxt, where tplsync exports the unit
 /** Pure: read a PO file (its entries with a msgctxt and a non-empty msgstr; a translated entry without one is given with `refuse`). */
 export function readPo(text: string): TranslationDoc {
   const lines = text.split(/\r?\n/);
-  interface Raw { line: number; ctx?: string; id?: string; str?: string; fuzzy: boolean; plural?: boolean; exported?: string }
+  interface Raw { line: number; ctx?: string; id?: string; str?: string; fuzzy: boolean; plural?: boolean; exported?: string; comments?: string[] }
   const raws: Raw[] = [];
   let cur: Raw | undefined;
   let field: 'ctx' | 'id' | 'str' | 'skip' | undefined;
@@ -491,6 +547,8 @@ export function readPo(text: string): TranslationDoc {
     if (t.startsWith('#')) {
       if (used(cur)) cur = fresh(line);
       if (t.startsWith('#,') && /\bfuzzy\b/.test(t)) cur!.fuzzy = true;
+      // a translator's comment (gettext: `# ` or a lone `#`), kept by msgmerge and by an export that replaces the file
+      if (t === '#' || t.startsWith('# ')) (cur!.comments ??= []).push(l.replace(/\r$/, ''));
       if (t.startsWith('#.')) { const h = exportedIn(t.slice(2)); if (h) cur!.exported = h; }
       return;
     }
@@ -535,12 +593,13 @@ export function readPo(text: string): TranslationDoc {
       continue;
     }
     if (r.plural) { entries.push({ id: r.ctx, source: r.id, target: r.str, line: r.line, refuse: PO_PLURAL }); continue; }
-    if (r.fuzzy) { fuzzy.push({ id: r.ctx, line: r.line }); continue; }
+    if (r.fuzzy) { fuzzy.push({ id: r.ctx, line: r.line, draft: r.str }); continue; }
     // msgcat's merge of two files that translate one entry differently: both, between its markers, and marked fuzzy until a person chooses
     const conflict = MSGCAT_CONFLICT.test(r.str) ? { refuse: 'this translation holds msgcat\'s conflict markers (#-#-#-#-#  FILE  #-#-#-#-#): two files translated it differently; keep one translation and delete the markers' } : {};
     entries.push({ id: r.ctx, source: r.id, target: r.str, line: r.line, ...conflict, ...(r.exported ? { exported: r.exported } : {}) });
   }
-  return { source: fromBcp47(source), target: fromBcp47(target), entries, ...(fuzzy.length ? { fuzzy } : {}) };
+  const comments = raws.filter((r) => r.ctx !== undefined && r.comments?.length).map((r) => ({ id: r.ctx!, lines: r.comments! }));
+  return { source: fromBcp47(source), target: fromBcp47(target), entries, ...(fuzzy.length ? { fuzzy } : {}), ...(comments.length ? { comments } : {}) };
 }
 
 /** Pure: read a CSV file (RFC 4180) with the columns tplsync exports (separated by commas, or by semicolons or tabs as spreadsheets save them). */
@@ -593,7 +652,7 @@ export function readCsv(text: string): TranslationDoc {
     if (!target || blank(target)) { if (id) fuzzy.push({ id, line, mark: 'empty' }); continue; }
     if (!id) { entries.push({ id: '', source: source ?? '', target, line, refuse: 'this row has a translation but no id (the first column), so tplsync cannot tell which text it translates; put the id back from the exported file' }); continue; }
     // the outdated translation export wrote as the one to start from: imported once its note is deleted
-    if (notesAt > 2 && (record[notesAt] ?? '').trimStart().startsWith(CSV_OUTDATED)) { fuzzy.push({ id, line, mark: 'outdated' }); continue; }
+    if (notesAt > 2 && (record[notesAt] ?? '').trimStart().startsWith(CSV_OUTDATED)) { fuzzy.push({ id, line, mark: 'outdated', draft: target }); continue; }
     const exported = notesAt > 2 ? exportedIn(record[notesAt] ?? '') : undefined;
     entries.push({ id, source: source ?? '', target, line, ...(exported ? { exported } : {}) });
   }

@@ -35,6 +35,10 @@ export interface Unit {
   asExported?: string;
   /** the target was made from a source text that has changed since (translated_from: translation-outdated) */
   outdated?: true;
+  /** the target is a translator's draft kept from the file the export replaces (keepTranslatorWork): written as not finished */
+  draft?: true;
+  /** a translator's comments on the unit kept from the file the export replaces (PO `# ` lines, as written) */
+  comments?: string[];
   /** placeholders of the source, in order, as written (`{{customer}}`) */
   placeholders: string[];
   limit?: number;
@@ -113,10 +117,16 @@ function walkTexts(t: Loose, visit: (path: (string | number)[], text: string, li
     visit(path, v, limit, samples);
   };
   const header = obj(t.header);
-  if (header) add(['header', 'text'], header.text, { max: 60, rule: 'header-text' }, () => samplesOf(header.examples));
+  const body = obj(t.body);
+  // a named header placeholder without a sample in header.examples takes the body's of the same name (docs/format.md);
+  // a numbered one is the header's own parameter, never the body's {{1}}
+  const headerSamples = (): Record<string, string> => {
+    const fromBody = Object.entries(samplesOf(body?.examples)).filter(([k]) => !/^\d+$/.test(k));
+    return { ...Object.fromEntries(fromBody), ...samplesOf(header?.examples) };
+  };
+  if (header) add(['header', 'text'], header.text, { max: 60, rule: 'header-text' }, headerSamples);
   const offer = obj(t.limited_time_offer);
   if (offer) add(['limited_time_offer', 'text'], offer.text, { max: 16, rule: 'offer-text' });
-  const body = obj(t.body);
   // an authentication template's body is WhatsApp's own preset text, which it writes in the template's language: nothing to translate
   // a single-product template's body is 160 (spm-template); a limited-time offer's 600 with its samples (sample-length)
   if (body && t.category !== 'AUTHENTICATION') add(['body', 'text'], body.text, header?.format === 'PRODUCT' ? { max: 160, rule: 'spm-template' } : offer ? { max: 600, rule: 'sample-length', rendered: true } : { max: 1024, rule: 'body-length' }, () => samplesOf(body.examples));
@@ -168,6 +178,23 @@ function walkTexts(t: Loose, visit: (path: (string | number)[], text: string, li
     // one SMS, counted with the samples in place (a warning in lint: rcs-fallback-length; written with it, never refused)
     if (fb) add(['message', 'fallback', 'text'], fb.text, { max: 160, rule: 'rcs-fallback-length', rendered: true, warning: true, sms: true }, samples);
   }
+}
+
+/**
+ * Where a text's placeholders take their samples in a template (placeholder-sample): the mappings
+ * of its component, in the order a sample is looked for, each with the path of the mapping and its
+ * samples as written; the first is where a sample of the text is written. A header's named
+ * placeholder and an RCS text's may take the body's sample of the same name (docs/format.md); a
+ * label, a footer, an offer's text have no samples (empty). Pure.
+ */
+export function sampleScopes(t: Loose, path: readonly (string | number)[]): { at: (string | number)[]; samples: Record<string, string>; namedOnly?: true }[] {
+  const body = { at: ['body', 'examples'], samples: samplesOf(obj(t.body)?.examples) };
+  const key = fieldKey(path);
+  if (key === 'header.text') return [{ at: ['header', 'examples'], samples: samplesOf(obj(t.header)?.examples) }, { ...body, namedOnly: true }];
+  if (key === 'body.text') return [body];
+  if (path[0] === 'carousel' && path[2] === 'body' && path[3] === 'text') return [{ at: ['carousel', path[1]!, 'body', 'examples'], samples: samplesOf(obj(obj(arr(t.carousel)[Number(path[1])])?.body)?.examples) }];
+  if (path[0] === 'message') return [{ at: ['message', 'examples'], samples: samplesOf(obj(t.message)?.examples) }, { ...body, namedOnly: true }];
+  return [];
 }
 
 /**

@@ -17,8 +17,17 @@ interface Entry { id: string; source: string; target: string; line: number; unkn
  * changed since (a reviewer's edit, a later import), keeps the file's text.
  */
 export const EXPORTED_NOTE = 'target as exported';
-interface NotFinal { id: string; line: number; mark?: 'initial' | 'copy' | 'outdated' | 'partial' | 'empty' }
+interface NotFinal { id: string; line: number; mark?: 'initial' | 'copy' | 'outdated' | 'partial' | 'empty'; draft?: string }
 interface TranslationDoc { source: string; target: string; entries: Entry[]; fuzzy?: NotFinal[] }
+
+/**
+ * A translation of nothing a reader sees: white space, and the characters that print as nothing (a
+ * zero-width space, a word joiner, a byte-order mark, a direction mark, a soft hyphen: Unicode's
+ * format characters and default-ignorables, and controls). A cell or msgstr holding only U+200B (what
+ * a copy from a web page or a tool's "empty" segment leaves) is not translated yet, as an empty one.
+ */
+export const blank = (target: string): boolean => !VISIBLE.test(target);
+const VISIBLE = /[^\s\p{Cf}\p{Cc}\p{Default_Ignorable_Code_Point}]/u;
 
 /** A BCP 47 tag in the template files' form and case (`de-de` → `de_DE`, `zh-hant` → `zh_Hant`): formats.ts's fromBcp47. */
 export const languageOfBcp47 = languageCode;
@@ -339,8 +348,8 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
       target += raw ?? p.equiv ?? p.disp ?? '';
     }
     if (!u.targetKept) target = collapsed(target);
-    if (!/\S/.test(target)) { fuzzy.push({ id: u.name!, line: u.line, mark: 'empty' }); return; }
-    if (u.initial) { fuzzy.push({ id: u.name!, line: u.line, mark: 'initial' }); return; }
+    if (blank(target)) { fuzzy.push({ id: u.name!, line: u.line, mark: 'empty' }); return; }
+    if (u.initial) { fuzzy.push({ id: u.name!, line: u.line, mark: 'initial', draft: target }); return; }
     if (u.stateless && target === source) { fuzzy.push({ id: u.name!, line: u.line, mark: 'copy' }); return; }
     entries.push({ id: u.name!, source, target, line: u.line, ...(unknown !== undefined ? { unknownCode: unknown, unknownKind: 'ph' as const, sourceCodes: [...codes.keys()] } : {}), ...(u.exported !== undefined ? { exported: u.exported } : {}), ...(u.breaksRead && !target.includes('\n') ? { breaksRead: true as const } : {}) });
   }

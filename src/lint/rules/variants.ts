@@ -14,9 +14,9 @@ export const VARIANT_RULE_ID = 'variant-mismatch';
 export const variantRules = defineRules([
   {
     id: VARIANT_RULE_ID, group: 'cross-file', severity: 'error',
-    summary: 'The language variants of a template (same channel and name) share placeholders, button types and order, header format and kind (not the category: WhatsApp may re-categorise one language).',
-    why: 'Application code sends one template name with one set of parameters in every language; a variant that lost a placeholder, reordered its buttons or changed its header fails at send time (or is rejected) in that language only.',
-    fix: 'Make the reported variant match the others: the same placeholder names in each text, the same buttons in the same order, the same header format. Translate only the texts (`tplsync translations export` carries them to translators) and the samples (by hand in the file of each language: an export shows them as notes, and the file of a new language starts with those of the source language). When most of the other variants (more than half) record that they were translated from one of them (`translated_from`, written by `tplsync translations import`), that one is the original: the variants that differ from it are reported. A placeholder added to a source text is the start of a round of translation: when any variant records that source, however few, the variants that lack only what it added are reported, with what they lack, never the source. Otherwise the variant reported is the one that differs from most (of three variants, a source recorded by one translation that lacks what the other two have is reported, not the two); when they split evenly, the English variant (en, en_*) counts as the original.',
+    summary: 'The language variants of a template (same channel and name) share placeholders, button types and order (a carousel\'s cards and each card\'s buttons, an RCS message\'s suggestions), header format and kind (not the category: WhatsApp may re-categorise one language).',
+    why: 'Application code sends one template name with one set of parameters in every language (a carousel: one set a card and a card button); a variant that lost a placeholder, reordered its buttons, has another number of cards or its card buttons or suggestions in another order, or changed its header fails at send time (or is rejected) in that language only, and `tplsync translations` cannot carry its texts (export leaves such buttons untranslated, import refuses the template).',
+    fix: 'Make the reported variant match the others: the same placeholder names in each text, the same buttons in the same order, the same carousel cards with their buttons in the same order, the same RCS suggestions in the same order, the same header format. Translate only the texts (`tplsync translations export` carries them to translators) and the samples (by hand in the file of each language: an export shows them as notes, and the file of a new language starts with those of the source language). When most of the other variants (more than half) record that they were translated from one of them (`translated_from`, written by `tplsync translations import`), that one is the original: the variants that differ from it are reported. A placeholder added to a source text is the start of a round of translation: when any variant records that source, however few, the variants that lack only what it added are reported, with what they lack, never the source. Otherwise the variant reported is the one that differs from most (of three variants, a source recorded by one translation that lacks what the other two have is reported, not the two); when they split evenly, the English variant (en, en_*) counts as the original.',
     checkProject(ctx) {
       // only a name that two files share can have variants to compare (most names are one file's)
       const seen = new Map<string, number>();
@@ -62,6 +62,38 @@ const UNKNOWN = '\u0000unknown';
 const UNKNOWN_NAMES = Object.freeze([UNKNOWN]) as unknown as string[];
 const NO_BUTTONS = fact<string[]>(Object.freeze([]) as unknown as string[], BUTTONS_PATH);
 
+const CAROUSEL_PATH = Object.freeze(['carousel']) as Path;
+const MESSAGE_PATH = Object.freeze(['message']) as Path;
+
+/** an RCS message's suggestion lists that have suggestions, each as `PATH [action, action]` (the message's own, then each rich card's) */
+function suggestionLists(m: Loose): string[] {
+  const list = (at: string, v: unknown): string[] => { const xs = arr(v); return xs.length ? [`${at} [${xs.map((x) => detached(str(obj(x)?.action) ?? '?')).join(', ')}]`] : []; };
+  return [...list('message.suggestions', m.suggestions), ...arr(m.richCards).flatMap((c, i) => list(`message.richCards.${i}.suggestions`, obj(c)?.suggestions))];
+}
+
+/** `PATH [a, b]` (a card's `[a, b]`): the path and the items */
+function listOf(s: string): { at: string; items: string[] } {
+  const open = s.lastIndexOf('[');
+  const inner = s.slice(open + 1, -1);
+  return { at: s.slice(0, open).trim(), items: inner ? inner.split(', ') : [] };
+}
+
+/** where a list of lists (cards' buttons, suggestion lists) first differs from the reference's: the item, else the list, else the whole */
+function firstDifference(mine: readonly string[], ref: readonly string[], pathOf: (k: number, at: string) => Path, item: string, whole: Path): Path {
+  for (let k = 0; k < mine.length; k++) {
+    if (mine[k] === ref[k]) continue;
+    const a = listOf(mine[k]!);
+    const b = ref[k] === undefined ? undefined : listOf(ref[k]!);
+    const base = pathOf(k, a.at);
+    // a list the reference does not have there (one card more), or an empty one: at what holds it
+    if (!b || a.at !== b.at || !a.items.length) return base.slice(0, -1);
+    const j = a.items.findIndex((x, i) => x !== b.items[i]);
+    return j >= 0 ? [...base, j, item] : [...base, a.items.length - 1, item];
+  }
+  // fewer lists than the reference (a card less): at the whole
+  return whole;
+}
+
 function kindOf(t: Loose): Fact<string> {
   if (t.carousel !== undefined) return KINDS.carousel;
   if (t.limited_time_offer !== undefined) return KINDS.offer;
@@ -78,6 +110,8 @@ export function variantFacts(t: Loose, scan: (text: string) => ScanResult = scan
     ...(typeof t.category === 'string' ? { category: { value: detached(t.category), path: CATEGORY_PATH } } : {}),
     header: header ? { value: detached(str(header.format) ?? '?'), path: header.format !== undefined ? HEADER_PATHS.format : HEADER_PATHS.header } : NO_HEADER,
     buttons: buttons.length ? { value: buttons, path: BUTTONS_PATH } : NO_BUTTONS,
+    ...(Array.isArray(t.carousel) ? { cards: { value: t.carousel.map((c) => `[${arr(obj(c)?.buttons).map((b) => detached(str(obj(b)?.type) ?? '?')).join(', ')}]`), path: CAROUSEL_PATH } } : {}),
+    ...(obj(t.message) ? { suggestions: { value: suggestionLists(obj(t.message)!), path: MESSAGE_PATH } } : {}),
     placeholders: sites.map((s) => {
       const r = scan(s.text);
       // a text with a malformed placeholder ({{ 1 }}): its placeholders are not known (placeholder-syntax says why), not compared with its siblings'
@@ -111,6 +145,8 @@ class DeferredVariantFacts implements VariantFacts {
   get category(): Fact<string> | undefined { return this.facts.category; }
   get header(): Fact<string> { return this.facts.header; }
   get buttons(): Fact<string[]> { return this.facts.buttons; }
+  get cards(): Fact<string[]> | undefined { return this.facts.cards; }
+  get suggestions(): Fact<string[]> | undefined { return this.facts.suggestions; }
   get placeholders(): VariantFacts['placeholders'] { return this.facts.placeholders; }
   toJSON(): VariantFacts { return this.facts; }
 }
@@ -217,6 +253,10 @@ export function checkVariants(inputs: readonly VariantInput[]): VariantFinding[]
       if (i >= 0) return ['buttons', i, 'type'];
       return mine.value.length ? ['buttons', mine.value.length - 1, 'type'] : [];
     });
+    // a carousel is sent with one parameter set a card and a card button: the same cards, each with its buttons in the same order
+    aspect('carousel cards (each card\'s button types, in order)', (f) => f.cards, (mine, ref) => firstDifference(mine.value, ref, (k) => ['carousel', k, 'buttons'], 'type', ['carousel']));
+    // an RCS message's suggestions: the same actions in the same order in each list (a translation goes to the same place)
+    aspect('suggestions (the actions of each list, in order)', (f) => f.suggestions, (mine, ref) => firstDifference(mine.value, ref, (_k, at) => at.split('.').map((x) => (/^\d+$/.test(x) ? Number(x) : x)), 'action', ['message']));
     const siteOf = (p: { path: Path }): string => p.path.join('.');
     const sites = new Set(group.flatMap((g) => g.facts.placeholders.map(siteOf)));
     for (const site of sites) {
