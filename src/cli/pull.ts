@@ -1,6 +1,7 @@
 // `tplsync pull --channel ALIAS (--id UUID... | --all)`: adopt existing templates into files that
 // lint clean and keep their publicId; never overwrite without --force, never write outside --dir.
 // --all needs the template listing configured (the reference gives no path for it).
+import { adviceCommand } from '../core/advice.js';
 import { withProjectWrites } from '../files/project-lock.js';
 import path from 'node:path';
 import { schemaModelinePath } from '../config/load.js';
@@ -40,7 +41,7 @@ function changedLines(what: string, n: ChangedNames, environment: string): strin
   if (n.namedBy === 'commit') out.push(`tplsync: ${what}: the placeholder names are those of ${n.changed} at ${n.commit}, which says what the channel says\n`);
   if (n.numbered) {
     const why = n.why?.length ? n.why.map((m) => `${m.field}: ${m.message}`).join('; ') : 'the file names no placeholder there';
-    out.push(`tplsync: ${what}: its placeholders are the channel's numbers, as which number is which of the file's names is not certain (${why}); to name them, give --names-from meta FILE, from \`tplsync export --to meta\` of a version of the file with the same placeholders\n`);
+    out.push(`tplsync: ${what}: its placeholders are the channel's numbers, as which number is which of the file's names is not certain (${why}); to name them, give --names-from meta FILE, from \`${adviceCommand('export --to meta', environment)}\` of a version of the file with the same placeholders\n`);
   }
   return out;
 }
@@ -112,7 +113,7 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
           ? `in ${r.fields.join(', ')} the file has a secret value and the channel's text around it differs too, so the value the channel holds cannot be written back as its reference`
           : 'the channel\'s copy holds text that tplsync masks as a secret (a value of the environment, or a piece of the API key) where the file has no reference to name it';
         const then = r.noFile
-          ? 'No file of the project holds this template, so there is none to apply: write the file by hand with the reference ((NAME)) where the channel\'s text has the value (tplsync plan then shows whether the two agree), or, if the text holds the value by coincidence (a short or common word), give the secret a value no template text holds'
+          ? `No file of the project holds this template, so there is none to apply: write the file by hand with the reference ((NAME)) where the channel's text has the value (${adviceCommand('plan', env.name)} then shows whether the two agree), or, if the text holds the value by coincidence (a short or common word), give the secret a value no template text holds`
           : 'Apply the file first, so that the channel holds the current value, then pull again';
         sayErr(`tplsync: ${r.name}/${r.language} (${r.id}) not written to ${r.file}: ${why} (the file would hold it in clear). ${then}\n`);
         code = EXIT.FINDINGS;
