@@ -62,7 +62,7 @@ test('F5: an uncommitted edit of the file, the channel as committed: "the channe
     const r = await cliIn(['pull', '--channel', 'wa', '--id', id, '--force'], { cwd: dir, env });
     assert.is(r.exitCode, 0, r.stderr);
     assert.match(r.stderr, `the channel's copy did not change: it is what ${FILE} says in its last commit (${head}), and the file was edited since (not committed)`);
-    assert.match(r.stderr, "which replaced the file's body.text");
+    assert.match(r.stderr, "which replaced the file's body.text: the edit was not committed, so git does not hold it");
     assert.not.match(r.stderr, 'changed on the channel');
     // the file is the committed one again, its names included
     assert.match(readFileSync(path.join(dir, FILE), 'utf8'), 'text: "Summer sale: flights to {{destination}} from {{price}} until Sunday."');

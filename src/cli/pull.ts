@@ -36,7 +36,7 @@ function changedLines(what: string, n: ChangedNames, environment: string): strin
     channel: `it changed on the channel: none of the last ${HISTORY_DEPTH} commits of ${n.changed} says what the channel's copy says (an edit outside tplsync, as in the console, or an apply from another branch)${n.uncommitted ? '; the file also had edits not committed' : ''}`,
     unknown: `either it changed on the channel (an edit outside tplsync), or the file changed since it was last applied: ${n.changed} has no commit in git to tell which`,
   }[n.cause];
-  const out = [`tplsync: ${what}: ${n.changed} did not say what ${environment}'s copy says; ${cause}. Written over with the channel's copy, which replaced the file's ${fields} (git diff ${n.changed} shows what changed)\n`];
+  const out = [`tplsync: ${what}: ${n.changed} did not say what ${environment}'s copy says; ${cause}. Written over with the channel's copy, which replaced the file's ${fields}${n.cause === 'file' || n.uncommitted ? ': the edit was not committed, so git does not hold it' : ` (git diff ${n.changed} shows what changed)`}\n`];
   if (n.namedBy === 'samples') out.push(`tplsync: ${what}: the file's placeholder names kept: the texts differ, and each of the channel's samples is the file's sample of one name alone\n`);
   if (n.namedBy === 'commit') out.push(`tplsync: ${what}: the placeholder names are those of ${n.changed} at ${n.commit}, which says what the channel says\n`);
   if (n.numbered) {
