@@ -99,4 +99,15 @@ test('no commit to tell: both possibilities said; samples that do not tell the n
   });
 });
 
+test('an uncommitted edit of a field without placeholders (a footer): the names are kept as they were, and the edit replaced is said all the same', async () => {
+  await inProject({ git: true }, async (dir) => {
+    writeFileSync(path.join(dir, FILE), `${EN}footer: Prices per person\n`);
+    const r = await cliIn(['pull', '--channel', 'wa', '--id', id, '--force'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stderr, "the channel's copy did not change");
+    assert.match(r.stderr, "which replaced the file's footer: the edit was not committed, so git does not hold it");
+    assert.not.match(readFileSync(path.join(dir, FILE), 'utf8'), 'footer');
+  });
+});
+
 test.run();

@@ -227,10 +227,14 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
       const own = replaced.value.message;
       const message = own && typeof own === 'object' && !Array.isArray(own) ? own as Record<string, unknown> : w.message;
       kept = { ...(w.message && message ? { message } : {}), ...(w.category ? { category: w.category } : {}) };
+      const since = { c, channelCopy, form, abs: replaced.abs, shown: path.relative(req.cwd, replaced.abs), secrets: marked !== undefined, channelId: req.channelId, publicId: r.publicId, environment: conn.environment };
       if (!w.kept) {
-        const changed = await changedSince({ c, channelCopy, form, abs: replaced.abs, shown: path.relative(req.cwd, replaced.abs), secrets: marked !== undefined, channelId: req.channelId, publicId: r.publicId, environment: conn.environment });
+        const changed = await changedSince(since);
         named = changed.named;
         names = changed.names;
+      } else if (differs(form, c, req.channelId, r.publicId)) {
+        // the texts the same once numbered (the names kept), another field not (a footer, a button edited): which side moved and what is replaced, said too
+        names = (await changedSince({ ...since, keepNames: true })).names;
       }
     }
     if (req.namesFrom) {
@@ -328,7 +332,14 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
  * certain (positional-names.ts, the rule of --names-from): the file's own, by its text or its samples; else those of the
  * commit that says what the channel says; else none (numbered, each part's reason said).
  */
-async function changedSince(o: { c: CanonicalTemplate; channelCopy: CanonicalTemplate; form: Record<string, unknown>; abs: string; shown: string; secrets: boolean; channelId: string; publicId: string; environment: EnvironmentConfig }): Promise<{ named: PlaceholderNames; names: ChangedNames }> {
+/** whether the file (in the form compared) says otherwise than the channel's copy in a field a read shows */
+function differs(form: Record<string, unknown>, c: CanonicalTemplate, channelId: string, publicId: string): boolean {
+  try { return diffTemplates(fromFile(form, channelId, publicId).canonical, c).length > 0; } catch { return false; }
+}
+
+async function changedSince(o: { c: CanonicalTemplate; channelCopy: CanonicalTemplate; form: Record<string, unknown>; abs: string; shown: string; secrets: boolean; channelId: string; publicId: string; environment: EnvironmentConfig;
+  /** the file's names are kept already (its texts are the channel's once numbered): only which side moved, and what is replaced */
+  keepNames?: boolean }): Promise<{ named: PlaceholderNames; names: ChangedNames }> {
   const canonicalOf = (v: Record<string, unknown>): CanonicalTemplate => fromFile(v, o.channelId, o.publicId).canonical;
   let fields: string[] = [];
   try { fields = [...new Set(diffTemplates(canonicalOf(o.form), o.c).map((f) => f.path))]; } catch { fields = []; }
@@ -348,6 +359,7 @@ async function changedSince(o: { c: CanonicalTemplate; channelCopy: CanonicalTem
   const uncommitted = head !== undefined && working !== undefined && head.text !== working;
   const cause: ChangedNames['cause'] = synced ? (synced === head ? 'file' : 'file-since') : history.tracked ? 'channel' : 'unknown';
   const base: Omit<ChangedNames, 'numbered'> = { changed: o.shown, fields, cause, ...(synced ? { commit: synced.commit } : {}), ...(uncommitted && cause !== 'file' ? { uncommitted: true } : {}) };
+  if (o.keepNames) return { named: {}, names: { ...base, numbered: false } };
   const placeholders = JSON.stringify(o.c).includes('{{');
   // the file's own names, where its text or its samples say which number is which
   const byFile = withMetaNames(o.c, o.form, { numbered: 'the channel\'s copy', named: 'the file' });
