@@ -14,7 +14,7 @@ import { renderMarkdown } from '../src/plan/render.ts';
 import { fromFile } from '../src/model/canonical.ts';
 import { readTemplateValue } from '../src/files/value.ts';
 import { templateText } from '../bench/generate.ts';
-import { closersOf, fitComment } from '../src/github/comment.ts';
+import { closersOf, fitComment, rerunOf } from '../src/github/comment.ts';
 import { CHANNEL_A, cleanup, cliIn, tempDir } from './helpers.ts';
 
 /** GitHub's limit of a comment's body */
@@ -61,7 +61,7 @@ test('400 changed templates: the plan comment is posted within GitHub\'s limit, 
     assert.ok(posted.length <= LIMIT, `${posted.length}`);
     assert.ok(posted.startsWith('<!-- tplsync-plan:production -->\n## tplsync plan: production'));
     assert.match(posted, /\| 400 \| 0 \| 0 \| 0 \|/);
-    assert.match(posted, /_The rest is not shown: the comment would exceed GitHub's 65,536 characters \([\d,]+\)\. Run `tplsync plan` for all of it\._\n$/);
+    assert.match(posted, /_The rest is not shown: the comment would exceed GitHub's 65,536 characters \([\d,]+\)\. Run `tplsync plan --env production` for all of it\._\n$/);
     assert.match(r.stderr, /GitHub takes at most 65,536: posted cut at a line/);
   } finally { cleanup(dir); await new Promise((ok) => server.close(ok)); }
 });
@@ -79,6 +79,12 @@ test('a body cut inside a code fence and <details>: the fence and the section ar
   // closed ones need nothing; a fence's text is not read for <details>
   assert.is(closersOf('```\n<details>\n```\n'), '');
   assert.is(closersOf('<details>\n~~~~\ncode ```\n'), '\n~~~~\n</details>');
+});
+
+test('the comment cut at GitHub\'s limit names the environment (or both of a promotion) of its heading', () => {
+  assert.is(rerunOf('<!-- m -->\n## tplsync plan: production\n\n| x |'), 'tplsync plan --env production');
+  assert.is(rerunOf('## tplsync promote: staging → production\n'), 'tplsync promote --from staging --to production');
+  assert.is(rerunOf('## Something else\n'), 'tplsync plan');
 });
 
 test.run();

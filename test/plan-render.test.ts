@@ -78,6 +78,8 @@ test('a plan of 600 edits with the same note and 1,000 creates: the comment stay
   // the rarer note first
   assert.ok(md.indexOf('no edit left today') < md.indexOf('599 templates'));
   assert.match(md, /more changes? not shown in detail/);
+  // the command that shows all of them plans the comment's environment (a bare plan is the default environment's)
+  assert.match(md, /not shown in detail: the comment would exceed GitHub's [\d,]+ characters\. Run `tplsync plan --env production` for all of them\._/);
   assert.match(md, /^- `(~ update|\+ create)` shop-whatsapp\/tpl_\d{4}\/en_US$/m);
   assert.match(md, /^- … and \d+ more$/m);
   // notes with each template's own time are one note; whatever the sections hold, never over the limit

@@ -60,7 +60,7 @@ test('a template whose reads keep failing is held; every other one is planned an
     const fromSaved = await cliIn(['apply', '--auto-approve', 'saved.json', '--results', 'saved-results.json'], { cwd: dir, env });
     assert.is(fromSaved.exitCode, 5, fromSaved.stdout + fromSaved.stderr);
     assert.match(fromSaved.stderr, `the plan held back shop-whatsapp/${names[1]}/en_US when it was made`);
-    assert.match(fromSaved.stderr, 'a new plan includes it (tplsync plan --out FILE)');
+    assert.match(fromSaved.stderr, 'a new plan includes it (tplsync plan --out FILE --env remote)');
     // the closing line counts it: "2 created, 0 failed" alone read as a full success of 3 files (exit 5)
     assert.match(fromSaved.stdout, 'Applied to remote: 2 created, 0 updated, 0 failed, 1 held (not read).');
     assert.equal((JSON.parse(readFileSync(path.join(dir, 'saved-results.json'), 'utf8')) as { summary: { held?: number } }).summary.held, 1);

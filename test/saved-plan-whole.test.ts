@@ -89,7 +89,7 @@ test('a saved plan run again after part of it was written (a run stopped, or fai
     assert.is(first.exitCode, 0, first.stdout + first.stderr);
     const again = await cliIn(['apply', 'plan.json', '--auto-approve'], { cwd: dir, env });
     assert.is(again.exitCode, 0, again.stdout + again.stderr);
-    assert.match(again.stderr, '1 template of the plan holds on the channel what the plan writes (an earlier run of it wrote it): not written again');
+    assert.match(again.stderr, '1 template of the plan is on the channel already as the plan writes it: written after the plan was made, by an earlier apply of this plan or by another run (another engineer\'s apply, a CI job): not written again');
     assert.match(again.stdout, '2 to create');
     const after = await cliIn(['plan', '--format', 'json'], { cwd: dir, env });
     const { summary } = JSON.parse(after.stdout) as { summary: { create: number; update: number } };
@@ -107,7 +107,7 @@ test('a saved plan run again after part of it was written (a run stopped, or fai
     const stale = await cliIn(['apply', 'plan.json', '--auto-approve'], { cwd: other, env });
     assert.is(stale.exitCode, 4, stale.stdout + stale.stderr);
     assert.match(stale.stderr, 'the template now exists on the channel (APPROVED), and is not what the plan writes');
-    assert.match(stale.stderr, 'Make a new plan (tplsync plan --out FILE)');
+    assert.match(stale.stderr, 'Make a new plan (tplsync plan --out FILE --env remote)');
   } finally { cleanup(other); }
 });
 

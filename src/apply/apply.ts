@@ -1,5 +1,6 @@
 // Effects: writes the changes of a plan with bounded concurrency, verifies each write by
 // reading it back, goes on past a failed template, and (with wait) follows the review.
+import { adviceCommand } from '../core/advice.js';
 import type { Client } from '../api/client.js';
 import { ApiError, AuthError, RateLimitedError, RequestError, UnavailableError } from '../api/errors.js';
 import { editAllowanceOf } from '../api/edit-allowance.js';
@@ -52,6 +53,8 @@ export interface ApplyResult {
 
 export interface ApplyOptions {
   parallelism: number;
+  /** the environment applied to: the commands a result advises name it (a bare one acts on the default environment) */
+  environment?: string;
   onResult?: (r: ApplyResult) => void;
   /** follow the review until APPROVED or REJECTED */
   wait?: { timeoutMs: number; pollMs: number; clock?: ReviewClock };
@@ -139,8 +142,8 @@ export async function applyItems(client: Client, items: readonly ApplyItem[], o:
     }
     // errorExitCode 3: the request as it stands is the user's to change (applyExit counts it apart); 5: one a re-run after the review writes
     // waited for the review the whole --wait-timeout (or stopped): said so, not advice to wait
-    const why = waited ? (o.signal?.aborted ? `interrupted while waiting for its review (${waited.status ?? 'PENDING'}) to end; WhatsApp takes no edit until it has: re-run apply then (tplsync review shows the decision)`
-      : `the template was still in review (${waited.status ?? 'PENDING'}) when the wait ended (--wait-timeout, ${formatDuration(waited.ms)}), and WhatsApp takes no edit until the review ends: re-run apply once it has (tplsync review shows the decision), or give --wait-timeout more time`) : it.refusal;
+    const why = waited ? (o.signal?.aborted ? `interrupted while waiting for its review (${waited.status ?? 'PENDING'}) to end; WhatsApp takes no edit until it has: re-run apply then (${adviceCommand('review', o.environment)} shows the decision)`
+      : `the template was still in review (${waited.status ?? 'PENDING'}) when the wait ended (--wait-timeout, ${formatDuration(waited.ms)}), and WhatsApp takes no edit until the review ends: re-run apply once it has (${adviceCommand('review', o.environment)} shows the decision), or give --wait-timeout more time`) : it.refusal;
     if (it.refusal && !reviewed) return { ...base, outcome: 'skipped', error: `not attempted: ${why}`, errorExitCode: it.deferred ? EXIT.PARTIAL : EXIT.USAGE, ...(it.deferred ? { deferred: it.deferred } : {}) };
     try {
       try {
@@ -167,7 +170,7 @@ export async function applyItems(client: Client, items: readonly ApplyItem[], o:
       try { back = await client.getTemplate(it.channelId, it.publicId); } catch (e) {
         // the service acknowledged the write: written, whatever became of the check after it
         if (!(e instanceof UnavailableError || e instanceof RateLimitedError)) throw e;
-        return { ...base, outcome: it.action === 'create' ? 'created' : 'updated', note: `the service acknowledged the write; reading it back failed (${e.message}), so what the channel holds was not checked: tplsync plan shows it` };
+        return { ...base, outcome: it.action === 'create' ? 'created' : 'updated', note: `the service acknowledged the write; reading it back failed (${e.message}), so what the channel holds was not checked: ${adviceCommand('plan', o.environment)} shows it` };
       }
       if (!back) throw new ApiError('the write was acknowledged but reading it back found no template');
       const diff = diffTemplates(fromWriteBody(it.body, it.channelId, it.publicId), fromRead(back, it.channelId));
@@ -301,7 +304,7 @@ export const NOT_EDITABLE: Readonly<Record<string, string>> = {
 /** the time and the pauses of a wait for reviews (a test's own clock) */
 export interface ReviewClock { now(): number; sleep(ms: number): Promise<void> }
 
-/** the longest pause between two reads of a template in review (apply --wait, review --wait) */
+/** the longest pause between two reads of a template in review (apply --wait) */
 export const REVIEW_POLL_MAX_MS = 30_000;
 const PENDING_ONLY: ReadonlySet<string> = new Set(['PENDING']);
 /** the states of a review under way (a first review, or an appeal's): WhatsApp edits none of them */

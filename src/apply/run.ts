@@ -44,7 +44,9 @@ export function loadPlanFile(file: string): SavedPlan | undefined {
 }
 
 /** What apply writes for a change of a plan (saved or just made): creates and updates only. */
-function item(c: { channel: string; name: string; language: string; publicId: string; channelId: string; action: Action; remoteStatus?: string | undefined; remote?: { canonical: { rcsOnly?: true } } | undefined; changes?: readonly { path: string; before?: unknown; after?: unknown }[] | undefined; partnerOnly?: true | undefined; edit?: EditSpend | undefined }, body: TemplateWriteRequest | undefined): ApplyItem[] {
+function item(c: { channel: string; name: string; language: string; publicId: string; channelId: string; action: Action; remoteStatus?: string | undefined; remote?: { canonical: { rcsOnly?: true } } | undefined; changes?: readonly { path: string; before?: unknown; after?: unknown }[] | undefined; partnerOnly?: true | undefined; edit?: EditSpend | undefined }, body: TemplateWriteRequest | undefined, environment: string): ApplyItem[] {
+  // a command advised names the environment of the apply (a bare one acts on the default environment)
+  const run = (command: string): string => adviceCommand(command, environment);
   if ((c.action !== 'create' && c.action !== 'update') || !body) return [];
   const base = { channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, channelId: c.channelId, action: c.action, body };
   // the channel's copy holds components no file can hold: the write would delete them
@@ -62,11 +64,11 @@ function item(c: { channel: string; name: string; language: string; publicId: st
     // the read said the edit under review used the allowance: once approved, the edit is refused until the allowance allows one
     if (c.edit?.exceeds) {
       const until = c.edit.possibleFrom;
-      return [{ ...base, deferred: 'review', editLimit: until ? { until } : {}, refusal: `the template is in review (PENDING) and WhatsApp takes no edit until the review ends, and once the review approves it, its edit allowance is used up (the edit under review spent it) ${until ? `until ${until}` : 'for a while (the service did not say until when)'}: re-run apply ${until ? 'from then' : 'once tplsync review shows an edit left'} (or once the review rejects it, when an edit spends none; docs/recovery.md#the-edit-limit)` }];
+      return [{ ...base, deferred: 'review', editLimit: until ? { until } : {}, refusal: `the template is in review (PENDING) and WhatsApp takes no edit until the review ends, and once the review approves it, its edit allowance is used up (the edit under review spent it) ${until ? `until ${until}` : 'for a while (the service did not say until when)'}: re-run apply ${until ? 'from then' : `once ${run('review')} shows an edit left`} (or once the review rejects it, when an edit spends none; docs/recovery.md#the-edit-limit)` }];
     }
-    return [{ ...base, refusal: 'the template is in review (PENDING) and WhatsApp takes no edit until the review ends: re-run apply once it has (tplsync review shows the decision; apply --wait waits for it)', deferred: 'review' }];
+    return [{ ...base, refusal: `the template is in review (PENDING) and WhatsApp takes no edit until the review ends: re-run apply once it has (${run('review')} shows the decision; apply --wait waits for it)`, deferred: 'review' }];
   }
-  if (whatsapp && c.remoteStatus === 'IN_APPEAL') return [{ ...base, refusal: 'an appeal of its rejection is under review (IN_APPEAL) and WhatsApp takes no edit until it is decided: re-run apply then (tplsync review shows the decision; apply --wait waits for it)', deferred: 'review' }];
+  if (whatsapp && c.remoteStatus === 'IN_APPEAL') return [{ ...base, refusal: `an appeal of its rejection is under review (IN_APPEAL) and WhatsApp takes no edit until it is decided: re-run apply then (${run('review')} shows the decision; apply --wait waits for it)`, deferred: 'review' }];
   // deleted on the channel: how to make it again (a new name, or after WhatsApp's 30 days a new publicId)
   if (c.action === 'update' && isDeletedState(c.remoteStatus)) return [{ ...base, refusal: `the template is ${recreateHow(c.remoteStatus!, c.publicId)}` }];
   if (whatsapp && c.remoteStatus !== undefined && NOT_EDITABLE[c.remoteStatus]) return [{ ...base, refusal: NOT_EDITABLE[c.remoteStatus]! }];
@@ -84,7 +86,7 @@ export function pendingOfVerified(verified: VerifiedPlan, saved: SavedPlan, targ
     ...(inReviewLimits.has(c.publicId.toLowerCase()) ? { edit: inReviewLimits.get(c.publicId.toLowerCase()) } : {}),
     ...(c.remoteCategory !== undefined || c.unknownComponents ? { changes: [...(c.remoteCategory !== undefined ? [{ path: 'category', before: c.remoteCategory, after: c.body.chatapp?.chatapp.category }] : []), ...(c.unknownComponents ? [{ path: 'unknownComponents', before: c.unknownComponents }] : [])] } : {}),
   });
-  return { environment: saved.environment, target, items: verified.writes.filter((c) => !skip.has(c.publicId.toLowerCase())).flatMap((c) => item(asPlanned(c), c.body)) };
+  return { environment: saved.environment, target, items: verified.writes.filter((c) => !skip.has(c.publicId.toLowerCase())).flatMap((c) => item(asPlanned(c), c.body, saved.environment)) };
 }
 
 export function pendingOfPlan(plan: Plan, environment: string, target: string): PendingApply {
@@ -92,7 +94,7 @@ export function pendingOfPlan(plan: Plan, environment: string, target: string): 
     channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, channelId: c.channelId, ...(c.file ? { file: c.file } : {}),
     status: c.remoteStatus ?? c.needsAttention!.state, ...(c.needsAttention!.reason ? { reason: c.needsAttention!.reason } : {}), todo: c.needsAttention!.todo,
   }));
-  return { environment, target, items: plan.changes.flatMap((c) => item(c, writeBodyOf(c))), ...(plan.held?.length ? { held: plan.held } : {}), ...(standing.length ? { standing } : {}) };
+  return { environment, target, items: plan.changes.flatMap((c) => item(c, writeBodyOf(c), environment)), ...(plan.held?.length ? { held: plan.held } : {}), ...(standing.length ? { standing } : {}) };
 }
 
 /**
@@ -147,6 +149,7 @@ export interface ApplyOutcome { results: ApplyResult[]; authFailure?: Error }
 export async function writePending(conn: Connection, pending: PendingApply, o: WriteOptions): Promise<ApplyOutcome> {
   return applyItems(conn.client, pending.items, {
     parallelism: o.parallelism,
+    environment: pending.environment,
     ...(o.signal ? { signal: o.signal } : {}),
     ...(o.waitMs ? { wait: { timeoutMs: o.waitMs, pollMs: REVIEW_POLL_MS } } : {}),
     ...(o.onResult ? { onResult: o.onResult } : {}),
@@ -226,7 +229,7 @@ export function applyExit(outcome: ApplyOutcome, o: { waited: boolean; interrupt
       const at = editLimited.map((r) => r.retryAt).filter((t): t is string => t !== undefined).sort().at(-1);
       parts.push(`${s(editLimited.length)} not edited: the edit allowance of ${editLimited.length === 1 ? 'an APPROVED template is' : 'APPROVED templates is'} used up${at ? ` (the next edit is possible from ${at})` : ''}${see}; a re-run then writes ${editLimited.length === 1 ? 'it' : 'them'}, or give the template a new name (docs/recovery.md#the-edit-limit)`);
     }
-    if (inReview.length) parts.push(`${s(inReview.length)} not edited: in review (PENDING) or in appeal (IN_APPEAL), and WhatsApp takes no edit until the review ends${see}; re-run apply once \`${run('review')}\` shows ${inReview.length === 1 ? 'it' : 'them'} decided${o.waited ? ` (the review did not end within --wait-timeout: docs/recovery.md, "A --wait time-out")` : ' (`tplsync apply --wait` waits for the review, then writes the edit)'}`);
+    if (inReview.length) parts.push(`${s(inReview.length)} not edited: in review (PENDING) or in appeal (IN_APPEAL), and WhatsApp takes no edit until the review ends${see}; re-run apply once \`${run('review')}\` shows ${inReview.length === 1 ? 'it' : 'them'} decided${o.waited ? ` (the review did not end within --wait-timeout: docs/recovery.md, "A --wait time-out")` : ` (\`${run('apply --wait')}\` waits for the review, then writes the edit)`}`);
     if (blocked.length) parts.push(`${s(blocked.length)} not attempted: the channel takes no edit of ${blocked.length === 1 ? 'it' : 'them'} as ${blocked.length === 1 ? 'it stands' : 'they stand'}${see}; each line above says what to do instead (docs/recovery.md)`);
     if (transient) parts.push(`${s(transient)} did not make it${see}; a re-run is safe and writes only what is missing`);
     if (refused) parts.push(`${s(refused)} refused by the API${see}; a re-run is refused again: change what the reason names first (docs/recovery.md)`);

@@ -10,6 +10,7 @@ import { asIdentifier, identifiersMarkedIn, SECRET_VALUE_MASK } from '../core/re
 import { verifySavedBodies } from '../plan/verify.js';
 import { EXIT } from '../core/exit-codes.js';
 import { systemError } from '../core/system-error.js';
+import { adviceCommand } from '../core/advice.js';
 import { UsageError } from '../core/errors.js';
 import { templateKey } from '../model/ids.js';
 
@@ -149,7 +150,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
         io().stderr.write(`tplsync: the channel's answer for ${breached} template${breached === 1 ? '' : 's'} broke the API's contract (held above, with what was wrong): neither planned nor written, and a re-run reads ${breached === 1 ? 'it' : 'them'} the same; the others were applied. Take it up with the service (--debug shows each request).\n`);
         return EXIT.INTERNAL;
       }
-      io().stderr.write(`tplsync: ${unread} template${unread === 1 ? '' : 's'} could not be read from the channel and ${unread === 1 ? 'was' : 'were'} neither planned nor written (held above); ${saved ? `a new plan includes ${unread === 1 ? 'it' : 'them'} (tplsync plan --out FILE)` : `a re-run is safe and continues with ${unread === 1 ? 'it' : 'them'}`}.\n`);
+      io().stderr.write(`tplsync: ${unread} template${unread === 1 ? '' : 's'} could not be read from the channel and ${unread === 1 ? 'was' : 'were'} neither planned nor written (held above); ${saved ? `a new plan includes ${unread === 1 ? 'it' : 'them'} (${adviceCommand('plan --out FILE', saved.environment)})` : `a re-run is safe and continues with ${unread === 1 ? 'it' : 'them'}`}.\n`);
       return EXIT.PARTIAL;
     };
     if (saved) {
@@ -178,11 +179,12 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
         // a promotion is made again by promote (a plan of the target alone would not check the source's approval)
         io().stderr.write(saved.source
           ? `Make a new promotion (tplsync promote --from ${saved.source.environment} --to ${saved.environment} --out FILE) and review it.\n`
-          : 'Make a new plan (tplsync plan --out FILE) and review it.\n');
+          : `Make a new plan (${adviceCommand('plan --out FILE', saved.environment)}) and review it.\n`);
         return EXIT.STALE_PLAN;
       }
       pending = pendingOfVerified(verified, saved, conn.target, done, inReviewLimits);
-      if (done.length) io().stderr.write(`tplsync: ${done.length} template${done.length === 1 ? ' of the plan holds' : 's of the plan hold'} on the channel what the plan writes (an earlier run of it wrote ${done.length === 1 ? 'it' : 'them'}): not written again\n`);
+      // (what is known: the channel holds them now, and did not when the plan was made; which run wrote them, this plan's or another's, is not)
+      if (done.length) io().stderr.write(`tplsync: ${done.length} template${done.length === 1 ? ' of the plan is' : 's of the plan are'} on the channel already as the plan writes ${done.length === 1 ? 'it' : 'them'}: written after the plan was made, by an earlier apply of this plan or by another run (another engineer's apply, a CI job): not written again\n`);
       // what the plan held back when it was made: not in it, so not written; said, and a read that failed is exit 5 (plan again)
       if (saved.held?.length) {
         pending = { ...pending, held: saved.held };
@@ -232,12 +234,12 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
 }
 
 /** what a wait for reviews that begins is for, and how long it may last */
-function describeReviewWait(w: ReviewWait): string {
+function describeReviewWait(w: ReviewWait, environment: string): string {
   const n = w.templates.length;
   const which = n > 3 ? `${w.templates.slice(0, 3).join(', ')} and ${n - 3} more` : w.templates.join(', ');
   return w.before === 'edit'
     ? `${which} is in review, and WhatsApp takes no edit until the review ends: waiting up to ${formatDuration(w.timeoutMs)} (--wait-timeout) for it, then writing the edit; Ctrl-C stops, a re-run continues`
-    : `waiting up to ${formatDuration(w.timeoutMs)} (--wait-timeout) for the review of ${which}; Ctrl-C stops waiting (the writes are done: tplsync review shows the decision later)`;
+    : `waiting up to ${formatDuration(w.timeoutMs)} (--wait-timeout) for the review of ${which}; Ctrl-C stops waiting (the writes are done: ${adviceCommand('review', environment)} shows the decision later)`;
 }
 
 /** --wait with nothing to write: the templates already in review followed until each is decided (or the wait ends) */
@@ -261,9 +263,9 @@ async function followOnly(conn: Connection, rows: FollowedReview[], timeoutMs: n
   const recategorised = rows.filter((r) => r.approvedAs !== undefined);
   const s = (k: number) => `${k} template${k === 1 ? '' : 's'}`;
   const parts = [
-    ...(recategorised.length ? [`${s(recategorised.length)} APPROVED under another category than the file's (${recategorised.map((r) => `${shownKey(r)} as ${r.approvedAs}`).join(', ')}): no one can send ${recategorised.length === 1 ? 'it' : 'them'} as the file says; \`tplsync review\` says what to do (docs/recovery.md#recategorised)`] : []),
+    ...(recategorised.length ? [`${s(recategorised.length)} APPROVED under another category than the file's (${recategorised.map((r) => `${shownKey(r)} as ${r.approvedAs}`).join(', ')}): no one can send ${recategorised.length === 1 ? 'it' : 'them'} as the file says; \`${adviceCommand('review', conn.environment.name)}\` says what to do (docs/recovery.md#recategorised)`] : []),
     ...(rejected ? [`${s(rejected)} REJECTED by the review; fix the file as the reason says and apply again (docs/recovery.md#rejected)`] : []),
-    ...(open ? [`${s(open)} still PENDING when the wait ended; \`tplsync review\` shows their state later`] : []),
+    ...(open ? [`${s(open)} still PENDING when the wait ended; \`${adviceCommand('review', conn.environment.name)}\` shows their state later`] : []),
   ];
   if (!parts.length) return EXIT.OK;
   io().stderr.write(`tplsync: ${parts.join('. ')}.\n`);
@@ -292,7 +294,7 @@ async function write(conn: Parameters<typeof writePending>[0], pending: PendingA
   const line = (r: ApplyResult): string => {
     const key = shownKey(r);
     if (r.outcome === 'failed' || r.outcome === 'skipped') return `${c.red('✗')} ${r.outcome} ${key}: ${identifiersMarkedIn(r.error ?? '', [r.publicId, r.channelId])}`;
-    const st = r.status === 'REJECTED' ? c.red(`REJECTED${r.rejectionReason ? `: ${r.rejectionReason}` : ''}`) : isApprovedState(r.status) ? c.green(r.status!) : r.status ?? c.yellow('not read back (tplsync plan shows it)');
+    const st = r.status === 'REJECTED' ? c.red(`REJECTED${r.rejectionReason ? `: ${r.rejectionReason}` : ''}`) : isApprovedState(r.status) ? c.green(r.status!) : r.status ?? c.yellow(`not read back (${adviceCommand('plan', pending.environment)} shows it)`);
     // written, and its review under way (PENDING) or approved: ✓; rejected or ended otherwise (DISABLED, PAUSED): ✗
     const bad = r.status === 'REJECTED' || (r.status !== undefined && r.status !== 'PENDING' && !isApprovedState(r.status));
     // approved, but under another category than the file's: no one can send it as the file says
@@ -305,7 +307,7 @@ async function write(conn: Parameters<typeof writePending>[0], pending: PendingA
   const untilStopped = results ? onHardStop(() => {
     const done = new Set(seen.map((r) => `${r.channelId}/${r.publicId}`));
     const open = pending.items.filter((i) => !done.has(`${i.channelId}/${i.publicId}`)).map((i) => shownKey(i));
-    const doc = { ...(resultsDocument(pending, seen) as object), stopped: { why: 'a second signal ended the run at once: these templates were being written or not started; tplsync plan shows where each is', templates: open } };
+    const doc = { ...(resultsDocument(pending, seen) as object), stopped: { why: `a second signal ended the run at once: these templates were being written or not started; ${adviceCommand('plan', pending.environment)} shows where each is`, templates: open } };
     writeFileAtomic(results, `${JSON.stringify(doc, null, 2)}\n`);
   }) : () => undefined;
   // on a terminal the lines wait for the bar to end (when the writes end), then come as they are known
@@ -331,7 +333,7 @@ async function write(conn: Parameters<typeof writePending>[0], pending: PendingA
     waitForQuota: o.waitForQuota,
     onQuotaWait: (w) => { io().stderr.write(`${tty ? '\n' : ''}tplsync: ${describeQuotaWait(w)}\n`); },
     // a wait for a review may last the whole --wait-timeout (10 minutes by default): said when it begins
-    onReviewWait: (w) => { io().stderr.write(`${tty && !barDone ? '\n' : ''}tplsync: ${describeReviewWait(w)}\n`); },
+    onReviewWait: (w) => { io().stderr.write(`${tty && !barDone ? '\n' : ''}tplsync: ${describeReviewWait(w, pending.environment)}\n`); },
     // each write said when it ends, with --wait too (the review's end is said on its own line when it comes)
     onResult: (r) => {
       seen.push(r);
@@ -366,7 +368,7 @@ async function write(conn: Parameters<typeof writePending>[0], pending: PendingA
   if (exit.message) io().stderr.write(`tplsync: ${exit.message}\n`);
   if (unwritten !== undefined) {
     // the channel has the writes above; the file asked for is not there: a failure of the run (exit 3, as any file it cannot write), said as such
-    io().stderr.write(`tplsync: the results file was not written: ${unwritten}; the writes above were made (tplsync plan shows where each template is)\n`);
+    io().stderr.write(`tplsync: the results file was not written: ${unwritten}; the writes above were made (${adviceCommand('plan', pending.environment)} shows where each template is)\n`);
     return exit.code === EXIT.OK ? EXIT.USAGE : exit.code;
   }
   return exit.code;

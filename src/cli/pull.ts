@@ -1,6 +1,7 @@
 // `tplsync pull --channel ALIAS (--id UUID... | --all)`: adopt existing templates into files that
 // lint clean and keep their publicId; never overwrite without --force, never write outside --dir.
 // --all needs the template listing configured (the reference gives no path for it).
+import { adviceCommand } from '../core/advice.js';
 import { withProjectWrites } from '../files/project-lock.js';
 import path from 'node:path';
 import { schemaModelinePath } from '../config/load.js';
@@ -10,7 +11,7 @@ import { toolVersion } from '../core/version.js';
 import { stylish } from '../lint/formatters/stylish.js';
 import { UUID_RE } from '../model/ids.js';
 import { resolveChannel } from '../plan/desired.js';
-import { pullTemplates } from '../pull/pull.js';
+import { HISTORY_DEPTH, pullTemplates, type ChangedNames } from '../pull/pull.js';
 import { interruptSignal } from '../core/interrupt.js';
 import { useColor } from '../terminal/output.js';
 import { commandConfig, lockWait, warnUncovered, withConnection, confinedWriteDir } from './context.js';
@@ -21,6 +22,29 @@ import { visible } from '../core/visible.js';
 const line = (text: string): string => `${visible(text.replace(/\n$/, ''), { oneLine: true })}\n`;
 const sayErr = (text: string): void => { io().stderr.write(line(text)); };
 const sayOut = (text: string): void => { io().stdout.write(line(text)); };
+
+/**
+ * What pull says of a file it wrote over that did not say what the channel says: which side moved (as the file's commits
+ * tell it, or both possibilities when none can), the fields of the file the channel's copy replaced, and its placeholders'
+ * names (kept, and how; or the channel's numbers, and why).
+ */
+function changedLines(what: string, n: ChangedNames, environment: string): string[] {
+  const fields = n.fields.length ? n.fields.join(', ') : 'its category or layout';
+  const cause = {
+    file: `the channel's copy did not change: it is what ${n.changed} says in its last commit (${n.commit}), and the file was edited since (not committed)`,
+    'file-since': `the channel's copy is what ${n.changed} said at commit ${n.commit}: the file changed after it, and that change was not applied to ${environment} (or was undone there)${n.uncommitted ? '; the file also had edits not committed' : ''}`,
+    channel: `it changed on the channel: none of the last ${HISTORY_DEPTH} commits of ${n.changed} says what the channel's copy says (an edit outside tplsync, as in the console, or an apply from another branch)${n.uncommitted ? '; the file also had edits not committed' : ''}`,
+    unknown: `either it changed on the channel (an edit outside tplsync), or the file changed since it was last applied: ${n.changed} has no commit in git to tell which`,
+  }[n.cause];
+  const out = [`tplsync: ${what}: ${n.changed} did not say what ${environment}'s copy says; ${cause}. Written over with the channel's copy, which replaced the file's ${fields}${n.cause === 'file' || n.uncommitted ? ': the edit was not committed, so git does not hold it' : ` (git diff ${n.changed} shows what changed)`}\n`];
+  if (n.namedBy === 'samples') out.push(`tplsync: ${what}: the file's placeholder names kept: the texts differ, and each of the channel's samples is the file's sample of one name alone\n`);
+  if (n.namedBy === 'commit') out.push(`tplsync: ${what}: the placeholder names are those of ${n.changed} at ${n.commit}, which says what the channel says\n`);
+  if (n.numbered) {
+    const why = n.why?.length ? n.why.map((m) => `${m.field}: ${m.message}`).join('; ') : 'the file names no placeholder there';
+    out.push(`tplsync: ${what}: its placeholders are the channel's numbers, as which number is which of the file's names is not certain (${why}); to name them, give --names-from meta FILE, from \`${adviceCommand('export --to meta', environment)}\` of a version of the file with the same placeholders\n`);
+  }
+  return out;
+}
 
 export interface PullCommandOptions { config?: string; env?: string; channel: string; from?: 'meta' | 'twilio'; files?: string[]; id?: string[]; all?: boolean; dir?: string; force?: boolean; category?: string; allowInsecureHttp?: boolean; namesFrom?: string[]; lockTimeout?: string }
 
@@ -89,7 +113,7 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
           ? `in ${r.fields.join(', ')} the file has a secret value and the channel's text around it differs too, so the value the channel holds cannot be written back as its reference`
           : 'the channel\'s copy holds text that tplsync masks as a secret (a value of the environment, or a piece of the API key) where the file has no reference to name it';
         const then = r.noFile
-          ? 'No file of the project holds this template, so there is none to apply: write the file by hand with the reference ((NAME)) where the channel\'s text has the value (tplsync plan then shows whether the two agree), or, if the text holds the value by coincidence (a short or common word), give the secret a value no template text holds'
+          ? `No file of the project holds this template, so there is none to apply: write the file by hand with the reference ((NAME)) where the channel's text has the value (${adviceCommand('plan', env.name)} then shows whether the two agree), or, if the text holds the value by coincidence (a short or common word), give the secret a value no template text holds`
           : 'Apply the file first, so that the channel holds the current value, then pull again';
         sayErr(`tplsync: ${r.name}/${r.language} (${r.id}) not written to ${r.file}: ${why} (the file would hold it in clear). ${then}\n`);
         code = EXIT.FINDINGS;
@@ -105,7 +129,7 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
       if (r.kind === 'held') { sayErr(`tplsync: ${r.name}/${r.language} (${r.id}) is in ${r.file} already; nothing written (--force writes the channel's copy over it)\n`); return; }
       if (r.kind === 'elsewhere') { sayErr(`tplsync: ${r.name}/${r.language} (${r.id}) already lives in ${r.file}; nothing written to --dir ${o.dir ?? ''} (--force writes a second file there, which lint reports beside the first; without --dir, pull --force writes over ${r.file})\n`); return; }
       if (r.names && 'missing' in r.names) { sayErr(`tplsync: ${r.name}/${r.language}: not in the --names-from export; its placeholders stay numbered\n`); code = EXIT.FINDINGS; }
-      else if (r.names && 'changed' in r.names) sayErr(`tplsync: ${r.name}/${r.language} changed on the channel since ${r.names.changed}${r.names.numbered ? ': its placeholders are the channel\'s numbers' : ''}\n`);
+      else if (r.names && 'changed' in r.names) for (const l of changedLines(`${r.name}/${r.language}`, r.names, env.name)) sayErr(l);
       else if (r.names && 'bySamples' in r.names) sayErr(`tplsync: ${r.name}/${r.language}: ${r.names.bySamples.join(', ')}: the channel's text is not the --names-from export's, so the names were given by the samples (each of the channel's samples is the export's sample of one name alone); check the file's text: it is the channel's\n`);
       else if (r.names) {
         code = EXIT.FINDINGS;

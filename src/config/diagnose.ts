@@ -161,6 +161,36 @@ export function schemaProblems(errors: readonly SchemaError[], text: ConfigText 
   return out.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
 }
 
+const MARKER = /^(<{7}|={7}|>{7}|\|{7})(?:[ \t]|$)/;
+
+/**
+ * Pure: each unresolved merge conflict of a config's text (git's markers: `<<<<<<<` at the start of
+ * a line, then `=======` and `>>>>>>>`, a `|||||||` of diff3 between), as a problem at its first
+ * marker that names the lines of the others; none when the text has no conflict. A conflict is the
+ * common way a shared config breaks, and YAML reads its markers as a syntax error at another line.
+ */
+export function conflictProblems(text: string): ConfigProblem[] {
+  const out: ConfigProblem[] = [];
+  let open: { line: number; lines: string[] } | undefined;
+  text.split(/\r?\n/).forEach((l, i) => {
+    const m = MARKER.exec(l);
+    if (!m) return;
+    const line = i + 1;
+    if (m[1]!.startsWith('<')) { open = { line, lines: [] }; return; }
+    if (!open) return;
+    if (m[1]!.startsWith('>')) {
+      const middle = open.lines.length ? `${open.lines.join(', ')} and ` : '';
+      out.push({ line: open.line, column: 1, message: `An unresolved merge conflict: <<<<<<< starts it on line ${open.line}, ${middle}>>>>>>> ends it on line ${line}. Keep the side you want, delete the marker lines (${[open.line, ...open.lines.map((x) => Number(/\d+$/.exec(x)![0])), line].join(', ')}), then run again.` });
+      open = undefined;
+      return;
+    }
+    open.lines.push(`${m[1]} on line ${line}`);
+  });
+  // (a conflict whose end marker is gone is one all the same)
+  if (open) out.push({ line: open.line, column: 1, message: `An unresolved merge conflict: <<<<<<< starts it on line ${open.line}${open.lines.length ? `, ${open.lines.join(', ')}` : ''}, and no >>>>>>> ends it. Keep the side you want, delete the marker lines, then run again.` });
+  return out;
+}
+
 /** The first syntax error of a YAML or JSON text (as the `yaml` package sees it), or undefined. */
 export function syntaxProblem(text: string): ConfigProblem | undefined {
   const doc = parseDocument(text, { prettyErrors: true });

@@ -296,12 +296,27 @@ function readText(file: string, what = 'the config'): string | undefined {
   return bytes.toString('utf8').replace(/^\uFEFF/, '');
 }
 
+/** git's conflict marker at the start of a line: a text that holds one is checked for conflicts (diagnose.ts) */
+const CONFLICT_START = /^<{7}(?:[ \t]|$)/m;
+
+/**
+ * A config file with an unresolved merge conflict: refused with the lines of its markers (what YAML makes of them, a
+ * syntax error at another line or, worse, a config that reads, would not say it); the text as it is otherwise.
+ */
+async function refuseConflicts(file: string, text: string): Promise<void> {
+  if (!CONFLICT_START.test(text)) return;
+  const { conflictProblems, formatProblems } = await import('./diagnose.js');
+  const problems = conflictProblems(text);
+  if (problems.length) throw new UsageError(`The config cannot be read:\n${formatProblems(path.relative(io().cwd(), file) || file, problems)}`);
+}
+
 /** a YAML or JSON config file that parses to a mapping (else undefined: cosmiconfig says what is wrong) */
 async function readConfigFile(filepath: string, depth = 0): Promise<{ config: unknown; filepath: string } | undefined> {
   // read by cosmiconfig (a JavaScript config, .tplsyncrc, package.json named with --config): refused first when no regular file
   if (!DIRECT.test(filepath) || path.basename(filepath) === 'package.json') { guardConfigFile(filepath); return undefined; }
   const text = readText(filepath, depth ? 'a file the config imports ($import)' : 'the config');
   if (text === undefined) return undefined;
+  await refuseConflicts(filepath, text);
   let config: unknown;
   try { config = /\.json$/i.test(filepath) ? JSON.parse(text) : (await import('js-yaml')).load(text); } catch { return undefined; }
   if (config === null || typeof config !== 'object' || Array.isArray(config)) return undefined;
@@ -380,6 +395,7 @@ export async function loadConfig(opts: { cwd: string; configFile?: string }): Pr
       const { formatProblems, jsonSyntaxProblem, syntaxProblem } = await import('./diagnose.js');
       const file = m[2]!;
       const text = existsSync(file) ? readRegularText(file, configBound(file)) : '';
+      await refuseConflicts(file, text);
       const problem = err.mark && err.reason
         ? { line: err.mark.line + 1, column: err.mark.column + 1, message: `YAML syntax error: ${err.reason}` }
         : m[1] === 'JSON' ? jsonSyntaxProblem(err.message.slice(m[0].length), text)

@@ -1,6 +1,8 @@
 // Effects: one pull-request comment per marker, updated in place. Lists the comments of the
 // issue (every page), edits the one whose first line is `<!-- marker -->` (never one that only
 // mentions it, as a person's comment may), or adds it when there is none.
+import { adviceCommand } from '../core/advice.js';
+import { shellWord } from '../core/shell-word.js';
 import { checkBaseUrl, hostPort } from '../api/base-url.js';
 import { AuthError, UnavailableError, RequestError } from '../api/errors.js';
 import { UsageError } from '../core/errors.js';
@@ -19,6 +21,16 @@ export interface CommentResult { action: 'created' | 'updated' | 'unchanged'; id
   /** the body was longer than GitHub takes: cut at a line, with a note; its length before */
   cutFrom?: number }
 
+/**
+ * Pure: the command that shows all of a plan's or promotion's comment, for the environment its heading names
+ * (`## tplsync plan: ENV`, `## tplsync promote: FROM → ENV`; a bare plan would show the default environment's).
+ */
+export function rerunOf(body: string): string {
+  const m = /^## tplsync (plan|promote): (?:(\S+) → )?(\S+)\s*$/m.exec(body);
+  if (!m) return 'tplsync plan';
+  return m[1] === 'promote' && m[2] ? `tplsync promote --from ${shellWord(m[2])} --to ${shellWord(m[3]!)}` : adviceCommand('plan', m[3]);
+}
+
 /** the most characters GitHub takes in a comment's body */
 export const GITHUB_COMMENT_LIMIT = 65_536;
 
@@ -29,7 +41,7 @@ export const GITHUB_COMMENT_LIMIT = 65_536;
  */
 export function fitComment(body: string, limit = GITHUB_COMMENT_LIMIT): { body: string; cutFrom?: number } {
   if (body.length <= limit) return { body };
-  const note = `\n\n_The rest is not shown: the comment would exceed GitHub's ${limit.toLocaleString('en')} characters (${body.length.toLocaleString('en')}). Run \`tplsync plan\` for all of it._\n`;
+  const note = `\n\n_The rest is not shown: the comment would exceed GitHub's ${limit.toLocaleString('en')} characters (${body.length.toLocaleString('en')}). Run \`${rerunOf(body)}\` for all of it._\n`;
   // room for the closers of what the cut leaves open (a code fence, <details> sections): the note is read, not shown as code in a fold
   const room = limit - note.length - CLOSERS_ROOM;
   const at = body.lastIndexOf('\n', room);

@@ -1,5 +1,7 @@
 // Pure: a plan as text (with a unified diff of each changed template), as JSON (the shape in
 // DESIGN.md) and as Markdown for a pull-request comment (at most 65,536 characters).
+import { shellWord } from '../core/shell-word.js';
+import { adviceCommand } from '../core/advice.js';
 import { createPatch } from 'diff';
 import pc from 'picocolors';
 import { stringify } from 'yaml';
@@ -421,6 +423,8 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
   const limit = o.limit ?? MARKDOWN_LIMIT;
   const s = plan.summary;
   const head: string[] = [];
+  // the command that shows all of it, for the environment of the comment (a bare one plans the default environment)
+  const rerun = o.promotion ? `tplsync promote --from ${shellWord(o.promotion.from)} --to ${shellWord(o.environment)}` : adviceCommand('plan', o.environment);
   if (o.marker) head.push(`<!-- ${o.marker} -->`);
   head.push(o.promotion ? `## tplsync promote: ${o.promotion.from} → ${o.environment}` : `## tplsync plan: ${o.environment}`, '');
   if (o.promotion) head.push(esc(o.promotion.lead), '');
@@ -468,7 +472,7 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
       .map(({ icon, text, ks }) => (ks.length === 1 ? `- ${icon} \`${ks[0]}\`${icon === '⛔' ? ' ' : ': '}${esc(text)}` : `- ${icon} ${ks.length} templates (${named(ks)})${icon === '⛔' ? ` ${esc(text.replace(/^is /, 'are '))}` : `: ${esc(text)}`}`));
     let size = 0;
     for (let i = 0; i < lines.length; i++) {
-      if (size + lines[i]!.length > limit / 3) { head.push(`- … and ${lines.length - i} more note${lines.length - i === 1 ? '' : 's'}: run \`tplsync plan\` (or \`tplsync review\`) for all of them`); break; }
+      if (size + lines[i]!.length > limit / 3) { head.push(`- … and ${lines.length - i} more note${lines.length - i === 1 ? '' : 's'}: run \`${rerun}\` (or \`${adviceCommand('review', o.environment)}\`) for all of them`); break; }
       head.push(lines[i]!);
       size += lines[i]!.length + 1;
     }
@@ -482,7 +486,7 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
     let size = 0;
     for (let i = 0; i < budget.exceeding.length; i++) {
       const line = `- ⛔ ${esc(describeExceeding(budget.exceeding[i]!))}`;
-      if (size + line.length > limit / 6) { head.push(`- ⛔ … and ${budget.exceeding.length - i} more edit${budget.exceeding.length - i === 1 ? '' : 's'} over the allowance: run \`tplsync plan\` for all of them`); break; }
+      if (size + line.length > limit / 6) { head.push(`- ⛔ … and ${budget.exceeding.length - i} more edit${budget.exceeding.length - i === 1 ? '' : 's'} over the allowance: run \`${rerun}\` for all of them`); break; }
       head.push(line);
       size += line.length + 1;
     }
@@ -520,7 +524,7 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
   if (plan.deletedOnChannel?.length) head.push(`<sub>${esc(deletedLine(plan, (k) => `\`${k}\``))}</sub>`, '');
   let text = head.join('\n');
   if (details.length) text += '\n### Details\n\n';
-  const footer = (n: number) => `\n_${n} more change${n === 1 ? '' : 's'} not shown in detail: the comment would exceed GitHub's ${limit.toLocaleString('en')} characters. Run \`tplsync plan\` for all of them._\n`;
+  const footer = (n: number) => `\n_${n} more change${n === 1 ? '' : 's'} not shown in detail: the comment would exceed GitHub's ${limit.toLocaleString('en')} characters. Run \`${rerun}\` for all of them._\n`;
   const shown = plan.changes.filter((x) => x.action !== 'noop');
   for (let i = 0; i < details.length; i++) {
     const rest = details.length - i - 1;
@@ -541,7 +545,7 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
   }
   // the comment never goes over the limit, whatever a section held (cut at a line, with a word why)
   if (text.length > limit) {
-    const cut = `\n\n_The rest is not shown: the comment would exceed GitHub's ${limit.toLocaleString('en')} characters. Run \`tplsync plan\` for all of it._\n`;
+    const cut = `\n\n_The rest is not shown: the comment would exceed GitHub's ${limit.toLocaleString('en')} characters. Run \`${rerun}\` for all of it._\n`;
     text = text.slice(0, text.lastIndexOf('\n', limit - cut.length)) + cut;
   }
   return text;

@@ -1,5 +1,6 @@
 // A saved plan (`plan --out FILE`): what apply will write, with a hash of each file and a
 // fingerprint of what each read returned, so that apply can refuse a plan that went stale.
+import { adviceCommand } from '../core/advice.js';
 import type { TemplateReadResponse, TemplateWriteRequest } from '../api/shapes.js';
 import { canonicalJson, diffTemplates, editsWhatsApp, fromWriteBody } from '../model/canonical.js';
 import { templateKey } from '../model/ids.js';
@@ -91,7 +92,7 @@ export function planDigest(p: Pick<SavedPlan, 'environment' | 'target' | 'summar
 export function wholePlanProblems(saved: SavedPlan, current?: string): Staleness[] {
   const out: Staleness[] = [];
   // a promotion is made again by promote (its source's approvals checked again), a plan by plan
-  const remake = saved.source ? `\`tplsync promote --from ${saved.source.environment} --to ${saved.environment} --out FILE\`` : '`tplsync plan --out FILE`';
+  const remake = saved.source ? `\`tplsync promote --from ${saved.source.environment} --to ${saved.environment} --out FILE\`` : `\`${adviceCommand('plan --out FILE', saved.environment)}\``;
   const edited = `the plan was edited after it was made; make it again with ${remake}`;
   // a plan is applied by the tplsync that made it (what a file compiles to, and what a plan records, change between versions)
   if (current !== undefined && saved.toolVersion !== current) {

@@ -8,7 +8,7 @@ import { UsageError } from '../core/errors.js';
 import { fromFile, normalizeMessage, type CanonicalTemplate, type PlaceholderNames } from '../model/canonical.js';
 import { distinctKeys, NUMBERED, scanPlaceholders } from '../model/placeholders.js';
 import { parseJsonFile } from './from-export.js';
-import { namesFor } from './positional-names.js';
+import { namesFor, type Words } from './positional-names.js';
 
 type Rec = Record<string, unknown>;
 const rec = (v: unknown): Rec | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Rec) : undefined);
@@ -65,7 +65,7 @@ export async function metaNameSource(files: readonly string[], cwd: string, note
  * leaves the whole template numbered (`mismatches`, by field): a template is never part named, part
  * numbered, and names are never given by position alone.
  */
-export function withMetaNames(c: CanonicalTemplate, meta: Rec): { names: PlaceholderNames; mismatches: { field: string; message: string }[]; bySamples?: string[] } {
+export function withMetaNames(c: CanonicalTemplate, meta: Rec, who: Words = { numbered: 'the channel\'s copy', named: 'the Meta export' }): { names: PlaceholderNames; mismatches: { field: string; message: string }[]; bySamples?: string[] } {
   const mismatches: { field: string; message: string }[] = [];
   const bySamples: string[] = [];
   // the export's samples: a part's own, else the header's or the body's (one name, one meaning, in those)
@@ -79,7 +79,7 @@ export function withMetaNames(c: CanonicalTemplate, meta: Rec): { names: Placeho
     if (!want && !keys.length) return undefined;
     // a file's names are numbered by first appearance: the channel's numbers must be in that order
     if (wire.some((k, i) => k !== String(i + 1))) { mismatches.push({ field, message: `the channel's placeholders (${wire.map((k) => `{{${k}}}`).join(' ')}) are not numbered in order of appearance: kept numbered` }); return undefined; }
-    if (keys.length !== want) { mismatches.push({ field, message: `the Meta export has ${keys.length} placeholder${keys.length === 1 ? '' : 's'}, the channel's template ${want}: kept numbered` }); return undefined; }
+    if (keys.length !== want) { mismatches.push({ field, message: `${who.named} has ${keys.length} placeholder${keys.length === 1 ? '' : 's'}, the channel's template ${want}: kept numbered` }); return undefined; }
     if (keys.every((k) => NUMBERED.test(k))) return undefined;
     const own = rec(rec(metaPart)?.examples);
     const sampleOf = (name: string): string | undefined => {
@@ -88,7 +88,7 @@ export function withMetaNames(c: CanonicalTemplate, meta: Rec): { names: Placeho
     };
     const examples: Rec = {};
     wireSamples.forEach((x, i) => { if (x !== undefined && x !== '') examples[String(i + 1)] = x; });
-    const r = namesFor({ text: wireText, examples }, metaText, sampleOf, { numbered: 'the channel\'s copy', named: 'the Meta export' });
+    const r = namesFor({ text: wireText, examples }, metaText, sampleOf, who);
     if ('why' in r) { mismatches.push({ field, message: `${r.why}: kept numbered` }); return undefined; }
     if (r.bySamples) bySamples.push(field);
     return wire.map((n) => r.names.get(n) ?? '');

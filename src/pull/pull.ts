@@ -25,6 +25,9 @@ import { existingTemplates, findExisting } from '../plan/existing.js';
 import { isDeletedState } from '../plan/review-state.js';
 import { lintWritten } from './lint-written.js';
 import { fileMessageSamples, withFileNames, withMetaNames } from './names-from.js';
+import { committedVersions, HISTORY_DEPTH } from './history.js';
+import { readTemplateValue } from '../files/value.js';
+import type { EnvironmentConfig } from '../config/load.js';
 import { io, resolvePath } from '../core/io.js';
 import { Interrupted } from '../core/interrupt.js';
 import { readRegularFile } from '../core/read-regular.js';
@@ -45,13 +48,34 @@ export interface PullRequest { channel: string; channelId: string; ids: readonly
   /** Ctrl-C: the template being read is finished (and written), no other is read */
   signal?: AbortSignal }
 
+/** what pull says of the names of a template written over a file that did not say what the channel says (why the two differ, which names it kept) */
+export interface ChangedNames {
+  changed: string;
+  /** placeholders left with the channel's numbers */
+  numbered: boolean;
+  /** the fields of the file the channel's copy replaced */
+  fields: string[];
+  /**
+   * which side moved, as git tells it: `file`, the last commit of the file says what the channel says (the file was edited
+   * since); `file-since`, an earlier commit does (`commit`: the file changed after it); `channel`, none of its last commits
+   * does; `unknown`, the file has no commit to tell
+   */
+  cause: 'file' | 'file-since' | 'channel' | 'unknown';
+  commit?: string;
+  /** the file had edits not committed (replaced too) */
+  uncommitted?: boolean;
+  /** how the names were kept: the file's text and samples (`text`, `samples`), or the commit that says what the channel says */
+  namedBy?: 'text' | 'samples' | 'commit';
+  /** why each part stayed numbered */
+  why?: { field: string; message: string }[] }
+
+type PulledNames = { missing: true } | { mismatches: { field: string; message: string }[] } | ChangedNames | { bySamples: string[] };
+
 export type PullOutcome =
   /** alsoIn: with force, the file of the project that held the template already */
   | { id: string; kind: 'written'; file: string; name: string; language: string; status: string; alsoIn?: string;
     /** --names-from: the export has no such template, or parts whose placeholder counts differ (kept numbered) */
-    names?: { missing: true } | { mismatches: { field: string; message: string }[] } | { changed: string; numbered: boolean }
-      /** --names-from: named, though the channel's text of these parts is not the export's (each sample the export's of one name alone) */
-      | { bySamples: string[] };
+    names?: PulledNames;
     /** the file it replaced had no publicId (its id derived per environment) but the channel's template has another id: written without one */
     unpinned?: { file: string; derived: string };
     /** plain values the replaced file referred to that the written file no longer does (a value under 8 characters; a text changed around it) */
@@ -189,21 +213,29 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     if (unknown.length) { push({ id, kind: 'secret', file: rel, name, language, fields: [], unset: unknown.map(({ name: value, variable }) => ({ value, variable })) }); continue; }
     // the names the file writes for the channel's numbered placeholders (none: numbered)
     let named: PlaceholderNames = {};
-    let names: { missing: true } | { mismatches: { field: string; message: string }[] } | { changed: string; numbered: boolean } | { bySamples: string[] } | undefined;
+    let names: PulledNames | undefined;
     // the file it replaces (or the one the template lives in) keeps its names and samples when it says what the channel says
     const replaced = replacedFirst;
     let kept: { message?: Record<string, unknown>; category?: string } = {};
     if (replaced && !req.namesFrom) {
       // compared as the file is in this environment: its ((values)) filled in, its secrets as their references (as `c` has them)
-      const w = withFileNames(c, marked ? marksAsReferences(escapeLiteralReferences(marked)) : escapeLiteralReferences(shownTemplate(replaced.abs, replaced.value, conn.environment, { mask: false })), req.channelId);
+      const form = marked ? marksAsReferences(escapeLiteralReferences(marked)) : escapeLiteralReferences(shownTemplate(replaced.abs, replaced.value, conn.environment, { mask: false }));
+      const w = withFileNames(c, form, req.channelId);
       if (w.names) named = w.names;
       // the message as the file writes it, its references (((cdn))/card.jpg) included: the copy compared had this
       // environment's values in their place, which written back would serve this environment alone
       const own = replaced.value.message;
       const message = own && typeof own === 'object' && !Array.isArray(own) ? own as Record<string, unknown> : w.message;
       kept = { ...(w.message && message ? { message } : {}), ...(w.category ? { category: w.category } : {}) };
-      // (said of its placeholders only when it has some)
-      if (!w.kept) names = { changed: path.relative(req.cwd, replaced.abs), numbered: JSON.stringify(c).includes('{{') };
+      const since = { c, channelCopy, form, abs: replaced.abs, shown: path.relative(req.cwd, replaced.abs), secrets: marked !== undefined, channelId: req.channelId, publicId: r.publicId, environment: conn.environment };
+      if (!w.kept) {
+        const changed = await changedSince(since);
+        named = changed.named;
+        names = changed.names;
+      } else if (differs(form, c, req.channelId, r.publicId)) {
+        // the texts the same once numbered (the names kept), another field not (a footer, a button edited): which side moved and what is replaced, said too
+        names = (await changedSince({ ...since, keepNames: true })).names;
+      }
     }
     if (req.namesFrom) {
       const meta = req.namesFrom.get(`${name}\u0000${language}`);
@@ -292,3 +324,56 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
   return { outcomes: out, diagnostics };
 }
 
+
+/**
+ * A file pulled over that does not say what the channel says: which side moved, as the file's commits tell it (the
+ * channel's copy is what a commit of the file says: the file moved since; what none says: the channel moved; no commit:
+ * either), the fields the channel's copy replaces, and the names its placeholders keep where which number is which name is
+ * certain (positional-names.ts, the rule of --names-from): the file's own, by its text or its samples; else those of the
+ * commit that says what the channel says; else none (numbered, each part's reason said).
+ */
+/** whether the file (in the form compared) says otherwise than the channel's copy in a field a read shows */
+function differs(form: Record<string, unknown>, c: CanonicalTemplate, channelId: string, publicId: string): boolean {
+  try { return diffTemplates(fromFile(form, channelId, publicId).canonical, c).length > 0; } catch { return false; }
+}
+
+async function changedSince(o: { c: CanonicalTemplate; channelCopy: CanonicalTemplate; form: Record<string, unknown>; abs: string; shown: string; secrets: boolean; channelId: string; publicId: string; environment: EnvironmentConfig;
+  /** the file's names are kept already (its texts are the channel's once numbered): only which side moved, and what is replaced */
+  keepNames?: boolean }): Promise<{ named: PlaceholderNames; names: ChangedNames }> {
+  const canonicalOf = (v: Record<string, unknown>): CanonicalTemplate => fromFile(v, o.channelId, o.publicId).canonical;
+  let fields: string[] = [];
+  try { fields = [...new Set(diffTemplates(canonicalOf(o.form), o.c).map((f) => f.path))]; } catch { fields = []; }
+  // a version of the file that says what the channel says (a file referring to secrets is not compared: its secrets' values are the channel's to tell)
+  const valueOf = (text: string): Record<string, unknown> | undefined => { try { return readTemplateValue(text); } catch { return undefined; } };
+  const shownForm = (v: Record<string, unknown>) => escapeLiteralReferences(shownTemplate(o.abs, v, o.environment, { mask: false }));
+  const inSync = (text: string): boolean => {
+    const v = valueOf(text);
+    if (!v) return false;
+    try { return diffTemplates(canonicalOf(shownForm(v)), o.channelCopy).length === 0; } catch { return false; }
+  };
+  const history = o.secrets ? { versions: [], tracked: false } : await committedVersions(o.abs, inSync);
+  const head = history.versions[0];
+  const synced = history.versions.find((v) => inSync(v.text));
+  let working: string | undefined;
+  try { working = readRegularFile(o.abs, { max: MAX_FILE_BYTES, shown: o.shown, what: 'a template file' }).toString('utf8'); } catch { working = undefined; }
+  const uncommitted = head !== undefined && working !== undefined && head.text !== working;
+  const cause: ChangedNames['cause'] = synced ? (synced === head ? 'file' : 'file-since') : history.tracked ? 'channel' : 'unknown';
+  const base: Omit<ChangedNames, 'numbered'> = { changed: o.shown, fields, cause, ...(synced ? { commit: synced.commit } : {}), ...(uncommitted && cause !== 'file' ? { uncommitted: true } : {}) };
+  if (o.keepNames) return { named: {}, names: { ...base, numbered: false } };
+  const placeholders = JSON.stringify(o.c).includes('{{');
+  // the file's own names, where its text or its samples say which number is which
+  const byFile = withMetaNames(o.c, o.form, { numbered: 'the channel\'s copy', named: 'the file' });
+  const named = Object.keys(byFile.names).length > 0;
+  if (!byFile.mismatches.length && named) return { named: byFile.names, names: { ...base, numbered: false, namedBy: byFile.bySamples ? 'samples' : 'text' } };
+  // the commit that says what the channel says: its names are the channel's numbers' own
+  const fromCommit = synced ? valueOf(synced.text) : undefined;
+  if (fromCommit) {
+    const w = withFileNames(o.c, shownForm(fromCommit), o.channelId);
+    if (w.kept && w.names && Object.keys(w.names).length) return { named: w.names, names: { ...base, numbered: false, namedBy: 'commit' } };
+  }
+  // (an RCS message keeps its names only from a file whose texts are the channel's once numbered: withFileNames)
+  const why = byFile.mismatches.length ? byFile.mismatches : o.c.message && JSON.stringify(o.c.message).includes('{{') ? [{ field: 'message', message: 'an RCS message keeps the file\'s names only where its texts are the file\'s, once numbered' }] : [];
+  return { named: {}, names: { ...base, numbered: placeholders, ...(why.length ? { why } : {}) } };
+}
+
+export { HISTORY_DEPTH };

@@ -1,0 +1,53 @@
+// A merge conflict in the config is said as one, at its markers' lines, as in a template file
+// (trial-o F8: two engineers' edits of one environment left git's markers, and the config was
+// reported as "YAML syntax error: can not read a block mapping entry" at the line after the first).
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { cleanup, cliIn, tempDir, VALID, writeFiles } from './helpers.ts';
+
+const STAGING = [
+  'templates: ["templates/**/*.yaml"]',
+  'defaultEnvironment: staging',
+  'environments:',
+  '  staging:',
+  '    emulator: .tplsync/emulator.json',
+  '<<<<<<< HEAD',
+  '    retries: 1',
+  '=======',
+  '    retries: 2',
+  '>>>>>>> origin/main',
+  '    channels: { shop-whatsapp: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11 }',
+  '',
+].join('\n');
+
+async function lintWith(config: string): Promise<{ exitCode: number; stderr: string }> {
+  const dir = tempDir('tplsync-config-conflict-');
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': config, 'templates/order_ready.en_US.yaml': VALID });
+    return await cliIn(['lint'], { cwd: dir });
+  } finally { cleanup(dir); }
+}
+
+test('a conflict inside an environment: said at its first marker, with the lines of the others (not a YAML error at the next line)', async () => {
+  const r = await lintWith(STAGING);
+  assert.is(r.exitCode, 3);
+  assert.match(r.stderr, 'tplsync.config.yaml:6:1: An unresolved merge conflict: <<<<<<< starts it on line 6, ======= on line 8 and >>>>>>> ends it on line 10. Keep the side you want, delete the marker lines (6, 8, 10), then run again.');
+  assert.not.match(r.stderr, 'YAML syntax error');
+});
+
+test('a conflict on a top-level key, and two conflicts: each said', async () => {
+  const top = ['templates: ["templates/**/*.yaml"]', '<<<<<<< HEAD', 'defaultEnvironment: staging', '=======', 'defaultEnvironment: local', '>>>>>>> feature', 'environments:', '  staging:', '    emulator: .tplsync/emulator.json', '    channels: { shop-whatsapp: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11 }', '  local:', '<<<<<<< HEAD', '    emulator: .tplsync/a.json', '=======', '    emulator: .tplsync/b.json', '>>>>>>> feature', '    channels: { shop-whatsapp: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11 }', ''].join('\n');
+  const r = await lintWith(top);
+  assert.is(r.exitCode, 3);
+  assert.match(r.stderr, 'tplsync.config.yaml:2:1: An unresolved merge conflict: <<<<<<< starts it on line 2, ======= on line 4 and >>>>>>> ends it on line 6.');
+  assert.match(r.stderr, 'tplsync.config.yaml:12:1: An unresolved merge conflict: <<<<<<< starts it on line 12, ======= on line 14 and >>>>>>> ends it on line 16.');
+});
+
+test('conflictProblems (pure): diff3\'s base section, an end marker missing, and no conflict', async () => {
+  const { conflictProblems } = await import('../src/config/diagnose.ts');
+  assert.equal(conflictProblems('a: 1\n<<<<<<< ours\nb: 1\n||||||| base\nb: 0\n=======\nb: 2\n>>>>>>> theirs\n').map((p) => [p.line, p.message.split('. ')[0]]), [[2, 'An unresolved merge conflict: <<<<<<< starts it on line 2, ||||||| on line 4, ======= on line 6 and >>>>>>> ends it on line 8']]);
+  assert.match(conflictProblems('<<<<<<< ours\nb: 1\n=======\nb: 2\n')[0]!.message, 'and no >>>>>>> ends it');
+  assert.equal(conflictProblems('text: "<<<<<<< not at the start"\n# ======= a comment\n'), []);
+});
+
+test.run();

@@ -1,0 +1,113 @@
+// pull --force over a file that does not say what the channel says: the file's placeholder names
+// stay where which number is which name is certain (the same samples, as --names-from decides),
+// and pull tells "the channel changed" from "the file changed since it was in sync" by the file's
+// commits (both possibilities when it has none), naming the fields of the file it replaced.
+// (trial-o F3: a dashboard edit of fixed text pulled as {{1}}, {{2}}, breaking the other language and
+// the types; F5: an uncommitted local edit reported as "changed on the channel".)
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { startEmulator } from '../src/emulator/server.ts';
+import { templateId } from '../src/model/ids.ts';
+import { CHANNEL_A, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
+
+const EN = 'channel: wa\nname: summer_sale\nlanguage: en_US\ncategory: MARKETING\nbody:\n  text: "Summer sale: flights to {{destination}} from {{price}} until Sunday."\n  examples: { destination: Mallorca, price: EUR 39 }\n';
+const ES = 'channel: wa\nname: summer_sale\nlanguage: es\ncategory: MARKETING\nbody:\n  text: "Rebajas: vuelos a {{destination}} desde {{price}} hasta el domingo."\n  examples: { destination: Mallorca, price: EUR 39 }\n';
+const FILE = 'templates/summer_sale.en_US.yaml';
+const env = { TPLSYNC_API_KEY: 'k' };
+const id = templateId(CHANNEL_A, 'summer_sale', 'en_US');
+
+/** a project on an emulator of its own, applied; in a git repository of its own unless `git` is false */
+async function inProject(o: { git: boolean }, fn: (dir: string, git: (...a: string[]) => string) => Promise<void>): Promise<void> {
+  const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0 });
+  const dir = tempDir('tplsync-changed-since-');
+  const git = (...a: string[]) => execFileSync('git', a, { cwd: dir, env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@x', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@x' } }).toString();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { wa: ${CHANNEL_A} }\nchannels:\n  wa: { kind: whatsapp, languages: [en_US, es] }\n`, [FILE]: EN, 'templates/summer_sale.es.yaml': ES });
+    if (o.git) { git('init', '-q'); git('add', '.'); git('commit', '-qm', 'base'); }
+    assert.is((await cliIn(['apply', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
+    await fn(dir, git);
+  } finally { cleanup(dir); await emu.close(); }
+}
+
+/** the channel's copy edited outside the files (fixed text only, the same samples) */
+async function editOnChannel(dir: string, text: string): Promise<void> {
+  writeFiles(dir, { 'other/sale.yaml': text });
+  assert.is((await cliIn(['apply', 'other/sale.yaml', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
+}
+
+test('F3: fixed text changed on the channel, same samples: the names kept, the other language still matches, "changed on the channel" said by the commits', async () => {
+  await inProject({ git: true }, async (dir) => {
+    await editOnChannel(dir, EN.replace('until Sunday.', 'until Monday. Book now!'));
+    const r = await cliIn(['pull', '--channel', 'wa', '--id', id, '--force'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stderr);
+    const text = readFileSync(path.join(dir, FILE), 'utf8');
+    assert.match(text, 'text: "Summer sale: flights to {{destination}} from {{price}} until Monday. Book now!"');
+    assert.match(text, /destination: Mallorca/);
+    assert.match(r.stderr, `summer_sale/en_US: ${FILE} did not say what t's copy says; it changed on the channel: none of the last 20 commits of ${FILE} says what the channel's copy says`);
+    assert.match(r.stderr, "which replaced the file's body.text");
+    assert.match(r.stderr, "the file's placeholder names kept: the texts differ, and each of the channel's samples is the file's sample of one name alone");
+    assert.not.match(r.stderr, /variant-mismatch|channel's numbers/);
+    const plan = await cliIn(['plan', '--detailed-exitcode'], { cwd: dir, env });
+    assert.is(plan.exitCode, 0, plan.stdout + plan.stderr);
+  });
+});
+
+test('F5: an uncommitted edit of the file, the channel as committed: "the channel\'s copy did not change", the edit\'s fields named, the names kept', async () => {
+  await inProject({ git: true }, async (dir, git) => {
+    const head = git('rev-parse', '--short', 'HEAD').trim();
+    writeFileSync(path.join(dir, FILE), EN.replace('until Sunday.', 'until Sunday. Pack your bags!'));
+    const r = await cliIn(['pull', '--channel', 'wa', '--id', id, '--force'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stderr, `the channel's copy did not change: it is what ${FILE} says in its last commit (${head}), and the file was edited since (not committed)`);
+    assert.match(r.stderr, "which replaced the file's body.text: the edit was not committed, so git does not hold it");
+    assert.not.match(r.stderr, 'changed on the channel');
+    // the file is the committed one again, its names included
+    assert.match(readFileSync(path.join(dir, FILE), 'utf8'), 'text: "Summer sale: flights to {{destination}} from {{price}} until Sunday."');
+    assert.is(git('status', '--porcelain', '--', FILE).replace(/^.. /, '').trim(), FILE, 'only pull\'s note differs from HEAD');
+  });
+});
+
+test('the file changed after the commit the channel holds: said, with that commit; an uncommitted rename of a placeholder is named by the commit', async () => {
+  await inProject({ git: true }, async (dir, git) => {
+    const applied = git('rev-parse', '--short', 'HEAD').trim();
+    writeFileSync(path.join(dir, FILE), EN.replace('until Sunday.', 'until Sunday only.'));
+    git('commit', '-qam', 'wording');
+    const r = await cliIn(['pull', '--channel', 'wa', '--id', id, '--force'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stderr, `the channel's copy is what ${FILE} said at commit ${applied}: the file changed after it, and that change was not applied to t (or was undone there)`);
+    assert.not.match(r.stderr, 'it changed on the channel');
+    // a local edit whose names cannot be matched (its samples changed too): the names of the commit the channel holds
+    writeFileSync(path.join(dir, FILE), EN.replace('{{destination}}', '{{city}}').replace('destination: Mallorca', 'city: Ibiza').replace('from {{price}}', 'for {{price}}'));
+    const again = await cliIn(['pull', '--channel', 'wa', '--id', id, '--force'], { cwd: dir, env });
+    assert.is(again.exitCode, 0, again.stderr);
+    assert.match(again.stderr, `the placeholder names are those of ${FILE} at ${applied}, which says what the channel says`);
+    assert.match(readFileSync(path.join(dir, FILE), 'utf8'), '{{destination}} from {{price}} until Sunday.');
+  });
+});
+
+test('no commit to tell: both possibilities said; samples that do not tell the names apart: numbered, why, and how to name them', async () => {
+  await inProject({ git: false }, async (dir) => {
+    await editOnChannel(dir, EN.replace('Summer sale: flights to {{destination}} from {{price}}', 'Flights from {{price}} to {{destination}}').replace('Mallorca', 'Menorca').replace('EUR 39', 'EUR 49'));
+    const r = await cliIn(['pull', '--channel', 'wa', '--id', id, '--force'], { cwd: dir, env });
+    assert.match(r.stderr, `either it changed on the channel (an edit outside tplsync), or the file changed since it was last applied: ${FILE} has no commit in git to tell which`);
+    assert.match(r.stderr, "its placeholders are the channel's numbers, as which number is which of the file's names is not certain (body: ");
+    assert.match(r.stderr, '--names-from meta FILE');
+    assert.match(readFileSync(path.join(dir, FILE), 'utf8'), 'text: "Flights from {{1}} to {{2}} until Sunday."');
+  });
+});
+
+test('an uncommitted edit of a field without placeholders (a footer): the names are kept as they were, and the edit replaced is said all the same', async () => {
+  await inProject({ git: true }, async (dir) => {
+    writeFileSync(path.join(dir, FILE), `${EN}footer: Prices per person\n`);
+    const r = await cliIn(['pull', '--channel', 'wa', '--id', id, '--force'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stderr, "the channel's copy did not change");
+    assert.match(r.stderr, "which replaced the file's footer: the edit was not committed, so git does not hold it");
+    assert.not.match(readFileSync(path.join(dir, FILE), 'utf8'), 'footer');
+  });
+});
+
+test.run();
