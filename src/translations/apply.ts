@@ -1005,11 +1005,13 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
       return undefined;
     };
     if (existing) {
+      // the units whose text the file does not hold yet (looked up once: four uses below)
+      const differing = ok.filter(({ e, path }) => valueAt(existing.value, path) !== e.target);
       // the file's texts recorded as translated from another language: a file records one source language, so this import
       // records its own only when it translates every text of the file; texts sent back as they are say nothing of this source
       const recorded = str(record?.language);
       if (recorded !== undefined && recorded !== sourceLang) {
-        const changed = ok.filter(({ e, path }) => valueAt(existing.value, path) !== e.target).length;
+        const changed = differing.length;
         if (changed === 0) { (plan.otherSource ??= []).push({ template, file: existing.file, recorded, line }); continue; }
         if (changed < fields.size) {
           plan.refusals.push({ template, id: template, line, message: `the ${targetLang} file's texts are recorded as translated from ${recorded} (translated_from in ${existing.file}), and this translation from ${sourceLang} changes ${changed} of its ${fields.size} texts: a file records one source language, and the others were not translated from ${sourceLang}; export from ${recorded} (tplsync translations export --source ${recorded} --target ${targetLang}), or translate every text of it from ${sourceLang} (not written)` });
@@ -1023,12 +1025,12 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
         continue;
       }
       // a text the file already holds is not rewritten (a folded block keeps its lines and its style): only its record is brought up to date
-      const text = edit(existing.text, existing.value, ok.filter(({ e, path }) => valueAt(existing.value, path) !== e.target).map(({ e, path }) => ({ path, text: e.target })), existing.doc);
+      const text = edit(existing.text, existing.value, differing.map(({ e, path }) => ({ path, text: e.target })), existing.doc);
       if (text === undefined) continue;
       // a placeholder the translation gains or loses (following its source): its sample in the target file is the file's to edit;
       // said at the unit's line with what to write, not left for lint to find after an "updated"
-      append(warnings, sampleNotes(src.value, existing.value, existing.file, ok.filter(({ e, path }) => valueAt(existing.value, path) !== e.target), sourceLang, targetLang));
-      if (text !== existing.text) plan.writes.push({ file: existing.file, text, created: false, template, units: ok.length, changed: ok.filter(({ e, path }) => valueAt(existing.value, path) !== e.target).length, line, ...(madeFrom === undefined ? { adopted: true } : {}), ...(warnings.length ? { warnings } : {}) });
+      append(warnings, sampleNotes(src.value, existing.value, existing.file, differing, sourceLang, targetLang));
+      if (text !== existing.text) plan.writes.push({ file: existing.file, text, created: false, template, units: ok.length, changed: differing.length, line, ...(madeFrom === undefined ? { adopted: true } : {}), ...(warnings.length ? { warnings } : {}) });
       else plan.unchanged.push({ template, file: existing.file });
       continue;
     }
