@@ -49,6 +49,8 @@ export interface PlanChange {
   fileHash?: string;
   /** hash of the read response, or "absent" */
   remoteFingerprint: string;
+  /** for a template the plan does not write (noop, orphan): the hash of its read without its review state (contentFingerprint) */
+  remoteContent?: string;
   /**
    * For renderings (not saved): the template as its file has it, and the other side: the
    * channel's copy (a read has no file: its placeholders numbered) or the file at --base.
@@ -97,6 +99,21 @@ import { droppedOnWrite } from './dropped.js';
 
 export function fingerprint(r: TemplateReadResponse | null): string {
   return r ? sha256(canonicalJson(r)) : 'absent';
+}
+
+/** what a read says of the template's review and standing, not of its content: a review that ends changes these alone */
+const REVIEW_FIELDS = ['status', 'statusText', 'rejectionReason', 'recommendation', 'qualityScore', 'pauseCount', 'pausedUntil'] as const;
+
+/**
+ * Pure: the hash of a read without its review state (the fields above, and the WhatsApp copy's `status`): what a saved
+ * plan compares for a template it does not write, whose review may end between plan and apply without moving anything
+ * the plan writes (a PENDING template approved, a quality score updated).
+ */
+export function contentFingerprint(r: TemplateReadResponse): string {
+  const rest: Record<string, unknown> = { ...r };
+  for (const k of REVIEW_FIELDS) delete rest[k];
+  if (r.chatapp) { const { status: _status, ...chatapp } = r.chatapp; rest.chatapp = chatapp; }
+  return sha256(canonicalJson(rest));
 }
 
 export interface OrphanCandidate { channel: string; channelId: string; name: string; language: string; publicId: string; file: string; /** why it is an orphan (default: gone from git) */ note?: string }
@@ -230,7 +247,7 @@ export function makePlan(inp: PlanInputs): Plan {
       ...(state ? { needsAttention: state } : {}),
       ...(edit ? { edit } : {}),
       ...(acceptedCategory ? { acceptedCategory } : {}),
-      ...hashes, desired: viewOf(d), remote: withoutFile(remote),
+      ...hashes, ...(diff.length ? {} : { remoteContent: contentFingerprint(r) }), desired: viewOf(d), remote: withoutFile(remote),
     });
   }
   const deleted: DeletedOnChannel[] = [];
@@ -244,7 +261,7 @@ export function makePlan(inp: PlanInputs): Plan {
     }
     changes.push({
       channel: o.channel, name: o.name, language: o.language, publicId: o.publicId, channelId: o.channelId, action: 'orphan',
-      ...(o.file ? { file: o.file } : {}), remoteStatus: r.statusText, remoteFingerprint: fingerprint(r), remote: withoutFile(fromRead(r, o.channelId)),
+      ...(o.file ? { file: o.file } : {}), remoteStatus: r.statusText, remoteFingerprint: fingerprint(r), remoteContent: contentFingerprint(r), remote: withoutFile(fromRead(r, o.channelId)),
       attention: [o.note ?? 'removed from git but still on the channel; the API has no delete, so tplsync leaves it: remove it in the console if it should go'],
     });
   }
