@@ -349,6 +349,14 @@ function markUnpinnedTwins(changes: PlanChange[]): void {
 }
 
 
+/** The orphans whose name and language a held create's file has (twinsOfCreates): the orphan says which file, as markUnpinnedTwins does. */
+export function markHeldTwins(plan: Plan, twins: readonly { file: string; twin: string }[]): void {
+  for (const t of twins) {
+    const o = plan.changes.find((c) => c.action === 'orphan' && c.publicId.toLowerCase() === t.twin.toLowerCase());
+    if (o) o.attention = [`${t.file} has this name and language without its id: add publicId: ${o.publicId} to it to manage this template (its create is held: a channel keeps one template per name and language)`];
+  }
+}
+
 /**
  * A create whose name and language a template deleted on the channel has (found by the listing, or
  * gone from the files at --base): WhatsApp refuses a new template under a deleted template's name

@@ -21,10 +21,10 @@ import type { LoadedFile } from '../project/load.js';
 import { RULES_BY_ID } from '../lint/registry.js';
 
 const RULE_IDS: ReadonlySet<string> = new Set(RULES_BY_ID.keys());
-import { listedOrphans } from './listed.js';
+import { LISTED_ORPHAN_NOTE, listedOrphans, listedUnknown, twinsOfCreates, type ListedTemplate } from './listed.js';
 import { defaultBase, headCommit, historyBases, templatesAtRef, type BaseTemplates } from './orphans.js';
 import { markedSecretNames } from '../model/values.js';
-import { keyOf, makePlan, mediaSamples, planAgainstBase, shardKeys, type DesiredTemplate, type HeldTemplate, type MediaSamples, type OrphanCandidate, type Plan } from './plan.js';
+import { keyOf, makePlan, markHeldTwins, mediaSamples, planAgainstBase, shardKeys, type DesiredTemplate, type HeldTemplate, type MediaSamples, type OrphanCandidate, type Plan } from './plan.js';
 import type { FileTemplate } from '../model/canonical.js';
 import type { CategoryContext } from './review-state.js';
 import { acceptedCategory, categoryKey, otherEnvironmentsServing, unknownCategoryKeys, unknownCategoryKeyWarning } from '../config/categories.js';
@@ -228,8 +228,42 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
       reasons: [unread.get(d.canonical.templateId) instanceof ContractError ? `${BREACH_REASON}${unread.get(d.canonical.templateId)!.message}` : `could not be read from the channel: ${unread.get(d.canonical.templateId)!.message}`],
     });
   }
-  const plan = makePlan({ desired: readable, remote, ...categoryInputs(config, conn.environment, readable), orphans: orphans.filter((x) => !unread.has(x.publicId)), held, ruleIds: RULE_IDS, ruleSettingsOf: ruleSettingsFor(config, o.cwd), ...(baseCategories ? { baseCategories } : {}), ...(baseSamples ? { baseSamples } : {}), ...(conn.environment.emulator ? { exactSamples: true } : {}), ...(unbased.shown.size ? { remoteShown: unbased.shown } : {}) });
+  // a create whose name and language the channel has under another id (made in the console): never a second template (held, with how to adopt it)
+  const twins = await twinsOfNewTemplates(conn, readable, remote, orphans, listed !== undefined, o);
+  const twinFiles = new Set(twins.map((h) => h.file));
+  held.push(...twins.map(({ twin: _twin, ...h }) => h));
+  const plan = makePlan({ desired: readable.filter((d) => !twinFiles.has(d.file)), remote, ...categoryInputs(config, conn.environment, readable), orphans: orphans.filter((x) => !unread.has(x.publicId)), held, ruleIds: RULE_IDS, ruleSettingsOf: ruleSettingsFor(config, o.cwd), ...(baseCategories ? { baseCategories } : {}), ...(baseSamples ? { baseSamples } : {}), ...(conn.environment.emulator ? { exactSamples: true } : {}), ...(unbased.shown.size ? { remoteShown: unbased.shown } : {}) });
+  // the channel's template (an orphan of --orphans) says which file has its name and language, as beside a create
+  markHeldTwins(plan, twins);
   return { ...plan, ...(categoriesFrom ? { categoriesFrom } : {}), ...(notLookedFor ? { orphansNotLookedFor: notLookedFor } : {}), ...(secretsHidden ? { secretsHidden } : {}) };
+}
+
+/**
+ * The creates of a plan whose name and language the channel has under another id, held (twinsOfCreates): looked for
+ * whenever the environment has a template listing and the plan creates something (the listing `--orphans` made is used
+ * again; else one listing of the creates' channels, and a read of each template no file names). A listing that fails
+ * leaves the creates as they are, said once (the platform refuses a second template itself).
+ */
+async function twinsOfNewTemplates(conn: Connection, desired: readonly DesiredTemplate[], remote: ReadonlyMap<string, TemplateReadResponse | null>, orphans: readonly OrphanCandidate[], alreadyListed: boolean, o: PlanRunOptions): Promise<(HeldTemplate & { twin: string })[]> {
+  const env = conn.environment;
+  const creates = desired.filter((d) => remote.has(d.canonical.templateId) && remote.get(d.canonical.templateId) === null);
+  if (!creates.length || !env.list) return [];
+  const alias = new Map(Object.entries(env.channels).map(([a, id]) => [id.toLowerCase(), a]));
+  // --orphans listed them already: the orphans it found are the templates no file names
+  const fromOrphans: ListedTemplate[] = orphans.filter((x) => x.note === LISTED_ORPHAN_NOTE).map((x) => ({ channelId: x.channelId, publicId: x.publicId, name: x.name, language: x.language, ...(remote.get(x.publicId)?.statusText ? { statusText: remote.get(x.publicId)!.statusText } : {}) }));
+  let listed = fromOrphans;
+  if (!alreadyListed) {
+    const known = new Set([...desired.map((d) => d.canonical.templateId.toLowerCase()), ...orphans.map((x) => x.publicId.toLowerCase())]);
+    const channels = [...new Set(creates.map((d) => d.canonical.channelId.toLowerCase()))];
+    try {
+      listed = [...fromOrphans, ...await listedUnknown(conn, known, channels, (ids) => readTemplates(conn, ids, 'listing', o.progress, o.signal, new Map(), true))];
+    } catch (e) {
+      if (!listingFailure(e)) throw e;
+      o.onConfigWarning?.(`the template listing of environment '${env.name}' failed, so the channel was not searched for templates of the names and languages this plan creates (made in the console): ${e.message}`);
+      return [];
+    }
+  }
+  return twinsOfCreates(creates, listed, env.name, alias);
 }
 
 /**
