@@ -6,6 +6,7 @@ import { stringify } from 'yaml';
 import { asIdentifier, identifierFields, maskSecretValues, redact, secretValuesIn } from '../core/redact.js';
 import { escapeReviewed, reviewed, visible } from '../core/visible.js';
 import { canonicalJson, diffValues, NOT_OBSERVABLE, unobservedIn, type CanonicalTemplate, type FieldChange, type FileTemplate } from '../model/canonical.js';
+import { remoteNamesOf } from '../model/remote-names.js';
 import { fileView } from '../model/to-file.js';
 import { attentionCount, identityHeldCount, isBreach, keyHeldCount, keyOf, refusedHeldCount, type Plan, type PlanChange } from './plan.js';
 import { describeBudget, describeExceeding, editBudget } from './edit-budget.js';
@@ -27,7 +28,8 @@ export function renderTemplateText(c: CanonicalTemplate | undefined, file?: File
 
 export function unifiedDiff(change: PlanChange): string {
   const file = change.desired;
-  const patch = createPatch(keyOf(change), renderTemplateText(change.remote?.canonical, file), renderTemplateText(file?.canonical, file), 'remote', 'files', { context: 2 });
+  const before = change.remote ? { ...(file ?? {}), canonical: file?.canonical ?? change.remote.canonical, names: remoteNamesOf(change) } : undefined;
+  const patch = createPatch(keyOf(change), renderTemplateText(change.remote?.canonical, before), renderTemplateText(file?.canonical, file), 'remote', 'files', { context: 2 });
   return patch.split('\n').slice(4).join('\n').trimEnd();
 }
 
@@ -40,7 +42,7 @@ export function fileChanges(c: PlanChange): FieldChange[] {
   if (!c.changes?.length || !c.remote || !c.desired) return c.changes ?? [];
   const out: FieldChange[] = [];
   const { canonical, names } = c.desired;
-  diffValues(fileView(c.remote.canonical, names, canonical.category), fileView(canonical, names), '', out, false);
+  diffValues(fileView(c.remote.canonical, remoteNamesOf(c), canonical.category), fileView(canonical, names), '', out, false);
   // a file view holds no category (it is the identity's, compared apart): its change comes from the plan's own list
   const category = c.changes.find((x) => x.path === 'category');
   return out.length ? (category ? [category, ...out] : out) : c.changes;
@@ -160,7 +162,7 @@ export function shownChanges(c: PlanChange): { reorders: Reorder[]; changes: Fie
   const changes = fileChanges(c);
   if (!c.remote || !c.desired) return { reorders: [], changes };
   const { canonical, names } = c.desired;
-  const shown = shownDiff(fileView(c.remote.canonical, names, canonical.category), fileView(canonical, names));
+  const shown = shownDiff(fileView(c.remote.canonical, remoteNamesOf(c), canonical.category), fileView(canonical, names));
   // nothing the file views tell (a change the file does not hold): the plan's own paths, as fileChanges gives them
   if (!shown.reorders.length && !shown.changes.length) return { reorders: [], changes };
   const category = c.changes?.find((x) => x.path === 'category');
