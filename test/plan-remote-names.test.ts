@@ -47,8 +47,10 @@ test('namesOfRemoteText: by sample, by the text around, else its own number', ()
   const names = ['flight', 'airport', 'gate'];
   // the samples tell
   assert.equal(namesOfRemoteText({ text: 'Gate change for flight {{1}}: please go to gate {{2}} for boarding.', examples: ['VY1002', 'B32'] }, file, names), ['flight', 'gate']);
-  // samples that tell nothing (the same on both): the text around the gate is the file's; the flight's is not (": " after it now)
-  assert.equal(namesOfRemoteText({ text: 'Gate change for flight {{1}}: please go to gate {{2}} for boarding.', examples: ['x', 'x'] }, file, names), ['', 'gate']);
+  // samples that tell nothing (the same on both): the text before each is the file's text before one name
+  assert.equal(namesOfRemoteText({ text: 'Gate change for flight {{1}}: please go to gate {{2}} for boarding.', examples: ['x', 'x'] }, file, names), ['flight', 'gate']);
+  // the text after it, where the text before it changed
+  assert.equal(namesOfRemoteText({ text: 'Your gate is now {{1}} for boarding.', examples: ['x'] }, file, names), ['gate']);
   // nothing tells: numbered
   assert.equal(namesOfRemoteText({ text: 'Flight {{1}}, gate {{2}}.', examples: ['A', 'B'] }, file, names), ['', '']);
   // the same text: every name where the file has it

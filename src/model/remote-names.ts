@@ -3,8 +3,8 @@
 // never existed once the file inserted a placeholder before another (trial-o F10: the gate's {{2}}
 // shown as {{airport}}, with the gate's sample). A number of the channel's copy takes a file's name
 // only when that is certain: the same text as the file's (every position the same), or its sample is
-// the file's sample of that name and of no other, or the fixed text on both sides of it is the text
-// around that name in the file (and around no other). Anything else stays numbered: never a name
+// the file's sample of that name and of no other, or the fixed text just before it (else just after
+// it) is the text there of that name in the file (and of no other). Anything else stays numbered: never a name
 // the channel's text did not have at that position.
 import type { CanonicalTemplate, FileTemplate, PlaceholderNames } from './canonical.js';
 import { scanPlaceholders } from './placeholders.js';
@@ -38,9 +38,10 @@ export function namesOfRemoteText(remote: Side, file: Side, fileNames: readonly 
     const sample = remote.examples[n - 1];
     // by sample: the file's sample of exactly one name
     const bySample = sample === undefined ? [] : [...mine.keys()].filter((k) => file.examples[Number(k) - 1] === sample);
-    // by the fixed text on both sides: around exactly one of the file's placeholders
-    const byText = [...mine].filter(([, m]) => m.before === at.before && m.after === at.after).map(([k]) => k);
-    const pick = bySample.length === 1 ? bySample[0] : byText.length === 1 ? byText[0] : undefined;
+    // by the fixed text beside it: the text before it (else the text after it) is the file's before (after) exactly one of its placeholders
+    const byBefore = [...mine].filter(([, m]) => m.before === at.before).map(([k]) => k);
+    const byAfter = [...mine].filter(([, m]) => m.after === at.after).map(([k]) => k);
+    const pick = bySample.length === 1 ? bySample[0] : byBefore.length === 1 ? byBefore[0] : byAfter.length === 1 ? byAfter[0] : undefined;
     const name = pick === undefined ? '' : nameOf(pick);
     if (name && !used.has(name)) { out[n - 1] = name; used.add(name); } else out[n - 1] = '';
   }
@@ -74,7 +75,10 @@ export function remoteNames(remote: CanonicalTemplate, file: FileTemplate | unde
     // the message's texts number after the body's (their names the body's where they share a number): the same message
     // as the file's takes the file's names; else a number of the body's takes the body's name, the rest stay numbered
     const same = JSON.stringify(remote.message) === JSON.stringify(mineC.message) && remote.body.text === mineC.body.text;
-    const message = same ? [...names.message] : names.message.map((_, i) => body[i] ?? '');
+    // else the texts of the message, one after another, matched as one text (the read returns no message samples),
+    // and a number of the body's its body's name
+    const joined = same ? [...names.message] : namesOfRemoteText({ text: textsOf(remote.message), examples: [] }, { text: textsOf(mineC.message), examples: [] }, names.message);
+    const message = names.message.map((_, i) => joined[i] || body[i] || '');
     if (message.some(Boolean)) out.message = message;
   }
   return out;
@@ -91,4 +95,16 @@ export function remoteNamesOf(change: { remote?: FileTemplate | undefined; desir
   const own = r.names;
   if (own.body?.length || own.header?.length || own.cards?.length || own.message?.length) return own;
   return remoteNames(r.canonical, change.desired);
+}
+
+/** every text of a value, in the order of its keys, joined by a character no template text holds */
+function textsOf(v: unknown): string {
+  const out: string[] = [];
+  const walk = (x: unknown): void => {
+    if (typeof x === 'string') out.push(x);
+    else if (Array.isArray(x)) x.forEach(walk);
+    else if (x && typeof x === 'object') for (const k of Object.keys(x).sort()) walk((x as Record<string, unknown>)[k]);
+  };
+  walk(v);
+  return out.join('\u0000');
 }
