@@ -18,6 +18,7 @@ const shownKey = (t: Parameters<typeof templateKey>[0]): string => asIdentifier(
 import { isApprovedState } from '../plan/review-state.js';
 import { renderText } from '../plan/render.js';
 import { isBreach, LintFailed, readTemplates, runPlan } from '../plan/run.js';
+import type { Plan } from '../plan/plan.js';
 import { useColor, writeFileAtomic } from '../terminal/output.js';
 import { progress } from '../terminal/progress.js';
 import { commandConfig, savedFilesDir, withConnection } from './context.js';
@@ -206,6 +207,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
         throw e;
       }
       io().stdout.write(renderText(plan, { color: useColor(io().stdout), environment: conn.environment.name }));
+      sayDrift(plan);
       pending = pendingOfPlan(plan, conn.environment.name, conn.target);
       unread = (plan.held ?? []).filter((h) => h.kind === 'not-read').length;
       breached = (plan.held ?? []).filter(isBreach).length;
@@ -370,4 +372,16 @@ async function write(conn: Parameters<typeof writePending>[0], pending: PendingA
     return exit.code === EXIT.OK ? EXIT.USAGE : exit.code;
   }
   return exit.code;
+}
+
+/**
+ * Drift, named before anything is written: the updates that revert a change made on the channel (written: the files
+ * are what apply writes, and the plan said so; `tplsync pull` keeps the channel's), and those that would revert the
+ * newer version of a file on the upstream this checkout is behind (not written: git pull first).
+ */
+function sayDrift(plan: Plan): void {
+  const channel = plan.changes.filter((c) => c.action === 'update' && c.drift && !c.drift.upstream).map((c) => `${c.channel}/${c.name}/${c.language}`);
+  const upstream = plan.changes.filter((c) => c.action === 'update' && c.drift?.upstream);
+  if (channel.length) io().stderr.write(`tplsync: warning: ${channel.length === 1 ? '1 update reverts' : `${channel.length} updates revert`} a change made on the channel (drift): ${channel.join(', ')}; ${channel.length === 1 ? 'its file did' : 'their files did'} not change since ${plan.changes.find((c) => c.drift && !c.drift.upstream)!.drift!.base}. Written as the files have ${channel.length === 1 ? 'it' : 'them'}; to keep the channel's version, pull it first (the plan above gives the command)\n`);
+  if (upstream.length) io().stderr.write(`tplsync: warning: this checkout is behind ${upstream[0]!.drift!.upstream}: ${upstream.length === 1 ? '1 update reverts' : `${upstream.length} updates revert`} its newer version of a file, which the channel holds: ${upstream.map((c) => `${c.channel}/${c.name}/${c.language}`).join(', ')}. git pull first; ${upstream.length === 1 ? 'it is' : 'they are'} not written\n`);
 }

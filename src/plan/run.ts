@@ -22,9 +22,9 @@ import { RULES_BY_ID } from '../lint/registry.js';
 
 const RULE_IDS: ReadonlySet<string> = new Set(RULES_BY_ID.keys());
 import { LISTED_ORPHAN_NOTE, listedOrphans, listedUnknown, twinsOfCreates, type ListedTemplate } from './listed.js';
-import { defaultBase, headCommit, historyBases, templatesAtRef, type BaseTemplates } from './orphans.js';
+import { behindUpstream, commitOf, defaultBase, headCommit, historyBases, templatesAtRef, type BaseTemplates } from './orphans.js';
 import { markedSecretNames } from '../model/values.js';
-import { keyOf, makePlan, markHeldTwins, mediaSamples, planAgainstBase, shardKeys, type DesiredTemplate, type HeldTemplate, type MediaSamples, type OrphanCandidate, type Plan } from './plan.js';
+import { keyOf, makePlan, markHeldTwins, mediaSamples, planAgainstBase, shardKeys, type DesiredTemplate, type HeldTemplate, type MediaSamples, type OrphanCandidate, type Plan, type PlanInputs } from './plan.js';
 import type { FileTemplate } from '../model/canonical.js';
 import type { CategoryContext } from './review-state.js';
 import { acceptedCategory, categoryKey, otherEnvironmentsServing, unknownCategoryKeys, unknownCategoryKeyWarning } from '../config/categories.js';
@@ -123,9 +123,15 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
   let baseById: BaseTemplates['byId'] | undefined;
   /** the templates whose base is their file's last version that referred to a secret (historyBases) */
   let earlier: BaseTemplates['byId'] = new Map();
+  /** the files at a base that is not HEAD: an update whose file is the same there is drift (makePlan) */
+  let driftBase: PlanInputs['driftBase'];
+  let upstream: PlanInputs['upstream'];
+  const canonicalOf = (byId: BaseTemplates['byId']) => new Map([...byId].map(([id, b]) => [id, b.template.canonical]));
   if (o.base) {
     const base = await templatesAtRef(config, conn.environment, o.base);
     baseById = base.byId;
+    const [at, head] = await Promise.all([commitOf(config.dir, o.base), headCommit(config.dir)]);
+    if (at && head && at !== head) driftBase = { ref: o.base, environment: conn.environment.name, byId: canonicalOf(base.byId) };
     const now = new Set(all.map((d) => d.canonical.templateId));
     // orphans are only looked for when the whole set of files is planned
     if (o.paths.length === 0) orphans = [...base.byId.values()].filter((b) => !now.has(b.publicId));
@@ -140,6 +146,9 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
       baseCategories = new Map([...base.byId].flatMap(([id, b]) => (b.category ? [[id, b.category] as [string, string]] : [])));
       baseSamples = samplesOf(base.byId);
       categoriesFrom = `${found.ref.slice(0, 12)}, the merge base with ${found.upstream}`;
+      // on the branch the upstream is (HEAD its merge base), every file is the same at the base: nothing tells drift from a change not applied yet
+      const head = await headCommit(config.dir);
+      if (head && head !== found.ref) driftBase = { ref: `${found.ref.slice(0, 12)} (the merge base with ${found.upstream})`, environment: conn.environment.name, byId: canonicalOf(base.byId) };
     } else {
       // no upstream (a local branch): the files at HEAD say where a secret stood, for masking alone, also when the files
       // equal them (a rotation changes no file); categories and media samples are compared with a pull request's base only
@@ -153,6 +162,14 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
     if (earlier.size) baseById = new Map([...(baseById ?? []), ...earlier]);
   }
   if (o.base) categoriesFrom = o.base;
+  // behind its upstream (a colleague's commits not pulled): an update that would revert the upstream's newer version of a file is said
+  if (o.base || o.defaultBase !== false) {
+    const behind = await behindUpstream(config.dir);
+    if (behind && behind.behind > 0) {
+      const [tip, at] = await Promise.all([templatesAtRef(config, conn.environment, behind.upstream), templatesAtRef(config, conn.environment, behind.mergeBase)]);
+      upstream = { ref: behind.upstream, behind: behind.behind, byId: canonicalOf(tip.byId), mergeBase: canonicalOf(at.byId) };
+    }
+  }
   let listed: Map<string, TemplateReadResponse | null> | undefined;
   const listedUnread: HeldTemplate[] = [];
   let notLookedFor: Plan['orphansNotLookedFor'];
@@ -232,7 +249,7 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
   const twins = await twinsOfNewTemplates(conn, readable, remote, orphans, listed !== undefined, o);
   const twinFiles = new Set(twins.map((h) => h.file));
   held.push(...twins.map(({ twin: _twin, ...h }) => h));
-  const plan = makePlan({ desired: readable.filter((d) => !twinFiles.has(d.file)), remote, ...categoryInputs(config, conn.environment, readable), orphans: orphans.filter((x) => !unread.has(x.publicId)), held, ruleIds: RULE_IDS, ruleSettingsOf: ruleSettingsFor(config, o.cwd), ...(baseCategories ? { baseCategories } : {}), ...(baseSamples ? { baseSamples } : {}), ...(conn.environment.emulator ? { exactSamples: true } : {}), ...(unbased.shown.size ? { remoteShown: unbased.shown } : {}) });
+  const plan = makePlan({ desired: readable.filter((d) => !twinFiles.has(d.file)), remote, ...categoryInputs(config, conn.environment, readable), orphans: orphans.filter((x) => !unread.has(x.publicId)), held, ruleIds: RULE_IDS, ruleSettingsOf: ruleSettingsFor(config, o.cwd), ...(baseCategories ? { baseCategories } : {}), ...(baseSamples ? { baseSamples } : {}), ...(conn.environment.emulator ? { exactSamples: true } : {}), ...(unbased.shown.size ? { remoteShown: unbased.shown } : {}), ...(driftBase ? { driftBase } : {}), ...(upstream ? { upstream } : {}) });
   // the channel's template (an orphan of --orphans) says which file has its name and language, as beside a create
   markHeldTwins(plan, twins);
   return { ...plan, ...(categoriesFrom ? { categoriesFrom } : {}), ...(notLookedFor ? { orphansNotLookedFor: notLookedFor } : {}), ...(secretsHidden ? { secretsHidden } : {}) };
