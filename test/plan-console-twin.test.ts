@@ -56,6 +56,28 @@ test('a create whose name and language the channel has under another id: held by
   } finally { cleanup(dir); await emu.close(); }
 });
 
+test('a saved plan whose create the console made since (same name and language, another id): apply holds it with the same advice, the others created', async () => {
+  const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0, statusDelayMs: 0 });
+  const dir = tempDir('tplsync-twin-saved-');
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: staging\nenvironments:\n  staging:\n    baseUrl: ${emu.url}\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n    list: { path: "/channel/{channelId}/templates", items: templates, id: publicId, next: nextCursor }\n`,
+      'templates/flash_deal.en_US.yaml': file('flash_deal', 'Hi {{1}}, flash deal: 20% off today only.'),
+      'templates/welcome.en_US.yaml': file('welcome_twin', 'Hi {{1}}, welcome to our shop.'),
+    });
+    const env = { TPLSYNC_API_KEY: 'k' };
+    const planned = await cliIn(['plan', '--out', 'plan.json'], { cwd: dir, env });
+    assert.is(planned.exitCode, 0, planned.stdout + planned.stderr);
+    await createClient({ baseUrl: emu.url, apiKey: 'k' }).writeTemplate(CHANNEL_A, CONSOLE_ID, body('flash_deal', 'Hi {{1}}, flash deal: 20% off today only.') as never);
+    const apply = await cliIn(['apply', 'plan.json', '--auto-approve'], { cwd: dir, env });
+    assert.is(apply.exitCode, 1, apply.stdout + apply.stderr);
+    assert.match(apply.stderr, `shop-whatsapp/flash_deal/en_US is not created: the channel has flash_deal/en_US already, under id ${CONSOLE_ID}`);
+    assert.match(apply.stderr, `tplsync pull --channel shop-whatsapp --id ${CONSOLE_ID} --force --env staging`);
+    assert.match(apply.stdout, /created shop-whatsapp\/welcome_twin\/en_US/);
+    assert.is([...emu.state.templates.values()].filter((t) => t.body.name === 'flash_deal').length, 1);
+  } finally { cleanup(dir); await emu.close(); }
+});
+
 test('the emulator accepts a second template of a name and language (the API document is silent: docs/api-assumptions.md); tplsync\'s plan is what holds it', async () => {
   const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0, statusDelayMs: 0 });
   try {

@@ -29,6 +29,9 @@ export async function listedOrphans(conn: Connection, known: ReadonlySet<string>
   return { orphans, remote };
 }
 
+/** A create, as twinsOfCreates needs it (a DesiredTemplate is one) */
+export type NewTemplate = Pick<DesiredTemplate, 'channel' | 'file'> & { canonical: Pick<DesiredTemplate['canonical'], 'channelId' | 'name' | 'language' | 'templateId'> };
+
 /** A template of the channel (found by the listing) that no file names by its id. */
 export interface ListedTemplate { channelId: string; publicId: string; name: string; language: string; statusText?: string }
 
@@ -59,7 +62,7 @@ const DELETED = new Set(['DELETED', 'PENDING_DELETION']);
  * `refused`: plan and apply exit 1 for it, the others go ahead) with the command that adopts the channel's template
  * into the file (`pull --id`, in this environment). A deleted template's name is another matter (markDeletedNames).
  */
-export function twinsOfCreates(creates: readonly DesiredTemplate[], listed: readonly ListedTemplate[], environment: string, alias: ReadonlyMap<string, string>): (HeldTemplate & { twin: string })[] {
+export function twinsOfCreates(creates: readonly NewTemplate[], listed: readonly ListedTemplate[], environment: string, alias: ReadonlyMap<string, string>): (HeldTemplate & { twin: string })[] {
   const key = (channelId: string, name: string, language: string): string => `${channelId.toLowerCase()}\u0000${name}\u0000${language}`;
   const byKey = new Map<string, ListedTemplate>();
   for (const t of listed) if (!DELETED.has(t.statusText ?? '')) byKey.set(key(t.channelId, t.name, t.language), t);

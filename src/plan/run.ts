@@ -284,6 +284,26 @@ async function twinsOfNewTemplates(conn: Connection, desired: readonly DesiredTe
 }
 
 /**
+ * The creates of a saved plan whose name and language the channel has under another id now (made in the console
+ * since the plan): held as a plan made now holds them (twinsOfCreates), so that apply never makes the second one.
+ * Nothing without a listing, or when the listing fails (said).
+ */
+export async function savedCreateTwins(conn: Connection, creates: readonly { channel: string; name: string; language: string; publicId: string; channelId: string; file?: string }[], known: readonly string[], o: { progress?: ProgressFactory; signal?: AbortSignal; onWarning?: (message: string) => void }): Promise<(HeldTemplate & { twin: string })[]> {
+  const env = conn.environment;
+  if (!creates.length || !env.list) return [];
+  const alias = new Map(Object.entries(env.channels).map(([a, id]) => [id.toLowerCase(), a]));
+  const channels = [...new Set(creates.map((c) => c.channelId.toLowerCase()))];
+  try {
+    const listed = await listedUnknown(conn, new Set(known.map((k) => k.toLowerCase())), channels, (ids) => readTemplates(conn, ids, 'listing', o.progress, o.signal, new Map(), true));
+    return twinsOfCreates(creates.map((c) => ({ channel: c.channel, file: c.file ?? `${c.channel}/${c.name}/${c.language}`, canonical: { channelId: c.channelId, name: c.name, language: c.language, templateId: c.publicId } })), listed, env.name, alias);
+  } catch (e) {
+    if (!listingFailure(e)) throw e;
+    o.onWarning?.(`the template listing of environment '${env.name}' failed, so the channel was not searched for templates of the names and languages this plan creates (made in the console): ${e.message}`);
+    return [];
+  }
+}
+
+/**
  * What plan needs of `environments.<env>.categories` and of the other environments, by template id: the
  * category the environment accepts for it, and where its file stands (the environments it serves besides this one).
  */
