@@ -259,7 +259,7 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
  * The creates of a plan whose name and language the channel has under another id, held (twinsOfCreates): looked for
  * whenever the environment has a template listing and the plan creates something (the listing `--orphans` made is used
  * again; else one listing of the creates' channels, and a read of each template no file names). A listing that fails
- * leaves the creates as they are, said once (the platform refuses a second template itself).
+ * leaves the creates as they are, said once (nothing else finds such a template: docs/api-assumptions.md).
  */
 async function twinsOfNewTemplates(conn: Connection, desired: readonly DesiredTemplate[], remote: ReadonlyMap<string, TemplateReadResponse | null>, orphans: readonly OrphanCandidate[], alreadyListed: boolean, o: PlanRunOptions): Promise<(HeldTemplate & { twin: string })[]> {
   const env = conn.environment;
