@@ -30,8 +30,10 @@ test('a file without publicId beside the channel\'s template of its name and lan
     });
     const env = { TPLSYNC_API_KEY: 'k' };
     const r = await cliIn(['plan', '--orphans'], { cwd: dir, env });
-    assert.match(r.stdout, /\+ create shop-whatsapp\/payment_failed\/en_US/, r.stdout + r.stderr);
-    assert.match(r.stdout, new RegExp(`this create would make a second template of that name and language, which WhatsApp refuses\\. To make templates/payment_failed\\.en_US\\.yaml that template, add publicId: ${CONSOLE_ID} to it`));
+    // not a create: held, with the command that adopts the channel's template (and the publicId to add)
+    assert.not.match(r.stdout, /\+ create shop-whatsapp\/payment_failed\/en_US/, r.stdout + r.stderr);
+    assert.match(r.stdout, /! held   shop-whatsapp\/payment_failed\/en_US/, r.stdout + r.stderr);
+    assert.match(r.stdout, new RegExp(`the channel has payment_failed/en_US already, under id ${CONSOLE_ID} \\([A-Z]+\\), made outside tplsync .*which WhatsApp refuses, so it is not created\\. To adopt that template, add publicId: ${CONSOLE_ID} to templates/payment_failed\\.en_US\\.yaml .*run \`tplsync pull --channel shop-whatsapp --id ${CONSOLE_ID} --force --env t\``));
     assert.match(r.stdout, new RegExp(`templates/payment_failed\\.en_US\\.yaml has this name and language without its id: add publicId: ${CONSOLE_ID}`));
     const p = await cliIn(['pull', '--channel', 'shop-whatsapp', '--all'], { cwd: dir, env });
     assert.is(p.exitCode, 1, p.stdout + p.stderr);

@@ -17,7 +17,8 @@ export interface ApplyItem { channel: string; name: string; language: string; pu
   /** why the write is not attempted (the channel would refuse it whatever it holds): reported skipped */
   refusal?: string;
   /** with refusal: review, the refusal ends with the review under way (a re-run then writes it) */
-  deferred?: 'review';
+  /** review: a re-run after the review writes it; behind: the checkout is behind its upstream, a re-run after git pull plans it anew */
+  deferred?: 'review' | 'behind';
   /**
    * with deferred review: the read said the edit allowance is used up (the edit under review spent
    * it), so once the review approves the template the write is refused until `until` (unknown:
@@ -43,8 +44,9 @@ export interface ApplyResult {
    * quota: skipped because the channel's creation quota was used up (--no-wait-for-quota): a re-run continues.
    * edit-limit: failed because the APPROVED template's edit allowance is used up: a re-run after retryAt writes it.
    * review: not attempted because the template is in review (PENDING), which WhatsApp does not edit: a re-run after the review writes it.
+   * behind: not attempted because the checkout is behind its upstream branch, whose newer version of the file the channel holds: git pull first.
    */
-  deferred?: 'quota' | 'edit-limit' | 'review';
+  deferred?: 'quota' | 'edit-limit' | 'review' | 'behind';
   /** with deferred: from when the quota allows the next creation, or the template its next edit, when known (ISO 8601) */
   retryAt?: string;
   /** APPROVED under another category than the file's (the platform re-categorised it): no one can send it as the file says */

@@ -44,11 +44,13 @@ export function loadPlanFile(file: string): SavedPlan | undefined {
 }
 
 /** What apply writes for a change of a plan (saved or just made): creates and updates only. */
-function item(c: { channel: string; name: string; language: string; publicId: string; channelId: string; action: Action; remoteStatus?: string | undefined; remote?: { canonical: { rcsOnly?: true } } | undefined; changes?: readonly { path: string; before?: unknown; after?: unknown }[] | undefined; partnerOnly?: true | undefined; edit?: EditSpend | undefined }, body: TemplateWriteRequest | undefined, environment: string): ApplyItem[] {
+function item(c: { channel: string; name: string; language: string; publicId: string; channelId: string; action: Action; remoteStatus?: string | undefined; remote?: { canonical: { rcsOnly?: true } } | undefined; changes?: readonly { path: string; before?: unknown; after?: unknown }[] | undefined; partnerOnly?: true | undefined; edit?: EditSpend | undefined; drift?: { upstream?: string } | undefined }, body: TemplateWriteRequest | undefined, environment: string): ApplyItem[] {
   // a command advised names the environment of the apply (a bare one acts on the default environment)
   const run = (command: string): string => adviceCommand(command, environment);
   if ((c.action !== 'create' && c.action !== 'update') || !body) return [];
   const base = { channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, channelId: c.channelId, action: c.action, body };
+  // behind the upstream, whose newer version of the file the channel holds (a colleague's applied change): the write would revert it
+  if (c.action === 'update' && c.drift?.upstream) return [{ ...base, deferred: 'behind', refusal: `this checkout is behind ${c.drift.upstream}, whose newer version of the file the channel holds (applied from there): the write would revert it. git pull first, then apply again` }];
   // the channel's copy holds components no file can hold: the write would delete them
   const unknown = c.action === 'update' ? c.changes?.find((x) => x.path === 'unknownComponents') : undefined;
   if (unknown && Array.isArray(unknown.before) && unknown.before.length) return [{ ...base, refusal: unknownComponentsNote(unknown.before.map(String)) }];
@@ -199,13 +201,15 @@ export function applyExit(outcome: ApplyOutcome, o: { waited: boolean; interrupt
   const editLimited = notDone.filter((r) => r.deferred === 'edit-limit');
   // not attempted: in review, which WhatsApp does not edit (a re-run after it writes it)
   const inReview = notDone.filter((r) => r.deferred === 'review');
+  // not attempted: the checkout is behind its upstream, whose newer version of the file the channel holds
+  const behind = notDone.filter((r) => r.deferred === 'behind');
   // not attempted: the channel takes no edit of it as it stands (a DISABLED template)
   const blocked = notDone.filter((r) => r.outcome === 'skipped' && r.errorExitCode === EXIT.USAGE && !r.deferred);
   if (o.interrupted) {
     return { code: interruptExitCode(), message: `${interruptExitCode() === EXIT.INTERRUPTED ? 'interrupted' : 'terminated'}: ${written} written, ${n.skipped} not started, ${n.failed} failed; a re-run is safe and writes only what is missing` };
   }
   if (outcome.authFailure && written === 0) return { code: EXIT.AUTH, message: outcome.authFailure.message };
-  if (notDone.length && written === 0 && !deferred.length && !editLimited.length && !blocked.length && !inReview.length && notDone.every((r) => r.errorExitCode === EXIT.UNAVAILABLE || r.outcome === 'skipped')) {
+  if (notDone.length && written === 0 && !deferred.length && !editLimited.length && !blocked.length && !inReview.length && !behind.length && notDone.every((r) => r.errorExitCode === EXIT.UNAVAILABLE || r.outcome === 'skipped')) {
     // what was written is what was acknowledged or read back: a write without an answer may still have been carried out
     return { code: EXIT.UNAVAILABLE, message: 'the API is unavailable: no write was acknowledged or could be read back (a write whose answer was lost may still have been carried out; the next plan shows it). A re-run is safe.' };
   }
@@ -218,7 +222,7 @@ export function applyExit(outcome: ApplyOutcome, o: { waited: boolean; interrupt
     const refused = notDone.filter((r) => r.outcome === 'failed' && !r.deferred && (r.errorExitCode === EXIT.USAGE || r.errorExitCode === EXIT.AUTH)).length;
     // an answer outside the API's contract (another template's id, a read back that differs): a re-run may do the same again
     const breached = notDone.filter((r) => r.outcome === 'failed' && !r.deferred && r.errorExitCode === EXIT.INTERNAL).length;
-    const transient = notDone.length - refused - breached - deferred.length - editLimited.length - blocked.length - inReview.length;
+    const transient = notDone.length - refused - breached - deferred.length - editLimited.length - blocked.length - inReview.length - behind.length;
     const parts: string[] = [];
     if (breached) parts.push(`${s(breached)} failed on an answer outside the API's contract${see}: a re-run may do the same again; each line above says what the service answered (docs/api-assumptions.md)`);
     if (deferred.length) {
@@ -230,6 +234,7 @@ export function applyExit(outcome: ApplyOutcome, o: { waited: boolean; interrupt
       parts.push(`${s(editLimited.length)} not edited: the edit allowance of ${editLimited.length === 1 ? 'an APPROVED template is' : 'APPROVED templates is'} used up${at ? ` (the next edit is possible from ${at})` : ''}${see}; a re-run then writes ${editLimited.length === 1 ? 'it' : 'them'}, or give the template a new name (docs/recovery.md#the-edit-limit)`);
     }
     if (inReview.length) parts.push(`${s(inReview.length)} not edited: in review (PENDING) or in appeal (IN_APPEAL), and WhatsApp takes no edit until the review ends${see}; re-run apply once \`${run('review')}\` shows ${inReview.length === 1 ? 'it' : 'them'} decided${o.waited ? ` (the review did not end within --wait-timeout: docs/recovery.md, "A --wait time-out")` : ` (\`${run('apply --wait')}\` waits for the review, then writes the edit)`}`);
+    if (behind.length) parts.push(`${s(behind.length)} not written: this checkout is behind its upstream branch, whose newer version of ${behind.length === 1 ? 'its file' : 'their files'} the channel holds (a colleague's applied change), and the write would revert it${see}; git pull first, then apply again`);
     if (blocked.length) parts.push(`${s(blocked.length)} not attempted: the channel takes no edit of ${blocked.length === 1 ? 'it' : 'them'} as ${blocked.length === 1 ? 'it stands' : 'they stand'}${see}; each line above says what to do instead (docs/recovery.md)`);
     if (transient) parts.push(`${s(transient)} did not make it${see}; a re-run is safe and writes only what is missing`);
     if (refused) parts.push(`${s(refused)} refused by the API${see}; a re-run is refused again: change what the reason names first (docs/recovery.md)`);

@@ -18,7 +18,8 @@ import { templateKey } from '../model/ids.js';
 const shownKey = (t: Parameters<typeof templateKey>[0]): string => asIdentifier(templateKey(t));
 import { isApprovedState } from '../plan/review-state.js';
 import { renderText } from '../plan/render.js';
-import { isBreach, LintFailed, readTemplates, runPlan } from '../plan/run.js';
+import { isBreach, LintFailed, readTemplates, runPlan, savedCreateTwins } from '../plan/run.js';
+import type { Plan } from '../plan/plan.js';
 import { useColor, writeFileAtomic } from '../terminal/output.js';
 import { progress } from '../terminal/progress.js';
 import { commandConfig, savedFilesDir, withConnection } from './context.js';
@@ -196,6 +197,14 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
         heldForRefusal = saved.held.filter((h) => h.kind === 'refused').map((h) => `${h.channel}/${h.name}/${h.language}`);
         for (const h of saved.held) io().stderr.write(`tplsync: the plan held back ${h.channel}/${h.name}/${h.language} when it was made (${h.reasons.join('; ')}): not written\n`);
       }
+      // a create whose name and language the channel has under another id now (made in the console since the plan): not a second one
+      const twins = await savedCreateTwins(conn, pending.items.filter((i) => i.action === 'create').map((i) => ({ ...i, ...(saved!.changes.find((c) => c.publicId.toLowerCase() === i.publicId.toLowerCase())?.file ? { file: saved!.changes.find((c) => c.publicId.toLowerCase() === i.publicId.toLowerCase())!.file! } : {}) })), saved.changes.map((c) => c.publicId), { progress, signal, onWarning: sayConfigWarning });
+      if (twins.length) {
+        const twinIds = new Set(twins.map((t) => templateKeyOf(t)));
+        pending = { ...pending, items: pending.items.filter((i) => !(i.action === 'create' && twinIds.has(templateKeyOf(i)))), held: [...(pending.held ?? []), ...twins.map(({ twin: _twin, ...h }) => h)] };
+        heldForRefusal = [...heldForRefusal, ...twins.map((h) => `${h.channel}/${h.name}/${h.language}`)];
+        for (const h of twins) io().stderr.write(`tplsync: ${h.channel}/${h.name}/${h.language} is not created: ${h.reasons.join('; ')}\n`);
+      }
       const n = (a: string) => pending.items.filter((i) => i.action === a).length;
       io().stdout.write(`Applying the saved plan (${n('create')} to create, ${n('update')} to update) to ${saved.environment}.\n`);
       // a plan holds no secret (it shows them as (secret)): apply reads each from its variable now, rotated or not
@@ -208,6 +217,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
         throw e;
       }
       io().stdout.write(renderText(plan, { color: useColor(io().stdout), environment: conn.environment.name }));
+      sayDrift(plan);
       pending = pendingOfPlan(plan, conn.environment.name, conn.target);
       unread = (plan.held ?? []).filter((h) => h.kind === 'not-read').length;
       breached = (plan.held ?? []).filter(isBreach).length;
@@ -372,4 +382,21 @@ async function write(conn: Parameters<typeof writePending>[0], pending: PendingA
     return exit.code === EXIT.OK ? EXIT.USAGE : exit.code;
   }
   return exit.code;
+}
+
+/**
+ * Drift, named before anything is written: the updates that revert a change made on the channel (written: the files
+ * are what apply writes, and the plan said so; `tplsync pull` keeps the channel's), and those that would revert the
+ * newer version of a file on the upstream this checkout is behind (not written: git pull first).
+ */
+function sayDrift(plan: Plan): void {
+  const channel = plan.changes.filter((c) => c.action === 'update' && c.drift && !c.drift.upstream).map((c) => `${c.channel}/${c.name}/${c.language}`);
+  const upstream = plan.changes.filter((c) => c.action === 'update' && c.drift?.upstream);
+  if (channel.length) io().stderr.write(`tplsync: warning: ${channel.length === 1 ? '1 update reverts' : `${channel.length} updates revert`} a change made on the channel (drift): ${channel.join(', ')}; ${channel.length === 1 ? 'its file did' : 'their files did'} not change since ${plan.changes.find((c) => c.drift && !c.drift.upstream)!.drift!.base}. Written as the files have ${channel.length === 1 ? 'it' : 'them'}; to keep the channel's version, pull it first (the plan above gives the command)\n`);
+  if (upstream.length) io().stderr.write(`tplsync: warning: this checkout is behind ${upstream[0]!.drift!.upstream}: ${upstream.length === 1 ? '1 update reverts' : `${upstream.length} updates revert`} its newer version of a file, which the channel holds: ${upstream.map((c) => `${c.channel}/${c.name}/${c.language}`).join(', ')}. git pull first; ${upstream.length === 1 ? 'it is' : 'they are'} not written\n`);
+}
+
+/** a template's channel, name and language, as a key (a held twin of a saved plan's create is matched to its write by it) */
+function templateKeyOf(t: { channel: string; name: string; language: string }): string {
+  return `${t.channel}\u0000${t.name}\u0000${t.language}`;
 }

@@ -5,9 +5,9 @@ import { listTemplateIds } from '../api/list.js';
 import type { TemplateReadResponse } from '../api/shapes.js';
 import type { Connection } from '../connection/connect.js';
 import { UsageError } from '../core/errors.js';
+import type { DesiredTemplate, HeldTemplate, OrphanCandidate } from './plan.js';
 import { adviceCommand } from '../core/advice.js';
 import { shellWord } from '../core/shell-word.js';
-import type { OrphanCandidate } from './plan.js';
 
 /**
  * Pure: the note of a template the listing names and no file defines, with the pull that adopts it as a command that runs as
@@ -34,4 +34,54 @@ export async function listedOrphans(conn: Connection, known: ReadonlySet<string>
     return r ? [{ channel: alias.get(channelId.toLowerCase()) ?? channelId, channelId, name: r.chatapp?.name ?? r.name, language: r.chatapp?.language ?? r.language ?? '', publicId: id, file: '', note: listedOrphanNote(alias.get(channelId.toLowerCase()) ?? channelId, id, env.name) }] : [];
   });
   return { orphans, remote };
+}
+
+/** A create, as twinsOfCreates needs it (a DesiredTemplate is one) */
+export type NewTemplate = Pick<DesiredTemplate, 'channel' | 'file'> & { canonical: Pick<DesiredTemplate['canonical'], 'channelId' | 'name' | 'language' | 'templateId'> };
+
+/** A template of the channel (found by the listing) that no file names by its id. */
+export interface ListedTemplate { channelId: string; publicId: string; name: string; language: string; statusText?: string }
+
+/**
+ * Effects (the client): the templates the listing names on `channelIds` that are not among `known`, each read for
+ * its name and language (a read that fails leaves that one out: the plan's check of creates is a courtesy, never a stop).
+ */
+export async function listedUnknown(conn: Connection, known: ReadonlySet<string>, channelIds: readonly string[], read: (ids: { channelId: string; id: string }[]) => Promise<Map<string, TemplateReadResponse | null>>): Promise<ListedTemplate[]> {
+  const list = conn.environment.list;
+  if (!list) return [];
+  const unknown: { channelId: string; id: string }[] = [];
+  for (const channelId of channelIds) {
+    for (const id of await listTemplateIds(conn.client, channelId, list)) if (!known.has(id.toLowerCase())) unknown.push({ channelId, id: id.toLowerCase() });
+  }
+  const remote = await read(unknown);
+  return unknown.flatMap(({ channelId, id }) => {
+    const r = remote.get(id);
+    return r ? [{ channelId, publicId: id, name: r.chatapp?.name ?? r.name, language: r.chatapp?.language ?? r.language ?? '', statusText: r.statusText }] : [];
+  });
+}
+
+const DELETED = new Set(['DELETED', 'PENDING_DELETION']);
+
+/**
+ * Pure: the creates (`creates`: desired templates whose id the channel does not have) whose name and language a
+ * template of the same channel has under another id (made in the console, or by a file that lost its publicId):
+ * a create would make a second template of that name and language, which WhatsApp refuses. Each is held (kind
+ * `refused`: plan and apply exit 1 for it, the others go ahead) with the command that adopts the channel's template
+ * into the file (`pull --id`, in this environment). A deleted template's name is another matter (markDeletedNames).
+ */
+export function twinsOfCreates(creates: readonly NewTemplate[], listed: readonly ListedTemplate[], environment: string, alias: ReadonlyMap<string, string>): (HeldTemplate & { twin: string })[] {
+  const key = (channelId: string, name: string, language: string): string => `${channelId.toLowerCase()}\u0000${name}\u0000${language}`;
+  const byKey = new Map<string, ListedTemplate>();
+  for (const t of listed) if (!DELETED.has(t.statusText ?? '')) byKey.set(key(t.channelId, t.name, t.language), t);
+  return creates.flatMap((d): (HeldTemplate & { twin: string })[] => {
+    const c = d.canonical;
+    const twin = byKey.get(key(c.channelId, c.name, c.language));
+    if (!twin || twin.publicId.toLowerCase() === c.templateId.toLowerCase()) return [];
+    const channel = alias.get(c.channelId.toLowerCase()) ?? c.channelId;
+    const pull = adviceCommand(`pull --channel ${shellWord(channel)} --id ${twin.publicId} --force`, environment);
+    return [{
+      channel: d.channel, name: c.name, language: c.language, file: d.file, kind: 'refused', twin: twin.publicId,
+      reasons: [`the channel has ${c.name}/${c.language} already, under id ${twin.publicId}${twin.statusText ? ` (${twin.statusText})` : ''}, made outside tplsync (no file names its id): creating it would make a second template of that name and language, which WhatsApp refuses, so it is not created. To adopt that template, add publicId: ${twin.publicId} to ${d.file} (the next plan then compares the file with it), and to take the channel's copy into the file run \`${pull}\` (compare with git diff and commit); or give the file another name to make a new template`],
+    }];
+  });
 }

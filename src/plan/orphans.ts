@@ -197,3 +197,26 @@ export async function headCommit(cwd: string): Promise<string | undefined> {
   const r = await execa('git', ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], { cwd, reject: false, stripFinalNewline: true });
   return r.exitCode === 0 && /^[0-9a-f]{7,64}$/.test(String(r.stdout)) ? String(r.stdout) : undefined;
 }
+
+/** Effects (git): the commit a ref names, or undefined */
+export async function commitOf(cwd: string, ref: string): Promise<string | undefined> {
+  const { execa } = await import('execa');
+  const r = await execa('git', ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], { cwd, env: io().env, extendEnv: false, reject: false, stripFinalNewline: true });
+  return r.exitCode === 0 && /^[0-9a-f]{7,64}$/.test(String(r.stdout)) ? String(r.stdout) : undefined;
+}
+
+/**
+ * Effects (git): the upstream branch of HEAD and how many of its commits HEAD does not have (git status's "behind N");
+ * undefined without an upstream. What it knows is as fresh as the last fetch.
+ */
+export async function behindUpstream(cwd: string): Promise<{ upstream: string; behind: number; mergeBase: string } | undefined> {
+  const { execa } = await import('execa');
+  const git = (args: string[]) => execa('git', args, { cwd, env: io().env, extendEnv: false, reject: false, stripFinalNewline: true });
+  const up = await git(['rev-parse', '--abbrev-ref', '--symbolic-full-name', '@{upstream}']);
+  if (up.exitCode !== 0 || !String(up.stdout)) return undefined;
+  const n = await git(['rev-list', '--count', 'HEAD..@{upstream}']);
+  if (n.exitCode !== 0 || !/^\d+$/.test(String(n.stdout))) return undefined;
+  const mb = await git(['merge-base', 'HEAD', '@{upstream}']);
+  if (mb.exitCode !== 0 || !/^[0-9a-f]{7,64}$/.test(String(mb.stdout))) return undefined;
+  return { upstream: String(up.stdout), behind: Number(n.stdout), mergeBase: String(mb.stdout) };
+}

@@ -49,12 +49,20 @@ export interface PlanChange {
   fileHash?: string;
   /** hash of the read response, or "absent" */
   remoteFingerprint: string;
+  /** for a template the plan does not write (noop, orphan): the hash of its read without its review state (contentFingerprint) */
+  remoteContent?: string;
   /**
    * For renderings (not saved): the template as its file has it, and the other side: the
    * channel's copy (a read has no file: its placeholders numbered) or the file at --base.
    */
   desired?: FileTemplate;
   remote?: FileTemplate;
+  /**
+   * an update whose file is the same at the plan's base as now, while the channel's copy differs: the change is the
+   * channel's (an edit in the console, or a colleague's apply), and this update reverts it. `upstream`: the branch
+   * this checkout is behind, whose newer version of the file the channel holds (git pull first)
+   */
+  drift?: { base: string; upstream?: string };
 }
 
 /** A template whose file has an error that keeps only it back (an expired campaign): not planned, not applied. */
@@ -93,10 +101,27 @@ export interface DeletedOnChannel { channel: string; channelId: string; name: st
 
 export { sha256 } from '../core/hash.js';
 import { sha256 } from '../core/hash.js';
+import { adviceCommand } from '../core/advice.js';
+import { shellWord } from '../core/shell-word.js';
 import { droppedOnWrite } from './dropped.js';
 
 export function fingerprint(r: TemplateReadResponse | null): string {
   return r ? sha256(canonicalJson(r)) : 'absent';
+}
+
+/** what a read says of the template's review and standing, not of its content: a review that ends changes these alone */
+const REVIEW_FIELDS = ['status', 'statusText', 'rejectionReason', 'recommendation', 'qualityScore', 'pauseCount', 'pausedUntil'] as const;
+
+/**
+ * Pure: the hash of a read without its review state (the fields above, and the WhatsApp copy's `status`): what a saved
+ * plan compares for a template it does not write, whose review may end between plan and apply without moving anything
+ * the plan writes (a PENDING template approved, a quality score updated).
+ */
+export function contentFingerprint(r: TemplateReadResponse): string {
+  const rest: Record<string, unknown> = { ...r };
+  for (const k of REVIEW_FIELDS) delete rest[k];
+  if (r.chatapp) { const { status: _status, ...chatapp } = r.chatapp; rest.chatapp = chatapp; }
+  return sha256(canonicalJson(rest));
 }
 
 export interface OrphanCandidate { channel: string; channelId: string; name: string; language: string; publicId: string; file: string; /** why it is an orphan (default: gone from git) */ note?: string }
@@ -124,6 +149,15 @@ export interface PlanInputs {
   ruleSettingsOf?: (file: string) => (rule: string) => RuleSetting | undefined;
   /** the channel's copies as the plan shows them, by template id, where they differ from the read (a text hidden for want of a base: hideUnbasedRemnants) */
   remoteShown?: ReadonlyMap<string, CanonicalTemplate>;
+  /**
+   * the templates of the files at the plan's base (--base, or the merge base with the upstream branch) when that base
+   * is not HEAD, by id: an update whose file is the same there is drift (PlanChange.drift). `environment`: for the advice
+   */
+  driftBase?: { ref: string; environment: string; byId: ReadonlyMap<string, CanonicalTemplate> };
+  /** the checkout is behind its upstream branch: the templates of the files there, by id (an update that reverts one of them is said) */
+  upstream?: { ref: string; behind: number; byId: ReadonlyMap<string, CanonicalTemplate>;
+    /** the templates of the files at the merge base of HEAD and the upstream: a file the upstream changed since, and this checkout did not */
+    mergeBase: ReadonlyMap<string, CanonicalTemplate> };
 }
 
 /** The template of a desired file as the file has it (for renderings): the canonical model beside what only the file knows. */
@@ -220,6 +254,9 @@ export function makePlan(inp: PlanInputs): Plan {
       const dropped = droppedOnWrite(r, c.channelId);
       if (dropped.length) attention.push(droppedFieldsNote(dropped));
     }
+    // the file is the same at the base as now, and the channel's copy is not: the change is the channel's, and this update reverts it
+    const drift = diff.length ? driftOf(d, c, remote, inp) : undefined;
+    if (drift) attention.unshift(drift.note);
     // not approved on the channel: not in sync, whatever the content (PENDING within its review is fine)
     const state = needsAttention(r, inp.ruleIds, inp.ruleSettingsOf?.(d.file)) ?? recat;
     if (state) attention.push(describeAttention(state));
@@ -230,7 +267,8 @@ export function makePlan(inp: PlanInputs): Plan {
       ...(state ? { needsAttention: state } : {}),
       ...(edit ? { edit } : {}),
       ...(acceptedCategory ? { acceptedCategory } : {}),
-      ...hashes, desired: viewOf(d), remote: withoutFile(remote),
+      ...(drift ? { drift: drift.drift } : {}),
+      ...hashes, ...(diff.length ? {} : { remoteContent: contentFingerprint(r) }), desired: viewOf(d), remote: withoutFile(remote),
     });
   }
   const deleted: DeletedOnChannel[] = [];
@@ -244,7 +282,7 @@ export function makePlan(inp: PlanInputs): Plan {
     }
     changes.push({
       channel: o.channel, name: o.name, language: o.language, publicId: o.publicId, channelId: o.channelId, action: 'orphan',
-      ...(o.file ? { file: o.file } : {}), remoteStatus: r.statusText, remoteFingerprint: fingerprint(r), remote: withoutFile(fromRead(r, o.channelId)),
+      ...(o.file ? { file: o.file } : {}), remoteStatus: r.statusText, remoteFingerprint: fingerprint(r), remoteContent: contentFingerprint(r), remote: withoutFile(fromRead(r, o.channelId)),
       attention: [o.note ?? 'removed from git but still on the channel; the API has no delete, so tplsync leaves it: remove it in the console if it should go'],
     });
   }
@@ -256,6 +294,41 @@ export function makePlan(inp: PlanInputs): Plan {
   const held = heldNow.sort((a, b) => templateKey(a).localeCompare(templateKey(b)));
   deleted.sort((a, b) => templateKey(a).localeCompare(templateKey(b)));
   return { version: 1, changes, summary, ...(held.length ? { held } : {}), ...(deleted.length ? { deletedOnChannel: deleted } : {}) };
+}
+
+/** how many updates of the plan revert a change made on the channel (drift), and how many of them a newer upstream version of the file */
+export function driftCount(p: Pick<Plan, 'changes'>): { drift: number; upstream: number; upstreamRef?: string } {
+  const d = p.changes.filter((c) => c.action === 'update' && c.drift);
+  const up = d.filter((c) => c.drift!.upstream);
+  return { drift: d.length, upstream: up.length, ...(up.length ? { upstreamRef: up[0]!.drift!.upstream! } : {}) };
+}
+
+/**
+ * Pure: drift of an update (the channel's copy differs from a file that did not change since the plan's base), with
+ * what the plan says of it; undefined when the file changed since the base (the update is the branch's own) or no
+ * base is known. Behind its upstream, a channel that holds the upstream's newer version of the file is said so.
+ */
+function driftOf(d: DesiredTemplate, c: CanonicalTemplate, remote: CanonicalTemplate, inp: PlanInputs): { drift: NonNullable<PlanChange['drift']>; note: string } | undefined {
+  const id = c.templateId;
+  const up = inp.upstream?.byId.get(id);
+  const atMergeBase = inp.upstream?.mergeBase.get(id);
+  // behind the upstream: it changed the file since the merge base and this checkout did not, and the channel holds its
+  // version (a colleague's applied change): this update reverts it
+  if (inp.upstream && up && atMergeBase && !diffTemplates(c, atMergeBase).length && diffTemplates(c, up).length && !diffTemplates(up, remote, inp.exactSamples ? { exactSamples: true } : {}).length) {
+    const u = inp.upstream;
+    return {
+      drift: { base: inp.driftBase?.ref ?? u.ref, upstream: u.ref },
+      note: `drift: ${u.ref} has a newer version of ${d.file}, which the channel holds (applied from there), and this checkout is ${u.behind} commit${u.behind === 1 ? '' : 's'} behind ${u.ref}: apply would revert it to this checkout's older version. git pull first, then plan again`,
+    };
+  }
+  const b = inp.driftBase;
+  const was = b?.byId.get(id);
+  if (!b || !was || diffTemplates(c, was).length || (was.category ?? c.category) !== c.category) return undefined;
+  const pull = adviceCommand(`pull --channel ${shellWord(d.channel)} --id ${id} --force`, b.environment);
+  return {
+    drift: { base: b.ref },
+    note: `drift: changed on the channel, not in this branch (${d.file} is the same at ${b.ref} as now); apply would revert it. Keep the channel's version with \`${pull}\` (then commit the file), or apply to revert it on purpose`,
+  };
 }
 
 /**
@@ -331,6 +404,14 @@ function markUnpinnedTwins(changes: PlanChange[]): void {
   }
 }
 
+
+/** The orphans whose name and language a held create's file has (twinsOfCreates): the orphan says which file, as markUnpinnedTwins does. */
+export function markHeldTwins(plan: Plan, twins: readonly { file: string; twin: string }[]): void {
+  for (const t of twins) {
+    const o = plan.changes.find((c) => c.action === 'orphan' && c.publicId.toLowerCase() === t.twin.toLowerCase());
+    if (o) o.attention = [`${t.file} has this name and language without its id: add publicId: ${o.publicId} to it to manage this template (its create is held: a channel keeps one template per name and language)`];
+  }
+}
 
 /**
  * A create whose name and language a template deleted on the channel has (found by the listing, or

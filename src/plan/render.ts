@@ -8,8 +8,9 @@ import { stringify } from 'yaml';
 import { asIdentifier, identifierFields, maskSecretValues, redact, secretValuesIn } from '../core/redact.js';
 import { escapeReviewed, reviewed, visible } from '../core/visible.js';
 import { canonicalJson, diffValues, NOT_OBSERVABLE, unobservedIn, type CanonicalTemplate, type FieldChange, type FileTemplate } from '../model/canonical.js';
+import { remoteNamesOf } from '../model/remote-names.js';
 import { fileView } from '../model/to-file.js';
-import { attentionCount, identityHeldCount, isBreach, keyHeldCount, keyOf, refusedHeldCount, type Plan, type PlanChange } from './plan.js';
+import { attentionCount, driftCount, identityHeldCount, isBreach, keyHeldCount, keyOf, refusedHeldCount, type Plan, type PlanChange } from './plan.js';
 import { describeBudget, describeExceeding, editBudget } from './edit-budget.js';
 
 /** A template's key (`alias/name/language`) as the output gate takes it: an identifier, never masked as a secret value (core/redact.ts asIdentifier) */
@@ -29,7 +30,8 @@ export function renderTemplateText(c: CanonicalTemplate | undefined, file?: File
 
 export function unifiedDiff(change: PlanChange): string {
   const file = change.desired;
-  const patch = createPatch(keyOf(change), renderTemplateText(change.remote?.canonical, file), renderTemplateText(file?.canonical, file), 'remote', 'files', { context: 2 });
+  const before = change.remote ? { ...(file ?? {}), canonical: file?.canonical ?? change.remote.canonical, names: remoteNamesOf(change) } : undefined;
+  const patch = createPatch(keyOf(change), renderTemplateText(change.remote?.canonical, before), renderTemplateText(file?.canonical, file), 'remote', 'files', { context: 2 });
   return patch.split('\n').slice(4).join('\n').trimEnd();
 }
 
@@ -42,7 +44,7 @@ export function fileChanges(c: PlanChange): FieldChange[] {
   if (!c.changes?.length || !c.remote || !c.desired) return c.changes ?? [];
   const out: FieldChange[] = [];
   const { canonical, names } = c.desired;
-  diffValues(fileView(c.remote.canonical, names, canonical.category), fileView(canonical, names), '', out, false);
+  diffValues(fileView(c.remote.canonical, remoteNamesOf(c), canonical.category), fileView(canonical, names), '', out, false);
   // a file view holds no category (it is the identity's, compared apart): its change comes from the plan's own list
   const category = c.changes.find((x) => x.path === 'category');
   return out.length ? (category ? [category, ...out] : out) : c.changes;
@@ -162,7 +164,7 @@ export function shownChanges(c: PlanChange): { reorders: Reorder[]; changes: Fie
   const changes = fileChanges(c);
   if (!c.remote || !c.desired) return { reorders: [], changes };
   const { canonical, names } = c.desired;
-  const shown = shownDiff(fileView(c.remote.canonical, names, canonical.category), fileView(canonical, names));
+  const shown = shownDiff(fileView(c.remote.canonical, remoteNamesOf(c), canonical.category), fileView(canonical, names));
   // nothing the file views tell (a change the file does not hold): the plan's own paths, as fileChanges gives them
   if (!shown.reorders.length && !shown.changes.length) return { reorders: [], changes };
   const category = c.changes?.find((x) => x.path === 'category');
@@ -186,7 +188,7 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
     // a template that matches its file but is not approved on the channel is shown: it is not in sync
     if (ch.action === 'noop' && !o.verbose && !ch.needsAttention) continue;
     const status = ch.remoteStatus ? c.dim(` (remote: ${ch.remoteStatus})`) : '';
-    out.push(paint[ch.action](`${SYMBOL[ch.action]} ${ch.action.padEnd(6)} ${idOf(ch)}`) + status + c.dim(`  ${asIdentifier(ch.publicId)}`));
+    out.push(paint[ch.action](`${SYMBOL[ch.action]} ${ch.action.padEnd(6)} ${idOf(ch)}`) + (ch.drift ? c.red(` (${driftLabel(ch)})`) : '') + status + c.dim(`  ${asIdentifier(ch.publicId)}`));
     for (const a of ch.attention ?? []) out.push(`    ${c.yellow('!')} ${visible(a, { oneLine: true })}`);
     // what a new template is reviewed and billed as, which cannot change once it is approved: a reviewer sees it here
     const category = createdCategory(ch);
@@ -239,7 +241,9 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
     ? c.green(`No changes. ${s.noop} template${s.noop === 1 ? '' : 's'} in ${o.environment} ${s.noop === 1 ? 'matches its file' : 'match the files'}.`)
     : none
       ? c.yellow(`No changes to the content, but not in sync: ${notInSync(attention, keyHeld, o.environment, renamed, s.orphan, refused)}.`)
-      : c.bold(`Plan for ${o.environment}: ${s.create} to create, ${s.update} to update, ${s.noop} unchanged${s.orphan ? `, ${s.orphan} orphaned` : ''}${heldCounts(plan)}.${marked ? ` ${marked} need${marked === 1 ? 's' : ''} attention (marked ! above).` : ''}`));
+      : c.bold(`Plan for ${o.environment}: ${s.create} to create, ${s.update} to update${driftSummary(plan)}, ${s.noop} unchanged${s.orphan ? `, ${s.orphan} orphaned` : ''}${heldCounts(plan)}.${marked ? ` ${marked} need${marked === 1 ? 's' : ''} attention (marked ! above).` : ''}`));
+  const behind = behindLine(plan);
+  if (behind) out.push(c.red(behind));
   const budget = editBudget(plan.changes);
   const budgetLine = describeBudget(budget, o.environment);
   if (budgetLine) {
@@ -380,6 +384,7 @@ export function renderJson(plan: Plan): string {
       ...(c.needsAttention ? { needsAttention: c.needsAttention } : {}),
       ...(c.edit ? { edit: c.edit } : {}),
       ...(c.acceptedCategory ? { acceptedCategory: c.acceptedCategory.category } : {}),
+      ...(c.action === 'update' && c.drift ? { drift: { base: c.drift.base, ...(c.drift.upstream ? { upstream: c.drift.upstream } : {}) } } : {}),
     })),
     summary: plan.summary,
     ...budgetJson(plan),
@@ -428,7 +433,12 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
   if (o.marker) head.push(`<!-- ${o.marker} -->`);
   head.push(o.promotion ? `## tplsync promote: ${o.promotion.from} → ${o.environment}` : `## tplsync plan: ${o.environment}`, '');
   if (o.promotion) head.push(esc(o.promotion.lead), '');
-  head.push('| create | update | unchanged | orphaned |', '| ---: | ---: | ---: | ---: |', `| ${s.create} | ${s.update} | ${s.noop} | ${s.orphan} |`, '');
+  head.push('| create | update | unchanged | orphaned |', '| ---: | ---: | ---: | ---: |', `| ${s.create} | ${s.update}${driftSummary(plan)} | ${s.noop} | ${s.orphan} |`, '');
+  // drift first: a reviewer tells a revert of someone's change on the channel from the pull request's own edits
+  const drifted = driftCount(plan).drift;
+  if (drifted) head.push(`🔴 ${drifted === 1 ? '1 update reverts' : `${drifted} updates revert`} a change made on the channel, not in this branch (drift, marked in Needs attention and Details): keep ${drifted === 1 ? 'it' : 'them'} with the pull command given, or apply to revert on purpose.`, '');
+  const behind = behindLine(plan);
+  if (behind) head.push(`🔴 ${esc(behind)}`, '');
   const notApproved = attentionCount(plan);
   const keyHeld = keyHeldCount(plan);
   const renamed = identityHeldCount(plan);
@@ -494,7 +504,7 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
   }
   const details: string[] = [];
   for (const c of plan.changes.filter((x) => x.action !== 'noop')) {
-    const parts = [`<details><summary><code>${SYMBOL[c.action]} ${c.action}</code> <b>${escHtml(idOf(c))}</b>${c.file ? ` (<code>${escHtml(asIdentifier(c.file))}</code>)` : ''}</summary>`, ''];
+    const parts = [`<details><summary><code>${SYMBOL[c.action]} ${c.action}</code> <b>${escHtml(idOf(c))}</b>${c.file ? ` (<code>${escHtml(asIdentifier(c.file))}</code>)` : ''}${c.drift ? ` <b>(${escHtml(driftLabel(c))})</b>` : ''}</summary>`, ''];
     // a new template's category (its file view, the diff below, holds none): what it is reviewed and billed as
     const category = createdCategory(c);
     if (category !== undefined) parts.push(`Category: **${escText(category)}** (what WhatsApp reviews and bills it as; it cannot change once approved)`, '');
@@ -578,4 +588,22 @@ function notInSync(attention: number, keyHeld: number, environment?: string, ren
   if (renamed) parts.push(`${renamed} template${renamed === 1 ? ' is' : 's are'} held because ${renamed === 1 ? 'its file keeps the id' : 'their files keep the ids'} of a template the channel has under another name or language${environment ? ' (above)' : ''}: correct ${renamed === 1 ? 'the file' : 'each file'} as the reason says`);
   if (refused) parts.push(`${refused} template${refused === 1 ? ' is' : 's are'} held because the platform refuses what ${refused === 1 ? 'its file asks' : 'their files ask'} for${environment ? ' (above)' : ''}: correct ${refused === 1 ? 'the file' : 'each file'} as the reason says`);
   return parts.join('; ');
+}
+
+/** what the update line of a drift says beside it */
+function driftLabel(c: PlanChange): string {
+  return c.drift?.upstream ? `drift: reverts ${c.drift.upstream}'s newer version, which the channel holds` : 'drift: changed on the channel, not in this branch; apply would revert it';
+}
+
+/** " (N of them drift: ...)" after the count of updates, when some revert a change made on the channel */
+function driftSummary(plan: Plan): string {
+  const n = driftCount(plan).drift;
+  return n ? ` (${n} of them drift: changed on the channel, apply would revert ${n === 1 ? 'it' : 'them'})` : '';
+}
+
+/** the checkout behind its upstream, and updates that revert the upstream's version: said once, with what to do */
+export function behindLine(plan: Plan): string | undefined {
+  const d = driftCount(plan);
+  if (!d.upstream) return undefined;
+  return `This checkout is behind ${d.upstreamRef}: ${d.upstream === 1 ? '1 update reverts' : `${d.upstream} updates revert`} ${d.upstreamRef}'s newer version of ${d.upstream === 1 ? 'its file' : 'their files'}, which the channel holds (a change applied from there). git pull first, then plan again.`;
 }

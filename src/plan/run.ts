@@ -21,10 +21,10 @@ import type { LoadedFile } from '../project/load.js';
 import { RULES_BY_ID } from '../lint/registry.js';
 
 const RULE_IDS: ReadonlySet<string> = new Set(RULES_BY_ID.keys());
-import { listedOrphans } from './listed.js';
-import { defaultBase, headCommit, historyBases, templatesAtRef, type BaseTemplates } from './orphans.js';
+import { LISTED_ORPHAN_NOTE, listedOrphans, listedUnknown, twinsOfCreates, type ListedTemplate } from './listed.js';
+import { behindUpstream, commitOf, defaultBase, headCommit, historyBases, templatesAtRef, type BaseTemplates } from './orphans.js';
 import { markedSecretNames } from '../model/values.js';
-import { keyOf, makePlan, mediaSamples, planAgainstBase, shardKeys, type DesiredTemplate, type HeldTemplate, type MediaSamples, type OrphanCandidate, type Plan } from './plan.js';
+import { keyOf, makePlan, markHeldTwins, mediaSamples, planAgainstBase, shardKeys, type DesiredTemplate, type HeldTemplate, type MediaSamples, type OrphanCandidate, type Plan, type PlanInputs } from './plan.js';
 import type { FileTemplate } from '../model/canonical.js';
 import type { CategoryContext } from './review-state.js';
 import { acceptedCategory, categoryKey, otherEnvironmentsServing, unknownCategoryKeys, unknownCategoryKeyWarning } from '../config/categories.js';
@@ -123,9 +123,15 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
   let baseById: BaseTemplates['byId'] | undefined;
   /** the templates whose base is their file's last version that referred to a secret (historyBases) */
   let earlier: BaseTemplates['byId'] = new Map();
+  /** the files at a base that is not HEAD: an update whose file is the same there is drift (makePlan) */
+  let driftBase: PlanInputs['driftBase'];
+  let upstream: PlanInputs['upstream'];
+  const canonicalOf = (byId: BaseTemplates['byId']) => new Map([...byId].map(([id, b]) => [id, b.template.canonical]));
   if (o.base) {
     const base = await templatesAtRef(config, conn.environment, o.base);
     baseById = base.byId;
+    const [at, head] = await Promise.all([commitOf(config.dir, o.base), headCommit(config.dir)]);
+    if (at && head && at !== head) driftBase = { ref: o.base, environment: conn.environment.name, byId: canonicalOf(base.byId) };
     const now = new Set(all.map((d) => d.canonical.templateId));
     // orphans are only looked for when the whole set of files is planned
     if (o.paths.length === 0) orphans = [...base.byId.values()].filter((b) => !now.has(b.publicId));
@@ -140,6 +146,9 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
       baseCategories = new Map([...base.byId].flatMap(([id, b]) => (b.category ? [[id, b.category] as [string, string]] : [])));
       baseSamples = samplesOf(base.byId);
       categoriesFrom = `${found.ref.slice(0, 12)}, the merge base with ${found.upstream}`;
+      // on the branch the upstream is (HEAD its merge base), every file is the same at the base: nothing tells drift from a change not applied yet
+      const head = await headCommit(config.dir);
+      if (head && head !== found.ref) driftBase = { ref: `${found.ref.slice(0, 12)} (the merge base with ${found.upstream})`, environment: conn.environment.name, byId: canonicalOf(base.byId) };
     } else {
       // no upstream (a local branch): the files at HEAD say where a secret stood, for masking alone, also when the files
       // equal them (a rotation changes no file); categories and media samples are compared with a pull request's base only
@@ -153,6 +162,14 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
     if (earlier.size) baseById = new Map([...(baseById ?? []), ...earlier]);
   }
   if (o.base) categoriesFrom = o.base;
+  // behind its upstream (a colleague's commits not pulled): an update that would revert the upstream's newer version of a file is said
+  if (o.base || o.defaultBase !== false) {
+    const behind = await behindUpstream(config.dir);
+    if (behind && behind.behind > 0) {
+      const [tip, at] = await Promise.all([templatesAtRef(config, conn.environment, behind.upstream), templatesAtRef(config, conn.environment, behind.mergeBase)]);
+      upstream = { ref: behind.upstream, behind: behind.behind, byId: canonicalOf(tip.byId), mergeBase: canonicalOf(at.byId) };
+    }
+  }
   let listed: Map<string, TemplateReadResponse | null> | undefined;
   const listedUnread: HeldTemplate[] = [];
   let notLookedFor: Plan['orphansNotLookedFor'];
@@ -228,8 +245,62 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
       reasons: [unread.get(d.canonical.templateId) instanceof ContractError ? `${BREACH_REASON}${unread.get(d.canonical.templateId)!.message}` : `could not be read from the channel: ${unread.get(d.canonical.templateId)!.message}`],
     });
   }
-  const plan = makePlan({ desired: readable, remote, ...categoryInputs(config, conn.environment, readable), orphans: orphans.filter((x) => !unread.has(x.publicId)), held, ruleIds: RULE_IDS, ruleSettingsOf: ruleSettingsFor(config, o.cwd), ...(baseCategories ? { baseCategories } : {}), ...(baseSamples ? { baseSamples } : {}), ...(conn.environment.emulator ? { exactSamples: true } : {}), ...(unbased.shown.size ? { remoteShown: unbased.shown } : {}) });
+  // a create whose name and language the channel has under another id (made in the console): never a second template (held, with how to adopt it)
+  const twins = await twinsOfNewTemplates(conn, readable, remote, orphans, listed !== undefined, o);
+  const twinFiles = new Set(twins.map((h) => h.file));
+  held.push(...twins.map(({ twin: _twin, ...h }) => h));
+  const plan = makePlan({ desired: readable.filter((d) => !twinFiles.has(d.file)), remote, ...categoryInputs(config, conn.environment, readable), orphans: orphans.filter((x) => !unread.has(x.publicId)), held, ruleIds: RULE_IDS, ruleSettingsOf: ruleSettingsFor(config, o.cwd), ...(baseCategories ? { baseCategories } : {}), ...(baseSamples ? { baseSamples } : {}), ...(conn.environment.emulator ? { exactSamples: true } : {}), ...(unbased.shown.size ? { remoteShown: unbased.shown } : {}), ...(driftBase ? { driftBase } : {}), ...(upstream ? { upstream } : {}) });
+  // the channel's template (an orphan of --orphans) says which file has its name and language, as beside a create
+  markHeldTwins(plan, twins);
   return { ...plan, ...(categoriesFrom ? { categoriesFrom } : {}), ...(notLookedFor ? { orphansNotLookedFor: notLookedFor } : {}), ...(secretsHidden ? { secretsHidden } : {}) };
+}
+
+/**
+ * The creates of a plan whose name and language the channel has under another id, held (twinsOfCreates): looked for
+ * whenever the environment has a template listing and the plan creates something (the listing `--orphans` made is used
+ * again; else one listing of the creates' channels, and a read of each template no file names). A listing that fails
+ * leaves the creates as they are, said once (nothing else finds such a template: docs/api-assumptions.md).
+ */
+async function twinsOfNewTemplates(conn: Connection, desired: readonly DesiredTemplate[], remote: ReadonlyMap<string, TemplateReadResponse | null>, orphans: readonly OrphanCandidate[], alreadyListed: boolean, o: PlanRunOptions): Promise<(HeldTemplate & { twin: string })[]> {
+  const env = conn.environment;
+  const creates = desired.filter((d) => remote.has(d.canonical.templateId) && remote.get(d.canonical.templateId) === null);
+  if (!creates.length || !env.list) return [];
+  const alias = new Map(Object.entries(env.channels).map(([a, id]) => [id.toLowerCase(), a]));
+  // --orphans listed them already: the orphans it found are the templates no file names
+  const fromOrphans: ListedTemplate[] = orphans.filter((x) => x.note === LISTED_ORPHAN_NOTE).map((x) => ({ channelId: x.channelId, publicId: x.publicId, name: x.name, language: x.language, ...(remote.get(x.publicId)?.statusText ? { statusText: remote.get(x.publicId)!.statusText } : {}) }));
+  let listed = fromOrphans;
+  if (!alreadyListed) {
+    const known = new Set([...desired.map((d) => d.canonical.templateId.toLowerCase()), ...orphans.map((x) => x.publicId.toLowerCase())]);
+    const channels = [...new Set(creates.map((d) => d.canonical.channelId.toLowerCase()))];
+    try {
+      listed = [...fromOrphans, ...await listedUnknown(conn, known, channels, (ids) => readTemplates(conn, ids, 'listing', o.progress, o.signal, new Map(), true))];
+    } catch (e) {
+      if (!listingFailure(e)) throw e;
+      o.onConfigWarning?.(`the template listing of environment '${env.name}' failed, so the channel was not searched for templates of the names and languages this plan creates (made in the console): ${e.message}`);
+      return [];
+    }
+  }
+  return twinsOfCreates(creates, listed, env.name, alias);
+}
+
+/**
+ * The creates of a saved plan whose name and language the channel has under another id now (made in the console
+ * since the plan): held as a plan made now holds them (twinsOfCreates), so that apply never makes the second one.
+ * Nothing without a listing, or when the listing fails (said).
+ */
+export async function savedCreateTwins(conn: Connection, creates: readonly { channel: string; name: string; language: string; publicId: string; channelId: string; file?: string }[], known: readonly string[], o: { progress?: ProgressFactory; signal?: AbortSignal; onWarning?: (message: string) => void }): Promise<(HeldTemplate & { twin: string })[]> {
+  const env = conn.environment;
+  if (!creates.length || !env.list) return [];
+  const alias = new Map(Object.entries(env.channels).map(([a, id]) => [id.toLowerCase(), a]));
+  const channels = [...new Set(creates.map((c) => c.channelId.toLowerCase()))];
+  try {
+    const listed = await listedUnknown(conn, new Set(known.map((k) => k.toLowerCase())), channels, (ids) => readTemplates(conn, ids, 'listing', o.progress, o.signal, new Map(), true));
+    return twinsOfCreates(creates.map((c) => ({ channel: c.channel, file: c.file ?? `${c.channel}/${c.name}/${c.language}`, canonical: { channelId: c.channelId, name: c.name, language: c.language, templateId: c.publicId } })), listed, env.name, alias);
+  } catch (e) {
+    if (!listingFailure(e)) throw e;
+    o.onWarning?.(`the template listing of environment '${env.name}' failed, so the channel was not searched for templates of the names and languages this plan creates (made in the console): ${e.message}`);
+    return [];
+  }
 }
 
 /**

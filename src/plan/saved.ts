@@ -4,7 +4,7 @@ import { adviceCommand } from '../core/advice.js';
 import type { TemplateReadResponse, TemplateWriteRequest } from '../api/shapes.js';
 import { canonicalJson, diffTemplates, editsWhatsApp, fromWriteBody } from '../model/canonical.js';
 import { templateKey } from '../model/ids.js';
-import { fingerprint, sha256, writeBodyOf, type Action, type HeldTemplate, type Plan } from './plan.js';
+import { contentFingerprint, fingerprint, sha256, writeBodyOf, type Action, type HeldTemplate, type Plan } from './plan.js';
 import { asIdentifier, identifierFields, redact, REDACTED, SECRET_VALUE_MASK } from '../core/redact.js';
 import { isApprovedState } from './review-state.js';
 
@@ -36,6 +36,8 @@ export interface SavedChange {
   fileHash?: string;
   desiredHash?: string;
   remoteFingerprint: string;
+  /** a template the plan does not write (noop, orphan): the hash of its read without its review state; a review that ends (PENDING → APPROVED) leaves the plan as it was */
+  remoteContent?: string;
   remoteStatus?: string;
   /** an update of a template the channel has approved as this category, not the file's: the channel refuses it (apply does not attempt it) */
   remoteCategory?: string;
@@ -195,7 +197,7 @@ function toSavedEntries(plan: Plan, meta: { environment: string; target: string;
         // its identifiers never masked as a secret value that equals one (redactedDeep: the output gate's marks)
         ...identifierFields({ channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, channelId: c.channelId }), action: c.action,
         ...(c.file ? { file: identifierFields({ file: c.file }).file } : {}), ...(c.fileHash ? { fileHash: c.fileHash } : {}),
-        remoteFingerprint: c.remoteFingerprint, ...(c.remoteStatus ? { remoteStatus: c.remoteStatus } : {}),
+        remoteFingerprint: c.remoteFingerprint, ...(c.remoteContent && (c.action === 'noop' || c.action === 'orphan') ? { remoteContent: c.remoteContent } : {}), ...(c.remoteStatus ? { remoteStatus: c.remoteStatus } : {}),
         // what apply needs to know the channel's certain refusals, as a plan just made knows them (its reads and changes)
         ...(category ? { remoteCategory: String(category.before) } : {}), ...(c.remote?.canonical.rcsOnly ? { rcsOnly: true as const } : {}),
         ...(c.action === 'update' && c.changes?.length && !editsWhatsApp(c.changes) ? { partnerOnly: true as const } : {}),
@@ -303,6 +305,9 @@ export function staleness(saved: SavedPlan, now: { fileHash: (file: string) => s
     }
     const r = now.read(c.publicId);
     const fp = fingerprint(r);
+    // a template the plan does not write whose content is as planned: its review ending (PENDING → APPROVED), or its
+    // quality or standing changing, moves nothing the plan writes (a written template's status still makes it stale)
+    if (fp !== c.remoteFingerprint && r && c.remoteContent && (c.action === 'noop' || c.action === 'orphan') && contentFingerprint(r) === c.remoteContent) continue;
     const against = fp !== c.remoteFingerprint && r && !fileMoved ? now.written?.(c, r) : undefined;
     if (against === 'done') { done.push(c.publicId); continue; }
     if (fp !== c.remoteFingerprint) {

@@ -9,6 +9,7 @@ import { asIdentifier } from '../core/redact.js';
 /** a change's key as the output gate takes it: an identifier, never masked as a secret value equal to a name */
 const shownKey = (c: PlanChange): string => asIdentifier(keyOf(c));
 import type { FileTemplate } from '../model/canonical.js';
+import { remoteNamesOf } from '../model/remote-names.js';
 import { langAttrs } from './direction.js';
 import { esc, page, rcs, rowOf, rowsTable, whatsapp, type Marks } from './html.js';
 import { escQuoting } from './markup.js';
@@ -31,7 +32,8 @@ function changePage(c: PlanChange, o: { environment: string; against: string }):
   const paths = (c.changes ?? []).map((f) => f.path);
   // the channel's version read with the file's names of its placeholders, as plan shows it, and the
   // file's samples where the read has none (an RCS message's samples are the file's alone): {{1}} is {{city}}, Dubai
-  const remote = c.remote && c.desired ? { canonical: c.remote.canonical, names: c.desired.names, ...(c.desired.samples ? { samples: c.desired.samples } : {}) } : c.remote;
+  // the channel's copy with the file's names only where they certainly stand there (never by position alone: remoteNamesOf)
+  const remote = c.remote && c.desired ? { canonical: c.remote.canonical, names: remoteNamesOf(c), ...(c.desired.samples ? { samples: c.desired.samples } : {}) } : c.remote;
   const before = remote ? phone(remote, { paths, side: 'before', ...(c.desired ? { other: c.desired } : {}) }, '') : undefined;
   const after = phone(c.desired, { paths, side: 'after', ...(remote ? { other: remote } : {}) }, 'not in the files');
   const list = paths.length ? `<ul class="meta">${paths.map((p) => `<li><code>${esc(p)}</code></li>`).join('')}</ul>` : '';
