@@ -21,7 +21,7 @@ import type { LoadedFile } from '../project/load.js';
 import { RULES_BY_ID } from '../lint/registry.js';
 
 const RULE_IDS: ReadonlySet<string> = new Set(RULES_BY_ID.keys());
-import { LISTED_ORPHAN_NOTE, listedOrphans, listedUnknown, twinsOfCreates, type ListedTemplate } from './listed.js';
+import { listedOrphans, listedUnknown, twinsOfCreates, type ListedTemplate } from './listed.js';
 import { behindUpstream, commitOf, defaultBase, headCommit, historyBases, templatesAtRef, type BaseTemplates } from './orphans.js';
 import { markedSecretNames } from '../model/values.js';
 import { keyOf, makePlan, markHeldTwins, mediaSamples, planAgainstBase, shardKeys, type DesiredTemplate, type HeldTemplate, type MediaSamples, type OrphanCandidate, type Plan, type PlanInputs } from './plan.js';
@@ -266,8 +266,8 @@ async function twinsOfNewTemplates(conn: Connection, desired: readonly DesiredTe
   const creates = desired.filter((d) => remote.has(d.canonical.templateId) && remote.get(d.canonical.templateId) === null);
   if (!creates.length || !env.list) return [];
   const alias = new Map(Object.entries(env.channels).map(([a, id]) => [id.toLowerCase(), a]));
-  // --orphans listed them already: the orphans it found are the templates no file names
-  const fromOrphans: ListedTemplate[] = orphans.filter((x) => x.note === LISTED_ORPHAN_NOTE).map((x) => ({ channelId: x.channelId, publicId: x.publicId, name: x.name, language: x.language, ...(remote.get(x.publicId)?.statusText ? { statusText: remote.get(x.publicId)!.statusText } : {}) }));
+  // --orphans listed them already: the orphans it found (those of no file: the listing's, not git's) are the templates no file names
+  const fromOrphans: ListedTemplate[] = orphans.filter((x) => x.file === '').map((x) => ({ channelId: x.channelId, publicId: x.publicId, name: x.name, language: x.language, ...(remote.get(x.publicId)?.statusText ? { statusText: remote.get(x.publicId)!.statusText } : {}) }));
   let listed = fromOrphans;
   if (!alreadyListed) {
     const known = new Set([...desired.map((d) => d.canonical.templateId.toLowerCase()), ...orphans.map((x) => x.publicId.toLowerCase())]);
