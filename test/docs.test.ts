@@ -126,7 +126,7 @@ test('no doc points at files the repository does not hold', () => {
   }
 });
 
-test('every template of the docs is in fmt\'s key order (a file copied from them passes fmt --check): whole ones anywhere, and format.md\'s parts with an identity added', () => {
+test('every template of the docs is in fmt\'s layout, comments as written (a file copied from them passes fmt --check): whole ones anywhere, and format.md\'s parts with an identity added', () => {
   // rules.md shows each rule's failing example, wrong on purpose
   const mdFiles = ['README.md', ...readdirSync(path.join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md') && f !== 'rules.md').map((f) => path.join('docs', f))];
   const checked: string[] = [];
@@ -137,9 +137,12 @@ test('every template of the docs is in fmt\'s key order (a file copied from them
       const part = md === path.join('docs', 'format.md') && /^(category|header|body|buttons|message|footer):/.test(block);
       if (!whole && !part) continue;
       const doc = whole ? block : `channel: shop-whatsapp\nname: doc_example\nlanguage: en_US\n${/^(category|message):/m.test(block) ? '' : 'category: MARKETING\n'}${block}`;
-      const formatted = formatTemplate(doc).text || doc;
-      // comments may be laid out otherwise; the keys must come in the same order
-      assert.is(JSON.stringify(parseYaml(formatted)), JSON.stringify(parseYaml(doc)), `${md}, the block at line ${read(md).slice(0, m.index).split('\n').length + 1}: fmt orders its keys otherwise`);
+      const r = formatTemplate(doc);
+      const where = `${md}, the block at line ${read(md).slice(0, m.index).split('\n').length + 1}`;
+      assert.is(r.error, undefined, `${where}: ${r.error}`);
+      assert.is(JSON.stringify(parseYaml(r.text)), JSON.stringify(parseYaml(doc)), `${where}: fmt orders its keys otherwise`);
+      // and the layout, comments included, as written: `fmt --check` passes on a copy of the docs' file
+      assert.fixture(r.text, doc, `${where}: fmt --check fails on it`);
       checked.push(md);
     }
   }
