@@ -55,8 +55,19 @@ function buttonHtml(b: CanonicalButton, i: number, marks: Marks | undefined, at:
     : b.text ?? (b.type === 'COPY_CODE' ? 'Copy offer code' : b.type === 'OTP' ? 'Copy code' : b.type === 'VOICE_CALL' ? 'Call Now' : b.type.toLowerCase());
   const target = b.type === 'URL' ? b.example ?? b.url : b.type === 'PHONE_NUMBER' ? b.phoneNumber : undefined;
   const app = b.appDeepLink ? ` data-app-link="${esc(b.appDeepLink.androidDeepLink)}"` : '';
-  // the label laid out in its own direction (its first letter's), as the app lays it out
-  return `<div class="wa-button${cls(marks, `${at}[${i}]`)}"${withPath ? ` data-path="${at}[${i}]"` : ''} data-type="${esc(b.type)}"${lineDir(esc(label), language)}${app}${target ? ` title="${esc(b.appDeepLink ? `Android: ${b.appDeepLink.androidDeepLink}; elsewhere: ${target}` : target)}"` : ''}><span class="icon">${ICON[b.type] ?? '•'}</span> ${changed(marks, `${at}[${i}]`) ? markInvisible(esc(label)) : esc(label)}</div>`;
+  const title = target ? (b.appDeepLink ? `Android: ${b.appDeepLink.androidDeepLink}; elsewhere: ${target}` : target) : undefined;
+  // the label laid out in its own direction (its first letter's), as the app lays it out; where the button goes
+  // written under it (a URL with its sample filled in, a deep link's two targets, the number it calls), as an RCS
+  // chip's effect is: a tooltip alone is not seen in a screenshot, on a touch screen or in a pull request's artifact
+  return `<div class="wa-button${cls(marks, `${at}[${i}]`)}"${withPath ? ` data-path="${at}[${i}]"` : ''} data-type="${esc(b.type)}"${lineDir(esc(label), language)}${app}${title ? ` title="${esc(title)}"` : ''}><span class="icon">${ICON[b.type] ?? '•'}</span> ${changed(marks, `${at}[${i}]`) ? markInvisible(esc(label)) : esc(label)}${target ? buttonTarget(b, target) : ''}</div>`;
+}
+
+/** Where a button goes, in the English lines about a template (its targets isolated, as a chip's effect quotes them). */
+function buttonTarget(b: CanonicalButton, target: string): string {
+  const said = b.type === 'PHONE_NUMBER' ? `calls <bdi>${esc(target)}</bdi>`
+    : b.appDeepLink ? `Android: <bdi>${esc(b.appDeepLink.androidDeepLink)}</bdi><br>elsewhere: <bdi>${esc(target)}</bdi>`
+    : `opens <bdi>${esc(target)}</bdi>`;
+  return `<small class="target" data-testid="button-target" lang="en" dir="ltr">${said}</small>`;
 }
 
 /**
@@ -166,7 +177,7 @@ main{display:grid;grid-template-columns:minmax(0,420px) minmax(0,1fr);gap:24px;p
 .media img{position:absolute;inset:0;width:100%;height:100%;display:block;object-fit:cover}.media small{font-size:11px;padding:0 8px}
 .media.gif video{position:absolute;inset:0;width:100%;height:100%;display:block;object-fit:cover}.media.gif{position:relative}.media.gif .badge{position:absolute;left:8px;top:8px;background:rgba(0,0,0,.6);color:#fff;font-size:11px;font-weight:700;padding:1px 5px;border-radius:4px}.media small{font-size:11px;padding:0 8px}
 img[hidden]{display:none!important}.ph{display:flex;flex-direction:column;align-items:center;justify-content:center;gap:2px;padding:8px;text-align:center;font-size:12px;color:var(--media-ink)}.ph-icon{font-size:28px;line-height:1}
-.wa-buttons{max-width:340px;margin-top:2px;display:grid;gap:2px}.wa-all{max-width:340px;margin-top:6px;font-size:12px}.wa-all summary{cursor:pointer;color:var(--muted)}.wa-button{background:var(--wa-bubble);border-radius:8px;text-align:center;color:var(--wa-button);padding:9px;font-weight:500;box-shadow:0 1px .5px var(--wa-shadow)}
+.wa-buttons{max-width:340px;margin-top:2px;display:grid;gap:2px}.wa-all{max-width:340px;margin-top:6px;font-size:12px}.wa-all summary{cursor:pointer;color:var(--muted)}.wa-button{background:var(--wa-bubble);border-radius:8px;text-align:center;color:var(--wa-button);padding:9px;font-weight:500;box-shadow:0 1px .5px var(--wa-shadow)}.wa-button .target{display:block;font-size:11px;font-weight:400;color:var(--muted);overflow-wrap:anywhere;margin-top:2px}.wa-button .target bdi{display:inline-block;max-width:100%}mark.missing::after{content:" (no sample)";font-size:.8em}
 mark{background:var(--mark);color:inherit;border-radius:3px;padding:0 2px}mark.missing{background:var(--missing)}
 .wa-offer{display:flex;gap:8px;align-items:center;background:var(--offer);border-radius:6px;padding:6px 8px;margin:0 -2px 6px}.wa-offer small{display:block;color:var(--muted);font-size:12px}
 .wa-carousel{display:flex;gap:8px;overflow-x:auto;padding:6px 2px 4px;max-width:100%;scroll-snap-type:x mandatory}.wa-card{flex:0 0 230px;width:230px;min-width:0;scroll-snap-align:start}.wa-card .media{font-size:12px}.wa-card .wa-buttons{max-width:100%}.wa-card .bubble{padding-bottom:8px}
