@@ -15,7 +15,7 @@ import { parse as parseYaml } from 'yaml';
 import { EXIT } from '../src/core/exit-codes.ts';
 import { sarif } from '../src/lint/formatters/sarif.ts';
 import { markdown } from '../src/lint/formatters/markdown.ts';
-import { RULES } from '../src/lint/registry.ts';
+import { RULES, RULES_BY_ID } from '../src/lint/registry.ts';
 import { cleanup, cli, cliIn, CONFIG, ROOT, tempDir, VALID, writeFiles } from './helpers.ts';
 
 const read = (rel: string) => readFileSync(path.join(ROOT, rel), 'utf8');
@@ -172,7 +172,9 @@ test('rules.md examples are cut at a word or elide a run of one character, never
 
 const pkg = JSON.parse(read('package.json')) as { repository: { url: string }; homepage: string; bugs: { url: string } };
 const REPO = pkg.repository.url.replace(/^git\+/, '').replace(/\.git$/, '');
-const RULES_URL = `${REPO}/blob/main/docs/rules.md`;
+const pkgVersion = (JSON.parse(read('package.json')) as { version: string }).version;
+// the installed version's rules (its release tag), not main's, which may differ (trial-q F8)
+const RULES_URL = `${REPO}/blob/v${pkgVersion}/docs/rules.md`;
 
 test('package.json names the repository, its home page and where to report bugs', () => {
   assert.is(REPO, 'https://github.com/tplsync/tplsync');
@@ -195,8 +197,14 @@ test('SARIF, Markdown and the preview link each rule to its section of docs/rule
     writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/t.yaml': VALID.replace('language: en_US', 'language: xx_YY') });
     const r = await cliIn(['preview', '--out', 'site'], { cwd: dir });
     assert.is(r.exitCode, 0, r.stderr);
-    const page = readdirSync(path.join(dir, 'site')).find((f) => f !== 'index.html')!;
-    assert.ok(readFileSync(path.join(dir, 'site', page), 'utf8').includes(`href="${RULES_URL}#language-unknown"`), 'the preview links the finding');
+    const page = readdirSync(path.join(dir, 'site')).find((f) => f !== 'index.html' && f !== 'rules.html')!;
+    // the preview links the finding to its own page of the rules, which works offline, and that one to this version's docs
+    assert.ok(readFileSync(path.join(dir, 'site', page), 'utf8').includes('href="rules.html#language-unknown"'), 'the preview links the finding');
+    const rules = readFileSync(path.join(dir, 'site', 'rules.html'), 'utf8');
+    assert.match(rules, /<section id="language-unknown" class="rule"><h2><code>language-unknown<\/code><\/h2>/);
+    assert.ok(rules.includes(RULES_BY_ID.get('language-unknown')!.why.slice(0, 40)), 'with the rule\'s why');
+    assert.ok(rules.includes(`href="${RULES_URL}#language-unknown"`), 'and its section of this version\'s docs');
+    assert.not.ok(rules.includes('blob/main'));
   } finally { cleanup(dir); }
 });
 

@@ -9,6 +9,7 @@ import { renderRcs, RCS_CSS } from './rcs.js';
 import { changed, cls, esc, escQuoting, imageOverPlaceholder, markInvisible, textWithMarks, withSamples, wordDiff, type Marks } from './markup.js';
 import { langAttrs, lineDir, paragraphs } from './direction.js';
 import { PREVIEW_GENERATOR } from '../files/output-target.js';
+import { RULES_BY_ID, RULES_DOC_URL, RULES_VERSION } from '../lint/registry.js';
 
 export { esc, withSamples, type Marks } from './markup.js';
 
@@ -158,9 +159,32 @@ export function whatsapp(f: FileTemplate, marks?: Marks): string {
   return parts.join('');
 }
 
+/** the page of the site that explains the rules its findings name (offline, and of the version that found them) */
+export const RULES_PAGE = 'rules.html';
+
+/** the rule id of a finding, linked to the site's own rules page for a built-in rule (a team's policy has no section there, nor in docs/rules.md) */
+function ruleLink(id: string): string {
+  return RULES_BY_ID.has(id) ? `<a href="${esc(`${RULES_PAGE}#${id}`)}"><code>${esc(id)}</code></a>` : `<code>${esc(id)}</code>`;
+}
+
 function findingsHtml(diags: readonly Diagnostic[]): string {
   if (!diags.length) return '<aside class="findings ok" aria-label="Lint findings"><h2>Lint</h2><p>✔ no problems</p></aside>';
-  return `<aside class="findings" aria-label="Lint findings"><h2>Lint</h2><ul>${diags.map((d) => `<li class="${d.severity}"><span class="pos">${d.line}:${d.column}</span> <b>${esc(d.severity)}</b> ${escQuoting(d.message)} <a href="https://github.com/tplsync/tplsync/blob/main/docs/rules.md#${esc(d.ruleId)}"><code>${esc(d.ruleId)}</code></a></li>`).join('')}</ul></aside>`;
+  return `<aside class="findings" aria-label="Lint findings"><h2>Lint</h2><ul>${diags.map((d) => `<li class="${d.severity}"><span class="pos">${d.line}:${d.column}</span> <b>${esc(d.severity)}</b> ${escQuoting(d.message)} ${ruleLink(d.ruleId)}</li>`).join('')}</ul></aside>`;
+}
+
+/** a rule's text (docs/rules.md's Markdown): `code` as code, the rest as text */
+const ruleText = (t: string): string => esc(t).replace(/`([^`]+)`/g, '<code>$1</code>');
+
+/**
+ * The rules the site's findings name, explained as docs/rules.md explains them (from the same
+ * metadata): a finding's link opens this page, which works offline (a laptop, a pull request's
+ * artifact opened later) and says what the installed version says; each links to its section of
+ * this version's docs/rules.md.
+ */
+export function renderRulesPage(ids: Iterable<string>, opts: { live?: boolean } = {}): string {
+  const rules = [...new Set(ids)].sort().flatMap((id) => RULES_BY_ID.get(id) ?? []);
+  const sections = rules.map((r) => `<section id="${esc(r.id)}" class="rule"><h2><code>${esc(r.id)}</code></h2><p>${ruleText(r.summary)}</p><p><b>Default:</b> ${esc(String(r.severity))}</p><p><b>Why:</b> ${ruleText(r.why)}</p><p><b>Fix:</b> ${ruleText(r.fix)}</p><p><a href="${esc(r.docsUrl ?? `${RULES_DOC_URL}#${r.id}`)}">Its section of docs/rules.md (tplsync ${esc(RULES_VERSION)})</a></p></section>`);
+  return page('tplsync rules', `<header class="top"><a href="index.html">← all templates</a><h1>The rules of these findings</h1><span>tplsync ${esc(RULES_VERSION)}</span></header><main class="list rules">${sections.join('') || '<p>No findings.</p>'}</main>`, Boolean(opts.live));
 }
 
 export const CSS = `
@@ -169,7 +193,7 @@ export const CSS = `
 *{box-sizing:border-box}body{margin:0;font:15px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Noto Sans Arabic","Noto Sans Hebrew","Noto Sans Devanagari","Noto Sans JP",sans-serif;color:var(--ink);background:var(--page);overflow-wrap:anywhere}
 a{color:var(--link)}:focus-visible{outline:2px solid var(--focus);outline-offset:2px}
 header.top{padding:12px 20px;background:var(--surface);border-bottom:1px solid var(--line);display:flex;flex-wrap:wrap;gap:4px 16px;align-items:baseline}header.top a{text-decoration:none}header.top h1{font-size:16px;margin:0}
-main{display:grid;grid-template-columns:minmax(0,420px) minmax(0,1fr);gap:24px;padding:20px;max-width:1100px}main>*{min-width:0}main.list,main.changes{display:block;padding:0}
+main{display:grid;grid-template-columns:minmax(0,420px) minmax(0,1fr);gap:24px;padding:20px;max-width:1100px}main>*{min-width:0}main.list,main.changes{display:block;padding:0}main.rules{padding:8px 20px;max-width:60em}
 .phone{background:var(--wa-bg);border-radius:18px;padding:16px}
 .bubble{background:var(--wa-bubble);border-radius:8px;padding:6px 8px 18px;position:relative;box-shadow:0 1px .5px var(--wa-shadow);max-width:340px}
 .wa-header{font-weight:600;margin-bottom:4px}.wa-footer{color:var(--muted);font-size:13px;margin-top:4px}.time{position:absolute;inset-inline-end:8px;bottom:3px;font-size:11px;color:var(--muted)}
