@@ -605,6 +605,36 @@ export const whatsappRules = defineRules([
     },
   },
   {
+    id: 'sample-conflict', group: 'whatsapp', severity: 'warning',
+    summary: 'A placeholder the body shares with the header or the RCS texts is given one sample: `header.examples` or `message.examples` do not give it another than `body.examples`.',
+    why: 'One value fills a named placeholder wherever the template uses it (`tplsync types` and `send` take one parameter for it, and the RCS texts take the body\'s value for a name the body uses), so two different samples (`{{city}}`: Berlin in `body.examples`, Paris in `message.examples`) show the reviewers and the preview a message no customer can receive. `message.examples` is for the placeholders only the RCS texts use (docs/format.md); `header.examples` may repeat the body\'s sample, and a warning says when it differs.',
+    fix: 'Keep the sample in `body.examples` and remove the other (or make the two the same).',
+    source: 'tplsync (its placeholder contract)',
+    check(ctx) {
+      const bodyEx = obj(obj(ctx.t.body)?.examples);
+      if (!bodyEx) return;
+      const sites = ctx.placeholders().sites;
+      const inBody = new Set<string>();
+      for (const { site, scan } of sites) if (site.role === 'body') for (const p of scan.placeholders) inBody.add(p.key);
+      const said = new Set<string>();
+      for (const { site, scan } of sites) {
+        // the header shares its named placeholders with the body ({{1}} of each is its own); the RCS texts every name
+        if (site.role !== 'header' && site.role !== 'rcs') continue;
+        const block = site.role === 'header' ? 'header' : 'message';
+        const ex = obj(obj(ctx.t[block])?.examples);
+        if (!ex) continue;
+        for (const p of scan.placeholders) {
+          if ((site.role === 'header' && p.style !== 'named') || !inBody.has(p.key) || said.has(`${block}|${p.key}`)) continue;
+          const mine = sample(ex[p.key]);
+          const body = sample(bodyEx[p.key]);
+          if (mine === undefined || body === undefined || mine === body) continue;
+          said.add(`${block}|${p.key}`);
+          ctx.report([block, 'examples', p.key], `${p.raw} has two samples: '${mine}' in ${block}.examples and '${body}' in body.examples. One value fills ${p.raw} wherever the template uses it, so the reviewers and the preview would see a message no customer can receive; keep the body's sample and remove this one (or make the two the same).`);
+        }
+      }
+    },
+  },
+  {
     id: 'placeholder-sample', group: 'whatsapp', severity: 'error',
     summary: 'Every placeholder has exactly one non-empty sample, and every sample belongs to a placeholder.',
     why: 'WhatsApp reviews templates with their samples and rejects a template without them.',
