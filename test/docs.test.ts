@@ -15,7 +15,7 @@ import { parse as parseYaml } from 'yaml';
 import { EXIT } from '../src/core/exit-codes.ts';
 import { sarif } from '../src/lint/formatters/sarif.ts';
 import { markdown } from '../src/lint/formatters/markdown.ts';
-import { RULES } from '../src/lint/registry.ts';
+import { RULES, RULES_BY_ID } from '../src/lint/registry.ts';
 import { cleanup, cli, cliIn, CONFIG, ROOT, tempDir, VALID, writeFiles } from './helpers.ts';
 
 const read = (rel: string) => readFileSync(path.join(ROOT, rel), 'utf8');
@@ -126,7 +126,7 @@ test('no doc points at files the repository does not hold', () => {
   }
 });
 
-test('every template of the docs is in fmt\'s key order (a file copied from them passes fmt --check): whole ones anywhere, and format.md\'s parts with an identity added', () => {
+test('every template of the docs is in fmt\'s layout, comments as written (a file copied from them passes fmt --check): whole ones anywhere, and format.md\'s parts with an identity added', () => {
   // rules.md shows each rule's failing example, wrong on purpose
   const mdFiles = ['README.md', ...readdirSync(path.join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md') && f !== 'rules.md').map((f) => path.join('docs', f))];
   const checked: string[] = [];
@@ -137,9 +137,12 @@ test('every template of the docs is in fmt\'s key order (a file copied from them
       const part = md === path.join('docs', 'format.md') && /^(category|header|body|buttons|message|footer):/.test(block);
       if (!whole && !part) continue;
       const doc = whole ? block : `channel: shop-whatsapp\nname: doc_example\nlanguage: en_US\n${/^(category|message):/m.test(block) ? '' : 'category: MARKETING\n'}${block}`;
-      const formatted = formatTemplate(doc).text || doc;
-      // comments may be laid out otherwise; the keys must come in the same order
-      assert.is(JSON.stringify(parseYaml(formatted)), JSON.stringify(parseYaml(doc)), `${md}, the block at line ${read(md).slice(0, m.index).split('\n').length + 1}: fmt orders its keys otherwise`);
+      const r = formatTemplate(doc);
+      const where = `${md}, the block at line ${read(md).slice(0, m.index).split('\n').length + 1}`;
+      assert.is(r.error, undefined, `${where}: ${r.error}`);
+      assert.is(JSON.stringify(parseYaml(r.text)), JSON.stringify(parseYaml(doc)), `${where}: fmt orders its keys otherwise`);
+      // and the layout, comments included, as written: `fmt --check` passes on a copy of the docs' file
+      assert.fixture(r.text, doc, `${where}: fmt --check fails on it`);
       checked.push(md);
     }
   }
@@ -169,7 +172,9 @@ test('rules.md examples are cut at a word or elide a run of one character, never
 
 const pkg = JSON.parse(read('package.json')) as { repository: { url: string }; homepage: string; bugs: { url: string } };
 const REPO = pkg.repository.url.replace(/^git\+/, '').replace(/\.git$/, '');
-const RULES_URL = `${REPO}/blob/main/docs/rules.md`;
+const pkgVersion = (JSON.parse(read('package.json')) as { version: string }).version;
+// the installed version's rules (its release tag), not main's, which may differ (trial-q F8)
+const RULES_URL = `${REPO}/blob/v${pkgVersion}/docs/rules.md`;
 
 test('package.json names the repository, its home page and where to report bugs', () => {
   assert.is(REPO, 'https://github.com/tplsync/tplsync');
@@ -192,8 +197,14 @@ test('SARIF, Markdown and the preview link each rule to its section of docs/rule
     writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/t.yaml': VALID.replace('language: en_US', 'language: xx_YY') });
     const r = await cliIn(['preview', '--out', 'site'], { cwd: dir });
     assert.is(r.exitCode, 0, r.stderr);
-    const page = readdirSync(path.join(dir, 'site')).find((f) => f !== 'index.html')!;
-    assert.ok(readFileSync(path.join(dir, 'site', page), 'utf8').includes(`href="${RULES_URL}#language-unknown"`), 'the preview links the finding');
+    const page = readdirSync(path.join(dir, 'site')).find((f) => f !== 'index.html' && f !== 'rules.html')!;
+    // the preview links the finding to its own page of the rules, which works offline, and that one to this version's docs
+    assert.ok(readFileSync(path.join(dir, 'site', page), 'utf8').includes('href="rules.html#language-unknown"'), 'the preview links the finding');
+    const rules = readFileSync(path.join(dir, 'site', 'rules.html'), 'utf8');
+    assert.match(rules, /<section id="language-unknown" class="rule"><h2><code>language-unknown<\/code><\/h2>/);
+    assert.ok(rules.includes(RULES_BY_ID.get('language-unknown')!.why.slice(0, 40)), 'with the rule\'s why');
+    assert.ok(rules.includes(`href="${RULES_URL}#language-unknown"`), 'and its section of this version\'s docs');
+    assert.not.ok(rules.includes('blob/main'));
   } finally { cleanup(dir); }
 });
 

@@ -79,15 +79,32 @@ test('the comment that ends the file stays the document\'s after a list that end
   const HEAD = 'channel: x\nname: y\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: Hi\n';
   const LIST = 'buttons:\n  - type: QUICK_REPLY\n    text: Confirm\n  # TODO: add a cancel button\n';
   const cases: [string, string][] = [
-    [`${LIST}${HEAD}# owner: @ana\n`, `${HEAD}${LIST}\n# owner: @ana\n`],
+    // (no blank line added before it: blank lines stay as written)
+    [`${LIST}${HEAD}# owner: @ana\n`, `${HEAD}${LIST}# owner: @ana\n`],
     [`${HEAD}${LIST}\n# owner: @ana\n# team: growth\n`, `${HEAD}${LIST}\n# owner: @ana\n# team: growth\n`],
-    [`${HEAD}${LIST}# owner: @ana\n`, `${HEAD}${LIST}\n# owner: @ana\n`],
+    [`${HEAD}${LIST}# owner: @ana\n`, `${HEAD}${LIST}# owner: @ana\n`],
   ];
   // a CRLF file (fmt writes LF): the same layout, and a second fmt changes nothing (a stray CR came and went at every run)
   const crlf = `${HEAD}${LIST}# owner: @ana\n`.replace(/\n/g, '\r\n');
   const fromCrlf = formatBytes('t.yaml', Buffer.from(crlf, 'utf8'));
-  assert.is(fromCrlf.text, `${HEAD}${LIST}\n# owner: @ana\n`);
+  assert.is(fromCrlf.text, `${HEAD}${LIST}# owner: @ana\n`);
   assert.is(formatBytes('t.yaml', Buffer.from(fromCrlf.text!, 'utf8')).kind, 'unchanged');
+  laidOut(cases);
+});
+
+test('a comment on a key\'s line before its block stays on that line, after an anchor too; a key moved inside a list item keeps its comment\'s gap; no blank line is added before the comment that ends the file (trial-q F6, F2)', () => {
+  const HEAD = 'channel: x\nname: y\nlanguage: en_US\ncategory: UTILITY\n';
+  const cases: [string, string][] = [
+    // already in the layout: unchanged (fmt wrote `body:` then `  # required` on a line of its own)
+    [`${HEAD}body:   # required\n  text: "Hi {{1}}"\n  examples: { 1: Ana }\nbuttons: &btns   # shared buttons\n  - type: QUICK_REPLY\n    text: Yes\n`,
+      `${HEAD}body:   # required\n  text: "Hi {{1}}"\n  examples: { 1: Ana }\nbuttons: &btns   # shared buttons\n  - type: QUICK_REPLY\n    text: Yes\n`],
+    // keys that move under it: the comment stays the key's, the one above the first key moves with that key
+    [`${HEAD}body:   # required\n  # agreed with legal\n  examples: { 1: Ana }\n  text: "Hi {{1}}"\n`,
+      `${HEAD}body:   # required\n  text: "Hi {{1}}"\n  # agreed with legal\n  examples: { 1: Ana }\n`],
+    // a key moved to or from the head of a list item, and a file that ends in a comment right after the list
+    [`${HEAD}body:\n  text: Hi\nbuttons:\n  - text: Yes        # aligned\n    type: QUICK_REPLY\n  - type: QUICK_REPLY\n    text: No         # aligned\nfooter: Telco        # aligned\n# trailing comment at end\n`,
+      `${HEAD}body:\n  text: Hi\nfooter: Telco        # aligned\nbuttons:\n  - type: QUICK_REPLY\n    text: Yes        # aligned\n  - type: QUICK_REPLY\n    text: No         # aligned\n# trailing comment at end\n`],
+  ];
   laidOut(cases);
 });
 

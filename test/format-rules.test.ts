@@ -10,7 +10,7 @@ import { loadConfig } from '../src/config/load.ts';
 import type { Diagnostic } from '../src/core/diagnostic.ts';
 import { FORMAT_NAMES, listsRules } from '../src/lint/formatters/load.ts';
 import { FORMATTERS } from '../src/lint/formatters/index.ts';
-import { RULES } from '../src/lint/registry.ts';
+import { RULES, RULES_VERSION } from '../src/lint/registry.ts';
 import type { RuleMeta } from '../src/lint/rule.ts';
 import { lintProject } from '../src/lint/run.ts';
 import { CONFIG, ROOT, VALID, cleanup, tempDir, writeFiles } from './helpers.ts';
@@ -41,7 +41,7 @@ test('SARIF lists the rules it is given, each with its docs link when it has one
   assert.is(driver.tool.driver.rules[RULES.length]!.helpUri, undefined);
   assert.equal(driver.results.map((r) => r.ruleIndex), [RULES.findIndex((r) => r.id === 'category'), RULES.length]);
   const md = FORMATTERS.markdown(diags, ctx);
-  assert.ok(md.includes('[`category`](https://github.com/tplsync/tplsync/blob/main/docs/rules.md#category)'));
+  assert.ok(md.includes(`[\`category\`](https://github.com/tplsync/tplsync/blob/v${RULES_VERSION}/docs/rules.md#category)`));
   assert.ok(md.includes(`| \`${own.id}\` |`));
   // without the run's rules: nothing listed, nothing linked
   const bare = { fileCount: 1, color: false, toolVersion: '0.0.0' };

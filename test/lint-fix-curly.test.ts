@@ -116,4 +116,16 @@ test('lint --fix on a project: each wrapped text is the text inside its pair, an
   } finally { cleanup(dir); }
 });
 
+
+test('a sample wrapped in a curly pair is warned as a text is, and --fix removes the pair (trial-q F5: “Ana” linted clean, and the reviewers read Hello “Ana”)', () => {
+  const file = 'channel: shop-whatsapp\nname: g1\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hello {{1}}, your plan renews next week, thanks for staying with us."\n  examples: { 1: \u201CAna\u201D }\nbuttons:\n  - type: URL\n    text: Open\n    url: https://shop.example.com/o/{{1}}\n    example: \u201Chttps://shop.example.com/o/A-1\u201D\n';
+  const got = findings(file).filter((d) => d.ruleId === 'text-characters');
+  assert.equal(got.map((d) => `${d.line}:${d.column}`), ['7:18', '12:14'], JSON.stringify(got));
+  assert.match(got[0]!.message, /The sample is wrapped in curly quotes \u201C and \u201D/);
+  const fixed = fixText(file, { findings, now });
+  assert.is(fixed.text, file.replace('\u201CAna\u201D', 'Ana').replace('\u201Chttps://shop.example.com/o/A-1\u201D', 'https://shop.example.com/o/A-1'));
+  // prose quotes inside a sample stay, as in a text
+  assert.equal(findings(file.replace('\u201CAna\u201D', 'Ana \u201CAnnie\u201D Smith').replace('\u201Chttps://shop.example.com/o/A-1\u201D', 'https://shop.example.com/o/A-1')).filter((d) => d.ruleId === 'text-characters'), []);
+});
+
 test.run();

@@ -139,6 +139,9 @@ test('a repair lays the file out as fmt does: a template in JSON\'s layout one e
   assert.is(fixed.text, '"channel": "shop-whatsapp"\n"name": "a"\n"language": "en_US"\n"category": "UTILITY"\n"body":\n  "text": "Hi {{1}}, your order is ready."\n  "examples": { "1": "Ana" }\n');
   const aligned = 'channel: shop-whatsapp     # the alias\nname: a                    # the name\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hi {{ 1 }}, your order is ready."\n  examples: { 1: Ana }\n';
   assert.is(fixText(aligned, { findings, now }).text, aligned.replace('{{ 1 }}', '{{1}}'));
+  // the line the repair changes keeps its comment's gap, and a comment on a block key's line stays there (trial-q F2, F6)
+  const repaired = 'channel: shop-whatsapp\nname: a\nlanguage: en_US\ncategory: UTILITY\nbody:   # required\n  text: "Hello {{ 1 }}, your order is ready."   # keep this\n  examples: { 1: Ana }\n';
+  assert.is(fixText(repaired, { findings, now }).text, repaired.replace('{{ 1 }}', '{{1}}'));
 });
 
 test('renumbering declines when a stale sample holds a target number, and around a malformed placeholder', () => {

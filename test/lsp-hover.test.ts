@@ -10,6 +10,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node.js';
 import { BIN, cleanup, tempDir, withChild, writeFiles } from './helpers.ts';
+import { toolVersion } from '../src/core/version.ts';
 
 const uri = (abs: string): string => pathToFileURL(abs).href;
 
@@ -51,7 +52,8 @@ test('hover on a flagged placeholder: its sample line first, then the rule expla
         assert.is(text.split('**placeholder-sample** (error)').length, 2, text);
         assert.match(text, /\*\*Why:\*\* /);
         assert.match(text, /\*\*Fix:\*\* /);
-        assert.match(text, /\[placeholder-sample in the rules\]\(https:\/\/github\.com\/tplsync\/tplsync\/blob\/main\/docs\/rules\.md#placeholder-sample\)/);
+        // the rules of the installed version (its release tag), not main's
+        assert.ok(text.includes(`[placeholder-sample in the rules](https://github.com/tplsync/tplsync/blob/v${toolVersion()}/docs/rules.md#placeholder-sample)`), text);
         // not the message the editor shows next to it
         assert.not.ok(text.includes(finding.message), text);
         // a placeholder with a sample: the sample, quoted

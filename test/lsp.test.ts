@@ -11,6 +11,7 @@ import * as assert from 'uvu/assert';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node.js';
 import { BIN, cleanup, cliIn, FIXTURES, inProjectDir, tempDir, withChild, writeFiles } from './helpers.ts';
 import { LspClient, uri, type LspDiag } from './lsp-client.ts';
+import { toolVersion } from '../src/core/version.ts';
 
 // (the client of the tests of the server: lsp-client.ts)
 type Client = LspClient;
@@ -73,7 +74,7 @@ test('diagnostics equal `lint --format json` for every covered file, open or not
       assert.equal(got, expected);
       for (const f of files) for (const d of c.diags.get(uri(f))!) {
         assert.is(d.source, 'tplsync');
-        assert.is(d.codeDescription?.href, `https://github.com/tplsync/tplsync/blob/main/docs/rules.md#${d.code}`);
+        assert.is(d.codeDescription?.href, `https://github.com/tplsync/tplsync/blob/v${toolVersion()}/docs/rules.md#${d.code}`);
       }
     });
   } finally { cleanup(dir); }

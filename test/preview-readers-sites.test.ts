@@ -20,6 +20,8 @@ import { browserMatrix, uncovered } from './preview-kinds.ts';
 const { built } = browserMatrix('tplsync-kinds-sites-', 'the indexes and the before/after pages', (b) => [
   // the index links every template and says which has errors
   { file: path.join(b.site, 'index.html'), shows: [`tbody tr:nth-child(${b.kinds.length}) a[href]`, 'tbody td[lang="fr"]'], phones: false },
+  // the rules the findings name, which each finding links to (offline)
+  { file: path.join(b.site, 'rules.html'), shows: ['section.rule[id] h2 code', 'section.rule a[href*="/blob/v"]'], phones: false },
   { file: path.join(b.changes, 'index.html'), shows: ['tr[data-action="update"] a[href]', 'tr[data-action="create"] a[href]'], phones: false },
   ...b.changePages.map((c) => ({ file: path.join(b.changes, c.page), shows: ['[data-testid="before"]', '[data-testid="after"]', ...c.shows] })),
 ]);
@@ -30,7 +32,9 @@ test('the kinds cover every header format, button type, suggested action, card l
 });
 
 test('the index lists every kind; the changes index lists every change', () => {
-  assert.is(built().sitePages.length, built().kinds.length + 1);
+  // a page a kind, the index, and the rules of the findings (one kind has lint errors)
+  assert.is(built().sitePages.length, built().kinds.length + 2);
+  assert.ok(built().sitePages.includes('rules.html'));
   assert.is(built().changePages.length, 10);
 });
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { FORMATTERS, FORMAT_NAMES } from '../src/lint/formatters/index.ts';
-import { RULES, rulesOfRun } from '../src/lint/registry.ts';
+import { RULES, RULES_VERSION, rulesOfRun } from '../src/lint/registry.ts';
 import { LspProject } from '../src/lsp/project.ts';
 import { toLsp } from '../src/lsp/server.ts';
 import { cleanup, ROOT, tempDir, writeFiles } from './helpers.ts';
@@ -52,7 +52,7 @@ test('the language server: a built-in rule links its docs, a team\'s policy is e
     assert.is(project.rule('acme/description')?.summary !== undefined, true);
     assert.is(toLsp(policy, project.rule(policy.ruleId)).codeDescription, undefined);
     const builtIn = { ...policy, ruleId: 'placeholder-sample' };
-    assert.is(toLsp(builtIn, project.rule('placeholder-sample')).codeDescription?.href, 'https://github.com/tplsync/tplsync/blob/main/docs/rules.md#placeholder-sample');
+    assert.is(toLsp(builtIn, project.rule('placeholder-sample')).codeDescription?.href, `https://github.com/tplsync/tplsync/blob/v${RULES_VERSION}/docs/rules.md#placeholder-sample`);
   } finally { cleanup(dir); }
 });
 

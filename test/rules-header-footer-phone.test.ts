@@ -86,6 +86,17 @@ test('phoneCountryProblem: the country code found by its length (1 and 7, the tw
   assert.not.match(phoneCountryProblem('06 1234 5678')!, /612345678/);
   // +1: 10 digits after the 1
   assert.match(phoneCountryProblem('+1 555 0199')!, /10 digits after the 1.*this one has 7/);
+  // written at home where no trunk 0 shows it (trial-q F4): an area code in brackets, North America's 3-3-4 grouping, a local number, a toll-free 800 without its 1
+  assert.match(phoneCountryProblem('(800) 555-0199')!, /written as dialled at home.*\+1 \(800\) 555-0199/);
+  assert.match(phoneCountryProblem('800-555-0199')!, /it would dial \+800 5550199.*needs its 1: write \+1 800-555-0199/);
+  assert.match(phoneCountryProblem('212 555 0199')!, /it would dial \+212 5550199/);
+  assert.match(phoneCountryProblem('8005550199')!, /dialled as \+800, an international freephone number, which has 8 digits after 800; this one has 7/);
+  assert.match(phoneCountryProblem('5550100')!, /has 7 digits and no \+: a local number/);
+  assert.match(phoneCountryProblem('+800 555 0199')!, /is \+800.*this one has 7\.$/);
+  // with their country code, however grouped: no finding
+  for (const ok of ['1 (800) 555-0199', '1-800-555-0199', '18005550199', '+800 1234 5678', '80012345678', '45 32 12 34 56', '4532123456', '44 20 7946 0958', '49 (30) 1234567', '372 5123 4567', '33 1 23 45 67 89', '+45 32 12 34 56', '+1 (800) 555-0199', '971 4 123 4567']) {
+    assert.is(phoneCountryProblem(ok), undefined, ok);
+  }
   for (const ok of ['+49 30 1234567', '+44 20 7946 0958', '+420 601 234 567', '+1 (555) 005-1310', '+971 4 123 4567', '4930123456', '+91 98765 43210', '+1 800 555 0199']) {
     assert.is(phoneCountryProblem(ok), undefined, ok);
   }

@@ -13,17 +13,20 @@ export function duplicateKeyErrors(doc: Document.Parsed): YAMLParseError[] {
   while (stack.length > 0) {
     const node = stack.pop();
     if (isMap(node)) {
-      const seen = new Map<unknown, number>();
+      const seen = new Map<string, { at: number; value: unknown }>();
       for (const pair of node.items) {
         const key = pair.key;
-        // yaml compares scalar keys by value (===); other keys only by identity, so never equal
+        // scalar keys compared as the template's value names them (the string a plain object's key is: 1 and "1",
+        // true and "true" are one key there, and the last one written silently won); other keys only by identity
         if (isScalar(key) && !Number.isNaN(key.value)) {
-          const first = seen.get(key.value);
+          const name = jsKey(key.value);
+          const first = seen.get(name);
           if (first !== undefined) {
             const at = key.range?.[0] ?? 0;
-            const shown = String(key.value).length > 40 ? `${String(key.value).slice(0, 40)}...` : String(key.value);
-            out.push(new ParseError([at, at + 1], 'DUPLICATE_KEY', `Map keys must be unique: '${shown}' is in this mapping already (@${first}); keep one of the two`));
-          } else seen.set(key.value, key.range?.[0] ?? 0);
+            const shown = name.length > 40 ? `${name.slice(0, 40)}...` : name;
+            const otherwise = first.value !== key.value ? `, written ${written(first.value)} there and ${written(key.value)} here (the same key to a template)` : '';
+            out.push(new ParseError([at, at + 1], 'DUPLICATE_KEY', `Map keys must be unique: '${shown}' is in this mapping already (@${first.at})${otherwise}; keep one of the two`));
+          } else seen.set(name, { at: key.range?.[0] ?? 0, value: key.value });
         }
         stack.push(pair.value, key);
       }
@@ -33,3 +36,8 @@ export function duplicateKeyErrors(doc: Document.Parsed): YAMLParseError[] {
   }
   return out;
 }
+
+/** the name a scalar key has in the plain value (yaml's toJS: a null key is '', anything else its string) */
+const jsKey = (v: unknown): string => v === null || v === undefined ? '' : String(v);
+/** a key's value as YAML writes it: a string quoted, a number or boolean bare */
+const written = (v: unknown): string => typeof v === 'string' ? JSON.stringify(v) : String(v);

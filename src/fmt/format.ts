@@ -176,7 +176,7 @@ export function keepQuotedAsWritten(doc: Document, text: string): void {
  */
 export function formatDocument(doc: Document.Parsed, value: unknown, text?: string): FormatResult {
   keepNumbersAsWritten(doc);
-  if (text !== undefined) { keepQuotedAsWritten(doc, text); endCommentToDocument(doc, text); unfoldMultilineFlow(doc, text); }
+  if (text !== undefined) { keepQuotedAsWritten(doc, text); endCommentToDocument(doc, text); keepKeyLineComments(doc, text); unfoldMultilineFlow(doc, text); }
   const original = doc.clone();
   let out: string;
   let keptOrder = false;
@@ -210,36 +210,115 @@ export function unfoldMultilineFlow(doc: Document, text: string): void {
 
 const spansLines = (n: Node, text: string): boolean => isCollection(n) && n.range !== undefined && n.range !== null && text.slice(n.range[0], n.range[1]).trimEnd().includes('\n');
 
-/** `out` with the spaces before its comments as `text` had them (keepCommentGaps), when that reads as `value` still; else `out`. */
+/**
+ * A comment written on a key's line before its block mapping or list (`body:   # required`,
+ * `buttons: &btns  # shared`) kept on that line: `yaml` reads it as the comment above the value's
+ * first entry and wrote it on a line of its own (under `buttons:` and above `&btns` for an
+ * anchor), so that `fmt --check` failed docs/format.md's first example. The comment becomes the
+ * key's (written after `key:`), and a mapping whose keys move keeps it (it is no longer above the
+ * first key); `joinPropsLines` puts an anchor or tag back before it.
+ */
+export function keepKeyLineComments(doc: Document, text: string): void {
+  visit(doc, {
+    Pair(_k, p) {
+      const key = p.key as Node | null;
+      const value = p.value as Node | null;
+      if (!isScalar(key) || key.comment || !key.range || !isCollection(value) || value.flow || !value.commentBefore || !value.range) return;
+      // after the key: `:`, spaces, the value's anchor or tag, then `#` before the line ends
+      const m = /^[ \t]*:[ \t]*(?:[&!][^ \t\r\n]*[ \t]+)*#([^\r\n]*)/.exec(text.slice(key.range[1], value.range[0]));
+      if (!m) return;
+      const [first, ...rest] = value.commentBefore.split('\n');
+      if (first !== m[1]) return;
+      key.comment = first;
+      value.commentBefore = rest.length ? rest.join('\n') : undefined;
+    },
+  });
+}
+
+/**
+ * `key: # comment` over a line holding only an anchor or a tag (`yaml`'s writing of a key's
+ * comment before an anchored block value) as one line, as the file wrote it: `key: &a # comment`.
+ */
+function joinPropsLines(out: string): string {
+  const lines = out.split('\n');
+  for (let i = 0; i + 1 < lines.length; i++) {
+    const head = /^(.*:)( #.*)$/.exec(lines[i]!);
+    const props = /^[ \t]+((?:[&!][^ \t]*)(?: [&!][^ \t]*)*)$/.exec(lines[i + 1]!);
+    if (head && props) lines.splice(i, 2, `${head[1]} ${props[1]}${head[2]}`);
+  }
+  return lines.join('\n');
+}
+
+/**
+ * `out` with its comments as `text` had them, when that reads as `value` still (else `out`): the
+ * spaces before each line's comment (keepCommentGaps), an anchor before a key line's comment
+ * (joinPropsLines), and no blank line before the comment that ends the file when the file had none.
+ */
 export function withCommentGaps(out: string, text: string, value: unknown): string {
-  const aligned = keepCommentGaps(out, text);
+  const aligned = keepEndCommentTight(keepCommentGaps(joinPropsLines(out), text), text);
   return aligned !== out && sameValue(aligned, value) ? aligned : out;
 }
 
 /** `content  # comment` as the file wrote it: the line's content (without its indentation), and the spaces before the comment */
 const TRAILING = /^[ \t]*(\S.*?\S|\S)([ \t]{2,})(#.*)$/;
+/** a list item's dashes before a line's content: a key that moves to or from the head of an item keeps its comment's gap */
+const DASHES = /^(?:-[ \t]+)+/;
 
 /**
  * The spaces before each line's comment as the file had them: `yaml` writes one space, and the
  * comments a team aligned in a column (`channel: whatsapp      # an alias`) were pulled in, so that
- * `fmt --check` failed the README's own example. A line keeps its gap when its content and its
- * comment are the same as a line of the file's; the caller checks the value is unchanged.
+ * `fmt --check` failed the README's own example. A line keeps its gap when its content (a list
+ * item's `- ` aside) and its comment are the same as a line of the file's, or, for a line a repair
+ * changed, when its comment is written once in the file and once in `out`; the caller checks the
+ * value is unchanged.
  */
 export function keepCommentGaps(out: string, text: string): string {
   const gaps = new Map<string, string>();
+  /** per comment text, its gap, or null when the file writes that comment more than once */
+  const byComment = new Map<string, string | null>();
   for (const line of text.split(/\r?\n/)) {
     const m = TRAILING.exec(line);
-    if (m) gaps.set(`${m[1]}\u0000${m[3]}`, m[2]!);
+    if (m) gaps.set(`${m[1]!.replace(DASHES, '')}\u0000${m[3]}`, m[2]!);
+    const at = m ? m[3]! : /[ \t]#.*$/.exec(line)?.[0].trimStart();
+    if (at !== undefined) byComment.set(at, byComment.has(at) ? null : (m?.[2] ?? ' '));
   }
   if (gaps.size === 0) return out;
-  return out.split('\n').map((line) => {
+  const lines = out.split('\n');
+  const inOut = new Map<string, number>();
+  for (const line of lines) { const c = /[ \t]#.*$/.exec(line)?.[0].trimStart(); if (c !== undefined) inOut.set(c, (inOut.get(c) ?? 0) + 1); }
+  return lines.map((line) => {
     for (let at = line.indexOf(' #'); at > 0; at = line.indexOf(' #', at + 1)) {
-      const content = line.slice(0, at).trimStart();
-      const gap = gaps.get(`${content}\u0000${line.slice(at + 1)}`);
-      if (gap !== undefined) return `${line.slice(0, at)}${gap}${line.slice(at + 1)}`;
+      // (the last of the spaces before a comment: a line whose gap is already wider is as written)
+      if (line[at - 1] === ' ' || line[at - 1] === '\t') continue;
+      const content = line.slice(0, at).trimStart().replace(DASHES, '');
+      const comment = line.slice(at + 1);
+      const gap = gaps.get(`${content}\u0000${comment}`) ?? (inOut.get(comment) === 1 ? byComment.get(comment) ?? undefined : undefined);
+      if (gap !== undefined) return `${line.slice(0, at)}${gap}${comment}`;
     }
     return line;
   }).join('\n');
+}
+
+/** the comment lines (at column 0) that end `text`, and whether a blank line stands before them */
+function endComment(text: string): { lines: string[]; blankBefore: boolean } {
+  const lines = text.replace(/\s+$/, '').split(/\r?\n/);
+  let k = lines.length;
+  while (k > 0 && lines[k - 1]!.startsWith('#')) k--;
+  return { lines: lines.slice(k), blankBefore: k > 0 && lines[k - 1]!.trim() === '' };
+}
+
+/**
+ * No blank line before the comment that ends the file when the file had none: `yaml` writes the
+ * document's closing comment after a blank line, and fmt added one under the last list item.
+ */
+function keepEndCommentTight(out: string, text: string): string {
+  const was = endComment(text);
+  if (was.lines.length === 0 || was.blankBefore) return out;
+  const now = endComment(out);
+  if (!now.blankBefore || now.lines.join('\n') !== was.lines.join('\n')) return out;
+  const body = out.replace(/\s+$/, '').split('\n');
+  const at = body.length - now.lines.length - 1;
+  return [...body.slice(0, at).join('\n').replace(/\n+$/, '').split('\n'), ...now.lines].join('\n') + '\n';
 }
 
 /**

@@ -8,7 +8,7 @@ import type { Diagnostic } from '../core/diagnostic.js';
 import { duplicateKeyErrors } from '../files/duplicate-keys.js';
 import type { Path } from '../files/locate.js';
 import { MAX_ALIAS_COUNT } from '../files/limits.js';
-import { keepNumbersAsWritten, keepQuotedAsWritten, order, TO_STRING, unfoldMultilineFlow, withCommentGaps } from '../fmt/format.js';
+import { keepKeyLineComments, keepNumbersAsWritten, keepQuotedAsWritten, order, TO_STRING, unfoldMultilineFlow, withCommentGaps } from '../fmt/format.js';
 import { insertionIndex } from '../fmt/key-order.js';
 import { repairOf } from './engine.js';
 import { RULES, RULES_BY_ID } from './registry.js';
@@ -138,6 +138,8 @@ export function fixText(original: string, o: FixOptions): FixOutcome {
     if (!changed) break;
     // laid out as fmt lays it out: a flow collection over several lines one entry a line, the comments' gaps as written
     unfoldMultilineFlow(doc, cur);
+    // and a comment on a key's line before its block (`body:   # required`) stays on that line
+    keepKeyLineComments(doc, cur);
     const written = doc.toString({ ...TO_STRING, singleQuote: quoteStyle(doc) });
     const next = withCommentGaps(written, cur, doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }));
     if (next === cur) break;

@@ -6,7 +6,7 @@ import type { Loose } from '../model/loose.js';
 import type { Rule } from './rule.js';
 
 /** Rules of the WhatsApp group that are tplsync's own placeholder contract, for every part of a template. */
-export const EVERY_PART: ReadonlySet<string> = new Set(['placeholder-syntax', 'placeholder-mixed', 'placeholder-sequence', 'placeholder-sample', 'sample-stub', 'sample-number', 'text-characters', 'url-lookalike-host']);
+export const EVERY_PART: ReadonlySet<string> = new Set(['placeholder-syntax', 'placeholder-mixed', 'placeholder-sequence', 'placeholder-sample', 'sample-conflict', 'sample-stub', 'sample-number', 'text-characters', 'url-lookalike-host']);
 
 /** A template with `message` and no `body`: an RCS template. */
 export function isRcsOnly(t: Loose): boolean {

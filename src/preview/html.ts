@@ -9,6 +9,7 @@ import { renderRcs, RCS_CSS } from './rcs.js';
 import { changed, cls, esc, escQuoting, imageOverPlaceholder, markInvisible, textWithMarks, withSamples, wordDiff, type Marks } from './markup.js';
 import { langAttrs, lineDir, paragraphs } from './direction.js';
 import { PREVIEW_GENERATOR } from '../files/output-target.js';
+import { RULES_BY_ID, RULES_DOC_URL, RULES_VERSION } from '../lint/registry.js';
 
 export { esc, withSamples, type Marks } from './markup.js';
 
@@ -55,8 +56,19 @@ function buttonHtml(b: CanonicalButton, i: number, marks: Marks | undefined, at:
     : b.text ?? (b.type === 'COPY_CODE' ? 'Copy offer code' : b.type === 'OTP' ? 'Copy code' : b.type === 'VOICE_CALL' ? 'Call Now' : b.type.toLowerCase());
   const target = b.type === 'URL' ? b.example ?? b.url : b.type === 'PHONE_NUMBER' ? b.phoneNumber : undefined;
   const app = b.appDeepLink ? ` data-app-link="${esc(b.appDeepLink.androidDeepLink)}"` : '';
-  // the label laid out in its own direction (its first letter's), as the app lays it out
-  return `<div class="wa-button${cls(marks, `${at}[${i}]`)}"${withPath ? ` data-path="${at}[${i}]"` : ''} data-type="${esc(b.type)}"${lineDir(esc(label), language)}${app}${target ? ` title="${esc(b.appDeepLink ? `Android: ${b.appDeepLink.androidDeepLink}; elsewhere: ${target}` : target)}"` : ''}><span class="icon">${ICON[b.type] ?? '•'}</span> ${changed(marks, `${at}[${i}]`) ? markInvisible(esc(label)) : esc(label)}</div>`;
+  const title = target ? (b.appDeepLink ? `Android: ${b.appDeepLink.androidDeepLink}; elsewhere: ${target}` : target) : undefined;
+  // the label laid out in its own direction (its first letter's), as the app lays it out; where the button goes
+  // written under it (a URL with its sample filled in, a deep link's two targets, the number it calls), as an RCS
+  // chip's effect is: a tooltip alone is not seen in a screenshot, on a touch screen or in a pull request's artifact
+  return `<div class="wa-button${cls(marks, `${at}[${i}]`)}"${withPath ? ` data-path="${at}[${i}]"` : ''} data-type="${esc(b.type)}"${lineDir(esc(label), language)}${app}${title ? ` title="${esc(title)}"` : ''}><span class="icon">${ICON[b.type] ?? '•'}</span> ${changed(marks, `${at}[${i}]`) ? markInvisible(esc(label)) : esc(label)}${target ? buttonTarget(b, target) : ''}</div>`;
+}
+
+/** Where a button goes, in the English lines about a template (its targets isolated, as a chip's effect quotes them). */
+function buttonTarget(b: CanonicalButton, target: string): string {
+  const said = b.type === 'PHONE_NUMBER' ? `calls <bdi>${esc(target)}</bdi>`
+    : b.appDeepLink ? `Android: <bdi>${esc(b.appDeepLink.androidDeepLink)}</bdi><br>elsewhere: <bdi>${esc(target)}</bdi>`
+    : `opens <bdi>${esc(target)}</bdi>`;
+  return `<small class="target" data-testid="button-target" lang="en" dir="ltr">${said}</small>`;
 }
 
 /**
@@ -147,9 +159,32 @@ export function whatsapp(f: FileTemplate, marks?: Marks): string {
   return parts.join('');
 }
 
+/** the page of the site that explains the rules its findings name (offline, and of the version that found them) */
+export const RULES_PAGE = 'rules.html';
+
+/** the rule id of a finding, linked to the site's own rules page for a built-in rule (a team's policy has no section there, nor in docs/rules.md) */
+function ruleLink(id: string): string {
+  return RULES_BY_ID.has(id) ? `<a href="${esc(`${RULES_PAGE}#${id}`)}"><code>${esc(id)}</code></a>` : `<code>${esc(id)}</code>`;
+}
+
 function findingsHtml(diags: readonly Diagnostic[]): string {
   if (!diags.length) return '<aside class="findings ok" aria-label="Lint findings"><h2>Lint</h2><p>✔ no problems</p></aside>';
-  return `<aside class="findings" aria-label="Lint findings"><h2>Lint</h2><ul>${diags.map((d) => `<li class="${d.severity}"><span class="pos">${d.line}:${d.column}</span> <b>${esc(d.severity)}</b> ${escQuoting(d.message)} <a href="https://github.com/tplsync/tplsync/blob/main/docs/rules.md#${esc(d.ruleId)}"><code>${esc(d.ruleId)}</code></a></li>`).join('')}</ul></aside>`;
+  return `<aside class="findings" aria-label="Lint findings"><h2>Lint</h2><ul>${diags.map((d) => `<li class="${d.severity}"><span class="pos">${d.line}:${d.column}</span> <b>${esc(d.severity)}</b> ${escQuoting(d.message)} ${ruleLink(d.ruleId)}</li>`).join('')}</ul></aside>`;
+}
+
+/** a rule's text (docs/rules.md's Markdown): `code` as code, the rest as text */
+const ruleText = (t: string): string => esc(t).replace(/`([^`]+)`/g, '<code>$1</code>');
+
+/**
+ * The rules the site's findings name, explained as docs/rules.md explains them (from the same
+ * metadata): a finding's link opens this page, which works offline (a laptop, a pull request's
+ * artifact opened later) and says what the installed version says; each links to its section of
+ * this version's docs/rules.md.
+ */
+export function renderRulesPage(ids: Iterable<string>, opts: { live?: boolean } = {}): string {
+  const rules = [...new Set(ids)].sort().flatMap((id) => RULES_BY_ID.get(id) ?? []);
+  const sections = rules.map((r) => `<section id="${esc(r.id)}" class="rule"><h2><code>${esc(r.id)}</code></h2><p>${ruleText(r.summary)}</p><p><b>Default:</b> ${esc(String(r.severity))}</p><p><b>Why:</b> ${ruleText(r.why)}</p><p><b>Fix:</b> ${ruleText(r.fix)}</p><p><a href="${esc(r.docsUrl ?? `${RULES_DOC_URL}#${r.id}`)}">Its section of docs/rules.md (tplsync ${esc(RULES_VERSION)})</a></p></section>`);
+  return page('tplsync rules', `<header class="top"><a href="index.html">← all templates</a><h1>The rules of these findings</h1><span>tplsync ${esc(RULES_VERSION)}</span></header><main class="list rules">${sections.join('') || '<p>No findings.</p>'}</main>`, Boolean(opts.live));
 }
 
 export const CSS = `
@@ -158,7 +193,7 @@ export const CSS = `
 *{box-sizing:border-box}body{margin:0;font:15px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Noto Sans Arabic","Noto Sans Hebrew","Noto Sans Devanagari","Noto Sans JP",sans-serif;color:var(--ink);background:var(--page);overflow-wrap:anywhere}
 a{color:var(--link)}:focus-visible{outline:2px solid var(--focus);outline-offset:2px}
 header.top{padding:12px 20px;background:var(--surface);border-bottom:1px solid var(--line);display:flex;flex-wrap:wrap;gap:4px 16px;align-items:baseline}header.top a{text-decoration:none}header.top h1{font-size:16px;margin:0}
-main{display:grid;grid-template-columns:minmax(0,420px) minmax(0,1fr);gap:24px;padding:20px;max-width:1100px}main>*{min-width:0}main.list,main.changes{display:block;padding:0}
+main{display:grid;grid-template-columns:minmax(0,420px) minmax(0,1fr);gap:24px;padding:20px;max-width:1100px}main>*{min-width:0}main.list,main.changes{display:block;padding:0}main.rules{padding:8px 20px;max-width:60em}
 .phone{background:var(--wa-bg);border-radius:18px;padding:16px}
 .bubble{background:var(--wa-bubble);border-radius:8px;padding:6px 8px 18px;position:relative;box-shadow:0 1px .5px var(--wa-shadow);max-width:340px}
 .wa-header{font-weight:600;margin-bottom:4px}.wa-footer{color:var(--muted);font-size:13px;margin-top:4px}.time{position:absolute;inset-inline-end:8px;bottom:3px;font-size:11px;color:var(--muted)}
@@ -166,7 +201,7 @@ main{display:grid;grid-template-columns:minmax(0,420px) minmax(0,1fr);gap:24px;p
 .media img{position:absolute;inset:0;width:100%;height:100%;display:block;object-fit:cover}.media small{font-size:11px;padding:0 8px}
 .media.gif video{position:absolute;inset:0;width:100%;height:100%;display:block;object-fit:cover}.media.gif{position:relative}.media.gif .badge{position:absolute;left:8px;top:8px;background:rgba(0,0,0,.6);color:#fff;font-size:11px;font-weight:700;padding:1px 5px;border-radius:4px}.media small{font-size:11px;padding:0 8px}
 img[hidden]{display:none!important}.ph{display:flex;flex-direction:column;align-items:center;justify-content:center;gap:2px;padding:8px;text-align:center;font-size:12px;color:var(--media-ink)}.ph-icon{font-size:28px;line-height:1}
-.wa-buttons{max-width:340px;margin-top:2px;display:grid;gap:2px}.wa-all{max-width:340px;margin-top:6px;font-size:12px}.wa-all summary{cursor:pointer;color:var(--muted)}.wa-button{background:var(--wa-bubble);border-radius:8px;text-align:center;color:var(--wa-button);padding:9px;font-weight:500;box-shadow:0 1px .5px var(--wa-shadow)}
+.wa-buttons{max-width:340px;margin-top:2px;display:grid;gap:2px}.wa-all{max-width:340px;margin-top:6px;font-size:12px}.wa-all summary{cursor:pointer;color:var(--muted)}.wa-button{background:var(--wa-bubble);border-radius:8px;text-align:center;color:var(--wa-button);padding:9px;font-weight:500;box-shadow:0 1px .5px var(--wa-shadow)}.wa-button .target{display:block;font-size:11px;font-weight:400;color:var(--muted);overflow-wrap:anywhere;margin-top:2px}.wa-button .target bdi{display:inline-block;max-width:100%}mark.missing::after{content:" (no sample)";font-size:.8em}
 mark{background:var(--mark);color:inherit;border-radius:3px;padding:0 2px}mark.missing{background:var(--missing)}
 .wa-offer{display:flex;gap:8px;align-items:center;background:var(--offer);border-radius:6px;padding:6px 8px;margin:0 -2px 6px}.wa-offer small{display:block;color:var(--muted);font-size:12px}
 .wa-carousel{display:flex;gap:8px;overflow-x:auto;padding:6px 2px 4px;max-width:100%;scroll-snap-type:x mandatory}.wa-card{flex:0 0 230px;width:230px;min-width:0;scroll-snap-align:start}.wa-card .media{font-size:12px}.wa-card .wa-buttons{max-width:100%}.wa-card .bubble{padding-bottom:8px}

@@ -28,6 +28,16 @@ export function escQuoting(line: string): string {
 }
 
 /**
+ * A placeholder's sample as the preview shows it, or undefined for none: an empty one (or only
+ * spaces) is none too. The model keeps a missing sample as '' (the wire's examples have no holes),
+ * and the bubble drew an empty highlight where `{{3}}` stood: a complete-looking sentence.
+ */
+export function shownSample(v: unknown): string | undefined {
+  const x = s(v);
+  return x === undefined || x.trim() === '' ? undefined : x;
+}
+
+/**
  * Text with samples substituted; each substituted value marked, a placeholder without a sample
  * shown as is. `formatted`: WhatsApp's inline formatting applied (a body's); a header or footer
  * shows its marks as written, as the apps draw them.
@@ -36,7 +46,7 @@ export function withSamples(text: string, examples: Loose | undefined, formatted
   const scan = scanPlaceholders(text);
   let out = esc(scan.texts[0]!);
   scan.placeholders.forEach((p, i) => {
-    const v = s(examples?.[p.key]);
+    const v = shownSample(examples?.[p.key]);
     // a sample is laid out with the text around it, not isolated: the phone gets one string with
     // the values in it, so "TelcoNet {{plan}}" in an Arabic sentence reads "TelcoNet 5G Max" there
     // and here (an isolated sample, dir="auto", moved to the other side of the brand). A missing
@@ -153,7 +163,8 @@ function diffWithSamples(mine: string, theirs: string, samples: Record<string, s
   };
   const b = tokens(theirs, theirSamples, false), a = tokens(mine, samples, true);
   const shown = (escaped: string): string => escaped.replace(/tplsyncph(\d+)x/g, (_m, n: string) => {
-    const { value, raw } = shows[Number(n)]!;
+    const { value: given, raw } = shows[Number(n)]!;
+    const value = shownSample(given);
     return value === undefined ? `<mark class="missing" title="no sample" dir="ltr">${esc(raw)}</mark>` : `<mark title="${esc(raw)}">${esc(value)}</mark>`;
   });
   return wordDiff(a, b, side, language, formatted, shown);

@@ -6,7 +6,7 @@ import { fromFile, type FileTemplate } from '../model/canonical.js';
 import type { Loose } from '../model/loose.js';
 import { loadProject } from '../project/load.js';
 import { shownTemplate } from '../project/values.js';
-import { renderIndex, renderTemplatePage, type PageInput } from './html.js';
+import { renderIndex, renderRulesPage, renderTemplatePage, RULES_PAGE, type PageInput } from './html.js';
 
 export interface Site { pages: Map<string, string>; count: number; errors: number }
 
@@ -18,7 +18,8 @@ function fileTemplateOf(v: Loose): FileTemplate | undefined {
 export async function buildSite(config: Config, paths: readonly string[], cwd: string, o: { live?: boolean; environment?: EnvironmentConfig } = {}): Promise<Site> {
   const project = await loadProject(config, paths, cwd);
   const inputs: PageInput[] = [];
-  const used = new Set<string>();
+  // (the site's own pages: no template's page takes their names)
+  const used = new Set<string>(['index.html', RULES_PAGE]);
   for (const f of project.files) {
     const v = f.value;
     const key = v && v.channel && v.name && v.language ? `${String(v.channel)}/${String(v.name)}/${String(v.language)}` : f.file;
@@ -31,5 +32,8 @@ export async function buildSite(config: Config, paths: readonly string[], cwd: s
   inputs.sort((a, b) => a.key.localeCompare(b.key));
   const pages = new Map<string, string>([['index.html', renderIndex(inputs, o)]]);
   for (const p of inputs) pages.set(p.href, renderTemplatePage(p, o));
+  // the rules the findings name, explained offline and as this version explains them (each finding links there)
+  const ids = inputs.flatMap((p) => p.diagnostics.map((d) => d.ruleId));
+  if (ids.length) pages.set(RULES_PAGE, renderRulesPage(ids, o));
   return { pages, count: inputs.length, errors: project.diagnostics.filter((d) => d.severity === 'error').length };
 }

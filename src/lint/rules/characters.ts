@@ -352,7 +352,7 @@ export const characterRules = defineRules([
     id: 'text-characters', group: 'whatsapp', severity: 'warning',
     summary: 'Texts hold no invisible characters (zero-width, bidi controls; the directional marks and paired isolates of right-to-left text excepted), no control characters (ESC, BEL, a carriage return), no tabs, no U+FFFD (a character lost to a wrong encoding), no HTML character references (`&nbsp;`, `&amp;`, `&#8217;`), and no curly quotes wrapping the whole text or inside a placeholder\'s braces.',
     why: 'Text pasted from a word processor or a web page brings characters no one sees: a zero-width space inside {{1}} makes it no placeholder, a bidi control reorders what the customer reads, a tab is refused in parameters (error 132018) and shown unevenly, a control character (a terminal\'s escape sequence pasted from a log) is sent as it is, a U+FFFD REPLACEMENT CHARACTER (�) marks a character lost when the text was read in the wrong encoding and is sent as it is, and curly quotes typed as YAML quotes become part of the message: `text: “Hi {{1}}”` sends the quotes. An HTML character reference such as `&nbsp;`, `&amp;` or `&#8217;` (what a tool working in web markup, a CMS or a translation tool, writes for a character) is shown as it is written: WhatsApp and RCS do not read HTML, so the customer reads "&nbsp;". A text wrapped whole in a curly pair (“Hi”, ‘Hi’, „Hallo“, „Witaj”, ‚Hallo‘, ”Hej”) is taken for that mistake, and a curly quote inside a placeholder\'s braces ({{“1”}}) makes it no placeholder; curly quotes elsewhere in a text (He said “hi”), around a placeholder too (Ihr Artikel „{{2}}“, your item “{{2}}”: a value quoted as the language quotes; neither WhatsApp nor RCS restricts quotation marks) and guillemets («Merci») are prose and stay. The directional marks (U+200E LEFT-TO-RIGHT MARK, U+200F RIGHT-TO-LEFT MARK, U+061C ARABIC LETTER MARK) and the directional isolates (U+2066 LEFT-TO-RIGHT ISOLATE, U+2067 RIGHT-TO-LEFT ISOLATE, U+2068 FIRST STRONG ISOLATE, each closed by U+2069 POP DIRECTIONAL ISOLATE) in a text with right-to-left letters (Arabic, Hebrew, ...) are how a writer places a Latin run such as an order number, or a placeholder\'s value whose direction is not known, in it (Unicode UAX #9, which recommends isolates for such values) and stay: a mark outside placeholders, an isolate when it is closed by its PDI in the same paragraph, around a placeholder too (`שלום \u2067{{1}}\u2069`: the braces stay intact), never inside its braces. An isolate left open (it reorders the rest of the paragraph), a lone PDI, the embeddings and overrides (U+202A-U+202E), and any of them in a text without right-to-left letters are warned. The joiners: a U+200C ZERO WIDTH NON-JOINER between letters is spelling (Persian می\u200Cخواهم) or keeps a ligature apart, and stays; a U+200D ZERO WIDTH JOINER stays inside an emoji sequence, after a virama, and between letters of the scripts it shapes (Arabic and the other cursive scripts, the Indic scripts); between Latin, Cyrillic, Greek or Japanese letters it shapes nothing and is warned (a word with one inside is not found by a search for it). The samples (and a URL button\'s sample) are held to the same (an HTML character reference in them too, which --fix writes as its character, in a URL and its example alike), judged in the direction of the template\'s texts: the reviewers read them and preview shows them, and an override, embedding or isolate a sample leaves open reorders the rest of the message after it (`tplsync send` refuses a value that leaves one open).',
-    fix: 'Delete the character named by its code point (retype the text around it), write the character an HTML reference stands for instead of the reference (`&nbsp;` is U+00A0 NO-BREAK SPACE, `&amp;` is &), delete curly quotes wrapping the text (quote it with straight quotes when YAML needs it, e.g. when it starts with {{), delete curly quotes inside a placeholder\'s braces ({{“1”}} is {{1}}), and use spaces instead of tabs.',
+    fix: 'Delete the character named by its code point (retype the text around it), write the character an HTML reference stands for instead of the reference (`&nbsp;` is U+00A0 NO-BREAK SPACE, `&amp;` is &), delete curly quotes wrapping the text or a sample (quote it with straight quotes when YAML needs it, e.g. when it starts with {{), delete curly quotes inside a placeholder\'s braces ({{“1”}} is {{1}}), and use spaces instead of tabs.',
     source: 'tplsync (text pasted from other tools)',
     repairTitle: 'Delete the invisible characters and the curly quotes wrapping the text, write HTML character references as their characters, make tabs spaces and delete the curly quotes inside placeholders\' braces',
     repair(ctx) {
@@ -363,8 +363,11 @@ export const characterRules = defineRules([
       }
       // the samples and a URL button's example: their HTML references as their characters too, as the check warns them
       // (a URL and its example repaired alike: `&amp;` left in the example alone would show the reviewers another address)
+      // and a curly pair wrapping the whole sample removed, as a text's is
       for (const { path, text } of sampleTexts(ctx)) {
-        const clean = text.includes('&') ? withoutReferences(text) : text;
+        let clean = text.includes('&') ? withoutReferences(text) : text;
+        const wrap = CURLY.test(clean) ? curlyWrap(clean) : undefined;
+        if (wrap) clean = clean.slice(wrap.open + 1, wrap.close).trim();
         if (clean !== text) out.push({ op: 'set', path, value: clean });
       }
       return out;
@@ -398,6 +401,14 @@ export const characterRules = defineRules([
         if (!refs.length) continue;
         const r = refs[0]!;
         ctx.report(path, `The sample holds the HTML character reference ${r.ref}${refs.length > 1 ? ` (and ${refs.length - 1} more)` : ''}, which the reviewers and preview read as it is written ("${r.ref}"), as a customer would in a text. Write ${insteadOf(r)}.`, { at: { start: r.at, end: r.at + r.ref.length } });
+      }
+      // a sample wrapped whole in a curly pair (“Ana”): the quotes are part of the value the reviewers and preview read
+      for (const { path, text } of sampleTexts(ctx)) {
+        const wrap = CURLY.test(text) ? curlyWrap(text) : undefined;
+        if (!wrap) continue;
+        const o = text[wrap.open]!;
+        const c = text[wrap.close]!;
+        ctx.report(path, `The sample is wrapped in curly quotes ${o} and ${c} (${codePoint(o)}, ${codePoint(c)}): a word processor's quotes typed where YAML quotes were meant, part of the value the reviewers and preview read; delete them, and quote the sample with straight quotes " if YAML needs it.`, { at: { start: wrap.open, end: wrap.open + 1 } });
       }
       for (const { path, text } of all) {
         const hidden = hiddenCharacters(text);

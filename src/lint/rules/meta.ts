@@ -34,7 +34,32 @@ export const crossFileRules = defineRules([
         if (group.length < 2) continue;
         for (const r of group) {
           const { channel, name, language } = r.facts;
-          ctx.report(r.file, r.facts.identitySpan ?? channel!.span, `${channel!.value}/${name}/${language} is also defined in ${others(group, r)}.`);
+          const said = `${channel!.value}/${name}/${language} is also defined in ${others(group, r)}.`;
+          // a file named for another template (a copy started as a translation, usage_alert.de.yaml still saying en_US):
+          // the key its file name disagrees with is the one to change, reported at that key's line
+          const named = identityOfFileName(r.file);
+          const off = named && named.language !== language ? 'language' : named && named.name !== name ? 'name' : undefined;
+          if (off) ctx.reportAt(r.file, [off], `${said} This file's name says ${named![off]} (${baseName(r.file)}): change \`${off}:\` to ${named![off]} if the file is that template.`);
+          else ctx.report(r.file, r.facts.identitySpan ?? channel!.span, said);
+        }
+      }
+    } },
+  { id: 'file-name', group: 'cross-file', severity: 'warning', summary: 'In a project whose files are named NAME.LANGUAGE.yaml (as `tplsync new` names them), a file so named holds that name and language.',
+    why: 'A template\'s identity is its `channel`, `name` and `language` keys, not its file name; where the files are named after them, a reader takes the file name for the identity. A file renamed to rename its template (bill_due.en_US.yaml still saying `name: bill_ready`) renames nothing, and a copy started as a translation (usage_alert.de.yaml still saying `language: en_US`) is the same template again. Judged only when at least two files, and most of those named NAME.LANGUAGE.yaml, agree with their keys; a file named otherwise (promo.yaml) is not judged.',
+    fix: 'Change the key the file name disagrees with (`name:` or `language:`), or rename the file after its keys. A new name is a new template: the old one stays on the channel until it is deleted (plan shows it as an orphan).',
+    checkProject(ctx) {
+      const named = ctx.files.flatMap((r) => {
+        const n = identityOfFileName(r.file);
+        return n && r.facts.name && r.facts.language ? [{ r, n }] : [];
+      });
+      const agree = named.filter(({ r, n }) => n.name === r.facts.name && n.language === r.facts.language).length;
+      if (agree < 2 || agree * 2 <= named.length) return;
+      for (const { r, n } of named) {
+        for (const key of ['name', 'language'] as const) {
+          if (n[key] === r.facts[key]) continue;
+          ctx.reportAt(r.file, [key], key === 'name'
+            ? `The file is named ${baseName(r.file)}, but \`name:\` is ${r.facts.name}: the name key is the template's identity, so renaming the file renamed nothing. Change \`name:\` to ${n.name} (a new template; the old one stays on the channel until deleted) or rename the file back to ${r.facts.name}.${r.facts.language}${extensionOf(r.file)}.`
+            : `The file is named ${baseName(r.file)}, but \`language:\` is ${r.facts.language}: a copy keeps the language it was copied from. Change \`language:\` to ${n.language}, or rename the file to ${r.facts.name}.${r.facts.language}${extensionOf(r.file)}.`);
         }
       }
     } },
@@ -144,6 +169,19 @@ export const limitRules = defineRules([
 ]);
 
 type ProjectFileResult = ProjectContext['files'][number];
+
+/** the last part of a file's path */
+const baseName = (file: string): string => file.split(/[\\/]/).pop() ?? file;
+/** `.yaml` or `.yml`, as the file is named */
+const extensionOf = (file: string): string => /\.ya?ml$/i.exec(file)?.[0] ?? '.yaml';
+/** a language code as the format writes one: ll, ll_CC, or a script or region after the language (zh_Hans, es_419) */
+const LANGUAGE_LIKE = /^[a-z]{2,3}(?:_[A-Za-z0-9]{2,4})?$/;
+
+/** the name and language a file named NAME.LANGUAGE.yaml (as `tplsync new` names it) stands for, or undefined */
+function identityOfFileName(file: string): { name: string; language: string } | undefined {
+  const m = /^([^.]+)\.([^.]+)\.ya?ml$/i.exec(baseName(file));
+  return m && LANGUAGE_LIKE.test(m[2]!) ? { name: m[1]!, language: m[2]! } : undefined;
+}
 /** the files of a group but this one, as a list for a message */
 function others(group: readonly ProjectFileResult[], r: ProjectFileResult): string {
   return group.filter((x) => x !== r).map((x) => (x.file !== r.file && x.file.normalize('NFC') === r.file.normalize('NFC')

@@ -131,6 +131,9 @@ export function countryCodeOf(digits: string): string {
   return digits[0] === '1' || digits[0] === '7' ? digits.slice(0, 1) : CC2.has(digits.slice(0, 2)) ? digits.slice(0, 2) : digits.slice(0, 3);
 }
 
+/** an area code, an exchange and a line, grouped as North America writes a number at home (no country code): 800-555-0199, 800 555 0199 */
+const NANP_GROUPED = /^[2-9][0-9]{2}[ -][2-9][0-9]{2}[ -][0-9]{4}$/;
+
 /** why a phone number (digits, spaces, brackets, dashes, a leading +) will not be dialled as written, or undefined */
 export function phoneCountryProblem(written: string): string | undefined {
   const digits = written.replace(/[^0-9]/g, '');
@@ -139,10 +142,21 @@ export function phoneCountryProblem(written: string): string | undefined {
   if (!written.startsWith('+')) {
     if (digits.startsWith('00')) return `'${written}' starts with 00, the international prefix of some countries: write + and the country code instead (+${digits.slice(2)}).`;
     if (digits.startsWith('0')) return `'${written}' is written as dialled at home: WhatsApp dials it as an international number; write + and the country code, in most countries without the leading 0 (030 1234567 in Germany is +49 30 1234567). A number that keeps its 0 after the country code (Italy's 06 ...) is dialled without it: give another number, or write it in the body text.`;
-    return undefined;
+    // written as dialled at home where no trunk 0 shows it (the North American plan has none): an area code in
+    // brackets, the area code, exchange and line grouped 3-3-4, or a number too short to hold a country code
+    const home = ` is written as dialled at home: WhatsApp dials it as an international number, whose first digits are the country code`;
+    if (written.startsWith('(')) return `'${written}'${home} (an area code in brackets comes after it); write + and the country code first (+1 ${written} in the United States and Canada).`;
+    if (NANP_GROUPED.test(written)) return `'${written}'${home} (it would dial +${countryCodeOf(digits)} ${digits.slice(countryCodeOf(digits).length)}); a North American number needs its 1: write +1 ${written}.`;
+    if (digits.length < 8) return `'${written}' has ${digits.length} digits and no +: a local number, written as dialled at home; WhatsApp dials it as an international number: write + and the country code and the area code (+1 555 555 0100).`;
   }
   if (digits.startsWith('0')) return `'${written}': a country code does not start with 0; write + and the country code (+44 for the United Kingdom, +49 for Germany).`;
   const cc = countryCodeOf(digits);
+  // International Freephone (+800) and Shared Cost (+808) numbers have 8 digits after the code (ITU-T E.169): a US
+  // toll-free 800 number written without its 1 is read as one, and dials no one
+  if ((cc === '800' || cc === '808') && digits.length !== 11) {
+    return `'${written}' ${written.startsWith('+') ? 'is' : 'is dialled as'} +${cc}, an international ${cc === '800' ? 'freephone' : 'shared-cost'} number, which has 8 digits after ${cc}; this one has ${digits.length - 3}.${written.startsWith('+') ? '' : ` A North American toll-free number needs its 1: write +1 ${written}.`}`;
+  }
+  if (!written.startsWith('+')) return undefined;
   // the North American plan: an area code and a number, 10 digits after the 1
   if (cc === '1' && digits.length !== 11) return `'${written}': a number of +1 (the United States, Canada, the Caribbean) has 10 digits after the 1, the area code and the number; this one has ${digits.length - 1}.`;
   if (digits[cc.length] === '0') return `WhatsApp strips the 0 after the country code +${cc}: this button dials +${cc} ${digits.slice(cc.length + 1)}. If the number works without the 0, write it so; if it needs the 0, give another number or write it in the body text.`;
@@ -586,6 +600,36 @@ export const whatsappRules = defineRules([
           if (typeof v !== 'number') continue;
           // a number written as it reads back (42, 3.5) is no finding: the place stage has the text
           ctx.report([...examplesPath, k], `This sample is read as the number ${String(v)} and is sent as "${String(v)}", not as written; quote it to send it as written.`, { unlessWritten: String(v) });
+        }
+      }
+    },
+  },
+  {
+    id: 'sample-conflict', group: 'whatsapp', severity: 'warning',
+    summary: 'A placeholder the body shares with the header or the RCS texts is given one sample: `header.examples` or `message.examples` do not give it another than `body.examples`.',
+    why: 'One value fills a named placeholder wherever the template uses it (`tplsync types` and `send` take one parameter for it, and the RCS texts take the body\'s value for a name the body uses), so two different samples (`{{city}}`: Berlin in `body.examples`, Paris in `message.examples`) show the reviewers and the preview a message no customer can receive. `message.examples` is for the placeholders only the RCS texts use (docs/format.md); `header.examples` may repeat the body\'s sample, and a warning says when it differs.',
+    fix: 'Keep the sample in `body.examples` and remove the other (or make the two the same).',
+    source: 'tplsync (its placeholder contract)',
+    check(ctx) {
+      const bodyEx = obj(obj(ctx.t.body)?.examples);
+      if (!bodyEx) return;
+      const sites = ctx.placeholders().sites;
+      const inBody = new Set<string>();
+      for (const { site, scan } of sites) if (site.role === 'body') for (const p of scan.placeholders) inBody.add(p.key);
+      const said = new Set<string>();
+      for (const { site, scan } of sites) {
+        // the header shares its named placeholders with the body ({{1}} of each is its own); the RCS texts every name
+        if (site.role !== 'header' && site.role !== 'rcs') continue;
+        const block = site.role === 'header' ? 'header' : 'message';
+        const ex = obj(obj(ctx.t[block])?.examples);
+        if (!ex) continue;
+        for (const p of scan.placeholders) {
+          if ((site.role === 'header' && p.style !== 'named') || !inBody.has(p.key) || said.has(`${block}|${p.key}`)) continue;
+          const mine = sample(ex[p.key]);
+          const body = sample(bodyEx[p.key]);
+          if (mine === undefined || body === undefined || mine === body) continue;
+          said.add(`${block}|${p.key}`);
+          ctx.report([block, 'examples', p.key], `${p.raw} has two samples: '${mine}' in ${block}.examples and '${body}' in body.examples. One value fills ${p.raw} wherever the template uses it, so the reviewers and the preview would see a message no customer can receive; keep the body's sample and remove this one (or make the two the same).`);
         }
       }
     },
@@ -1042,8 +1086,8 @@ export const whatsappRules = defineRules([
   {
     id: 'button-phone-country', group: 'whatsapp', severity: 'warning',
     summary: 'A PHONE_NUMBER button\'s number has its country code, with no 0 after it.',
-    why: 'WhatsApp dials the number as an international one: a number written as dialled at home (0 30 1234567) reaches no one, and WhatsApp strips a 0 that follows the country code (+39 06..., +55 0...), so a number that needs that 0 is dialled wrong.',
-    fix: 'Write the country code and the number without its trunk 0: +49 30 1234567. A number that only works with the 0 after the country code: give another number, or write it in the body.', source: meta,
+    why: 'WhatsApp dials the number as an international one (Meta\'s example writes the country code first, `15550051234`): a number written as dialled at home reaches no one, and WhatsApp strips a 0 that follows the country code (+39 06..., +55 0...), so a number that needs that 0 is dialled wrong. Written at home is: a leading 0 (0 30 1234567) or 00; and, where no trunk 0 shows it (North America has none), an area code in brackets first ((800) 555-0199), the 3-3-4 grouping of a North American number without its 1 (800-555-0199, which would dial +800), a number of fewer than 8 digits without + (555 0100), and an international freephone or shared-cost number (+800, +808) without its 8 digits after the code (8005550199 is the US toll-free line without its 1). A number that starts with its country code, however it is grouped (1 (800) 555-0199, 45 32 12 34 56, 4930123456), is taken as written: the digits alone cannot tell every national number from an international one, so this rule is a warning.',
+    fix: 'Write + and the country code, and the number without its trunk 0: +49 30 1234567, +1 800 555 0199. A number that only works with the 0 after the country code: give another number, or write it in the body.', source: meta,
     check(ctx) {
       for (const [at, b] of buttonSites(ctx)) {
         const n = str(b.phone_number);
