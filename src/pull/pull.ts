@@ -24,6 +24,7 @@ import { alignedTo } from '../project/references-back.js';
 import { existingTemplates, findExisting } from '../plan/existing.js';
 import { isDeletedState } from '../plan/review-state.js';
 import { lintWritten } from './lint-written.js';
+import { inTemplateGlobs } from './in-globs.js';
 import { fileMessageSamples, withFileNames, withMetaNames } from './names-from.js';
 import { committedVersions, HISTORY_DEPTH } from './history.js';
 import { readTemplateValue } from '../files/value.js';
@@ -72,8 +73,8 @@ export interface ChangedNames {
 type PulledNames = { missing: true } | { mismatches: { field: string; message: string }[] } | ChangedNames | { bySamples: string[] };
 
 export type PullOutcome =
-  /** alsoIn: with force, the file of the project that held the template already */
-  | { id: string; kind: 'written'; file: string; name: string; language: string; status: string; alsoIn?: string;
+  /** alsoIn: with force, the file of the project that held the template already; alsoInLinted: whether the written file is in the templates globs too (lint then reports both) */
+  | { id: string; kind: 'written'; file: string; name: string; language: string; status: string; alsoIn?: string; alsoInLinted?: boolean;
     /** --names-from: the export has no such template, or parts whose placeholder counts differ (kept numbered) */
     names?: PulledNames;
     /** the file it replaced had no publicId (its id derived per environment) but the channel's template has another id: written without one */
@@ -316,7 +317,7 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     // the channel's category written over the file's: the other environments the file serves keep theirs on their channels
     const recategorised = fileCategory !== undefined && !keepFileCategory && r.chatapp?.category && r.chatapp.category !== fileCategory
       ? { was: fileCategory, now: r.chatapp.category, others: otherEnvironmentsServing(config, conn.environment.name, alias), key: categoryKey({ channel: alias, name }) } : undefined;
-    push({ id, kind: 'written', file: rel, name, language, status: r.statusText, ...(elsewhere ? { alsoIn: elsewhere } : {}), ...(names ? { names } : {}), ...(unpinned ? { unpinned } : {}), ...(lostReferences.length ? { lostReferences } : {}), ...(sourceUnknown ? { sourceUnknown } : {}),
+    push({ id, kind: 'written', file: rel, name, language, status: r.statusText, ...(elsewhere ? { alsoIn: elsewhere, alsoInLinted: inTemplateGlobs(config, target) } : {}), ...(names ? { names } : {}), ...(unpinned ? { unpinned } : {}), ...(lostReferences.length ? { lostReferences } : {}), ...(sourceUnknown ? { sourceUnknown } : {}),
       ...(recategorised ? { recategorised } : {}), ...(keepFileCategory ? { acceptedKept: { file: fileCategory, channel: accepted } } : {}) });
   }
   // judged beside the project's files, as `tplsync lint` would (its variants, its duplicates)
