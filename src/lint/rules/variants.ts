@@ -16,7 +16,7 @@ export const variantRules = defineRules([
     id: VARIANT_RULE_ID, group: 'cross-file', severity: 'error',
     summary: 'The language variants of a template (same channel and name) share placeholders, button types and order (a carousel\'s cards and each card\'s buttons, an RCS message\'s rich cards and suggestions), header format and kind (not the category: WhatsApp may re-categorise one language).',
     why: 'Application code sends one template name with one set of parameters in every language (a carousel: one set a card and a card button); a variant that lost a placeholder, reordered its buttons, has another number of cards or its card buttons or suggestions in another order, or changed its header fails at send time (or is rejected) in that language only, and `tplsync translations` cannot carry its texts (export leaves such buttons untranslated, import refuses the template).',
-    fix: 'Make the reported variant match the others: the same placeholder names in each text, the same buttons in the same order, the same carousel cards with their buttons in the same order, as many RCS rich cards, the same RCS suggestions in the same order, the same header format. Translate only the texts (`tplsync translations export` carries them to translators) and the samples (by hand in the file of each language: an export shows them as notes, and the file of a new language starts with those of the source language). When most of the other variants (more than half) record that they were translated from one of them (`translated_from`, written by `tplsync translations import`), that one is the original: the variants that differ from it are reported. A placeholder added to a source text is the start of a round of translation: when any variant records that source, however few, the variants that lack only what it added are reported, with what they lack, never the source. Otherwise the variant reported is the one that differs from most (of three variants, a source recorded by one translation that lacks what the other two have is reported, not the two); when they split evenly, the English variant (en, en_*) counts as the original.',
+    fix: 'Make the reported variant match the others: the same placeholder names in each text, the same buttons in the same order, the same carousel cards with their buttons in the same order, as many RCS rich cards, the same RCS suggestions in the same order, the same header format. Translate only the texts (`tplsync translations export` carries them to translators) and the samples (by hand in the file of each language: an export shows them as notes, and the file of a new language starts with those of the source language). When most of the other variants (more than half) record that they were translated from one of them (`translated_from`, written by `tplsync translations import`), that one is the original: the variants that differ from it are reported. A placeholder added to a source text is the start of a round of translation: when any variant records that source, however few, the variants that lack only what it added are reported, with what they lack, never the source. Otherwise the variant reported is the one that differs from most (of three variants, a source recorded by one translation that lacks what the other two have is reported, not the two); when they split evenly, the English variant (en, en_*) counts as the original. A variant that numbers the placeholders its siblings name, as many of them ({{1}} where the others agree on {{city}}), is reported whatever the records say: the platforms number placeholders, so it is a copy pulled back from a channel that lost its names, and it is the one to fix.',
     checkProject(ctx) {
       // only a name that two files share can have variants to compare (most names are one file's)
       const seen = new Map<string, number>();
@@ -269,7 +269,23 @@ export function checkVariants(inputs: readonly VariantInput[]): VariantFinding[]
     aspect('suggestions (the actions of each list, in order)', (f) => f.suggestions, (mine, ref) => firstDifference(mine.value, ref, (_k, at) => at.split('.').map((x) => (/^\d+$/.test(x) ? Number(x) : x)), 'action', ['message']));
     const siteOf = (p: { path: Path }): string => p.path.join('.');
     const sites = new Set(group.flatMap((g) => g.facts.placeholders.map(siteOf)));
+    const numbered = (names: readonly string[]): boolean => names.length > 0 && names.every((n) => /^\d+$/.test(n));
     for (const site of sites) {
+      // a variant that numbers the placeholders its siblings name, as many of them ({{1}} where every other says {{city}}):
+      // the platform numbers them, so that variant is a copy that lost its names (a file pulled back from the channel),
+      // and it is the one to fix, whatever the translation records say (the others need no new translation)
+      const at = group.map((g) => ({ g, p: g.facts.placeholders.find((x) => siteOf(x) === site) })).filter((x) => x.p !== undefined && !(x.p.names.length === 1 && x.p.names[0] === UNKNOWN));
+      const lost = at.filter((x) => numbered(x.p!.names));
+      const kept = at.filter((x) => !numbered(x.p!.names));
+      const keptKey = new Set(kept.map((x) => x.p!.names.join('\u0000')));
+      if (lost.length && kept.length && keptKey.size === 1 && kept[0]!.p!.names.every((n) => !/^\d+$/.test(n)) && lost.every((x) => x.p!.names.length === kept[0]!.p!.names.length)) {
+        const names = kept[0]!.p!.names.map((n) => `{{${n}}}`);
+        const by = kept.map((x) => x.g.language).sort();
+        for (const x of lost) {
+          out.push({ file: x.g.file, path: x.p!.path, message: `The ${x.g.language} variant of ${title} numbers its placeholders in ${site} (${x.p!.names.map((n) => `{{${n}}}`).join(', ')}) where the ${by.length > 3 ? `${by.slice(0, 3).join(', ')} and ${by.length - 3} more` : by.join(', ')} variant${by.length === 1 ? '' : 's'} name${by.length === 1 ? 's' : ''} them (${names.join(', ')}): a copy pulled back from the channel, which numbers placeholders, loses their names. Write the names back in this file${names.length === 1 ? ` ({{${x.p!.names[0]}}} is ${names[0]})` : ' (each where its value goes)'}; the other variants need no new translation.` });
+        }
+        continue;
+      }
       aspect(`placeholders in ${site}`, (f) => {
         const p = f.placeholders.find((x) => siteOf(x) === site);
         return p && !(p.names.length === 1 && p.names[0] === UNKNOWN) ? { value: p.names.map((n) => `{{${n}}}`), path: p.path } : undefined;
