@@ -141,7 +141,7 @@ function placement(target: string, current: string, body: boolean, whatsapp: boo
 export function limitWarning(target: string, f: { limit?: number; rule?: string; warning?: true; bytes?: true; rendered?: true; sms?: true; samples?: Readonly<Record<string, string>> }, severity: SeveritySetting = f.warning ? 'warning' : 'error'): string | undefined {
   if ((severity !== 'warning' && severity !== 'info') || f.limit === undefined) return undefined;
   if (f.sms) { const over = smsOver(target, f.samples); return over ? `${over} (${f.rule}, ${severity === 'info' ? 'info' : 'a warning'}: written all the same)` : undefined; }
-  // measured as lint measures the field: bytes of UTF-8 (an RCS card's texts), characters with the samples in place, or characters
+  // measured as lint measures the field: bytes of UTF-8 (a field counted in bytes; none is now), characters with the samples in place, or characters
   const n = f.bytes ? Buffer.byteLength(target, 'utf8') : Math.max(chars(target), f.rendered && f.samples ? chars(renderText(target, f.samples)) : 0);
   const unit = f.bytes ? 'bytes of UTF-8' : f.rendered ? 'characters (its samples in place of its placeholders)' : 'characters';
   return n > f.limit ? `the translation has ${n} ${unit}; keep it within ${f.limit} (${f.rule}, ${severity === 'info' ? 'info' : 'a warning'}: written all the same)` : undefined;
@@ -329,7 +329,7 @@ export function checkEntry(e: Entry, source: string, limit: number | undefined, 
     const n = chars(renderText(e.target, rendered));
     if (n > limit) return `the translation has ${n} characters with its samples in place of its placeholders; this field takes at most ${limit}, samples included`;
   } else if (limit !== undefined && !bytes && chars(e.target) > limit) return `the translation has ${chars(e.target)} characters; this field takes at most ${limit}`;
-  if (limit !== undefined && bytes && Buffer.byteLength(e.target, 'utf8') > limit) return `the translation takes ${Buffer.byteLength(e.target, 'utf8')} bytes of UTF-8; this field takes at most ${limit} bytes (RBM counts a card's texts in bytes: a non-Latin character takes 2 to 4)`;
+  if (limit !== undefined && bytes && Buffer.byteLength(e.target, 'utf8') > limit) return `the translation takes ${Buffer.byteLength(e.target, 'utf8')} bytes of UTF-8; this field takes at most ${limit} bytes (a non-Latin character takes 2 to 4)`;
   // where WhatsApp refuses a placeholder, and the template's own text has none: a body that starts or ends with one
   // (placeholder-position, error 2388299: a translator's word order, `{{customer}} عزیز،`), two with only spaces between (placeholder-adjacent)
   const placed = placement(e.target, current, o.body === true, o.rcs !== true);
