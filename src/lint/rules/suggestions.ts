@@ -48,7 +48,7 @@ export const RBM_SUGGESTION_FIELDS_NOT_CARRIED: Readonly<Record<string, { rbm: s
 export const RBM_MESSAGE_FIELDS_NOT_CARRIED: Readonly<Record<string, string>> = {
   messageTrafficType: "RBM's AgentMessage.messageTrafficType (TRANSACTION, PROMOTION, AUTHENTICATION...)",
 };
-const notCarried = (what: string): string => `${what} is not carried: the partner API's template has no field for it, so the channel would never receive it (docs/format.md, "RBM fields the API does not carry"). Remove it`;
+const notCarried = (what: string): string => `${what}, which is not carried: the partner API's template has no field for it, so the channel would never receive it (docs/format.md, "RBM fields the API does not carry"). Remove it`;
 
 /** A message-level key of Google's RBM API that the partner API does not carry. */
 export function messageKeyNotCarried(p: Path, key: string): string | undefined {
