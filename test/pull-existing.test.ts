@@ -36,8 +36,16 @@ test('pull --id of a template in a file: where it lives, nothing written, exit 0
     assert.is((await cliIn(['lint'], { cwd: dir })).exitCode, 0);
     const forced = await cliIn(['pull', '--channel', 'shop-whatsapp', '--id', id, '--dir', 'pulled', '--force'], { cwd: dir, env });
     assert.is(forced.exitCode, 0, forced.stderr);
-    assert.match(forced.stderr, /also lives in templates\/mine\.yaml/);
+    // pulled/ is outside the templates globs: lint never sees the copy, and the message says so (trial-s F8)
+    assert.match(forced.stderr, new RegExp(`also lives in templates/mine\\.yaml; pulled/${name}\\.de\\.yaml is outside the config's templates globs, so lint, plan and apply read only templates/mine\\.yaml and leave this copy alone`));
+    assert.not.match(forced.stderr, /lint will report/);
     assert.ok(existsSync(path.join(dir, 'pulled', `${name}.de.yaml`)));
+    assert.is((await cliIn(['lint'], { cwd: dir })).exitCode, 0);
+    // a folder inside the globs: lint reports the two files, as the message says
+    const inside = await cliIn(['pull', '--channel', 'shop-whatsapp', '--id', id, '--dir', 'templates/again', '--force'], { cwd: dir, env });
+    assert.is(inside.exitCode, 0, inside.stderr);
+    assert.match(inside.stderr, /also lives in templates\/mine\.yaml; lint will report the two files until one goes/);
+    assert.is((await cliIn(['lint'], { cwd: dir })).exitCode, 1);
   } finally { cleanup(dir); await emu.close(); }
 });
 

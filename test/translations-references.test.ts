@@ -21,17 +21,18 @@ test('partsOf and placeholdersOf: placeholders and references in order; an escap
   assert.equal(partsOf('((a))((b))'), [{ ph: '((a))' }, { ph: '((b))' }]);
 });
 
-test('checkEntry: an RCS card\'s texts are limited in bytes of UTF-8, the RCS message to 3072 characters (lint would refuse what import wrote)', async () => {
+test('checkEntry: an RCS card\'s texts are limited in characters, as RBM\'s CardContent counts them, the RCS message to 3072 characters (lint would refuse what import wrote)', async () => {
   const { textFields } = await import('../src/translations/units.ts');
   const rcs = { channel: 'shop-rcs', name: 'card', language: 'en_US', message: { type: 'rich_card', message: 'Hi', richCards: [{ title: 'New store', description: 'Opening soon' }], rcsRichCardsOpts: { type: 'STANDALONE', orientation: 'VERTICAL', mediaHeight: 'MEDIUM' } } };
   const entry = (target: string) => ({ id: 'u', source: '', target, line: 1 });
   const fields = new Map(textFields(rcs).map((f) => [f.path.join('.'), f]));
   assert.equal([fields.get('message.message')?.limit, fields.get('message.message')?.bytes], [3072, undefined]);
-  assert.equal([fields.get('message.richCards.0.title')?.limit, fields.get('message.richCards.0.title')?.bytes], [200, true]);
-  assert.equal([fields.get('message.richCards.0.description')?.limit, fields.get('message.richCards.0.description')?.bytes], [2000, true]);
-  // 150 characters of é: within 200 characters, 300 bytes
-  assert.match(checkEntry(entry('é'.repeat(150)), 'New store', 200, 'New store', true) ?? '', /^the translation takes 300 bytes of UTF-8; this field takes at most 200 bytes/);
-  assert.is(checkEntry(entry('é'.repeat(100)), 'New store', 200, 'New store', true), undefined);
+  assert.equal([fields.get('message.richCards.0.title')?.limit, fields.get('message.richCards.0.title')?.bytes], [200, undefined]);
+  assert.equal([fields.get('message.richCards.0.description')?.limit, fields.get('message.richCards.0.description')?.bytes], [2000, undefined]);
+  // 150 characters of é (300 bytes) and 80 Japanese ones (240 bytes): within 200 characters
+  assert.is(checkEntry(entry('é'.repeat(150)), 'New store', 200, 'New store'), undefined);
+  assert.is(checkEntry(entry('東'.repeat(80)), 'New store', 200, 'New store'), undefined);
+  assert.match(checkEntry(entry('東'.repeat(201)), 'New store', 200, 'New store') ?? '', /201 characters; this field takes at most 200/);
   assert.match(checkEntry(entry('x'.repeat(3073)), 'Hi', 3072) ?? '', /3073 characters; this field takes at most 3072/);
 });
 

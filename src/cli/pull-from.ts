@@ -66,7 +66,7 @@ async function pullFrom(config: Config, o: PullFromOptions, format: NonNullable<
       written++;
       writtenFiles.push(path.resolve(io().cwd(), r.file));
       say(`${r.file}: ${what}\n`);
-      if (r.alsoIn) warn(`tplsync: ${what} also lives in ${r.alsoIn}; lint will report the two files until one goes\n`);
+      if (r.alsoIn) warn(`tplsync: ${what} also lives in ${r.alsoIn}; ${r.alsoInLinted ? 'lint will report the two files until one goes' : `${r.file} is outside the config's templates globs, so lint, plan and apply read only ${r.alsoIn} and leave this copy alone`}\n`);
       // not live on the platform: apply would submit it (again) for review, or create what was deleted
       if (r.status) warn(`tplsync: ${what} (${r.source}) is ${r.status} in the export${r.reason ? ` (${r.reason})` : ''}: written, but apply would submit it for review${/DELET/.test(r.status) ? ' again under a name the platform deleted' : ''}; remove ${r.file} if it should not go live, or fix it first\n`);
       if (r.toAdd?.length) {

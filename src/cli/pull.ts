@@ -140,7 +140,8 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
         code = EXIT.FINDINGS;
         sayErr(`tplsync: ${r.name}/${r.language}: ${r.unpinned.file} has no publicId, so its id is derived in each environment (${r.unpinned.derived} in ${env.name}), but the channel's template is ${r.id}: written without a publicId, the next plan would create ${r.unpinned.derived} beside it; to make the file this template in every environment, add publicId: ${r.id} to it\n`);
       }
-      if (r.alsoIn) sayErr(`tplsync: ${r.name}/${r.language} also lives in ${r.alsoIn}; lint will report the two files until one goes\n`);
+      if (r.lostFile) sayErr(`tplsync: ${r.name}/${r.language}: its file was deleted (not committed): written back at ${r.file}, where git has it${r.lostFile.names ? ", with the placeholder names and samples of that version (its texts are the channel's once numbered)" : "; its placeholders stay numbered (the committed texts are not the channel's once numbered): git diff shows what changed"}\n`);
+      if (r.alsoIn) sayErr(`tplsync: ${r.name}/${r.language} also lives in ${r.alsoIn}; ${r.alsoInLinted ? 'lint will report the two files until one goes' : `${r.file} is outside the config's templates globs, so lint, plan and apply read only ${r.alsoIn} and leave this copy alone`}\n`);
       if (r.lostReferences?.length) {
         const refs = r.lostReferences.map((n) => `((${n}))`).join(', ');
         sayErr(`tplsync: ${r.file}: the file referred to ${refs}, and the written file writes the channel's text in ${r.lostReferences.length === 1 ? 'its' : 'their'} place (the channel's text there no longer holds ${env.name}'s value where the reference stood): every other environment now gets ${env.name}'s text there; put the reference back where it belongs (git diff shows where)\n`);

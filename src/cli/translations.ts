@@ -362,7 +362,7 @@ function kindOf(p: string): 'none' | 'dir' | 'file' | 'special' {
 }
 
 export interface ImportResult {
-  written: { file: string; created: boolean; units: number; changed?: number; template: string; adopted?: boolean;
+  written: { file: string; created: boolean; units: number; changed?: number; template: string; adopted?: boolean; added?: string[];
     /** translations written over a limit that lint only warns about, at their lines of the translation file `file` */
     warnings?: { file: string; id: string; line: number; message: string }[] }[];
   refusals: { file: string; line: number; id: string; message: string; template?: string }[];
@@ -738,7 +738,7 @@ export async function importTranslations(config: Config, files: readonly string[
       for (const w of plan.writes) {
         const h = held.get(w.file);
         if (h) result.refusals.push(h);
-        else result.written.push({ file: w.file, created: w.created, units: w.units, ...(w.changed !== undefined ? { changed: w.changed } : {}), template: w.template, ...(w.adopted ? { adopted: true } : {}), ...(w.warnings ? { warnings: w.warnings.map((x) => ({ ...x, file })) } : {}) });
+        else result.written.push({ file: w.file, created: w.created, units: w.units, ...(w.changed !== undefined ? { changed: w.changed } : {}), template: w.template, ...(w.adopted ? { adopted: true } : {}), ...(w.added ? { added: w.added } : {}), ...(w.warnings ? { warnings: w.warnings.map((x) => ({ ...x, file })) } : {}) });
       }
     };
     // the last translation file that reads each language (its source or its target): the templates of a language no later file reads are let go once planned
@@ -865,7 +865,8 @@ export async function translationsImport(files: string[], o: ImportOptions): Pro
   // one write of each stream (an import of thousands of files prints thousands of lines)
   // file names, unit ids and texts are the files' own: their control characters printed as escapes
   if (err.length) io().stderr.write(reportLines(err));
-  const out = r.written.map((w) => `${o.dryRun ? 'would write' : w.created ? 'created' : 'updated'} ${w.file} (${texts(w)})\n`);
+  // a part the file lacked, added from the source with the text (a suggestion, a button, a card): said, as a text is
+  const out = r.written.map((w) => `${o.dryRun ? 'would write' : w.created ? 'created' : 'updated'} ${w.file} (${texts(w)}${w.added?.length ? `; added ${w.added.join(', ')}` : ''})\n`);
   // a file two translation files of the run wrote (two files of one language) is one file
   const n = new Set(r.written.map((w) => w.file)).size;
   // units the file does not mark finished, or sends back outdated: left out, so what the translator sent is not all in the files

@@ -17,6 +17,8 @@ export interface VariantFacts {
   cards?: Fact<string[]>;
   /** an RCS message's suggestions, each list with its actions in order (`message.richCards.0.suggestions [reply, open_url]`) */
   suggestions?: Fact<string[]>;
+  /** an RCS message's rich cards, how many (`3 cards`): a card added in one language is not sent in another (a card without suggestions has no list above) */
+  rcsCards?: Fact<string>;
   /** per text that may hold placeholders (keyed by its path): the names in it, sorted */
   placeholders: { names: string[]; path: Path }[];
 }

@@ -58,4 +58,5 @@ export function rulesOfRun(own: readonly RuleMeta[]): readonly RuleMeta[] {
  */
 export const RETIRED_RULES: ReadonlyMap<string, string> = new Map([
   ['copy-code-length-15', 'copy-code-length now enforces 15 characters, the limit Meta\'s pages state'],
+  ['rcs-card-text-bytes', 'RBM\'s CardContent counts a card\'s title (200) and description (2000) in characters, which rcs-card-text-length checks; the byte wording was Dialogflow\'s'],
 ]);

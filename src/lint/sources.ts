@@ -60,6 +60,8 @@ export const SOURCES: Readonly<Record<string, SourcePage>> = {
   'RBM CardContent': { url: `${RBM}/reference/rest/v1/phones.agentMessages#CardContent`, checked: '2026-11-25' },
   'RBM rich cards guide': { url: `${RBM}/guides/build/messages/send#rich-cards`, checked: '2026-11-25' },
   'RBM CarouselCard': { url: `${RBM}/reference/rest/v1/phones.agentMessages#CarouselCard`, checked: '2026-11-25' },
+  // Media.height: "For a standalone card with horizontal layout, height is not customizable, and this field is ignored."
+  'RBM Media': { url: `${RBM}/reference/rest/v1/phones.agentMessages#media`, checked: '2026-11-30' },
   'RBM StandaloneCard': { url: `${RBM}/reference/rest/v1/phones.agentMessages#StandaloneCard`, checked: '2026-11-25' },
   'RBM ContentInfo': { url: `${RBM}/reference/rest/v1/phones.agentMessages#ContentInfo`, checked: '2026-11-25' },
   // the file types RBM takes for a file message (images, audio, video, PDF): files.create, read 2026-11-30
@@ -70,7 +72,6 @@ export const SOURCES: Readonly<Record<string, SourcePage>> = {
   'RBM DialAction': { url: `${RBM}/reference/rest/v1/phones.agentMessages#DialAction`, checked: '2026-11-25' },
   'RBM ViewLocationAction': { url: `${RBM}/reference/rest/v1/phones.agentMessages#ViewLocationAction`, checked: '2026-11-25' },
   'RBM CreateCalendarEventAction': { url: `${RBM}/reference/rest/v1/phones.agentMessages#CreateCalendarEventAction`, checked: '2026-11-25' },
-  'Google Dialogflow RbmCardContent': { url: 'https://cloud.google.com/python/docs/reference/dialogflow/0.8.0/dialogflow_v2beta1.types.Intent.Message.RbmCardContent', checked: '2026-11-25' },
   'Google Dialogflow RbmStandaloneCard, RbmCardContent': { url: 'https://googleapis.dev/dotnet/Google.Apis.Dialogflow.v3/1.61.0.3098/api/Google.Apis.Dialogflow.v3.Data.GoogleCloudDialogflowV2beta1IntentMessageRbmStandaloneCard.html', checked: '2026-11-29' },
   'AWS RcsCreateCalendarEventAction': { url: 'https://docs.aws.amazon.com/pinpoint/latest/apireference_smsvoicev2/API_RcsCreateCalendarEventAction.html', checked: '2026-11-25' },
   'GSM 03.38 / 3GPP TS 23.040 (SMS part length)': { url: 'https://www.3gpp.org/DynaReport/23040.htm', checked: '2026-11-25' },

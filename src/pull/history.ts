@@ -33,3 +33,29 @@ export async function committedVersions(abs: string, wanted: (text: string) => b
   }
   return { versions, tracked: commits.length > 0 };
 }
+
+/** a template file git tracks that the working tree no longer has: its path and its text at HEAD */
+export interface DeletedFile { abs: string; text: string }
+
+/**
+ * The files under `dir` that git tracks and the working tree lacks (deleted, not committed), each
+ * with its text at HEAD, for those `keep` accepts by path (the templates' globs); `[]` outside a
+ * repository. A template pulled back after its file was lost takes its names and its place from it.
+ */
+export async function deletedFiles(dir: string, keep: (abs: string) => boolean): Promise<DeletedFile[]> {
+  const { execa } = await import('execa');
+  const git = (args: string[]) => execa('git', args, { cwd: dir, env: io().env, extendEnv: false, reject: false, stripFinalNewline: false });
+  const ls = await git(['ls-files', '--deleted', '-z', '--full-name', '.']).catch(() => undefined);
+  if (!ls || ls.exitCode !== 0) return [];
+  const top = await git(['rev-parse', '--show-toplevel']);
+  if (top.exitCode !== 0) return [];
+  const root = String(top.stdout).trim();
+  const out: DeletedFile[] = [];
+  for (const rel of [...new Set(String(ls.stdout).split('\0').filter(Boolean))]) {
+    const abs = path.join(root, rel);
+    if (!keep(abs)) continue;
+    const shown = await git(['show', `HEAD:${rel}`]);
+    if (shown.exitCode === 0) out.push({ abs, text: String(shown.stdout) });
+  }
+  return out;
+}

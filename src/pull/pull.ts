@@ -21,11 +21,13 @@ import { escapeLiteralReferences, marksAsReferences, replaceReferences, template
 import { formatTemplate } from '../fmt/format.js';
 import { inFileForm, keepComments } from './keep-comments.js';
 import { alignedTo } from '../project/references-back.js';
-import { existingTemplates, findExisting } from '../plan/existing.js';
+import { existingTemplates, findExisting, type ExistingTemplate } from '../plan/existing.js';
+import { resolveChannel } from '../plan/desired.js';
 import { isDeletedState } from '../plan/review-state.js';
 import { lintWritten } from './lint-written.js';
+import { inTemplateGlobs } from './in-globs.js';
 import { fileMessageSamples, withFileNames, withMetaNames } from './names-from.js';
-import { committedVersions, HISTORY_DEPTH } from './history.js';
+import { committedVersions, deletedFiles, HISTORY_DEPTH } from './history.js';
 import { readTemplateValue } from '../files/value.js';
 import type { EnvironmentConfig } from '../config/load.js';
 import { io, resolvePath } from '../core/io.js';
@@ -72,8 +74,10 @@ export interface ChangedNames {
 type PulledNames = { missing: true } | { mismatches: { field: string; message: string }[] } | ChangedNames | { bySamples: string[] };
 
 export type PullOutcome =
-  /** alsoIn: with force, the file of the project that held the template already */
-  | { id: string; kind: 'written'; file: string; name: string; language: string; status: string; alsoIn?: string;
+  /** alsoIn: with force, the file of the project that held the template already; alsoInLinted: whether the written file is in the templates globs too (lint then reports both) */
+  | { id: string; kind: 'written'; file: string; name: string; language: string; status: string; alsoIn?: string; alsoInLinted?: boolean;
+    /** the template's file was deleted, not committed: written where git has it at HEAD; `names`: its names and samples kept (its texts the channel's once numbered) */
+    lostFile?: { names: boolean };
     /** --names-from: the export has no such template, or parts whose placeholder counts differ (kept numbered) */
     names?: PulledNames;
     /** the file it replaced had no publicId (its id derived per environment) but the channel's template has another id: written without one */
@@ -132,6 +136,16 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     const under = cause instanceof Error ? `; the read under way: ${cause.message}` : '';
     return new Interrupted(`stopped: ${done}; the other ${n} template${n === 1 ? ' was' : 's were'} not read: pull again to get ${n === 1 ? 'it' : 'them'}${written.length ? ' (a file written is not written again without --force)' : ''}${under}`);
   };
+  // the template files git tracks that the working tree lacks, read once when a template has no file
+  let lostRead: Promise<ExistingTemplate[]> | undefined;
+  const lostFiles = (): Promise<ExistingTemplate[]> => (lostRead ??= deletedFiles(config.dir, (abs) => inTemplateGlobs(config, abs)).then((fs) => fs.flatMap(({ abs, text }) => {
+    let t: Record<string, unknown>;
+    try { t = readTemplateValue(text); } catch { return []; }
+    if (!t || typeof t !== 'object' || typeof t.channel !== 'string' || typeof t.name !== 'string' || typeof t.language !== 'string') return [];
+    const channelId = resolveChannel(t.channel, conn.environment);
+    if (!channelId) return [];
+    return [{ file: path.relative(req.cwd, abs), abs, id: templateId(channelId, t.name, t.language, typeof t.publicId === 'string' ? t.publicId : undefined), channelId, name: t.name, language: t.language, managed: true, value: t }];
+  })).catch(() => []));
   for (const [k, id] of ids.entries()) {
     if (req.signal?.aborted) throw stopped(k);
     const managedBy = req.skipManaged ? existing.find((e) => e.managed && e.id === id.toLowerCase()) : undefined;
@@ -144,10 +158,13 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     if (req.skipManaged && isDeletedState(r.statusText)) { push({ id, kind: 'deleted', name, language, status: r.statusText! }); continue; }
     // a second file of a template the project has would fail lint: without --dir, the file that holds it is the one written
     const lives = findExisting(existing, { id: r.publicId, channelId: req.channelId, name, language });
+    // a template whose file was deleted and not committed (git still has it at HEAD): that file is the one pulled back,
+    // at its place (without --dir), with the names and samples it holds where its texts are the channel's once numbered
+    const lost = lives || req.namesFrom ? undefined : findExisting(await lostFiles(), { id: r.publicId, channelId: req.channelId, name, language });
     const inPlace = lives !== undefined && (!req.dirGiven || resolvePath(path.dirname(lives.abs)) === resolvePath(req.dir));
-    const target = inPlace ? lives.abs : path.join(req.dir, safeFileName(name, language, (stem) => templateExtension(config, req.dir, stem)));
+    const target = inPlace ? lives.abs : lost && !req.dirGiven ? lost.abs : path.join(req.dir, safeFileName(name, language, (stem) => templateExtension(config, req.dir, stem)));
     const inside = path.relative(req.dir, target);
-    if (!inPlace && (inside.startsWith('..') || path.isAbsolute(inside))) throw new Error('refusing to write outside the target directory');
+    if (!inPlace && !(lost && target === lost.abs) && (inside.startsWith('..') || path.isAbsolute(inside))) throw new Error('refusing to write outside the target directory');
     const rel = path.relative(req.cwd, target);
     const elsewhere = lives && resolvePath(lives.abs) !== resolvePath(target) ? path.relative(req.cwd, lives.abs) : undefined;
     if (elsewhere && !req.force) { push({ id, kind: 'elsewhere', file: elsewhere, name, language }); continue; }
@@ -166,7 +183,7 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     // the file's references stay references: what the channel holds where the file has a secret
     // (the current value, or an earlier one after a rotation) becomes the reference first; the
     // file is then compared in that form (its secrets as references, its other values filled in)
-    const replacedFirst = existing.find((e) => resolvePath(e.abs) === resolvePath(target)) ?? lives;
+    const replacedFirst = existing.find((e) => resolvePath(e.abs) === resolvePath(target)) ?? lives ?? lost;
     const marked = replacedFirst && refersToSecret(replacedFirst.value, conn.environment) ? markedTemplate(replacedFirst.value, conn.environment) : undefined;
     let c: CanonicalTemplate = channelCopy;
     let unplaced: string[] = [];
@@ -316,7 +333,7 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     // the channel's category written over the file's: the other environments the file serves keep theirs on their channels
     const recategorised = fileCategory !== undefined && !keepFileCategory && r.chatapp?.category && r.chatapp.category !== fileCategory
       ? { was: fileCategory, now: r.chatapp.category, others: otherEnvironmentsServing(config, conn.environment.name, alias), key: categoryKey({ channel: alias, name }) } : undefined;
-    push({ id, kind: 'written', file: rel, name, language, status: r.statusText, ...(elsewhere ? { alsoIn: elsewhere } : {}), ...(names ? { names } : {}), ...(unpinned ? { unpinned } : {}), ...(lostReferences.length ? { lostReferences } : {}), ...(sourceUnknown ? { sourceUnknown } : {}),
+    push({ id, kind: 'written', file: rel, name, language, status: r.statusText, ...(elsewhere ? { alsoIn: elsewhere, alsoInLinted: inTemplateGlobs(config, target) } : {}), ...(lost && replacedFirst === lost ? { lostFile: { names: Object.keys(named).length > 0 || kept.message !== undefined } } : {}), ...(names ? { names } : {}), ...(unpinned ? { unpinned } : {}), ...(lostReferences.length ? { lostReferences } : {}), ...(sourceUnknown ? { sourceUnknown } : {}),
       ...(recategorised ? { recategorised } : {}), ...(keepFileCategory ? { acceptedKept: { file: fileCategory, channel: accepted } } : {}) });
   }
   // judged beside the project's files, as `tplsync lint` would (its variants, its duplicates)

@@ -311,7 +311,7 @@ export function scaffoldRcsTemplate(o: ScaffoldOptions): string {
     '    - title: "Hello {{first_name}}"                # at most 200 characters',
     '      description: Something new is waiting for you.  # at most 2000 characters',
     '      fileUrl: https://cdn.example.com/card.png   # public https; JPEG, PNG, GIF or a video',
-    '      # at most 4 suggestions per card; each action takes its own keys, named as in Google\'s RBM API',
+    '      # at most 4 suggestions per card; each action takes its own keys (docs/format.md)',
     '      suggestions:',
     '        - { action: reply, text: Tell me more, postbackData: more }',
     '        - { action: open_url, text: Open the shop, postbackData: "https://shop.example.com", openUrlApplication: BROWSER }',

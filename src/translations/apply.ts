@@ -2,7 +2,7 @@
 // the field's limit), then the texts written into the target language's YAML text, keeping its
 // comments, key order and quoting (only the scalars' values change), with `translated_from`
 // recording a short hash of each source text the translations were made from.
-import { isCollection, isMap, isNode, isScalar, parseDocument, visit } from 'yaml';
+import { isCollection, isMap, isNode, isScalar, isSeq, parseDocument, stringify as stringifyYaml, visit } from 'yaml';
 import { openDocument, readsBackInPlace, scalarAtPath, topLevelKeyStart, type TextDoc } from '../files/document.js';
 import type { Loose } from '../model/loose.js';
 import { obj, str } from '../model/loose.js';
@@ -47,6 +47,8 @@ export interface Write {
   adopted?: boolean;
   /** translations written over a limit that lint only warns about (limitWarning): said with the write, as lint would say them */
   warnings?: { id: string; line: number; message: string }[];
+  /** the parts the file lacked that the import added from the source (a suggestion, a button, a card), each said: `message.suggestions.2 (a dial suggestion: phoneNumber, postbackData as in en_US)` */
+  added?: string[];
 }
 
 export interface ImportPlan {
@@ -139,7 +141,7 @@ function placement(target: string, current: string, body: boolean, whatsapp: boo
 export function limitWarning(target: string, f: { limit?: number; rule?: string; warning?: true; bytes?: true; rendered?: true; sms?: true; samples?: Readonly<Record<string, string>> }, severity: SeveritySetting = f.warning ? 'warning' : 'error'): string | undefined {
   if ((severity !== 'warning' && severity !== 'info') || f.limit === undefined) return undefined;
   if (f.sms) { const over = smsOver(target, f.samples); return over ? `${over} (${f.rule}, ${severity === 'info' ? 'info' : 'a warning'}: written all the same)` : undefined; }
-  // measured as lint measures the field: bytes of UTF-8 (an RCS card's texts), characters with the samples in place, or characters
+  // measured as lint measures the field: bytes of UTF-8 (a field counted in bytes; none is now), characters with the samples in place, or characters
   const n = f.bytes ? Buffer.byteLength(target, 'utf8') : Math.max(chars(target), f.rendered && f.samples ? chars(renderText(target, f.samples)) : 0);
   const unit = f.bytes ? 'bytes of UTF-8' : f.rendered ? 'characters (its samples in place of its placeholders)' : 'characters';
   return n > f.limit ? `the translation has ${n} ${unit}; keep it within ${f.limit} (${f.rule}, ${severity === 'info' ? 'info' : 'a warning'}: written all the same)` : undefined;
@@ -327,7 +329,7 @@ export function checkEntry(e: Entry, source: string, limit: number | undefined, 
     const n = chars(renderText(e.target, rendered));
     if (n > limit) return `the translation has ${n} characters with its samples in place of its placeholders; this field takes at most ${limit}, samples included`;
   } else if (limit !== undefined && !bytes && chars(e.target) > limit) return `the translation has ${chars(e.target)} characters; this field takes at most ${limit}`;
-  if (limit !== undefined && bytes && Buffer.byteLength(e.target, 'utf8') > limit) return `the translation takes ${Buffer.byteLength(e.target, 'utf8')} bytes of UTF-8; this field takes at most ${limit} bytes (RBM counts a card's texts in bytes: a non-Latin character takes 2 to 4)`;
+  if (limit !== undefined && bytes && Buffer.byteLength(e.target, 'utf8') > limit) return `the translation takes ${Buffer.byteLength(e.target, 'utf8')} bytes of UTF-8; this field takes at most ${limit} bytes (a non-Latin character takes 2 to 4)`;
   // where WhatsApp refuses a placeholder, and the template's own text has none: a body that starts or ends with one
   // (placeholder-position, error 2388299: a translator's word order, `{{customer}} عزیز،`), two with only spaces between (placeholder-adjacent)
   const placed = placement(e.target, current, o.body === true, o.rcs !== true);
@@ -545,8 +547,19 @@ export function applyTexts(text: string, texts: readonly { path: (string | numbe
   let out = text;
   for (const e of ordered(edits).reverse()) out = out.slice(0, e.start) + e.text + out.slice(e.end);
   if (!keyRange) out = `${out}${out.endsWith('\n') || out === '' ? '' : eol}${record}`;
+  // a text the file does not have yet, in a part it lacks (a suggestion, a button, a card added to the source): the part
+  // spliced in as text after the list's last item, so that every other byte stays (yaml printing the whole file again
+  // rewrote untouched texts: a double-quoted text with a \n became a folded one)
+  const rest: typeof missing = [];
+  for (const m of missing) {
+    const spliced = rest.length ? undefined : spliceMissing(out, m, from, eol);
+    if (spliced === undefined) rest.push(m);
+    else out = spliced;
+  }
+  missing.length = 0;
+  missing.push(...rest);
   if (missing.length) {
-    // a text the file does not have yet: set through the document (the rest of the file is kept as yaml prints it)
+    // a text the file does not have yet where no splice applies: set through the document (the rest of the file is kept as yaml prints it)
     const d2 = parseDocument(out, { logLevel: 'error' });
     keepNumbersAsWritten(d2);
     for (const m of missing) {
@@ -566,6 +579,50 @@ export function applyTexts(text: string, texts: readonly { path: (string | numbe
     if (eol === '\r\n') out = out.replace(/\r?\n/g, '\r\n');
   }
   return out;
+}
+
+/**
+ * Pure: `text` with one missing text set as a splice, or undefined when no splice applies. The
+ * text's own place exists (a part spliced in before holds the source's text there): its scalar
+ * replaced. Else the part the file lacks is an item after the last of a block list the file has
+ * (`suggestions:`, `buttons:`, `richCards:`): the source's item, its text set, written after the
+ * list's last item at its indentation, as a flow map when that item is one (`- { action: ... }`).
+ */
+function spliceMissing(text: string, m: { path: (string | number)[]; text: string }, from: unknown, eol: string): string | undefined {
+  const doc = parseDocument(text, { logLevel: 'error' });
+  if (doc.errors.length) return undefined;
+  const node = doc.getIn(m.path, true);
+  const parent = m.path.length > 1 ? doc.getIn(m.path.slice(0, -1), true) : undefined;
+  if (isScalar(node) && node.range && node.type !== 'BLOCK_LITERAL' && node.type !== 'BLOCK_FOLDED') {
+    return text.slice(0, node.range[0]) + render(m.text, node.type, isCollection(parent) && Boolean(parent.flow)) + text.slice(node.range[1]);
+  }
+  if (node !== undefined) return undefined;
+  // the deepest list the file has on the path, and the item it lacks right after its last
+  let k = m.path.length - 1;
+  while (k > 0 && !doc.hasIn(m.path.slice(0, k))) k--;
+  const list = doc.getIn(m.path.slice(0, k), true);
+  const index = m.path[k];
+  if (!isSeq(list) || list.flow || typeof index !== 'number' || index !== list.items.length || !list.items.length) return undefined;
+  const model = valueAt(from, m.path.slice(0, k + 1));
+  if (model === null || typeof model !== 'object') return undefined;
+  const item = structuredClone(model) as Record<string | number, unknown>;
+  setPath(item, m.path.slice(k + 1), m.text, new Set());
+  const last = list.items[list.items.length - 1];
+  if (!isNode(last) || !last.range) return undefined;
+  const lineStart = text.lastIndexOf('\n', last.range[0] - 1) + 1;
+  const dash = text.lastIndexOf('-', last.range[0] - 1);
+  if (dash < lineStart) return undefined;
+  const indent = dash - lineStart;
+  if (text.slice(lineStart, dash).trim() !== '') return undefined;
+  const asFlow = isCollection(last) && Boolean(last.flow);
+  const rendered = stringifyYaml(item, { lineWidth: 0, collectionStyle: asFlow ? 'flow' : 'block', doubleQuotedMinMultiLineLength: Number.MAX_SAFE_INTEGER }).replace(/\n$/, '');
+  const lines = rendered.split('\n');
+  const entry = [`${' '.repeat(indent)}- ${lines[0]}`, ...lines.slice(1).map((l) => `${' '.repeat(indent + 2)}${l}`)].join(eol);
+  // after the last item's line (its comment included)
+  let end = last.range[1];
+  if (text[end - 1] !== '\n') { const nl = text.indexOf('\n', end); end = nl < 0 ? text.length : nl + 1; }
+  const before = text.slice(0, end);
+  return `${before}${before.endsWith('\n') ? '' : eol}${entry}${eol}${text.slice(end)}`;
 }
 
 /**
@@ -723,6 +780,33 @@ function placeAsInSource(d: ReturnType<typeof parseDocument>, at: (string | numb
   let to = 0;
   for (let j = 0; j < i; j++) { const r = rank(map.items[j]!); if (r >= 0 && r < mine) to = j + 1; }
   if (to < i) map.items.splice(to, 0, map.items.splice(i, 1)[0]!);
+}
+
+/**
+ * Pure: the parts a file lacks that setting `paths` adds from the source, each once, said with
+ * what it takes from the source besides the translated text (a new suggestion's action, number,
+ * postback): an import says every structural change it makes, not only its texts.
+ */
+export function addedParts(file: unknown, paths: readonly (string | number)[][], source: unknown, sourceLang: string): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const p of paths) {
+    let k = p.length - 1;
+    while (k > 0 && valueAt(file, p.slice(0, k)) === undefined) k--;
+    // the text's own container exists: a text set, not a part added
+    if (k >= p.length - 1) continue;
+    const at = p.slice(0, k + 1);
+    const key = at.join('.');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const model = obj(valueAt(source, at));
+    const translated = new Set(paths.filter((q) => q.slice(0, at.length).join('.') === key).map((q) => String(q[at.length])));
+    const copied = model ? Object.keys(model).filter((x) => !translated.has(x) && x !== 'action' && x !== 'type') : [];
+    const what = typeof model?.action === 'string' ? `${/^[aeiou]/.test(model.action) ? 'an' : 'a'} ${model.action} suggestion`
+      : typeof model?.type === 'string' ? `a ${model.type} button` : at.includes('richCards') || at.includes('carousel') ? 'a card' : 'a part';
+    out.push(`${key} (${what}${copied.length ? `: ${copied.join(', ')} as in ${sourceLang}` : ` from ${sourceLang}`})`);
+  }
+  return out;
 }
 
 /** the value at `path` in `v` (undefined where the path leaves it) */
@@ -1030,7 +1114,8 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
       // a placeholder the translation gains or loses (following its source): its sample in the target file is the file's to edit;
       // said at the unit's line with what to write, not left for lint to find after an "updated"
       append(warnings, sampleNotes(src.value, existing.value, existing.file, differing, sourceLang, targetLang));
-      if (text !== existing.text) plan.writes.push({ file: existing.file, text, created: false, template, units: ok.length, changed: differing.length, line, ...(madeFrom === undefined ? { adopted: true } : {}), ...(warnings.length ? { warnings } : {}) });
+      const added = addedParts(existing.value, ok.map((x) => x.path), src.value, sourceLang);
+      if (text !== existing.text) plan.writes.push({ file: existing.file, text, created: false, template, units: ok.length, changed: differing.length, line, ...(madeFrom === undefined ? { adopted: true } : {}), ...(warnings.length ? { warnings } : {}), ...(added.length ? { added } : {}) });
       else plan.unchanged.push({ template, file: existing.file });
       continue;
     }

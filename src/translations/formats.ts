@@ -77,7 +77,7 @@ const xmlEscape = (s: string): string => (!XML_SPECIAL.test(s) ? s : s.replace(/
 const inlineEscape = (s: string): string => (!XML_SPECIAL.test(s) ? s : s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;'))
   .replace(NOT_XML, (c) => `<cp hex="${hex4(c)}"/>`);
 
-/** a unit's limit as its notes say it: characters, or bytes of UTF-8 (an RCS card's texts) */
+/** a unit's limit as its notes say it: characters, or bytes of UTF-8 (a field counted in bytes) */
 const limitText = (u: Unit): string => (u.sms ? 'one SMS: 160 characters of the GSM 7-bit alphabet, or 70 if any character is outside it (Arabic, Hebrew, Cyrillic, Chinese or Japanese letters, an emoji, a curly quote: the whole text is then sent as UCS-2), counted with the samples in place of the placeholders; a longer text is sent as several SMS' : u.bytes ? `${u.limit} bytes of UTF-8 (a non-Latin character takes 2 to 4)` : u.rendered ? `${u.limit} characters, counted with the samples in place of the placeholders` : `${u.limit} characters`);
 
 const samplesNote = (u: Unit): string => Object.entries(u.samples).map(([k, v]) => `{{${k}}} = ${v}`).join('; ');

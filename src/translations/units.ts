@@ -168,9 +168,9 @@ function walkTexts(t: Loose, visit: (path: (string | number)[], text: string, li
     arr(m.richCards).forEach((c, i) => {
       const card = obj(c);
       if (!card) return;
-      // RBM counts a card's texts in bytes of UTF-8 (rule rcs-card-text-bytes)
-      add(['message', 'richCards', i, 'title'], card.title, { max: 200, rule: 'rcs-card-text-bytes', bytes: true }, samples);
-      add(['message', 'richCards', i, 'description'], card.description, { max: 2000, rule: 'rcs-card-text-bytes', bytes: true }, samples);
+      // RBM's CardContent counts a card's texts in characters (rule rcs-card-text-length)
+      add(['message', 'richCards', i, 'title'], card.title, { max: 200, rule: 'rcs-card-text-length' }, samples);
+      add(['message', 'richCards', i, 'description'], card.description, { max: 2000, rule: 'rcs-card-text-length' }, samples);
       arr(card.suggestions).forEach((s, j) => suggestion(['message', 'richCards', i, 'suggestions', j], obj(s), samples));
     });
     arr(m.suggestions).forEach((s, j) => suggestion(['message', 'suggestions', j], obj(s), samples));

@@ -1,5 +1,5 @@
-// RCS limits that the rules of rcs.ts do not check: card texts in UTF-8 bytes, the size of the
-// whole message, and calendar event texts. One pure check each.
+// RCS limits that the rules of rcs.ts do not check: the size of the whole message and calendar
+// event texts. One pure check each.
 import { charLength } from '../../model/placeholders.js';
 import { arr, defineRules, indexed, obj, str, type Loose, type RuleContext } from '../rule.js';
 
@@ -7,10 +7,6 @@ const message = (ctx: RuleContext): Loose | undefined => obj(ctx.t.message);
 /** RBM: the stringified message is at most 250 KB */
 export const RBM_MAX_MESSAGE_BYTES = 250 * 1024;
 const bytes = (s: string): number => Buffer.byteLength(s, 'utf8');
-/** RBM's card texts, counted in bytes of UTF-8 (RbmCardContent): the rendered check (rcs-rendered-length) counts them so too */
-export const CARD_TEXT_BYTES = { title: 200, description: 2000 } as const;
-/** a text's size in bytes of UTF-8, as RBM counts a card's texts */
-export const utf8Bytes = bytes;
 
 /** the message as it is sent: without the file-only samples */
 function wireMessage(m: Loose): Loose {
@@ -19,24 +15,6 @@ function wireMessage(m: Loose): Loose {
 }
 
 export const rcsLimitRules = defineRules([
-  {
-    id: 'rcs-card-text-bytes', group: 'rcs', severity: 'error',
-    summary: 'A card title has at most 200 bytes and a description at most 2000 bytes of UTF-8 (a non-Latin character takes 2 to 4).',
-    why: 'Google\'s RBM card content counts its title (at most 200) and description (at most 2000) in bytes: a text in Arabic, Hindi, Chinese or with emoji can be within the character limit and still too long.',
-    fix: 'Shorten the text until its UTF-8 size is within the limit (about 100 Arabic or 66 Devanagari or Chinese characters for a title).',
-    source: 'Google Dialogflow RbmCardContent',
-    check(ctx) {
-      for (const { v: c, i } of indexed(message(ctx)?.richCards)) {
-        for (const [k, max] of Object.entries(CARD_TEXT_BYTES) as ['title' | 'description', number][]) {
-          const s = str(c[k]);
-          // over the character limit too: rcs-card-text-length reports it
-          if (s === undefined || charLength(s) > max) continue;
-          const n = bytes(s);
-          if (n > max) ctx.report(['message', 'richCards', i, k], `The card ${k} is ${charLength(s)} characters but ${n} bytes of UTF-8; RBM allows at most ${max} bytes.`);
-        }
-      }
-    },
-  },
   {
     id: 'rcs-message-size', group: 'rcs', severity: 'error',
     summary: 'The whole RCS message is at most 250 KB.',

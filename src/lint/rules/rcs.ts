@@ -8,7 +8,6 @@ import { an, arr, blank, defineRules, indexed, obj, str, type Loose, type Indexe
 import { ordinal } from './whatsapp.js';
 import { urlAddressProblem } from '../../model/urls.js';
 import { foreignCharacters, shownWithEscapes } from '../../model/written-characters.js';
-import { CARD_TEXT_BYTES, utf8Bytes } from './rcs-limits.js';
 
 type Path = (string | number)[];
 
@@ -82,7 +81,7 @@ export const rcsRules = defineRules([
   },
   {
     id: 'rcs-card-text-length', group: 'rcs', severity: 'error', summary: 'A card title has at most 200 characters, a description at most 2000.',
-    why: 'RBM rejects longer card texts.', fix: 'Shorten the title or description.', source: 'RBM CardContent',
+    why: 'RBM\'s CardContent takes a title of at most 200 characters and a description of at most 2000, counted in characters (code points) whatever the script: an 80-character Japanese title is within it. (Dialogflow\'s RbmCardContent words the same limits in bytes; that is Dialogflow\'s, not RBM\'s, and tplsync does not apply it.)', fix: 'Shorten the title or description.', source: 'RBM CardContent',
     check(ctx) {
       for (const { v: c, i } of cards(ctx)) {
         for (const [k, max] of [['title', 200], ['description', 2000]] as const) {
@@ -259,6 +258,21 @@ export const rcsRules = defineRules([
       const ms = rfc3339Ms(t);
       if (ms !== undefined && ctx.reached(ms)) {
         ctx.report(['message', 'rcsExpireOpts', 'expireTime'], `expireTime ${t} is in the past: the campaign is over and the message would never be delivered. This template is held back from plan and apply; retire it by deleting its file.`);
+      }
+    },
+  },
+  {
+    id: 'rcs-preview-url', group: 'rcs', severity: 'error', summary: 'message.previewUrl, when it is given, is an absolute http(s) URL, checked as every other URL of the message.',
+    why: 'The partner API carries a message\'s previewUrl (a string, or null) to the channel as it is written; RBM itself has no such field and tplsync send does not send it. A URL the channel stores must still be one: another scheme (ftp://), a relative path or a space in it is refused, as in an open_url suggestion\'s URL.',
+    fix: 'Write the absolute https:// address, or remove previewUrl.', source: 'tplsync: the partner API\'s message.previewUrl is a URL',
+    check(ctx) {
+      const u = message(ctx)?.previewUrl;
+      if (typeof u !== 'string') return;
+      const path = ['message', 'previewUrl'];
+      if (!isHttpUrl(u)) ctx.report(path, `'${u}' is not an absolute http(s) URL.`);
+      else {
+        const bad = urlAddressProblem(u);
+        if (bad) ctx.report(path, bad.message, bad.at ? { at: bad.at } : {});
       }
     },
   },
@@ -458,13 +472,13 @@ export const rcsRules = defineRules([
     },
   },
   {
-    id: 'rcs-horizontal-media-height', group: 'rcs', severity: 'error', summary: 'A HORIZONTAL standalone card takes no mediaHeight.',
-    why: 'In a horizontal card the media fills the card\'s side at the card\'s height; mediaHeight applies to vertical cards only.',
-    fix: 'Remove mediaHeight, or use orientation VERTICAL.', source: 'RBM StandaloneCard',
+    id: 'rcs-horizontal-media-height', group: 'rcs', severity: 'warning', summary: 'A HORIZONTAL standalone card ignores mediaHeight.',
+    why: 'Google\'s Media.height: "For a standalone card with horizontal layout, height is not customizable, and this field is ignored." RBM does not refuse it, so neither does tplsync: the key is a leftover that does nothing (often from a card switched from VERTICAL). A warning, so that it is seen and removed.',
+    fix: 'Remove mediaHeight, or use orientation VERTICAL if the height was meant.', source: 'RBM Media',
     check(ctx) {
       const o = obj(message(ctx)?.rcsRichCardsOpts);
       if (o?.orientation === 'HORIZONTAL' && o.type !== 'CAROUSEL' && o.mediaHeight !== undefined) {
-        ctx.report(['message', 'rcsRichCardsOpts', 'mediaHeight'], 'A HORIZONTAL card takes no mediaHeight: its media takes the card\'s height. Remove it, or use VERTICAL.', { part: 'key' });
+        ctx.report(['message', 'rcsRichCardsOpts', 'mediaHeight'], 'mediaHeight is ignored on a HORIZONTAL standalone card (Google: its height is not customizable): the media takes the card\'s height. Remove it, or use VERTICAL.', { part: 'key' });
       }
     },
   },
@@ -482,26 +496,23 @@ export const rcsRules = defineRules([
   },
   {
     id: 'rcs-rendered-length', group: 'rcs', severity: 'warning',
-    summary: 'The RCS message text stays within 3072 characters, a card title within 200 and a description within 2000 (characters, and bytes of UTF-8) with the samples filled in.',
-    why: 'RBM counts a text as it is sent, with the values in its placeholders: a text within its limit as written can be refused once its values are in (`tplsync send` refuses such a message text before sending it). A card\'s title and description are counted in bytes of UTF-8 too (rcs-card-text-bytes), so a sample in Arabic, Hindi or Chinese (2 to 3 bytes a character) can take a card text past its limit with few characters. The samples are what the values look like. A warning, as rendered-length is: the values sent may be shorter than the samples.',
+    summary: 'The RCS message text stays within 3072 characters, a card title within 200 and a description within 2000 with the samples filled in.',
+    why: 'RBM counts a text as it is sent, with the values in its placeholders: a text within its limit as written can be refused once its values are in (`tplsync send` refuses such a message text before sending it). The samples are what the values look like. A warning, as rendered-length is: the values sent may be shorter than the samples.',
     fix: 'Shorten the text or the samples; real values must stay short too.', source: rbm,
     check(ctx) {
       const m = message(ctx);
       if (!m) return;
-      const sites: { path: Path; text: string | undefined; limit: number; byteLimit?: number; what: string }[] = [{ path: ['message', 'message'], text: str(m.message), limit: 3072, what: 'the message text' }];
+      const sites: { path: Path; text: string | undefined; limit: number; what: string }[] = [{ path: ['message', 'message'], text: str(m.message), limit: 3072, what: 'the message text' }];
       for (const { v: c, i } of cards(ctx)) {
-        sites.push({ path: ['message', 'richCards', i, 'title'], text: str(c.title), limit: 200, byteLimit: CARD_TEXT_BYTES.title, what: `the title of card ${i + 1}` });
-        sites.push({ path: ['message', 'richCards', i, 'description'], text: str(c.description), limit: 2000, byteLimit: CARD_TEXT_BYTES.description, what: `the description of card ${i + 1}` });
+        sites.push({ path: ['message', 'richCards', i, 'title'], text: str(c.title), limit: 200, what: `the title of card ${i + 1}` });
+        sites.push({ path: ['message', 'richCards', i, 'description'], text: str(c.description), limit: 2000, what: `the description of card ${i + 1}` });
       }
-      for (const { path, text, limit, byteLimit, what } of sites) {
-        // over a limit as written: rcs-message-length, rcs-card-text-length and rcs-card-text-bytes report it
-        if (text === undefined || !text.includes('{{') || charLength(text) > limit || (byteLimit !== undefined && utf8Bytes(text) > byteLimit)) continue;
+      for (const { path, text, limit, what } of sites) {
+        // over a limit as written: rcs-message-length and rcs-card-text-length report it
+        if (text === undefined || !text.includes('{{') || charLength(text) > limit) continue;
         const filled = withSamples(text, ctx.t);
         const n = charLength(filled);
-        if (n > limit) { ctx.report(path, `With its samples ${what} is ${n} characters (${charLength(text)} as written); RBM takes at most ${limit}, values included.`); continue; }
-        // a field RBM counts in bytes: the values' bytes, not their characters, decide
-        const b = byteLimit !== undefined ? utf8Bytes(filled) : 0;
-        if (byteLimit !== undefined && b > byteLimit) ctx.report(path, `With its samples ${what} is ${n} characters but ${b} bytes of UTF-8 (${utf8Bytes(text)} bytes as written); RBM takes at most ${byteLimit} bytes, values included.`);
+        if (n > limit) ctx.report(path, `With its samples ${what} is ${n} characters (${charLength(text)} as written); RBM takes at most ${limit}, values included.`);
       }
     },
   },

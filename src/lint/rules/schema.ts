@@ -12,7 +12,7 @@ import { didYouMean } from '../../core/suggest.js';
 import { scanPlaceholders } from '../../model/placeholders.js';
 import { an, claiming, defineRules, obj, type Loose, type RuleContext } from '../rule.js';
 import { wholeTemplate } from '../scope.js';
-import { foreignKeyFinding, latLongKeyFinding, missingKeyFinding } from './suggestions.js';
+import { foreignKeyFinding, latLongKeyFinding, messageKeyNotCarried, missingKeyFinding } from './suggestions.js';
 
 export interface SchemaFinding { ruleId: string; path: Path; part: 'key' | 'value'; message: string }
 
@@ -175,6 +175,9 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
         const components = p.length === 0 && key === 'components' ? ': a template file writes each component as a key of its own (header:, body:, footer:, buttons:; docs/format.md); `tplsync pull --from meta FILE` turns an export of Meta\'s templates into files' : '';
         // `title:` (another tool's name of a text) on a header or a body, a template's or a card's
         const textKey = textSynonym(p, key, known) ? headerTextHint(p, e.data) : '';
+        // a field of Google's RBM message the partner API has no field for
+        const rbm = messageKeyNotCarried(p, key);
+        if (rbm) { f = { ruleId: 'schema', path: [...p, key], part: 'key', message: rbm }; break; }
         const hint = layout || moved || retired || versioned || merge || components || textKey || didYouMean(key, known) || (known.length ? ` (allowed: ${known.join(', ')})` : '');
         f = { ruleId: 'schema', path: [...p, key], part: 'key', message: `Unknown key '${key}' in ${where}${hint}` };
         break;

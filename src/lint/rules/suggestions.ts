@@ -1,4 +1,4 @@
-// Pure: the keys of each RCS suggested action (named as in Google's RBM API), and the schema
+// Pure: the keys of each RCS suggested action (the partner API's names), and the schema
 // findings about them worded for the person writing a chip: a key of another action, a key the
 // action needs. Reported under the rule `rcs-action-keys` (schema.ts gives it the schema's errors on suggestions).
 import type { Path } from '../../files/locate.js';
@@ -35,6 +35,27 @@ const ALIASES: Readonly<Record<string, string>> = {
   application: 'openUrlApplication', webviewViewMode: 'webviewType', webview_view_mode: 'webviewType', viewMode: 'webviewType',
 };
 
+/**
+ * Fields of Google's RBM API that the partner API has no field for (its suggestion and message
+ * objects, /work/shared/reference/partner-messaging-api.md): a key written as in RBM is refused
+ * as not carried, never mistaken for another action's key (docs/format.md, "RBM fields the API
+ * does not carry").
+ */
+export const RBM_SUGGESTION_FIELDS_NOT_CARRIED: Readonly<Record<string, { rbm: string; actions?: readonly string[] }>> = {
+  description: { rbm: "RBM's openUrlAction.description (the webview's accessibility text)", actions: ['open_url'] },
+  fallbackUrl: { rbm: "RBM's SuggestedAction.fallbackUrl (the page for a phone that cannot perform the action)" },
+};
+export const RBM_MESSAGE_FIELDS_NOT_CARRIED: Readonly<Record<string, string>> = {
+  messageTrafficType: "RBM's AgentMessage.messageTrafficType (TRANSACTION, PROMOTION, AUTHENTICATION...)",
+};
+const notCarried = (what: string): string => `${what}, which is not carried: the partner API's template has no field for it, so the channel would never receive it (docs/format.md, "RBM fields the API does not carry"). Remove it`;
+
+/** A message-level key of Google's RBM API that the partner API does not carry. */
+export function messageKeyNotCarried(p: Path, key: string): string | undefined {
+  const what = p.length === 1 && p[0] === 'message' ? RBM_MESSAGE_FIELDS_NOT_CARRIED[key] : undefined;
+  return what ? `'${key}' is ${notCarried(what)}` : undefined;
+}
+
 /** An unknown key inside a suggestion's latLong: latitude and longitude are written out. */
 export function latLongKeyFinding(p: Path, key: string): { ruleId: 'schema'; path: Path; part: 'key'; message: string } | undefined {
   if (p[p.length - 1] !== 'latLong' || !isSuggestionPath(p.slice(0, -1))) return undefined;
@@ -49,7 +70,10 @@ export function foreignKeyFinding(p: Path, data: unknown, key: string, didYouMea
   const allowed = [...COMMON_SUGGESTION_KEYS, ...ACTION_KEYS[action]!.own];
   const owners = SUGGESTED_ACTIONS.filter((a) => ACTION_KEYS[a]!.own.includes(key));
   const alias = ALIASES[key];
-  const message = owners.length
+  const rbm = RBM_SUGGESTION_FIELDS_NOT_CARRIED[key];
+  const message = rbm && (!rbm.actions || rbm.actions.includes(action))
+    ? `'${key}' on ${an(action)} suggestion is ${notCarried(rbm.rbm)}`
+    : owners.length
     ? `'${key}' belongs to ${owners.map((o) => `${an(o)} suggestion`).join(' or ')}, not to ${action}; ${an(action)} suggestion takes ${allowed.join(', ')}`
     : key === 'url' && action === 'open_url'
       ? 'The URL of an open_url suggestion goes in postbackData (as the API shows it); remove url'

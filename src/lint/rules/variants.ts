@@ -14,9 +14,9 @@ export const VARIANT_RULE_ID = 'variant-mismatch';
 export const variantRules = defineRules([
   {
     id: VARIANT_RULE_ID, group: 'cross-file', severity: 'error',
-    summary: 'The language variants of a template (same channel and name) share placeholders, button types and order (a carousel\'s cards and each card\'s buttons, an RCS message\'s suggestions), header format and kind (not the category: WhatsApp may re-categorise one language).',
+    summary: 'The language variants of a template (same channel and name) share placeholders, button types and order (a carousel\'s cards and each card\'s buttons, an RCS message\'s rich cards and suggestions), header format and kind (not the category: WhatsApp may re-categorise one language).',
     why: 'Application code sends one template name with one set of parameters in every language (a carousel: one set a card and a card button); a variant that lost a placeholder, reordered its buttons, has another number of cards or its card buttons or suggestions in another order, or changed its header fails at send time (or is rejected) in that language only, and `tplsync translations` cannot carry its texts (export leaves such buttons untranslated, import refuses the template).',
-    fix: 'Make the reported variant match the others: the same placeholder names in each text, the same buttons in the same order, the same carousel cards with their buttons in the same order, the same RCS suggestions in the same order, the same header format. Translate only the texts (`tplsync translations export` carries them to translators) and the samples (by hand in the file of each language: an export shows them as notes, and the file of a new language starts with those of the source language). When most of the other variants (more than half) record that they were translated from one of them (`translated_from`, written by `tplsync translations import`), that one is the original: the variants that differ from it are reported. A placeholder added to a source text is the start of a round of translation: when any variant records that source, however few, the variants that lack only what it added are reported, with what they lack, never the source. Otherwise the variant reported is the one that differs from most (of three variants, a source recorded by one translation that lacks what the other two have is reported, not the two); when they split evenly, the English variant (en, en_*) counts as the original.',
+    fix: 'Make the reported variant match the others: the same placeholder names in each text, the same buttons in the same order, the same carousel cards with their buttons in the same order, as many RCS rich cards, the same RCS suggestions in the same order, the same header format. Translate only the texts (`tplsync translations export` carries them to translators) and the samples (by hand in the file of each language: an export shows them as notes, and the file of a new language starts with those of the source language). When most of the other variants (more than half) record that they were translated from one of them (`translated_from`, written by `tplsync translations import`), that one is the original: the variants that differ from it are reported. A placeholder added to a source text is the start of a round of translation: when any variant records that source, however few, the variants that lack only what it added are reported, with what they lack, never the source. Otherwise the variant reported is the one that differs from most (of three variants, a source recorded by one translation that lacks what the other two have is reported, not the two); when they split evenly, the English variant (en, en_*) counts as the original. A variant that numbers the placeholders its siblings name, as many of them ({{1}} where the others agree on {{city}}), is reported whatever the records say: the platforms number placeholders, so it is a copy pulled back from a channel that lost its names, and it is the one to fix.',
     checkProject(ctx) {
       // only a name that two files share can have variants to compare (most names are one file's)
       const seen = new Map<string, number>();
@@ -64,6 +64,8 @@ const NO_BUTTONS = fact<string[]>(Object.freeze([]) as unknown as string[], BUTT
 
 const CAROUSEL_PATH = Object.freeze(['carousel']) as Path;
 const MESSAGE_PATH = Object.freeze(['message']) as Path;
+const RICH_CARDS_PATH = Object.freeze(['message', 'richCards']) as Path;
+const cardCount = (n: number): string => `${n} card${n === 1 ? '' : 's'}`;
 
 /** an RCS message's suggestion lists that have suggestions, each as `PATH [action, action]` (the message's own, then each rich card's) */
 function suggestionLists(m: Loose): string[] {
@@ -112,6 +114,7 @@ export function variantFacts(t: Loose, scan: (text: string) => ScanResult = scan
     buttons: buttons.length ? { value: buttons, path: BUTTONS_PATH } : NO_BUTTONS,
     ...(Array.isArray(t.carousel) ? { cards: { value: t.carousel.map((c) => `[${arr(obj(c)?.buttons).map((b) => detached(str(obj(b)?.type) ?? '?')).join(', ')}]`), path: CAROUSEL_PATH } } : {}),
     ...(obj(t.message) ? { suggestions: { value: suggestionLists(obj(t.message)!), path: MESSAGE_PATH } } : {}),
+    ...(Array.isArray(obj(t.message)?.richCards) ? { rcsCards: { value: cardCount((obj(t.message)!.richCards as unknown[]).length), path: RICH_CARDS_PATH } } : {}),
     placeholders: sites.map((s) => {
       const r = scan(s.text);
       // a text with a malformed placeholder ({{ 1 }}): its placeholders are not known (placeholder-syntax says why), not compared with its siblings'
@@ -147,6 +150,7 @@ class DeferredVariantFacts implements VariantFacts {
   get buttons(): Fact<string[]> { return this.facts.buttons; }
   get cards(): Fact<string[]> | undefined { return this.facts.cards; }
   get suggestions(): Fact<string[]> | undefined { return this.facts.suggestions; }
+  get rcsCards(): Fact<string> | undefined { return this.facts.rcsCards; }
   get placeholders(): VariantFacts['placeholders'] { return this.facts.placeholders; }
   toJSON(): VariantFacts { return this.facts; }
 }
@@ -255,11 +259,33 @@ export function checkVariants(inputs: readonly VariantInput[]): VariantFinding[]
     });
     // a carousel is sent with one parameter set a card and a card button: the same cards, each with its buttons in the same order
     aspect('carousel cards (each card\'s button types, in order)', (f) => f.cards, (mine, ref) => firstDifference(mine.value, ref, (k) => ['carousel', k, 'buttons'], 'type', ['carousel']));
+    // an RCS message's rich cards: as many in every language (a card of its own in one language is sent there only)
+    aspect('rich cards', (f) => f.rcsCards, (mine, ref) => {
+      const n = Number.parseInt(mine.value, 10);
+      // the first card the reference lacks, or the list when this one has fewer
+      return n > Number.parseInt(ref, 10) ? ['message', 'richCards', Number.parseInt(ref, 10)] : ['message', 'richCards'];
+    });
     // an RCS message's suggestions: the same actions in the same order in each list (a translation goes to the same place)
     aspect('suggestions (the actions of each list, in order)', (f) => f.suggestions, (mine, ref) => firstDifference(mine.value, ref, (_k, at) => at.split('.').map((x) => (/^\d+$/.test(x) ? Number(x) : x)), 'action', ['message']));
     const siteOf = (p: { path: Path }): string => p.path.join('.');
     const sites = new Set(group.flatMap((g) => g.facts.placeholders.map(siteOf)));
+    const numbered = (names: readonly string[]): boolean => names.length > 0 && names.every((n) => /^\d+$/.test(n));
     for (const site of sites) {
+      // a variant that numbers the placeholders its siblings name, as many of them ({{1}} where every other says {{city}}):
+      // the platform numbers them, so that variant is a copy that lost its names (a file pulled back from the channel),
+      // and it is the one to fix, whatever the translation records say (the others need no new translation)
+      const at = group.map((g) => ({ g, p: g.facts.placeholders.find((x) => siteOf(x) === site) })).filter((x) => x.p !== undefined && !(x.p.names.length === 1 && x.p.names[0] === UNKNOWN));
+      const lost = at.filter((x) => numbered(x.p!.names));
+      const kept = at.filter((x) => !numbered(x.p!.names));
+      const keptKey = new Set(kept.map((x) => x.p!.names.join('\u0000')));
+      if (lost.length && kept.length && keptKey.size === 1 && kept[0]!.p!.names.every((n) => !/^\d+$/.test(n)) && lost.every((x) => x.p!.names.length === kept[0]!.p!.names.length)) {
+        const names = kept[0]!.p!.names.map((n) => `{{${n}}}`);
+        const by = kept.map((x) => x.g.language).sort();
+        for (const x of lost) {
+          out.push({ file: x.g.file, path: x.p!.path, message: `The ${x.g.language} variant of ${title} numbers its placeholders in ${site} (${x.p!.names.map((n) => `{{${n}}}`).join(', ')}) where the ${by.length > 3 ? `${by.slice(0, 3).join(', ')} and ${by.length - 3} more` : by.join(', ')} variant${by.length === 1 ? '' : 's'} name${by.length === 1 ? 's' : ''} them (${names.join(', ')}): a copy pulled back from the channel, which numbers placeholders, loses their names. Write the names back in this file${names.length === 1 ? ` ({{${x.p!.names[0]}}} is ${names[0]})` : ' (each where its value goes)'}; the other variants need no new translation.` });
+        }
+        continue;
+      }
       aspect(`placeholders in ${site}`, (f) => {
         const p = f.placeholders.find((x) => siteOf(x) === site);
         return p && !(p.names.length === 1 && p.names[0] === UNKNOWN) ? { value: p.names.map((n) => `{{${n}}}`), path: p.path } : undefined;

@@ -1,0 +1,58 @@
+// pull of a template whose file was deleted and not committed (trial-s F1): an RCS template has no
+// Meta export to take names from (--names-from meta), and the channel numbers placeholders. The file
+// git has at HEAD is the one pulled back: at its place, with its names and samples where its texts
+// are the channel's once numbered; and lint, when a variant numbers what its siblings name, blames
+// that variant, not the translations.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { startEmulator } from '../src/emulator/server.ts';
+import { templateId } from '../src/model/ids.ts';
+import { CHANNEL_B, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
+
+const EN = 'channel: rcs\nname: trip_reminder\nlanguage: en_US\nmessage:\n  type: text\n  message: "Your trip to {{city}} is coming up."\n  examples: { city: Lisbon }\n';
+const DE = 'channel: rcs\nname: trip_reminder\nlanguage: de\nmessage:\n  type: text\n  message: "Ihre Reise nach {{city}} steht bevor."\n  examples: { city: Lissabon }\n';
+const FILE = 'templates/rcs/trip_reminder.en_US.yaml';
+const env = { TPLSYNC_API_KEY: 'k' };
+
+test('F1: a deleted RCS file pulled back where git has it, with its names and samples; lint clean', async () => {
+  const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0 });
+  const dir = tempDir('tplsync-deleted-');
+  const git = (...a: string[]) => execFileSync('git', a, { cwd: dir, env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@x', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@x' } }).toString();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { rcs: ${CHANNEL_B} }\nchannels:\n  rcs: { kind: rcs }\n`, [FILE]: EN, 'templates/rcs/trip_reminder.de.yaml': DE });
+    git('init', '-q'); git('add', '.'); git('commit', '-qm', 'base');
+    assert.is((await cliIn(['apply', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
+    rmSync(path.join(dir, FILE));
+    const r = await cliIn(['pull', '--channel', 'rcs', '--id', templateId(CHANNEL_B, 'trip_reminder', 'en_US')], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stderr);
+    // at its place, not in templates/ (pull's --dir default)
+    assert.not.ok(existsSync(path.join(dir, 'templates/trip_reminder.en_US.yaml')));
+    const text = readFileSync(path.join(dir, FILE), 'utf8');
+    assert.match(text, 'message: Your trip to {{city}} is coming up.');
+    assert.match(text, /city: Lisbon/);
+    assert.match(r.stderr, `trip_reminder/en_US: its file was deleted (not committed): written back at ${FILE}, where git has it, with the placeholder names and samples of that version`);
+    const lint = await cliIn(['lint'], { cwd: dir });
+    assert.is(lint.exitCode, 0, lint.stdout);
+  } finally { cleanup(dir); await emu.close(); }
+});
+
+test('F1: a variant that numbers the placeholders its siblings name is the one reported, with the names to write back', async () => {
+  const dir = tempDir('tplsync-numbered-');
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    baseUrl: http://127.0.0.1:9\n    channels: { rcs: ${CHANNEL_B} }\nchannels:\n  rcs: { kind: rcs }\n`,
+      'templates/trip_reminder.en_US.yaml': EN.replace('{{city}}', '{{1}}').replace('examples: { city: Lisbon }', 'examples: { 1: Lisbon }'),
+      // de records that it was translated from en_US: before, the source judged it, and de was told to be translated again
+      'templates/rcs/trip_reminder.de.yaml': `${DE}translated_from:\n  language: en_US\n  texts:\n    message.message: "00000000"\n` });
+    const lint = await cliIn(['lint', '--format', 'json'], { cwd: dir });
+    const found = (JSON.parse(lint.stdout) as { diagnostics: { file: string; ruleId: string; message: string }[] }).diagnostics.filter((d) => d.ruleId === 'variant-mismatch');
+    assert.equal(found.map((f) => f.file), ['templates/trip_reminder.en_US.yaml']);
+    assert.match(found[0]!.message, 'The en_US variant of rcs/trip_reminder numbers its placeholders in message.message ({{1}}) where the de variant names them ({{city}})');
+    assert.match(found[0]!.message, 'Write the names back in this file ({{1}} is {{city}}); the other variants need no new translation.');
+    assert.not.match(found[0]!.message, /translate it again|translations export/);
+  } finally { cleanup(dir); }
+});
+
+test.run();
