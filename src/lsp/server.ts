@@ -16,7 +16,7 @@ import {
   type CodeAction, type DocumentSymbol, type Message, type SymbolInformation, type CompletionItem, type TextEdit, type Connection, type Diagnostic as LspDiagnostic, type Hover, type InitializeResult,
 } from 'vscode-languageserver/node.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { isScalar, parse, parseDocument } from 'yaml';
+import { isScalar, parseDocument } from 'yaml';
 import { SEARCH_PLACES } from '../config/load.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { toolVersion } from '../core/version.js';
@@ -28,7 +28,7 @@ import { WHATSAPP_LANGUAGES } from '../lint/rules/languages.js';
 import { obj } from '../lint/rule.js';
 import { placeholderSites } from '../model/sites.js';
 import { scanPlaceholders } from '../model/placeholders.js';
-import { exampleKeyItems, keyPathAt, languageItems, placeholderItems, templateNames } from './complete.js';
+import { exampleKeyItems, keyPathAt, languageItems, placeholderItems, scalarPathAt, scopedPlaceholderNames } from './complete.js';
 import { LspProject } from './project.js';
 import { flatSymbols, templateSymbols } from './symbols.js';
 import { DiskWatcher, foldersToWatch } from './watch.js';
@@ -502,17 +502,14 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
     const keyAt = /^\s*[A-Za-z0-9_"]*$/.test(line);
     if (!open && !keyAt) return [];
     let t: Record<string, unknown> | undefined;
-    try { t = obj(parse(doc.getText(), { maxAliasCount: 100 })); } catch { /* not parseable yet: no names */ }
+    let yamlDoc: ReturnType<typeof parseDocument> | undefined;
+    try { yamlDoc = parseDocument(doc.getText()); t = obj(yamlDoc.toJS({ maxAliasCount: 100 })); } catch { /* not parseable yet: no names */ }
     if (open) {
-      const samples = new Map<string, unknown>();
-      for (const ex of [obj(t?.body)?.examples, obj(t?.header)?.examples, obj(t?.message)?.examples]) {
-        for (const [k, v] of Object.entries(obj(ex) ?? {})) if (!samples.has(k)) samples.set(k, v);
-      }
-      // the names the texts use already, a sample or not
-      // (not a URL button's {{1}}: a button numbers its own, and it is no name for the texts)
-      const used = t ? placeholderSites(t).filter((site) => site.role !== 'url' && site.role !== 'card-url').flatMap((site) => scanPlaceholders(site.text).placeholders.map((x) => x.key)) : [];
+      // the names lint takes in the text under the cursor, with the samples of its scope (a card's own, a URL's {{1}}, none in a footer)
+      const at = yamlDoc ? scalarPathAt(yamlDoc, doc.offsetAt(p.position)) : undefined;
+      if (!t || !at) return [];
       const after = doc.getText({ start: p.position, end: { line: p.position.line, character: p.position.character + 2 } });
-      return placeholderItems(templateNames(samples, used), after);
+      return placeholderItems(scopedPlaceholderNames(t, placeholderSites(t), at), after);
     }
     // a key typed inside an `examples:` block: the placeholders of its texts that have no sample there yet
     const at = keyPathAt(doc.getText().split(/\r?\n/), p.position.line);
