@@ -138,7 +138,7 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
     if (!initialized) throw new ResponseError(ErrorCodes.ServerNotInitialized, 'the server has not been initialized: send the initialize request first');
     if (shutDown) throw new ResponseError(ErrorCodes.InvalidRequest, 'the server has been shut down: only the exit notification is accepted');
   };
-  connection.onShutdown(() => { afterShutdown(); shutDown = true; if (settling) clearTimeout(settling); expiry?.cancel(); disk?.close(); });
+  connection.onShutdown(() => { afterShutdown(); shutDown = true; settling?.cancel(); settling = undefined; expiry?.cancel(); disk?.close(); });
   const documents = new TextDocuments(TextDocument);
   /** one project per workspace folder (each with the config found from it), the deepest folder first */
   let projects: LspProject[] = [];
@@ -154,6 +154,12 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
     projects = [...projects, p].sort((a, b) => b.cwd.length - a.cwd.length);
     return p;
   };
+  /** the edits of the editor received (didChange, didOpen, didClose), and how many of them the projects hold: fewer, and what they hold is superseded */
+  let received = 0;
+  let applied = 0;
+  const superseded = (): boolean => applied !== received;
+  /** the version of each open document's text the projects hold (what its findings are published with) */
+  const versionOf = new Map<string, number>();
   /** the findings last published, by absolute path (so only what changed is sent again) */
   const published = new Map<string, string>();
   let findings = new Map<string, Diagnostic[]>();
@@ -171,11 +177,16 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
     findings = all;
     ownerOf = owner;
     for (const abs of new Set([...findings.keys(), ...published.keys()])) {
+      // an edit received since these findings' texts were taken (during a send, or waiting to be linted): they are
+      // of a superseded text, and the work that takes the edit publishes again; nothing more of them is sent
+      if (superseded()) return;
       const list = findings.get(abs) ?? [];
-      const key = JSON.stringify(list);
+      // an open document's findings carry the version of its text they are of (LSP 3.17 publishDiagnostics `version`)
+      const version = versionOf.get(abs);
+      const key = `${version ?? ''}\0${JSON.stringify(list)}`;
       if (published.get(abs) === key) continue;
       published.set(abs, key);
-      await connection.sendDiagnostics({ uri: pathToUri(abs), diagnostics: list.map((d) => toLsp(d, ownerOf.get(abs)?.rule(d.ruleId))) });
+      await connection.sendDiagnostics({ uri: pathToUri(abs), ...(version === undefined ? {} : { version }), diagnostics: list.map((d) => toLsp(d, ownerOf.get(abs)?.rule(d.ruleId))) });
     }
     expireAt(projects.map((p) => p.nextChange()).filter((t): t is number => t !== undefined).reduce((a, b) => Math.min(a, b), Infinity));
   };
@@ -210,7 +221,7 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
     for (const project of only ? [only] : projects) {
       try {
         await project.load();
-        for (const doc of documents.all()) { const abs = uriToPath(doc.uri); if (abs && projectOf(abs) === project) project.setText(abs, doc.getText()); }
+        for (const doc of documents.all()) { const abs = uriToPath(doc.uri); if (abs && projectOf(abs) === project) { project.setText(abs, doc.getText()); versionOf.set(abs, doc.version); } }
         // a broken config: said once, its problems shown in it, and the templates linted with the default settings meanwhile
         if (project.configError !== undefined) void connection.window.showErrorMessage(`tplsync: ${projects.length > 1 ? `${project.cwd}: ` : ''}${project.configError}\n(the templates are linted with the default settings until the config is fixed)`);
       } catch (e) {
@@ -285,27 +296,36 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
   // a burst of edits (typing) is linted once, with the text of the last: an edit keeps only the newest text of its
   // document, and the lint waits EDIT_SETTLE_MS for the next edit (a 5,000-line file linted at every keystroke took
   // seconds to catch up); a request (hover, a code action, ...) takes the edits made so far at once
-  const newest = new Map<string, string | undefined>();
-  let settling: NodeJS.Timeout | undefined;
+  const newest = new Map<string, { text: string | undefined; version: number | undefined }>();
+  let settling: { cancel(): void } | undefined;
   const takeEdits = (): void => {
-    if (settling) { clearTimeout(settling); settling = undefined; }
+    settling?.cancel();
+    settling = undefined;
     if (!newest.size) return;
     const edits = [...newest];
     newest.clear();
-    enqueue(() => { for (const [abs, t] of edits) projectOf(abs)?.setText(abs, t); });
+    const upTo = received;
+    enqueue(() => {
+      for (const [abs, { text, version }] of edits) {
+        projectOf(abs)?.setText(abs, text);
+        if (version === undefined) versionOf.delete(abs); else versionOf.set(abs, version);
+      }
+      applied = upTo;
+    });
   };
-  const settle = (abs: string, text: string | undefined): void => {
-    newest.set(abs, text);
-    if (settling) clearTimeout(settling);
-    settling = setTimeout(takeEdits, EDIT_SETTLE_MS);
+  const settle = (abs: string, text: string | undefined, version: number | undefined): void => {
+    newest.set(abs, { text, version });
+    received++;
+    settling?.cancel();
+    settling = clock.after(EDIT_SETTLE_MS, takeEdits);
   };
   documents.onDidChangeContent((e) => {
     const abs = uriToPath(e.document.uri);
-    if (abs) settle(abs, e.document.getText());
+    if (abs) settle(abs, e.document.getText(), e.document.version);
   });
   documents.onDidClose((e) => {
     const abs = uriToPath(e.document.uri);
-    if (abs) settle(abs, undefined);
+    if (abs) settle(abs, undefined, undefined);
   });
 
   /** whether a file is one a project's settings are read from (its config, a policy plugin), or a config where it has none */
