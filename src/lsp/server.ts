@@ -31,7 +31,7 @@ import { scanPlaceholders } from '../model/placeholders.js';
 import { exampleKeyItems, keyPathAt, languageItems, placeholderItems, scalarPathAt, scopedPlaceholderNames } from './complete.js';
 import { LspProject } from './project.js';
 import { flatSymbols, templateSymbols } from './symbols.js';
-import { DiskWatcher, foldersToWatch } from './watch.js';
+import { DiskWatcher, foldersBelow, foldersToWatch, globBases } from './watch.js';
 import { io } from '../core/io.js';
 
 /** how long the server waits after an edit for the next before it lints (the editor's burst of keystrokes linted once) */
@@ -355,6 +355,8 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
     for (const p of projects) {
       const root = p.config?.dir ?? p.cwd;
       for (const d of foldersToWatch(root, [...p.covered(), ...p.settingsFiles()])) dirs.add(d);
+      // every folder the config's globs can take a template from, a template in it or not (emptied by a checkout, new)
+      for (const base of globBases(root, p.config?.templates ?? [])) { foldersBelow(base, dirs); for (const d of foldersToWatch(root, [path.join(base, '_')])) dirs.add(d); }
       dirs.add(p.cwd);
     }
     disk.watch(dirs);
