@@ -108,6 +108,34 @@ test('a client that cannot watch: a folder whose last template was deleted is st
   });
 }));
 
+test('a client that watches its workspace folder only (dynamic registration): a config above the folder changed on disk is read again (trial-r F7)', () => inProjectDir({
+  'tplsync.config.yaml': CONFIG, 'templates/wa/old.en.yaml': TEMPLATE, 'templates/other/two.en.yaml': TEMPLATE.replace('legacy_one', 'legacy_two').replace('Your parcel', 'Our parcel'),
+}, async (dir) => {
+  const file = path.join(dir, 'templates/wa/old.en.yaml');
+  const folder = path.join(dir, 'templates/wa');
+  // string globs only (no relativePatternSupport): the client reports nothing outside the folder; the server watches that itself
+  await withLsp(dir, { folders: [folder], capabilities: { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } } } }, async (c) => {
+    await c.waitFor(() => JSON.stringify(c.codes(file)) === '[["footer",2]]', 'the footer warning');
+    writeFileSync(path.join(dir, 'tplsync.config.yaml'), CONFIG.replace('footer: warning', 'footer: off'));
+    await c.waitFor(() => c.codes(file).length === 0, 'the config above the folder read again');
+  });
+  // a client that takes RelativePattern: the config and the templates globs registered anchored at the config's folder
+  writeFileSync(path.join(dir, 'tplsync.config.yaml'), CONFIG);
+  await withLsp(dir, { folders: [folder], capabilities: { workspace: { didChangeWatchedFiles: { dynamicRegistration: true, relativePatternSupport: true } } } }, async (c) => {
+    await c.waitFor(() => JSON.stringify(c.codes(file)) === '[["footer",2]]', 'the footer warning');
+    const patterns = (): unknown[] => (c.registrations as { registrations: { registerOptions: { watchers: { globPattern: unknown }[] } }[] }[])
+      .flatMap((r) => r.registrations.flatMap((x) => x.registerOptions.watchers.map((w) => w.globPattern)));
+    await c.waitFor(() => patterns().length > 2, 'the relative patterns registered');
+    const base = uri(dir);
+    assert.ok(patterns().some((g) => JSON.stringify(g) === JSON.stringify({ baseUri: base, pattern: 'tplsync.config.yaml' })), JSON.stringify(patterns()));
+    assert.ok(patterns().some((g) => JSON.stringify(g) === JSON.stringify({ baseUri: base, pattern: 'templates/**/*.yaml' })), JSON.stringify(patterns()));
+    // told of the config's change by the client (as VS Code does for a registered relative pattern): reloaded
+    writeFileSync(path.join(dir, 'tplsync.config.yaml'), CONFIG.replace('footer: warning', 'footer: off'));
+    await c.conn.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uri(path.join(dir, 'tplsync.config.yaml')), type: 2 }] });
+    await c.waitFor(() => c.codes(file).length === 0, 'the config read again');
+  });
+}));
+
 test('globBases: the fixed folder of each glob under the config\'s folder; a negated glob none', () => {
   const r = path.join(path.sep, 'p');
   assert.equal(globBases(r, ['templates/**/*.{yaml,yml}', 'rcs/*.yaml', '!templates/legacy/**', 'one/file.yaml', '**/*.yaml']), [path.join(r, 'templates'), path.join(r, 'rcs'), path.join(r, 'one'), r]);

@@ -232,6 +232,8 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
   };
 
   let watchRegistration = false;
+  /** the client takes RelativePattern globs (a base folder and a pattern), which it applies outside its workspace folders too */
+  let relativePatterns = false;
   let hierarchicalSymbols = false;
   let supportsFolders = false;
   connection.onInitialize((params): InitializeResult => {
@@ -245,6 +247,7 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
     const root = (params.rootUri && uriToPath(params.rootUri)) ?? params.rootPath ?? io().cwd();
     for (const f of folders.length ? folders : [root]) addProject(f);
     watchRegistration = Boolean(params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration);
+    relativePatterns = params.capabilities.workspace?.didChangeWatchedFiles?.relativePatternSupport === true;
     hierarchicalSymbols = params.capabilities.textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport === true;
     supportsFolders = params.capabilities.workspace?.workspaceFolders === true;
     return {
@@ -269,7 +272,9 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
         watchers: [{ globPattern: '**/*.{yaml,yml}' }, ...SEARCH_PLACES.map((p) => ({ globPattern: `**/${p}` }))],
       });
     }
-    if (!watchRegistration) {
+    // a client that watches only its workspace folders (string globs) is told of no config or template above them:
+    // those the server watches itself (rewatch), as it does every folder for a client that cannot watch
+    if (!watchRegistration || !relativePatterns) {
       disk = new DiskWatcher(
         (changes) => onDisk(changes),
         (abs) => projects.some((p) => p.covers(abs) || p.settingsFiles().includes(abs)),
@@ -350,7 +355,7 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
   // (watch.ts), on the folders of what the projects hold now (taken again after each publication)
   let disk: DiskWatcher | undefined;
   const rewatch = (): void => {
-    if (!disk || shutDown) return;
+    if (!disk || shutDown) { reregister(); return; }
     const dirs = new Set<string>();
     for (const p of projects) {
       const root = p.config?.dir ?? p.cwd;
@@ -359,7 +364,29 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
       for (const base of globBases(root, p.config?.templates ?? [])) { foldersBelow(base, dirs); for (const d of foldersToWatch(root, [path.join(base, '_')])) dirs.add(d); }
       dirs.add(p.cwd);
     }
+    // a client that watches its workspace folders (registered string globs): only what lies outside them
+    if (watchRegistration) for (const d of [...dirs]) if (projects.some((p) => within(d, p.cwd))) dirs.delete(d);
     disk.watch(dirs);
+    reregister();
+  };
+
+  // a client that takes RelativePattern globs: the config's templates globs and its settings files, anchored at their
+  // folders (a config above the workspace folder, templates beside it), registered again when they change. (String
+  // globs alone are applied by a client such as VS Code inside its workspace folders only: a config above the folder
+  // opened was never read again when it changed on disk.)
+  let relativeRegistered = '';
+  let relativeRegistration: Promise<{ dispose(): void } | undefined> = Promise.resolve(undefined);
+  const reregister = (): void => {
+    if (!watchRegistration || !relativePatterns || shutDown) return;
+    const watchers = relativeWatchers(projects.map((p) => ({ dir: p.config?.dir, templates: p.config?.templates ?? [], settings: p.settingsFiles() })));
+    const key = JSON.stringify(watchers);
+    if (key === relativeRegistered) return;
+    relativeRegistered = key;
+    const before = relativeRegistration;
+    relativeRegistration = before.then(async (old) => {
+      old?.dispose();
+      return watchers.length ? connection.client.register(DidChangeWatchedFilesNotification.type, { watchers }) : undefined;
+    }).catch(() => undefined);
   };
 
   // the config (or a plugin) saved in the editor, or edited there and saved: reloaded with no watcher of the
@@ -604,4 +631,19 @@ function placeholderHover(doc: TextDocument, line: number, character: number): s
     return v === undefined ? [] : [`${JSON.stringify(v)} (\`${site.role === 'url' || site.role === 'card-url' ? p : `${p}.${ph.key}`}\`)`];
   });
   return [`**${ph.raw}**: ${samples.length ? samples.join('; ') : 'no sample yet'}`, '', `Used in: ${sites.map((s) => `\`${s.path.join('.')}\``).join(', ') || 'nowhere else'}`].join('\n');
+}
+
+/**
+ * Pure: the RelativePattern watchers (LSP 3.17) of the projects' files: each config's `templates`
+ * globs anchored at the config's folder, each settings file (the config, a policy plugin) by its
+ * name in its folder.
+ */
+export function relativeWatchers(projects: readonly { dir: string | undefined; templates: readonly string[]; settings: readonly string[] }[]): { globPattern: { baseUri: string; pattern: string } }[] {
+  const out = new Map<string, { globPattern: { baseUri: string; pattern: string } }>();
+  const add = (dir: string, pattern: string): void => { const baseUri = pathToUri(dir); out.set(`${baseUri}\0${pattern}`, { globPattern: { baseUri, pattern } }); };
+  for (const p of projects) {
+    if (p.dir !== undefined) for (const g of p.templates) if (!g.startsWith('!')) add(p.dir, g);
+    for (const f of p.settings) add(path.dirname(f), path.basename(f));
+  }
+  return [...out.values()];
 }
