@@ -11,7 +11,7 @@ import { Writable } from 'node:stream';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
-  CodeActionKind, CompletionItemKind, DiagnosticSeverity, DidChangeWatchedFilesNotification, ErrorCodes, FileChangeType, ProposedFeatures, ResponseError,
+  CodeActionKind, CompletionItemKind, MessageType, ShowMessageNotification, DiagnosticSeverity, DidChangeWatchedFilesNotification, ErrorCodes, FileChangeType, ProposedFeatures, ResponseError,
   StreamMessageReader, StreamMessageWriter, TextDocumentSyncKind, TextDocuments, createConnection,
   type CodeAction, type DocumentSymbol, type Message, type SymbolInformation, type CompletionItem, type TextEdit, type Connection, type Diagnostic as LspDiagnostic, type Hover, type InitializeResult,
 } from 'vscode-languageserver/node.js';
@@ -216,6 +216,8 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
     });
   };
 
+  /** the config warnings said already (window/showMessage), by folder and text: each said once */
+  const saidNotes = new Set<string>();
   /** (re)loads a project (every project: none given), with the documents open in the editor that are its */
   const load = async (only?: LspProject): Promise<void> => {
     for (const project of only ? [only] : projects) {
@@ -223,6 +225,13 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
         await project.load();
         for (const doc of documents.all()) { const abs = uriToPath(doc.uri); if (abs && projectOf(abs) === project) { project.setText(abs, doc.getText()); versionOf.set(abs, doc.version); } }
         // a broken config: said once, its problems shown in it, and the templates linted with the default settings meanwhile
+        // a warning of the config with no file to show it in (no config found): said once
+        for (const note of project.configNotes) {
+          const said = `${project.cwd}\0${note}`;
+          if (saidNotes.has(said)) continue;
+          saidNotes.add(said);
+          void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: `tplsync: ${projects.length > 1 ? `${project.cwd}: ` : ''}${note}` });
+        }
         if (project.configError !== undefined) void connection.window.showErrorMessage(`tplsync: ${projects.length > 1 ? `${project.cwd}: ` : ''}${project.configError}\n(the templates are linted with the default settings until the config is fixed)`);
       } catch (e) {
         // a project that cannot be loaded at all: said once, and the findings of the last good one are cleared
