@@ -170,6 +170,10 @@ test('over stdio: after `{{` only what lint takes there: a card\'s own names and
       assert.equal(await ask('templates/order_shipped.yaml', standard, 11), [['1', 'sample: https://shop.example.com/orders/A-1002']]);
       // the footer takes no placeholder
       assert.equal(await ask('templates/order_shipped.yaml', standard, 7), []);
+      // a text header: the body's named placeholders, with the body's samples (a header's named placeholder may take them)
+      const header = standard.replace('body:', 'header: { format: TEXT, text: "Order {{}}" }\nbody:');
+      await conn.sendNotification('textDocument/didChange', { textDocument: { uri: uri(path.join(dir, 'templates/order_shipped.yaml')), version: 2 }, contentChanges: [{ text: header }] });
+      assert.equal(await ask('templates/order_shipped.yaml', header, 4), [['customer', 'sample: Maria'], ['order_id', 'sample: A-1002']]);
       await conn.sendRequest('shutdown');
     });
   });

@@ -134,5 +134,11 @@ export function scopedPlaceholderNames(t: Record<string, unknown>, sites: readon
   if (ex !== null && typeof ex === 'object' && !Array.isArray(ex)) for (const [k, v] of Object.entries(ex)) samples.set(k, v);
   const used = sites.filter((s) => s.role !== 'url' && s.role !== 'card-url' && key(s.examplesPath) === scope)
     .flatMap((s) => scanPlaceholders(s.text).placeholders.map((x) => x.key));
-  return templateNames(samples, used);
+  const names = templateNames(samples, used);
+  // a named placeholder of the header may take the body's sample of the same name (placeholder-sample): the body's named ones too
+  if (here.role === 'header') {
+    const body = sites.find((s) => s.role === 'body');
+    if (body) for (const [k, v] of scopedPlaceholderNames(t, sites, body.path)) if (!/^\d+$/.test(k) && !names.has(k)) names.set(k, v);
+  }
+  return names;
 }
