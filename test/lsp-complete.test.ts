@@ -128,4 +128,55 @@ test('over stdio: `channel: ` offers the aliases every environment defines first
   });
 });
 
+test('over stdio: after `{{` only what lint takes there: a card\'s own names and samples, the bubble\'s in the bubble, {{1}} in a URL, nothing in a footer (trial-r F2, F3)', async () => {
+  const carousel = [
+    'channel: shop-whatsapp', 'name: wa_carousel_9', 'language: en_US', 'category: MARKETING',
+    'body:', '  text: "Hi {{first_name}}, swipe to see 9 new arrivals{{}}."', '  examples:', '    first_name: Ana',
+    'carousel:',
+    '  - header: { format: IMAGE, example: https://cdn.example.com/c/9_0.png }',
+    '    body:', '      text: "Buy now: {{price}} (1){{}}."', '      examples:', '        price: "€30"',
+    '    buttons:', '      - { type: QUICK_REPLY, text: Tell me more }',
+    '      - { type: URL, text: Buy now, url: "https://shop.example.com/p/{{}}", example: "https://shop.example.com/p/item0" }',
+    '  - header: { format: IMAGE, example: https://cdn.example.com/c/9_1.png }',
+    '    body:', '      text: "Buy now: {{price}} (2){{}}."', '      examples:', '        price: "€31"',
+    '',
+  ].join('\n');
+  const standard = [
+    'channel: shop-whatsapp', 'name: order_shipped', 'language: en_US', 'category: UTILITY',
+    'body:', '  text: "Hi {{customer}}, order {{order_id}} has shipped."', '  examples: { customer: Maria, order_id: A-1002 }',
+    'footer: "Reply STOP {{}}"',
+    'buttons:', '  - type: URL', '    text: Track', '    url: https://shop.example.com/orders/{{}}', '    example: https://shop.example.com/orders/A-1002',
+    '',
+  ].join('\n');
+  await inProjectDir({ 'tplsync.config.yaml': CONFIG, 'templates/wa_carousel_9.yaml': carousel, 'templates/order_shipped.yaml': standard }, async (dir) => {
+    await withServer(dir, async (conn) => {
+      const ask = async (file: string, text: string, line: number, nth = 0): Promise<[string, string | undefined][]> => {
+        const l = text.split('\n')[line]!;
+        let col = -1;
+        for (let i = 0; i <= nth; i++) col = l.indexOf('{{}}', col + 1);
+        const items = await conn.sendRequest('textDocument/completion', { textDocument: { uri: uri(path.join(dir, file)) }, position: { line, character: col + 2 } }) as Item[];
+        return items.map((i) => [i.label, i.detail]);
+      };
+      await conn.sendNotification('textDocument/didOpen', { textDocument: { uri: uri(path.join(dir, 'templates/wa_carousel_9.yaml')), languageId: 'yaml', version: 1, text: carousel } });
+      await conn.sendNotification('textDocument/didOpen', { textDocument: { uri: uri(path.join(dir, 'templates/order_shipped.yaml')), languageId: 'yaml', version: 1, text: standard } });
+      // the bubble's body: its own name, not the cards'
+      assert.equal(await ask('templates/wa_carousel_9.yaml', carousel, 5), [['first_name', 'sample: Ana']]);
+      // a card's body: the card's own name with the card's sample
+      assert.equal(await ask('templates/wa_carousel_9.yaml', carousel, 11), [['price', 'sample: €30']]);
+      assert.equal(await ask('templates/wa_carousel_9.yaml', carousel, 19), [['price', 'sample: €31']]);
+      // a card's URL button: {{1}}
+      assert.equal((await ask('templates/wa_carousel_9.yaml', carousel, 16)).map(([l]) => l), ['1']);
+      // a URL button's url: {{1}} with the button's example, never the body's names
+      assert.equal(await ask('templates/order_shipped.yaml', standard, 11), [['1', 'sample: https://shop.example.com/orders/A-1002']]);
+      // the footer takes no placeholder
+      assert.equal(await ask('templates/order_shipped.yaml', standard, 7), []);
+      // a text header: the body's named placeholders, with the body's samples (a header's named placeholder may take them)
+      const header = standard.replace('body:', 'header: { format: TEXT, text: "Order {{}}" }\nbody:');
+      await conn.sendNotification('textDocument/didChange', { textDocument: { uri: uri(path.join(dir, 'templates/order_shipped.yaml')), version: 2 }, contentChanges: [{ text: header }] });
+      assert.equal(await ask('templates/order_shipped.yaml', header, 4), [['customer', 'sample: Maria'], ['order_id', 'sample: A-1002']]);
+      await conn.sendRequest('shutdown');
+    });
+  });
+});
+
 test.run();

@@ -4,11 +4,11 @@
 // by git were never read again unless open. Now the config's save (didSave, or its didChange once
 // the disk differs from what was loaded) reloads the project, and a client that cannot watch gets
 // the server's own watcher of the project's folders (src/lsp/watch.ts).
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { foldersToWatch } from '../src/lsp/watch.ts';
+import { foldersToWatch, globBases } from '../src/lsp/watch.ts';
 import { inProjectDir } from './helpers.ts';
 import { uri, withLsp } from './lsp-client.ts';
 
@@ -77,6 +77,68 @@ test('foldersToWatch: each file\'s folder and those between it and the root', ()
   assert.equal([...foldersToWatch(r, [path.join(r, 'templates/a/b/x.yaml'), path.join(r, 'tplsync.config.yaml')])].sort(), [r, path.join(r, 'templates'), path.join(r, 'templates/a'), path.join(r, 'templates/a/b')].sort());
   // a file outside the root (a plugin elsewhere): its own folder only
   assert.equal([...foldersToWatch(r, [path.join(path.sep, 'q/plugin.mjs')])].sort(), [r, path.join(path.sep, 'q')].sort());
+});
+
+test('a client that cannot watch: a folder whose last template was deleted is still watched (restored, new files read); a folder renamed away is noticed (trial-r F1)', () => inProjectDir({
+  'tplsync.config.yaml': CONFIG, 'templates/a/one.en.yaml': TEMPLATE, 'templates/b/two.en.yaml': TEMPLATE.replace('legacy_one', 'legacy_two').replace('Your parcel', 'Our parcel'),
+}, async (dir) => {
+  const one = path.join(dir, 'templates/a/one.en.yaml');
+  const two = path.join(dir, 'templates/b/two.en.yaml');
+  const three = path.join(dir, 'templates/b/three.en.yaml');
+  const text = readFileSync(two, 'utf8');
+  await withLsp(dir, { capabilities: { workspace: { didChangeWatchedFiles: { dynamicRegistration: false } } } }, async (c) => {
+    await c.waitFor(() => JSON.stringify(c.codes(two)) === '[["footer",2]]', 'two published');
+    // the folder's last template deleted (a checkout of a branch without it): its findings cleared
+    const before = c.publications.length;
+    unlinkSync(two);
+    await c.waitFor(() => c.publications.slice(before).some((p) => p.uri === uri(two) && p.diagnostics.length === 0), 'two cleared');
+    // written there again, with an error: read
+    writeFileSync(two, text.replace('UTILITY', 'UTILTY'));
+    await c.waitFor(() => c.codes(two).some(([id]) => id === 'category'), 'the restored file read');
+    // a new file in that folder: read (a duplicate of one: both flagged)
+    writeFileSync(three, TEMPLATE);
+    await c.waitFor(() => c.codes(three).some(([id]) => id === 'duplicate-template') && c.codes(one).some(([id]) => id === 'duplicate-template'), 'the new file read');
+    // the folder renamed out of the project (no folder watched sees it arrive): its files' findings cleared, the duplicate gone
+    const away = `${dir}-b-old`;
+    renameSync(path.join(dir, 'templates/b'), away);
+    await c.waitFor(() => c.codes(two).length === 0 && c.codes(three).length === 0 && !c.codes(one).some(([id]) => id === 'duplicate-template'), 'the renamed folder noticed');
+    // and renamed back: read again
+    renameSync(away, path.join(dir, 'templates/b'));
+    await c.waitFor(() => c.codes(two).some(([id]) => id === 'category') && c.codes(one).some(([id]) => id === 'duplicate-template'), 'the folder back');
+  });
+}));
+
+test('a client that watches its workspace folder only (dynamic registration): a config above the folder changed on disk is read again (trial-r F7)', () => inProjectDir({
+  'tplsync.config.yaml': CONFIG, 'templates/wa/old.en.yaml': TEMPLATE, 'templates/other/two.en.yaml': TEMPLATE.replace('legacy_one', 'legacy_two').replace('Your parcel', 'Our parcel'),
+}, async (dir) => {
+  const file = path.join(dir, 'templates/wa/old.en.yaml');
+  const folder = path.join(dir, 'templates/wa');
+  // string globs only (no relativePatternSupport): the client reports nothing outside the folder; the server watches that itself
+  await withLsp(dir, { folders: [folder], capabilities: { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } } } }, async (c) => {
+    await c.waitFor(() => JSON.stringify(c.codes(file)) === '[["footer",2]]', 'the footer warning');
+    writeFileSync(path.join(dir, 'tplsync.config.yaml'), CONFIG.replace('footer: warning', 'footer: off'));
+    await c.waitFor(() => c.codes(file).length === 0, 'the config above the folder read again');
+  });
+  // a client that takes RelativePattern: the config and the templates globs registered anchored at the config's folder
+  writeFileSync(path.join(dir, 'tplsync.config.yaml'), CONFIG);
+  await withLsp(dir, { folders: [folder], capabilities: { workspace: { didChangeWatchedFiles: { dynamicRegistration: true, relativePatternSupport: true } } } }, async (c) => {
+    await c.waitFor(() => JSON.stringify(c.codes(file)) === '[["footer",2]]', 'the footer warning');
+    const patterns = (): unknown[] => (c.registrations as { registrations: { registerOptions: { watchers: { globPattern: unknown }[] } }[] }[])
+      .flatMap((r) => r.registrations.flatMap((x) => x.registerOptions.watchers.map((w) => w.globPattern)));
+    await c.waitFor(() => patterns().length > 2, 'the relative patterns registered');
+    const base = uri(dir);
+    assert.ok(patterns().some((g) => JSON.stringify(g) === JSON.stringify({ baseUri: base, pattern: 'tplsync.config.yaml' })), JSON.stringify(patterns()));
+    assert.ok(patterns().some((g) => JSON.stringify(g) === JSON.stringify({ baseUri: base, pattern: 'templates/**/*.yaml' })), JSON.stringify(patterns()));
+    // told of the config's change by the client (as VS Code does for a registered relative pattern): reloaded
+    writeFileSync(path.join(dir, 'tplsync.config.yaml'), CONFIG.replace('footer: warning', 'footer: off'));
+    await c.conn.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uri(path.join(dir, 'tplsync.config.yaml')), type: 2 }] });
+    await c.waitFor(() => c.codes(file).length === 0, 'the config read again');
+  });
+}));
+
+test('globBases: the fixed folder of each glob under the config\'s folder; a negated glob none', () => {
+  const r = path.join(path.sep, 'p');
+  assert.equal(globBases(r, ['templates/**/*.{yaml,yml}', 'rcs/*.yaml', '!templates/legacy/**', 'one/file.yaml', '**/*.yaml']), [path.join(r, 'templates'), path.join(r, 'rcs'), path.join(r, 'one'), r]);
 });
 
 test.run();

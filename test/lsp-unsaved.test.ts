@@ -48,7 +48,8 @@ test('an unsaved file under the globs is linted with the project; outside them i
     project.setText(fresh, undefined);
     assert.not.ok(project.covers(fresh));
     assert.is(project.findings().get(fresh), undefined);
-    assert.equal([...project.findings().values()].flat(), [], 'the rest is clean');
+    // (but the config's own warning, its channels' kind not said, in the config file: config-warnings.test.ts)
+    assert.equal([...project.findings().values()].flat().filter((d) => d.ruleId !== 'config'), [], 'the rest is clean');
   } finally { cleanup(dir); }
 });
 

@@ -5,8 +5,9 @@ import { commandConfig, lockWait, warnUncovered } from './context.js';
 import { projectFiles, refuseCacheLocation, refuseProtectedOutput } from '../files/output-target.js';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
-import { aliasesWithoutKind, noConfigFound, selectEnvironment } from '../config/load.js';
-import { didYouMean } from '../core/suggest.js';
+import { noConfigFound, selectEnvironment } from '../config/load.js';
+import { configWarnings, namesWhatsappLanguages, placeConfigWarnings } from '../lint/config-warnings.js';
+import { readFileSync } from 'node:fs';
 import { FORMAT_NAMES, isFormatName, listsRules, loadFormatter } from '../lint/formatters/load.js';
 import { summarize } from '../core/diagnostic.js';
 import { lintProject } from '../lint/run.js';
@@ -94,27 +95,15 @@ export async function lintCommand(paths: string[], o: LintCommandOptions): Promi
   // what this run writes, in order: the bin gives it again when nothing it came from moved (replay.ts)
   const writes: ReplayWrite[] = [];
   const say = (text: string): void => { io().stderr.write(text); writes.push(['stderr', text]); };
-  // lint without a config (or with one that defines no channel) checks the files alone: said, so that a misnamed config is not a green run
-  const envCount = Object.keys(config.environments).length;
-  if (!config.file) say(`tplsync: warning: ${noConfigFound(config.dir)} Lint checked the files alone, not the channel each names (rule unknown-channel); \`${tplsyncCommand()} init\` writes a config, --config FILE names one.\n`);
-  else if (envCount === 0) say(`tplsync: warning: ${path.relative(io().cwd(), config.file) || config.file} defines no environments, so lint cannot check the channel each template names (rule unknown-channel): add environments.<name>.channels.\n`);
-  const unkinded = aliasesWithoutKind(config);
-  if (unkinded.length) say(`tplsync: warning: the config does not say what kind of channel ${unkinded.join(', ')} ${unkinded.length === 1 ? 'is' : 'are'}, so lint cannot check that each template fits its channel (rule channel-kind): add channels: { ${unkinded[0]}: { kind: ${/rcs/i.test(unkinded[0]!) ? 'rcs' : 'whatsapp'} } } (or ${/rcs/i.test(unkinded[0]!) ? 'whatsapp' : 'rcs'}) to ${path.relative(io().cwd(), config.file ?? 'the config') || 'the config'}\n`);
-  // a kind (or languages) set for an alias no environment defines: a typo, most likely
-  const defined = new Set(Object.values(config.environments).flatMap((e) => Object.keys(e.channels)));
-  for (const alias of Object.keys(config.channels ?? {}).filter((a) => defined.size > 0 && !defined.has(a))) {
-    say(`tplsync: warning: channels.${alias} in the config names no channel alias of any environment${didYouMean(alias, [...defined])}; its settings apply to nothing\n`);
-  }
-  // a language a WhatsApp channel must have that WhatsApp does not list: language-coverage would ask every template for a variant WhatsApp rejects
-  // (the language list loaded only for a config that names languages of a WhatsApp channel: a warm run loads no rule module)
-  const whatsappLanguages = Object.entries(config.channels ?? {}).filter(([, s]) => s?.kind === 'whatsapp' && s.languages?.length);
-  const { unlistedWhatsappLanguage } = whatsappLanguages.length ? await import('../lint/rules/languages.js') : { unlistedWhatsappLanguage: undefined };
-  for (const [alias, s] of whatsappLanguages) {
-    for (const l of s!.languages ?? []) {
-      const unlisted = unlistedWhatsappLanguage!(l);
-      if (unlisted) say(`tplsync: warning: channels.${alias}.languages in the config names ${l}: ${unlisted}${unlisted.endsWith('?') ? '' : '.'} Rule language-coverage asks every template on ${alias} for a variant in ${l}, which WhatsApp would reject on submission: correct it in ${path.relative(io().cwd(), config.file ?? 'the config') || 'the config'}\n`);
-    }
-  }
+  // the config's own warnings (lint/config-warnings.ts: no config, no environments, a channel without a kind, a language
+  // WhatsApp does not list): on stderr, and in the JSON report (configWarnings); a file checked alone is said so that a
+  // misnamed config is not a green run. (WhatsApp's language list loaded only for a config that names languages of a
+  // WhatsApp channel: a warm run loads no rule module)
+  const { unlistedWhatsappLanguage } = namesWhatsappLanguages(config) ? await import('../lint/rules/languages.js') : { unlistedWhatsappLanguage: undefined };
+  const shownConfig = config.file ? path.relative(io().cwd(), config.file) || config.file : 'the config';
+  const warnings = configWarnings(config, { shown: shownConfig, noConfig: noConfigFound(config.dir), command: tplsyncCommand(), ...(unlistedWhatsappLanguage ? { unlistedWhatsappLanguage } : {}) });
+  for (const w of warnings) say(`tplsync: warning: ${w.message}\n`);
+  const placedWarnings = config.file ? placeConfigWarnings(warnings, shownConfig, readConfigText(config.file)) : warnings.map((w) => ({ message: w.message }));
   // a secret value the files hold in plain (a template's name, a word of their texts): said once, as it cannot be hidden reliably
   // (the files read again only when a secret value is set)
   if (Object.values(config.environments).some((e) => Object.values(e.values ?? {}).some((v) => 'env' in v && io().env[v.env]))) {
@@ -137,7 +126,7 @@ export async function lintCommand(paths: string[], o: LintCommandOptions): Promi
     s = run.rendered;
     rendered = { text, errors, warnings, ...(until !== undefined ? { until } : {}) };
   } else {
-    const ctx = { ...base, fileCount: files.length, rules: ruleMeta };
+    const ctx = { ...base, fileCount: files.length, rules: ruleMeta, configWarnings: placedWarnings };
     const text = format(diagnostics, ctx);
     emit(text, o.output);
     if (o.format === 'github') appendStepSummary((await loadFormatter('markdown'))(diagnostics, ctx));
@@ -169,4 +158,9 @@ export async function lintCommand(paths: string[], o: LintCommandOptions): Promi
     }
   }
   return code;
+}
+
+/** the config file's text (undefined: unreadable), to place its warnings at their keys */
+function readConfigText(file: string): string | undefined {
+  try { return readFileSync(path.resolve(io().cwd(), file), 'utf8'); } catch { return undefined; }
 }

@@ -89,7 +89,10 @@ function fixOne(f: LintOutcome['files'][number], diags: readonly Diagnostic[], p
   try { writeFileAtomic(f.abs, r.text, { verbatim: true }); } catch (e) {
     return { file: f.file, fixed: {}, left: `not written: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
   }
-  const still = r.left.filter((d) => isRepairable(d)).length;
+  // the findings left that a next run would repair (none when it would change nothing): a repairable rule's finding
+  // that its repair declines (not certain) is no repair waiting
+  const again = r.left.some((d) => isRepairable(d)) ? fixFileText(r.text, { findings, now }) : undefined;
+  const still = again && again.text !== r.text ? Object.values(again.fixed).reduce((a, b) => a + b, 0) : 0;
   return { file: f.file, fixed: r.fixed, ...(still ? { left: `${still} repairable finding${still === 1 ? '' : 's'} left` } : {}), ...(r.stubs ? { stubs: r.stubs } : {}) };
 }
 

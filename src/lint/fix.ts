@@ -210,8 +210,10 @@ export function applyChanges(doc: Document, changes: readonly Change[]): boolean
         const k = keyOf(p);
         const to = k === undefined ? undefined : c.renames[k];
         if (to === undefined) continue;
-        if (isScalar(p.key)) p.key.value = typeof p.key.value === 'number' ? Number(to) : to;
-        else p.key = typeof p.key === 'number' ? Number(to) : to;
+        // a numbered placeholder's sample is keyed by a number, as people write it (a named key renamed to `2`: `2: ...`)
+        const asNumber = (was: unknown): boolean => typeof was === 'number' || (/^[1-9][0-9]*$/.test(to) && typeof was === 'string' && !/^[0-9]+$/.test(was));
+        if (isScalar(p.key)) p.key.value = asNumber(p.key.value) ? Number(to) : to;
+        else p.key = asNumber(p.key) ? Number(to) : to;
       }
     } else if (c.op === 'add') {
       let map = node;

@@ -3,6 +3,9 @@
 // placeholder name completed after `{{` doubled the braces the editor had already closed
 // (`{{1}}}}`).
 import { CompletionItemKind, type CompletionItem } from 'vscode-languageserver/node.js';
+import { isMap, isPair, isScalar, isSeq, type Document } from 'yaml';
+import type { PlaceholderSite } from '../model/sites.js';
+import { scanPlaceholders } from '../model/placeholders.js';
 
 /** The languages a file's path names: a dot-separated part of the file name (welcome.en_US.yaml) or its folder (en_US/welcome.yaml). */
 export function languagesInPath(file: string, known: ReadonlySet<string>): string[] {
@@ -82,4 +85,60 @@ export function exampleKeyItems(missing: ReadonlyMap<string, string>): Completio
     label: name, kind: CompletionItemKind.Property, insertText: `${/^\d+$/.test(name) ? `"${name}"` : name}: `,
     detail: `sample of {{${name}}} in ${where}`,
   }));
+}
+
+/**
+ * The path of the scalar of a parsed YAML document that holds `offset` (the cursor), keys and
+ * sequence indexes from the root (`['carousel', 0, 'body', 'text']`); undefined when the cursor
+ * is in no scalar value.
+ */
+export function scalarPathAt(doc: Document, offset: number): (string | number)[] | undefined {
+  const walk = (node: unknown, at: (string | number)[]): (string | number)[] | undefined => {
+    if (isScalar(node)) return node.range && node.range[0] <= offset && offset <= node.range[1] ? at : undefined;
+    if (isMap(node)) {
+      for (const pair of node.items) {
+        if (!isPair(pair)) continue;
+        const key = isScalar(pair.key) ? pair.key.value : pair.key;
+        if (typeof key !== 'string' && typeof key !== 'number') continue;
+        const found = walk(pair.value, [...at, typeof key === 'number' ? String(key) : key]);
+        if (found) return found;
+      }
+    }
+    if (isSeq(node)) for (const [i, item] of node.items.entries()) { const found = walk(item, [...at, i]); if (found) return found; }
+    return undefined;
+  };
+  return walk(doc.contents, []);
+}
+
+/**
+ * Pure: the placeholder names lint accepts in the text at `at` (a path scalarPathAt gave), each
+ * with its sample there, by lint's own scoping (model/sites.ts, the sites and sample maps the
+ * rules check): in a text, the names of the texts that share its samples (a carousel card's own,
+ * not the bubble's; the header's, not the body's), with the samples of that map; in a URL
+ * button's url only `{{1}}`, with the button's example; anywhere else (a footer, a button's
+ * text, a key) none, as no placeholder is taken there.
+ */
+export function scopedPlaceholderNames(t: Record<string, unknown>, sites: readonly PlaceholderSite[], at: readonly (string | number)[]): Map<string, unknown> {
+  const key = (p: readonly (string | number)[]): string => p.map(String).join('\0');
+  const here = sites.find((s) => key(s.path) === key(at));
+  if (!here) return new Map();
+  const valueAt = (p: readonly (string | number)[]): unknown => {
+    let cur: unknown = t;
+    for (const seg of p) cur = cur !== null && typeof cur === 'object' ? (cur as Record<string | number, unknown>)[seg] : undefined;
+    return cur;
+  };
+  if (here.role === 'url' || here.role === 'card-url') return new Map([['1', valueAt(here.examplesPath)]]);
+  const scope = key(here.examplesPath);
+  const ex = valueAt(here.examplesPath);
+  const samples = new Map<string, unknown>();
+  if (ex !== null && typeof ex === 'object' && !Array.isArray(ex)) for (const [k, v] of Object.entries(ex)) samples.set(k, v);
+  const used = sites.filter((s) => s.role !== 'url' && s.role !== 'card-url' && key(s.examplesPath) === scope)
+    .flatMap((s) => scanPlaceholders(s.text).placeholders.map((x) => x.key));
+  const names = templateNames(samples, used);
+  // a named placeholder of the header may take the body's sample of the same name (placeholder-sample): the body's named ones too
+  if (here.role === 'header') {
+    const body = sites.find((s) => s.role === 'body');
+    if (body) for (const [k, v] of scopedPlaceholderNames(t, sites, body.path)) if (!/^\d+$/.test(k) && !names.has(k)) names.set(k, v);
+  }
+  return names;
 }

@@ -6,7 +6,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
-import { DEFAULT_TEMPLATE_GLOBS, DEFAULT_TYPES_OUT, loadConfig, readDirect, SEARCH_PLACES, type Config } from '../config/load.js';
+import { DEFAULT_TEMPLATE_GLOBS, DEFAULT_TYPES_OUT, loadConfig, noConfigFound, readDirect, SEARCH_PLACES, type Config } from '../config/load.js';
+import { configWarnings, placeConfigWarnings } from '../lint/config-warnings.js';
+import { unlistedWhatsappLanguage } from '../lint/rules/languages.js';
+import { tplsyncCommand } from '../core/invocation.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { discoverFiles, type FileEntry } from '../files/discover.js';
 import { finishProject, lintBytes, type FileResult, type ProjectOptions } from '../lint/engine.js';
@@ -33,6 +36,9 @@ export class LspProject {
 
   /** `configFile`: the config named on the command line (--config, absolute); without it, the one found from `cwd` */
   constructor(readonly cwd: string, private readonly clock: () => Date = () => new Date(), private readonly configFile?: string) {}
+
+  /** the config's warnings of the last load that have no file to be shown in (no config found): the server says them */
+  configNotes: string[] = [];
 
   /** the config's problem of the last load (the server shows it), undefined when it loaded */
   configError: string | undefined;
@@ -63,6 +69,17 @@ export class LspProject {
       }
       this.configError = message;
       config = fallback;
+    }
+    // the config's own warnings (as lint prints them): at their key in the config file; without a config, said by the server
+    this.configNotes = [];
+    if (this.configError === undefined) {
+      const shown = config.file ? path.relative(io().cwd(), resolvePath(config.file)) || config.file : 'the config';
+      const warnings = configWarnings(config, { shown, noConfig: noConfigFound(config.dir), command: tplsyncCommand(), unlistedWhatsappLanguage });
+      if (config.file) {
+        const abs = resolvePath(config.file);
+        const placed = placeConfigWarnings(warnings, shown, readOrUndefined(abs));
+        if (placed.length) this.configProblems.set(abs, placed);
+      } else this.configNotes = warnings.map((w) => w.message);
     }
     const policies = config.policies?.length ? await loadPolicies(config) : undefined;
     this.popts = projectOptions(config, this.cwd, policies?.rules ?? []);

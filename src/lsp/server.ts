@@ -11,12 +11,12 @@ import { Writable } from 'node:stream';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
-  CodeActionKind, CompletionItemKind, DiagnosticSeverity, DidChangeWatchedFilesNotification, ErrorCodes, FileChangeType, ProposedFeatures, ResponseError,
+  CodeActionKind, CompletionItemKind, MessageType, ShowMessageNotification, DiagnosticSeverity, DidChangeWatchedFilesNotification, ErrorCodes, FileChangeType, ProposedFeatures, ResponseError,
   StreamMessageReader, StreamMessageWriter, TextDocumentSyncKind, TextDocuments, createConnection,
   type CodeAction, type DocumentSymbol, type Message, type SymbolInformation, type CompletionItem, type TextEdit, type Connection, type Diagnostic as LspDiagnostic, type Hover, type InitializeResult,
 } from 'vscode-languageserver/node.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { isScalar, parse, parseDocument } from 'yaml';
+import { isScalar, parseDocument } from 'yaml';
 import { SEARCH_PLACES } from '../config/load.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { toolVersion } from '../core/version.js';
@@ -28,10 +28,10 @@ import { WHATSAPP_LANGUAGES } from '../lint/rules/languages.js';
 import { obj } from '../lint/rule.js';
 import { placeholderSites } from '../model/sites.js';
 import { scanPlaceholders } from '../model/placeholders.js';
-import { exampleKeyItems, keyPathAt, languageItems, placeholderItems, templateNames } from './complete.js';
+import { exampleKeyItems, keyPathAt, languageItems, placeholderItems, scalarPathAt, scopedPlaceholderNames } from './complete.js';
 import { LspProject } from './project.js';
 import { flatSymbols, templateSymbols } from './symbols.js';
-import { DiskWatcher, foldersToWatch } from './watch.js';
+import { DiskWatcher, foldersBelow, foldersToWatch, globBases } from './watch.js';
 import { io } from '../core/io.js';
 
 /** how long the server waits after an edit for the next before it lints (the editor's burst of keystrokes linted once) */
@@ -138,7 +138,7 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
     if (!initialized) throw new ResponseError(ErrorCodes.ServerNotInitialized, 'the server has not been initialized: send the initialize request first');
     if (shutDown) throw new ResponseError(ErrorCodes.InvalidRequest, 'the server has been shut down: only the exit notification is accepted');
   };
-  connection.onShutdown(() => { afterShutdown(); shutDown = true; if (settling) clearTimeout(settling); expiry?.cancel(); disk?.close(); });
+  connection.onShutdown(() => { afterShutdown(); shutDown = true; settling?.cancel(); settling = undefined; expiry?.cancel(); disk?.close(); });
   const documents = new TextDocuments(TextDocument);
   /** one project per workspace folder (each with the config found from it), the deepest folder first */
   let projects: LspProject[] = [];
@@ -154,6 +154,12 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
     projects = [...projects, p].sort((a, b) => b.cwd.length - a.cwd.length);
     return p;
   };
+  /** the edits of the editor received (didChange, didOpen, didClose), and how many of them the projects hold: fewer, and what they hold is superseded */
+  let received = 0;
+  let applied = 0;
+  const superseded = (): boolean => applied !== received;
+  /** the version of each open document's text the projects hold (what its findings are published with) */
+  const versionOf = new Map<string, number>();
   /** the findings last published, by absolute path (so only what changed is sent again) */
   const published = new Map<string, string>();
   let findings = new Map<string, Diagnostic[]>();
@@ -171,11 +177,16 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
     findings = all;
     ownerOf = owner;
     for (const abs of new Set([...findings.keys(), ...published.keys()])) {
+      // an edit received since these findings' texts were taken (during a send, or waiting to be linted): they are
+      // of a superseded text, and the work that takes the edit publishes again; nothing more of them is sent
+      if (superseded()) return;
       const list = findings.get(abs) ?? [];
-      const key = JSON.stringify(list);
+      // an open document's findings carry the version of its text they are of (LSP 3.17 publishDiagnostics `version`)
+      const version = versionOf.get(abs);
+      const key = `${version ?? ''}\0${JSON.stringify(list)}`;
       if (published.get(abs) === key) continue;
       published.set(abs, key);
-      await connection.sendDiagnostics({ uri: pathToUri(abs), diagnostics: list.map((d) => toLsp(d, ownerOf.get(abs)?.rule(d.ruleId))) });
+      await connection.sendDiagnostics({ uri: pathToUri(abs), ...(version === undefined ? {} : { version }), diagnostics: list.map((d) => toLsp(d, ownerOf.get(abs)?.rule(d.ruleId))) });
     }
     expireAt(projects.map((p) => p.nextChange()).filter((t): t is number => t !== undefined).reduce((a, b) => Math.min(a, b), Infinity));
   };
@@ -205,13 +216,22 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
     });
   };
 
+  /** the config warnings said already (window/showMessage), by folder and text: each said once */
+  const saidNotes = new Set<string>();
   /** (re)loads a project (every project: none given), with the documents open in the editor that are its */
   const load = async (only?: LspProject): Promise<void> => {
     for (const project of only ? [only] : projects) {
       try {
         await project.load();
-        for (const doc of documents.all()) { const abs = uriToPath(doc.uri); if (abs && projectOf(abs) === project) project.setText(abs, doc.getText()); }
+        for (const doc of documents.all()) { const abs = uriToPath(doc.uri); if (abs && projectOf(abs) === project) { project.setText(abs, doc.getText()); versionOf.set(abs, doc.version); } }
         // a broken config: said once, its problems shown in it, and the templates linted with the default settings meanwhile
+        // a warning of the config with no file to show it in (no config found): said once
+        for (const note of project.configNotes) {
+          const said = `${project.cwd}\0${note}`;
+          if (saidNotes.has(said)) continue;
+          saidNotes.add(said);
+          void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: `tplsync: ${projects.length > 1 ? `${project.cwd}: ` : ''}${note}` });
+        }
         if (project.configError !== undefined) void connection.window.showErrorMessage(`tplsync: ${projects.length > 1 ? `${project.cwd}: ` : ''}${project.configError}\n(the templates are linted with the default settings until the config is fixed)`);
       } catch (e) {
         // a project that cannot be loaded at all: said once, and the findings of the last good one are cleared
@@ -221,6 +241,8 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
   };
 
   let watchRegistration = false;
+  /** the client takes RelativePattern globs (a base folder and a pattern), which it applies outside its workspace folders too */
+  let relativePatterns = false;
   let hierarchicalSymbols = false;
   let supportsFolders = false;
   connection.onInitialize((params): InitializeResult => {
@@ -234,6 +256,7 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
     const root = (params.rootUri && uriToPath(params.rootUri)) ?? params.rootPath ?? io().cwd();
     for (const f of folders.length ? folders : [root]) addProject(f);
     watchRegistration = Boolean(params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration);
+    relativePatterns = params.capabilities.workspace?.didChangeWatchedFiles?.relativePatternSupport === true;
     hierarchicalSymbols = params.capabilities.textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport === true;
     supportsFolders = params.capabilities.workspace?.workspaceFolders === true;
     return {
@@ -258,7 +281,9 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
         watchers: [{ globPattern: '**/*.{yaml,yml}' }, ...SEARCH_PLACES.map((p) => ({ globPattern: `**/${p}` }))],
       });
     }
-    if (!watchRegistration) {
+    // a client that watches only its workspace folders (string globs) is told of no config or template above them:
+    // those the server watches itself (rewatch), as it does every folder for a client that cannot watch
+    if (!watchRegistration || !relativePatterns) {
       disk = new DiskWatcher(
         (changes) => onDisk(changes),
         (abs) => projects.some((p) => p.covers(abs) || p.settingsFiles().includes(abs)),
@@ -285,27 +310,36 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
   // a burst of edits (typing) is linted once, with the text of the last: an edit keeps only the newest text of its
   // document, and the lint waits EDIT_SETTLE_MS for the next edit (a 5,000-line file linted at every keystroke took
   // seconds to catch up); a request (hover, a code action, ...) takes the edits made so far at once
-  const newest = new Map<string, string | undefined>();
-  let settling: NodeJS.Timeout | undefined;
+  const newest = new Map<string, { text: string | undefined; version: number | undefined }>();
+  let settling: { cancel(): void } | undefined;
   const takeEdits = (): void => {
-    if (settling) { clearTimeout(settling); settling = undefined; }
+    settling?.cancel();
+    settling = undefined;
     if (!newest.size) return;
     const edits = [...newest];
     newest.clear();
-    enqueue(() => { for (const [abs, t] of edits) projectOf(abs)?.setText(abs, t); });
+    const upTo = received;
+    enqueue(() => {
+      for (const [abs, { text, version }] of edits) {
+        projectOf(abs)?.setText(abs, text);
+        if (version === undefined) versionOf.delete(abs); else versionOf.set(abs, version);
+      }
+      applied = upTo;
+    });
   };
-  const settle = (abs: string, text: string | undefined): void => {
-    newest.set(abs, text);
-    if (settling) clearTimeout(settling);
-    settling = setTimeout(takeEdits, EDIT_SETTLE_MS);
+  const settle = (abs: string, text: string | undefined, version: number | undefined): void => {
+    newest.set(abs, { text, version });
+    received++;
+    settling?.cancel();
+    settling = clock.after(EDIT_SETTLE_MS, takeEdits);
   };
   documents.onDidChangeContent((e) => {
     const abs = uriToPath(e.document.uri);
-    if (abs) settle(abs, e.document.getText());
+    if (abs) settle(abs, e.document.getText(), e.document.version);
   });
   documents.onDidClose((e) => {
     const abs = uriToPath(e.document.uri);
-    if (abs) settle(abs, undefined);
+    if (abs) settle(abs, undefined, undefined);
   });
 
   /** whether a file is one a project's settings are read from (its config, a policy plugin), or a config where it has none */
@@ -330,14 +364,38 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
   // (watch.ts), on the folders of what the projects hold now (taken again after each publication)
   let disk: DiskWatcher | undefined;
   const rewatch = (): void => {
-    if (!disk || shutDown) return;
+    if (!disk || shutDown) { reregister(); return; }
     const dirs = new Set<string>();
     for (const p of projects) {
       const root = p.config?.dir ?? p.cwd;
       for (const d of foldersToWatch(root, [...p.covered(), ...p.settingsFiles()])) dirs.add(d);
+      // every folder the config's globs can take a template from, a template in it or not (emptied by a checkout, new)
+      for (const base of globBases(root, p.config?.templates ?? [])) { foldersBelow(base, dirs); for (const d of foldersToWatch(root, [path.join(base, '_')])) dirs.add(d); }
       dirs.add(p.cwd);
     }
+    // a client that watches its workspace folders (registered string globs): only what lies outside them
+    if (watchRegistration) for (const d of [...dirs]) if (projects.some((p) => within(d, p.cwd))) dirs.delete(d);
     disk.watch(dirs);
+    reregister();
+  };
+
+  // a client that takes RelativePattern globs: the config's templates globs and its settings files, anchored at their
+  // folders (a config above the workspace folder, templates beside it), registered again when they change. (String
+  // globs alone are applied by a client such as VS Code inside its workspace folders only: a config above the folder
+  // opened was never read again when it changed on disk.)
+  let relativeRegistered = '';
+  let relativeRegistration: Promise<{ dispose(): void } | undefined> = Promise.resolve(undefined);
+  const reregister = (): void => {
+    if (!watchRegistration || !relativePatterns || shutDown) return;
+    const watchers = relativeWatchers(projects.map((p) => ({ dir: p.config?.dir, templates: p.config?.templates ?? [], settings: p.settingsFiles() })));
+    const key = JSON.stringify(watchers);
+    if (key === relativeRegistered) return;
+    relativeRegistered = key;
+    const before = relativeRegistration;
+    relativeRegistration = before.then(async (old) => {
+      old?.dispose();
+      return watchers.length ? connection.client.register(DidChangeWatchedFilesNotification.type, { watchers }) : undefined;
+    }).catch(() => undefined);
   };
 
   // the config (or a plugin) saved in the editor, or edited there and saved: reloaded with no watcher of the
@@ -502,17 +560,14 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
     const keyAt = /^\s*[A-Za-z0-9_"]*$/.test(line);
     if (!open && !keyAt) return [];
     let t: Record<string, unknown> | undefined;
-    try { t = obj(parse(doc.getText(), { maxAliasCount: 100 })); } catch { /* not parseable yet: no names */ }
+    let yamlDoc: ReturnType<typeof parseDocument> | undefined;
+    try { yamlDoc = parseDocument(doc.getText()); t = obj(yamlDoc.toJS({ maxAliasCount: 100 })); } catch { /* not parseable yet: no names */ }
     if (open) {
-      const samples = new Map<string, unknown>();
-      for (const ex of [obj(t?.body)?.examples, obj(t?.header)?.examples, obj(t?.message)?.examples]) {
-        for (const [k, v] of Object.entries(obj(ex) ?? {})) if (!samples.has(k)) samples.set(k, v);
-      }
-      // the names the texts use already, a sample or not
-      // (not a URL button's {{1}}: a button numbers its own, and it is no name for the texts)
-      const used = t ? placeholderSites(t).filter((site) => site.role !== 'url' && site.role !== 'card-url').flatMap((site) => scanPlaceholders(site.text).placeholders.map((x) => x.key)) : [];
+      // the names lint takes in the text under the cursor, with the samples of its scope (a card's own, a URL's {{1}}, none in a footer)
+      const at = yamlDoc ? scalarPathAt(yamlDoc, doc.offsetAt(p.position)) : undefined;
+      if (!t || !at) return [];
       const after = doc.getText({ start: p.position, end: { line: p.position.line, character: p.position.character + 2 } });
-      return placeholderItems(templateNames(samples, used), after);
+      return placeholderItems(scopedPlaceholderNames(t, placeholderSites(t), at), after);
     }
     // a key typed inside an `examples:` block: the placeholders of its texts that have no sample there yet
     const at = keyPathAt(doc.getText().split(/\r?\n/), p.position.line);
@@ -585,4 +640,19 @@ function placeholderHover(doc: TextDocument, line: number, character: number): s
     return v === undefined ? [] : [`${JSON.stringify(v)} (\`${site.role === 'url' || site.role === 'card-url' ? p : `${p}.${ph.key}`}\`)`];
   });
   return [`**${ph.raw}**: ${samples.length ? samples.join('; ') : 'no sample yet'}`, '', `Used in: ${sites.map((s) => `\`${s.path.join('.')}\``).join(', ') || 'nowhere else'}`].join('\n');
+}
+
+/**
+ * Pure: the RelativePattern watchers (LSP 3.17) of the projects' files: each config's `templates`
+ * globs anchored at the config's folder, each settings file (the config, a policy plugin) by its
+ * name in its folder.
+ */
+export function relativeWatchers(projects: readonly { dir: string | undefined; templates: readonly string[]; settings: readonly string[] }[]): { globPattern: { baseUri: string; pattern: string } }[] {
+  const out = new Map<string, { globPattern: { baseUri: string; pattern: string } }>();
+  const add = (dir: string, pattern: string): void => { const baseUri = pathToUri(dir); out.set(`${baseUri}\0${pattern}`, { globPattern: { baseUri, pattern } }); };
+  for (const p of projects) {
+    if (p.dir !== undefined) for (const g of p.templates) if (!g.startsWith('!')) add(p.dir, g);
+    for (const f of p.settings) add(path.dirname(f), path.basename(f));
+  }
+  return [...out.values()];
 }

@@ -4,12 +4,17 @@
 // changed, added or deleted by git (checkout, pull) unless it was open, nor of the config saved
 // outside the editor, and the cross-file findings went stale. As other servers do in that case
 // (svelte-language-server, basedpyright: a fallback watcher when the client's capability is
-// false), it watches on its own: each folder that holds a template the config covers, the
-// folders between it and the config's, and the folders of the config and its plugins, one
+// false), it watches on its own: every folder the config's `templates` globs can take files from
+// (each glob's fixed base under the config's folder and every folder below it, found again after
+// each change: a folder emptied by a checkout stays watched, a new one is taken in), the folders
+// between a template and the config's, and the folders of the config and its plugins, one
 // fs.watch each (not recursive: a project's node_modules is never walked). A burst of events
-// (a checkout) is reported once, after it settles.
-import { existsSync, statSync, watch, type FSWatcher } from 'node:fs';
+// (a checkout) is reported once, after it settles. Watching only the folders that held a template
+// went blind to a folder once its last template was deleted (trial-r F1: restored files, a new
+// file there, were never read), and a folder renamed away was never noticed.
+import { existsSync, readdirSync, statSync, watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
+import picomatch from 'picomatch';
 
 /** a file event as the protocol's FileChangeType numbers it: 1 created, 2 changed, 3 deleted */
 export interface DiskChange { abs: string; type: 1 | 2 | 3 }
@@ -32,9 +37,48 @@ export function foldersToWatch(root: string, files: Iterable<string>): Set<strin
   return out;
 }
 
+/**
+ * Pure: the folders, by absolute path, a config's `templates` globs take files from at their
+ * root: each glob's fixed part before its first wildcard (`templates/**\/*.yaml`: `dir/templates`),
+ * under the config's folder `dir`; a negated glob (`!x/**`) takes none.
+ */
+export function globBases(dir: string, globs: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const g of globs) {
+    if (g.startsWith('!')) continue;
+    const { base, isGlob } = picomatch.scan(g);
+    // a glob naming one file (no wildcard): its folder
+    const at = path.join(dir, isGlob ? base : path.dirname(g));
+    out.add(at);
+  }
+  return [...out];
+}
+
+/** a folder never walked for templates: dependencies, and hidden folders (the globs take no dot folder) */
+const SKIPPED = (name: string): boolean => name === 'node_modules' || name.startsWith('.');
+/** the most folders walked under the globs' bases (a base at the root of a very large tree is not walked whole) */
+const MAX_FOLDERS = 5000;
+
+/** Effects (reads folders): `base` and every folder below it that may hold templates (SKIPPED ones not), up to MAX_FOLDERS. */
+export function foldersBelow(base: string, into: Set<string> = new Set()): Set<string> {
+  const todo = [base];
+  let count = 0;
+  while (todo.length && count < MAX_FOLDERS) {
+    const dir = todo.pop()!;
+    let entries;
+    try { entries = readdirSync(dir, { withFileTypes: true }); } catch { continue; }
+    into.add(dir);
+    count++;
+    for (const e of entries) if (e.isDirectory() && !SKIPPED(e.name)) todo.push(path.join(dir, e.name));
+  }
+  return into;
+}
+
 export class DiskWatcher {
   private readonly watchers = new Map<string, FSWatcher>();
   private readonly pending = new Set<string>();
+  /** the folders last asked to be watched (one of them gone is said as deleted, even once its own watcher has ended) */
+  private dirs: ReadonlySet<string> = new Set();
   private timer: NodeJS.Timeout | undefined;
 
   /**
@@ -46,6 +90,7 @@ export class DiskWatcher {
 
   /** Watches exactly these folders from now on (those no longer named are let go). */
   watch(dirs: ReadonlySet<string>): void {
+    this.dirs = new Set(dirs);
     for (const [dir, w] of this.watchers) if (!dirs.has(dir)) { w.close(); this.watchers.delete(dir); }
     for (const dir of dirs) {
       if (this.watchers.has(dir)) continue;
@@ -74,6 +119,8 @@ export class DiskWatcher {
       try { isDir = there && statSync(abs).isDirectory(); } catch { /* gone meanwhile */ }
       // a new folder (a checkout's) may hold templates: said as created, so that the files are found again
       if (isDir) { changes.push({ abs, type: 1 }); continue; }
+      // a watched folder gone (deleted, renamed away): its templates with it
+      if (!there && this.dirs.has(abs)) { changes.push({ abs, type: 3 }); continue; }
       if (!this.wanted(abs)) continue;
       changes.push({ abs, type: !there ? 3 : this.known(abs) ? 2 : 1 });
     }

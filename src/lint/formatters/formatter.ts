@@ -16,6 +16,11 @@ export interface FormatContext {
    * read them here, never from the registry; without them they list none and link none.
    */
   rules?: readonly RuleMeta[];
+  /**
+   * The config's own warnings (lint/config-warnings.ts), at their key in the config file when there is one (`file`,
+   * `line`, ...); the JSON report carries them as `configWarnings`.
+   */
+  configWarnings?: readonly ({ message: string } & Partial<Pick<Diagnostic, 'file' | 'line' | 'column' | 'endLine' | 'endColumn'>>)[];
 }
 
 export type Formatter = (diags: readonly Diagnostic[], ctx: FormatContext) => string;

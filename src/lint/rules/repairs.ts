@@ -69,12 +69,25 @@ export function renumberPlaceholders(ctx: RepairContext): Change[] {
 
 /**
  * placeholder-sample: a stub sample for each placeholder that has none (the header's, the
- * body's, the RCS message's; cards and URLs have rules and repairs of their own).
+ * body's, the RCS message's; cards and URLs have rules and repairs of their own). An examples map
+ * that also holds a sample no placeholder uses (a placeholder renamed or renumbered, its sample
+ * left under the old key) is repaired only when the move is clear: one placeholder without a
+ * sample and one sample without a placeholder, the sample's key renamed to the placeholder's (its
+ * value kept); with more of either, which sample is whose is not certain and nothing is added
+ * there (a `2: TODO` beside the stale `order_id: A-1006` was no repair: the stale sample stayed,
+ * and lint --fix called it a repairable finding left).
  */
 export function addSampleStubs(ctx: RepairContext): Change[] {
   const out: Change[] = [];
-  const added = new Set<string>();
   const bodyEx = obj(obj(ctx.t.body)?.examples);
+  /** by examples map: its path, the keys its placeholders use, those without a sample (in order), whether a text has a malformed placeholder */
+  const maps = new Map<string, { path: Path; used: Set<string>; missing: string[]; malformed: boolean }>();
+  const mapOf = (path: Path) => {
+    const k = pathKey(path);
+    let m = maps.get(k);
+    if (!m) { m = { path, used: new Set(), missing: [], malformed: false }; maps.set(k, m); }
+    return m;
+  };
   for (const site of ctx.sites()) {
     if (site.role === 'url' || site.role === 'card' || site.role === 'card-url') continue;
     const ex = obj(valueAt(ctx.t, site.examplesPath)) ?? EMPTY;
@@ -84,13 +97,23 @@ export function addSampleStubs(ctx: RepairContext): Change[] {
     // second block would become a duplicate key once the spelling is corrected (the schema's
     // finding names the key to write)
     if (ex === EMPTY && misspeltBeside(ctx.t, site.examplesPath)) continue;
-    for (const p of ctx.scan(site.path).placeholders) {
-      const fromBody = (site.role === 'rcs' || (site.role === 'header' && p.style === 'named')) && bodyEx?.[p.key] !== undefined;
-      const k = `${pathKey(site.examplesPath)}\u0000${p.key}`;
-      if (ex[p.key] !== undefined || fromBody || added.has(k)) continue;
-      added.add(k);
-      out.push({ op: 'add', path: site.examplesPath, key: p.key, value: SAMPLE_STUB });
+    const m = mapOf(site.examplesPath);
+    const scan = ctx.scan(site.path);
+    if (scan.problems.length) m.malformed = true;
+    for (const p of scan.placeholders) {
+      const fromBody = (site.role === 'rcs' || (site.role === 'header' && p.style === 'named')) && ex[p.key] === undefined && bodyEx?.[p.key] !== undefined;
+      if (fromBody) { mapOf(['body', 'examples']).used.add(p.key); continue; }
+      m.used.add(p.key);
+      if (ex[p.key] === undefined && !m.missing.includes(p.key)) m.missing.push(p.key);
     }
+  }
+  for (const m of maps.values()) {
+    if (!m.missing.length) continue;
+    const ex = obj(valueAt(ctx.t, m.path)) ?? EMPTY;
+    // (a sample of a malformed placeholder, `{{1}`, is placeholder-syntax's: not taken for a stale one)
+    const stale = m.malformed ? [] : Object.keys(ex).filter((k) => !m.used.has(k));
+    if (stale.length === 0) for (const key of m.missing) out.push({ op: 'add', path: m.path, key, value: SAMPLE_STUB });
+    else if (stale.length === 1 && m.missing.length === 1) out.push({ op: 'rename-keys', path: m.path, renames: { [stale[0]!]: m.missing[0]! } });
   }
   return out;
 }

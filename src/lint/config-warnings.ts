@@ -1,0 +1,97 @@
+// Pure: the warnings lint gives of the config itself (no config found, no environments, a channel
+// without a kind, a channels.<alias> of no environment, a language WhatsApp does not list), each
+// with the key of the config it is about. `tplsync lint` prints them on stderr, `lint --format
+// json` carries them (`configWarnings`), and the language server shows them in the config file at
+// the key's line (trial-r F4: they reached neither the editor nor the JSON report).
+import { parseDocument, isNode } from 'yaml';
+import { aliasesWithoutKind, type Config } from '../config/load.js';
+import type { Diagnostic } from '../core/diagnostic.js';
+import { didYouMean } from '../core/suggest.js';
+
+export interface ConfigWarning {
+  /** the warning, without the `tplsync: warning: ` lint prints before it */
+  message: string;
+  /** the key of the config it is about (`['channels', 'wa', 'languages', 3]`); [] for the config as a whole */
+  path: (string | number)[];
+}
+
+export interface ConfigWarningContext {
+  /** the config file as the user is shown it (relative to the working directory) */
+  shown: string;
+  /** what lint says when no config was found (config/load.ts noConfigFound) */
+  noConfig: string;
+  /** the command to run tplsync with (`npx tplsync`) */
+  command: string;
+  /** a language WhatsApp does not list: why (undefined: it does); absent when no WhatsApp channel names languages */
+  unlistedWhatsappLanguage?: (code: string) => string | undefined;
+}
+
+/** The config's warnings, in the order lint prints them. */
+export function configWarnings(config: Config, c: ConfigWarningContext): ConfigWarning[] {
+  const out: ConfigWarning[] = [];
+  const envCount = Object.keys(config.environments).length;
+  if (!config.file) out.push({ path: [], message: `${c.noConfig} Lint checked the files alone, not the channel each names (rule unknown-channel); \`${c.command} init\` writes a config, --config FILE names one.` });
+  else if (envCount === 0) out.push({ path: [], message: `${c.shown} defines no environments, so lint cannot check the channel each template names (rule unknown-channel): add environments.<name>.channels.` });
+  const unkinded = aliasesWithoutKind(config);
+  if (unkinded.length) {
+    const first = unkinded[0]!;
+    // at the first alias's own key in an environment's channels
+    const env = Object.entries(config.environments).find(([, e]) => first in e.channels)?.[0];
+    out.push({
+      path: config.channels?.[first] !== undefined ? ['channels', first] : env !== undefined ? ['environments', env, 'channels', first] : [],
+      message: `the config does not say what kind of channel ${unkinded.join(', ')} ${unkinded.length === 1 ? 'is' : 'are'}, so lint cannot check that each template fits its channel (rule channel-kind): add channels: { ${first}: { kind: ${/rcs/i.test(first) ? 'rcs' : 'whatsapp'} } } (or ${/rcs/i.test(first) ? 'whatsapp' : 'rcs'}) to ${config.file ? c.shown : 'the config'}`,
+    });
+  }
+  // a kind (or languages) set for an alias no environment defines: a typo, most likely
+  const defined = new Set(Object.values(config.environments).flatMap((e) => Object.keys(e.channels)));
+  for (const alias of Object.keys(config.channels ?? {}).filter((a) => defined.size > 0 && !defined.has(a))) {
+    out.push({ path: ['channels', alias], message: `channels.${alias} in the config names no channel alias of any environment${didYouMean(alias, [...defined])}; its settings apply to nothing` });
+  }
+  // a language a WhatsApp channel must have that WhatsApp does not list: language-coverage would ask every template for a variant WhatsApp rejects
+  if (c.unlistedWhatsappLanguage) {
+    for (const [alias, s] of Object.entries(config.channels ?? {})) {
+      if (s?.kind !== 'whatsapp') continue;
+      (s.languages ?? []).forEach((l, i) => {
+        const unlisted = c.unlistedWhatsappLanguage!(l);
+        if (unlisted) out.push({ path: ['channels', alias, 'languages', i], message: `channels.${alias}.languages in the config names ${l}: ${unlisted}${unlisted.endsWith('?') ? '' : '.'} Rule language-coverage asks every template on ${alias} for a variant in ${l}, which WhatsApp would reject on submission: correct it in ${config.file ? c.shown : 'the config'}` });
+      });
+    }
+  }
+  return out;
+}
+
+/** whether a config names languages of a WhatsApp channel (only then is WhatsApp's language list loaded) */
+export function namesWhatsappLanguages(config: Config): boolean {
+  return Object.values(config.channels ?? {}).some((s) => s?.kind === 'whatsapp' && Boolean(s.languages?.length));
+}
+
+/**
+ * The warnings as findings of the config file (`file` as shown, `text` its text): each at its
+ * key's place when the file is YAML or JSON (package.json: under its `tplsync` key), else at
+ * the first line. Rule id `config`, severity warning.
+ */
+export function placeConfigWarnings(warnings: readonly ConfigWarning[], file: string, text: string | undefined): Diagnostic[] {
+  let doc: ReturnType<typeof parseDocument> | undefined;
+  if (text !== undefined && !/\.(?:[cm]?js|ts)$/.test(file)) {
+    try { doc = parseDocument(text, { logLevel: 'silent' }); } catch { doc = undefined; }
+  }
+  const under = /(^|[\\/])package\.json$/.test(file) ? ['tplsync'] : [];
+  const lineStarts = text === undefined ? [0] : [0, ...[...text.matchAll(/\n/g)].map((m) => m.index! + 1)];
+  const at = (offset: number): { line: number; column: number } => {
+    let line = 0;
+    while (line + 1 < lineStarts.length && lineStarts[line + 1]! <= offset) line++;
+    return { line: line + 1, column: offset - lineStarts[line]! + 1 };
+  };
+  return warnings.map((w) => {
+    let range: [number, number] | undefined;
+    // the deepest node of the path the file has (a language's item; else its list; else the channel)
+    for (let n = w.path.length; doc && n > 0 && !range; n--) {
+      const node = doc.getIn([...under, ...w.path.slice(0, n)], true);
+      if (isNode(node) && node.range) range = [node.range[0], node.range[1]];
+    }
+    const start = range ? at(range[0]) : { line: 1, column: 1 };
+    const end = range ? at(range[1]) : { line: 1, column: 2 };
+    const oneLine = end.line === start.line ? end : { line: start.line, column: start.column + 1 };
+    return { file, line: start.line, column: start.column, endLine: oneLine.line, endColumn: Math.max(oneLine.column, start.column + 1), ruleId: 'config', severity: 'warning', message: w.message };
+  });
+}
