@@ -29,7 +29,7 @@ test('lazy facts: the same result as JSON and as read, for every sample and ever
     if (Object.getPrototypeOf(lazy.facts.translation) !== Object.prototype) deferred++;
     if (Object.getPrototypeOf(lazy.facts.variant) !== Object.prototype) deferred++;
     const v = lazy.facts.variant;
-    const read = v && { kind: v.kind, ...(v.category ? { category: v.category } : {}), header: v.header, buttons: v.buttons, ...(v.cards ? { cards: v.cards } : {}), ...(v.suggestions ? { suggestions: v.suggestions } : {}), placeholders: v.placeholders };
+    const read = v && { kind: v.kind, ...(v.category ? { category: v.category } : {}), header: v.header, buttons: v.buttons, ...(v.cards ? { cards: v.cards } : {}), ...(v.suggestions ? { suggestions: v.suggestions } : {}), ...(v.rcsCards ? { rcsCards: v.rcsCards } : {}), placeholders: v.placeholders };
     assert.equal(read, eager.facts.variant, `${file}: variant facts read one by one`);
     assert.equal(lazy.facts.translation?.hashes, eager.facts.translation?.hashes, file);
     assert.is(lazy.facts.translation?.from, eager.facts.translation?.from, file);

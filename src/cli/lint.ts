@@ -6,7 +6,7 @@ import { projectFiles, refuseCacheLocation, refuseProtectedOutput } from '../fil
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { noConfigFound, selectEnvironment } from '../config/load.js';
-import { configWarnings, namesWhatsappLanguages, placeConfigWarnings } from '../lint/config-warnings.js';
+import { configWarnings, namesWhatsappLanguages } from '../lint/config-warnings.js';
 import { readFileSync } from 'node:fs';
 import { FORMAT_NAMES, isFormatName, listsRules, loadFormatter } from '../lint/formatters/load.js';
 import { summarize } from '../core/diagnostic.js';
@@ -103,7 +103,8 @@ export async function lintCommand(paths: string[], o: LintCommandOptions): Promi
   const shownConfig = config.file ? path.relative(io().cwd(), config.file) || config.file : 'the config';
   const warnings = configWarnings(config, { shown: shownConfig, noConfig: noConfigFound(config.dir), command: tplsyncCommand(), ...(unlistedWhatsappLanguage ? { unlistedWhatsappLanguage } : {}) });
   for (const w of warnings) say(`tplsync: warning: ${w.message}\n`);
-  const placedWarnings = config.file ? placeConfigWarnings(warnings, shownConfig, readConfigText(config.file)) : warnings.map((w) => ({ message: w.message }));
+  // placed at their keys only for a report made now (a replayed one holds them already): the placing parses the config with yaml
+  const placedWarnings = async () => (!warnings.length ? [] : config.file ? (await import('../lint/config-warnings-place.js')).placeConfigWarnings(warnings, shownConfig, readConfigText(config.file)) : warnings.map((w) => ({ message: w.message })));
   // a secret value the files hold in plain (a template's name, a word of their texts): said once, as it cannot be hidden reliably
   // (the files read again only when a secret value is set)
   if (Object.values(config.environments).some((e) => Object.values(e.values ?? {}).some((v) => 'env' in v && io().env[v.env]))) {
@@ -126,7 +127,7 @@ export async function lintCommand(paths: string[], o: LintCommandOptions): Promi
     s = run.rendered;
     rendered = { text, errors, warnings, ...(until !== undefined ? { until } : {}) };
   } else {
-    const ctx = { ...base, fileCount: files.length, rules: ruleMeta, configWarnings: placedWarnings };
+    const ctx = { ...base, fileCount: files.length, rules: ruleMeta, configWarnings: await placedWarnings() };
     const text = format(diagnostics, ctx);
     emit(text, o.output);
     if (o.format === 'github') appendStepSummary((await loadFormatter('markdown'))(diagnostics, ctx));
