@@ -209,6 +209,12 @@ test('verify-10 NEW-4: translations with an RCS variant that offers fewer sugges
     assert.is(imported.exitCode, 0, imported.stdout + imported.stderr);
     assert.not.match(readFileSync(path.join(dir, 'templates/store_news.de_DE.yaml'), 'utf8'), /dial/, 'no suggestion added');
     assert.match(before, /Jetzt kaufen/);
+    // a translation given for it adds the suggestion, with the source's number: said at the unit's line
+    writeFiles(dir, { 'tr/de_DE.po': po.replace('msgid "Call us"\nmsgstr ""', 'msgid "Call us"\nmsgstr "Rufen Sie uns an"') });
+    const added = await cliIn(['translations', 'import', 'tr/de_DE.po'], { cwd: dir });
+    assert.is(added.exitCode, 0, added.stdout + added.stderr);
+    assert.match(added.stderr, /tr\/de_DE\.po:\d+: .*the de_DE file \(templates\/store_news\.de_DE\.yaml\) offers no suggestion message\.richCards\.0\.suggestions\.2: this translation adds the en_US file's dial suggestion to it, with its phoneNumber \+15550100100; check them for de_DE, or leave the translation empty/);
+    assert.match(readFileSync(path.join(dir, 'templates/store_news.de_DE.yaml'), 'utf8'), /Rufen Sie uns an/);
   } finally { cleanup(dir); }
 });
 
