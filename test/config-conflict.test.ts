@@ -31,7 +31,7 @@ async function lintWith(config: string): Promise<{ exitCode: number; stderr: str
 test('a conflict inside an environment: said at its first marker, with the lines of the others (not a YAML error at the next line)', async () => {
   const r = await lintWith(STAGING);
   assert.is(r.exitCode, 3);
-  assert.match(r.stderr, 'tplsync.config.yaml:6:1: An unresolved merge conflict: <<<<<<< starts it on line 6, ======= on line 8 and >>>>>>> ends it on line 10. Keep the side you want, delete the marker lines (6, 8, 10), then run again.');
+  assert.match(r.stderr, 'tplsync.config.yaml:6:1: An unresolved merge conflict: <<<<<<< starts it on line 6, ======= on line 8 and >>>>>>> ends it on line 10. To keep the side after <<<<<<< (line 7), delete lines 6, 8-10; to keep the side after ======= (line 9), delete lines 6-8, 10; to keep parts of both, edit them into one and delete the other lines from <<<<<<< to >>>>>>>, then run again.');
   assert.not.match(r.stderr, 'YAML syntax error');
 });
 
@@ -48,6 +48,20 @@ test('conflictProblems (pure): diff3\'s base section, an end marker missing, and
   assert.equal(conflictProblems('a: 1\n<<<<<<< ours\nb: 1\n||||||| base\nb: 0\n=======\nb: 2\n>>>>>>> theirs\n').map((p) => [p.line, p.message.split('. ')[0]]), [[2, 'An unresolved merge conflict: <<<<<<< starts it on line 2, ||||||| on line 4, ======= on line 6 and >>>>>>> ends it on line 8']]);
   assert.match(conflictProblems('<<<<<<< ours\nb: 1\n=======\nb: 2\n')[0]!.message, 'and no >>>>>>> ends it');
   assert.equal(conflictProblems('text: "<<<<<<< not at the start"\n# ======= a comment\n'), []);
+});
+
+test('verify-10: with diff3 (merge.conflictstyle diff3) the advice names the base section, deleted whichever side is kept (following it leaves one key, not three)', async () => {
+  const { conflictProblems } = await import('../src/config/diagnose.ts');
+  const text = ['environments:', '  staging:', '    channels:', '<<<<<<< HEAD', '      travel-wa: aaa', '||||||| base', '      travel-wa: old', '=======', '      travel-wa: bbb', '>>>>>>> feature', ''].join('\n');
+  const [p] = conflictProblems(text);
+  assert.match(p!.message, 'To keep the side after <<<<<<< (line 5), delete lines 4, 6-10; to keep the side after ======= (line 9), delete lines 4-8, 10 (lines 6-7, from ||||||| to =======, are the base both sides changed: deleted either way)');
+  // following the advice literally leaves one travel-wa key, each way
+  const keep = (del: string) => text.split('\n').filter((_, i) => !del.split(', ').some((r) => { const [a, b] = r.split('-').map(Number); return i + 1 >= a! && i + 1 <= (b ?? a)!; })).join('\n');
+  const m = /delete lines ([\d, -]+); to keep the side after ======= \(line 9\), delete lines ([\d, -]+) \(/.exec(p!.message)!;
+  assert.equal(keep(m[1]!).match(/travel-wa/g), ['travel-wa']);
+  assert.match(keep(m[1]!), 'travel-wa: aaa');
+  assert.match(keep(m[2]!), 'travel-wa: bbb');
+  assert.not.match(keep(m[2]!), /<{7}|\|{7}|={7}|>{7}|old/);
 });
 
 test.run();

@@ -219,4 +219,12 @@ test('tplsync new scaffolds a file that lints clean and is already formatted; it
   } finally { cleanup(dir); }
 });
 
+test('verify-10: a tab before a comment is kept as the file wrote it (fmt --check passed a canonical file only with one space)', () => {
+  const t = 'channel: wa\nname: n\nlanguage: en_US\ncategory: UTILITY\nbody:\t# required\n  text: "Hi {{1}}, ok."\t# the text\n  examples: { 1: A }\n';
+  assert.is(formatTemplate(t).text, t);
+  // a key moved by fmt keeps its tab too
+  const moved = 'name: n\nchannel: wa\t# alias\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hi {{1}}, ok."\n  examples: { 1: A }\n';
+  assert.match(formatTemplate(moved).text, /^channel: wa\t# alias\n/);
+});
+
 test.run();

@@ -204,6 +204,10 @@ test('an unresolved merge conflict is one finding that says so, wherever its mar
     assert.match(d[0]!.message, 'An unresolved merge conflict: <<<<<<< starts it on this line');
     assert.is(d[0]!.line, inside.split('\n').findIndex((l) => l.startsWith('<<<<<<<')) + 6);
   }
+  // diff3's base section (verify-10): deleted whichever side is kept, said with the lines
+  const d3 = conflicted('<<<<<<< HEAD\n  text: "Hello {{1}}, ready."\n||||||| base\n  text: "Hi {{1}}, ready."\n=======\n  text: "Hi {{1}}, pick it up."\n>>>>>>> feature/copy');
+  assert.is(d3.length, 1);
+  assert.match(d3[0]!.message, 'To keep the side after <<<<<<< (line 7), delete lines 6, 8-12; to keep the side after ======= (line 11), delete lines 6-10, 12 (lines 8-9, from ||||||| to =======, are the base both sides changed: deleted either way)');
 });
 
 test('an unquoted leading {{ says to quote the text', () => {

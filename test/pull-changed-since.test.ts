@@ -110,4 +110,16 @@ test('an uncommitted edit of a field without placeholders (a footer): the names 
   });
 });
 
+test('verify-10: a console reorder of the placeholders, same samples: the names kept, and only body.text said replaced (the samples are the file\'s, not "body.examples[0], body.examples[1]")', async () => {
+  await inProject({ git: true }, async (dir, git) => {
+    await editOnChannel(dir, EN.replace('flights to {{destination}} from {{price}}', 'from {{price}}, flights to {{destination}}'));
+    const r = await cliIn(['pull', '--channel', 'wa', '--id', id, '--force'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(readFileSync(path.join(dir, FILE), 'utf8'), 'text: "Summer sale: from {{price}}, flights to {{destination}} until Sunday."');
+    assert.match(r.stderr, /which replaced the file's body\.text \(git diff/, r.stderr);
+    assert.not.match(r.stderr, /examples/);
+    assert.not.match(git('diff', '--', FILE), /^[-+] *examples/m);
+  });
+});
+
 test.run();

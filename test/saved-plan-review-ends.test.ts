@@ -56,17 +56,32 @@ test('a review that ends on a template the saved plan does not write leaves the 
   } finally { cleanup(dir); }
 });
 
-test('a status change of a template the plan writes still makes it stale', async () => {
+test('verify-10: an update the plan held for its review ("apply it then"): the review approving it, the content as planned, leaves the plan applicable and the update is written', async () => {
   const { dir, a, env } = await project();
   try {
-    // a is PENDING and edited (a partner-only change is not needed: the plan updates it, apply defers it in review)
+    // a is PENDING and edited: the plan updates it, and says the update is refused until the review ends
     writeFiles(dir, { 'templates/a.en_US.yaml': file(a, 'Hello {{1}}, please check your visa documents.') });
     const planned = await cliIn(['plan', '--out', 'plan.json'], { cwd: dir, env });
     assert.is(planned.exitCode, 0, planned.stdout + planned.stderr);
+    assert.match(planned.stdout, /refused until the review ends; apply it then/);
     await review(a, 'APPROVED');
     const r = await cliIn(['apply', 'plan.json', '--auto-approve'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    assert.not.match(r.stderr, 'stale');
+    assert.match(r.stdout, `updated shop-whatsapp/${a}/en_US`);
+  } finally { cleanup(dir); }
+});
+
+test('a status change of a template the plan writes, other than its review approving it, still makes it stale (REJECTED: the reason is worth a new plan)', async () => {
+  const { dir, a, env } = await project();
+  try {
+    writeFiles(dir, { 'templates/a.en_US.yaml': file(a, 'Hello {{1}}, please check your visa documents.') });
+    const planned = await cliIn(['plan', '--out', 'plan.json'], { cwd: dir, env });
+    assert.is(planned.exitCode, 0, planned.stdout + planned.stderr);
+    await review(a, 'REJECTED');
+    const r = await cliIn(['apply', 'plan.json', '--auto-approve'], { cwd: dir, env });
     assert.is(r.exitCode, 4, r.stdout + r.stderr);
-    assert.match(r.stderr, /status PENDING → APPROVED/);
+    assert.match(r.stderr, /status PENDING → REJECTED/);
   } finally { cleanup(dir); }
 });
 

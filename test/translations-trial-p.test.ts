@@ -247,4 +247,39 @@ test('F2: an import whose translation gains or loses a placeholder (following it
   } finally { cleanup(dir); }
 });
 
+
+test('verify-10 NEW-3: what an import leaves untranslated as showing nothing is exactly what lint calls blank (one set), the Braille blank U+2800 included', async () => {
+  const { blank } = await import('../src/translations/formats.ts');
+  const { blank: lintBlank } = await import('../src/lint/rule.ts');
+  // every code point of the first planes, alone and padded with a space: the two agree
+  for (let cp = 0; cp < 0x20000; cp++) {
+    if (cp >= 0xd800 && cp <= 0xdfff) continue;
+    const ch = String.fromCodePoint(cp);
+    if (blank(ch) !== lintBlank(ch) || blank(` ${ch} `) !== lintBlank(` ${ch} `)) assert.unreachable(`U+${cp.toString(16).toUpperCase()}: import ${blank(ch)}, lint ${lintBlank(ch)}`);
+  }
+  for (const ch of ['\u2800', '\u3164', '\u115f', '\u2800 \u2800']) {
+    const po = readPo(`msgid ""\nmsgstr "Language: de\\nX-Source-Language: en_US\\n"\n\nmsgctxt "t/x:buttons.1.text"\nmsgid "Reschedule"\nmsgstr "${ch}"\n`);
+    assert.equal(po.entries, [], JSON.stringify(ch));
+    assert.equal(readCsv(`id,en_US,de\r\nt/x:buttons.1.text,Reschedule,"${ch}"\r\n`).entries, []);
+  }
+  // a drawn format character (the Arabic end of ayah) is a text to lint, so it is a translation to the import
+  assert.is(blank('\u06dd'), false);
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': SHIPPED,
+      'templates/order_shipped.de.yaml': SHIPPED.replace('language: en_US', 'language: de').replace('Order {{order_id}} shipped', 'Bestellung {{order_id}} versandt').replace('Hi {{customer}}, your order {{order_id}} left our warehouse today.', 'Hallo {{customer}}, Ihre Bestellung {{order_id}} ist heute unterwegs.').replace('text: Confirm', 'text: Bestätigen').replace('text: Reschedule', 'text: Verschieben') });
+    const out = await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de', '--format', 'po', '--out', 'tr'], { cwd: dir });
+    assert.is(out.exitCode, 0, out.stderr);
+    const po = readFileSync(path.join(dir, 'tr/de.po'), 'utf8');
+    assert.match(po, /msgstr "Verschieben"/);
+    writeFiles(dir, { 'tr/de.po': po.replace('msgstr "Verschieben"', 'msgstr "\u2800"') });
+    const imported = await cliIn(['translations', 'import', 'tr/de.po'], { cwd: dir });
+    assert.is(imported.exitCode, 0, imported.stdout + imported.stderr);
+    assert.match(readFileSync(path.join(dir, 'templates/order_shipped.de.yaml'), 'utf8'), /text: Verschieben \}/);
+    assert.not.match(imported.stdout, /\(\d+ texts? changed\)/, imported.stdout + imported.stderr);
+    const lint = await cliIn(['lint'], { cwd: dir });
+    assert.is(lint.exitCode, 0, lint.stdout + lint.stderr);
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -174,4 +174,48 @@ test('checkVariants (pure): a recorded source that gained a placeholder is never
   assert.equal(checkVariants([v('en_US', '{{a}} {{c}}'), v('ur', '{{a}} {{b}}', 'en_US'), ...['fa', 'nb'].map((l) => v(l, '{{a}} {{b}}'))]).map((f) => f.file), ['en_US.yaml']);
 });
 
+test('verify-10 NEW-4: RCS suggestions: a language\'s own choice (fewer or more at a list\'s end, none) is no finding; reordered, one left out before others, or a rich card missing is', () => {
+  const rcs = (language: string, cards: string[][], own?: string[]) => {
+    const list = (xs: string[]) => xs.map((a, i) => ({ action: a, text: `${a} ${i}`, ...(a === 'dial' ? { phoneNumber: '+15550100100' } : a === 'open_url' ? { postbackData: 'https://shop.example.com' } : { postbackData: `p${i}` }) }));
+    const value = { channel: 'shop-rcs', name: 'store_news', language, message: { type: 'rich_card', message: '', ...(own ? { suggestions: list(own) } : {}), richCards: cards.map((c, i) => ({ title: `Card ${i}`, ...(c.length ? { suggestions: list(c) } : {}) })) } };
+    return { file: `${language}.yaml`, channel: 'shop-rcs', name: 'store_news', language, facts: variantFacts(value as never) };
+  };
+  const found = (...vs: ReturnType<typeof rcs>[]) => checkVariants(vs).map((f) => `${f.file} ${f.path.join('.')}`);
+  // the report's case: no dial in de_DE
+  assert.equal(found(rcs('en_US', [['reply', 'open_url', 'dial']]), rcs('de_DE', [['reply', 'open_url']])), []);
+  assert.equal(found(rcs('en_US', [['reply']]), rcs('de_DE', [['reply', 'dial']]), rcs('fr_FR', [[]])), []);
+  assert.equal(found(rcs('en_US', [['reply', 'dial']], ['reply', 'open_url']), rcs('de_DE', [['reply', 'dial']])), []);
+  // what breaks the pairing by place
+  assert.equal(found(rcs('en_US', [['reply', 'open_url']]), rcs('de_DE', [['open_url', 'reply']])), ['de_DE.yaml message.richCards.0.suggestions.0.action']);
+  assert.equal(found(rcs('en_US', [['reply', 'open_url', 'dial']]), rcs('de_DE', [['reply', 'dial']])), ['de_DE.yaml message.richCards.0.suggestions.1.action']);
+  assert.equal(found(rcs('en_US', [['reply'], []]), rcs('de_DE', [['reply']])), ['de_DE.yaml message.richCards']);
+  const [m] = checkVariants([rcs('en_US', [['reply', 'open_url']]), rcs('de_DE', [['open_url', 'reply']])]);
+  assert.match(m!.message, /paired with its suggestion by its place in the list: a language may offer fewer suggestions/);
+});
+
+test('verify-10 NEW-4: translations with an RCS variant that offers fewer suggestions: lint clean, export leaves the one it lacks untranslated and says so, an import as exported keeps the file', async () => {
+  const dir = tempDir();
+  try {
+    const fx = (f: string) => readFileSync(path.join(import.meta.dirname, 'fixtures/rules/variant-mismatch/pass', f), 'utf8');
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/store_news.en_US.yaml': fx('store_news.en_US.yaml'), 'templates/store_news.de_DE.yaml': fx('store_news.de_DE.yaml') });
+    assert.is((await lintInProcess(dir)).diagnostics.filter((d) => d.ruleId === 'variant-mismatch').length, 0);
+    const out = await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de_DE', '--format', 'po', '--out', 'tr'], { cwd: dir });
+    assert.is(out.exitCode, 0, out.stderr);
+    assert.match(out.stdout + out.stderr, /5 units of 1 template\(s\), 4 translated already/);
+    const po = readFileSync(path.join(dir, 'tr/de_DE.po'), 'utf8');
+    assert.match(po, /msgctxt "shop-rcs\/store_news:message\.richCards\.0\.suggestions\.2\.text"\nmsgid "Call us"\nmsgstr ""/);
+    const before = readFileSync(path.join(dir, 'templates/store_news.de_DE.yaml'), 'utf8');
+    const imported = await cliIn(['translations', 'import', 'tr/de_DE.po'], { cwd: dir });
+    assert.is(imported.exitCode, 0, imported.stdout + imported.stderr);
+    assert.not.match(readFileSync(path.join(dir, 'templates/store_news.de_DE.yaml'), 'utf8'), /dial/, 'no suggestion added');
+    assert.match(before, /Jetzt kaufen/);
+    // a translation given for it adds the suggestion, with the source's number: said at the unit's line
+    writeFiles(dir, { 'tr/de_DE.po': po.replace('msgid "Call us"\nmsgstr ""', 'msgid "Call us"\nmsgstr "Rufen Sie uns an"') });
+    const added = await cliIn(['translations', 'import', 'tr/de_DE.po'], { cwd: dir });
+    assert.is(added.exitCode, 0, added.stdout + added.stderr);
+    assert.match(added.stderr, /tr\/de_DE\.po:\d+: .*the de_DE file \(templates\/store_news\.de_DE\.yaml\) offers no suggestion message\.richCards\.0\.suggestions\.2: this translation adds the en_US file's dial suggestion to it, with its phoneNumber \+15550100100; check them for de_DE, or leave the translation empty/);
+    assert.match(readFileSync(path.join(dir, 'templates/store_news.de_DE.yaml'), 'utf8'), /Rufen Sie uns an/);
+  } finally { cleanup(dir); }
+});
+
 test.run();

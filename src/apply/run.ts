@@ -79,11 +79,15 @@ function item(c: { channel: string; name: string; language: string; publicId: st
 
 /** The writes of a saved plan, with the bodies built from the files (verifySavedBodies), never the plan's own. */
 /** the writes of a verified saved plan, but those `done` names (publicIds the channel holds as the plan writes them) */
-export function pendingOfVerified(verified: VerifiedPlan, saved: SavedPlan, target: string, done: readonly string[] = [], inReviewLimits: ReadonlyMap<string, EditSpend> = new Map()): PendingApply {
+export function pendingOfVerified(verified: VerifiedPlan, saved: SavedPlan, target: string, done: readonly string[] = [], inReviewLimits: ReadonlyMap<string, EditSpend> = new Map(),
+  /** updates the plan held for a review that has since approved them (staleness's `approved`): written as to an APPROVED template */
+  approved: readonly string[] = []): PendingApply {
   const skip = new Set(done.map((id) => id.toLowerCase()));
+  const reviewed = new Set(approved.map((id) => id.toLowerCase()));
   // the channel's certain refusals as the plan recorded them (the reads now are the plan's: else it is stale)
   const asPlanned = (c: VerifiedPlan['writes'][number]) => ({
     ...c, ...(c.rcsOnly ? { remote: { canonical: { rcsOnly: true as const } } } : {}),
+    ...(reviewed.has(c.publicId.toLowerCase()) ? { remoteStatus: 'APPROVED' } : {}),
     // in review with the edit allowance used up, as the read said now (the reads are the plan's, else it is stale)
     ...(inReviewLimits.has(c.publicId.toLowerCase()) ? { edit: inReviewLimits.get(c.publicId.toLowerCase()) } : {}),
     ...(c.remoteCategory !== undefined || c.unknownComponents ? { changes: [...(c.remoteCategory !== undefined ? [{ path: 'category', before: c.remoteCategory, after: c.body.chatapp?.chatapp.category }] : []), ...(c.unknownComponents ? [{ path: 'unknownComponents', before: c.unknownComponents }] : [])] } : {}),
@@ -106,7 +110,7 @@ export function pendingOfPlan(plan: Plan, environment: string, target: string): 
  * this plan wrote it, and was stopped or failed after) did not move: it is listed in `done`, and
  * not written again.
  */
-export async function savedPlanStaleness(conn: Connection, saved: SavedPlan, cwd: string, verified: Pick<VerifiedPlan, 'fileHashes' | 'writes'>, progress?: ProgressFactory, signal?: AbortSignal): Promise<{ moved: Staleness[]; done: string[]; inReviewLimits: Map<string, EditSpend> }> {
+export async function savedPlanStaleness(conn: Connection, saved: SavedPlan, cwd: string, verified: Pick<VerifiedPlan, 'fileHashes' | 'writes'>, progress?: ProgressFactory, signal?: AbortSignal): Promise<{ moved: Staleness[]; done: string[]; inReviewLimits: Map<string, EditSpend>; approved: string[] }> {
   const reads = await readTemplates(conn, saved.changes.map((c) => ({ channelId: c.channelId, id: c.publicId })), 'checking', progress, signal);
   // templates in review whose read says the edit under review used the allowance: their edit waits past the review
   const inReviewLimits = new Map<string, EditSpend>();
@@ -117,6 +121,7 @@ export async function savedPlanStaleness(conn: Connection, saved: SavedPlan, cwd
   const known = verified.fileHashes;
   const bodies = new Map(verified.writes.map((w) => [w.publicId.toLowerCase(), w]));
   const done: string[] = [];
+  const approved: string[] = [];
   const moved = staleness(saved, {
     fileHash: (f) => (known.has(f) ? known.get(f) : hashTemplateFile(path.resolve(cwd, f))),
     read: (id) => reads.get(id) ?? null,
@@ -127,8 +132,8 @@ export async function savedPlanStaleness(conn: Connection, saved: SavedPlan, cwd
       // written and in review or approved: a copy the review REJECTED (or paused, disabled) is not done, the plan is stale
       return r.statusText === 'PENDING' || isApprovedState(r.statusText) ? 'done' : 'not approved';
     },
-  }, done);
-  return { moved, done, inReviewLimits };
+  }, done, approved);
+  return { moved, done, inReviewLimits, approved };
 }
 
 export interface WriteOptions {

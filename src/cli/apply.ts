@@ -159,7 +159,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
       // the plan's file paths are relative to where it was made (its base), not to this run's directory
       const filesDir = savedFilesDir(config, saved.base);
       const verified = await verifySavedBodies(config, conn.environment, saved, filesDir, sayValueWarnings(conn.environment.name));
-      const { moved, done, inReviewLimits } = await savedPlanStaleness(conn, saved, filesDir, verified, progress, signal);
+      const { moved, done, inReviewLimits, approved } = await savedPlanStaleness(conn, saved, filesDir, verified, progress, signal);
       // the plan was read from and made for one server (or emulator file): the config may name another now
       // (its baseUrl or emulator changed), whose templates the plan never saw
       if (conn.targetFrom(filesDir) !== saved.target) moved.unshift({ key: '(plan)', what: `it was made against ${saved.target}, and the config's ${saved.environment} is ${conn.target} now (its ${conn.environment.emulator ? 'emulator file' : 'baseUrl'} changed)` });
@@ -183,7 +183,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
           : `Make a new plan (${adviceCommand('plan --out FILE', saved.environment)}) and review it.\n`);
         return EXIT.STALE_PLAN;
       }
-      pending = pendingOfVerified(verified, saved, conn.target, done, inReviewLimits);
+      pending = pendingOfVerified(verified, saved, conn.target, done, inReviewLimits, approved);
       // (what is known: the channel holds them now, and did not when the plan was made; which run wrote them, this plan's or another's, is not)
       if (done.length) io().stderr.write(`tplsync: ${done.length} template${done.length === 1 ? ' of the plan is' : 's of the plan are'} on the channel already as the plan writes ${done.length === 1 ? 'it' : 'them'}: written after the plan was made, by an earlier apply of this plan or by another run (another engineer's apply, a CI job): not written again\n`);
       // what the plan held back when it was made: not in it, so not written; said, and a read that failed is exit 5 (plan again)

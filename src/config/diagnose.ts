@@ -1,6 +1,7 @@
 // Pure: config problems that read like lint findings: FILE:LINE:COLUMN, the key named, and the
 // nearest allowed key or value suggested. Positions come from the config's text (YAML or JSON);
 // a JavaScript config has none, and its problems name the key path only.
+import { keepSide } from '../core/conflict.js';
 import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
 import { didYouMean } from '../core/suggest.js';
 import { eslintSeverity } from './overrides.js';
@@ -163,6 +164,7 @@ export function schemaProblems(errors: readonly SchemaError[], text: ConfigText 
 
 const MARKER = /^(<{7}|={7}|>{7}|\|{7})(?:[ \t]|$)/;
 
+
 /**
  * Pure: each unresolved merge conflict of a config's text (git's markers: `<<<<<<<` at the start of
  * a line, then `=======` and `>>>>>>>`, a `|||||||` of diff3 between), as a problem at its first
@@ -180,7 +182,7 @@ export function conflictProblems(text: string): ConfigProblem[] {
     if (!open) return;
     if (m[1]!.startsWith('>')) {
       const middle = open.lines.length ? `${open.lines.join(', ')} and ` : '';
-      out.push({ line: open.line, column: 1, message: `An unresolved merge conflict: <<<<<<< starts it on line ${open.line}, ${middle}>>>>>>> ends it on line ${line}. Keep the side you want, delete the marker lines (${[open.line, ...open.lines.map((x) => Number(/\d+$/.exec(x)![0])), line].join(', ')}), then run again.` });
+      out.push({ line: open.line, column: 1, message: `An unresolved merge conflict: <<<<<<< starts it on line ${open.line}, ${middle}>>>>>>> ends it on line ${line}. ${keepSide(open.line, open.lines, line)}, then run again.` });
       open = undefined;
       return;
     }

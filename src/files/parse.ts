@@ -1,6 +1,7 @@
 // Pure: bytes of one template file -> a YAML document that keeps positions, plus the
 // problems of loading it (size, encoding, syntax, duplicate keys, alias bombs, documents) as data
 // (problems.ts): which rule reports each is the rules' decision (src/lint/rules/loading.ts).
+import { conflictAdvice } from '../core/conflict.js';
 import { isUtf8 } from 'node:buffer';
 import type { Alias, Document, LineCounter } from 'yaml';
 import { yaml } from './yaml-lazy.js';
@@ -146,7 +147,8 @@ export function parseTemplateText(file: string, text: string, lineCounter = new 
   const conflict = CONFLICT_START.exec(text);
   if (conflict && CONFLICT_REST.test(text.slice(conflict.index))) {
     const start = conflict.index;
-    out.problems = [problem('syntax', spanOf(lineCounter, start, start + 7), 'An unresolved merge conflict: <<<<<<< starts it on this line, ======= and >>>>>>> follow. Keep the side you want, delete the three marker lines, then check the file again.')];
+    const line = lineCounter.linePos(start).line;
+    out.problems = [problem('syntax', spanOf(lineCounter, start, start + 7), `An unresolved merge conflict: <<<<<<< starts it on this line, ======= and >>>>>>> follow. ${conflictAdvice(text, line)}, then check the file again.`)];
     fatal = true;
   }
   // a key the parser took for a duplicate on a line it could not read (a tab as indentation lifts

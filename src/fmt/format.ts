@@ -259,8 +259,8 @@ export function withCommentGaps(out: string, text: string, value: unknown): stri
   return aligned !== out && sameValue(aligned, value) ? aligned : out;
 }
 
-/** `content  # comment` as the file wrote it: the line's content (without its indentation), and the spaces before the comment */
-const TRAILING = /^[ \t]*(\S.*?\S|\S)([ \t]{2,})(#.*)$/;
+/** `content  # comment` as the file wrote it: the line's content (without its indentation), and the spaces before the comment (two or more, or a tab: one space is yaml's own) */
+const TRAILING = /^[ \t]*(\S.*?\S|\S)([ \t]{2,}|\t)(#.*)$/;
 /** a list item's dashes before a line's content: a key that moves to or from the head of an item keeps its comment's gap */
 const DASHES = /^(?:-[ \t]+)+/;
 

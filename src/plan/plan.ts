@@ -117,6 +117,13 @@ const REVIEW_FIELDS = ['status', 'statusText', 'rejectionReason', 'recommendatio
  * plan compares for a template it does not write, whose review may end between plan and apply without moving anything
  * the plan writes (a PENDING template approved, a quality score updated).
  */
+/**
+ * The states in which WhatsApp takes no edit until a review ends: an update planned then is refused "until the review
+ * ends; apply it then", and a saved plan keeps the read's content (remoteContent) so that the review ending in approval,
+ * and nothing else, leaves the plan as it was (saved.ts's staleness).
+ */
+export const HELD_FOR_REVIEW: ReadonlySet<string> = new Set(['PENDING', 'IN_APPEAL']);
+
 export function contentFingerprint(r: TemplateReadResponse): string {
   const rest: Record<string, unknown> = { ...r };
   for (const k of REVIEW_FIELDS) delete rest[k];
@@ -268,7 +275,7 @@ export function makePlan(inp: PlanInputs): Plan {
       ...(edit ? { edit } : {}),
       ...(acceptedCategory ? { acceptedCategory } : {}),
       ...(drift ? { drift: drift.drift } : {}),
-      ...hashes, ...(diff.length ? {} : { remoteContent: contentFingerprint(r) }), desired: viewOf(d), remote: withoutFile(remote),
+      ...hashes, ...(!diff.length || HELD_FOR_REVIEW.has(r.statusText) ? { remoteContent: contentFingerprint(r) } : {}), desired: viewOf(d), remote: withoutFile(remote),
     });
   }
   const deleted: DeletedOnChannel[] = [];

@@ -4,7 +4,7 @@ import { adviceCommand } from '../core/advice.js';
 import type { TemplateReadResponse, TemplateWriteRequest } from '../api/shapes.js';
 import { canonicalJson, diffTemplates, editsWhatsApp, fromWriteBody } from '../model/canonical.js';
 import { templateKey } from '../model/ids.js';
-import { contentFingerprint, fingerprint, sha256, writeBodyOf, type Action, type HeldTemplate, type Plan } from './plan.js';
+import { contentFingerprint, fingerprint, HELD_FOR_REVIEW, sha256, writeBodyOf, type Action, type HeldTemplate, type Plan } from './plan.js';
 import { asIdentifier, identifierFields, redact, REDACTED, SECRET_VALUE_MASK } from '../core/redact.js';
 import { isApprovedState } from './review-state.js';
 
@@ -36,7 +36,7 @@ export interface SavedChange {
   fileHash?: string;
   desiredHash?: string;
   remoteFingerprint: string;
-  /** a template the plan does not write (noop, orphan): the hash of its read without its review state; a review that ends (PENDING → APPROVED) leaves the plan as it was */
+  /** a template the plan does not write (noop, orphan), or an update refused until its review ends: the hash of its read without its review state; a review that ends (PENDING → APPROVED) leaves the plan as it was */
   remoteContent?: string;
   remoteStatus?: string;
   /** an update of a template the channel has approved as this category, not the file's: the channel refuses it (apply does not attempt it) */
@@ -197,7 +197,7 @@ function toSavedEntries(plan: Plan, meta: { environment: string; target: string;
         // its identifiers never masked as a secret value that equals one (redactedDeep: the output gate's marks)
         ...identifierFields({ channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, channelId: c.channelId }), action: c.action,
         ...(c.file ? { file: identifierFields({ file: c.file }).file } : {}), ...(c.fileHash ? { fileHash: c.fileHash } : {}),
-        remoteFingerprint: c.remoteFingerprint, ...(c.remoteContent && (c.action === 'noop' || c.action === 'orphan') ? { remoteContent: c.remoteContent } : {}), ...(c.remoteStatus ? { remoteStatus: c.remoteStatus } : {}),
+        remoteFingerprint: c.remoteFingerprint, ...(c.remoteContent && (c.action === 'noop' || c.action === 'orphan' || (c.action === 'update' && HELD_FOR_REVIEW.has(c.remoteStatus ?? ''))) ? { remoteContent: c.remoteContent } : {}), ...(c.remoteStatus ? { remoteStatus: c.remoteStatus } : {}),
         // what apply needs to know the channel's certain refusals, as a plan just made knows them (its reads and changes)
         ...(category ? { remoteCategory: String(category.before) } : {}), ...(c.remote?.canonical.rcsOnly ? { rcsOnly: true as const } : {}),
         ...(c.action === 'update' && c.changes?.length && !editsWhatsApp(c.changes) ? { partnerOnly: true as const } : {}),
@@ -292,7 +292,9 @@ export interface Staleness { key: string; what: string }
  * templates of the plan that hold what it writes now (an earlier run of this plan wrote them, and
  * was stopped or failed after): not what moved, but done, listed in `done` by publicId.
  */
-export function staleness(saved: SavedPlan, now: { fileHash: (file: string) => string | undefined; read: (id: string) => TemplateReadResponse | null; written?: (c: SavedChange, r: TemplateReadResponse) => 'done' | 'differs' | 'not approved' | undefined }, done: string[] = []): Staleness[] {
+export function staleness(saved: SavedPlan, now: { fileHash: (file: string) => string | undefined; read: (id: string) => TemplateReadResponse | null; written?: (c: SavedChange, r: TemplateReadResponse) => 'done' | 'differs' | 'not approved' | undefined }, done: string[] = [],
+  /** out: the publicIds of updates the plan held for a review ("apply it then") whose review ended in approval, their content as planned: written now, as APPROVED */
+  approved: string[] = []): Staleness[] {
   const out: Staleness[] = [];
   for (const c of saved.changes) {
     const key = templateKey(c);
@@ -308,6 +310,11 @@ export function staleness(saved: SavedPlan, now: { fileHash: (file: string) => s
     // a template the plan does not write whose content is as planned: its review ending (PENDING → APPROVED), or its
     // quality or standing changing, moves nothing the plan writes (a written template's status still makes it stale)
     if (fp !== c.remoteFingerprint && r && c.remoteContent && (c.action === 'noop' || c.action === 'orphan') && contentFingerprint(r) === c.remoteContent) continue;
+    // an update the plan said was refused until the review ends ("apply it then"): the review ended in approval, and the
+    // channel's content is as planned, so the write is the one reviewed (the plan's own advice leads here). Another end
+    // (REJECTED: a reason to read; PAUSED, DISABLED) or another content still makes it stale.
+    if (fp !== c.remoteFingerprint && r && !fileMoved && c.action === 'update' && c.remoteContent && HELD_FOR_REVIEW.has(c.remoteStatus ?? '')
+      && r.statusText === 'APPROVED' && contentFingerprint(r) === c.remoteContent) { approved.push(c.publicId); continue; }
     const against = fp !== c.remoteFingerprint && r && !fileMoved ? now.written?.(c, r) : undefined;
     if (against === 'done') { done.push(c.publicId); continue; }
     if (fp !== c.remoteFingerprint) {

@@ -234,6 +234,8 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     // the file it replaces (or the one the template lives in) keeps its names and samples when it says what the channel says
     const replaced = replacedFirst;
     let kept: { message?: Record<string, unknown>; category?: string } = {};
+    /** the file as it was, in the form compared (its values filled in), when no secret of it stands as a reference: what the written file is compared with */
+    let formBefore: Record<string, unknown> | undefined;
     if (replaced && !req.namesFrom) {
       // compared as the file is in this environment: its ((values)) filled in, its secrets as their references (as `c` has them)
       const form = marked ? marksAsReferences(escapeLiteralReferences(marked)) : escapeLiteralReferences(shownTemplate(replaced.abs, replaced.value, conn.environment, { mask: false }));
@@ -244,6 +246,7 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
       const own = replaced.value.message;
       const message = own && typeof own === 'object' && !Array.isArray(own) ? own as Record<string, unknown> : w.message;
       kept = { ...(w.message && message ? { message } : {}), ...(w.category ? { category: w.category } : {}) };
+      if (marked === undefined) formBefore = form;
       const since = { c, channelCopy, form, abs: replaced.abs, shown: path.relative(req.cwd, replaced.abs), secrets: marked !== undefined, channelId: req.channelId, publicId: r.publicId, environment: conn.environment };
       if (!w.kept) {
         const changed = await changedSince(since);
@@ -328,6 +331,12 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     }
     writeFileAtomic(target, file, { verbatim: true });
     written.push(target);
+    // the fields the channel's copy replaced, as the written file has them beside the file it replaced (its placeholder names kept,
+    // a console reorder of {{country}} and {{date}} changed body.text alone, not body.examples: compared numbered, both would differ)
+    if (names && 'fields' in names && formBefore) {
+      const now = writtenFields(formBefore, file, target, conn.environment);
+      if (now) names = { ...names, fields: now };
+    }
     // a plain value the file referred to and the written file does not: said, never dropped in silence (its other environments would change)
     const lostReferences = replaced ? lostPlainReferences(replaced.value, parseYaml(file), conn.environment) : [];
     // the channel's category written over the file's: the other environments the file serves keep theirs on their channels
@@ -349,6 +358,28 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
  * certain (positional-names.ts, the rule of --names-from): the file's own, by its text or its samples; else those of the
  * commit that says what the channel says; else none (numbered, each part's reason said).
  */
+/**
+ * The fields in which the written file says otherwise than the file it replaced, both as files (their placeholder names and
+ * named samples as written, their values filled in; the record of the translation aside), or undefined when it cannot be
+ * told. Compared numbered, a reorder of two named placeholders would move their samples too, though the file keeps them.
+ */
+function writtenFields(before: Record<string, unknown>, file: string, abs: string, environment: EnvironmentConfig): string[] | undefined {
+  try {
+    const after = escapeLiteralReferences(shownTemplate(abs, readTemplateValue(file), environment, { mask: false }));
+    const out: string[] = [];
+    const walk = (a: unknown, b: unknown, at: string): void => {
+      if (JSON.stringify(a) === JSON.stringify(b)) return;
+      const objA = a !== null && typeof a === 'object'; const objB = b !== null && typeof b === 'object';
+      if (!objA || !objB || Array.isArray(a) !== Array.isArray(b)) { out.push(at); return; }
+      if (Array.isArray(a) && Array.isArray(b)) { for (let i = 0; i < Math.max(a.length, b.length); i++) walk(a[i], b[i], `${at}[${i}]`); return; }
+      const ra = a as Record<string, unknown>; const rb = b as Record<string, unknown>;
+      for (const k of new Set([...Object.keys(ra), ...Object.keys(rb)])) if (!(at === '' && k === 'translated_from')) walk(ra[k], rb[k], at ? `${at}.${k}` : k);
+    };
+    walk(before, after, '');
+    return out;
+  } catch { return undefined; }
+}
+
 /** whether the file (in the form compared) says otherwise than the channel's copy in a field a read shows */
 function differs(form: Record<string, unknown>, c: CanonicalTemplate, channelId: string, publicId: string): boolean {
   try { return diffTemplates(fromFile(form, channelId, publicId).canonical, c).length > 0; } catch { return false; }

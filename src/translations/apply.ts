@@ -269,6 +269,24 @@ export function sampleNotes(source: Loose, target: Loose, file: string, changed:
 /** the characters inside a text that print nothing and join nothing (the edges are EDGE_CHARS' padding) */
 const UNSEEN = /[\u00ad\u180e\u200b\u2060-\u2064\ufeff]/gu;
 
+/**
+ * Pure: a warning for each RCS suggestion a translation adds to a target file that did not offer it (a language may offer
+ * fewer suggestions: variant-mismatch takes it). The edit writes the source's suggestion, its action and its number or
+ * address with it: said at the unit's line, so that a language's own choice is not undone, nor a number written, in silence.
+ */
+export function itemsAdded(source: Loose, target: Loose, file: string, changed: readonly { e: Entry; path: (string | number)[] }[], sourceLang: string, targetLang: string): { id: string; line: number; message: string }[] {
+  const out: { id: string; line: number; message: string }[] = [];
+  for (const { e, path } of changed) {
+    const at = path.findIndex((k, i) => typeof k === 'number' && path[i - 1] === 'suggestions');
+    if (at < 0 || valueAt(target, path.slice(0, at + 1)) !== undefined) continue;
+    const item = obj(valueAt(source, path.slice(0, at + 1)));
+    const action = str(item?.action) ?? 'suggestion';
+    const carried = ['phoneNumber', 'postbackData', 'url'].filter((k) => item?.[k] !== undefined).map((k) => `${k} ${String(item![k])}`);
+    out.push({ id: e.id, line: e.line, message: `the ${targetLang} file (${file}) offers no suggestion ${fieldKey(path.slice(0, at + 1))}: this translation adds the ${sourceLang} file's ${action} suggestion to it${carried.length ? `, with its ${carried.join(' and ')}` : ''}; check ${carried.length ? 'them' : 'it'} for ${targetLang}, or leave the translation empty to keep the language's own choice of suggestions` });
+  }
+  return out;
+}
+
 /** Pure: a warning for the invisible characters a translation holds that neither the template's text nor the target file's has, or undefined. */
 export function invisibleAdded(target: string, source: string, held?: string): string | undefined {
   const found = [...new Set(target.match(UNSEEN) ?? [])].filter((c) => !source.includes(c) && !held?.includes(c));
@@ -1114,6 +1132,7 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
       // a placeholder the translation gains or loses (following its source): its sample in the target file is the file's to edit;
       // said at the unit's line with what to write, not left for lint to find after an "updated"
       append(warnings, sampleNotes(src.value, existing.value, existing.file, differing, sourceLang, targetLang));
+      append(warnings, itemsAdded(src.value, existing.value, existing.file, differing, sourceLang, targetLang));
       const added = addedParts(existing.value, ok.map((x) => x.path), src.value, sourceLang);
       if (text !== existing.text) plan.writes.push({ file: existing.file, text, created: false, template, units: ok.length, changed: differing.length, line, ...(madeFrom === undefined ? { adopted: true } : {}), ...(warnings.length ? { warnings } : {}), ...(added.length ? { added } : {}) });
       else plan.unchanged.push({ template, file: existing.file });

@@ -8,6 +8,7 @@
 // to the same answer.
 import { append } from '../core/append.js';
 import { languageCode } from '../core/language.js';
+import { showsNothing } from '../core/visible.js';
 
 /** an entry as formats.ts's Entry (declared here: formats.ts imports this module) */
 interface Entry { id: string; source: string; target: string; line: number; unknownCode?: string; unknownKind?: 'ph' | 'pc' | 'sc' | 'ec'; sourceCodes?: string[]; exported?: string; breaksRead?: true }
@@ -22,12 +23,14 @@ interface TranslationDoc { source: string; target: string; entries: Entry[]; fuz
 
 /**
  * A translation of nothing a reader sees: white space, and the characters that print as nothing (a
- * zero-width space, a word joiner, a byte-order mark, a direction mark, a soft hyphen: Unicode's
- * format characters and default-ignorables, and controls). A cell or msgstr holding only U+200B (what
- * a copy from a web page or a tool's "empty" segment leaves) is not translated yet, as an empty one.
+ * zero-width space, a word joiner, a byte-order mark, a direction mark, a soft hyphen, a Braille
+ * blank, a Hangul filler). A cell or msgstr holding only U+200B or U+2800 (what a copy from a web
+ * page, a tool's "empty" segment or an "invisible character" site leaves) is not translated yet, as
+ * an empty one. The set is lint's (core/visible.ts's showsNothing, which button-label, body-text
+ * and the other "only spaces or invisible characters" findings use): what an import leaves as not
+ * translated is exactly what lint would refuse as blank, never a second list that drifts from it.
  */
-export const blank = (target: string): boolean => !VISIBLE.test(target);
-const VISIBLE = /[^\s\p{Cf}\p{Cc}\p{Default_Ignorable_Code_Point}]/u;
+export const blank = showsNothing;
 
 /** A BCP 47 tag in the template files' form and case (`de-de` → `de_DE`, `zh-hant` → `zh_Hant`): formats.ts's fromBcp47. */
 export const languageOfBcp47 = languageCode;

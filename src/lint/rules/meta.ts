@@ -38,29 +38,36 @@ export const crossFileRules = defineRules([
           // a file named for another template (a copy started as a translation, usage_alert.de.yaml still saying en_US):
           // the key its file name disagrees with is the one to change, reported at that key's line
           const named = identityOfFileName(r.file);
-          const off = named && named.language !== language ? 'language' : named && named.name !== name ? 'name' : undefined;
-          if (off) ctx.reportAt(r.file, [off], `${said} This file's name says ${named![off]} (${baseName(r.file)}): change \`${off}:\` to ${named![off]} if the file is that template.`);
+          // the file name's part read as a template name (order-shipped stands for order_shipped): never advise a name name-format refuses
+          const meant = named && nameOfStem(named.name, FILE_STYLES[0]!);
+          const off = named && named.language !== language ? 'language' : meant !== undefined && meant !== name ? 'name' : undefined;
+          const says = off === 'language' ? named!.language : meant;
+          if (off) ctx.reportAt(r.file, [off], `${said} This file's name says ${says} (${baseName(r.file)}): change \`${off}:\` to ${says} if the file is that template.`);
           else ctx.report(r.file, r.facts.identitySpan ?? channel!.span, said);
         }
       }
     } },
   { id: 'file-name', group: 'cross-file', severity: 'warning', summary: 'In a project whose files are named NAME.LANGUAGE.yaml (as `tplsync new` names them), a file so named holds that name and language.',
-    why: 'A template\'s identity is its `channel`, `name` and `language` keys, not its file name; where the files are named after them, a reader takes the file name for the identity. A file renamed to rename its template (bill_due.en_US.yaml still saying `name: bill_ready`) renames nothing, and a copy started as a translation (usage_alert.de.yaml still saying `language: en_US`) is the same template again. Judged only when at least two files, and most of those named NAME.LANGUAGE.yaml, agree with their keys; a file named otherwise (promo.yaml) is not judged.',
+    why: 'A template\'s identity is its `channel`, `name` and `language` keys, not its file name; where the files are named after them, a reader takes the file name for the identity. A file renamed to rename its template (bill_due.en_US.yaml still saying `name: bill_ready`) renames nothing, and a copy started as a translation (usage_alert.de.yaml still saying `language: en_US`) is the same template again. Judged only when at least two files, and most of those named NAME.LANGUAGE.yaml, agree with their keys; a file named otherwise (promo.yaml) is not judged. NAME is the template name as the project writes it in file names: as it is (order_shipped), in kebab case (order-shipped: a template name cannot hold `-`), in camel or Pascal case (orderShipped, OrderShipped) or in capitals (ORDER_SHIPPED) all stand for `name: order_shipped`; a NAME no such way reads as a template name (Order Summary) is not judged. The advice names a `name:` that name-format takes (order-overdue.en_US.yaml: `name: order_overdue`) and a file name written the way most of the project\'s files are.',
     fix: 'Change the key the file name disagrees with (`name:` or `language:`), or rename the file after its keys. A new name is a new template: the old one stays on the channel until it is deleted (plan shows it as an orphan).',
     checkProject(ctx) {
       const named = ctx.files.flatMap((r) => {
         const n = identityOfFileName(r.file);
         return n && r.facts.name && r.facts.language ? [{ r, n }] : [];
       });
-      const agree = named.filter(({ r, n }) => n.name === r.facts.name && n.language === r.facts.language).length;
+      // the way the project's files write a template name (order_shipped as order-shipped, orderShipped, ...)
+      const style = projectStyle(named.map(({ r, n }) => ({ stem: n.name, name: r.facts.name! })));
+      const agrees = (stem: string, name: string): boolean => FILE_STYLES.some((s) => s.of(name) === stem);
+      const agree = named.filter(({ r, n }) => agrees(n.name, r.facts.name!) && n.language === r.facts.language).length;
       if (agree < 2 || agree * 2 <= named.length) return;
       for (const { r, n } of named) {
-        for (const key of ['name', 'language'] as const) {
-          if (n[key] === r.facts[key]) continue;
-          ctx.reportAt(r.file, [key], key === 'name'
-            ? `The file is named ${baseName(r.file)}, but \`name:\` is ${r.facts.name}: the name key is the template's identity, so renaming the file renamed nothing. Change \`name:\` to ${n.name} (a new template; the old one stays on the channel until deleted) or rename the file back to ${r.facts.name}.${r.facts.language}${extensionOf(r.file)}.`
-            : `The file is named ${baseName(r.file)}, but \`language:\` is ${r.facts.language}: a copy keeps the language it was copied from. Change \`language:\` to ${n.language}, or rename the file to ${r.facts.name}.${r.facts.language}${extensionOf(r.file)}.`);
-        }
+        const name = r.facts.name!; const language = r.facts.language!;
+        const ext = extensionOf(r.file);
+        if (n.language !== language) ctx.reportAt(r.file, ['language'], `The file is named ${baseName(r.file)}, but \`language:\` is ${language}: a copy keeps the language it was copied from. Change \`language:\` to ${n.language}, or rename the file to ${style.of(name)}.${language}${ext}.`);
+        if (agrees(n.name, name)) continue;
+        // the name the file's name stands for, read the project's way: never one name-format refuses (identityOfFileName judges no other file)
+        const meant = nameOfStem(n.name, style)!;
+        ctx.reportAt(r.file, ['name'], `The file is named ${baseName(r.file)}, but \`name:\` is ${name}: the name key is the template's identity, so renaming the file renamed nothing. Change \`name:\` to ${meant} (a new template; the old one stays on the channel until deleted) or rename the file back to ${style.of(name)}.${language}${ext}.`);
       }
     } },
   { id: 'duplicate-public-id', group: 'cross-file', severity: 'error', summary: 'No two files set the same explicit publicId.',
@@ -177,10 +184,49 @@ const extensionOf = (file: string): string => /\.ya?ml$/i.exec(file)?.[0] ?? '.y
 /** a language code as the format writes one: ll, ll_CC, or a script or region after the language (zh_Hans, es_419) */
 const LANGUAGE_LIKE = /^[a-z]{2,3}(?:_[A-Za-z0-9]{2,4})?$/;
 
-/** the name and language a file named NAME.LANGUAGE.yaml (as `tplsync new` names it) stands for, or undefined */
+/**
+ * The name and language a file named NAME.LANGUAGE.yaml (as `tplsync new` names it) stands for, or
+ * undefined. NAME is the file name's part (order-shipped, orderShipped), not yet a template name: a
+ * part that no way of writing names (FILE_STYLES) reads as a valid template name is not one
+ * (`Order Shipped.en_US.yaml`), and the file is not judged.
+ */
 function identityOfFileName(file: string): { name: string; language: string } | undefined {
   const m = /^([^.]+)\.([^.]+)\.ya?ml$/i.exec(baseName(file));
-  return m && LANGUAGE_LIKE.test(m[2]!) ? { name: m[1]!, language: m[2]! } : undefined;
+  return m && LANGUAGE_LIKE.test(m[2]!) && nameOfStem(m[1]!, FILE_STYLES[0]!) !== undefined ? { name: m[1]!, language: m[2]! } : undefined;
+}
+/** the template names WhatsApp and RCS take (the schema's pattern, which name-format holds a name to) */
+const TEMPLATE_NAME = /^[a-z0-9_]{1,512}$/;
+const camel = (n: string): string => n.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+const uncamel = (s: string): string => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+/**
+ * The ways a team writes a template name (order_shipped) in its file names: as it is, in kebab case
+ * (order-shipped: `-` where the name has `_`, which a name cannot hold), in camel or Pascal case, in
+ * capitals. `of` writes a name so; `back` reads a file name's part as the name it writes.
+ */
+interface FileStyle { of(name: string): string; back(stem: string): string }
+const FILE_STYLES: readonly FileStyle[] = [
+  { of: (n) => n, back: (s) => s },
+  { of: (n) => n.replace(/_/g, '-'), back: (s) => s.replace(/-/g, '_') },
+  { of: camel, back: uncamel },
+  { of: (n) => { const c = camel(n); return c.charAt(0).toUpperCase() + c.slice(1); }, back: (s) => uncamel(s.charAt(0).toLowerCase() + s.slice(1)) },
+  { of: (n) => n.toUpperCase(), back: (s) => s.toLowerCase() },
+];
+/** the way most of the files whose name and file name differ write it (as it is when none does): what the advice writes a file name in */
+function projectStyle(files: readonly { stem: string; name: string }[]): FileStyle {
+  let best = FILE_STYLES[0]!; let most = 0;
+  for (const s of FILE_STYLES.slice(1)) {
+    const n = files.filter((f) => f.stem !== f.name && s.of(f.name) === f.stem).length;
+    if (n > most) { best = s; most = n; }
+  }
+  return best;
+}
+/** the template name a file name's part stands for, read the project's way first: undefined when no way reads it as a name name-format takes */
+function nameOfStem(stem: string, style: FileStyle): string | undefined {
+  for (const s of [style, ...FILE_STYLES]) {
+    const name = s.back(stem);
+    if (TEMPLATE_NAME.test(name) && s.of(name) === stem) return name;
+  }
+  return undefined;
 }
 /** the files of a group but this one, as a list for a message */
 function others(group: readonly ProjectFileResult[], r: ProjectFileResult): string {

@@ -14,9 +14,9 @@ export const VARIANT_RULE_ID = 'variant-mismatch';
 export const variantRules = defineRules([
   {
     id: VARIANT_RULE_ID, group: 'cross-file', severity: 'error',
-    summary: 'The language variants of a template (same channel and name) share placeholders, button types and order (a carousel\'s cards and each card\'s buttons, an RCS message\'s rich cards and suggestions), header format and kind (not the category: WhatsApp may re-categorise one language).',
-    why: 'Application code sends one template name with one set of parameters in every language (a carousel: one set a card and a card button); a variant that lost a placeholder, reordered its buttons, has another number of cards or its card buttons or suggestions in another order, or changed its header fails at send time (or is rejected) in that language only, and `tplsync translations` cannot carry its texts (export leaves such buttons untranslated, import refuses the template).',
-    fix: 'Make the reported variant match the others: the same placeholder names in each text, the same buttons in the same order, the same carousel cards with their buttons in the same order, as many RCS rich cards, the same RCS suggestions in the same order, the same header format. Translate only the texts (`tplsync translations export` carries them to translators) and the samples (by hand in the file of each language: an export shows them as notes, and the file of a new language starts with those of the source language). When most of the other variants (more than half) record that they were translated from one of them (`translated_from`, written by `tplsync translations import`), that one is the original: the variants that differ from it are reported. A placeholder added to a source text is the start of a round of translation: when any variant records that source, however few, the variants that lack only what it added are reported, with what they lack, never the source. Otherwise the variant reported is the one that differs from most (of three variants, a source recorded by one translation that lacks what the other two have is reported, not the two); when they split evenly, the English variant (en, en_*) counts as the original. A variant that numbers the placeholders its siblings name, as many of them ({{1}} where the others agree on {{city}}), is reported whatever the records say: the platforms number placeholders, so it is a copy pulled back from a channel that lost its names, and it is the one to fix.',
+    summary: 'The language variants of a template (same channel and name) share placeholders, button types and order (a carousel\'s cards and each card\'s buttons; an RCS message\'s rich cards, and the places of the suggestions they both offer), header format and kind (not the category: WhatsApp may re-categorise one language).',
+    why: 'Application code sends one template name with one set of parameters in every language (a carousel: one set a card and a card button); a variant that lost a placeholder, reordered its buttons, has another number of cards or its card buttons or suggestions in another order, or changed its header fails at send time (or is rejected) in that language only, and `tplsync translations` cannot carry its texts (export leaves such buttons untranslated, import refuses the template). RCS suggestions send the application no parameter, and the platform takes each language\'s own: a language may offer fewer suggestions (no German hotline, so no `dial`), left out at the end of a list, or more, added at its end, or none. What is compared is what the translations pair by place: the same rich cards, and each suggestion both variants offer at the same place with the same action; a list reordered, or one left out before others (the translation of "Call us" would label the open_url chip), is reported. A suggestion the target file does not offer is exported with an empty translation (counted as not translated); leave it empty: an import of a translation for it adds the suggestion to that language, with the source\'s action and its number or address, and warns at the unit\'s line to check them.',
+    fix: 'Make the reported variant match the others: the same placeholder names in each text, the same buttons in the same order, the same carousel cards with their buttons in the same order, as many RCS rich cards, the same RCS suggestions in the same order, the same header format. Translate only the texts (`tplsync translations export` carries them to translators) and the samples (by hand in the file of each language: an export shows them as notes, and the file of a new language starts with those of the source language). When most of the other variants (more than half) record that they were translated from one of them (`translated_from`, written by `tplsync translations import`), that one is the original: the variants that differ from it are reported. A placeholder added to a source text is the start of a round of translation: when any variant records that source, however few, the variants that lack only what it added are reported, with what they lack, never the source. Otherwise the variant reported is the one that differs from most (of three variants, a source recorded by one translation that lacks what the other two have is reported, not the two); when they split evenly, the English variant (en, en_*) counts as the original.',
     checkProject(ctx) {
       // only a name that two files share can have variants to compare (most names are one file's)
       const seen = new Map<string, number>();
@@ -67,10 +67,43 @@ const MESSAGE_PATH = Object.freeze(['message']) as Path;
 const RICH_CARDS_PATH = Object.freeze(['message', 'richCards']) as Path;
 const cardCount = (n: number): string => `${n} card${n === 1 ? '' : 's'}`;
 
-/** an RCS message's suggestion lists that have suggestions, each as `PATH [action, action]` (the message's own, then each rich card's) */
+/**
+ * an RCS message's suggestion lists, each as `PATH [action, action]`: the message's own when it has
+ * suggestions, then every rich card's (`[]` for a card without: the cards are counted)
+ */
 function suggestionLists(m: Loose): string[] {
-  const list = (at: string, v: unknown): string[] => { const xs = arr(v); return xs.length ? [`${at} [${xs.map((x) => detached(str(obj(x)?.action) ?? '?')).join(', ')}]`] : []; };
-  return [...list('message.suggestions', m.suggestions), ...arr(m.richCards).flatMap((c, i) => list(`message.richCards.${i}.suggestions`, obj(c)?.suggestions))];
+  const actions = (v: unknown): string => `[${arr(v).map((x) => detached(str(obj(x)?.action) ?? '?')).join(', ')}]`;
+  return [...(arr(m.suggestions).length ? [`message.suggestions ${actions(m.suggestions)}`] : []),
+    ...arr(m.richCards).map((c, i) => `message.richCards.${i}.suggestions ${actions(obj(c)?.suggestions)}`)];
+}
+
+/** each list's actions by its path (a list the message does not have is none) */
+const listsByPath = (v: readonly string[]): Map<string, string[]> => new Map(v.map((s) => { const l = listOf(s); return [l.at, l.items]; }));
+/**
+ * Whether a variant's suggestions still pair with the reference's: in each list both have, the actions both have at a place the same (a translation is paired with its suggestion by its
+ * place). A language may offer fewer suggestions, left out at the end of a list (no German hotline:
+ * no `dial`), or more at its end, or none: a suggestion sends the application no parameter, and the
+ * platform takes each language's own. Reordered, or one left out before others, the places no longer
+ * pair (a translated "Call us" would label the open_url chip): reported.
+ */
+function suggestionsPair(mine: readonly string[], ref: readonly string[]): boolean {
+  const a = listsByPath(mine); const b = listsByPath(ref);
+  // (a rich card one variant lacks is the 'rich cards' aspect's finding, said once there)
+  for (const at of new Set([...a.keys(), ...b.keys()])) {
+    const x = a.get(at) ?? []; const y = b.get(at) ?? [];
+    if (x.some((action, k) => k < y.length && action !== y[k])) return false;
+  }
+  return true;
+}
+/** where a variant's suggestions stop pairing with the reference's: the first action out of place, else the rich cards */
+function suggestionsAt(mine: readonly string[], ref: readonly string[]): Path {
+  const a = listsByPath(mine); const b = listsByPath(ref);
+  for (const [at, x] of a) {
+    const y = b.get(at) ?? [];
+    const k = x.findIndex((action, i) => i < y.length && action !== y[i]);
+    if (k >= 0) return [...at.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)), k, 'action'];
+  }
+  return ['message'];
 }
 
 /** `PATH [a, b]` (a card's `[a, b]`): the path and the items */
@@ -225,14 +258,15 @@ export function checkVariants(inputs: readonly VariantInput[]): VariantFinding[]
     const source = top !== undefined && top[1] * 2 > group.filter((g) => g.language !== top[0]).length ? top[0] : undefined;
     const recorded = [...named].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([l]) => l);
     const recordersOf = (l: string): string[] => group.filter((g) => g.translatedFrom === l && g.language !== l).map((g) => g.language).sort();
-    const aspect = <T>(what: string, get: (f: VariantFacts) => Fact<T> | undefined, at?: (mine: Fact<T>, ref: T) => Path, gained?: (mine: T, majority: T) => boolean): void => {
+    const aspect = <T>(what: string, get: (f: VariantFacts) => Fact<T> | undefined, at?: (mine: Fact<T>, ref: T) => Path, gained?: (mine: T, majority: T) => boolean,
+      o: { agrees?: (mine: T, ref: T) => boolean; note?: string } = {}): void => {
       const items = group.map((g) => ({ g, fact: get(g.facts) })).filter((x) => x.fact !== undefined)
         .map((x) => ({ ...x, language: x.g.language, key: JSON.stringify(x.fact!.value), value: x.fact!.value }));
       if (items.length < 2) return;
       const ref = reference(items, source, recorded, gained);
       const refValue = items.find((i) => i.key === ref.key)!.value;
       for (const i of items) {
-        if (i.key === ref.key) continue;
+        if (i.key === ref.key || o.agrees?.(i.value, refValue)) continue;
         // a translation of the reference (its record says so) is told to be translated again; another, what the reference is to it
         const again = gained && i.g.translatedFrom === ref.language ? ` Export and translate it again (tplsync translations export --source ${ref.language} --target ${i.g.language}).` : '';
         const by = recordersOf(ref.language);
@@ -242,8 +276,8 @@ export function checkVariants(inputs: readonly VariantInput[]): VariantFinding[]
         out.push({
           file: i.g.file, path: at ? at(i.fact!, refValue) : i.fact!.path,
           message: ref.source || ref.recordedBy
-            ? `The ${i.g.language} variant of ${title} has ${what}: ${show(i.value)}; the ${ref.language} variant, ${whose}, has ${show(refValue)}${differences(i.value, refValue, ref.language)}.${again}`
-            : `The ${i.g.language} variant of ${title} has ${what}: ${show(i.value)}; the ${ref.language} variant${group.length > 2 ? ' and most others have' : ' has'} ${show(refValue)}.`,
+            ? `The ${i.g.language} variant of ${title} has ${what}: ${show(i.value)}; the ${ref.language} variant, ${whose}, has ${show(refValue)}${differences(i.value, refValue, ref.language)}.${again}${o.note ?? ''}`
+            : `The ${i.g.language} variant of ${title} has ${what}: ${show(i.value)}; the ${ref.language} variant${group.length > 2 ? ' and most others have' : ' has'} ${show(refValue)}.${o.note ?? ''}`,
         });
       }
     };
@@ -265,8 +299,12 @@ export function checkVariants(inputs: readonly VariantInput[]): VariantFinding[]
       // the first card the reference lacks, or the list when this one has fewer
       return n > Number.parseInt(ref, 10) ? ['message', 'richCards', Number.parseInt(ref, 10)] : ['message', 'richCards'];
     });
-    // an RCS message's suggestions: the same actions in the same order in each list (a translation goes to the same place)
-    aspect('suggestions (the actions of each list, in order)', (f) => f.suggestions, (mine, ref) => firstDifference(mine.value, ref, (_k, at) => at.split('.').map((x) => (/^\d+$/.test(x) ? Number(x) : x)), 'action', ['message']));
+    // an RCS message's suggestions: the same rich cards, and the actions both variants have in the same places (a translation
+    // goes to the same place); a language's own choice of suggestions (fewer, left out at a list's end) is no finding
+    aspect('suggestions (the actions of each list, in order)', (f) => f.suggestions, (mine, ref) => suggestionsAt(mine.value, ref), undefined, {
+      agrees: suggestionsPair,
+      note: ' A translation is paired with its suggestion by its place in the list: a language may offer fewer suggestions (left out at the end of a list) or more (added at its end), but those both offer are in the same places, on the same rich cards.',
+    });
     const siteOf = (p: { path: Path }): string => p.path.join('.');
     const sites = new Set(group.flatMap((g) => g.facts.placeholders.map(siteOf)));
     const numbered = (names: readonly string[]): boolean => names.length > 0 && names.every((n) => /^\d+$/.test(n));

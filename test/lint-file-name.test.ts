@@ -1,0 +1,68 @@
+// The file-name rule and the file names teams write (verify-10 NEW-1): a project that names its
+// files in kebab case (order-shipped.en_US.yaml holding `name: order_shipped`) was warned on every
+// such file and told to write `name: order-shipped`, which name-format refuses. A file name's part is
+// read as the template name it writes (kebab, camel, Pascal case, capitals); the advice never names
+// a value another rule refuses.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { cleanup, CONFIG, lintInProcess, tempDir, writeFiles } from './helpers.ts';
+
+const tpl = (name: string, language: string, text = 'Hello {{1}}, your order is on its way.') =>
+  `channel: shop-whatsapp\nname: ${name}\nlanguage: ${language}\ncategory: UTILITY\nbody:\n  text: "${text}"\n  examples: { 1: Ana }\n`;
+
+async function findings(files: Record<string, string>, rule = 'file-name'): Promise<string[]> {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, ...files });
+    const { diagnostics } = await lintInProcess(dir);
+    return diagnostics.filter((d) => d.ruleId === rule).map((d) => `${d.file.replace(/^.*templates\//, '')}:${d.line} ${d.message}`);
+  } finally { cleanup(dir); }
+}
+
+test('NEW-1: kebab-case file names beside snake-case ones (the report\'s project) are no finding', async () => {
+  assert.equal(await findings({
+    'templates/bill.en_US.yaml': tpl('bill', 'en_US'), 'templates/bill.es.yaml': tpl('bill', 'es'),
+    'templates/welcome_back.en_US.yaml': tpl('welcome_back', 'en_US'),
+    'templates/order-shipped.en_US.yaml': tpl('order_shipped', 'en_US'), 'templates/order-shipped.es.yaml': tpl('order_shipped', 'es'),
+  }), []);
+});
+
+test('NEW-1: camel case, Pascal case and capitals are read as the names they write', async () => {
+  assert.equal(await findings({
+    'templates/orderShipped.en_US.yaml': tpl('order_shipped', 'en_US'), 'templates/OrderPaid.en_US.yaml': tpl('order_paid', 'en_US'),
+    'templates/STORE_CLOSED.en_US.yaml': tpl('store_closed', 'en_US'), 'templates/bill.de.yaml': tpl('bill', 'de'),
+    'templates/bill.en_US.yaml': tpl('bill', 'en_US'), 'templates/welcome.en_US.yaml': tpl('welcome', 'en_US'), 'templates/welcome.de.yaml': tpl('welcome', 'de'),
+    'templates/order.en_US.yaml': tpl('order', 'en_US'), 'templates/order.de.yaml': tpl('order', 'de'), 'templates/order.es.yaml': tpl('order', 'es'),
+    // a name part no way of writing reads as a template name is not a template's name: not judged
+    'templates/Order Summary.en_US.yaml': tpl('order_summary', 'en_US'), 'templates/promo+2.en_US.yaml': tpl('promo_two', 'en_US'),
+  }), []);
+});
+
+test('NEW-1: a kebab-case file renamed to rename its template is still warned, advised a valid name and a file name in the project\'s way', async () => {
+  const got = await findings({
+    'templates/order-shipped.en_US.yaml': tpl('order_shipped', 'en_US'), 'templates/order-paid.en_US.yaml': tpl('order_paid', 'en_US'),
+    'templates/order-overdue.en_US.yaml': tpl('order_late', 'en_US'),
+  });
+  assert.is(got.length, 1, got.join('\n'));
+  assert.match(got[0]!, /^order-overdue\.en_US\.yaml:2 .*Change `name:` to order_overdue .*rename the file back to order-late\.en_US\.yaml\./);
+  assert.not.match(got[0]!, /name:` to order-overdue/);
+});
+
+test('NEW-1: the advice never names a value name-format refuses; a copy in kebab case names the language', async () => {
+  // every way of writing the file's name part reads it as no valid name: the file is renamed, not the key
+  const got = await findings({
+    'templates/order-shipped.en_US.yaml': tpl('order_shipped', 'en_US'), 'templates/order-paid.en_US.yaml': tpl('order_paid', 'en_US'),
+    'templates/order-late.de.yaml': tpl('order_late', 'en_US'),
+  });
+  assert.is(got.length, 1, got.join('\n'));
+  assert.match(got[0]!, /^order-late\.de\.yaml:3 .*Change `language:` to de, or rename the file to order-late\.en_US\.yaml\./);
+  for (const m of got) assert.not.match(m, /`name:` to [^ ]*-/);
+  // duplicate-template's advice reads the file name the same way
+  const dup = await findings({
+    'templates/order-shipped.en_US.yaml': tpl('order_shipped', 'en_US'), 'templates/order-paid.en_US.yaml': tpl('order_shipped', 'en_US'),
+  }, 'duplicate-template');
+  assert.ok(dup.some((m) => /order-paid\.en_US\.yaml:2 .*This file's name says order_paid .*change `name:` to order_paid/.test(m)), dup.join('\n'));
+  assert.not.ok(dup.some((m) => /order-paid if/.test(m)), dup.join('\n'));
+});
+
+test.run();
