@@ -142,6 +142,11 @@ test('NEW-2: on an up-to-date main, a channel text no commit of the file has is 
     assert.is(json.changes.find((c) => c.name === 'gate_changed')?.drift, undefined);
     const md = await cliIn(['plan', '--format', 'markdown'], { cwd: a, env });
     assert.match(md.stdout, '🔴 1 update reverts a text on the channel that no commit of the file has (edited outside tplsync');
+    // a shallow clone (a CI checkout of depth 1) has lost the older versions: nothing is claimed of them
+    git(root, 'clone', '-q', '--depth', '1', `file://${path.join(root, 'origin.git')}`, 'S');
+    const shallow = await cliIn(['plan'], { cwd: path.join(root, 'S'), env });
+    assert.match(shallow.stdout, /~ update shop-whatsapp\/gate_changed\/en_US/, shallow.stdout + shallow.stderr);
+    assert.not.match(shallow.stdout, 'outside tplsync');
     const apply = await cliIn(['apply', '--auto-approve'], { cwd: a, env });
     assert.match(apply.stderr, `warning: 1 update reverts a text on the channel that no commit of its file has (edited outside tplsync, in the console): shop-whatsapp/summer_sale/en_US. Written as the files have it; to keep the channel's version, answer no (without --auto-approve), write it into the file with \`${pull}\``);
     assert.not.match(apply.stderr, 'gate_changed');

@@ -135,16 +135,18 @@ const DRIFT_HISTORY_COMMITS = 2000;
 /**
  * Effects (git): the committed versions of the files of `files` (template id -> the file as shown), newest first, up
  * to `depth` each, as the templates they hold for `env` (a version whose template is another id is left out), by id;
- * a file git does not track has no entry. Two git processes whatever the number of files: one `git log` of the
+ * a file git does not track has no entry, and none has in a shallow clone. Two git processes whatever the number of files: one `git log` of the
  * files (their paths on its stdin) and one `git cat-file --batch`; nothing outside a git repository.
  */
 export async function committedTemplates(config: Config, env: EnvironmentConfig, files: ReadonlyMap<string, string>, depth = DRIFT_HISTORY_DEPTH): Promise<Map<string, CanonicalTemplate[]>> {
   const out = new Map<string, CanonicalTemplate[]>();
   if (!files.size) return out;
   const { execa } = await import('execa');
-  const top = await execa('git', ['rev-parse', '--show-toplevel'], { cwd: config.dir, env: io().env, extendEnv: false, reject: false, stripFinalNewline: true });
-  if (top.exitCode !== 0) return out;
-  const root = String(top.stdout);
+  const top = await execa('git', ['rev-parse', '--show-toplevel', '--is-shallow-repository'], { cwd: config.dir, env: io().env, extendEnv: false, reject: false, stripFinalNewline: true });
+  // a shallow clone (a CI checkout of depth 1) has lost the older versions: a channel's copy no commit there has may be one
+  // of them, so nothing is said (the workflows `init` writes fetch the whole history where this matters)
+  const [root, shallow] = String(top.stdout).split('\n');
+  if (top.exitCode !== 0 || !root || shallow === 'true') return out;
   const idOf = new Map<string, string>();
   for (const [id, file] of files) idOf.set(path.relative(root, resolvePath(file)).split(path.sep).join('/'), id);
   const log = await execa('git', ['--literal-pathspecs', 'log', '--no-renames', '-n', String(DRIFT_HISTORY_COMMITS), '--format=%x00%H', '--name-only', '--stdin'], {
