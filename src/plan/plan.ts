@@ -177,7 +177,7 @@ export interface PlanInputs {
    * id, for those whose file git tracks: a channel's copy that is one of them is an older version not applied yet (an
    * ordinary update), one that is none of them an edit made outside tplsync. `environment`: for the advice
    */
-  history?: { byId: ReadonlyMap<string, readonly CanonicalTemplate[]>; environment: string; depth: number };
+  history?: { byId: ReadonlyMap<string, Iterable<CanonicalTemplate>>; environment: string; depth: number };
 }
 
 /** a branch HEAD is behind, with the templates of its files at its tip and at the merge base */
@@ -359,8 +359,9 @@ function driftOf(d: DesiredTemplate, c: CanonicalTemplate, remote: CanonicalTemp
     };
   }
   const versions = inp.history?.byId.get(id);
-  /** the channel's copy is a version of the file some commit has (an older one, not applied yet): no edit outside */
-  const committed = versions?.some((v) => !diffTemplates(v, remote, exact).length && (v.category ?? remote.category) === remote.category);
+  // whether the channel's copy is a version of the file some commit has (an older one, not applied yet: no edit outside);
+  // walked only when a mark depends on it, newest first, stopped at the first that matches (older versions read only when needed)
+  const inHistory = (): { tracked: boolean; committed: boolean } => committedVersion(versions ?? [], remote, inp.exactSamples);
   const b = inp.driftBase;
   const was = b?.byId.get(id);
   const env = b?.environment ?? inp.history?.environment;
@@ -373,7 +374,7 @@ function driftOf(d: DesiredTemplate, c: CanonicalTemplate, remote: CanonicalTemp
   }
   // the branch changed the file since the base, and the channel's copy is neither the base's version nor a committed one:
   // both sides changed it; the update would replace the channel's edit with the branch's
-  if (b && was && diffTemplates(was, remote, exact).length && !committed) {
+  if (b && was && diffTemplates(was, remote, exact).length && !inHistory().committed) {
     return {
       drift: { base: b.ref, kind: 'conflict' },
       note: `conflict: changed on the channel and in this branch (the channel's copy is neither ${d.file} at ${b.ref} nor as it is now); apply would replace the channel's edit with this branch's. To keep both, bring the channel's version into the file with \`${pull}\`, put this branch's change back on top of it (git diff shows it), commit, and \`${adviceCommand('plan', env)}\` again; or apply to replace it on purpose`,
@@ -381,13 +382,27 @@ function driftOf(d: DesiredTemplate, c: CanonicalTemplate, remote: CanonicalTemp
   }
   // no base that is not HEAD (on main after a merge): the file's history tells an older committed version (an ordinary
   // update) from a text no commit of the file has (an edit outside tplsync, which the update reverts)
-  if (!was && versions?.length && !committed) {
+  const h = was ? undefined : inHistory();
+  if (h?.tracked && !h.committed) {
     return {
       drift: { base: `the last ${inp.history!.depth} commits of the file`, kind: 'outside' },
       note: `drift: the channel holds a text that no commit of ${d.file} has (within its last ${inp.history!.depth} commits): edited outside tplsync (the console), and apply would revert it. Keep the channel's version with \`${pull}\` (then commit the file), or apply to revert it on purpose`,
     };
   }
   return undefined;
+}
+
+/**
+ * Pure: whether `remote` (the channel's copy) is one of `versions` (a file's committed templates, newest first; walked
+ * until one matches, so that lazily read older versions are read only when needed), and whether there was any version.
+ */
+export function committedVersion(versions: Iterable<CanonicalTemplate>, remote: CanonicalTemplate, exactSamples?: boolean): { tracked: boolean; committed: boolean } {
+  let tracked = false;
+  for (const v of versions) {
+    tracked = true;
+    if (!diffTemplates(v, remote, exactSamples ? { exactSamples: true } : {}).length && (v.category ?? remote.category) === remote.category) return { tracked, committed: true };
+  }
+  return { tracked, committed: false };
 }
 
 /**

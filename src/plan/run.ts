@@ -23,9 +23,9 @@ import { RULES_BY_ID } from '../lint/registry.js';
 const RULE_IDS: ReadonlySet<string> = new Set(RULES_BY_ID.keys());
 import { listedOrphans, listedUnknown, twinsOfCreates, type ListedTemplate } from './listed.js';
 import { behindRef, commitOf, committedTemplates, defaultBase, DRIFT_HISTORY_DEPTH, headCommit, historyBases, remoteDefaultBranch, templatesAtRef, upstreamOf, type BaseTemplates } from './orphans.js';
-import { diffTemplates, fromRead } from '../model/canonical.js';
+import { diffTemplates, fromRead, type CanonicalTemplate } from '../model/canonical.js';
 import { markedSecretNames } from '../model/values.js';
-import { keyOf, makePlan, markHeldTwins, mediaSamples, planAgainstBase, shardKeys, type DesiredTemplate, type HeldTemplate, type MediaSamples, type OrphanCandidate, type Plan, type PlanInputs } from './plan.js';
+import { committedVersion, keyOf, makePlan, markHeldTwins, mediaSamples, planAgainstBase, shardKeys, type DesiredTemplate, type HeldTemplate, type MediaSamples, type OrphanCandidate, type Plan, type PlanInputs } from './plan.js';
 import type { FileTemplate } from '../model/canonical.js';
 import type { CategoryContext } from './review-state.js';
 import { acceptedCategory, categoryKey, otherEnvironmentsServing, unknownCategoryKeys, unknownCategoryKeyWarning } from '../config/categories.js';
@@ -263,11 +263,21 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
   let history: PlanInputs['history'];
   if (o.base || o.defaultBase !== false) {
     const differ = new Map<string, string>();
+    const copies = new Map<string, CanonicalTemplate>();
+    const exact = Boolean(conn.environment.emulator);
     for (const d of readable) {
       const r = remote.get(d.canonical.templateId);
-      if (r && diffTemplates(d.canonical, unbased.shown.get(d.canonical.templateId) ?? fromRead(r, d.canonical.channelId), conn.environment.emulator ? { exactSamples: true } : {}).length) differ.set(d.canonical.templateId, d.file);
+      const copy = r ? unbased.shown.get(d.canonical.templateId) ?? fromRead(r, d.canonical.channelId) : undefined;
+      if (!r || !copy) continue;
+      if (r.chatapp?.category) copy.category = r.chatapp.category;
+      if (diffTemplates(d.canonical, copy, exact ? { exactSamples: true } : {}).length) { differ.set(d.canonical.templateId, d.file); copies.set(d.canonical.templateId, copy); }
     }
-    if (differ.size) history = { byId: await committedTemplates(config, conn.environment, differ), environment: conn.environment.name, depth: DRIFT_HISTORY_DEPTH };
+    // the newest few versions first (the channel holds the last applied, most often the newest but one): the whole depth is
+    // read only for the files whose copy on the channel is none of them (4,000 blobs read for 200 files cost a plan 0.4 s of CPU)
+    const byId = differ.size ? await committedTemplates(config, conn.environment, differ, 3) : new Map<string, Iterable<CanonicalTemplate>>();
+    const open = new Map([...differ].filter(([id]) => byId.has(id) && !committedVersion(byId.get(id)!, copies.get(id)!, exact).committed));
+    if (open.size) for (const [id, v] of await committedTemplates(config, conn.environment, open)) byId.set(id, v);
+    if (differ.size) history = { byId, environment: conn.environment.name, depth: DRIFT_HISTORY_DEPTH };
   }
   const plan = makePlan({ desired: readable.filter((d) => !twinFiles.has(d.file)), remote, ...categoryInputs(config, conn.environment, readable), orphans: orphans.filter((x) => !unread.has(x.publicId)), held, ruleIds: RULE_IDS, ruleSettingsOf: ruleSettingsFor(config, o.cwd), ...(baseCategories ? { baseCategories } : {}), ...(baseSamples ? { baseSamples } : {}), ...(conn.environment.emulator ? { exactSamples: true } : {}), ...(unbased.shown.size ? { remoteShown: unbased.shown } : {}), ...(driftBase ? { driftBase } : {}), ...(upstream ? { upstream } : {}), ...(baseBranch ? { baseBranch } : {}), ...(history ? { history } : {}) });
   // the channel's template (an orphan of --orphans) says which file has its name and language, as beside a create
