@@ -1,6 +1,7 @@
 // Apply's orchestration: what a saved plan or a fresh plan asks to write, whether a saved plan
 // is stale, the writes themselves, and (pure) the exit code and the results file of the outcome.
 import { adviceCommand } from '../core/advice.js';
+import { shellWord } from '../core/shell-word.js';
 import { identifierFields } from '../core/redact.js';
 import { interruptExitCode } from '../core/interrupt.js';
 import { existsSync, statSync } from 'node:fs';
@@ -44,13 +45,17 @@ export function loadPlanFile(file: string): SavedPlan | undefined {
 }
 
 /** What apply writes for a change of a plan (saved or just made): creates and updates only. */
-function item(c: { channel: string; name: string; language: string; publicId: string; channelId: string; action: Action; remoteStatus?: string | undefined; remote?: { canonical: { rcsOnly?: true } } | undefined; changes?: readonly { path: string; before?: unknown; after?: unknown }[] | undefined; partnerOnly?: true | undefined; edit?: EditSpend | undefined; drift?: { upstream?: string } | undefined }, body: TemplateWriteRequest | undefined, environment: string): ApplyItem[] {
+function item(c: { channel: string; name: string; language: string; publicId: string; channelId: string; action: Action; remoteStatus?: string | undefined; remote?: { canonical: { rcsOnly?: true } } | undefined; changes?: readonly { path: string; before?: unknown; after?: unknown }[] | undefined; partnerOnly?: true | undefined; edit?: EditSpend | undefined; drift?: { upstream?: string; merge?: true } | undefined }, body: TemplateWriteRequest | undefined, environment: string): ApplyItem[] {
   // a command advised names the environment of the apply (a bare one acts on the default environment)
   const run = (command: string): string => adviceCommand(command, environment);
   if ((c.action !== 'create' && c.action !== 'update') || !body) return [];
   const base = { channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, channelId: c.channelId, action: c.action, body };
   // behind the upstream, whose newer version of the file the channel holds (a colleague's applied change): the write would revert it
-  if (c.action === 'update' && c.drift?.upstream) return [{ ...base, deferred: 'behind', refusal: `this checkout is behind ${c.drift.upstream}, whose newer version of the file the channel holds (applied from there): the write would revert it. git pull first, then apply again` }];
+  if (c.action === 'update' && c.drift?.upstream) {
+    return [{ ...base, deferred: 'behind', refusal: c.drift.merge
+      ? `this branch is behind ${c.drift.upstream} and did not change the file, whose newer version on ${c.drift.upstream} the channel holds (applied from there): the write would revert it. Merge ${c.drift.upstream} first (\`git merge ${shellWord(c.drift.upstream)}\`), then \`${run('apply')}\` again`
+      : `this checkout is behind ${c.drift.upstream}, whose newer version of the file the channel holds (applied from there): the write would revert it. git pull first, then \`${run('apply')}\` again` }];
+  }
   // the channel's copy holds components no file can hold: the write would delete them
   const unknown = c.action === 'update' ? c.changes?.find((x) => x.path === 'unknownComponents') : undefined;
   if (unknown && Array.isArray(unknown.before) && unknown.before.length) return [{ ...base, refusal: unknownComponentsNote(unknown.before.map(String)) }];
@@ -239,7 +244,7 @@ export function applyExit(outcome: ApplyOutcome, o: { waited: boolean; interrupt
       parts.push(`${s(editLimited.length)} not edited: the edit allowance of ${editLimited.length === 1 ? 'an APPROVED template is' : 'APPROVED templates is'} used up${at ? ` (the next edit is possible from ${at})` : ''}${see}; a re-run then writes ${editLimited.length === 1 ? 'it' : 'them'}, or give the template a new name (docs/recovery.md#the-edit-limit)`);
     }
     if (inReview.length) parts.push(`${s(inReview.length)} not edited: in review (PENDING) or in appeal (IN_APPEAL), and WhatsApp takes no edit until the review ends${see}; re-run apply once \`${run('review')}\` shows ${inReview.length === 1 ? 'it' : 'them'} decided${o.waited ? ` (the review did not end within --wait-timeout: docs/recovery.md, "A --wait time-out")` : ` (\`${run('apply --wait')}\` waits for the review, then writes the edit)`}`);
-    if (behind.length) parts.push(`${s(behind.length)} not written: this checkout is behind its upstream branch, whose newer version of ${behind.length === 1 ? 'its file' : 'their files'} the channel holds (a colleague's applied change), and the write would revert it${see}; git pull first, then apply again`);
+    if (behind.length) parts.push(`${s(behind.length)} not written: this checkout is behind its upstream branch (or the branch it is merged into), whose newer version of ${behind.length === 1 ? 'its file' : 'their files'} the channel holds (a colleague's applied change), and the write would revert it${see}; git pull (or merge that branch) first, then \`${run('apply')}\` again`);
     if (blocked.length) parts.push(`${s(blocked.length)} not attempted: the channel takes no edit of ${blocked.length === 1 ? 'it' : 'them'} as ${blocked.length === 1 ? 'it stands' : 'they stand'}${see}; each line above says what to do instead (docs/recovery.md)`);
     if (transient) parts.push(`${s(transient)} did not make it${see}; a re-run is safe and writes only what is missing`);
     if (refused) parts.push(`${s(refused)} refused by the API${see}; a re-run is refused again: change what the reason names first (docs/recovery.md)`);

@@ -19,7 +19,8 @@ const shownKey = (t: Parameters<typeof templateKey>[0]): string => asIdentifier(
 import { isApprovedState } from '../plan/review-state.js';
 import { renderText } from '../plan/render.js';
 import { isBreach, LintFailed, readTemplates, runPlan, savedCreateTwins } from '../plan/run.js';
-import type { Plan } from '../plan/plan.js';
+import type { Plan, PlanChange } from '../plan/plan.js';
+import { shellWord } from '../core/shell-word.js';
 import { useColor, writeFileAtomic } from '../terminal/output.js';
 import { progress } from '../terminal/progress.js';
 import { commandConfig, savedFilesDir, withConnection } from './context.js';
@@ -217,7 +218,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
         throw e;
       }
       io().stdout.write(renderText(plan, { color: useColor(io().stdout), environment: conn.environment.name }));
-      sayDrift(plan);
+      sayDrift(plan, conn.environment.name);
       pending = pendingOfPlan(plan, conn.environment.name, conn.target);
       unread = (plan.held ?? []).filter((h) => h.kind === 'not-read').length;
       breached = (plan.held ?? []).filter(isBreach).length;
@@ -389,9 +390,17 @@ async function write(conn: Parameters<typeof writePending>[0], pending: PendingA
  * are what apply writes, and the plan said so; `tplsync pull` keeps the channel's), and those that would revert the
  * newer version of a file on the upstream this checkout is behind (not written: git pull first).
  */
-function sayDrift(plan: Plan): void {
-  const channel = plan.changes.filter((c) => c.action === 'update' && c.drift && !c.drift.upstream).map((c) => `${c.channel}/${c.name}/${c.language}`);
+function sayDrift(plan: Plan, environment: string): void {
+  const named = (c: { channel: string; name: string; language: string }): string => `${c.channel}/${c.name}/${c.language}`;
+  const channel = plan.changes.filter((c) => c.action === 'update' && c.drift && !c.drift.upstream && !c.drift.kind).map(named);
   const upstream = plan.changes.filter((c) => c.action === 'update' && c.drift?.upstream);
+  const pulls = (cs: readonly PlanChange[]): string => cs.map((c) => `\`${adviceCommand(`pull --channel ${shellWord(c.channel)} --id ${c.publicId} --force`, environment)}\``).join(', ');
+  // both sides changed it: the branch's edit replaces the channel's (written, as drift is: the files are what apply writes)
+  const conflict = plan.changes.filter((c) => c.action === 'update' && c.drift?.kind === 'conflict');
+  if (conflict.length) io().stderr.write(`tplsync: warning: ${conflict.length === 1 ? '1 update replaces' : `${conflict.length} updates replace`} a change made on the channel to a template this branch changed too (conflict): ${conflict.map(named).join(', ')}. Written as the files have ${conflict.length === 1 ? 'it' : 'them'}, and the channel's edit is lost; to keep it, answer no (without --auto-approve), bring it into the file with ${pulls(conflict)}, put this branch's change back on top, commit, and apply again\n`);
+  // no commit of the file has the channel's text: an edit outside tplsync (in the console), reverted by this write
+  const outside = plan.changes.filter((c) => c.action === 'update' && c.drift?.kind === 'outside');
+  if (outside.length) io().stderr.write(`tplsync: warning: ${outside.length === 1 ? '1 update reverts' : `${outside.length} updates revert`} a text on the channel that no commit of ${outside.length === 1 ? 'its file' : 'their files'} has (edited outside tplsync, in the console): ${outside.map(named).join(', ')}. Written as the files have ${outside.length === 1 ? 'it' : 'them'}; to keep the channel's version, answer no (without --auto-approve), write it into the file with ${pulls(outside)}, commit, and apply again\n`);
   if (channel.length) io().stderr.write(`tplsync: warning: ${channel.length === 1 ? '1 update reverts' : `${channel.length} updates revert`} a change made on the channel (drift): ${channel.join(', ')}; ${channel.length === 1 ? 'its file did' : 'their files did'} not change since ${plan.changes.find((c) => c.drift && !c.drift.upstream)!.drift!.base}. Written as the files have ${channel.length === 1 ? 'it' : 'them'}; to keep the channel's version, pull it first (the plan above gives the command)\n`);
   if (upstream.length) io().stderr.write(`tplsync: warning: this checkout is behind ${upstream[0]!.drift!.upstream}: ${upstream.length === 1 ? '1 update reverts' : `${upstream.length} updates revert`} its newer version of a file, which the channel holds: ${upstream.map((c) => `${c.channel}/${c.name}/${c.language}`).join(', ')}. git pull first; ${upstream.length === 1 ? 'it is' : 'they are'} not written\n`);
 }

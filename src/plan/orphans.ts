@@ -10,7 +10,7 @@ import { baseMarkedTemplate, shownTemplate } from '../project/values.js';
 import { markedSecretNames } from '../model/values.js';
 import { resolveChannel } from './desired.js';
 import type { OrphanCandidate } from './plan.js';
-import { io } from '../core/io.js';
+import { io, resolvePath } from '../core/io.js';
 
 export interface BaseTemplates {
   /** every template at REF, by id, as its file there has it */
@@ -127,6 +127,83 @@ export async function historyBases(config: Config, env: EnvironmentConfig, ids: 
   return byId;
 }
 
+/** how many committed versions of a template's file plan compares the channel's copy with (as pull looks back) */
+export const DRIFT_HISTORY_DEPTH = 20;
+/** at most this many commits that touched any of the files are walked (a long history costs no more) */
+const DRIFT_HISTORY_COMMITS = 2000;
+
+/**
+ * Effects (git): the committed versions of the files of `files` (template id -> the file as shown), newest first, up
+ * to `depth` each, as the templates they hold for `env` (a version whose template is another id is left out), by id;
+ * a file git does not track has no entry, and none has in a shallow clone. Two git processes whatever the number of files: one `git log` of the
+ * files (their paths on its stdin) and one `git cat-file --batch`; nothing outside a git repository.
+ */
+export async function committedTemplates(config: Config, env: EnvironmentConfig, files: ReadonlyMap<string, string>, depth = DRIFT_HISTORY_DEPTH): Promise<Map<string, Iterable<CanonicalTemplate>>> {
+  const out = new Map<string, Iterable<CanonicalTemplate>>();
+  if (!files.size) return out;
+  const { execa } = await import('execa');
+  const top = await execa('git', ['rev-parse', '--show-toplevel', '--is-shallow-repository'], { cwd: config.dir, env: io().env, extendEnv: false, reject: false, stripFinalNewline: true });
+  // a shallow clone (a CI checkout of depth 1) has lost the older versions: a channel's copy no commit there has may be one
+  // of them, so nothing is said (the workflows `init` writes fetch the whole history where this matters)
+  const [root, shallow] = String(top.stdout).split('\n');
+  if (top.exitCode !== 0 || !root || shallow === 'true') return out;
+  const idOf = new Map<string, string>();
+  for (const [id, file] of files) idOf.set(path.relative(root, resolvePath(file)).split(path.sep).join('/'), id);
+  const log = await execa('git', ['--literal-pathspecs', 'log', '--no-renames', '-n', String(DRIFT_HISTORY_COMMITS), '--format=%x00%H', '--name-only', '--stdin'], {
+    cwd: root, env: io().env, extendEnv: false, reject: false, stripFinalNewline: true, input: `HEAD\n--\n${[...idOf.keys()].join('\n')}\n`, maxBuffer: 256 * 1024 * 1024,
+  });
+  if (log.exitCode !== 0) return out;
+  const versions: { rev: string; file: string }[] = [];
+  const count = new Map<string, number>();
+  for (const chunk of String(log.stdout).split('\0').filter((x) => x.trim())) {
+    const [hash, ...names] = chunk.split('\n').map((x) => x.trim()).filter(Boolean);
+    for (const file of names) {
+      const n = count.get(file) ?? 0;
+      if (!idOf.has(file) || n >= depth) continue;
+      count.set(file, n + 1);
+      versions.push({ rev: hash!, file });
+    }
+  }
+  if (!versions.length) return out;
+  const blobs = await catRevs(root, versions);
+  const texts = new Map<string, string[]>();
+  for (const [i, v] of versions.entries()) {
+    const text = blobs.get(i);
+    // (a commit that deleted the file has no version; one the same as the newer one, a commit that changed another file's
+    // line only in a rename or a comment, is read once)
+    if (text === undefined) continue;
+    const list = texts.get(v.file) ?? [];
+    if (!list.includes(text)) list.push(text);
+    texts.set(v.file, list);
+  }
+  for (const file of count.keys()) {
+    const id = idOf.get(file)!;
+    out.set(id, lazyTemplates(texts.get(file) ?? [], (text) => {
+      const b = baseEntry(text, file, root, env);
+      return b && b.publicId === id ? b.template.canonical : undefined;
+    }));
+  }
+  return out;
+}
+
+/**
+ * Pure: the templates of `texts`, newest first, each parsed when the walk reaches it and once: the plan looks for the
+ * version the channel holds, which is most often the newest but one, so the older versions of most files are never read
+ * (parsing them all cost a plan of 200 templates with 20 versions each two thirds again of its CPU time)
+ */
+function lazyTemplates(texts: readonly string[], read: (text: string) => CanonicalTemplate | undefined): Iterable<CanonicalTemplate> {
+  const done: (CanonicalTemplate | undefined)[] = [];
+  return {
+    *[Symbol.iterator]() {
+      for (let i = 0; i < texts.length; i++) {
+        if (i === done.length) done.push(read(texts[i]!));
+        const t = done[i];
+        if (t) yield t;
+      }
+    },
+  };
+}
+
 /** the text of each `rev:file` through one `git cat-file --batch`, by its index (missing ones and files over 1 MiB left out) */
 async function catRevs(cwd: string, items: readonly { rev: string; file: string }[]): Promise<Map<number, string>> {
   const { execa } = await import('execa');
@@ -210,13 +287,42 @@ export async function commitOf(cwd: string, ref: string): Promise<string | undef
  * undefined without an upstream. What it knows is as fresh as the last fetch.
  */
 export async function behindUpstream(cwd: string): Promise<{ upstream: string; behind: number; mergeBase: string } | undefined> {
+  const up = await upstreamOf(cwd);
+  return up ? behindRef(cwd, up) : undefined;
+}
+
+/** Effects (git): the upstream branch of HEAD (`origin/main`), or undefined */
+export async function upstreamOf(cwd: string): Promise<string | undefined> {
+  const { execa } = await import('execa');
+  const up = await execa('git', ['rev-parse', '--abbrev-ref', '--symbolic-full-name', '@{upstream}'], { cwd, env: io().env, extendEnv: false, reject: false, stripFinalNewline: true });
+  return up.exitCode === 0 && String(up.stdout) ? String(up.stdout) : undefined;
+}
+
+/**
+ * Effects (git): how many commits of `ref` HEAD does not have, and their merge base; undefined when git cannot say
+ * (no such ref, no common history). What it knows of a remote branch is as fresh as the last fetch.
+ */
+export async function behindRef(cwd: string, ref: string): Promise<{ upstream: string; behind: number; mergeBase: string } | undefined> {
   const { execa } = await import('execa');
   const git = (args: string[]) => execa('git', args, { cwd, env: io().env, extendEnv: false, reject: false, stripFinalNewline: true });
-  const up = await git(['rev-parse', '--abbrev-ref', '--symbolic-full-name', '@{upstream}']);
-  if (up.exitCode !== 0 || !String(up.stdout)) return undefined;
-  const n = await git(['rev-list', '--count', 'HEAD..@{upstream}']);
+  const n = await git(['rev-list', '--count', `HEAD..${ref}`, '--']);
   if (n.exitCode !== 0 || !/^\d+$/.test(String(n.stdout))) return undefined;
-  const mb = await git(['merge-base', 'HEAD', '@{upstream}']);
+  const mb = await git(['merge-base', 'HEAD', ref]);
   if (mb.exitCode !== 0 || !/^[0-9a-f]{7,64}$/.test(String(mb.stdout))) return undefined;
-  return { upstream: String(up.stdout), behind: Number(n.stdout), mergeBase: String(mb.stdout) };
+  return { upstream: ref, behind: Number(n.stdout), mergeBase: String(mb.stdout) };
 }
+
+/**
+ * Effects (git): the branch a feature branch is merged into, as the remote names it (`origin/main`, from
+ * refs/remotes/REMOTE/HEAD, which a clone sets): of the remote of HEAD's upstream, else of `origin`; undefined when unknown.
+ */
+export async function remoteDefaultBranch(cwd: string, upstream: string | undefined): Promise<string | undefined> {
+  const { execa } = await import('execa');
+  const remotes = (await execa('git', ['remote'], { cwd, env: io().env, extendEnv: false, reject: false, stripFinalNewline: true })).stdout;
+  const names = String(remotes).split('\n').filter(Boolean);
+  const remote = names.find((r) => upstream?.startsWith(`${r}/`)) ?? (names.includes('origin') ? 'origin' : names[0]);
+  if (!remote) return undefined;
+  const r = await execa('git', ['symbolic-ref', '--quiet', '--short', `refs/remotes/${remote}/HEAD`], { cwd, env: io().env, extendEnv: false, reject: false, stripFinalNewline: true });
+  return r.exitCode === 0 && String(r.stdout) ? String(r.stdout) : undefined;
+}
+

@@ -62,7 +62,18 @@ export interface PlanChange {
    * channel's (an edit in the console, or a colleague's apply), and this update reverts it. `upstream`: the branch
    * this checkout is behind, whose newer version of the file the channel holds (git pull first)
    */
-  drift?: { base: string; upstream?: string };
+  drift?: {
+    base: string; upstream?: string;
+    /** `upstream` is the branch this one is merged into (--base, the remote's default branch), not HEAD's upstream: merge it first */
+    merge?: true;
+    /**
+     * conflict: the file changed in this branch since the base and the channel's copy is neither the base's version nor
+     * any committed one (an edit in the console too): the update replaces the channel's edit with the branch's.
+     * outside: no base tells (HEAD is the merge base, on main after a merge), and the channel's copy is no committed
+     * version of the file (the file's git history): an edit outside tplsync, which the update reverts
+     */
+    kind?: 'conflict' | 'outside';
+  };
 }
 
 /** A template whose file has an error that keeps only it back (an expired campaign): not planned, not applied. */
@@ -162,9 +173,27 @@ export interface PlanInputs {
    */
   driftBase?: { ref: string; environment: string; byId: ReadonlyMap<string, CanonicalTemplate> };
   /** the checkout is behind its upstream branch: the templates of the files there, by id (an update that reverts one of them is said) */
-  upstream?: { ref: string; behind: number; byId: ReadonlyMap<string, CanonicalTemplate>;
-    /** the templates of the files at the merge base of HEAD and the upstream: a file the upstream changed since, and this checkout did not */
-    mergeBase: ReadonlyMap<string, CanonicalTemplate> };
+  upstream?: BehindInput;
+  /**
+   * the branch this one is merged into (--base when it is a branch or commit HEAD lacks commits of, else the remote's
+   * default branch, origin/main), when it is not HEAD's upstream and HEAD is behind it: as `upstream`, said "merge it first"
+   */
+  baseBranch?: BehindInput;
+  /**
+   * the committed versions of the files of some templates (the file's git history, newest first, HEAD's included), by
+   * id, for those whose file git tracks: a channel's copy that is one of them is an older version not applied yet (an
+   * ordinary update), one that is none of them an edit made outside tplsync. `environment`: for the advice
+   */
+  history?: { byId: ReadonlyMap<string, Iterable<CanonicalTemplate>>; environment: string; depth: number };
+}
+
+/** a branch HEAD is behind, with the templates of its files at its tip and at the merge base */
+export interface BehindInput {
+  ref: string; behind: number; byId: ReadonlyMap<string, CanonicalTemplate>;
+  /** the templates of the files at the merge base of HEAD and the ref: a file the ref changed since, and this checkout did not */
+  mergeBase: ReadonlyMap<string, CanonicalTemplate>;
+  /** the environment of the plan, for the advice */
+  environment?: string;
 }
 
 /** The template of a desired file as the file has it (for renderings): the canonical model beside what only the file knows. */
@@ -304,10 +333,13 @@ export function makePlan(inp: PlanInputs): Plan {
 }
 
 /** how many updates of the plan revert a change made on the channel (drift), and how many of them a newer upstream version of the file */
-export function driftCount(p: Pick<Plan, 'changes'>): { drift: number; upstream: number; upstreamRef?: string } {
+export function driftCount(p: Pick<Plan, 'changes'>): { drift: number; upstream: number; upstreamRef?: string; merge?: true; conflict: number; outside: number } {
   const d = p.changes.filter((c) => c.action === 'update' && c.drift);
   const up = d.filter((c) => c.drift!.upstream);
-  return { drift: d.length, upstream: up.length, ...(up.length ? { upstreamRef: up[0]!.drift!.upstream! } : {}) };
+  return {
+    drift: d.length, upstream: up.length, ...(up.length ? { upstreamRef: up[0]!.drift!.upstream! } : {}), ...(up[0]?.drift!.merge ? { merge: true as const } : {}),
+    conflict: d.filter((c) => c.drift!.kind === 'conflict').length, outside: d.filter((c) => c.drift!.kind === 'outside').length,
+  };
 }
 
 /**
@@ -317,25 +349,67 @@ export function driftCount(p: Pick<Plan, 'changes'>): { drift: number; upstream:
  */
 function driftOf(d: DesiredTemplate, c: CanonicalTemplate, remote: CanonicalTemplate, inp: PlanInputs): { drift: NonNullable<PlanChange['drift']>; note: string } | undefined {
   const id = c.templateId;
-  const up = inp.upstream?.byId.get(id);
-  const atMergeBase = inp.upstream?.mergeBase.get(id);
-  // behind the upstream: it changed the file since the merge base and this checkout did not, and the channel holds its
-  // version (a colleague's applied change): this update reverts it
-  if (inp.upstream && up && atMergeBase && !diffTemplates(c, atMergeBase).length && diffTemplates(c, up).length && !diffTemplates(up, remote, inp.exactSamples ? { exactSamples: true } : {}).length) {
-    const u = inp.upstream;
+  const exact = inp.exactSamples ? { exactSamples: true } : {};
+  // behind the upstream (or the branch this one is merged into): it changed the file since the merge base and this
+  // checkout did not, and the channel holds its version (a colleague's applied change): this update reverts it
+  for (const u of [inp.upstream, inp.baseBranch]) {
+    const up = u?.byId.get(id);
+    const atMergeBase = u?.mergeBase.get(id);
+    if (!u || !up || !atMergeBase || diffTemplates(c, atMergeBase).length || !diffTemplates(c, up).length || diffTemplates(up, remote, exact).length) continue;
+    const merge = u === inp.baseBranch;
+    const commits = `${u.behind} commit${u.behind === 1 ? '' : 's'}`;
     return {
-      drift: { base: inp.driftBase?.ref ?? u.ref, upstream: u.ref },
-      note: `drift: ${u.ref} has a newer version of ${d.file}, which the channel holds (applied from there), and this checkout is ${u.behind} commit${u.behind === 1 ? '' : 's'} behind ${u.ref}: apply would revert it to this checkout's older version. git pull first, then plan again`,
+      drift: { base: inp.driftBase?.ref ?? u.ref, upstream: u.ref, ...(merge ? { merge: true as const } : {}) },
+      note: merge
+        ? `drift: ${u.ref} has a newer version of ${d.file}, which the channel holds (applied from there), and this branch is ${commits} behind ${u.ref} and did not change the file: apply would revert it to this branch's older version. Merge ${u.ref} first (\`git merge ${shellWord(u.ref)}\`), then \`${adviceCommand('plan', u.environment)}\` again`
+        : `drift: ${u.ref} has a newer version of ${d.file}, which the channel holds (applied from there), and this checkout is ${commits} behind ${u.ref}: apply would revert it to this checkout's older version. git pull first, then \`${adviceCommand('plan', u.environment)}\` again`,
     };
   }
+  const versions = inp.history?.byId.get(id);
+  // whether the channel's copy is a version of the file some commit has (an older one, not applied yet: no edit outside);
+  // walked only when a mark depends on it, newest first, stopped at the first that matches (older versions read only when needed)
+  const inHistory = (): { tracked: boolean; committed: boolean } => committedVersion(versions ?? [], remote, inp.exactSamples);
   const b = inp.driftBase;
   const was = b?.byId.get(id);
-  if (!b || !was || diffTemplates(c, was).length || (was.category ?? c.category) !== c.category) return undefined;
-  const pull = adviceCommand(`pull --channel ${shellWord(d.channel)} --id ${id} --force`, b.environment);
-  return {
-    drift: { base: b.ref },
-    note: `drift: changed on the channel, not in this branch (${d.file} is the same at ${b.ref} as now); apply would revert it. Keep the channel's version with \`${pull}\` (then commit the file), or apply to revert it on purpose`,
-  };
+  const env = b?.environment ?? inp.history?.environment;
+  const pull = adviceCommand(`pull --channel ${shellWord(d.channel)} --id ${id} --force`, env);
+  if (b && was && !diffTemplates(c, was).length && (was.category ?? c.category) === c.category) {
+    return {
+      drift: { base: b.ref },
+      note: `drift: changed on the channel, not in this branch (${d.file} is the same at ${b.ref} as now); apply would revert it. Keep the channel's version with \`${pull}\` (then commit the file), or apply to revert it on purpose`,
+    };
+  }
+  // the branch changed the file since the base, and the channel's copy is neither the base's version nor a committed one:
+  // both sides changed it; the update would replace the channel's edit with the branch's
+  if (b && was && diffTemplates(was, remote, exact).length && !inHistory().committed) {
+    return {
+      drift: { base: b.ref, kind: 'conflict' },
+      note: `conflict: changed on the channel and in this branch (the channel's copy is neither ${d.file} at ${b.ref} nor as it is now); apply would replace the channel's edit with this branch's. To keep both, bring the channel's version into the file with \`${pull}\`, put this branch's change back on top of it (git diff shows it), commit, and \`${adviceCommand('plan', env)}\` again; or apply to replace it on purpose`,
+    };
+  }
+  // no base that is not HEAD (on main after a merge): the file's history tells an older committed version (an ordinary
+  // update) from a text no commit of the file has (an edit outside tplsync, which the update reverts)
+  const h = was ? undefined : inHistory();
+  if (h?.tracked && !h.committed) {
+    return {
+      drift: { base: `the last ${inp.history!.depth} commits of the file`, kind: 'outside' },
+      note: `drift: the channel holds a text that no commit of ${d.file} has (within its last ${inp.history!.depth} commits): edited outside tplsync (the console), and apply would revert it. Keep the channel's version with \`${pull}\` (then commit the file), or apply to revert it on purpose`,
+    };
+  }
+  return undefined;
+}
+
+/**
+ * Pure: whether `remote` (the channel's copy) is one of `versions` (a file's committed templates, newest first; walked
+ * until one matches, so that lazily read older versions are read only when needed), and whether there was any version.
+ */
+export function committedVersion(versions: Iterable<CanonicalTemplate>, remote: CanonicalTemplate, exactSamples?: boolean): { tracked: boolean; committed: boolean } {
+  let tracked = false;
+  for (const v of versions) {
+    tracked = true;
+    if (!diffTemplates(v, remote, exactSamples ? { exactSamples: true } : {}).length && (v.category ?? remote.category) === remote.category) return { tracked, committed: true };
+  }
+  return { tracked, committed: false };
 }
 
 /**

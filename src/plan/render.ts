@@ -242,7 +242,7 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
     : none
       ? c.yellow(`No changes to the content, but not in sync: ${notInSync(attention, keyHeld, o.environment, renamed, s.orphan, refused)}.`)
       : c.bold(`Plan for ${o.environment}: ${s.create} to create, ${s.update} to update${driftSummary(plan)}, ${s.noop} unchanged${s.orphan ? `, ${s.orphan} orphaned` : ''}${heldCounts(plan)}.${marked ? ` ${marked} need${marked === 1 ? 's' : ''} attention (marked ! above).` : ''}`));
-  const behind = behindLine(plan);
+  const behind = behindLine(plan, o.environment);
   if (behind) out.push(c.red(behind));
   const budget = editBudget(plan.changes);
   const budgetLine = describeBudget(budget, o.environment);
@@ -384,7 +384,7 @@ export function renderJson(plan: Plan): string {
       ...(c.needsAttention ? { needsAttention: c.needsAttention } : {}),
       ...(c.edit ? { edit: c.edit } : {}),
       ...(c.acceptedCategory ? { acceptedCategory: c.acceptedCategory.category } : {}),
-      ...(c.action === 'update' && c.drift ? { drift: { base: c.drift.base, ...(c.drift.upstream ? { upstream: c.drift.upstream } : {}) } } : {}),
+      ...(c.action === 'update' && c.drift ? { drift: { base: c.drift.base, ...(c.drift.upstream ? { upstream: c.drift.upstream } : {}), ...(c.drift.merge ? { merge: true } : {}), ...(c.drift.kind ? { kind: c.drift.kind } : {}) } } : {}),
     })),
     summary: plan.summary,
     ...budgetJson(plan),
@@ -435,9 +435,12 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
   if (o.promotion) head.push(esc(o.promotion.lead), '');
   head.push('| create | update | unchanged | orphaned |', '| ---: | ---: | ---: | ---: |', `| ${s.create} | ${s.update}${driftSummary(plan)} | ${s.noop} | ${s.orphan} |`, '');
   // drift first: a reviewer tells a revert of someone's change on the channel from the pull request's own edits
-  const drifted = driftCount(plan).drift;
+  const dc = driftCount(plan);
+  const drifted = dc.drift - dc.conflict - dc.outside;
   if (drifted) head.push(`🔴 ${drifted === 1 ? '1 update reverts' : `${drifted} updates revert`} a change made on the channel, not in this branch (drift, marked in Needs attention and Details): keep ${drifted === 1 ? 'it' : 'them'} with the pull command given, or apply to revert on purpose.`, '');
-  const behind = behindLine(plan);
+  if (dc.conflict) head.push(`🔴 ${dc.conflict === 1 ? '1 update replaces' : `${dc.conflict} updates replace`} a change made on the channel to a template this branch changed too (conflict, marked in Needs attention and Details): bring the channel's version into the file with the pull command given and put this branch's change on top, or apply to replace it on purpose.`, '');
+  if (dc.outside) head.push(`🔴 ${dc.outside === 1 ? '1 update reverts' : `${dc.outside} updates revert`} a text on the channel that no commit of the file has (edited outside tplsync, marked in Needs attention and Details): keep ${dc.outside === 1 ? 'it' : 'them'} with the pull command given, or apply to revert on purpose.`, '');
+  const behind = behindLine(plan, o.environment);
   if (behind) head.push(`🔴 ${esc(behind)}`, '');
   const notApproved = attentionCount(plan);
   const keyHeld = keyHeldCount(plan);
@@ -592,7 +595,10 @@ function notInSync(attention: number, keyHeld: number, environment?: string, ren
 
 /** what the update line of a drift says beside it */
 function driftLabel(c: PlanChange): string {
-  return c.drift?.upstream ? `drift: reverts ${c.drift.upstream}'s newer version, which the channel holds` : 'drift: changed on the channel, not in this branch; apply would revert it';
+  if (c.drift?.upstream) return `drift: reverts ${c.drift.upstream}'s newer version, which the channel holds`;
+  if (c.drift?.kind === 'conflict') return 'conflict: changed on the channel and in this branch; apply would replace the channel\'s edit';
+  if (c.drift?.kind === 'outside') return 'drift: edited outside tplsync, no commit of the file has the channel\'s text; apply would revert it';
+  return 'drift: changed on the channel, not in this branch; apply would revert it';
 }
 
 /** " (N of them drift: ...)" after the count of updates, when some revert a change made on the channel */
@@ -602,8 +608,9 @@ function driftSummary(plan: Plan): string {
 }
 
 /** the checkout behind its upstream, and updates that revert the upstream's version: said once, with what to do */
-export function behindLine(plan: Plan): string | undefined {
+export function behindLine(plan: Plan, environment?: string): string | undefined {
   const d = driftCount(plan);
   if (!d.upstream) return undefined;
+  if (d.merge) return `This branch is behind ${d.upstreamRef}: ${d.upstream === 1 ? '1 update reverts' : `${d.upstream} updates revert`} ${d.upstreamRef}'s newer version of ${d.upstream === 1 ? 'its file' : 'their files'}, which the channel holds (a change applied from there) and this branch did not change. Merge ${d.upstreamRef} first (git merge ${shellWord(d.upstreamRef!)}), then ${adviceCommand('plan', environment)} again.`;
   return `This checkout is behind ${d.upstreamRef}: ${d.upstream === 1 ? '1 update reverts' : `${d.upstream} updates revert`} ${d.upstreamRef}'s newer version of ${d.upstream === 1 ? 'its file' : 'their files'}, which the channel holds (a change applied from there). git pull first, then plan again.`;
 }

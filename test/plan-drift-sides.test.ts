@@ -1,0 +1,157 @@
+// Drift that the first drift checks missed (verify-10): a feature branch behind origin/main whose upstream is not main
+// reverted a colleague's merged and applied change (NEW-6); a branch that edits a template the console also edited
+// replaced the console's edit with a plain "update" (NEW-5); and apply on an up-to-date main, where no base tells, reverted
+// a console edit without a word (NEW-2). Now: the branch it is merged into is judged as the upstream is ("merge origin/main
+// first", not written); a channel's copy that is neither the base's version nor the file now, nor any committed version,
+// is a conflict of both sides; and the file's git history tells an older committed version (an ordinary update) from a
+// text no commit has (edited outside tplsync: said, with the pull that keeps it).
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createClient } from '../src/api/client.ts';
+import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
+import { templateId } from '../src/model/ids.ts';
+import { CHANNEL_A, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
+
+const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@x', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@x', GIT_CONFIG_NOSYSTEM: '1', HOME: '/nonexistent' };
+const git = (cwd: string, ...args: string[]): string => execFileSync('git', ['-c', 'init.defaultBranch=main', '-c', 'advice.detachedHead=false', ...args], { cwd, env: GIT_ENV, encoding: 'utf8' });
+
+const file = (name: string, text: string) => `channel: shop-whatsapp\nname: ${name}\nlanguage: en_US\ncategory: MARKETING\nbody:\n  text: "${text}"\n  examples: { destination: Mallorca }\n`;
+const SALE = 'Summer sale: flights to {{destination}} until Sunday. Book now.';
+const SALE_ID = templateId(CHANNEL_A, 'summer_sale', 'en_US');
+
+/** origin (bare) and a clone A with summer_sale and gate_changed applied to the emulator (approved) */
+async function setup(emu: RunningEmulator): Promise<{ root: string; a: string; env: Record<string, string> }> {
+  const root = tempDir('tplsync-drift-sides-');
+  const seed = path.join(root, 'seed');
+  writeFiles(seed, {
+    'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: t\nenvironments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`,
+    'templates/summer_sale.en_US.yaml': file('summer_sale', SALE),
+    'templates/gate_changed.en_US.yaml': file('gate_changed', 'Gate change: your flight to {{destination}} boards at gate B.'),
+    '.gitignore': '.tplsync/\n',
+  });
+  git(root, 'init', '-q', '--bare', 'origin.git');
+  git(seed, 'init', '-q');
+  git(seed, 'add', '.');
+  git(seed, 'commit', '-qm', 'seed');
+  git(seed, 'remote', 'add', 'origin', path.join(root, 'origin.git'));
+  git(seed, 'push', '-q', 'origin', 'main');
+  git(root, 'clone', '-q', path.join(root, 'origin.git'), 'A');
+  const a = path.join(root, 'A');
+  const env = { TPLSYNC_API_KEY: 'k' };
+  const applied = await cliIn(['apply', '--auto-approve'], { cwd: a, env });
+  assert.is(applied.exitCode, 0, applied.stdout + applied.stderr);
+  return { root, a, env };
+}
+
+/** marketing edits summer_sale in the console */
+async function consoleEdit(emu: RunningEmulator, text: string): Promise<void> {
+  const client = createClient({ baseUrl: emu.url, apiKey: 'k' });
+  await client.writeTemplate(CHANNEL_A, SALE_ID, { name: 'summer_sale', description: '', chatapp: { chatapp: { name: 'summer_sale', language: 'en_US', category: 'MARKETING', components: [{ type: 'BODY', text }], example: { 1: 'Mallorca' } } } } as never);
+  // a day later: the template takes an edit again
+  emu.advanceClock(25 * 3600_000);
+}
+
+const live = async (emu: RunningEmulator): Promise<string> => JSON.stringify(await createClient({ baseUrl: emu.url, apiKey: 'k' }).getTemplate(CHANNEL_A, SALE_ID));
+
+test('NEW-6: a feature branch (no upstream, or its own) behind origin/main that would revert a colleague\'s applied change: marked "merge origin/main first", not written', async () => {
+  const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0, statusDelayMs: 0 });
+  const { root, a, env } = await setup(emu);
+  try {
+    // A branches off an up-to-date main (no upstream) and edits gate_changed only
+    git(a, 'checkout', '-q', '-b', 'pr5');
+    writeFileSync(path.join(a, 'templates/gate_changed.en_US.yaml'), file('gate_changed', 'Gate change: your flight to {{destination}} now boards at gate B.'));
+    git(a, 'commit', '-qam', 'gate wording');
+    // B edits summer_sale on main, pushes and applies it
+    git(root, 'clone', '-q', path.join(root, 'origin.git'), 'B');
+    const b = path.join(root, 'B');
+    writeFileSync(path.join(b, 'templates/summer_sale.en_US.yaml'), file('summer_sale', 'Summer sale: flights to {{destination}} until Sunday. Spend them now.'));
+    git(b, 'commit', '-qam', 'sale wording');
+    git(b, 'push', '-q', 'origin', 'main');
+    assert.is((await cliIn(['apply', '--auto-approve'], { cwd: b, env })).exitCode, 0);
+    git(a, 'fetch', '-q');
+    for (const args of [['plan', '--base', 'origin/main'], ['plan']]) {
+      const plan = await cliIn(args, { cwd: a, env });
+      assert.match(plan.stdout, /~ update shop-whatsapp\/summer_sale\/en_US \(drift: reverts origin\/main's newer version, which the channel holds\)/, `${args.join(' ')}\n${plan.stdout}${plan.stderr}`);
+      assert.match(plan.stdout, 'This branch is behind origin/main: 1 update reverts origin/main\'s newer version of its file, which the channel holds (a change applied from there) and this branch did not change. Merge origin/main first (git merge origin/main), then tplsync plan --env t again.');
+      assert.match(plan.stdout, 'Merge origin/main first (`git merge origin/main`), then `tplsync plan --env t` again');
+      assert.match(plan.stdout, /~ update shop-whatsapp\/gate_changed\/en_US(?! \(drift)/);
+    }
+    const json = JSON.parse((await cliIn(['plan', '--base', 'origin/main', '--format', 'json'], { cwd: a, env })).stdout) as { changes: { name: string; drift?: unknown }[] };
+    assert.equal(json.changes.find((c) => c.name === 'summer_sale')?.drift, { base: 'origin/main', upstream: 'origin/main', merge: true });
+    // pushed with -u: the upstream is origin/pr5, not main; the branch it is merged into still says it
+    git(a, 'push', '-q', '-u', 'origin', 'pr5');
+    const apply = await cliIn(['apply', '--auto-approve'], { cwd: a, env });
+    assert.match(apply.stdout, /summer_sale\/en_US.*not attempted: this branch is behind origin\/main and did not change the file.*Merge origin\/main first \(`git merge origin\/main`\), then `tplsync apply --env t` again/, apply.stdout + apply.stderr);
+    assert.match(apply.stdout, /updated shop-whatsapp\/gate_changed\/en_US/);
+    assert.is(apply.exitCode, 5, apply.stdout + apply.stderr);
+    assert.match(await live(emu), 'Spend them now');
+    // merged: an ordinary plan
+    git(a, 'merge', '-q', '--no-edit', 'origin/main');
+    const after = await cliIn(['plan'], { cwd: a, env });
+    assert.not.match(after.stdout, 'drift');
+    assert.ok(readFileSync(path.join(a, 'templates/summer_sale.en_US.yaml'), 'utf8').includes('Spend them now'));
+  } finally { cleanup(root); await emu.close(); }
+});
+
+test('NEW-5: a branch edits a template the console also edited: a conflict of both sides (text, JSON, Markdown), and apply names it', async () => {
+  const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0, statusDelayMs: 0 });
+  const { root, a, env } = await setup(emu);
+  try {
+    await consoleEdit(emu, 'Summer sale: flights to {{1}} until Sunday. Book today.');
+    git(a, 'checkout', '-q', '-b', 'pr3');
+    writeFileSync(path.join(a, 'templates/summer_sale.en_US.yaml'), file('summer_sale', 'Summer sale: flights to {{destination}} until Sunday night. Book now.'));
+    git(a, 'commit', '-qam', 'sale wording');
+    const pull = `tplsync pull --channel shop-whatsapp --id ${SALE_ID} --force --env t`;
+    const text = await cliIn(['plan', '--base', 'origin/main'], { cwd: a, env });
+    assert.match(text.stdout, /~ update shop-whatsapp\/summer_sale\/en_US \(conflict: changed on the channel and in this branch; apply would replace the channel's edit\)/, text.stdout + text.stderr);
+    assert.match(text.stdout, `conflict: changed on the channel and in this branch (the channel's copy is neither templates/summer_sale.en_US.yaml at origin/main nor as it is now); apply would replace the channel's edit with this branch's. To keep both, bring the channel's version into the file with \`${pull}\``);
+    assert.match(text.stdout, '`tplsync plan --env t` again');
+    const json = JSON.parse((await cliIn(['plan', '--base', 'origin/main', '--format', 'json'], { cwd: a, env })).stdout) as { changes: { name: string; drift?: unknown }[] };
+    assert.equal(json.changes.find((c) => c.name === 'summer_sale')?.drift, { base: 'origin/main', kind: 'conflict' });
+    const md = await cliIn(['plan', '--base', 'origin/main', '--format', 'markdown'], { cwd: a, env });
+    assert.match(md.stdout, '🔴 1 update replaces a change made on the channel to a template this branch changed too (conflict');
+    assert.match(md.stdout, pull);
+    const apply = await cliIn(['apply', '--auto-approve', '--base', 'origin/main'], { cwd: a, env });
+    assert.match(apply.stderr, `warning: 1 update replaces a change made on the channel to a template this branch changed too (conflict): shop-whatsapp/summer_sale/en_US. Written as the files have it, and the channel's edit is lost; to keep it, answer no (without --auto-approve), bring it into the file with \`${pull}\``);
+    assert.is(apply.exitCode, 0, apply.stdout + apply.stderr);
+  } finally { cleanup(root); await emu.close(); }
+});
+
+test('NEW-2: on an up-to-date main, a channel text no commit of the file has is an edit outside tplsync (plan and apply say it); an older committed version is an ordinary update', async () => {
+  const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0, statusDelayMs: 0 });
+  const { root, a, env } = await setup(emu);
+  try {
+    await consoleEdit(emu, 'Summer sale: flights to {{1}} until Monday. Book now.');
+    // gate_changed: two commits on main not applied yet (the channel holds the first version, a committed one)
+    for (const w of ['now boards', 'now boards, hurry,']) {
+      writeFileSync(path.join(a, 'templates/gate_changed.en_US.yaml'), file('gate_changed', `Gate change: your flight to {{destination}} ${w} at gate B.`));
+      git(a, 'commit', '-qam', w);
+    }
+    git(a, 'push', '-q', 'origin', 'main');
+    const pull = `tplsync pull --channel shop-whatsapp --id ${SALE_ID} --force --env t`;
+    const plan = await cliIn(['plan'], { cwd: a, env });
+    assert.match(plan.stdout, /~ update shop-whatsapp\/summer_sale\/en_US \(drift: edited outside tplsync, no commit of the file has the channel's text; apply would revert it\)/, plan.stdout + plan.stderr);
+    assert.match(plan.stdout, `drift: the channel holds a text that no commit of templates/summer_sale.en_US.yaml has (within its last 20 commits): edited outside tplsync (the console), and apply would revert it. Keep the channel's version with \`${pull}\``);
+    assert.match(plan.stdout, /~ update shop-whatsapp\/gate_changed\/en_US(?! \(drift)/);
+    assert.not.match(plan.stdout, /gate_changed[^\n]*drift/);
+    const json = JSON.parse((await cliIn(['plan', '--format', 'json'], { cwd: a, env })).stdout) as { changes: { name: string; drift?: unknown }[] };
+    assert.equal(json.changes.find((c) => c.name === 'summer_sale')?.drift, { base: 'the last 20 commits of the file', kind: 'outside' });
+    assert.is(json.changes.find((c) => c.name === 'gate_changed')?.drift, undefined);
+    const md = await cliIn(['plan', '--format', 'markdown'], { cwd: a, env });
+    assert.match(md.stdout, '🔴 1 update reverts a text on the channel that no commit of the file has (edited outside tplsync');
+    // a shallow clone (a CI checkout of depth 1) has lost the older versions: nothing is claimed of them
+    git(root, 'clone', '-q', '--depth', '1', `file://${path.join(root, 'origin.git')}`, 'S');
+    const shallow = await cliIn(['plan'], { cwd: path.join(root, 'S'), env });
+    assert.match(shallow.stdout, /~ update shop-whatsapp\/gate_changed\/en_US/, shallow.stdout + shallow.stderr);
+    assert.not.match(shallow.stdout, 'outside tplsync');
+    const apply = await cliIn(['apply', '--auto-approve'], { cwd: a, env });
+    assert.match(apply.stderr, `warning: 1 update reverts a text on the channel that no commit of its file has (edited outside tplsync, in the console): shop-whatsapp/summer_sale/en_US. Written as the files have it; to keep the channel's version, answer no (without --auto-approve), write it into the file with \`${pull}\``);
+    assert.not.match(apply.stderr, 'gate_changed');
+    assert.is(apply.exitCode, 0, apply.stdout + apply.stderr);
+  } finally { cleanup(root); await emu.close(); }
+});
+
+test.run();
