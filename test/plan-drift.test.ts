@@ -5,7 +5,6 @@
 // drift: said in the text, JSON and Markdown plan, in the summary, and by apply (naming each). A
 // checkout behind its upstream whose update would revert the upstream's newer version says
 // "git pull first".
-import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
@@ -13,38 +12,12 @@ import * as assert from 'uvu/assert';
 import { createClient } from '../src/api/client.ts';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
 import { templateId } from '../src/model/ids.ts';
-import { CHANNEL_A, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, cleanup, cliIn } from './helpers.ts';
+import { driftRepo, file, git } from './drift-repo.ts';
 
-const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@x', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@x', GIT_CONFIG_NOSYSTEM: '1', HOME: '/nonexistent' };
-const git = (cwd: string, ...args: string[]): string => execFileSync('git', ['-c', 'init.defaultBranch=main', '-c', 'advice.detachedHead=false', ...args], { cwd, env: GIT_ENV, encoding: 'utf8' });
-
-const file = (name: string, text: string) => `channel: shop-whatsapp\nname: ${name}\nlanguage: en_US\ncategory: MARKETING\nbody:\n  text: "${text}"\n  examples: { destination: Mallorca }\n`;
-const SALE = 'Summer sale: flights to {{destination}} until Sunday. Book now.';
 const CONSOLE = 'Summer sale: flights to {{1}} until Monday. Book now and pack your bags!';
 
-/** origin (bare) and a clone A with summer_sale and gate_changed applied to the emulator (approved) */
-async function setup(emu: RunningEmulator): Promise<{ root: string; a: string; env: Record<string, string> }> {
-  const root = tempDir('tplsync-drift-');
-  const seed = path.join(root, 'seed');
-  writeFiles(seed, {
-    'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: t\nenvironments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`,
-    'templates/summer_sale.en_US.yaml': file('summer_sale', SALE),
-    'templates/gate_changed.en_US.yaml': file('gate_changed', 'Gate change: your flight to {{destination}} boards at gate B.'),
-    '.gitignore': '.tplsync/\n',
-  });
-  git(root, 'init', '-q', '--bare', 'origin.git');
-  git(seed, 'init', '-q');
-  git(seed, 'add', '.');
-  git(seed, 'commit', '-qm', 'seed');
-  git(seed, 'remote', 'add', 'origin', path.join(root, 'origin.git'));
-  git(seed, 'push', '-q', 'origin', 'main');
-  git(root, 'clone', '-q', path.join(root, 'origin.git'), 'A');
-  const a = path.join(root, 'A');
-  const env = { TPLSYNC_API_KEY: 'k' };
-  const applied = await cliIn(['apply', '--auto-approve'], { cwd: a, env });
-  assert.is(applied.exitCode, 0, applied.stdout + applied.stderr);
-  return { root, a, env };
-}
+const setup = (emu: RunningEmulator) => driftRepo(emu, 'tplsync-drift-');
 
 test('a console edit of a template the branch did not change is drift in the plan (text, JSON, Markdown) and in apply', async () => {
   const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0, statusDelayMs: 0 });
