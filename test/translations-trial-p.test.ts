@@ -24,6 +24,8 @@ buttons:
   - { type: QUICK_REPLY, text: Confirm }
   - { type: QUICK_REPLY, text: Reschedule }
 `;
+/** order_shipped translated into German, its header, body and button labels */
+const SHIPPED_DE = SHIPPED.replace('language: en_US', 'language: de').replace('Order {{order_id}} shipped', 'Bestellung {{order_id}} versandt').replace('Hi {{customer}}, your order {{order_id}} left our warehouse today.', 'Hallo {{customer}}, Ihre Bestellung {{order_id}} ist heute unterwegs.').replace('text: Confirm', 'text: Bestätigen').replace('text: Reschedule', 'text: Verschieben');
 
 test('F3: a text header\'s named placeholder without header.examples gets the body\'s sample of that name in every format; a numbered one never takes the body\'s', () => {
   const value = { channel: 'shop-whatsapp', name: 'order_shipped', language: 'en_US', category: 'UTILITY', header: { format: 'TEXT', text: 'Order {{order_id}} shipped' }, body: { text: 'Hi {{customer}}, your order {{order_id}} left.', examples: { customer: 'Maria', order_id: 'A-1042' } } };
@@ -83,7 +85,7 @@ test('F8 end to end: a CSV cell of only U+200B leaves the file\'s translation as
   const dir = tempDir();
   try {
     writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': SHIPPED,
-      'templates/order_shipped.de.yaml': SHIPPED.replace('language: en_US', 'language: de').replace('Order {{order_id}} shipped', 'Bestellung {{order_id}} versandt').replace('Hi {{customer}}, your order {{order_id}} left our warehouse today.', 'Hallo {{customer}}, Ihre Bestellung {{order_id}} ist heute unterwegs.').replace('text: Confirm', 'text: Bestätigen').replace('text: Reschedule', 'text: Verschieben') });
+      'templates/order_shipped.de.yaml': SHIPPED_DE });
     const out = await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de', '--format', 'csv', '--out', 'de.csv'], { cwd: dir });
     assert.is(out.exitCode, 0, out.stderr);
     const csv = readFileSync(path.join(dir, 'de.csv'), 'utf8');
@@ -267,7 +269,7 @@ test('verify-10 NEW-3: what an import leaves untranslated as showing nothing is 
   const dir = tempDir();
   try {
     writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': SHIPPED,
-      'templates/order_shipped.de.yaml': SHIPPED.replace('language: en_US', 'language: de').replace('Order {{order_id}} shipped', 'Bestellung {{order_id}} versandt').replace('Hi {{customer}}, your order {{order_id}} left our warehouse today.', 'Hallo {{customer}}, Ihre Bestellung {{order_id}} ist heute unterwegs.').replace('text: Confirm', 'text: Bestätigen').replace('text: Reschedule', 'text: Verschieben') });
+      'templates/order_shipped.de.yaml': SHIPPED_DE });
     const out = await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de', '--format', 'po', '--out', 'tr'], { cwd: dir });
     assert.is(out.exitCode, 0, out.stderr);
     const po = readFileSync(path.join(dir, 'tr/de.po'), 'utf8');
