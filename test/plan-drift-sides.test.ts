@@ -127,4 +127,35 @@ test('NEW-2: on an up-to-date main, a channel text no commit of the file has is 
   } finally { cleanup(root); await emu.close(); }
 });
 
+test('a change merged on main and not applied yet is no drift in a branch made from main: the channel holds an older committed version, and the plan says no pull that would undo the merge', async () => {
+  const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0, statusDelayMs: 0 });
+  const { root, a, env } = await setup(emu);
+  try {
+    // gate_changed's new wording merged on main; its apply has not run (the channel holds the first version)
+    writeFileSync(path.join(a, 'templates/gate_changed.en_US.yaml'), file('gate_changed', 'Gate change: your flight to {{destination}} now boards at gate C.'));
+    git(a, 'commit', '-qam', 'gate C');
+    git(a, 'push', '-q', 'origin', 'main');
+    // a feature branch from that main edits summer_sale only
+    git(a, 'checkout', '-q', '-b', 'sale-wording');
+    writeFileSync(path.join(a, 'templates/summer_sale.en_US.yaml'), file('summer_sale', 'Summer sale: flights to {{destination}} until Monday. Book now.'));
+    git(a, 'commit', '-qam', 'sale wording');
+    for (const args of [['plan', '--base', 'origin/main'], ['plan', '--base', 'origin/main', '--format', 'json']]) {
+      const plan = await cliIn(args, { cwd: a, env });
+      assert.is(plan.exitCode, 0, plan.stdout + plan.stderr);
+      assert.not.match(plan.stdout, /drift|--force/, plan.stdout);
+    }
+    const plan = await cliIn(['plan', '--base', 'origin/main'], { cwd: a, env });
+    assert.match(plan.stdout, /~ update shop-whatsapp\/gate_changed\/en_US \(remote: APPROVED\) /, plan.stdout);
+    assert.match(plan.stdout, 'Plan for t: 0 to create, 2 to update, 0 unchanged');
+    // a console edit of a template the branch did not change is drift all the same
+    await consoleEdit(emu, 'Summer sale: flights to {{1}} until Friday. Book now.');
+    git(a, 'checkout', '-q', 'main');
+    git(a, 'checkout', '-q', '-b', 'gate-only');
+    writeFileSync(path.join(a, 'templates/gate_changed.en_US.yaml'), file('gate_changed', 'Gate change: your flight to {{destination}} now boards at gate D.'));
+    git(a, 'commit', '-qam', 'gate D');
+    const drift = await cliIn(['plan', '--base', 'origin/main'], { cwd: a, env });
+    assert.match(drift.stdout, /summer_sale\/en_US \(drift: changed on the channel, not in this branch/, drift.stdout);
+  } finally { cleanup(root); await emu.close(); }
+});
+
 test.run();

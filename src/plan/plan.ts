@@ -373,7 +373,9 @@ function driftOf(d: DesiredTemplate, c: CanonicalTemplate, remote: CanonicalTemp
   const was = b?.byId.get(id);
   const env = b?.environment ?? inp.history?.environment;
   const pull = adviceCommand(`pull --channel ${shellWord(d.channel)} --id ${id} --force`, env);
-  if (b && was && !diffTemplates(c, was).length && (was.category ?? c.category) === c.category) {
+  // the file is the same at the base as now: the channel's copy is drift, unless a commit of the file has it (a change
+  // merged before the base and not applied yet: the update applies it, and a pull would undo the merge)
+  if (b && was && !diffTemplates(c, was).length && (was.category ?? c.category) === c.category && !inHistory().committed) {
     return {
       drift: { base: b.ref },
       note: `drift: changed on the channel, not in this branch (${d.file} is the same at ${b.ref} as now); apply would revert it. Keep the channel's version with \`${pull}\` (then commit the file), or apply to revert it on purpose`,
