@@ -12,7 +12,8 @@ import * as assert from 'uvu/assert';
 import { createClient } from '../src/api/client.ts';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
 import { templateId } from '../src/model/ids.ts';
-import { CHANNEL_A, cleanup, cliIn } from './helpers.ts';
+import Ajv from 'ajv';
+import { CHANNEL_A, cleanup, cliIn, ROOT } from './helpers.ts';
 import { driftRepo, file, git } from './drift-repo.ts';
 
 const SALE_ID = templateId(CHANNEL_A, 'summer_sale', 'en_US');
@@ -120,6 +121,14 @@ test('NEW-2: on an up-to-date main, a channel text no commit of the file has is 
     const shallow = await cliIn(['plan'], { cwd: path.join(root, 'S'), env });
     assert.match(shallow.stdout, /~ update shop-whatsapp\/gate_changed\/en_US/, shallow.stdout + shallow.stderr);
     assert.not.match(shallow.stdout, 'outside tplsync');
+    // and says why (text, JSON), where the full clone has no such line
+    assert.match(shallow.stdout, "History missing: this checkout is a shallow clone, without the files' history that tells an edit made on the channel");
+    assert.match(shallow.stdout, 'actions/checkout with fetch-depth: 0');
+    const shallowJson = JSON.parse((await cliIn(['plan', '--format', 'json'], { cwd: path.join(root, 'S'), env })).stdout) as { historyMissing?: string };
+    assert.match(shallowJson.historyMissing ?? '', 'shallow clone');
+    const validate = new Ajv.default({ strict: true }).compile(JSON.parse(readFileSync(path.join(ROOT, 'schema', 'output', 'plan.v1.schema.json'), 'utf8')));
+    assert.ok(validate(shallowJson), JSON.stringify(validate.errors));
+    assert.not.match(plan.stdout, 'History missing');
     const apply = await cliIn(['apply', '--auto-approve'], { cwd: a, env });
     assert.match(apply.stderr, `warning: 1 update reverts a text on the channel that no commit of its file has (edited outside tplsync, in the console): shop-whatsapp/summer_sale/en_US. Written as the files have it; to keep the channel's version, answer no (without --auto-approve), write it into the file with \`${pull}\``);
     assert.not.match(apply.stderr, 'gate_changed');

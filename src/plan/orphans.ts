@@ -127,6 +127,9 @@ export async function historyBases(config: Config, env: EnvironmentConfig, ids: 
   return byId;
 }
 
+/** a file's committed templates by template id, newest first (`shallow`: the checkout is a shallow clone, and has none) */
+export type CommittedVersions = Map<string, Iterable<CanonicalTemplate>> & { shallow?: true };
+
 /** how many committed versions of a template's file plan compares the channel's copy with (as pull looks back) */
 export const DRIFT_HISTORY_DEPTH = 20;
 /** at most this many commits that touched any of the files are walked (a long history costs no more) */
@@ -138,14 +141,15 @@ const DRIFT_HISTORY_COMMITS = 2000;
  * a file git does not track has no entry, and none has in a shallow clone. Two git processes whatever the number of files: one `git log` of the
  * files (their paths on its stdin) and one `git cat-file --batch`; nothing outside a git repository.
  */
-export async function committedTemplates(config: Config, env: EnvironmentConfig, files: ReadonlyMap<string, string>, depth = DRIFT_HISTORY_DEPTH): Promise<Map<string, Iterable<CanonicalTemplate>>> {
-  const out = new Map<string, Iterable<CanonicalTemplate>>();
+export async function committedTemplates(config: Config, env: EnvironmentConfig, files: ReadonlyMap<string, string>, depth = DRIFT_HISTORY_DEPTH): Promise<CommittedVersions> {
+  const out: CommittedVersions = new Map<string, Iterable<CanonicalTemplate>>();
   if (!files.size) return out;
   const { execa } = await import('execa');
   const top = await execa('git', ['rev-parse', '--show-toplevel', '--is-shallow-repository'], { cwd: config.dir, env: io().env, extendEnv: false, reject: false, stripFinalNewline: true });
   // a shallow clone (a CI checkout of depth 1) has lost the older versions: a channel's copy no commit there has may be one
   // of them, so nothing is said (the workflows `init` writes fetch the whole history where this matters)
   const [root, shallow] = String(top.stdout).split('\n');
+  if (shallow === 'true') out.shallow = true;
   if (top.exitCode !== 0 || !root || shallow === 'true') return out;
   const idOf = new Map<string, string>();
   for (const [id, file] of files) idOf.set(path.relative(root, resolvePath(file)).split(path.sep).join('/'), id);

@@ -93,6 +93,11 @@ export interface Plan {
    * issue is made of the plan's rendering, never of stderr). `exitCode`: the listing's failure's.
    */
   orphansNotLookedFor?: { reason: string; exitCode?: number };
+  /**
+   * Updates whose drift the files' history would tell (an edit outside tplsync, a change merged and not applied yet), in
+   * a shallow clone that has not got that history: why drift is not told, said with the plan
+   */
+  historyMissing?: string;
   /** the channel's text where a secret's reference stands, hidden in its template for want of a base (no git): said once, why */
   secretsHidden?: string;
   changes: PlanChange[];

@@ -255,6 +255,7 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
   if (plan.categoriesFrom) out.push(c.dim(`Categories compared with the files at ${plan.categoriesFrom} (--base REF to choose another).`));
   for (const line of acceptedLines(plan)) out.push(c.dim(`${line}.`));
   if (plan.orphansNotLookedFor) out.push(c.yellow(`Orphans not looked for: ${plan.orphansNotLookedFor.reason}.`));
+  if (plan.historyMissing) out.push(c.yellow(`History missing: ${plan.historyMissing}.`));
   if (plan.deletedOnChannel?.length) out.push(c.dim(deletedLine(plan, (k) => k)));
   if (plan.secretsHidden) out.push(c.dim(`(secret) in the channel's copy: ${plan.secretsHidden}.`));
   return `${out.join('\n')}\n`;
@@ -375,6 +376,7 @@ export function renderJson(plan: Plan): string {
     version: 1,
     ...(plan.categoriesFrom ? { categoriesFrom: plan.categoriesFrom } : {}),
     ...(plan.orphansNotLookedFor ? { orphansNotLookedFor: plan.orphansNotLookedFor.reason } : {}),
+    ...(plan.historyMissing ? { historyMissing: plan.historyMissing } : {}),
     ...(plan.secretsHidden ? { secretsHidden: plan.secretsHidden } : {}),
     changes: plan.changes.map((c) => ({
       ...identifierFields({ channel: c.channel, name: c.name, language: c.language, publicId: c.publicId }), action: c.action,
@@ -453,6 +455,7 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
   for (const line of acceptedLines(plan)) head.push(`ℹ️ ${esc(line)}.`, '');
   // what the plan did not look at, beside its verdict: a drift issue made of this comment says it too
   if (plan.orphansNotLookedFor) head.push(`ℹ️ Orphans not looked for: ${esc(plan.orphansNotLookedFor.reason)}.`, '');
+  if (plan.historyMissing) head.push(`ℹ️ History missing: ${esc(plan.historyMissing)}.`, '');
   if (plan.secretsHidden) head.push(`ℹ️ (secret) in the channel's copy: ${esc(plan.secretsHidden)}.`, '');
   const attention = plan.changes.filter((c) => c.attention?.length);
   if (attention.length || plan.held?.length) {

@@ -22,7 +22,7 @@ import { RULES_BY_ID } from '../lint/registry.js';
 
 const RULE_IDS: ReadonlySet<string> = new Set(RULES_BY_ID.keys());
 import { listedOrphans, listedUnknown, twinsOfCreates, type ListedTemplate } from './listed.js';
-import { behindRef, commitOf, committedTemplates, defaultBase, DRIFT_HISTORY_DEPTH, headCommit, historyBases, remoteDefaultBranch, templatesAtRef, upstreamOf, type BaseTemplates } from './orphans.js';
+import { behindRef, commitOf, committedTemplates, type CommittedVersions, defaultBase, DRIFT_HISTORY_DEPTH, headCommit, historyBases, remoteDefaultBranch, templatesAtRef, upstreamOf, type BaseTemplates } from './orphans.js';
 import { diffTemplates, fromRead, type CanonicalTemplate } from '../model/canonical.js';
 import { markedSecretNames } from '../model/values.js';
 import { committedVersion, keyOf, makePlan, markHeldTwins, mediaSamples, planAgainstBase, shardKeys, type DesiredTemplate, type HeldTemplate, type MediaSamples, type OrphanCandidate, type Plan, type PlanInputs } from './plan.js';
@@ -34,6 +34,9 @@ export { LintFailed } from '../project/load.js';
 
 /** How long work reports its progress: the terminal passes a bar, tests and libraries nothing. */
 export type ProgressFactory = (label: string, total: number) => Promise<{ tick(): void; stop(): void }> | { tick(): void; stop(): void };
+/** what a plan in a shallow clone says of the drift the files' history would have told */
+export const SHALLOW_HISTORY = 'this checkout is a shallow clone, without the files\' history that tells an edit made on the channel (in the console) from a change merged and not applied yet; fetch it (`git fetch --unshallow`, or actions/checkout with fetch-depth: 0) and plan again';
+
 const silent: ProgressFactory = () => ({ tick() {}, stop() {} });
 
 export interface PlanRunOptions {
@@ -261,6 +264,7 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
   // the file's committed versions, for the updates alone (one git log and one cat-file for all): a channel's copy that
   // no commit has is an edit outside tplsync, one that some older commit has is an update not applied yet
   let history: PlanInputs['history'];
+  let historyMissing: string | undefined;
   if (o.base || o.defaultBase !== false) {
     const differ = new Map<string, string>();
     const copies = new Map<string, CanonicalTemplate>();
@@ -278,11 +282,12 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
     const open = new Map([...differ].filter(([id]) => byId.has(id) && !committedVersion(byId.get(id)!, copies.get(id)!, exact).committed));
     if (open.size) for (const [id, v] of await committedTemplates(config, conn.environment, open)) byId.set(id, v);
     if (differ.size) history = { byId, environment: conn.environment.name, depth: DRIFT_HISTORY_DEPTH };
+    if ((byId as CommittedVersions).shallow) historyMissing = SHALLOW_HISTORY;
   }
   const plan = makePlan({ desired: readable.filter((d) => !twinFiles.has(d.file)), remote, ...categoryInputs(config, conn.environment, readable), orphans: orphans.filter((x) => !unread.has(x.publicId)), held, ruleIds: RULE_IDS, ruleSettingsOf: ruleSettingsFor(config, o.cwd), ...(baseCategories ? { baseCategories } : {}), ...(baseSamples ? { baseSamples } : {}), ...(conn.environment.emulator ? { exactSamples: true } : {}), ...(unbased.shown.size ? { remoteShown: unbased.shown } : {}), ...(driftBase ? { driftBase } : {}), ...(upstream ? { upstream } : {}), ...(baseBranch ? { baseBranch } : {}), ...(history ? { history } : {}) });
   // the channel's template (an orphan of --orphans) says which file has its name and language, as beside a create
   markHeldTwins(plan, twins);
-  return { ...plan, ...(categoriesFrom ? { categoriesFrom } : {}), ...(notLookedFor ? { orphansNotLookedFor: notLookedFor } : {}), ...(secretsHidden ? { secretsHidden } : {}) };
+  return { ...plan, ...(categoriesFrom ? { categoriesFrom } : {}), ...(notLookedFor ? { orphansNotLookedFor: notLookedFor } : {}), ...(secretsHidden ? { secretsHidden } : {}), ...(historyMissing ? { historyMissing } : {}) };
 }
 
 /**
