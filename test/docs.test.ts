@@ -37,6 +37,16 @@ test('docs/commands/ and docs/environment.md are generated from COMMANDS (run `n
   for (const c of COMMANDS) assert.ok(files.has(`docs/commands/${c.name}.md`), c.name);
 });
 
+test('the repository links of help texts and their pages name the installed version\'s tag, never main (whose rules and options may be newer)', () => {
+  const version = (JSON.parse(read('package.json')) as { version: string }).version;
+  const pages = [...renderAll().values()].join('\n');
+  const links = [...pages.matchAll(/https:\/\/github\.com\/tplsync\/tplsync\/blob\/([^/\s]+)\//g)].map((m) => m[1]);
+  assert.ok(links.length >= 2, 'the lint and translations pages link the docs');
+  assert.equal([...new Set(links)], [`v${version}`]);
+  const walk = (dir: string): string[] => readdirSync(dir).flatMap((f) => (statSync(path.join(dir, f)).isDirectory() ? walk(path.join(dir, f)) : f.endsWith('.ts') ? [path.join(dir, f)] : []));
+  for (const f of walk(path.join(ROOT, 'src'))) assert.not.match(readFileSync(f, 'utf8'), /github\.com\/tplsync\/tplsync\/(?:blob|tree)\/main/, f);
+});
+
 test('every command page has examples and the exit codes it uses, each from the one table', () => {
   const codes = new Set<number>(Object.values(EXIT));
   for (const c of COMMANDS) {

@@ -17,7 +17,7 @@ import { offerRules } from './rules/offer.js';
 import { characterRules } from './rules/characters.js';
 import { commerceRules } from './rules/commerce.js';
 import { SOURCES } from './sources.js';
-import { toolVersion } from '../core/version.js';
+import { docsAt, toolVersion } from '../core/version.js';
 
 /** the rules of a group that can only find something in templates with this key (Rule.requires) */
 const needing = (requires: NonNullable<Rule['requires']>, rules: readonly Rule[]): Rule[] => rules.map((r) => ({ ...r, requires }));
@@ -27,7 +27,7 @@ const needing = (requires: NonNullable<Rule['requires']>, rules: readonly Rule[]
  * this version's release tag, not of `main`, whose rule ids and advice may be newer than the version installed
  */
 export const RULES_VERSION = toolVersion();
-export const RULES_DOC_URL = `https://github.com/tplsync/tplsync/blob/v${RULES_VERSION}/docs/rules.md`;
+export const RULES_DOC_URL = docsAt('docs/rules.md');
 
 /** a rule with the address of its section in the docs, and the address and check date of its source page when src/lint/sources.ts knows it */
 const sourced = (r: Rule): Rule => {

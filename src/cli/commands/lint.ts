@@ -1,6 +1,7 @@
 // `tplsync lint`: its arguments, options and help; the work is in src/cli/lint.ts, loaded when it runs.
 import { Option } from '@commander-js/extra-typings';
 import { EXIT_HELP } from '../../core/exit-codes.js';
+import { docsAt } from '../../core/version.js';
 import { FORMAT_NAMES } from '../../lint/formatters/load.js';
 import { defineCommand, LOCK_TIMEOUT_FLAGS, LOCK_TIMEOUT_HELP } from '../command.js';
 
@@ -16,6 +17,6 @@ export const command = defineCommand(
     .option('--cache-location <file>', 'where the cache lives (implies --cache)')
     .option('--fix', 'repair what a rule can repair with certainty (renumber placeholders, add sample stubs, regroup quick replies, ...), writing each file atomically; then report what is left')
     .option(LOCK_TIMEOUT_FLAGS, `with --fix: ${LOCK_TIMEOUT_HELP}`)
-    .addHelpText('after', `\nInline suppression: # tplsync-disable-next-line RULE-ID -- reason\nRules: https://github.com/tplsync/tplsync/blob/main/docs/rules.md\n\n${EXIT_HELP}`),
+    .addHelpText('after', () => `\nInline suppression: # tplsync-disable-next-line RULE-ID -- reason\nRules: ${docsAt('docs/rules.md')}\n\n${EXIT_HELP}`),
   async ([paths], o) => (await import('../lint.js')).lintCommand(paths, o),
 );

@@ -1,6 +1,7 @@
 // `tplsync translations`: its arguments, options and help; the work is in src/cli/translations.ts, loaded when it runs.
 import { Option } from '@commander-js/extra-typings';
 import { EXIT_HELP } from '../../core/exit-codes.js';
+import { docsAt } from '../../core/version.js';
 import { UsageError } from '../../core/errors.js';
 import { defineCommand, LOCK_TIMEOUT_FLAGS, LOCK_TIMEOUT_HELP } from '../command.js';
 
@@ -16,7 +17,7 @@ export const command = defineCommand(
     .option('--out <path>', 'export: the folder of the files (TARGET.xlf, .po or .csv; default: translations), or the file when there is one target (- writes it to standard output)')
     .option('--dry-run', 'say what would be written, write nothing')
     .option(LOCK_TIMEOUT_FLAGS, `import: ${LOCK_TIMEOUT_HELP}`)
-    .addHelpText('after', `\nWalkthrough: https://github.com/tplsync/tplsync/blob/main/docs/commands/translations.md\n\n${EXIT_HELP}`),
+    .addHelpText('after', () => `\nWalkthrough: ${docsAt('docs/commands/translations.md')}\n\n${EXIT_HELP}`),
   async ([action, paths], o) => {
     const m = await import('../translations.js');
     if (action === 'export') return m.translationsExport(paths, o);
