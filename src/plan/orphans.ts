@@ -6,6 +6,7 @@ import type { Config, EnvironmentConfig } from '../config/load.js';
 import { templateId } from '../model/ids.js';
 import { fromFile, type CanonicalTemplate, type FileTemplate } from '../model/canonical.js';
 import { readTemplateValue } from '../files/value.js';
+import { catBlobs } from '../files/git-blobs.js';
 import { baseMarkedTemplate, shownTemplate } from '../project/values.js';
 import { markedSecretNames } from '../model/values.js';
 import { resolveChannel } from './desired.js';
@@ -50,7 +51,8 @@ export async function templatesAtRef(config: Config, env: EnvironmentConfig, ref
   const byId = new Map<string, OrphanCandidate & { category?: string; template: FileTemplate; secretShape?: CanonicalTemplate }>();
   const files = String(ls.stdout).split('\0').filter((f) => f && isMatch(f));
   // one git process for every file (a `git show` each costs milliseconds a catalogue multiplies)
-  const blobs = files.length ? await catFiles(config.dir, ref, files) : new Map<string, string>();
+  const byIndex = await catBlobs(config.dir, files.map((f) => `${ref}:${f}`));
+  const blobs = new Map([...byIndex].map(([i, text]) => [files[i]!, text]));
   for (const file of files) {
     const text = blobs.get(file);
     const b = text === undefined ? undefined : baseEntry(text, file, root, env);
@@ -105,7 +107,7 @@ export async function historyBases(config: Config, env: EnvironmentConfig, ids: 
   // reference (fmt, an import) costs nothing here; the window is counted in commits, whatever they changed
   const oldest = await git(['rev-list', '-n1', `--skip=${HISTORY_DEPTH}`, 'HEAD']);
   const range = oldest.exitCode === 0 && String(oldest.stdout).trim() ? `${String(oldest.stdout).trim()}..HEAD` : 'HEAD';
-  const log = await git(['log', '-G', '[(][(]', '--no-renames', '--format=%x00%H', '--name-only', range, '--', '.']);
+  const log = await git(['-c', 'core.quotePath=false', 'log', '-G', '[(][(]', '--no-renames', '--format=%x00%H', '--name-only', range, '--', '.']);
   if (log.exitCode !== 0) return byId;
   const versions: { rev: string; file: string }[] = [];
   for (const chunk of String(log.stdout).split('\0').filter((x) => x.trim())) {
@@ -114,7 +116,7 @@ export async function historyBases(config: Config, env: EnvironmentConfig, ids: 
     for (const file of names.filter((f) => isMatch(f))) versions.push({ rev: `${hash!}^`, file });
   }
   if (!versions.length) return byId;
-  const blobs = await catRevs(config.dir, versions);
+  const blobs = await catBlobs(config.dir, versions.map((x) => `${x.rev}:${x.file}`));
   for (const [i, v] of versions.entries()) {
     const text = blobs.get(i);
     // (a version with no reference at all is no base: only the texts that hold `((` are parsed)
@@ -153,7 +155,7 @@ export async function committedTemplates(config: Config, env: EnvironmentConfig,
   if (top.exitCode !== 0 || !root || shallow === 'true') return out;
   const idOf = new Map<string, string>();
   for (const [id, file] of files) idOf.set(path.relative(root, resolvePath(file)).split(path.sep).join('/'), id);
-  const log = await execa('git', ['--literal-pathspecs', 'log', '--no-renames', '-n', String(DRIFT_HISTORY_COMMITS), '--format=%x00%H', '--name-only', '--stdin'], {
+  const log = await execa('git', ['-c', 'core.quotePath=false', '--literal-pathspecs', 'log', '--no-renames', '-n', String(DRIFT_HISTORY_COMMITS), '--format=%x00%H', '--name-only', '--stdin'], {
     cwd: root, env: io().env, extendEnv: false, reject: false, stripFinalNewline: true, input: `HEAD\n--\n${[...idOf.keys()].join('\n')}\n`, maxBuffer: 256 * 1024 * 1024,
   });
   if (log.exitCode !== 0) return out;
@@ -169,7 +171,7 @@ export async function committedTemplates(config: Config, env: EnvironmentConfig,
     }
   }
   if (!versions.length) return out;
-  const blobs = await catRevs(root, versions);
+  const blobs = await catBlobs(root, versions.map((x) => `${x.rev}:${x.file}`));
   const texts = new Map<string, string[]>();
   for (const [i, v] of versions.entries()) {
     const text = blobs.get(i);
@@ -206,50 +208,6 @@ function lazyTemplates(texts: readonly string[], read: (text: string) => Canonic
       }
     },
   };
-}
-
-/** the text of each `rev:file` through one `git cat-file --batch`, by its index (missing ones and files over 1 MiB left out) */
-async function catRevs(cwd: string, items: readonly { rev: string; file: string }[]): Promise<Map<number, string>> {
-  const { execa } = await import('execa');
-  const r = await execa('git', ['cat-file', '--batch'], { cwd, reject: false, input: items.map((x) => `${x.rev}:${x.file}\n`).join(''), encoding: 'buffer', stripFinalNewline: false, maxBuffer: 512 * 1024 * 1024 });
-  const out = new Map<number, string>();
-  if (r.exitCode !== 0) return out;
-  const buf = Buffer.from(r.stdout as Uint8Array);
-  let at = 0;
-  for (let k = 0; k < items.length; k++) {
-    const nl = buf.indexOf(10, at);
-    if (nl < 0) break;
-    const head = buf.subarray(at, nl).toString('utf8');
-    at = nl + 1;
-    const m = / blob (\d+)$/.exec(head);
-    if (!m) continue;
-    const size = Number(m[1]);
-    if (size <= 1024 * 1024) out.set(k, buf.subarray(at, at + size).toString('utf8'));
-    at += size + 1;
-  }
-  return out;
-}
-
-/** The text of each file at `ref` through one `git cat-file --batch` (files over 1 MiB are left out, as lint refuses them). */
-async function catFiles(cwd: string, ref: string, files: readonly string[]): Promise<Map<string, string>> {
-  const { execa } = await import('execa');
-  const r = await execa('git', ['cat-file', '--batch'], { cwd, reject: false, input: files.map((f) => `${ref}:${f}\n`).join(''), encoding: 'buffer', stripFinalNewline: false, maxBuffer: 512 * 1024 * 1024 });
-  const out = new Map<string, string>();
-  if (r.exitCode !== 0) return out;
-  const buf = Buffer.from(r.stdout as Uint8Array);
-  let at = 0;
-  for (const file of files) {
-    const nl = buf.indexOf(10, at);
-    if (nl < 0) break;
-    const head = buf.subarray(at, nl).toString('utf8');
-    at = nl + 1;
-    const m = / blob (\d+)$/.exec(head);
-    if (!m) continue; // "<object> missing" and the like: no content follows
-    const size = Number(m[1]);
-    if (size <= 1024 * 1024) out.set(file, buf.subarray(at, at + size).toString('utf8'));
-    at += size + 1;
-  }
-  return out;
 }
 
 /** The ref plan compares categories against when --base is not given: the merge base of HEAD with its upstream branch. */

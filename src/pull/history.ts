@@ -4,6 +4,7 @@
 // moved, or an apply from elsewhere). Outside a repository, or for a file git does not track: none.
 import path from 'node:path';
 import { io } from '../core/io.js';
+import { catBlobs } from '../files/git-blobs.js';
 
 /** one committed version of a file: its commit (abbreviated) and its text there */
 export interface CommittedVersion { commit: string; text: string }
@@ -13,23 +14,24 @@ export const HISTORY_DEPTH = 20;
 
 /**
  * The versions of `abs` in the commits that changed it (the first is HEAD's version), up to
- * `depth`; `[]` outside a git repository or for a file with no commit. `wanted` stops the walk at
- * the first version it accepts (each version costs a git process).
+ * `depth`, ending at the first version `wanted` accepts; `[]` outside a git repository or for a
+ * file with no commit. Two git processes whatever the depth: the log, and one `cat-file --batch`.
  */
 export async function committedVersions(abs: string, wanted: (text: string) => boolean, depth = HISTORY_DEPTH): Promise<{ versions: CommittedVersion[]; tracked: boolean }> {
   const { execa } = await import('execa');
   const cwd = path.dirname(abs);
-  const git = (args: string[]) => execa('git', args, { cwd, env: io().env, extendEnv: false, reject: false, stripFinalNewline: false });
-  const log = await git(['log', '-n', String(depth), '--format=%h', '--', path.basename(abs)]).catch(() => undefined);
+  // each commit with the file's path from the repository's top (what cat-file takes)
+  const log = await execa('git', ['-c', 'core.quotePath=false', 'log', '--no-renames', '-n', String(depth), '--format=%x00%h', '--name-only', '--', path.basename(abs)], { cwd, env: io().env, extendEnv: false, reject: false, stripFinalNewline: false }).catch(() => undefined);
   if (!log || log.exitCode !== 0) return { versions: [], tracked: false };
-  const commits = String(log.stdout).split('\n').filter(Boolean);
+  const commits = String(log.stdout).split('\0').map((chunk) => chunk.split('\n').map((x) => x.trim()).filter(Boolean)).filter((c) => c.length >= 2).map(([commit, file]) => ({ commit: commit!, file: file! }));
+  const texts = await catBlobs(cwd, commits.map((c) => `${c.commit}:${c.file}`));
   const versions: CommittedVersion[] = [];
-  for (const commit of commits) {
-    const shown = await git(['show', `${commit}:./${path.basename(abs)}`]);
+  for (const [i, { commit }] of commits.entries()) {
+    const text = texts.get(i);
     // (a commit that deleted the file: no version there)
-    if (shown.exitCode !== 0) continue;
-    versions.push({ commit, text: String(shown.stdout) });
-    if (wanted(String(shown.stdout))) break;
+    if (text === undefined) continue;
+    versions.push({ commit, text });
+    if (wanted(text)) break;
   }
   return { versions, tracked: commits.length > 0 };
 }
@@ -50,12 +52,7 @@ export async function deletedFiles(dir: string, keep: (abs: string) => boolean):
   const top = await git(['rev-parse', '--show-toplevel']);
   if (top.exitCode !== 0) return [];
   const root = String(top.stdout).trim();
-  const out: DeletedFile[] = [];
-  for (const rel of [...new Set(String(ls.stdout).split('\0').filter(Boolean))]) {
-    const abs = path.join(root, rel);
-    if (!keep(abs)) continue;
-    const shown = await git(['show', `HEAD:${rel}`]);
-    if (shown.exitCode === 0) out.push({ abs, text: String(shown.stdout) });
-  }
-  return out;
+  const rels = [...new Set(String(ls.stdout).split('\0').filter(Boolean))].filter((rel) => keep(path.join(root, rel)));
+  const texts = await catBlobs(root, rels.map((rel) => `HEAD:${rel}`));
+  return rels.flatMap((rel, i) => (texts.has(i) ? [{ abs: path.join(root, rel), text: texts.get(i)! }] : []));
 }
