@@ -167,4 +167,22 @@ test('a change merged on main and not applied yet is no drift in a branch made f
   } finally { cleanup(root); await emu.close(); }
 });
 
+test('trial-u F2: a template the platform re-categorised, then edited in a commit, is an ordinary update on main, never "edited outside" (the channel\'s text is a committed one; only its category moved)', async () => {
+  const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0, statusDelayMs: 0 });
+  const { root, a, env } = await setup(emu);
+  try {
+    const res = await fetch(`${emu.url}/_emulator/review`, { method: 'POST', headers: { authorization: `Bearer ${emu.controlToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ channel: CHANNEL_A, template: SALE_ID, category: 'UTILITY' }) });
+    await res.arrayBuffer();
+    assert.is(res.status, 200);
+    writeFileSync(path.join(a, 'templates/summer_sale.en_US.yaml'), file('summer_sale', 'Summer sale: flights to {{destination}} until Monday. Book now.'));
+    git(a, 'commit', '-qam', 'monday');
+    git(a, 'push', '-q', 'origin', 'main');
+    const plan = await cliIn(['plan'], { cwd: a, env });
+    assert.match(plan.stdout, '~ update shop-whatsapp/summer_sale/en_US', plan.stdout + plan.stderr);
+    assert.not.match(plan.stdout, /outside tplsync|--force/, plan.stdout);
+    const json = JSON.parse((await cliIn(['plan', '--format', 'json'], { cwd: a, env })).stdout) as { changes: { name: string; drift?: unknown }[] };
+    assert.is(json.changes.find((c) => c.name === 'summer_sale')?.drift, undefined);
+  } finally { cleanup(root); await emu.close(); }
+});
+
 test.run();

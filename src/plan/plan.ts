@@ -409,12 +409,14 @@ function driftOf(d: DesiredTemplate, c: CanonicalTemplate, remote: CanonicalTemp
 /**
  * Pure: whether `remote` (the channel's copy) is one of `versions` (a file's committed templates, newest first; walked
  * until one matches, so that lazily read older versions are read only when needed), and whether there was any version.
+ * Compared as a read shows them, the category left out: a category the platform moved on its own (re-categorised) is
+ * said as such beside the update, and the text the channel holds is still the committed one (trial-u F2).
  */
 export function committedVersion(versions: Iterable<CanonicalTemplate>, remote: CanonicalTemplate, exactSamples?: boolean): { tracked: boolean; committed: boolean } {
   let tracked = false;
   for (const v of versions) {
     tracked = true;
-    if (!diffTemplates(v, remote, exactSamples ? { exactSamples: true } : {}).length && (v.category ?? remote.category) === remote.category) return { tracked, committed: true };
+    if (!diffTemplates(v, remote, exactSamples ? { exactSamples: true } : {}).length) return { tracked, committed: true };
   }
   return { tracked, committed: false };
 }
