@@ -40,11 +40,6 @@ export interface SendTemplateOptions<P> {
    * refused without it.
    */
   presetText?: string;
-  /**
-   * The category the environment's config accepts for the template (`environments.<env>.categories`):
-   * approved on the channel under it, the template is sent although the file says another.
-   */
-  acceptedCategory?: string;
   /** the environment's name, as a refusal's advice names its config (`environments.staging.categories`) */
   environment?: string;
 }
@@ -186,7 +181,7 @@ export async function prepareTemplateSend(client: Client, meta: TemplateMeta, o:
       throw e;
     }
     remoteStatus = read?.statusText;
-    const problem = remoteProblem(meta, read, { channelId, templateId: id }, { textOnly: o.textOnly === true, ...(o.acceptedCategory ? { acceptedCategory: o.acceptedCategory } : {}), ...(o.environment ? { environment: o.environment } : {}) });
+    const problem = remoteProblem(meta, read, { channelId, templateId: id }, { textOnly: o.textOnly === true, ...(o.environment ? { environment: o.environment } : {}) });
     if (problem) throw new NotSendable(localError instanceof Error ? `${problem.message}\nAlso: ${localError.message}` : problem.message, problem.reason, problem.status);
   }
   if (!local) throw localError;
