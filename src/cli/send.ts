@@ -146,7 +146,7 @@ export async function sendCommand(o: SendCommandOptions): Promise<number> {
         : { channelId, clientMessageId, path: conversationPath(channelId), request: textRequest(o.to, o.text!, extra, clientMessageId), omitted: [] };
       const what = meta ? `${asIdentifier(templateKey(meta))} to ${o.to}` : `a text to ${o.to}`;
       const checked = !meta ? 'the text and its suggestions (a --text has no template to read from the channel)'
-        : ready.remoteStatus === undefined ? 'the file\'s lint, the values and the message; the channel\'s copy was NOT read (--no-remote-check)'
+        : ready.remoteStatus === undefined ? `the file's lint, the values and the message; the channel's copy was NOT checked (--no-remote-check): ${ready.unchecked ?? 'not read'}`
           : `the file's lint, the values and the message; the channel has it ${ready.remoteStatus} and it matches the file${o.textOnly ? ' (its text part: --text-only)' : ''}`;
       io().stdout.write(json ? dryRunOutput(ready) : dryRunText(ready, what, checked));
       return EXIT.OK;
@@ -167,8 +167,9 @@ export async function sendCommand(o: SendCommandOptions): Promise<number> {
       return EXIT.OK;
     }
     io().stdout.write(`${sent.clientMessageId}\n`);
-    // the gate was skipped: said, so that a log shows the send was not checked against the channel (--no-remote-check is for a channel that cannot be read)
-    if (meta && o.remoteCheck === false) io().stderr.write(`tplsync: sent without reading ${asIdentifier(templateKey(meta))} from the channel (--no-remote-check): that the channel has it APPROVED as the file says was not checked\n`);
+    // the gate could not check it: said, so that a log shows the send was not checked against the channel (--no-remote-check is for a
+    // channel that cannot be read, or a test service that keeps no templates; a copy read is checked all the same)
+    if (meta && sent.unchecked !== undefined) io().stderr.write(`tplsync: sent ${asIdentifier(templateKey(meta))} unchecked (--no-remote-check): ${sent.unchecked}, so that the channel has it APPROVED as the file says was not checked\n`);
     if (sent.omitted?.length) io().stderr.write(`tplsync: sent the text part only; left out: ${sent.omitted.join('; ')}\n`);
     return EXIT.OK;
   });
