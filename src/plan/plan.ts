@@ -161,6 +161,11 @@ export interface PlanInputs {
   exactSamples?: boolean;
   /** templates in the files at --base that are gone now (with their remote read in `remote`) */
   orphans?: readonly OrphanCandidate[];
+  /**
+   * templates deleted on the channel (DELETED, PENDING_DELETION) that no file names, found by the listing a plain plan
+   * makes for its creates (deletedNamesakes): a create of such a name and language is marked as --orphans marks it
+   */
+  deletedListed?: readonly DeletedOnChannel[];
   held?: readonly HeldTemplate[];
   /** the lint rules' ids, to name the rule that covers a rejection reason */
   ruleIds?: ReadonlySet<string>;
@@ -332,7 +337,7 @@ export function makePlan(inp: PlanInputs): Plan {
     });
   }
   markUnpinnedTwins(changes);
-  markDeletedNames(changes, deleted);
+  markDeletedNames(changes, [...deleted, ...(inp.deletedListed ?? [])]);
   changes.sort((a, b) => templateKey(a).localeCompare(templateKey(b)));
   const summary = { create: 0, update: 0, noop: 0, orphan: 0 };
   for (const c of changes) summary[c.action]++;
