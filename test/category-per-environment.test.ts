@@ -5,10 +5,12 @@
 // file; without it, the advice names both ways and the other environment (docs/recovery.md#recategorised).
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import ts from 'typescript';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
-import { CHANNEL_A, CHANNEL_B, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, CHANNEL_B, cleanup, cliIn, ROOT, tempDir, writeFiles } from './helpers.ts';
 
 const KEY = 'catEnvKey7Qx2m9Lr4';
 let emu: RunningEmulator;
@@ -126,6 +128,42 @@ test('send in staging: refused without the accepted category (naming the key), s
     assert.is(sent.exitCode, 0, sent.stderr);
     // production's copy is UTILITY, as the file says: sent there as ever
     assert.is((await run(['send', '--env', 'production', '--to', '+4915112345678', '--template', name, '--param', '1=Ana'])).exitCode, 0);
+  } finally { cleanup(dir); }
+});
+
+test('a generated module for staging carries the accepted category: its sendTemplate sends as tplsync send does, and types --check sees the config change (trial-u F1)', async () => {
+  const { dir, name, run } = await project();
+  try {
+    const key = `air-wa/${name}/en_US`;
+    // the module as an application runs it: the library built in dist/, the module's types stripped
+    const load = async (file: string): Promise<{ sendTemplate: (c: unknown, k: string, o: unknown) => Promise<unknown> }> => {
+      const js = ts.transpileModule(readFileSync(path.join(dir, file), 'utf8'), { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
+      writeFileSync(path.join(dir, `${file}.mjs`), js);
+      return import(pathToFileURL(path.join(dir, `${file}.mjs`)).href) as never;
+    };
+    const { createClient } = await import(pathToFileURL(path.join(ROOT, 'dist', 'index.js')).href) as typeof import('../src/index.ts');
+    const client = createClient({ baseUrl: emu.url, apiKey: KEY, allowInsecureHttp: true, channels: { 'air-wa': CHANNEL_A } });
+    const importFrom = pathToFileURL(path.join(ROOT, 'dist', 'index.js')).href;
+    assert.is((await run(['types', '--env', 'staging', '--out', 'before.ts', '--import-from', importFrom])).exitCode, 0);
+    // not accepted: refused, the advice naming the key and a module made before the config accepted it
+    const before = await load('before.ts');
+    const refused = await before.sendTemplate(client, key, { to: '+4915112345678', params: { 1: 'Ana' } }).then(() => undefined, (e: unknown) => e as { reason: string; message: string });
+    assert.is(refused?.reason, 'recategorised');
+    assert.match(refused!.message, 'types --check');
+    accept(dir, `air-wa/${name}`);
+    // the module made before is stale now: the config moved what staging accepts
+    const check = await run(['types', '--env', 'staging', '--out', 'before.ts', '--import-from', importFrom, '--check']);
+    assert.is(check.exitCode, 1, check.stdout + check.stderr);
+    assert.match(check.stderr, 'stale');
+    assert.is((await run(['types', '--env', 'staging', '--out', 'after.ts', '--import-from', importFrom])).exitCode, 0);
+    const text = readFileSync(path.join(dir, 'after.ts'), 'utf8');
+    assert.match(text, 'acceptedCategory: "MARKETING"');
+    const after = await load('after.ts');
+    const sent = await after.sendTemplate(client, key, { to: '+4915112345678', params: { 1: 'Ana' } }) as { clientMessageId: string };
+    assert.ok(emu.state.conversation(sent.clientMessageId), 'sent');
+    // production's module compares with the file's category alone (its copy is UTILITY): nothing accepted there
+    assert.is((await run(['types', '--env', 'production', '--out', 'prod.ts', '--import-from', importFrom])).exitCode, 0);
+    assert.not.match(readFileSync(path.join(dir, 'prod.ts'), 'utf8'), 'acceptedCategory');
   } finally { cleanup(dir); }
 });
 

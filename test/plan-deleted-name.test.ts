@@ -51,9 +51,20 @@ for (const state of ['DELETED', 'PENDING_DELETION']) {
       // the Markdown comment lists it among what needs attention
       r = await cliIn(['plan', '--orphans', '--format', 'markdown'], { cwd: dir, env });
       assert.match(r.stdout, /Needs attention[\s\S]*30 days after the deletion/);
-      // a plain plan does not list the channel: it cannot see the deleted template (docs/api-assumptions.md)
-      r = await cliIn(['plan'], { cwd: dir, env });
-      assert.not.match(r.stdout, /30 days after the deletion/);
+      // a plain plan, one of the file alone and apply list the channel for their creates (the environment has a listing) and
+      // read the deleted template: they mark the create too, rather than drop what they learnt (trial-u F5)
+      for (const args of [['plan'], ['plan', 'templates/order_ready.en_US.yaml'], ['plan', '--format', 'json']]) {
+        r = await cliIn(args, { cwd: dir, env });
+        assert.is(r.exitCode, 0, r.stdout + r.stderr);
+        assert.match(r.stdout, new RegExp(`the channel has a template of this name and language ${state === 'DELETED' ? 'deleted' : 'being deleted'} \\(id ${id}\\): WhatsApp refuses a new template under a deleted template's name until 30 days after the deletion`), args.join(' '));
+        assert.match(r.stdout, /Apply this create once the deletion is 30 days old, or give templates\/order_ready\.en_US\.yaml a new name/, args.join(' '));
+        assert.is(r.stdout.match(/30 days after the deletion/g)!.length, 1, 'said once, of the create');
+      }
+      const other = await cliIn(['plan', 'templates/other.en_US.yaml'], { cwd: dir, env });
+      assert.not.match(other.stdout, /30 days after the deletion/);
+      const applied = await cliIn(['apply', '--auto-approve', 'templates/order_ready.en_US.yaml'], { cwd: dir, env });
+      assert.match(applied.stdout, /! the channel has a template of this name and language .*30 days after the deletion/);
+      writeFileSync(path.join(dir, 'templates/order_ready.en_US.yaml'), VALID.replace(/^(name: .*\n)/m, `$1publicId: ${FRESH}\n`));
       writeFileSync(path.join(dir, 'templates/order_ready.en_US.yaml'), VALID.replace(/^name: .*$/m, 'name: order_ready_v2'));
       r = await cliIn(['plan', '--orphans'], { cwd: dir, env });
       assert.not.match(r.stdout, /30 days after the deletion/);

@@ -8,6 +8,9 @@ import Ajv from 'ajv';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
+import { NOT_EDITABLE_STATES } from '../src/emulator/state.ts';
+import { NOT_EDITABLE } from '../src/plan/review-state.ts';
+import { REVIEWING } from '../src/apply/apply.ts';
 import { CHANNEL_A, cleanup, cliIn, ROOT, tempDir, writeFiles } from './helpers.ts';
 
 const KEY = `k${Math.random().toString(36).slice(2)}Zr4`;
@@ -229,6 +232,39 @@ test('REINSTATED is approved again: review counts it (exit 0), plan says an edit
   // the summary counts what is marked ! (an edit that spends one is marked, though the template is approved)
   assert.match(text, 'Plan for remote: 0 to create, 1 to update, 0 unchanged. 1 needs attention (marked ! above).');
 }));
+
+test('the states the emulator refuses an edit in are those plan and apply do not attempt one in, and those in review (WhatsApp edits only APPROVED, REJECTED and PAUSED)', () => {
+  // (PENDING is the emulator's own review, whose refusal says when it ends: refused apart)
+  assert.equal([...NOT_EDITABLE_STATES].sort(), [...Object.keys(NOT_EDITABLE), ...[...REVIEWING].filter((x) => x !== 'PENDING')].sort());
+  for (const editable of ['APPROVED', 'REINSTATED', 'REJECTED', 'PAUSED']) assert.not.ok(NOT_EDITABLE_STATES.has(editable), editable);
+});
+
+for (const [state, why, todo] of [
+  ['LIMIT_EXCEEDED', 'the WhatsApp account is at its template limit (LIMIT_EXCEEDED)', 'Bring the account\'s template count under its limit'],
+  // WhatsApp edits only APPROVED, REJECTED and PAUSED templates: a FLAGGED one is none of them (trial-u F6)
+  ['FLAGGED', 'the template is FLAGGED on the channel', 'WhatsApp edits only APPROVED, REJECTED and PAUSED templates'],
+] as const) {
+  test(`an edit of a ${state} template: plan says apply does not attempt it, why and what to do; apply does not send it (not "change what the reason names"), and the emulator refuses it (trial-u F3/F6)`, () => withReviewed({ statusText: state }, async ({ file, run, id }) => {
+    writeFileSync(file, readFileSync(file, 'utf8').replace('ready for pickup', 'ready to collect'));
+    const plan = (await run(['plan'])).stdout.replace(/\s+/g, ' ');
+    assert.match(plan, `apply does not attempt this update: ${why}`);
+    assert.match(plan, todo);
+    // no edit spent: WhatsApp takes none
+    assert.not.match(plan, 'uses one of its limited edits');
+    const writes = emu.state.template(CHANNEL_A, id)!.writes;
+    const apply = await run(['apply', '--auto-approve']);
+    assert.is(apply.exitCode, 5, apply.stdout + apply.stderr);
+    assert.match(apply.stdout + apply.stderr, `not attempted: ${why}`);
+    assert.match(apply.stderr, '1 template not attempted: the channel takes no edit of it as it stands');
+    assert.not.match(apply.stderr, 'change what the reason names');
+    assert.is(emu.state.template(CHANNEL_A, id)!.writes, writes, 'nothing written');
+    // the emulator refuses the write as the platform would (a rehearsal fails where WhatsApp would)
+    const body = emu.state.template(CHANNEL_A, id)!.body;
+    const edited = { ...body, chatapp: { ...body.chatapp!, chatapp: { ...body.chatapp!.chatapp, components: body.chatapp!.chatapp.components.map((c) => ('text' in c && typeof c.text === 'string' ? { ...c, text: `${c.text} Thanks.` } : c)) } } };
+    const planned = emu.state.planTemplateWrite(CHANNEL_A, id, edited as typeof body);
+    assert.is(planned.kind, 'refused');
+  }));
+}
 
 test('an edit of a template in review (PENDING) is not attempted (exit 5, re-run after the review); apply --wait with nothing to write follows the review', () => withReviewed({ statusText: 'PENDING' }, async ({ dir, file, run, id }) => {
   const text = readFileSync(file, 'utf8');

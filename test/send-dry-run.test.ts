@@ -99,15 +99,15 @@ test('what a send refuses, a dry run refuses with the same exit code and nothing
   });
 });
 
-test('--no-remote-check and --text: the dry run says the channel\'s copy was not read; a --text shows its request', async () => {
+test('--no-remote-check and --text: the dry run checks a copy the channel has all the same, and says when there is none to check; a --text shows its request', async () => {
   await applied(async ({ name, run }) => {
     const before = emu.state.conversations.size;
     const r = await run(send(name, ['--no-remote-check']));
     assert.is(r.exitCode, 0, r.stderr);
-    assert.match(r.stdout, "the channel's copy was NOT read (--no-remote-check)");
+    assert.match(r.stdout, 'the channel has it APPROVED and it matches the file');
     const j = JSON.parse((await run(send(name, ['--no-remote-check', '--format', 'json']))).stdout) as { remoteCheck: unknown };
     assert.ok(validSend(j), JSON.stringify(validSend.errors));
-    assert.is(j.remoteCheck, null);
+    assert.equal(j.remoteCheck, { status: 'APPROVED' });
     const t = await run(['send', '--channel', 'wa', '--to', '+4915100000077', '--text', 'Your parcel is here', '--reply', 'Thanks', '--dry-run']);
     assert.is(t.exitCode, 0, t.stderr);
     assert.ok(t.stdout.startsWith('Dry run: a text to +4915100000077 would be sent; nothing was sent.'), t.stdout);

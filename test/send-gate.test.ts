@@ -59,8 +59,11 @@ test('a template not on the channel is refused (exit 3, nothing sent); --no-remo
     const forced = await run(sendOrder(name, ['--no-remote-check']));
     assert.is(forced.exitCode, 0, forced.stderr);
     // sent unchecked: said on stderr, so that a log shows it
-    assert.match(forced.stderr, `tplsync: sent without reading wa/${name}/en_US from the channel (--no-remote-check): that the channel has it APPROVED as the file says was not checked`);
+    assert.match(forced.stderr, `tplsync: sent wa/${name}/en_US unchecked (--no-remote-check): the channel has no copy of it, so that the channel has it APPROVED as the file says was not checked`);
     assert.ok(emu.state.conversation(forced.stdout.trim()));
+    const dry = await run(sendOrder(name, ['--no-remote-check', '--dry-run']));
+    assert.is(dry.exitCode, 0, dry.stderr);
+    assert.match(dry.stdout, "the channel's copy was NOT checked (--no-remote-check): the channel has no copy of it");
     // a language the files do not have: the ones they do are named
     const fr = await run(sendOrder(name, ['--language', 'fr']));
     assert.is(fr.exitCode, 3, fr.stdout + fr.stderr);
@@ -146,6 +149,12 @@ test('a template the channel did not approve (every such state), re-categorised 
       assert.match(r.stderr, 'Nothing was sent');
       assert.not.match(r.stderr, 'remote-check', `${statusText}: ${r.stderr}`);
       assert.not.match(r.stderr, 'anyway', `${statusText}: ${r.stderr}`);
+      // nor with it: the channel's copy is read all the same, and its text would go out as a plain conversation message,
+      // which nothing on the channel stops (trial-u F4: a PAUSED and a DISABLED template's text was delivered)
+      const forced = await run(sendOrder(name, ['--no-remote-check']));
+      assert.is(forced.exitCode, 3, `${statusText} --no-remote-check: ${forced.stdout}${forced.stderr}`);
+      assert.match(forced.stderr, `is ${statusText} on the channel`);
+      assert.is(forced.stdout, '');
     }
     assert.is(await control({ channel: CHANNEL_A, template: id, statusText: 'APPROVED', category: 'MARKETING' }), 200);
     let r = await run(sendOrder(name));
@@ -159,6 +168,7 @@ test('a template the channel did not approve (every such state), re-categorised 
     assert.is(r.exitCode, 3, r.stderr);
     assert.match(r.stderr, "differs from the channel's approved copy in body.text");
     assert.not.match(r.stderr, 'remote-check');
+    assert.is((await run(sendOrder(name, ['--no-remote-check']))).exitCode, 3, 'an edit not applied, with the flag too');
     assert.is(emu.state.conversations.size, before, 'nothing was sent');
   } finally { cleanup(dir); }
 });
@@ -175,9 +185,16 @@ test('the gate\'s read fails (the channel unavailable): the error says nothing w
     assert.is(r.exitCode, 7, r.stdout + r.stderr);
     assert.match(r.stderr, 'template read');
     assert.match(r.stderr, 'Nothing was sent: the read of the template before the send (the send gate) failed, so no send was attempted.');
-    assert.match(r.stderr, '--no-remote-check');
+    assert.match(r.stderr, '--no-remote-check (remoteCheck: false) sends when this read fails');
     assert.is(r.stdout, '');
     assert.is(emu.state.conversations.size, before, 'nothing was sent');
+    // what the flag is for: a read that fails does not stop the send, said on stderr
+    let forced;
+    emu.setFaults({ errorRate: 1, operations: ['read'] });
+    try { forced = await run(sendOrder(name, ['--no-remote-check'])); } finally { emu.setFaults({}); }
+    assert.is(forced.exitCode, 0, forced.stdout + forced.stderr);
+    assert.match(forced.stderr, `tplsync: sent wa/${name}/en_US unchecked (--no-remote-check): the read of its copy failed (`);
+    assert.ok(emu.state.conversation(forced.stdout.trim()));
     const refused = await cliIn(sendOrder(name), { cwd: dir, env: { GATE_KEY: 'k-not-a-key-0000' } });
     assert.is(refused.exitCode, 6, refused.stderr);
     assert.match(refused.stderr, 'Nothing was sent');

@@ -11,7 +11,7 @@ import { templateKey } from '../model/ids.js';
 import { forEachBounded } from '../core/bounded.js';
 import type { CreateQuotaConfig } from '../config/load.js';
 import { CreationPacer, formatDuration, MAX_RATE_LIMITED, type PaceClock, type QuotaWait } from './quota.js';
-import { isApprovedState } from '../plan/review-state.js';
+import { isApprovedState, NOT_EDITABLE } from '../plan/review-state.js';
 
 export interface ApplyItem { channel: string; name: string; language: string; publicId: string; channelId: string; action: 'create' | 'update'; body: TemplateWriteRequest;
   /** why the write is not attempted (the channel would refuse it whatever it holds): reported skipped */
@@ -139,7 +139,7 @@ export async function applyItems(client: Client, items: readonly ApplyItem[], o:
       reviewed = row.status !== undefined && !REVIEWING.has(row.status);
       if (!reviewed) waited = { status: row.status, ms };
       // the review ended in a state that takes no edit either (DISABLED, LOCKED, deleted): not attempted, said why
-      const ended = row.status === 'DISABLED' ? 'the template is DISABLED on the channel and takes no edit: create a new template under another name (docs/recovery.md#disabled)' : row.status !== undefined ? NOT_EDITABLE[row.status] : undefined;
+      const ended = row.status !== undefined ? NOT_EDITABLE[row.status] : undefined;
       if (reviewed && ended) return { ...base, outcome: 'skipped', error: `not attempted: its review ended ${row.status}: ${ended}`, errorExitCode: EXIT.USAGE };
     }
     // errorExitCode 3: the request as it stands is the user's to change (applyExit counts it apart); 5: one a re-run after the review writes
@@ -295,13 +295,8 @@ export async function followReviews<R extends { channelId: string; publicId: str
  */
 export const QUOTA_PER_RUN = 'createQuota counts the creations of one run: the API reports no creation times, so a re-run before then creates at once, held only by the service\'s own 429';
 
-/** states in which WhatsApp takes no edit of a template, whatever waits (docs/recovery.md) */
-export const NOT_EDITABLE: Readonly<Record<string, string>> = {
-  LOCKED: 'the template is LOCKED on the channel and takes no edit now (docs/recovery.md#locked)',
-  PENDING_DELETION: 'the template is being deleted on the channel (PENDING_DELETION): make it again under a new name, or under this name with a new publicId in its file once WhatsApp\'s 30-day block of the name is over (docs/recovery.md#deleted)',
-  DELETED: 'the template was deleted on the channel: make it again under a new name, or under this name with a new publicId in its file once WhatsApp\'s 30-day block of the name is over (docs/recovery.md#deleted)',
-  ARCHIVED: 'the template is ARCHIVED on the channel: unarchive it in the console, then apply again (docs/recovery.md#archived)',
-};
+/** states in which WhatsApp takes no edit of a template, whatever waits: the plan's table (src/plan/review-state.ts) */
+export { NOT_EDITABLE };
 
 /** the time and the pauses of a wait for reviews (a test's own clock) */
 export interface ReviewClock { now(): number; sleep(ms: number): Promise<void> }

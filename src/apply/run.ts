@@ -60,7 +60,7 @@ function item(c: { channel: string; name: string; language: string; publicId: st
   const unknown = c.action === 'update' ? c.changes?.find((x) => x.path === 'unknownComponents') : undefined;
   if (unknown && Array.isArray(unknown.before) && unknown.before.length) return [{ ...base, refusal: unknownComponentsNote(unknown.before.map(String)) }];
   // a DISABLED template takes no edit: the write would only be refused (the plan said what to do instead)
-  if (c.action === 'update' && c.remoteStatus === 'DISABLED') return [{ ...base, refusal: 'the template is DISABLED on the channel and takes no edit: create a new template under another name (docs/recovery.md#disabled)' }];
+  if (c.action === 'update' && c.remoteStatus === 'DISABLED') return [{ ...base, refusal: NOT_EDITABLE.DISABLED! }];
   // the category of an approved template cannot change: the write carries the file's, and is refused whoever changed it
   const category = c.action === 'update' && isApprovedState(c.remoteStatus) ? c.changes?.find((x) => x.path === 'category') : undefined;
   if (category) return [{ ...base, refusal: `the channel has it approved as ${String(category.before)} and the category of an approved template cannot change: set category: ${String(category.before)} in the file if every environment's copy has it, or accept it for this environment alone with environments.<env>.categories: { "${c.channel}/${c.name}": ${String(category.before)} } in the config (or appeal a re-categorisation in the console), or create a new template under another name for ${String(category.after)} (docs/recovery.md#recategorised)` }];

@@ -7,7 +7,6 @@ import { UsageError } from '../core/errors.js';
 import { resolveChannel } from '../plan/desired.js';
 import { LintFailed } from '../project/load.js';
 import { findTemplate } from '../send/find.js';
-import { acceptedCategory } from '../config/categories.js';
 import { conversationPath, prepareTemplateSend, SendFailed, sendTemplateWith, sendText, TEXT_LIMITS, textRequest, type PreparedSend, type Sent } from '../send/send.js';
 import type { ConversationResponse } from '../api/shapes.js';
 import { urlAddressProblem } from '../model/urls.js';
@@ -134,13 +133,11 @@ export async function sendCommand(o: SendCommandOptions): Promise<number> {
     // a text to a channel the config says is RCS: RBM's limit (the library knows only WhatsApp's without chips)
     const kind = config.channels?.[channel]?.kind ?? Object.entries(config.channels ?? {}).find(([a]) => conn.environment.channels[a]?.toLowerCase() === channelId.toLowerCase())?.[1].kind;
     if (!meta && kind === 'rcs' && [...o.text!].length > TEXT_LIMITS.rcs) throw new UsageError(`The text is ${[...o.text!].length} characters; an RCS message takes at most ${TEXT_LIMITS.rcs} (${channel} is an RCS channel in the config): nothing was sent`);
-    // approved under the category the environment's config accepts for it: sent (the file serves other environments too)
-    const accepted = meta ? acceptedCategory(conn.environment, { channel: meta.channel, name: meta.name, language: meta.language }) : undefined;
     // one set of options for the send and its dry run, so that a dry run checks what the send would
     const templateOptions = {
       to: o.to, params: parseParams(o.param), channelId, clientMessageId, ...(o.textOnly ? { textOnly: true } : {}),
       ...(o.remoteCheck === false ? { remoteCheck: false } : {}), ...(o.presetText !== undefined ? { presetText: o.presetText } : {}),
-      ...(accepted ? { acceptedCategory: accepted } : {}), environment: conn.environment.name,
+      environment: conn.environment.name,
     };
     if (o.dryRun) {
       // everything a send does up to its request (the same refusals, the same exit codes), and the request shown instead of made
@@ -149,7 +146,7 @@ export async function sendCommand(o: SendCommandOptions): Promise<number> {
         : { channelId, clientMessageId, path: conversationPath(channelId), request: textRequest(o.to, o.text!, extra, clientMessageId), omitted: [] };
       const what = meta ? `${asIdentifier(templateKey(meta))} to ${o.to}` : `a text to ${o.to}`;
       const checked = !meta ? 'the text and its suggestions (a --text has no template to read from the channel)'
-        : ready.remoteStatus === undefined ? 'the file\'s lint, the values and the message; the channel\'s copy was NOT read (--no-remote-check)'
+        : ready.remoteStatus === undefined ? `the file's lint, the values and the message; the channel's copy was NOT checked (--no-remote-check): ${ready.unchecked ?? 'not read'}`
           : `the file's lint, the values and the message; the channel has it ${ready.remoteStatus} and it matches the file${o.textOnly ? ' (its text part: --text-only)' : ''}`;
       io().stdout.write(json ? dryRunOutput(ready) : dryRunText(ready, what, checked));
       return EXIT.OK;
@@ -170,8 +167,9 @@ export async function sendCommand(o: SendCommandOptions): Promise<number> {
       return EXIT.OK;
     }
     io().stdout.write(`${sent.clientMessageId}\n`);
-    // the gate was skipped: said, so that a log shows the send was not checked against the channel (--no-remote-check is for a channel that cannot be read)
-    if (meta && o.remoteCheck === false) io().stderr.write(`tplsync: sent without reading ${asIdentifier(templateKey(meta))} from the channel (--no-remote-check): that the channel has it APPROVED as the file says was not checked\n`);
+    // the gate could not check it: said, so that a log shows the send was not checked against the channel (--no-remote-check is for a
+    // channel that cannot be read, or a test service that keeps no templates; a copy read is checked all the same)
+    if (meta && sent.unchecked !== undefined) io().stderr.write(`tplsync: sent ${asIdentifier(templateKey(meta))} unchecked (--no-remote-check): ${sent.unchecked}, so that the channel has it APPROVED as the file says was not checked\n`);
     if (sent.omitted?.length) io().stderr.write(`tplsync: sent the text part only; left out: ${sent.omitted.join('; ')}\n`);
     return EXIT.OK;
   });

@@ -15,6 +15,7 @@ import { keyRemedy, shownEnvironment, shownTemplate, unfilledReferences } from '
 import { reportLintFailure } from './report.js';
 
 import { generatedEnvironment } from '../typegen/header.js';
+import { acceptedCategory } from '../config/categories.js';
 import { io } from '../core/io.js';
 import { projectFiles, refuseProtectedOutput } from '../files/output-target.js';
 import { templateHoldsKey } from '../model/holds-key.js';
@@ -53,7 +54,11 @@ export async function typesCommand(o: TypesCommandOptions): Promise<number> {
     return EXIT.FINDINGS;
   }
   const metas = project.files.map((f) => {
-    const meta = templateMeta(fromFile(shownTemplate(f.file, f.value!, environment), String(f.value!.channel), ''), String(f.value!.channel), typeof f.value!.publicId === 'string' ? { publicId: f.value!.publicId } : {});
+    const channel = String(f.value!.channel);
+    // the category this environment accepts for it (environments.<env>.categories), as plan and send take it: the module's
+    // sendTemplate sends a copy approved under it, and the module changes (types --check says stale) when the config does
+    const accepted = environment ? acceptedCategory(environment, { channel, name: String(f.value!.name), language: String(f.value!.language) }) : undefined;
+    const meta = templateMeta(fromFile(shownTemplate(f.file, f.value!, environment), channel, ''), channel, { ...(typeof f.value!.publicId === 'string' ? { publicId: f.value!.publicId } : {}), ...(accepted ? { acceptedCategory: accepted } : {}) });
     const unfilled = unfilledReferences(f.value!, environment);
     return unfilled.length ? { ...meta, unfilled } : meta;
   });

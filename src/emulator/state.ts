@@ -49,8 +49,13 @@ export interface Lifecycle {
 /** WhatsApp's pauses for a RED quality: 3 hours, then 6 hours, then the template is disabled. */
 export const PAUSES_MS = [3 * 3600_000, 6 * 3600_000] as const;
 
-/** States in which the platform refuses an edit (WhatsApp edits only APPROVED, REJECTED and PAUSED templates; PENDING is the emulator's own review). */
-const NOT_EDITABLE = new Set(['DISABLED', 'IN_APPEAL', 'LOCKED', 'PENDING_DELETION', 'DELETED', 'ARCHIVED', 'LIMIT_EXCEEDED']);
+/**
+ * States in which the platform refuses an edit: WhatsApp edits only APPROVED, REJECTED and PAUSED
+ * templates (Meta's template management page), REINSTATED being approved again; PENDING is the
+ * emulator's own review, refused apart. A FLAGGED template (low quality, at risk of a pause) is none
+ * of the three: refused, as plan and apply expect (src/plan/review-state.ts NOT_EDITABLE).
+ */
+export const NOT_EDITABLE_STATES: ReadonlySet<string> = new Set(['DISABLED', 'IN_APPEAL', 'LOCKED', 'PENDING_DELETION', 'DELETED', 'ARCHIVED', 'LIMIT_EXCEEDED', 'FLAGGED']);
 
 export interface ConversationRecord {
   /** the scope of the key that sent it (message ids are unique per key) */
@@ -209,7 +214,7 @@ export class EmulatorState {
     // WhatsApp never sees it, so it is not reviewed again and spends no edit
     // (compared in the category the platform holds it under now: a re-categorised template whose file took the new category is the same)
     const sameForWhatsApp = Boolean(prev?.body.chatapp) && canonicalJson({ ...prev!.body.chatapp!.chatapp, ...(this.categoryOf(prev!) !== undefined ? { category: this.categoryOf(prev!) } : {}) }) === canonicalJson(body.chatapp?.chatapp);
-    if (prevState && NOT_EDITABLE.has(prevState)) {
+    if (prevState && NOT_EDITABLE_STATES.has(prevState)) {
       return { kind: 'refused', code: 'INVALID', message: `A ${prevState} template cannot be edited; only APPROVED, REJECTED and PAUSED templates can` };
     }
     // WhatsApp edits only APPROVED, REJECTED and PAUSED templates: one under review waits for its verdict

@@ -41,7 +41,16 @@ export interface TemplateMeta {
    * What `send` compares with the channel's copy before sending: the file's `publicId` (else the
    * id is derived from the channel, name and language) and a digest of each part a read shows.
    */
-  check?: { readonly publicId?: string; readonly digest: Readonly<Record<string, string>>; /** the file's WhatsApp category: the channel may have approved it under another (re-categorised) */ readonly category?: string };
+  check?: {
+    readonly publicId?: string; readonly digest: Readonly<Record<string, string>>;
+    /** the file's WhatsApp category: the channel may have approved it under another (re-categorised) */
+    readonly category?: string;
+    /**
+     * the category the environment this metadata was made for accepts for it
+     * (`environments.<env>.categories`, src/config/categories.ts): approved under it, it is sent too
+     */
+    readonly acceptedCategory?: string;
+  };
   /**
    * An authentication template without text of its own: WhatsApp writes its text. `exact`: the
    * body is WhatsApp's wording (English); `localised`: WhatsApp writes it in the template's
@@ -224,7 +233,12 @@ function unsendableRcsParts(c: CanonicalTemplate, names: PlaceholderNames): stri
 }
 
 /** The metadata of a (lint-clean) template, from its file's view (the texts in the file's form); `channel` as written in the file. */
-export function templateMeta(f: FileTemplate, channel: string, o: { publicId?: string } = {}): TemplateMeta {
+/**
+ * `acceptedCategory`: the category the environment the metadata is made for accepts for the template
+ * (acceptedCategory of src/config/categories.ts), kept where it is not the file's own: the send gate
+ * takes either, so that `tplsync send` and a generated module's sendTemplate decide alike.
+ */
+export function templateMeta(f: FileTemplate, channel: string, o: { publicId?: string; acceptedCategory?: string } = {}): TemplateMeta {
   const c = f.canonical;
   const names = f.names;
   const params: string[] = [];
@@ -278,7 +292,7 @@ export function templateMeta(f: FileTemplate, channel: string, o: { publicId?: s
     ...(c.message?.rcsExpireOpts?.type === 'EXPIRE_TIME' && typeof c.message.rcsExpireOpts.expireTime === 'string' ? { expireTime: c.message.rcsExpireOpts.expireTime } : {}),
     ...(cards ? { cards } : {}),
     ...(omitted.length ? { omitted } : {}),
-    check: { ...(o.publicId ? { publicId: o.publicId.toLowerCase() } : {}), digest: contentDigest(c), ...(c.category ? { category: c.category } : {}) },
+    check: { ...(o.publicId ? { publicId: o.publicId.toLowerCase() } : {}), digest: contentDigest(c), ...(c.category ? { category: c.category } : {}), ...(o.acceptedCategory && o.acceptedCategory !== c.category ? { acceptedCategory: o.acceptedCategory } : {}) },
     ...(preset ? { presetText: preset.exact ? 'exact' as const : 'localised' as const } : {}),
     ...(preset && !preset.exact && (c.body.addSecurityRecommendation || c.codeExpirationMinutes !== undefined)
       ? { presetParts: { ...(c.body.addSecurityRecommendation ? { security: true as const } : {}), ...(c.codeExpirationMinutes !== undefined ? { expiryMinutes: c.codeExpirationMinutes } : {}) } } : {}),

@@ -63,6 +63,19 @@ export async function listedUnknown(conn: Connection, known: ReadonlySet<string>
 const DELETED = new Set(['DELETED', 'PENDING_DELETION']);
 
 /**
+ * Pure: the templates of the listing deleted on the channel (DELETED, PENDING_DELETION) whose name and language a
+ * create has: WhatsApp refuses a new template under a deleted template's name until 30 days after the deletion, so
+ * the plan marks the create (markDeletedNames), whichever plan listed the channel: a plain one that looked for twins
+ * of its creates, --orphans, or a saved plan's apply.
+ */
+export function deletedNamesakes(creates: readonly NewTemplate[], listed: readonly ListedTemplate[], alias: ReadonlyMap<string, string>): { channel: string; channelId: string; name: string; language: string; publicId: string; state: string }[] {
+  const key = (channelId: string, name: string, language: string): string => `${channelId.toLowerCase()}\u0000${name}\u0000${language}`;
+  const wanted = new Set(creates.map((d) => key(d.canonical.channelId, d.canonical.name, d.canonical.language)));
+  return listed.filter((t) => DELETED.has(t.statusText ?? '') && wanted.has(key(t.channelId, t.name, t.language)))
+    .map((t) => ({ channel: alias.get(t.channelId.toLowerCase()) ?? t.channelId, channelId: t.channelId, name: t.name, language: t.language, publicId: t.publicId, state: t.statusText! }));
+}
+
+/**
  * Pure: the creates (`creates`: desired templates whose id the channel does not have) whose name and language a
  * template of the same channel has under another id (made in the console, or by a file that lost its publicId):
  * a create would make a second template of that name and language, which WhatsApp refuses. Each is held (kind

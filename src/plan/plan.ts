@@ -1,6 +1,6 @@
 // Pure: from what the files want and what the reads returned, the plan: one change per
 // template (create, update, noop, orphan), with field-level changes and what needs attention.
-import { describeAttention, isApprovedState, isDeletedState, needsAttention, recategorised, type CategoryContext, type NeedsAttention, type RuleSetting } from './review-state.js';
+import { describeAttention, isApprovedState, isDeletedState, needsAttention, NOT_EDITABLE, recategorised, type CategoryContext, type NeedsAttention, type RuleSetting } from './review-state.js';
 import { describeEditAllowance, editAllowanceOf } from '../api/edit-allowance.js';
 import { editSpend, inReviewNote, type EditSpend } from './edit-budget.js';
 import type { TemplateReadResponse, TemplateWriteRequest } from '../api/shapes.js';
@@ -161,6 +161,11 @@ export interface PlanInputs {
   exactSamples?: boolean;
   /** templates in the files at --base that are gone now (with their remote read in `remote`) */
   orphans?: readonly OrphanCandidate[];
+  /**
+   * templates deleted on the channel (DELETED, PENDING_DELETION) that no file names, found by the listing a plain plan
+   * makes for its creates (deletedNamesakes): a create of such a name and language is marked as --orphans marks it
+   */
+  deletedListed?: readonly DeletedOnChannel[];
   held?: readonly HeldTemplate[];
   /** the lint rules' ids, to name the rule that covers a rejection reason */
   ruleIds?: ReadonlySet<string>;
@@ -288,6 +293,10 @@ export function makePlan(inp: PlanInputs): Plan {
       if (allowance && !refused && allowance.remaining === 0) edit = { ...editSpend(allowance), inReview: true };
       attention.push(inReviewNote(edit));
     }
+    // a state WhatsApp takes no edit in (LOCKED, LIMIT_EXCEEDED, FLAGGED, ...): apply does not attempt the write, said here
+    // with why and what to do instead, as apply says it (a deleted template's way back is its state's own line)
+    const noEdit = diff.length && r.statusText !== undefined && !isDeletedState(r.statusText) && (r.statusText === 'DISABLED' || !remote.rcsOnly) ? NOT_EDITABLE[r.statusText] : undefined;
+    if (noEdit) attention.push(`apply does not attempt this update: ${noEdit}`);
     // parts of the channel's copy no file can hold: a write would delete them (apply does not write it)
     if (remote.unknownComponents?.length) attention.push(unknownComponentsNote(remote.unknownComponents));
     // fields on known parts that no file can hold: this update's write would not carry them (said, not refused: a service may echo fields of its own)
@@ -328,7 +337,7 @@ export function makePlan(inp: PlanInputs): Plan {
     });
   }
   markUnpinnedTwins(changes);
-  markDeletedNames(changes, deleted);
+  markDeletedNames(changes, [...deleted, ...(inp.deletedListed ?? [])]);
   changes.sort((a, b) => templateKey(a).localeCompare(templateKey(b)));
   const summary = { create: 0, update: 0, noop: 0, orphan: 0 };
   for (const c of changes) summary[c.action]++;

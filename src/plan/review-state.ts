@@ -93,6 +93,23 @@ export function recreateHow(state: string, publicId: string | undefined): string
   return `${what}, and its id stays the deleted template's: make it again under a new name at once, or under this name once WhatsApp's 30-day block of a deleted template's name is over (30 days from the deletion, which the console shows), by giving the file a new publicId${id ? ` (e.g. publicId: ${id})` : ''}; a publicId serves every environment, so set it only where each environment's copy is deleted too (else apply there creates a second template of this name); see docs/recovery.md#deleted`;
 }
 
+/**
+ * The states whose template WhatsApp takes no edit of, whatever waits, each with why and what to do
+ * instead: WhatsApp edits only APPROVED (REINSTATED is approved again), REJECTED and PAUSED templates
+ * (docs/api-assumptions.md, "Edits by state"); one in review (PENDING, IN_APPEAL) takes it once the
+ * review ends, which apply says apart. The one table plan's note and apply's refusal read, and the
+ * emulator refuses the same states (a test holds them together).
+ */
+export const NOT_EDITABLE: Readonly<Record<string, string>> = {
+  DISABLED: 'the template is DISABLED on the channel and takes no edit: create a new template under another name (docs/recovery.md#disabled)',
+  LOCKED: 'the template is LOCKED on the channel and takes no edit now (docs/recovery.md#locked)',
+  LIMIT_EXCEEDED: 'the WhatsApp account is at its template limit (LIMIT_EXCEEDED) and WhatsApp takes no edit of the template while it is: nothing in the file changes that. Bring the account\'s template count under its limit (delete templates it no longer uses in the console), then apply again once the read says another state (docs/recovery.md#limit_exceeded)',
+  FLAGGED: 'the template is FLAGGED on the channel (low quality, at risk of a pause) and WhatsApp edits only APPROVED, REJECTED and PAUSED templates: apply again once its quality recovers (APPROVED) or the platform pauses it (a PAUSED template takes the edit, and the edit starts its review again) (docs/recovery.md#flagged)',
+  PENDING_DELETION: 'the template is being deleted on the channel (PENDING_DELETION): make it again under a new name, or under this name with a new publicId in its file once WhatsApp\'s 30-day block of the name is over (docs/recovery.md#deleted)',
+  DELETED: 'the template was deleted on the channel: make it again under a new name, or under this name with a new publicId in its file once WhatsApp\'s 30-day block of the name is over (docs/recovery.md#deleted)',
+  ARCHIVED: 'the template is ARCHIVED on the channel: unarchive it in the console, then apply again (docs/recovery.md#archived)',
+};
+
 /** States that are fine: APPROVED, and PENDING (within its review) and REINSTATED (approved again). */
 const FINE = new Set(['APPROVED', 'PENDING', 'REINSTATED']);
 

@@ -21,11 +21,11 @@ import type { LoadedFile } from '../project/load.js';
 import { RULES_BY_ID } from '../lint/registry.js';
 
 const RULE_IDS: ReadonlySet<string> = new Set(RULES_BY_ID.keys());
-import { listedOrphans, listedUnknown, twinsOfCreates, type ListedTemplate } from './listed.js';
+import { deletedNamesakes, listedOrphans, listedUnknown, twinsOfCreates, type ListedTemplate } from './listed.js';
 import { behindRef, commitOf, committedTemplates, type CommittedVersions, defaultBase, DRIFT_HISTORY_DEPTH, headCommit, historyBases, remoteDefaultBranch, templatesAtRef, upstreamOf, type BaseTemplates } from './orphans.js';
 import { diffTemplates, fromRead, type CanonicalTemplate } from '../model/canonical.js';
 import { markedSecretNames } from '../model/values.js';
-import { committedVersion, keyOf, makePlan, markHeldTwins, mediaSamples, planAgainstBase, shardKeys, type DesiredTemplate, type HeldTemplate, type MediaSamples, type OrphanCandidate, type Plan, type PlanInputs } from './plan.js';
+import { committedVersion, keyOf, makePlan, markHeldTwins, mediaSamples, planAgainstBase, shardKeys, type DeletedOnChannel, type DesiredTemplate, type HeldTemplate, type MediaSamples, type OrphanCandidate, type Plan, type PlanInputs } from './plan.js';
 import type { FileTemplate } from '../model/canonical.js';
 import type { CategoryContext } from './review-state.js';
 import { acceptedCategory, categoryKey, otherEnvironmentsServing, unknownCategoryKeys, unknownCategoryKeyWarning } from '../config/categories.js';
@@ -258,7 +258,7 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
     });
   }
   // a create whose name and language the channel has under another id (made in the console): never a second template (held, with how to adopt it)
-  const twins = await twinsOfNewTemplates(conn, readable, remote, orphans, listed !== undefined, o);
+  const { twins, deletedListed } = await twinsOfNewTemplates(conn, readable, remote, orphans, listed !== undefined, o);
   const twinFiles = new Set(twins.map((h) => h.file));
   held.push(...twins.map(({ twin: _twin, ...h }) => h));
   // the file's committed versions, for the updates alone (one git log and one cat-file for all): a channel's copy that
@@ -284,7 +284,7 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
     if (differ.size) history = { byId, environment: conn.environment.name, depth: DRIFT_HISTORY_DEPTH };
     if ((byId as CommittedVersions).shallow) historyMissing = SHALLOW_HISTORY;
   }
-  const plan = makePlan({ desired: readable.filter((d) => !twinFiles.has(d.file)), remote, ...categoryInputs(config, conn.environment, readable), orphans: orphans.filter((x) => !unread.has(x.publicId)), held, ruleIds: RULE_IDS, ruleSettingsOf: ruleSettingsFor(config, o.cwd), ...(baseCategories ? { baseCategories } : {}), ...(baseSamples ? { baseSamples } : {}), ...(conn.environment.emulator ? { exactSamples: true } : {}), ...(unbased.shown.size ? { remoteShown: unbased.shown } : {}), ...(driftBase ? { driftBase } : {}), ...(upstream ? { upstream } : {}), ...(baseBranch ? { baseBranch } : {}), ...(history ? { history } : {}) });
+  const plan = makePlan({ desired: readable.filter((d) => !twinFiles.has(d.file)), remote, ...categoryInputs(config, conn.environment, readable), orphans: orphans.filter((x) => !unread.has(x.publicId)), ...(deletedListed.length ? { deletedListed } : {}), held, ruleIds: RULE_IDS, ruleSettingsOf: ruleSettingsFor(config, o.cwd), ...(baseCategories ? { baseCategories } : {}), ...(baseSamples ? { baseSamples } : {}), ...(conn.environment.emulator ? { exactSamples: true } : {}), ...(unbased.shown.size ? { remoteShown: unbased.shown } : {}), ...(driftBase ? { driftBase } : {}), ...(upstream ? { upstream } : {}), ...(baseBranch ? { baseBranch } : {}), ...(history ? { history } : {}) });
   // the channel's template (an orphan of --orphans) says which file has its name and language, as beside a create
   markHeldTwins(plan, twins);
   return { ...plan, ...(categoriesFrom ? { categoriesFrom } : {}), ...(notLookedFor ? { orphansNotLookedFor: notLookedFor } : {}), ...(secretsHidden ? { secretsHidden } : {}), ...(historyMissing ? { historyMissing } : {}) };
@@ -294,12 +294,14 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
  * The creates of a plan whose name and language the channel has under another id, held (twinsOfCreates): looked for
  * whenever the environment has a template listing and the plan creates something (the listing `--orphans` made is used
  * again; else one listing of the creates' channels, and a read of each template no file names). A listing that fails
- * leaves the creates as they are, said once (nothing else finds such a template: docs/api-assumptions.md).
+ * leaves the creates as they are, said once (nothing else finds such a template: docs/api-assumptions.md). What the
+ * listing found deleted under a create's name and language (`deletedListed`: --orphans finds these as orphans of its
+ * own) is kept for the plan to mark the create with WhatsApp's 30-day block, rather than dropped.
  */
-async function twinsOfNewTemplates(conn: Connection, desired: readonly DesiredTemplate[], remote: ReadonlyMap<string, TemplateReadResponse | null>, orphans: readonly OrphanCandidate[], alreadyListed: boolean, o: PlanRunOptions): Promise<(HeldTemplate & { twin: string })[]> {
+async function twinsOfNewTemplates(conn: Connection, desired: readonly DesiredTemplate[], remote: ReadonlyMap<string, TemplateReadResponse | null>, orphans: readonly OrphanCandidate[], alreadyListed: boolean, o: PlanRunOptions): Promise<{ twins: (HeldTemplate & { twin: string })[]; deletedListed: DeletedOnChannel[] }> {
   const env = conn.environment;
   const creates = desired.filter((d) => remote.has(d.canonical.templateId) && remote.get(d.canonical.templateId) === null);
-  if (!creates.length || !env.list) return [];
+  if (!creates.length || !env.list) return { twins: [], deletedListed: [] };
   const alias = new Map(Object.entries(env.channels).map(([a, id]) => [id.toLowerCase(), a]));
   // --orphans listed them already: the orphans it found (those of no file: the listing's, not git's) are the templates no file names
   const fromOrphans: ListedTemplate[] = orphans.filter((x) => x.file === '').map((x) => ({ channelId: x.channelId, publicId: x.publicId, name: x.name, language: x.language, ...(remote.get(x.publicId)?.statusText ? { statusText: remote.get(x.publicId)!.statusText } : {}) }));
@@ -311,11 +313,12 @@ async function twinsOfNewTemplates(conn: Connection, desired: readonly DesiredTe
       listed = [...fromOrphans, ...await listedUnknown(conn, known, channels, (ids) => readTemplates(conn, ids, 'listing', o.progress, o.signal, new Map(), true))];
     } catch (e) {
       if (!listingFailure(e)) throw e;
-      o.onConfigWarning?.(`the template listing of environment '${env.name}' failed, so the channel was not searched for templates of the names and languages this plan creates (made in the console): ${e.message}`);
-      return [];
+      o.onConfigWarning?.(`the template listing of environment '${env.name}' failed, so the channel was not searched for templates of the names and languages this plan creates (made in the console, or deleted under them): ${e.message}`);
+      return { twins: [], deletedListed: [] };
     }
   }
-  return twinsOfCreates(creates, listed, env.name, alias);
+  // (--orphans marks these creates from its own orphans: only what a listing of this plan's own found is added)
+  return { twins: twinsOfCreates(creates, listed, env.name, alias), deletedListed: alreadyListed ? [] : deletedNamesakes(creates, listed, alias) };
 }
 
 /**

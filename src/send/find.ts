@@ -7,10 +7,12 @@ import { fromFile } from '../model/canonical.js';
 import { templateMeta, type TemplateMeta } from '../model/meta.js';
 import { LintFailed, loadProject } from '../project/load.js';
 import { templateIn } from '../project/values.js';
+import { acceptedCategory } from '../config/categories.js';
 
 /**
  * The template `want` names; without a channel, the one channel of the files that has a template of that name.
- * `environment`: whose values stand for the template's references, ((name)) (secrets too: this is what is sent).
+ * `environment`: whose values stand for the template's references, ((name)) (secrets too: this is what is sent), and
+ * whose config may accept another category for it (environments.<env>.categories: the metadata's check.acceptedCategory).
  */
 export async function findTemplate(config: Config, cwd: string, want: { channel?: string; name: string; language?: string }, environment?: EnvironmentConfig): Promise<TemplateMeta> {
   const project = await loadProject(config, [], cwd);
@@ -40,5 +42,7 @@ export async function findTemplate(config: Config, cwd: string, want: { channel?
   if (f.failed || f.held) throw new LintFailed(f.diagnostics, 1);
   const publicId = typeof f.value!.publicId === 'string' ? f.value!.publicId : undefined;
   const t = environment ? templateIn(f.file, f.value!, environment) : f.value!;
-  return templateMeta(fromFile(t, channel, ''), channel, publicId ? { publicId } : {});
+  // the category the environment accepts for it travels in the metadata, as a generated module's does (tplsync types)
+  const accepted = environment ? acceptedCategory(environment, { channel, name: want.name, language: String(f.value!.language) }) : undefined;
+  return templateMeta(fromFile(t, channel, ''), channel, { ...(publicId ? { publicId } : {}), ...(accepted ? { acceptedCategory: accepted } : {}) });
 }

@@ -62,13 +62,13 @@ export function leftOutByTextOnly(meta: Pick<TemplateMeta, 'rcs'>, part: string)
  * Why the channel's copy (`read`, null when absent) does not allow sending this template, or
  * undefined. `textOnly`: only the text part is sent, so only it is compared (leftOutByTextOnly).
  */
-export function remoteProblem(meta: TemplateMeta, read: TemplateReadResponse | null, where: { channelId: string; templateId: string }, o: { textOnly?: boolean; acceptedCategory?: string; environment?: string } = {}): { reason: NotSendableReason; message: string; status?: string } | undefined {
-  const found = remoteMessage(meta, read, where, o.textOnly === true, o.acceptedCategory, o.environment);
+export function remoteProblem(meta: TemplateMeta, read: TemplateReadResponse | null, where: { channelId: string; templateId: string }, o: { textOnly?: boolean; environment?: string } = {}): { reason: NotSendableReason; message: string; status?: string } | undefined {
+  const found = remoteMessage(meta, read, where, o.textOnly === true, o.environment);
   if (!found) return undefined;
   return { ...found, ...(read ? { status: read.statusText } : {}) };
 }
 
-function remoteMessage(meta: TemplateMeta, read: TemplateReadResponse | null, where: { channelId: string; templateId: string }, textOnly: boolean, accepted?: string, env?: string): { reason: NotSendableReason; message: string } | undefined {
+function remoteMessage(meta: TemplateMeta, read: TemplateReadResponse | null, where: { channelId: string; templateId: string }, textOnly: boolean, env?: string): { reason: NotSendableReason; message: string } | undefined {
   const key = shownKey(meta);
   const environment = env ?? '<env>';
   // every command advised names the environment the send used (followed literally, a bare one acts on the default environment)
@@ -84,9 +84,12 @@ function remoteMessage(meta: TemplateMeta, read: TemplateReadResponse | null, wh
   }
   // the platform re-categorised it (or the file's category was edited): it is billed and routed as the channel has it
   const remoteCategory = read.chatapp?.category;
-  // (a category the environment's config accepts for it, environments.<env>.categories, is the one it is sent under there)
+  // (a category the environment's config accepts for it, environments.<env>.categories, is the one it is sent under there:
+  // the metadata holds it, made for that environment by tplsync send or tplsync types)
+  const accepted = meta.check?.acceptedCategory;
   if (meta.check?.category && remoteCategory && remoteCategory !== meta.check.category && remoteCategory !== accepted) {
-    return { reason: 'recategorised', message: `${key} is approved on the channel as ${remoteCategory}, and the file says ${meta.check.category}: the platform re-categorised it (it is billed and routed as ${remoteCategory}), or the file's category was changed (an approved template's category cannot change). Set category: ${remoteCategory} in the file if every environment's copy has it, or accept it for this environment alone with environments.${environment}.categories: { "${meta.channel}/${meta.name}": ${remoteCategory} } in the config (${run('plan')} and ${run('review')} show it; see docs/recovery.md#recategorised), or appeal the category in the console. Nothing was sent.` };
+    const also = accepted ? ` (the metadata accepts ${accepted} for this environment, not ${remoteCategory})` : '';
+    return { reason: 'recategorised', message: `${key} is approved on the channel as ${remoteCategory}, and the file says ${meta.check.category}${also}: the platform re-categorised it (it is billed and routed as ${remoteCategory}), or the file's category was changed (an approved template's category cannot change). Set category: ${remoteCategory} in the file if every environment's copy has it, or accept it for this environment alone with environments.${environment}.categories: { "${meta.channel}/${meta.name}": ${remoteCategory} } in the config (${run('plan')} and ${run('review')} show it; see docs/recovery.md#recategorised), or appeal the category in the console. Sent from a generated module: a module made before the config accepted it, or for another environment, holds the category it had then (${run('types --check')} says it is stale: run ${run('types')} and build again). Nothing was sent.` };
   }
   if (meta.check) {
     const differs = digestDifferences(meta.check.digest, contentDigest(fromRead(read, where.channelId))).filter((part) => !(textOnly && leftOutByTextOnly(meta, part)));

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { UUID_RE } from '../schemas/contract.js';
 import type { Client } from '../api/client.js';
-import { ApiError, RateLimitedError, UnavailableError } from '../api/errors.js';
+import { ApiError, AuthError, RateLimitedError, UnavailableError } from '../api/errors.js';
 import { holdsKey } from '../core/redact.js';
 import { UsageError } from '../core/errors.js';
 import { adviceCommand } from '../core/advice.js';
@@ -31,7 +31,11 @@ export interface SendTemplateOptions<P> {
   textOnly?: boolean;
   /**
    * Read the template from the channel first and refuse (NotSendable, exit 3) unless it is there,
-   * APPROVED and matches the metadata (the local file). Default true; false skips the read.
+   * APPROVED and matches the metadata (the local file). Default true. false: for a channel whose copy
+   * cannot be read and a test service that keeps no templates: a read that fails, or finds no copy,
+   * does not stop the send (`Sent.unchecked` says which); a copy read is checked all the same, so a
+   * template in review, REJECTED, PAUSED, DISABLED..., re-categorised or unlike its file is still
+   * refused (its text goes out as a plain conversation message, which nothing on the channel would stop).
    */
   remoteCheck?: boolean;
   /**
@@ -40,11 +44,6 @@ export interface SendTemplateOptions<P> {
    * refused without it.
    */
   presetText?: string;
-  /**
-   * The category the environment's config accepts for the template (`environments.<env>.categories`):
-   * approved on the channel under it, the template is sent although the file says another.
-   */
-  acceptedCategory?: string;
   /** the environment's name, as a refusal's advice names its config (`environments.staging.categories`) */
   environment?: string;
 }
@@ -54,6 +53,8 @@ export interface Sent {
   response: ConversationResponse;
   /** the parts of the template that were not sent (with textOnly) */
   omitted?: readonly string[];
+  /** with remoteCheck false: why the channel's copy was not checked (its read failed, or the channel has none) */
+  unchecked?: string;
 }
 
 /**
@@ -124,8 +125,10 @@ export interface PreparedSend {
   request: ConversationRequest;
   /** the parts of the template that would not be sent (textOnly) */
   omitted: readonly string[];
-  /** the channel's state of the template as the gate read it; absent: not read (remoteCheck false, or a --text) */
+  /** the channel's state of the template as the gate read it; absent: not read (a --text), or not checked (`unchecked`) */
   remoteStatus?: string;
+  /** with remoteCheck false: why the channel's copy was not checked (its read failed, or the channel has none) */
+  unchecked?: string;
 }
 
 /**
@@ -139,7 +142,7 @@ export async function sendTemplateWith(client: Client, meta: TemplateMeta, o: Se
     if (e instanceof SendFailed && ready.omitted.length) e.omitted = ready.omitted;
     throw e;
   }
-  return ready.omitted.length ? { ...sent, omitted: ready.omitted } : sent;
+  return { ...sent, ...(ready.omitted.length ? { omitted: ready.omitted } : {}), ...(ready.unchecked !== undefined ? { unchecked: ready.unchecked } : {}) };
 }
 
 /**
@@ -170,24 +173,35 @@ export async function prepareTemplateSend(client: Client, meta: TemplateMeta, o:
     local = { omitted, own, params: checkParams(own, o.params as Readonly<Record<string, unknown>>, o.textOnly === true) };
   } catch (e) { localError = e; }
   let remoteStatus: string | undefined;
-  if (o.remoteCheck !== false) {
+  let unchecked: string | undefined;
+  // remoteCheck false is for a channel whose copy cannot be read and a test service that keeps no templates: the read is
+  // made all the same, and only its failure or the copy's absence lets the send go unchecked. A copy read is checked: the
+  // text goes out as a plain conversation message, which nothing on the channel stops, so a PAUSED, DISABLED or REJECTED
+  // template's text would reach the customer (trial-u F4)
+  const lenient = o.remoteCheck === false;
+  {
     const id = templateId(channelId, meta.name, meta.language, meta.check?.publicId);
-    let read: Awaited<ReturnType<Client['getTemplate']>>;
+    let read: Awaited<ReturnType<Client['getTemplate']>> | undefined;
     try { read = await client.getTemplate(channelId, id); } catch (e) {
+      // (a key refused is refused for the send too: said as the read's)
+      if (lenient && e instanceof ApiError && !(e instanceof AuthError)) unchecked = `the read of its copy failed (${e.message.split('\n')[0]})`;
       // the gate's read failed (its own exit code: 7 unavailable, 6 key refused, 70 an answer outside the contract): no send was attempted
-      if (e instanceof ApiError) {
+      else if (e instanceof ApiError) {
         const retry = e instanceof UnavailableError || e instanceof RateLimitedError
-          ? ' Send again once the channel can be read; --no-remote-check (remoteCheck: false) sends without this read, and then nothing checks that the channel has it APPROVED as the file says.'
+          ? ' Send again once the channel can be read; --no-remote-check (remoteCheck: false) sends when this read fails, and then nothing checks that the channel has it APPROVED as the file says.'
           : '';
         e.message += `\nNothing was sent: the read of the template before the send (the send gate) failed, so no send was attempted.${retry}`;
         // what the caller gave is wrong too: said now, not on the next try once the channel answers
         if (localError instanceof Error) e.message += `\nAlso: ${localError.message}`;
-      }
-      throw e;
+        throw e;
+      } else throw e;
     }
-    remoteStatus = read?.statusText;
-    const problem = remoteProblem(meta, read, { channelId, templateId: id }, { textOnly: o.textOnly === true, ...(o.acceptedCategory ? { acceptedCategory: o.acceptedCategory } : {}), ...(o.environment ? { environment: o.environment } : {}) });
-    if (problem) throw new NotSendable(localError instanceof Error ? `${problem.message}\nAlso: ${localError.message}` : problem.message, problem.reason, problem.status);
+    if (read === null && lenient) unchecked = 'the channel has no copy of it';
+    else if (read !== undefined) {
+      remoteStatus = read?.statusText;
+      const problem = remoteProblem(meta, read, { channelId, templateId: id }, { textOnly: o.textOnly === true, ...(o.environment ? { environment: o.environment } : {}) });
+      if (problem) throw new NotSendable(localError instanceof Error ? `${problem.message}\nAlso: ${localError.message}` : problem.message, problem.reason, problem.status);
+    }
   }
   if (!local) throw localError;
   const { omitted, own, params } = local;
@@ -198,7 +212,7 @@ export async function prepareTemplateSend(client: Client, meta: TemplateMeta, o:
     if (odd) throw new ParamError(`--preset-text (presetText) with its code ${odd}; WhatsApp's wording of an authentication template has none. Nothing was sent.`);
   }
   const request = textRequest(o.to, rendered.text, rendered.suggestions, o.clientMessageId);
-  return { channelId, clientMessageId: request.clientMessageId, path: conversationPath(channelId), request, omitted, ...(remoteStatus !== undefined ? { remoteStatus } : {}) };
+  return { channelId, clientMessageId: request.clientMessageId, path: conversationPath(channelId), request, omitted, ...(remoteStatus !== undefined ? { remoteStatus } : {}), ...(unchecked !== undefined ? { unchecked } : {}) };
 }
 
 /** the path of the conversation operation (schema/openapi.yaml), as a dry run shows it */

@@ -16,7 +16,7 @@ export const command = defineCommand(
     .option('--language <code>', 'the template\'s language (when it has several)')
     .option('--param <name=value>', 'a placeholder value (repeatable); a carousel card\'s value (card_<n>.<name>=value) is refused: no send carries a carousel', collect)
     .option('--text-only', 'send the text part of a template whose other parts (media header, copy-code or phone button, RCS cards...) a conversation message cannot carry, and list what was left out')
-    .option('--no-remote-check', 'with --template: do not read the template from the channel first (by default it must be there, APPROVED and match its file): for a channel that cannot be read or a test service without templates, never a way past a refusal')
+    .option('--no-remote-check', 'with --template: send even when the template cannot be read from the channel, or the channel has none (by default it must be there, APPROVED and match its file): for a channel that cannot be read or a test service without templates; a copy the channel has is checked all the same, never a way past a refusal')
     .option('--preset-text <text>', 'with --template: the text of an authentication template whose text WhatsApp writes, in its language, with {{code}} (required for languages other than English)')
     .option('--dry-run', 'do everything a send does up to the request (the template\'s lint, the values, the channel\'s copy read and compared, the message rendered and checked) and print the request instead of making it; exit 0 when the send would be made')
     .option('--client-message-id <uuid>', 'use this id (default: a fresh UUID); a repeat with the same id is answered, not sent again')
