@@ -83,6 +83,9 @@ test('NEW-5: a branch edits a template the console also edited: a conflict of bo
     assert.match(text.stdout, /~ update shop-whatsapp\/summer_sale\/en_US \(conflict: changed on the channel and in this branch; apply would replace the channel's edit\)/, text.stdout + text.stderr);
     assert.match(text.stdout, `conflict: changed on the channel and in this branch (the channel's copy is neither templates/summer_sale.en_US.yaml at origin/main nor as it is now); apply would replace the channel's edit with this branch's. To keep both, bring the channel's version into the file with \`${pull}\``);
     assert.match(text.stdout, '`tplsync plan --env t` again');
+    // verify-11: the summary counted the conflict as "drift: changed on the channel, apply would revert it"
+    assert.match(text.stdout, /to update \(1 of them a conflict: changed on the channel and in this branch, apply would replace the channel's edit\),/);
+    assert.not.match(text.stdout, 'of them drift');
     const json = JSON.parse((await cliIn(['plan', '--base', 'origin/main', '--format', 'json'], { cwd: a, env })).stdout) as { changes: { name: string; drift?: unknown }[] };
     assert.equal(json.changes.find((c) => c.name === 'summer_sale')?.drift, { base: 'origin/main', kind: 'conflict' });
     const md = await cliIn(['plan', '--base', 'origin/main', '--format', 'markdown'], { cwd: a, env });

@@ -604,10 +604,18 @@ function driftLabel(c: PlanChange): string {
   return 'drift: changed on the channel, not in this branch; apply would revert it';
 }
 
-/** " (N of them drift: ...)" after the count of updates, when some revert a change made on the channel */
+/**
+ * " (N of them drift: ...)" after the count of updates, when some revert a change made on the channel; a conflict (the
+ * channel and this branch both changed the file) counted as one, as its line says, not as drift that apply reverts
+ */
 function driftSummary(plan: Plan): string {
-  const n = driftCount(plan).drift;
-  return n ? ` (${n} of them drift: changed on the channel, apply would revert ${n === 1 ? 'it' : 'them'})` : '';
+  const d = driftCount(plan);
+  const n = d.drift - d.conflict;
+  const parts = [
+    ...(n ? [`${n} of them drift: changed on the channel, apply would revert ${n === 1 ? 'it' : 'them'}`] : []),
+    ...(d.conflict ? [`${d.conflict} of them ${d.conflict === 1 ? 'a conflict' : 'conflicts'}: changed on the channel and in this branch, apply would replace the channel's ${d.conflict === 1 ? 'edit' : 'edits'}`] : []),
+  ];
+  return parts.length ? ` (${parts.join('; ')})` : '';
 }
 
 /** the checkout behind its upstream, and updates that revert the upstream's version: said once, with what to do */
