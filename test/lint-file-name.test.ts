@@ -93,6 +93,14 @@ test('NEW-A: a camel file name with an acronym renamed to rename its template is
   for (const m of got) assert.not.match(m, /_[a-z]_[a-z]_|_u_r_l|_o_t_p/);
 });
 
+test('NEW-A: duplicate-template\'s advice reads an acronym the same way: a copy named iOSUpdate for ios_update is told no other name', async () => {
+  const dup = await findings({
+    'templates/iOSUpdate.en_US.yaml': tpl('ios_update', 'en_US'), 'templates/iosUpdate.en_US.yaml': tpl('ios_update', 'en_US'),
+  }, 'duplicate-template');
+  assert.is(dup.length, 2, dup.join('\n'));
+  for (const m of dup) assert.not.match(m, /name says|i_os_update/);
+});
+
 test('NEW-A: a file name that reads as a name with the same letters as the one there is told to be renamed, never advised that name', async () => {
   const got = await findings({
     'templates/order-shipped.en_US.yaml': tpl('order_shipped', 'en_US'), 'templates/order-paid.en_US.yaml': tpl('order_paid', 'en_US'),

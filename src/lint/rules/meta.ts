@@ -40,7 +40,8 @@ export const crossFileRules = defineRules([
           const named = identityOfFileName(r.file);
           // the file name's part read as a template name (order-shipped stands for order_shipped): never advise a name name-format refuses
           const meant = named && nameOfStem(named.name, FILE_STYLES[0]!);
-          const off = named && named.language !== language ? 'language' : meant !== undefined && meant !== name ? 'name' : undefined;
+          // (a file name that writes the name there, iOSUpdate for ios_update, says no other name)
+          const off = named && named.language !== language ? 'language' : meant !== undefined && !FILE_STYLES.some((s) => s.writes(named!.name, name!)) && letters(meant) !== letters(name!) ? 'name' : undefined;
           const says = off === 'language' ? named!.language : meant;
           if (off) ctx.reportAt(r.file, [off], `${said} This file's name says ${says} (${baseName(r.file)}): change \`${off}:\` to ${says} if the file is that template.`);
           else ctx.report(r.file, r.facts.identitySpan ?? channel!.span, said);
