@@ -200,6 +200,14 @@ test('NEW-B: on main, a version applied from a pushed branch not merged here is 
     const md = await cliIn(['plan', '--format', 'markdown'], { cwd: b, env });
     assert.match(md.stdout, "🔴 1 update reverts a version on the channel applied from a branch not merged here (origin/pr3: a pull request's preview");
     assert.not.match(md.stdout, 'edited outside');
+    // a feature branch of B's (a base that is not HEAD): the same mark, not "changed on the channel" with a pull
+    git(b, 'checkout', '-q', '-b', 'pr4');
+    writeFileSync(path.join(b, 'templates/gate_changed.en_US.yaml'), file('gate_changed', 'Gate change: your flight to {{destination}} now boards at gate E.'));
+    git(b, 'commit', '-qam', 'gate E');
+    const feature = await cliIn(['plan', '--base', 'origin/main'], { cwd: b, env });
+    assert.match(feature.stdout, /summer_sale\/en_US \(drift: applied from origin\/pr3, not merged here; apply would revert it\)/, feature.stdout + feature.stderr);
+    assert.not.match(feature.stdout, '--force');
+    git(b, 'checkout', '-q', 'main');
     emu.advanceClock(25 * 3600_000);
     const apply = await cliIn(['apply', '--auto-approve'], { cwd: b, env });
     assert.match(apply.stderr, 'warning: 1 update reverts a version on the channel applied from a branch not merged here: shop-whatsapp/summer_sale/en_US (origin/pr3)');
