@@ -64,4 +64,20 @@ test('verify-10: with diff3 (merge.conflictstyle diff3) the advice names the bas
   assert.not.match(keep(m[2]!), /<{7}|\|{7}|={7}|>{7}|old/);
 });
 
+test('verify-11: two conflicts in one file: the advice says to resolve them from the last one up, and following it so keeps each side asked for', async () => {
+  const { conflictProblems } = await import('../src/config/diagnose.ts');
+  const text = ['environments:', '  staging:', '<<<<<<< HEAD', '    retries: 1', '||||||| base', '    retries: 0', '=======', '    retries: 2', '>>>>>>> feature',
+    '    channels:', '<<<<<<< HEAD', '      travel-wa: aaa', '=======', '      travel-wa: bbb', '>>>>>>> feature', ''].join('\n');
+  const ps = conflictProblems(text);
+  assert.is(ps.length, 2);
+  for (const p of ps) assert.match(p.message, 'The file has 2 conflicts, and these line numbers are as it is now: resolve them from the last one up (the one on line 11 first), as deleting lines moves the lines below them.');
+  const del = (t: string, lines: string) => t.split('\n').filter((_, i) => !lines.split(', ').some((r) => { const [a, b] = r.split('-').map(Number); return i + 1 >= a! && i + 1 <= (b ?? a)!; })).join('\n');
+  const theirs = (p: { message: string }) => /to keep the side after ======= \([^)]*\), delete lines ([\d, -]+)/.exec(p.message)![1]!;
+  // from the last up, keeping the side after ======= in each: the file both sides' text would have, no marker left
+  const done = del(del(text, theirs(ps[1]!)), theirs(ps[0]!));
+  assert.is(done, ['environments:', '  staging:', '    retries: 2', '    channels:', '      travel-wa: bbb', ''].join('\n'));
+  // one conflict: no order to say
+  assert.not.match(conflictProblems(text.split('\n').slice(0, 10).join('\n'))[0]!.message, 'conflicts');
+});
+
 test.run();

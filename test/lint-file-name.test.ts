@@ -65,4 +65,50 @@ test('NEW-1: the advice never names a value name-format refuses; a copy in kebab
   assert.not.ok(dup.some((m) => /order-paid if/.test(m)), dup.join('\n'));
 });
 
+
+// verify-11 NEW-A: camel-case file names holding an acronym (smsOTP.en_US.yaml for `name: sms_otp`) were warned and
+// advised `name: sms_o_t_p`: a capital was read as a word of its own. A run of capitals is one word, and a camel or
+// Pascal file name with the name's letters in their order writes that name, however it breaks the acronym.
+test('NEW-A: camel and Pascal file names with an acronym are the names they write; no finding', async () => {
+  assert.equal(await findings({
+    'templates/smsOTP.en_US.yaml': tpl('sms_otp', 'en_US'), 'templates/smsOTP.es.yaml': tpl('sms_otp', 'es'),
+    'templates/resetPasswordURL.en_US.yaml': tpl('reset_password_url', 'en_US'), 'templates/iOSUpdate.en_US.yaml': tpl('ios_update', 'en_US'),
+    'templates/XMLExportReady.en_US.yaml': tpl('xml_export_ready', 'en_US'), 'templates/payment2FA.en_US.yaml': tpl('payment_2fa', 'en_US'),
+    'templates/orderShipped.en_US.yaml': tpl('order_shipped', 'en_US'), 'templates/promoV2.en_US.yaml': tpl('promo_v2', 'en_US'),
+    // most files agree with their keys without an acronym, so the rule judges the project
+    ...Object.fromEntries(['bill', 'welcome', 'order', 'refund', 'receipt', 'reminder', 'survey'].flatMap((n) =>
+      ['en_US', 'es'].map((l) => [`templates/${n}.${l}.yaml`, tpl(n, l)]))),
+  }), []);
+});
+
+test('NEW-A: a camel file name with an acronym renamed to rename its template is advised the name with the acronym as one word', async () => {
+  const got = await findings({
+    'templates/smsOTP.en_US.yaml': tpl('sms_otp', 'en_US'), 'templates/orderShipped.en_US.yaml': tpl('order_shipped', 'en_US'),
+    'templates/smsOTP.es.yaml': tpl('sms_otp', 'es'),
+    'templates/resetPasswordURL.en_US.yaml': tpl('reset_password', 'en_US'), 'templates/iOSUpdate.en_US.yaml': tpl('android_update', 'en_US'),
+  });
+  assert.is(got.length, 2, got.join('\n'));
+  assert.match(got.join('\n'), /^resetPasswordURL\.en_US\.yaml:2 .*Change `name:` to reset_password_url .*rename the file back to resetPassword\.en_US\.yaml\./m);
+  assert.match(got.join('\n'), /^iOSUpdate\.en_US\.yaml:2 .*Change `name:` to i_os_update /m);
+  for (const m of got) assert.not.match(m, /_[a-z]_[a-z]_|_u_r_l|_o_t_p/);
+});
+
+test('NEW-A: duplicate-template\'s advice reads an acronym the same way: a copy named iOSUpdate for ios_update is told no other name', async () => {
+  const dup = await findings({
+    'templates/iOSUpdate.en_US.yaml': tpl('ios_update', 'en_US'), 'templates/iosUpdate.en_US.yaml': tpl('ios_update', 'en_US'),
+  }, 'duplicate-template');
+  assert.is(dup.length, 2, dup.join('\n'));
+  for (const m of dup) assert.not.match(m, /name says|i_os_update/);
+});
+
+test('NEW-A: a file name that reads as a name with the same letters as the one there is told to be renamed, never advised that name', async () => {
+  const got = await findings({
+    'templates/order-shipped.en_US.yaml': tpl('order_shipped', 'en_US'), 'templates/order-paid.en_US.yaml': tpl('order_paid', 'en_US'),
+    'templates/order-ov-erdue.en_US.yaml': tpl('order_overdue', 'en_US'),
+  });
+  assert.is(got.length, 1, got.join('\n'));
+  assert.match(got[0]!, /^order-ov-erdue\.en_US\.yaml:2 .*rename the file to order-overdue\.en_US\.yaml/);
+  assert.not.match(got[0]!, /order_ov_erdue/);
+});
+
 test.run();

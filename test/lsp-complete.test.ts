@@ -174,9 +174,34 @@ test('over stdio: after `{{` only what lint takes there: a card\'s own names and
       const header = standard.replace('body:', 'header: { format: TEXT, text: "Order {{}}" }\nbody:');
       await conn.sendNotification('textDocument/didChange', { textDocument: { uri: uri(path.join(dir, 'templates/order_shipped.yaml')), version: 2 }, contentChanges: [{ text: header }] });
       assert.equal(await ask('templates/order_shipped.yaml', header, 4), [['customer', 'sample: Maria'], ['order_id', 'sample: A-1002']]);
+      // verify-11 NEW-C: a text header that holds its one placeholder: nothing (a second name is header-placeholders' error)
+      const full = standard.replace('body:', 'header: { format: TEXT, text: "Order {{order_id}} {{}}" }\nbody:');
+      await conn.sendNotification('textDocument/didChange', { textDocument: { uri: uri(path.join(dir, 'templates/order_shipped.yaml')), version: 3 }, contentChanges: [{ text: full }] });
+      assert.equal(await ask('templates/order_shipped.yaml', full, 4), []);
+      // the cursor in the header's one placeholder (`{{ord|}}`): it is the one being written, so every name lint takes there
+      const typing = standard.replace('body:', 'header: { format: TEXT, text: "Order {{ord}}" }\nbody:');
+      await conn.sendNotification('textDocument/didChange', { textDocument: { uri: uri(path.join(dir, 'templates/order_shipped.yaml')), version: 4 }, contentChanges: [{ text: typing }] });
+      const items = await conn.sendRequest('textDocument/completion', { textDocument: { uri: uri(path.join(dir, 'templates/order_shipped.yaml')) }, position: { line: 4, character: typing.split('\n')[4]!.indexOf('{{ord}}') + 5 } }) as Item[];
+      assert.equal(items.filter((i) => i.label !== 'ord').map((i) => [i.label, i.detail]), [['customer', 'sample: Maria'], ['order_id', 'sample: A-1002']]);
       await conn.sendRequest('shutdown');
     });
   });
+});
+
+test('verify-11 NEW-C: scopedPlaceholderNames in a text header: none once it holds its placeholder; a name it uses with the body\'s sample', async () => {
+  const { scopedPlaceholderNames } = await import('../src/lsp/complete.ts');
+  const { placeholderSites } = await import('../src/model/sites.ts');
+  const t = (header: string) => ({ channel: 'shop-whatsapp', name: 'ready', language: 'en_US', category: 'UTILITY',
+    header: { format: 'TEXT', text: header }, body: { text: 'Hi {{customer}}, order {{order_id}} is ready at {{store}}.', examples: { customer: 'Maria', order_id: 'A-1002', store: 'Main St' } } });
+  const names = (header: string, typing?: string) => [...scopedPlaceholderNames(t(header), placeholderSites(t(header)), ['header', 'text'], typing)];
+  // the report's header, ` {{` typed after its placeholder: nothing (lint refuses a second)
+  assert.equal(names('Order {{order_id}} {{'), []);
+  assert.equal(names('Order {{order_id}} {{}}', ''), []);
+  assert.equal(names('Order {{1}} {{'), []);
+  // the placeholder there is the one being typed: the names lint takes, each with its sample (order_id with the body's)
+  assert.equal(names('Order {{order_id}}', 'order_id'), [['order_id', 'A-1002'], ['customer', 'Maria'], ['store', 'Main St']]);
+  // an empty header: the body's named ones
+  assert.equal(names('Order {{'), [['customer', 'Maria'], ['order_id', 'A-1002'], ['store', 'Main St']]);
 });
 
 test.run();

@@ -83,6 +83,9 @@ test('NEW-5: a branch edits a template the console also edited: a conflict of bo
     assert.match(text.stdout, /~ update shop-whatsapp\/summer_sale\/en_US \(conflict: changed on the channel and in this branch; apply would replace the channel's edit\)/, text.stdout + text.stderr);
     assert.match(text.stdout, `conflict: changed on the channel and in this branch (the channel's copy is neither templates/summer_sale.en_US.yaml at origin/main nor as it is now); apply would replace the channel's edit with this branch's. To keep both, bring the channel's version into the file with \`${pull}\``);
     assert.match(text.stdout, '`tplsync plan --env t` again');
+    // verify-11: the summary counted the conflict as "drift: changed on the channel, apply would revert it"
+    assert.match(text.stdout, /to update \(1 of them a conflict: changed on the channel and in this branch, apply would replace the channel's edit\),/);
+    assert.not.match(text.stdout, 'of them drift');
     const json = JSON.parse((await cliIn(['plan', '--base', 'origin/main', '--format', 'json'], { cwd: a, env })).stdout) as { changes: { name: string; drift?: unknown }[] };
     assert.equal(json.changes.find((c) => c.name === 'summer_sale')?.drift, { base: 'origin/main', kind: 'conflict' });
     const md = await cliIn(['plan', '--base', 'origin/main', '--format', 'markdown'], { cwd: a, env });
@@ -108,7 +111,7 @@ test('NEW-2: on an up-to-date main, a channel text no commit of the file has is 
     const pull = `tplsync pull --channel shop-whatsapp --id ${SALE_ID} --force --env t`;
     const plan = await cliIn(['plan'], { cwd: a, env });
     assert.match(plan.stdout, /~ update shop-whatsapp\/summer_sale\/en_US \(drift: edited outside tplsync, no commit of the file has the channel's text; apply would revert it\)/, plan.stdout + plan.stderr);
-    assert.match(plan.stdout, `drift: the channel holds a text that no commit of templates/summer_sale.en_US.yaml has (within its last 20 commits): edited outside tplsync (the console), and apply would revert it. Keep the channel's version with \`${pull}\``);
+    assert.match(plan.stdout, `drift: the channel holds a text that no commit of templates/summer_sale.en_US.yaml has (within its last 20 commits, on any branch of this clone): edited outside tplsync (the console), or applied from a file never committed or from a branch not fetched here; apply would revert it. To keep it, \`${pull}\``);
     assert.match(plan.stdout, /~ update shop-whatsapp\/gate_changed\/en_US(?! \(drift)/);
     assert.not.match(plan.stdout, /gate_changed[^\n]*drift/);
     const json = JSON.parse((await cliIn(['plan', '--format', 'json'], { cwd: a, env })).stdout) as { changes: { name: string; drift?: unknown }[] };
@@ -130,7 +133,7 @@ test('NEW-2: on an up-to-date main, a channel text no commit of the file has is 
     assert.ok(validate(shallowJson), JSON.stringify(validate.errors));
     assert.not.match(plan.stdout, 'History missing');
     const apply = await cliIn(['apply', '--auto-approve'], { cwd: a, env });
-    assert.match(apply.stderr, `warning: 1 update reverts a text on the channel that no commit of its file has (edited outside tplsync, in the console): shop-whatsapp/summer_sale/en_US. Written as the files have it; to keep the channel's version, answer no (without --auto-approve), write it into the file with \`${pull}\``);
+    assert.match(apply.stderr, `warning: 1 update reverts a text on the channel that no commit of its file has, on any branch of this clone (edited outside tplsync, in the console, or applied from a file never committed): shop-whatsapp/summer_sale/en_US. Written as the files have it; to keep the channel's version, answer no (without --auto-approve), write it into the file with \`${pull}\``);
     assert.not.match(apply.stderr, 'gate_changed');
     assert.is(apply.exitCode, 0, apply.stdout + apply.stderr);
   } finally { cleanup(root); await emu.close(); }
@@ -182,6 +185,57 @@ test('trial-u F2: a template the platform re-categorised, then edited in a commi
     assert.not.match(plan.stdout, /outside tplsync|--force/, plan.stdout);
     const json = JSON.parse((await cliIn(['plan', '--format', 'json'], { cwd: a, env })).stdout) as { changes: { name: string; drift?: unknown }[] };
     assert.is(json.changes.find((c) => c.name === 'summer_sale')?.drift, undefined);
+  } finally { cleanup(root); await emu.close(); }
+});
+
+// verify-11 NEW-B: a pull request's branch applied to the environment as a preview, pushed and not merged: on an up-to-date
+// main, the channel's copy is no commit of main's but one of origin/pr3's. It was called "edited outside tplsync (the
+// console)", with a pull --force that would bring the unmerged draft into main.
+test('NEW-B: on main, a version applied from a pushed branch not merged here is said as such (text, JSON, Markdown, apply), with no pull into main', async () => {
+  const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0, statusDelayMs: 0 });
+  const { root, a, env } = await setup(emu);
+  try {
+    git(root, 'clone', '-q', path.join(root, 'origin.git'), 'B');
+    const b = path.join(root, 'B');
+    // A: a pull request's branch, applied as a preview and pushed
+    git(a, 'checkout', '-q', '-b', 'pr3');
+    writeFileSync(path.join(a, 'templates/summer_sale.en_US.yaml'), file('summer_sale', 'Summer sale: flights to {{destination}} until Sunday night. Book now.'));
+    git(a, 'commit', '-qam', 'sale wording');
+    assert.is((await cliIn(['apply', '--base', 'origin/main', '--auto-approve'], { cwd: a, env })).exitCode, 0);
+    git(a, 'push', '-q', 'origin', 'pr3');
+    // B, on an up-to-date main, fetched the branch
+    git(b, 'fetch', '-q');
+    const plan = await cliIn(['plan'], { cwd: b, env });
+    assert.match(plan.stdout, /~ update shop-whatsapp\/summer_sale\/en_US \(drift: applied from origin\/pr3, not merged here; apply would revert it\)/, plan.stdout + plan.stderr);
+    assert.match(plan.stdout, "drift: the channel holds templates/summer_sale.en_US.yaml as origin/pr3 has it, a branch this one has not merged (applied from there: a pull request's preview, most often); apply would revert it to this branch's version. Leave it until origin/pr3 is merged here");
+    assert.not.match(plan.stdout, 'edited outside');
+    assert.not.match(plan.stdout, '--force');
+    assert.match(plan.stdout, 'to update (1 of them applied from a branch not merged here, apply would revert it)');
+    const json = JSON.parse((await cliIn(['plan', '--format', 'json'], { cwd: b, env })).stdout) as { changes: { name: string; drift?: unknown }[] };
+    assert.equal(json.changes.find((c) => c.name === 'summer_sale')?.drift, { base: 'the last 20 commits of the file', kind: 'unmerged', branch: 'origin/pr3' });
+    const validate = new Ajv.default({ strict: true }).compile(JSON.parse(readFileSync(path.join(ROOT, 'schema', 'output', 'plan.v1.schema.json'), 'utf8')));
+    assert.ok(validate(json), JSON.stringify(validate.errors));
+    const md = await cliIn(['plan', '--format', 'markdown'], { cwd: b, env });
+    assert.match(md.stdout, "🔴 1 update reverts a version on the channel applied from a branch not merged here (origin/pr3: a pull request's preview");
+    assert.not.match(md.stdout, 'edited outside');
+    // a feature branch of B's (a base that is not HEAD): the same mark, not "changed on the channel" with a pull
+    git(b, 'checkout', '-q', '-b', 'pr4');
+    writeFileSync(path.join(b, 'templates/gate_changed.en_US.yaml'), file('gate_changed', 'Gate change: your flight to {{destination}} now boards at gate E.'));
+    git(b, 'commit', '-qam', 'gate E');
+    const feature = await cliIn(['plan', '--base', 'origin/main'], { cwd: b, env });
+    assert.match(feature.stdout, /summer_sale\/en_US \(drift: applied from origin\/pr3, not merged here; apply would revert it\)/, feature.stdout + feature.stderr);
+    assert.not.match(feature.stdout, '--force');
+    git(b, 'checkout', '-q', 'main');
+    emu.advanceClock(25 * 3600_000);
+    const apply = await cliIn(['apply', '--auto-approve'], { cwd: b, env });
+    assert.match(apply.stderr, 'warning: 1 update reverts a version on the channel applied from a branch not merged here: shop-whatsapp/summer_sale/en_US (origin/pr3)');
+    assert.is(apply.exitCode, 0, apply.stdout + apply.stderr);
+    // a clone whose uncommitted edit was applied: no ref has it, said with both readings
+    writeFileSync(path.join(a, 'templates/summer_sale.en_US.yaml'), file('summer_sale', 'Summer sale: flights to {{destination}} until Sunday. Last call.'));
+    emu.advanceClock(25 * 3600_000);
+    assert.is((await cliIn(['apply', '--base', 'origin/main', '--auto-approve'], { cwd: a, env })).exitCode, 0);
+    const after = await cliIn(['plan'], { cwd: b, env });
+    assert.match(after.stdout, 'edited outside tplsync (the console), or applied from a file never committed or from a branch not fetched here', after.stdout + after.stderr);
   } finally { cleanup(root); await emu.close(); }
 });
 

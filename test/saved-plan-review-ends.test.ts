@@ -17,9 +17,9 @@ test.after(async () => { await emu.close(); });
 
 const file = (name: string, text: string) => `channel: shop-whatsapp\nname: ${name}\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "${text}"\n  examples: { 1: Ana }\n`;
 
-async function review(name: string, statusText: string): Promise<void> {
+async function review(name: string, statusText: string, reason?: string): Promise<void> {
   const id = [...emu.state.templates.values()].find((t) => JSON.stringify(t.body).includes(`"${name}"`))!.templateId;
-  const res = await fetch(`${emu.url}/_emulator/review`, { method: 'POST', headers: { authorization: `Bearer ${emu.controlToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ channel: CHANNEL_A, template: id, statusText }) });
+  const res = await fetch(`${emu.url}/_emulator/review`, { method: 'POST', headers: { authorization: `Bearer ${emu.controlToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ channel: CHANNEL_A, template: id, statusText, ...(reason ? { reason } : {}) }) });
   assert.is(res.status, 200, await res.text());
 }
 
@@ -78,10 +78,16 @@ test('a status change of a template the plan writes, other than its review appro
     writeFiles(dir, { 'templates/a.en_US.yaml': file(a, 'Hello {{1}}, please check your visa documents.') });
     const planned = await cliIn(['plan', '--out', 'plan.json'], { cwd: dir, env });
     assert.is(planned.exitCode, 0, planned.stdout + planned.stderr);
-    await review(a, 'REJECTED');
+    // verify-11: the plan said "apply it then"; it says now that a rejection makes the saved plan stale (decided so)
+    assert.match(planned.stdout, /apply it then \(a saved plan applies once the review approves the template; a rejection makes it stale: plan again, to read the reason\)/);
+    await review(a, 'REJECTED', 'INVALID_FORMAT');
     const r = await cliIn(['apply', 'plan.json', '--auto-approve'], { cwd: dir, env });
     assert.is(r.exitCode, 4, r.stdout + r.stderr);
-    assert.match(r.stderr, /status PENDING → REJECTED/);
+    assert.match(r.stderr, /the review the plan held this update for ended in a rejection \(status PENDING → REJECTED: INVALID_FORMAT\), which the plan's reviewer has not seen; WhatsApp takes an edit of a REJECTED template, so a new plan shows the update with the rejection's reason/);
+    // the new plan does: the update, with the reason
+    const again = await cliIn(['plan'], { cwd: dir, env });
+    assert.match(again.stdout, `~ update shop-whatsapp/${a}/en_US`);
+    assert.match(again.stdout, 'INVALID_FORMAT');
   } finally { cleanup(dir); }
 });
 

@@ -220,6 +220,16 @@ const CROSSED = [
     fill: (csv: string) => csv.replace(`"Yes, I'll come","",`, '"Yes, I\'ll come","Ja, gerne",'),
     refused: /message\.suggestions\.0 is a reply \(postbackData rsvp_no\) where the en_US file's is a reply \(postbackData rsvp_yes\)/,
   },
+  {
+    // verify-11: the refusal said "is a open_url"; an item's kind is said with its article (an open_url, a dial)
+    what: 'a dial and an open_url suggestion', name: 'contact',
+    en: 'channel: shop-rcs\nname: contact\nlanguage: en_US\nmessage:\n  message: Talk to us.\n  suggestions:\n    - { action: dial, text: Call us, phoneNumber: "+15551234567" }\n    - { action: open_url, text: Website, postbackData: "https://shop.example.com", openUrlApplication: BROWSER }\n',
+    de: 'channel: shop-rcs\nname: contact\nlanguage: de\nmessage:\n  message: Sprich mit uns.\n  suggestions:\n    - { action: open_url, text: Webseite, postbackData: "https://shop.example.com", openUrlApplication: BROWSER }\n    - { action: dial, text: Anrufen, phoneNumber: "+15551234567" }\n',
+    unpaired: /"shop-rcs\/contact:message\.suggestions\.0\.text","Call us","",/,
+    paired: /"shop-rcs\/contact:message\.message","Talk to us\.","Sprich mit uns\.",/,
+    fill: (csv: string) => csv.replace('"Call us","",', '"Call us","Anrufen",'),
+    refused: /the de file's message\.suggestions\.0 is an open_url where the en_US file's is a dial: the two files' items are not in the same order/,
+  },
 ];
 
 for (const c of CROSSED) {

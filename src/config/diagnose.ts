@@ -173,6 +173,7 @@ const MARKER = /^(<{7}|={7}|>{7}|\|{7})(?:[ \t]|$)/;
  */
 export function conflictProblems(text: string): ConfigProblem[] {
   const out: ConfigProblem[] = [];
+  const whole: { line: number; lines: string[]; end: number }[] = [];
   let open: { line: number; lines: string[] } | undefined;
   text.split(/\r?\n/).forEach((l, i) => {
     const m = MARKER.exec(l);
@@ -181,13 +182,21 @@ export function conflictProblems(text: string): ConfigProblem[] {
     if (m[1]!.startsWith('<')) { open = { line, lines: [] }; return; }
     if (!open) return;
     if (m[1]!.startsWith('>')) {
-      const middle = open.lines.length ? `${open.lines.join(', ')} and ` : '';
-      out.push({ line: open.line, column: 1, message: `An unresolved merge conflict: <<<<<<< starts it on line ${open.line}, ${middle}>>>>>>> ends it on line ${line}. ${keepSide(open.line, open.lines, line)}, then run again.` });
+      whole.push({ ...open, end: line });
       open = undefined;
       return;
     }
     open.lines.push(`${m[1]} on line ${line}`);
   });
+  // the line numbers are the file's as it is now: deleting one conflict's lines moves those of the conflicts below it, so
+  // with several, the advice says to resolve them from the last one up (a later conflict's lines move none of an earlier's)
+  const order = whole.length > 1
+    ? ` The file has ${whole.length} conflicts, and these line numbers are as it is now: resolve them from the last one up (the one on line ${whole[whole.length - 1]!.line} first), as deleting lines moves the lines below them.`
+    : '';
+  for (const c of whole) {
+    const middle = c.lines.length ? `${c.lines.join(', ')} and ` : '';
+    out.push({ line: c.line, column: 1, message: `An unresolved merge conflict: <<<<<<< starts it on line ${c.line}, ${middle}>>>>>>> ends it on line ${c.end}. ${keepSide(c.line, c.lines, c.end)}, then run again.${order}` });
+  }
   // (a conflict whose end marker is gone is one all the same)
   if (open) out.push({ line: open.line, column: 1, message: `An unresolved merge conflict: <<<<<<< starts it on line ${open.line}${open.lines.length ? `, ${open.lines.join(', ')}` : ''}, and no >>>>>>> ends it. Keep the side you want, delete the marker lines, then run again.` });
   return out;

@@ -257,12 +257,7 @@ export function indexed(list: unknown): readonly Indexed[] {
 
 export function defineRules(rules: Rule[]): Rule[] { return rules; }
 
-/** `word` with its article, as it is said: an IMAGE, an OTP, an MPM; a URL, a VIDEO, a GIF */
-export function an(word: string): string {
-  const vowel = /^(?:[aeio]|u(?!rl|se|ni))/i.test(word) && !/^(?:one|eu)/i.test(word);
-  // an acronym said letter by letter whose first letter sounds a vowel: MPM, SPM, SMS
-  return vowel || /^[FHLMNRSX][A-Z]{1,2}\b/.test(word) ? `an ${word}` : `a ${word}`;
-}
+export { an } from '../core/article.js';
 
 /** A loading hook that claims the problems of these kinds. */
 export const claiming = (...kinds: readonly string[]) => (ctx: LoadingContext): void => {

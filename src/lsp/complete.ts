@@ -115,10 +115,13 @@ export function scalarPathAt(doc: Document, offset: number): (string | number)[]
  * with its sample there, by lint's own scoping (model/sites.ts, the sites and sample maps the
  * rules check): in a text, the names of the texts that share its samples (a carousel card's own,
  * not the bubble's; the header's, not the body's), with the samples of that map; in a URL
- * button's url only `{{1}}`, with the button's example; anywhere else (a footer, a button's
- * text, a key) none, as no placeholder is taken there.
+ * button's url only `{{1}}`, with the button's example; in a text header that holds its one
+ * placeholder already (besides the one typed), none; anywhere else (a footer, a button's text, a
+ * key) none, as no placeholder is taken there.
  */
-export function scopedPlaceholderNames(t: Record<string, unknown>, sites: readonly PlaceholderSite[], at: readonly (string | number)[]): Map<string, unknown> {
+export function scopedPlaceholderNames(t: Record<string, unknown>, sites: readonly PlaceholderSite[], at: readonly (string | number)[],
+  /** the name of the placeholder the cursor is in, as the text holds it (`{{ord|}}`: ord), when braces close it: what the completion replaces */
+  typing?: string): Map<string, unknown> {
   const key = (p: readonly (string | number)[]): string => p.map(String).join('\0');
   const here = sites.find((s) => key(s.path) === key(at));
   if (!here) return new Map();
@@ -135,10 +138,17 @@ export function scopedPlaceholderNames(t: Record<string, unknown>, sites: readon
   const used = sites.filter((s) => s.role !== 'url' && s.role !== 'card-url' && key(s.examplesPath) === scope)
     .flatMap((s) => scanPlaceholders(s.text).placeholders.map((x) => x.key));
   const names = templateNames(samples, used);
-  // a named placeholder of the header may take the body's sample of the same name (placeholder-sample): the body's named ones too
   if (here.role === 'header') {
+    // a text header takes one placeholder (header-placeholders): one there besides the one typed leaves none to offer,
+    // as a second name is refused (the one there may repeat, but a completion offering it adds nothing)
+    const there = scanPlaceholders(here.text).placeholders.map((x) => x.key);
+    const typed = typing === undefined ? -1 : there.indexOf(typing);
+    if (typed >= 0) there.splice(typed, 1);
+    if (there.length) return new Map();
+    // a named placeholder of the header may take the body's sample of the same name (placeholder-sample): the body's
+    // named ones too, and a name the header uses without a sample of its own shown with the body's
     const body = sites.find((s) => s.role === 'body');
-    if (body) for (const [k, v] of scopedPlaceholderNames(t, sites, body.path)) if (!/^\d+$/.test(k) && !names.has(k)) names.set(k, v);
+    if (body) for (const [k, v] of scopedPlaceholderNames(t, sites, body.path)) if (!/^\d+$/.test(k) && names.get(k) === undefined) names.set(k, v);
   }
   return names;
 }

@@ -567,7 +567,9 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
       const at = yamlDoc ? scalarPathAt(yamlDoc, doc.offsetAt(p.position)) : undefined;
       if (!t || !at) return [];
       const after = doc.getText({ start: p.position, end: { line: p.position.line, character: p.position.character + 2 } });
-      return placeholderItems(scopedPlaceholderNames(t, placeholderSites(t), at), after);
+      // the placeholder the cursor is in, when braces close it (`{{ord|}}`): the text's own name for it, replaced by the completion
+      const rest = /^([a-z0-9_]*)\}\}/.exec(doc.getText({ start: p.position, end: { line: p.position.line + 1, character: 0 } }));
+      return placeholderItems(scopedPlaceholderNames(t, placeholderSites(t), at, rest ? `${open[1]}${rest[1]}` : undefined), after);
     }
     // a key typed inside an `examples:` block: the placeholders of its texts that have no sample there yet
     const at = keyPathAt(doc.getText().split(/\r?\n/), p.position.line);

@@ -72,7 +72,7 @@ export function describeExceeding(e: EditBudgetEntry): string {
  */
 export function inReviewNote(spend: EditSpend | undefined): string {
   const now = 'the template is PENDING review, and WhatsApp edits only APPROVED, REJECTED and PAUSED templates: this update is refused until the review ends';
-  if (!spend?.exceeds) return `${now}; apply it then`;
+  if (!spend?.exceeds) return `${now}; apply it then (a saved plan applies once the review approves the template; a rejection makes it stale: plan again, to read the reason)`;
   const until = spend.possibleFrom ? `until ${spend.possibleFrom}` : 'until its allowance allows one again (the service did not say when)';
   return `${now}, and once the review approves it, ${until}: the edit under review used ${LIMIT_TEXT[spend.exceeds]}, so apply --wait does not wait for the review; apply it from then (or after a rejection, when an edit spends none)`;
 }

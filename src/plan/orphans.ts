@@ -192,6 +192,73 @@ export async function committedTemplates(config: Config, env: EnvironmentConfig,
   return out;
 }
 
+/** a version of a template's file on a branch HEAD has not merged: the branch (as git names it: origin/pr3) and the template */
+export interface BranchVersion { ref: string; template: CanonicalTemplate }
+
+/**
+ * Effects (git): the versions of the files of `files` (template id -> the file as shown) that the clone's other branches
+ * have and HEAD's history has not (local branches and the remote-tracking ones a fetch brought: a pushed pull request's
+ * branch), each with the branch it is on, newest first, up to `depth` each. Run only for the files whose channel copy no
+ * commit of HEAD's history has, to tell a version applied from such a branch (a pull request's preview) from an edit
+ * outside tplsync. Two git processes whatever the number of files: one `git log --branches --remotes --not HEAD` of the
+ * files (`--source` names the branch of each commit) and one `git cat-file --batch`; nothing in a shallow clone or outside
+ * a git repository.
+ */
+export async function branchTemplates(config: Config, env: EnvironmentConfig, files: ReadonlyMap<string, string>, depth = DRIFT_HISTORY_DEPTH): Promise<Map<string, Iterable<BranchVersion>>> {
+  const out = new Map<string, Iterable<BranchVersion>>();
+  if (!files.size) return out;
+  const { execa } = await import('execa');
+  const top = await execa('git', ['rev-parse', '--show-toplevel', '--is-shallow-repository'], { cwd: config.dir, env: io().env, extendEnv: false, reject: false, stripFinalNewline: true });
+  const [root, shallow] = String(top.stdout).split('\n');
+  if (top.exitCode !== 0 || !root || shallow === 'true') return out;
+  const idOf = new Map<string, string>();
+  for (const [id, file] of files) idOf.set(path.relative(root, resolvePath(file)).split(path.sep).join('/'), id);
+  // (origin/HEAD is left out: it names the remote's default branch, whose name says more)
+  const log = await execa('git', ['-c', 'core.quotePath=false', '--literal-pathspecs', 'log', '--no-renames', '-n', String(DRIFT_HISTORY_COMMITS), '--format=%x00%H%x09%S', '--name-only', '--source',
+    '--exclude=*/HEAD', '--remotes', '--branches', '--not', 'HEAD', '--stdin'], {
+    cwd: root, env: io().env, extendEnv: false, reject: false, stripFinalNewline: true, input: `--\n${[...idOf.keys()].join('\n')}\n`, maxBuffer: 256 * 1024 * 1024,
+  });
+  if (log.exitCode !== 0) return out;
+  const versions: { rev: string; ref: string; file: string }[] = [];
+  const count = new Map<string, number>();
+  for (const chunk of String(log.stdout).split('\0').filter((x) => x.trim())) {
+    const [head, ...names] = chunk.split('\n').map((x) => x.trim()).filter(Boolean);
+    const [hash, source] = head!.split('\t');
+    const ref = (source ?? '').replace(/^refs\/(?:heads|remotes)\//, '');
+    for (const file of names) {
+      const n = count.get(file) ?? 0;
+      if (!idOf.has(file) || n >= depth || !hash || !ref) continue;
+      count.set(file, n + 1);
+      versions.push({ rev: hash, ref, file });
+    }
+  }
+  if (!versions.length) return out;
+  const blobs = await catBlobs(root, versions.map((x) => `${x.rev}:${x.file}`));
+  const byFile = new Map<string, { ref: string; text: string }[]>();
+  for (const [i, v] of versions.entries()) {
+    const text = blobs.get(i);
+    if (text === undefined) continue;
+    const list = byFile.get(v.file) ?? [];
+    if (!list.some((x) => x.text === text)) list.push({ ref: v.ref, text });
+    byFile.set(v.file, list);
+  }
+  for (const [file, list] of byFile) {
+    const id = idOf.get(file)!;
+    // each parsed when the walk reaches it, and once (the channel's copy is most often the branch's newest)
+    const done: (CanonicalTemplate | undefined)[] = [];
+    out.set(id, {
+      *[Symbol.iterator]() {
+        for (let k = 0; k < list.length; k++) {
+          if (k === done.length) { const b = baseEntry(list[k]!.text, file, root, env); done.push(b && b.publicId === id ? b.template.canonical : undefined); }
+          const t = done[k];
+          if (t) yield { ref: list[k]!.ref, template: t };
+        }
+      },
+    });
+  }
+  return out;
+}
+
 /**
  * Pure: the templates of `texts`, newest first, each parsed when the walk reaches it and once: the plan looks for the
  * version the channel holds, which is most often the newest but one, so the older versions of most files are never read

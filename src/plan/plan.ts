@@ -70,9 +70,15 @@ export interface PlanChange {
      * conflict: the file changed in this branch since the base and the channel's copy is neither the base's version nor
      * any committed one (an edit in the console too): the update replaces the channel's edit with the branch's.
      * outside: no base tells (HEAD is the merge base, on main after a merge), and the channel's copy is no committed
-     * version of the file (the file's git history): an edit outside tplsync, which the update reverts
+     * version of the file (the file's git history), on any branch of the clone: an edit outside tplsync (or an apply of a
+     * file never committed, or of a branch not fetched), which the update reverts.
+     * unmerged: the channel's copy is no version of HEAD's history but one a branch HEAD has not merged has (`branch`,
+     * origin/pr3: a pull request's preview applied from there), which the update reverts; no pull advised (it would
+     * bring the unmerged change into this branch)
      */
-    kind?: 'conflict' | 'outside';
+    kind?: 'conflict' | 'outside' | 'unmerged';
+    /** the branch whose version the channel holds (kind unmerged), as git names it: origin/pr3 */
+    branch?: string;
   };
 }
 
@@ -194,7 +200,11 @@ export interface PlanInputs {
    * id, for those whose file git tracks: a channel's copy that is one of them is an older version not applied yet (an
    * ordinary update), one that is none of them an edit made outside tplsync. `environment`: for the advice
    */
-  history?: { byId: ReadonlyMap<string, Iterable<CanonicalTemplate>>; environment: string; depth: number };
+  history?: {
+    byId: ReadonlyMap<string, Iterable<CanonicalTemplate>>; environment: string; depth: number;
+    /** for a file whose channel copy none of byId's versions is: its versions on the branches HEAD has not merged (branchTemplates) */
+    branches?: ReadonlyMap<string, Iterable<{ ref: string; template: CanonicalTemplate }>>;
+  };
 }
 
 /** a branch HEAD is behind, with the templates of its files at its tip and at the merge base */
@@ -347,12 +357,13 @@ export function makePlan(inp: PlanInputs): Plan {
 }
 
 /** how many updates of the plan revert a change made on the channel (drift), and how many of them a newer upstream version of the file */
-export function driftCount(p: Pick<Plan, 'changes'>): { drift: number; upstream: number; upstreamRef?: string; merge?: true; conflict: number; outside: number } {
+export function driftCount(p: Pick<Plan, 'changes'>): { drift: number; upstream: number; upstreamRef?: string; merge?: true; conflict: number; outside: number; unmerged: number } {
   const d = p.changes.filter((c) => c.action === 'update' && c.drift);
   const up = d.filter((c) => c.drift!.upstream);
   return {
     drift: d.length, upstream: up.length, ...(up.length ? { upstreamRef: up[0]!.drift!.upstream! } : {}), ...(up[0]?.drift!.merge ? { merge: true as const } : {}),
     conflict: d.filter((c) => c.drift!.kind === 'conflict').length, outside: d.filter((c) => c.drift!.kind === 'outside').length,
+    unmerged: d.filter((c) => c.drift!.kind === 'unmerged').length,
   };
 }
 
@@ -387,10 +398,19 @@ function driftOf(d: DesiredTemplate, c: CanonicalTemplate, remote: CanonicalTemp
   const was = b?.byId.get(id);
   const env = b?.environment ?? inp.history?.environment;
   const pull = adviceCommand(`pull --channel ${shellWord(d.channel)} --id ${id} --force`, env);
+  // a channel's copy no commit of HEAD's history has, which a branch HEAD has not merged has (a pull request's preview,
+  // applied from there): said as such, whichever mark it would have had, and never with a pull that would bring it here
+  const unmerged = (base: string): { drift: NonNullable<PlanChange['drift']>; note: string } | undefined => {
+    const v = firstMatch(inp.history?.branches?.get(id), remote, inp.exactSamples);
+    return v && {
+      drift: { base, kind: 'unmerged', branch: v.ref },
+      note: `drift: the channel holds ${d.file} as ${v.ref} has it, a branch this one has not merged (applied from there: a pull request's preview, most often); apply would revert it to this branch's version. Leave it until ${v.ref} is merged here (apply then writes it as an ordinary update), or apply to revert it on purpose; do not pull it into this branch, which would bring ${v.ref}'s unmerged change here`,
+    };
+  };
   // the file is the same at the base as now: the channel's copy is drift, unless a commit of the file has it (a change
   // merged before the base and not applied yet: the update applies it, and a pull would undo the merge)
   if (b && was && !diffTemplates(c, was).length && (was.category ?? c.category) === c.category && !inHistory().committed) {
-    return {
+    return unmerged(b.ref) ?? {
       drift: { base: b.ref },
       note: `drift: changed on the channel, not in this branch (${d.file} is the same at ${b.ref} as now); apply would revert it. Keep the channel's version with \`${pull}\` (then commit the file), or apply to revert it on purpose`,
     };
@@ -398,7 +418,7 @@ function driftOf(d: DesiredTemplate, c: CanonicalTemplate, remote: CanonicalTemp
   // the branch changed the file since the base, and the channel's copy is neither the base's version nor a committed one:
   // both sides changed it; the update would replace the channel's edit with the branch's
   if (b && was && diffTemplates(was, remote, exact).length && !inHistory().committed) {
-    return {
+    return unmerged(b.ref) ?? {
       drift: { base: b.ref, kind: 'conflict' },
       note: `conflict: changed on the channel and in this branch (the channel's copy is neither ${d.file} at ${b.ref} nor as it is now); apply would replace the channel's edit with this branch's. To keep both, bring the channel's version into the file with \`${pull}\`, put this branch's change back on top of it (git diff shows it), commit, and \`${adviceCommand('plan', env)}\` again; or apply to replace it on purpose`,
     };
@@ -407,11 +427,18 @@ function driftOf(d: DesiredTemplate, c: CanonicalTemplate, remote: CanonicalTemp
   // update) from a text no commit of the file has (an edit outside tplsync, which the update reverts)
   const h = was ? undefined : inHistory();
   if (h?.tracked && !h.committed) {
-    return {
-      drift: { base: `the last ${inp.history!.depth} commits of the file`, kind: 'outside' },
-      note: `drift: the channel holds a text that no commit of ${d.file} has (within its last ${inp.history!.depth} commits): edited outside tplsync (the console), and apply would revert it. Keep the channel's version with \`${pull}\` (then commit the file), or apply to revert it on purpose`,
+    const base = `the last ${inp.history!.depth} commits of the file`;
+    return unmerged(base) ?? {
+      drift: { base, kind: 'outside' },
+      note: `drift: the channel holds a text that no commit of ${d.file} has (within its last ${inp.history!.depth} commits, on any branch of this clone): edited outside tplsync (the console), or applied from a file never committed or from a branch not fetched here; apply would revert it. To keep it, \`${pull}\` (then commit the file); or apply to revert it on purpose`,
     };
   }
+  return undefined;
+}
+
+/** Pure: the first of `versions` (a branch's, newest first) that is the channel's copy `remote`, or undefined */
+function firstMatch<V extends { template: CanonicalTemplate }>(versions: Iterable<V> | undefined, remote: CanonicalTemplate, exactSamples?: boolean): V | undefined {
+  for (const v of versions ?? []) if (committedVersion([v.template], remote, exactSamples).committed) return v;
   return undefined;
 }
 

@@ -386,7 +386,7 @@ export function renderJson(plan: Plan): string {
       ...(c.needsAttention ? { needsAttention: c.needsAttention } : {}),
       ...(c.edit ? { edit: c.edit } : {}),
       ...(c.acceptedCategory ? { acceptedCategory: c.acceptedCategory.category } : {}),
-      ...(c.action === 'update' && c.drift ? { drift: { base: c.drift.base, ...(c.drift.upstream ? { upstream: c.drift.upstream } : {}), ...(c.drift.merge ? { merge: true } : {}), ...(c.drift.kind ? { kind: c.drift.kind } : {}) } } : {}),
+      ...(c.action === 'update' && c.drift ? { drift: { base: c.drift.base, ...(c.drift.upstream ? { upstream: c.drift.upstream } : {}), ...(c.drift.merge ? { merge: true } : {}), ...(c.drift.kind ? { kind: c.drift.kind } : {}), ...(c.drift.branch ? { branch: c.drift.branch } : {}) } } : {}),
     })),
     summary: plan.summary,
     ...budgetJson(plan),
@@ -438,10 +438,11 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
   head.push('| create | update | unchanged | orphaned |', '| ---: | ---: | ---: | ---: |', `| ${s.create} | ${s.update}${driftSummary(plan)} | ${s.noop} | ${s.orphan} |`, '');
   // drift first: a reviewer tells a revert of someone's change on the channel from the pull request's own edits
   const dc = driftCount(plan);
-  const drifted = dc.drift - dc.conflict - dc.outside;
+  const drifted = dc.drift - dc.conflict - dc.outside - dc.unmerged;
   if (drifted) head.push(`🔴 ${drifted === 1 ? '1 update reverts' : `${drifted} updates revert`} a change made on the channel, not in this branch (drift, marked in Needs attention and Details): keep ${drifted === 1 ? 'it' : 'them'} with the pull command given, or apply to revert on purpose.`, '');
   if (dc.conflict) head.push(`🔴 ${dc.conflict === 1 ? '1 update replaces' : `${dc.conflict} updates replace`} a change made on the channel to a template this branch changed too (conflict, marked in Needs attention and Details): bring the channel's version into the file with the pull command given and put this branch's change on top, or apply to replace it on purpose.`, '');
   if (dc.outside) head.push(`🔴 ${dc.outside === 1 ? '1 update reverts' : `${dc.outside} updates revert`} a text on the channel that no commit of the file has (edited outside tplsync, marked in Needs attention and Details): keep ${dc.outside === 1 ? 'it' : 'them'} with the pull command given, or apply to revert on purpose.`, '');
+  if (dc.unmerged) head.push(`🔴 ${dc.unmerged === 1 ? '1 update reverts' : `${dc.unmerged} updates revert`} a version on the channel applied from a branch not merged here (${esc([...new Set(plan.changes.flatMap((c) => (c.drift?.kind === 'unmerged' && c.drift.branch ? [c.drift.branch] : [])))].join(', '))}: a pull request's preview, marked in Needs attention and Details): leave ${dc.unmerged === 1 ? 'it' : 'them'} until that branch is merged, or apply to revert on purpose; pulling ${dc.unmerged === 1 ? 'it' : 'them'} here would bring the unmerged change into this branch.`, '');
   const behind = behindLine(plan, o.environment);
   if (behind) head.push(`🔴 ${esc(behind)}`, '');
   const notApproved = attentionCount(plan);
@@ -601,13 +602,23 @@ function driftLabel(c: PlanChange): string {
   if (c.drift?.upstream) return `drift: reverts ${c.drift.upstream}'s newer version, which the channel holds`;
   if (c.drift?.kind === 'conflict') return 'conflict: changed on the channel and in this branch; apply would replace the channel\'s edit';
   if (c.drift?.kind === 'outside') return 'drift: edited outside tplsync, no commit of the file has the channel\'s text; apply would revert it';
+  if (c.drift?.kind === 'unmerged') return `drift: applied from ${c.drift.branch ?? 'another branch'}, not merged here; apply would revert it`;
   return 'drift: changed on the channel, not in this branch; apply would revert it';
 }
 
-/** " (N of them drift: ...)" after the count of updates, when some revert a change made on the channel */
+/**
+ * " (N of them drift: ...)" after the count of updates, when some revert a change made on the channel; a conflict (the
+ * channel and this branch both changed the file) counted as one, as its line says, not as drift that apply reverts
+ */
 function driftSummary(plan: Plan): string {
-  const n = driftCount(plan).drift;
-  return n ? ` (${n} of them drift: changed on the channel, apply would revert ${n === 1 ? 'it' : 'them'})` : '';
+  const d = driftCount(plan);
+  const n = d.drift - d.conflict - d.unmerged;
+  const parts = [
+    ...(n ? [`${n} of them drift: changed on the channel, apply would revert ${n === 1 ? 'it' : 'them'}`] : []),
+    ...(d.unmerged ? [`${d.unmerged} of them applied from a branch not merged here, apply would revert ${d.unmerged === 1 ? 'it' : 'them'}`] : []),
+    ...(d.conflict ? [`${d.conflict} of them ${d.conflict === 1 ? 'a conflict' : 'conflicts'}: changed on the channel and in this branch, apply would replace the channel's ${d.conflict === 1 ? 'edit' : 'edits'}`] : []),
+  ];
+  return parts.length ? ` (${parts.join('; ')})` : '';
 }
 
 /** the checkout behind its upstream, and updates that revert the upstream's version: said once, with what to do */

@@ -22,7 +22,7 @@ import { RULES_BY_ID } from '../lint/registry.js';
 
 const RULE_IDS: ReadonlySet<string> = new Set(RULES_BY_ID.keys());
 import { deletedNamesakes, listedOrphans, listedUnknown, twinsOfCreates, type ListedTemplate } from './listed.js';
-import { behindRef, commitOf, committedTemplates, type CommittedVersions, defaultBase, DRIFT_HISTORY_DEPTH, headCommit, historyBases, remoteDefaultBranch, templatesAtRef, upstreamOf, type BaseTemplates } from './orphans.js';
+import { behindRef, branchTemplates, commitOf, committedTemplates, type CommittedVersions, defaultBase, DRIFT_HISTORY_DEPTH, headCommit, historyBases, remoteDefaultBranch, templatesAtRef, upstreamOf, type BaseTemplates } from './orphans.js';
 import { diffTemplates, fromRead, type CanonicalTemplate } from '../model/canonical.js';
 import { markedSecretNames } from '../model/values.js';
 import { committedVersion, keyOf, makePlan, markHeldTwins, mediaSamples, planAgainstBase, shardKeys, type DeletedOnChannel, type DesiredTemplate, type HeldTemplate, type MediaSamples, type OrphanCandidate, type Plan, type PlanInputs } from './plan.js';
@@ -281,7 +281,11 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
     const byId = differ.size ? await committedTemplates(config, conn.environment, differ, 3) : new Map<string, Iterable<CanonicalTemplate>>();
     const open = new Map([...differ].filter(([id]) => byId.has(id) && !committedVersion(byId.get(id)!, copies.get(id)!, exact).committed));
     if (open.size) for (const [id, v] of await committedTemplates(config, conn.environment, open)) byId.set(id, v);
-    if (differ.size) history = { byId, environment: conn.environment.name, depth: DRIFT_HISTORY_DEPTH };
+    // the files whose channel copy no commit of HEAD's history has: a branch not merged here may have it (a pull request's
+    // preview applied from there), read in one more git log and cat-file for all of them, only when there are such files
+    const none = new Map([...differ].filter(([id]) => byId.has(id) && !committedVersion(byId.get(id)!, copies.get(id)!, exact).committed));
+    const branches = none.size ? await branchTemplates(config, conn.environment, none) : undefined;
+    if (differ.size) history = { byId, environment: conn.environment.name, depth: DRIFT_HISTORY_DEPTH, ...(branches?.size ? { branches } : {}) };
     if ((byId as CommittedVersions).shallow) historyMissing = SHALLOW_HISTORY;
   }
   const plan = makePlan({ desired: readable.filter((d) => !twinFiles.has(d.file)), remote, ...categoryInputs(config, conn.environment, readable), orphans: orphans.filter((x) => !unread.has(x.publicId)), ...(deletedListed.length ? { deletedListed } : {}), held, ruleIds: RULE_IDS, ruleSettingsOf: ruleSettingsFor(config, o.cwd), ...(baseCategories ? { baseCategories } : {}), ...(baseSamples ? { baseSamples } : {}), ...(conn.environment.emulator ? { exactSamples: true } : {}), ...(unbased.shown.size ? { remoteShown: unbased.shown } : {}), ...(driftBase ? { driftBase } : {}), ...(upstream ? { upstream } : {}), ...(baseBranch ? { baseBranch } : {}), ...(history ? { history } : {}) });

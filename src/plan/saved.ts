@@ -315,6 +315,13 @@ export function staleness(saved: SavedPlan, now: { fileHash: (file: string) => s
     // (REJECTED: a reason to read; PAUSED, DISABLED) or another content still makes it stale.
     if (fp !== c.remoteFingerprint && r && !fileMoved && c.action === 'update' && c.remoteContent && HELD_FOR_REVIEW.has(c.remoteStatus ?? '')
       && r.statusText === 'APPROVED' && contentFingerprint(r) === c.remoteContent) { approved.push(c.publicId); continue; }
+    // the same update, its review ended in a rejection: stale all the same (decided: the rejection's reason is news the
+    // plan's reviewer has not read, and the update may not answer it), said as such, with the new plan that shows it
+    if (fp !== c.remoteFingerprint && r && !fileMoved && c.action === 'update' && c.remoteContent && HELD_FOR_REVIEW.has(c.remoteStatus ?? '')
+      && r.statusText === 'REJECTED' && contentFingerprint(r) === c.remoteContent) {
+      out.push({ key, what: `the review the plan held this update for ended in a rejection (status ${c.remoteStatus} → REJECTED${r.rejectionReason ? `: ${r.rejectionReason}` : ''}), which the plan's reviewer has not seen; WhatsApp takes an edit of a REJECTED template, so a new plan shows the update with the rejection's reason, to apply once reviewed` });
+      continue;
+    }
     const against = fp !== c.remoteFingerprint && r && !fileMoved ? now.written?.(c, r) : undefined;
     if (against === 'done') { done.push(c.publicId); continue; }
     if (fp !== c.remoteFingerprint) {

@@ -13,6 +13,7 @@ import { fieldKey, fieldPath, fieldTexts, kindMismatch, placeholdersOf, sampleSc
 import { placeholderAtEdges, renderText, scanPlaceholders } from '../model/placeholders.js';
 import { firstNonGsm, smsSize, smsUnitsInWords } from '../model/sms.js';
 import { append } from '../core/append.js';
+import { an } from '../core/article.js';
 import { describeNothing, showsNothing } from '../core/visible.js';
 import type { SeveritySetting } from '../core/diagnostic.js';
 import { characterReferences, insteadOf } from '../model/character-references.js';
@@ -820,8 +821,8 @@ export function addedParts(file: unknown, paths: readonly (string | number)[][],
     const model = obj(valueAt(source, at));
     const translated = new Set(paths.filter((q) => q.slice(0, at.length).join('.') === key).map((q) => String(q[at.length])));
     const copied = model ? Object.keys(model).filter((x) => !translated.has(x) && x !== 'action' && x !== 'type') : [];
-    const what = typeof model?.action === 'string' ? `${/^[aeiou]/.test(model.action) ? 'an' : 'a'} ${model.action} suggestion`
-      : typeof model?.type === 'string' ? `a ${model.type} button` : at.includes('richCards') || at.includes('carousel') ? 'a card' : 'a part';
+    const what = typeof model?.action === 'string' ? `${an(model.action)} suggestion`
+      : typeof model?.type === 'string' ? `${an(model.type)} button` : at.includes('richCards') || at.includes('carousel') ? 'a card' : 'a part';
     out.push(`${key} (${what}${copied.length ? `: ${copied.join(', ')} as in ${sourceLang}` : ` from ${sourceLang}`})`);
   }
   return out;
@@ -1123,7 +1124,7 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
       // a text goes to the same path in the target file: the item there must be of the same kind (a URL button's label onto a QUICK_REPLY one, no)
       const crossed = ok.map(({ path }) => kindMismatch(src.value, existing.value, path)).find((m) => m !== undefined);
       if (crossed) {
-        plan.refusals.push({ template, id: template, line, message: `the ${targetLang} file's ${crossed.at} is a ${crossed.b} where the ${sourceLang} file's is a ${crossed.a}: the two files' items are not in the same order; put them in the same order, then import (not written)` });
+        plan.refusals.push({ template, id: template, line, message: `the ${targetLang} file's ${crossed.at} is ${an(crossed.b)} where the ${sourceLang} file's is ${an(crossed.a)}: the two files' items are not in the same order; put them in the same order, then import (not written)` });
         continue;
       }
       // a text the file already holds is not rewritten (a folded block keeps its lines and its style): only its record is brought up to date

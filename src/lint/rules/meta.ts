@@ -40,7 +40,8 @@ export const crossFileRules = defineRules([
           const named = identityOfFileName(r.file);
           // the file name's part read as a template name (order-shipped stands for order_shipped): never advise a name name-format refuses
           const meant = named && nameOfStem(named.name, FILE_STYLES[0]!);
-          const off = named && named.language !== language ? 'language' : meant !== undefined && meant !== name ? 'name' : undefined;
+          // (a file name that writes the name there, iOSUpdate for ios_update, says no other name)
+          const off = named && named.language !== language ? 'language' : meant !== undefined && !FILE_STYLES.some((s) => s.writes(named!.name, name!)) && letters(meant) !== letters(name!) ? 'name' : undefined;
           const says = off === 'language' ? named!.language : meant;
           if (off) ctx.reportAt(r.file, [off], `${said} This file's name says ${says} (${baseName(r.file)}): change \`${off}:\` to ${says} if the file is that template.`);
           else ctx.report(r.file, r.facts.identitySpan ?? channel!.span, said);
@@ -48,7 +49,7 @@ export const crossFileRules = defineRules([
       }
     } },
   { id: 'file-name', group: 'cross-file', severity: 'warning', summary: 'In a project whose files are named NAME.LANGUAGE.yaml (as `tplsync new` names them), a file so named holds that name and language.',
-    why: 'A template\'s identity is its `channel`, `name` and `language` keys, not its file name; where the files are named after them, a reader takes the file name for the identity. A file renamed to rename its template (bill_due.en_US.yaml still saying `name: bill_ready`) renames nothing, and a copy started as a translation (usage_alert.de.yaml still saying `language: en_US`) is the same template again. Judged only when at least two files, and most of those named NAME.LANGUAGE.yaml, agree with their keys; a file named otherwise (promo.yaml) is not judged. NAME is the template name as the project writes it in file names: as it is (order_shipped), in kebab case (order-shipped: a template name cannot hold `-`), in camel or Pascal case (orderShipped, OrderShipped) or in capitals (ORDER_SHIPPED) all stand for `name: order_shipped`; a NAME no such way reads as a template name (Order Summary) is not judged. The advice names a `name:` that name-format takes (order-overdue.en_US.yaml: `name: order_overdue`) and a file name written the way most of the project\'s files are.',
+    why: 'A template\'s identity is its `channel`, `name` and `language` keys, not its file name; where the files are named after them, a reader takes the file name for the identity. A file renamed to rename its template (bill_due.en_US.yaml still saying `name: bill_ready`) renames nothing, and a copy started as a translation (usage_alert.de.yaml still saying `language: en_US`) is the same template again. Judged only when at least two files, and most of those named NAME.LANGUAGE.yaml, agree with their keys; a file named otherwise (promo.yaml) is not judged. NAME is the template name as the project writes it in file names: as it is (order_shipped), in kebab case (order-shipped: a template name cannot hold `-`), in camel or Pascal case (orderShipped, OrderShipped) or in capitals (ORDER_SHIPPED) all stand for `name: order_shipped`; in camel and Pascal case a run of capitals is one word, and an acronym may be broken or not (smsOTP stands for `name: sms_otp`, iOSUpdate for `name: ios_update`: the same letters in the same order); a NAME no such way reads as a template name (Order Summary) is not judged. The advice names a `name:` that name-format takes (order-overdue.en_US.yaml: `name: order_overdue`) and a file name written the way most of the project\'s files are.',
     fix: 'Change the key the file name disagrees with (`name:` or `language:`), or rename the file after its keys. A new name is a new template: the old one stays on the channel until it is deleted (plan shows it as an orphan).',
     checkProject(ctx) {
       const named = ctx.files.flatMap((r) => {
@@ -57,7 +58,7 @@ export const crossFileRules = defineRules([
       });
       // the way the project's files write a template name (order_shipped as order-shipped, orderShipped, ...)
       const style = projectStyle(named.map(({ r, n }) => ({ stem: n.name, name: r.facts.name! })));
-      const agrees = (stem: string, name: string): boolean => FILE_STYLES.some((s) => s.of(name) === stem);
+      const agrees = (stem: string, name: string): boolean => FILE_STYLES.some((s) => s.writes(stem, name));
       const agree = named.filter(({ r, n }) => agrees(n.name, r.facts.name!) && n.language === r.facts.language).length;
       if (agree < 2 || agree * 2 <= named.length) return;
       for (const { r, n } of named) {
@@ -67,6 +68,12 @@ export const crossFileRules = defineRules([
         if (agrees(n.name, name)) continue;
         // the name the file's name stands for, read the project's way: never one name-format refuses (identityOfFileName judges no other file)
         const meant = nameOfStem(n.name, style)!;
+        // a name the file's name reads as that has the letters of the one there (order-ship-ped for order_shipped) is no
+        // better than it: only the file's name is to change
+        if (letters(meant) === letters(name)) {
+          ctx.reportAt(r.file, ['name'], `The file is named ${baseName(r.file)}, but \`name:\` is ${name}: rename the file to ${style.of(name)}.${language}${ext}, the way the project's other files write their names.`);
+          continue;
+        }
         ctx.reportAt(r.file, ['name'], `The file is named ${baseName(r.file)}, but \`name:\` is ${name}: the name key is the template's identity, so renaming the file renamed nothing. Change \`name:\` to ${meant} (a new template; the old one stays on the channel until deleted) or rename the file back to ${style.of(name)}.${language}${ext}.`);
       }
     } },
@@ -197,25 +204,42 @@ function identityOfFileName(file: string): { name: string; language: string } | 
 /** the template names WhatsApp and RCS take (the schema's pattern, which name-format holds a name to) */
 const TEMPLATE_NAME = /^[a-z0-9_]{1,512}$/;
 const camel = (n: string): string => n.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-const uncamel = (s: string): string => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+/**
+ * A camel or Pascal file name's part read as words the way people write acronyms: a run of capitals
+ * is one word (smsOTP is sms_otp, resetPasswordURL is reset_password_url, XMLExport is xml_export),
+ * a capital after a lower-case letter or digit starts one (orderShipped2, promoV2).
+ */
+const uncamel = (s: string): string => s.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2').toLowerCase();
+/** a file name's part written in camel or Pascal case: letters and digits only, lower and upper case both */
+const CAMEL_SHAPED = /^(?=[^A-Z]*[A-Z])(?=[^a-z]*[a-z])[A-Za-z0-9]+$/;
+/** a name's letters and digits, lower-cased, without its word breaks: smsOTP, sms_otp and smsOtp all read smsotp */
+const letters = (s: string): string => s.replace(/_/g, '').toLowerCase();
 /**
  * The ways a team writes a template name (order_shipped) in its file names: as it is, in kebab case
  * (order-shipped: `-` where the name has `_`, which a name cannot hold), in camel or Pascal case, in
- * capitals. `of` writes a name so; `back` reads a file name's part as the name it writes.
+ * capitals. `of` writes a name so; `back` reads a file name's part as the name it writes; `writes`
+ * says whether a file name's part is a name written so: for camel and Pascal case, where people
+ * break the words of an acronym or not as they like (smsOTP, iOSUpdate for sms_otp, ios_update),
+ * the same letters in the same order.
  */
-interface FileStyle { of(name: string): string; back(stem: string): string }
+interface FileStyle { of(name: string): string; back(stem: string): string; writes(stem: string, name: string): boolean }
+const exactly = (of: (n: string) => string, back: (s: string) => string): FileStyle => ({ of, back, writes: (stem, name) => of(name) === stem });
+const camelCased = (of: (n: string) => string, first: RegExp): FileStyle => ({
+  of, back: uncamel,
+  writes: (stem, name) => of(name) === stem || (CAMEL_SHAPED.test(stem) && first.test(stem) && letters(stem) === letters(name)),
+});
 const FILE_STYLES: readonly FileStyle[] = [
-  { of: (n) => n, back: (s) => s },
-  { of: (n) => n.replace(/_/g, '-'), back: (s) => s.replace(/-/g, '_') },
-  { of: camel, back: uncamel },
-  { of: (n) => { const c = camel(n); return c.charAt(0).toUpperCase() + c.slice(1); }, back: (s) => uncamel(s.charAt(0).toLowerCase() + s.slice(1)) },
-  { of: (n) => n.toUpperCase(), back: (s) => s.toLowerCase() },
+  exactly((n) => n, (s) => s),
+  exactly((n) => n.replace(/_/g, '-'), (s) => s.replace(/-/g, '_')),
+  camelCased(camel, /^[^A-Z]/),
+  camelCased((n) => { const c = camel(n); return c.charAt(0).toUpperCase() + c.slice(1); }, /^[A-Z]/),
+  exactly((n) => n.toUpperCase(), (s) => s.toLowerCase()),
 ];
 /** the way most of the files whose name and file name differ write it (as it is when none does): what the advice writes a file name in */
 function projectStyle(files: readonly { stem: string; name: string }[]): FileStyle {
   let best = FILE_STYLES[0]!; let most = 0;
   for (const s of FILE_STYLES.slice(1)) {
-    const n = files.filter((f) => f.stem !== f.name && s.of(f.name) === f.stem).length;
+    const n = files.filter((f) => f.stem !== f.name && s.writes(f.stem, f.name)).length;
     if (n > most) { best = s; most = n; }
   }
   return best;
@@ -224,7 +248,7 @@ function projectStyle(files: readonly { stem: string; name: string }[]): FileSty
 function nameOfStem(stem: string, style: FileStyle): string | undefined {
   for (const s of [style, ...FILE_STYLES]) {
     const name = s.back(stem);
-    if (TEMPLATE_NAME.test(name) && s.of(name) === stem) return name;
+    if (TEMPLATE_NAME.test(name) && s.writes(stem, name)) return name;
   }
   return undefined;
 }
