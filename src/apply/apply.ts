@@ -132,8 +132,9 @@ export async function applyItems(client: Client, items: readonly ApplyItem[], o:
     }
     if (it.refusal && it.deferred === 'review' && o.wait) {
       const row = { channelId: it.channelId, publicId: it.publicId, status: 'PENDING' as string | undefined };
-      budget.begin();
+      // what is left, read at the instant the wait begins (read after begin(), a clock tick between the two took a millisecond off)
       const ms = budget.remaining();
+      budget.begin();
       o.onReviewWait?.({ templates: [templateKey(it)], before: 'edit', timeoutMs: ms });
       try { await followReviews(client, [row], { timeoutMs: ms, pollMs: o.wait.pollMs, ...(o.wait.clock ? { clock: o.wait.clock } : {}) }, o.signal, REVIEWING); } finally { budget.end(); }
       reviewed = row.status !== undefined && !REVIEWING.has(row.status);
@@ -203,8 +204,8 @@ export async function applyItems(client: Client, items: readonly ApplyItem[], o:
   // the writes and the quota's waits do not; each template written PENDING is read at least once after the writes
   if (o.wait) {
     const open = results.filter((r) => (r.outcome === 'created' || r.outcome === 'updated') && r.status !== undefined && PENDING_ONLY.has(r.status));
-    budget.begin();
     const timeoutMs = budget.remaining();
+    budget.begin();
     if (open.length && timeoutMs > 0) o.onReviewWait?.({ templates: open.map(templateKey), before: 'written', timeoutMs });
     try { await waitForReview(client, items, results, { ...o.wait, timeoutMs }, o.signal, o.onReviewed); } finally { budget.end(); }
     // still in review when the wait ended (or was stopped): said too
