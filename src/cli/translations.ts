@@ -226,7 +226,14 @@ async function exportWith(config: Config, paths: readonly string[], cwd: string,
     const everyUnit = (): readonly Unit[] => (chosen ? extractUnitsFor(all.map((r) => ({ file: r.file, value: r.value })), o.source, [target])[0]! : units);
     const earlier = out && kind !== 'special' ? await w.earlier(k) : undefined;
     const pending = earlier ? unimportedTranslations(earlier, units, projectTemplates, everyUnit) : undefined;
-    if (pending) return { file: shown, ...counts, skipped: `it holds ${pending.count} translation${pending.count === 1 ? '' : 's'} that the templates do not have yet (${pending.first.id}, line ${pending.first.line}): a translator's work not imported; import it first (tplsync translations import ${shown}), or remove the file to export afresh`, ...also };
+    if (pending?.own) return { file: shown, ...counts, skipped: `it holds ${pending.own.count} translation${pending.own.count === 1 ? '' : 's'} that the templates do not have yet (${pending.own.first.id}, line ${pending.own.first.line}): a translator's work not imported; import it first (tplsync translations import ${shown}), or remove the file to export afresh`, ...also };
+    // a translation of a template this project does not have: another project's export to the same file (a monorepo's
+    // products, one shared folder), or a template since deleted. Never written over: the translator's work would be lost
+    if (pending?.foreign) {
+      const f = pending.foreign;
+      const some = f.templates.slice(0, 3).join(', ') + (f.templates.length > 3 ? ` and ${f.templates.length - 3} more` : '');
+      return { file: shown, ...counts, skipped: `it holds ${f.count} translation${f.count === 1 ? '' : 's'} of ${f.templates.length === 1 ? 'a template' : `${f.templates.length} templates`} this project does not have (${some}; ${f.first.id}, line ${f.first.line}): another project's export to the same file, or templates since deleted, and writing the file would lose ${f.count === 1 ? 'it' : 'them'}; export to another file (--out), or remove the file once ${f.count === 1 ? 'it is' : 'they are'} imported by the project that has ${f.templates.length === 1 ? 'that template' : 'those templates'} (tplsync translations import ${shown} --config ITS_CONFIG) or no longer wanted`, ...also };
+    }
     // a translator's drafts (not marked finished) and PO comments in the file replaced: written again, drafts as drafts (msgmerge keeps them)
     const kept = keepTranslatorWork(units, earlier);
     const text = writeTranslations(o.format, kept.units, o.source, target);
@@ -249,31 +256,42 @@ function tornCopyOf(abs: string, text: string): boolean {
 }
 
 /**
- * The finished translations of a translation file's `entries` (one an earlier export wrote, filled in
- * since) that the templates do not hold (`units`: this export's, with the templates' targets): how
- * many, and the first. Undefined when there is no such file (no entries: it does not read as a
- * translation file of this format either), or every translation in it is the templates' already (imported).
+ * The finished translations (and drafts of units the export does not hold) of a translation file's
+ * `entries` (one an earlier export wrote, filled in since) that the templates do not hold (`units`:
+ * this export's, with the templates' targets), in two parts: `own`, of the project's templates
+ * (`project`: `channel/name` of its source templates), and `foreign`, of templates the project does
+ * not have (another project's export to the same file, or a template deleted since), with those
+ * templates' `channel/name`. Either is a translator's work that writing the file would lose. Undefined
+ * when there is no such file (no entries: it does not read as a translation file of this format
+ * either), or every translation in it is the templates' already (imported).
  */
-function unimportedTranslations(doc: TranslationDoc | undefined, units: readonly { id: string; target?: string | undefined }[], project: ReadonlySet<string>, everyUnit: () => readonly { id: string; target?: string | undefined }[]): { count: number; first: { id: string; line: number } } | undefined {
+function unimportedTranslations(doc: TranslationDoc | undefined, units: readonly { id: string; target?: string | undefined }[], project: ReadonlySet<string>, everyUnit: () => readonly { id: string; target?: string | undefined }[]): { own?: Pending; foreign?: Pending & { templates: string[] } } | undefined {
   if (!doc) return undefined;
   const same = sameText;
   const byId = new Map(units.map((u) => [u.id, u]));
-  // a translator's draft of a unit this export leaves out (it names some paths) is their work too: the file is not replaced
-  // (the drafts of the units it holds are written again, keepTranslatorWork)
+  // a translator's draft of a unit this export leaves out (it names some paths, or the template is not the project's) is
+  // their work too: the file is not replaced (the drafts of the units it holds are written again, keepTranslatorWork)
   const entries: readonly { id: string; target: string; line: number }[] = [...doc.entries, ...(doc.fuzzy ?? []).flatMap((f) => (f.draft !== undefined && !byId.has(f.id) ? [{ id: f.id, target: f.draft, line: f.line }] : []))];
+  const templateOf = (id: string): string => id.slice(0, Math.max(0, id.lastIndexOf(':')));
   // a unit this export holds whose translation the templates do not have; or one of a template of the project this
-  // export leaves out (it names some paths): either would be lost. One of a template the project no longer has is not.
+  // export leaves out (it names some paths): either would be lost
   let all: Map<string, { target?: string | undefined }> | undefined;
-  const pending = entries.filter((e) => {
-    if (blank(e.target)) return false;
+  const live = entries.filter((e) => !blank(e.target));
+  const own = live.filter((e) => {
     const u = byId.get(e.id);
     if (u) return !same(u.target ?? '', e.target);
-    if (!project.has(e.id.slice(0, Math.max(0, e.id.lastIndexOf(':'))))) return false;
+    if (!project.has(templateOf(e.id))) return false;
     all ??= new Map(everyUnit().map((x) => [x.id, x]));
     return !same(all.get(e.id)?.target ?? '', e.target);
   });
-  return pending.length ? { count: pending.length, first: { id: pending[0]!.id, line: pending[0]!.line } } : undefined;
+  // one of a template the project does not have: no template of this project holds it, so it is not imported here
+  const foreign = live.filter((e) => !byId.has(e.id) && !project.has(templateOf(e.id)));
+  const first = (xs: readonly { id: string; line: number }[]): Pending => ({ count: xs.length, first: { id: xs[0]!.id, line: xs[0]!.line } });
+  if (!own.length && !foreign.length) return undefined;
+  return { ...(own.length ? { own: first(own) } : {}), ...(foreign.length ? { foreign: { ...first(foreign), templates: [...new Set(foreign.map((e) => templateOf(e.id)))] } } : {}) };
 }
+
+interface Pending { count: number; first: { id: string; line: number } }
 
 /**
  * `text` written to a device or a pipe. A pipe is opened without blocking: one that no process
