@@ -6,6 +6,7 @@ import { refuseFile } from './refusals.js';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { walkSimpleGlobs } from './walk.js';
+import { globsTake } from './extension.js';
 import { resolvePath } from '../core/io.js';
 
 export interface FileEntry {
@@ -69,9 +70,12 @@ export async function discoverFiles(config: DiscoverConfig, paths: readonly stri
     if (!opts.list) refuseFile(dir, 'unreadable', 'Cannot read this folder (no permission, or an I/O error): the templates in it are not checked, planned or applied. Make it readable, or move the templates out of it.');
     files.push(dir);
   }
-  // a template whose extension is in capitals (.YAML, .Yml) is no match of the globs: reported where it lies, never skipped in silence
+  // a template whose extension is in capitals (.YAML, .Yml) is no match of the globs: reported where it lies, never skipped in silence;
+  // one in a folder named on the command line that the config's globs take (`templates/**/*.{yaml,YAML}`) is a template as
+  // the globs make it (pull's look for the file that holds a template walks its --dir so: it wrote a second, .yaml, copy)
   for (const f of nearMiss) {
     if (found.has(f)) continue;
+    if (paths.length > 0 && globsTake(config, f)) { found.add(f); files.push(f); continue; }
     if (!opts.list) refuseFile(f, 'unreadable', `Not read as a template: its extension ${path.extname(f)} is not in small letters, and the templates globs match .yaml and .yml (a machine whose file names ignore case takes it; Linux CI does not). Rename it to ${path.basename(f, path.extname(f))}${path.extname(f).toLowerCase()}.`);
     files.push(f);
   }
