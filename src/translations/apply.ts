@@ -2,6 +2,7 @@
 // the field's limit), then the texts written into the target language's YAML text, keeping its
 // comments, key order and quoting (only the scalars' values change), with `translated_from`
 // recording a short hash of each source text the translations were made from.
+import { lineEndsOf } from '../files/line-ends.js';
 import { isCollection, isMap, isNode, isScalar, isSeq, parseDocument, stringify as stringifyYaml, visit } from 'yaml';
 import { openDocument, readsBackInPlace, scalarAtPath, topLevelKeyStart, type TextDoc } from '../files/document.js';
 import type { Loose } from '../model/loose.js';
@@ -510,8 +511,8 @@ export function applyTexts(text: string, texts: readonly { path: (string | numbe
   const quick = indexed && indexed.text === text ? applyOnText(indexed, texts, source, hashes) : undefined;
   if (quick !== undefined) return quick;
   const doc = parseDocument(text, { logLevel: 'error' });
-  // a file written with CRLF line ends keeps them in what is written into it
-  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  // a file written with CRLF line ends keeps them in what is written into it (the line end most of its lines have: files/line-ends.ts)
+  const eol = lineEndsOf(text).main;
   const edits: Edit[] = [];
   const missing: { path: (string | number)[]; text: string }[] = [];
   for (const t of texts) {
