@@ -387,4 +387,25 @@ for (const format of ['po', 'xliff'] as const) {
   });
 }
 
+// trial t F5: a new file named after a source file whose name holds no language (Rechnung.yaml, name invoice_ready) is
+// Rechnung.fr.yaml, which lint's file-name then warned of (the source is not judged): the import now says so, with the rule's words
+test('import naming a new file after a source whose name holds no language: what file-name says of the new file is said, and that the source is not judged', async () => {
+  const dir = tempDir();
+  try {
+    const t = (name: string) => EN.replace('name: order_shipped', `name: ${name}`);
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/a_one.en_US.yaml': t('a_one'), 'templates/a_two.en_US.yaml': t('a_two'), 'templates/Rechnung.yaml': t('invoice_ready') });
+    assert.is((await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'fr', '--format', 'po'], { cwd: dir })).exitCode, 0);
+    const po = readFileSync(path.join(dir, 'translations/fr.po'), 'utf8');
+    writeFiles(dir, { 'translations/fr.po': po.replace(/msgid "Hi ([^"]*)"\nmsgstr ""/g, 'msgid "Hi $1"\nmsgstr "Salut $1"') });
+    const r = await cliIn(['translations', 'import', 'translations/fr.po'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stdout, /created templates\/Rechnung\.fr\.yaml/);
+    assert.match(r.stderr, /^templates\/Rechnung\.fr\.yaml:2:7: note: named like its source templates\/Rechnung\.yaml with the language added \(its name holds none\); lint's file-name warns of it, not of the source, whose name holds no language and so is not judged: The file is named Rechnung\.fr\.yaml, but `name:` is invoice_ready/m);
+    // the files named NAME.LANG after their sources: nothing said of them
+    assert.not.match(r.stderr, /a_one|a_two/);
+    const lint = await cliIn(['lint'], { cwd: dir });
+    assert.match(lint.stdout, /Rechnung\.fr\.yaml[\s\S]*file-name/);
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -381,6 +381,8 @@ function kindOf(p: string): 'none' | 'dir' | 'file' | 'special' {
 
 export interface ImportResult {
   written: { file: string; created: boolean; units: number; changed?: number; template: string; adopted?: boolean; added?: string[];
+    /** a new file named after this source file, the language added (Rechnung.yaml -> Rechnung.fr.yaml) */
+    namedLike?: string;
     /** translations written over a limit that lint only warns about, at their lines of the translation file `file` */
     warnings?: { file: string; id: string; line: number; message: string }[] }[];
   refusals: { file: string; line: number; id: string; message: string; template?: string }[];
@@ -756,7 +758,7 @@ export async function importTranslations(config: Config, files: readonly string[
       for (const w of plan.writes) {
         const h = held.get(w.file);
         if (h) result.refusals.push(h);
-        else result.written.push({ file: w.file, created: w.created, units: w.units, ...(w.changed !== undefined ? { changed: w.changed } : {}), template: w.template, ...(w.adopted ? { adopted: true } : {}), ...(w.added ? { added: w.added } : {}), ...(w.warnings ? { warnings: w.warnings.map((x) => ({ ...x, file })) } : {}) });
+        else result.written.push({ file: w.file, created: w.created, units: w.units, ...(w.changed !== undefined ? { changed: w.changed } : {}), template: w.template, ...(w.adopted ? { adopted: true } : {}), ...(w.added ? { added: w.added } : {}), ...(w.namedLike ? { namedLike: w.namedLike } : {}), ...(w.warnings ? { warnings: w.warnings.map((x) => ({ ...x, file })) } : {}) });
       }
     };
     // the last translation file that reads each language (its source or its target): the templates of a language no later file reads are let go once planned
@@ -846,6 +848,24 @@ function aliasesOf(doc: TranslationDoc): string[] {
 
 const KEPT_SHOWN = 20;
 
+/** the notes of the new files named after a source file whose name holds no language: lint's file-name finding of each, and whether the source has the same */
+async function namedLikeNotes(config: Config, written: ImportResult['written']): Promise<string[]> {
+  const named = written.filter((w) => w.created && w.namedLike !== undefined);
+  if (!named.length) return [];
+  const { lintProject } = await import('../lint/run.js');
+  const cwd = io().cwd();
+  const files = [...new Set(named.flatMap((w) => [w.file, w.namedLike!]))];
+  let found: { file: string; line: number; column: number; ruleId: string; message: string }[];
+  try { found = (await lintProject(config, files, cwd)).diagnostics.filter((d) => d.ruleId === 'file-name'); } catch { return []; }
+  const at = (f: string) => found.find((d) => path.resolve(cwd, d.file) === path.resolve(cwd, f));
+  return named.flatMap((w) => {
+    const mine = at(w.file);
+    if (!mine) return [];
+    const theirs = at(w.namedLike!);
+    return [`${w.file}:${mine.line}:${mine.column}: note: named like its source ${w.namedLike} with the language added (its name holds none); ${theirs ? `lint's file-name warns of the source as of it (named alike, warned alike): ${mine.message}` : `lint's file-name warns of it, not of the source, whose name holds no language and so is not judged: ${mine.message}`}\n`];
+  });
+}
+
 export async function translationsImport(files: string[], o: ImportOptions): Promise<number> {
   if (!files.length) throw new UsageError('translations import: name the translation files (.xlf, .po or .csv)');
   // as discovery says of a template path: no file's path is that long (and the message would repeat it)
@@ -880,6 +900,10 @@ export async function translationsImport(files: string[], o: ImportOptions): Pro
   }
   // written over a limit lint only warns about: the warning lint will give the written file, said here at the translation's line
   for (const w of r.written) for (const x of w.warnings ?? []) err.push(`${x.file}:${x.line}: ${x.id}: warning: ${x.message}\n`);
+  // a new file named after a source file whose name holds no language (Rechnung.yaml -> Rechnung.fr.yaml): what lint's
+  // file-name says of it, beside what it says of the source (the same: the name is the project's; only the new file: said
+  // with the name the rule asks for), so that a file the import made is not a warning it kept quiet about
+  if (!o.dryRun) for (const line of await namedLikeNotes(config, r.written)) err.push(line);
   // one write of each stream (an import of thousands of files prints thousands of lines)
   // file names, unit ids and texts are the files' own: their control characters printed as escapes
   if (err.length) io().stderr.write(reportLines(err));

@@ -48,6 +48,8 @@ export interface Write {
   adopted?: boolean;
   /** translations written over a limit that lint only warns about (limitWarning): said with the write, as lint would say them */
   warnings?: { id: string; line: number; message: string }[];
+  /** a new file named after its source file's name, the language added (its name holds no language, nor does a folder of it): that source file */
+  namedLike?: string;
   /** the parts the file lacked that the import added from the source (a suggestion, a button, a card), each said: `message.suggestions.2 (a dial suggestion: phoneNumber, postbackData as in en_US)` */
   added?: string[];
 }
@@ -1187,7 +1189,9 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
     if (PULL_NOTE.test(base)) base = base.replace(PULL_NOTE_LINES, '');
     const text = edit(base, before, [{ path: ['language'], text: targetLang }, ...ok.map(({ e, path }) => ({ path, text: e.target }))], base === src.text ? src.doc : undefined);
     if (text === undefined) continue;
-    plan.writes.push({ file, text, created: true, template, units: ok.length, line, ...(warnings.length ? { warnings } : {}) });
+    // named as its source is with the language added (Rechnung.yaml -> Rechnung.fr.yaml): the command says what lint's file-name says of the two
+    const namedLike = file === src.file.replace(/(\.ya?ml)$/i, `.${targetLang}$1`) ? { namedLike: src.file } : {};
+    plan.writes.push({ file, text, created: true, template, units: ok.length, line, ...namedLike, ...(warnings.length ? { warnings } : {}) });
   }
   return plan;
 }
