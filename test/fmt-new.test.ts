@@ -84,10 +84,10 @@ test('the comment that ends the file stays the document\'s after a list that end
     [`${HEAD}${LIST}\n# owner: @ana\n# team: growth\n`, `${HEAD}${LIST}\n# owner: @ana\n# team: growth\n`],
     [`${HEAD}${LIST}# owner: @ana\n`, `${HEAD}${LIST}# owner: @ana\n`],
   ];
-  // a CRLF file (fmt writes LF): the same layout, and a second fmt changes nothing (a stray CR came and went at every run)
-  const crlf = `${HEAD}${LIST}# owner: @ana\n`.replace(/\n/g, '\r\n');
+  // a CRLF file (fmt keeps the file's line ends): the same layout, and a second fmt changes nothing (a stray CR came and went at every run)
+  const crlf = `${LIST}${HEAD}# owner: @ana\n`.replace(/\n/g, '\r\n');
   const fromCrlf = formatBytes('t.yaml', Buffer.from(crlf, 'utf8'));
-  assert.is(fromCrlf.text, `${HEAD}${LIST}# owner: @ana\n`);
+  assert.is(fromCrlf.text, `${HEAD}${LIST}# owner: @ana\n`.replace(/\n/g, '\r\n'));
   assert.is(formatBytes('t.yaml', Buffer.from(fromCrlf.text!, 'utf8')).kind, 'unchanged');
   laidOut(cases);
 });
@@ -225,6 +225,37 @@ test('verify-10: a tab before a comment is kept as the file wrote it (fmt --chec
   // a key moved by fmt keeps its tab too
   const moved = 'name: n\nchannel: wa\t# alias\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hi {{1}}, ok."\n  examples: { 1: A }\n';
   assert.match(formatTemplate(moved).text, /^channel: wa\t# alias\n/);
+});
+
+// trial t F9: fmt --check listed a file whose only difference was CRLF or a BOM as "not in the canonical layout" without
+// saying why, and fmt wrote it with LF and no BOM, while pull, translations import and lint --fix keep them: a Windows
+// checkout (core.autocrlf=true) failed fmt --check on every file. The line ends and the BOM are the file's
+test('fmt keeps a file\'s CRLF line ends and its byte-order mark: such a file in the layout is in it; a file with CRLF and LF lines gets the line end most have, and fmt says so', async () => {
+  const LF = 'channel: wa\nname: crlf_only\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hi {{1}}, your appointment is confirmed for tomorrow."\n  examples: { 1: Ana }\n';
+  const CRLF = LF.replace(/\n/g, '\r\n');
+  for (const text of [CRLF, `\uFEFF${CRLF}`, `\uFEFF${LF}`]) assert.is(formatBytes('t.yaml', Buffer.from(text, 'utf8')).kind, 'unchanged', JSON.stringify(text));
+  // out of the layout (keys out of order): laid out, in the file's line ends and with its BOM
+  const moved = (t: string) => t.replace(/^(\uFEFF?)(channel: wa\r?\n)(name: crlf_only\r?\n)/, '$1$3$2');
+  for (const text of [CRLF, `\uFEFF${CRLF}`]) assert.is(formatBytes('t.yaml', Buffer.from(moved(text), 'utf8')).text, text);
+  // mixed (lines 1, 3, 5, 7 CRLF; 2, 4, 6 LF): all CRLF, as most end, and said
+  const mixed = LF.split('\n').map((l, i) => (i % 2 === 0 ? `${l}\r` : l)).join('\n').replace(/\r$/, '');
+  const m = formatBytes('t.yaml', Buffer.from(mixed, 'utf8'));
+  assert.is(m.kind, 'changed');
+  assert.equal(m.kind === 'changed' && m.mixed, { crlf: 4, lf: 3 });
+  assert.is(m.text, CRLF);
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': 'templates: ["templates/**/*.yaml"]\n', 'templates/crlf_only.en_US.yaml': CRLF, 'templates/bom.en_US.yaml': `\uFEFF${CRLF.replace('crlf_only', 'bom')}`, 'templates/mixed.en_US.yaml': mixed.replace('crlf_only', 'mixed') });
+    const check = await cliIn(['fmt', '--check'], { cwd: dir });
+    assert.is(check.exitCode, 1);
+    assert.is(check.stdout.trim(), 'templates/mixed.en_US.yaml');
+    assert.match(check.stderr, /^templates\/mixed\.en_US\.yaml: its lines end with CRLF \(4\) and LF \(3\): fmt gives them all CRLF, as most end$/m);
+    const fmt = await cliIn(['fmt'], { cwd: dir });
+    assert.match(fmt.stdout, /1 of 3 files reformatted/);
+    assert.is(readFileSync(path.join(dir, 'templates/mixed.en_US.yaml'), 'utf8'), CRLF.replace('crlf_only', 'mixed'));
+    assert.is(readFileSync(path.join(dir, 'templates/crlf_only.en_US.yaml'), 'utf8'), CRLF);
+    assert.is((await cliIn(['fmt', '--check'], { cwd: dir })).exitCode, 0);
+  } finally { cleanup(dir); }
 });
 
 test.run();

@@ -216,6 +216,26 @@ test('fixRun: a file with CRLF line ends keeps them; one with LF keeps LF', asyn
   } finally { cleanup(dir); }
 });
 
+// trial t F6: lint --fix stripped the white space at the end of every line of a file it fixed, and wrote a file with CRLF
+// and LF lines (edited on two systems) all LF, without a word: it now changes only the lines of what it reports
+test('tplsync lint --fix changes only the lines it repairs: white space at other lines\' ends, each line\'s own line end (CRLF and LF mixed) and a BOM are kept', async () => {
+  const dir = tempDir();
+  try {
+    // lines 1, 3, 5, 7 CRLF; 2, 4, 6, 8 LF; white space after `channel:`, `language:`, a comment and the repaired text
+    const lines = ['channel: shop-whatsapp   ', 'name: order_ready', 'language: en_US  ', 'category: UTILITY', 'body:', '  # the body \t', '  text: "Hello {{1}}, your order {{3}} is ready for pickup at the store."  ', '  examples: { 1: Ana, 3: A1 }'];
+    const text = lines.map((l, i) => `${l}${i % 2 === 0 ? '\r\n' : '\n'}`).join('');
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/mixed.yaml': text, 'templates/bom.yaml': `\uFEFF${text.replace('order_ready', 'order_bom')}` });
+    const r = await cliIn(['lint', '--fix'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stderr, /fixed templates\/mixed\.yaml: placeholder-sequence 1/);
+    const fixed = text.replace('{{3}} is ready', '{{2}} is ready').replace('3: A1', '2: A1');
+    const got = readFileSync(path.join(dir, 'templates/mixed.yaml'), 'utf8');
+    // the two repaired lines keep their line ends; every other line is byte for byte as it was
+    assert.equal(got.split('\n'), fixed.replace('ready for pickup at the store."  ', 'ready for pickup at the store."').split('\n'));
+    assert.is(readFileSync(path.join(dir, 'templates/bom.yaml'), 'utf8'), `\uFEFF${got.replace('order_ready', 'order_bom')}`);
+  } finally { cleanup(dir); }
+});
+
 test('tplsync lint --fix: reports what it fixed on stderr, exits as lint, JSON stays on stdout', async () => {
   const dir = tempDir();
   try {

@@ -1,6 +1,6 @@
 // pull of a template that already lives in a file: says where, writes nothing (no duplicate that
 // would fail lint) unless --force.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { test } from 'uvu';
@@ -46,6 +46,34 @@ test('pull --id of a template in a file: where it lives, nothing written, exit 0
     assert.is(inside.exitCode, 0, inside.stderr);
     assert.match(inside.stderr, /also lives in templates\/mine\.yaml; lint will report the two files until one goes/);
     assert.is((await cliIn(['lint'], { cwd: dir })).exitCode, 1);
+  } finally { cleanup(dir); await emu.close(); }
+});
+
+// trial t F3: the config's globs take `.YAML` (templates/**/*.{yaml,YAML}): pull looked for the template's file by walking
+// its folder for .yaml and .yml, refused the .YAML file it met there (as a near miss of globs that took it), and wrote a
+// second file, templates/NAME.LANG.yaml, beside it (a duplicate-template; the CRLF, BOM and placeholder names lost)
+test('pull of a template whose file has an extension in capitals that the globs take: that file is found, held without --force and written in place with it', async () => {
+  const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0 });
+  const dir = tempDir();
+  try {
+    const name = `u${randomUUID().slice(0, 6)}`;
+    const config = (text: string) => `templates: ["templates/**/*.{yaml,YAML}"]\nenvironments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { shop-whatsapp: ${CHANNEL_A}, shop-rcs: ${CHANNEL_B} }\n${text}`;
+    const file = `\uFEFF${templateText(1).replace('name: template_1', `name: ${name}`).replaceAll('\n', '\r\n')}`;
+    writeFiles(dir, { 'tplsync.config.yaml': config(''), 'templates/Upper.YAML': file });
+    const env = { TPLSYNC_API_KEY: 'k' };
+    assert.is((await cliIn(['lint', 'templates'], { cwd: dir })).exitCode, 0, 'a folder named on the command line takes the .YAML the globs take');
+    assert.is((await cliIn(['apply', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
+    const plan = JSON.parse((await cliIn(['plan', '--format', 'json'], { cwd: dir, env })).stdout) as { changes: { publicId: string }[] };
+    const id = plan.changes[0]!.publicId;
+    const held = await cliIn(['pull', '--channel', 'shop-whatsapp', '--id', id], { cwd: dir, env });
+    assert.is(held.exitCode, 0, held.stdout + held.stderr);
+    assert.match(held.stderr, new RegExp(`${name}/de \\(${id}\\) is in templates/Upper\\.YAML already; nothing written`));
+    const forced = await cliIn(['pull', '--channel', 'shop-whatsapp', '--id', id, '--force'], { cwd: dir, env });
+    assert.is(forced.exitCode, 0, forced.stdout + forced.stderr);
+    assert.match(forced.stdout + forced.stderr, /templates\/Upper\.YAML: /);
+    assert.equal(readdirSync(path.join(dir, 'templates')), ['Upper.YAML']);
+    assert.is(readFileSync(path.join(dir, 'templates/Upper.YAML'), 'utf8'), file);
+    assert.is((await cliIn(['lint'], { cwd: dir })).exitCode, 0);
   } finally { cleanup(dir); await emu.close(); }
 });
 

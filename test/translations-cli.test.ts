@@ -342,9 +342,69 @@ test('export of some templates over a file that holds another template\'s transl
     // imported: the export of some templates writes them alone
     assert.is((await cliIn(['translations', 'import', 'translations/it.po'], { cwd: dir })).exitCode, 0);
     assert.is((await exportShipped()).exitCode, 0);
-    // a file with the translation of a template the project no longer has: not held
+    // a file with the translation of a template the project does not have (deleted, or another project's): not written over either
     writeFiles(dir, { 'translations/it.po': filled.replaceAll('order_delayed', 'order_gone') });
+    const gone = await exportShipped();
+    assert.is(gone.exitCode, 1, gone.stderr);
+    assert.match(gone.stderr, /not written: it holds 1 translation of a template this project does not have \(shop-whatsapp\/order_gone; shop-whatsapp\/order_gone:body\.text, line \d+\)/);
+    // its units blank (nothing translated): written over
+    writeFiles(dir, { 'translations/it.po': po.replaceAll('order_delayed', 'order_gone') });
     assert.is((await exportShipped()).exitCode, 0);
+  } finally { cleanup(dir); }
+});
+
+// trial t F12: two products of a monorepo exporting to one translation file (the same --out, or the default
+// translations/ from the repository root): product B's export wrote over product A's translations, filled in and not imported
+for (const format of ['po', 'xliff'] as const) {
+  test(`export of one project over a ${format} file holding another project's finished translations: refused, naming them; another --out, or the file removed once imported, is written`, async () => {
+    const dir = tempDir();
+    try {
+      const project = (p: string) => ({
+        [`${p}/tplsync.config.yaml`]: CONFIG.replace('shop-whatsapp', `${p}-wa`),
+        [`${p}/templates/hello_${p}.en_US.yaml`]: EN.replace('shop-whatsapp', `${p}-wa`).replace('order_shipped', `hello_${p}`),
+      });
+      writeFiles(dir, { ...project('a'), ...project('b') });
+      const file = format === 'po' ? 'it.po' : 'it.xlf';
+      const exportOf = (p: string, out = file) => cliIn(['translations', 'export', '--config', `${p}/tplsync.config.yaml`, '--source', 'en_US', '--target', 'it', '--out', out], { cwd: dir });
+      assert.is((await exportOf('a')).exitCode, 0);
+      const text = readFileSync(path.join(dir, file), 'utf8');
+      const it = 'Ciao {{customer}}, il tuo ordine {{order_id}} è in viaggio.';
+      const filled = format === 'po'
+        ? text.replace(/msgstr ""\n*$/, `msgstr "${it}"\n`)
+        : text.replace('</source>', `</source>\n        <target xml:space="preserve">${it.replace('{{customer}}', '<ph id="ph1" disp="{{customer}}" equiv="{{customer}}"/>').replace('{{order_id}}', '<ph id="ph2" disp="{{order_id}}" equiv="{{order_id}}"/>')}</target>`);
+      assert.is.not(filled, text);
+      writeFiles(dir, { [file]: filled });
+      const b = await exportOf('b');
+      assert.is(b.exitCode, 1, b.stderr);
+      assert.match(b.stderr, new RegExp(`^${file.replace('.', '\\.')}: not written: it holds 1 translation of a template this project does not have \\(a-wa/hello_a; a-wa/hello_a:body\\.text, line \\d+\\): another project's export to the same file, or templates since deleted, and writing the file would lose it; export to another file \\(--out\\)`, 'm'));
+      assert.is(readFileSync(path.join(dir, file), 'utf8'), filled);
+      // what the message offers: another file, or a's import (the translation then lives in a's templates)
+      assert.is((await exportOf('b', format === 'po' ? 'b-it.po' : 'b-it.xlf')).exitCode, 0);
+      const imported = await cliIn(['translations', 'import', '--config', 'a/tplsync.config.yaml', file], { cwd: dir });
+      assert.is(imported.exitCode, 0, imported.stderr);
+      assert.ok(existsSync(path.join(dir, 'a/templates/hello_a.it.yaml')));
+    } finally { cleanup(dir); }
+  });
+}
+
+// trial t F5: a new file named after a source file whose name holds no language (Rechnung.yaml, name invoice_ready) is
+// Rechnung.fr.yaml, which lint's file-name then warned of (the source is not judged): the import now says so, with the rule's words
+test('import naming a new file after a source whose name holds no language: what file-name says of the new file is said, and that the source is not judged', async () => {
+  const dir = tempDir();
+  try {
+    const t = (name: string) => EN.replace('name: order_shipped', `name: ${name}`);
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/a_one.en_US.yaml': t('a_one'), 'templates/a_two.en_US.yaml': t('a_two'), 'templates/Rechnung.yaml': t('invoice_ready') });
+    assert.is((await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'fr', '--format', 'po'], { cwd: dir })).exitCode, 0);
+    const po = readFileSync(path.join(dir, 'translations/fr.po'), 'utf8');
+    writeFiles(dir, { 'translations/fr.po': po.replace(/msgid "Hi ([^"]*)"\nmsgstr ""/g, 'msgid "Hi $1"\nmsgstr "Salut $1"') });
+    const r = await cliIn(['translations', 'import', 'translations/fr.po'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stdout, /created templates\/Rechnung\.fr\.yaml/);
+    assert.match(r.stderr, /^templates\/Rechnung\.fr\.yaml:2:7: note: named like its source templates\/Rechnung\.yaml with the language added \(its name holds none\); lint's file-name warns of it, not of the source, whose name holds no language and so is not judged: The file is named Rechnung\.fr\.yaml, but `name:` is invoice_ready/m);
+    // the files named NAME.LANG after their sources: nothing said of them
+    assert.not.match(r.stderr, /a_one|a_two/);
+    const lint = await cliIn(['lint'], { cwd: dir });
+    assert.match(lint.stdout, /Rechnung\.fr\.yaml[\s\S]*file-name/);
   } finally { cleanup(dir); }
 });
 

@@ -42,6 +42,8 @@ async function fmtFiles(config: Config, paths: string[], o: FmtCommandOptions): 
     } else {
       if (r.keptOrder) io().stderr.write(`${r.file}: keys left in the file's order: moving them would put an alias before its anchor\n`);
       if (r.kind !== 'unchanged') changed.push(r.file);
+      // the one change of line ends fmt makes, said: a file with CRLF and LF lines gets the one most of its lines have
+      if (r.kind !== 'unchanged' && r.mixed) io().stderr.write(`${visible(r.file, { oneLine: true })}: its lines end with CRLF (${r.mixed.crlf}) and LF (${r.mixed.lf}): ${o.check ? 'fmt gives' : 'given'} them all ${r.mixed.crlf > r.mixed.lf ? 'CRLF' : 'LF'}, as most end\n`);
     }
   }
   if (o.check) {

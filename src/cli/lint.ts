@@ -7,6 +7,7 @@ import path from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { noConfigFound, selectEnvironment } from '../config/load.js';
 import { configWarnings, namesWhatsappLanguages } from '../lint/config-warnings.js';
+import { caseClashes, caseVariantFolders } from '../files/path-case.js';
 import { readFileSync } from 'node:fs';
 import { FORMAT_NAMES, isFormatName, listsRules, loadFormatter } from '../lint/formatters/load.js';
 import { summarize } from '../core/diagnostic.js';
@@ -101,7 +102,9 @@ export async function lintCommand(paths: string[], o: LintCommandOptions): Promi
   // WhatsApp channel: a warm run loads no rule module)
   const { unlistedWhatsappLanguage } = namesWhatsappLanguages(config) ? await import('../lint/rules/languages.js') : { unlistedWhatsappLanguage: undefined };
   const shownConfig = config.file ? path.relative(io().cwd(), config.file) || config.file : 'the config';
-  const warnings = configWarnings(config, { shown: shownConfig, noConfig: noConfigFound(config.dir), command: tplsyncCommand(), ...(unlistedWhatsappLanguage ? { unlistedWhatsappLanguage } : {}) });
+  const caseFolders = config.file ? caseVariantFolders(config) : [];
+  const clashes = caseClashes(files.map((f) => f.abs)).map((g) => g.map((abs) => files.find((f) => f.abs === abs)?.file ?? abs));
+  const warnings = configWarnings(config, { shown: shownConfig, noConfig: noConfigFound(config.dir), command: tplsyncCommand(), ...(unlistedWhatsappLanguage ? { unlistedWhatsappLanguage } : {}), ...(caseFolders.length ? { caseFolders } : {}), ...(clashes.length ? { caseClashes: clashes } : {}) });
   for (const w of warnings) say(`tplsync: warning: ${w.message}\n`);
   // placed at their keys only for a report made now (a replayed one holds them already): the placing parses the config with yaml
   const placedWarnings = async () => (!warnings.length ? [] : config.file ? (await import('../lint/config-warnings-place.js')).placeConfigWarnings(warnings, shownConfig, readConfigText(config.file)) : warnings.map((w) => ({ message: w.message })));

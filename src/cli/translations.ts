@@ -226,7 +226,14 @@ async function exportWith(config: Config, paths: readonly string[], cwd: string,
     const everyUnit = (): readonly Unit[] => (chosen ? extractUnitsFor(all.map((r) => ({ file: r.file, value: r.value })), o.source, [target])[0]! : units);
     const earlier = out && kind !== 'special' ? await w.earlier(k) : undefined;
     const pending = earlier ? unimportedTranslations(earlier, units, projectTemplates, everyUnit) : undefined;
-    if (pending) return { file: shown, ...counts, skipped: `it holds ${pending.count} translation${pending.count === 1 ? '' : 's'} that the templates do not have yet (${pending.first.id}, line ${pending.first.line}): a translator's work not imported; import it first (tplsync translations import ${shown}), or remove the file to export afresh`, ...also };
+    if (pending?.own) return { file: shown, ...counts, skipped: `it holds ${pending.own.count} translation${pending.own.count === 1 ? '' : 's'} that the templates do not have yet (${pending.own.first.id}, line ${pending.own.first.line}): a translator's work not imported; import it first (tplsync translations import ${shown}), or remove the file to export afresh`, ...also };
+    // a translation of a template this project does not have: another project's export to the same file (a monorepo's
+    // products, one shared folder), or a template since deleted. Never written over: the translator's work would be lost
+    if (pending?.foreign) {
+      const f = pending.foreign;
+      const some = f.templates.slice(0, 3).join(', ') + (f.templates.length > 3 ? ` and ${f.templates.length - 3} more` : '');
+      return { file: shown, ...counts, skipped: `it holds ${f.count} translation${f.count === 1 ? '' : 's'} of ${f.templates.length === 1 ? 'a template' : `${f.templates.length} templates`} this project does not have (${some}; ${f.first.id}, line ${f.first.line}): another project's export to the same file, or templates since deleted, and writing the file would lose ${f.count === 1 ? 'it' : 'them'}; export to another file (--out), or remove the file once ${f.count === 1 ? 'it is' : 'they are'} imported by the project that has ${f.templates.length === 1 ? 'that template' : 'those templates'} (tplsync translations import ${shown} --config ITS_CONFIG) or no longer wanted`, ...also };
+    }
     // a translator's drafts (not marked finished) and PO comments in the file replaced: written again, drafts as drafts (msgmerge keeps them)
     const kept = keepTranslatorWork(units, earlier);
     const text = writeTranslations(o.format, kept.units, o.source, target);
@@ -249,31 +256,42 @@ function tornCopyOf(abs: string, text: string): boolean {
 }
 
 /**
- * The finished translations of a translation file's `entries` (one an earlier export wrote, filled in
- * since) that the templates do not hold (`units`: this export's, with the templates' targets): how
- * many, and the first. Undefined when there is no such file (no entries: it does not read as a
- * translation file of this format either), or every translation in it is the templates' already (imported).
+ * The finished translations (and drafts of units the export does not hold) of a translation file's
+ * `entries` (one an earlier export wrote, filled in since) that the templates do not hold (`units`:
+ * this export's, with the templates' targets), in two parts: `own`, of the project's templates
+ * (`project`: `channel/name` of its source templates), and `foreign`, of templates the project does
+ * not have (another project's export to the same file, or a template deleted since), with those
+ * templates' `channel/name`. Either is a translator's work that writing the file would lose. Undefined
+ * when there is no such file (no entries: it does not read as a translation file of this format
+ * either), or every translation in it is the templates' already (imported).
  */
-function unimportedTranslations(doc: TranslationDoc | undefined, units: readonly { id: string; target?: string | undefined }[], project: ReadonlySet<string>, everyUnit: () => readonly { id: string; target?: string | undefined }[]): { count: number; first: { id: string; line: number } } | undefined {
+function unimportedTranslations(doc: TranslationDoc | undefined, units: readonly { id: string; target?: string | undefined }[], project: ReadonlySet<string>, everyUnit: () => readonly { id: string; target?: string | undefined }[]): { own?: Pending; foreign?: Pending & { templates: string[] } } | undefined {
   if (!doc) return undefined;
   const same = sameText;
   const byId = new Map(units.map((u) => [u.id, u]));
-  // a translator's draft of a unit this export leaves out (it names some paths) is their work too: the file is not replaced
-  // (the drafts of the units it holds are written again, keepTranslatorWork)
+  // a translator's draft of a unit this export leaves out (it names some paths, or the template is not the project's) is
+  // their work too: the file is not replaced (the drafts of the units it holds are written again, keepTranslatorWork)
   const entries: readonly { id: string; target: string; line: number }[] = [...doc.entries, ...(doc.fuzzy ?? []).flatMap((f) => (f.draft !== undefined && !byId.has(f.id) ? [{ id: f.id, target: f.draft, line: f.line }] : []))];
+  const templateOf = (id: string): string => id.slice(0, Math.max(0, id.lastIndexOf(':')));
   // a unit this export holds whose translation the templates do not have; or one of a template of the project this
-  // export leaves out (it names some paths): either would be lost. One of a template the project no longer has is not.
+  // export leaves out (it names some paths): either would be lost
   let all: Map<string, { target?: string | undefined }> | undefined;
-  const pending = entries.filter((e) => {
-    if (blank(e.target)) return false;
+  const live = entries.filter((e) => !blank(e.target));
+  const own = live.filter((e) => {
     const u = byId.get(e.id);
     if (u) return !same(u.target ?? '', e.target);
-    if (!project.has(e.id.slice(0, Math.max(0, e.id.lastIndexOf(':'))))) return false;
+    if (!project.has(templateOf(e.id))) return false;
     all ??= new Map(everyUnit().map((x) => [x.id, x]));
     return !same(all.get(e.id)?.target ?? '', e.target);
   });
-  return pending.length ? { count: pending.length, first: { id: pending[0]!.id, line: pending[0]!.line } } : undefined;
+  // one of a template the project does not have: no template of this project holds it, so it is not imported here
+  const foreign = live.filter((e) => !byId.has(e.id) && !project.has(templateOf(e.id)));
+  const first = (xs: readonly { id: string; line: number }[]): Pending => ({ count: xs.length, first: { id: xs[0]!.id, line: xs[0]!.line } });
+  if (!own.length && !foreign.length) return undefined;
+  return { ...(own.length ? { own: first(own) } : {}), ...(foreign.length ? { foreign: { ...first(foreign), templates: [...new Set(foreign.map((e) => templateOf(e.id)))] } } : {}) };
 }
+
+interface Pending { count: number; first: { id: string; line: number } }
 
 /**
  * `text` written to a device or a pipe. A pipe is opened without blocking: one that no process
@@ -363,6 +381,8 @@ function kindOf(p: string): 'none' | 'dir' | 'file' | 'special' {
 
 export interface ImportResult {
   written: { file: string; created: boolean; units: number; changed?: number; template: string; adopted?: boolean; added?: string[];
+    /** a new file named after this source file, the language added (Rechnung.yaml -> Rechnung.fr.yaml) */
+    namedLike?: string;
     /** translations written over a limit that lint only warns about, at their lines of the translation file `file` */
     warnings?: { file: string; id: string; line: number; message: string }[] }[];
   refusals: { file: string; line: number; id: string; message: string; template?: string }[];
@@ -738,7 +758,7 @@ export async function importTranslations(config: Config, files: readonly string[
       for (const w of plan.writes) {
         const h = held.get(w.file);
         if (h) result.refusals.push(h);
-        else result.written.push({ file: w.file, created: w.created, units: w.units, ...(w.changed !== undefined ? { changed: w.changed } : {}), template: w.template, ...(w.adopted ? { adopted: true } : {}), ...(w.added ? { added: w.added } : {}), ...(w.warnings ? { warnings: w.warnings.map((x) => ({ ...x, file })) } : {}) });
+        else result.written.push({ file: w.file, created: w.created, units: w.units, ...(w.changed !== undefined ? { changed: w.changed } : {}), template: w.template, ...(w.adopted ? { adopted: true } : {}), ...(w.added ? { added: w.added } : {}), ...(w.namedLike ? { namedLike: w.namedLike } : {}), ...(w.warnings ? { warnings: w.warnings.map((x) => ({ ...x, file })) } : {}) });
       }
     };
     // the last translation file that reads each language (its source or its target): the templates of a language no later file reads are let go once planned
@@ -828,6 +848,24 @@ function aliasesOf(doc: TranslationDoc): string[] {
 
 const KEPT_SHOWN = 20;
 
+/** the notes of the new files named after a source file whose name holds no language: lint's file-name finding of each, and whether the source has the same */
+async function namedLikeNotes(config: Config, written: ImportResult['written']): Promise<string[]> {
+  const named = written.filter((w) => w.created && w.namedLike !== undefined);
+  if (!named.length) return [];
+  const { lintProject } = await import('../lint/run.js');
+  const cwd = io().cwd();
+  const files = [...new Set(named.flatMap((w) => [w.file, w.namedLike!]))];
+  let found: { file: string; line: number; column: number; ruleId: string; message: string }[];
+  try { found = (await lintProject(config, files, cwd)).diagnostics.filter((d) => d.ruleId === 'file-name'); } catch { return []; }
+  const at = (f: string) => found.find((d) => path.resolve(cwd, d.file) === path.resolve(cwd, f));
+  return named.flatMap((w) => {
+    const mine = at(w.file);
+    if (!mine) return [];
+    const theirs = at(w.namedLike!);
+    return [`${w.file}:${mine.line}:${mine.column}: note: named like its source ${w.namedLike} with the language added (its name holds none); ${theirs ? `lint's file-name warns of the source as of it (named alike, warned alike): ${mine.message}` : `lint's file-name warns of it, not of the source, whose name holds no language and so is not judged: ${mine.message}`}\n`];
+  });
+}
+
 export async function translationsImport(files: string[], o: ImportOptions): Promise<number> {
   if (!files.length) throw new UsageError('translations import: name the translation files (.xlf, .po or .csv)');
   // as discovery says of a template path: no file's path is that long (and the message would repeat it)
@@ -862,6 +900,10 @@ export async function translationsImport(files: string[], o: ImportOptions): Pro
   }
   // written over a limit lint only warns about: the warning lint will give the written file, said here at the translation's line
   for (const w of r.written) for (const x of w.warnings ?? []) err.push(`${x.file}:${x.line}: ${x.id}: warning: ${x.message}\n`);
+  // a new file named after a source file whose name holds no language (Rechnung.yaml -> Rechnung.fr.yaml): what lint's
+  // file-name says of it, beside what it says of the source (the same: the name is the project's; only the new file: said
+  // with the name the rule asks for), so that a file the import made is not a warning it kept quiet about
+  if (!o.dryRun) for (const line of await namedLikeNotes(config, r.written)) err.push(line);
   // one write of each stream (an import of thousands of files prints thousands of lines)
   // file names, unit ids and texts are the files' own: their control characters printed as escapes
   if (err.length) io().stderr.write(reportLines(err));

@@ -6,6 +6,8 @@ import { refuseFile } from './refusals.js';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { walkSimpleGlobs } from './walk.js';
+import { globsTake } from './extension.js';
+import { caseVariantFolders, globBase } from './path-case.js';
 import { resolvePath } from '../core/io.js';
 
 export interface FileEntry {
@@ -69,9 +71,12 @@ export async function discoverFiles(config: DiscoverConfig, paths: readonly stri
     if (!opts.list) refuseFile(dir, 'unreadable', 'Cannot read this folder (no permission, or an I/O error): the templates in it are not checked, planned or applied. Make it readable, or move the templates out of it.');
     files.push(dir);
   }
-  // a template whose extension is in capitals (.YAML, .Yml) is no match of the globs: reported where it lies, never skipped in silence
+  // a template whose extension is in capitals (.YAML, .Yml) is no match of the globs: reported where it lies, never skipped in silence;
+  // one in a folder named on the command line that the config's globs take (`templates/**/*.{yaml,YAML}`) is a template as
+  // the globs make it (pull's look for the file that holds a template walks its --dir so: it wrote a second, .yaml, copy)
   for (const f of nearMiss) {
     if (found.has(f)) continue;
+    if (paths.length > 0 && globsTake(config, f)) { found.add(f); files.push(f); continue; }
     if (!opts.list) refuseFile(f, 'unreadable', `Not read as a template: its extension ${path.extname(f)} is not in small letters, and the templates globs match .yaml and .yml (a machine whose file names ignore case takes it; Linux CI does not). Rename it to ${path.basename(f, path.extname(f))}${path.extname(f).toLowerCase()}.`);
     files.push(f);
   }
@@ -80,7 +85,7 @@ export async function discoverFiles(config: DiscoverConfig, paths: readonly stri
   if (files.length === 0) {
     throw new UsageError(paths.length
       ? `No template files (*.yaml, *.yml) under ${paths.join(', ')}`
-      : `No template files match ${config.templates.join(', ')}${config.file ? ` (from ${path.relative(cwd, config.file) || config.file})` : ` (the default: no config was found in ${cwd} or a folder above it; run tplsync init to start a project here, or name the config with --config FILE)`}`);
+      : `No template files match ${config.templates.join(', ')}${config.file ? ` (from ${path.relative(cwd, config.file) || config.file})` : ` (the default: no config was found in ${cwd} or a folder above it; run tplsync init to start a project here, or name the config with --config FILE)`}${caseHint(config)}`);
   }
   // a walk (walk.ts) that met no link took files under the project; anything else is checked to lie in
   // the project: the config's folder, the folders its globs start from (`../shared/**/*.yaml`: the
@@ -95,16 +100,7 @@ export async function discoverFiles(config: DiscoverConfig, paths: readonly stri
   return files.map((abs) => ({ abs, file: abs.startsWith(under) && !POSIX_ODD.test(abs) ? abs.slice(under.length) : path.relative(cwd, abs) || abs }));
 }
 
-/** the folder a glob starts from: its segments before the first with a wildcard (a glob without one: its file's folder) */
-export function globBase(glob: string): string {
-  const segs = glob.split('/');
-  const fixed: string[] = [];
-  for (const s of segs) {
-    if (/[*?[\]{}!]/.test(s)) return fixed.join('/') || '.';
-    fixed.push(s);
-  }
-  return path.posix.dirname(glob);
-}
+export { globBase };
 
 /**
  * Refuses (refusals.ts: refuseFile) every file whose real path lies outside the project's directory
@@ -139,4 +135,10 @@ function notRegular(file: string): string {
 const POSIX_ODD = /\/\.{1,2}(?:\/|$)|\/\//;
 function normal(f: string): string {
   return path.sep === '/' && f.startsWith('/') && !POSIX_ODD.test(f) ? f : resolvePath(f);
+}
+
+/** a folder beside a glob's base in other letters (`Templates/` for `templates/**`): said where no file matched (a laptop whose file names ignore case reads it) */
+function caseHint(config: DiscoverConfig): string {
+  const f = caseVariantFolders(config)[0];
+  return f ? `; ${f.folder}/ is there, which differs from ${f.meant}/ only in letter case: a machine whose file names ignore case (macOS, Windows) reads it, Linux does not; rename it to ${f.meant}/, or add ${f.globThere} to the templates globs` : '';
 }

@@ -16,6 +16,12 @@ const MATCHERS = new WeakMap<readonly string[], (rel: string) => boolean>();
 
 const relative = (configDir: string, abs: string): string => path.relative(configDir, abs).split(path.sep).join('/');
 
+/** whether the config's globs take the file at `abs` (a folder named on the command line is walked for .yaml and .yml: a `.YAML` the globs name is still a template) */
+export function globsTake(config: { dir: string; templates: readonly string[] }, abs: string): boolean {
+  const rel = relative(config.dir, abs);
+  return rel !== '' && !rel.startsWith('../') && !path.isAbsolute(rel) && matcher(config.templates)(rel);
+}
+
 /**
  * The extension of a new file `stem` (`welcome.en_US`) in `dir`: `.yaml`, unless the globs take
  * only `.yml` there; `.yaml` when they take neither (the caller says the file is not among them).

@@ -11,9 +11,12 @@ import { FILE_START, type LoadProblem } from '../files/problems.js';
 import { lstatSync } from 'node:fs';
 import { writeFileAtomic } from '../files/write.js';
 import { formatDocument } from './format.js';
+import { lineEndsOf, withLineEnd } from '../files/line-ends.js';
 
 export type FmtOutcome =
-  | { file: string; kind: 'unchanged' | 'changed' | 'written'; keptOrder?: boolean }
+  | { file: string; kind: 'unchanged' | 'changed' | 'written'; keptOrder?: boolean;
+    /** its lines end with CRLF and with LF alone (edited on two systems): the layout gives them the line end most have */
+    mixed?: { crlf: number; lf: number } }
   /** the problems of loading the file, as data (the command reports each under its rule: src/lint/stage-problems.ts) */
   | { file: string; kind: 'refused'; problems: LoadProblem[] }
   | { file: string; kind: 'failed'; message: string };
@@ -38,10 +41,16 @@ export function formatBytes(file: string, bytes: Uint8Array | undefined, problem
   const r = formatDocument(parsed.doc, parsed.value, parsed.text);
   if (r.error) return { file, kind: 'failed', message: r.error };
   const kept = r.keptOrder ? { keptOrder: true } : {};
-  // the text compared is what was read: a BOM or CRLF the layout drops counts as a change
+  // the text compared is what was read, with the layout written in the file's line ends and its BOM, which are the
+  // file's (as every other writer keeps them: a Windows checkout, core.autocrlf=true, is in the layout); a file with
+  // CRLF and LF lines gets the one most of its lines have, and is said to
   const before = Buffer.from(bytes!).toString('utf8');
-  if (r.text === before) return { file, kind: 'unchanged', ...kept };
-  return { file, kind: 'changed', text: r.text, ...kept };
+  const bom = before.charCodeAt(0) === 0xfeff ? '\ufeff' : '';
+  const ends = lineEndsOf(before);
+  const text = bom + withLineEnd(r.text, ends.main);
+  const mixed = ends.crlf && ends.lf ? { mixed: { crlf: ends.crlf, lf: ends.lf } } : {};
+  if (text === before) return { file, kind: 'unchanged', ...kept };
+  return { file, kind: 'changed', text, ...kept, ...mixed };
 }
 
 export function formatFile(f: FileEntry, write: boolean): FmtOutcome {
@@ -49,7 +58,7 @@ export function formatFile(f: FileEntry, write: boolean): FmtOutcome {
   const out = formatBytes(f.file, read.bytes, read.problem);
   if (out.kind !== 'changed') return out;
   const r = { text: out.text!, keptOrder: out.keptOrder };
-  const kept = r.keptOrder ? { keptOrder: true } : {};
+  const kept = { ...(r.keptOrder ? { keptOrder: true } : {}), ...(out.mixed ? { mixed: out.mixed } : {}) };
   if (!write) return { file: f.file, kind: 'changed', ...kept };
   // a file without write permission was made read-only on purpose: left as it is, and said
   let mode = 0o644;

@@ -22,6 +22,10 @@ export interface ConfigWarningContext {
   noConfig: string;
   /** the command to run tplsync with (`npx tplsync`) */
   command: string;
+  /** folders beside a glob's base whose names differ from it only in letter case (files/path-case.ts) */
+  caseFolders?: readonly { glob: string; index: number; folder: string; meant: string; globThere: string; both: boolean }[];
+  /** template files of the run whose paths differ only in letter case */
+  caseClashes?: readonly (readonly string[])[];
   /** a language WhatsApp does not list: why (undefined: it does); absent when no WhatsApp channel names languages */
   unlistedWhatsappLanguage?: (code: string) => string | undefined;
 }
@@ -41,6 +45,14 @@ export function configWarnings(config: Config, c: ConfigWarningContext): ConfigW
       path: config.channels?.[first] !== undefined ? ['channels', first] : env !== undefined ? ['environments', env, 'channels', first] : [],
       message: `the config does not say what kind of channel ${unkinded.join(', ')} ${unkinded.length === 1 ? 'is' : 'are'}, so lint cannot check that each template fits its channel (rule channel-kind): add channels: { ${first}: { kind: ${/rcs/i.test(first) ? 'rcs' : 'whatsapp'} } } (or ${/rcs/i.test(first) ? 'whatsapp' : 'rcs'}) to ${config.file ? c.shown : 'the config'}`,
     });
+  }
+  // what Linux (CI) and a laptop whose file names ignore case (macOS, Windows) read differently: a folder the glob names
+  // in other letters, two files one path apart only in letter case
+  for (const f of c.caseFolders ?? []) {
+    out.push({ path: ['templates', f.index], message: `the templates glob ${f.glob} names ${f.meant}/, and ${f.folder}/ ${f.both ? 'beside it ' : ''}differs from it only in letter case: its files are not templates here (file names are case-sensitive on Linux, so CI leaves them out), while a machine whose file names ignore case (macOS, Windows) reads ${f.both ? 'the two folders as one' : `it as ${f.meant}/`}; rename ${f.folder}/ to ${f.meant}/${f.both ? ' (moving its files into it)' : ''}, or add ${f.globThere} to the templates globs` });
+  }
+  for (const g of c.caseClashes ?? []) {
+    out.push({ path: ['templates'], message: `${g.join(' and ')} differ only in letter case: two templates here (Linux, CI), while a checkout on a machine whose file names ignore case (macOS, Windows) holds one of them (git reports the collision), so lint and plan there see another set of templates; rename one of them` });
   }
   // a kind (or languages) set for an alias no environment defines: a typo, most likely
   const defined = new Set(Object.values(config.environments).flatMap((e) => Object.keys(e.channels)));

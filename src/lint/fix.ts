@@ -3,6 +3,8 @@
 // everything else survive; the text is re-linted after each pass, and a file that does not parse,
 // or holds aliases (a change to an anchored node would change every alias of it), is left alone.
 import { withLineBreaks } from '../files/document.js';
+import { keepUnchangedLines, lineEndsOf, withLineEnd } from '../files/line-ends.js';
+import { isDeepStrictEqual } from 'node:util';
 import { isAlias, isMap, isScalar, isSeq, parseDocument, visit, type Document, type Node, type Pair } from 'yaml';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { duplicateKeyErrors } from '../files/duplicate-keys.js';
@@ -85,11 +87,21 @@ export function fixFileText(original: string, o: FixOptions): FixOutcome {
   const bom = original.charCodeAt(0) === 0xfeff ? '\ufeff' : '';
   // a lone CR is the line break it is (files/document.ts: withLineBreaks): repaired, the file is written with LF there
   const text = withLineBreaks(bom ? original.slice(1) : original);
-  const r = fixText(text, o);
-  if (r.text === text) return { ...r, text: original };
-  // (a file whose every line ended CRLF keeps CRLF)
-  const crlf = text.includes('\r\n') && !/(^|[^\r])\n/.test(text);
-  return { ...r, text: bom + (crlf ? r.text.replace(/\r?\n/g, '\r\n') : r.text) };
+  // repaired on the LF text (the YAML writer writes LF)
+  const lf = text.includes('\r') ? text.replace(/\r\n/g, '\n') : text;
+  const r = fixText(lf, o);
+  if (r.text === lf) return { ...r, text: original };
+  // only the lines the repairs change are written anew: the others as the file has them (white space at a line's end,
+  // each its own line end: a file with CRLF and LF lines keeps both), when the text so kept reads as the same value
+  const kept = keepUnchangedLines(text, r.text);
+  const written = kept !== undefined && sameValue(kept, r.text) ? kept : withLineEnd(r.text, lineEndsOf(text).main);
+  return { ...r, text: bom + written };
+}
+
+/** whether two texts read as the same YAML value (the lines kept as the file wrote them change nothing the repairs made) */
+function sameValue(a: string, b: string): boolean {
+  const read = (t: string): unknown => parseDocument(t, { logLevel: 'error', uniqueKeys: false, keepSourceTokens: false }).toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  try { return isDeepStrictEqual(read(a), read(b)); } catch { return false; }
 }
 
 export function fixText(original: string, o: FixOptions): FixOutcome {

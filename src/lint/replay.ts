@@ -19,6 +19,7 @@ import path from 'node:path';
 import { SEARCH_PLACES } from '../config/search-places.js';
 import { discoverFiles, type FileEntry } from '../files/discover.js';
 import { anyRefused } from '../files/refusals.js';
+import { caseVariantFolders } from '../files/path-case.js';
 import { io } from '../core/io.js';
 import { refuseProtectedOutput } from '../files/output-target.js';
 import { repositoryRoot } from '../files/repository-root.js';
@@ -206,6 +207,8 @@ export async function replayLint(args: readonly string[], p: ReplayProcess = the
     || r.env !== envKey(env) || r.code !== rulesFingerprint()) return undefined;
   const st = statOf(config);
   if (!st || !sameStat(st, r.configStat) || repositoryRoot(r.dir, env) !== r.root) return undefined;
+  // a folder beside a glob's in other letters (files/path-case.ts) is warned of by the run, and may have come since the record
+  if (caseVariantFolders({ dir: r.dir, templates: r.templates }).length) return undefined;
   const files = await discoverFiles({ dir: r.dir, templates: r.templates, file: config }, [], cwd);
   const abs = files.map((f) => f.abs);
   if (anyRefused(abs)) return undefined;

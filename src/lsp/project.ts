@@ -3,6 +3,7 @@
 // (which win over the disk), and the final findings of the whole run, computed exactly as
 // `tplsync lint` computes them (the same per-file lint, project-level passes, severities,
 // overrides, directives and team policies), so the editor and the command line never disagree.
+import { caseVariantFolders } from '../files/path-case.js';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
@@ -75,7 +76,8 @@ export class LspProject {
     this.configNotes = [];
     if (this.configError === undefined) {
       const shown = config.file ? path.relative(io().cwd(), resolvePath(config.file)) || config.file : 'the config';
-      const warnings = configWarnings(config, { shown, noConfig: noConfigFound(config.dir), command: tplsyncCommand(), unlistedWhatsappLanguage });
+      const caseFolders = config.file ? caseVariantFolders(config) : [];
+      const warnings = configWarnings(config, { shown, noConfig: noConfigFound(config.dir), command: tplsyncCommand(), unlistedWhatsappLanguage, ...(caseFolders.length ? { caseFolders } : {}) });
       if (config.file) {
         const abs = resolvePath(config.file);
         const placed = placeConfigWarnings(warnings, shown, readOrUndefined(abs));

@@ -2,6 +2,7 @@
 // comments and layout (flow mappings, quotes) kept, with or without comments: a comment above a key or after a value whose key is still there stays, on the
 // key's value as the channel has it now; the header keeps the lines the user wrote, with pull's
 // own lines (the schema modeline, the note of the pull) as this pull writes them.
+import { lineEndsOf, withLineEnd } from '../files/line-ends.js';
 import { isAlias, isMap, isNode, isScalar, isSeq, parseDocument, visit, type Alias, type Document, type Node, type Pair } from 'yaml';
 import { asModelHolds } from '../model/canonical.js';
 
@@ -170,13 +171,13 @@ function withoutAnchor(n: Node): Node {
 }
 
 /**
- * `written` with the line ends (CRLF) and byte-order mark of `before`, the file it replaces (as lint
+ * `written` with the line ends (CRLF, when most of its lines end so) and byte-order mark of `before`, the file it replaces (as lint
  * --fix and translations import keep them: a Windows editor's file pulled over showed every line
  * changed); a line break in a value reads the same either way. Pure.
  */
 export function inFileForm(before: string, written: string): string {
-  let out = written;
-  if (before.includes('\r\n')) out = out.replace(/\r?\n/g, '\r\n');
+  // the line end most of its lines have (one rule with fmt: files/line-ends.ts)
+  let out = withLineEnd(written, lineEndsOf(before).main);
   if (before.charCodeAt(0) === 0xfeff && out.charCodeAt(0) !== 0xfeff) out = `\ufeff${out}`;
   return out;
 }

@@ -2,6 +2,7 @@
 // the field's limit), then the texts written into the target language's YAML text, keeping its
 // comments, key order and quoting (only the scalars' values change), with `translated_from`
 // recording a short hash of each source text the translations were made from.
+import { lineEndsOf } from '../files/line-ends.js';
 import { isCollection, isMap, isNode, isScalar, isSeq, parseDocument, stringify as stringifyYaml, visit } from 'yaml';
 import { openDocument, readsBackInPlace, scalarAtPath, topLevelKeyStart, type TextDoc } from '../files/document.js';
 import type { Loose } from '../model/loose.js';
@@ -48,6 +49,8 @@ export interface Write {
   adopted?: boolean;
   /** translations written over a limit that lint only warns about (limitWarning): said with the write, as lint would say them */
   warnings?: { id: string; line: number; message: string }[];
+  /** a new file named after its source file's name, the language added (its name holds no language, nor does a folder of it): that source file */
+  namedLike?: string;
   /** the parts the file lacked that the import added from the source (a suggestion, a button, a card), each said: `message.suggestions.2 (a dial suggestion: phoneNumber, postbackData as in en_US)` */
   added?: string[];
 }
@@ -511,8 +514,8 @@ export function applyTexts(text: string, texts: readonly { path: (string | numbe
   const quick = indexed && indexed.text === text ? applyOnText(indexed, texts, source, hashes) : undefined;
   if (quick !== undefined) return quick;
   const doc = parseDocument(text, { logLevel: 'error' });
-  // a file written with CRLF line ends keeps them in what is written into it
-  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  // a file written with CRLF line ends keeps them in what is written into it (the line end most of its lines have: files/line-ends.ts)
+  const eol = lineEndsOf(text).main;
   const edits: Edit[] = [];
   const missing: { path: (string | number)[]; text: string }[] = [];
   for (const t of texts) {
@@ -1187,7 +1190,9 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
     if (PULL_NOTE.test(base)) base = base.replace(PULL_NOTE_LINES, '');
     const text = edit(base, before, [{ path: ['language'], text: targetLang }, ...ok.map(({ e, path }) => ({ path, text: e.target }))], base === src.text ? src.doc : undefined);
     if (text === undefined) continue;
-    plan.writes.push({ file, text, created: true, template, units: ok.length, line, ...(warnings.length ? { warnings } : {}) });
+    // named as its source is with the language added (Rechnung.yaml -> Rechnung.fr.yaml): the command says what lint's file-name says of the two
+    const namedLike = file === src.file.replace(/(\.ya?ml)$/i, `.${targetLang}$1`) ? { namedLike: src.file } : {};
+    plan.writes.push({ file, text, created: true, template, units: ok.length, line, ...namedLike, ...(warnings.length ? { warnings } : {}) });
   }
   return plan;
 }
