@@ -57,10 +57,14 @@ const MAX_MATCHED = 4_000_000;
 export function keepUnchangedLines(before: string, after: string): string | undefined {
   const a = linesOf(before), b = linesOf(after);
   const main = lineEndsOf(before).main;
+  // each line's key as a number (the same key, the same number), worked out once: the matching below compares n x m pairs
+  const ids = new Map<string, number>();
+  const idOf = (l: Line): number => { const k = keyOf(l); let v = ids.get(k); if (v === undefined) ids.set(k, v = ids.size); return v; };
+  const ka = Int32Array.from(a, idOf), kb = Int32Array.from(b, idOf);
   let start = 0;
-  while (start < a.length && start < b.length && keyOf(a[start]!) === keyOf(b[start]!)) start++;
+  while (start < a.length && start < b.length && ka[start] === kb[start]) start++;
   let endA = a.length, endB = b.length;
-  while (endA > start && endB > start && keyOf(a[endA - 1]!) === keyOf(b[endB - 1]!)) { endA--; endB--; }
+  while (endA > start && endB > start && ka[endA - 1] === kb[endB - 1]) { endA--; endB--; }
   const n = endA - start, m = endB - start;
   if (n * m > MAX_MATCHED) return undefined;
   // the longest common subsequence of the changed middle: which of after's lines are before's lines kept
@@ -72,11 +76,11 @@ export function keepUnchangedLines(before: string, after: string): string | unde
     const len = new Uint32Array((n + 1) * w);
     for (let i = n - 1; i >= 0; i--) {
       for (let j = m - 1; j >= 0; j--) {
-        len[i * w + j] = keyOf(a[start + i]!) === keyOf(b[start + j]!) ? len[(i + 1) * w + j + 1]! + 1 : Math.max(len[(i + 1) * w + j]!, len[i * w + j + 1]!);
+        len[i * w + j] = ka[start + i] === kb[start + j] ? len[(i + 1) * w + j + 1]! + 1 : Math.max(len[(i + 1) * w + j]!, len[i * w + j + 1]!);
       }
     }
     for (let i = 0, j = 0; i < n && j < m;) {
-      if (keyOf(a[start + i]!) === keyOf(b[start + j]!)) { keptFrom[start + j] = start + i; i++; j++; } else if (len[(i + 1) * w + j]! >= len[i * w + j + 1]!) i++; else j++;
+      if (ka[start + i] === kb[start + j]) { keptFrom[start + j] = start + i; i++; j++; } else if (len[(i + 1) * w + j]! >= len[i * w + j + 1]!) i++; else j++;
     }
   }
   // a run of lines changed one for one (as many before as after, between the same kept lines): each keeps its line end
