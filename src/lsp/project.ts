@@ -3,7 +3,7 @@
 // (which win over the disk), and the final findings of the whole run, computed exactly as
 // `tplsync lint` computes them (the same per-file lint, project-level passes, severities,
 // overrides, directives and team policies), so the editor and the command line never disagree.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { DEFAULT_TEMPLATE_GLOBS, DEFAULT_TYPES_OUT, loadConfig, noConfigFound, readDirect, SEARCH_PLACES, type Config } from '../config/load.js';
@@ -103,6 +103,7 @@ export class LspProject {
     this.files = [...found, ...[...this.open.keys()].filter((abs) => !onDisk.has(abs) && this.wouldCover(abs)).map((abs) => this.entry(abs))]
       .sort((a, b) => (a.abs < b.abs ? -1 : a.abs > b.abs ? 1 : 0));
     this.byAbs = new Map(this.files.map((f) => [f.abs, f]));
+    this.byReal = undefined;
     for (const abs of [...this.results.keys()]) if (!this.byAbs.has(abs)) this.results.delete(abs);
     for (const f of this.files) if (!this.results.has(f.abs)) this.lint(f);
   }
@@ -129,6 +130,22 @@ export class LspProject {
   /** the template files the config covers, by absolute path */
   covered(): string[] { return this.files.map((f) => f.abs); }
   covers(abs: string): boolean { return this.byAbs.has(abs); }
+  /** the covered files by real path (worked out when first asked, for the files of one discovery) */
+  private byReal: Map<string, string> | undefined;
+  /**
+   * The path this project covers the file `abs` at: `abs` itself, or another path of the same real file (a template
+   * reached through a folder linked into the project, which the editor opened at its real path); undefined when none.
+   */
+  coveredAs(abs: string): string | undefined {
+    if (this.byAbs.has(abs)) return abs;
+    let real: string;
+    try { real = realpathSync(abs); } catch { return undefined; }
+    if (!this.byReal) {
+      this.byReal = new Map();
+      for (const f of this.files) { try { const r = realpathSync(f.abs); if (!this.byReal.has(r)) this.byReal.set(r, f.abs); } catch { /* not on disk (open, unsaved) */ } }
+    }
+    return this.byReal.get(real);
+  }
   /** the path lint shows for a file (relative to the project's directory) */
   shown(abs: string): string | undefined { return this.byAbs.get(abs)?.file; }
   absOf(file: string): string | undefined { return this.files.find((f) => f.file === file)?.abs; }

@@ -148,6 +148,25 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
     if (abs === undefined) return projects[0];
     return projects.find((p) => p.covers(abs)) ?? projects.find((p) => within(abs, p.cwd)) ?? projects[0];
   };
+  /**
+   * The open documents that are a project's file under another path (a template reached through a folder linked into
+   * the project, opened at its real path, or the other way round): the document's path -> the project's. The project
+   * lints the editor's text as its file's, and the findings are published for the document the editor has open.
+   */
+  const aliases = new Map<string, string>();
+  /** an open document's path as the projects know its file: its own, or the covered path of the same real file */
+  const docPath = (uri: string): string | undefined => {
+    const abs = uriToPath(uri);
+    if (abs === undefined) return undefined;
+    const known = aliases.get(abs);
+    if (known !== undefined) return known;
+    if (!/\.ya?ml$/i.test(abs) || projects.some((p) => p.covers(abs))) return abs;
+    for (const p of projects) {
+      const as = p.coveredAs(abs);
+      if (as !== undefined && as !== abs) { aliases.set(abs, as); return as; }
+    }
+    return abs;
+  };
   const addProject = (root: string): LspProject | undefined => {
     if (projects.some((p) => p.cwd === root)) return undefined;
     const p = new LspProject(root, () => clock.now(), options.configFile);
@@ -176,17 +195,27 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
     for (const p of projects) for (const [abs, list] of p.findings()) if (!all.has(abs)) { all.set(abs, list); owner.set(abs, p); }
     findings = all;
     ownerOf = owner;
-    for (const abs of new Set([...findings.keys(), ...published.keys()])) {
+    // a file open under another path (aliases): its findings go to the document the editor has, none to the path it is covered at
+    const shown = new Map(all);
+    const aliasOf = new Map<string, string>();
+    for (const [doc, as] of aliases) {
+      if (!documents.get(pathToUri(doc)) && !documents.all().some((d) => uriToPath(d.uri) === doc)) { aliases.delete(doc); continue; }
+      if (!all.has(as)) continue;
+      shown.set(doc, all.get(as)!);
+      shown.set(as, []);
+      aliasOf.set(doc, as);
+    }
+    for (const abs of new Set([...shown.keys(), ...published.keys()])) {
       // an edit received since these findings' texts were taken (during a send, or waiting to be linted): they are
       // of a superseded text, and the work that takes the edit publishes again; nothing more of them is sent
       if (superseded()) return;
-      const list = findings.get(abs) ?? [];
+      const list = shown.get(abs) ?? [];
       // an open document's findings carry the version of its text they are of (LSP 3.17 publishDiagnostics `version`)
-      const version = versionOf.get(abs);
+      const version = versionOf.get(aliasOf.get(abs) ?? abs);
       const key = `${version ?? ''}\0${JSON.stringify(list)}`;
       if (published.get(abs) === key) continue;
       published.set(abs, key);
-      await connection.sendDiagnostics({ uri: pathToUri(abs), ...(version === undefined ? {} : { version }), diagnostics: list.map((d) => toLsp(d, ownerOf.get(abs)?.rule(d.ruleId))) });
+      await connection.sendDiagnostics({ uri: pathToUri(abs), ...(version === undefined ? {} : { version }), diagnostics: list.map((d) => toLsp(d, ownerOf.get(aliasOf.get(abs) ?? abs)?.rule(d.ruleId))) });
     }
     expireAt(projects.map((p) => p.nextChange()).filter((t): t is number => t !== undefined).reduce((a, b) => Math.min(a, b), Infinity));
   };
@@ -223,7 +252,7 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
     for (const project of only ? [only] : projects) {
       try {
         await project.load();
-        for (const doc of documents.all()) { const abs = uriToPath(doc.uri); if (abs && projectOf(abs) === project) { project.setText(abs, doc.getText()); versionOf.set(abs, doc.version); } }
+        for (const doc of documents.all()) { const abs = docPath(doc.uri); if (abs && projectOf(abs) === project) { project.setText(abs, doc.getText()); versionOf.set(abs, doc.version); } }
         // a broken config: said once, its problems shown in it, and the templates linted with the default settings meanwhile
         // a warning of the config with no file to show it in (no config found): said once
         for (const note of project.configNotes) {
@@ -334,11 +363,11 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
     settling = clock.after(EDIT_SETTLE_MS, takeEdits);
   };
   documents.onDidChangeContent((e) => {
-    const abs = uriToPath(e.document.uri);
+    const abs = docPath(e.document.uri);
     if (abs) settle(abs, e.document.getText(), e.document.version);
   });
   documents.onDidClose((e) => {
-    const abs = uriToPath(e.document.uri);
+    const abs = docPath(e.document.uri);
     if (abs) settle(abs, undefined, undefined);
   });
 
@@ -421,7 +450,7 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
     afterShutdown();
     takeEdits();
     await queue;
-    const abs = uriToPath(p.textDocument.uri);
+    const abs = docPath(p.textDocument.uri);
     if (!abs) return null;
     const here = (findings.get(abs) ?? []).filter((d) => inside(d, p.position.line + 1, p.position.character + 1));
     // The finding's message is not repeated: every editor shows its diagnostics (VS Code right
@@ -445,7 +474,7 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
     afterShutdown();
     takeEdits();
     await queue;
-    const abs = uriToPath(docUri);
+    const abs = docPath(docUri);
     const doc = documents.get(docUri);
     const project = abs === undefined ? undefined : projectOf(abs);
     if (!abs || !doc || !project?.covers(abs)) return undefined;
@@ -537,7 +566,7 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
     takeEdits();
     await queue;
     const doc = documents.get(p.textDocument.uri);
-    const abs = uriToPath(p.textDocument.uri);
+    const abs = docPath(p.textDocument.uri);
     const project = projectOf(abs);
     // a template file the config's globs take (an open one not saved yet too), as for code actions and formatting:
     // an Ansible playbook's `name:`/`channel:` or any other YAML file gets nothing of tplsync's
