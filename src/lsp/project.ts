@@ -293,3 +293,27 @@ export function configFindings(message: string, cwd: string): Map<string, Diagno
   }
   return out;
 }
+
+/** Pure: whether a YAML text looks like a template (top-level `channel:` and `name:`): one the server says it cannot lint */
+export function looksLikeTemplate(text: string): boolean {
+  return /^\uFEFF?channel[ \t]*:/m.test(text) && /^name[ \t]*:/m.test(text);
+}
+
+/**
+ * Effects (reads files): the folder of the config nearest above `from` (`from` itself first), as the command line finds
+ * it from there (its file names, and a package.json with a "tplsync" key), or undefined when none is.
+ */
+export function nearestConfigDir(from: string): string | undefined {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    for (const name of SEARCH_PLACES) {
+      const p = path.join(dir, name);
+      if (!existsSync(p)) continue;
+      if (name !== 'package.json') return dir;
+      try {
+        const pkg = JSON.parse(readFileSync(p, 'utf8').replace(/^\uFEFF/, '')) as unknown;
+        if (pkg !== null && typeof pkg === 'object' && (pkg as Record<string, unknown>).tplsync != null) return dir;
+      } catch { /* not JSON: no config here (the command line says so when it is run there) */ }
+    }
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}

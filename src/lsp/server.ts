@@ -29,7 +29,7 @@ import { obj } from '../lint/rule.js';
 import { placeholderSites } from '../model/sites.js';
 import { scanPlaceholders } from '../model/placeholders.js';
 import { exampleKeyItems, keyPathAt, languageItems, placeholderItems, scalarPathAt, scopedPlaceholderNames } from './complete.js';
-import { LspProject } from './project.js';
+import { looksLikeTemplate, LspProject, nearestConfigDir } from './project.js';
 import { flatSymbols, templateSymbols } from './symbols.js';
 import { DiskWatcher, foldersBelow, foldersToWatch, globBases } from './watch.js';
 import { io } from '../core/io.js';
@@ -247,6 +247,14 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
 
   /** the config warnings said already (window/showMessage), by folder and text: each said once */
   const saidNotes = new Set<string>();
+  const sayNotes = (project: LspProject): void => {
+    for (const note of project.configNotes) {
+      const said = `${project.cwd}\0${note}`;
+      if (saidNotes.has(said)) continue;
+      saidNotes.add(said);
+      void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: `tplsync: ${projects.length > 1 ? `${project.cwd}: ` : ''}${note}` });
+    }
+  };
   /** (re)loads a project (every project: none given), with the documents open in the editor that are its */
   const load = async (only?: LspProject): Promise<void> => {
     for (const project of only ? [only] : projects) {
@@ -255,14 +263,11 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
         for (const doc of documents.all()) { const abs = docPath(doc.uri); if (abs && projectOf(abs) === project) { project.setText(abs, doc.getText()); versionOf.set(abs, doc.version); } }
         // a broken config: said once, its problems shown in it, and the templates linted with the default settings meanwhile
         // a warning of the config with no file to show it in (no config found): said once
-        for (const note of project.configNotes) {
-          const said = `${project.cwd}\0${note}`;
-          if (saidNotes.has(said)) continue;
-          saidNotes.add(said);
-          void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: `tplsync: ${projects.length > 1 ? `${project.cwd}: ` : ''}${note}` });
-        }
+        sayNotes(project);
         if (project.configError !== undefined) void connection.window.showErrorMessage(`tplsync: ${projects.length > 1 ? `${project.cwd}: ` : ''}${project.configError}\n(the templates are linted with the default settings until the config is fixed)`);
       } catch (e) {
+        // (no config found, and no template where the default globs look: both said)
+        sayNotes(project);
         // a project that cannot be loaded at all: said once, and the findings of the last good one are cleared
         void connection.window.showErrorMessage(`tplsync: ${projects.length > 1 ? `${project.cwd}: ` : ''}${(e as Error).message}`);
       }
@@ -348,13 +353,40 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
     const edits = [...newest];
     newest.clear();
     const upTo = received;
-    enqueue(() => {
+    enqueue(async () => {
       for (const [abs, { text, version }] of edits) {
         projectOf(abs)?.setText(abs, text);
         if (version === undefined) versionOf.delete(abs); else versionOf.set(abs, version);
       }
       applied = upTo;
+      for (const [abs, { text }] of edits) if (text !== undefined) await adopt(abs, text);
     });
+  };
+
+  /** the templates said (window/showMessage) to be linted by no config, each once */
+  const saidUncovered = new Set<string>();
+  /**
+   * A template open in the editor that no project covers: linted with the config that governs it, the nearest one
+   * above it, as `tplsync lint` finds it from the file's folder (a monorepo opened at its root, its configs in
+   * packages/*: a project of its own for that config's folder); else said why not, once (no config above it, or its
+   * config's globs do not take it). Only a file that looks like a template (top-level `channel:` and `name:`): another
+   * YAML file gets nothing, as before.
+   */
+  const adopt = async (abs: string, text: string): Promise<void> => {
+    if (options.configFile || !/\.ya?ml$/i.test(abs) || !looksLikeTemplate(text)) return;
+    if (projects.some((p) => p.covers(abs) || p.settingsFiles().includes(abs))) return;
+    const dir = nearestConfigDir(path.dirname(abs));
+    if (dir !== undefined && !projects.some((p) => p.cwd === dir || (p.config?.file !== undefined && p.config.dir === dir))) {
+      const p = addProject(dir);
+      if (p) await load(p);
+    }
+    if (projects.some((p) => p.covers(abs)) || saidUncovered.has(abs)) return;
+    saidUncovered.add(abs);
+    const governing = dir === undefined ? undefined : projects.find((p) => p.config?.file !== undefined && p.config.dir === dir)?.config;
+    const why = governing
+      ? `the templates globs of ${governing.file} (${governing.templates.join(', ')}) do not take it; add a glob that does, or move the file under one`
+      : `no tplsync config was found in its folder or a folder above it (looked for ${SEARCH_PLACES.slice(0, 2).join(', ')}, ... and a "tplsync" key in package.json); run tplsync init in the project's folder`;
+    void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: `tplsync: ${abs} is not linted: ${why}.` });
   };
   const settle = (abs: string, text: string | undefined, version: number | undefined): void => {
     newest.set(abs, { text, version });
