@@ -201,6 +201,7 @@ export interface ChannelPolicy {
 /** FORMAT.md: tplsync.config.{yaml,yml,json,js,ts}, .tplsyncrc*, or package.json#tplsync */
 export { SEARCH_PLACES } from './search-places.js';
 import { SEARCH_PLACES } from './search-places.js';
+import { realTarget } from '../files/confine-write.js';
 
 export const DEFAULT_TEMPLATE_GLOBS = ['templates/**/*.{yaml,yml}'];
 export const DEFAULT_TYPES_OUT = 'tplsync-templates.ts';
@@ -217,10 +218,18 @@ interface RawConfig {
 }
 
 
-/** The `$schema` path of the modeline of a file written into `dir`: the project's own schema, else the package's. */
+/**
+ * The `$schema` path of the modeline of a file written into `dir`: the project's own schema, else the package's,
+ * counted from the folder the file really lies in (a folder linked into the project, `templates/shared -> ../../shared`,
+ * is left for its target): where git keeps the file, where every checkout and every project linking it has it, and
+ * where a tool that resolves `..` through the file system looks. Counted from the link's place, it resolved only there.
+ */
 export function schemaModelinePath(config: Config, dir: string): string {
   const local = path.join(config.dir, 'schema', 'template.schema.json');
-  return path.relative(dir, existsSync(local) ? local : shownSchemaFile(config.dir, 'template.schema.json')).split(path.sep).join('/');
+  const schema = existsSync(local) ? local : shownSchemaFile(config.dir, 'template.schema.json');
+  // (the schema's own path keeps its links, node_modules/tplsync among them: only the project's place is made real)
+  const at = path.join(realTarget(config.dir), path.relative(config.dir, schema));
+  return path.relative(realTarget(dir), at).split(path.sep).join('/');
 }
 
 /** A schema file of the package as a project's files should name it: through the project's node_modules when it has tplsync there, else where it runs from. */

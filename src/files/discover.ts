@@ -1,7 +1,7 @@
 // Effects: the template files of a run: the paths given (files, directories, globs) or the
 // config's `templates` globs, sorted, each with the path shown to the user. The common glob
 // shapes are walked directly (walk.ts); any other goes to tinyglobby.
-import { realpathSync, statSync } from 'node:fs';
+import { lstatSync, realpathSync, statSync } from 'node:fs';
 import { refuseFile } from './refusals.js';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
@@ -80,8 +80,12 @@ export async function discoverFiles(config: DiscoverConfig, paths: readonly stri
     if (!opts.list) refuseFile(f, 'unreadable', `Not read as a template: its extension ${path.extname(f)} is not in small letters, and the templates globs match .yaml and .yml (a machine whose file names ignore case takes it; Linux CI does not). Rename it to ${path.basename(f, path.extname(f))}${path.extname(f).toLowerCase()}.`);
     files.push(f);
   }
-  const walkedFiles = walked && linked.length > 0 ? files.filter((f) => found.has(f)) : [];
   files.sort();
+  // the same file reached twice (through a linked folder and by a glob of its own folder, or through
+  // two links) is one file, taken once: at its own path when that is one of them, else at the first
+  // (a walk that met no link cannot reach a file twice)
+  if (!walked || linked.length > 0) oneEach(files);
+  const walkedFiles = walked && linked.length > 0 ? files.filter((f) => found.has(f)) : [];
   if (files.length === 0) {
     throw new UsageError(paths.length
       ? `No template files (*.yaml, *.yml) under ${paths.join(', ')}`
@@ -93,8 +97,8 @@ export async function discoverFiles(config: DiscoverConfig, paths: readonly stri
   // the files it found (its unreadable folders and near misses are refused above, whatever the links)
   const roots = (): string[] => [config.dir, ...config.templates.map((g) => path.resolve(config.dir, globBase(g))), ...paths.filter((p) => !/[*?[\]{}]/.test(p)).map((p) => path.resolve(cwd, p))];
   if (walked && !opts.list) for (const f of special) refuseFile(f, 'unreadable', notRegular(f));
-  if (walked && linked.length > 0 && !opts.list) confine(walkedFiles, roots());
-  if (!walked && !opts.list) confine(files, roots());
+  if (walked && linked.length > 0 && !opts.list) confine(walkedFiles, roots(), config.dir);
+  if (!walked && !opts.list) confine(files, roots(), config.dir);
   const under = cwd.endsWith(path.sep) ? cwd : cwd + path.sep;
   // most files lie under the working directory: their relative path is the rest of the absolute one
   return files.map((abs) => ({ abs, file: abs.startsWith(under) && !POSIX_ODD.test(abs) ? abs.slice(under.length) : path.relative(cwd, abs) || abs }));
@@ -107,7 +111,7 @@ export { globBase };
  * and the paths the user named (a symbolic link out of the repository, to /proc/self/environ or
  * to another project's template), and every one that is not a regular file (a FIFO, a device).
  */
-function confine(files: readonly string[], roots: readonly string[]): void {
+function confine(files: readonly string[], roots: readonly string[], projectDir: string): void {
   const real = (p: string): string | undefined => { try { return realpathSync(p); } catch { return undefined; } };
   const allowed = roots.map(real).filter((r): r is string => r !== undefined);
   const inside = (r: string) => allowed.some((root) => r === root || r.startsWith(root.endsWith(path.sep) ? root : root + path.sep));
@@ -115,13 +119,55 @@ function confine(files: readonly string[], roots: readonly string[]): void {
     const r = real(abs);
     if (r === undefined) continue; // a broken link: the read reports it
     if (!inside(r)) {
-      refuseFile(abs, 'outside-project', `The file leads out of the project (to ${r}); tplsync reads and writes only files under the config's folder, the folders its templates globs start from, and the paths named on the command line. Copy the template into the project, add its folder to the config's templates globs, or name the path on the command line.`);
+      refuseFile(abs, 'outside-project', `The file leads out of the project (to ${r}); tplsync reads and writes only files under the config's folder, the folders its templates globs start from, and the paths named on the command line. ${outsideAdvice(abs, r, projectDir)}`);
       continue;
     }
     let st;
     try { st = statSync(r); } catch { continue; }
     if (!st.isFile()) refuseFile(abs, 'unreadable', notRegular(r));
   }
+}
+
+/**
+ * What takes a file that leads out of the project into it. A file reached through a linked folder
+ * under the project: a glob that starts from the link (`templates/shared/**\/*.yaml`), whose base the
+ * link makes a root; a glob of the link's target folder would take the same file a second time
+ * under another name. Otherwise (the file is a link itself, or lies outside): a glob of its real folder.
+ */
+function outsideAdvice(abs: string, real: string, projectDir: string): string {
+  const ext = path.extname(abs).toLowerCase() || '.yaml';
+  const glob = (dir: string) => `${path.relative(projectDir, dir).split(path.sep).join('/')}/**/*${ext}`;
+  const rel = path.relative(projectDir, abs);
+  if (rel && !rel.startsWith('..') && !path.isAbsolute(rel)) {
+    // the outermost folder on the way from the project's folder to the file that is a link
+    let dir = projectDir;
+    const segs = rel.split(path.sep).slice(0, -1);
+    for (const seg of segs) {
+      dir = path.join(dir, seg);
+      let link = false;
+      try { link = lstatSync(dir).isSymbolicLink(); } catch { break; }
+      if (link) return `It is reached through the linked folder ${path.relative(projectDir, dir)}: add a glob that starts from the link, "${glob(dir)}", to the config's templates (the folder a link in a glob's fixed part leads to is in the project), copy the template into the project, or name the path on the command line.`;
+    }
+  }
+  return `Copy the template into the project, add its folder to the config's templates globs ("${glob(path.dirname(real))}"), or name the path on the command line.`;
+}
+
+/** sorted paths, left with one path per real file (in place): the path that is the real one when it is there, else the first */
+function oneEach(files: string[]): void {
+  const byReal = new Map<string, string>();
+  const reals: (string | undefined)[] = files.map((f) => { try { return realpathSync(f); } catch { return undefined; } });
+  files.forEach((f, i) => {
+    const r = reals[i];
+    if (r === undefined) return;
+    const kept = byReal.get(r);
+    if (kept === undefined || (f === r && kept !== r)) byReal.set(r, f);
+  });
+  let n = 0;
+  for (let i = 0; i < files.length; i++) {
+    const r = reals[i];
+    if (r === undefined || byReal.get(r) === files[i]) files[n++] = files[i]!;
+  }
+  files.length = n;
 }
 
 /** what a file that is no regular file is, said as a finding's message */

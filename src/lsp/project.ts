@@ -4,7 +4,7 @@
 // `tplsync lint` computes them (the same per-file lint, project-level passes, severities,
 // overrides, directives and team policies), so the editor and the command line never disagree.
 import { caseVariantFolders } from '../files/path-case.js';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { DEFAULT_TEMPLATE_GLOBS, DEFAULT_TYPES_OUT, loadConfig, noConfigFound, readDirect, SEARCH_PLACES, type Config } from '../config/load.js';
@@ -105,6 +105,7 @@ export class LspProject {
     this.files = [...found, ...[...this.open.keys()].filter((abs) => !onDisk.has(abs) && this.wouldCover(abs)).map((abs) => this.entry(abs))]
       .sort((a, b) => (a.abs < b.abs ? -1 : a.abs > b.abs ? 1 : 0));
     this.byAbs = new Map(this.files.map((f) => [f.abs, f]));
+    this.byReal = undefined;
     for (const abs of [...this.results.keys()]) if (!this.byAbs.has(abs)) this.results.delete(abs);
     for (const f of this.files) if (!this.results.has(f.abs)) this.lint(f);
   }
@@ -131,6 +132,22 @@ export class LspProject {
   /** the template files the config covers, by absolute path */
   covered(): string[] { return this.files.map((f) => f.abs); }
   covers(abs: string): boolean { return this.byAbs.has(abs); }
+  /** the covered files by real path (worked out when first asked, for the files of one discovery) */
+  private byReal: Map<string, string> | undefined;
+  /**
+   * The path this project covers the file `abs` at: `abs` itself, or another path of the same real file (a template
+   * reached through a folder linked into the project, which the editor opened at its real path); undefined when none.
+   */
+  coveredAs(abs: string): string | undefined {
+    if (this.byAbs.has(abs)) return abs;
+    let real: string;
+    try { real = realpathSync(abs); } catch { return undefined; }
+    if (!this.byReal) {
+      this.byReal = new Map();
+      for (const f of this.files) { try { const r = realpathSync(f.abs); if (!this.byReal.has(r)) this.byReal.set(r, f.abs); } catch { /* not on disk (open, unsaved) */ } }
+    }
+    return this.byReal.get(real);
+  }
   /** the path lint shows for a file (relative to the project's directory) */
   shown(abs: string): string | undefined { return this.byAbs.get(abs)?.file; }
   absOf(file: string): string | undefined { return this.files.find((f) => f.file === file)?.abs; }
@@ -277,4 +294,28 @@ export function configFindings(message: string, cwd: string): Map<string, Diagno
     out.set(abs, list);
   }
   return out;
+}
+
+/** Pure: whether a YAML text looks like a template (top-level `channel:` and `name:`): one the server says it cannot lint */
+export function looksLikeTemplate(text: string): boolean {
+  return /^\uFEFF?channel[ \t]*:/m.test(text) && /^name[ \t]*:/m.test(text);
+}
+
+/**
+ * Effects (reads files): the folder of the config nearest above `from` (`from` itself first), as the command line finds
+ * it from there (its file names, and a package.json with a "tplsync" key), or undefined when none is.
+ */
+export function nearestConfigDir(from: string): string | undefined {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    for (const name of SEARCH_PLACES) {
+      const p = path.join(dir, name);
+      if (!existsSync(p)) continue;
+      if (name !== 'package.json') return dir;
+      try {
+        const pkg = JSON.parse(readFileSync(p, 'utf8').replace(/^\uFEFF/, '')) as unknown;
+        if (pkg !== null && typeof pkg === 'object' && (pkg as Record<string, unknown>).tplsync != null) return dir;
+      } catch { /* not JSON: no config here (the command line says so when it is run there) */ }
+    }
+    if (path.dirname(dir) === dir) return undefined;
+  }
 }

@@ -29,7 +29,7 @@ import { obj } from '../lint/rule.js';
 import { placeholderSites } from '../model/sites.js';
 import { scanPlaceholders } from '../model/placeholders.js';
 import { exampleKeyItems, keyPathAt, languageItems, placeholderItems, scalarPathAt, scopedPlaceholderNames } from './complete.js';
-import { LspProject } from './project.js';
+import { looksLikeTemplate, LspProject, nearestConfigDir } from './project.js';
 import { flatSymbols, templateSymbols } from './symbols.js';
 import { DiskWatcher, foldersBelow, foldersToWatch, globBases } from './watch.js';
 import { io } from '../core/io.js';
@@ -148,6 +148,25 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
     if (abs === undefined) return projects[0];
     return projects.find((p) => p.covers(abs)) ?? projects.find((p) => within(abs, p.cwd)) ?? projects[0];
   };
+  /**
+   * The open documents that are a project's file under another path (a template reached through a folder linked into
+   * the project, opened at its real path, or the other way round): the document's path -> the project's. The project
+   * lints the editor's text as its file's, and the findings are published for the document the editor has open.
+   */
+  const aliases = new Map<string, string>();
+  /** an open document's path as the projects know its file: its own, or the covered path of the same real file */
+  const docPath = (uri: string): string | undefined => {
+    const abs = uriToPath(uri);
+    if (abs === undefined) return undefined;
+    const known = aliases.get(abs);
+    if (known !== undefined) return known;
+    if (!/\.ya?ml$/i.test(abs) || projects.some((p) => p.covers(abs))) return abs;
+    for (const p of projects) {
+      const as = p.coveredAs(abs);
+      if (as !== undefined && as !== abs) { aliases.set(abs, as); return as; }
+    }
+    return abs;
+  };
   const addProject = (root: string): LspProject | undefined => {
     if (projects.some((p) => p.cwd === root)) return undefined;
     const p = new LspProject(root, () => clock.now(), options.configFile);
@@ -176,17 +195,27 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
     for (const p of projects) for (const [abs, list] of p.findings()) if (!all.has(abs)) { all.set(abs, list); owner.set(abs, p); }
     findings = all;
     ownerOf = owner;
-    for (const abs of new Set([...findings.keys(), ...published.keys()])) {
+    // a file open under another path (aliases): its findings go to the document the editor has, none to the path it is covered at
+    const shown = new Map(all);
+    const aliasOf = new Map<string, string>();
+    for (const [doc, as] of aliases) {
+      if (!documents.get(pathToUri(doc)) && !documents.all().some((d) => uriToPath(d.uri) === doc)) { aliases.delete(doc); continue; }
+      if (!all.has(as)) continue;
+      shown.set(doc, all.get(as)!);
+      shown.set(as, []);
+      aliasOf.set(doc, as);
+    }
+    for (const abs of new Set([...shown.keys(), ...published.keys()])) {
       // an edit received since these findings' texts were taken (during a send, or waiting to be linted): they are
       // of a superseded text, and the work that takes the edit publishes again; nothing more of them is sent
       if (superseded()) return;
-      const list = findings.get(abs) ?? [];
+      const list = shown.get(abs) ?? [];
       // an open document's findings carry the version of its text they are of (LSP 3.17 publishDiagnostics `version`)
-      const version = versionOf.get(abs);
+      const version = versionOf.get(aliasOf.get(abs) ?? abs);
       const key = `${version ?? ''}\0${JSON.stringify(list)}`;
       if (published.get(abs) === key) continue;
       published.set(abs, key);
-      await connection.sendDiagnostics({ uri: pathToUri(abs), ...(version === undefined ? {} : { version }), diagnostics: list.map((d) => toLsp(d, ownerOf.get(abs)?.rule(d.ruleId))) });
+      await connection.sendDiagnostics({ uri: pathToUri(abs), ...(version === undefined ? {} : { version }), diagnostics: list.map((d) => toLsp(d, ownerOf.get(aliasOf.get(abs) ?? abs)?.rule(d.ruleId))) });
     }
     expireAt(projects.map((p) => p.nextChange()).filter((t): t is number => t !== undefined).reduce((a, b) => Math.min(a, b), Infinity));
   };
@@ -218,22 +247,27 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
 
   /** the config warnings said already (window/showMessage), by folder and text: each said once */
   const saidNotes = new Set<string>();
+  const sayNotes = (project: LspProject): void => {
+    for (const note of project.configNotes) {
+      const said = `${project.cwd}\0${note}`;
+      if (saidNotes.has(said)) continue;
+      saidNotes.add(said);
+      void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: `tplsync: ${projects.length > 1 ? `${project.cwd}: ` : ''}${note}` });
+    }
+  };
   /** (re)loads a project (every project: none given), with the documents open in the editor that are its */
   const load = async (only?: LspProject): Promise<void> => {
     for (const project of only ? [only] : projects) {
       try {
         await project.load();
-        for (const doc of documents.all()) { const abs = uriToPath(doc.uri); if (abs && projectOf(abs) === project) { project.setText(abs, doc.getText()); versionOf.set(abs, doc.version); } }
+        for (const doc of documents.all()) { const abs = docPath(doc.uri); if (abs && projectOf(abs) === project) { project.setText(abs, doc.getText()); versionOf.set(abs, doc.version); } }
         // a broken config: said once, its problems shown in it, and the templates linted with the default settings meanwhile
         // a warning of the config with no file to show it in (no config found): said once
-        for (const note of project.configNotes) {
-          const said = `${project.cwd}\0${note}`;
-          if (saidNotes.has(said)) continue;
-          saidNotes.add(said);
-          void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: `tplsync: ${projects.length > 1 ? `${project.cwd}: ` : ''}${note}` });
-        }
+        sayNotes(project);
         if (project.configError !== undefined) void connection.window.showErrorMessage(`tplsync: ${projects.length > 1 ? `${project.cwd}: ` : ''}${project.configError}\n(the templates are linted with the default settings until the config is fixed)`);
       } catch (e) {
+        // (no config found, and no template where the default globs look: both said)
+        sayNotes(project);
         // a project that cannot be loaded at all: said once, and the findings of the last good one are cleared
         void connection.window.showErrorMessage(`tplsync: ${projects.length > 1 ? `${project.cwd}: ` : ''}${(e as Error).message}`);
       }
@@ -319,13 +353,40 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
     const edits = [...newest];
     newest.clear();
     const upTo = received;
-    enqueue(() => {
+    enqueue(async () => {
       for (const [abs, { text, version }] of edits) {
         projectOf(abs)?.setText(abs, text);
         if (version === undefined) versionOf.delete(abs); else versionOf.set(abs, version);
       }
       applied = upTo;
+      for (const [abs, { text }] of edits) if (text !== undefined) await adopt(abs, text);
     });
+  };
+
+  /** the templates said (window/showMessage) to be linted by no config, each once */
+  const saidUncovered = new Set<string>();
+  /**
+   * A template open in the editor that no project covers: linted with the config that governs it, the nearest one
+   * above it, as `tplsync lint` finds it from the file's folder (a monorepo opened at its root, its configs in
+   * packages/*: a project of its own for that config's folder); else said why not, once (no config above it, or its
+   * config's globs do not take it). Only a file that looks like a template (top-level `channel:` and `name:`): another
+   * YAML file gets nothing, as before.
+   */
+  const adopt = async (abs: string, text: string): Promise<void> => {
+    if (options.configFile || !/\.ya?ml$/i.test(abs) || !looksLikeTemplate(text)) return;
+    if (projects.some((p) => p.covers(abs) || p.settingsFiles().includes(abs))) return;
+    const dir = nearestConfigDir(path.dirname(abs));
+    if (dir !== undefined && !projects.some((p) => p.cwd === dir || (p.config?.file !== undefined && p.config.dir === dir))) {
+      const p = addProject(dir);
+      if (p) await load(p);
+    }
+    if (projects.some((p) => p.covers(abs)) || saidUncovered.has(abs)) return;
+    saidUncovered.add(abs);
+    const governing = dir === undefined ? undefined : projects.find((p) => p.config?.file !== undefined && p.config.dir === dir)?.config;
+    const why = governing
+      ? `the templates globs of ${governing.file} (${governing.templates.join(', ')}) do not take it; add a glob that does, or move the file under one`
+      : `no tplsync config was found in its folder or a folder above it (looked for ${SEARCH_PLACES.slice(0, 2).join(', ')}, ... and a "tplsync" key in package.json); run tplsync init in the project's folder`;
+    void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: `tplsync: ${abs} is not linted: ${why}.` });
   };
   const settle = (abs: string, text: string | undefined, version: number | undefined): void => {
     newest.set(abs, { text, version });
@@ -334,11 +395,11 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
     settling = clock.after(EDIT_SETTLE_MS, takeEdits);
   };
   documents.onDidChangeContent((e) => {
-    const abs = uriToPath(e.document.uri);
+    const abs = docPath(e.document.uri);
     if (abs) settle(abs, e.document.getText(), e.document.version);
   });
   documents.onDidClose((e) => {
-    const abs = uriToPath(e.document.uri);
+    const abs = docPath(e.document.uri);
     if (abs) settle(abs, undefined, undefined);
   });
 
@@ -421,7 +482,7 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
     afterShutdown();
     takeEdits();
     await queue;
-    const abs = uriToPath(p.textDocument.uri);
+    const abs = docPath(p.textDocument.uri);
     if (!abs) return null;
     const here = (findings.get(abs) ?? []).filter((d) => inside(d, p.position.line + 1, p.position.character + 1));
     // The finding's message is not repeated: every editor shows its diagnostics (VS Code right
@@ -445,7 +506,7 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
     afterShutdown();
     takeEdits();
     await queue;
-    const abs = uriToPath(docUri);
+    const abs = docPath(docUri);
     const doc = documents.get(docUri);
     const project = abs === undefined ? undefined : projectOf(abs);
     if (!abs || !doc || !project?.covers(abs)) return undefined;
@@ -537,7 +598,7 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
     takeEdits();
     await queue;
     const doc = documents.get(p.textDocument.uri);
-    const abs = uriToPath(p.textDocument.uri);
+    const abs = docPath(p.textDocument.uri);
     const project = projectOf(abs);
     // a template file the config's globs take (an open one not saved yet too), as for code actions and formatting:
     // an Ansible playbook's `name:`/`channel:` or any other YAML file gets nothing of tplsync's

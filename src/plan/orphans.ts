@@ -1,4 +1,5 @@
 // Effects (git via execa): the templates that were in the files at --base REF and are gone now.
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { UsageError } from '../core/errors.js';
@@ -34,7 +35,29 @@ export function fetchHint(ref: string, remotes: readonly string[]): string {
   return `git fetch --depth=1 ${remotes[0] ?? 'origin'} ${ref}`;
 }
 
-export async function templatesAtRef(config: Config, env: EnvironmentConfig, ref: string): Promise<BaseTemplates> {
+/**
+ * Effects (realpath): where git has a working-tree file: its real path (a folder linked into the project leads to the
+ * folder git tracks the file in) from the repository's real top `realRoot`, with `/`; undefined outside the repository
+ */
+export function gitPathOf(realRoot: string, abs: string): string | undefined {
+  let real = abs;
+  try { real = realpathSync(abs); } catch { /* not there (deleted since): as named */ }
+  const rel = path.relative(realRoot, real);
+  if (!rel || rel.startsWith('..') || path.isAbsolute(rel)) return undefined;
+  return rel.split(path.sep).join('/');
+}
+
+/** the repository's top as a real path (git's answer, with any link in it resolved) */
+function realTop(root: string): string {
+  try { return realpathSync(root); } catch { return root; }
+}
+
+/**
+ * The templates of the files at `ref`: those the globs match there, and (`current`: the project's files now, absolute)
+ * those the project reaches through a folder linked into it, which git tracks at the link's target alone (the globs,
+ * matched against git's paths, never name them).
+ */
+export async function templatesAtRef(config: Config, env: EnvironmentConfig, ref: string, current: readonly string[] = []): Promise<BaseTemplates> {
   const { execa } = await import('execa');
   const git = (args: string[]) => execa('git', args, { cwd: config.dir, env: io().env, extendEnv: false, reject: false, stripFinalNewline: true });
   const top = await git(['rev-parse', '--show-toplevel']);
@@ -49,7 +72,20 @@ export async function templatesAtRef(config: Config, env: EnvironmentConfig, ref
   const prefix = path.relative(root, config.dir);
   const isMatch = picomatch(config.templates.map((g) => path.posix.join(prefix.split(path.sep).join('/'), g)), { dot: false });
   const byId = new Map<string, OrphanCandidate & { category?: string; template: FileTemplate; secretShape?: CanonicalTemplate }>();
-  const files = String(ls.stdout).split('\0').filter((f) => f && isMatch(f));
+  const tree = String(ls.stdout).split('\0').filter(Boolean);
+  const files = tree.filter((f) => isMatch(f));
+  if (current.length) {
+    // a file now whose path git does not track as such (a new file, or one reached through a linked folder): at its real path
+    const inTree = new Set(tree);
+    const taken = new Set(files);
+    const top = realTop(root);
+    for (const abs of current) {
+      const lexical = path.relative(root, abs).split(path.sep).join('/');
+      if (inTree.has(lexical)) continue;
+      const real = gitPathOf(top, abs);
+      if (real !== undefined && inTree.has(real) && !taken.has(real)) { taken.add(real); files.push(real); }
+    }
+  }
   // one git process for every file (a `git show` each costs milliseconds a catalogue multiplies)
   const byIndex = await catBlobs(config.dir, files.map((f) => `${ref}:${f}`));
   const blobs = new Map([...byIndex].map(([i, text]) => [files[i]!, text]));
@@ -153,8 +189,15 @@ export async function committedTemplates(config: Config, env: EnvironmentConfig,
   const [root, shallow] = String(top.stdout).split('\n');
   if (shallow === 'true') out.shallow = true;
   if (top.exitCode !== 0 || !root || shallow === 'true') return out;
+  // each file's history where git has it: at its real path (a template reached through a folder linked into the project
+  // is tracked at the link's target); a file outside the repository has none (and would fail the whole log)
   const idOf = new Map<string, string>();
-  for (const [id, file] of files) idOf.set(path.relative(root, resolvePath(file)).split(path.sep).join('/'), id);
+  const realRoot = realTop(root);
+  for (const [id, file] of files) {
+    const at = gitPathOf(realRoot, resolvePath(file));
+    if (at !== undefined) idOf.set(at, id);
+  }
+  if (!idOf.size) return out;
   const log = await execa('git', ['-c', 'core.quotePath=false', '--literal-pathspecs', 'log', '--no-renames', '-n', String(DRIFT_HISTORY_COMMITS), '--format=%x00%H', '--name-only', '--stdin'], {
     cwd: root, env: io().env, extendEnv: false, reject: false, stripFinalNewline: true, input: `HEAD\n--\n${[...idOf.keys()].join('\n')}\n`, maxBuffer: 256 * 1024 * 1024,
   });

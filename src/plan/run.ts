@@ -130,9 +130,11 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
   /** the files at a base that is not HEAD: an update whose file is the same there is drift (makePlan) */
   let driftBase: PlanInputs['driftBase'];
   let upstream: PlanInputs['upstream'];
+  /** the project's files (a base finds at their real paths those reached through a linked folder) */
+  const nowFiles = project.files.map((f) => f.abs);
   const canonicalOf = (byId: BaseTemplates['byId']) => new Map([...byId].map(([id, b]) => [id, b.template.canonical]));
   if (o.base) {
-    const base = await templatesAtRef(config, conn.environment, o.base);
+    const base = await templatesAtRef(config, conn.environment, o.base, nowFiles);
     baseById = base.byId;
     const [at, head] = await Promise.all([commitOf(config.dir, o.base), headCommit(config.dir)]);
     if (at && head && at !== head) driftBase = { ref: o.base, environment: conn.environment.name, byId: canonicalOf(base.byId) };
@@ -145,7 +147,7 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
     // no --base: categories are compared with the merge base of HEAD and its upstream branch, when there is one
     const found = await defaultBase(config.dir);
     if (found) {
-      const base = await templatesAtRef(config, conn.environment, found.ref);
+      const base = await templatesAtRef(config, conn.environment, found.ref, nowFiles);
       baseById = base.byId;
       baseCategories = new Map([...base.byId].flatMap(([id, b]) => (b.category ? [[id, b.category] as [string, string]] : [])));
       baseSamples = samplesOf(base.byId);
@@ -157,7 +159,7 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
       // no upstream (a local branch): the files at HEAD say where a secret stood, for masking alone, also when the files
       // equal them (a rotation changes no file); categories and media samples are compared with a pull request's base only
       const head = await headCommit(config.dir);
-      if (head) baseById = (await templatesAtRef(config, conn.environment, head)).byId;
+      if (head) baseById = (await templatesAtRef(config, conn.environment, head, nowFiles)).byId;
     }
     // a template whose file no longer refers to a secret it referred to (a removal committed, of all its secrets or of some):
     // its file's last version that did
@@ -174,7 +176,7 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
     const behindOf = async (ref: string): Promise<PlanInputs['upstream']> => {
       const behind = await behindRef(config.dir, ref);
       if (!behind || behind.behind === 0) return undefined;
-      const [tip, at] = await Promise.all([templatesAtRef(config, conn.environment, behind.upstream), templatesAtRef(config, conn.environment, behind.mergeBase)]);
+      const [tip, at] = await Promise.all([templatesAtRef(config, conn.environment, behind.upstream, nowFiles), templatesAtRef(config, conn.environment, behind.mergeBase, nowFiles)]);
       return { ref: behind.upstream, behind: behind.behind, byId: canonicalOf(tip.byId), mergeBase: canonicalOf(at.byId), environment: conn.environment.name };
     };
     const up = await upstreamOf(config.dir);
@@ -377,7 +379,7 @@ export async function runPlanAgainstRef(config: Config, environment: Environment
   const project = await loadCleanProject(config, o.paths, o.cwd);
   const desired = loadDesired(project.files, environment, configSeverities(config));
   if (o.paths.length) await refuseSameTemplateElsewhere(config, environment, o.cwd, project.files, desired);
-  const base = await templatesAtRef(config, environment, o.ref);
+  const base = await templatesAtRef(config, environment, o.ref, project.files.map((f) => f.abs));
   // orphans only when the whole set of files is compared (as against the channel)
   const now = new Set(desired.map((d) => d.canonical.templateId));
   const orphans = o.paths.length === 0 ? [...base.byId.values()].filter((b) => !now.has(b.publicId)) : [];

@@ -14,7 +14,7 @@ export const loadingRules = defineRules([
     checkLoading: claiming('unreadable') },
   { id: 'file-outside-project', group: 'file', severity: 'error', summary: 'A template file lies inside the project: under the config\'s folder, or a folder its templates globs start from (`../shared/**/*.yaml`), or a path named on the command line.',
     why: 'A symbolic link can lead a template path anywhere: to /proc/self/environ (the environment, API keys included), to a device, or to another project\'s file. Reading it could print secrets; fmt would replace the link with a copy ready to be committed.',
-    fix: 'Copy the template into the project instead of linking to it, add the folder it lies in to the config\'s templates globs, or name the file on the command line when you mean to check it.',
+    fix: 'For a folder linked into the project (`templates/shared -> ../../shared`), add a glob that starts from the link (`templates/shared/**/*.yaml`): a link in a glob\'s fixed part makes the folder it leads to part of the project. For a file that is a link, add the folder it lies in to the config\'s templates globs. Or copy the template into the project, or name the file on the command line when you mean to check it. A file reached by two paths (the link and its own folder) is one file, taken once at its own path.',
     checkLoading: claiming('outside-project') },
   { id: 'encoding', group: 'file', severity: 'error', summary: 'Template files are UTF-8.',
     why: 'The API takes JSON, which is Unicode; a byte that is not UTF-8 would be sent as a replacement character.',
