@@ -1,6 +1,7 @@
 // `tplsync emulator`: the local emulator as a process. First line: `listening on URL`; second
 // line: `control token: TOKEN` (for /_emulator/faults, clock and state).
 import { UsageError } from '../core/errors.js';
+import { jsonDepthProblem } from '../core/json-depth.js';
 import { checkFaults, type FaultSettings, type Operation } from '../emulator/faults.js';
 import { JournalError } from '../emulator/journal.js';
 import { parseCreateQuota } from '../emulator/quota.js';
@@ -59,7 +60,7 @@ function readKeys(o: EmulatorCommandOptions): (string | KeySpec)[] {
       const at = jsonErrorPosition(text);
       throw new UsageError(`--keys-file ${o.keysFile}${at ? `:${at.line}:${at.column}` : ''}: not valid JSON${at ? ` at line ${at.line}, column ${at.column}` : ''} (the file's text is not shown: it holds keys); ${expected}`);
     }
-    const wrong = keysFileProblem(parsed);
+    const wrong = jsonDepthProblem(parsed) ?? keysFileProblem(parsed);
     if (wrong) throw new UsageError(`--keys-file ${o.keysFile}: ${wrong}; ${expected}`);
     keys.push(...(parsed as KeySpec[]));
   }
