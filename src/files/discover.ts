@@ -119,7 +119,7 @@ function confine(files: readonly string[], roots: readonly string[]): void {
     const r = real(abs);
     if (r === undefined) continue; // a broken link: the read reports it
     if (!inside(r)) {
-      refuseFile(abs, 'outside-project', `The file leads out of the project (to ${r}); tplsync reads and writes only files under the config's folder, the folders its templates globs start from, and the paths named on the command line. Copy the template into the project, add its folder to the config's templates globs, or name the path on the command line.`);
+      refuseFile(abs, 'outside-project', `The file leads out of the project (to ${r}); tplsync reads templates only from under the config's folder, the folders its templates globs start from, and the paths named on the command line. Copy the template into the project, add its folder to the config's templates globs, or name the path on the command line.`);
       continue;
     }
     let st;
