@@ -172,6 +172,40 @@ test("a rule's severity written as ESLint writes it (a list with options, a numb
   assert.match(typo.stderr, /rules\.button-url: 'eror' is not allowed; did you mean 'error'\? \(allowed: error, warning, warn, info, off\)/);
 });
 
+test('$import of a file that is not a config (/etc/passwd, a list): one problem naming the file and what it reads as, not one unknown key per character', async () => {
+  const dir = tempDir();
+  try {
+    // a file of plain lines, as /etc/passwd is, outside the project (an absolute path)
+    const outside = tempDir();
+    writeFiles(outside, { passwd: 'root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin\n' });
+    writeFiles(dir, { 'tplsync.config.yaml': `$import: ${path.join(outside, 'passwd')}\n` });
+    const r = await cliIn(['lint'], { cwd: dir });
+    assert.is(r.exitCode, 3, r.stderr);
+    assert.is(r.stderr.trim().split('\n').length, 1, r.stderr);
+    assert.match(r.stderr, /^tplsync: \S*passwd: the file tplsync\.config\.yaml imports \(\$import\) is not a config: it reads as one text of \d+ characters/);
+    assert.not.match(r.stderr, /unknown key '0'|root:x/);
+    cleanup(outside);
+    writeFiles(dir, { 'list.yaml': '- a\n- b\n', 'tplsync.config.yaml': '$import: [list.yaml]\n' });
+    const l = await cliIn(['lint'], { cwd: dir });
+    assert.is(l.exitCode, 3);
+    assert.match(l.stderr, /^tplsync: list\.yaml: the file tplsync\.config\.yaml imports \(\$import\) is not a config: it reads as a list of 2 items/);
+    // a config imported, a mapping: read as before
+    writeFiles(dir, { 'base.yaml': 'templates: ["t/**/*.yaml"]\n', 'tplsync.config.yaml': '$import: base.yaml\nrules: {}\n', 't/x.yaml': 'channel: wa\n' });
+    assert.not.match((await cliIn(['lint'], { cwd: dir })).stderr, /imports|not a config/);
+  } finally { cleanup(dir); }
+});
+
+test('a circle of $import names its files, in the order they import each other (a YAML config, and an .tplsyncrc cosmiconfig reads)', async () => {
+  const r = await run({ 'a.yaml': '$import: tplsync.config.yaml\n', 'tplsync.config.yaml': '$import: a.yaml\n' }, ['lint']);
+  assert.is(r.exitCode, 3);
+  assert.match(r.stderr, /go round in a circle: tplsync\.config\.yaml imports a\.yaml, which imports tplsync\.config\.yaml; remove the \$import that leads back/);
+  const self = await run({ 'tplsync.config.yaml': '$import: ./tplsync.config.yaml\n' }, ['lint']);
+  assert.match(self.stderr, /go round in a circle: tplsync\.config\.yaml imports tplsync\.config\.yaml/);
+  const rc = await run({ 'a.yaml': '$import: .tplsyncrc\n', '.tplsyncrc': '$import: a.yaml\n' }, ['lint']);
+  assert.is(rc.exitCode, 3);
+  assert.match(rc.stderr, /go round in a circle: \.tplsyncrc imports a\.yaml, which imports \.tplsyncrc/);
+});
+
 test.run();
 
 test('a saved plan applied where no config is found says so (not that its environment is unknown)', async () => {

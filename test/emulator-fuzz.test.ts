@@ -111,14 +111,17 @@ test('the fixed scenario of the CLI test: some writes draw a 500, none on all of
 test('emulator usage errors exit 3, said with the flag\'s name', async () => {
   for (const [args, said] of [
     [['emulator', '--port', '0'], /key/],
-    [['emulator', '--port', '0', '--key', 'k', '--error-rate', '2'], /^tplsync: --error-rate must be a number from 0 to 1/m],
+    [['emulator', '--port', '0', '--key', 'k', '--error-rate', '2'], /^tplsync: --error-rate takes a number from 0 to 1, not '2'/m],
     [['emulator', '--port', 'x', '--key', 'k'], /--port/],
     [['emulator', '--port', '0', '--key', 'k', '--error-rate', '0.5', '--fault-operations', ''], /--fault-operations is empty/],
     [['emulator', '--port', '0', '--key', 'k', '--host', 'nosuch.invalid'], /--host nosuch\.invalid: no address of that name/],
     [['emulator', '--port', '0', '--key', 'k', '--host', ''], /--host is empty/],
-    [['emulator', '--port', '0', '--key', 'k', '--error-rate', ''], /--error-rate takes a number >= 0, not ''/],
-    [['emulator', '--port', '0', '--key', 'k', '--error-rate', '0x1'], /--error-rate takes a number >= 0, not '0x1'/],
-    [['emulator', '--port', '1e3', '--key', 'k'], /--port takes a number >= 0, not '1e3'/],
+    [['emulator', '--port', '0', '--key', 'k', '--error-rate', ''], /--error-rate takes a number from 0 to 1, not ''/],
+    [['emulator', '--port', '0', '--key', 'k', '--error-rate', '0x1'], /--error-rate takes a number from 0 to 1, not '0x1'/],
+    [['emulator', '--port', '1e3', '--key', 'k'], /--port takes a port number from 0 to 65535, not '1e3'/],
+    // the real rule for every spelling of a number out of range (1e12 was 'not a number >= 0')
+    [['emulator', '--port', '0', '--key', 'k', '--latency', '1e12'], /--latency takes a number from 0 to 60000, not '1e12'/],
+    [['emulator', '--port', '0', '--key', 'k', '--latency', '100000000000'], /--latency takes a number from 0 to 60000, not '100000000000'/],
   ] as const) {
     const r = await execa('node', [BIN, ...args], { reject: false, env: { TPLSYNC_API_KEY: undefined } as never, extendEnv: true, timeout: 20_000 });
     assert.is(r.exitCode, 3, `${args.join(' ')}: ${String(r.stderr)}`);

@@ -10,7 +10,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseOwner, ownerRunning } from '../src/core/pid-lock.ts';
 import { projectLockFile, withProjectWrites } from '../src/files/project-lock.ts';
-import { parseDuration } from '../src/core/duration.ts';
+import { parseDuration } from '../src/core/number-option.ts';
 import { execa } from 'execa';
 import { BIN, CHANNEL_A, cleanup, cliEnv, cliIn, tempDir, withChild, writeFiles } from './helpers.ts';
 
@@ -82,7 +82,10 @@ test('fmt, lint --fix, translations import, pull --from and new refuse while ano
 
 test('parseDuration: 30s, 2m, 500ms, 1h and bare seconds; anything else a usage error naming the option', () => {
   assert.equal(['30s', '2m', '500ms', '1h', '45', '0'].map((d) => parseDuration(d, '--lock-timeout')), [30_000, 120_000, 500, 3_600_000, 45_000, 0]);
-  for (const bad of ['soon', '-5s', '1.5m', '2 minutes', '', '5d']) assert.throws(() => parseDuration(bad, '--lock-timeout'), /--lock-timeout takes a duration such as 30s, 2m or 0/, bad);
+  for (const bad of ['soon', '-5s', '1.5m', '2 minutes', '', '5d']) assert.throws(() => parseDuration(bad, '--lock-timeout'), /--lock-timeout takes a duration such as 30s, 2m or 0 \(a whole number with ms, s, m or h; a bare number is seconds\), up to 168h/, bad);
+  // past the bound: told the bound, not that it is no duration (99999999999h has the shape of one)
+  for (const far of ['99999999999h', '169h', '99999999999999999999999s']) assert.throws(() => parseDuration(far, '--lock-timeout'), (e: unknown) => e instanceof Error && e.message.includes(`up to 168h, not '${far}'`), far);
+  assert.is(parseDuration('168h', '--lock-timeout'), 7 * 24 * 3_600_000);
 });
 
 test('a lock of the pid alone (an older tplsync\'s, or a start time not known) held by a process that is not Node.js (its pid given to a `sleep` since) is stale; by a Node.js process, held', async () => {

@@ -6,6 +6,9 @@ import * as assert from 'uvu/assert';
 import { checkBaseUrl } from '../src/api/base-url.ts';
 import { backoffDelay, parseRetryAfter } from '../src/api/retry.ts';
 import { UsageError } from '../src/core/errors.ts';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { CHANNEL_A, NOT_FOUND_ANSWER, ORDER_SHIPPED_EN, cleanup, cliIn, jsonService, listedServiceConfig, tempDir, writeFiles } from './helpers.ts';
 
 test('property: full-jitter backoff stays within [0, min(cap, base * 2^attempt))', () => {
   fc.assert(fc.property(fc.nat(30), fc.integer({ min: 1, max: 1000 }), fc.integer({ min: 1, max: 60_000 }), fc.double({ min: 0, max: 0.999999, noNaN: true }), (attempt, baseMs, capMs, r) => {
@@ -35,6 +38,33 @@ test('base URLs: https anywhere, http only on loopback unless explicitly allowed
   assert.throws(() => checkBaseUrl('not a url'), usage);
   // ports fetch never connects to fail here, before any attempt
   for (const bad of ['http://127.0.0.1:6000', 'https://api.example.com:9', 'http://localhost:1']) assert.throws(() => checkBaseUrl(bad), (e: unknown) => usage(e) && /bad ports/.test((e as Error).message));
+});
+
+test('a base URL with a query string or fragment is refused without echoing it: requests would drop it, saved plans would record it', () => {
+  for (const bad of ['http://127.0.0.1:18787/?key=s3cr3t-q#frag', 'https://api.example.com/v1?tenant=acme', 'https://api.example.com/#x', 'https://api.example.com/?', 'https://api.example.com/#']) {
+    assert.throws(() => checkBaseUrl(bad), (e: unknown) => e instanceof UsageError && /query string or fragment/.test(e.message) && !e.message.includes('s3cr3t') && !e.message.includes('acme'), bad);
+  }
+  // the GitHub API URL is checked the same way
+  assert.throws(() => checkBaseUrl('https://api.github.example/?token=t', false, { name: 'GITHUB_API_URL', secret: 'the GitHub token', allow: 'x' }), (e: unknown) => e instanceof UsageError && /GITHUB_API_URL must not contain a query/.test(e.message));
+  assert.is(checkBaseUrl('https://api.example.com/v1/').href, 'https://api.example.com/v1/');
+});
+
+test('plan against a baseUrl with ?key= exits 3 before any request, and writes no saved plan carrying it', async () => {
+  const seen: string[] = [];
+  const service = await jsonService((req) => { seen.push(req.url); return NOT_FOUND_ANSWER; });
+  const dir = tempDir();
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': listedServiceConfig(`"${service.url}/?key=s3cr3t-q#frag"`, CHANNEL_A, null),
+      'templates/order_shipped.en_US.yaml': ORDER_SHIPPED_EN,
+    });
+    const r = await cliIn(['plan', '--out', 'p.json'], { cwd: dir, env: { TPLSYNC_TEST_KEY: 'k1' } });
+    assert.is(r.exitCode, 3, r.stderr + r.stdout);
+    assert.match(r.stderr, /baseUrl must not contain a query string or fragment/);
+    assert.not.match(r.stderr + r.stdout, /s3cr3t/);
+    assert.equal(seen, []);
+    assert.not.ok(existsSync(path.join(dir, 'p.json')));
+  } finally { service.close(); cleanup(dir); }
 });
 
 test.run();

@@ -21,6 +21,12 @@ export function checkBaseUrl(raw: string, allowInsecureHttp = false, role: UrlRo
   try { u = new URL(raw); } catch { throw new UsageError(`${role.name} '${raw}' is not a URL`); }
   if (u.protocol !== 'https:' && u.protocol !== 'http:') throw new UsageError(`${role.name} '${raw}' must use https:// (or http:// on this machine)`);
   if (u.username || u.password) throw new UsageError(`${role.name} must not contain credentials; ${role.secret} comes from the environment`);
+  // Every request is built as new URL(path, base), which drops the base's query and fragment (WHATWG
+  // URL rules): a `?key=` or `?tenant=` written here would never reach the service, yet the URL is
+  // written whole into saved plans and results files. Refused, not echoed (it may hold a secret).
+  if (u.search || u.hash || /[?#]/.test(raw)) {
+    throw new UsageError(`${role.name} must not contain a query string or fragment ('?...' or '#...'): each request is made under its path and drops them, so they would never reach the service, while saved plans and results files would record them; ${role.secret} comes from the environment`);
+  }
   if (u.protocol === 'http:' && !LOOPBACK.test(u.hostname) && !allowInsecureHttp) {
     throw new UsageError(`Refusing to send ${role.secret} over plain http to ${u.host}; use https://, or ${role.allow} if you really mean it`);
   }

@@ -1,6 +1,7 @@
 // `tplsync comment --body-file FILE`: post or update the plan comment of a pull request (GitHub).
 import { existsSync } from 'node:fs';
 import { UsageError } from '../core/errors.js';
+import { jsonDepthProblem } from '../core/json-depth.js';
 import { leadingMarker, repoProblem, upsertComment } from '../github/comment.js';
 import { EXIT } from '../core/exit-codes.js';
 import { redact } from '../core/redact.js';
@@ -27,6 +28,8 @@ export async function commentCommand(o: CommentCommandOptions): Promise<number> 
       if (e instanceof FileRefused) throw e;
       throw new UsageError(`GITHUB_EVENT_PATH ${eventPath} does not read as the workflow event's JSON (${(e as Error).message}): name the pull request with --pr N`);
     }
+    const deep = jsonDepthProblem(ev);
+    if (deep) throw new UsageError(`GITHUB_EVENT_PATH ${eventPath} ${deep}: name the pull request with --pr N`);
     // a pull request's own event, or a comment on one (issue_comment: an issue that is a pull request)
     issue = ev?.pull_request?.number ?? (ev?.issue?.pull_request ? ev.issue.number : undefined) ?? ev?.number ?? NaN;
     // a comment on an issue that is no pull request: nowhere to post a plan

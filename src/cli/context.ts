@@ -8,7 +8,7 @@ import path from 'node:path';
 import { globBase } from '../files/discover.js';
 import { escapesProject } from '../files/confine-write.js';
 import { UsageError } from '../core/errors.js';
-import { parseDuration } from '../core/duration.js';
+import { parseDuration } from '../core/number-option.js';
 import type { LockWait } from '../files/project-lock.js';
 
 export interface ConfigOptions { config?: string }

@@ -1,7 +1,9 @@
 // `tplsync emulator`: the local emulator as a process. First line: `listening on URL`; second
 // line: `control token: TOKEN` (for /_emulator/faults, clock and state).
 import { UsageError } from '../core/errors.js';
-import { checkFaults, type FaultSettings, type Operation } from '../emulator/faults.js';
+import { parseNumberOption, PORT_RULE, type NumberRule } from '../core/number-option.js';
+import { jsonDepthProblem } from '../core/json-depth.js';
+import { checkFaults, faultRule, type FaultSettings, type Operation } from '../emulator/faults.js';
 import { JournalError } from '../emulator/journal.js';
 import { parseCreateQuota } from '../emulator/quota.js';
 import { startEmulator, type KeySpec } from '../emulator/server.js';
@@ -40,12 +42,9 @@ export interface EmulatorCommandOptions {
   verbose?: boolean;
 }
 
-function num(name: string, v: string | undefined): number | undefined {
-  if (v === undefined) return undefined;
-  // a decimal number as written (Number('') is 0, Number('0x1') 1, Number('1e3') 1000)
-  const n = /^\d+(?:\.\d+)?$/.test(v) ? Number(v) : NaN;
-  if (!Number.isFinite(n) || n < 0) throw new UsageError(`--${name} takes a number >= 0, not '${v}'`);
-  return n;
+/** The value of a numeric flag, checked against its rule (said with the rule whatever is wrong: no number, or one out of range). */
+function num(name: string, v: string | undefined, rule: NumberRule = { min: 0 }): number | undefined {
+  return v === undefined ? undefined : parseNumberOption(`--${name}`, v, rule);
 }
 
 function readKeys(o: EmulatorCommandOptions): (string | KeySpec)[] {
@@ -59,7 +58,7 @@ function readKeys(o: EmulatorCommandOptions): (string | KeySpec)[] {
       const at = jsonErrorPosition(text);
       throw new UsageError(`--keys-file ${o.keysFile}${at ? `:${at.line}:${at.column}` : ''}: not valid JSON${at ? ` at line ${at.line}, column ${at.column}` : ''} (the file's text is not shown: it holds keys); ${expected}`);
     }
-    const wrong = keysFileProblem(parsed);
+    const wrong = jsonDepthProblem(parsed) ?? keysFileProblem(parsed);
     if (wrong) throw new UsageError(`--keys-file ${o.keysFile}: ${wrong}; ${expected}`);
     keys.push(...(parsed as KeySpec[]));
   }
@@ -72,10 +71,8 @@ function readKeys(o: EmulatorCommandOptions): (string | KeySpec)[] {
 function timeouts(o: EmulatorCommandOptions): { headersTimeoutMs?: number; requestTimeoutMs?: number } {
   const out: { headersTimeoutMs?: number; requestTimeoutMs?: number } = {};
   for (const [flag, v, k] of [['headers-timeout', o.headersTimeout, 'headersTimeoutMs'], ['request-timeout', o.requestTimeout, 'requestTimeoutMs']] as const) {
-    const n = num(flag, v);
-    if (n === undefined) continue;
-    if (!Number.isInteger(n) || n < 1 || n > 3_600_000) throw new UsageError(`--${flag} takes a whole number of ms from 1 to 3600000, not '${v}'`);
-    out[k] = n;
+    const n = num(flag, v, { min: 1, max: 3_600_000, whole: true, unit: 'ms' });
+    if (n !== undefined) out[k] = n;
   }
   if (out.headersTimeoutMs !== undefined && out.requestTimeoutMs !== undefined && out.requestTimeoutMs < out.headersTimeoutMs) {
     throw new UsageError('--request-timeout must be at least --headers-timeout');
@@ -92,10 +89,10 @@ const FLAG_OF: Record<string, string> = {
 export async function emulatorCommand(o: EmulatorCommandOptions): Promise<number> {
   // an empty --host ("$UNSET_VAR") would listen on every interface: the emulator takes any key's requests
   if (o.host.trim() === '') throw new UsageError('--host is empty: name the address to listen on (127.0.0.1 by default; 0.0.0.0 for every interface, on purpose)');
-  const port = num('port', o.port)!;
-  if (!Number.isInteger(port) || port > 65535) throw new UsageError(`--port takes a port number, not '${o.port}'`);
+  const port = num('port', o.port, PORT_RULE)!;
   const faults: FaultSettings = {};
-  const set = (k: keyof FaultSettings, flag: string, v: string | undefined) => { const n = num(flag, v); if (n !== undefined) (faults as Record<string, number>)[k] = n; };
+  // each fault setting with its rule (the emulator's own, as its control endpoint checks them)
+  const set = (k: keyof FaultSettings, flag: string, v: string | undefined) => { const n = num(flag, v, faultRule(k)); if (n !== undefined) (faults as Record<string, number>)[k] = n; };
   set('seed', 'seed', o.seed); set('latencyMs', 'latency', o.latency); set('jitterMs', 'jitter', o.jitter);
   set('errorRate', 'error-rate', o.errorRate); set('rateLimitRate', 'rate-limit-rate', o.rateLimitRate); set('retryAfterSec', 'retry-after', o.retryAfter);
   set('resetRate', 'reset-rate', o.resetRate); set('hangRate', 'hang-rate', o.hangRate); set('truncateRate', 'truncate-rate', o.truncateRate);

@@ -5,6 +5,7 @@ import { commandConfig, lockWait, warnUncovered } from './context.js';
 import { projectFiles, refuseCacheLocation, refuseProtectedOutput } from '../files/output-target.js';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
+import { parseNumberOption } from '../core/number-option.js';
 import { noConfigFound, selectEnvironment } from '../config/load.js';
 import { configWarnings, namesWhatsappLanguages } from '../lint/config-warnings.js';
 import { caseClashes, caseVariantFolders } from '../files/path-case.js';
@@ -43,8 +44,7 @@ export async function lintCommand(paths: string[], o: LintCommandOptions): Promi
   if (!isFormatName(o.format)) throw new UsageError(`Unknown format '${o.format}'; choose one of ${FORMAT_NAMES.join(', ')}`);
   let maxWarnings = Infinity;
   if (o.maxWarnings !== undefined) {
-    if (!/^\d+$/.test(o.maxWarnings)) throw new UsageError(`--max-warnings takes a whole number, not '${o.maxWarnings}'`);
-    maxWarnings = Number(o.maxWarnings);
+    maxWarnings = parseNumberOption('--max-warnings', o.maxWarnings, { min: 0, whole: true });
   }
   // lint writes files only with --fix: a wait for the write lock without it would be ignored in silence
   if (o.lockTimeout !== undefined && !o.fix) throw new UsageError('--lock-timeout is for lint --fix (a lint without --fix writes no template file and takes no lock)');

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { EXIT } from '../core/exit-codes.js';
 import { UsageError } from '../core/errors.js';
+import { parseNumberOption, PORT_RULE } from '../core/number-option.js';
 import { buildSite, type Site } from '../preview/site.js';
 import { writeFileAtomic } from '../terminal/output.js';
 import { commandConfig } from './context.js';
@@ -15,8 +16,7 @@ import { refusePreviewPages } from '../files/output-target.js';
 
 export async function previewCommand(paths: string[], o: PreviewCommandOptions): Promise<number> {
   if (!o.out) throw new UsageError('preview needs --out DIR');
-  const port = Number(o.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port takes a port number, not '${o.port}'`);
+  const port = parseNumberOption('--port', o.port, PORT_RULE);
   if (o.changes && o.serve) throw new UsageError('--changes writes the before/after site once; it takes no --serve');
   if (o.base && !o.changes) throw new UsageError('--base goes with --changes');
   const config = await commandConfig(o);

@@ -2,6 +2,7 @@
 import { shownFile } from '../core/shown.js';
 import { EXIT } from '../core/exit-codes.js';
 import { UsageError } from '../core/errors.js';
+import { parseNumberOption } from '../core/number-option.js';
 import { toolVersion } from '../core/version.js';
 import { stylish } from '../lint/formatters/stylish.js';
 import type { LintFailed } from '../project/load.js';
@@ -16,9 +17,7 @@ export function reportLintFailure(e: LintFailed, consequence = 'nothing was plan
 }
 
 export function parseParallelism(v: string): number {
-  const n = /^\d+$/.test(v) ? Number(v) : NaN;
-  if (!Number.isInteger(n) || n < 1 || n > 256) throw new UsageError(`--parallelism takes a whole number from 1 to 256, not '${v}'`);
-  return n;
+  return parseNumberOption('--parallelism', v, { min: 1, max: 256, whole: true });
 }
 
 /**

@@ -4,6 +4,7 @@ import { commandConfig, withConnection } from './context.js';
 import { UUID_RE } from '../schemas/contract.js';
 import { MESSAGE_STATUS_WORDS, type MessageStatusResponse, type SendListEntry } from '../api/shapes.js';
 import { UsageError } from '../core/errors.js';
+import { parseNumberOption } from '../core/number-option.js';
 import { adviceCommand } from '../core/advice.js';
 import { EXIT } from '../core/exit-codes.js';
 import { io } from '../core/io.js';
@@ -33,8 +34,7 @@ export async function statusCommand(given: string, o: StatusCommandOptions): Pro
   if (!['table', 'json'].includes(o.format)) throw new UsageError(`Unknown format '${o.format}'; choose table or json`);
   let limit: number | undefined;
   if (o.limit !== undefined) {
-    limit = Number(o.limit);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError(`--limit takes a whole number from 1 to 1000, not '${o.limit}'`);
+    limit = parseNumberOption('--limit', o.limit, { min: 1, max: 1000, whole: true });
   }
   if (o.all && o.cursor) throw new UsageError('--all reads every page; it takes no --cursor');
   const config = await commandConfig(o);

@@ -319,15 +319,40 @@ async function refuseConflicts(file: string, text: string): Promise<void> {
   if (problems.length) throw new UsageError(`The config cannot be read:\n${formatProblems(path.relative(io().cwd(), file) || file, problems)}`);
 }
 
-/** a YAML or JSON config file that parses to a mapping (else undefined: cosmiconfig says what is wrong) */
-async function readConfigFile(filepath: string, depth = 0): Promise<{ config: unknown; filepath: string } | undefined> {
+/** What an imported file ($import) that is no config reads as: said once, by the file's name (cosmiconfig spread it into one "unknown key" per character). */
+class ImportRefused extends UsageError {}
+
+/** What a parsed value is, for a file the config imports that is not a mapping. */
+function readsAs(v: unknown): string {
+  if (typeof v === 'string') return `one text of ${v.length} characters (YAML reads plain lines without a "key: value" as a text: is it a config at all?)`;
+  if (Array.isArray(v)) return `a list of ${v.length} item${v.length === 1 ? '' : 's'}`;
+  return `a ${typeof v} (${JSON.stringify(v)})`;
+}
+
+/**
+ * A YAML or JSON config file that parses to a mapping (else undefined: cosmiconfig says what is
+ * wrong). `stack`: the files that import this one, the config first. The files it imports are read
+ * first, each as the config itself would be: refused when no regular file; a file that is not a
+ * mapping of keys, or an import that leads back to a file of the chain, is said by name here
+ * (cosmiconfig would spread a text into the config, one key per character, and name no file of a cycle).
+ */
+async function readConfigFile(filepath: string, stack: readonly string[] = []): Promise<{ config: unknown; filepath: string } | undefined> {
+  const depth = stack.length;
+  // relative to the working directory; a file far out of it (an absolute $import) by its absolute path
+  const shown = (f: string): string => { const r = path.relative(io().cwd(), f); return !r ? f : r.startsWith(`..${path.sep}..${path.sep}`) ? f : r; };
+  const circle = (files: string[]): string => `${files[0]} imports ${files.slice(1).join(', which imports ')}`;
   // read by cosmiconfig (a JavaScript config, .tplsyncrc, package.json named with --config): refused first when no regular file
-  if (!DIRECT.test(filepath) || path.basename(filepath) === 'package.json') { guardConfigFile(filepath); return undefined; }
+  // (an imported file without one of these extensions is read by cosmiconfig as YAML: checked here as YAML)
+  const script = /\.(c|m)?(js|ts)$/i.test(filepath);
+  if ((depth === 0 && !DIRECT.test(filepath)) || (depth > 0 && script) || path.basename(filepath) === 'package.json') { guardConfigFile(filepath, depth ? 'a file the config imports ($import)' : 'the config'); return undefined; }
   const text = readText(filepath, depth ? 'a file the config imports ($import)' : 'the config');
   if (text === undefined) return undefined;
   await refuseConflicts(filepath, text);
   let config: unknown;
   try { config = /\.json$/i.test(filepath) ? JSON.parse(text) : (await import('js-yaml')).load(text); } catch { return undefined; }
+  if (depth > 0 && config !== null && config !== undefined && (typeof config !== 'object' || Array.isArray(config))) {
+    throw new ImportRefused(`${shown(filepath)}: the file ${shown(stack[stack.length - 1]!)} imports ($import) is not a config: it reads as ${readsAs(config)}, where a config is a mapping of its keys (templates:, environments:, ...); import a tplsync config file, or remove the $import`);
+  }
   if (config === null || typeof config !== 'object' || Array.isArray(config)) return undefined;
   if ('$import' in config) {
     // cosmiconfig reads the files it imports: each refused first as the config itself would be (and theirs, a few levels down)
@@ -335,7 +360,12 @@ async function readConfigFile(filepath: string, depth = 0): Promise<{ config: un
     for (const i of (Array.isArray(imports) ? imports : [imports])) {
       if (typeof i !== 'string') continue;
       const abs = path.resolve(path.dirname(filepath), i);
-      if (depth < 8 && existsSync(abs)) await readConfigFile(abs, depth + 1).catch((e: unknown) => { if (e instanceof FileRefused) throw e; });
+      const chain = [...stack, filepath];
+      if (chain.includes(abs)) {
+        const from = chain.indexOf(abs);
+        throw new ImportRefused(`The config's imports ($import) go round in a circle: ${circle([...chain.slice(from), abs].map(shown))}; remove the $import that leads back`);
+      }
+      if (depth < 8 && existsSync(abs)) await readConfigFile(abs, chain).catch((e: unknown) => { if (e instanceof FileRefused || e instanceof ImportRefused) throw e; });
       else guardConfigFile(abs, 'a file the config imports ($import)');
     }
     return undefined;
@@ -410,6 +440,11 @@ export async function loadConfig(opts: { cwd: string; configFile?: string }): Pr
         : m[1] === 'JSON' ? jsonSyntaxProblem(err.message.slice(m[0].length), text)
           : syntaxProblem(text) ?? { message: `YAML syntax error: ${err.message.slice(m[0].length).trim().split('\n')[0]}` };
       throw new UsageError(`The config cannot be read:\n${formatProblems(path.relative(io().cwd(), file) || file, [problem])}`);
+    }
+    // cosmiconfig's cycle (of a config it alone reads: .tplsyncrc, a script) lists its files on the lines after the first
+    if (/^Circular import detected:/.test(err.message)) {
+      const files = [...err.message.matchAll(/^\d+\. (.+?)(?: \(same as \d+\.\))?$/gm)].map((m) => path.relative(io().cwd(), m[1]!) || m[1]!);
+      throw new UsageError(`The config's imports ($import) go round in a circle: ${files[0]} imports ${files.slice(1).join(', which imports ')}; remove the $import that leads back`);
     }
     throw new UsageError(`Cannot read the config${opts.configFile ? ` ${opts.configFile}` : ''}: ${firstLine(err.message)}`);
   }

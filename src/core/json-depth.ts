@@ -10,3 +10,16 @@ export function nestedDeeperThan(value: unknown, max: number): boolean {
   }
   return false;
 }
+
+/**
+ * The deepest a JSON file tplsync reads may nest arrays and objects (an export, a saved plan, a
+ * keys file, the workflow's event, an answer of the API): as a template's YAML is bounded
+ * (`MAX_NESTING_DEPTH`, 64), far above what any of them nests (a template about 8 levels, a saved
+ * plan a few more). Checked right after JSON.parse (which does not recurse), before any walk does.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/** What is wrong with a parsed JSON value nested past `max` levels (undefined: nothing): said after the file's name. */
+export function jsonDepthProblem(value: unknown, max = MAX_JSON_DEPTH): string | undefined {
+  return nestedDeeperThan(value, max) ? `nests arrays or objects more than ${max} levels deep, which no file of its kind does (a template nests under ten): refused rather than read` : undefined;
+}

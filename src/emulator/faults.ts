@@ -3,6 +3,7 @@
 // query, body bytes) and how many times that identity has been seen. The same seed gives the
 // same faults whatever order concurrent requests arrive in, so a failing test replays exactly.
 import { createHash } from 'node:crypto';
+import { keeps, ruleText, type NumberRule } from '../core/number-option.js';
 
 export type FaultKind = 'error' | 'rateLimit' | 'reset' | 'hang' | 'truncate' | 'nonJson' | 'lostResponse' | 'failedSend';
 export type Operation = 'write' | 'read' | 'send' | 'status' | 'list';
@@ -46,6 +47,12 @@ const RATE_KEYS = ['errorRate', 'rateLimitRate', 'resetRate', 'hangRate', 'trunc
 
 /** upper bounds of the settings that are not shares */
 export const FAULT_LIMITS = { seed: 0xffffffff, latencyMs: 60_000, jitterMs: 60_000, retryAfterSec: 3600 } as const;
+
+/** the rule of a numeric fault setting: a share from 0 to 1, or a number up to its limit (the seed and Retry-After whole) */
+export function faultRule(k: keyof FaultSettings): NumberRule {
+  if (k.endsWith('Rate')) return { min: 0, max: 1 };
+  return { min: 0, max: FAULT_LIMITS[k as keyof typeof FAULT_LIMITS], whole: k === 'seed' || k === 'retryAfterSec' };
+}
 
 /** the statuses an injected server error takes (each declared in schema/openapi.yaml) */
 export const INJECTED_ERROR_STATUSES = [500, 502, 503] as const;
@@ -115,15 +122,8 @@ export function checkFaults(v: unknown): string | undefined {
       if (x.length === 0) return 'operations is empty, so no request would get a fault: name one or more of write, read, send, status, list, or leave operations out for all of them';
       continue;
     }
-    if (k.endsWith('Rate')) {
-      if (typeof x !== 'number' || !Number.isFinite(x) || x < 0 || x > 1) return `${k} must be a number from 0 to 1`;
-      continue;
-    }
-    const max = FAULT_LIMITS[k as keyof typeof FAULT_LIMITS];
-    const whole = k === 'seed' || k === 'retryAfterSec';
-    if (typeof x !== 'number' || !Number.isFinite(x) || x < 0 || x > max || (whole && !Number.isInteger(x))) {
-      return `${k} must be a ${whole ? 'whole number' : 'number'} from 0 to ${max}`;
-    }
+    const rule = faultRule(k as keyof FaultSettings);
+    if (typeof x !== 'number' || !keeps(x, rule)) return `${k} must be ${ruleText(rule)}`;
   }
   const total = RATE_KEYS.reduce((a, k) => a + ((v as Record<string, number>)[k] ?? 0), 0);
   return total > 1 + 1e-9 ? 'the fault rates add up to more than 1' : undefined;

@@ -119,7 +119,7 @@ function confine(files: readonly string[], roots: readonly string[], projectDir:
     const r = real(abs);
     if (r === undefined) continue; // a broken link: the read reports it
     if (!inside(r)) {
-      refuseFile(abs, 'outside-project', `The file leads out of the project (to ${r}); tplsync reads and writes only files under the config's folder, the folders its templates globs start from, and the paths named on the command line. ${outsideAdvice(abs, r, projectDir)}`);
+      refuseFile(abs, 'outside-project', `The file leads out of the project (to ${r}); tplsync reads templates only from under the config's folder, the folders its templates globs start from, and the paths named on the command line. ${outsideAdvice(abs, r, projectDir)}`);
       continue;
     }
     let st;

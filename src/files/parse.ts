@@ -169,8 +169,45 @@ export function parseTemplateText(file: string, text: string, lineCounter = new 
     return out;
   }
   if (fatal) return out;
+  // a tag (`!!omap`, `!!binary`, `!foo`): read by yaml as something else, or as plain text in silence; said at the tag
+  const tagged = taggedValues(list[0]!, text, lineCounter);
+  if (tagged.length) { out.problems.push(...tagged); return out; }
   out.doc = list[0]!;
   return opts.resolve === false ? out : resolveValue(out);
+}
+
+/** The tags of YAML's core schema: a value such tags mark is one a template may hold (`!!str 12` is "12"). */
+const PLAIN_TAGS = new Set(['str', 'int', 'float', 'bool', 'null', 'map', 'seq'].map((t) => `tag:yaml.org,2002:${t}`));
+/** The tag as written before a value starting at `at`: the last `!...` before it (only spaces, line breaks, an anchor or a comment between) */
+function tagBefore(text: string, at: number): { start: number; source: string } | undefined {
+  const before = text.slice(Math.max(0, at - 1024), at);
+  const m = /(!(?:<[^>\n]*>|[^\s,[\]{}]*))(?:[ \t]+&[^\s]+)?(?:[ \t]*(?:#[^\n]*)?\n[ \t]*)*[ \t]*(?:&[^\s]+[ \t]*)?$/.exec(before);
+  return m ? { start: at - before.length + m.index, source: m[1]! } : undefined;
+}
+/** What a tag marks, in a reader's words, and why a template does not take it. */
+function tagMeaning(tag: string, source: string): string {
+  const core = tag.startsWith('tag:yaml.org,2002:') ? tag.slice('tag:yaml.org,2002:'.length) : undefined;
+  if (core === 'omap' || core === 'pairs') return `${source} marks an ordered mapping written as a list of one-key mappings (YAML 1.1), which a template does not take: write a plain mapping, its keys indented under its own key, without the tag`;
+  if (core === 'set') return `${source} marks a set (a mapping of keys without values, YAML 1.1), which a template does not take: write the value itself (a text, or a list), without the tag`;
+  if (core === 'binary') return `${source} marks base64-encoded bytes (YAML 1.1), which a template does not take: a template holds text; write the text itself, without the tag`;
+  if (core === 'timestamp') return `${source} marks a date (YAML 1.1), which a template does not take: write the date as text in quotes, without the tag`;
+  if (core?.startsWith('js/')) return `${source} marks a JavaScript value (js-yaml's unsafe types), which tplsync never reads: write the text as a plain string, without the tag`;
+  return `${source} is a tag tplsync does not know (an application's own), so the value would be taken as plain text in silence: remove the tag`;
+}
+/** Every value of the document marked with a tag outside the core schema, as a problem at its tag (plain YAML only, as a merge key `<<` is refused). */
+function taggedValues(doc: Document.Parsed, text: string, lc: LineCounter): LoadProblem[] {
+  if (!text.includes('!')) return [];
+  const out: LoadProblem[] = [];
+  yaml().visit(doc, (_k, n) => {
+    if (!yaml().isNode(n) || !n.tag || PLAIN_TAGS.has(n.tag) || !n.range) return undefined;
+    const at = tagBefore(text, n.range[0]);
+    const start = at?.start ?? n.range[0];
+    const source = at?.source ?? n.tag;
+    out.push(problem('syntax', spanOf(lc, start, start + source.length), `A YAML tag: ${tagMeaning(n.tag, source)}. Template files take plain YAML (mappings, lists, texts, numbers, true/false).`));
+    // a tagged collection: one finding for it, none for what it holds
+    return yaml().visit.SKIP;
+  });
+  return out;
 }
 
 /**

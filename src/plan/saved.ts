@@ -1,5 +1,6 @@
 // A saved plan (`plan --out FILE`): what apply will write, with a hash of each file and a
 // fingerprint of what each read returned, so that apply can refuse a plan that went stale.
+import { jsonDepthProblem } from '../core/json-depth.js';
 import { adviceCommand } from '../core/advice.js';
 import type { TemplateReadResponse, TemplateWriteRequest } from '../api/shapes.js';
 import { canonicalJson, diffTemplates, editsWhatsApp, fromWriteBody } from '../model/canonical.js';
@@ -274,6 +275,9 @@ export function classifyPlanText(text: string, fileName: string): PlanFileKind {
       return templateName ? { kind: 'other' } : { kind: 'not-a-plan', reason: `not a tplsync plan: not JSON (${(e as Error).message}; ${HOW})` };
     }
     if (templateName && !(v && typeof v === 'object' && !Array.isArray(v) && ((v as { format?: unknown }).format === PLAN_FORMAT || isRenderedPlan(v as Record<string, unknown>)))) return { kind: 'other' };
+    // the checks, the digest and the staleness walk a plan recursively: one nested past any plan's depth is refused first
+    const deep = jsonDepthProblem(v);
+    if (deep) return { kind: 'not-a-plan', reason: `not a tplsync plan: it ${deep} (${HOW})` };
     const err = checkSaved(v);
     return err ? { kind: 'not-a-plan', reason: err } : { kind: 'saved', plan: v as SavedPlan };
   }

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { schemaModelinePath, type Config, type EnvironmentConfig } from '../config/load.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { UsageError } from '../core/errors.js';
+import { jsonDepthProblem } from '../core/json-depth.js';
 import { throwIfInterrupted } from '../core/interrupt.js';
 import { categoryComment, type CategorySource, type FormatIssue, type ImportedTemplate } from '../formats/meta.js';
 import { existingTemplates } from '../plan/existing.js';
@@ -141,7 +142,8 @@ export function parseJsonFile(file: string, rel: string): unknown {
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   // a page saved in place of the API's answer (a sign-in page, an error page of a proxy)
   if (/^\s*</.test(text)) throw new UsageError(`${rel} is an HTML or XML page, not the JSON the platform's API answers (a sign-in or error page saved in place of the response?): fetch the listing again and save its JSON answer`);
-  try { return JSON.parse(text); } catch (e) {
+  let value: unknown;
+  try { value = JSON.parse(text); } catch (e) {
     const m = /position (\d+)/.exec((e as Error).message);
     // "Unexpected end of JSON input" gives no position: the file ends too soon (cut off), so at its end
     const at = m ? Number(m[1]) : /end of JSON input/.test((e as Error).message) ? text.trimEnd().length : 0;
@@ -150,6 +152,10 @@ export function parseJsonFile(file: string, rel: string): unknown {
     const cut = text.trim() !== '' && at >= text.trimEnd().length ? ' (the file ends before its JSON does: cut off while it was saved or copied?)' : '';
     throw new UsageError(`${rel}:${before.length}:${before[before.length - 1]!.length + 1}: not JSON: ${(e as Error).message.replace(/ in JSON at position \d+.*$/, '')}${cut}`);
   }
+  // every reading of an export walks it recursively (the checks of its numbers, the mapping): bounded first
+  const deep = jsonDepthProblem(value);
+  if (deep) throw new UsageError(`${rel}: ${deep}`);
+  return value;
 }
 
 /** The templates of one export file in the file format's terms. */
