@@ -1,14 +1,15 @@
 // Effects: the template files of a run: the paths given (files, directories, globs) or the
 // config's `templates` globs, sorted, each with the path shown to the user. The common glob
 // shapes are walked directly (walk.ts); any other goes to tinyglobby.
-import { lstatSync, realpathSync, statSync } from 'node:fs';
+import { lstatSync, readdir, realpathSync, statSync } from 'node:fs';
 import { refuseFile } from './refusals.js';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
-import { walkSimpleGlobs } from './walk.js';
+import { MAX_WALK_ENTRIES, WalkTooLarge, walkSimpleGlobs } from './walk.js';
 import { globsTake } from './extension.js';
 import { caseVariantFolders, globBase } from './path-case.js';
 import { resolvePath } from '../core/io.js';
+import { gitRoot } from './repository-root.js';
 
 export interface FileEntry {
   /** as shown to the user */
@@ -27,22 +28,72 @@ const MAX_PATH_ARG = 4096;
 export interface DiscoverConfig { dir: string; templates: readonly string[]; file?: string }
 
 /** `list`: only which files the run would take; refuse nothing (the refusals of discovery are recorded for the run that loads them: load.ts) */
-export interface DiscoverOptions { list?: boolean }
+export interface DiscoverOptions { list?: boolean; /** the most entries the walk reads (MAX_WALK_ENTRIES; a test's smaller one) */ maxEntries?: number }
 
 export async function discoverFiles(config: DiscoverConfig, paths: readonly string[], cwd: string, opts: DiscoverOptions = {}): Promise<FileEntry[]> {
+  if (paths.length === 0) refuseWideGlobs(config, cwd);
+  try {
+    return await discover(config, paths, cwd, opts);
+  } catch (e) {
+    if (!(e instanceof WalkTooLarge)) throw e;
+    const where = paths.length ? `the paths ${paths.join(', ')}` : `the templates globs ${config.templates.join(', ')}${config.file ? ` (from ${path.relative(cwd, config.file) || config.file})` : ''}`;
+    throw new UsageError(`${where} reach more than ${e.limit.toLocaleString('en')} files and folders (the walk stopped in ${e.from}): a project's templates are never that many, so a glob or path reaches far beyond the project. Name the templates' folder (templates/**/*.yaml)`);
+  }
+}
+
+/**
+ * Refuses (exit 3, nothing read) a templates glob of the config that starts at the root of the file
+ * system (`/`, or `/` followed by a pattern), or outside the git repository the config is in (an absolute path
+ * elsewhere, `../..` above it): it would walk the whole machine (/proc included) or another
+ * project. As ESLint ignores files outside its base path, tplsync reads templates only in the
+ * project; a config outside any repository may still name a folder beside it (`../shared`), the
+ * walk bounded (MAX_WALK_ENTRIES).
+ */
+function refuseWideGlobs(config: DiscoverConfig, cwd: string): void {
+  const repo = gitRoot(config.dir);
+  const from = config.file ? ` (from ${path.relative(cwd, config.file) || config.file})` : '';
+  for (const g of config.templates) {
+    if (g.startsWith('!')) continue;
+    const base = path.resolve(config.dir, globBase(g));
+    if (path.parse(base).root === base) {
+      throw new UsageError(`The templates glob '${g}'${from} starts at ${base}, the root of the file system: tplsync would read every file of the machine. Name the templates' folder inside the project, such as templates/**/*.yaml`);
+    }
+    if (repo !== undefined && base !== repo && !base.startsWith(repo.endsWith(path.sep) ? repo : repo + path.sep)) {
+      throw new UsageError(`The templates glob '${g}'${from} starts at ${base}, outside the repository the config is in (${repo}): tplsync reads templates only inside it. Name a folder of the repository, such as templates/**/*.yaml, or copy the templates in`);
+    }
+  }
+}
+
+/** tinyglobby given a bounded readdir: the crawl stops (and WalkTooLarge is thrown) past `limit` entries */
+async function boundedGlob(patterns: string[], options: { cwd: string; ignore: string[] }, limit: number = MAX_WALK_ENTRIES): Promise<string[]> {
+  const { glob } = await import('tinyglobby');
+  const stop = new AbortController();
+  let left = limit;
+  let over: string | undefined;
+  const counted = ((dir: string, o: { withFileTypes: true }, done: (e: NodeJS.ErrnoException | null, entries: unknown[]) => void) => readdir(dir, o, (e, entries) => {
+    if (!e && over === undefined) {
+      left -= entries.length;
+      if (left < 0) { over = String(dir); stop.abort(); }
+    }
+    done(e, entries);
+  })) as unknown as typeof readdir;
+  const found = await glob(patterns, { ...options, absolute: true, onlyFiles: true, fs: { readdir: counted }, signal: stop.signal });
+  if (over !== undefined) throw new WalkTooLarge(limit, over);
+  return found;
+}
+
+async function discover(config: DiscoverConfig, paths: readonly string[], cwd: string, opts: DiscoverOptions): Promise<FileEntry[]> {
   const found = new Set<string>();
   const ignore = ['**/node_modules/**', '**/.git/**'];
   const unreadable: string[] = [];
   const special: string[] = [];
   const nearMiss: string[] = [];
   const linked: string[] = [];
-  const walked = paths.length === 0 ? walkSimpleGlobs(config.templates, config.dir, unreadable, undefined, special, nearMiss, linked) : undefined;
+  const walked = paths.length === 0 ? walkSimpleGlobs(config.templates, config.dir, unreadable, undefined, special, nearMiss, linked, opts.maxEntries) : undefined;
   if (walked) for (const f of walked) found.add(f);
   else if (paths.length === 0) {
-    const { glob } = await import('tinyglobby');
-    for (const f of await glob([...config.templates], { cwd: config.dir, absolute: true, ignore, onlyFiles: true })) found.add(normal(f));
+    for (const f of await boundedGlob([...config.templates], { cwd: config.dir, ignore }, opts.maxEntries)) found.add(normal(f));
   } else {
-    const { glob } = await import('tinyglobby');
     // the glob matcher refuses a pattern past 65,536 characters with an error of its own: said here, as a path no file has
     const long = paths.find((p) => p.length > MAX_PATH_ARG);
     if (long !== undefined) throw new UsageError(`a path or glob of ${long.length.toLocaleString('en')} characters (${long.slice(0, 40)}...): no file's path is that long (at most ${MAX_PATH_ARG.toLocaleString('en')}); check the command line`);
@@ -52,10 +103,10 @@ export async function discoverFiles(config: DiscoverConfig, paths: readonly stri
       try { st = statSync(abs); } catch { st = undefined; }
       if (st?.isFile()) found.add(abs);
       else if (st?.isDirectory()) {
-        const inDir = walkSimpleGlobs(['**/*.{yaml,yml}'], abs, undefined, undefined, undefined, nearMiss, linked);
-        for (const f of inDir ?? await glob(['**/*.{yaml,yml}'], { cwd: abs, absolute: true, ignore, onlyFiles: true })) found.add(normal(f));
+        const inDir = walkSimpleGlobs(['**/*.{yaml,yml}'], abs, undefined, undefined, undefined, nearMiss, linked, opts.maxEntries);
+        for (const f of inDir ?? await boundedGlob(['**/*.{yaml,yml}'], { cwd: abs, ignore }, opts.maxEntries)) found.add(normal(f));
       } else if (/[*?[\]{}]/.test(p)) {
-        const matches = await glob([p], { cwd, absolute: true, ignore, onlyFiles: true });
+        const matches = await boundedGlob([p], { cwd, ignore }, opts.maxEntries);
         if (matches.length === 0) throw new UsageError(`No files match '${p}'`);
         for (const f of matches) found.add(resolvePath(f));
       } else if (st) throw new UsageError(`${p} is neither a file nor a folder (a named pipe, a device or a socket): name a template file or a folder of them`);

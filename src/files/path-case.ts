@@ -23,7 +23,8 @@ export function globBase(glob: string): string {
   const segs = glob.split('/');
   const fixed: string[] = [];
   for (const s of segs) {
-    if (/[*?[\]{}!]/.test(s)) return fixed.join('/') || '.';
+    // an absolute glob whose first segment has a wildcard (`/**/*.yaml`) starts at the root, not here
+    if (/[*?[\]{}!]/.test(s)) return fixed.join('/') || (glob.startsWith('/') ? '/' : '.');
     fixed.push(s);
   }
   return path.posix.dirname(glob);

@@ -42,11 +42,11 @@ const readDir: ReadDir = (dir) => readdirSync(dir, { withFileTypes: true });
  * permission, an I/O error), so that the caller reports them instead of finding nothing there;
  * `special` the files it took that are no regular file (a named pipe, a device), for the same.
  */
-export function walkSimpleGlobs(globs: readonly string[], cwd: string, unreadable?: string[], read: ReadDir = readDir, special?: string[], nearMiss?: string[], linked?: string[]): string[] | undefined {
+export function walkSimpleGlobs(globs: readonly string[], cwd: string, unreadable?: string[], read: ReadDir = readDir, special?: string[], nearMiss?: string[], linked?: string[], limit: number = MAX_WALK_ENTRIES): string[] | undefined {
   const shapes = globs.map(simpleGlob);
   if (shapes.length === 0 || shapes.some((s) => s === undefined)) return undefined;
   const out: string[] = [];
-  const w: Walk = { out, unreadable, read, special, nearMiss, linked, following: new Set() };
+  const w: Walk = { out, unreadable, read, special, nearMiss, linked, following: new Set(), left: limit, limit };
   for (const s of shapes) walk(path.resolve(cwd, s!.base), s!.exts.map((e) => `.${e}`), w, false);
   return out;
 }
@@ -57,6 +57,23 @@ interface Walk {
   linked: string[] | undefined;
   /** the real paths of the linked folders being walked (a link to one of them again is a loop) */
   following: Set<string>;
+  /** how many more entries the walk may read before it gives up (WalkTooLarge) */
+  left: number;
+  limit: number;
+}
+
+/**
+ * The most entries (files and folders, node_modules and dot names not walked) that discovery reads
+ * before it gives up: a glob that reaches a whole disk (`/`, a home folder) would otherwise read
+ * millions of names, /proc's among them, until the memory ran out. A repository of templates has
+ * thousands; as fd's --max-results and tinyglobby's `deep` bound a search, this bounds the walk.
+ */
+export const MAX_WALK_ENTRIES = 1_000_000;
+
+/** discovery read more than its bound of entries (`limit`) from `from` */
+export class WalkTooLarge extends Error {
+  override name = 'WalkTooLarge';
+  constructor(readonly limit: number, readonly from: string) { super(`more than ${limit} entries under ${from}`); }
 }
 
 // tinyglobby reads `BASE/**/*.EXT` as `BASE/**/*.EXT/**`: a directory whose name ends with `.EXT`
@@ -69,6 +86,8 @@ function walk(dir: string, endings: readonly string[], w: Walk, all: boolean): v
     if (code !== 'ENOENT' && code !== 'ENOTDIR') w.unreadable?.push(dir);
     return;
   }
+  w.left -= entries.length;
+  if (w.left < 0) throw new WalkTooLarge(w.limit, dir);
   for (const e of entries) {
     const name = e.name;
     if (name.charCodeAt(0) === 46) continue; // a dot name: `*` and `**` do not match it

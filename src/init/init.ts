@@ -2,7 +2,9 @@
 // it without ever overwriting (effects: `writeInit`). A config with a `local` environment on
 // the embedded emulator and a commented production skeleton, the three CI workflows, a first
 // template, and `.tplsync/` in .gitignore.
-import { existsSync, lstatSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, statSync } from 'node:fs';
+import { kindOfFile, readRegularText } from '../core/read-regular.js';
+import { MAX_FILE_BYTES } from '../files/limits.js';
 import path from 'node:path';
 import { v5 as uuidv5 } from 'uuid';
 import { writeFileAtomic } from '../files/write.js';
@@ -146,21 +148,40 @@ function writeProblem(dir: string, file: string): string | undefined {
  * each said; empty when every write can go ahead. A file that exists is left as it is, never a refusal.
  */
 export function initWriteProblems(dir: string, files: readonly PlannedFile[], also: readonly string[] = []): string[] {
+  // what init reads or keeps (a planned file already there, .gitignore, package.json): a named pipe
+  // there blocked its open for ever after half the files were written, deaf to signals; a folder or a
+  // device is no file to keep either. Said with the rest, before anything is written
+  const kept = [...files.map((f) => f.file), '.gitignore', 'package.json'].flatMap((f) => { const p = notRegular(dir, f); return p ? [p] : []; });
   const targets = [...files.map((f) => f.file), ...also].filter((f) => !existsSync(path.join(dir, f)));
   const ignore = path.join(dir, '.gitignore');
   // .gitignore is updated in place when it lacks .tplsync/: a link there is refused by the write
   let ignoreLinked = false;
   try { ignoreLinked = lstatSync(ignore).isSymbolicLink(); } catch { /* none */ }
   if (ignoreLinked) {
-    const had = existsSync(ignore) ? readFileSync(ignore, 'utf8') : undefined;
+    const had = existsSync(ignore) && !kept.length ? readIgnore(ignore) : undefined;
     if (withIgnored(had, { node: existsSync(path.join(dir, 'package.json')) }) !== undefined) targets.push('.gitignore');
   } else if (!existsSync(ignore)) targets.push('.gitignore');
-  return targets.flatMap((f) => { const p = writeProblem(dir, f); return p ? [p] : []; });
+  return [...kept, ...targets.flatMap((f) => { const p = writeProblem(dir, f); return p ? [p] : []; })];
+}
+
+/** why `file` (relative to `dir`), there already, is no file init may read or keep: a FIFO, a folder, a device (a link followed); else undefined */
+function notRegular(dir: string, file: string): string | undefined {
+  let st;
+  try { st = statSync(path.join(dir, file)); } catch { return undefined; }
+  return st.isFile() ? undefined : `${file} is ${kindOfFile(st)}, not a regular file (tplsync reads only regular files): remove it, or put a file there`;
+}
+
+/** the .gitignore's text, read as every file tplsync reads: a regular file of at most 1 MiB, else refused (exit 3) without blocking */
+function readIgnore(abs: string): string {
+  return readRegularText(abs, { max: MAX_FILE_BYTES, shown: '.gitignore', what: 'the .gitignore' });
 }
 
 /** Writes each planned file that does not exist yet, and .tplsync/ into .gitignore; never overwrites. */
 export function writeInit(dir: string, files: readonly PlannedFile[]): InitOutcome[] {
   const out: InitOutcome[] = [];
+  // the .gitignore read before anything is written: refused (not a regular file, too large), init writes nothing
+  const ignore = path.join(dir, '.gitignore');
+  const had = existsSync(ignore) ? readIgnore(ignore) : undefined;
   try {
     for (const f of files) {
       const abs = path.join(dir, f.file);
@@ -168,8 +189,6 @@ export function writeInit(dir: string, files: readonly PlannedFile[]): InitOutco
       writeFileAtomic(abs, f.text);
       out.push({ file: f.file, kind: 'created' });
     }
-    const ignore = path.join(dir, '.gitignore');
-    const had = existsSync(ignore) ? readFileSync(ignore, 'utf8') : undefined;
     const next = withIgnored(had, { node: existsSync(path.join(dir, 'package.json')) });
     if (next === undefined) out.push({ file: '.gitignore', kind: 'exists' });
     else { writeFileAtomic(ignore, next); out.push({ file: '.gitignore', kind: had === undefined ? 'created' : 'updated' }); }

@@ -151,9 +151,14 @@ async function lintEntriesWith(entries: readonly FileEntry[], opts: LintRunOptio
   // the files' bytes read on another core, when there are many and nobody read them yet
   const ahead = cores >= 2 && opts.pool !== 'never' && entries.length >= READ_AHEAD_MIN && !entries.some((e) => e.bytes) && !refusedAny ? readAhead(entries.map((e) => e.abs)) : undefined;
   try {
+  let yielded = performance.now();
   for (let i = 0; i < entries.length; i++) {
-    // a long run lets the event loop deliver a signal now and then (Ctrl-C, SIGTERM: exit 130 / 143)
-    if ((i & 255) === 255) await new Promise<void>((resolve) => setImmediate(resolve));
+    // a long run lets the event loop deliver a signal now and then (Ctrl-C, SIGTERM: exit 130 / 143):
+    // every 256 files, and between any two files once a tenth of a second went by (a few large files)
+    if ((i & 255) === 255 || (i > 0 && performance.now() - yielded > 100)) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      yielded = performance.now();
+    }
     let bytes = entries[i]!.bytes;
     if (ahead) {
       // every 64 files, the batches the worker sent in the meantime are taken in

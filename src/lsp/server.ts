@@ -12,7 +12,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   CodeActionKind, CompletionItemKind, MessageType, ShowMessageNotification, DiagnosticSeverity, DidChangeWatchedFilesNotification, ErrorCodes, FileChangeType, ProposedFeatures, ResponseError,
-  StreamMessageReader, StreamMessageWriter, TextDocumentSyncKind, TextDocuments, createConnection,
+  StreamMessageReader, StreamMessageWriter, TextDocumentSyncKind, TextDocuments, createConnection, ConnectionError,
+  type RemoteConsole,
   type CodeAction, type DocumentSymbol, type Message, type SymbolInformation, type CompletionItem, type TextEdit, type Connection, type Diagnostic as LspDiagnostic, type Hover, type InitializeResult,
 } from 'vscode-languageserver/node.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -100,8 +101,30 @@ function messageOutput(): Writable {
   });
 }
 
+/**
+ * The server's log to the editor (window/logMessage), silent once the connection is closed: the
+ * library logs a malformed message as it reads it, and when the input ended right after it (`[]`,
+ * then end of input: an editor that died, a probe) the log went to a closed connection and threw
+ * an uncaught ConnectionError with its stack (exit 1). The server then ends with its input as
+ * documented (exit 1 without `shutdown`, 0 after it).
+ */
+const quietWhenClosed = (Base: new () => RemoteConsole): new () => RemoteConsole => class extends Base {
+  override error(message: string): void { whileOpen(() => super.error(message)); }
+  override warn(message: string): void { whileOpen(() => super.warn(message)); }
+  override info(message: string): void { whileOpen(() => super.info(message)); }
+  override log(message: string): void { whileOpen(() => super.log(message)); }
+  override debug(message: string): void { whileOpen(() => super.debug(message)); }
+};
+
+function whileOpen(send: () => void): void {
+  try { send(); } catch (e) {
+    // only a closed or disposed connection is nothing to report; anything else is a bug, thrown as it was
+    if (!(e instanceof ConnectionError)) throw e;
+  }
+}
+
 export function stdioConnection(): Connection {
-  return createConnection(ProposedFeatures.all, new StreamMessageReader(io().stdin), new RedactingWriter(messageOutput()));
+  return createConnection({ ...ProposedFeatures.all, console: quietWhenClosed }, new StreamMessageReader(io().stdin), new RedactingWriter(messageOutput()));
 }
 
 /** What the server reads the time from and waits with (the process's; a test's own, to move time on without waiting). */
