@@ -1,6 +1,6 @@
 // The files' history under names git would quote: a folder with a space and accents, a file with a
 // curly apostrophe. `git log --name-only` quotes such paths ("templates/\303\211t\303\251 ...")
-// unless told not to, and plan (an edit outside tplsync) and pull (the commit the channel's copy
+// unless told not to (and a path with a double quote, a backslash or a tab as a C string, always), and plan (an edit outside tplsync) and pull (the commit the channel's copy
 // is) then found no version of the file at all.
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -10,13 +10,14 @@ import * as assert from 'uvu/assert';
 import { startEmulator } from '../src/emulator/server.ts';
 import { templateId } from '../src/model/ids.ts';
 import { CHANNEL_A, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
+import { logCommits, unquoteGitPath } from '../src/files/git-blobs.ts';
 
-const FILE = 'templates/Été promos/soldes d’été.en_US.yaml';
+const FILES = ['templates/Été promos/soldes d’été.en_US.yaml', 'templates/say "hi"\\now\tthen.en_US.yaml'];
 const text = (words: string) => `channel: wa\nname: summer_sale\nlanguage: en_US\ncategory: MARKETING\nbody:\n  text: "Summer sale: flights to {{destination}} ${words}."\n  examples: { destination: Mallorca }\n`;
 const env = { TPLSYNC_API_KEY: 'k' };
 const id = templateId(CHANNEL_A, 'summer_sale', 'en_US');
 
-test('a file whose path git quotes: plan tells an older committed version from an edit outside tplsync, and pull names the commit the channel holds', async () => {
+for (const FILE of FILES) test(`a file whose path git quotes (${JSON.stringify(FILE)}): plan tells an older committed version from an edit outside tplsync, and pull names the commit the channel holds`, async () => {
   const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0 });
   const dir = tempDir('tplsync-history-names-');
   const git = (...a: string[]) => execFileSync('git', ['-c', 'init.defaultBranch=main', ...a], { cwd: dir, env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@x', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@x', GIT_CONFIG_NOSYSTEM: '1', HOME: '/nonexistent' } }).toString();
@@ -43,6 +44,13 @@ test('a file whose path git quotes: plan tells an older committed version from a
     const outside = await cliIn(['plan'], { cwd: dir, env });
     assert.match(outside.stdout, `drift: the channel holds a text that no commit of ${FILE} has`, outside.stdout);
   } finally { cleanup(dir); await emu.close(); }
+});
+
+test('git\'s quoted paths read back: C escapes, octal bytes of UTF-8 (core.quotePath true), and paths left as they are', () => {
+  assert.is(unquoteGitPath('"templates/\\303\\211t\\303\\251/a.yaml"'), 'templates/Été/a.yaml');
+  assert.is(unquoteGitPath('"say \\"hi\\"\\\\now\\tthen.yaml"'), 'say "hi"\\now\tthen.yaml');
+  assert.is(unquoteGitPath(' lead and trail .yaml '), ' lead and trail .yaml ');
+  assert.equal(logCommits('\0abc123\n\ntemplates/a.yaml\n"b\\tc.yaml"\n\0def456\n'), [{ head: 'abc123', files: ['templates/a.yaml', 'b\tc.yaml'] }, { head: 'def456', files: [] }]);
 });
 
 test.run();

@@ -31,3 +31,39 @@ export async function catBlobs(cwd: string, specs: readonly string[]): Promise<M
   }
   return out;
 }
+
+/**
+ * Pure: a path as `git log --name-only` writes it. A path holding a double quote, a backslash or a
+ * control character (a tab) is written as a C string between double quotes, with octal escapes for
+ * its bytes (every byte over 0x7f too, unless core.quotePath is false): given back as the path.
+ */
+export function unquoteGitPath(name: string): string {
+  if (name.length < 2 || !name.startsWith('"') || !name.endsWith('"')) return name;
+  const bytes: number[] = [];
+  const inner = name.slice(1, -1);
+  const simple: Record<string, number> = { a: 7, b: 8, t: 9, n: 10, v: 11, f: 12, r: 13, '"': 34, '\\': 92 };
+  for (let i = 0; i < inner.length; i++) {
+    const c = inner[i]!;
+    if (c !== '\\') { for (const b of Buffer.from(c, 'utf8')) bytes.push(b); continue; }
+    const next = inner[i + 1] ?? '';
+    if (/[0-7]/.test(next)) { bytes.push(parseInt(inner.slice(i + 1, i + 4), 8)); i += 3; continue; }
+    bytes.push(simple[next] ?? next.charCodeAt(0));
+    i++;
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/**
+ * Pure: the commits of a `git log --format=%x00FORMAT --name-only` output, each its format's line
+ * (`head`) and the paths the commit names, as they are (unquoted; nothing trimmed from a path).
+ */
+export function logCommits(stdout: string): { head: string; files: string[] }[] {
+  const out: { head: string; files: string[] }[] = [];
+  for (const chunk of stdout.split('\0')) {
+    const lines = chunk.split('\n');
+    const head = lines[0]!.trim();
+    if (!head) continue;
+    out.push({ head, files: lines.slice(1).filter((l) => l !== '').map(unquoteGitPath) });
+  }
+  return out;
+}

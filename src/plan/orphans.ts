@@ -7,7 +7,7 @@ import type { Config, EnvironmentConfig } from '../config/load.js';
 import { templateId } from '../model/ids.js';
 import { fromFile, type CanonicalTemplate, type FileTemplate } from '../model/canonical.js';
 import { readTemplateValue } from '../files/value.js';
-import { catBlobs } from '../files/git-blobs.js';
+import { catBlobs, logCommits } from '../files/git-blobs.js';
 import { baseMarkedTemplate, shownTemplate } from '../project/values.js';
 import { markedSecretNames } from '../model/values.js';
 import { resolveChannel } from './desired.js';
@@ -146,10 +146,9 @@ export async function historyBases(config: Config, env: EnvironmentConfig, ids: 
   const log = await git(['-c', 'core.quotePath=false', 'log', '-G', '[(][(]', '--no-renames', '--format=%x00%H', '--name-only', range, '--', '.']);
   if (log.exitCode !== 0) return byId;
   const versions: { rev: string; file: string }[] = [];
-  for (const chunk of String(log.stdout).split('\0').filter((x) => x.trim())) {
-    const [hash, ...names] = chunk.split('\n').map((x) => x.trim()).filter(Boolean);
+  for (const { head: hash, files: names } of logCommits(String(log.stdout))) {
     // the version each changed file had before the commit: the versions of the files within the window
-    for (const file of names.filter((f) => isMatch(f))) versions.push({ rev: `${hash!}^`, file });
+    for (const file of names.filter((f) => isMatch(f))) versions.push({ rev: `${hash}^`, file });
   }
   if (!versions.length) return byId;
   const blobs = await catBlobs(config.dir, versions.map((x) => `${x.rev}:${x.file}`));
@@ -204,8 +203,7 @@ export async function committedTemplates(config: Config, env: EnvironmentConfig,
   if (log.exitCode !== 0) return out;
   const versions: { rev: string; file: string }[] = [];
   const count = new Map<string, number>();
-  for (const chunk of String(log.stdout).split('\0').filter((x) => x.trim())) {
-    const [hash, ...names] = chunk.split('\n').map((x) => x.trim()).filter(Boolean);
+  for (const { head: hash, files: names } of logCommits(String(log.stdout))) {
     for (const file of names) {
       const n = count.get(file) ?? 0;
       if (!idOf.has(file) || n >= depth) continue;
@@ -264,9 +262,8 @@ export async function branchTemplates(config: Config, env: EnvironmentConfig, fi
   if (log.exitCode !== 0) return out;
   const versions: { rev: string; ref: string; file: string }[] = [];
   const count = new Map<string, number>();
-  for (const chunk of String(log.stdout).split('\0').filter((x) => x.trim())) {
-    const [head, ...names] = chunk.split('\n').map((x) => x.trim()).filter(Boolean);
-    const [hash, source] = head!.split('\t');
+  for (const { head, files: names } of logCommits(String(log.stdout))) {
+    const [hash, source] = head.split('\t');
     const ref = (source ?? '').replace(/^refs\/(?:heads|remotes)\//, '');
     for (const file of names) {
       const n = count.get(file) ?? 0;

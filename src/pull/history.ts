@@ -4,7 +4,7 @@
 // moved, or an apply from elsewhere). Outside a repository, or for a file git does not track: none.
 import path from 'node:path';
 import { io } from '../core/io.js';
-import { catBlobs } from '../files/git-blobs.js';
+import { catBlobs, logCommits } from '../files/git-blobs.js';
 
 /** one committed version of a file: its commit (abbreviated) and its text there */
 export interface CommittedVersion { commit: string; text: string }
@@ -23,7 +23,7 @@ export async function committedVersions(abs: string, wanted: (text: string) => b
   // each commit with the file's path from the repository's top (what cat-file takes)
   const log = await execa('git', ['-c', 'core.quotePath=false', 'log', '--no-renames', '-n', String(depth), '--format=%x00%h', '--name-only', '--', path.basename(abs)], { cwd, env: io().env, extendEnv: false, reject: false, stripFinalNewline: false }).catch(() => undefined);
   if (!log || log.exitCode !== 0) return { versions: [], tracked: false };
-  const commits = String(log.stdout).split('\0').map((chunk) => chunk.split('\n').map((x) => x.trim()).filter(Boolean)).filter((c) => c.length >= 2).map(([commit, file]) => ({ commit: commit!, file: file! }));
+  const commits = logCommits(String(log.stdout)).filter((c) => c.files.length).map((c) => ({ commit: c.head, file: c.files[0]! }));
   const texts = await catBlobs(cwd, commits.map((c) => `${c.commit}:${c.file}`));
   const versions: CommittedVersion[] = [];
   for (const [i, { commit }] of commits.entries()) {
