@@ -2,6 +2,8 @@
 // do not. A `Templates/` folder beside the glob `templates/**` was left out on Linux without a word
 // (and read on a laptop); two files whose paths differ only in case linted clean, though a laptop's
 // checkout holds one of them. Both are said, so that the same repository gives the same answer.
+import { symlinkSync } from 'node:fs';
+import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { caseClashes } from '../src/files/path-case.ts';
@@ -28,6 +30,17 @@ test('a folder that differs from the glob\'s folder only in letter case: named w
     const taken = await cliIn(['lint'], { cwd: dir });
     assert.is(taken.exitCode, 0, taken.stderr);
     assert.not.match(taken.stderr, /letter case/);
+  } finally { cleanup(dir); }
+});
+
+test('verify-12 NEW-3: a link Templates -> templates beside the glob\'s folder is the same folder: no case warning', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/hello.en_US.yaml': T('hello') });
+    symlinkSync('templates', path.join(dir, 'Templates'));
+    const r = await cliIn(['lint'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.not.match(r.stderr, /letter case/);
   } finally { cleanup(dir); }
 });
 

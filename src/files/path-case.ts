@@ -4,7 +4,7 @@
 // differ only in case are two templates on Linux and one file on a laptop (a checkout holds one of
 // them). Either way the same repository gives another answer on each system: said, never silent.
 // Effects: the folders are listed (one readdir per fixed segment of a glob's base); the pairs are pure.
-import { readdirSync } from 'node:fs';
+import { readdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 
 export interface CaseVariantFolder {
@@ -30,6 +30,11 @@ export function globBase(glob: string): string {
   return path.posix.dirname(glob);
 }
 
+/** whether two paths are the same folder once links are followed */
+function sameFolder(a: string, b: string): boolean {
+  try { return realpathSync(a) === realpathSync(b); } catch { return false; }
+}
+
 /** the folders beside a glob's base whose names differ from its segments only in letter case */
 export function caseVariantFolders(config: { dir: string; templates: readonly string[] }): CaseVariantFolder[] {
   const out: CaseVariantFolder[] = [];
@@ -52,6 +57,8 @@ export function caseVariantFolders(config: { dir: string; templates: readonly st
         const folder = [...done, n].join('/');
         // a folder another glob starts from (or in, or above it): the config takes it as it is written
         if (seen.has(folder) || bases.some((b) => b === folder || folder.startsWith(`${b}/`) || b.startsWith(`${folder}/`))) continue;
+        // a link to the folder the glob names (Templates -> templates): the same files, taken already
+        if (exact && sameFolder(path.join(cur, n), path.join(cur, seg))) continue;
         seen.add(folder);
         const meant = [...done, seg].join('/');
         out.push({ glob, index, folder, meant, globThere: glob.startsWith(meant) ? folder + glob.slice(meant.length) : `${folder}/**/*.{yaml,yml}`, both: exact });
