@@ -146,6 +146,10 @@ test('fmt --lock-timeout as a process: waits while another tplsync holds the pro
     const lint = await cliIn(['lint', '--lock-timeout', '30s'], { cwd: dir });
     assert.is(lint.exitCode, 3);
     assert.match(lint.stderr, /--lock-timeout is for lint --fix/);
+    // fmt --check takes no lock: its --lock-timeout is refused as lint's without --fix (verify-12: accepted unread)
+    const check = await cliIn(['fmt', '--check', '--lock-timeout', '8d'], { cwd: dir });
+    assert.is(check.exitCode, 3, check.stderr);
+    assert.match(check.stderr, /--lock-timeout is for fmt without --check/);
     const bad = await cliIn(['fmt', '--lock-timeout', 'soon'], { cwd: dir });
     assert.is(bad.exitCode, 3);
     assert.match(bad.stderr, /--lock-timeout takes a duration such as 30s, 2m or 0/);

@@ -2,6 +2,7 @@
 import { withProjectWrites } from '../files/project-lock.js';
 import type { Config } from '../config/load.js';
 import { EXIT } from '../core/exit-codes.js';
+import { UsageError } from '../core/errors.js';
 import { interruptExitCode, interruptSignal } from '../core/interrupt.js';
 import { discoverFiles } from '../files/discover.js';
 import { formatFile } from '../fmt/run.js';
@@ -14,6 +15,8 @@ import { tplsyncCommand } from '../core/invocation.js';
 export interface FmtCommandOptions { config?: string; check?: boolean; lockTimeout?: string }
 
 export async function fmtCommand(paths: string[], o: FmtCommandOptions): Promise<number> {
+  // (as lint's --lock-timeout is for --fix: a value given to a run that takes no lock was accepted unread, whatever it was)
+  if (o.lockTimeout !== undefined && o.check) throw new UsageError('--lock-timeout is for fmt without --check (a check writes no template file and takes no lock)');
   const config = await commandConfig(o);
   if (!o.check) return withProjectWrites(config.dir, 'fmt', () => fmtFiles(config, paths, o), lockWait(o));
   return fmtFiles(config, paths, o);
