@@ -7,6 +7,6 @@ export const command = defineCommand(
     .description('rewrite template files in the canonical layout and key order, keeping comments')
     .argument('[paths...]', 'files, directories or globs (default: the config\'s `templates`)')
     .option('--check', 'write nothing; list the files that would change and exit 1')
-    .option(LOCK_TIMEOUT_FLAGS, LOCK_TIMEOUT_HELP),
+    .option(LOCK_TIMEOUT_FLAGS, `without --check: ${LOCK_TIMEOUT_HELP}`),
   async ([paths], o) => (await import('../fmt.js')).fmtCommand(paths, o),
 );
