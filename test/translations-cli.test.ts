@@ -387,6 +387,27 @@ for (const format of ['po', 'xliff'] as const) {
   });
 }
 
+// verify-12 NEW-4: two products with the same channel alias and template name (their unit ids the same) and other
+// English texts: B's export over A's filled file said "import it first", which would have put A's Italian into B's template
+test('export over a filled file whose units are this project\'s ids but whose source texts are not the templates\': refused, and told to check which before importing', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, {
+      'a/tplsync.config.yaml': CONFIG, 'a/templates/order.en_US.yaml': EN,
+      'b/tplsync.config.yaml': CONFIG, 'b/templates/order.en_US.yaml': EN.replace('is on its way', 'left our warehouse'),
+    });
+    const exportOf = (p: string) => cliIn(['translations', 'export', '--config', `${p}/tplsync.config.yaml`, '--source', 'en_US', '--target', 'it', '--out', 'it.po'], { cwd: dir });
+    assert.is((await exportOf('a')).exitCode, 0);
+    const filled = readFileSync(path.join(dir, 'it.po'), 'utf8').replace(/msgstr ""\n*$/, 'msgstr "Ciao {{customer}}, il tuo ordine {{order_id}} è in viaggio."\n');
+    writeFiles(dir, { 'it.po': filled });
+    const b = await exportOf('b');
+    assert.is(b.exitCode, 1, b.stderr);
+    assert.match(b.stderr, "a translator's work not imported; made from a source text other than the template's (an export made before the texts changed, or another project's with the same channel aliases and template names, whose unit ids are these): check which before you import it");
+    assert.not.match(b.stderr, 'import it first');
+    assert.is(readFileSync(path.join(dir, 'it.po'), 'utf8'), filled);
+  } finally { cleanup(dir); }
+});
+
 // trial t F5: a new file named after a source file whose name holds no language (Rechnung.yaml, name invoice_ready) is
 // Rechnung.fr.yaml, which lint's file-name then warned of (the source is not judged): the import now says so, with the rule's words
 test('import naming a new file after a source whose name holds no language: what file-name says of the new file is said, and that the source is not judged', async () => {

@@ -226,7 +226,7 @@ async function exportWith(config: Config, paths: readonly string[], cwd: string,
     const everyUnit = (): readonly Unit[] => (chosen ? extractUnitsFor(all.map((r) => ({ file: r.file, value: r.value })), o.source, [target])[0]! : units);
     const earlier = out && kind !== 'special' ? await w.earlier(k) : undefined;
     const pending = earlier ? unimportedTranslations(earlier, units, projectTemplates, everyUnit) : undefined;
-    if (pending?.own) return { file: shown, ...counts, skipped: `it holds ${pending.own.count} translation${pending.own.count === 1 ? '' : 's'} that the templates do not have yet (${pending.own.first.id}, line ${pending.own.first.line}): a translator's work not imported; import it first (tplsync translations import ${shown}), or remove the file to export afresh`, ...also };
+    if (pending?.own) return { file: shown, ...counts, skipped: `it holds ${pending.own.count} translation${pending.own.count === 1 ? '' : 's'} that the templates do not have yet (${pending.own.first.id}, line ${pending.own.first.line}): a translator's work not imported; ${pending.own.otherSource === pending.own.count ? `made from ${pending.own.count === 1 ? 'a source text other than the template\'s' : 'source texts other than the templates\''} (an export made before the texts changed, or another project's with the same channel aliases and template names, whose unit ids are these): check which before you import it (tplsync translations import ${shown}; another project's export goes to its own --out)` : `import it first (tplsync translations import ${shown})`}, or remove the file to export afresh`, ...also };
     // a translation of a template this project does not have: another project's export to the same file (a monorepo's
     // products, one shared folder), or a template since deleted. Never written over: the translator's work would be lost
     if (pending?.foreign) {
@@ -265,17 +265,17 @@ function tornCopyOf(abs: string, text: string): boolean {
  * when there is no such file (no entries: it does not read as a translation file of this format
  * either), or every translation in it is the templates' already (imported).
  */
-function unimportedTranslations(doc: TranslationDoc | undefined, units: readonly { id: string; target?: string | undefined }[], project: ReadonlySet<string>, everyUnit: () => readonly { id: string; target?: string | undefined }[]): { own?: Pending; foreign?: Pending & { templates: string[] } } | undefined {
+function unimportedTranslations(doc: TranslationDoc | undefined, units: readonly { id: string; source?: string; target?: string | undefined }[], project: ReadonlySet<string>, everyUnit: () => readonly { id: string; source?: string; target?: string | undefined }[]): { own?: Pending & { otherSource: number }; foreign?: Pending & { templates: string[] } } | undefined {
   if (!doc) return undefined;
   const same = sameText;
   const byId = new Map(units.map((u) => [u.id, u]));
   // a translator's draft of a unit this export leaves out (it names some paths, or the template is not the project's) is
   // their work too: the file is not replaced (the drafts of the units it holds are written again, keepTranslatorWork)
-  const entries: readonly { id: string; target: string; line: number }[] = [...doc.entries, ...(doc.fuzzy ?? []).flatMap((f) => (f.draft !== undefined && !byId.has(f.id) ? [{ id: f.id, target: f.draft, line: f.line }] : []))];
+  const entries: readonly { id: string; source?: string; target: string; line: number }[] = [...doc.entries, ...(doc.fuzzy ?? []).flatMap((f) => (f.draft !== undefined && !byId.has(f.id) ? [{ id: f.id, target: f.draft, line: f.line }] : []))];
   const templateOf = (id: string): string => id.slice(0, Math.max(0, id.lastIndexOf(':')));
   // a unit this export holds whose translation the templates do not have; or one of a template of the project this
   // export leaves out (it names some paths): either would be lost
-  let all: Map<string, { target?: string | undefined }> | undefined;
+  let all: Map<string, { source?: string; target?: string | undefined }> | undefined;
   const live = entries.filter((e) => !blank(e.target));
   const own = live.filter((e) => {
     const u = byId.get(e.id);
@@ -288,7 +288,11 @@ function unimportedTranslations(doc: TranslationDoc | undefined, units: readonly
   const foreign = live.filter((e) => !byId.has(e.id) && !project.has(templateOf(e.id)));
   const first = (xs: readonly { id: string; line: number }[]): Pending => ({ count: xs.length, first: { id: xs[0]!.id, line: xs[0]!.line } });
   if (!own.length && !foreign.length) return undefined;
-  return { ...(own.length ? { own: first(own) } : {}), ...(foreign.length ? { foreign: { ...first(foreign), templates: [...new Set(foreign.map((e) => templateOf(e.id)))] } } : {}) };
+  // translations whose file holds a source text other than the template's: made from another text (an export before the
+  // text changed, or another project's with the same channel aliases and template names: the unit ids are the same)
+  const sourceOf = (id: string): string | undefined => byId.get(id)?.source ?? (all ??= new Map(everyUnit().map((x) => [x.id, x]))).get(id)?.source;
+  const otherSource = own.filter((e) => e.source !== undefined && sourceOf(e.id) !== undefined && !same(sourceOf(e.id)!, e.source)).length;
+  return { ...(own.length ? { own: { ...first(own), otherSource } } : {}), ...(foreign.length ? { foreign: { ...first(foreign), templates: [...new Set(foreign.map((e) => templateOf(e.id)))] } } : {}) };
 }
 
 interface Pending { count: number; first: { id: string; line: number } }
