@@ -34,6 +34,23 @@ test('pull --from meta and new write the extension the config\'s globs take (.ym
   } finally { cleanup(dir); }
 });
 
+test('globs that take .YAML alone: pull --from meta and new write .YAML files, which lint sees (fix-al: they wrote .yaml, left out)', async () => {
+  const dir = tempDir('tplsync-yml-');
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG('templates/**/*.YAML'), 'export.json': EXPORT });
+    const pulled = await cliIn(['pull', '--from', 'meta', '--channel', 'wa', 'export.json'], { cwd: dir });
+    assert.is(pulled.exitCode, 0, pulled.stderr);
+    assert.ok(existsSync(path.join(dir, 'templates/transfer_received.en_US.YAML')), pulled.stdout);
+    assert.not.match(pulled.stderr, 'not among the config');
+    const made = await cliIn(['new', '--channel', 'wa', '--name', 'loan_reminder'], { cwd: dir });
+    assert.is(made.exitCode, 0, made.stderr);
+    assert.ok(existsSync(path.join(dir, 'templates/loan_reminder.en_US.YAML')), made.stdout + made.stderr);
+    const lint = await cliIn(['lint', '--format', 'json'], { cwd: dir });
+    assert.is(lint.exitCode, 0, lint.stdout + lint.stderr);
+    assert.is((JSON.parse(lint.stdout) as { summary: { files: number } }).summary.files, 2, 'both files are the project\'s');
+  } finally { cleanup(dir); }
+});
+
 test('a .yaml file in a folder the globs cover only as .yml: the message names the extension, not the folder', async () => {
   const dir = tempDir('tplsync-yml-');
   try {

@@ -3,7 +3,10 @@
 import path from 'node:path';
 import picomatch from 'picomatch';
 
-export type TemplateExtension = '.yaml' | '.yml';
+export type TemplateExtension = '.yaml' | '.yml' | '.YAML' | '.YML';
+
+/** the extensions a new file may take, in the order they are preferred */
+const NEW_FILE_EXTENSIONS: readonly TemplateExtension[] = ['.yaml', '.yml', '.YAML', '.YML'];
 
 /** the globs' matcher of a path relative to the config's folder (with /), as discovery matches them */
 function matcher(templates: readonly string[]): (rel: string) => boolean {
@@ -23,13 +26,14 @@ export function globsTake(config: { dir: string; templates: readonly string[] },
 }
 
 /**
- * The extension of a new file `stem` (`welcome.en_US`) in `dir`: `.yaml`, unless the globs take
- * only `.yml` there; `.yaml` when they take neither (the caller says the file is not among them).
+ * The extension of a new file `stem` (`welcome.en_US`) in `dir`: the first of `.yaml`, `.yml`,
+ * `.YAML`, `.YML` the globs take there (a config whose globs name `*.YAML` alone finds the file it
+ * writes); `.yaml` when they take none (the caller says the file is not among them).
  */
 export function templateExtension(config: { dir: string; templates: readonly string[] }, dir: string, stem: string): TemplateExtension {
   const isMatch = matcher(config.templates);
   const takes = (ext: TemplateExtension): boolean => isMatch(relative(config.dir, path.join(dir, stem + ext)));
-  return !takes('.yaml') && takes('.yml') ? '.yml' : '.yaml';
+  return NEW_FILE_EXTENSIONS.find(takes) ?? '.yaml';
 }
 
 /** For a file the globs leave out: the other extension, when the globs would take the file under it (the extension is the mismatch, not the folder). */
