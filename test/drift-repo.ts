@@ -4,8 +4,8 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import * as assert from 'uvu/assert';
-import type { RunningEmulator } from '../src/emulator/server.ts';
-import { CHANNEL_A, cliIn, tempDir, writeFiles } from './helpers.ts';
+import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
+import { CHANNEL_A, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@x', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@x', GIT_CONFIG_NOSYSTEM: '1', HOME: '/nonexistent' };
 export const git = (cwd: string, ...args: string[]): string => execFileSync('git', ['-c', 'init.defaultBranch=main', '-c', 'advice.detachedHead=false', ...args], { cwd, env: GIT_ENV, encoding: 'utf8' });
@@ -35,4 +35,21 @@ export async function driftRepo(emu: RunningEmulator, prefix: string): Promise<{
   const applied = await cliIn(['apply', '--auto-approve'], { cwd: a, env });
   assert.is(applied.exitCode, 0, applied.stdout + applied.stderr);
   return { root, a, env };
+}
+
+/**
+ * `use` run on a drift repository of its own and an emulator that approves at once; the emulator is closed and the
+ * repository removed whatever happens, its set-up failing included (a test that starts a process ends it)
+ */
+export async function inDriftRepo(prefix: string, use: (r: { emu: RunningEmulator; root: string; a: string; env: Record<string, string> }) => Promise<void>): Promise<void> {
+  const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0, statusDelayMs: 0 });
+  let root: string | undefined;
+  try {
+    const r = await driftRepo(emu, prefix);
+    root = r.root;
+    await use({ emu, ...r });
+  } finally {
+    if (root) cleanup(root);
+    await emu.close();
+  }
 }

@@ -11,6 +11,13 @@ import * as assert from 'uvu/assert';
 import { CHANNEL_A, cliIn, inProjectDir } from './helpers.ts';
 
 const CONFIG = `templates: ["templates/**/*.yaml"]\nenvironments:\n  local:\n    emulator: .tplsync/e.json\n    channels: { wa: ${CHANNEL_A} }\nchannels: { wa: { kind: whatsapp } }\n`;
+/** a repair is made once: a second lint --fix leaves `file` as the first left it, and says it fixed nothing */
+async function fixedOnce(dir: string, file: string, text: string): Promise<void> {
+  const again = await cliIn(['lint', '--fix'], { cwd: dir });
+  assert.is(readFileSync(path.join(dir, file), 'utf8'), text);
+  assert.match(again.stderr, '0 findings fixed');
+}
+
 const COPY6 = `channel: wa
 name: wa_copy_6
 language: en_US
@@ -34,9 +41,7 @@ test('one placeholder without a sample and one sample without a placeholder: the
   assert.match(r.stderr, 'fixed templates/w/wa_copy_6.yaml: placeholder-sample');
   assert.not.match(r.stderr, 'repairable finding');
   // what is left (the mix of a named and a numbered placeholder) is no repair's: a second run changes nothing
-  const again = await cliIn(['lint', '--fix'], { cwd: dir });
-  assert.is(readFileSync(path.join(dir, 'templates/w/wa_copy_6.yaml'), 'utf8'), text);
-  assert.match(again.stderr, '0 findings fixed');
+  await fixedOnce(dir, 'templates/w/wa_copy_6.yaml', text);
 }));
 
 test('which sample is whose is not certain (two stale samples): no TODO added; a repair of another rule made, and no repairable finding said to be left', () => inProjectDir({
@@ -50,9 +55,7 @@ test('which sample is whose is not certain (two stale samples): no TODO added; a
   assert.not.match(text, 'TODO');
   assert.match(r.stderr, 'fixed templates/w/two.yaml: placeholder-syntax 1');
   assert.not.match(r.stderr, 'repairable finding');
-  const again = await cliIn(['lint', '--fix'], { cwd: dir });
-  assert.is(readFileSync(path.join(dir, 'templates/w/two.yaml'), 'utf8'), text);
-  assert.match(again.stderr, '0 findings fixed');
+  await fixedOnce(dir, 'templates/w/two.yaml', text);
 }));
 
 test.run();

@@ -10,15 +10,14 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createClient } from '../src/api/client.ts';
-import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
+import type { RunningEmulator } from '../src/emulator/server.ts';
 import { templateId } from '../src/model/ids.ts';
 import Ajv from 'ajv';
-import { CHANNEL_A, cleanup, cliIn, ROOT } from './helpers.ts';
-import { driftRepo, file, git } from './drift-repo.ts';
+import { CHANNEL_A, cliIn, ROOT } from './helpers.ts';
+import { file, git, inDriftRepo } from './drift-repo.ts';
 
 const SALE_ID = templateId(CHANNEL_A, 'summer_sale', 'en_US');
 
-const setup = (emu: RunningEmulator) => driftRepo(emu, 'tplsync-drift-sides-');
 
 /** marketing edits summer_sale in the console */
 async function consoleEdit(emu: RunningEmulator, text: string): Promise<void> {
@@ -31,9 +30,7 @@ async function consoleEdit(emu: RunningEmulator, text: string): Promise<void> {
 const live = async (emu: RunningEmulator): Promise<string> => JSON.stringify(await createClient({ baseUrl: emu.url, apiKey: 'k' }).getTemplate(CHANNEL_A, SALE_ID));
 
 test('NEW-6: a feature branch (no upstream, or its own) behind origin/main that would revert a colleague\'s applied change: marked "merge origin/main first", not written', async () => {
-  const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0, statusDelayMs: 0 });
-  const { root, a, env } = await setup(emu);
-  try {
+  await inDriftRepo('tplsync-drift-sides-', async ({ emu, root, a, env }) => {
     // A branches off an up-to-date main (no upstream) and edits gate_changed only
     git(a, 'checkout', '-q', '-b', 'pr5');
     writeFileSync(path.join(a, 'templates/gate_changed.en_US.yaml'), file('gate_changed', 'Gate change: your flight to {{destination}} now boards at gate B.'));
@@ -67,13 +64,11 @@ test('NEW-6: a feature branch (no upstream, or its own) behind origin/main that 
     const after = await cliIn(['plan'], { cwd: a, env });
     assert.not.match(after.stdout, 'drift');
     assert.ok(readFileSync(path.join(a, 'templates/summer_sale.en_US.yaml'), 'utf8').includes('Spend them now'));
-  } finally { cleanup(root); await emu.close(); }
+  });
 });
 
 test('NEW-5: a branch edits a template the console also edited: a conflict of both sides (text, JSON, Markdown), and apply names it', async () => {
-  const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0, statusDelayMs: 0 });
-  const { root, a, env } = await setup(emu);
-  try {
+  await inDriftRepo('tplsync-drift-sides-', async ({ emu, root, a, env }) => {
     await consoleEdit(emu, 'Summer sale: flights to {{1}} until Sunday. Book today.');
     git(a, 'checkout', '-q', '-b', 'pr3');
     writeFileSync(path.join(a, 'templates/summer_sale.en_US.yaml'), file('summer_sale', 'Summer sale: flights to {{destination}} until Sunday night. Book now.'));
@@ -94,13 +89,11 @@ test('NEW-5: a branch edits a template the console also edited: a conflict of bo
     const apply = await cliIn(['apply', '--auto-approve', '--base', 'origin/main'], { cwd: a, env });
     assert.match(apply.stderr, `warning: 1 update replaces a change made on the channel to a template this branch changed too (conflict): shop-whatsapp/summer_sale/en_US. Written as the files have it, and the channel's edit is lost; to keep it, answer no (without --auto-approve), bring it into the file with \`${pull}\``);
     assert.is(apply.exitCode, 0, apply.stdout + apply.stderr);
-  } finally { cleanup(root); await emu.close(); }
+  });
 });
 
 test('NEW-2: on an up-to-date main, a channel text no commit of the file has is an edit outside tplsync (plan and apply say it); an older committed version is an ordinary update', async () => {
-  const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0, statusDelayMs: 0 });
-  const { root, a, env } = await setup(emu);
-  try {
+  await inDriftRepo('tplsync-drift-sides-', async ({ emu, root, a, env }) => {
     await consoleEdit(emu, 'Summer sale: flights to {{1}} until Monday. Book now.');
     // gate_changed: two commits on main not applied yet (the channel holds the first version, a committed one)
     for (const w of ['now boards', 'now boards, hurry,']) {
@@ -136,13 +129,11 @@ test('NEW-2: on an up-to-date main, a channel text no commit of the file has is 
     assert.match(apply.stderr, `warning: 1 update reverts a text on the channel that no commit of its file has, on any branch of this clone (edited outside tplsync, in the console, or applied from a file never committed): shop-whatsapp/summer_sale/en_US. Written as the files have it; to keep the channel's version, answer no (without --auto-approve), write it into the file with \`${pull}\``);
     assert.not.match(apply.stderr, 'gate_changed');
     assert.is(apply.exitCode, 0, apply.stdout + apply.stderr);
-  } finally { cleanup(root); await emu.close(); }
+  });
 });
 
 test('a change merged on main and not applied yet is no drift in a branch made from main: the channel holds an older committed version, and the plan says no pull that would undo the merge', async () => {
-  const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0, statusDelayMs: 0 });
-  const { root, a, env } = await setup(emu);
-  try {
+  await inDriftRepo('tplsync-drift-sides-', async ({ emu, root, a, env }) => {
     // gate_changed's new wording merged on main; its apply has not run (the channel holds the first version)
     writeFileSync(path.join(a, 'templates/gate_changed.en_US.yaml'), file('gate_changed', 'Gate change: your flight to {{destination}} now boards at gate C.'));
     git(a, 'commit', '-qam', 'gate C');
@@ -167,13 +158,11 @@ test('a change merged on main and not applied yet is no drift in a branch made f
     git(a, 'commit', '-qam', 'gate D');
     const drift = await cliIn(['plan', '--base', 'origin/main'], { cwd: a, env });
     assert.match(drift.stdout, /summer_sale\/en_US \(drift: changed on the channel, not in this branch/, drift.stdout);
-  } finally { cleanup(root); await emu.close(); }
+  });
 });
 
 test('trial-u F2: a template the platform re-categorised, then edited in a commit, is an ordinary update on main, never "edited outside" (the channel\'s text is a committed one; only its category moved)', async () => {
-  const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0, statusDelayMs: 0 });
-  const { root, a, env } = await setup(emu);
-  try {
+  await inDriftRepo('tplsync-drift-sides-', async ({ emu, root, a, env }) => {
     const res = await fetch(`${emu.url}/_emulator/review`, { method: 'POST', headers: { authorization: `Bearer ${emu.controlToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ channel: CHANNEL_A, template: SALE_ID, category: 'UTILITY' }) });
     await res.arrayBuffer();
     assert.is(res.status, 200);
@@ -185,16 +174,14 @@ test('trial-u F2: a template the platform re-categorised, then edited in a commi
     assert.not.match(plan.stdout, /outside tplsync|--force/, plan.stdout);
     const json = JSON.parse((await cliIn(['plan', '--format', 'json'], { cwd: a, env })).stdout) as { changes: { name: string; drift?: unknown }[] };
     assert.is(json.changes.find((c) => c.name === 'summer_sale')?.drift, undefined);
-  } finally { cleanup(root); await emu.close(); }
+  });
 });
 
 // verify-11 NEW-B: a pull request's branch applied to the environment as a preview, pushed and not merged: on an up-to-date
 // main, the channel's copy is no commit of main's but one of origin/pr3's. It was called "edited outside tplsync (the
 // console)", with a pull --force that would bring the unmerged draft into main.
 test('NEW-B: on main, a version applied from a pushed branch not merged here is said as such (text, JSON, Markdown, apply), with no pull into main', async () => {
-  const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0, statusDelayMs: 0 });
-  const { root, a, env } = await setup(emu);
-  try {
+  await inDriftRepo('tplsync-drift-sides-', async ({ emu, root, a, env }) => {
     git(root, 'clone', '-q', path.join(root, 'origin.git'), 'B');
     const b = path.join(root, 'B');
     // A: a pull request's branch, applied as a preview and pushed
@@ -236,7 +223,7 @@ test('NEW-B: on main, a version applied from a pushed branch not merged here is 
     assert.is((await cliIn(['apply', '--base', 'origin/main', '--auto-approve'], { cwd: a, env })).exitCode, 0);
     const after = await cliIn(['plan'], { cwd: b, env });
     assert.match(after.stdout, 'edited outside tplsync (the console), or applied from a file never committed or from a branch not fetched here', after.stdout + after.stderr);
-  } finally { cleanup(root); await emu.close(); }
+  });
 });
 
 test.run();

@@ -10,19 +10,14 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createClient } from '../src/api/client.ts';
-import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
 import { templateId } from '../src/model/ids.ts';
-import { CHANNEL_A, cleanup, cliIn } from './helpers.ts';
-import { driftRepo, file, git } from './drift-repo.ts';
+import { CHANNEL_A, cliIn } from './helpers.ts';
+import { file, git, inDriftRepo } from './drift-repo.ts';
 
 const CONSOLE = 'Summer sale: flights to {{1}} until Monday. Book now and pack your bags!';
 
-const setup = (emu: RunningEmulator) => driftRepo(emu, 'tplsync-drift-');
-
 test('a console edit of a template the branch did not change is drift in the plan (text, JSON, Markdown) and in apply', async () => {
-  const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0, statusDelayMs: 0 });
-  const { root, a, env } = await setup(emu);
-  try {
+  await inDriftRepo('tplsync-drift-', async ({ emu, root, a, env }) => {
     // marketing edits summer_sale in the console
     const client = createClient({ baseUrl: emu.url, apiKey: 'k' });
     const id = templateId(CHANNEL_A, 'summer_sale', 'en_US');
@@ -52,13 +47,11 @@ test('a console edit of a template the branch did not change is drift in the pla
     assert.match(tracked.stdout, /summer_sale\/en_US \(drift: changed on the channel/, tracked.stdout + plain.stdout);
     const apply = await cliIn(['apply', '--auto-approve'], { cwd: a, env });
     assert.match(apply.stderr, /warning: 1 update reverts a change made on the channel \(drift\): shop-whatsapp\/summer_sale\/en_US/);
-  } finally { cleanup(root); await emu.close(); }
+  });
 });
 
 test('behind its upstream: an update that reverts the upstream\'s newer (applied) version of a file says git pull first', async () => {
-  const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0, statusDelayMs: 0 });
-  const { root, a, env } = await setup(emu);
-  try {
+  await inDriftRepo('tplsync-drift-', async ({ emu, root, a, env }) => {
     // engineer B commits, pushes and applies a new wording of summer_sale
     git(root, 'clone', '-q', path.join(root, 'origin.git'), 'B');
     const b = path.join(root, 'B');
@@ -88,7 +81,7 @@ test('behind its upstream: an update that reverts the upstream\'s newer (applied
     const after = await cliIn(['plan'], { cwd: a, env });
     assert.not.match(after.stdout, 'drift');
     assert.ok(readFileSync(path.join(a, 'templates/summer_sale.en_US.yaml'), 'utf8').includes('seats are few'));
-  } finally { cleanup(root); await emu.close(); }
+  });
 });
 
 test.run();
