@@ -1,6 +1,6 @@
 // What only the process shows: `tplsync translations` exit codes and messages (a refused unit is
 // exit 1 with FILE:LINE: UNIT-ID on stderr; a bad action or option is exit 3, no stack trace).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -343,13 +343,60 @@ test('export of some templates over a file that holds another template\'s transl
     assert.is((await cliIn(['translations', 'import', 'translations/it.po'], { cwd: dir })).exitCode, 0);
     assert.is((await exportShipped()).exitCode, 0);
     // a file with the translation of a template the project does not have (deleted, or another project's): not written over either
-    writeFiles(dir, { 'translations/it.po': filled.replaceAll('order_delayed', 'order_gone') });
+    writeFiles(dir, { 'translations/it.po': filled.replaceAll('order_delayed', 'order_gone').replace('è in ritardo', 'è ancora in ritardo') });
     const gone = await exportShipped();
     assert.is(gone.exitCode, 1, gone.stderr);
     assert.match(gone.stderr, /not written: it holds 1 translation of a template this project does not have \(shop-whatsapp\/order_gone; shop-whatsapp\/order_gone:body\.text, line \d+\)/);
     // its units blank (nothing translated): written over
     writeFiles(dir, { 'translations/it.po': po.replaceAll('order_delayed', 'order_gone') });
     assert.is((await exportShipped()).exitCode, 0);
+  } finally { cleanup(dir); }
+});
+
+// verify-12 NEW-1: a template renamed after its translation was imported held the next export to the same file (the
+// file "held a translation of a template this project does not have"), with advice fit for another project
+test('export after a template was renamed: its translation imported before is in the project (written); one not imported yet holds the file, and the advice to name it anew in the unit ids imports it', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': EN });
+    const exportIt = () => cliIn(['translations', 'export', '--source', 'en_US', '--target', 'it', '--format', 'po'], { cwd: dir });
+    const fill = () => {
+      const po = readFileSync(path.join(dir, 'translations/it.po'), 'utf8');
+      const end = po.lastIndexOf('msgstr ""');
+      writeFiles(dir, { 'translations/it.po': `${po.slice(0, end)}msgstr "Ciao {{customer}}, il tuo ordine {{order_id}} è in viaggio e arriverà entro tre giorni lavorativi."${po.slice(end + 'msgstr ""'.length)}` });
+    };
+    const rename = (from: string, to: string) => {
+      for (const lang of ['en_US', 'it']) {
+        const old = path.join(dir, `templates/${from}.${lang}.yaml`);
+        if (!existsSync(old)) continue;
+        writeFiles(dir, { [`templates/${to}.${lang}.yaml`]: readFileSync(old, 'utf8').replace(`name: ${from}`, `name: ${to}`) });
+        rmSync(old);
+      }
+    };
+    assert.is((await exportIt()).exitCode, 0);
+    fill();
+    const imported = await cliIn(['translations', 'import', 'translations/it.po'], { cwd: dir });
+    assert.is(imported.exitCode, 0, imported.stderr);
+    assert.ok(existsSync(path.join(dir, 'templates/order_shipped.it.yaml')));
+    rename('order_shipped', 'order_sent');
+    const again = await exportIt();
+    assert.is(again.exitCode, 0, again.stderr);
+    assert.match(readFileSync(path.join(dir, 'translations/it.po'), 'utf8'), /msgctxt "shop-whatsapp\/order_sent:body\.text"\nmsgid "[^"]*"\nmsgstr "Ciao/);
+    // filled and not imported, then renamed: held, with the unit id to write
+    rmSync(path.join(dir, 'templates/order_sent.it.yaml'));
+    rmSync(path.join(dir, 'translations/it.po'));
+    assert.is((await exportIt()).exitCode, 0);
+    fill();
+    rename('order_sent', 'order_dispatched');
+    const held = await exportIt();
+    assert.is(held.exitCode, 1, held.stderr);
+    assert.match(held.stderr, /not written: it holds 1 translation of a template this project does not have \(shop-whatsapp\/order_sent; shop-whatsapp\/order_sent:body\.text, line \d+\): templates of this project's channel deleted or renamed since the export .*for a renamed template, write its new name in the unit ids \(shop-whatsapp\/NEW_NAME:body\.text\)/);
+    const po = readFileSync(path.join(dir, 'translations/it.po'), 'utf8');
+    writeFiles(dir, { 'translations/it.po': po.replaceAll('shop-whatsapp/order_sent:', 'shop-whatsapp/order_dispatched:') });
+    const followed = await cliIn(['translations', 'import', 'translations/it.po'], { cwd: dir });
+    assert.is(followed.exitCode, 0, followed.stderr);
+    assert.match(readFileSync(path.join(dir, 'templates/order_dispatched.it.yaml'), 'utf8'), /name: order_dispatched[\s\S]*Ciao \{\{customer\}\}/);
+    assert.is((await exportIt()).exitCode, 0);
   } finally { cleanup(dir); }
 });
 

@@ -212,6 +212,7 @@ async function exportWith(config: Config, paths: readonly string[], cwd: string,
   const unitsOf = unitsByTarget(files, o.source, o.targets);
   // every template of the project in the source language (`channel/name`): a unit of one this export leaves out (paths) is still the project's
   const projectTemplates = new Set(all.filter((r) => str(r.value.language) === o.source).map((r) => `${str(r.value.channel) ?? ''}/${str(r.value.name) ?? ''}`));
+  const projectChannels = new Set(all.map((r) => str(r.value.channel)).filter((c): c is string => c !== undefined));
   const results: ExportResult[] = [];
   for (const [k, target] of o.targets.entries()) results.push(await (async (): Promise<ExportResult> => {
     const units = unitsOf(target);
@@ -232,7 +233,14 @@ async function exportWith(config: Config, paths: readonly string[], cwd: string,
     if (pending?.foreign) {
       const f = pending.foreign;
       const some = f.templates.slice(0, 3).join(', ') + (f.templates.length > 3 ? ` and ${f.templates.length - 3} more` : '');
-      return { file: shown, ...counts, skipped: `it holds ${f.count} translation${f.count === 1 ? '' : 's'} of ${f.templates.length === 1 ? 'a template' : `${f.templates.length} templates`} this project does not have (${some}; ${f.first.id}, line ${f.first.line}): another project's export to the same file, or templates since deleted, and writing the file would lose ${f.count === 1 ? 'it' : 'them'}; export to another file (--out), or remove the file once ${f.count === 1 ? 'it is' : 'they are'} imported by the project that has ${f.templates.length === 1 ? 'that template' : 'those templates'} (tplsync translations import ${shown} --config ITS_CONFIG) or no longer wanted`, ...also };
+      const held = `it holds ${f.count} translation${f.count === 1 ? '' : 's'} of ${f.templates.length === 1 ? 'a template' : `${f.templates.length} templates`} this project does not have (${some}; ${f.first.id}, line ${f.first.line})`;
+      const them = f.count === 1 ? 'it' : 'them';
+      // of this project's channels: most likely its own templates, deleted or renamed since (a renamed template whose
+      // translation was imported before is no such unit: unimportedTranslations finds the text in the project)
+      const ours = f.templates.every((t) => projectChannels.has(t.split('/')[0]!));
+      return { file: shown, ...counts, skipped: ours
+        ? `${held}: templates of this project's channel${f.templates.length === 1 ? '' : 's'} deleted or renamed since the export (or another project's with the same channel alias), and writing the file would lose ${them}; export to another file (--out); for a renamed template, write its new name in the unit ids (${f.first.id.replace(/\/[^/:]*:/, '/NEW_NAME:')}) and import the file (tplsync translations import ${shown}); remove the file if ${them === 'it' ? 'it is' : 'they are'} no longer wanted`
+        : `${held}: another project's export to the same file, or templates since deleted, and writing the file would lose ${them}; export to another file (--out), or remove the file once ${f.count === 1 ? 'it is' : 'they are'} imported by the project that has ${f.templates.length === 1 ? 'that template' : 'those templates'} (tplsync translations import ${shown} --config ITS_CONFIG) or no longer wanted`, ...also };
     }
     // a translator's drafts (not marked finished) and PO comments in the file replaced: written again, drafts as drafts (msgmerge keeps them)
     const kept = keepTranslatorWork(units, earlier);
@@ -284,8 +292,19 @@ function unimportedTranslations(doc: TranslationDoc | undefined, units: readonly
     all ??= new Map(everyUnit().map((x) => [x.id, x]));
     return !same(all.get(e.id)?.target ?? '', e.target);
   });
-  // one of a template the project does not have: no template of this project holds it, so it is not imported here
-  const foreign = live.filter((e) => !byId.has(e.id) && !project.has(templateOf(e.id)));
+  // one of a template the project does not have: no template of this project holds it, so it is not imported here;
+  // unless a template of the project holds the same translation of the same source text in the same field (the template
+  // renamed after its translation was imported): the translator's work is in the project, and nothing is lost
+  const fieldOf = (id: string): string => id.slice(id.lastIndexOf(':') + 1);
+  const normalised = (t: string): string => t.replace(/\s+/g, ' ').trim();
+  let held: Set<string> | undefined;
+  const heldKey = (field: string, source: string | undefined, target: string): string => `${field}\u0000${source === undefined ? '' : normalised(source)}\u0000${normalised(target)}`;
+  const inProject = (e: { id: string; source?: string; target: string }): boolean => {
+    all ??= new Map(everyUnit().map((x) => [x.id, x]));
+    held ??= new Set([...all].flatMap(([id, x]) => (x.target === undefined || blank(x.target) ? [] : [heldKey(fieldOf(id), x.source, x.target), heldKey(fieldOf(id), undefined, x.target)])));
+    return held.has(heldKey(fieldOf(e.id), e.source, e.target));
+  };
+  const foreign = live.filter((e) => !byId.has(e.id) && !project.has(templateOf(e.id)) && !inProject(e));
   const first = (xs: readonly { id: string; line: number }[]): Pending => ({ count: xs.length, first: { id: xs[0]!.id, line: xs[0]!.line } });
   if (!own.length && !foreign.length) return undefined;
   // translations whose file holds a source text other than the template's: made from another text (an export before the
