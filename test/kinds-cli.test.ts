@@ -77,19 +77,26 @@ test('types: no card_<n> parameters (a carousel card\'s values cannot be sent), 
   assert.match(mod, /"shop-whatsapp\/one_tap_login\/en_US": \{ code: string \}/);
   assert.equal(compile(`${PRELUDE}
 void sendTemplate(client, 'shop-whatsapp/new_arrivals/en_US', { to: '+49', params: { first_name: 'Ana' }, textOnly: true });
-void sendTemplate(client, 'shop-whatsapp/one_tap_login/en_US', { to: '+49', params: { code: '482913' } });
+void sendTemplate(client, 'shop-whatsapp/one_tap_login/en_US', { to: '+49', params: { code: '482913' }, textOnly: true });
 void sendTemplate(client, 'shop-whatsapp/caribbean_offer/en_US', { to: '+49', params: { '1': 'Pablo', '2': 'CARIBE25', button_1: 'n3mtql' }, textOnly: true });
 `), '');
   // a carousel is refused at run time unless textOnly: so at compile time; text-only, the cards take no values (nothing sends them)
   assert.match(compile(`${PRELUDE}void sendTemplate(client, 'shop-whatsapp/new_arrivals/en_US', { to: '+49', params: { first_name: 'Ana' } });\n`), /'textOnly' is missing/);
   assert.match(compile(`${PRELUDE}void sendTemplate(client, 'shop-whatsapp/new_arrivals/en_US', { to: '+49', params: { first_name: 'Ana', card_1: { price: '€39', button_1: 'x' } }, textOnly: true });\n`), /'card_1' does not exist/);
   assert.match(compile(`${PRELUDE}void sendTemplate(client, 'shop-whatsapp/one_tap_login/en_US', { to: '+49', params: { otp: '1' } });\n`), /otp/);
+  // trial-w F1: the one-tap autofill is left out of a send: textOnly required, as for a carousel
+  assert.match(compile(`${PRELUDE}void sendTemplate(client, 'shop-whatsapp/one_tap_login/en_US', { to: '+49', params: { code: '482913' } });\n`), /'textOnly' is missing/);
 });
 
 test('send: an authentication template sends its code as text; a carousel and an offer are refused by name', async () => {
   const before = emu.state.conversations.size;
+  // trial-w F1: the one-tap autofill is the button's, which the text cannot carry: named, and sent with --text-only
   let r = await cliIn(['send', '--channel', 'shop-whatsapp', '--to', '+4915100000001', '--template', 'one_tap_login', '--param', 'code=482913'], { cwd: dir, env });
+  assert.is(r.exitCode, 3, r.stderr);
+  assert.match(r.stderr, /cannot carry: the one-tap autofill of button index 0, OTP( "[^"]*")? \(the code handed to [\w.]+\)\. Nothing was sent\. To send its text part alone, pass --text-only/);
+  r = await cliIn(['send', '--channel', 'shop-whatsapp', '--to', '+4915100000001', '--template', 'one_tap_login', '--param', 'code=482913', '--text-only'], { cwd: dir, env });
   assert.is(r.exitCode, 0, r.stderr);
+  assert.match(r.stderr, /left out: the one-tap autofill of button index 0/);
   assert.ok(emu.state.conversation(r.stdout.trim()), 'sent');
   r = await cliIn(['send', '--channel', 'shop-whatsapp', '--to', '+4915100000001', '--template', 'new_arrivals', '--param', 'first_name=Ana',
     '--param', 'card_1.price=€39', '--param', 'card_1.button_1=linen', '--param', 'card_2.price=€49', '--param', 'card_2.button_1=chino'], { cwd: dir, env });

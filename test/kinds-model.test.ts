@@ -15,7 +15,7 @@ import { diffTemplates, fromFile, fromRead, fromWriteBody, kindCategory, toWrite
 import { templateId } from '../src/model/ids.ts';
 import { templateMeta, unsendableParts } from '../src/model/meta.ts';
 import { toFileValue } from '../src/model/to-file.ts';
-import { checkParams, renderTemplate } from '../src/send/render.ts';
+import { checkParams, checkSendable, renderTemplate } from '../src/send/render.ts';
 import { authenticationTemplate, carouselTemplate, offerTemplate } from './kinds-arbitraries.ts';
 import { CHANNEL_A } from './helpers.ts';
 
@@ -103,14 +103,23 @@ test('types and send get each kind from the model: card_<n> per card, code for a
   assert.ok(m.cards!.every((card) => card.params.includes('1')), JSON.stringify(m.cards));
   assert.ok(unsendableParts(carousel).includes(`the carousel of ${carousel.canonical.carousel!.length} cards`));
 
-  const auth = fromFile({ channel: 'x', name: 'otp', language: 'en_US', category: 'AUTHENTICATION', body: { add_security_recommendation: true }, footer: { code_expiration_minutes: 10 }, buttons: [{ type: 'OTP', otp_type: 'ONE_TAP', autofill_text: 'Autofill', supported_apps: [{ package_name: 'com.example.app', signature_hash: 'K8a/AINcGX7' }] }] }, CHANNEL_A, 'x');
+  const authFile = { channel: 'x', name: 'otp', language: 'en_US', category: 'AUTHENTICATION', body: { add_security_recommendation: true }, footer: { code_expiration_minutes: 10 } };
+  const auth = fromFile({ ...authFile, buttons: [{ type: 'OTP', otp_type: 'ONE_TAP', autofill_text: 'Autofill', supported_apps: [{ package_name: 'com.example.app', signature_hash: 'K8a/AINcGX7' }] }] }, CHANNEL_A, 'x');
   const am = templateMeta(auth, 'shop-whatsapp');
   assert.equal(am.params, ['code']);
-  assert.equal(am.omitted, undefined, 'an authentication template is sent: its code travels in the text');
+  // trial-w F1: a one-tap (or zero-tap) button hands the code to the app it names, which a text cannot: named, as a
+  // coupon's copy-code button is, so that nothing says it was sent whole; a copy-code OTP button only copies what the text carries
+  assert.equal(am.omitted, ['the one-tap autofill of button index 0, OTP (the code handed to com.example.app)']);
+  assert.throws(() => checkSendable(am), /cannot carry: the one-tap autofill of button index 0, OTP \(the code handed to com\.example\.app\)\. Nothing was sent\. To send its text part alone, pass --text-only/);
+  assert.equal(checkSendable(am, true), am.omitted);
   assert.equal(renderTemplate(am, checkParams(am, { code: '482913' })), {
     text: '*482913* is your verification code. For your security, do not share this code.\n\nThis code expires in 10 minutes.', suggestions: [],
   });
   assert.throws(() => checkParams(am, {}), /'code' is missing/);
+  for (const [otp, more, said] of [['COPY_CODE', {}, undefined], ['ZERO_TAP', { zero_tap_terms_accepted: true }, ['the zero-tap hand-over of button index 0, OTP "Copy code" (the code handed to com.example.app)']]] as const) {
+    const t = fromFile({ ...authFile, buttons: [{ type: 'OTP', otp_type: otp, text: 'Copy code', ...(otp === 'COPY_CODE' ? {} : { autofill_text: 'Autofill', supported_apps: [{ package_name: 'com.example.app', signature_hash: 'K8a/AINcGX7' }], ...more }) }] }, CHANNEL_A, 'x');
+    assert.equal(templateMeta(t, 'shop-whatsapp').omitted, said, otp);
+  }
 
   const offer = fromFile({ channel: 'x', name: 'o', language: 'en_US', category: 'MARKETING', limited_time_offer: { text: 'Expiring offer!', has_expiration: true }, body: { text: 'Use code {{1}} today only, friend.', examples: { 1: 'X1' } }, buttons: [{ type: 'COPY_CODE', example: 'X1' }, { type: 'URL', text: 'Book', url: 'https://x.example.com' }] }, CHANNEL_A, 'x');
   assert.equal(unsendableParts(offer), ['button index 0, COPY_CODE', 'the limited-time offer "Expiring offer!" with its countdown']);

@@ -191,9 +191,13 @@ export function unsendableParts(f: FileTemplate): string[] {
   if (c.rcsOnly) return unsendableRcsParts(c, f.names);
   const out: string[] = [];
   if (c.header && c.header.format !== 'TEXT') out.push(`the ${c.header.format.toLowerCase()} header`);
-  // an OTP button only copies or hands over the code, which the text carries
+  // a copy-code OTP button only copies the code, which the text carries; a one-tap or zero-tap one hands the code to
+  // the apps it names (autofill, or the code broadcast to the app without a tap), which a text cannot: that is lost
   c.buttons.forEach((b, i) => {
-    if (!SENDABLE_BUTTONS.has(b.type) && b.type !== 'OTP') out.push(`button index ${i}, ${b.type}${quoted(b.text)}`);
+    if (b.type === 'OTP' && (b.otpType === 'ONE_TAP' || b.otpType === 'ZERO_TAP')) {
+      const apps = (b.supportedApps ?? []).map((a) => a.packageName);
+      out.push(`the ${b.otpType === 'ONE_TAP' ? 'one-tap autofill' : 'zero-tap hand-over'} of button index ${i}, OTP${quoted(b.text)}${apps.length ? ` (the code handed to ${apps.join(', ')})` : ''}`);
+    } else if (!SENDABLE_BUTTONS.has(b.type) && b.type !== 'OTP') out.push(`button index ${i}, ${b.type}${quoted(b.text)}`);
     // the request opens the URL: the app link it would open on Android is lost
     else if (b.appDeepLink) out.push(`the Android app link ${b.appDeepLink.androidDeepLink} of button index ${i}${quoted(b.text)}`);
   });
