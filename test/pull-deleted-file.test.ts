@@ -36,6 +36,14 @@ test('F1: a deleted RCS file pulled back where git has it, with its names and sa
     assert.match(r.stderr, `trip_reminder/en_US: its file was deleted (not committed): written back at ${FILE}, where git has it, with the placeholder names and samples of that version`);
     const lint = await cliIn(['lint'], { cwd: dir });
     assert.is(lint.exitCode, 0, lint.stdout);
+    // trial-x F4: with --dir, written there, and said so: git's place stays deleted (it said "where git has it")
+    rmSync(path.join(dir, FILE));
+    const d = await cliIn(['pull', '--channel', 'rcs', '--id', templateId(CHANNEL_B, 'trip_reminder', 'en_US'), '--dir', 'pulled'], { cwd: dir, env });
+    assert.is(d.exitCode, 0, d.stderr);
+    assert.ok(existsSync(path.join(dir, 'pulled/trip_reminder.en_US.yaml')));
+    assert.not.ok(existsSync(path.join(dir, FILE)));
+    assert.match(d.stderr, `trip_reminder/en_US: its file was deleted (not committed): written at pulled/trip_reminder.en_US.yaml (--dir), not where git has it: ${FILE} stays deleted (pull without --dir writes it back there), with the placeholder names`);
+    assert.not.match(d.stderr, /, where git has it/);
   } finally { cleanup(dir); await emu.close(); }
 });
 
