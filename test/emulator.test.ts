@@ -47,6 +47,28 @@ test('a bad body, a bad UUID, a wrong content type are 400s, a body over 1 MiB a
   assert.is(r.headers.get('allow'), 'GET, POST');
 });
 
+// trial-x F6: a POST to health was 401 (no token) and, with one, 400 for its Content-Type; a form POST to state 400:
+// the method is judged first, as docs/emulator.md says (405 with Allow), token or body whatever they are
+test('control endpoints: a method an endpoint does not take is 405 with Allow before the token and the body are judged', async () => {
+  const bearer = { authorization: `Bearer ${emu.controlToken}` };
+  for (const [path, init, allow] of [
+    ['health', { method: 'POST', key: null }, 'GET'],
+    ['health', { method: 'POST', key: null, headers: bearer }, 'GET'],
+    ['state', { method: 'POST', key: null, headers: { ...bearer, 'content-type': 'application/x-www-form-urlencoded' }, body: 'x=1' }, 'GET'],
+    ['review', { method: 'GET', key: null }, 'POST'],
+    ['clock', { method: 'PUT', key: null, body: '{}' }, 'POST'],
+  ] as const) {
+    const r = await raw(`${emu.url}/_emulator/${path}`, init as RequestInit & { key: null });
+    assert.is(r.status, 405, `${init.method} ${path}`);
+    assert.is(r.headers.get('allow'), allow);
+    assert.match(errorOf(r).message, new RegExp(`^${init.method} is not allowed on /_emulator/${path}; use ${allow}`));
+  }
+  // the right method still needs the token (health excepted), and an unknown endpoint is not told apart without it
+  assert.is((await raw(`${emu.url}/_emulator/health`, { key: null })).status, 200);
+  assert.is((await raw(`${emu.url}/_emulator/state`, { key: null })).status, 401);
+  assert.is((await raw(`${emu.url}/_emulator/nothing`, { method: 'POST', key: null })).status, 401);
+});
+
 test('keys: missing or unknown is 401; a key scoped to channels gets 403 elsewhere and never sees other data', async () => {
   const id = randomUUID();
   assert.is((await raw(tpl(CHANNEL_A, id), json(writeBody()))).status, 200);

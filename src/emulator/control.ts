@@ -74,13 +74,20 @@ export interface ControlRequest { name: string; method: string; headers: Incomin
 /** The methods of each control endpoint: a known endpoint asked with another method answers 405 with Allow. */
 const CONTROL_METHODS: Readonly<Record<string, readonly string[]>> = { health: ['GET'], faults: ['GET', 'POST'], clock: ['POST'], review: ['POST'], state: ['GET'] };
 
+const methodNotAllowed = (r: ControlRequest, allowed: readonly string[]): HttpError =>
+  new HttpError(405, 'METHOD_NOT_ALLOWED', `${r.method} is not allowed on /_emulator/${r.name}; use ${allowed.join(', ')}`, undefined, { allow: allowed.join(', ') });
+
 const isLoopback = (a: string): boolean => /^(127\.|::1$|::ffff:127\.)/.test(a);
 
 export async function control(r: ControlRequest, ctx: ControlContext): Promise<{ status: number; body: unknown; headers?: Record<string, string> }> {
   const error = (e: HttpError) => ({ status: e.status, body: errorBody(e.status, e.code, e.message, e.field), headers: e.headers });
   try {
     if (!isLoopback(r.remoteAddress)) throw new HttpError(403, 'FORBIDDEN_ERROR', 'The control endpoints answer on loopback only');
-    if (r.name === 'health' && r.method === 'GET') { r.discardBody(); return { status: 200, body: { ok: true } }; }
+    // a known endpoint asked with a method it does not take: 405 with Allow before the token and the body are judged
+    // (a POST to health was told of its token, then of its Content-Type, and only then of the method)
+    const allowed = CONTROL_METHODS[r.name];
+    if (allowed && !allowed.includes(r.method)) { r.discardBody(); throw methodNotAllowed(r, allowed); }
+    if (r.name === 'health') { r.discardBody(); return { status: 200, body: { ok: true } }; }
     ctx.token.check(r.headers);
     const body = r.method === 'POST' ? parseJsonBody(r.headers, await r.readBody()) : (r.discardBody(), undefined);
     switch (`${r.method} ${r.name}`) {
@@ -121,8 +128,6 @@ export async function control(r: ControlRequest, ctx: ControlContext): Promise<{
         };
       }
       default: {
-        const allowed = CONTROL_METHODS[r.name];
-        if (allowed) throw new HttpError(405, 'METHOD_NOT_ALLOWED', `${r.method} is not allowed on /_emulator/${r.name}; use ${allowed.join(', ')}`, undefined, { allow: allowed.join(', ') });
         throw new HttpError(404, 'RESOURCE_NOT_FOUND', `No control endpoint ${r.method} /_emulator/${r.name.slice(0, 100)}`);
       }
     }
