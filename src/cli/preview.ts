@@ -12,7 +12,7 @@ export type { PreviewCommandOptions } from './preview-changes.js';
 import type { PreviewCommandOptions } from './preview-changes.js';
 import { io } from '../core/io.js';
 import { makeDirs } from '../core/dirs.js';
-import { refusePreviewPages } from '../files/output-target.js';
+import { refusePreviewPages, removeStalePreviewPages } from '../files/output-target.js';
 
 export async function previewCommand(paths: string[], o: PreviewCommandOptions): Promise<number> {
   if (!o.out) throw new UsageError('preview needs --out DIR');
@@ -25,20 +25,24 @@ export async function previewCommand(paths: string[], o: PreviewCommandOptions):
   if (o.changes) return (await import('./preview-changes.js')).changesSite(config, paths, out, o);
   // checked once, before the first pages: later builds (--serve) write over this run's own pages
   let checked = false;
-  const write = (site: Site) => {
+  // the pages written, then those of an earlier run this site no longer holds (a template renamed or deleted): the
+  // folder is the site, as the server's answers are (a page left behind showed a template that is gone, and its verdict)
+  const write = (site: Site): string[] => {
     if (!checked) { refusePreviewPages('--out', o.out!, site.pages.keys()); checked = true; }
     makeDirs(out);
     for (const [name, html] of site.pages) writeFileAtomic(path.join(out, name), html);
+    return removeStalePreviewPages(out, new Set(site.pages.keys()));
   };
+  const removedNote = (removed: readonly string[]): string => (removed.length ? `; removed ${removed.length} page${removed.length === 1 ? '' : 's'} of an earlier run (${removed.slice(0, 3).join(', ')}${removed.length > 3 ? `, and ${removed.length - 3} more` : ''})` : '');
   const environment = shownEnvironment(config, o.env);
   const site = await buildSite(config, paths, io().cwd(), { live: Boolean(o.serve), ...(environment ? { environment } : {}) });
-  write(site);
-  io().stderr.write(`wrote ${path.relative(io().cwd(), path.join(out, 'index.html'))} and ${site.count} template page${site.count === 1 ? '' : 's'}\n`);
+  const removed = write(site);
+  io().stderr.write(`wrote ${path.relative(io().cwd(), path.join(out, 'index.html'))} and ${site.count} template page${site.count === 1 ? '' : 's'}${removedNote(removed)}\n`);
   if (!o.serve) return EXIT.OK;
   const { servePreview } = await import('../preview/serve.js');
   const server = await servePreview(config, site, {
     port, out, paths, cwd: io().cwd(), ...(environment ? { environment } : {}),
-    onBuild: (s, changed) => { write(s); io().stderr.write(`re-rendered ${s.count} template${s.count === 1 ? '' : 's'} (${changed} changed)\n`); },
+    onBuild: (s, changed) => { const gone = write(s); io().stderr.write(`re-rendered ${s.count} template${s.count === 1 ? '' : 's'} (${changed} changed)${removedNote(gone)}\n`); },
     onError: (e) => io().stderr.write(`tplsync: re-render failed: ${e.message} (the pages stay as they were)\n`),
     // the config read again when it changes: its values, rules and globs take effect at once
     reload: async () => {

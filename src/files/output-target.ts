@@ -5,7 +5,7 @@
 // source file that is not a module tplsync generated) nor over another command's output (a saved
 // plan, apply's results, a lint cache, a preview page). Such a path named by mistake (tab
 // completion, a swapped argument) would otherwise lose the file in silence.
-import { closeSync, existsSync, lstatSync, openSync, readSync, realpathSync } from 'node:fs';
+import { closeSync, existsSync, lstatSync, openSync, readdirSync, readSync, realpathSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { WriteRefused } from './write.js';
 import { resolvePath } from '../core/io.js';
@@ -157,6 +157,27 @@ export function refusePreviewPages(option: string, dir: string, names: Iterable<
       throw new WriteRefused(`${option} ${dir}: ${path.join(dir, name)} is there and is not a page tplsync preview wrote: nothing written, nothing replaced; give the preview a folder of its own (e.g. preview/), or remove the file yourself`);
     }
   }
+}
+
+/**
+ * Effects: removes the pages an earlier preview wrote to `dir` that this site does not hold (a template renamed or
+ * deleted since, or left out of this run): files of the folder's top level named *.html whose head carries preview's
+ * generator mark, and nothing else. Returns their names.
+ */
+export function removeStalePreviewPages(dir: string, keep: ReadonlySet<string>): string[] {
+  let names: string[];
+  try { names = readdirSync(dir); } catch { return []; }
+  const removed: string[] = [];
+  for (const name of names.sort()) {
+    if (keep.has(name) || !name.endsWith('.html')) continue;
+    const file = path.join(dir, name);
+    try {
+      if (!lstatSync(file).isFile() || !headHolds(file, `<meta name="generator" content="${PREVIEW_GENERATOR}">`)) continue;
+      unlinkSync(file);
+      removed.push(name);
+    } catch { /* gone already, or not ours to remove */ }
+  }
+  return removed;
 }
 
 /** whether the first kilobyte of `file` holds `text` */
