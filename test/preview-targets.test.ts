@@ -57,4 +57,29 @@ buttons:
   assert.ok(html.includes('<small class="target" data-testid="button-target" lang="en" dir="ltr">calls <bdi>+15550100200</bdi></small>'));
 });
 
+
+// trial-y F3: WhatsApp's *bold*, _italic_ and ~strike~ were drawn in RCS texts, card titles and descriptions and the
+// SMS fallback, which show them as written (RBM's texts are plain; an SMS has no formatting)
+test('RCS texts, cards and the SMS fallback are drawn as written; WhatsApp\'s body keeps its formatting', () => {
+  const rcs = pageOf(`channel: rcs
+name: rcs_fmt
+language: en_US
+message:
+  type: rich_card
+  richCards:
+    - title: "*Bold title* _it_"
+      description: "Price ~€20~ now *€15* for _you_"
+      fileUrl: https://cdn.example.com/a.jpg
+  rcsRichCardsOpts: { type: STANDALONE, orientation: VERTICAL, mediaHeight: SHORT }
+  fallback: { text: "Price ~20~ now *15* for _you_" }
+`);
+  for (const written of ['*Bold title* _it_', 'Price ~€20~ now *€15* for _you_', 'Price ~20~ now *15* for _you_']) assert.ok(visible(rcs).includes(written), written);
+  assert.not.match(rcs, /<(b|i|s)>/);
+  const text = pageOf('channel: rcs\nname: rcs_txt\nlanguage: en_US\nmessage:\n  type: text\n  message: "Your code is *4417*. Use _express_ checkout."\n');
+  assert.ok(visible(text).includes('Your code is *4417*. Use _express_ checkout.'));
+  const wa = pageOf('channel: shop-whatsapp\nname: wa_fmt\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Your code is *4417*. Use _express_ checkout."\n');
+  assert.match(wa, /<b>4417<\/b>/);
+  assert.match(wa, /<i>express<\/i>/);
+});
+
 test.run();

@@ -94,13 +94,17 @@ export function renderRcs(f: FileTemplate, marks?: Marks): string {
   const c = f.canonical;
   const m = o(c.message);
   if (!m) return '';
-  /** a text of the message as shown; where it changed (the before/after pages), its words compared with the other side's (`at`: its path under message) */
+  /**
+   * a text of the message as shown; where it changed (the before/after pages), its words compared with the other side's (`at`: its path under message).
+   * As written: RBM's texts, card titles and descriptions are plain text, and an SMS has no formatting (WhatsApp's *bold*,
+   * _italic_ and ~strike~ drawn here showed a look the phone never shows, and hid the characters the SMS counts)
+   */
   const text = (x: string, at?: string): string => (marks && at
     ? textWithMarks(messageFileText(f.names, x), f.samples ?? {}, marks, `message.${at}`, (other) => {
       const v = s(valueAt(other.canonical.message, at));
       return v === undefined ? undefined : { text: messageFileText(other.names, v), samples: other.samples ?? {} };
-    })
-    : withSamples(messageFileText(f.names, x), f.samples));
+    }, false)
+    : withSamples(messageFileText(f.names, x), f.samples, false));
   const plain = (x: string): string => renderText(messageFileText(f.names, x), f.samples ?? {});
   const opts = o(m.rcsRichCardsOpts);
   const cards = a(m.richCards);
