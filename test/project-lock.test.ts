@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync 
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { parseOwner, ownerRunning } from '../src/core/pid-lock.ts';
+import { leftEmptyByACrash, parseOwner, ownerRunning, takeLock } from '../src/core/pid-lock.ts';
 import { projectLockFile, withProjectWrites } from '../src/files/project-lock.ts';
 import { parseDuration } from '../src/core/number-option.ts';
 import { execa } from 'execa';
@@ -185,6 +185,37 @@ test('a lock held in another pid namespace (a container on the same checkout): r
     const taken = await cliIn(['fmt'], { cwd: dir });
     assert.is(taken.exitCode, 0, taken.stderr);
     assert.not.ok(existsSync(lock));
+  } finally { cleanup(dir); }
+});
+
+// verify-9 NEW-6: a crash between the lock's create and its one line leaves an empty file; it was refused on every later
+// run until removed by hand. In tplsync's own folder, untouched for longer than a holder goes without touching its lock,
+// it is taken over; a fresh one (a lock being written) and one outside .tplsync (another program's X.lock) are not
+test('an empty lock file in .tplsync left untouched for long is taken over; a fresh one, or one outside .tplsync, is refused and kept', async () => {
+  const dir = tempDir('tplsync-empty-lock-');
+  try {
+    const lock = unformattedProject(dir);
+    writeFileSync(lock, '');
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(lock, hourAgo, hourAgo);
+    let ran = 0;
+    await withProjectWrites(dir, 'fmt', async () => { ran++; });
+    assert.is(ran, 1);
+    assert.not.ok(existsSync(lock), 'taken over, and released');
+    // a fresh empty one: refused (exit 3), kept
+    writeFileSync(lock, '');
+    await withProjectWrites(dir, 'fmt', async () => { ran++; }).then(() => assert.unreachable('ran'), (e: Error) => assert.match(e.message, /writes\.lock is there and is not a lock file of tplsync's \(it is not one line with a process id: it is empty\)/));
+    assert.is(ran, 1);
+    assert.ok(existsSync(lock));
+    rmSync(lock);
+    // an old empty file outside tplsync's folder: another program's, refused and kept whatever its age
+    const other = path.join(dir, 'Cargo.lock');
+    writeFileSync(other, '');
+    utimesSync(other, hourAgo, hourAgo);
+    assert.throws(() => takeLock(other, 'emulator'), /it is empty/);
+    assert.ok(existsSync(other));
+    assert.not.ok(leftEmptyByACrash(path.join(dir, '.tplsync', 'writes.lock'), Date.now() - 29_000), 'touched within the heartbeat window');
+    assert.ok(leftEmptyByACrash(path.join(dir, '.tplsync', 'writes.lock'), 0, 31_000));
   } finally { cleanup(dir); }
 });
 

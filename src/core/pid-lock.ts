@@ -90,6 +90,11 @@ export class NotALockFile extends UsageError {
   }
 }
 
+/** whether an empty lock file is one a tplsync left: in a `.tplsync` folder, untouched for longer than UNTOUCHED_MS (its mtime against this clock) */
+export function leftEmptyByACrash(file: string, touched: number, now = Date.now()): boolean {
+  return file.split(/[\\/]/).slice(0, -1).includes('.tplsync') && now - touched > UNTOUCHED_MS;
+}
+
 function lockOf(file: string): string {
   return file.endsWith('.lock') ? file.slice(0, -'.lock'.length) : file;
 }
@@ -124,10 +129,14 @@ export function takeLock(file: string, what: string, heldHere = false): { releas
       // (a lock being written this instant reads empty: its writer is alive, and is said as unknown)
       if (owner && ownerRunning(owner, heldHere)) return { owner };
       if (touched === undefined) continue;
-      if (text === '' && attempt < 2) { pauseMs(20); continue; }
+      // (an empty one long untouched is no lock being written: taken at once, below)
+      const crashed = text === '' && leftEmptyByACrash(file, touched);
+      if (text === '' && !crashed && attempt < 2) { pauseMs(20); continue; }
       // only a lock a tplsync wrote is taken over: another program's file of that name (Cargo.lock beside
-      // `--data Cargo`), or one empty for longer than a write of one line takes, is refused and left as it is
-      if (!isLockText(text)) throw new NotALockFile(file, text);
+      // `--data Cargo`), or one empty for longer than a write of one line takes, is refused and left as it is;
+      // except an empty one in tplsync's own folder (.tplsync/, which nothing else writes) untouched for longer than a
+      // holder goes without touching its lock: what a crash between its create and its one line leaves (verify-9 NEW-6)
+      if (!isLockText(text) && !crashed) throw new NotALockFile(file, text);
       try { unlinkSync(file); } catch { /* another process took it over first: try again */ }
       continue;
     }
