@@ -46,4 +46,45 @@ test('a second preview to the same folder removes the pages of templates renamed
   } finally { cleanup(dir); }
 });
 
+// verify-13 NEW-4, NEW-5: every page carrying preview's mark was removed: a user's copy of a page, a page edited by hand,
+// and, on a run naming some files (or another project's run into the same folder), the pages of templates that still exist
+test('only the pages this project\'s runs wrote, as written, go; a copy, an edited page, a run of some files and another project\'s pages leave them', async () => {
+  const dir = tempDir('tplsync-preview-stale-');
+  try {
+    const config = 'templates: ["templates/**/*.yaml"]\nchannels: { wa: { kind: whatsapp } }\n';
+    writeFiles(dir, {
+      'a/tplsync.config.yaml': config, 'b/tplsync.config.yaml': config,
+      'a/templates/one.en_US.yaml': template('one', 'Your order is ready for pickup at the store until Friday evening.'),
+      'a/templates/two.en_US.yaml': template('two', 'Our terms changed today; read them before your next order arrives.'),
+      'a/templates/three.en_US.yaml': template('three', 'Welcome to the shop: reply HELP for help at any time of day.'),
+      'b/templates/other.en_US.yaml': template('other', 'Another product entirely, with its own shop and its own words.'),
+    });
+    const preview = async (project: string, ...args: string[]) => { const r = await cliIn(['preview', '--out', '../site', ...args], { cwd: path.join(dir, project) }); assert.is(r.exitCode, 0, r.stderr); return r.stderr; };
+    await preview('a');
+    await preview('b');
+    const site = path.join(dir, 'site');
+    const page = (n: string) => path.join(site, `wa_${n}_en_US.html`);
+    // a copy kept by the user, and a page edited by hand
+    writeFileSync(path.join(site, 'my-copy.html'), readFileSync(page('one'), 'utf8'));
+    writeFileSync(page('two'), readFileSync(page('two'), 'utf8').replace('</body>', '<p>reviewed by Ana</p></body>'));
+    // a run naming one file: the others' pages stay
+    const some = await preview('a', 'templates/one.en_US.yaml');
+    assert.not.match(some, /removed/);
+    for (const n of ['one', 'two', 'three', 'other']) assert.ok(existsSync(page(n)), n);
+    // all three gone from the project: the run of the whole project removes the unedited one alone
+    rmSync(path.join(dir, 'a/templates/one.en_US.yaml'));
+    rmSync(path.join(dir, 'a/templates/two.en_US.yaml'));
+    rmSync(path.join(dir, 'a/templates/three.en_US.yaml'));
+    writeFiles(dir, { 'a/templates/four.en_US.yaml': template('four', 'A new template that replaced the three before it, with new words.') });
+    const whole = await preview('a');
+    assert.match(whole, /removed 2 pages of an earlier run \(wa_one_en_US\.html, wa_three_en_US\.html\)/);
+    assert.not.ok(existsSync(page('one')));
+    assert.not.ok(existsSync(page('three')));
+    assert.ok(existsSync(page('two')), 'edited by hand: kept');
+    assert.ok(existsSync(path.join(site, 'my-copy.html')), 'a copy: kept');
+    assert.ok(existsSync(page('other')), 'another project\'s page: kept');
+    assert.ok(existsSync(page('four')));
+  } finally { cleanup(dir); }
+});
+
 test.run();

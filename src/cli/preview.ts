@@ -25,13 +25,14 @@ export async function previewCommand(paths: string[], o: PreviewCommandOptions):
   if (o.changes) return (await import('./preview-changes.js')).changesSite(config, paths, out, o);
   // checked once, before the first pages: later builds (--serve) write over this run's own pages
   let checked = false;
-  // the pages written, then those of an earlier run this site no longer holds (a template renamed or deleted): the
-  // folder is the site, as the server's answers are (a page left behind showed a template that is gone, and its verdict)
+  // the pages written, then those an earlier run of the whole project wrote that this site no longer holds (a template
+  // renamed or deleted): the folder is the site, as the server's answers are (a page left behind showed a template
+  // that is gone, and its verdict); only pages the folder's record says this project wrote, unedited, go
   const write = (site: Site): string[] => {
     if (!checked) { refusePreviewPages('--out', o.out!, site.pages.keys()); checked = true; }
     makeDirs(out);
     for (const [name, html] of site.pages) writeFileAtomic(path.join(out, name), html);
-    return removeStalePreviewPages(out, new Set(site.pages.keys()));
+    return removeStalePreviewPages(out, site.pages, config.file ?? io().cwd(), paths.length === 0);
   };
   const removedNote = (removed: readonly string[]): string => (removed.length ? `; removed ${removed.length} page${removed.length === 1 ? '' : 's'} of an earlier run (${removed.slice(0, 3).join(', ')}${removed.length > 3 ? `, and ${removed.length - 3} more` : ''})` : '');
   const environment = shownEnvironment(config, o.env);

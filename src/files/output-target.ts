@@ -5,9 +5,10 @@
 // source file that is not a module tplsync generated) nor over another command's output (a saved
 // plan, apply's results, a lint cache, a preview page). Such a path named by mistake (tab
 // completion, a swapped argument) would otherwise lose the file in silence.
-import { closeSync, existsSync, lstatSync, openSync, readdirSync, readSync, realpathSync, unlinkSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { closeSync, existsSync, lstatSync, openSync, readFileSync, readSync, realpathSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
-import { WriteRefused } from './write.js';
+import { WriteRefused, writeFileAtomic } from './write.js';
 import { resolvePath } from '../core/io.js';
 
 const PROJECT_FILES = /^(?:package\.json|package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|tsconfig(?:\.[\w.-]+)?\.json|jsconfig\.json|\.tplsyncrc(?:\.\w+)?|tplsync\.config\.\w+|\.gitignore|\.gitattributes|\.npmrc|readme(?:\.\w+)?|changelog(?:\.\w+)?|license(?:\.\w+)?|contributing(?:\.\w+)?|action\.ya?ml|dockerfile|makefile)$/i;
@@ -159,24 +160,44 @@ export function refusePreviewPages(option: string, dir: string, names: Iterable<
   }
 }
 
+/** the record, in a preview's folder, of the pages each project's runs wrote there and what each held */
+export const PREVIEW_RECORD = '.tplsync-preview.json';
+
+const pageHash = (text: string | Buffer): string => createHash('sha256').update(text).digest('hex').slice(0, 32);
+
 /**
- * Effects: removes the pages an earlier preview wrote to `dir` that this site does not hold (a template renamed or
- * deleted since, or left out of this run): files of the folder's top level named *.html whose head carries preview's
- * generator mark, and nothing else. Returns their names.
+ * Effects: after a preview wrote `written` (name -> page) to `dir` for the project of `project` (its config file),
+ * removes the pages an earlier run of that project wrote there that this one does not hold (a template renamed or
+ * deleted since), when this run previewed the whole project (`whole`: no paths named; a run of some files leaves the
+ * others' pages). Only a page the record says that project wrote, and as it wrote it, is removed: a copy of a page,
+ * a page edited by hand, another project's pages and files that are not preview's stay. Keeps the record
+ * (`.tplsync-preview.json`) up to date. Returns the names removed.
  */
-export function removeStalePreviewPages(dir: string, keep: ReadonlySet<string>): string[] {
-  let names: string[];
-  try { names = readdirSync(dir); } catch { return []; }
+export function removeStalePreviewPages(dir: string, written: ReadonlyMap<string, string>, project: string, whole: boolean): string[] {
+  const recordFile = path.join(dir, PREVIEW_RECORD);
+  let record: { projects: Record<string, Record<string, string>> } = { projects: {} };
+  try {
+    const got = JSON.parse(readFileSync(recordFile, 'utf8')) as unknown;
+    const projects = (got as { projects?: unknown } | null)?.projects;
+    if (projects && typeof projects === 'object' && !Array.isArray(projects)) record = { projects: projects as Record<string, Record<string, string>> };
+  } catch { /* none yet, or not readable: nothing is removed */ }
+  const before = record.projects[project] ?? {};
   const removed: string[] = [];
-  for (const name of names.sort()) {
-    if (keep.has(name) || !name.endsWith('.html')) continue;
-    const file = path.join(dir, name);
-    try {
-      if (!lstatSync(file).isFile() || !headHolds(file, `<meta name="generator" content="${PREVIEW_GENERATOR}">`)) continue;
-      unlinkSync(file);
-      removed.push(name);
-    } catch { /* gone already, or not ours to remove */ }
+  const now: Record<string, string> = whole ? {} : { ...before };
+  if (whole) {
+    for (const name of Object.keys(before).sort()) {
+      if (written.has(name) || name.includes('/') || name.includes('\\') || !name.endsWith('.html')) continue;
+      const file = path.join(dir, name);
+      try {
+        if (!lstatSync(file).isFile() || pageHash(readFileSync(file)) !== before[name]) continue;
+        unlinkSync(file);
+        removed.push(name);
+      } catch { /* gone already */ }
+    }
   }
+  for (const [name, html] of written) now[name] = pageHash(html);
+  record.projects[project] = now;
+  try { writeFileAtomic(recordFile, `${JSON.stringify(record, null, 1)}\n`); } catch { /* the pages are written; the record is a help */ }
   return removed;
 }
 
