@@ -400,6 +400,31 @@ test('export after a template was renamed: its translation imported before is in
   } finally { cleanup(dir); }
 });
 
+// verify-13 NEW-7: the source template renamed and its translation not (yet): the translation file's units name the old
+// template, which the project still has in the target language (its file holds those texts): nothing is lost, so written
+test('export after only the source template was renamed: the translations the target file holds are not held against the export', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': EN });
+    const exportIt = () => cliIn(['translations', 'export', '--source', 'en_US', '--target', 'it', '--format', 'po'], { cwd: dir });
+    assert.is((await exportIt()).exitCode, 0);
+    const po = readFileSync(path.join(dir, 'translations/it.po'), 'utf8');
+    const end = po.lastIndexOf('msgstr ""');
+    writeFiles(dir, { 'translations/it.po': `${po.slice(0, end)}msgstr "Ciao {{customer}}, il tuo ordine {{order_id}} è in viaggio e arriverà entro tre giorni lavorativi."${po.slice(end + 'msgstr ""'.length)}` });
+    assert.is((await cliIn(['translations', 'import', 'translations/it.po'], { cwd: dir })).exitCode, 0);
+    writeFiles(dir, { 'templates/order_shipped.en_US.yaml': EN.replace('name: order_shipped', 'name: order_sent') });
+    const r = await exportIt();
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(readFileSync(path.join(dir, 'translations/it.po'), 'utf8'), /msgctxt "shop-whatsapp\/order_sent:body\.text"/);
+    // a translation the target file does not hold (edited after the import) is still held against it
+    const again = readFileSync(path.join(dir, 'translations/it.po'), 'utf8');
+    writeFiles(dir, { 'translations/it.po': `${again}\nmsgctxt "shop-whatsapp/order_shipped:body.text"\nmsgid "${JSON.parse(JSON.stringify('Hi {{customer}}, your order {{order_id}} is on its way and should arrive within three working days.'))}"\nmsgstr "Ciao {{customer}}, l'ordine {{order_id}} è partito e arriverà entro tre giorni lavorativi."\n` });
+    const held = await exportIt();
+    assert.is(held.exitCode, 1, held.stderr);
+    assert.match(held.stderr, /a template this project does not have \(shop-whatsapp\/order_shipped;/);
+  } finally { cleanup(dir); }
+});
+
 // trial t F12: two products of a monorepo exporting to one translation file (the same --out, or the default
 // translations/ from the repository root): product B's export wrote over product A's translations, filled in and not imported
 for (const format of ['po', 'xliff'] as const) {

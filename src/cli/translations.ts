@@ -23,7 +23,7 @@ import { groupByTemplate, importOrder, planGroups, planImport, type ImportPlan, 
 import { closest } from '../core/suggest.js';
 import { parseAhead, parseHere, type Parsed, type ParseAhead } from '../translations/parse-ahead.js';
 import { decodeTranslationFile, EXTENSION, FORMATS, formatOfFile, fromBcp47, LANG, languageHint, notFinalWhy, readTranslations, blank, keepTranslatorWork, sameText, TranslationFileError, writeTranslations, xliffLanguages, type Entry, type Format, type NotFinal, type TranslationDoc } from '../translations/formats.js';
-import { extractUnitsFor, unitsByTarget, type TemplateFile, type Unit } from '../translations/units.js';
+import { extractUnitsFor, fieldTexts, unitsByTarget, type TemplateFile, type Unit } from '../translations/units.js';
 import { commandConfig, lockWait, leadsOutThroughLink } from './context.js';
 import { unlistedWhatsappLanguage, WHATSAPP_LANGUAGES } from '../lint/rules/languages.js';
 import { io } from '../core/io.js';
@@ -226,7 +226,17 @@ async function exportWith(config: Config, paths: readonly string[], cwd: string,
     // (the units of the whole project, for a file that holds templates this export leaves out: made only then)
     const everyUnit = (): readonly Unit[] => (chosen ? extractUnitsFor(all.map((r) => ({ file: r.file, value: r.value })), o.source, [target])[0]! : units);
     const earlier = out && kind !== 'special' ? await w.earlier(k) : undefined;
-    const pending = earlier ? unimportedTranslations(earlier, units, projectTemplates, everyUnit) : undefined;
+    // the texts the project's files in this language hold, by unit id: a translation one of them holds is not lost by
+    // writing the file over it, whatever became of its source (a source template renamed, its translation not yet)
+    let targetTexts: Set<string> | undefined;
+    const heldInTarget = (id: string, text: string): boolean => {
+      targetTexts ??= new Set(all.filter((r) => str(r.value.language) === target).flatMap((r) => {
+        const template = `${str(r.value.channel) ?? ''}/${str(r.value.name) ?? ''}`;
+        return [...fieldTexts(r.value)].map(([field, v]) => `${template}:${field}\u0000${squeezed(v)}`);
+      }));
+      return targetTexts.has(`${id}\u0000${squeezed(text)}`);
+    };
+    const pending = earlier ? unimportedTranslations(earlier, units, projectTemplates, everyUnit, heldInTarget) : undefined;
     if (pending?.own) return { file: shown, ...counts, skipped: `it holds ${pending.own.count} translation${pending.own.count === 1 ? '' : 's'} that the templates do not have yet (${pending.own.first.id}, line ${pending.own.first.line}): a translator's work not imported; ${pending.own.otherSource === pending.own.count ? `made from ${pending.own.count === 1 ? 'a source text other than the template\'s' : 'source texts other than the templates\''} (an export made before the texts changed, or another project's with the same channel aliases and template names, whose unit ids are these): check which before you import it (tplsync translations import ${shown}; another project's export goes to its own --out)` : `import it first (tplsync translations import ${shown})`}, or remove the file to export afresh`, ...also };
     // a translation of a template this project does not have: another project's export to the same file (a monorepo's
     // products, one shared folder), or a template since deleted. Never written over: the translator's work would be lost
@@ -273,7 +283,7 @@ function tornCopyOf(abs: string, text: string): boolean {
  * when there is no such file (no entries: it does not read as a translation file of this format
  * either), or every translation in it is the templates' already (imported).
  */
-function unimportedTranslations(doc: TranslationDoc | undefined, units: readonly { id: string; source?: string; target?: string | undefined }[], project: ReadonlySet<string>, everyUnit: () => readonly { id: string; source?: string; target?: string | undefined }[]): { own?: Pending & { otherSource: number }; foreign?: Pending & { templates: string[] } } | undefined {
+function unimportedTranslations(doc: TranslationDoc | undefined, units: readonly { id: string; source?: string; target?: string | undefined }[], project: ReadonlySet<string>, everyUnit: () => readonly { id: string; source?: string; target?: string | undefined }[], heldInTarget: (id: string, text: string) => boolean = () => false): { own?: Pending & { otherSource: number }; foreign?: Pending & { templates: string[] } } | undefined {
   if (!doc) return undefined;
   const same = sameText;
   const byId = new Map(units.map((u) => [u.id, u]));
@@ -296,7 +306,7 @@ function unimportedTranslations(doc: TranslationDoc | undefined, units: readonly
   // unless a template of the project holds the same translation of the same source text in the same field (the template
   // renamed after its translation was imported): the translator's work is in the project, and nothing is lost
   const fieldOf = (id: string): string => id.slice(id.lastIndexOf(':') + 1);
-  const normalised = (t: string): string => t.replace(/\s+/g, ' ').trim();
+  const normalised = squeezed;
   let held: Set<string> | undefined;
   const heldKey = (field: string, source: string | undefined, target: string): string => `${field}\u0000${source === undefined ? '' : normalised(source)}\u0000${normalised(target)}`;
   const inProject = (e: { id: string; source?: string; target: string }): boolean => {
@@ -304,7 +314,7 @@ function unimportedTranslations(doc: TranslationDoc | undefined, units: readonly
     held ??= new Set([...all].flatMap(([id, x]) => (x.target === undefined || blank(x.target) ? [] : [heldKey(fieldOf(id), x.source, x.target), heldKey(fieldOf(id), undefined, x.target)])));
     return held.has(heldKey(fieldOf(e.id), e.source, e.target));
   };
-  const foreign = live.filter((e) => !byId.has(e.id) && !project.has(templateOf(e.id)) && !inProject(e));
+  const foreign = live.filter((e) => !byId.has(e.id) && !project.has(templateOf(e.id)) && !inProject(e) && !heldInTarget(e.id, e.target));
   const first = (xs: readonly { id: string; line: number }[]): Pending => ({ count: xs.length, first: { id: xs[0]!.id, line: xs[0]!.line } });
   if (!own.length && !foreign.length) return undefined;
   // translations whose file holds a source text other than the template's: made from another text (an export before the
@@ -315,6 +325,9 @@ function unimportedTranslations(doc: TranslationDoc | undefined, units: readonly
 }
 
 interface Pending { count: number; first: { id: string; line: number } }
+
+/** a text with its runs of white space as one space, trimmed (as sameText compares) */
+const squeezed = (t: string): string => t.replace(/\s+/g, ' ').trim();
 
 /**
  * `text` written to a device or a pipe. A pipe is opened without blocking: one that no process
