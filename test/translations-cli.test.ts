@@ -425,6 +425,30 @@ test('export after only the source template was renamed: the translations the ta
   } finally { cleanup(dir); }
 });
 
+// verify-13 NEW-2: renamed after the import and its source text edited too: the translation is held by the renamed
+// template's file (marked outdated there), not lost: written
+test('export after a template was renamed and its source text edited since the import: written, the translation outdated', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': EN });
+    const exportIt = () => cliIn(['translations', 'export', '--source', 'en_US', '--target', 'it', '--format', 'po'], { cwd: dir });
+    assert.is((await exportIt()).exitCode, 0);
+    const po = readFileSync(path.join(dir, 'translations/it.po'), 'utf8');
+    const end = po.lastIndexOf('msgstr ""');
+    writeFiles(dir, { 'translations/it.po': `${po.slice(0, end)}msgstr "Ciao {{customer}}, il tuo ordine {{order_id}} è in viaggio e arriverà entro tre giorni lavorativi."${po.slice(end + 'msgstr ""'.length)}` });
+    assert.is((await cliIn(['translations', 'import', 'translations/it.po'], { cwd: dir })).exitCode, 0);
+    writeFiles(dir, {
+      'templates/order_sent.en_US.yaml': EN.replace('name: order_shipped', 'name: order_sent').replace('three working days', 'two working days'),
+      'templates/order_sent.it.yaml': readFileSync(path.join(dir, 'templates/order_shipped.it.yaml'), 'utf8').replace('name: order_shipped', 'name: order_sent'),
+    });
+    rmSync(path.join(dir, 'templates/order_shipped.en_US.yaml'));
+    rmSync(path.join(dir, 'templates/order_shipped.it.yaml'));
+    const r = await exportIt();
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stdout + r.stderr, /1 outdated|outdated/);
+  } finally { cleanup(dir); }
+});
+
 // trial t F12: two products of a monorepo exporting to one translation file (the same --out, or the default
 // translations/ from the repository root): product B's export wrote over product A's translations, filled in and not imported
 for (const format of ['po', 'xliff'] as const) {

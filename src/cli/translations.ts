@@ -226,15 +226,14 @@ async function exportWith(config: Config, paths: readonly string[], cwd: string,
     // (the units of the whole project, for a file that holds templates this export leaves out: made only then)
     const everyUnit = (): readonly Unit[] => (chosen ? extractUnitsFor(all.map((r) => ({ file: r.file, value: r.value })), o.source, [target])[0]! : units);
     const earlier = out && kind !== 'special' ? await w.earlier(k) : undefined;
-    // the texts the project's files in this language hold, by unit id: a translation one of them holds is not lost by
-    // writing the file over it, whatever became of its source (a source template renamed, its translation not yet)
+    // the texts the project's files in this language hold, by field: a translation of a template the project no longer has
+    // that one of them holds in the same field is not lost by writing the file over it (the template renamed after the
+    // import, its source renamed and its translation not yet, its source text edited since). A unit of a template the
+    // project has is judged by that template's own text alone: its translation not imported is that template's work
     let targetTexts: Set<string> | undefined;
-    const heldInTarget = (id: string, text: string): boolean => {
-      targetTexts ??= new Set(all.filter((r) => str(r.value.language) === target).flatMap((r) => {
-        const template = `${str(r.value.channel) ?? ''}/${str(r.value.name) ?? ''}`;
-        return [...fieldTexts(r.value)].map(([field, v]) => `${template}:${field}\u0000${squeezed(v)}`);
-      }));
-      return targetTexts.has(`${id}\u0000${squeezed(text)}`);
+    const heldInTarget = (field: string, text: string): boolean => {
+      targetTexts ??= new Set(all.filter((r) => str(r.value.language) === target).flatMap((r) => [...fieldTexts(r.value)].map(([f, v]) => `${f}\u0000${squeezed(v)}`)));
+      return targetTexts.has(`${field}\u0000${squeezed(text)}`);
     };
     const pending = earlier ? unimportedTranslations(earlier, units, projectTemplates, everyUnit, heldInTarget) : undefined;
     if (pending?.own) return { file: shown, ...counts, skipped: `it holds ${pending.own.count} translation${pending.own.count === 1 ? '' : 's'} that the templates do not have yet (${pending.own.first.id}, line ${pending.own.first.line}): a translator's work not imported; ${pending.own.otherSource === pending.own.count ? `made from ${pending.own.count === 1 ? 'a source text other than the template\'s' : 'source texts other than the templates\''} (an export made before the texts changed, or another project's with the same channel aliases and template names, whose unit ids are these): check which before you import it (tplsync translations import ${shown}; another project's export goes to its own --out)` : `import it first (tplsync translations import ${shown})`}, or remove the file to export afresh`, ...also };
@@ -283,7 +282,7 @@ function tornCopyOf(abs: string, text: string): boolean {
  * when there is no such file (no entries: it does not read as a translation file of this format
  * either), or every translation in it is the templates' already (imported).
  */
-function unimportedTranslations(doc: TranslationDoc | undefined, units: readonly { id: string; source?: string; target?: string | undefined }[], project: ReadonlySet<string>, everyUnit: () => readonly { id: string; source?: string; target?: string | undefined }[], heldInTarget: (id: string, text: string) => boolean = () => false): { own?: Pending & { otherSource: number }; foreign?: Pending & { templates: string[] } } | undefined {
+function unimportedTranslations(doc: TranslationDoc | undefined, units: readonly { id: string; source?: string; target?: string | undefined }[], project: ReadonlySet<string>, everyUnit: () => readonly { id: string; source?: string; target?: string | undefined }[], heldInTarget: (field: string, text: string) => boolean = () => false): { own?: Pending & { otherSource: number }; foreign?: Pending & { templates: string[] } } | undefined {
   if (!doc) return undefined;
   const same = sameText;
   const byId = new Map(units.map((u) => [u.id, u]));
@@ -295,6 +294,7 @@ function unimportedTranslations(doc: TranslationDoc | undefined, units: readonly
   // export leaves out (it names some paths): either would be lost
   let all: Map<string, { source?: string; target?: string | undefined }> | undefined;
   const live = entries.filter((e) => !blank(e.target));
+  const fieldOf = (id: string): string => id.slice(id.lastIndexOf(':') + 1);
   const own = live.filter((e) => {
     const u = byId.get(e.id);
     if (u) return !same(u.target ?? '', e.target);
@@ -302,19 +302,9 @@ function unimportedTranslations(doc: TranslationDoc | undefined, units: readonly
     all ??= new Map(everyUnit().map((x) => [x.id, x]));
     return !same(all.get(e.id)?.target ?? '', e.target);
   });
-  // one of a template the project does not have: no template of this project holds it, so it is not imported here;
-  // unless a template of the project holds the same translation of the same source text in the same field (the template
-  // renamed after its translation was imported): the translator's work is in the project, and nothing is lost
-  const fieldOf = (id: string): string => id.slice(id.lastIndexOf(':') + 1);
-  const normalised = squeezed;
-  let held: Set<string> | undefined;
-  const heldKey = (field: string, source: string | undefined, target: string): string => `${field}\u0000${source === undefined ? '' : normalised(source)}\u0000${normalised(target)}`;
-  const inProject = (e: { id: string; source?: string; target: string }): boolean => {
-    all ??= new Map(everyUnit().map((x) => [x.id, x]));
-    held ??= new Set([...all].flatMap(([id, x]) => (x.target === undefined || blank(x.target) ? [] : [heldKey(fieldOf(id), x.source, x.target), heldKey(fieldOf(id), undefined, x.target)])));
-    return held.has(heldKey(fieldOf(e.id), e.source, e.target));
-  };
-  const foreign = live.filter((e) => !byId.has(e.id) && !project.has(templateOf(e.id)) && !inProject(e) && !heldInTarget(e.id, e.target));
+  // one of a template the project does not have: no template of this project holds it, so it is not imported here
+  // (unless the project holds that translation in that field: heldInTarget, as above)
+  const foreign = live.filter((e) => !byId.has(e.id) && !project.has(templateOf(e.id)) && !heldInTarget(fieldOf(e.id), e.target));
   const first = (xs: readonly { id: string; line: number }[]): Pending => ({ count: xs.length, first: { id: xs[0]!.id, line: xs[0]!.line } });
   if (!own.length && !foreign.length) return undefined;
   // translations whose file holds a source text other than the template's: made from another text (an export before the
