@@ -44,6 +44,14 @@ test('F1: a deleted RCS file pulled back where git has it, with its names and sa
     assert.not.ok(existsSync(path.join(dir, FILE)));
     assert.match(d.stderr, `trip_reminder/en_US: its file was deleted (not committed): written at pulled/trip_reminder.en_US.yaml (--dir), not where git has it: ${FILE} stays deleted (pull without --dir writes it back there), with the placeholder names`);
     assert.not.match(d.stderr, /, where git has it/);
+    // verify-13 NEW-3: a deletion staged with `git rm` is a deletion not committed too (ls-files --deleted left it out:
+    // pulled as a new file, its placeholders numbered, nothing said)
+    rmSync(path.join(dir, 'pulled'), { recursive: true });
+    git('rm', '-q', FILE);
+    const staged = await cliIn(['pull', '--channel', 'rcs', '--id', templateId(CHANNEL_B, 'trip_reminder', 'en_US')], { cwd: dir, env });
+    assert.is(staged.exitCode, 0, staged.stderr);
+    assert.match(staged.stderr, `trip_reminder/en_US: its file was deleted (not committed): written back at ${FILE}, where git has it, with the placeholder names`);
+    assert.match(readFileSync(path.join(dir, FILE), 'utf8'), 'message: Your trip to {{city}} is coming up.');
   } finally { cleanup(dir); await emu.close(); }
 });
 

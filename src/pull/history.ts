@@ -47,7 +47,9 @@ export interface DeletedFile { abs: string; text: string }
 export async function deletedFiles(dir: string, keep: (abs: string) => boolean): Promise<DeletedFile[]> {
   const { execa } = await import('execa');
   const git = (args: string[]) => execa('git', args, { cwd: dir, env: io().env, extendEnv: false, reject: false, stripFinalNewline: false });
-  const ls = await git(['ls-files', '--deleted', '-z', '--full-name', '.']).catch(() => undefined);
+  // the files HEAD has and the working tree does not: deleted by hand, or with `git rm` (staged: ls-files --deleted,
+  // which compares the index, left those out); paths from the repository's root
+  const ls = await git(['diff', '--name-only', '-z', '--no-renames', '--diff-filter=D', 'HEAD', '--', '.']).catch(() => undefined);
   if (!ls || ls.exitCode !== 0) return [];
   const top = await git(['rev-parse', '--show-toplevel']);
   if (top.exitCode !== 0) return [];
