@@ -151,4 +151,11 @@ test('formatting never applies inside a placeholder\'s name: its tooltip and the
   assert.ok(withSamples('*{{_vip_}}* and _{{_ref_}}_', { _vip_: 'Ana' }) === '<b><mark title="{{_vip_}}">Ana</mark></b> and <i><mark class="missing" title="no sample" dir="ltr">{{_ref_}}</mark></i>');
 });
 
+// trial-y F9: runs of spaces and leading spaces collapsed in every bubble (no white-space rule for the lines)
+test('a text\'s lines keep their spaces: the page draws each line with white-space: pre-wrap, the spaces in it', () => {
+  const html = pageOf(WA('Your receipt:\n```Item      Qty   Price```\n    Total:       €12'));
+  assert.match(html, /\.line\{white-space:pre-wrap\}/);
+  assert.ok(bodyOf(html).includes('<div class="line" dir="auto"><code>Item      Qty   Price</code></div><div class="line" dir="auto">    Total:       €12</div>'), bodyOf(html));
+});
+
 test.run();
