@@ -9,6 +9,7 @@ import { readTemplateValue } from '../src/files/value.ts';
 import { fromFile } from '../src/model/canonical.ts';
 import { renderTemplatePage } from '../src/preview/html.ts';
 import { esc, formatWhatsApp, withSamples } from '../src/preview/markup.ts';
+import { renderRcs } from '../src/preview/rcs.ts';
 import './seed.ts';
 
 const pageOf = (yaml: string): string => renderTemplatePage({ key: 'k', file: 't.yaml', href: 't.html', diagnostics: [], template: fromFile(readTemplateValue(yaml), 'c', 'x') });
@@ -156,6 +157,34 @@ test('a text\'s lines keep their spaces: the page draws each line with white-spa
   const html = pageOf(WA('Your receipt:\n```Item      Qty   Price```\n    Total:       €12'));
   assert.match(html, /\.line\{white-space:pre-wrap\}/);
   assert.ok(bodyOf(html).includes('<div class="line" dir="auto"><code>Item      Qty   Price</code></div><div class="line" dir="auto">    Total:       €12</div>'), bodyOf(html));
+});
+
+// trial-y F10: an open_url chip said only its host, and a calendar event's description was drawn nowhere
+const RCS_LINKS = (url: string) => `channel: rcs
+name: delivery_chips
+language: en_US
+message:
+  type: text
+  message: Your parcel is on its way.
+  suggestions:
+    - { action: open_url, text: Track online, postbackData: "${url}" }
+    - { action: create_calendar_event, text: Save the date, startTime: "2030-05-04T08:00:00.000Z", endTime: "2030-05-04T16:00:00.000Z", title: Store opening, description: "Free plants & coffee" }
+`;
+
+test('an RCS open_url chip shows its whole URL and a calendar chip its description; preview --changes shows a changed path on each side', () => {
+  const html = pageOf(RCS_LINKS('https://track.example.com/PX-999?ref=sms'));
+  const effects = [...html.matchAll(/<small class="effect" lang="en" dir="ltr">(.*?)<\/small>/g)].map((m) => m[1]);
+  assert.equal(effects, [
+    'opens <bdi>https://track.example.com/PX-999?ref=sms</bdi> in the browser',
+    'adds “<bdi>Store opening</bdi>”, 2030-05-04 08:00 UTC to 2030-05-04 16:00 UTC, to the calendar, described “<bdi>Free plants &amp; coffee</bdi>”',
+  ]);
+  assert.ok(html.includes('title="opens \u2068https://track.example.com/PX-999?ref=sms\u2069 in the browser"'), 'the tooltip too');
+  const before = fromFile(readTemplateValue(RCS_LINKS('https://track.example.com/PX-441')), 'c', 'x');
+  const after = fromFile(readTemplateValue(RCS_LINKS('https://track.example.com/PX-999?ref=sms')), 'c', 'x');
+  const paths = ['message.suggestions[0].postbackData'];
+  const b = renderRcs(before, { paths, side: 'before', other: after }), a = renderRcs(after, { paths, side: 'after', other: before });
+  assert.match(b, /class="chip changed"[^>]*>.*?opens <bdi>https:\/\/track\.example\.com\/PX-441<\/bdi>/);
+  assert.match(a, /class="chip changed"[^>]*>.*?opens <bdi>https:\/\/track\.example\.com\/PX-999\?ref=sms<\/bdi>/);
 });
 
 test.run();
