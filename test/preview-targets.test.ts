@@ -102,6 +102,9 @@ test('WhatsApp\'s marks combine in any order: _*x*_ and ~*x*~ are drawn as *_x_*
   // and a run inside another, across a sample
   assert.is(formatWhatsApp('_a *b* c_'), '<i>a <b>b</b> c</i>');
   assert.is(formatWhatsApp('*Hello <mark title="{{1}}">Ana*</mark> x'), '<b>Hello <mark title="{{1}}">Ana</mark></b> x');
+  // a run across a word diff's part: well formed, and no empty run where a mark sits at the part's edge
+  assert.is(formatWhatsApp('*a <ins>b* c</ins>'), '<b>a </b><ins><b>b</b> c</ins>');
+  assert.is(formatWhatsApp('<del>*x</del>*'), '<b><del>x</del></b>');
 });
 
 test('monospace shows what it holds as written: no mark inside ```...``` applies', () => {
@@ -114,7 +117,17 @@ test('monospace shows what it holds as written: no mark inside ```...``` applies
 // placeholder drawn without one (whose names hold marks)
 const SAMPLE = '<mark title="{{_vip_}}">Ana</mark>';
 const MISSING = '<mark class="missing" title="no sample" dir="ltr">{{*ref*}}</mark>';
-const piece = fc.oneof(fc.constantFrom('a', 'Z', '7', 'é', 'ب', '.', ',', '(', ')', ':', '-', '!', '?', esc('&'), esc('<'), esc('"'), esc("'"), SAMPLE, MISSING), fc.constantFrom(' ', 'x y'));
+const piece = fc.oneof(fc.constantFrom('a', 'Z', '7', 'é', 'ب', '.', ',', '(', ')', ':', '-', '!', '?', esc('&'), esc('<'), esc('"'), esc("'"), SAMPLE, MISSING, '<ins>new</ins>'), fc.constantFrom(' ', 'x y'));
+/** whether every tag of an HTML fragment is closed in the order it was opened */
+const wellFormed = (html: string): boolean => {
+  const open: string[] = [];
+  for (const [, close, name] of html.matchAll(/<(\/?)([a-z]+)\b[^>]*>/g)) {
+    if (name === 'br') continue;
+    if (!close) open.push(name!);
+    else if (open.pop() !== name) return false;
+  }
+  return open.length === 0;
+};
 const inner = fc.array(piece, { minLength: 1, maxLength: 8 }).map((p) => p.join('')).filter((t) => !/^ | $/.test(t));
 
 test('property: marks written in any order give the documented order\'s tags, around any text', () => {
@@ -123,6 +136,8 @@ test('property: marks written in any order give the documented order\'s tags, ar
     const wrap = (ms: string[]): string => `${before}${ms.join('')}${x}${[...ms].reverse().join('')}${after}`;
     const mine = formatWhatsApp(wrap(order));
     assert.is(mine, formatWhatsApp(wrap(documented)));
+    assert.ok(wellFormed(mine), mine);
+    assert.not.match(mine, /<(b|i|s)><\/\1>/, 'no empty run');
     // every mark applied, none drawn
     for (const [m, tag] of [['*', 'b'], ['_', 'i'], ['~', 's']] as const) assert.is(mine.includes(`<${tag}>`), order.includes(m), `${m} in ${mine}`);
     assert.is(visible(mine.replace(/<mark class="missing"[^>]*>.*?<\/mark>/g, '')).replace(/[*_~]/g, '') === visible(mine.replace(/<mark class="missing"[^>]*>.*?<\/mark>/g, '')), true, mine);
@@ -139,6 +154,7 @@ test('property: no mark applies inside monospace', () => {
     const code = html.match(/<code>([\s\S]*)<\/code>/);
     assert.ok(code, html);
     assert.not.match(code![1]!, /<\/?(b|i|s)>/, html);
+    assert.ok(wellFormed(html), html);
     assert.is(visible(code![1]!.replace(/<br>/g, '\n')), visible(t));
   }));
 });

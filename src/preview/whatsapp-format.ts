@@ -162,6 +162,10 @@ export function formatWhatsApp(html: string): string {
     out += closeTag(stack.pop()!);
     for (const o of above) { out += openTag(o); stack.push(o); }
   };
+  // how many characters are drawn before each position: a run is opened only where it draws something (no empty <b></b>)
+  const drawnBefore = [0];
+  chars.forEach((_, k) => drawnBefore.push(drawnBefore[k]! + (hidden.has(k) ? 0 : 1)));
+  const draws = (from: number, to: number): boolean => drawnBefore[Math.min(to, chars.length)]! > drawnBefore[Math.min(from, chars.length)]!;
   let next = 0;
   let c = 0;
   const closeEnded = (pos: number): void => {
@@ -170,14 +174,29 @@ export function formatWhatsApp(html: string): string {
       if ('fmt' in o && o.fmt.to <= pos) closeAt(k);
     }
   };
+  /** open the runs that have begun, before the next drawn character or an element they hold whole (`until`: its end) */
+  const openBegun = (until?: number): void => {
+    while (next < spans.length && spans[next]!.from <= c) {
+      const span = spans[next]!;
+      if (until !== undefined && span.to < until) return;
+      next++;
+      if (!draws(c, span.to)) continue;
+      const o = { fmt: span };
+      out += openTag(o);
+      stack.push(o);
+    }
+  };
   for (const tok of tokens) {
     if (tok.t === 'char') {
       closeEnded(c);
-      while (next < spans.length && spans[next]!.from <= c) { const o = { fmt: spans[next++]! }; out += openTag(o); stack.push(o); }
-      if (!hidden.has(c)) out += tok.ch === '\n' ? '<br>' : tok.html;
+      if (!hidden.has(c)) {
+        openBegun();
+        out += tok.ch === '\n' ? '<br>' : tok.html;
+      }
       c++;
     } else if (tok.t === 'open') {
       closeEnded(c);
+      openBegun(tok.end);
       // a run that ends inside the element is closed before it and opened again inside it
       const moved: Open[] = [];
       while (stack.length && 'fmt' in stack.at(-1)! && (stack.at(-1) as { fmt: Span }).fmt.to < tok.end) {
@@ -188,7 +207,7 @@ export function formatWhatsApp(html: string): string {
       const o = { el: tok };
       out += tok.html;
       stack.push(o);
-      for (const m of moved) { out += openTag(m); stack.push(m); }
+      for (const m of moved) if ('el' in m || draws(c, m.fmt.to)) { out += openTag(m); stack.push(m); }
     } else if (tok.t === 'close') {
       const at = stack.map((o) => ('el' in o ? o.el.name : '')).lastIndexOf(tok.name);
       if (at < 0) { out += tok.html; continue; }
@@ -196,7 +215,7 @@ export function formatWhatsApp(html: string): string {
       const above = stack.splice(at + 1);
       for (const o of [...above].reverse()) out += closeTag(o);
       out += closeTag(stack.pop()!);
-      for (const o of above) if (!('fmt' in o) || o.fmt.to > c) { out += openTag(o); stack.push(o); }
+      for (const o of above) if ('el' in o || draws(c, o.fmt.to)) { out += openTag(o); stack.push(o); }
     } else out += tok.html;
   }
   closeEnded(Number.POSITIVE_INFINITY);
