@@ -2,11 +2,15 @@
 // sample is drawn as itself, marked as missing its sample (not an empty highlight beside a
 // complete-looking sentence), and a WhatsApp button shows where it goes under its label: a URL with
 // its sample filled in, an app deep link's two targets, the number it calls. In-process.
+import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readTemplateValue } from '../src/files/value.ts';
 import { fromFile } from '../src/model/canonical.ts';
 import { renderTemplatePage } from '../src/preview/html.ts';
+import { esc, formatWhatsApp, withSamples } from '../src/preview/markup.ts';
+import { renderRcs } from '../src/preview/rcs.ts';
+import './seed.ts';
 
 const pageOf = (yaml: string): string => renderTemplatePage({ key: 'k', file: 't.yaml', href: 't.html', diagnostics: [], template: fromFile(readTemplateValue(yaml), 'c', 'x') });
 /** the page's visible text of an element's HTML: tags dropped, attributes (a title) with them */
@@ -80,6 +84,123 @@ message:
   const wa = pageOf('channel: shop-whatsapp\nname: wa_fmt\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Your code is *4417*. Use _express_ checkout."\n');
   assert.match(wa, /<b>4417<\/b>/);
   assert.match(wa, /<i>express<\/i>/);
+});
+
+/** the WhatsApp body of a page, as HTML */
+const bodyOf = (html: string): string => html.match(/<div class="wa-body[^"]*" data-testid="body"[^>]*>(.*?)<\/div><div class="time">/)?.[1] ?? html.match(/data-testid="body"[^>]*>(.*)$/)![1]!;
+const WA = (text: string, examples = '') => `channel: shop-whatsapp\nname: fmt_check\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: ${JSON.stringify(text)}\n${examples ? `  examples: ${examples}\n` : ''}`;
+
+// trial-y F1: `_*x*_` and `~*x*~` were drawn with their asterisks (an opening mark after another mark was refused,
+// and bold was looked for before italic and strike); WhatsApp combines the marks in any order
+test('WhatsApp\'s marks combine in any order: _*x*_ and ~*x*~ are drawn as *_x_* and *~x~* are', () => {
+  const html = bodyOf(pageOf(WA('A: _*bold italic*_ end.\nB: *_bold italic_* end.\nC: ~*struck bold*~ end.\nD: *~struck bold~* end.')));
+  assert.ok(html.includes('A: <b><i>bold italic</i></b> end.'), html);
+  assert.ok(html.includes('B: <b><i>bold italic</i></b> end.'), html);
+  assert.ok(html.includes('C: <b><s>struck bold</s></b> end.'), html);
+  assert.ok(html.includes('D: <b><s>struck bold</s></b> end.'), html);
+  assert.not.match(visible(html), /[*_~]/);
+  // and a run inside another, across a sample
+  assert.is(formatWhatsApp('_a *b* c_'), '<i>a <b>b</b> c</i>');
+  assert.is(formatWhatsApp('*Hello <mark title="{{1}}">Ana*</mark> x'), '<b>Hello <mark title="{{1}}">Ana</mark></b> x');
+  // a run across a word diff's part: well formed, and no empty run where a mark sits at the part's edge
+  assert.is(formatWhatsApp('*a <ins>b* c</ins>'), '<b>a </b><ins><b>b</b> c</ins>');
+  assert.is(formatWhatsApp('<del>*x</del>*'), '<b><del>x</del></b>');
+});
+
+test('monospace shows what it holds as written: no mark inside ```...``` applies', () => {
+  const html = bodyOf(pageOf(WA('D: ```a *b* c _d_ ~e~``` and *bold*')));
+  assert.ok(html.includes('D: <code>a *b* c _d_ ~e~</code> and <b>bold</b>'), html);
+});
+
+// the brief's property: any nesting order of the marks gives the tags of the documented order (`*_~text~_*`); no mark
+// applies inside monospace. The texts: letters, digits, punctuation, Arabic, escaped characters, a sample and a
+// placeholder drawn without one (whose names hold marks)
+const SAMPLE = '<mark title="{{_vip_}}">Ana</mark>';
+const MISSING = '<mark class="missing" title="no sample" dir="ltr">{{*ref*}}</mark>';
+const piece = fc.oneof(fc.constantFrom('a', 'Z', '7', 'é', 'ب', '.', ',', '(', ')', ':', '-', '!', '?', esc('&'), esc('<'), esc('"'), esc("'"), SAMPLE, MISSING, '<ins>new</ins>'), fc.constantFrom(' ', 'x y'));
+/** whether every tag of an HTML fragment is closed in the order it was opened */
+const wellFormed = (html: string): boolean => {
+  const open: string[] = [];
+  for (const [, close, name] of html.matchAll(/<(\/?)([a-z]+)\b[^>]*>/g)) {
+    if (name === 'br') continue;
+    if (!close) open.push(name!);
+    else if (open.pop() !== name) return false;
+  }
+  return open.length === 0;
+};
+const inner = fc.array(piece, { minLength: 1, maxLength: 8 }).map((p) => p.join('')).filter((t) => !/^ | $/.test(t));
+
+test('property: marks written in any order give the documented order\'s tags, around any text', () => {
+  fc.assert(fc.property(inner, fc.shuffledSubarray(['*', '_', '~'], { minLength: 1 }), fc.constantFrom(['', ''], ['Hi ', ' now.'], ['(', ')'], ['', '!']), (x, order, [before, after]) => {
+    const documented = ['*', '_', '~'].filter((m) => order.includes(m));
+    const wrap = (ms: string[]): string => `${before}${ms.join('')}${x}${[...ms].reverse().join('')}${after}`;
+    const mine = formatWhatsApp(wrap(order));
+    assert.is(mine, formatWhatsApp(wrap(documented)));
+    assert.ok(wellFormed(mine), mine);
+    assert.not.match(mine, /<(b|i|s)><\/\1>/, 'no empty run');
+    // every mark applied, none drawn
+    for (const [m, tag] of [['*', 'b'], ['_', 'i'], ['~', 's']] as const) assert.is(mine.includes(`<${tag}>`), order.includes(m), `${m} in ${mine}`);
+    assert.is(visible(mine.replace(/<mark class="missing"[^>]*>.*?<\/mark>/g, '')).replace(/[*_~]/g, '') === visible(mine.replace(/<mark class="missing"[^>]*>.*?<\/mark>/g, '')), true, mine);
+    // the placeholders' names stay as written, in their attribute and where drawn
+    if (x.includes(SAMPLE)) assert.ok(mine.includes('title="{{_vip_}}"'), mine);
+    if (x.includes(MISSING)) assert.ok(mine.includes('dir="ltr">{{*ref*}}</mark>'), mine);
+  }));
+});
+
+test('property: no mark applies inside monospace', () => {
+  const text = fc.array(fc.constantFrom('a', ' ', '*', '_', '~', 'b', '.', '\n', SAMPLE), { minLength: 1, maxLength: 12 }).map((p) => p.join(''));
+  fc.assert(fc.property(text, fc.constantFrom(['', ''], ['*', '*'], ['_', '_'], ['x ', ' y']), (t, [before, after]) => {
+    const html = formatWhatsApp(`${before}\`\`\`${t}\`\`\`${after}`);
+    const code = html.match(/<code>([\s\S]*)<\/code>/);
+    assert.ok(code, html);
+    assert.not.match(code![1]!, /<\/?(b|i|s)>/, html);
+    assert.ok(wellFormed(html), html);
+    assert.is(visible(code![1]!.replace(/<br>/g, '\n')), visible(t));
+  }));
+});
+
+// trial-y F6: a placeholder named {{_vip_}} had italic tags in its own title attribute, and {{_ref_}} without a sample was drawn {{<i>ref</i>}}
+test('formatting never applies inside a placeholder\'s name: its tooltip and the placeholder drawn without a sample stay as written', () => {
+  const html = bodyOf(pageOf(WA('Hello {{_vip_}}, your reward for order {{order_no}} is ready, ref {{_ref_}}.', '{ _vip_: Ana, order_no: B-7 }')));
+  assert.ok(html.includes('<mark title="{{_vip_}}">Ana</mark>'), html);
+  assert.ok(html.includes('<mark class="missing" title="no sample" dir="ltr">{{_ref_}}</mark>'), html);
+  assert.not.match(html, /<(i|b|s)>/);
+  assert.ok(withSamples('*{{_vip_}}* and _{{_ref_}}_', { _vip_: 'Ana' }) === '<b><mark title="{{_vip_}}">Ana</mark></b> and <i><mark class="missing" title="no sample" dir="ltr">{{_ref_}}</mark></i>');
+});
+
+// trial-y F9: runs of spaces and leading spaces collapsed in every bubble (no white-space rule for the lines)
+test('a text\'s lines keep their spaces: the page draws each line with white-space: pre-wrap, the spaces in it', () => {
+  const html = pageOf(WA('Your receipt:\n```Item      Qty   Price```\n    Total:       €12'));
+  assert.match(html, /\.line\{white-space:pre-wrap\}/);
+  assert.ok(bodyOf(html).includes('<div class="line" dir="auto"><code>Item      Qty   Price</code></div><div class="line" dir="auto">    Total:       €12</div>'), bodyOf(html));
+});
+
+// trial-y F10: an open_url chip said only its host, and a calendar event's description was drawn nowhere
+const RCS_LINKS = (url: string) => `channel: rcs
+name: delivery_chips
+language: en_US
+message:
+  type: text
+  message: Your parcel is on its way.
+  suggestions:
+    - { action: open_url, text: Track online, postbackData: "${url}" }
+    - { action: create_calendar_event, text: Save the date, startTime: "2030-05-04T08:00:00.000Z", endTime: "2030-05-04T16:00:00.000Z", title: Store opening, description: "Free plants & coffee" }
+`;
+
+test('an RCS open_url chip shows its whole URL and a calendar chip its description; preview --changes shows a changed path on each side', () => {
+  const html = pageOf(RCS_LINKS('https://track.example.com/PX-999?ref=sms'));
+  const effects = [...html.matchAll(/<small class="effect" lang="en" dir="ltr">(.*?)<\/small>/g)].map((m) => m[1]);
+  assert.equal(effects, [
+    'opens <bdi>https://track.example.com/PX-999?ref=sms</bdi> in the browser',
+    'adds “<bdi>Store opening</bdi>”, 2030-05-04 08:00 UTC to 2030-05-04 16:00 UTC, to the calendar, described “<bdi>Free plants &amp; coffee</bdi>”',
+  ]);
+  assert.ok(html.includes('title="opens \u2068https://track.example.com/PX-999?ref=sms\u2069 in the browser"'), 'the tooltip too');
+  const before = fromFile(readTemplateValue(RCS_LINKS('https://track.example.com/PX-441')), 'c', 'x');
+  const after = fromFile(readTemplateValue(RCS_LINKS('https://track.example.com/PX-999?ref=sms')), 'c', 'x');
+  const paths = ['message.suggestions[0].postbackData'];
+  const b = renderRcs(before, { paths, side: 'before', other: after }), a = renderRcs(after, { paths, side: 'after', other: before });
+  assert.match(b, /class="chip changed"[^>]*>.*?opens <bdi>https:\/\/track\.example\.com\/PX-441<\/bdi>/);
+  assert.match(a, /class="chip changed"[^>]*>.*?opens <bdi>https:\/\/track\.example\.com\/PX-999\?ref=sms<\/bdi>/);
 });
 
 test.run();

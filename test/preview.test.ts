@@ -9,6 +9,9 @@ import { parse } from 'yaml';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { BIN, cleanup, cliIn, firstLines, ROOT, tempDir } from './helpers.ts';
+import { readTemplateValue } from '../src/files/value.ts';
+import { fromFile } from '../src/model/canonical.ts';
+import { renderTemplatePage } from '../src/preview/html.ts';
 
 /** An RCS-only card with a chip of every action (4 on the card, the rest on the message), a video card and a fallback. */
 const EVERY_CHIP = `channel: shop-rcs
@@ -161,6 +164,35 @@ test('in headless Chromium: a carousel, a limited-time offer and an authenticati
     assert.match((await page.locator('.wa-button').allInnerTexts()).join('|'), /Autofill/);
     assert.is(await page.locator('[data-testid="localised"]').count(), 0, 'en_US is shown exactly');
     await shot('authentication');
+  } finally { await page.close(); }
+});
+
+// trial-y F9: runs of spaces and leading spaces collapsed (the lines had no white-space rule): a monospace receipt lost
+// its columns, in the WhatsApp, RCS and SMS bubbles alike, and the SMS line's count named spaces not drawn
+test('in headless Chromium: every bubble draws its lines with their spaces, as the phone keeps them', async () => {
+  const b = await browser.get();
+  if (!b) return;
+  const pageFile = (name: string, yaml: string): string => {
+    const file = path.join(out, `spaces_${name}.html`);
+    writeFileSync(file, renderTemplatePage({ key: name, file: 't.yaml', href: 't.html', diagnostics: [], template: fromFile(readTemplateValue(yaml), 'c', 'x') }));
+    return `file://${file}`;
+  };
+  const page = await b.newPage({ viewport: { width: 1100, height: 800 } });
+  try {
+    await page.goto(pageFile('wa', `channel: shop-whatsapp\nname: spaces_check\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Your receipt for order {{1}}:\\n\`\`\`Item      Qty   Price\`\`\`\\n\`\`\`Tulips    2     €12\`\`\`\\n    Total:       €12\\nThank you for shopping with us today."\n  examples: { 1: "B-77" }\n`));
+    assert.is(await page.locator('[data-testid="body"]').innerText(), 'Your receipt for order B-77:\nItem      Qty   Price\nTulips    2     €12\n    Total:       €12\nThank you for shopping with us today.');
+    // the columns line up: "Qty" and "2" start at the same x in the monospace lines
+    const x = async (line: number, word: string): Promise<number> => page.locator('[data-testid="body"] .line').nth(line).evaluate((el, w) => {
+      const node = el.querySelector('code')!.firstChild!;
+      const r = document.createRange();
+      const at = node.textContent!.indexOf(w);
+      r.setStart(node, at); r.setEnd(node, at + w.length);
+      return r.getBoundingClientRect().left;
+    }, word);
+    assert.is(Math.round(await x(1, 'Qty')), Math.round(await x(2, '2')));
+    await page.goto(pageFile('rcs', 'channel: shop-rcs\nname: spaces_rcs\nlanguage: en_US\nmessage:\n  type: text\n  message: "Your receipt:\\nItem      Qty   Price\\nTulips    2     €12"\n  fallback: { text: "Receipt:\\nTulips    2     EUR12" }\n'));
+    assert.is(await page.locator('[data-testid="rcs-text"]').innerText(), 'Your receipt:\nItem      Qty   Price\nTulips    2     €12');
+    assert.is(await page.locator('[data-testid="fallback"] .sms').innerText(), 'Receipt:\nTulips    2     EUR12');
   } finally { await page.close(); }
 });
 

@@ -195,6 +195,8 @@ a{color:var(--link)}:focus-visible{outline:2px solid var(--focus);outline-offset
 header.top{padding:12px 20px;background:var(--surface);border-bottom:1px solid var(--line);display:flex;flex-wrap:wrap;gap:4px 16px;align-items:baseline}header.top a{text-decoration:none}header.top h1{font-size:16px;margin:0}
 main{display:grid;grid-template-columns:minmax(0,420px) minmax(0,1fr);gap:24px;padding:20px;max-width:1100px}main>*{min-width:0}main.list,main.changes{display:block;padding:0}main.rules{padding:8px 20px;max-width:60em}
 .phone{background:var(--wa-bg);border-radius:18px;padding:16px}
+/* a text's lines keep their spaces, as the apps draw them (a monospace receipt's columns, a line's leading spaces) */
+.line{white-space:pre-wrap}
 .bubble{background:var(--wa-bubble);border-radius:8px;padding:6px 8px 18px;position:relative;box-shadow:0 1px .5px var(--wa-shadow);max-width:340px}
 .wa-header{font-weight:600;margin-bottom:4px}.wa-footer{color:var(--muted);font-size:13px;margin-top:4px}.time{position:absolute;inset-inline-end:8px;bottom:3px;font-size:11px;color:var(--muted)}
 .media{background:var(--media);border-radius:6px;min-height:120px;display:flex;align-items:center;justify-content:center;flex-direction:column;margin:-2px -4px 6px;overflow:hidden;color:var(--media-ink);position:relative}

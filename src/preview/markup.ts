@@ -5,6 +5,9 @@ import { markReviewed } from '../core/visible.js';
 import type { FileTemplate } from '../model/canonical.js';
 import { sample as s, type Loose } from '../model/loose.js';
 import { renderText, scanPlaceholders } from '../model/placeholders.js';
+import { formatWhatsApp } from './whatsapp-format.js';
+
+export { formatWhatsApp } from './whatsapp-format.js';
 
 export function esc(v: string): string {
   return v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -69,28 +72,6 @@ export function fileNameOf(url: string): string {
 export function imageOverPlaceholder(url: string | undefined, alt: string): string {
   const ph = `<span class="ph" aria-hidden="true"><span class="ph-icon">🖼</span><span class="ph-name">${esc(url ? fileNameOf(url) : 'no sample image')}</span></span>`;
   return url ? `${ph}<img src="${esc(url)}" alt="${esc(alt)}" onerror="this.hidden=true;this.parentNode.classList.add('unloaded')">` : ph.replace(' aria-hidden="true"', ` role="img" aria-label="${esc(alt)}"`);
-}
-
-/**
- * A pair of `m` around text as WhatsApp formats it: after the start, a space or a punctuation mark
- * (`(`, `"`), not a letter or digit; around text that neither begins nor ends with a space; before
- * the end, a space or punctuation (`:`, `)`, `;`). In escaped HTML: the text may hold whole tags
- * (a placeholder's span), a mark is never inside one, nor after an attribute's quote or `=`.
- */
-const mark = (m: string): RegExp => {
-  const e = m === '*' ? '\\*' : m;
-  // the text between: characters and whole tags (a placeholder's span), so that the closing mark is never inside a tag
-  return new RegExp(`(^|[^\\p{L}\\p{N}"'=*_~\`])${e}((?!\\s)(?:[^${e}\\n<>]|<[^<>]*>)+?(?<!\\s))${e}(?![\\p{L}\\p{N}])`, 'gu');
-};
-
-/** WhatsApp's inline formatting: *bold*, _italic_, ~strike~, ```mono```, newlines. */
-export function formatWhatsApp(html: string): string {
-  return html
-    .replace(/```([^`]+)```/g, '<code>$1</code>')
-    .replace(mark('*'), '$1<b>$2</b>')
-    .replace(mark('_'), '$1<i>$2</i>')
-    .replace(mark('~'), '$1<s>$2</s>')
-    .replace(/\n/g, '<br>');
 }
 
 /**

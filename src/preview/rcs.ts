@@ -44,9 +44,9 @@ function effect(x: Loose, own: (text: string) => string, words: (text: string) =
     case 'reply': return `${words('sends “')}${own(s(x.postbackData) ?? s(x.text) ?? '')}${words('” back')}`;
     case 'open_url': {
       const app = x.openUrlApplication === 'WEBVIEW' ? `in a ${String(x.webviewType ?? 'FULL').toLowerCase()} webview` : 'in the browser';
-      let host = s(x.postbackData) ?? '';
-      try { host = new URL(host).host; } catch { /* shown as written */ }
-      return `${words('opens ')}${own(host)}${words(` ${app}`)}`;
+      // the whole URL, as under a WhatsApp URL button: its path, query and scheme are where the chip goes (a host alone
+      // hid an edit of them, even on the before/after pages of `preview --changes`)
+      return `${words('opens ')}${own(s(x.postbackData) ?? '')}${words(` ${app}`)}`;
     }
     case 'dial': return s(x.phoneNumber) ? `${words('calls ')}${own(s(x.phoneNumber)!)}` : words('calls (no number)');
     case 'view_location': {
@@ -55,7 +55,8 @@ function effect(x: Loose, own: (text: string) => string, words: (text: string) =
       return s(x.query) ? `${words('searches the map for “')}${own(s(x.query)!)}${words('”')}` : words('shows (no place)');
     }
     case 'share_location': return words('asks to share your location');
-    case 'create_calendar_event': return `${words('adds “')}${own(s(x.title) ?? '')}${words(`”, ${when(s(x.startTime))} to ${when(s(x.endTime))}, to the calendar`)}`;
+    // the event's description is text the customer gets in the calendar entry: shown with its title
+    case 'create_calendar_event': return `${words('adds “')}${own(s(x.title) ?? '')}${words(`”, ${when(s(x.startTime))} to ${when(s(x.endTime))}, to the calendar`)}${s(x.description) ? `${words(', described “')}${own(s(x.description)!)}${words('”')}` : ''}`;
     default: return own(String(x.action ?? ''));
   }
 }
