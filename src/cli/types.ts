@@ -12,7 +12,8 @@ import { LintFailed, loadProject } from '../project/load.js';
 import { writeFileAtomic } from '../terminal/output.js';
 import { commandConfig } from './context.js';
 import { keyRemedy, shownEnvironment, shownTemplate, unfilledReferences } from '../project/values.js';
-import { reportLintFailure } from './report.js';
+import { reportLintFailure, sayLeftOut } from './report.js';
+import { filesInEnvironment } from '../project/environment-templates.js';
 
 import { generatedEnvironment } from '../typegen/header.js';
 import { acceptedCategory } from '../config/categories.js';
@@ -47,13 +48,16 @@ export async function typesCommand(o: TypesCommandOptions): Promise<number> {
   const environment = shownEnvironment(config, envName);
   // a template whose text holds the API key: its module would hold it, or [redacted] where the key is known (a module that
   // changes with the shell it was made in); refused, as plan and apply hold such a template
-  const keyed = project.files.filter((f) => templateHoldsKey(shownTemplate(f.file, f.value!, environment)));
+  // the templates this environment has: a template on a channel alias it does not define is only the other environments'
+  // (plan leaves it out by the same rule, and says so); its key in this module would compile a send that can only fail
+  const files = filesInEnvironment(project.files, environment, environment ? sayLeftOut(environment.name) : () => undefined);
+  const keyed = files.filter((f) => templateHoldsKey(shownTemplate(f.file, f.value!, environment)));
   if (keyed.length) {
     for (const f of keyed) io().stderr.write(`tplsync: ${asIdentifier(f.file)}: the text holds the API key, or 8 or more characters of it in a row; ${keyRemedy(f.file, f.value!, environment)}.\n`);
     io().stderr.write('tplsync: nothing was generated.\n');
     return EXIT.FINDINGS;
   }
-  const metas = project.files.map((f) => {
+  const metas = files.map((f) => {
     const channel = String(f.value!.channel);
     // the category this environment accepts for it (environments.<env>.categories), as plan and send take it: the module's
     // sendTemplate sends a copy approved under it, and the module changes (types --check says stale) when the config does
