@@ -88,6 +88,12 @@ test('types: the module of an environment holds only its templates (the ones on 
   assert.match(byDefault.stdout, 'wrote gen.ts (1 template)');
   assert.match(byDefault.stderr, "templates/beta.yaml: left out of environment 'staging'");
   assert.not.match(readFileSync(path.join(dir, 'gen.ts'), 'utf8'), 'beta_invite');
+  // no default environment among several: the module is no environment's, and holds every template
+  writeFileSync(path.join(dir, 'tplsync.config.yaml'), CONFIG.replace('defaultEnvironment: dev\n', ''));
+  const none = await run(['types', '--out', 'all.ts']);
+  assert.is(none.exitCode, 0, none.stdout + none.stderr);
+  assert.match(none.stdout, 'wrote all.ts (2 templates)');
+  assert.is(none.stderr, '');
 }));
 
 test.run();
