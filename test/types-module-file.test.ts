@@ -81,6 +81,21 @@ test('a module made with --import-from: up to date to a plain types --check; sta
   assert.match(bad.stderr, '--import-from');
 }));
 
+test('a module made with --import-from before its first line recorded it: stale, the advice and a plain re-run keep its import, and record it', () => inProject(async (dir, run) => {
+  const file = path.join(dir, 'old.ts');
+  assert.is((await run(['types', '--import-from', '#tplsync', '--out', 'old.ts'])).exitCode, 0);
+  // the first line as it was written then: no --import-from in it
+  writeFileSync(file, readFileSync(file, 'utf8').replace(/ --import-from '#tplsync'/g, ''));
+  assert.not.match(readFileSync(file, 'utf8').split('\n')[0]!, '--import-from');
+  const stale = await run(['types', '--check', '--out', 'old.ts']);
+  assert.is(stale.exitCode, 1, stale.stdout + stale.stderr);
+  assert.match(stale.stderr, "old.ts is stale; update it with: tplsync types --import-from '#tplsync' --out old.ts");
+  assert.is((await run(['types', '--out', 'old.ts'])).exitCode, 0);
+  const now = readFileSync(file, 'utf8');
+  assert.match(now.split('\n')[0]!, "tplsync types --import-from '#tplsync' from");
+  assert.match(now, "} from '#tplsync';");
+}));
+
 test('a module with a byte-order mark is the module: up to date to --check, rewritten when stale with its mark and its CRLF line ends kept', () => inProject(async (dir, run) => {
   assert.is((await run(['types', '--out', 'lf.ts'])).exitCode, 0);
   const lf = readFileSync(path.join(dir, 'lf.ts'), 'utf8');

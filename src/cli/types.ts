@@ -15,7 +15,7 @@ import { keyRemedy, shownEnvironment, shownTemplate, unfilledReferences } from '
 import { reportLintFailure, sayLeftOut } from './report.js';
 import { filesInEnvironment } from '../project/environment-templates.js';
 
-import { DEFAULT_IMPORT, escapeUnseen, generatedWith } from '../typegen/header.js';
+import { DEFAULT_IMPORT, escapeUnseen, generatedWith, importedFrom } from '../typegen/header.js';
 import { lineEndsOf, withLineEnd } from '../files/line-ends.js';
 import { acceptedCategory } from '../config/categories.js';
 import { io } from '../core/io.js';
@@ -62,7 +62,8 @@ export async function typesCommand(o: TypesCommandOptions): Promise<number> {
   const envName = o.env ?? (o.check && current !== undefined ? recorded.environment : undefined);
   // where it imports tplsync from: --import-from, else what the module was made with (a re-run or --check keeps the
   // import the app compiles with rather than write \`tplsync\` over it), else tplsync
-  const importFrom = o.importFrom ?? recorded.importFrom ?? DEFAULT_IMPORT;
+  // (a module made before its first line recorded it: its import declaration)
+  const importFrom = o.importFrom ?? recorded.importFrom ?? (current !== undefined ? importedFrom(current) : undefined) ?? DEFAULT_IMPORT;
   const project = await loadProject(config, [], io().cwd());
   if (project.failed) return reportLintFailure(new LintFailed(project.diagnostics, project.files.length), 'nothing was generated');
   // the references to environment values as that environment gives them (secrets as `(secret)`: the module is a file)
