@@ -1,7 +1,10 @@
 // A template only some environments have: its channel alias is defined in those environments
 // alone. Lint takes it (an alias no environment defines is still an error: a misspelling); plan,
 // apply, promote and review of an environment without the alias leave its file out and say so;
-// the environments that define it plan and apply it as any other.
+// the environments that define it plan and apply it as any other. The module `types` makes for an
+// environment holds the templates that environment has, by the same rule.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { CHANNEL_A, CHANNEL_B, cliIn, inProjectDir } from './helpers.ts';
@@ -52,6 +55,45 @@ test('a template on an alias only dev defines: lint clean; dev plans and applies
     assert.is(r.exitCode, 1);
     assert.match(r.stdout, "Channel alias 'betta' is not defined in the config; did you mean 'beta'?");
   });
+}));
+
+test('types: the module of an environment holds only its templates (the ones on its aliases), says which it left out, and types --check agrees', () => inProjectDir({
+  'tplsync.config.yaml': CONFIG,
+  'templates/order.yaml': template('shop', 'order_ready', 'Hi {{1}}, your order is ready for pickup at the store.'),
+  'templates/beta.yaml': template('beta', 'beta_invite', 'Hi {{1}}, you are invited to try our new app before everyone else.'),
+}, async (dir) => {
+  const run = (args: string[]) => cliIn(args, { cwd: dir });
+  const staging = await run(['types', '--env', 'staging', '--out', 'gen.staging.ts']);
+  assert.is(staging.exitCode, 0, staging.stdout + staging.stderr);
+  assert.match(staging.stdout, 'wrote gen.staging.ts (1 template)');
+  assert.match(staging.stderr, "templates/beta.yaml: left out of environment 'staging': its channel alias 'beta' is not one of staging's channels");
+  const module = readFileSync(path.join(dir, 'gen.staging.ts'), 'utf8');
+  assert.match(module, 'shop/order_ready/en_US');
+  assert.not.match(module, 'beta_invite');
+  // --check reads the environment from the module's first line, and leaves out the same templates
+  const check = await run(['types', '--check', '--out', 'gen.staging.ts']);
+  assert.is(check.exitCode, 0, check.stdout + check.stderr);
+  assert.match(check.stdout, 'gen.staging.ts is up to date (1 template)');
+  assert.match(check.stderr, "templates/beta.yaml: left out of environment 'staging'");
+  // the default environment (dev) defines both aliases: both templates, nothing said
+  const dev = await run(['types', '--out', 'gen.ts']);
+  assert.is(dev.exitCode, 0, dev.stdout + dev.stderr);
+  assert.match(dev.stdout, 'wrote gen.ts (2 templates)');
+  assert.is(dev.stderr, '');
+  // a default environment without the alias: its module (the default one) leaves the template out too
+  const { writeFileSync } = await import('node:fs');
+  writeFileSync(path.join(dir, 'tplsync.config.yaml'), CONFIG.replace('defaultEnvironment: dev', 'defaultEnvironment: staging'));
+  const byDefault = await run(['types', '--out', 'gen.ts']);
+  assert.is(byDefault.exitCode, 0, byDefault.stdout + byDefault.stderr);
+  assert.match(byDefault.stdout, 'wrote gen.ts (1 template)');
+  assert.match(byDefault.stderr, "templates/beta.yaml: left out of environment 'staging'");
+  assert.not.match(readFileSync(path.join(dir, 'gen.ts'), 'utf8'), 'beta_invite');
+  // no default environment among several: the module is no environment's, and holds every template
+  writeFileSync(path.join(dir, 'tplsync.config.yaml'), CONFIG.replace('defaultEnvironment: dev\n', ''));
+  const none = await run(['types', '--out', 'all.ts']);
+  assert.is(none.exitCode, 0, none.stdout + none.stderr);
+  assert.match(none.stdout, 'wrote all.ts (2 templates)');
+  assert.is(none.stderr, '');
 }));
 
 test.run();

@@ -30,9 +30,9 @@ const TEMPLATE = `${VALID}buttons:
 `;
 
 test('the header names --env; generatedEnvironment reads it back, and none for the default', () => {
-  assert.is(generatedEnvironment(GENERATED_HEADER('tplsync.config.yaml', 'production')), 'production');
+  assert.is(generatedEnvironment(GENERATED_HEADER('tplsync.config.yaml', { environment: 'production' })), 'production');
   assert.is(generatedEnvironment(GENERATED_HEADER('tplsync.config.yaml')), undefined);
-  assert.match(GENERATED_HEADER('c.yaml', 'production'), 'run `tplsync types --env production` to update it');
+  assert.match(GENERATED_HEADER('c.yaml', { environment: 'production' }), 'run `tplsync types --env production` to update it');
 });
 
 test('types --check checks a module made with --env against that environment', async () => {

@@ -12,12 +12,14 @@ import { LintFailed, loadProject } from '../project/load.js';
 import { writeFileAtomic } from '../terminal/output.js';
 import { commandConfig } from './context.js';
 import { keyRemedy, shownEnvironment, shownTemplate, unfilledReferences } from '../project/values.js';
-import { reportLintFailure } from './report.js';
+import { reportLintFailure, sayLeftOut } from './report.js';
+import { filesInEnvironment } from '../project/environment-templates.js';
 
-import { generatedEnvironment } from '../typegen/header.js';
+import { DEFAULT_IMPORT, escapeUnseen, generatedWith, importedFrom } from '../typegen/header.js';
+import { lineEndsOf, withLineEnd } from '../files/line-ends.js';
 import { acceptedCategory } from '../config/categories.js';
 import { io } from '../core/io.js';
-import { projectFiles, refuseProtectedOutput } from '../files/output-target.js';
+import { projectFiles, protectedOutput, refuseProtectedOutput } from '../files/output-target.js';
 import { templateHoldsKey } from '../model/holds-key.js';
 import { tplsyncCommand } from '../core/invocation.js';
 export interface TypesCommandOptions { config?: string; env?: string; out?: string; check?: boolean; importFrom?: string }
@@ -37,23 +39,47 @@ export async function typesCommand(o: TypesCommandOptions): Promise<number> {
     throw new UsageError(`typesOut in ${config.file ? path.relative(io().cwd(), config.file) || config.file : 'the config'} starts with ~ (${config.typesOut}): no shell reads the config, so ~ is not your home folder but a folder named ~; typesOut is a path inside the project, relative to the config's folder (e.g. src/tplsync-templates.ts), or name a file anywhere with --out`);
   }
   const out = path.resolve(io().cwd(), toStdout ? path.join(config.dir, config.typesOut) : o.out ?? path.join(config.dir, config.typesOut));
-  if (!toStdout) refuseProtectedOutput(o.out !== undefined ? '--out' : 'typesOut', o.out ?? path.relative(io().cwd(), out), projectFiles(config), { generatedTypes: true });
-  const current = toStdout ? undefined : currentModule(out, o.out ?? path.relative(io().cwd(), out));
+  // an import the module cannot be written with: its first line records it, and a line break or a character that shows
+  // nothing there would leave a first line (and a command to update it) that no one can read back
+  if (o.importFrom !== undefined && (o.importFrom.trim() === '' || escapeUnseen(o.importFrom) !== o.importFrom)) {
+    throw new UsageError(`--import-from ${JSON.stringify(o.importFrom)}: give the module specifier the module imports tplsync from (a package name, a path alias such as '#tplsync', or a relative path), without line breaks or characters that show nothing`);
+  }
+  if (!toStdout) {
+    const option = o.out !== undefined ? '--out' : 'typesOut', shown = o.out ?? path.relative(io().cwd(), out);
+    if (o.check) {
+      // --check writes nothing: the file is not one it would replace, but one it cannot compare
+      const why = protectedOutput(shown, projectFiles(config), { generatedTypes: true });
+      if (why) throw new UsageError(`${option} ${shown} is ${why}: --check compares the module \`tplsync types\` generated with what the templates make, and writes nothing; name that module's file`);
+    } else refuseProtectedOutput(option, shown, projectFiles(config), { generatedTypes: true });
+  }
+  const file = toStdout ? undefined : currentModule(out, o.out ?? path.relative(io().cwd(), out));
+  // a byte-order mark an editor put before the module (utf-8-bom) is the file's, not the module's: kept when it is rewritten
+  const bom = file?.charCodeAt(0) === 0xfeff ? '\ufeff' : '';
+  const current = bom ? file!.slice(1) : file;
+  // what the module was made with, as its first line records it
+  const recorded = current !== undefined ? generatedWith(current) : {};
   // --check without --env checks a module against the environment it was generated for (its header names it)
-  const envName = o.env ?? (o.check && current !== undefined ? generatedEnvironment(current) : undefined);
+  const envName = o.env ?? (o.check && current !== undefined ? recorded.environment : undefined);
+  // where it imports tplsync from: --import-from, else what the module was made with (a re-run or --check keeps the
+  // import the app compiles with rather than write \`tplsync\` over it), else tplsync
+  // (a module made before its first line recorded it: its import declaration)
+  const importFrom = o.importFrom ?? recorded.importFrom ?? (current !== undefined ? importedFrom(current) : undefined) ?? DEFAULT_IMPORT;
   const project = await loadProject(config, [], io().cwd());
   if (project.failed) return reportLintFailure(new LintFailed(project.diagnostics, project.files.length), 'nothing was generated');
   // the references to environment values as that environment gives them (secrets as `(secret)`: the module is a file)
   const environment = shownEnvironment(config, envName);
   // a template whose text holds the API key: its module would hold it, or [redacted] where the key is known (a module that
   // changes with the shell it was made in); refused, as plan and apply hold such a template
-  const keyed = project.files.filter((f) => templateHoldsKey(shownTemplate(f.file, f.value!, environment)));
+  // the templates this environment has: a template on a channel alias it does not define is only the other environments'
+  // (plan leaves it out by the same rule, and says so); its key in this module would compile a send that can only fail
+  const files = filesInEnvironment(project.files, environment, environment ? sayLeftOut(environment.name) : () => undefined);
+  const keyed = files.filter((f) => templateHoldsKey(shownTemplate(f.file, f.value!, environment)));
   if (keyed.length) {
     for (const f of keyed) io().stderr.write(`tplsync: ${asIdentifier(f.file)}: the text holds the API key, or 8 or more characters of it in a row; ${keyRemedy(f.file, f.value!, environment)}.\n`);
     io().stderr.write('tplsync: nothing was generated.\n');
     return EXIT.FINDINGS;
   }
-  const metas = project.files.map((f) => {
+  const metas = files.map((f) => {
     const channel = String(f.value!.channel);
     // the category this environment accepts for it (environments.<env>.categories), as plan and send take it: the module's
     // sendTemplate sends a copy approved under it, and the module changes (types --check says stale) when the config does
@@ -67,17 +93,18 @@ export async function typesCommand(o: TypesCommandOptions): Promise<number> {
   if (away) throw new UsageError(`typesOut in ${config.file ? path.relative(io().cwd(), config.file) || config.file : 'the config'} leads out of the project (to ${away}); tplsync writes its files inside it. Choose a path inside the project, or name one with --out`);
   const source = config.file ? path.relative(path.dirname(out), config.file).split(path.sep).join('/') : 'the template files';
   const { generateTypes } = await import('../typegen/generate.js');
-  const text = generateTypes(metas, { source, ...(o.importFrom ? { importFrom: o.importFrom } : {}), ...(envName ? { environment: envName } : {}) });
+  const text = generateTypes(metas, { source, importFrom, ...(envName ? { environment: envName } : {}) });
   const rel = path.relative(io().cwd(), out) || out;
   const count = `${metas.length} template${metas.length === 1 ? '' : 's'}`;
   if (toStdout) { io().stdout.write(text); return EXIT.OK; }
   // a checkout that turned its line endings into CRLF (core.autocrlf) holds the same module
   if (current !== undefined && current.replace(/\r\n/g, '\n') === text) { io().stdout.write(`${rel} is up to date (${count})\n`); return EXIT.OK; }
   if (o.check) {
-    io().stderr.write(`${rel} is ${current === undefined ? 'missing' : 'stale'}; update it with: ${tplsyncCommand()} types${envName ? ` --env ${envName}` : ''}${o.out ? ` --out ${shellWord(o.out)}` : ''}\n`);
+    io().stderr.write(`${rel} is ${current === undefined ? 'missing' : 'stale'}; update it with: ${tplsyncCommand()} types${envName ? ` --env ${envName}` : ''}${importFrom !== DEFAULT_IMPORT ? ` --import-from ${shellWord(importFrom)}` : ''}${o.out ? ` --out ${shellWord(o.out)}` : ''}\n`);
     return EXIT.FINDINGS;
   }
-  writeFileAtomic(out, text);
+  // the file's byte-order mark and line ends are its own (as the template writers keep them: files/line-ends.ts)
+  writeFileAtomic(out, bom + (current !== undefined ? withLineEnd(text, lineEndsOf(current).main) : text));
   io().stdout.write(`wrote ${rel} (${count})\n`);
   return EXIT.OK;
 }

@@ -103,8 +103,10 @@ function firstBytes(file: string, n: number): string | undefined {
   } catch { return undefined; } finally { if (fd !== undefined) closeSync(fd); }
 }
 
+/** whether `file` begins with `head`, after a byte-order mark (an editor's utf-8-bom: the text is the same) */
 function startsWith(file: string, head: string): boolean {
-  return firstBytes(file, Buffer.byteLength(head))?.startsWith(head) ?? false;
+  const bytes = firstBytes(file, Buffer.byteLength(head) + 3);
+  return (bytes?.charCodeAt(0) === 0xfeff ? bytes.slice(1) : bytes)?.startsWith(head) ?? false;
 }
 
 /** Refuses (exit 3) an output file that would replace a file of the project; `option` names it as the user gave it (`--out plan.json`). */

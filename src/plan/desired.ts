@@ -7,6 +7,7 @@ import { errorsInEnvironment, warningsInEnvironment, type EnvironmentFinding } f
 import type { EnvironmentConfig } from '../config/load.js';
 import { templateId, UUID_RE } from '../model/ids.js';
 import type { LoadedFile } from '../project/load.js';
+import { aliasLeftOut } from '../project/environment-templates.js';
 import { lookupValue, refersToSecret, templateIn } from '../project/values.js';
 import { addSecret, asIdentifier, MIN_SECRET_LENGTH, redact, SECRET_VALUE_MASK } from '../core/redact.js';
 import { fromFile, fromRead, type CanonicalTemplate } from '../model/canonical.js';
@@ -32,9 +33,9 @@ export function loadDesired(files: readonly LoadedFile[], env: EnvironmentConfig
   const desired = files.flatMap((f) => {
     if (!f.value || f.hash === undefined) throw new Error(`${f.file} was not loaded`);
     // a template on an alias this environment does not define is not one of its templates (an alias only some
-    // environments define: a template only they have); said by the caller, left out of the run
-    const alias = typeof f.value.channel === 'string' ? f.value.channel : undefined;
-    if (onLeftOut && alias !== undefined && !UUID_RE.test(alias) && resolveChannel(alias, env) === undefined) { onLeftOut(f.file, alias); return []; }
+    // environments define: a template only they have; the rule types shares); said by the caller, left out of the run
+    const alias = onLeftOut ? aliasLeftOut(f.value, env) : undefined;
+    if (alias !== undefined) { onLeftOut!(f.file, alias); return []; }
     const t = templateIn(f.file, f.value, env);
     // lint saw the references; the values filled in must pass the same rules
     if (hasReferences(f.value)) {

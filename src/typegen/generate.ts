@@ -3,7 +3,7 @@
 import { IndentationText, Project, QuoteKind, StructureKind, VariableDeclarationKind } from 'ts-morph';
 import type { TemplateMeta } from '../model/meta.js';
 import { needsPresetText, templateKey, textPartParams } from '../model/meta.js';
-import { escapeUnseen, GENERATED_HEADER } from './header.js';
+import { DEFAULT_IMPORT, escapeUnseen, GENERATED_HEADER } from './header.js';
 
 /** a string literal: JSON's (a valid TypeScript literal), with the invisible characters and bidi controls escaped (escapeUnseen) */
 const str = (s: string): string => escapeUnseen(JSON.stringify(s));
@@ -73,7 +73,7 @@ export function generateTypes(metas: readonly TemplateMeta[], o: { source: strin
   });
   const f = project.createSourceFile('templates.ts', '', { overwrite: true });
   f.addImportDeclaration({
-    moduleSpecifier: o.importFrom ?? 'tplsync',
+    moduleSpecifier: o.importFrom ?? DEFAULT_IMPORT,
     namedImports: ['sendTemplateWith', 'templateOf', { name: 'Client', isTypeOnly: true }, { name: 'Sent', isTypeOnly: true }, { name: 'SendTemplateOptions', isTypeOnly: true }, { name: 'TemplateMeta', isTypeOnly: true }, { name: 'TemplateParamValues', isTypeOnly: true }],
   });
   f.addTypeAlias({
@@ -117,5 +117,5 @@ export function generateTypes(metas: readonly TemplateMeta[], o: { source: strin
     statements: 'return sendTemplateWith(client, templateOf(templates, key), options as SendTemplateOptions<TemplateParamValues>);',
   });
   f.formatText({ indentSize: 2, convertTabsToSpaces: true, ensureNewLineAtEndOfFile: true });
-  return GENERATED_HEADER(o.source, o.environment) + f.getFullText();
+  return GENERATED_HEADER(o.source, { ...(o.environment ? { environment: o.environment } : {}), ...(o.importFrom !== undefined ? { importFrom: o.importFrom } : {}) }) + f.getFullText();
 }

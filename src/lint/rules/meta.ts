@@ -88,7 +88,7 @@ export const crossFileRules = defineRules([
       }
     } },
   { id: 'unknown-channel', group: 'cross-file', severity: 'error', summary: 'The channel is a UUID or an alias that an environment of the config defines.',
-    why: 'An alias no environment maps cannot be synced anywhere: most often a misspelling. An alias only some environments define is a template only they have (plan, apply, promote and review of the others leave it out, and say so).',
+    why: 'An alias no environment maps cannot be synced anywhere: most often a misspelling. An alias only some environments define is a template only they have (plan, apply, promote and review of the others leave it out, and say so, as does the module `types` makes for one of them).',
     fix: 'Add the alias under environments.<env>.channels in tplsync.config.yaml (in each environment that should have the template), or correct its spelling.',
     checkProject(ctx) {
       const channels = ctx.channels!;

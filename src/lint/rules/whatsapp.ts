@@ -183,12 +183,12 @@ export const buttonsOfType = (ctx: RuleContext, type: string): readonly Indexed[
  * substituted, when it is over `limit` while the text alone is not (over without samples: the
  * length rules' finding: body-length, offer-body-length, carousel-card-body); else undefined.
  */
-function renderedOver(ctx: RuleContext, path: Path, limit: number): number | undefined {
+function renderedOver(ctx: RuleContext, path: Path, limit: number, samples?: Loose): number | undefined {
   let body: unknown = ctx.t;
   for (const k of path) body = (body as Record<string | number, unknown> | undefined)?.[k];
   const text = str(obj(body)?.text);
   if (text === undefined || charLength(text) > limit) return undefined;
-  const examples = obj(obj(body)?.examples) ?? {};
+  const examples = samples ?? obj(obj(body)?.examples) ?? {};
   // no sample, however long, can take the text past the limit: nothing to render
   let longest = 0;
   for (const v of Object.values(examples)) longest = Math.max(longest, sample(v)?.length ?? 0);
@@ -772,14 +772,20 @@ export const whatsappRules = defineRules([
   },
   {
     id: 'rendered-length', group: 'whatsapp', severity: 'warning',
-    summary: 'The body with its samples substituted stays within 1024 characters.',
-    why: 'A message longer than 1024 characters after substitution is refused when sent (error 132005): values as long as the samples would be.',
+    summary: 'The body with its samples substituted stays within 1024 characters, and a TEXT header with its sample within 60.',
+    why: 'WhatsApp counts a text as it is sent, with the values in its placeholders: a body longer than 1024 characters after substitution is refused when sent (error 132005), and a header longer than 60 (`tplsync send` refuses both before sending). Values as long as the samples would be. A warning: the values sent may be shorter than the samples.',
     fix: 'Shorten the text or the samples; real values must stay short too.', source: 'Meta error codes',
     check(ctx) {
       // a limited-time offer's body: sample-length's (its samples count against its own 600)
-      if (ctx.t.limited_time_offer !== undefined) return;
-      const n = renderedOver(ctx, ['body'], 1024);
+      const n = ctx.t.limited_time_offer === undefined ? renderedOver(ctx, ['body'], 1024) : undefined;
       if (n !== undefined) ctx.report(['body', 'text'], `With its samples the body is ${n} characters; messages over 1024 are refused when sent (error 132005).`);
+      // a TEXT header: its sample is under header.examples, or (a named placeholder) the body's of the same name; over 60 as
+      // written is header-text's finding
+      const h = obj(ctx.t.header);
+      if (h?.format !== 'TEXT') return;
+      const fromBody = Object.fromEntries(Object.entries(obj(obj(ctx.t.body)?.examples) ?? {}).filter(([k]) => !/^[0-9]+$/.test(k)));
+      const header = renderedOver(ctx, ['header'], 60, { ...fromBody, ...obj(h.examples) });
+      if (header !== undefined) ctx.report(['header', 'text'], `With its sample the header is ${header} characters (${charLength(str(h.text)!)} as written); WhatsApp takes at most 60, values included, and a send with such a value is refused.`);
     },
   },
   {
