@@ -51,7 +51,7 @@ test('every command page has examples and the exit codes it uses, each from the 
   const codes = new Set<number>(Object.values(EXIT));
   for (const c of COMMANDS) {
     const notes = readFileSync(path.join(NOTES_DIR, `${c.name}.md`), 'utf8');
-    assert.match(notes, /^## Examples\n\n```/m, `${c.name}: an example`);
+    assert.match(notes, /^## Examples\n\n(?:.+\n)*\n?```/m, `${c.name}: an example (after a paragraph that says what it is run on, if any)`);
     const table = /^## Exit codes\n\n\| code \| when \|\n\| --- \| --- \|\n((?:\|.*\n?)+)/m.exec(notes);
     assert.ok(table, `${c.name}: an exit-code table`);
     const used = table![1]!.trim().split('\n').map((l) => Number(/^\| (\d+) \|/.exec(l)?.[1]));
