@@ -6,12 +6,14 @@
 // so compared with a run on the samples of this checkout: a sample added or an output changed
 // fails here, instead of leaving the page stale.
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { Readable } from 'node:stream';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { cleanup, cliEnv, ROOT, tempDir } from './helpers.ts';
+import { cleanup, cliEnv, ROOT, tempDir, writeFiles } from './helpers.ts';
 
 interface Step { command: string; output: string[] }
 
@@ -183,6 +185,39 @@ test('plan and apply pages, on the repository\'s samples applied to the embedded
     edit(shipped, /^footer: Reply STOP to unsubscribe/m, 'footer: Reply STOP, to unsubscribe');
     await shows('docs/commands/apply.md', 'tplsync apply plan.json --auto-approve', dir);
   } finally { cleanup(dir); }
+});
+
+test('comment page: created, then unchanged for the same plan.md, updated for a new one', async () => {
+  const comments: { id: number; body: string; html_url: string }[] = [];
+  const server = createServer(async (req: IncomingMessage, res) => {
+    const url = new URL(req.url!, 'http://gh');
+    let raw = '';
+    for await (const c of req) raw += c;
+    const json = (status: number, v: unknown) => { res.writeHead(status, { 'content-type': 'application/json' }); res.end(JSON.stringify(v)); };
+    if (url.pathname === '/repos/acme/shop/issues/7/comments' && req.method === 'GET') return json(200, Number(url.searchParams.get('page') ?? 1) === 1 ? comments : []);
+    if (url.pathname === '/repos/acme/shop/issues/7/comments' && req.method === 'POST') {
+      const c = { id: 1130, body: (JSON.parse(raw) as { body: string }).body, html_url: 'https://github.com/acme/shop/pull/7#issuecomment-1130' };
+      comments.push(c);
+      return json(201, c);
+    }
+    const m = /^\/repos\/acme\/shop\/issues\/comments\/(\d+)$/.exec(url.pathname);
+    if (m && req.method === 'PATCH') { const c = comments.find((x) => x.id === Number(m[1]))!; c.body = (JSON.parse(raw) as { body: string }).body; return json(200, c); }
+    json(404, { message: 'Not Found' });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const dir = tempDir();
+  try {
+    const env = { GITHUB_TOKEN: 'ghs_docs_example_token', GITHUB_API_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, GITHUB_REPOSITORY: 'acme/shop', GITHUB_EVENT_PATH: path.join(dir, 'event.json') };
+    writeFiles(dir, { 'event.json': JSON.stringify({ pull_request: { number: 7 } }), 'plan.md': '## tplsync plan: production\n\n1 to create\n' });
+    const command = 'tplsync comment --body-file plan.md --marker tplsync-plan:production';
+    await shows('docs/commands/comment.md', command, dir, { env, n: 0 });
+    await shows('docs/commands/comment.md', command, dir, { env, n: 1 });
+    writeFiles(dir, { 'plan.md': '## tplsync plan: production\n\n2 to create\n' });
+    await shows('docs/commands/comment.md', command, dir, { env, n: 2 });
+  } finally {
+    cleanup(dir);
+    await new Promise((r) => server.close(r));
+  }
 });
 
 test.run();
