@@ -11,9 +11,11 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { Readable } from 'node:stream';
+import { execa } from 'execa';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { cleanup, cliEnv, ROOT, tempDir, writeFiles } from './helpers.ts';
+import { parse as parseYaml } from 'yaml';
+import { BIN, cleanup, cliEnv, firstLines, ROOT, tempDir, withChild, writeFiles } from './helpers.ts';
 
 interface Step { command: string; output: string[] }
 
@@ -160,6 +162,34 @@ function samples(): string {
   return dir;
 }
 
+test('lint, export and translations pages, on the repository\'s samples', async () => {
+  const dir = samples();
+  try {
+    const invoice = path.join(dir, 'templates/whatsapp/invoice_ready.en_US.yaml');
+    const kept = readFileSync(invoice, 'utf8');
+    edit(invoice, /^category: UTILITY/m, 'category: UTILTY');
+    await shows('docs/commands/lint.md', 'tplsync lint', dir);
+    await shows('docs/commands/lint.md', 'tplsync lint --format json', dir);
+    writeFileSync(invoice, kept);
+    // --fix: a placeholder number skipped, a sample missing (as the page says)
+    const orderReady = path.join(dir, 'templates/whatsapp/order_ready.en_US.yaml');
+    writeFileSync(orderReady, 'channel: shop-whatsapp\nname: order_ready\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hi {{1}}, your order {{3}} is ready for pickup at the store."\n  examples: { 1: Ana }\n');
+    await shows('docs/commands/lint.md', 'tplsync lint --fix', dir);
+    rmSync(orderReady);
+
+    await shows('docs/commands/export.md', 'tplsync export --to meta --out meta-templates.json', dir);
+    await shows('docs/commands/export.md', 'tplsync export --to twilio --out twilio-content.json', dir);
+    // (the jq lines: the same selections, made here)
+    const meta = (JSON.parse(readFileSync(path.join(dir, 'meta-templates.json'), 'utf8')) as Record<string, unknown>[])[0]!;
+    assert.is(step('docs/commands/export.md', "jq -c '.[0] | {name, category, parameter_format}' meta-templates.json").step.output.join('\n'), JSON.stringify({ name: meta.name, category: meta.category, parameter_format: meta.parameter_format }));
+    const twilio = (JSON.parse(readFileSync(path.join(dir, 'twilio-content.json'), 'utf8')) as { approval: { name: string; category: string }; content: { types: Record<string, unknown> } }[])[0]!;
+    assert.is(step('docs/commands/export.md', "jq -c '.[0] | {name: .approval.name, types: (.content.types | keys), category: .approval.category}' twilio-content.json").step.output.join('\n'), JSON.stringify({ name: twilio.approval.name, types: Object.keys(twilio.content.types).sort(), category: twilio.approval.category }));
+
+    await shows('docs/commands/translations.md', 'tplsync translations export --source en_US --target de --format po', dir);
+    await shows('docs/commands/translations.md', 'tplsync translations export --source en_US --target de fr --out translations', dir);
+  } finally { cleanup(dir); }
+});
+
 test('plan and apply pages, on the repository\'s samples applied to the embedded emulator', async () => {
   const dir = samples();
   try {
@@ -184,6 +214,35 @@ test('plan and apply pages, on the repository\'s samples applied to the embedded
     assert.is(planned.exitCode, 0, planned.lines.join('\n'));
     edit(shipped, /^footer: Reply STOP to unsubscribe/m, 'footer: Reply STOP, to unsubscribe');
     await shows('docs/commands/apply.md', 'tplsync apply plan.json --auto-approve', dir);
+  } finally { cleanup(dir); }
+});
+
+/** `tplsync emulator ARGS` as a child process (the command is its process); its first two lines */
+function emulator(args: string[], cwd: string, env: Record<string, string> = {}) {
+  return execa(process.execPath, [BIN, 'emulator', ...args], { cwd, reject: false, env: cliEnv(env) });
+}
+
+test('docs/emulator.md: a standalone emulator, an environment pointed at it with baseUrl, plan and apply of the samples', async () => {
+  const dir = samples();
+  try {
+    const s = steps('docs/emulator.md').find((x) => x.command.startsWith('tplsync emulator '))!;
+    const args = s.command.split(/ +/).slice(2).map((a) => (a === '8787' ? '0' : a));
+    await withChild(() => emulator(args, dir, { TPLSYNC_API_KEY: 'dev-key' }), async (child) => {
+      const lines = await firstLines(child, 2);
+      assert.ok(departure(s.output, lines) === undefined, departure(s.output, lines));
+      const url = /listening on (\S+)/.exec(lines[0]!)![1]!;
+      // the page's environment, at the port the emulator took
+      const page = readFileSync(path.join(ROOT, 'docs/emulator.md'), 'utf8');
+      const block = [...page.matchAll(/^```yaml\n([\s\S]*?)^```$/gm)].map((m) => m[1]!).find((b) => /^ {2}dev:/m.test(b))!;
+      const dev = (parseYaml(block) as { environments: { dev: Record<string, unknown> } }).environments.dev;
+      assert.is(dev.baseUrl, 'http://127.0.0.1:8787');
+      const config = parseYaml(readFileSync(path.join(dir, 'tplsync.config.yaml'), 'utf8')) as { environments: Record<string, unknown> };
+      config.environments.dev = { ...dev, baseUrl: url };
+      writeFiles(dir, { 'tplsync.config.yaml': JSON.stringify(config) });
+      const env = { TPLSYNC_API_KEY: 'dev-key' };
+      await shows('docs/emulator.md', 'tplsync plan --env dev', dir, { env });
+      await shows('docs/emulator.md', 'tplsync apply --env dev --auto-approve', dir, { env });
+    });
   } finally { cleanup(dir); }
 });
 
