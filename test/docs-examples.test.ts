@@ -222,6 +222,21 @@ function emulator(args: string[], cwd: string, env: Record<string, string> = {})
   return execa(process.execPath, [BIN, 'emulator', ...args], { cwd, reject: false, env: cliEnv(env) });
 }
 
+test('the emulator page\'s first example keeps a data file of its own: the embedded `local` environment of the same project still runs', async () => {
+  const dir = samples();
+  try {
+    const s = steps('docs/commands/emulator.md').find((x) => x.command.startsWith('tplsync emulator '))!;
+    const args = s.command.split(/ +/).slice(2);
+    await withChild(() => emulator([...args, '--port', '0'], dir), async (child) => {
+      const lines = await firstLines(child, 2);
+      const why = departure(s.output, lines);
+      assert.ok(why === undefined, why);
+      const plan = await run('tplsync plan', dir);
+      assert.is(plan.exitCode, 0, `the embedded emulator of local (${String((parseYaml(readFileSync(path.join(dir, 'tplsync.config.yaml'), 'utf8')) as { environments: { local: { emulator: string } } }).environments.local.emulator)}) and the example's --data: ${plan.lines.join('\n')}`);
+    });
+  } finally { cleanup(dir); }
+});
+
 test('docs/emulator.md: a standalone emulator, an environment pointed at it with baseUrl, plan and apply of the samples', async () => {
   const dir = samples();
   try {
