@@ -16,6 +16,7 @@ import { EXIT } from '../src/core/exit-codes.ts';
 import { sarif } from '../src/lint/formatters/sarif.ts';
 import { markdown } from '../src/lint/formatters/markdown.ts';
 import { RULES, RULES_BY_ID } from '../src/lint/registry.ts';
+import { SECRET_ENV_VARS } from '../src/core/redact.ts';
 import { cleanup, cli, cliIn, CONFIG, ROOT, tempDir, VALID, writeFiles } from './helpers.ts';
 
 const read = (rel: string) => readFileSync(path.join(ROOT, rel), 'utf8');
@@ -51,7 +52,7 @@ test('every command page has examples and the exit codes it uses, each from the 
   const codes = new Set<number>(Object.values(EXIT));
   for (const c of COMMANDS) {
     const notes = readFileSync(path.join(NOTES_DIR, `${c.name}.md`), 'utf8');
-    assert.match(notes, /^## Examples\n\n```/m, `${c.name}: an example`);
+    assert.match(notes, /^## Examples\n\n(?:.+\n)*\n?```/m, `${c.name}: an example (after a paragraph that says what it is run on, if any)`);
     const table = /^## Exit codes\n\n\| code \| when \|\n\| --- \| --- \|\n((?:\|.*\n?)+)/m.exec(notes);
     assert.ok(table, `${c.name}: an exit-code table`);
     const used = table![1]!.trim().split('\n').map((l) => Number(/^\| (\d+) \|/.exec(l)?.[1]));
@@ -65,20 +66,47 @@ test('every command page has examples and the exit codes it uses, each from the 
   }
 });
 
-// src/ reads the variables of a run through io() (src/core/io.ts), the process's own flags from process.env
+// src/ reads the variables of a run through io() (src/core/io.ts), the process's own flags from process.env;
+// a function given them names them (`env: NodeJS.ProcessEnv`, `const vars = io().env`), and reads `env.X` there
+/** Pure: the names of the environment variables a source file reads by name. */
+function variablesRead(source: string, listed: readonly string[] = []): Set<string> {
+  const names = new Set<string>();
+  const NAME = '([A-Za-z_][A-Za-z0-9_]*)';
+  // what holds the variables in this file: io().env, process.env, and the names they are given
+  const holders = ['io\\(\\)\\.env', 'process\\.env'];
+  for (const m of source.matchAll(/\b([A-Za-z_$][\w$]*)\s*(?::\s*NodeJS\.ProcessEnv\b|=\s*(?:io\(\)|process)\.env\b(?!\s*[.[]))/g)) holders.push(m[1]!.replace(/\$/g, '\\$'));
+  for (const h of holders) {
+    for (const m of source.matchAll(new RegExp(`(?<![\\w$.])${h}(?:\\.${NAME}\\b|\\[\\s*['"]${NAME}['"]\\s*\\])`, 'g'))) names.add(m[1] ?? m[2]!);
+    for (const m of source.matchAll(new RegExp(`['"]${NAME}['"] in ${h}\\b`, 'g'))) names.add(m[1]!);
+  }
+  // names read from a list of them (SECRET_ENV_VARS: masked in every output)
+  for (const n of listed) if (source.includes(`'${n}'`)) names.add(n);
+  return names;
+}
+
+test('variablesRead: the variables a file reads, through io().env, process.env or a name given to them', () => {
+  const src = `const a = io().env.ONE; if ('TWO' in io().env) x(); process.env.THREE;
+function f(env: NodeJS.ProcessEnv, cfg: EnvironmentConfig) { return env.FOUR ?? env['FIVE'] ?? cfg.values; }
+const vars = io().env; vars.SIX; other.env.NOT_THIS; const ci = io().env.CI; ci.toLowerCase();`;
+  assert.equal([...variablesRead(src)].sort(), ['CI', 'FIVE', 'FOUR', 'ONE', 'SIX', 'THREE', 'TWO']);
+  // a workflow's expression, in a file where nothing holds the variables
+  assert.equal([...variablesRead('const step = `${{ env.TPLSYNC_ENV }}`; config.env.values;')], []);
+});
+
 test('every environment variable src/ reads is in docs/environment.md', () => {
   const names = new Set<string>();
   const walk = (dir: string) => {
     for (const f of readdirSync(dir)) {
       const p = path.join(dir, f);
       if (statSync(p).isDirectory()) walk(p);
-      else if (f.endsWith('.ts')) for (const m of readFileSync(p, 'utf8').matchAll(/(?:process|io\(\))\.env\.([A-Z_][A-Z0-9_]*)|'([A-Z_][A-Z0-9_]*)' in (?:process|io\(\))\.env/g)) names.add(m[1] ?? m[2]!);
+      else if (f.endsWith('.ts')) for (const n of variablesRead(readFileSync(p, 'utf8'), SECRET_ENV_VARS)) names.add(n);
     }
   };
   walk(path.join(ROOT, 'src'));
   assert.ok(names.size >= 8, [...names].join(' '));
+  for (const n of ['GITHUB_WORKSPACE', 'TPLSYNC_CODE_CACHE', 'XDG_CACHE_HOME', 'GITHUB_TOKEN']) assert.ok(names.has(n), `${n} is found (${[...names].join(' ')})`);
   const documented = new Set(ENVIRONMENT.map((v) => v.name));
-  assert.equal([...names].filter((n) => !documented.has(n)).sort(), []);
+  assert.equal([...names].filter((n) => !documented.has(n)).sort(), [], 'read in src/ and not in ENVIRONMENT of scripts/gen-commands-doc.ts');
   const page = read('docs/environment.md');
   for (const n of names) assert.ok(page.includes(`\`${n}\``), n);
 });

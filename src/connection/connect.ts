@@ -5,7 +5,7 @@ import { interruptSignal } from '../core/interrupt.js';
 import { escapesProject } from '../files/confine-write.js';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { takeLock } from '../core/pid-lock.js';
+import { EMULATOR_LOCK, takeLock, type LockOwner } from '../core/pid-lock.js';
 import { secretFromEnv } from '../core/secret-env.js';
 import { createClient, type Client, type RetryInfo } from '../api/client.js';
 import { retryWaitLines } from '../api/retry.js';
@@ -70,7 +70,7 @@ export async function connect(config: Config, o: ConnectOptions = {}): Promise<C
     // the embedded emulator's state is the project's file: never written out of it (a path of the config's, or a linked .tplsync)
     const out = escapesProject(config.dir, dataFile);
     if (out !== undefined) throw new UsageError(`environments.${environment.name}.emulator: the emulator's state would be written to ${out}, outside the project's folder (${config.dir})${out !== resolvePath(dataFile) ? ', through a linked folder' : ''}; tplsync writes only under the config's folder: name a file there (e.g. .tplsync/emulator.json)`);
-    const shared = await embeddedEmulator(dataFile);
+    const shared = await embeddedEmulator(dataFile, environment.name);
     const client = createClient({ baseUrl: shared.url, apiKey: shared.key, ...common });
     let closed = false;
     return {
@@ -130,13 +130,13 @@ const VARIABLE_NAME = /^[A-Z_][A-Z0-9_]*$/;
  */
 const running = new Map<string, { users: number; ready: Promise<{ url: string; key: string; stop: () => Promise<void> }> }>();
 
-async function embeddedEmulator(dataFile: string): Promise<{ url: string; key: string; close: () => Promise<void> }> {
+async function embeddedEmulator(dataFile: string, envName: string): Promise<{ url: string; key: string; close: () => Promise<void> }> {
   const id = resolvePath(dataFile);
   let entry = running.get(id);
   if (!entry) {
     const ready = (async () => {
       makeDirs(path.dirname(dataFile));
-      const release = lock(`${dataFile}.lock`);
+      const release = lock(`${dataFile}.lock`, envName);
       try {
         const { startEmulator } = await import('../emulator/server.js');
         // one key per state file, so that what one run sends, the next run may read the status of
@@ -170,10 +170,25 @@ async function embeddedEmulator(dataFile: string): Promise<{ url: string; key: s
 }
 
 /** An exclusive lock file with our pid; a lock left by a process that is gone (its pid reused since too) is taken over. */
-function lock(file: string): () => void {
-  const got = takeLock(file, 'embedded emulator');
+function lock(file: string, envName: string): () => void {
+  const got = takeLock(file, EMULATOR_LOCK.embedded);
   if ('release' in got) return got.release;
-  const pid = got.owner.pid ? `pid ${got.owner.pid}` : 'a process';
-  throw new UsageError(`Another tplsync (${pid}) is using the embedded emulator ${path.basename(file, '.lock')}; wait for it to finish (its lock is ${file}: if no tplsync is running, remove that file)`);
+  throw new UsageError(lockHeldMessage(got.owner, file, envName));
+}
+
+/**
+ * Pure: why environment `envName` cannot start its embedded emulator, from what the lock records
+ * of its holder. A standalone `tplsync emulator` on the same data file serves it until stopped:
+ * waiting for it is no advice, nor is removing the lock of a running process; the user stops it,
+ * points the environment at it (baseUrl), or gives it a data file of its own. A tplsync run's
+ * embedded emulator ends with its run.
+ */
+function lockHeldMessage(owner: LockOwner, file: string, envName: string): string {
+  const pid = owner.pid ? `pid ${owner.pid}` : 'a process';
+  const data = path.basename(file, '.lock');
+  if (owner.what === EMULATOR_LOCK.standalone) {
+    return `The embedded emulator of environment '${envName}' keeps its state in ${data}, which a standalone \`tplsync emulator\` (${pid}) is serving until it is stopped (its lock is ${file}). Stop that emulator (Ctrl-C) or start it with a --data file of its own; or use it: in environment '${envName}', replace \`emulator:\` with \`baseUrl:\` and the URL it printed ("listening on ..."), its key in the variable \`apiKeyEnv\` names (default TPLSYNC_API_KEY)`;
+  }
+  return `Another tplsync (${pid}) is using the embedded emulator ${data}; wait for it to finish (its lock is ${file}: if no tplsync is running, remove that file)`;
 }
 

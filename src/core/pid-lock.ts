@@ -11,6 +11,13 @@ export interface LockOwner { pid: number; start?: string; what?: string;
   /** when the lock file was last touched (ms): its owner touches it every HEARTBEAT_MS while it holds it */
   touched?: number }
 
+/**
+ * What the emulators write into their data file's lock (its `what`): the embedded emulator of a
+ * tplsync run, which ends with the run, or a standalone `tplsync emulator`, which serves until stopped.
+ * A run refused by the lock tells the user which (src/connection/connect.ts).
+ */
+export const EMULATOR_LOCK = { embedded: 'embedded emulator', standalone: 'emulator' } as const;
+
 /** how often a holder touches its lock, and how long a lock of another pid namespace lasts untouched */
 const HEARTBEAT_MS = 5_000;
 const UNTOUCHED_MS = 30_000;

@@ -10,7 +10,7 @@ import { resolvePath } from '../core/io.js';
 import { makeDirs } from '../core/dirs.js';
 import { nestedDeeperThan } from '../core/json-depth.js';
 import { MAX_CLOCK_OFFSET_MS } from './clock-limit.js';
-import { NotALockFile, takeLock } from '../core/pid-lock.js';
+import { EMULATOR_LOCK, NotALockFile, takeLock } from '../core/pid-lock.js';
 import { FileRefused, readRegularFile } from '../core/read-regular.js';
 /** the most an emulator data file may hold (a journal of many templates' history stays far under it) */
 const MAX_JOURNAL_BYTES = 256 * 1024 * 1024;
@@ -83,7 +83,7 @@ export function lockDataFile(file: string): () => void {
   const lock = `${abs}.lock`;
   makeDirs(path.dirname(abs));
   let got: ReturnType<typeof takeLock>;
-  try { got = takeLock(lock, 'emulator', held.has(abs)); } catch (e) { if (e instanceof NotALockFile) throw new JournalError(e.message); throw new JournalError(`cannot lock the emulator data file ${file}: ${(e as Error).message}`); }
+  try { got = takeLock(lock, EMULATOR_LOCK.standalone, held.has(abs)); } catch (e) { if (e instanceof NotALockFile) throw new JournalError(e.message); throw new JournalError(`cannot lock the emulator data file ${file}: ${(e as Error).message}`); }
   if ('owner' in got) {
     throw new JournalError(`the emulator data file ${file} is in use by another emulator (${got.owner.pid ? `pid ${got.owner.pid}` : 'a process'}); stop that one or give this one another --data file (its lock is ${lock}: if no emulator is running, remove that file)`);
   }
