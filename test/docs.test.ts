@@ -235,7 +235,7 @@ test('SARIF, Markdown and the preview link each rule to its section of docs/rule
     writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/t.yaml': VALID.replace('language: en_US', 'language: xx_YY') });
     const r = await cliIn(['preview', '--out', 'site'], { cwd: dir });
     assert.is(r.exitCode, 0, r.stderr);
-    const page = readdirSync(path.join(dir, 'site')).find((f) => f !== 'index.html' && f !== 'rules.html')!;
+    const page = readdirSync(path.join(dir, 'site')).find((f) => f.endsWith('.html') && f !== 'index.html' && f !== 'rules.html')!;
     // the preview links the finding to its own page of the rules, which works offline, and that one to this version's docs
     assert.ok(readFileSync(path.join(dir, 'site', page), 'utf8').includes('href="rules.html#language-unknown"'), 'the preview links the finding');
     const rules = readFileSync(path.join(dir, 'site', 'rules.html'), 'utf8');
