@@ -67,6 +67,18 @@ test('the emulator rejects a broken kind with the lint rule that breaks it', asy
   assert.match((await client.getTemplate(CHANNEL_A, aid))!.rejectionReason ?? '', /^authentication-zero-tap-terms: /);
 });
 
+test('a carousel whose cards have no buttons (Meta: optional) lints clean, and pull writes its cards without a `buttons:` key', async () => {
+  const t = { channel: 'shop-whatsapp', name: 'cards_without_buttons', language: 'en_US', category: 'MARKETING', body: { text: "Summer is here: swipe to see this week's picks." },
+    carousel: [{ header: { format: 'IMAGE', example: 'https://cdn.example.com/mango.png' }, body: { text: 'Mangoes, sweet and ripe.' } }, { header: { format: 'IMAGE', example: 'https://cdn.example.com/lemon.png' }, body: { text: 'Lemons, a summer staple.' } }] };
+  await roundTrip(t);
+  const id = templateId(CHANNEL_A, t.name, t.language);
+  const pulled = toFileValue(fromFile(t, CHANNEL_A, id).canonical, { channel: 'shop-whatsapp', category: 'MARKETING', publicId: id }) as { carousel: Record<string, unknown>[] };
+  assert.equal(pulled.carousel.map((c) => Object.keys(c)), [['header', 'body'], ['header', 'body']]);
+  // buttons on one card only: every card has the same components
+  const one = { ...t, name: 'buttons_on_one_card', carousel: [{ ...t.carousel[0]!, buttons: [{ type: 'QUICK_REPLY', text: 'More' }] }, t.carousel[1]!] };
+  assert.equal(errors(one).map((e) => e.split(':')[0]), ['carousel-card-consistency at carousel.1']);
+});
+
 test('plan diffs a kind field by field', () => {
   const t = fc.sample(carouselTemplate, { numRuns: 1, seed: SEED })[0]! as Record<string, unknown>;
   const a = fromFile(t, CHANNEL_A, 'x').canonical;

@@ -123,7 +123,7 @@ function fileValue(c: CanonicalTemplate, o: { channel: string; category: string;
     t.carousel = c.carousel.map((card, i) => ({
       header: { format: card.header.format, ...(card.header.example !== undefined ? { example: card.header.example } : {}) },
       ...(card.body ? { body: textPart(card.body, names.cards?.[i]) } : {}),
-      buttons: card.buttons.map(fileButton),
+      ...(card.buttons.length ? { buttons: card.buttons.map(fileButton) } : {}),
     }));
   }
   if (c.callPermissionRequest) t.call_permission_request = true;

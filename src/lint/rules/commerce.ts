@@ -66,7 +66,7 @@ export const commerceRules = defineRules([
         if (h.example !== undefined) ctx.report([...at, 'header', 'example'], `Card ${i + 1}: a PRODUCT header takes no sample; the product (and its image) is named when sending.`, { part: 'key' });
         if (card.body !== undefined) ctx.report([...at, 'body'], `Card ${i + 1}: a product card has no body; its title and price come from the catalog (put the text in the body above the cards).`, { part: 'key' });
         const bs = arr(card.buttons);
-        if (Array.isArray(card.buttons) && bs.length !== 1) ctx.report(bs.length ? [...at, 'buttons', 1] : [...at, 'buttons'], `Card ${i + 1}: a product card has exactly one button (SPM or URL); it has ${bs.length}.`, bs.length ? {} : { part: 'key' });
+        if (bs.length !== 1) ctx.report(bs.length ? [...at, 'buttons', 1] : Array.isArray(card.buttons) ? [...at, 'buttons'] : at, `Card ${i + 1}: a product card has exactly one button (SPM or URL); it has ${bs.length}.`, bs.length ? {} : Array.isArray(card.buttons) ? { part: 'key' } : {});
         const t = obj(bs[0])?.type;
         if (typeof t === 'string' && !PRODUCT_CARD_BUTTONS.has(t)) ctx.report([...at, 'buttons', 0, 'type'], `Card ${i + 1}: a product card's button is SPM (View) or URL, not ${t}.`);
       }

@@ -47,11 +47,10 @@ function buttonKeyOwners(key: string): string[] | undefined {
   return Object.hasOwn(keyOwners, key) ? keyOwners[key] : undefined;
 }
 
-const REQUIRED_CARD_RULES: Record<string, string> = { header: 'carousel-card-header', buttons: 'carousel-card-buttons' };
+const REQUIRED_CARD_RULES: Record<string, string> = { header: 'carousel-card-header' };
 /** what a carousel card without one of its required keys needs, said as the card's rules say it */
 const REQUIRED_CARD_FIX: Record<string, string> = {
   header: 'every card has an IMAGE or VIDEO header (`header: { format: IMAGE, example: <URL> }`)',
-  buttons: 'every card has 1 or 2 buttons, QUICK_REPLY, URL or PHONE_NUMBER (`buttons: [{ type: QUICK_REPLY, text: ... }]`), the same on every card',
 };
 
 export function pointerToPath(pointer: string, data: unknown): Path {
