@@ -79,7 +79,8 @@ export const commerceRules = defineRules([
     fix: 'Use category MARKETING or UTILITY, give the body a text, and remove the buttons (or the carousel or offer), or send the request as its own template.',
     source: 'Meta call permission request templates',
     check(ctx) {
-      if (ctx.t.call_permission_request === undefined) return;
+      // only a template that has the component (`true`); any other value is the schema's one finding (remove the key, or write true)
+      if (ctx.t.call_permission_request !== true) return;
       const c = category(ctx);
       // an authentication template has no text of its own and its one OTP button: the request is what does not belong
       if (c === 'AUTHENTICATION') { ctx.report(['category'], 'A call permission request is for MARKETING or UTILITY templates, not AUTHENTICATION; remove `call_permission_request` (ask in a template of its own).'); return; }
