@@ -133,6 +133,15 @@ test('types and send get each kind from the model: card_<n> per card, code for a
     assert.equal(templateMeta(t, 'shop-whatsapp').omitted, said, otp);
   }
 
+  // trial-w F8: the conversation request has no time-to-live: a template's TTL is named (as an RCS expiry is), so a send
+  // is refused unless text-only and lists it as left out; a copy-code OTP template is refused for it alone
+  const ttl = templateMeta(fromFile({ ...authFile, message_send_ttl_seconds: 60, buttons: [{ type: 'OTP', otp_type: 'COPY_CODE', text: 'Copy code' }] }, CHANNEL_A, 'x'), 'shop-whatsapp');
+  assert.equal(ttl.omitted, ['the time-to-live (message_send_ttl_seconds: 60)']);
+  assert.throws(() => checkSendable(ttl), /cannot carry: the time-to-live \(message_send_ttl_seconds: 60\)\. Nothing was sent\. To send its text part alone, pass --text-only/);
+  assert.equal(checkSendable(ttl, true), ttl.omitted);
+  const utility = fromFile({ channel: 'x', name: 'u', language: 'en_US', category: 'UTILITY', message_send_ttl_seconds: 300, body: { text: 'Your table is ready. Please come to the counter within 5 minutes.' } }, CHANNEL_A, 'x');
+  assert.equal(unsendableParts(utility), ['the time-to-live (message_send_ttl_seconds: 300)']);
+
   const offer = fromFile({ channel: 'x', name: 'o', language: 'en_US', category: 'MARKETING', limited_time_offer: { text: 'Expiring offer!', has_expiration: true }, body: { text: 'Use code {{1}} today only, friend.', examples: { 1: 'X1' } }, buttons: [{ type: 'COPY_CODE', example: 'X1' }, { type: 'URL', text: 'Book', url: 'https://x.example.com' }] }, CHANNEL_A, 'x');
   assert.equal(unsendableParts(offer), ['button index 0, COPY_CODE', 'the limited-time offer "Expiring offer!" with its countdown']);
 });
