@@ -1044,8 +1044,8 @@ export const whatsappRules = defineRules([
   },
   {
     id: 'header-media-type', group: 'whatsapp', severity: 'warning',
-    summary: 'A media header\'s sample is a file of its format: an IMAGE a JPEG or PNG, a VIDEO an MP4 or 3GPP, a DOCUMENT a PDF, Office or text file (judged by the extension of the URL\'s path, when it has one); carousel cards\' headers too.',
-    why: 'WhatsApp takes these types of media alone (images JPEG or PNG, video MP4 or 3GPP, documents PDF, Word, Excel, PowerPoint or text); a sample of another type (a .webp image, a .mov video, a picture as a document) fails at review or at send.',
+    summary: 'A media header\'s sample is a file of its format: an IMAGE a JPEG or PNG, a VIDEO an MP4 or 3GPP, a DOCUMENT a PDF (judged by the extension of the URL\'s path, when it has one); carousel cards\' headers too.',
+    why: 'WhatsApp takes these types of media alone (images JPEG or PNG, video MP4 or 3GPP, documents PDF, Word, Excel, PowerPoint or text); a sample of another type (a .webp image, a .mov video, a picture as a document) fails at review or at send. A template\'s DOCUMENT header is a PDF in WhatsApp Manager\'s template editor and on the template pages of providers that submit to Meta (Messangi: "the format must be .pdf"), although Meta\'s messages take Office and text files too: a .docx or .txt sample is warned about, not refused.',
     fix: 'Give the URL of a sample of the header\'s format (spring.jpg for an IMAGE), or change the format to the file\'s.', source: 'Meta supported media types',
     check(ctx) {
       if (ctx.t.header === undefined && ctx.t.carousel === undefined) return;
@@ -1059,6 +1059,11 @@ export const whatsappRules = defineRules([
         const url = str(example);
         if (!types || url === undefined) continue;
         const ext = /\.([A-Za-z0-9]{1,5})$/.exec(url.split(/[?#]/)[0]!.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, ''))?.[1]?.toLowerCase();
+        // a template's document header: PDF (WhatsApp Manager's editor, providers' template pages); Meta's messages take Office and text files as well
+        if (format === 'DOCUMENT' && ext && ext !== 'pdf' && types.includes(ext)) {
+          ctx.report(path, `A DOCUMENT header's sample is a .pdf: template document headers are PDF (WhatsApp Manager's template editor, providers' template pages), though a message may carry a .${ext} file; give a PDF sample, and send PDFs with the template.`);
+          continue;
+        }
         if (!ext || types.includes(ext) || !KNOWN_FILES.has(ext)) continue;
         const of = Object.entries(MEDIA_FILES).find(([, e]) => e.includes(ext))?.[0];
         ctx.report(path, `${an(format as string).replace(/^a/, 'A')} header's sample is ${types.map((e) => `.${e}`).join(', ')}; this is a .${ext} file${of && of !== format ? ` (${an(of)} file: change the format to ${of}, or give ${an(format as string)} sample)` : ' (WhatsApp takes no such file)'}.`);
