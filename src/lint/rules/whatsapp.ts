@@ -847,6 +847,18 @@ export const whatsappRules = defineRules([
     },
   },
   {
+    id: 'buttons-call-pair', group: 'whatsapp', severity: 'warning',
+    summary: 'A template has one call button: a VOICE_CALL (a WhatsApp call) or a PHONE_NUMBER (a phone call), not both.',
+    why: 'Twilio\'s WhatsApp documentation, from a provider that submits templates to Meta, says "Only 1 of the 2 call options can be on a template: PHONE or VOICE_CALL". Meta\'s own pages say nothing of the pair, so tplsync warns rather than refuses.',
+    fix: 'Keep one of the two call buttons; give the other way to call in the body, or in another template.', source: 'Twilio twilio/call-to-action, WhatsApp limitations',
+    check(ctx) {
+      const calls = buttons(ctx).filter(({ v: b }) => b.type === 'VOICE_CALL' || b.type === 'PHONE_NUMBER');
+      const first = calls[0];
+      const other = calls.find(({ v: b }) => b.type !== first?.v.type);
+      if (first && other) ctx.report(['buttons', other.i, 'type'], `A template has one call button, VOICE_CALL or PHONE_NUMBER (Twilio's WhatsApp limitations); this ${String(other.v.type)} is beside the ${String(first.v.type)} of button index ${first.i}: keep one of them.`);
+    },
+  },
+  {
     id: 'buttons-grouping', group: 'whatsapp', severity: 'error',
     summary: 'Quick replies form one block, before or after all other buttons.',
     why: 'WhatsApp rejects quick-reply buttons interleaved with other buttons.', fix: 'Move the quick replies together, first or last.', source: meta,
