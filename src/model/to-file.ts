@@ -108,6 +108,7 @@ function fileValue(c: CanonicalTemplate, o: { channel: string; category: string;
     ...(o.publicId !== undefined ? { publicId: o.publicId } : {}),
   };
   if (c.messageSendTtlSeconds !== undefined) t.message_send_ttl_seconds = c.messageSendTtlSeconds;
+  if (c.ctaUrlLinkTrackingOptedOut) t.cta_url_link_tracking_opted_out = true;
   if (c.header) {
     t.header = c.header.format === 'TEXT'
       ? { format: 'TEXT', ...textPart({ text: c.header.text ?? '', examples: c.header.example !== undefined ? [c.header.example] : [] }, names.header) }
