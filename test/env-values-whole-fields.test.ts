@@ -7,7 +7,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { lintBytes } from '../src/lint/engine.ts';
-import { lintStandIn } from '../src/model/values.ts';
+import { errorsInEnvironment } from '../src/lint/in-environment.ts';
+import { lintStandIn, substituteValues } from '../src/model/values.ts';
+import { parse } from 'yaml';
 import { cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 const now = new Date('2026-01-01T00:00:00Z');
@@ -71,6 +73,7 @@ description: Event
 message:
   type: text
   message: "Save the date for our summer party."
+  rcsExpireOpts: { type: EXPIRE_TIME, expireTime: ((campaign_end)) }
   suggestions:
     - { action: create_calendar_event, text: ((save_label_which_is_long)), startTime: ((event_start)), endTime: ((event_end)), title: Party }
 `;
@@ -131,6 +134,13 @@ environments:
     assert.match(r.stdout + r.stderr, /copy-code-length/);
     assert.match(r.stdout + r.stderr, /button-app-deep-link/);
   } finally { cleanup(dir); }
+});
+
+test('an RCS expiry per environment: lint takes expireTime: ((name)) as a time; the environment\'s value is judged as RFC 3339', () => {
+  const t = parse(EVENT) as Record<string, unknown>;
+  const fill = (end: string) => substituteValues(t, (name) => ({ value: ({ campaign_end: end, event_start: '2999-05-04T08:00:00Z', event_end: '2999-05-04T10:00:00Z', save_label_which_is_long: 'Save' } as Record<string, string>)[name]!, secret: false }));
+  assert.equal(errorsInEnvironment(fill('2999-01-31T23:59:59Z'), now), []);
+  assert.equal(errorsInEnvironment(fill('end of May'), now).map((f) => `${f.ruleId} ${f.path.join('.')}`), ['schema message.rcsExpireOpts.expireTime']);
 });
 
 test.run();
