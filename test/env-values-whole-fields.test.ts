@@ -90,6 +90,10 @@ test('lintStandIn: each such field stands as a value of its form; a text around 
   assert.is(v.buttons[0].example, 'CODE25');
   assert.is(v.buttons[1].example, 'X((c))', 'a code is not taken for an address');
   assert.equal(v.buttons[2].supported_apps[0], { package_name: 'com.example.app', signature_hash: 'AAAAAAAAAAA' });
+  // two labels that are two values with the same long start are two labels (no duplicate-label finding of lint's own making)
+  const labels = lintStandIn({ buttons: [{ type: 'QUICK_REPLY', text: '((reply_label_yes_please))' }, { type: 'QUICK_REPLY', text: '((reply_label_no_thanks))' }] }) as Record<string, any>;
+  assert.not.equal(labels.buttons[0].text, labels.buttons[1].text);
+  assert.ok(labels.buttons.every((b: { text: string }) => b.text.length <= 12), JSON.stringify(labels));
 });
 
 test('lint --env and plan judge the environment\'s values in those fields: valid ones pass, a wrong one is named', async () => {

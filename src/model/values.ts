@@ -197,6 +197,14 @@ const wholeReference = (s: string): string | undefined => {
  * the environment's value there. Undefined: the reference stays as written (a text around it,
  * or a field no rule judges the form of).
  */
+/** a value's name as a label of at most 12 characters: itself, or its start and 4 characters of its own (two names, two labels) */
+function shortLabel(name: string): string {
+  if (name.length <= 12) return name;
+  let h = 0;
+  for (const ch of name) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+  return `${name.slice(0, 7)}_${(h % 1679616).toString(36).padStart(4, '0')}`;
+}
+
 function wholeValueStandIn(name: string, key: string | number | undefined, parent: unknown, path: readonly (string | number)[]): string | undefined {
   if (typeof key !== 'string') return undefined;
   // a phone number (a support line per environment): a plausible E.164 number
@@ -213,10 +221,10 @@ function wholeValueStandIn(name: string, key: string | number | undefined, paren
   if (key === 'startTime') return '2999-01-01T00:00:00Z';
   if (key === 'endTime') return '2999-01-01T01:00:00Z';
   // a label or a short text with a length limit (a button's or chip's label, an autofill label, a text header, the
-  // offer's headline, the footer): a short text, the value's name cut to 12 characters (two labels that are one value
-  // are the same label in every environment, two values are two labels); the body's and a card's texts stay as written
+  // offer's headline, the footer): a short text made of the value's name (two labels that are one value are the same
+  // label in every environment, two values are two labels); the body's and a card's texts stay as written
   const up = path[path.length - 2];
-  if ((key === 'text' && up !== 'body') || key === 'autofill_text' || (key === 'footer' && path.length === 1)) return name.slice(0, 12);
+  if ((key === 'text' && up !== 'body') || key === 'autofill_text' || (key === 'footer' && path.length === 1)) return shortLabel(name);
   return undefined;
 }
 
