@@ -15,7 +15,7 @@ import { ROOT } from './helpers.ts';
 const NOW = new Date('2026-01-01T00:00:00Z');
 const CARD_TYPES = new Set(['QUICK_REPLY', 'URL', 'PHONE_NUMBER']);
 /** rules about the set of the template's buttons, not one button: a card has rules of its own for its set (carousel-card-buttons) */
-const OF_THE_SET = new Set(['buttons-grouping', 'buttons-per-type', 'buttons-total',
+const OF_THE_SET = new Set(['buttons-grouping', 'buttons-per-type', 'buttons-total', 'buttons-call-pair',
   // a kind's one button (an order details or single-product template has exactly one): the template's kind, not the button
   'order-details', 'spm-template']);
 const FIXTURES = path.join(ROOT, 'test', 'fixtures', 'rules');

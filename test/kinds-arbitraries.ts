@@ -18,7 +18,8 @@ function numberedText(n: number, lead: string): fc.Arbitrary<{ text: string; exa
     });
 }
 
-const CARD_BUTTON_SETS: readonly (readonly string[])[] = [['QUICK_REPLY'], ['URL'], ['PHONE_NUMBER'], ['QUICK_REPLY', 'URL'], ['URL', 'QUICK_REPLY'], ['QUICK_REPLY', 'PHONE_NUMBER'], ['URL', 'PHONE_NUMBER'], ['QUICK_REPLY', 'QUICK_REPLY']];
+// [] : a card without buttons (Meta: a card "can optionally include a body text and up to two buttons")
+const CARD_BUTTON_SETS: readonly (readonly string[])[] = [[], ['QUICK_REPLY'], ['URL'], ['PHONE_NUMBER'], ['QUICK_REPLY', 'URL'], ['URL', 'QUICK_REPLY'], ['QUICK_REPLY', 'PHONE_NUMBER'], ['URL', 'PHONE_NUMBER'], ['QUICK_REPLY', 'QUICK_REPLY']];
 
 function cardButton(type: string, i: number, withPlaceholder: boolean): Record<string, unknown> {
   if (type === 'QUICK_REPLY') return { type, text: i === 0 ? 'Tell me more' : 'Not for me' };
@@ -51,7 +52,7 @@ export const carouselTemplate = fc.record({
     return {
       header: { format: g.format, example: `https://cdn.example.com/c${i}.${g.format === 'IMAGE' ? 'png' : 'mp4'}` },
       ...(g.withBody ? { body: { text: cardText, ...(Object.keys(examples).length ? { examples } : {}) } } : {}),
-      buttons: g.buttons.map((t, k) => cardButton(t, k, g.urlPlaceholder)),
+      ...(g.buttons.length ? { buttons: g.buttons.map((t, k) => cardButton(t, k, g.urlPlaceholder)) } : {}),
     };
   });
   return {

@@ -67,6 +67,18 @@ test('the emulator rejects a broken kind with the lint rule that breaks it', asy
   assert.match((await client.getTemplate(CHANNEL_A, aid))!.rejectionReason ?? '', /^authentication-zero-tap-terms: /);
 });
 
+test('a carousel whose cards have no buttons (Meta: optional) lints clean, and pull writes its cards without a `buttons:` key', async () => {
+  const t = { channel: 'shop-whatsapp', name: 'cards_without_buttons', language: 'en_US', category: 'MARKETING', body: { text: "Summer is here: swipe to see this week's picks." },
+    carousel: [{ header: { format: 'IMAGE', example: 'https://cdn.example.com/mango.png' }, body: { text: 'Mangoes, sweet and ripe.' } }, { header: { format: 'IMAGE', example: 'https://cdn.example.com/lemon.png' }, body: { text: 'Lemons, a summer staple.' } }] };
+  await roundTrip(t);
+  const id = templateId(CHANNEL_A, t.name, t.language);
+  const pulled = toFileValue(fromFile(t, CHANNEL_A, id).canonical, { channel: 'shop-whatsapp', category: 'MARKETING', publicId: id }) as { carousel: Record<string, unknown>[] };
+  assert.equal(pulled.carousel.map((c) => Object.keys(c)), [['header', 'body'], ['header', 'body']]);
+  // buttons on one card only: every card has the same components
+  const one = { ...t, name: 'buttons_on_one_card', carousel: [{ ...t.carousel[0]!, buttons: [{ type: 'QUICK_REPLY', text: 'More' }] }, t.carousel[1]!] };
+  assert.equal(errors(one).map((e) => e.split(':')[0]), ['carousel-card-consistency at carousel.1']);
+});
+
 test('plan diffs a kind field by field', () => {
   const t = fc.sample(carouselTemplate, { numRuns: 1, seed: SEED })[0]! as Record<string, unknown>;
   const a = fromFile(t, CHANNEL_A, 'x').canonical;
@@ -120,6 +132,15 @@ test('types and send get each kind from the model: card_<n> per card, code for a
     const t = fromFile({ ...authFile, buttons: [{ type: 'OTP', otp_type: otp, text: 'Copy code', ...(otp === 'COPY_CODE' ? {} : { autofill_text: 'Autofill', supported_apps: [{ package_name: 'com.example.app', signature_hash: 'K8a/AINcGX7' }], ...more }) }] }, CHANNEL_A, 'x');
     assert.equal(templateMeta(t, 'shop-whatsapp').omitted, said, otp);
   }
+
+  // trial-w F8: the conversation request has no time-to-live: a template's TTL is named (as an RCS expiry is), so a send
+  // is refused unless text-only and lists it as left out; a copy-code OTP template is refused for it alone
+  const ttl = templateMeta(fromFile({ ...authFile, message_send_ttl_seconds: 60, buttons: [{ type: 'OTP', otp_type: 'COPY_CODE', text: 'Copy code' }] }, CHANNEL_A, 'x'), 'shop-whatsapp');
+  assert.equal(ttl.omitted, ['the time-to-live (message_send_ttl_seconds: 60)']);
+  assert.throws(() => checkSendable(ttl), /cannot carry: the time-to-live \(message_send_ttl_seconds: 60\)\. Nothing was sent\. To send its text part alone, pass --text-only/);
+  assert.equal(checkSendable(ttl, true), ttl.omitted);
+  const utility = fromFile({ channel: 'x', name: 'u', language: 'en_US', category: 'UTILITY', message_send_ttl_seconds: 300, body: { text: 'Your table is ready. Please come to the counter within 5 minutes.' } }, CHANNEL_A, 'x');
+  assert.equal(unsendableParts(utility), ['the time-to-live (message_send_ttl_seconds: 300)']);
 
   const offer = fromFile({ channel: 'x', name: 'o', language: 'en_US', category: 'MARKETING', limited_time_offer: { text: 'Expiring offer!', has_expiration: true }, body: { text: 'Use code {{1}} today only, friend.', examples: { 1: 'X1' } }, buttons: [{ type: 'COPY_CODE', example: 'X1' }, { type: 'URL', text: 'Book', url: 'https://x.example.com' }] }, CHANNEL_A, 'x');
   assert.equal(unsendableParts(offer), ['button index 0, COPY_CODE', 'the limited-time offer "Expiring offer!" with its countdown']);

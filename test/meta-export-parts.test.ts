@@ -30,6 +30,8 @@ const EXAMPLES: Example[] = [
   f({ sub_category: 'ORDER_STATUS' }),
   f({ display_format: 'ORDER_DETAILS', buttons: [{ type: 'ORDER_DETAILS', text: 'Review and pay' }] }),
   f({ call_permission_request: true }),
+  // trial-w F4: Meta's link tracking opt-out, a key of the create request
+  f({ category: 'MARKETING', cta_url_link_tracking_opted_out: true, buttons: [{ type: 'URL', text: 'Shop now', url: 'https://shop.example.com/spring' }] }),
   f({ category: 'MARKETING', limited_time_offer: { text: 'Ends soon', has_expiration: true }, buttons: [{ type: 'COPY_CODE', text: 'Copy', example: 'SAVE10' }] }),
   f({ category: 'MARKETING', carousel: [{ header: { format: 'IMAGE', example: 'https://cdn.example.com/c.png' }, body: { text: 'Card {{1}}', examples: { 1: 'one' } }, buttons: [{ type: 'QUICK_REPLY', text: 'More' }] }] }),
   f({ category: 'AUTHENTICATION', body: { add_security_recommendation: true }, footer: { code_expiration_minutes: 7 }, buttons: [{ type: 'OTP', otp_type: 'ONE_TAP', text: 'Copy code', autofill_text: 'Autofill', supported_apps: [{ package_name: 'com.example.app', signature_hash: 'K8a/AINcGX7' }] }] }),

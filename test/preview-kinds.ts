@@ -72,7 +72,7 @@ export const WHATSAPP_KINDS: Kind[] = [
     ...body('Hello {{1}}, your parcel waits for you at this pickup point until {{2}}.', '{ 1: James, 2: 14 March }')] },
   // buttons of every type
   { name: 'button_url', channel: WA, shows: ['[data-type="URL"][title]'], yaml: [
-    'category: UTILITY', 'description: URL buttons, static and with a sample',
+    'category: UTILITY', 'description: URL buttons, static and with a sample', 'cta_url_link_tracking_opted_out: true',
     ...body(`Your order {{order_id}} has shipped. Follow it here: ${LONG_URL}`, '{ order_id: A-1042 }'),
     'buttons:', '  - { type: URL, text: Open order, url: "https://shop.example.com/orders/{{1}}", example: "https://shop.example.com/orders/A-1042" }',
     '  - { type: URL, text: Returns and refunds, url: "https://shop.example.com/returns" }'] },

@@ -31,6 +31,7 @@ const KEYS: Record<string, Example> = {
   sub_category: util({ sub_category: 'ORDER_STATUS' }, 'sub_category'),
   display_format: util({ display_format: 'ORDER_DETAILS', buttons: [{ type: 'ORDER_DETAILS', text: 'Review and pay' }] }, 'display_format'),
   message_send_ttl_seconds: util({ message_send_ttl_seconds: 600 }, 'message_send_ttl_seconds'),
+  cta_url_link_tracking_opted_out: util({ cta_url_link_tracking_opted_out: true, buttons: [{ type: 'URL', text: 'Shop now', url: 'https://shop.example.com/spring' }] }, 'cta_url_link_tracking_opted_out'),
   limited_time_offer: util({ category: 'MARKETING', limited_time_offer: { text: 'Soon' }, buttons: [{ type: 'COPY_CODE', example: 'X1' }] }, 'limited_time_offer'),
   call_permission_request: util({ call_permission_request: true }, 'call_permission_request'),
   message: util({ message: { type: 'text', message: 'Hi' } }, 'message'),

@@ -99,6 +99,8 @@ export interface WriteChatapp {
     sub_category?: string;
     /** assumption (Cloud API): ORDER_DETAILS, an order details template */
     display_format?: string;
+    /** assumption (Cloud API): the URL buttons' click tracking turned off (written only when true) */
+    cta_url_link_tracking_opted_out?: boolean;
   };
 }
 
@@ -137,6 +139,8 @@ export interface TemplateReadResponse {
     name: string; components: ReadComponent[]; id?: string; language: string; status: string; message_send_ttl_seconds?: number;
     /** assumption: returned as written (Cloud API's sub_category, display_format) */
     sub_category?: string; display_format?: string;
+    /** assumption: returned as written (Cloud API's link tracking opt-out) */
+    cta_url_link_tracking_opted_out?: boolean;
     /** assumption: the category the platform approved it under, when the service reports it (a re-categorisation shows here) */
     category?: string;
   };

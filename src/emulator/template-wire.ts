@@ -71,6 +71,7 @@ export function readResponse(publicId: string, body: TemplateWriteRequest, state
       ...(inner.message_send_ttl_seconds !== undefined ? { message_send_ttl_seconds: inner.message_send_ttl_seconds } : {}),
       ...(inner.sub_category !== undefined ? { sub_category: inner.sub_category } : {}),
       ...(inner.display_format !== undefined ? { display_format: inner.display_format } : {}),
+      ...(inner.cta_url_link_tracking_opted_out !== undefined ? { cta_url_link_tracking_opted_out: inner.cta_url_link_tracking_opted_out } : {}),
       ...(state.category !== undefined ? { category: state.category } : {}),
     },
     ...(body.message ? { message: body.message } : {}),

@@ -54,15 +54,13 @@ const up = (v: unknown): string => (typeof v === 'string' ? v.toUpperCase() : ''
  * adds (last_updated_time, the create request's allow_category_change).
  */
 export const META_STATE_KEYS: readonly string[] = ['id', 'status', 'quality_score', 'rejected_reason', 'previous_category', 'correct_category', 'library_template_name', 'last_updated_time', 'allow_category_change'];
-const TOP_KEYS = ['name', 'language', 'category', 'components', 'parameter_format', 'message_send_ttl_seconds', 'sub_category', 'display_format'];
+const TOP_KEYS = ['name', 'language', 'category', 'components', 'parameter_format', 'message_send_ttl_seconds', 'sub_category', 'display_format', 'cta_url_link_tracking_opted_out'];
 /**
  * Settings of Meta's template object that a template file does not carry, read by their default:
  * the default is left out like the state; another value is written without it, and said (`leftOut`).
+ * (None today: the link tracking opt-out, `cta_url_link_tracking_opted_out`, is a file's key.)
  */
-const META_SETTINGS: Readonly<Record<string, { default: unknown; leftOut: string }>> = {
-  // "Optional boolean field for opting out/in of link tracking at template level" (a create and edit parameter)
-  cta_url_link_tracking_opted_out: { default: false, leftOut: 'the template opted out of Meta\'s link tracking of its URL buttons, which a template file does not carry: a template apply creates from this file has link tracking on; opt it out again in WhatsApp Manager if it must stay off' },
-};
+const META_SETTINGS: Readonly<Record<string, { default: unknown; leftOut: string }>> = {};
 
 /**
  * What 360dialog keeps about a template beside Meta's own state (its listing, `GET /v1/configs/templates`,
@@ -185,6 +183,11 @@ export function metaToFile(raw: unknown, where: string, state: readonly string[]
     if (up(t.display_format) === 'ORDER_DETAILS') v.display_format = 'ORDER_DETAILS';
     else bad('display_format', `'${String(t.display_format)}' cannot be written in a template file (only ORDER_DETAILS)`);
   }
+  // "Optional boolean field for opting out/in of link tracking at template level": true is written, false is the default
+  if (t.cta_url_link_tracking_opted_out !== undefined && t.cta_url_link_tracking_opted_out !== null) {
+    if (typeof t.cta_url_link_tracking_opted_out !== 'boolean') bad('cta_url_link_tracking_opted_out', `${JSON.stringify(t.cta_url_link_tracking_opted_out)} is not true or false: correct the export`);
+    else if (t.cta_url_link_tracking_opted_out) v.cta_url_link_tracking_opted_out = true;
+  }
   // null: no time-to-live of its own (what Meta's listing says after it reset one on a change of category)
   if (t.message_send_ttl_seconds !== undefined && t.message_send_ttl_seconds !== null) {
     if (typeof t.message_send_ttl_seconds === 'number') v.message_send_ttl_seconds = t.message_send_ttl_seconds;
@@ -293,7 +296,7 @@ const ZERO_TAP_FROM_URL = new WeakSet<Rec>();
 const URL_EXPIRY = new WeakMap<Rec, number>();
 
 const SLOT: Record<string, string> = { HEADER: 'header', BODY: 'body', FOOTER: 'footer', BUTTONS: 'buttons', CAROUSEL: 'carousel', LIMITED_TIME_OFFER: 'limited_time_offer', CALL_PERMISSION_REQUEST: 'call_permission_request' };
-const FILE_ORDER = ['name', 'language', 'category', 'sub_category', 'display_format', 'message_send_ttl_seconds', 'header', 'limited_time_offer', 'body', 'carousel', 'call_permission_request', 'footer', 'buttons'];
+const FILE_ORDER = ['name', 'language', 'category', 'sub_category', 'display_format', 'message_send_ttl_seconds', 'cta_url_link_tracking_opted_out', 'header', 'limited_time_offer', 'body', 'carousel', 'call_permission_request', 'footer', 'buttons'];
 function ordered(v: Rec): Rec {
   return Object.fromEntries([...FILE_ORDER.filter((k) => v[k] !== undefined).map((k) => [k, v[k]]), ...Object.entries(v).filter(([k, x]) => !FILE_ORDER.includes(k) && x !== undefined)]);
 }
@@ -518,6 +521,7 @@ export function toMeta(f: FileTemplate): MetaExport {
     ...(c.displayFormat !== undefined ? { display_format: c.displayFormat } : {}),
     parameter_format: isNamed ? 'NAMED' : 'POSITIONAL',
     ...(c.messageSendTtlSeconds !== undefined ? { message_send_ttl_seconds: c.messageSendTtlSeconds } : {}),
+    ...(c.ctaUrlLinkTrackingOptedOut ? { cta_url_link_tracking_opted_out: true } : {}),
     components,
   };
   return { request, issues };

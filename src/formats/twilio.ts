@@ -493,7 +493,7 @@ export const TWILIO_EXPORT_PARTS = {
   keys: {
     channel: 'tplsync', publicId: 'tplsync', translated_from: 'tplsync',
     name: 'written', description: 'written', language: 'written', category: 'written', header: 'written', body: 'written', footer: 'written', buttons: 'written', carousel: 'written',
-    sub_category: 'listed', display_format: 'listed', message_send_ttl_seconds: 'listed', limited_time_offer: 'listed', call_permission_request: 'listed', message: 'listed',
+    sub_category: 'listed', display_format: 'listed', message_send_ttl_seconds: 'listed', cta_url_link_tracking_opted_out: 'listed', limited_time_offer: 'listed', call_permission_request: 'listed', message: 'listed',
   },
   headerFormats: { TEXT: 'written', IMAGE: 'written', VIDEO: 'written', DOCUMENT: 'written', GIF: 'listed', LOCATION: 'listed', PRODUCT: 'listed' },
   buttonTypes: {
@@ -535,6 +535,7 @@ export function toTwilio(f: FileTemplate): TwilioExport {
   if (c.limitedTimeOffer) bad('limited_time_offer', 'Twilio has no content type for a limited-time offer');
   if (c.callPermissionRequest) bad('call_permission_request', 'Twilio\'s Content API has no content type for a call permission request');
   if (c.subCategory !== undefined) bad('sub_category', `Twilio's WhatsApp approval request has no sub-category: the ${c.subCategory} template would be approved as a plain ${c.category ?? 'UTILITY'} one`);
+  if (c.ctaUrlLinkTrackingOptedOut) bad('cta_url_link_tracking_opted_out', 'Twilio\'s Content API has no link tracking opt-out: the template would be approved with its URL buttons tracked');
   if (c.displayFormat !== undefined) bad('display_format', `Twilio's Content API has no ${c.displayFormat} display format (an order details template)`);
   const vars: Record<string, string> = {};
   let next = 1;

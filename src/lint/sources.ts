@@ -27,6 +27,8 @@ export const SOURCES: Readonly<Record<string, SourcePage>> = {
   'Meta supported languages': { url: `${META}/templates/supported-languages`, checked: '2026-11-25' },
   // Meta's pages no longer list the characters a header or footer cannot hold; a partner's error page quotes the guidelines that did
   'WhatsApp template guidelines (Twilio error 63040)': { url: 'https://www.twilio.com/docs/api/errors/63040', checked: '2026-11-29' },
+  // Meta's pages say nothing of a VOICE_CALL beside a PHONE_NUMBER button; a provider that submits to Meta says only one may be on a template
+  'Twilio twilio/call-to-action, WhatsApp limitations': { url: 'https://www.twilio.com/docs/content/twilio-call-to-action', checked: '2026-11-30' },
   'Meta supported media types': { url: `${META}/business-phone-numbers/media#supported-media-types`, checked: '2026-11-29' },
   'Meta template review': { url: `${META}/templates/template-review`, checked: '2026-11-25' },
   'Meta template review, "parameter formatting"': { url: `${META}/templates/template-review`, checked: '2026-11-25' },

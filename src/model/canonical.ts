@@ -72,6 +72,8 @@ export interface CanonicalTemplate {
   subCategory?: string;
   /** ORDER_DETAILS: an order details template (beside the category on the wire, format 1.2) */
   displayFormat?: string;
+  /** Meta's `cta_url_link_tracking_opted_out`: the URL buttons' click tracking is off; kept only when true (false is the default) */
+  ctaUrlLinkTrackingOptedOut?: true;
   /** the call permission request component under the body (format 1.2) */
   callPermissionRequest?: true;
   message?: WireMessage;
@@ -220,6 +222,7 @@ function kindsFromFile(t: Loose, names: PlaceholderNames): Partial<CanonicalTemp
   if (typeof t.message_send_ttl_seconds === 'number') out.messageSendTtlSeconds = t.message_send_ttl_seconds;
   if (typeof t.sub_category === 'string') out.subCategory = t.sub_category;
   if (typeof t.display_format === 'string') out.displayFormat = t.display_format;
+  if (t.cta_url_link_tracking_opted_out === true) out.ctaUrlLinkTrackingOptedOut = true;
   if (t.call_permission_request === true) out.callPermissionRequest = true;
   return out;
 }
@@ -418,6 +421,7 @@ export function fromRead(r: TemplateReadResponse, channelId: string): CanonicalT
   if (r.chatapp?.message_send_ttl_seconds !== undefined) c.messageSendTtlSeconds = r.chatapp.message_send_ttl_seconds;
   if (r.chatapp?.sub_category !== undefined) c.subCategory = r.chatapp.sub_category;
   if (r.chatapp?.display_format !== undefined) c.displayFormat = r.chatapp.display_format;
+  if (r.chatapp?.cta_url_link_tracking_opted_out === true) c.ctaUrlLinkTrackingOptedOut = true;
   for (const comp of r.chatapp?.components ?? []) {
     if (kindComponent(c, comp)) continue;
     if (comp.type === 'HEADER') {
@@ -474,6 +478,7 @@ export function toWriteBody(c: CanonicalTemplate): TemplateWriteRequest {
         ...(c.messageSendTtlSeconds !== undefined ? { message_send_ttl_seconds: c.messageSendTtlSeconds } : {}),
         ...(c.subCategory !== undefined ? { sub_category: c.subCategory } : {}),
         ...(c.displayFormat !== undefined ? { display_format: c.displayFormat } : {}),
+        ...(c.ctaUrlLinkTrackingOptedOut ? { cta_url_link_tracking_opted_out: true } : {}),
       },
     },
     ...(c.message ? { message: c.message } : {}),
@@ -500,6 +505,7 @@ export function fromWriteBody(body: TemplateWriteRequest, channelId: string, id:
   if (inner.message_send_ttl_seconds !== undefined) c.messageSendTtlSeconds = inner.message_send_ttl_seconds;
   if (inner.sub_category !== undefined) c.subCategory = inner.sub_category;
   if (inner.display_format !== undefined) c.displayFormat = inner.display_format;
+  if (inner.cta_url_link_tracking_opted_out === true) c.ctaUrlLinkTrackingOptedOut = true;
   for (const comp of inner.components) {
     if (kindComponent(c, comp)) continue;
     if (comp.type === 'HEADER') {
@@ -515,7 +521,7 @@ export function fromWriteBody(body: TemplateWriteRequest, channelId: string, id:
 
 /** One key order for every model, whatever it was mapped from (renderings of two models line up). */
 const KEY_ORDER: readonly (keyof CanonicalTemplate)[] = [
-  'channelId', 'templateId', 'name', 'language', 'category', 'subCategory', 'displayFormat', 'description', 'messageSendTtlSeconds',
+  'channelId', 'templateId', 'name', 'language', 'category', 'subCategory', 'displayFormat', 'description', 'messageSendTtlSeconds', 'ctaUrlLinkTrackingOptedOut',
   'header', 'limitedTimeOffer', 'body', 'callPermissionRequest', 'carousel', 'footer', 'codeExpirationMinutes', 'buttons', 'message',
 ];
 function inOrder(c: CanonicalTemplate): CanonicalTemplate {

@@ -206,6 +206,9 @@ export function unsendableParts(f: FileTemplate): string[] {
   if (c.callPermissionRequest) out.push('the call permission request');
   // an order status message carries the order's reference id and status, which the conversation request cannot
   if (c.subCategory === 'ORDER_STATUS') out.push('the order status (sub_category ORDER_STATUS)');
+  // the conversation request has no time-to-live: the message would be delivered however late (an expired code
+  // included), so the template's TTL is named as the RCS expiry is
+  if (c.messageSendTtlSeconds !== undefined) out.push(`the time-to-live (message_send_ttl_seconds: ${c.messageSendTtlSeconds})`);
   // a template with a WhatsApp text is sent as that text: its RCS message is left out whole, each of its parts named
   const m = c.message;
   if (m) {

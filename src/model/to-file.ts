@@ -108,6 +108,7 @@ function fileValue(c: CanonicalTemplate, o: { channel: string; category: string;
     ...(o.publicId !== undefined ? { publicId: o.publicId } : {}),
   };
   if (c.messageSendTtlSeconds !== undefined) t.message_send_ttl_seconds = c.messageSendTtlSeconds;
+  if (c.ctaUrlLinkTrackingOptedOut) t.cta_url_link_tracking_opted_out = true;
   if (c.header) {
     t.header = c.header.format === 'TEXT'
       ? { format: 'TEXT', ...textPart({ text: c.header.text ?? '', examples: c.header.example !== undefined ? [c.header.example] : [] }, names.header) }
@@ -123,7 +124,7 @@ function fileValue(c: CanonicalTemplate, o: { channel: string; category: string;
     t.carousel = c.carousel.map((card, i) => ({
       header: { format: card.header.format, ...(card.header.example !== undefined ? { example: card.header.example } : {}) },
       ...(card.body ? { body: textPart(card.body, names.cards?.[i]) } : {}),
-      buttons: card.buttons.map(fileButton),
+      ...(card.buttons.length ? { buttons: card.buttons.map(fileButton) } : {}),
     }));
   }
   if (c.callPermissionRequest) t.call_permission_request = true;

@@ -113,19 +113,21 @@ export function escapeLiteralReferences<T>(t: T): T {
 }
 
 /** Maps every substitutable string of a template (identity keys and mapping keys left alone); unchanged parts are shared. */
-export function mapStrings(t: Loose, f: (s: string, key: string | number | undefined) => string): Loose {
-  const walk = (v: unknown, key: string | number | undefined, top: boolean): unknown => {
-    if (typeof v === 'string') return f(v, key);
+export function mapStrings(t: Loose, f: (s: string, key: string | number | undefined, parent: unknown, path: readonly (string | number)[]) => string): Loose {
+  // the path is built only for a callback that reads it (lintStandIn's), and then only down to strings that may hold a reference
+  const wantsPath = f.length >= 4;
+  const walk = (v: unknown, key: string | number | undefined, top: boolean, parent: unknown, path: (string | number)[]): unknown => {
+    if (typeof v === 'string') return f(v, key, parent, path);
     if (Array.isArray(v)) {
       let changed = false;
-      const out = v.map((x, i) => { const y = walk(x, i, false); if (y !== x) changed = true; return y; });
+      const out = v.map((x, i) => { const y = walk(x, i, false, v, wantsPath ? [...path, i] : path); if (y !== x) changed = true; return y; });
       return changed ? out : v;
     }
     if (v && typeof v === 'object') {
       let changed = false;
       const out: Record<string, unknown> = {};
       for (const [k, x] of Object.entries(v)) {
-        const y = top && IDENTITY_KEYS.has(k) ? x : walk(x, k, false);
+        const y = top && IDENTITY_KEYS.has(k) ? x : walk(x, k, false, v, wantsPath ? [...path, k] : path);
         if (y !== x) changed = true;
         out[k] = y;
       }
@@ -133,7 +135,7 @@ export function mapStrings(t: Loose, f: (s: string, key: string | number | undef
     }
     return v;
   };
-  return walk(t, undefined, true) as Loose;
+  return walk(t, undefined, true, undefined, []) as Loose;
 }
 
 /** Thrown when a template refers to a value the environment does not have. */
@@ -182,29 +184,68 @@ export const marksAsReferences = (t: Loose): Loose => mapStrings(t, (s) => (s.in
 /** Whether an address is lintStandIn's stand-in for one that starts with a reference (its host is the environment's to give). */
 export const isStandInAddress = (s: string): boolean => /^https:\/\/v+\.io(?:[/?#]|$)/.test(s);
 
+/** the name of the one reference the string is and nothing else (`((name))`: its whole form and length are the environment's value), else undefined */
+const wholeReference = (s: string): string | undefined => {
+  const refs = scanReferences(s);
+  return refs.length === 1 && refs[0]!.start === 0 && refs[0]!.end === s.length ? refs[0]!.name : undefined;
+};
+
+/**
+ * What a field that is one reference, `((name))`, stands as in lint without an environment: a
+ * plausible value of the field's form and length, so that a rule judging the form or the length
+ * judges no reference's own text (whose length is its name's); lint --env, plan and apply judge
+ * the environment's value there. Undefined: the reference stays as written (a text around it,
+ * or a field no rule judges the form of).
+ */
+/** a value's name as a label of at most 12 characters: itself, or its start and 4 characters of its own (two names, two labels) */
+function shortLabel(name: string): string {
+  if (name.length <= 12) return name;
+  let h = 0;
+  for (const ch of name) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+  return `${name.slice(0, 7)}_${(h % 1679616).toString(36).padStart(4, '0')}`;
+}
+
+function wholeValueStandIn(name: string, key: string | number | undefined, parent: unknown, path: readonly (string | number)[]): string | undefined {
+  if (typeof key !== 'string') return undefined;
+  // a phone number (a support line per environment): a plausible E.164 number
+  if (PHONE_KEYS.has(key)) return '+15550100000';
+  // an app (a Meta app, an Android build per environment: staging signs with its own key)
+  if (key === 'meta_app_id') return '100000000000000';
+  if (key === 'package_name') return 'com.example.app';
+  if (key === 'signature_hash') return 'AAAAAAAAAAA';
+  if (key === 'android_deep_link') return 'app://link';
+  const p = parent && typeof parent === 'object' && !Array.isArray(parent) ? (parent as Record<string, unknown>) : undefined;
+  // a copy-code button's code (a promotion code per environment): a code of the platform's length
+  if (key === 'example' && p?.type === 'COPY_CODE') return 'CODE25';
+  // an RCS calendar event's times
+  if (key === 'startTime') return '2999-01-01T00:00:00Z';
+  if (key === 'endTime') return '2999-01-01T01:00:00Z';
+  // a label or a short text with a length limit (a button's or chip's label, an autofill label, a text header, the
+  // offer's headline, the footer): a short text made of the value's name (two labels that are one value are the same
+  // label in every environment, two values are two labels); the body's and a card's texts stay as written
+  const up = path[path.length - 2];
+  if ((key === 'text' && up !== 'body') || key === 'autofill_text' || (key === 'footer' && path.length === 1)) return shortLabel(name);
+  return undefined;
+}
+
 /**
  * The template as lint checks it, without an environment: an address that starts with a
  * reference (`url: ((shop_host))/orders/{{1}}`) stands as an https URL of about the same length,
- * so that the address rules judge the rest of it; a phone number that is one reference
- * (`phoneNumber: ((support_phone))`) stands as an E.164 number, an app id that is one reference
- * (`meta_app_id: ((android_app))`) as digits; any other reference stays as
- * written (text).
+ * so that the address rules judge the rest of it; a field that is one reference stands as a
+ * plausible value of its form (wholeValueStandIn: a phone number as an E.164 number, an app id as
+ * digits, an Android package and signature hash, a deep link, a coupon code, an event's times, a
+ * label); any other reference stays as written (text).
  */
 export function lintStandIn(t: Loose): Loose {
   if (!hasReferences(t)) return t;
-  return mapStrings(t, (s, key) => {
-    // a phone number that is one reference (a support line per environment) stands as a plausible
-    // E.164 number; the environment's value is checked when plan fills it in
-    if (typeof key === 'string' && PHONE_KEYS.has(key)) {
-      const refs = scanReferences(s);
-      return refs.length === 1 && refs[0]!.start === 0 && refs[0]!.end === s.length ? '+15550100000' : s;
+  return mapStrings(t, (s, key, parent, path) => {
+    const whole = wholeReference(s);
+    if (whole) {
+      const standIn = wholeValueStandIn(whole, key, parent, path);
+      if (standIn !== undefined) return standIn;
     }
-    // so does an app id (a Meta app per environment) as digits
-    if (key === 'meta_app_id') {
-      const refs = scanReferences(s);
-      return refs.length === 1 && refs[0]!.start === 0 && refs[0]!.end === s.length ? '100000000000000' : s;
-    }
-    if (typeof key !== 'string' || !URL_KEYS.has(key)) return s;
+    // a copy-code button's `example` is a code, not an address
+    if (typeof key !== 'string' || !URL_KEYS.has(key) || (key === 'example' && (parent as Record<string, unknown> | undefined)?.type === 'COPY_CODE')) return s;
     const first = scanReferences(s)[0];
     if (!first || first.start !== 0) return s;
     // as long as the reference where it can be (from 12 characters), so that positions after it hold

@@ -78,13 +78,11 @@ export const carouselRules = defineRules([
   },
   {
     id: 'carousel-card-buttons', group: 'whatsapp', severity: 'error',
-    summary: 'A card has 1 or 2 buttons of QUICK_REPLY, URL or PHONE_NUMBER (each button\'s own keys, its label, URL and number, are checked by the button rules, as on the template\'s buttons).',
-    why: 'These are the only buttons a carousel card can carry. Meta\'s page says each card has "up to two buttons"; the providers that create carousels through Meta\'s API (Twilio, Bird, Treble) require one or two, and tplsync follows them: a card without a button is refused here rather than in review.', fix: 'Keep one or two quick-reply, URL or phone-number buttons per card.', source,
+    summary: 'A media card has at most 2 buttons, of QUICK_REPLY, URL or PHONE_NUMBER, or none (each button\'s own keys, its label, URL and number, are checked by the button rules, as on the template\'s buttons; buttons on every card or on none: carousel-card-consistency).',
+    why: 'These are the only buttons a carousel card can carry. Meta\'s page says each card "can optionally include a body text and up to two buttons" and that "all cards defined on a template must have the same components". Some providers\' own editors (Twilio, Bird, Treble) ask for one or two; Meta\'s API takes a card without buttons, so tplsync does.', fix: 'Keep at most two quick-reply, URL or phone-number buttons per card.', source,
     check(ctx) {
-      reportSchema(ctx, 'carousel-card-buttons');
       for (const { v: c, i } of cards(ctx)) {
         const bs = arr(c.buttons);
-        if (Array.isArray(c.buttons) && bs.length === 0) ctx.report(['carousel', i, 'buttons'], `Card ${i + 1} has no button; a card has 1 or 2.`, { part: 'key' });
         if (bs.length > 2) ctx.report(['carousel', i, 'buttons', 2], `A card has at most 2 buttons; this is button 3 of card ${i + 1}.`);
         // a product card's one button (SPM or URL): carousel-product-cards
         if (obj(c.header)?.format === 'PRODUCT') continue;
@@ -97,8 +95,8 @@ export const carouselRules = defineRules([
   },
   {
     id: 'carousel-card-consistency', group: 'whatsapp', severity: 'error',
-    summary: 'Every card has the same parts: the same header format, a body on every card or on none, the same button types in the same order.',
-    why: 'WhatsApp draws the cards side by side and rejects carousels whose cards differ in shape.',
+    summary: 'Every card has the same parts: the same header format, a body on every card or on none, buttons on every card or on none, the same button types in the same order.',
+    why: 'WhatsApp draws the cards side by side and rejects carousels whose cards differ in shape (Meta: "All cards defined on a template must have the same components").',
     fix: 'Make this card like the first one.', source: `${source}; BSP guides`,
     check(ctx) {
       const list = cards(ctx);
@@ -107,6 +105,7 @@ export const carouselRules = defineRules([
       const format = obj(first.v.header)?.format;
       const hasBody = first.v.body !== undefined;
       const types = buttonTypes(first.v).join(',');
+      const hasButtons = types !== '';
       for (const { v: c, i } of list.slice(1)) {
         const f = obj(c.header)?.format;
         if (typeof f === 'string' && typeof format === 'string' && f !== format) ctx.report(['carousel', i, 'header', 'format'], `Card ${i + 1} has ${an(f)} header, card 1 ${an(format)} header; every card has the same.`);
@@ -114,7 +113,10 @@ export const carouselRules = defineRules([
           ctx.report(hasBody ? ['carousel', i] : ['carousel', i, 'body'], hasBody ? `Card ${i + 1} has no body but card 1 has one; give every card a body, or none.` : `Card ${i + 1} has a body but card 1 has none; give every card a body, or none.`, hasBody ? {} : { part: 'key' });
         }
         const mine = buttonTypes(c);
-        if (Array.isArray(c.buttons) && mine.join(',') !== types) {
+        // buttons are optional (Meta: "up to two buttons"), but on every card or on none
+        if ((mine.length > 0) !== hasButtons) {
+          ctx.report(hasButtons ? ['carousel', i] : ['carousel', i, 'buttons'], hasButtons ? `Card ${i + 1} has no buttons but card 1 has ${types.split(',').join(', ')}; give every card the same buttons, or none.` : `Card ${i + 1} has buttons but card 1 has none; give every card the same buttons, or none.`, hasButtons ? {} : { part: 'key' });
+        } else if (Array.isArray(c.buttons) && mine.join(',') !== types) {
           const j = mine.findIndex((t, k) => t !== types.split(',')[k]);
           const where = j >= 0 && j < mine.length ? ['carousel', i, 'buttons', j, 'type'] : ['carousel', i, 'buttons'];
           ctx.report(where, `Card ${i + 1} has buttons ${mine.join(', ') || 'none'}, card 1 ${types.split(',').join(', ')}; every card has the same button types in the same order.`, where.length === 3 ? { part: 'key' } : {});

@@ -66,7 +66,7 @@ export const commerceRules = defineRules([
         if (h.example !== undefined) ctx.report([...at, 'header', 'example'], `Card ${i + 1}: a PRODUCT header takes no sample; the product (and its image) is named when sending.`, { part: 'key' });
         if (card.body !== undefined) ctx.report([...at, 'body'], `Card ${i + 1}: a product card has no body; its title and price come from the catalog (put the text in the body above the cards).`, { part: 'key' });
         const bs = arr(card.buttons);
-        if (Array.isArray(card.buttons) && bs.length !== 1) ctx.report(bs.length ? [...at, 'buttons', 1] : [...at, 'buttons'], `Card ${i + 1}: a product card has exactly one button (SPM or URL); it has ${bs.length}.`, bs.length ? {} : { part: 'key' });
+        if (bs.length !== 1) ctx.report(bs.length ? [...at, 'buttons', 1] : Array.isArray(card.buttons) ? [...at, 'buttons'] : at, `Card ${i + 1}: a product card has exactly one button (SPM or URL); it has ${bs.length}.`, bs.length ? {} : Array.isArray(card.buttons) ? { part: 'key' } : {});
         const t = obj(bs[0])?.type;
         if (typeof t === 'string' && !PRODUCT_CARD_BUTTONS.has(t)) ctx.report([...at, 'buttons', 0, 'type'], `Card ${i + 1}: a product card's button is SPM (View) or URL, not ${t}.`);
       }
@@ -79,7 +79,8 @@ export const commerceRules = defineRules([
     fix: 'Use category MARKETING or UTILITY, give the body a text, and remove the buttons (or the carousel or offer), or send the request as its own template.',
     source: 'Meta call permission request templates',
     check(ctx) {
-      if (ctx.t.call_permission_request === undefined) return;
+      // only a template that has the component (`true`); any other value is the schema's one finding (remove the key, or write true)
+      if (ctx.t.call_permission_request !== true) return;
       const c = category(ctx);
       // an authentication template has no text of its own and its one OTP button: the request is what does not belong
       if (c === 'AUTHENTICATION') { ctx.report(['category'], 'A call permission request is for MARKETING or UTILITY templates, not AUTHENTICATION; remove `call_permission_request` (ask in a template of its own).'); return; }

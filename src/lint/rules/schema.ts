@@ -47,11 +47,10 @@ function buttonKeyOwners(key: string): string[] | undefined {
   return Object.hasOwn(keyOwners, key) ? keyOwners[key] : undefined;
 }
 
-const REQUIRED_CARD_RULES: Record<string, string> = { header: 'carousel-card-header', buttons: 'carousel-card-buttons' };
+const REQUIRED_CARD_RULES: Record<string, string> = { header: 'carousel-card-header' };
 /** what a carousel card without one of its required keys needs, said as the card's rules say it */
 const REQUIRED_CARD_FIX: Record<string, string> = {
   header: 'every card has an IMAGE or VIDEO header (`header: { format: IMAGE, example: <URL> }`)',
-  buttons: 'every card has 1 or 2 buttons, QUICK_REPLY, URL or PHONE_NUMBER (`buttons: [{ type: QUICK_REPLY, text: ... }]`), the same on every card',
 };
 
 export function pointerToPath(pointer: string, data: unknown): Path {
@@ -133,6 +132,8 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
     if (e.keyword === 'if' || (e.propertyName !== undefined && e.keyword !== 'propertyNames')) continue;
     // an empty enum key (`category:`): its enum finding says it is empty, with the values to write; not its type as well
     if (e.keyword === 'type' && e.data === null && errors.some((x) => x.keyword === 'enum' && x.instancePath === e.instancePath)) continue;
+    // a key with one value (`call_permission_request: true`) written as text ("no"): its const finding says what to write, once; not "write true or false" beside it
+    if (e.keyword === 'type' && errors.some((x) => x.keyword === 'const' && x.instancePath === e.instancePath)) continue;
     const p = pointerToPath(e.instancePath, value);
     // `footer: { text: ... }`: authentication-preset-keys says what to write, once
     if (footerAsMapping && p[0] === 'footer') continue;
@@ -244,7 +245,9 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
       case 'const': {
         // a key that is either there with its one value or absent (call_permission_request: true)
         const allowed = (e.params as { allowedValue: unknown }).allowedValue;
-        f = { ruleId: 'schema', path: p, part: 'value', message: `${where} can only be ${JSON.stringify(allowed)}, not ${JSON.stringify(e.data)}${allowed === true ? `; remove the key for a template without it` : ''}` };
+        // a YAML 1.1 word ("no", "yes") is text in YAML 1.2: said, as the type's finding would
+        const word = typeof e.data === 'string' && /^(?:yes|no|on|off|y|n|true|false)$/i.test(e.data.trim()) ? ` (YAML reads '${e.data}' as text)` : '';
+        f = { ruleId: 'schema', path: p, part: 'value', message: `${where} can only be ${JSON.stringify(allowed)}, not ${JSON.stringify(e.data)}${word}${allowed === true ? `; remove the key for a template without it, or write true` : ''}` };
         break;
       }
       case 'format': {

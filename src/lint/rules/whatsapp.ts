@@ -853,6 +853,18 @@ export const whatsappRules = defineRules([
     },
   },
   {
+    id: 'buttons-call-pair', group: 'whatsapp', severity: 'warning',
+    summary: 'A template has one call button: a VOICE_CALL (a WhatsApp call) or a PHONE_NUMBER (a phone call), not both.',
+    why: 'Twilio\'s WhatsApp documentation, from a provider that submits templates to Meta, says "Only 1 of the 2 call options can be on a template: PHONE or VOICE_CALL". Meta\'s own pages say nothing of the pair, so tplsync warns rather than refuses.',
+    fix: 'Keep one of the two call buttons; give the other way to call in the body, or in another template.', source: 'Twilio twilio/call-to-action, WhatsApp limitations',
+    check(ctx) {
+      const calls = buttons(ctx).filter(({ v: b }) => b.type === 'VOICE_CALL' || b.type === 'PHONE_NUMBER');
+      const first = calls[0];
+      const other = calls.find(({ v: b }) => b.type !== first?.v.type);
+      if (first && other) ctx.report(['buttons', other.i, 'type'], `A template has one call button, VOICE_CALL or PHONE_NUMBER (Twilio's WhatsApp limitations); this ${String(other.v.type)} is beside the ${String(first.v.type)} of button index ${first.i}: keep one of them.`);
+    },
+  },
+  {
     id: 'buttons-grouping', group: 'whatsapp', severity: 'error',
     summary: 'Quick replies form one block, before or after all other buttons.',
     why: 'WhatsApp rejects quick-reply buttons interleaved with other buttons.', fix: 'Move the quick replies together, first or last.', source: meta,
@@ -1050,8 +1062,8 @@ export const whatsappRules = defineRules([
   },
   {
     id: 'header-media-type', group: 'whatsapp', severity: 'warning',
-    summary: 'A media header\'s sample is a file of its format: an IMAGE a JPEG or PNG, a VIDEO an MP4 or 3GPP, a DOCUMENT a PDF, Office or text file (judged by the extension of the URL\'s path, when it has one); carousel cards\' headers too.',
-    why: 'WhatsApp takes these types of media alone (images JPEG or PNG, video MP4 or 3GPP, documents PDF, Word, Excel, PowerPoint or text); a sample of another type (a .webp image, a .mov video, a picture as a document) fails at review or at send.',
+    summary: 'A media header\'s sample is a file of its format: an IMAGE a JPEG or PNG, a VIDEO an MP4 or 3GPP, a DOCUMENT a PDF (judged by the extension of the URL\'s path, when it has one); carousel cards\' headers too.',
+    why: 'WhatsApp takes these types of media alone (images JPEG or PNG, video MP4 or 3GPP, documents PDF, Word, Excel, PowerPoint or text); a sample of another type (a .webp image, a .mov video, a picture as a document) fails at review or at send. A template\'s DOCUMENT header is a PDF in WhatsApp Manager\'s template editor and on the template pages of providers that submit to Meta (Messangi: "the format must be .pdf"), although Meta\'s messages take Office and text files too: a .docx or .txt sample is warned about, not refused.',
     fix: 'Give the URL of a sample of the header\'s format (spring.jpg for an IMAGE), or change the format to the file\'s.', source: 'Meta supported media types',
     check(ctx) {
       if (ctx.t.header === undefined && ctx.t.carousel === undefined) return;
@@ -1065,6 +1077,11 @@ export const whatsappRules = defineRules([
         const url = str(example);
         if (!types || url === undefined) continue;
         const ext = /\.([A-Za-z0-9]{1,5})$/.exec(url.split(/[?#]/)[0]!.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, ''))?.[1]?.toLowerCase();
+        // a template's document header: PDF (WhatsApp Manager's editor, providers' template pages); Meta's messages take Office and text files as well
+        if (format === 'DOCUMENT' && ext && ext !== 'pdf' && types.includes(ext)) {
+          ctx.report(path, `A DOCUMENT header's sample is a .pdf: template document headers are PDF (WhatsApp Manager's template editor, providers' template pages), though a message may carry a .${ext} file; give a PDF sample, and send PDFs with the template.`);
+          continue;
+        }
         if (!ext || types.includes(ext) || !KNOWN_FILES.has(ext)) continue;
         const of = Object.entries(MEDIA_FILES).find(([, e]) => e.includes(ext))?.[0];
         ctx.report(path, `${an(format as string).replace(/^a/, 'A')} header's sample is ${types.map((e) => `.${e}`).join(', ')}; this is a .${ext} file${of && of !== format ? ` (${an(of)} file: change the format to ${of}, or give ${an(format as string)} sample)` : ' (WhatsApp takes no such file)'}.`);
