@@ -11,6 +11,7 @@ import { UsageError } from '../core/errors.js';
 import { toolVersion } from '../core/version.js';
 import { DEFAULT_TYPES_OUT, SEARCH_PLACES, shownSchemaFile } from '../config/load.js';
 import { CHANNEL_ALIAS_RE, initFiles, initWriteProblems, writeInit } from '../init/init.js';
+import { branchFacts, chooseBranch } from '../init/branch.js';
 import { WriteRefused } from '../files/write.js';
 import { io } from '../core/io.js';
 import { tplsyncCommand } from '../core/invocation.js';
@@ -51,9 +52,11 @@ export async function initCommand(o: InitCommandOptions): Promise<number> {
   const dir = repo && repo !== cwd ? path.relative(repo, cwd).split(path.sep).join('/') : undefined;
   // the folder's name goes into the workflows' YAML and shell lines: no character that would end a quote there
   if (dir && /["'`$\\\n\r]/.test(dir)) throw new UsageError(`init writes workflows that run in ${JSON.stringify(dir)}, and a quote, $, backtick or backslash in a folder's name would break their shell lines: rename the folder, or write the workflows by hand (docs/commands/init.md)`);
+  // the branch the apply workflow applies on push: the repository's (git's), said below
+  const branch = chooseBranch(await branchFacts(cwd));
   const files = initFiles({
     ...(dir ? { dir } : {}),
-    channel, kind: kind as 'whatsapp' | 'rcs', version: toolVersion(),
+    channel, kind: kind as 'whatsapp' | 'rcs', version: toolVersion(), branch: branch.branch,
     configSchemaPath: rel(shownSchemaFile(cwd, 'config.schema.json')),
     templateSchemaPath: path.relative(path.join(cwd, 'templates'), shownSchemaFile(cwd, 'template.schema.json')).split(path.sep).join('/'),
   });
@@ -108,6 +111,13 @@ export async function initCommand(o: InitCommandOptions): Promise<number> {
   } else if (made('tplsync.config.yaml', 'created') || again) {
     // the module is there already: said as every other file is (a file of the user's, or no file at all, is not taken for tplsync's)
     io().stdout.write(`${typesThere(path.join(cwd, DEFAULT_TYPES_OUT))}\n`);
+  }
+  // the branch the apply workflow was written for, and how it was chosen (a guess is said as one)
+  const applyFile = outcomes.find((r) => /(^|\/)tplsync-apply[^/]*\.yml$/.test(r.file) && r.kind === 'created')?.file;
+  if (applyFile) {
+    io().stdout.write(branch.sure
+      ? `${applyFile} applies what is pushed to ${branch.branch} (${branch.why})\n`
+      : `${applyFile} applies what is pushed to ${branch.branch} (${branch.why}): if merges go to another branch, change branches: [${branch.branch}] in it\n`);
   }
   if (dir) {
     io().stderr.write(`tplsync: note: the workflows are in the repository's ${path.join(path.relative(cwd, repo!) || '.', '.github', 'workflows')}/ (the only place GitHub reads them), named for ${dir} and set to run there: each use of the action has working-directory: ${dir}, its path filters and files are this folder's, and its comments and concurrency groups are its own\n`);

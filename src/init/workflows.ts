@@ -21,6 +21,13 @@ export interface WorkflowOptions {
    * it, so that two teams of one repository keep their own runs and comments.
    */
   dir?: string;
+  /** the branch whose pushes the apply workflow applies (default main) */
+  branch?: string;
+}
+
+/** a branch name as an entry of `branches: [...]`: bare when plain, else quoted with GitHub's filter characters escaped */
+function branchFilter(branch: string): string {
+  return /^[A-Za-z0-9._/-]+$/.test(branch) ? branch : JSON.stringify(branch.replace(/[*?+![\]]/g, '\\$&'));
 }
 
 /** `- uses: ...` with its inputs, indented for a step list at `indent` spaces */
@@ -127,7 +134,7 @@ ${action(o, 6, 'Comment the plan (edits its earlier comment)', { command: 'comme
 name: tplsync apply${titled}
 on:
   push:
-    branches: [main]
+    branches: [${branchFilter(o.branch ?? 'main')}]
     paths:
       - "${at('templates/**')}"
       - "${at('tplsync.config.*')}"
