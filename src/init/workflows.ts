@@ -2,6 +2,8 @@
 // check), each a `uses:` of the tplsync action plus inputs. `tplsync init` writes them into a
 // team's repository; this repository's own .github/workflows/tplsync-*.yml are the same text
 // with the action taken from the checkout (test/workflows.test.ts keeps them equal).
+import { DEFAULT_TEMPLATE_GLOBS, DEFAULT_TYPES_OUT } from '../config/load.js';
+import { watchedPaths, type WatchedPaths } from './watch-paths.js';
 
 export interface WorkflowOptions {
   /** the `uses:` of the action: `tplsync/tplsync@v0.1.0` for a team, `./` in tplsync's own repository */
@@ -21,6 +23,12 @@ export interface WorkflowOptions {
    * it, so that two teams of one repository keep their own runs and comments.
    */
   dir?: string;
+  /**
+   * What runs the workflows (repository-relative path filters): the templates' folders, the config
+   * file and the types module of the project's config (`watchedPaths`). Default: those of the config
+   * init writes (templates/**, tplsync.config.*, tplsync-templates.ts), in `dir`.
+   */
+  paths?: WatchedPaths;
   /** the branch whose pushes the apply workflow applies (default main) */
   branch?: string;
 }
@@ -66,6 +74,8 @@ export function workflowFiles(o: WorkflowOptions): Record<string, string> {
     'api-key': `\${{ secrets[vars.TPLSYNC_API_KEY_ENV || ${name}] }}`,
     'api-key-env': o.apiKeyEnv === derived ? '${{ vars.TPLSYNC_API_KEY_ENV }}' : `\${{ vars.TPLSYNC_API_KEY_ENV || '${o.apiKeyEnv}' }}`,
   };
+  const watched = o.paths ?? watchedPaths({ configDir: o.dir ?? '', templates: DEFAULT_TEMPLATE_GLOBS, configFile: at('tplsync.config.yaml'), ...(o.typesCheck ? { typesOut: DEFAULT_TYPES_OUT } : {}) });
+  const filters = (list: readonly string[]): string => list.map((p) => `      - ${JSON.stringify(p)}`).join('\n');
   const pullRequest = `# tplsync on pull requests: lint with annotations and code scanning, formatting and generated
 # types checked, and the plan posted as one comment that is updated in place.
 # Copy it into your repository; set the secret TPLSYNC_<ENV>_API_KEY of your environment (README: CI recipe).
@@ -73,9 +83,7 @@ name: tplsync pull request${titled}
 on:
   pull_request:
     paths:
-      - "${at('templates/**')}"
-      - "${at('tplsync.config.*')}"
-      - ".github/workflows/tplsync-*.yml"
+${filters([...watched.templates, ...watched.config, ...(o.typesCheck && watched.types ? [watched.types] : []), '.github/workflows/tplsync-*.yml'])}
 permissions:
   contents: read
 concurrency:
@@ -136,8 +144,7 @@ on:
   push:
     branches: [${branchFilter(o.branch ?? 'main')}]
     paths:
-      - "${at('templates/**')}"
-      - "${at('tplsync.config.*')}"
+${filters([...watched.templates, ...watched.config])}
   workflow_dispatch:
 permissions:
   contents: read
