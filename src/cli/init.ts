@@ -98,15 +98,15 @@ export async function initCommand(o: InitCommandOptions): Promise<number> {
   const cannot = initWriteProblems(cwd, writable, keeps ? [] : [DEFAULT_TYPES_OUT]);
   if (cannot.length) throw new WriteRefused(`init cannot write ${cannot.length === 1 ? 'this file' : 'these files'}: ${cannot.join('; ')}. Nothing was written`);
   // The project's own config, kept, is read (after the checks above: a pipe there is refused, never opened): the
-  // workflows run on changes to its templates' folders and its file. Before, they filtered on templates/** and
-  // tplsync.config.* whatever it said.
+  // workflows run on changes to its templates' folders and its file, and the types module they check is its typesOut.
+  // Before, they filtered on templates/** and tplsync.config.* whatever it said, and no module was written for it.
   let kept: Config | undefined;
   let watched: WatchedPaths | undefined;
   if (keeps) {
     try {
       kept = await loadConfig({ cwd, ...(o.config !== undefined ? { configFile: o.config } : {}) });
     } catch (e) {
-      if (e instanceof UsageError) e.message += `\ninit reads the config it keeps (${keptName}) for the workflows' path filters: fix it, then run init again. Nothing was written`;
+      if (e instanceof UsageError) e.message += `\ninit reads the config it keeps (${keptName}) for the workflows' path filters and the types module: fix it, then run init again. Nothing was written`;
       throw e;
     }
     const fromRoot = (abs: string): string => path.relative(repo ?? cwd, abs).split(path.sep).join('/');
@@ -114,24 +114,44 @@ export async function initCommand(o: InitCommandOptions): Promise<number> {
     const texts = new Map(initFiles({ ...base, paths: watched }).map((f) => [f.file, f.text]));
     writable = writable.map((f) => ({ file: f.file, text: texts.get(f.file) ?? f.text }));
   }
+  // the types module the pull-request workflow checks: the kept config's typesOut, else the default beside the new config
+  const typesAbs = kept ? path.join(kept.dir, kept.typesOut) : path.join(cwd, DEFAULT_TYPES_OUT);
+  const typesShown = rel(typesAbs);
+  const typesOutside = kept !== undefined && watched?.types === undefined;
+  if (kept && !typesOutside) {
+    const cannotTypes = initWriteProblems(cwd, [], [typesShown]).filter((p) => p.includes(typesShown));
+    if (cannotTypes.length) throw new WriteRefused(`init cannot write ${cannotTypes.join('; ')}. Nothing was written`);
+  }
   const outcomes = writeInit(cwd, writable);
   for (const r of outcomes) {
     io().stdout.write(r.kind === 'exists' ? `exists   ${r.file} (left as it is)\n` : `${r.kind.padEnd(8)} ${r.file}\n`);
   }
   for (const line of skipped) io().stdout.write(`${line}\n`);
-  // the generated types the pull-request workflow checks (types --check), for a new project
-  // (and for init run again over its own config: a first run killed before it wrote them left a project whose workflow fails)
+  // the generated types the pull-request workflow checks (types --check), whatever config the project has: the one
+  // init wrote, or the one it kept (package.json#tplsync, .tplsyncrc.json, a tplsync.config.yaml of the team's), whose
+  // first pull request failed at "Generated types are current" when init wrote the workflow and not the module
   let typesMade = false;
-  const made = (f: string, kind?: string): boolean => outcomes.some((r) => r.file === f && (kind === undefined || r.kind === kind));
-  const again = made('tplsync.config.yaml', 'exists') && outcomes.some((r) => r.file.endsWith('tplsync-pull-request.yml') && r.kind === 'exists');
-  if ((made('tplsync.config.yaml', 'created') || again) && !existsSync(path.join(cwd, DEFAULT_TYPES_OUT))) {
+  if (typesOutside) {
+    io().stdout.write(`skipped  ${kept!.typesOut} (typesOut in ${keptName} is outside the repository: the pull-request workflow's \`tplsync types --check\` needs a module inside it; set typesOut to a path inside the project and run \`tplsync types\`)\n`);
+  } else if (!existsSync(typesAbs)) {
     const { typesCommand } = await import('./types.js');
-    const code = await typesCommand({});
-    if (code !== EXIT.OK) return code;
-    typesMade = true;
-  } else if (made('tplsync.config.yaml', 'created') || again) {
+    let code: number = EXIT.OK;
+    let why = 'the templates must lint clean first';
+    try {
+      code = await typesCommand(o.config !== undefined ? { config: o.config } : {});
+    } catch (e) {
+      // a kept project with no template yet (or another reason types gives): its workflows are written; the module waits
+      if (!kept || !(e instanceof UsageError)) throw e;
+      code = e.exitCode;
+      why = e.message.split('\n')[0]!.replace(/^tplsync: /, '').replace(/\.$/, '');
+    }
+    if (code === EXIT.OK) typesMade = true;
+    // a kept project whose templates do not lint clean yet: its workflows are written; the module waits for the fix (said)
+    else if (kept) io().stdout.write(`skipped  ${typesShown} (not generated: ${why}; then run \`${tplsyncCommand()} types\` and commit the module, which the pull-request workflow checks)\n`);
+    else return code;
+  } else {
     // the module is there already: said as every other file is (a file of the user's, or no file at all, is not taken for tplsync's)
-    io().stdout.write(`${typesThere(path.join(cwd, DEFAULT_TYPES_OUT), DEFAULT_TYPES_OUT, keptName)}\n`);
+    io().stdout.write(`${typesThere(typesAbs, typesShown, keptName)}\n`);
   }
   // the branch the apply workflow was written for, and how it was chosen (a guess is said as one)
   const applyFile = outcomes.find((r) => /(^|\/)tplsync-apply[^/]*\.yml$/.test(r.file) && r.kind === 'created')?.file;
