@@ -54,6 +54,19 @@ test('the workflows `tplsync init` writes pass actionlint and run tplsync only t
   }
 });
 
+test('the workflows of a project with its own paths and branch (init over a kept config, a master or release branch) pass actionlint', async () => {
+  for (const branch of ['master', 'release+2026']) {
+    const files = workflowFiles({ uses: 'tplsync/tplsync@v9.9.9', apiKeyEnv: 'ACME_API_KEY', environment: 'staging', typesCheck: true, branch, paths: { templates: ['msgs/**', '*.tpl.yaml'], config: ['package.json'], types: 'src/generated/messages.ts', outside: [] } });
+    for (const [f, text] of Object.entries(files)) {
+      const results = await runLint(text, path.basename(f));
+      assert.equal(results.map((r) => `${f}:${r.line}:${r.column} ${r.kind}: ${r.message}`), []);
+    }
+    const apply = parse(files['.github/workflows/tplsync-apply.yml']!) as { on: { push: { branches: string[]; paths: string[] } } };
+    assert.equal(apply.on.push.branches, [branch.replace('+', '\\+')], 'a branch name with a filter character is escaped');
+    assert.equal(apply.on.push.paths, ['msgs/**', '*.tpl.yaml', 'package.json']);
+  }
+});
+
 test('action.yml: a composite action with the inputs command, args and environment, running the tplsync the repository pins', () => {
   const action = parse(readFileSync(path.join(ROOT, 'action.yml'), 'utf8')) as { runs: { using: string; steps: { run?: string }[] }; inputs: Record<string, { required?: boolean; default?: string; description?: string }>; outputs: Record<string, unknown> };
   assert.equal(action.runs.using, 'composite');
