@@ -33,6 +33,9 @@ test('the apply workflow is written for the repository\'s branch, and init says 
     assert.is(r.exitCode, 0, r.stderr);
     assert.equal(workflow(master, 'tplsync-apply.yml').on.push!.branches, ['master']);
     assert.match(r.stdout, '.github/workflows/tplsync-apply.yml applies what is pushed to master (the repository\'s branch)\n');
+    // and the workflows say so: the apply's comment, the drift issue's title
+    assert.match(readFileSync(path.join(master, '.github/workflows/tplsync-apply.yml'), 'utf8'), '# tplsync on merge: make the channels match master.');
+    assert.match(readFileSync(path.join(master, '.github/workflows/tplsync-drift.yml'), 'utf8'), 'drifted from master in $TPLSYNC_ENV');
   } finally { cleanup(master); }
   // on a feature branch of a clone: the remote's default branch (origin/HEAD), not the feature branch
   const clone = repo({ 'README.md': 'x\n' }, 'develop');

@@ -137,12 +137,15 @@ ${action(o, 6, 'Plan', { command: 'plan', environment: '${{ env.TPLSYNC_ENV }}',
 ${action(o, 6, 'Comment the plan (edits its earlier comment)', { command: 'comment', args: `--body-file plan.md --marker ${marker('plan')}` }, ['env:', '  GITHUB_TOKEN: ${{ github.token }}'])}
 `;
 
-  const apply = `# tplsync on merge: make the channels match main. One apply per environment at a time; the
+  // the branch in comments and the drift issue's title (a shell string): its name when plain, else said without it
+  const branch = o.branch ?? 'main';
+  const branchWord = /^[A-Za-z0-9._/-]+$/.test(branch) ? branch : 'the default branch';
+  const apply = `# tplsync on merge: make the channels match ${branchWord}. One apply per environment at a time; the
 # per-template results are kept as an artifact. A failed run is safe to re-run.
 name: tplsync apply${titled}
 on:
   push:
-    branches: [${branchFilter(o.branch ?? 'main')}]
+    branches: [${branchFilter(branch)}]
     paths:
 ${filters([...watched.templates, ...watched.config])}
   workflow_dispatch:
@@ -181,7 +184,7 @@ ${action(o, 6, 'Apply', { command: 'apply', environment: '${{ env.TPLSYNC_ENV }}
 `;
 
   const drift = `# tplsync drift check: every morning, fail (and open an issue) when the channels no longer
-# match the files on main, for example after an edit in the console, or (when the config lists the
+# match the files on ${branchWord}, for example after an edit in the console, or (when the config lists the
 # environment's templates: environments.<env>.list) hold a template made in the console that no file defines.
 name: tplsync drift${titled}
 on:
@@ -206,7 +209,7 @@ ${action(o, 6, 'Plan with --detailed-exitcode (2 means drift)', { command: 'plan
       - name: Open an issue about the drift
         if: steps.plan.outputs.exit-code == '2'
         run: |
-          title="Templates${titled} drifted from main in $TPLSYNC_ENV"
+          title="Templates${titled} drifted from ${branchWord} in $TPLSYNC_ENV"
           if [ -z "$(gh issue list --state open --search "in:title \\"$title\\"" --json number --jq '.[].number')" ]; then
             gh issue create --title "$title" --body-file ${sh('drift.md')}
           fi
