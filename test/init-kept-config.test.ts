@@ -91,6 +91,15 @@ test('a kept config\'s typesOut is the module init writes and the workflow watch
   } finally { cleanup(bad); }
 });
 
+test('a kept config with no template yet: the workflows are written, the module said to wait for one', async () => {
+  const dir = repo({ '.tplsyncrc.json': JSON.stringify(config('msgs/**/*.yaml')) });
+  try {
+    const r = await cliIn(['init', '--yes'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, /skipped\s+tplsync-templates\.ts \(not generated: no template files match msgs\/\*\*\/\*\.yaml \(from \.tplsyncrc\.json\); then run `tplsync types` and commit the module/);
+  } finally { cleanup(dir); }
+});
+
 test('a config in a folder of a monorepo (package.json#tplsync of teams/support): its module beside it', async () => {
   const dir = repo({ 'teams/support/package.json': JSON.stringify({ name: 'support', private: true, tplsync: config('msgs/**/*.yaml') }), 'teams/support/msgs/order_ready.en_US.yaml': TEMPLATE });
   try {

@@ -143,7 +143,8 @@ export async function initCommand(o: InitCommandOptions): Promise<number> {
       // a kept project with no template yet (or another reason types gives): its workflows are written; the module waits
       if (!kept || !(e instanceof UsageError)) throw e;
       code = e.exitCode;
-      why = e.message.split('\n')[0]!.replace(/^tplsync: /, '').replace(/\.$/, '');
+      const first = e.message.split('\n')[0]!.replace(/^tplsync: /, '').replace(/\.$/, '');
+      why = first.charAt(0).toLowerCase() + first.slice(1);
     }
     if (code === EXIT.OK) typesMade = true;
     // a kept project whose templates do not lint clean yet: its workflows are written; the module waits for the fix (said)
