@@ -1,5 +1,6 @@
 // Checks the package as consumers get it (part of `npm test`): packs it the way `npm publish`
 // does (prepack/postpack included, the build reused), then
+//   - every relative link of its Markdown files leads to a file it ships (scripts/package-links.mjs);
 //   - the tarball holds LICENSE, the bundle and the schema, and no lifecycle script that npm
 //     would run or warn about on a consumer's install (prepare, preinstall, install, postinstall);
 //   - publint (the package.json fields against the files shipped) finds nothing;
@@ -9,10 +10,11 @@
 // checkout itself: npm's prepack rewrites package.json while it packs, and `npm test` runs this
 // check beside test files that read the checkout's package.json.
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { deadPackageLinks } from './package-links.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -35,6 +37,8 @@ try {
   }
   if (![...files].some((f) => f.startsWith('dist/bundle/'))) problems.push('the tarball lacks dist/bundle/ (the bin runs it)');
   for (const f of files) if (/^(test|src|bench|scripts)\//.test(f)) problems.push(`the tarball ships ${f}`);
+  // the shipped docs' links lead to shipped files (README's action.yml and CONTRIBUTING.md, the sample templates)
+  for (const d of deadPackageLinks(files, (f) => readFileSync(path.join(copy, f), 'utf8'))) problems.push(`a dead link in the package: ${d}`);
   const tarball = path.join(packed, readdirSync(packed).find((f) => f.endsWith('.tgz')));
   const shipped = JSON.parse(execFileSync('tar', ['-xOzf', tarball, 'package/package.json']).toString());
   for (const s of ['preinstall', 'install', 'postinstall', 'prepare']) {

@@ -90,4 +90,18 @@ test('from: project in a workspace of an npm-workspaces repository: the root\'s 
   } finally { cleanup(dir); }
 });
 
+test('from: registry is refused with what to do, before anything is installed or run (tplsync is not on the npm registry: that name there is someone else\'s)', async () => {
+  const { dir, log, options } = repo();
+  try {
+    const results = await runWorkflow(workflow(dir, { from: 'registry', command: 'plan', environment: 'local', 'api-key': 'canary-key-0123456789' }), options);
+    const install = results.find((r) => r.name.includes('Install tplsync'))!;
+    assert.is(install.outcome, 'failure', JSON.stringify(results.map((r) => [r.name, r.outcome])));
+    assert.match(install.output, 'from: registry is not offered: tplsync is not published on the npm registry');
+    assert.match(install.output, 'from: project');
+    assert.not.match(install.output, /npm \w+: not available in this test/, 'npm was not asked to install anything');
+    assert.not.match(readFileSync(log, 'utf8'), 'tplsync plan');
+    assert.is(results.find((r) => r.name === '(summary)')!.outcome, 'failure');
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -10,7 +10,7 @@ import { BIN, cleanup, cliIn, ROOT, tempDir, writeFiles } from './helpers.ts';
 
 async function emptyRepo(): Promise<string> {
   const dir = tempDir('tplsync-init-');
-  await execa('git', ['init', '-q'], { cwd: dir });
+  await execa('git', ['init', '-q', '-b', 'main'], { cwd: dir });
   return dir;
 }
 

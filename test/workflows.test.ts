@@ -54,15 +54,44 @@ test('the workflows `tplsync init` writes pass actionlint and run tplsync only t
   }
 });
 
-test('action.yml: a composite action with the inputs command, args and environment, installing a pinned version', () => {
-  const action = parse(readFileSync(path.join(ROOT, 'action.yml'), 'utf8')) as { runs: { using: string; steps: { run?: string }[] }; inputs: Record<string, { required?: boolean; default?: string }>; outputs: Record<string, unknown> };
+test('the workflows of a project with its own paths and branch (init over a kept config, a master or release branch) pass actionlint', async () => {
+  for (const branch of ['master', 'release+2026']) {
+    const files = workflowFiles({ uses: 'tplsync/tplsync@v9.9.9', apiKeyEnv: 'ACME_API_KEY', environment: 'staging', typesCheck: true, branch, paths: { templates: ['msgs/**', '*.tpl.yaml'], config: ['package.json'], types: 'src/generated/messages.ts', outside: [] } });
+    for (const [f, text] of Object.entries(files)) {
+      const results = await runLint(text, path.basename(f));
+      assert.equal(results.map((r) => `${f}:${r.line}:${r.column} ${r.kind}: ${r.message}`), []);
+    }
+    const apply = parse(files['.github/workflows/tplsync-apply.yml']!) as { on: { push: { branches: string[]; paths: string[] } } };
+    assert.equal(apply.on.push.branches, [branch.replace('+', '\\+')], 'a branch name with a filter character is escaped');
+    assert.equal(apply.on.push.paths, ['msgs/**', '*.tpl.yaml', 'package.json']);
+  }
+});
+
+test('action.yml: a composite action with the inputs command, args and environment, running the tplsync the repository pins', () => {
+  const action = parse(readFileSync(path.join(ROOT, 'action.yml'), 'utf8')) as { runs: { using: string; steps: { run?: string }[] }; inputs: Record<string, { required?: boolean; default?: string; description?: string }>; outputs: Record<string, unknown> };
   assert.equal(action.runs.using, 'composite');
   assert.equal(action.inputs.command!.required, true);
-  for (const k of ['args', 'environment', 'ok-exit-codes', 'version', 'from']) assert.ok(action.inputs[k], k);
+  for (const k of ['args', 'environment', 'ok-exit-codes', 'from']) assert.ok(action.inputs[k], k);
+  assert.is(action.inputs.from!.default, 'project');
   assert.ok(action.outputs['exit-code']);
-  const install = action.runs.steps.map((s) => s.run ?? '').join('\n');
-  assert.match(install, /tplsync@\$VERSION/);
-  assert.match(install, /package\.json'\)\.version/, 'the default version is the action\'s own release');
+});
+
+// trial-x F9: `from: registry` ran `npm install tplsync@$VERSION`: tplsync is not on the npm registry
+// (README), so whoever publishes that name would have been installed and run with the API key.
+// No step of the action may install or run a package named tplsync by name from a registry again.
+test('action.yml never installs or runs tplsync by its bare name from a registry (README: "never from the registry by name")', () => {
+  const text = readFileSync(path.join(ROOT, 'action.yml'), 'utf8');
+  const action = parse(text) as { runs: { steps: { run?: string }[] }; inputs: Record<string, { description?: string }> };
+  // (what the steps echo is a message, not a command: "pin it with npm install --save-dev ..., see tplsync's README")
+  const scripts = action.runs.steps.map((s) => s.run ?? '').join('\n').replace(/\becho\s+"(?:[^"\\]|\\.)*"/g, 'echo');
+  // every npm/npx/pnpm/yarn command line that names tplsync as a package spec (tplsync, tplsync@x, "tplsync@$VERSION")
+  const byName = /\b(?:npm\s+(?:install|i|add|exec|x)|npx|pnpm\s+(?:add|dlx)|yarn\s+(?:add|dlx))\b[^\n]*?(?:^|[\s"'=])tplsync(?:@[^\s"']*)?(?=["'\s]|$)/m;
+  assert.not.match(scripts, byName, 'a step installs tplsync by name');
+  assert.ok(byName.test('npm install --prefix "$tool" --no-save "tplsync@$VERSION"') && byName.test('npx tplsync lint') && byName.test('npm i -D tplsync'), 'the check is live');
+  assert.not.ok(byName.test('npm ci --no-audit --no-fund'), 'a lockfile install is no install by name');
+  // no input offers one either (a version to install, a registry to install from)
+  assert.not.ok(action.inputs.version, 'no version input: the version is the one package.json pins');
+  for (const [k, v] of Object.entries(action.inputs)) assert.not.match(v.description ?? '', /install tplsync [^.]*from the npm registry/i, k);
 });
 
 test.run();

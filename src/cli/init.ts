@@ -9,8 +9,10 @@ import path from 'node:path';
 import { EXIT } from '../core/exit-codes.js';
 import { UsageError } from '../core/errors.js';
 import { toolVersion } from '../core/version.js';
-import { DEFAULT_TYPES_OUT, SEARCH_PLACES, shownSchemaFile } from '../config/load.js';
-import { CHANNEL_ALIAS_RE, initFiles, initWriteProblems, writeInit } from '../init/init.js';
+import { DEFAULT_TYPES_OUT, loadConfig, SEARCH_PLACES, shownSchemaFile, type Config } from '../config/load.js';
+import { CHANNEL_ALIAS_RE, initFiles, initWriteProblems, writeInit, type InitOptions } from '../init/init.js';
+import { branchFacts, chooseBranch } from '../init/branch.js';
+import { watchedPaths, type WatchedPaths } from '../init/watch-paths.js';
 import { WriteRefused } from '../files/write.js';
 import { io } from '../core/io.js';
 import { tplsyncCommand } from '../core/invocation.js';
@@ -51,12 +53,15 @@ export async function initCommand(o: InitCommandOptions): Promise<number> {
   const dir = repo && repo !== cwd ? path.relative(repo, cwd).split(path.sep).join('/') : undefined;
   // the folder's name goes into the workflows' YAML and shell lines: no character that would end a quote there
   if (dir && /["'`$\\\n\r]/.test(dir)) throw new UsageError(`init writes workflows that run in ${JSON.stringify(dir)}, and a quote, $, backtick or backslash in a folder's name would break their shell lines: rename the folder, or write the workflows by hand (docs/commands/init.md)`);
-  const files = initFiles({
+  // the branch the apply workflow applies on push: the repository's (git's), said below
+  const branch = chooseBranch(await branchFacts(cwd));
+  const base: InitOptions = {
     ...(dir ? { dir } : {}),
-    channel, kind: kind as 'whatsapp' | 'rcs', version: toolVersion(),
+    channel, kind: kind as 'whatsapp' | 'rcs', version: toolVersion(), branch: branch.branch,
     configSchemaPath: rel(shownSchemaFile(cwd, 'config.schema.json')),
     templateSchemaPath: path.relative(path.join(cwd, 'templates'), shownSchemaFile(cwd, 'template.schema.json')).split(path.sep).join('/'),
-  });
+  };
+  const files = initFiles(base);
   // a kept config of the project's own: the first template only for an alias it defines
   const configFile = path.join(cwd, 'tplsync.config.yaml');
   const skipped: string[] = [];
@@ -88,26 +93,77 @@ export async function initCommand(o: InitCommandOptions): Promise<number> {
   const escaping = writable.flatMap((f) => { const out = escapesProject(repo ?? cwd, path.join(cwd, f.file)); return out ? [`${f.file} (to ${out})`] : []; });
   if (escaping.length) throw new UsageError(`init would write out of the ${repo ? 'repository' : 'project\'s folder'} through a linked folder: ${escaping.join(', ')}; nothing was written. Replace the link with a folder, or run init where it leads`);
   // every file checked before the first is written: a link where one goes stopped init half-way, the files it had written unsaid
-  const cannot = initWriteProblems(cwd, writable, writable.some((f) => f.file === 'tplsync.config.yaml' && !existsSync(path.join(cwd, f.file))) ? [DEFAULT_TYPES_OUT] : []);
+  const keptName = elsewhere ?? 'tplsync.config.yaml';
+  const keeps = elsewhere !== undefined || existsSync(configFile);
+  const cannot = initWriteProblems(cwd, writable, keeps ? [] : [DEFAULT_TYPES_OUT]);
   if (cannot.length) throw new WriteRefused(`init cannot write ${cannot.length === 1 ? 'this file' : 'these files'}: ${cannot.join('; ')}. Nothing was written`);
+  // The project's own config, kept, is read (after the checks above: a pipe there is refused, never opened): the
+  // workflows run on changes to its templates' folders and its file, and the types module they check is its typesOut.
+  // Before, they filtered on templates/** and tplsync.config.* whatever it said, and no module was written for it.
+  let kept: Config | undefined;
+  let watched: WatchedPaths | undefined;
+  if (keeps) {
+    try {
+      kept = await loadConfig({ cwd, ...(o.config !== undefined ? { configFile: o.config } : {}) });
+    } catch (e) {
+      if (e instanceof UsageError) e.message += `\ninit reads the config it keeps (${keptName}) for the workflows' path filters and the types module: fix it, then run init again. Nothing was written`;
+      throw e;
+    }
+    const fromRoot = (abs: string): string => path.relative(repo ?? cwd, abs).split(path.sep).join('/');
+    watched = watchedPaths({ configDir: fromRoot(kept.dir), templates: kept.templates, configFile: fromRoot(kept.file ?? configFile), typesOut: kept.typesOut });
+    const texts = new Map(initFiles({ ...base, paths: watched }).map((f) => [f.file, f.text]));
+    writable = writable.map((f) => ({ file: f.file, text: texts.get(f.file) ?? f.text }));
+  }
+  // the types module the pull-request workflow checks: the kept config's typesOut, else the default beside the new config
+  const typesAbs = kept ? path.join(kept.dir, kept.typesOut) : path.join(cwd, DEFAULT_TYPES_OUT);
+  const typesShown = rel(typesAbs);
+  const typesOutside = kept !== undefined && watched?.types === undefined;
+  if (kept && !typesOutside) {
+    const cannotTypes = initWriteProblems(cwd, [], [typesShown]).filter((p) => p.includes(typesShown));
+    if (cannotTypes.length) throw new WriteRefused(`init cannot write ${cannotTypes.join('; ')}. Nothing was written`);
+  }
   const outcomes = writeInit(cwd, writable);
   for (const r of outcomes) {
     io().stdout.write(r.kind === 'exists' ? `exists   ${r.file} (left as it is)\n` : `${r.kind.padEnd(8)} ${r.file}\n`);
   }
   for (const line of skipped) io().stdout.write(`${line}\n`);
-  // the generated types the pull-request workflow checks (types --check), for a new project
-  // (and for init run again over its own config: a first run killed before it wrote them left a project whose workflow fails)
+  // the generated types the pull-request workflow checks (types --check), whatever config the project has: the one
+  // init wrote, or the one it kept (package.json#tplsync, .tplsyncrc.json, a tplsync.config.yaml of the team's), whose
+  // first pull request failed at "Generated types are current" when init wrote the workflow and not the module
   let typesMade = false;
-  const made = (f: string, kind?: string): boolean => outcomes.some((r) => r.file === f && (kind === undefined || r.kind === kind));
-  const again = made('tplsync.config.yaml', 'exists') && outcomes.some((r) => r.file.endsWith('tplsync-pull-request.yml') && r.kind === 'exists');
-  if ((made('tplsync.config.yaml', 'created') || again) && !existsSync(path.join(cwd, DEFAULT_TYPES_OUT))) {
+  if (typesOutside) {
+    io().stdout.write(`skipped  ${kept!.typesOut} (typesOut in ${keptName} is outside the repository: the pull-request workflow's \`tplsync types --check\` needs a module inside it; set typesOut to a path inside the project and run \`tplsync types\`)\n`);
+  } else if (!existsSync(typesAbs)) {
     const { typesCommand } = await import('./types.js');
-    const code = await typesCommand({});
-    if (code !== EXIT.OK) return code;
-    typesMade = true;
-  } else if (made('tplsync.config.yaml', 'created') || again) {
+    let code: number = EXIT.OK;
+    let why = 'the templates must lint clean first';
+    try {
+      code = await typesCommand(o.config !== undefined ? { config: o.config } : {});
+    } catch (e) {
+      // a kept project with no template yet (or another reason types gives): its workflows are written; the module waits
+      if (!kept || !(e instanceof UsageError)) throw e;
+      code = e.exitCode;
+      const first = e.message.split('\n')[0]!.replace(/^tplsync: /, '').replace(/\.$/, '');
+      why = first.charAt(0).toLowerCase() + first.slice(1);
+    }
+    if (code === EXIT.OK) typesMade = true;
+    // a kept project whose templates do not lint clean yet: its workflows are written; the module waits for the fix (said)
+    else if (kept) io().stdout.write(`skipped  ${typesShown} (not generated: ${why}; then run \`${tplsyncCommand()} types\` and commit the module, which the pull-request workflow checks)\n`);
+    else return code;
+  } else {
     // the module is there already: said as every other file is (a file of the user's, or no file at all, is not taken for tplsync's)
-    io().stdout.write(`${typesThere(path.join(cwd, DEFAULT_TYPES_OUT))}\n`);
+    io().stdout.write(`${typesThere(typesAbs, typesShown, keptName)}\n`);
+  }
+  // the branch the apply workflow was written for, and how it was chosen (a guess is said as one)
+  const applyFile = outcomes.find((r) => /(^|\/)tplsync-apply[^/]*\.yml$/.test(r.file) && r.kind === 'created')?.file;
+  if (applyFile) {
+    io().stdout.write(branch.sure
+      ? `${applyFile} applies what is pushed to ${branch.branch} (${branch.why})\n`
+      : `${applyFile} applies what is pushed to ${branch.branch} (${branch.why}): if merges go to another branch, change branches: [${branch.branch}] in it\n`);
+  }
+  if (kept && watched && outcomes.some((r) => r.file.includes('.github/workflows/') && r.kind === 'created')) {
+    io().stdout.write(`The workflows run when these change: ${[...watched.templates, ...watched.config, ...(watched.types ? [watched.types] : [])].join(', ')} (from ${keptName})\n`);
+    if (watched.outside.length) io().stderr.write(`tplsync: note: ${watched.outside.join(', ')} of ${keptName} lie${watched.outside.length === 1 ? 's' : ''} outside the repository, which no path filter of a workflow can name: after changing ${watched.outside.length === 1 ? 'it' : 'them'}, run the apply workflow by hand (workflow_dispatch)\n`);
   }
   if (dir) {
     io().stderr.write(`tplsync: note: the workflows are in the repository's ${path.join(path.relative(cwd, repo!) || '.', '.github', 'workflows')}/ (the only place GitHub reads them), named for ${dir} and set to run there: each use of the action has working-directory: ${dir}, its path filters and files are this folder's, and its comments and concurrency groups are its own\n`);
@@ -119,13 +175,12 @@ export async function initCommand(o: InitCommandOptions): Promise<number> {
   const created = outcomes.some((r) => r.file === 'tplsync.config.yaml' && r.kind === 'created');
   if (!created) {
     // the project's own config was kept: its environments are its own, not init's "local" and "production"
-    const kept = elsewhere ?? 'tplsync.config.yaml';
     const t = tplsyncCommand();
     io().stdout.write(`
 Next:
-${nextSteps([[`${t} lint`, 'check the templates'], [`${t} plan`, `see what apply would change in ${kept}'s default environment`]])}
+${nextSteps([[`${t} lint`, 'check the templates'], [`${t} plan`, `see what apply would change in ${keptName}'s default environment`]])}
 The workflows in .github/workflows/ plan and apply the environment "production" (or the
-repository variable TPLSYNC_ENV): ${kept}, which was kept, must define it, with its API key's
+repository variable TPLSYNC_ENV): ${keptName}, which was kept, must define it, with its API key's
 variable as a secret of your repository, or they stop with exit 3.${named ? `
 They find the config by its usual names (tplsync.config.yaml, .tplsyncrc, package.json#tplsync),
 not ${named}: add --config ${named} to each step's args, or move the config to one of them.` : ''}
@@ -167,10 +222,9 @@ function otherConfig(dir: string): string | undefined {
   return undefined;
 }
 
-/** what init says of a types module it finds in place (it writes none over anything) */
-function typesThere(abs: string): string {
-  const file = DEFAULT_TYPES_OUT;
-  const elsewhere = 'the pull-request workflow\'s `tplsync types --check` needs one: set typesOut in tplsync.config.yaml to another file and run `tplsync types`';
+/** what init says of a types module it finds in place at `abs` (`file` as shown; it writes none over anything) */
+function typesThere(abs: string, file: string, configName: string): string {
+  const elsewhere = `the pull-request workflow's \`tplsync types --check\` needs one: set typesOut in ${configName} to another file and run \`tplsync types\``;
   let st: Stats;
   try { st = lstatSync(abs); } catch { return `skipped  ${file} (cannot be read: the types module was not written; ${elsewhere})`; }
   if (st.isSymbolicLink() || !st.isFile()) return `skipped  ${file} (${st.isSymbolicLink() ? 'a symbolic link' : 'not a regular file'}: the types module was not written; remove it, or ${elsewhere})`;

@@ -13,6 +13,7 @@ import { TEMPLATE_ID_NAMESPACE } from '../model/ids.js';
 import { safeFileName } from '../model/to-file.js';
 import { scaffoldRcsTemplate, scaffoldTemplate } from '../scaffold/scaffold.js';
 import { workflowFiles } from './workflows.js';
+import type { WatchedPaths } from './watch-paths.js';
 
 export interface InitOptions {
   /** the channel alias of the first template and of the config */
@@ -30,6 +31,10 @@ export interface InitOptions {
    * workflows go to the root's .github/workflows (the only place GitHub reads them), set to that folder
    */
   dir?: string;
+  /** what runs the workflows: the paths of the project's config (default: those of the config init writes) */
+  paths?: WatchedPaths;
+  /** the branch the apply workflow applies on push (default main) */
+  branch?: string;
 }
 
 export const CHANNEL_ALIAS_RE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
@@ -96,7 +101,7 @@ export function initFiles(o: InitOptions): PlannedFile[] {
   const template = formatTemplate(scaffold({
     channel: o.channel, name: FIRST_TEMPLATE.name, language: FIRST_TEMPLATE.language, category: FIRST_TEMPLATE.category, schemaPath: o.templateSchemaPath,
   })).text;
-  const workflows = workflowFiles({ uses: `tplsync/tplsync@v${o.version}`, apiKeyEnv: PRODUCTION_KEY_ENV, environment: 'production', typesCheck: true, ...(o.dir ? { dir: o.dir } : {}) });
+  const workflows = workflowFiles({ uses: `tplsync/tplsync@v${o.version}`, apiKeyEnv: PRODUCTION_KEY_ENV, environment: 'production', typesCheck: true, ...(o.dir ? { dir: o.dir } : {}), ...(o.paths ? { paths: o.paths } : {}), ...(o.branch ? { branch: o.branch } : {}) });
   // (paths relative to the project's folder: a workflow of a folder below the root goes up to the root's .github)
   const fromHere = (file: string): string => (o.dir ? path.posix.relative(o.dir, file) : file);
   return [

@@ -2,6 +2,8 @@
 // check), each a `uses:` of the tplsync action plus inputs. `tplsync init` writes them into a
 // team's repository; this repository's own .github/workflows/tplsync-*.yml are the same text
 // with the action taken from the checkout (test/workflows.test.ts keeps them equal).
+import { DEFAULT_TEMPLATE_GLOBS, DEFAULT_TYPES_OUT } from '../config/load.js';
+import { watchedPaths, type WatchedPaths } from './watch-paths.js';
 
 export interface WorkflowOptions {
   /** the `uses:` of the action: `tplsync/tplsync@v0.1.0` for a team, `./` in tplsync's own repository */
@@ -21,6 +23,19 @@ export interface WorkflowOptions {
    * it, so that two teams of one repository keep their own runs and comments.
    */
   dir?: string;
+  /**
+   * What runs the workflows (repository-relative path filters): the templates' folders, the config
+   * file and the types module of the project's config (`watchedPaths`). Default: those of the config
+   * init writes (templates/**, tplsync.config.*, tplsync-templates.ts), in `dir`.
+   */
+  paths?: WatchedPaths;
+  /** the branch whose pushes the apply workflow applies (default main) */
+  branch?: string;
+}
+
+/** a branch name as an entry of `branches: [...]`: bare when plain, else quoted with GitHub's filter characters escaped */
+function branchFilter(branch: string): string {
+  return /^[A-Za-z0-9._/-]+$/.test(branch) ? branch : JSON.stringify(branch.replace(/[*?+![\]]/g, '\\$&'));
 }
 
 /** `- uses: ...` with its inputs, indented for a step list at `indent` spaces */
@@ -59,6 +74,8 @@ export function workflowFiles(o: WorkflowOptions): Record<string, string> {
     'api-key': `\${{ secrets[vars.TPLSYNC_API_KEY_ENV || ${name}] }}`,
     'api-key-env': o.apiKeyEnv === derived ? '${{ vars.TPLSYNC_API_KEY_ENV }}' : `\${{ vars.TPLSYNC_API_KEY_ENV || '${o.apiKeyEnv}' }}`,
   };
+  const watched = o.paths ?? watchedPaths({ configDir: o.dir ?? '', templates: DEFAULT_TEMPLATE_GLOBS, configFile: at('tplsync.config.yaml'), ...(o.typesCheck ? { typesOut: DEFAULT_TYPES_OUT } : {}) });
+  const filters = (list: readonly string[]): string => list.map((p) => `      - ${JSON.stringify(p)}`).join('\n');
   const pullRequest = `# tplsync on pull requests: lint with annotations and code scanning, formatting and generated
 # types checked, and the plan posted as one comment that is updated in place.
 # Copy it into your repository; set the secret TPLSYNC_<ENV>_API_KEY of your environment (README: CI recipe).
@@ -66,9 +83,7 @@ name: tplsync pull request${titled}
 on:
   pull_request:
     paths:
-      - "${at('templates/**')}"
-      - "${at('tplsync.config.*')}"
-      - ".github/workflows/tplsync-*.yml"
+${filters([...watched.templates, ...watched.config, ...(o.typesCheck && watched.types ? [watched.types] : []), '.github/workflows/tplsync-*.yml'])}
 permissions:
   contents: read
 concurrency:
@@ -122,15 +137,17 @@ ${action(o, 6, 'Plan', { command: 'plan', environment: '${{ env.TPLSYNC_ENV }}',
 ${action(o, 6, 'Comment the plan (edits its earlier comment)', { command: 'comment', args: `--body-file plan.md --marker ${marker('plan')}` }, ['env:', '  GITHUB_TOKEN: ${{ github.token }}'])}
 `;
 
-  const apply = `# tplsync on merge: make the channels match main. One apply per environment at a time; the
+  // the branch in comments and the drift issue's title (a shell string): its name when plain, else said without it
+  const branch = o.branch ?? 'main';
+  const branchWord = /^[A-Za-z0-9._/-]+$/.test(branch) ? branch : 'the default branch';
+  const apply = `# tplsync on merge: make the channels match ${branchWord}. One apply per environment at a time; the
 # per-template results are kept as an artifact. A failed run is safe to re-run.
 name: tplsync apply${titled}
 on:
   push:
-    branches: [main]
+    branches: [${branchFilter(branch)}]
     paths:
-      - "${at('templates/**')}"
-      - "${at('tplsync.config.*')}"
+${filters([...watched.templates, ...watched.config])}
   workflow_dispatch:
 permissions:
   contents: read
@@ -167,7 +184,7 @@ ${action(o, 6, 'Apply', { command: 'apply', environment: '${{ env.TPLSYNC_ENV }}
 `;
 
   const drift = `# tplsync drift check: every morning, fail (and open an issue) when the channels no longer
-# match the files on main, for example after an edit in the console, or (when the config lists the
+# match the files on ${branchWord}, for example after an edit in the console, or (when the config lists the
 # environment's templates: environments.<env>.list) hold a template made in the console that no file defines.
 name: tplsync drift${titled}
 on:
@@ -192,7 +209,7 @@ ${action(o, 6, 'Plan with --detailed-exitcode (2 means drift)', { command: 'plan
       - name: Open an issue about the drift
         if: steps.plan.outputs.exit-code == '2'
         run: |
-          title="Templates${titled} drifted from main in $TPLSYNC_ENV"
+          title="Templates${titled} drifted from ${branchWord} in $TPLSYNC_ENV"
           if [ -z "$(gh issue list --state open --search "in:title \\"$title\\"" --json number --jq '.[].number')" ]; then
             gh issue create --title "$title" --body-file ${sh('drift.md')}
           fi

@@ -288,7 +288,7 @@ export function scaffoldTemplate(o: ScaffoldOptions): string {
     '#       fileUrl: https://cdn.example.com/card.png',
     '#       suggestions:',
     '#         - { action: reply, text: Yes, postbackData: "yes" }',
-    '#   rcsRichCardsOpts: { type: STANDALONE, orientation: VERTICAL }',
+    '#   rcsRichCardsOpts: { type: STANDALONE, orientation: VERTICAL, mediaHeight: MEDIUM }',
     '',
   );
   return lines.join('\n');
