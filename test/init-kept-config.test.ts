@@ -4,37 +4,12 @@
 // request of such a project failed, and a second init said everything was there. It is written
 // from the kept config (its typesOut), whatever its place (test/init-path-filters.test.ts: the
 // workflows' filters of the same projects).
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import picomatch from 'picomatch';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { parse } from 'yaml';
-import { cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
-
-const CHANNEL = '3b66178b-585b-549b-8664-15b9ad34b735';
-const config = (templates: string, extra = ''): Record<string, unknown> => ({ templates: [templates], defaultEnvironment: 'local', environments: { local: { emulator: '.tplsync/emulator.json', channels: { wa: CHANNEL } } }, channels: { wa: { kind: 'whatsapp' } }, ...(extra ? { typesOut: extra } : {}) });
-const yamlConfig = (templates: string): string => `templates: ["${templates}"]\ndefaultEnvironment: local\nenvironments:\n  local:\n    emulator: .tplsync/emulator.json\n    channels: { wa: ${CHANNEL} }\nchannels:\n  wa: { kind: whatsapp }\n`;
-const TEMPLATE = 'channel: wa\nname: order_ready\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hello {{1}}, your order is ready for pickup at the store."\n  examples: { 1: Ana }\n';
-
-function repo(files: Record<string, string>, branch = 'main'): string {
-  const dir = tempDir('tplsync-init-kept-');
-  execFileSync('git', ['init', '-q', '-b', branch], { cwd: dir });
-  writeFiles(dir, files);
-  return dir;
-}
-
-type Workflow = { on: { pull_request?: { paths: string[] }; push?: { branches: string[]; paths: string[] } } };
-const workflow = (dir: string, name: string): Workflow => parse(readFileSync(path.join(dir, '.github/workflows', name), 'utf8')) as Workflow;
-/** whether a change to `file` (from the repository's root) runs a workflow of these path filters (GitHub's globs) */
-const runs = (filters: readonly string[], file: string): boolean => filters.some((f) => picomatch(f, { dot: true })(file));
-
-const KEPT: [string, Record<string, string>, string][] = [
-  ['package.json#tplsync', { 'package.json': JSON.stringify({ name: 'shop', private: true, tplsync: config('msgs/**/*.{yaml,yml}') }, null, 2) }, 'package.json'],
-  ['.tplsyncrc.json', { '.tplsyncrc.json': JSON.stringify(config('msgs/**/*.{yaml,yml}')) }, '.tplsyncrc.json'],
-  ['a tplsync.config.yaml of the team\'s', { 'tplsync.config.yaml': yamlConfig('msgs/**/*.{yaml,yml}') }, 'tplsync.config.*'],
-];
+import { cleanup, cliIn, writeFiles } from './helpers.ts';
+import { config, TEMPLATE, repo, workflow, runs, KEPT } from './init-kept.ts';
 
 for (const [what, files, configFilter] of KEPT) {
   test(`a kept config (${what}): init writes the types module its workflow checks, and the workflows run on msgs/** and the config's file`, async () => {

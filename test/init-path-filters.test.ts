@@ -2,38 +2,12 @@
 // templates/** and tplsync.config.* whatever the config said, so templates in msgs/ or a config in
 // package.json or .tplsyncrc.json ran neither lint nor plan, and no apply on merge. The filters are
 // now the folders of the config's globs, the config's own file and the types module.
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import picomatch from 'picomatch';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { parse } from 'yaml';
 import { expandBraces, watchedPaths } from '../src/init/watch-paths.ts';
-import { cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
-
-const CHANNEL = '3b66178b-585b-549b-8664-15b9ad34b735';
-const config = (templates: string, extra = ''): Record<string, unknown> => ({ templates: [templates], defaultEnvironment: 'local', environments: { local: { emulator: '.tplsync/emulator.json', channels: { wa: CHANNEL } } }, channels: { wa: { kind: 'whatsapp' } }, ...(extra ? { typesOut: extra } : {}) });
-const yamlConfig = (templates: string): string => `templates: ["${templates}"]\ndefaultEnvironment: local\nenvironments:\n  local:\n    emulator: .tplsync/emulator.json\n    channels: { wa: ${CHANNEL} }\nchannels:\n  wa: { kind: whatsapp }\n`;
-const TEMPLATE = 'channel: wa\nname: order_ready\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hello {{1}}, your order is ready for pickup at the store."\n  examples: { 1: Ana }\n';
-
-function repo(files: Record<string, string>, branch = 'main'): string {
-  const dir = tempDir('tplsync-init-kept-');
-  execFileSync('git', ['init', '-q', '-b', branch], { cwd: dir });
-  writeFiles(dir, files);
-  return dir;
-}
-
-type Workflow = { on: { pull_request?: { paths: string[] }; push?: { branches: string[]; paths: string[] } } };
-const workflow = (dir: string, name: string): Workflow => parse(readFileSync(path.join(dir, '.github/workflows', name), 'utf8')) as Workflow;
-/** whether a change to `file` (from the repository's root) runs a workflow of these path filters (GitHub's globs) */
-const runs = (filters: readonly string[], file: string): boolean => filters.some((f) => picomatch(f, { dot: true })(file));
-
-const KEPT: [string, Record<string, string>, string][] = [
-  ['package.json#tplsync', { 'package.json': JSON.stringify({ name: 'shop', private: true, tplsync: config('msgs/**/*.{yaml,yml}') }, null, 2) }, 'package.json'],
-  ['.tplsyncrc.json', { '.tplsyncrc.json': JSON.stringify(config('msgs/**/*.{yaml,yml}')) }, '.tplsyncrc.json'],
-  ['a tplsync.config.yaml of the team\'s', { 'tplsync.config.yaml': yamlConfig('msgs/**/*.{yaml,yml}') }, 'tplsync.config.*'],
-];
+import { cleanup, cliIn } from './helpers.ts';
+import { config, TEMPLATE, repo, workflow, runs, KEPT } from './init-kept.ts';
 
 for (const [what, files, configFilter] of KEPT) {
   test(`a kept config (${what}): the workflows run on msgs/** and the config's own file`, async () => {

@@ -353,18 +353,31 @@ test('export of some templates over a file that holds another template\'s transl
   } finally { cleanup(dir); }
 });
 
+const IT_SHIPPED = 'Ciao {{customer}}, il tuo ordine {{order_id}} è in viaggio e arriverà entro tre giorni lavorativi.';
+const exportItalian = (dir: string) => cliIn(['translations', 'export', '--source', 'en_US', '--target', 'it', '--format', 'po'], { cwd: dir });
+/** the last unit of the project's translations/it.po filled with the Italian of EN */
+function fillItalian(dir: string): void {
+  const po = readFileSync(path.join(dir, 'translations/it.po'), 'utf8');
+  const end = po.lastIndexOf('msgstr ""');
+  writeFiles(dir, { 'translations/it.po': `${po.slice(0, end)}msgstr "${IT_SHIPPED}"${po.slice(end + 'msgstr ""'.length)}` });
+}
+/** a project of EN whose Italian was exported to PO, translated and imported (templates/order_shipped.it.yaml) */
+async function italianImported(dir: string): Promise<void> {
+  writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': EN });
+  assert.is((await exportItalian(dir)).exitCode, 0);
+  fillItalian(dir);
+  const imported = await cliIn(['translations', 'import', 'translations/it.po'], { cwd: dir });
+  assert.is(imported.exitCode, 0, imported.stderr);
+  assert.ok(existsSync(path.join(dir, 'templates/order_shipped.it.yaml')));
+}
+
 // verify-12 NEW-1: a template renamed after its translation was imported held the next export to the same file (the
 // file "held a translation of a template this project does not have"), with advice fit for another project
 test('export after a template was renamed: its translation imported before is in the project (written); one not imported yet holds the file, and the advice to name it anew in the unit ids imports it', async () => {
   const dir = tempDir();
   try {
-    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': EN });
-    const exportIt = () => cliIn(['translations', 'export', '--source', 'en_US', '--target', 'it', '--format', 'po'], { cwd: dir });
-    const fill = () => {
-      const po = readFileSync(path.join(dir, 'translations/it.po'), 'utf8');
-      const end = po.lastIndexOf('msgstr ""');
-      writeFiles(dir, { 'translations/it.po': `${po.slice(0, end)}msgstr "Ciao {{customer}}, il tuo ordine {{order_id}} è in viaggio e arriverà entro tre giorni lavorativi."${po.slice(end + 'msgstr ""'.length)}` });
-    };
+    const exportIt = () => exportItalian(dir);
+    const fill = () => fillItalian(dir);
     const rename = (from: string, to: string) => {
       for (const lang of ['en_US', 'it']) {
         const old = path.join(dir, `templates/${from}.${lang}.yaml`);
@@ -373,11 +386,7 @@ test('export after a template was renamed: its translation imported before is in
         rmSync(old);
       }
     };
-    assert.is((await exportIt()).exitCode, 0);
-    fill();
-    const imported = await cliIn(['translations', 'import', 'translations/it.po'], { cwd: dir });
-    assert.is(imported.exitCode, 0, imported.stderr);
-    assert.ok(existsSync(path.join(dir, 'templates/order_shipped.it.yaml')));
+    await italianImported(dir);
     rename('order_shipped', 'order_sent');
     const again = await exportIt();
     assert.is(again.exitCode, 0, again.stderr);
@@ -405,13 +414,8 @@ test('export after a template was renamed: its translation imported before is in
 test('export after only the source template was renamed: the translations the target file holds are not held against the export', async () => {
   const dir = tempDir();
   try {
-    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': EN });
-    const exportIt = () => cliIn(['translations', 'export', '--source', 'en_US', '--target', 'it', '--format', 'po'], { cwd: dir });
-    assert.is((await exportIt()).exitCode, 0);
-    const po = readFileSync(path.join(dir, 'translations/it.po'), 'utf8');
-    const end = po.lastIndexOf('msgstr ""');
-    writeFiles(dir, { 'translations/it.po': `${po.slice(0, end)}msgstr "Ciao {{customer}}, il tuo ordine {{order_id}} è in viaggio e arriverà entro tre giorni lavorativi."${po.slice(end + 'msgstr ""'.length)}` });
-    assert.is((await cliIn(['translations', 'import', 'translations/it.po'], { cwd: dir })).exitCode, 0);
+    const exportIt = () => exportItalian(dir);
+    await italianImported(dir);
     writeFiles(dir, { 'templates/order_shipped.en_US.yaml': EN.replace('name: order_shipped', 'name: order_sent') });
     const r = await exportIt();
     assert.is(r.exitCode, 0, r.stderr);
@@ -430,13 +434,8 @@ test('export after only the source template was renamed: the translations the ta
 test('export after a template was renamed and its source text edited since the import: written, the translation outdated', async () => {
   const dir = tempDir();
   try {
-    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': EN });
-    const exportIt = () => cliIn(['translations', 'export', '--source', 'en_US', '--target', 'it', '--format', 'po'], { cwd: dir });
-    assert.is((await exportIt()).exitCode, 0);
-    const po = readFileSync(path.join(dir, 'translations/it.po'), 'utf8');
-    const end = po.lastIndexOf('msgstr ""');
-    writeFiles(dir, { 'translations/it.po': `${po.slice(0, end)}msgstr "Ciao {{customer}}, il tuo ordine {{order_id}} è in viaggio e arriverà entro tre giorni lavorativi."${po.slice(end + 'msgstr ""'.length)}` });
-    assert.is((await cliIn(['translations', 'import', 'translations/it.po'], { cwd: dir })).exitCode, 0);
+    const exportIt = () => exportItalian(dir);
+    await italianImported(dir);
     writeFiles(dir, {
       'templates/order_sent.en_US.yaml': EN.replace('name: order_shipped', 'name: order_sent').replace('three working days', 'two working days'),
       'templates/order_sent.it.yaml': readFileSync(path.join(dir, 'templates/order_shipped.it.yaml'), 'utf8').replace('name: order_shipped', 'name: order_sent'),
