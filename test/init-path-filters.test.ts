@@ -7,29 +7,10 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { expandBraces, watchedPaths } from '../src/init/watch-paths.ts';
 import { cleanup, cliIn } from './helpers.ts';
-import { config, TEMPLATE, repo, workflow, runs, KEPT } from './init-kept.ts';
+import { config, TEMPLATE, repo, workflow } from './init-kept.ts';
 
-for (const [what, files, configFilter] of KEPT) {
-  test(`a kept config (${what}): the workflows run on msgs/** and the config's own file`, async () => {
-    const dir = repo({ ...files, 'msgs/order_ready.en_US.yaml': TEMPLATE });
-    try {
-      const r = await cliIn(['init', '--yes'], { cwd: dir });
-      assert.is(r.exitCode, 0, r.stdout + r.stderr);
-      // the filters: the templates' folder, the config's own file, the module
-      const pr = workflow(dir, 'tplsync-pull-request.yml').on.pull_request!.paths;
-      assert.equal(pr, ['msgs/**', configFilter, 'tplsync-templates.ts', '.github/workflows/tplsync-*.yml']);
-      const apply = workflow(dir, 'tplsync-apply.yml').on.push!.paths;
-      assert.equal(apply, ['msgs/**', configFilter]);
-      for (const filters of [pr, apply]) {
-        assert.ok(runs(filters, 'msgs/order_ready.en_US.yaml'), `a template edit runs ${filters.join(' ')}`);
-        assert.ok(runs(filters, 'msgs/eu/order_ready.de.yaml'), 'in a folder below too');
-        assert.ok(runs(filters, Object.keys(files)[0]!), 'a config edit');
-        assert.not.ok(runs(filters, 'src/app.ts'), 'not any change');
-      }
-      assert.match(r.stdout, `The workflows run when these change: msgs/**, ${configFilter}, tplsync-templates.ts`);
-    } finally { cleanup(dir); }
-  });
-}
+// the kept configs' filters (msgs/**, the config's own file, the module) are checked with their types module in
+// init-kept-config.test.ts
 
 test('a config in a folder of a monorepo (package.json#tplsync of teams/support): its filters from the repository\'s root', async () => {
   const dir = repo({ 'teams/support/package.json': JSON.stringify({ name: 'support', private: true, tplsync: config('msgs/**/*.yaml') }), 'teams/support/msgs/order_ready.en_US.yaml': TEMPLATE });
