@@ -12,7 +12,68 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { lintBytes } from '../src/lint/engine.ts';
+import { cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
+
+const WA = '0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11';
+const RCS = '1c8d4d5f-7a1f-4b5c-8b54-1e7e2e8e3b22';
+const config = (values: string) => `templates: ["t/**/*.yaml"]
+defaultEnvironment: local
+channels:
+  wa: { kind: whatsapp }
+  rcs: { kind: rcs }
+environments:
+  local:
+    emulator: .tplsync/emulator.json
+    channels: { wa: ${WA}, rcs: ${RCS} }
+    values:
+${values}
+`;
+
+const EVENT = `channel: rcs
+name: ev2
+language: en_US
+message:
+  type: rich_card
+  richCards:
+    - title: The autumn collection, live
+      description: "Join us for the launch stream."
+      fileUrl: https://cdn.example.com/launch/teaser.mp4
+      thumbnailUrl: https://cdn.example.com/launch/teaser-thumb.jpg
+      suggestions:
+        - action: create_calendar_event
+          text: Save the date
+          postbackData: save_launch
+          startTime: ((start_time))
+          endTime: "2030-09-12T18:00:00.000Z"
+          title: autumn launch
+          description: Live stream of the new collection
+  rcsRichCardsOpts: { type: STANDALONE, orientation: VERTICAL, mediaHeight: TALL }
+  fallback:
+    text: "Our autumn collection launches live: https://shop.example.com/launch"
+`;
+
+test('NEW-1: an event whose startTime alone is a reference is not judged against a stand-in; its value is judged with the environment', async () => {
+  const dir = tempDir('tplsync-judged-');
+  try {
+    writeFiles(dir, { 't/ev2.yaml': EVENT, 'tplsync.config.yaml': config('      start_time: "2030-09-12T17:00:00.000Z"') });
+    for (const args of [['lint'], ['lint', '--env', 'local'], ['plan']]) {
+      const r = await cliIn(args, { cwd: dir });
+      assert.is(r.exitCode, 0, `${args.join(' ')}: ${r.stdout}${r.stderr}`);
+      assert.not.match(r.stdout + r.stderr, /2999/);
+    }
+    // the environment's start after the literal end: named, with the value, by lint --env and by plan
+    writeFiles(dir, { 'tplsync.config.yaml': config('      start_time: "2030-09-12T19:00:00.000Z"') });
+    let r = await cliIn(['lint'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    r = await cliIn(['lint', '--env', 'local'], { cwd: dir });
+    assert.is(r.exitCode, 1, r.stdout + r.stderr);
+    assert.match(r.stdout, /With the values of environment 'local': endTime 2030-09-12T18:00:00.000Z is not after startTime 2030-09-12T19:00:00.000Z/);
+    r = await cliIn(['plan'], { cwd: dir });
+    assert.is(r.exitCode, 1, r.stdout + r.stderr);
+    assert.match(r.stdout + r.stderr, /not after startTime 2030-09-12T19:00:00.000Z.*rcs-calendar-event/);
+  } finally { cleanup(dir); }
+});
 
 test('NEW-3: header-media-type names the document sample\'s own type', () => {
   const yaml = `channel: wa\nname: inv\nlanguage: en_US\ncategory: UTILITY\nheader: { format: DOCUMENT, example: "https://cdn.example.com/invoice.docx" }\nbody:\n  text: "Your invoice is attached, thank you for your order."\n`;

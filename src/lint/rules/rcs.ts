@@ -7,6 +7,7 @@ import { rfc3339Capitals, rfc3339Ms, rfc3339Shape } from '../../model/time.js';
 import { an, arr, blank, defineRules, indexed, obj, str, type Loose, type Indexed, type RuleContext } from '../rule.js';
 import { ordinal } from './whatsapp.js';
 import { urlAddressProblem } from '../../model/urls.js';
+import { isStandInTime } from '../../model/values.js';
 import { foreignCharacters, shownWithEscapes } from '../../model/written-characters.js';
 
 type Path = (string | number)[];
@@ -395,16 +396,20 @@ export const rcsRules = defineRules([
       for (const { s, path } of suggestions(ctx)) {
         if (s.action !== 'create_calendar_event') continue;
         const times: Record<string, number> = {};
+        // a time that stands in for a reference (lint without an environment) is no time to compare with: its order is
+        // judged with the environment's value (lint --env, plan)
+        let standIn = false;
         for (const k of ['startTime', 'endTime'] as const) {
           const v = str(s[k]);
           if (v === undefined) continue;
+          if (isStandInTime(v)) { standIn = true; continue; }
           const ms = rfc3339Ms(v);
           const up = ms === undefined ? rfc3339Capitals(v) : undefined;
           if (up) ctx.report([...path, k], `${k} '${v}' writes its T or Z in lower case; write them in capitals: ${up}.`);
           else if (ms === undefined) ctx.report([...path, k], `${k} '${v}' is not an RFC 3339 time (a real date and time with Z or an offset); write e.g. 2030-05-04T08:00:00.000Z or 2030-05-04T10:00:00+02:00.`);
           else times[k] = ms;
         }
-        if (times.startTime !== undefined && times.endTime !== undefined && times.startTime >= times.endTime) {
+        if (!standIn && times.startTime !== undefined && times.endTime !== undefined && times.startTime >= times.endTime) {
           ctx.report([...path, 'endTime'], `endTime ${String(s.endTime)} is not after startTime ${String(s.startTime)}: set the end after the start (or swap the two).`);
         }
       }
