@@ -8,7 +8,9 @@ import path from 'node:path';
 import { EXIT } from '../core/exit-codes.js';
 import { UsageError } from '../core/errors.js';
 import type { FormatIssue } from '../formats/meta.js';
-import type { Config } from '../config/load.js';
+import type { Config, EnvironmentConfig } from '../config/load.js';
+import { configSeverities } from '../config/overrides.js';
+import { judgeInEnvironment } from '../plan/desired.js';
 import { fromFile } from '../model/canonical.js';
 import type { Loose } from '../model/loose.js';
 import { substituteValues, templateReferences } from '../model/values.js';
@@ -42,6 +44,20 @@ export async function exportCommand(paths: string[], o: ExportCommandOptions): P
     const filled = withValues(f.file, f.value!, config, o.env);
     if ('issue' in filled) { io().stderr.write(`tplsync: ${asIdentifier(`${String(f.value!.name)}/${String(f.value!.language)}`)} (${asIdentifier(f.file)}): ${filled.issue}\n`); issues++; continue; }
     const v = filled.t;
+    // the values filled in are judged as plan judges them (lint saw the references): a template they break is not exported
+    if (filled.env) {
+      const judged = judgeInEnvironment(f, v, filled.env, configSeverities(config)(f.abs));
+      const refused = [...judged.errors, ...judged.held];
+      const shown = refused.length ? refused : judged.warnings;
+      if (shown.length) {
+        io().stderr.write(`tplsync: ${asIdentifier(`${String(f.value!.name)}/${String(f.value!.language)}`)} (${asIdentifier(f.file)}): with the values of environment '${filled.env.name}':\n${shown.map((e) => `  ${refused.length ? 'error' : 'warning'} ${e.path.join('.') || '(template)'}  ${e.message}  ${e.ruleId}`).join('\n')}\n`);
+      }
+      if (refused.length) {
+        io().stderr.write(`  Not exported: the platform would refuse it. Fix the value${refused.length === 1 ? '' : 's'} under environments.${filled.env.name}.values in the config.\n`);
+        issues++;
+        continue;
+      }
+    }
     // the export would carry the key to another platform (or [redacted] where the key is known): refused, as plan holds such a template
     if (templateHoldsKey(v)) { io().stderr.write(`tplsync: ${asIdentifier(`${String(v.name)}/${String(v.language)}`)} (${asIdentifier(f.file)}): the text holds the API key, or 8 or more characters of it in a row; ${keyRemedy(f.file, f.value!, shownEnvironment(config, o.env))}. Not exported.\n`); issues++; continue; }
     const r = convert(fromFile(v, String(v.channel), ''));
@@ -65,7 +81,7 @@ export async function exportCommand(paths: string[], o: ExportCommandOptions): P
  * request holds what apply writes, values and never references. A secret is
  * never written to a file, so a template that refers to one is not exported (listed, exit 1).
  */
-function withValues(file: string, t: Loose, config: Config, envName: string | undefined): { t: Loose } | { issue: string } {
+function withValues(file: string, t: Loose, config: Config, envName: string | undefined): { t: Loose; env?: EnvironmentConfig } | { issue: string } {
   const refs = [...new Set(templateReferences(t).map((r) => r.name))];
   // no value to fill in: a literal written \((name)) is still the text ((name)), its backslash dropped as apply drops it
   if (refs.length === 0) return { t: substituteValues(t, () => undefined) };
@@ -74,5 +90,5 @@ function withValues(file: string, t: Loose, config: Config, envName: string | un
   if (!env) return { issue: `refers to environment values (${names}): give --env ENV to export it with that environment's values` };
   const secrets = refs.filter((n) => { const v = env.values?.[n]; return v !== undefined && typeof v === 'object' && 'env' in v; });
   if (secrets.length) return { issue: `refers to the secret value${secrets.length === 1 ? '' : 's'} ${secrets.map((n) => `((${n}))`).join(', ')} of environment '${env.name}': tplsync never writes a secret to a file, so it is not exported` };
-  return { t: templateIn(file, t, env) };
+  return { t: templateIn(file, t, env), env };
 }

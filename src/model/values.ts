@@ -184,6 +184,15 @@ export const marksAsReferences = (t: Loose): Loose => mapStrings(t, (s) => (s.in
 /** Whether an address is lintStandIn's stand-in for one that starts with a reference (its host is the environment's to give). */
 export const isStandInAddress = (s: string): boolean => /^https:\/\/v+\.io(?:[/?#]|$)/.test(s);
 
+/** lintStandIn's stand-in for a time that is one reference: an RFC 3339 time far away, of no environment */
+const STAND_IN_TIME = '2999-01-01T00:00:00Z';
+
+/**
+ * Whether a time is lintStandIn's stand-in for a reference: its form is judged, but a rule that compares it with another
+ * field (an event's start before its end) has nothing to compare (the environment's value is judged by lint --env and plan).
+ */
+export const isStandInTime = (s: string): boolean => s === STAND_IN_TIME;
+
 /** the name of the one reference the string is and nothing else (`((name))`: its whole form and length are the environment's value), else undefined */
 const wholeReference = (s: string): string | undefined => {
   const refs = scanReferences(s);
@@ -217,9 +226,8 @@ function wholeValueStandIn(name: string, key: string | number | undefined, paren
   const p = parent && typeof parent === 'object' && !Array.isArray(parent) ? (parent as Record<string, unknown>) : undefined;
   // a copy-code button's code (a promotion code per environment): a code of the platform's length
   if (key === 'example' && p?.type === 'COPY_CODE') return 'CODE25';
-  // an RCS calendar event's times
-  if (key === 'startTime') return '2999-01-01T00:00:00Z';
-  if (key === 'endTime') return '2999-01-01T01:00:00Z';
+  // an RCS calendar event's times: a valid time, which no rule compares with the event's other time (isStandInTime)
+  if (key === 'startTime' || key === 'endTime') return STAND_IN_TIME;
   // a label or a short text with a length limit (a button's or chip's label, an autofill label, a text header, the
   // offer's headline, the footer): a short text made of the value's name (two labels that are one value are the same
   // label in every environment, two values are two labels); the body's and a card's texts stay as written

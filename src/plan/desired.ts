@@ -3,7 +3,7 @@
 import type { SeveritySetting } from '../core/diagnostic.js';
 import { UsageError } from '../core/errors.js';
 import { EXIT } from '../core/exit-codes.js';
-import { errorsInEnvironment, warningsInEnvironment, type EnvironmentFinding } from '../lint/in-environment.js';
+import { errorsInEnvironment, heldOnly, warningsInEnvironment, type EnvironmentFinding } from '../lint/in-environment.js';
 import type { EnvironmentConfig } from '../config/load.js';
 import { templateId, UUID_RE } from '../model/ids.js';
 import type { LoadedFile } from '../project/load.js';
@@ -30,6 +30,8 @@ export function loadDesired(files: readonly LoadedFile[], env: EnvironmentConfig
   const broken: string[] = [];
   /** the variables the broken templates' secret values come from: the fix is there, not in the config */
   const variables = new Set<string>();
+  /** the broken templates that a secret value alone breaks (lint --env cannot read a secret: only plan finds these) */
+  let secretsOnly = 0;
   const desired = files.flatMap((f) => {
     if (!f.value || f.hash === undefined) throw new Error(`${f.file} was not loaded`);
     // a template on an alias this environment does not define is not one of its templates (an alias only some
@@ -37,22 +39,13 @@ export function loadDesired(files: readonly LoadedFile[], env: EnvironmentConfig
     const alias = onLeftOut ? aliasLeftOut(f.value, env) : undefined;
     if (alias !== undefined) { onLeftOut!(f.file, alias); return []; }
     const t = templateIn(f.file, f.value, env);
-    // lint saw the references; the values filled in must pass the same rules
-    if (hasReferences(f.value)) {
-      // the config's severities for this file (its overrides applied)
-      const severities = typeof severitiesOf === 'function' ? severitiesOf(f.abs) : severitiesOf;
-      // a finding on a field that holds a secret value says so without its message (the message may show the secret
-      // in another form: a phone number's digits without their spaces, which no mask recognises)
-      const now = new Date();
-      const hidden = secretFields(f, env, (masked) => [...errorsInEnvironment(masked, now, severities), ...warningsInEnvironment(masked, f.value!, now, severities)]);
-      const errors = hidden(errorsInEnvironment(t, now, severities));
-      // the warnings the values bring, which no lint run shows (lint sees the references): said, not refused
-      if (onWarnings && !errors.length) { const w = hidden(warningsInEnvironment(t, f.value, now, severities)); if (w.length) onWarnings(f.file, w); }
-      if (errors.length) {
-        broken.push(`${asIdentifier(f.file)}: with the values of environment '${env.name}':\n${errors.map((e) => `  ${e.path.join('.') || '(template)'}  ${e.message}  ${e.ruleId}`).join('\n')}`);
-        // the variables a secret comes from, when a secret breaks a field (the plain values' findings are said as they are)
-        if (errors.some((e) => e.message.startsWith(SECRET_BLAMED))) for (const r of templateReferences(f.value)) { const v = env.values?.[r.name]; if (v && 'env' in v) variables.add(v.env); }
-      }
+    const judged = judgeInEnvironment(f, t, env, typeof severitiesOf === 'function' ? severitiesOf(f.abs) : severitiesOf);
+    // the warnings the values bring, which no lint run shows (lint sees the references): said, not refused
+    if (onWarnings && !judged.errors.length && judged.warnings.length) onWarnings(f.file, judged.warnings);
+    if (judged.errors.length) {
+      broken.push(`${asIdentifier(f.file)}: with the values of environment '${env.name}':\n${judged.errors.map((e) => `  ${e.path.join('.') || '(template)'}  ${e.message}  ${e.ruleId}`).join('\n')}`);
+      for (const v of judged.variables) variables.add(v);
+      if (judged.onlySecrets) secretsOnly++;
     }
     const channel = String(t.channel);
     const channelId = resolveChannel(channel, env);
@@ -60,9 +53,9 @@ export function loadDesired(files: readonly LoadedFile[], env: EnvironmentConfig
     const id = templateId(channelId, String(t.name), String(t.language), typeof t.publicId === 'string' ? t.publicId : undefined);
     const secretShape = refersToSecret(f.value, env) ? { secretShape: fromFile(templateIn(f.file, f.value, env, { markSecrets: true }), channelId, id).canonical } : {};
     const { canonical, ...fileOnly } = fromFile(t, channelId, id);
-    return [{ file: f.file, fileHash: f.hash, channel, canonical, fileOnly, ...secretShape }];
+    return [{ file: f.file, fileHash: f.hash, channel, canonical, fileOnly, ...secretShape, ...(judged.held.length ? { heldInEnvironment: judged.held } : {}) }];
   });
-  if (broken.length) throw new ValuesBreakTemplates(env.name, broken, [...variables].sort());
+  if (broken.length) throw new ValuesBreakTemplates(env.name, broken, [...variables].sort(), secretsOnly === broken.length);
   // two files that address one template on the channel (one's id derived from its channel, name and language, another's
   // publicId naming the same, copied from a pulled file): each apply would rewrite the template as the other file has it
   const byId = new Map<string, DesiredTemplate[]>();
@@ -83,8 +76,43 @@ export class SameTemplateTwice extends Error {
   }
 }
 
+/** What the environment's values make of a template: see judgeInEnvironment. */
+export interface JudgedInEnvironment {
+  /** the errors that refuse the template (the channel would reject it) */
+  errors: EnvironmentFinding[];
+  /** the errors that keep back this template alone (a time of the values that has passed: an expired campaign) */
+  held: EnvironmentFinding[];
+  /** the warnings the values bring, which the file as written (what lint shows) does not have; none when there are errors */
+  warnings: EnvironmentFinding[];
+  /** the variables the secret values that break the template come from */
+  variables: string[];
+  /** every error is a secret value's (lint --env, which reads no secret, does not find them) */
+  onlySecrets: boolean;
+}
+
+/**
+ * The loaded file `f`, whose template is `t` in `env` (templateIn: its values filled in), judged by every per-file rule
+ * as plan, apply, promote and export --env judge it before writing: lint saw the references, the values filled in must
+ * pass the same rules (the clock's among them). A finding on a field that holds a secret value says so without its message.
+ */
+export function judgeInEnvironment(f: Pick<LoadedFile, 'file' | 'value'>, t: Loose, env: EnvironmentConfig, severities?: Readonly<Record<string, SeveritySetting>>, now = new Date()): JudgedInEnvironment {
+  const none: JudgedInEnvironment = { errors: [], held: [], warnings: [], variables: [], onlySecrets: false };
+  if (!f.value || !hasReferences(f.value)) return none;
+  // a finding on a field that holds a secret value says so without its message (the message may show the secret
+  // in another form: a phone number's digits without their spaces, which no mask recognises)
+  const hidden = secretFields(f, env, (masked) => [...errorsInEnvironment(masked, now, severities), ...warningsInEnvironment(masked, f.value!, now, severities)]);
+  const all = hidden(errorsInEnvironment(t, now, severities));
+  const errors = all.filter((e) => !heldOnly(e));
+  const held = all.filter(heldOnly);
+  const warnings = errors.length ? [] : hidden(warningsInEnvironment(t, f.value, now, severities));
+  const variables = new Set<string>();
+  // the variables a secret comes from, when a secret breaks a field (the plain values' findings are said as they are)
+  if (errors.some((e) => e.message.startsWith(SECRET_BLAMED))) for (const r of templateReferences(f.value)) { const v = env.values?.[r.name]; if (v && 'env' in v) variables.add(v.env); }
+  return { errors, held, warnings, variables: [...variables].sort(), onlySecrets: errors.length > 0 && errors.every((e) => e.message.startsWith(SECRET_BLAMED)) };
+}
+
 /** the findings of `f`'s template in `env`, those on a field that holds a secret value with a message that does not show it */
-function secretFields(f: LoadedFile, env: EnvironmentConfig, findingsOf: (t: Loose) => EnvironmentFinding[]): (findings: EnvironmentFinding[]) => EnvironmentFinding[] {
+function secretFields(f: Pick<LoadedFile, 'file' | 'value'>, env: EnvironmentConfig, findingsOf: (t: Loose) => EnvironmentFinding[]): (findings: EnvironmentFinding[]) => EnvironmentFinding[] {
   if (!refersToSecret(f.value!, env)) return (x) => x;
   const marked = templateIn(f.file, f.value!, env, { markSecrets: true });
   // the same field with the secrets shown as (secret) and the plain values filled in: a finding it
@@ -106,8 +134,9 @@ const SECRET_BLAMED = 'a secret value of environment';
 /** Templates that lint passed with their references, and that the environment's values break: nothing is planned or written (exit 1). */
 export class ValuesBreakTemplates extends Error {
   readonly exitCode = EXIT.FINDINGS;
-  constructor(environment: string, readonly reports: string[], variables: readonly string[] = []) {
-    super(`${reports.join('\n')}\nNothing was planned or written: the channel would reject ${reports.length === 1 ? 'this template' : 'these templates'}. Fix the value${reports.length === 1 ? '' : 's'} under environments.${environment}.values in the config${variables.length ? `, or the environment variable${variables.length === 1 ? '' : 's'} a secret value comes from (${variables.join(', ')})` : ''} (\`tplsync lint --env ${environment}\` finds these too, at their lines).`);
+  constructor(environment: string, readonly reports: string[], variables: readonly string[] = [], onlySecrets = false) {
+    // lint --env reads no secret: it finds the plain values' refusals at their lines, never a secret's
+    super(`${reports.join('\n')}\nNothing was planned or written: the channel would reject ${reports.length === 1 ? 'this template' : 'these templates'}. Fix the value${reports.length === 1 ? '' : 's'} under environments.${environment}.values in the config${variables.length ? `, or the environment variable${variables.length === 1 ? '' : 's'} a secret value comes from (${variables.join(', ')})` : ''}${onlySecrets ? ' (a secret value is judged by plan alone: `tplsync lint` never reads one)' : ` (\`tplsync lint --env ${environment}\` finds ${variables.length ? 'those of the plain values' : 'these'} too, at their lines)`}.`);
   }
 }
 

@@ -23,6 +23,8 @@ export interface DesiredTemplate {
   fileOnly?: FileOnly;
   /** when the file refers to a secret value: the canonical template with a mark where each secret stands (src/model/remnants.ts secretRemnants) */
   secretShape?: CanonicalTemplate;
+  /** the errors of the environment's values that keep back this template alone (a time of the values that has passed): held, not planned */
+  heldInEnvironment?: readonly { ruleId: string; path: readonly (string | number)[]; message: string }[];
 }
 
 export interface PlanChange {

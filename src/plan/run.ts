@@ -231,12 +231,14 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
   // a template whose text holds the API key (pasted by mistake) would send it to customers, and shows as [redacted] in the plan: held
   const keyIn = new Set(all.filter((d) => templateHoldsKey(d.canonical)).map((d) => d.file));
   // (the texts only: a key that shares 8 letters with MARKETING or a template's name held ordinary templates)
-  const desired = all.filter((d) => !heldFiles.has(d.file) && !keyIn.has(d.file));
-  const held: HeldTemplate[] = all.filter((d) => heldFiles.has(d.file) || keyIn.has(d.file)).map((d) => ({
+  // so does one whose environment's values give a time that has passed (expireTime: ((campaign_end))), said with the environment
+  const heldByValues = (d: (typeof all)[number]): string[] => (heldFiles.has(d.file) ? [] : (d.heldInEnvironment ?? []).map((x) => `with the values of environment '${conn.environment.name}': ${x.message} (${x.ruleId}, ${d.file}: ${x.path.join('.')})`));
+  const desired = all.filter((d) => !heldFiles.has(d.file) && !keyIn.has(d.file) && !d.heldInEnvironment?.length);
+  const held: HeldTemplate[] = all.filter((d) => heldFiles.has(d.file) || keyIn.has(d.file) || d.heldInEnvironment?.length).map((d) => ({
     channel: d.channel, name: d.canonical.name, language: d.canonical.language, file: d.file,
     kind: keyIn.has(d.file) ? 'key' as const : 'file' as const, reasons: keyIn.has(d.file)
       ? [`its text holds the API key, or 8 or more characters of it in a row (shown as [redacted] here): planned and applied, it would go to the channel and to customers; ${keyRemedy(d.file, project.files.find((f) => f.file === d.file)?.value ?? {}, conn.environment)}`]
-      : heldFiles.get(d.file)!.map((x) => `${x.message} (${x.ruleId}, ${x.file}:${x.line}:${x.column})`),
+      : heldFiles.has(d.file) ? heldFiles.get(d.file)!.map((x) => `${x.message} (${x.ruleId}, ${x.file}:${x.line}:${x.column})`) : heldByValues(d),
   }));
   held.push(...listedUnread);
   const ids = [...desired.map((d) => ({ channelId: d.canonical.channelId, id: d.canonical.templateId })), ...orphans.filter((x) => !listed?.has(x.publicId)).map((x) => ({ channelId: x.channelId, id: x.publicId }))];

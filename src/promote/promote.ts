@@ -89,7 +89,11 @@ export async function runPromote(config: Config, source: Connection, target: Con
     passing.add(d.file);
     record.push({ channel: d.channel, name: d.canonical.name, language: d.canonical.language, publicId: d.canonical.templateId, channelId: d.canonical.channelId, fingerprint: fingerprint(r) });
   }
-  const desired = inTarget.filter((d) => passing.has(d.file));
+  // a template whose target values give a time that has passed (an expired campaign there) is held, as plan holds it
+  for (const d of inTarget.filter((x) => passing.has(x.file) && x.heldInEnvironment?.length)) {
+    held.push({ channel: d.channel, name: d.canonical.name, language: d.canonical.language, file: d.file, kind: 'file', reasons: d.heldInEnvironment!.map((x) => `with the values of environment '${target.environment.name}': ${x.message} (${x.ruleId}, ${d.file}: ${x.path.join('.')})`) });
+  }
+  const desired = inTarget.filter((d) => passing.has(d.file) && !d.heldInEnvironment?.length);
   const targetReads = await readTemplates(target, desired.map((d) => ({ channelId: d.canonical.channelId, id: d.canonical.templateId })), `reading ${target.environment.name}`, o.progress, o.signal);
   maskRemoteSecrets(desired, targetReads, target.environment);
   const plan = makePlan({ desired, remote: targetReads, held, ruleIds: new Set(RULES_BY_ID.keys()), ruleSettingsOf: ruleSettingsFor(config, o.cwd) });

@@ -7,6 +7,7 @@ import { rfc3339Capitals, rfc3339Ms, rfc3339Shape } from '../../model/time.js';
 import { an, arr, blank, defineRules, indexed, obj, str, type Loose, type Indexed, type RuleContext } from '../rule.js';
 import { ordinal } from './whatsapp.js';
 import { urlAddressProblem } from '../../model/urls.js';
+import { isStandInTime } from '../../model/values.js';
 import { foreignCharacters, shownWithEscapes } from '../../model/written-characters.js';
 
 type Path = (string | number)[];
@@ -247,7 +248,7 @@ export const rcsRules = defineRules([
   {
     id: 'rcs-expired', group: 'rcs', severity: 'error', holdsOnlyItsTemplate: true,
     summary: 'An EXPIRE_TIME expiry is in the future.',
-    why: 'A message whose expireTime has passed is never delivered: the campaign is over. The finding depends on the clock, not on your change, so it keeps only this template from being planned and applied; every other template still plans and applies.',
+    why: 'A message whose expireTime has passed is never delivered: the campaign is over. The finding depends on the clock, not on your change, so it keeps only this template from being planned and applied; every other template still plans and applies. An expireTime that is an environment value, `((campaign_end))`, is judged with the environment\'s value by lint --env, plan and export --env, and holds its template back the same way.',
     fix: 'Retire the finished campaign: delete its file (the plan then reports it as an orphan with --base; the API has no delete, so remove it in the console if it should go), or give it a new expireTime if it runs again.',
     source: rbm,
     check(ctx) {
@@ -389,22 +390,26 @@ export const rcsRules = defineRules([
   {
     id: 'rcs-calendar-event', group: 'rcs', severity: 'error',
     summary: 'A create_calendar_event suggestion has startTime before endTime, both RFC 3339 times (`Z` or an offset).',
-    why: 'RBM CreateCalendarEventAction takes Google Timestamps: RFC 3339, in UTC (`Z`) or with an offset (`+02:00`); an event that ends before it starts cannot be saved.',
+    why: 'RBM CreateCalendarEventAction takes Google Timestamps: RFC 3339, in UTC (`Z`) or with an offset (`+02:00`); an event that ends before it starts cannot be saved. A time that is an environment value, `((event_start))`, is compared with the environment\'s value (lint --env, plan); lint without an environment judges the other time alone.',
     fix: 'Write both times as RFC 3339 (e.g. 2030-05-04T08:00:00.000Z or 2030-05-04T10:00:00+02:00) with the start first.', source: 'RBM CreateCalendarEventAction',
     check(ctx) {
       for (const { s, path } of suggestions(ctx)) {
         if (s.action !== 'create_calendar_event') continue;
         const times: Record<string, number> = {};
+        // a time that stands in for a reference (lint without an environment) is no time to compare with: its order is
+        // judged with the environment's value (lint --env, plan)
+        let standIn = false;
         for (const k of ['startTime', 'endTime'] as const) {
           const v = str(s[k]);
           if (v === undefined) continue;
+          if (isStandInTime(v)) { standIn = true; continue; }
           const ms = rfc3339Ms(v);
           const up = ms === undefined ? rfc3339Capitals(v) : undefined;
           if (up) ctx.report([...path, k], `${k} '${v}' writes its T or Z in lower case; write them in capitals: ${up}.`);
           else if (ms === undefined) ctx.report([...path, k], `${k} '${v}' is not an RFC 3339 time (a real date and time with Z or an offset); write e.g. 2030-05-04T08:00:00.000Z or 2030-05-04T10:00:00+02:00.`);
           else times[k] = ms;
         }
-        if (times.startTime !== undefined && times.endTime !== undefined && times.startTime >= times.endTime) {
+        if (!standIn && times.startTime !== undefined && times.endTime !== undefined && times.startTime >= times.endTime) {
           ctx.report([...path, 'endTime'], `endTime ${String(s.endTime)} is not after startTime ${String(s.startTime)}: set the end after the start (or swap the two).`);
         }
       }

@@ -1079,7 +1079,7 @@ export const whatsappRules = defineRules([
         const ext = /\.([A-Za-z0-9]{1,5})$/.exec(url.split(/[?#]/)[0]!.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, ''))?.[1]?.toLowerCase();
         // a template's document header: PDF (WhatsApp Manager's editor, providers' template pages); Meta's messages take Office and text files as well
         if (format === 'DOCUMENT' && ext && ext !== 'pdf' && types.includes(ext)) {
-          ctx.report(path, `A DOCUMENT header's sample is a .pdf: template document headers are PDF (WhatsApp Manager's template editor, providers' template pages), though a message may carry a .${ext} file; give a PDF sample, and send PDFs with the template.`);
+          ctx.report(path, `A DOCUMENT header's sample is a .${ext} file: template document headers are PDF (WhatsApp Manager's template editor, providers' template pages), though a message may carry one; give a PDF sample, and send PDFs with the template.`);
           continue;
         }
         if (!ext || types.includes(ext) || !KNOWN_FILES.has(ext)) continue;
