@@ -47,6 +47,23 @@ test('a carousel whose cards have plain bodies is written and reads back with ea
   assert.equal(fromFile({ channel: 'shop', ...back.value }, 'ch', 'id'), fromFile(t, 'ch', 'id'));
 });
 
+test('a media carousel whose cards have no buttons is listed by card and not exported: Twilio\'s carousel needs 1 or 2 a card', () => {
+  // WhatsApp's media carousel takes cards with 0 to 2 buttons; twilio/carousel "1 to 2 buttons in each card"
+  const bare = { header: { format: 'VIDEO', example: 'https://cdn.example.com/launch/teaser.mp4' } };
+  const r = exportOf({ body: { text: 'The autumn collection is here.' }, carousel: [bare, bare, bare] });
+  assert.is(r.request, undefined, 'no request with "actions": [] is written');
+  assert.equal(r.issues.filter((i) => /buttons/.test(i.field)).map((i) => [i.template, i.field]), [['spring_sale/en', 'carousel[0].buttons'], ['spring_sale/en', 'carousel[1].buttons'], ['spring_sale/en', 'carousel[2].buttons']]);
+  for (const i of r.issues.filter((x) => /buttons/.test(x.field))) {
+    assert.match(i.message, /a card without buttons: Twilio's carousel needs 1 or 2 buttons on each card/);
+    assert.match(i.message, /twilio\.com\/docs\/content\/carousel.*not exported/);
+  }
+  // the same cards with a button each are written, one action a card
+  const ok = exportOf({ body: { text: 'The autumn collection is here.' }, carousel: [card(), card()] });
+  assert.ok(ok.request);
+  const cards = ((ok.request!.content as { types: Record<string, { cards: { actions: unknown[] }[] }> }).types['twilio/carousel']!).cards;
+  assert.equal(cards.map((c) => c.actions.length), [1, 1]);
+});
+
 test('a single-product template (PRODUCT header, SPM button) is listed by field and not exported', () => {
   const r = exportOf({ header: { format: 'PRODUCT' }, body: { text: 'Back in stock: {{1}}', examples: { 1: 'the linen shirt' } }, buttons: [{ type: 'SPM', text: 'View' }] });
   assert.is(r.request, undefined, 'no whatsapp/card with an empty media and no actions');

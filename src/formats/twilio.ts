@@ -655,7 +655,11 @@ export function toTwilio(f: FileTemplate): TwilioExport {
       const at = `carousel[${i}]`;
       // written as it is, the card's {{1}} would be the resource's {{1}} (the message's first variable, with its sample)
       if (card.body && /\{\{/.test(card.body.text)) refuse(`${at}.body`, `a variable in a card's body: Twilio's carousel cards take none (${TWILIO_PAGES.carousel}: a card's body has no variable support), and Twilio numbers variables across the whole resource, so the card's placeholder would be another variable; not exported`);
-      return { ...(card.body ? { body: card.body.text } : {}), media: media(card.header.format, card.header.example, `${at}.header.example`), actions: acts(card.buttons, `${at}.buttons`, ['QUICK_REPLY', 'URL', 'PHONE_NUMBER']) };
+      const actions = acts(card.buttons, `${at}.buttons`, ['QUICK_REPLY', 'URL', 'PHONE_NUMBER']);
+      // TWILIO_PAGES.carousel: "so long as there are 1 to 2 buttons in each card"; WhatsApp's media
+      // carousel takes cards without buttons, a request Twilio refuses (and none is made up)
+      if (actions.length < 1 || actions.length > 2) refuse(`${at}.buttons`, `${card.buttons.length === 0 ? 'a card without buttons' : `a card left with ${actions.length} of its ${card.buttons.length} buttons`}: Twilio's carousel needs 1 or 2 buttons on each card (${TWILIO_PAGES.carousel}); not exported: give every card one or two buttons to export it`);
+      return { ...(card.body ? { body: card.body.text } : {}), media: media(card.header.format, card.header.example, `${at}.header.example`), actions };
     });
   } else if (c.buttons.some((b) => b.type === 'CATALOG' || b.type === 'MPM')) {
     type = 'twilio/catalog';

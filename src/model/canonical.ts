@@ -485,6 +485,37 @@ export function toWriteBody(c: CanonicalTemplate): TemplateWriteRequest {
   };
 }
 
+/** the file's key of each part of the model that is the file's own key (the others are their own name, `header`, `footer`, ...) */
+const FILE_KEYS: Partial<Record<keyof CanonicalTemplate, string>> = {
+  subCategory: 'sub_category', displayFormat: 'display_format', messageSendTtlSeconds: 'message_send_ttl_seconds',
+  ctaUrlLinkTrackingOptedOut: 'cta_url_link_tracking_opted_out', limitedTimeOffer: 'limited_time_offer',
+  callPermissionRequest: 'call_permission_request', codeExpirationMinutes: 'footer',
+};
+/** the parts the RCS write body carries, and the file's category (what WhatsApp reviews it as: never compared as content) */
+const RCS_CARRIED: ReadonlySet<string> = new Set(['channelId', 'templateId', 'name', 'language', 'description', 'message', 'rcsOnly', 'category']);
+
+/**
+ * The file's keys that an RCS-only template (a `message` and no `body`) holds and its write body
+ * does not carry: that body is the RCS message alone (toWriteBody), so WhatsApp's parts
+ * (`message_send_ttl_seconds`, `cta_url_link_tracking_opted_out`, buttons, a footer, ...) would
+ * never come back in a read, and every plan would update the template, sending an approved one
+ * back to review. Found by writing the model and reading it back, so a part the model gains is
+ * found too. Lint refuses them (rcs-whatsapp-keys).
+ */
+export function keysNotCarriedOnRcs(t: Loose): string[] {
+  if (!(t.body === undefined && o(t.message) !== undefined)) return [];
+  let c: CanonicalTemplate;
+  try { c = fromFile(t, 'x', 'x').canonical; } catch { return []; }
+  const back = fromWriteBody(toWriteBody(c), 'x', 'x') as unknown as Record<string, unknown>;
+  const out: string[] = [];
+  for (const [k, v] of Object.entries(c)) {
+    if (RCS_CARRIED.has(k) || JSON.stringify(v) === JSON.stringify(back[k])) continue;
+    const key = FILE_KEYS[k as keyof CanonicalTemplate] ?? k;
+    if (!out.includes(key)) out.push(key);
+  }
+  return out;
+}
+
 /** From a write body (the inverse of toWriteBody), to verify a write by reading it back. */
 export function fromWriteBody(body: TemplateWriteRequest, channelId: string, id: string): CanonicalTemplate {
   if (!body.chatapp) {

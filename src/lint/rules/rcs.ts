@@ -9,6 +9,7 @@ import { ordinal } from './whatsapp.js';
 import { urlAddressProblem } from '../../model/urls.js';
 import { isStandInTime } from '../../model/values.js';
 import { foreignCharacters, shownWithEscapes } from '../../model/written-characters.js';
+import { keysNotCarriedOnRcs } from '../../model/canonical.js';
 
 type Path = (string | number)[];
 
@@ -212,6 +213,18 @@ export const rcsRules = defineRules([
         else if (rfc3339Shape(t) && rfc3339Ms(t) === undefined) ctx.report([...base, 'expireTime'], `expireTime '${t}' is no real time: its day, hour, minute, second or offset does not exist (the month has fewer days, or a field is out of range).`);
       }
       if (e.type === 'TTL' && e.expireTime !== undefined && e.ttl === undefined) ctx.report([...base, 'expireTime'], 'Expiry type TTL takes `ttl` (seconds), not expireTime; or set type EXPIRE_TIME.', { part: 'key' });
+    },
+  },
+  {
+    id: 'rcs-whatsapp-keys', group: 'rcs', severity: 'error',
+    summary: 'An RCS-only template (a `message` and no `body`) holds no WhatsApp key its write does not carry: `message_send_ttl_seconds`, `cta_url_link_tracking_opted_out`, a header, footer, buttons, ...',
+    why: 'The write of an RCS-only template is its RCS message alone: WhatsApp\'s keys are not sent, so the channel never gives them back, and every plan shows an update that apply sends again, each time sending an approved template back to review. The RCS message has its own expiry (`message.rcsExpireOpts`).',
+    fix: 'Remove the key, or give the template a WhatsApp `body` (and `category`) if the channel also sends it on WhatsApp, where the key is carried.',
+    source: 'tplsync (the write body of an RCS template, docs/format.md "On an RCS channel")',
+    check(ctx) {
+      for (const key of keysNotCarriedOnRcs(ctx.t)) {
+        ctx.report([key], `\`${key}\` is WhatsApp's, and this template is RCS-only (a message and no body): its write carries the RCS message alone, so the key is not carried and every plan would update the template again, sending it back to review. Remove it${key === 'message_send_ttl_seconds' ? ' (an RCS message\'s expiry is `message.rcsExpireOpts`)' : ''}, or give the template a WhatsApp body and category if the channel also sends it on WhatsApp.`, { part: 'key' });
+      }
     },
   },
   {
