@@ -13,6 +13,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { lintBytes } from '../src/lint/engine.ts';
 import { cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
+import { COUPON } from './env-coupon.ts';
 
 const WA = '0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11';
 const RCS = '1c8d4d5f-7a1f-4b5c-8b54-1e7e2e8e3b22';
@@ -122,16 +123,6 @@ test('NEW-6: an expireTime or event time given as a reference whose value has pa
   } finally { cleanup(dir); }
 });
 
-const COUPON = `channel: wa
-name: coupon
-language: en_US
-category: MARKETING
-body:
-  text: "Shop now through November and use code {{1}} to get {{2}} off of all merchandise!"
-  examples: { 1: SPRING25, 2: "25%" }
-buttons:
-  - { type: COPY_CODE, example: ((spring_promo_code)) }
-`;
 
 test('NEW-8: export --env judges the values filled in as plan does: a template they break is not exported (exit 1)', async () => {
   const dir = tempDir('tplsync-judged-');

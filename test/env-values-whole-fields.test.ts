@@ -11,6 +11,7 @@ import { errorsInEnvironment } from '../src/lint/in-environment.ts';
 import { lintStandIn, substituteValues } from '../src/model/values.ts';
 import { parse } from 'yaml';
 import { cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
+import { COUPON } from './env-coupon.ts';
 
 const now = new Date('2026-01-01T00:00:00Z');
 const lint = (yaml: string) => lintBytes('t.yaml', Buffer.from(yaml), { now }).diagnostics.map((d) => `${d.ruleId} ${d.line}:${d.column} ${d.message}`);
@@ -26,16 +27,6 @@ buttons:
     autofill_text: ((autofill_label_of_this_environment))
     supported_apps:
       - { package_name: ((android_pkg)), signature_hash: ((android_hash)) }
-`;
-const COUPON = `channel: wa
-name: coupon
-language: en_US
-category: MARKETING
-body:
-  text: "Shop now through November and use code {{1}} to get {{2}} off of all merchandise!"
-  examples: { 1: SPRING25, 2: "25%" }
-buttons:
-  - { type: COPY_CODE, example: ((spring_promo_code)) }
 `;
 const OFFER = `channel: wa
 name: offer
