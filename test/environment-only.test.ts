@@ -23,12 +23,14 @@ channels:
   beta: { kind: whatsapp }
 `;
 const template = (channel: string, name: string, text: string) => `channel: ${channel}\nname: ${name}\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "${text}"\n  examples: { 1: Ana }\n`;
-
-test('a template on an alias only dev defines: lint clean; dev plans and applies it; staging\'s plan, apply, promote and review leave it out and say so', () => inProjectDir({
+/** a template on the alias every environment defines (shop) and one on the alias dev alone defines (beta) */
+const PROJECT = {
   'tplsync.config.yaml': CONFIG,
   'templates/order.yaml': template('shop', 'order_ready', 'Hi {{1}}, your order is ready for pickup at the store.'),
   'templates/beta.yaml': template('beta', 'beta_invite', 'Hi {{1}}, you are invited to try our new app before everyone else.'),
-}, async (dir) => {
+};
+
+test('a template on an alias only dev defines: lint clean; dev plans and applies it; staging\'s plan, apply, promote and review leave it out and say so', () => inProjectDir(PROJECT, async (dir) => {
   const run = (args: string[]) => cliIn(args, { cwd: dir });
   const lint = await run(['lint']);
   assert.is(lint.exitCode, 0, lint.stdout + lint.stderr);
@@ -57,11 +59,7 @@ test('a template on an alias only dev defines: lint clean; dev plans and applies
   });
 }));
 
-test('types: the module of an environment holds only its templates (the ones on its aliases), says which it left out, and types --check agrees', () => inProjectDir({
-  'tplsync.config.yaml': CONFIG,
-  'templates/order.yaml': template('shop', 'order_ready', 'Hi {{1}}, your order is ready for pickup at the store.'),
-  'templates/beta.yaml': template('beta', 'beta_invite', 'Hi {{1}}, you are invited to try our new app before everyone else.'),
-}, async (dir) => {
+test('types: the module of an environment holds only its templates (the ones on its aliases), says which it left out, and types --check agrees', () => inProjectDir(PROJECT, async (dir) => {
   const run = (args: string[]) => cliIn(args, { cwd: dir });
   const staging = await run(['types', '--env', 'staging', '--out', 'gen.staging.ts']);
   assert.is(staging.exitCode, 0, staging.stdout + staging.stderr);

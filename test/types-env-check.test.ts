@@ -9,21 +9,9 @@ import * as assert from 'uvu/assert';
 import { generatedEnvironment, GENERATED_HEADER } from '../src/typegen/header.ts';
 import { VALID } from '../bench/generate.ts';
 import { cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
+import { twoEnvironments } from './two-environments.ts';
 
-const CONFIG = `templates: ["templates/**/*.yaml"]
-defaultEnvironment: staging
-environments:
-  staging:
-    emulator: .tplsync/staging.json
-    channels: { shop-whatsapp: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11 }
-    values: { shop_host: "https://staging.shop.example" }
-  production:
-    emulator: .tplsync/production.json
-    channels: { shop-whatsapp: 1b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11 }
-    values: { shop_host: "https://shop.example" }
-channels:
-  shop-whatsapp: { kind: whatsapp }
-`;
+const CONFIG = twoEnvironments({ staging: '{ shop_host: "https://staging.shop.example" }', production: '{ shop_host: "https://shop.example" }' });
 /** the smallest valid template, with a URL button whose host is the environment's value */
 const TEMPLATE = `${VALID}buttons:
   - { type: URL, text: Track it, url: "((shop_host))/orders/{{1}}", example: "((shop_host))/orders/A-17" }

@@ -11,19 +11,9 @@ import * as assert from 'uvu/assert';
 import { GENERATED_HEADER, generatedWith } from '../src/typegen/header.ts';
 import { VALID } from '../bench/generate.ts';
 import { cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
+import { twoEnvironments } from './two-environments.ts';
 
-const CONFIG = `templates: ["templates/**/*.yaml"]
-defaultEnvironment: staging
-environments:
-  staging:
-    emulator: .tplsync/staging.json
-    channels: { shop-whatsapp: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11 }
-  production:
-    emulator: .tplsync/production.json
-    channels: { shop-whatsapp: 1b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11 }
-channels:
-  shop-whatsapp: { kind: whatsapp }
-`;
+const CONFIG = twoEnvironments();
 const SECOND = VALID.replace('name: order_ready', 'name: order_shipped').replace('ready for pickup at the store', 'on its way to you');
 const BOM = '\ufeff';
 
