@@ -161,6 +161,8 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
       const filesDir = savedFilesDir(config, saved.base);
       const verified = await verifySavedBodies(config, conn.environment, saved, filesDir, sayValueWarnings(conn.environment.name));
       const { moved, done, inReviewLimits, approved } = await savedPlanStaleness(conn, saved, filesDir, verified, progress, signal);
+      // the clock moved since the plan: a template it writes is held back now (its campaign ended)
+      moved.push(...verified.heldNow);
       // the plan was read from and made for one server (or emulator file): the config may name another now
       // (its baseUrl or emulator changed), whose templates the plan never saw
       if (conn.targetFrom(filesDir) !== saved.target) moved.unshift({ key: '(plan)', what: `it was made against ${saved.target}, and the config's ${saved.environment} is ${conn.target} now (its ${conn.environment.emulator ? 'emulator file' : 'baseUrl'} changed)` });

@@ -26,7 +26,7 @@ export function resolveChannel(channel: string, env: EnvironmentConfig): string 
  * references to the environment's values, ((name)), replaced by them (secrets too: this is what
  * is written; every output shows a secret as `(secret)`).
  */
-export function loadDesired(files: readonly LoadedFile[], env: EnvironmentConfig, severitiesOf?: Readonly<Record<string, SeveritySetting>> | ((absFile: string) => Readonly<Record<string, SeveritySetting>>), onWarnings?: (file: string, warnings: EnvironmentFinding[]) => void, onLeftOut?: (file: string, alias: string) => void): DesiredTemplate[] {
+export function loadDesired(files: readonly LoadedFile[], env: EnvironmentConfig, severitiesOf?: Readonly<Record<string, SeveritySetting>> | ((absFile: string) => Readonly<Record<string, SeveritySetting>>), onWarnings?: (file: string, warnings: EnvironmentFinding[]) => void, onLeftOut?: (file: string, alias: string) => void, now = new Date()): DesiredTemplate[] {
   const broken: string[] = [];
   /** the variables the broken templates' secret values come from: the fix is there, not in the config */
   const variables = new Set<string>();
@@ -39,7 +39,7 @@ export function loadDesired(files: readonly LoadedFile[], env: EnvironmentConfig
     const alias = onLeftOut ? aliasLeftOut(f.value, env) : undefined;
     if (alias !== undefined) { onLeftOut!(f.file, alias); return []; }
     const t = templateIn(f.file, f.value, env);
-    const judged = judgeInEnvironment(f, t, env, typeof severitiesOf === 'function' ? severitiesOf(f.abs) : severitiesOf);
+    const judged = judgeInEnvironment(f, t, env, typeof severitiesOf === 'function' ? severitiesOf(f.abs) : severitiesOf, now);
     // the warnings the values bring, which no lint run shows (lint sees the references): said, not refused
     if (onWarnings && !judged.errors.length && judged.warnings.length) onWarnings(f.file, judged.warnings);
     if (judged.errors.length) {
