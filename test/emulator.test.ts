@@ -52,9 +52,10 @@ test('a bad body, a bad UUID, a wrong content type are 400s, a body over 1 MiB a
 test('control endpoints: a method an endpoint does not take is 405 with Allow before the token and the body are judged', async () => {
   const bearer = { authorization: `Bearer ${emu.controlToken}` };
   for (const [path, init, allow] of [
-    ['health', { method: 'POST', key: null }, 'GET'],
-    ['health', { method: 'POST', key: null, headers: bearer }, 'GET'],
-    ['state', { method: 'POST', key: null, headers: { ...bearer, 'content-type': 'application/x-www-form-urlencoded' }, body: 'x=1' }, 'GET'],
+    ['health', { method: 'POST', key: null }, 'GET, HEAD'],
+    ['health', { method: 'POST', key: null, headers: bearer }, 'GET, HEAD'],
+    ['state', { method: 'POST', key: null, headers: { ...bearer, 'content-type': 'application/x-www-form-urlencoded' }, body: 'x=1' }, 'GET, HEAD'],
+    ['faults', { method: 'DELETE', key: null }, 'GET, HEAD, POST'],
     ['review', { method: 'GET', key: null }, 'POST'],
     ['clock', { method: 'PUT', key: null, body: '{}' }, 'POST'],
   ] as const) {
@@ -67,6 +68,18 @@ test('control endpoints: a method an endpoint does not take is 405 with Allow be
   assert.is((await raw(`${emu.url}/_emulator/health`, { key: null })).status, 200);
   assert.is((await raw(`${emu.url}/_emulator/state`, { key: null })).status, 401);
   assert.is((await raw(`${emu.url}/_emulator/nothing`, { method: 'POST', key: null })).status, 401);
+});
+
+// HEAD is GET without its body: a container's or load balancer's health check (`curl -I`) was answered 405
+test('control endpoints: HEAD of an endpoint that takes GET answers as GET does, without a body', async () => {
+  const head = async (path: string, headers: Record<string, string> = {}) => {
+    const r = await fetch(`${emu.url}/_emulator/${path}`, { method: 'HEAD', headers });
+    return { status: r.status, body: await r.text() };
+  };
+  assert.equal(await head('health'), { status: 200, body: '' });
+  assert.equal(await head('state'), { status: 401, body: '' }, 'the token is still asked for');
+  assert.equal(await head('state', { authorization: `Bearer ${emu.controlToken}` }), { status: 200, body: '' });
+  assert.is((await head('review')).status, 405);
 });
 
 test('keys: missing or unknown is 401; a key scoped to channels gets 403 elsewhere and never sees other data', async () => {

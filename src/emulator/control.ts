@@ -85,8 +85,10 @@ export async function control(r: ControlRequest, ctx: ControlContext): Promise<{
     if (!isLoopback(r.remoteAddress)) throw new HttpError(403, 'FORBIDDEN_ERROR', 'The control endpoints answer on loopback only');
     // a known endpoint asked with a method it does not take: 405 with Allow before the token and the body are judged
     // (a POST to health was told of its token, then of its Content-Type, and only then of the method)
-    const allowed = CONTROL_METHODS[r.name];
+    // HEAD is GET without the body (a load balancer's or a container's health check: `curl -I`); the server sends no body for it
+    const allowed = CONTROL_METHODS[r.name]?.flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m]));
     if (allowed && !allowed.includes(r.method)) { r.discardBody(); throw methodNotAllowed(r, allowed); }
+    if (r.method === 'HEAD') r = { ...r, method: 'GET' };
     if (r.name === 'health') { r.discardBody(); return { status: 200, body: { ok: true } }; }
     ctx.token.check(r.headers);
     const body = r.method === 'POST' ? parseJsonBody(r.headers, await r.readBody()) : (r.discardBody(), undefined);
