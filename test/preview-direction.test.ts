@@ -202,8 +202,9 @@ test('word diff: the marked parts of either side are whole words of the language
     for (const [side, mine, theirs] of [['after', after, before], ['before', before, after]] as const) {
       const html = wordDiff(mine, theirs, side, lang);
       const tag = side === 'after' ? 'ins' : 'del';
-      // the side reads as written (the diff library may carry the other side's spacing)
-      if (spaces(unescape(html.replace(/<\/?(ins|del)>/g, ''))) !== spaces(mine)) return false;
+      // the side reads as written, every space of it (the before side was drawn from the diff's removed parts, which
+      // could lose a space: `has shippedand`)
+      if (unescape(html.replace(/<\/?(ins|del)>/g, '')) !== mine) return false;
       // every marked part is whole words of the language: no part of a word is marked alone
       const words = new Set(wordsOf(mine, lang));
       for (const m of html.matchAll(new RegExp(`<${tag}>(.*?)</${tag}>`, 'g'))) {
@@ -213,6 +214,35 @@ test('word diff: the marked parts of either side are whole words of the language
     }
     return true;
   }), { numRuns: 200 });
+});
+
+// verify: an edit that only adds or removes WhatsApp's marks (`shipped` made `*shipped*`) showed no change on either side
+// of the changes page (the added marks were drawn as bold, their <ins> left empty), and the before side lost the space
+// after the word (`has shippedand`)
+test('word diff: each side keeps every space of its text, and a change of the formatting alone is marked on the run it formats', () => {
+  const boldChanged = '<b class="format-changed" title="bold: formatting changed">';
+  const pieces = ['order', 'has', 'shipped', '*shipped*', '_today_', 'today', '~old~', '```A-1```', 'A-1', ',', '!'];
+  const arb = fc.tuple(
+    fc.array(fc.constantFrom(...pieces), { minLength: 1, maxLength: 7 }), fc.array(fc.constantFrom(' ', '  ', '\n'), { minLength: 7, maxLength: 7 }),
+    fc.array(fc.constantFrom(...pieces), { minLength: 1, maxLength: 7 }), fc.array(fc.constantFrom(' ', '  ', '\n'), { minLength: 7, maxLength: 7 }),
+  ).map(([a, sa, b, sb]) => [a.map((w, i) => (i ? sa[i]! : '') + w).join(''), b.map((w, i) => (i ? sb[i]! : '') + w).join('')] as const);
+  fc.assert(fc.property(arb, ([before, after]) => {
+    for (const [side, mine, theirs] of [['after', after, before], ['before', before, after]] as const) {
+      if (unescape(wordDiff(mine, theirs, side, 'en', false).replace(/<\/?(ins|del)>/g, '')) !== mine) return false;
+    }
+    return true;
+  }), { numRuns: 300 });
+  const before = 'Your order has shipped and arrives today.', after = 'Your order has *shipped* and arrives today.';
+  const drawn = wordDiff(after, before, 'after', 'en');
+  assert.match(drawn, new RegExp(`^Your order has ${boldChanged}shipped</b>(<ins> </ins>| )and arrives today\\.$`));
+  assert.not.match(drawn, /<(ins|del)><\/\1>/, 'no empty change is left where the marks were');
+  assert.is(wordDiff(before, after, 'before', 'en'), before, 'the before side has no marks, and every space');
+  // taken away: marked on the before side, where the run was
+  assert.match(wordDiff(after, before, 'before', 'en'), new RegExp(`^Your order has ${boldChanged}shipped</b>(<del> </del>| )and arrives today\\.$`));
+  // each kind of mark
+  assert.match(wordDiff('Use code ```A-1``` or ~old~ today', 'Use code A-1 or old today', 'after', 'en'), /<code class="format-changed" title="monospace: formatting changed">A-1<\/code>.*<s class="format-changed" title="strikethrough: formatting changed">old<\/s>/);
+  // a word added in bold is the word's change, not a change of formatting
+  assert.is(wordDiff('Your order has *really* shipped.', 'Your order has shipped.', 'after', 'en'), 'Your order has <ins><b>really</b> </ins>shipped.');
 });
 
 test.run();

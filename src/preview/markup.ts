@@ -98,18 +98,21 @@ function segmenter(language: string | undefined): Intl.Segmenter {
  * <ins> after). Words are the language's words (Intl.Segmenter), never parts of one.
  */
 export function wordDiff(mine: string, theirs: string, side: Marks['side'], language?: string, formatted = true, shown: (escaped: string) => string = (x) => x): string {
-  const [before, after] = side === 'after' ? [theirs, mine] : [mine, theirs];
-  // words compared, white space ignored; two texts that differ only in their white space (a
-  // no-break space for a space, a space more) would have nothing marked, and one side would show
-  // the other's spacing: their characters are compared instead, which marks the spaces alone
+  // words compared, white space ignored; two texts that differ only in their white space (a no-break space for a space,
+  // a space more) are compared by their characters instead, which marks the spaces alone. This side's text is the diff's
+  // new one: what a diff keeps and adds is exactly the new text, while what it keeps and removes can lose a space of the
+  // old one (diffWords gives the white space beside a change to the change: a before side read `has shippedand`)
   const spaced = (t: string): string => t.replace(/\s+/gu, ' ');
-  const parts = before !== after && spaced(before) === spaced(after) ? diffChars(before, after) : diffWords(before, after, { intlSegmenter: segmenter(language) });
+  const parts = mine !== theirs && spaced(mine) === spaced(theirs) ? diffChars(theirs, mine) : diffWords(theirs, mine, { intlSegmenter: segmenter(language) });
+  const own = side === 'after' ? 'ins' : 'del';
   const html = parts.map((p) => {
-    if (p.added) return side === 'after' ? `<ins>${shown(markInvisible(esc(p.value)))}</ins>` : '';
-    if (p.removed) return side === 'before' ? `<del>${shown(markInvisible(esc(p.value)))}</del>` : '';
+    if (p.removed) return '';
+    if (p.added) return `<${own}>${shown(markInvisible(esc(p.value)))}</${own}>`;
     return shown(esc(p.value));
   }).join('');
-  return formatted ? formatWhatsApp(html) : html;
+  // a change of the marks alone (`shipped` made `*shipped*`) leaves its <ins> empty once the marks are drawn as bold: the
+  // formatter marks the run whose marks changed instead (formatWhatsApp)
+  return formatted ? formatWhatsApp(html).replace(/<(ins|del)><\/\1>/g, '') : html;
 }
 
 /**

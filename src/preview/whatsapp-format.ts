@@ -13,7 +13,7 @@
 
 /** One piece of the input: a character of the text (`html`: as escaped) or a tag. */
 type Token =
-  | { t: 'char'; ch: string; html: string; atom: boolean }
+  | { t: 'char'; ch: string; html: string; atom: boolean; changed: boolean }
   | { t: 'open'; html: string; name: string; end: number; atomic: boolean }
   | { t: 'close'; html: string; name: string }
   | { t: 'void'; html: string };
@@ -36,6 +36,8 @@ function tokenize(html: string): Token[] {
   const open: number[] = [];
   let chars = 0;
   let atomic = 0;
+  /** how many of a word diff's <ins> and <del> are open: a character inside one is a change */
+  let changes = 0;
   for (const m of html.matchAll(/<\/?([a-zA-Z][a-zA-Z0-9]*)\b[^>]*>|&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[a-zA-Z]+);|[\s\S]/gu)) {
     const s = m[0];
     if (s.length > 1 && s.startsWith('<')) {
@@ -48,6 +50,7 @@ function tokenize(html: string): Token[] {
           const o = out[open[k]!] as Extract<Token, { t: 'open' }>;
           o.end = chars;
           if (o.atomic) atomic--;
+          if (o.name === 'ins' || o.name === 'del') changes--;
           open.splice(k);
         }
         out.push({ t: 'close', html: s, name });
@@ -55,20 +58,24 @@ function tokenize(html: string): Token[] {
       else {
         const isAtomic = ATOMIC.test(s);
         if (isAtomic) atomic++;
+        if (name === 'ins' || name === 'del') changes++;
         open.push(out.length);
         out.push({ t: 'open', html: s, name, end: Number.POSITIVE_INFINITY, atomic: isAtomic });
       }
       continue;
     }
-    out.push({ t: 'char', ch: s.length > 1 && s.startsWith('&') ? decode(s) : s, html: s, atom: atomic > 0 });
+    out.push({ t: 'char', ch: s.length > 1 && s.startsWith('&') ? decode(s) : s, html: s, atom: atomic > 0, changed: changes > 0 });
     chars++;
   }
   for (const k of open) (out[k] as Extract<Token, { t: 'open' }>).end = chars;
   return out;
 }
 
-/** A formatted run: its tag, and where it opens and closes (character positions: opens before `from`, closes before `to`). */
-interface Span { tag: 'b' | 'i' | 's' | 'code'; from: number; to: number }
+/**
+ * A formatted run: its tag, and where it opens and closes (character positions: opens before `from`, closes before `to`);
+ * `changed`: a mark of it is a word diff's change (added or removed), the formatting of the text is what changed.
+ */
+interface Span { tag: 'b' | 'i' | 's' | 'code'; from: number; to: number; changed?: boolean }
 
 const TAG: Record<string, Span['tag']> = { '*': 'b', _: 'i', '~': 's' };
 /** the order the marks nest in when they cover the same text: as written `*_~text~_*` (bold, then italic, then strikethrough) */
@@ -78,9 +85,16 @@ const RANK: Record<Span['tag'], number> = { b: 0, i: 1, s: 2, code: 3 };
  * The formatted runs of a text (`ch`: its characters; `atom`: drawn by the preview in place of a
  * value, never holding a mark) and the characters that are marks (not drawn).
  */
-export function formatSpans(ch: readonly string[], atom: readonly boolean[]): { spans: Span[]; hidden: Set<number> } {
+export function formatSpans(ch: readonly string[], atom: readonly boolean[], changedAt: readonly boolean[] = []): { spans: Span[]; hidden: Set<number> } {
   const n = ch.length;
   const spans: Span[] = [];
+  // a mark of the run is a change and some of its text is not: the formatting changed around text that stayed (a run
+  // added or removed whole is its change's already)
+  const marksChanged = (marks: readonly number[], from: number, to: number): boolean => {
+    if (!marks.some((k) => changedAt[k])) return false;
+    for (let k = from; k < to; k++) if (!changedAt[k]) return true;
+    return false;
+  };
   const hidden = new Set<number>();
   // monospace first: ```text```, its text as written (a unit for the marks around it)
   const inCode = new Array<boolean>(n).fill(false);  // a monospace run with its backticks
@@ -89,7 +103,7 @@ export function formatSpans(ch: readonly string[], atom: readonly boolean[]): { 
     let j = i + 3;
     while (j < n && ch[j] !== '`') j++;
     if (j > i + 3 && isTicks(ch, atom, j)) {
-      spans.push({ tag: 'code', from: i, to: j + 3 });
+      spans.push({ tag: 'code', from: i, to: j + 3, ...(marksChanged([i, i + 1, i + 2, j, j + 1, j + 2], i + 3, j) ? { changed: true } : {}) });
       for (const k of [i, i + 1, i + 2, j, j + 1, j + 2]) hidden.add(k);
       for (let k = i; k < j + 3; k++) inCode[k] = true;
       i = j + 2;
@@ -116,7 +130,7 @@ export function formatSpans(ch: readonly string[], atom: readonly boolean[]): { 
       if (at >= 0) {
         const from = stack[at]!;
         stack.length = at;
-        spans.push({ tag: TAG[ch[k]!]!, from, to: k + 1 });
+        spans.push({ tag: TAG[ch[k]!]!, from, to: k + 1, ...(marksChanged([from, k], from + 1, k) ? { changed: true } : {}) });
         hidden.add(from).add(k);
         continue;
       }
@@ -141,19 +155,22 @@ export function formatSpans(ch: readonly string[], atom: readonly boolean[]): { 
   return { spans, hidden };
 }
 
+const FORMAT_NAME: Record<Span['tag'], string> = { b: 'bold', i: 'italic', s: 'strikethrough', code: 'monospace' };
+
 const isTicks = (ch: readonly string[], atom: readonly boolean[], i: number): boolean => ch[i] === '`' && ch[i + 1] === '`' && ch[i + 2] === '`' && !atom[i] && !atom[i + 1] && !atom[i + 2];
 
 /** WhatsApp's inline formatting (*bold*, _italic_, ~strike~, ```mono```) of escaped HTML, and its newlines as <br>. */
 export function formatWhatsApp(html: string): string {
   const tokens = tokenize(html);
   const chars = tokens.filter((x): x is Extract<Token, { t: 'char' }> => x.t === 'char');
-  const { spans, hidden } = formatSpans(chars.map((c) => c.ch), chars.map((c) => c.atom));
+  const { spans, hidden } = formatSpans(chars.map((c) => c.ch), chars.map((c) => c.atom), chars.map((c) => c.changed));
   // what is open, innermost last: the formatting's tags and the fragment's own elements, closed and
   // opened again where they cross, so that the result is well formed
   type Open = { fmt: Span } | { el: Extract<Token, { t: 'open' }> };
   const stack: Open[] = [];
   let out = '';
-  const openTag = (o: Open): string => ('fmt' in o ? `<${o.fmt.tag}>` : o.el.html);
+  // a run whose marks changed is drawn marked (the class of a word diff's change), with what changed as its title
+  const openTag = (o: Open): string => ('fmt' in o ? (o.fmt.changed ? `<${o.fmt.tag} class="format-changed" title="${FORMAT_NAME[o.fmt.tag]}: formatting changed">` : `<${o.fmt.tag}>`) : o.el.html);
   const closeTag = (o: Open): string => ('fmt' in o ? `</${o.fmt.tag}>` : `</${o.el.name}>`);
   /** close what is open down to (and with) the entry `at`, then open again what was above it */
   const closeAt = (at: number): void => {
