@@ -5,6 +5,7 @@ import { loadConfig, type Config } from '../config/load.js';
 import type { Connection } from '../connection/connect.js';
 import { io } from '../core/io.js';
 import path from 'node:path';
+import { statSync } from 'node:fs';
 import { globBase } from '../files/discover.js';
 import { escapesProject } from '../files/confine-write.js';
 import { UsageError } from '../core/errors.js';
@@ -14,8 +15,38 @@ import type { LockWait } from '../files/project-lock.js';
 export interface ConfigOptions { config?: string }
 export interface ConnectionOptions extends ConfigOptions { env?: string; allowInsecureHttp?: boolean }
 
-export function commandConfig(o: ConfigOptions): Promise<Config> {
-  return loadConfig({ cwd: io().cwd(), ...(o.config ? { configFile: o.config } : {}) });
+/**
+ * The config of a run: --config, else the one found from the working directory up. When neither is there and the run
+ * names paths (`tplsync lint packages/shop/templates/a.yaml` from a monorepo's root, as a pre-commit hook or lint-staged
+ * runs it), the config found from the paths up is the run's, said on stderr; paths of two projects are refused (exit 3).
+ */
+export async function commandConfig(o: ConfigOptions, paths: readonly string[] = []): Promise<Config> {
+  const cwd = io().cwd();
+  const config = await loadConfig({ cwd, ...(o.config ? { configFile: o.config } : {}) });
+  if (o.config || config.file || !paths.length) return config;
+  /** where each path's search starts (a folder: itself; a file, or a path that is not there: its folder) */
+  const starts = new Map<string, string[]>();
+  for (const p of paths) {
+    const abs = path.resolve(cwd, p);
+    let start = path.dirname(abs);
+    try { if (statSync(abs).isDirectory()) start = abs; } catch { /* not there: its folder */ }
+    (starts.get(start) ?? starts.set(start, []).get(start)!).push(p);
+  }
+  const found = new Map<string, { config: Config; paths: string[] }>();
+  for (const [start, named] of starts) {
+    if (start === cwd) continue;
+    const c = await loadConfig({ cwd: start });
+    if (!c.file) continue;
+    const f = found.get(c.file) ?? found.set(c.file, { config: c, paths: [] }).get(c.file)!;
+    f.paths.push(...named);
+  }
+  if (found.size > 1) {
+    throw new UsageError(`No config in the working directory, and the paths belong to ${found.size} projects: ${[...found].map(([file, f]) => `${path.relative(cwd, file)} (${f.paths.slice(0, 3).join(', ')}${f.paths.length > 3 ? ', ...' : ''})`).join('; ')}. Run tplsync once per project (--config FILE, or from its folder)`);
+  }
+  const [only] = found.values();
+  if (!only) return config;
+  io().stderr.write(`tplsync: no config in ${cwd} or above; using ${path.relative(cwd, only.config.file!)}, the config above the paths given\n`);
+  return only.config;
 }
 
 /** Runs `fn` with a connection to the environment of `o.env` (or the default), always closing it. */

@@ -17,7 +17,7 @@ export interface FmtCommandOptions { config?: string; check?: boolean; lockTimeo
 export async function fmtCommand(paths: string[], o: FmtCommandOptions): Promise<number> {
   // (as lint's --lock-timeout is for --fix: a value given to a run that takes no lock was accepted unread, whatever it was)
   if (o.lockTimeout !== undefined && o.check) throw new UsageError('--lock-timeout is for fmt without --check (a check writes no template file and takes no lock)');
-  const config = await commandConfig(o);
+  const config = await commandConfig(o, paths);
   if (!o.check) return withProjectWrites(config.dir, 'fmt', () => fmtFiles(config, paths, o), lockWait(o));
   return fmtFiles(config, paths, o);
 }

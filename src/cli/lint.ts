@@ -49,7 +49,7 @@ export async function lintCommand(paths: string[], o: LintCommandOptions): Promi
   // lint writes files only with --fix: a wait for the write lock without it would be ignored in silence
   if (o.lockTimeout !== undefined && !o.fix) throw new UsageError('--lock-timeout is for lint --fix (a lint without --fix writes no template file and takes no lock)');
   const format = await loadFormatter(o.format);
-  const config = await commandConfig(o);
+  const config = await commandConfig(o, paths);
   refuseProtectedOutput('--output', o.output, projectFiles(config));
   const cacheFile = o.cache || o.cacheLocation ? path.resolve(io().cwd(), o.cacheLocation ?? path.join(config.dir, '.tplsync', 'lint-cache.json')) : undefined;
   // the cache is rewritten at every run: never over a file of the project, or a file that is not a cache (package.json, a source file)

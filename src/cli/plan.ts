@@ -47,7 +47,7 @@ export async function planCommand(paths: string[], o: PlanCommandOptions): Promi
   if (o.marker !== undefined) { const bad = markerProblem(o.marker); if (bad) throw new UsageError(bad); }
   // the link of the comment: an address (an empty workflow output left the next option as its value: `--preview-url --output`)
   if (o.previewUrl !== undefined && !/^https?:\/\/\S+$/i.test(o.previewUrl)) throw new UsageError(`--preview-url takes the http(s) address of the before/after site, not '${o.previewUrl}'${o.previewUrl.startsWith('-') ? ' (an empty value before it? the next option was taken as its value)' : ''}`);
-  const config = await commandConfig(o);
+  const config = await commandConfig(o, paths);
   // before anything is planned: an output path that names a file of the project is refused
   refuseProtectedOutput('--output', o.output, projectFiles(config));
   refuseProtectedOutput('--out', o.out, projectFiles(config), { kind: 'plan' });

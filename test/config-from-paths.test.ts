@@ -1,0 +1,78 @@
+// trial-t: in a monorepo whose root has no tplsync config, `tplsync lint packages/shop/templates/x.yaml` from the root
+// (what a pre-commit hook or lint-staged runs) linted with no config: no channel checked, and `lint packages/shop`
+// linted the package's tplsync.config.yaml as a template (8 errors). With no config from the working directory up, the
+// config found from the paths up is the run's, said on stderr; paths of two projects are refused (exit 3).
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
+
+const config = (channel: string) => `templates: ["templates/**/*.yaml"]
+defaultEnvironment: local
+environments:
+  local:
+    emulator: .tplsync/emulator.json
+    channels:
+      ${channel}: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11
+channels:
+  ${channel}: { kind: whatsapp, languages: [en_US, de] }
+`;
+const template = (channel: string) => `channel: ${channel}
+name: order_update
+language: en_US
+category: UTILITY
+body:
+  text: "Hi {{name}}, your order {{order}} has shipped and will arrive at your door tomorrow morning."
+  examples: { name: Ana, order: "A-1" }
+`;
+
+function monorepo(withRootConfig = false): string {
+  const dir = tempDir('tplsync-config-from-paths-');
+  writeFiles(dir, {
+    'packages/shop/tplsync.config.yaml': config('shop'),
+    'packages/shop/templates/order.en_US.yaml': template('shop'),
+    'packages/bank/tplsync.config.yaml': config('bank'),
+    'packages/bank/templates/order.en_US.yaml': template('bank'),
+    ...(withRootConfig ? { 'tplsync.config.yaml': config('root') } : {}),
+  });
+  return dir;
+}
+
+test('lint of a package\'s file or folder from a root without a config uses the package\'s config, and says so', async () => {
+  const dir = monorepo();
+  try {
+    for (const target of ['packages/shop/templates/order.en_US.yaml', 'packages/shop', 'packages/shop/templates']) {
+      const r = await cliIn(['lint', target], { cwd: dir });
+      assert.is(r.exitCode, 1, `${target}: ${r.stdout}${r.stderr}`);
+      // the package's config is in force: its channel languages are required (no de variant)
+      assert.match(r.stdout, /shop\/order_update has no de variant.*language-coverage/, target);
+      assert.not.match(r.stdout, /tplsync\.config\.yaml/, `${target}: the config is not linted as a template`);
+      assert.match(r.stderr, /no config in .* or above; using packages\/shop\/tplsync\.config\.yaml, the config above the paths given/);
+      assert.not.match(r.stderr, /No config found/);
+    }
+    const fmt = await cliIn(['fmt', '--check', 'packages/shop'], { cwd: dir });
+    // (without a config, fmt took the package's config for a template and would have rewritten it)
+    assert.not.match(fmt.stdout, /tplsync\.config\.yaml/, fmt.stdout);
+    assert.is(fmt.exitCode, 0, `the template is in the canonical layout, and the config is no template: ${fmt.stdout}${fmt.stderr}`);
+  } finally { cleanup(dir); }
+});
+
+test('paths of two projects are refused, naming each project\'s config and paths (exit 3)', async () => {
+  const dir = monorepo();
+  try {
+    const r = await cliIn(['lint', 'packages/shop', 'packages/bank/templates/order.en_US.yaml'], { cwd: dir });
+    assert.is(r.exitCode, 3, r.stderr);
+    assert.match(r.stderr, /the paths belong to 2 projects: packages\/shop\/tplsync\.config\.yaml \(packages\/shop\); packages\/bank\/tplsync\.config\.yaml \(packages\/bank\/templates\/order\.en_US\.yaml\)\. Run tplsync once per project/);
+  } finally { cleanup(dir); }
+});
+
+test('a config found from the working directory is the run\'s, as before; so is --config', async () => {
+  const dir = monorepo(true);
+  try {
+    const r = await cliIn(['lint', 'packages/shop/templates/order.en_US.yaml'], { cwd: dir });
+    assert.not.match(r.stderr, /the config above the paths given/);
+    const named = await cliIn(['lint', '--config', 'packages/bank/tplsync.config.yaml', 'packages/shop/templates/order.en_US.yaml'], { cwd: dir });
+    assert.not.match(named.stderr, /the config above the paths given/);
+  } finally { cleanup(dir); }
+});
+
+test.run();
