@@ -65,6 +65,16 @@ test('paths of two projects are refused, naming each project\'s config and paths
   } finally { cleanup(dir); }
 });
 
+test('a folder above two projects: their configs are never linted as templates', async () => {
+  const dir = monorepo();
+  try {
+    const r = await cliIn(['lint', 'packages'], { cwd: dir });
+    assert.match(r.stdout, /2 files checked, no problems/, r.stdout);
+    assert.not.match(r.stdout, /tplsync\.config\.yaml/, r.stdout);
+    assert.not.match(r.stdout, /Unknown key 'templates'/, r.stdout);
+  } finally { cleanup(dir); }
+});
+
 test('a config found from the working directory is the run\'s, as before; so is --config', async () => {
   const dir = monorepo(true);
   try {

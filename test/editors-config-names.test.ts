@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { SEARCH_PLACES } from '../src/config/search-places.ts';
+import { SEARCH_PLACES } from '../src/core/search-places.ts';
 
 const root = new URL('..', import.meta.url);
 const files = SEARCH_PLACES.filter((n) => n !== 'package.json');

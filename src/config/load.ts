@@ -199,8 +199,8 @@ export interface ChannelPolicy {
 }
 
 /** FORMAT.md: tplsync.config.{yaml,yml,json,js,ts}, .tplsyncrc*, or package.json#tplsync */
-export { SEARCH_PLACES } from './search-places.js';
-import { SEARCH_PLACES } from './search-places.js';
+export { SEARCH_PLACES } from '../core/search-places.js';
+import { SEARCH_PLACES } from '../core/search-places.js';
 import { realTarget } from '../files/confine-write.js';
 
 export const DEFAULT_TEMPLATE_GLOBS = ['templates/**/*.{yaml,yml}'];

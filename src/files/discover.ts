@@ -10,6 +10,10 @@ import { globsTake } from './extension.js';
 import { caseVariantFolders, globBase } from './path-case.js';
 import { resolvePath } from '../core/io.js';
 import { gitRoot } from './repository-root.js';
+import { SEARCH_PLACES } from '../core/search-places.js';
+
+/** the names of a config's files (package.json aside: a JSON file is never a template) */
+const CONFIG_NAMES: ReadonlySet<string> = new Set(SEARCH_PLACES.filter((n) => n !== 'package.json'));
 
 export interface FileEntry {
   /** as shown to the user */
@@ -113,10 +117,11 @@ async function discover(config: DiscoverConfig, paths: readonly string[], cwd: s
       else throw new UsageError(`No such file or directory: ${p}`);
     }
   }
-  // the config is never a template: a glob like `**/*.yaml` (or a directory) that finds it leaves it out; named as a file, it is linted as asked
+  // a config is never a template: a glob like `**/*.yaml` (or a directory) that finds this run's config, or another
+  // project's (`lint packages` in a monorepo: each package's tplsync.config.yaml), leaves it out; named as a file, it is linted as asked
   const config_ = config.file ? resolvePath(config.file) : undefined;
   const named = new Set(paths.map((p) => path.resolve(cwd, p)));
-  const files = [...found].filter((f) => (YAML_EXT.test(f) || paths.length > 0) && (f !== config_ || named.has(f)));
+  const files = [...found].filter((f) => (YAML_EXT.test(f) || paths.length > 0) && ((f !== config_ && !CONFIG_NAMES.has(path.basename(f))) || named.has(f)));
   // a folder the walk could not read is reported where its templates would be (a problem of kind unreadable), never skipped in silence
   for (const dir of unreadable) {
     if (!opts.list) refuseFile(dir, 'unreadable', 'Cannot read this folder (no permission, or an I/O error): the templates in it are not checked, planned or applied. Make it readable, or move the templates out of it.');

@@ -16,7 +16,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { SEARCH_PLACES } from '../config/search-places.js';
+import { SEARCH_PLACES } from '../core/search-places.js';
 import { discoverFiles, type FileEntry } from '../files/discover.js';
 import { anyRefused } from '../files/refusals.js';
 import { caseVariantFolders } from '../files/path-case.js';
