@@ -7,6 +7,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { caseClashes } from '../src/files/path-case.ts';
+import { LspProject } from '../src/lsp/project.ts';
 import { cleanup, cliIn, CONFIG, tempDir, writeFiles } from './helpers.ts';
 
 const T = (name: string) => `channel: shop-whatsapp\nname: ${name}\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hi {{1}}, your appointment is confirmed for tomorrow."\n  examples: { 1: Ana }\n`;
@@ -52,6 +53,25 @@ test('two template files whose paths differ only in letter case: a warning namin
     assert.is(r.exitCode, 0, r.stderr);
     assert.match(r.stderr, /^tplsync: warning: templates\/Offer\.en_US\.yaml and templates\/offer\.en_US\.yaml differ only in letter case: two templates here \(Linux, CI\), while a checkout on a machine whose file names ignore case \(macOS, Windows\) holds one of them/m);
     assert.not.match(r.stderr, /plain\.en_US\.yaml/);
+  } finally { cleanup(dir); }
+});
+
+// the language server showed no such warning: lint's warnings about the files (not the config alone) were not its
+test('the language server warns of the pair too, at the config\'s templates key, and follows a file renamed since', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/offer.en_US.yaml': T('offer_a'), 'templates/plain.en_US.yaml': T('plain') });
+    const p = new LspProject(dir);
+    await p.load();
+    const cfg = () => (p.findings().get(path.join(dir, 'tplsync.config.yaml')) ?? []).filter((d) => /letter case/.test(d.message));
+    assert.equal(cfg(), []);
+    writeFiles(dir, { 'templates/Offer.en_US.yaml': T('offer_b') });
+    await p.discover();
+    const found = cfg();
+    assert.is(found.length, 1);
+    assert.is(found[0]!.severity, 'warning');
+    assert.match(found[0]!.message, /^templates\/Offer\.en_US\.yaml and templates\/offer\.en_US\.yaml differ only in letter case/);
+    assert.is(found[0]!.line, CONFIG.split('\n').findIndex((l) => l.startsWith('templates:')) + 1, 'at the templates key');
   } finally { cleanup(dir); }
 });
 

@@ -51,9 +51,7 @@ export function configWarnings(config: Config, c: ConfigWarningContext): ConfigW
   for (const f of c.caseFolders ?? []) {
     out.push({ path: ['templates', f.index], message: `the templates glob ${f.glob} names ${f.meant}/, and ${f.folder}/ ${f.both ? 'beside it ' : ''}differs from it only in letter case: its files are not templates here (file names are case-sensitive on Linux, so CI leaves them out), while a machine whose file names ignore case (macOS, Windows) reads ${f.both ? 'the two folders as one' : `it as ${f.meant}/`}; rename ${f.folder}/ to ${f.meant}/${f.both ? ' (moving its files into it)' : ''}, or add ${f.globThere} to the templates globs` });
   }
-  for (const g of c.caseClashes ?? []) {
-    out.push({ path: ['templates'], message: `${g.join(' and ')} differ only in letter case: two templates here (Linux, CI), while a checkout on a machine whose file names ignore case (macOS, Windows) holds one of them (git reports the collision), so lint and plan there see another set of templates; rename one of them` });
-  }
+  out.push(...caseClashWarnings(c.caseClashes ?? []));
   // a kind (or languages) set for an alias no environment defines: a typo, most likely
   const defined = new Set(Object.values(config.environments).flatMap((e) => Object.keys(e.channels)));
   for (const alias of Object.keys(config.channels ?? {}).filter((a) => defined.size > 0 && !defined.has(a))) {
@@ -75,4 +73,9 @@ export function configWarnings(config: Config, c: ConfigWarningContext): ConfigW
 /** whether a config names languages of a WhatsApp channel (only then is WhatsApp's language list loaded) */
 export function namesWhatsappLanguages(config: Config): boolean {
   return Object.values(config.channels ?? {}).some((s) => s?.kind === 'whatsapp' && Boolean(s.languages?.length));
+}
+
+/** The warning for each group of template files whose paths differ only in letter case (caseClashes), at the config's templates key. */
+export function caseClashWarnings(clashes: readonly (readonly string[])[]): ConfigWarning[] {
+  return clashes.map((g) => ({ path: ['templates'], message: `${g.join(' and ')} differ only in letter case: two templates here (Linux, CI), while a checkout on a machine whose file names ignore case (macOS, Windows) holds one of them (git reports the collision), so lint and plan there see another set of templates; rename one of them` }));
 }

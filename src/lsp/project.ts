@@ -3,12 +3,12 @@
 // (which win over the disk), and the final findings of the whole run, computed exactly as
 // `tplsync lint` computes them (the same per-file lint, project-level passes, severities,
 // overrides, directives and team policies), so the editor and the command line never disagree.
-import { caseVariantFolders } from '../files/path-case.js';
+import { caseClashes, caseVariantFolders } from '../files/path-case.js';
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { DEFAULT_TEMPLATE_GLOBS, DEFAULT_TYPES_OUT, loadConfig, noConfigFound, readDirect, SEARCH_PLACES, type Config } from '../config/load.js';
-import { configWarnings } from '../lint/config-warnings.js';
+import { caseClashWarnings, configWarnings } from '../lint/config-warnings.js';
 import { placeConfigWarnings } from '../lint/config-warnings-place.js';
 import { unlistedWhatsappLanguage } from '../lint/rules/languages.js';
 import { tplsyncCommand } from '../core/invocation.js';
@@ -227,6 +227,14 @@ export class LspProject {
   findings(): Map<string, Diagnostic[]> {
     const out = new Map<string, Diagnostic[]>(this.files.map((f) => [f.abs, []]));
     for (const [abs, list] of this.configProblems) out.set(abs, list);
+    // two template files one apart only in letter case, as lint warns of them: at the config's templates key, found from the
+    // files the project holds now (a file created or renamed since the config was read)
+    const clashes = this.config?.file && this.configError === undefined ? caseClashes(this.files.map((f) => f.abs)).map((g) => g.map((abs) => this.byAbs.get(abs)?.file ?? abs)) : [];
+    if (clashes.length) {
+      const abs = resolvePath(this.config!.file!);
+      const placed = placeConfigWarnings(caseClashWarnings(clashes), path.relative(io().cwd(), abs) || abs, this.open.get(abs) ?? readOrUndefined(abs));
+      out.set(abs, [...(out.get(abs) ?? []), ...placed]);
+    }
     if (!this.config || !this.popts) return out;
     const results = this.files.map((f) => this.results.get(f.abs)!);
     const all = finishRun(this.config, this.files, results, this.popts, this.policies, this.clock(), (abs) => this.open.get(abs));
