@@ -618,22 +618,52 @@ export function toTwilio(f: FileTemplate): TwilioExport {
   };
   const acts = (bs: readonly CanonicalButton[], at: string, allowed: readonly string[]) => bs.map((b, i) => act(b, `${at}[${i}]`, allowed)).filter(isRec);
 
-  /** Twilio has no media kind: WhatsApp tells it by the sample's file type, which must then say the header's format */
+  /**
+   * Why a media header cannot be written (Twilio has no media kind: WhatsApp tells it by the sample's
+   * file type, which must then say the header's format), else undefined. The kind is told by
+   * formatOfUrl, the one function pull --from twilio reads a media URL's kind with.
+   */
+  const mediaProblem = (format: string, example: string | undefined): string | undefined => {
+    if (format === 'GIF') return 'a GIF header: Twilio\'s Content API has no GIF media (WhatsApp would take its mp4 sample for a VIDEO)';
+    const told = formatOfUrl(example ?? '');
+    return told === format ? undefined : `the sample '${example ?? ''}' ${told ? `is ${told}` : 'has no file type that tells its kind'}, not ${format}: Twilio tells the kind by the sample`;
+  };
   const media = (format: string, example: string | undefined, at: string): string => {
     if (format === 'PRODUCT') { refuse(at.replace(/\.example$/, ''), `a PRODUCT header: ${NO_SPM}`); return ''; }
-    if (format === 'GIF') bad(at, 'a GIF header: Twilio\'s Content API has no GIF media (WhatsApp would take its mp4 sample for a VIDEO)');
-    else {
-      const told = formatOfUrl(example ?? '');
-      if (told !== format) bad(at, `the sample '${example ?? ''}' ${told ? `is ${told}` : 'has no file type that tells its kind'}, not ${format}: Twilio tells the kind by the sample`);
-    }
     // WhatsApp takes a media header's whole URL when sending; Twilio varies a media URL only by a variable (its file name)
     const split = mediaUrlVariable(example ?? '');
     if (!split) { refuse(at, `the sample '${example ?? ''}' has no file name after its path's last '/': a Twilio media URL varies only through a variable holding its file name (${TWILIO_PAGES.media}), and a fixed URL would send this sample with every message; give the sample a file name; not exported`); return example ?? ''; }
+    // a carousel card holds its media (pull refuses a card without one): a kind Twilio cannot tell stops the template
+    const problem = mediaProblem(format, example);
+    if (problem) { refuse(at, `${problem}; a carousel card cannot be written without its media; not exported`); return ''; }
     return `${split.fixed}${sendTime(split.value, at, 'the media URL\'s file name')}`;
   };
   let type: string, body: Rec;
-  const h = c.header;
-  const onlyButtons = (types: readonly string[]) => c.buttons.length > 0 && c.buttons.every((b) => types.includes(b.type));
+  // The type is chosen from what is left once what Twilio's types have no place for is dropped (and
+  // listed): a header Twilio cannot carry (LOCATION, GIF, a media sample whose kind Twilio cannot
+  // tell) and buttons no Twilio type carries. Whatever was dropped, what is left is never a
+  // whatsapp/card with a body alone (TWILIO_PAGES.whatsappCard: "a body and at least one additional field").
+  let h = c.header;
+  if (h?.format === 'LOCATION') { bad('header', 'Twilio\'s Content API has no location header: written without it'); h = undefined; }
+  else if (h && h.format !== 'TEXT' && h.format !== 'PRODUCT' && !c.carousel && mediaUrlVariable(h.example ?? '')) {
+    // (a sample without a file name is refused by media(), as a fixed URL would be sent with every message)
+    const problem = mediaProblem(h.format, h.example);
+    if (problem) { bad('header.example', `${problem}: written without the header`); h = undefined; }
+  }
+  let kept = c.buttons.filter((b) => !NO_TWILIO_BUTTON[b.type]);
+  const onlyButtons = (types: readonly string[]) => kept.length > 0 && kept.every((b) => types.includes(b.type));
+  // a VOICE_CALL button goes only on twilio/call-to-action: where what is left needs another type, it is dropped too
+  const callToAction = () => !h && c.footer === undefined && onlyButtons(CTA) && ([...c.body.text].length <= TWILIO_CTA_BODY || kept.some((b) => b.type === 'VOICE_CALL'));
+  if (kept.some((b) => b.type === 'VOICE_CALL') && !callToAction()) kept = kept.filter((b) => b.type !== 'VOICE_CALL');
+  // the buttons dropped are listed whatever type is left (the type's own actions are made from `kept` alone)
+  if (!c.buttons.some((b) => b.type === 'OTP' || b.type === 'CATALOG' || b.type === 'MPM') && !c.carousel) {
+    c.buttons.forEach((b, i) => {
+      if (kept.includes(b)) return;
+      if (NO_TWILIO_BUTTON[b.type]) bad(`buttons[${i}]`, NO_TWILIO_BUTTON[b.type]!);
+      else bad(`buttons[${i}]`, `a VOICE_CALL button: Twilio documents it only on twilio/call-to-action (${TWILIO_PAGES.callToAction}), which has no header, footer or quick replies${[...c.body.text].length > TWILIO_CTA_BODY ? ` and a body of at most ${TWILIO_CTA_BODY} characters` : ''}, which this template has; written without it`);
+    });
+  }
+  const keptActs = (allowed: readonly string[]) => c.buttons.map((b, i) => (kept.includes(b) ? act(b, `buttons[${i}]`, allowed) : undefined)).filter(isRec);
   if (c.buttons.some((b) => b.type === 'OTP')) {
     type = 'whatsapp/authentication';
     // WhatsApp's preset wording written out (as Meta's listing returns it) is no text of its own
@@ -671,30 +701,32 @@ export function toTwilio(f: FileTemplate): TwilioExport {
     // is the one catalog linked to the account, under a header WhatsApp writes): a request without
     // them would be refused, and none made up
     return { issues: [...issues, { template: label, field: 'buttons[0]', message: `a catalog template: Twilio's twilio/catalog needs the catalog's \`id\` (from Meta Commerce Manager) and a \`title\` (${TWILIO_PAGES.catalog}), which a template file does not hold; not exported: create it in Twilio with them` }] };
-  } else if (!h && c.footer === undefined && !c.buttons.length) {
+  } else if (!h && c.footer === undefined && !kept.length) {
     type = 'twilio/text';
     body = { body: text(c.body, true, 'body', f.names.body) };
   } else if (!h && c.footer === undefined && onlyButtons(['QUICK_REPLY'])) {
     type = 'twilio/quick-reply';
-    body = { body: text(c.body, true, 'body', f.names.body), actions: acts(c.buttons, 'buttons', ['QUICK_REPLY']) };
-  } else if (!h && c.footer === undefined && onlyButtons(CTA) && ([...c.body.text].length <= TWILIO_CTA_BODY || c.buttons.some((b) => b.type === 'VOICE_CALL'))) {
+    body = { body: text(c.body, true, 'body', f.names.body), actions: keptActs(['QUICK_REPLY']) };
+  } else if (callToAction()) {
     type = 'twilio/call-to-action';
     // its body takes at most 640 characters; a longer one goes to whatsapp/card (1,024) below, unless a call button holds it here
     if ([...c.body.text].length > TWILIO_CTA_BODY) refuse('body.text', `${[...c.body.text].length} characters: Twilio's call-to-action takes a body of at most ${TWILIO_CTA_BODY} (${TWILIO_PAGES.callToAction}), and its VOICE_CALL button has no other Twilio type; not exported`);
     // TWILIO_PAGES.callToAction: "Only 1 of the 2 call options can be on a template: PHONE or VOICE_CALL"
     if (c.buttons.some((b) => b.type === 'VOICE_CALL') && c.buttons.some((b) => b.type === 'PHONE_NUMBER')) refuse('buttons', `a PHONE_NUMBER and a VOICE_CALL button: Twilio's call-to-action takes one of the two call options (${TWILIO_PAGES.callToAction}); not exported`);
-    body = { body: text(c.body, true, 'body', f.names.body), actions: acts(c.buttons, 'buttons', CTA) };
-  } else if (h && h.format !== 'TEXT' && h.format !== 'LOCATION' && c.footer === undefined && !c.buttons.length) {
+    body = { body: text(c.body, true, 'body', f.names.body), actions: keptActs(CTA) };
+  } else if (h && h.format !== 'TEXT' && c.footer === undefined && !kept.length) {
     type = 'twilio/media';
     body = { body: text(c.body, true, 'body', f.names.body), media: [media(h.format, h.example, 'header.example')] };
   } else {
     type = 'whatsapp/card';
     body = { body: text(c.body, true, 'body', f.names.body) };
     if (h?.format === 'TEXT') body.header_text = text({ text: h.text ?? '', examples: h.example !== undefined ? [h.example] : [] }, false, 'header.text', f.names.header);
-    else if (h?.format === 'LOCATION') bad('header', 'Twilio\'s whatsapp/card has no location header');
     else if (h) body.media = [media(h.format, h.example, 'header.example')];
     if (c.footer !== undefined) body.footer = c.footer;
-    if (c.buttons.length) body.actions = acts(c.buttons, 'buttons', CARD_ACTIONS);
+    const actions = keptActs(CARD_ACTIONS);
+    if (actions.length) body.actions = actions;
+    // nothing left beside the body: the simplest type that carries it (a card needs another field)
+    if (Object.keys(body).length === 1) type = 'twilio/text';
   }
   if (refused) return { issues };
   // friendly_name is Twilio's "string name used to describe the Content resource" (TWILIO_PAGES.resources):
