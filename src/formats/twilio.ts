@@ -72,15 +72,18 @@ export function twilioTemplates(json: unknown): TwilioItem[] {
 }
 
 type Bad = (field: string, message: string, moved?: FormatIssue['moved']) => void;
+/** One use of a Twilio variable: its key, the field, and what the file has for it there (`{{1}}`, or what the sender gives instead). */
+type Use = (key: string, field: string, as: string) => void;
 
 /** A text's placeholders numbered from 1 by first appearance (named ones keep their names), with their samples from `variables`. */
-function textOf(text: string, vars: Rec, at: string, bad: Bad, renumbered?: Bad, part?: string): { text: string; examples?: Rec } {
+function textOf(text: string, vars: Rec, at: string, bad: Bad, renumbered?: Bad, part?: string, use?: Use): { text: string; examples?: Rec } {
   const scan = scanPlaceholders(text);
   const keys = [...new Set(scan.placeholders.map((p) => p.key))];
   if (!keys.length) return { text };
   const numbered = keys.filter((k) => NUMBERED.test(k));
   if (numbered.length && numbered.length < keys.length) bad(at, 'named and numbered variables in one text: a template file takes one kind');
   const rename = new Map(keys.map((k, i) => [k, NUMBERED.test(k) ? String(i + 1) : k]));
+  for (const k of keys) use?.(k, at, `{{${rename.get(k)!}}}`);
   // Twilio's numbers are the resource's: said where the file's differ (an app sending by number sends the file's)
   const moved = keys.filter((k) => rename.get(k) !== k);
   if (moved.length && renumbered) renumbered(at, `${moved.map((k) => `Twilio's {{${k}}} is {{${rename.get(k)}}}`).join(', ')} in the file (a template file numbers each part from 1 in order of appearance, as WhatsApp does)`, part !== undefined && numbered.length === keys.length ? { part, keys } : undefined);
@@ -98,12 +101,13 @@ function textOf(text: string, vars: Rec, at: string, bad: Bad, renumbered?: Bad,
 }
 
 /** A URL with at most one variable: the file's `{{1}}` form and the sample URL. */
-function urlOf(url: string, vars: Rec, at: string, bad: Bad, renumbered?: Bad): { url: string; example?: string } {
+function urlOf(url: string, vars: Rec, at: string, bad: Bad, renumbered?: Bad, use?: Use): { url: string; example?: string } {
   const scan = scanPlaceholders(url);
   if (!scan.placeholders.length) return { url };
   if (scan.placeholders.length > 1) { bad(at, 'a URL with more than one variable: WhatsApp takes one, at the end'); return { url }; }
   const v = str(vars[scan.placeholders[0]!.key]);
   if (v === undefined) { bad(at, `no sample of ${scan.placeholders[0]!.raw} in variables`); return { url }; }
+  use?.(scan.placeholders[0]!.key, at, '{{1}}');
   if (renumbered && scan.placeholders[0]!.key !== '1') renumbered(at, `Twilio's ${scan.placeholders[0]!.raw} is this URL's {{1}} in the file (WhatsApp numbers a URL button's placeholder on its own)`);
   return { url: `${scan.texts[0]}{{1}}${scan.texts[1]}`, example: `${scan.texts[0]}${v}${scan.texts[1]}` };
 }
@@ -137,7 +141,7 @@ export function mediaUrlVariable(sample: string): { fixed: string; value: string
 }
 
 /** A media URL (the sample, once its variable has its value) as a media header: WhatsApp tells the kind by the sample's file type. */
-function mediaHeader(media: unknown, vars: Rec, at: string, bad: Bad, allowed: readonly string[], x?: Pick<Ctx, 'left' | 'renumbered'>): Rec | undefined {
+function mediaHeader(media: unknown, vars: Rec, at: string, bad: Bad, allowed: readonly string[], x?: Pick<Ctx, 'left' | 'renumbered' | 'use'>): Rec | undefined {
   const list = Array.isArray(media) ? media : [media];
   if (list.length > 1) bad(`${at}[1]`, 'a second media file: a WhatsApp header holds one');
   const raw = str(list[0]);
@@ -150,6 +154,7 @@ function mediaHeader(media: unknown, vars: Rec, at: string, bad: Bad, allowed: r
   // name is what export --to twilio writes back from the sample (mediaUrlVariable): said; another is listed
   const split = example !== undefined ? mediaUrlVariable(sample) : undefined;
   const own = split !== undefined && raw === `${split.fixed}${scanPlaceholders(raw).placeholders[0]!.raw}`;
+  if (example !== undefined && own) x?.use?.(scanPlaceholders(raw).placeholders[0]!.key, at, 'the media URL\'s file name (the sender gives the whole URL)');
   if (example !== undefined && own) x?.renumbered(at, `Twilio's ${scanPlaceholders(raw).placeholders[0]!.raw} is the file name of the media URL: a WhatsApp media header takes the whole media URL when sending, so the file keeps the sample '${sample}' (the sender gives the whole URL; export --to twilio makes the file name a variable again)`);
   else if (example !== undefined) x?.left(at, `the media URL '${raw}' takes a variable: a WhatsApp media header takes the whole media URL when sending, so the file keeps only the sample '${sample}'; the sender gives the whole URL, not the variable's value (and the variable is no longer one of the template's numbers)`);
   const format = formatOfUrl(sample);
@@ -160,7 +165,7 @@ function mediaHeader(media: unknown, vars: Rec, at: string, bad: Bad, allowed: r
   return { format, example: sample };
 }
 
-interface Ctx { vars: Rec; bad: Bad; left: Bad; renumbered: Bad }
+interface Ctx { vars: Rec; bad: Bad; left: Bad; renumbered: Bad; use?: Use }
 
 function keysOf(v: Rec, allowed: readonly string[], at: string, bad: Bad, what: string): void {
   for (const k of Object.keys(v)) if (!allowed.includes(k)) bad(`${at}.${k}`, `'${k}' of ${what} has no place in a template file`);
@@ -194,6 +199,7 @@ function codeOf(raw: unknown, at: string, x: Ctx): string {
     sample += v + scan.texts[i + 1]!;
   }
   const vars = [...new Set(scan.placeholders.map((p) => p.raw))].join(', ');
+  if (scan.placeholders.length === 1 && scan.texts.every((t) => t === '')) x.use?.(scan.placeholders[0]!.key, at, 'the code the button copies (the sender gives the whole code)');
   if (scan.placeholders.length === 1 && scan.texts.every((t) => t === '')) x.renumbered(at, `Twilio's ${vars} is the code the COPY_CODE button copies: a template file has no number for it (WhatsApp takes the whole code when sending, as the button's parameter) and keeps its sample '${sample}'`);
   else x.left(at, `the code '${code}' takes ${vars} beside fixed text: WhatsApp's COPY_CODE button takes the whole code when sending, so the file keeps only the sample '${sample}'; the sender gives the whole code, not the variable's value`);
   return sample;
@@ -217,7 +223,7 @@ function action(raw: unknown, at: string, x: Ctx, allowed: readonly string[], im
       keys(['url', 'webview_size']);
       if (raw.webview_size !== undefined) x.left(`${at}.webview_size`, 'an RCS webview: WhatsApp opens the URL in its browser');
       // Twilio's pages write the URL as a string, and sometimes as a list of one
-      return { type, text: title ?? '', ...urlOf(str(Array.isArray(raw.url) ? raw.url[0] : raw.url) ?? '', x.vars, `${at}.url`, x.bad, x.renumbered) };
+      return { type, text: title ?? '', ...urlOf(str(Array.isArray(raw.url) ? raw.url[0] : raw.url) ?? '', x.vars, `${at}.url`, x.bad, x.renumbered, x.use) };
     }
     case 'PHONE_NUMBER':
       keys(['phone']);
@@ -256,7 +262,7 @@ function fromType(type: string, t: Rec, at: string, x: Ctx): Rec {
   const body = (key = 'body') => {
     const b = str(t[key]);
     if (b === undefined || b === '') { x.bad(`${at}.${key}`, 'missing: a WhatsApp template has a body'); return; }
-    v.body = textOf(b, x.vars, `${at}.${key}`, x.bad, x.renumbered, 'body');
+    v.body = textOf(b, x.vars, `${at}.${key}`, x.bad, x.renumbered, 'body', x.use);
   };
   switch (type) {
     case 'twilio/text':
@@ -284,7 +290,7 @@ function fromType(type: string, t: Rec, at: string, x: Ctx): Rec {
     case 'whatsapp/card': {
       keysOf(t, ['body', 'footer', 'media', 'header_text', 'actions'], at, x.bad, type);
       if (t.header_text !== undefined && t.media !== undefined) x.bad(`${at}.header_text`, 'a text header beside media: a WhatsApp card has one header');
-      if (t.header_text !== undefined) v.header = { format: 'TEXT', ...textOf(str(t.header_text) ?? '', x.vars, `${at}.header_text`, x.bad, x.renumbered, 'header') };
+      if (t.header_text !== undefined) v.header = { format: 'TEXT', ...textOf(str(t.header_text) ?? '', x.vars, `${at}.header_text`, x.bad, x.renumbered, 'header', x.use) };
       else if (t.media !== undefined) { const h = mediaHeader(t.media, x.vars, `${at}.media`, x.bad, ['IMAGE', 'VIDEO', 'DOCUMENT'], x); if (h) v.header = h; }
       body();
       if (str(t.footer)) v.footer = fixed(t.footer, `${at}.footer`, x.bad, 'a footer');
@@ -302,7 +308,7 @@ function fromType(type: string, t: Rec, at: string, x: Ctx): Rec {
         const card: Rec = {};
         const h = mediaHeader(c.media, x.vars, `${cat}.media`, x.bad, ['IMAGE', 'VIDEO'], x);
         if (h) card.header = h;
-        if (str(c.body)) card.body = textOf(str(c.body)!, x.vars, `${cat}.body`, x.bad, x.renumbered, `carousel[${i}].body`);
+        if (str(c.body)) card.body = textOf(str(c.body)!, x.vars, `${cat}.body`, x.bad, x.renumbered, `carousel[${i}].body`, x.use);
         card.buttons = actions(c.actions, `${cat}.actions`, x, ['QUICK_REPLY', 'URL', 'PHONE_NUMBER']);
         return card;
       });
@@ -317,7 +323,7 @@ function fromType(type: string, t: Rec, at: string, x: Ctx): Rec {
       if (t.thumbnail_item_id !== undefined) x.left(`${at}.thumbnail_item_id`, 'the product whose image is the thumbnail: WhatsApp takes it when sending (thumbnail_product_retailer_id), not in the template');
       for (const k of ['items', 'dynamic_items']) if (t[k] !== undefined) x.left(`${at}.${k}`, 'the products: WhatsApp takes them when sending, not in the template');
       if (str(t.title)) {
-        if (multi) v.header = { format: 'TEXT', ...textOf(str(t.title)!, x.vars, `${at}.title`, x.bad, x.renumbered, 'header') };
+        if (multi) v.header = { format: 'TEXT', ...textOf(str(t.title)!, x.vars, `${at}.title`, x.bad, x.renumbered, 'header', x.use) };
         // a whole-catalog message: Meta's catalog template has no header of its own (WhatsApp shows the product thumbnail)
         else x.left(`${at}.title`, `the title '${str(t.title)!}': WhatsApp's catalog template (without items) has no header or title of its own, it shows a product's thumbnail chosen when sending; export --to twilio needs a title again`);
       }
@@ -444,7 +450,16 @@ export function twilioToFile(raw: unknown, where: string, approval?: unknown, o:
   if (approvalName !== undefined && friendly !== undefined && friendly.trim() !== '' && friendly !== approvalName) v.description = friendly;
   if (!main) bad('types', `none of ${Object.keys(types).join(', ') || 'its types'} is a WhatsApp template (${WHATSAPP_TYPES.join(', ')})`);
   else {
-    Object.assign(v, fromType(main, types[main] as Rec, `types.${main}`, { vars, bad, left, renumbered: renum }));
+    // each use of a Twilio variable: one used in two parts (the body and a header, a URL, a code) is
+    // a parameter of each part on WhatsApp, a value the sender gives once per part (said, as a renumbering)
+    const uses = new Map<string, { field: string; as: string }[]>();
+    const use: Use = (key, field, as) => { if (!uses.has(key)) uses.set(key, []); uses.get(key)!.push({ field, as }); };
+    Object.assign(v, fromType(main, types[main] as Rec, `types.${main}`, { vars, bad, left, renumbered: renum, use }));
+    for (const [key, at] of uses) {
+      const fields = [...new Set(at.map((u) => u.field))];
+      if (!NUMBERED.test(key) || fields.length < 2) continue;
+      renum(`variables.${key}`, `Twilio's {{${key}}} fills ${fields.length} parts, each a parameter of its own in the file (WhatsApp takes a value for each part): ${fields.map((f) => `${f} has ${at.filter((u) => u.field === f).map((u) => u.as)[0]!}`).join(', ')}; an app that sent {{${key}}} once sends its value for each (export --to twilio gives each part a variable of its own)`);
+    }
     for (const k of Object.keys(types)) {
       if (k === main || types[k] === null) continue;
       // a text fallback that says what the WhatsApp template says loses nothing
