@@ -413,6 +413,44 @@ export function lowerCaseVariables(types: Rec, vars: Rec): { types: Rec; vars: R
   return { types: swap(types) as Rec, vars: Object.fromEntries(Object.entries(vars).map(([k, v]) => [rename.get(k) ?? k, v])), renames: [...rename] };
 }
 
+/** The fields of a content type that are WhatsApp texts with parameters (a header, the body, a card's body): one parameter format across them. */
+const TEXT_FIELDS = ['header_text', 'title', 'body'];
+
+/**
+ * Pure: a resource whose texts (the header, the body, the cards' bodies) name some variables and
+ * number others, which Twilio allows ("numeric or alphanumeric", TWILIO_PAGES.variables) but a
+ * template file cannot hold (WhatsApp takes one parameter format for the header, the body and the
+ * cards: lint's placeholder-mixed), with its numbered ones named in those texts: `{{1}}` is
+ * `{{v_1}}` (`_2` after it where that name is taken), its sample with it. URLs, codes and media
+ * keep Twilio's keys (the file numbers a URL's placeholder on its own, and has no number for the
+ * others). `renames`: Twilio's key and the file's name, to be said.
+ */
+export function namedTextVariables(type: Rec, vars: Rec): { type: Rec; vars: Rec; renames: [string, string][] } {
+  const texts: { at: Rec; key: string }[] = [];
+  for (const k of TEXT_FIELDS) if (typeof type[k] === 'string') texts.push({ at: type, key: k });
+  if (Array.isArray(type.cards)) for (const c of type.cards) if (isRec(c) && typeof c.body === 'string') texts.push({ at: c, key: 'body' });
+  const keys = new Set<string>();
+  for (const t of texts) for (const m of (t.at[t.key] as string).matchAll(TWILIO_VARIABLE)) keys.add(m[1]!);
+  const numbered = [...keys].filter((k) => NUMBERED.test(k));
+  if (!numbered.length || numbered.length === keys.size) return { type, vars, renames: [] };
+  const taken = new Set([...keys, ...Object.keys(vars)]);
+  const rename = new Map<string, string>();
+  for (const k of numbered) {
+    let n = `v_${k}`;
+    for (let i = 2; taken.has(n); i++) n = `v_${k}_${i}`;
+    taken.add(n);
+    rename.set(k, n);
+  }
+  const swap = (x: string) => x.replace(TWILIO_VARIABLE, (w, k: string) => (rename.has(k) ? `{{${rename.get(k)!}}}` : w));
+  const out: Rec = { ...type };
+  for (const k of TEXT_FIELDS) if (typeof out[k] === 'string') out[k] = swap(out[k] as string);
+  if (Array.isArray(type.cards)) out.cards = type.cards.map((c) => (isRec(c) && typeof c.body === 'string' ? { ...c, body: swap(c.body) } : c));
+  // the numbered key stays for a URL, a code or a media URL that uses it too
+  const named: Rec = { ...vars };
+  for (const [k, n] of rename) if (vars[k] !== undefined) named[n] = vars[k];
+  return { type: out, vars: named, renames: [...rename] };
+}
+
 export function twilioToFile(raw: unknown, where: string, approval?: unknown, o: { category?: string } = {}): TwilioImported {
   const r = isRec(raw) ? withoutUnset(raw) as Rec : {};
   // the WhatsApp approval request (ContentAndApprovals' approval_requests, or an ApprovalRequests answer's `whatsapp`)
@@ -439,10 +477,20 @@ export function twilioToFile(raw: unknown, where: string, approval?: unknown, o:
   // Twilio's {{FirstName}} as the file's {{first_name}}, its sample with it (said)
   const lower = lowerCaseVariables(isRec(r.types) ? r.types : {}, isRec(samplesGiven) ? samplesGiven : {});
   for (const [from, to] of lower.renames) renum(`variables.${from}`, `Twilio's {{${from}}} is {{${to}}} in the file (a template file's placeholder names are lower-case letters, digits and _), with its sample`);
-  const vars = lower.vars;
-  const types = lower.types;
+  let vars = lower.vars;
+  let types = lower.types;
   if (!isRec(r.types)) bad('types', 'missing');
   const main = WHATSAPP_TYPES.find((t) => isRec(types[t]));
+  // texts that name some variables and number others: the numbered ones named, so the file holds one kind (said)
+  if (main) {
+    const named = namedTextVariables(types[main] as Rec, vars);
+    if (named.renames.length) {
+      types = { ...types, [main]: named.type };
+      vars = named.vars;
+      const listed = named.renames.map(([k, n]) => `Twilio's {{${k}}} is {{${n}}}`).join(', ');
+      renum(`types.${main}`, `${listed} in the file, with ${named.renames.length > 1 ? 'their samples' : 'its sample'}: the resource's texts name some variables and number others, and a template file (as WhatsApp, one parameter format for the header, the body and the cards) names them all or numbers them all`);
+    }
+  }
   const v: Rec = { name, language };
   // friendly_name is Twilio's "string name used to describe the Content resource" (TWILIO_PAGES.resources): where the
   // approval request gives the name, it is the file's description (what the template is for), unless it only repeats the name
