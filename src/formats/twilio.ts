@@ -72,15 +72,18 @@ export function twilioTemplates(json: unknown): TwilioItem[] {
 }
 
 type Bad = (field: string, message: string, moved?: FormatIssue['moved']) => void;
+/** One use of a Twilio variable: its key, the field, and what the file has for it there (`{{1}}`, or what the sender gives instead). */
+type Use = (key: string, field: string, as: string) => void;
 
 /** A text's placeholders numbered from 1 by first appearance (named ones keep their names), with their samples from `variables`. */
-function textOf(text: string, vars: Rec, at: string, bad: Bad, renumbered?: Bad, part?: string): { text: string; examples?: Rec } {
+function textOf(text: string, vars: Rec, at: string, bad: Bad, renumbered?: Bad, part?: string, use?: Use): { text: string; examples?: Rec } {
   const scan = scanPlaceholders(text);
   const keys = [...new Set(scan.placeholders.map((p) => p.key))];
   if (!keys.length) return { text };
   const numbered = keys.filter((k) => NUMBERED.test(k));
   if (numbered.length && numbered.length < keys.length) bad(at, 'named and numbered variables in one text: a template file takes one kind');
   const rename = new Map(keys.map((k, i) => [k, NUMBERED.test(k) ? String(i + 1) : k]));
+  for (const k of keys) use?.(k, at, `{{${rename.get(k)!}}}`);
   // Twilio's numbers are the resource's: said where the file's differ (an app sending by number sends the file's)
   const moved = keys.filter((k) => rename.get(k) !== k);
   if (moved.length && renumbered) renumbered(at, `${moved.map((k) => `Twilio's {{${k}}} is {{${rename.get(k)}}}`).join(', ')} in the file (a template file numbers each part from 1 in order of appearance, as WhatsApp does)`, part !== undefined && numbered.length === keys.length ? { part, keys } : undefined);
@@ -98,12 +101,13 @@ function textOf(text: string, vars: Rec, at: string, bad: Bad, renumbered?: Bad,
 }
 
 /** A URL with at most one variable: the file's `{{1}}` form and the sample URL. */
-function urlOf(url: string, vars: Rec, at: string, bad: Bad, renumbered?: Bad): { url: string; example?: string } {
+function urlOf(url: string, vars: Rec, at: string, bad: Bad, renumbered?: Bad, use?: Use): { url: string; example?: string } {
   const scan = scanPlaceholders(url);
   if (!scan.placeholders.length) return { url };
   if (scan.placeholders.length > 1) { bad(at, 'a URL with more than one variable: WhatsApp takes one, at the end'); return { url }; }
   const v = str(vars[scan.placeholders[0]!.key]);
   if (v === undefined) { bad(at, `no sample of ${scan.placeholders[0]!.raw} in variables`); return { url }; }
+  use?.(scan.placeholders[0]!.key, at, '{{1}}');
   if (renumbered && scan.placeholders[0]!.key !== '1') renumbered(at, `Twilio's ${scan.placeholders[0]!.raw} is this URL's {{1}} in the file (WhatsApp numbers a URL button's placeholder on its own)`);
   return { url: `${scan.texts[0]}{{1}}${scan.texts[1]}`, example: `${scan.texts[0]}${v}${scan.texts[1]}` };
 }
@@ -137,7 +141,7 @@ export function mediaUrlVariable(sample: string): { fixed: string; value: string
 }
 
 /** A media URL (the sample, once its variable has its value) as a media header: WhatsApp tells the kind by the sample's file type. */
-function mediaHeader(media: unknown, vars: Rec, at: string, bad: Bad, allowed: readonly string[], x?: Pick<Ctx, 'left' | 'renumbered'>): Rec | undefined {
+function mediaHeader(media: unknown, vars: Rec, at: string, bad: Bad, allowed: readonly string[], x?: Pick<Ctx, 'left' | 'renumbered' | 'use'>): Rec | undefined {
   const list = Array.isArray(media) ? media : [media];
   if (list.length > 1) bad(`${at}[1]`, 'a second media file: a WhatsApp header holds one');
   const raw = str(list[0]);
@@ -150,6 +154,7 @@ function mediaHeader(media: unknown, vars: Rec, at: string, bad: Bad, allowed: r
   // name is what export --to twilio writes back from the sample (mediaUrlVariable): said; another is listed
   const split = example !== undefined ? mediaUrlVariable(sample) : undefined;
   const own = split !== undefined && raw === `${split.fixed}${scanPlaceholders(raw).placeholders[0]!.raw}`;
+  if (example !== undefined && own) x?.use?.(scanPlaceholders(raw).placeholders[0]!.key, at, 'the media URL\'s file name (the sender gives the whole URL)');
   if (example !== undefined && own) x?.renumbered(at, `Twilio's ${scanPlaceholders(raw).placeholders[0]!.raw} is the file name of the media URL: a WhatsApp media header takes the whole media URL when sending, so the file keeps the sample '${sample}' (the sender gives the whole URL; export --to twilio makes the file name a variable again)`);
   else if (example !== undefined) x?.left(at, `the media URL '${raw}' takes a variable: a WhatsApp media header takes the whole media URL when sending, so the file keeps only the sample '${sample}'; the sender gives the whole URL, not the variable's value (and the variable is no longer one of the template's numbers)`);
   const format = formatOfUrl(sample);
@@ -160,7 +165,7 @@ function mediaHeader(media: unknown, vars: Rec, at: string, bad: Bad, allowed: r
   return { format, example: sample };
 }
 
-interface Ctx { vars: Rec; bad: Bad; left: Bad; renumbered: Bad }
+interface Ctx { vars: Rec; bad: Bad; left: Bad; renumbered: Bad; use?: Use }
 
 function keysOf(v: Rec, allowed: readonly string[], at: string, bad: Bad, what: string): void {
   for (const k of Object.keys(v)) if (!allowed.includes(k)) bad(`${at}.${k}`, `'${k}' of ${what} has no place in a template file`);
@@ -194,6 +199,7 @@ function codeOf(raw: unknown, at: string, x: Ctx): string {
     sample += v + scan.texts[i + 1]!;
   }
   const vars = [...new Set(scan.placeholders.map((p) => p.raw))].join(', ');
+  if (scan.placeholders.length === 1 && scan.texts.every((t) => t === '')) x.use?.(scan.placeholders[0]!.key, at, 'the code the button copies (the sender gives the whole code)');
   if (scan.placeholders.length === 1 && scan.texts.every((t) => t === '')) x.renumbered(at, `Twilio's ${vars} is the code the COPY_CODE button copies: a template file has no number for it (WhatsApp takes the whole code when sending, as the button's parameter) and keeps its sample '${sample}'`);
   else x.left(at, `the code '${code}' takes ${vars} beside fixed text: WhatsApp's COPY_CODE button takes the whole code when sending, so the file keeps only the sample '${sample}'; the sender gives the whole code, not the variable's value`);
   return sample;
@@ -217,7 +223,7 @@ function action(raw: unknown, at: string, x: Ctx, allowed: readonly string[], im
       keys(['url', 'webview_size']);
       if (raw.webview_size !== undefined) x.left(`${at}.webview_size`, 'an RCS webview: WhatsApp opens the URL in its browser');
       // Twilio's pages write the URL as a string, and sometimes as a list of one
-      return { type, text: title ?? '', ...urlOf(str(Array.isArray(raw.url) ? raw.url[0] : raw.url) ?? '', x.vars, `${at}.url`, x.bad, x.renumbered) };
+      return { type, text: title ?? '', ...urlOf(str(Array.isArray(raw.url) ? raw.url[0] : raw.url) ?? '', x.vars, `${at}.url`, x.bad, x.renumbered, x.use) };
     }
     case 'PHONE_NUMBER':
       keys(['phone']);
@@ -256,7 +262,7 @@ function fromType(type: string, t: Rec, at: string, x: Ctx): Rec {
   const body = (key = 'body') => {
     const b = str(t[key]);
     if (b === undefined || b === '') { x.bad(`${at}.${key}`, 'missing: a WhatsApp template has a body'); return; }
-    v.body = textOf(b, x.vars, `${at}.${key}`, x.bad, x.renumbered, 'body');
+    v.body = textOf(b, x.vars, `${at}.${key}`, x.bad, x.renumbered, 'body', x.use);
   };
   switch (type) {
     case 'twilio/text':
@@ -284,7 +290,7 @@ function fromType(type: string, t: Rec, at: string, x: Ctx): Rec {
     case 'whatsapp/card': {
       keysOf(t, ['body', 'footer', 'media', 'header_text', 'actions'], at, x.bad, type);
       if (t.header_text !== undefined && t.media !== undefined) x.bad(`${at}.header_text`, 'a text header beside media: a WhatsApp card has one header');
-      if (t.header_text !== undefined) v.header = { format: 'TEXT', ...textOf(str(t.header_text) ?? '', x.vars, `${at}.header_text`, x.bad, x.renumbered, 'header') };
+      if (t.header_text !== undefined) v.header = { format: 'TEXT', ...textOf(str(t.header_text) ?? '', x.vars, `${at}.header_text`, x.bad, x.renumbered, 'header', x.use) };
       else if (t.media !== undefined) { const h = mediaHeader(t.media, x.vars, `${at}.media`, x.bad, ['IMAGE', 'VIDEO', 'DOCUMENT'], x); if (h) v.header = h; }
       body();
       if (str(t.footer)) v.footer = fixed(t.footer, `${at}.footer`, x.bad, 'a footer');
@@ -302,7 +308,7 @@ function fromType(type: string, t: Rec, at: string, x: Ctx): Rec {
         const card: Rec = {};
         const h = mediaHeader(c.media, x.vars, `${cat}.media`, x.bad, ['IMAGE', 'VIDEO'], x);
         if (h) card.header = h;
-        if (str(c.body)) card.body = textOf(str(c.body)!, x.vars, `${cat}.body`, x.bad, x.renumbered, `carousel[${i}].body`);
+        if (str(c.body)) card.body = textOf(str(c.body)!, x.vars, `${cat}.body`, x.bad, x.renumbered, `carousel[${i}].body`, x.use);
         card.buttons = actions(c.actions, `${cat}.actions`, x, ['QUICK_REPLY', 'URL', 'PHONE_NUMBER']);
         return card;
       });
@@ -317,7 +323,7 @@ function fromType(type: string, t: Rec, at: string, x: Ctx): Rec {
       if (t.thumbnail_item_id !== undefined) x.left(`${at}.thumbnail_item_id`, 'the product whose image is the thumbnail: WhatsApp takes it when sending (thumbnail_product_retailer_id), not in the template');
       for (const k of ['items', 'dynamic_items']) if (t[k] !== undefined) x.left(`${at}.${k}`, 'the products: WhatsApp takes them when sending, not in the template');
       if (str(t.title)) {
-        if (multi) v.header = { format: 'TEXT', ...textOf(str(t.title)!, x.vars, `${at}.title`, x.bad, x.renumbered, 'header') };
+        if (multi) v.header = { format: 'TEXT', ...textOf(str(t.title)!, x.vars, `${at}.title`, x.bad, x.renumbered, 'header', x.use) };
         // a whole-catalog message: Meta's catalog template has no header of its own (WhatsApp shows the product thumbnail)
         else x.left(`${at}.title`, `the title '${str(t.title)!}': WhatsApp's catalog template (without items) has no header or title of its own, it shows a product's thumbnail chosen when sending; export --to twilio needs a title again`);
       }
@@ -407,6 +413,44 @@ export function lowerCaseVariables(types: Rec, vars: Rec): { types: Rec; vars: R
   return { types: swap(types) as Rec, vars: Object.fromEntries(Object.entries(vars).map(([k, v]) => [rename.get(k) ?? k, v])), renames: [...rename] };
 }
 
+/** The fields of a content type that are WhatsApp texts with parameters (a header, the body, a card's body): one parameter format across them. */
+const TEXT_FIELDS = ['header_text', 'title', 'body'];
+
+/**
+ * Pure: a resource whose texts (the header, the body, the cards' bodies) name some variables and
+ * number others, which Twilio allows ("numeric or alphanumeric", TWILIO_PAGES.variables) but a
+ * template file cannot hold (WhatsApp takes one parameter format for the header, the body and the
+ * cards: lint's placeholder-mixed), with its numbered ones named in those texts: `{{1}}` is
+ * `{{v_1}}` (`_2` after it where that name is taken), its sample with it. URLs, codes and media
+ * keep Twilio's keys (the file numbers a URL's placeholder on its own, and has no number for the
+ * others). `renames`: Twilio's key and the file's name, to be said.
+ */
+export function namedTextVariables(type: Rec, vars: Rec): { type: Rec; vars: Rec; renames: [string, string][] } {
+  const texts: { at: Rec; key: string }[] = [];
+  for (const k of TEXT_FIELDS) if (typeof type[k] === 'string') texts.push({ at: type, key: k });
+  if (Array.isArray(type.cards)) for (const c of type.cards) if (isRec(c) && typeof c.body === 'string') texts.push({ at: c, key: 'body' });
+  const keys = new Set<string>();
+  for (const t of texts) for (const m of (t.at[t.key] as string).matchAll(TWILIO_VARIABLE)) keys.add(m[1]!);
+  const numbered = [...keys].filter((k) => NUMBERED.test(k));
+  if (!numbered.length || numbered.length === keys.size) return { type, vars, renames: [] };
+  const taken = new Set([...keys, ...Object.keys(vars)]);
+  const rename = new Map<string, string>();
+  for (const k of numbered) {
+    let n = `v_${k}`;
+    for (let i = 2; taken.has(n); i++) n = `v_${k}_${i}`;
+    taken.add(n);
+    rename.set(k, n);
+  }
+  const swap = (x: string) => x.replace(TWILIO_VARIABLE, (w, k: string) => (rename.has(k) ? `{{${rename.get(k)!}}}` : w));
+  const out: Rec = { ...type };
+  for (const k of TEXT_FIELDS) if (typeof out[k] === 'string') out[k] = swap(out[k] as string);
+  if (Array.isArray(type.cards)) out.cards = type.cards.map((c) => (isRec(c) && typeof c.body === 'string' ? { ...c, body: swap(c.body) } : c));
+  // the numbered key stays for a URL, a code or a media URL that uses it too
+  const named: Rec = { ...vars };
+  for (const [k, n] of rename) if (vars[k] !== undefined) named[n] = vars[k];
+  return { type: out, vars: named, renames: [...rename] };
+}
+
 export function twilioToFile(raw: unknown, where: string, approval?: unknown, o: { category?: string } = {}): TwilioImported {
   const r = isRec(raw) ? withoutUnset(raw) as Rec : {};
   // the WhatsApp approval request (ContentAndApprovals' approval_requests, or an ApprovalRequests answer's `whatsapp`)
@@ -433,10 +477,20 @@ export function twilioToFile(raw: unknown, where: string, approval?: unknown, o:
   // Twilio's {{FirstName}} as the file's {{first_name}}, its sample with it (said)
   const lower = lowerCaseVariables(isRec(r.types) ? r.types : {}, isRec(samplesGiven) ? samplesGiven : {});
   for (const [from, to] of lower.renames) renum(`variables.${from}`, `Twilio's {{${from}}} is {{${to}}} in the file (a template file's placeholder names are lower-case letters, digits and _), with its sample`);
-  const vars = lower.vars;
-  const types = lower.types;
+  let vars = lower.vars;
+  let types = lower.types;
   if (!isRec(r.types)) bad('types', 'missing');
   const main = WHATSAPP_TYPES.find((t) => isRec(types[t]));
+  // texts that name some variables and number others: the numbered ones named, so the file holds one kind (said)
+  if (main) {
+    const named = namedTextVariables(types[main] as Rec, vars);
+    if (named.renames.length) {
+      types = { ...types, [main]: named.type };
+      vars = named.vars;
+      const listed = named.renames.map(([k, n]) => `Twilio's {{${k}}} is {{${n}}}`).join(', ');
+      renum(`types.${main}`, `${listed} in the file, with ${named.renames.length > 1 ? 'their samples' : 'its sample'}: the resource's texts name some variables and number others, and a template file (as WhatsApp, one parameter format for the header, the body and the cards) names them all or numbers them all`);
+    }
+  }
   const v: Rec = { name, language };
   // friendly_name is Twilio's "string name used to describe the Content resource" (TWILIO_PAGES.resources): where the
   // approval request gives the name, it is the file's description (what the template is for), unless it only repeats the name
@@ -444,7 +498,16 @@ export function twilioToFile(raw: unknown, where: string, approval?: unknown, o:
   if (approvalName !== undefined && friendly !== undefined && friendly.trim() !== '' && friendly !== approvalName) v.description = friendly;
   if (!main) bad('types', `none of ${Object.keys(types).join(', ') || 'its types'} is a WhatsApp template (${WHATSAPP_TYPES.join(', ')})`);
   else {
-    Object.assign(v, fromType(main, types[main] as Rec, `types.${main}`, { vars, bad, left, renumbered: renum }));
+    // each use of a Twilio variable: one used in two parts (the body and a header, a URL, a code) is
+    // a parameter of each part on WhatsApp, a value the sender gives once per part (said, as a renumbering)
+    const uses = new Map<string, { field: string; as: string }[]>();
+    const use: Use = (key, field, as) => { if (!uses.has(key)) uses.set(key, []); uses.get(key)!.push({ field, as }); };
+    Object.assign(v, fromType(main, types[main] as Rec, `types.${main}`, { vars, bad, left, renumbered: renum, use }));
+    for (const [key, at] of uses) {
+      const fields = [...new Set(at.map((u) => u.field))];
+      if (!NUMBERED.test(key) || fields.length < 2) continue;
+      renum(`variables.${key}`, `Twilio's {{${key}}} fills ${fields.length} parts, each a parameter of its own in the file (WhatsApp takes a value for each part): ${fields.map((f) => `${f} has ${at.filter((u) => u.field === f).map((u) => u.as)[0]!}`).join(', ')}; an app that sent {{${key}}} once sends its value for each (export --to twilio gives each part a variable of its own)`);
+    }
     for (const k of Object.keys(types)) {
       if (k === main || types[k] === null) continue;
       // a text fallback that says what the WhatsApp template says loses nothing
@@ -618,22 +681,52 @@ export function toTwilio(f: FileTemplate): TwilioExport {
   };
   const acts = (bs: readonly CanonicalButton[], at: string, allowed: readonly string[]) => bs.map((b, i) => act(b, `${at}[${i}]`, allowed)).filter(isRec);
 
-  /** Twilio has no media kind: WhatsApp tells it by the sample's file type, which must then say the header's format */
+  /**
+   * Why a media header cannot be written (Twilio has no media kind: WhatsApp tells it by the sample's
+   * file type, which must then say the header's format), else undefined. The kind is told by
+   * formatOfUrl, the one function pull --from twilio reads a media URL's kind with.
+   */
+  const mediaProblem = (format: string, example: string | undefined): string | undefined => {
+    if (format === 'GIF') return 'a GIF header: Twilio\'s Content API has no GIF media (WhatsApp would take its mp4 sample for a VIDEO)';
+    const told = formatOfUrl(example ?? '');
+    return told === format ? undefined : `the sample '${example ?? ''}' ${told ? `is ${told}` : 'has no file type that tells its kind'}, not ${format}: Twilio tells the kind by the sample`;
+  };
   const media = (format: string, example: string | undefined, at: string): string => {
     if (format === 'PRODUCT') { refuse(at.replace(/\.example$/, ''), `a PRODUCT header: ${NO_SPM}`); return ''; }
-    if (format === 'GIF') bad(at, 'a GIF header: Twilio\'s Content API has no GIF media (WhatsApp would take its mp4 sample for a VIDEO)');
-    else {
-      const told = formatOfUrl(example ?? '');
-      if (told !== format) bad(at, `the sample '${example ?? ''}' ${told ? `is ${told}` : 'has no file type that tells its kind'}, not ${format}: Twilio tells the kind by the sample`);
-    }
     // WhatsApp takes a media header's whole URL when sending; Twilio varies a media URL only by a variable (its file name)
     const split = mediaUrlVariable(example ?? '');
     if (!split) { refuse(at, `the sample '${example ?? ''}' has no file name after its path's last '/': a Twilio media URL varies only through a variable holding its file name (${TWILIO_PAGES.media}), and a fixed URL would send this sample with every message; give the sample a file name; not exported`); return example ?? ''; }
+    // a carousel card holds its media (pull refuses a card without one): a kind Twilio cannot tell stops the template
+    const problem = mediaProblem(format, example);
+    if (problem) { refuse(at, `${problem}; a carousel card cannot be written without its media; not exported`); return ''; }
     return `${split.fixed}${sendTime(split.value, at, 'the media URL\'s file name')}`;
   };
   let type: string, body: Rec;
-  const h = c.header;
-  const onlyButtons = (types: readonly string[]) => c.buttons.length > 0 && c.buttons.every((b) => types.includes(b.type));
+  // The type is chosen from what is left once what Twilio's types have no place for is dropped (and
+  // listed): a header Twilio cannot carry (LOCATION, GIF, a media sample whose kind Twilio cannot
+  // tell) and buttons no Twilio type carries. Whatever was dropped, what is left is never a
+  // whatsapp/card with a body alone (TWILIO_PAGES.whatsappCard: "a body and at least one additional field").
+  let h = c.header;
+  if (h?.format === 'LOCATION') { bad('header', 'Twilio\'s Content API has no location header: written without it'); h = undefined; }
+  else if (h && h.format !== 'TEXT' && h.format !== 'PRODUCT' && !c.carousel && mediaUrlVariable(h.example ?? '')) {
+    // (a sample without a file name is refused by media(), as a fixed URL would be sent with every message)
+    const problem = mediaProblem(h.format, h.example);
+    if (problem) { bad('header.example', `${problem}: written without the header`); h = undefined; }
+  }
+  let kept = c.buttons.filter((b) => !NO_TWILIO_BUTTON[b.type]);
+  const onlyButtons = (types: readonly string[]) => kept.length > 0 && kept.every((b) => types.includes(b.type));
+  // a VOICE_CALL button goes only on twilio/call-to-action: where what is left needs another type, it is dropped too
+  const callToAction = () => !h && c.footer === undefined && onlyButtons(CTA) && ([...c.body.text].length <= TWILIO_CTA_BODY || kept.some((b) => b.type === 'VOICE_CALL'));
+  if (kept.some((b) => b.type === 'VOICE_CALL') && !callToAction()) kept = kept.filter((b) => b.type !== 'VOICE_CALL');
+  // the buttons dropped are listed whatever type is left (the type's own actions are made from `kept` alone)
+  if (!c.buttons.some((b) => b.type === 'OTP' || b.type === 'CATALOG' || b.type === 'MPM') && !c.carousel) {
+    c.buttons.forEach((b, i) => {
+      if (kept.includes(b)) return;
+      if (NO_TWILIO_BUTTON[b.type]) bad(`buttons[${i}]`, NO_TWILIO_BUTTON[b.type]!);
+      else bad(`buttons[${i}]`, `a VOICE_CALL button: Twilio documents it only on twilio/call-to-action (${TWILIO_PAGES.callToAction}), which has no header, footer or quick replies${[...c.body.text].length > TWILIO_CTA_BODY ? ` and a body of at most ${TWILIO_CTA_BODY} characters` : ''}, which this template has; written without it`);
+    });
+  }
+  const keptActs = (allowed: readonly string[]) => c.buttons.map((b, i) => (kept.includes(b) ? act(b, `buttons[${i}]`, allowed) : undefined)).filter(isRec);
   if (c.buttons.some((b) => b.type === 'OTP')) {
     type = 'whatsapp/authentication';
     // WhatsApp's preset wording written out (as Meta's listing returns it) is no text of its own
@@ -671,30 +764,32 @@ export function toTwilio(f: FileTemplate): TwilioExport {
     // is the one catalog linked to the account, under a header WhatsApp writes): a request without
     // them would be refused, and none made up
     return { issues: [...issues, { template: label, field: 'buttons[0]', message: `a catalog template: Twilio's twilio/catalog needs the catalog's \`id\` (from Meta Commerce Manager) and a \`title\` (${TWILIO_PAGES.catalog}), which a template file does not hold; not exported: create it in Twilio with them` }] };
-  } else if (!h && c.footer === undefined && !c.buttons.length) {
+  } else if (!h && c.footer === undefined && !kept.length) {
     type = 'twilio/text';
     body = { body: text(c.body, true, 'body', f.names.body) };
   } else if (!h && c.footer === undefined && onlyButtons(['QUICK_REPLY'])) {
     type = 'twilio/quick-reply';
-    body = { body: text(c.body, true, 'body', f.names.body), actions: acts(c.buttons, 'buttons', ['QUICK_REPLY']) };
-  } else if (!h && c.footer === undefined && onlyButtons(CTA) && ([...c.body.text].length <= TWILIO_CTA_BODY || c.buttons.some((b) => b.type === 'VOICE_CALL'))) {
+    body = { body: text(c.body, true, 'body', f.names.body), actions: keptActs(['QUICK_REPLY']) };
+  } else if (callToAction()) {
     type = 'twilio/call-to-action';
     // its body takes at most 640 characters; a longer one goes to whatsapp/card (1,024) below, unless a call button holds it here
     if ([...c.body.text].length > TWILIO_CTA_BODY) refuse('body.text', `${[...c.body.text].length} characters: Twilio's call-to-action takes a body of at most ${TWILIO_CTA_BODY} (${TWILIO_PAGES.callToAction}), and its VOICE_CALL button has no other Twilio type; not exported`);
     // TWILIO_PAGES.callToAction: "Only 1 of the 2 call options can be on a template: PHONE or VOICE_CALL"
     if (c.buttons.some((b) => b.type === 'VOICE_CALL') && c.buttons.some((b) => b.type === 'PHONE_NUMBER')) refuse('buttons', `a PHONE_NUMBER and a VOICE_CALL button: Twilio's call-to-action takes one of the two call options (${TWILIO_PAGES.callToAction}); not exported`);
-    body = { body: text(c.body, true, 'body', f.names.body), actions: acts(c.buttons, 'buttons', CTA) };
-  } else if (h && h.format !== 'TEXT' && h.format !== 'LOCATION' && c.footer === undefined && !c.buttons.length) {
+    body = { body: text(c.body, true, 'body', f.names.body), actions: keptActs(CTA) };
+  } else if (h && h.format !== 'TEXT' && c.footer === undefined && !kept.length) {
     type = 'twilio/media';
     body = { body: text(c.body, true, 'body', f.names.body), media: [media(h.format, h.example, 'header.example')] };
   } else {
     type = 'whatsapp/card';
     body = { body: text(c.body, true, 'body', f.names.body) };
     if (h?.format === 'TEXT') body.header_text = text({ text: h.text ?? '', examples: h.example !== undefined ? [h.example] : [] }, false, 'header.text', f.names.header);
-    else if (h?.format === 'LOCATION') bad('header', 'Twilio\'s whatsapp/card has no location header');
     else if (h) body.media = [media(h.format, h.example, 'header.example')];
     if (c.footer !== undefined) body.footer = c.footer;
-    if (c.buttons.length) body.actions = acts(c.buttons, 'buttons', CARD_ACTIONS);
+    const actions = keptActs(CARD_ACTIONS);
+    if (actions.length) body.actions = actions;
+    // nothing left beside the body: the simplest type that carries it (a card needs another field)
+    if (Object.keys(body).length === 1) type = 'twilio/text';
   }
   if (refused) return { issues };
   // friendly_name is Twilio's "string name used to describe the Content resource" (TWILIO_PAGES.resources):
