@@ -7,6 +7,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { toMeta } from '../src/formats/meta.ts';
 import { fromFile } from '../src/model/canonical.ts';
+import { customAuthenticationText, type DesiredTemplate } from '../src/plan/plan.ts';
+
 
 const schema = JSON.parse(readFileSync(new URL('../schema/template.schema.json', import.meta.url), 'utf8'));
 /** the project's own keys: where a file lives and what it notes, not a part of the template */
@@ -82,6 +84,25 @@ test('every value of each example shows in Meta\'s create request, or the part i
     if (e.file.call_permission_request) assert.ok(out.includes('CALL_PERMISSION_REQUEST'), out);
     if ((e.file.limited_time_offer as File | undefined)?.has_expiration) assert.ok(out.includes('"has_expiration":true'), out);
     if (e.file.body && (e.file.body as File).add_security_recommendation) assert.ok(out.includes('"add_security_recommendation":true'), out);
+  }
+});
+
+// trial-z F4: a custom authentication text was written as a BODY with text (exit 0), which plan holds and Meta refuses
+test('an authentication body text of its own is judged as plan judges it: listed, not exported; the preset (or its English wording) is', () => {
+  const otp = [{ type: 'OTP', otp_type: 'COPY_CODE', text: 'Code kopieren' }];
+  const custom = fromFile({ channel: 'wa', name: 'auth_custom', language: 'de', category: 'AUTHENTICATION', body: { text: '{{1}} ist dein Bestätigungscode für unseren Shop.', examples: { 1: '123456' } }, buttons: otp }, 'ch', 'id');
+  const r = toMeta(custom);
+  assert.is(r.request, undefined);
+  assert.equal(r.issues.map((i) => i.field), ['body.text']);
+  assert.match(r.issues[0]!.message, /preset text only/);
+  const held = customAuthenticationText({ canonical: custom.canonical, channel: 'wa', file: 'auth_custom.de.yaml' } as unknown as DesiredTemplate, undefined);
+  assert.ok(held, 'plan holds the same template');
+  for (const b of [{ add_security_recommendation: true }, { text: '*{{1}}* is your verification code. For your security, do not share this code.', examples: { 1: '123456' } }]) {
+    const preset = fromFile({ channel: 'wa', name: 'auth_preset', language: 'en_US', category: 'AUTHENTICATION', body: b, buttons: otp }, 'ch', 'id');
+    const ok = toMeta(preset);
+    assert.equal(ok.issues, [], JSON.stringify(b));
+    assert.ok(ok.request);
+    assert.is(customAuthenticationText({ canonical: preset.canonical, channel: 'wa', file: 'x' } as unknown as DesiredTemplate, undefined), undefined);
   }
 });
 
