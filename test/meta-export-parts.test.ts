@@ -11,8 +11,8 @@ import { customAuthenticationText, type DesiredTemplate } from '../src/plan/plan
 
 
 const schema = JSON.parse(readFileSync(new URL('../schema/template.schema.json', import.meta.url), 'utf8'));
-/** the project's own keys: where a file lives and what it notes, not a part of the template */
-const TPLSYNC_OWN = ['channel', 'description', 'publicId', 'translated_from'];
+/** the project's own keys: where a file lives and what it notes, not a part of the template (`description` is not one: apply sends it, so the export names it) */
+const TPLSYNC_OWN = ['channel', 'publicId', 'translated_from'];
 type File = Record<string, unknown>;
 interface Example { file: File; listed?: string }
 
@@ -39,6 +39,8 @@ const EXAMPLES: Example[] = [
   f({ category: 'AUTHENTICATION', body: { add_security_recommendation: true }, footer: { code_expiration_minutes: 7 }, buttons: [{ type: 'OTP', otp_type: 'ONE_TAP', text: 'Copy code', autofill_text: 'Autofill', supported_apps: [{ package_name: 'com.example.app', signature_hash: 'K8a/AINcGX7' }] }] }),
   f({ category: 'AUTHENTICATION', body: { add_security_recommendation: true }, buttons: [{ type: 'OTP', otp_type: 'ZERO_TAP', zero_tap_terms_accepted: true, supported_apps: [{ package_name: 'com.example.app', signature_hash: 'K8a/AINcGX7' }] }] }),
   f({ message: { type: 'text', message: 'Hi' } }, 'message'),
+  // trial-z F1: Meta's create request has no description field; it was dropped without a word
+  f({ description: 'Order status update with tracking' }, 'description'),
   b({ type: 'QUICK_REPLY', text: 'Yes please' }),
   b({ type: 'URL', text: 'Open', url: 'https://o.example/t/{{1}}', example: 'https://o.example/t/77', app_deep_link: { meta_app_id: 634974688087057, android_deep_link: 'shop://deals/', android_fallback_playstore_url: 'https://o.example/deals/' } }),
   b({ type: 'PHONE_NUMBER', text: 'Call', phone_number: '+15550001111' }),
@@ -85,6 +87,17 @@ test('every value of each example shows in Meta\'s create request, or the part i
     if ((e.file.limited_time_offer as File | undefined)?.has_expiration) assert.ok(out.includes('"has_expiration":true'), out);
     if (e.file.body && (e.file.body as File).add_security_recommendation) assert.ok(out.includes('"add_security_recommendation":true'), out);
   }
+});
+
+// trial-z F1: the request is still written, without the description
+test('a description is listed by field, and the template written without it', () => {
+  const r = toMeta(fromFile({ channel: 'wa', name: 'order_update', language: 'en_US', category: 'UTILITY', description: 'Order status update', body }, 'ch', 'id'));
+  assert.equal(r.issues.map((i) => `${i.template} ${i.field}`), ['order_update/en_US description']);
+  assert.match(r.issues[0]!.message, /Meta's create request has no place for it/);
+  assert.ok(r.request);
+  assert.not.match(JSON.stringify(r.request), /Order status update/);
+  // an empty description is none
+  assert.equal(toMeta(fromFile({ channel: 'wa', name: 'a', language: 'en_US', category: 'UTILITY', description: ' ', body }, 'ch', 'id')).issues, []);
 });
 
 // trial-z F4: a custom authentication text was written as a BODY with text (exit 0), which plan holds and Meta refuses

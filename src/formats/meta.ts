@@ -486,6 +486,8 @@ export function toMeta(f: FileTemplate): MetaExport {
   const issues: FormatIssue[] = [];
   if (c.rcsOnly) return { issues: [{ template: label, field: 'message', message: 'an RCS-only template: Meta has no place for it' }] };
   if (c.message) issues.push({ template: label, field: 'message', message: 'the RCS message has no place in a Meta template: left out' });
+  // what the template is for, which the file and apply's write keep: Meta's create request has no such field
+  if (c.description.trim() !== '') issues.push({ template: label, field: 'description', message: 'Meta\'s create request has no place for it: left out' });
   // judged as plan judges a create (authenticationTextOfItsOwn): WhatsApp takes no text of its own, so no request is written
   if (authenticationTextOfItsOwn(c)) return { issues: [...issues, { template: label, field: 'body.text', message: `an authentication template with a body text of its own, and WhatsApp builds authentication templates from its preset text only (${AUTHENTICATION_PRESET_DOC}); plan holds its create. Not exported: drop body.text (and its examples) and ask for WhatsApp's sentences with body.add_security_recommendation: true and footer.code_expiration_minutes` }] };
   const parts = [partNames(c.header?.format === 'TEXT' ? c.header : undefined, names.header), partNames(c.body, names.body), ...(c.carousel ?? []).map((card, i) => partNames(card.body, names.cards?.[i]))];
