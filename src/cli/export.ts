@@ -41,6 +41,12 @@ export async function exportCommand(paths: string[], o: ExportCommandOptions): P
   const requests: unknown[] = [];
   let issues = 0;
   for (const f of project.files) {
+    // a template the format has no place for whatever its values (RCS-only): listed once, as that, its values not judged
+    const bare = fromFile(f.value!, String(f.value!.channel), '');
+    if (bare.canonical.rcsOnly) {
+      for (const i of convert(bare).issues) { io().stderr.write(`tplsync: ${asIdentifier(i.template)} (${asIdentifier(f.file)}): ${i.field}: ${i.message}\n`); issues++; }
+      continue;
+    }
     const filled = withValues(f.file, f.value!, config, o.env);
     if ('issue' in filled) { io().stderr.write(`tplsync: ${asIdentifier(`${String(f.value!.name)}/${String(f.value!.language)}`)} (${asIdentifier(f.file)}): ${filled.issue}\n`); issues++; continue; }
     const v = filled.t;
