@@ -1,7 +1,10 @@
-// export --to meta|twilio of a project with several channels: an RCS-only template is listed once,
-// whatever its values (verify-15); what Meta's create
+// export --to meta|twilio of a project with several channels: --channel ALIAS chooses them; two
+// requests of one name and language (two WhatsApp channels) are refused, naming both files (trial-z
+// F6); an RCS-only template is listed once, whatever its values (verify-15); what Meta's create
 // request has no place for (a description, trial-z F1; an authentication text of its own, F4) is
 // listed by field on stderr (exit 1).
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { CHANNEL_A, CHANNEL_B, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
@@ -23,6 +26,48 @@ environments:
     channels: { wa: ${CHANNEL_A}, wa2: ${CHANNEL_B}, rcs: ${CHANNEL_C} }
     values: { base: "shop.example.org", start: "2031-03-05T09:00:00Z", end: "2031-03-05T09:30:00Z" }
 `;
+const copy = (channel: string, text: string) => `channel: ${channel}\nname: cta_copy\nlanguage: en_US\ncategory: MARKETING\nbody:\n  text: "${text}"\n  examples: { 1: Ana }\nbuttons:\n  - { type: COPY_CODE, example: WEEK10 }\n  - { type: PHONE_NUMBER, text: Call us, phone_number: "+15550100200" }\n`;
+const TWO_ACCOUNTS = {
+  'tplsync.config.yaml': CONFIG,
+  'templates/cta_copy.en_US.yaml': copy('wa', 'Hi {{1}}, here is your personal discount code for this week. Enjoy!'),
+  'templates/cta_copy2.en_US.yaml': copy('wa2', 'Hello {{1}}, this is the second account and its own weekly discount code.'),
+};
+
+test('two WhatsApp channels with one name and language: the export is refused, naming both files and --channel; --channel exports one', async () => {
+  const dir = tempDir('tplsync-export-channels-');
+  try {
+    writeFiles(dir, TWO_ACCOUNTS);
+    for (const to of ['meta', 'twilio']) {
+      const r = await cliIn(['export', '--to', to, '--out', `${to}.json`], { cwd: dir });
+      assert.is(r.exitCode, 1, r.stderr);
+      assert.match(r.stderr, 'cta_copy/en_US');
+      assert.match(r.stderr, path.join('templates', 'cta_copy.en_US.yaml'));
+      assert.match(r.stderr, path.join('templates', 'cta_copy2.en_US.yaml'));
+      assert.match(r.stderr, '--channel wa');
+      assert.match(r.stderr, 'Nothing was exported');
+      assert.not.ok(existsSync(path.join(dir, `${to}.json`)), `${to}: nothing written`);
+      for (const [alias, text] of [['wa', 'Hi {{1}}'], ['wa2', 'Hello {{1}}']] as const) {
+        const one = await cliIn(['export', '--to', to, '--channel', alias, '--out', `${to}-${alias}.json`], { cwd: dir });
+        assert.is(one.exitCode, 0, one.stderr);
+        const written = readFileSync(path.join(dir, `${to}-${alias}.json`), 'utf8');
+        assert.is((JSON.parse(written) as unknown[]).length, 1);
+        assert.match(written, text);
+      }
+      // a channel id, as pull --channel takes it: the templates of its alias
+      const byId = await cliIn(['export', '--to', to, '--channel', CHANNEL_B], { cwd: dir });
+      assert.is(byId.exitCode, 0, byId.stderr);
+      assert.match(byId.stdout, 'Hello {{1}}');
+      assert.not.match(byId.stdout, 'Hi {{1}}');
+      const both = await cliIn(['export', '--to', to, '--channel', 'wa', '--channel', 'wa2'], { cwd: dir });
+      assert.is(both.exitCode, 1, both.stderr);
+      assert.match(both.stderr, 'cta_copy2.en_US.yaml');
+      const unknown = await cliIn(['export', '--to', to, '--channel', 'wa3'], { cwd: dir });
+      assert.is(unknown.exitCode, 3, unknown.stderr);
+      assert.match(unknown.stderr, 'wa3');
+    }
+  } finally { cleanup(dir); }
+});
+
 // verify-15: with a warning the values bring (an event past in dev) it was listed twice, with an error (stage) as the values' errors
 test('an RCS-only template is listed once, as one, also when the environment\'s values bring a warning or an error', async () => {
   const dir = tempDir('tplsync-export-channels-');
