@@ -7,10 +7,12 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { toMeta } from '../src/formats/meta.ts';
 import { fromFile } from '../src/model/canonical.ts';
+import { customAuthenticationText, type DesiredTemplate } from '../src/plan/plan.ts';
+
 
 const schema = JSON.parse(readFileSync(new URL('../schema/template.schema.json', import.meta.url), 'utf8'));
-/** the project's own keys: where a file lives and what it notes, not a part of the template */
-const TPLSYNC_OWN = ['channel', 'description', 'publicId', 'translated_from'];
+/** the project's own keys: where a file lives and what it notes, not a part of the template (`description` is not one: apply sends it, so the export names it) */
+const TPLSYNC_OWN = ['channel', 'publicId', 'translated_from'];
 type File = Record<string, unknown>;
 interface Example { file: File; listed?: string }
 
@@ -37,6 +39,8 @@ const EXAMPLES: Example[] = [
   f({ category: 'AUTHENTICATION', body: { add_security_recommendation: true }, footer: { code_expiration_minutes: 7 }, buttons: [{ type: 'OTP', otp_type: 'ONE_TAP', text: 'Copy code', autofill_text: 'Autofill', supported_apps: [{ package_name: 'com.example.app', signature_hash: 'K8a/AINcGX7' }] }] }),
   f({ category: 'AUTHENTICATION', body: { add_security_recommendation: true }, buttons: [{ type: 'OTP', otp_type: 'ZERO_TAP', zero_tap_terms_accepted: true, supported_apps: [{ package_name: 'com.example.app', signature_hash: 'K8a/AINcGX7' }] }] }),
   f({ message: { type: 'text', message: 'Hi' } }, 'message'),
+  // trial-z F1: Meta's create request has no description field; it was dropped without a word
+  f({ description: 'Order status update with tracking' }, 'description'),
   b({ type: 'QUICK_REPLY', text: 'Yes please' }),
   b({ type: 'URL', text: 'Open', url: 'https://o.example/t/{{1}}', example: 'https://o.example/t/77', app_deep_link: { meta_app_id: 634974688087057, android_deep_link: 'shop://deals/', android_fallback_playstore_url: 'https://o.example/deals/' } }),
   b({ type: 'PHONE_NUMBER', text: 'Call', phone_number: '+15550001111' }),
@@ -82,6 +86,36 @@ test('every value of each example shows in Meta\'s create request, or the part i
     if (e.file.call_permission_request) assert.ok(out.includes('CALL_PERMISSION_REQUEST'), out);
     if ((e.file.limited_time_offer as File | undefined)?.has_expiration) assert.ok(out.includes('"has_expiration":true'), out);
     if (e.file.body && (e.file.body as File).add_security_recommendation) assert.ok(out.includes('"add_security_recommendation":true'), out);
+  }
+});
+
+// trial-z F1: the request is still written, without the description
+test('a description is listed by field, and the template written without it', () => {
+  const r = toMeta(fromFile({ channel: 'wa', name: 'order_update', language: 'en_US', category: 'UTILITY', description: 'Order status update', body }, 'ch', 'id'));
+  assert.equal(r.issues.map((i) => `${i.template} ${i.field}`), ['order_update/en_US description']);
+  assert.match(r.issues[0]!.message, /Meta's create request has no place for it/);
+  assert.ok(r.request);
+  assert.not.match(JSON.stringify(r.request), /Order status update/);
+  // an empty description is none
+  assert.equal(toMeta(fromFile({ channel: 'wa', name: 'a', language: 'en_US', category: 'UTILITY', description: ' ', body }, 'ch', 'id')).issues, []);
+});
+
+// trial-z F4: a custom authentication text was written as a BODY with text (exit 0), which plan holds and Meta refuses
+test('an authentication body text of its own is judged as plan judges it: listed, not exported; the preset (or its English wording) is', () => {
+  const otp = [{ type: 'OTP', otp_type: 'COPY_CODE', text: 'Code kopieren' }];
+  const custom = fromFile({ channel: 'wa', name: 'auth_custom', language: 'de', category: 'AUTHENTICATION', body: { text: '{{1}} ist dein Bestätigungscode für unseren Shop.', examples: { 1: '123456' } }, buttons: otp }, 'ch', 'id');
+  const r = toMeta(custom);
+  assert.is(r.request, undefined);
+  assert.equal(r.issues.map((i) => i.field), ['body.text']);
+  assert.match(r.issues[0]!.message, /preset text only/);
+  const held = customAuthenticationText({ canonical: custom.canonical, channel: 'wa', file: 'auth_custom.de.yaml' } as unknown as DesiredTemplate, undefined);
+  assert.ok(held, 'plan holds the same template');
+  for (const b of [{ add_security_recommendation: true }, { text: '*{{1}}* is your verification code. For your security, do not share this code.', examples: { 1: '123456' } }]) {
+    const preset = fromFile({ channel: 'wa', name: 'auth_preset', language: 'en_US', category: 'AUTHENTICATION', body: b, buttons: otp }, 'ch', 'id');
+    const ok = toMeta(preset);
+    assert.equal(ok.issues, [], JSON.stringify(b));
+    assert.ok(ok.request);
+    assert.is(customAuthenticationText({ canonical: preset.canonical, channel: 'wa', file: 'x' } as unknown as DesiredTemplate, undefined), undefined);
   }
 });
 

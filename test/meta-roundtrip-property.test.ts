@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { metaToFile, toMeta } from '../src/formats/meta.ts';
+import { authenticationTextOfItsOwn } from '../src/model/authentication.ts';
 import { fromFile } from '../src/model/canonical.ts';
 import { authenticationTemplate, carouselTemplate, offerTemplate } from './kinds-arbitraries.ts';
 import { callPermissionTemplate, orderDetailsTemplate, orderStatusTemplate, productCarouselTemplate, spmTemplate } from './kinds-commerce-arbitraries.ts';
@@ -48,6 +49,8 @@ test('pull-from-meta(export-to-meta(file)) is the canonical template of the file
     const { description: _notCarried, ...rest } = file as Record<string, unknown>;
     const c = fromFile(rest, 'ch', 'id');
     const exported = toMeta(c);
+    // an authentication text of its own (the English wording in another language is one): held by plan, listed and not exported
+    if (authenticationTextOfItsOwn(c.canonical)) { assert.equal([exported.request, exported.issues.map((i) => i.field)], [undefined, ['body.text']]); return; }
     assert.ok(exported.request);
     // JSON on the way, as a file would carry it
     const back = metaToFile(JSON.parse(JSON.stringify(exported.request)), '(template)');

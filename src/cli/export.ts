@@ -23,7 +23,7 @@ import { templateHoldsKey } from '../model/holds-key.js';
 import { reportLintFailure } from './report.js';
 import { io, resolvePath } from '../core/io.js';
 
-export interface ExportCommandOptions { config?: string; env?: string; to: string; out?: string }
+export interface ExportCommandOptions { config?: string; env?: string; to: string; out?: string; channel?: string[] }
 
 export async function exportCommand(paths: string[], o: ExportCommandOptions): Promise<number> {
   o = dashAsStdout(o, 'out');
@@ -38,9 +38,19 @@ export async function exportCommand(paths: string[], o: ExportCommandOptions): P
     if (e instanceof LintFailed) return reportLintFailure(e, 'nothing was exported');
     throw e;
   }
+  const channels = chosenChannels(config, o.channel);
   const requests: unknown[] = [];
+  /** per request written, where it comes from: two of one name and language are refused (one account holds one) */
+  const sources: ExportSource[] = [];
   let issues = 0;
   for (const f of project.files) {
+    if (channels && !channels.has(String(f.value!.channel)) && !channels.has(String(f.value!.channel).toLowerCase())) continue;
+    // a template the format has no place for whatever its values (RCS-only): listed once, as that, its values not judged
+    const bare = fromFile(f.value!, String(f.value!.channel), '');
+    if (bare.canonical.rcsOnly) {
+      for (const i of convert(bare).issues) { io().stderr.write(`tplsync: ${asIdentifier(i.template)} (${asIdentifier(f.file)}): ${i.field}: ${i.message}\n`); issues++; }
+      continue;
+    }
     const filled = withValues(f.file, f.value!, config, o.env);
     if ('issue' in filled) { io().stderr.write(`tplsync: ${asIdentifier(`${String(f.value!.name)}/${String(f.value!.language)}`)} (${asIdentifier(f.file)}): ${filled.issue}\n`); issues++; continue; }
     const v = filled.t;
@@ -64,15 +74,60 @@ export async function exportCommand(paths: string[], o: ExportCommandOptions): P
     for (const i of r.issues) { io().stderr.write(`tplsync: ${asIdentifier(i.template)} (${asIdentifier(f.file)}): ${i.field}: ${i.message}\n`); issues++; }
     if (!r.request) continue;
     requests.push(r.request);
+    sources.push({ name: String(v.name), language: String(v.language), file: f.file, channel: String(v.channel) });
     // said, not a finding (exit 0): the variables an app sending this template by number sends
     if (r.numbered?.length) {
       io().stderr.write(`tplsync: ${asIdentifier(r.numbered[0]!.template)} (${asIdentifier(f.file)}) has other variable numbers in the request than in the file (an app that sends it by number sends these):\n`);
       for (const i of r.numbered) io().stderr.write(`  ${i.field}: ${i.message}\n`);
     }
   }
+  const clashes = sameNameAndLanguage(sources);
+  if (clashes.length) {
+    for (const [a, b] of clashes) {
+      io().stderr.write(`tplsync: ${asIdentifier(`${a.name}/${a.language}`)}: ${asIdentifier(a.file)} (channel ${asIdentifier(a.channel)}) and ${asIdentifier(b.file)} (channel ${asIdentifier(b.channel)}) would be two create requests of one name and language: a WhatsApp Business Account holds one template per name and language (the second request is refused), and pull --from ${o.to} reads one back. Export one channel at a time: --channel ${asIdentifier(a.channel)}, then --channel ${asIdentifier(b.channel)}\n`);
+    }
+    io().stderr.write(`Nothing was exported${o.out ? ` (${o.out} not written)` : ''}.\n`);
+    return EXIT.FINDINGS;
+  }
   emit(`${JSON.stringify(requests.map((r) => (r && typeof r === 'object' ? identifierFields(r as Record<string, string>) : r)), null, 2)}\n`, o.out);
   if (o.out) io().stderr.write(`Wrote ${requests.length} create request${requests.length === 1 ? '' : 's'} to ${path.relative(io().cwd(), resolvePath(o.out)) || o.out}; pull --from ${o.to} reads it back\n`);
   return issues ? EXIT.FINDINGS : EXIT.OK;
+}
+
+interface ExportSource { name: string; language: string; file: string; channel: string }
+
+/** Pure: each pair of requests with one name and language (the first of that key and each later one). */
+export function sameNameAndLanguage(sources: readonly ExportSource[]): [ExportSource, ExportSource][] {
+  const first = new Map<string, ExportSource>();
+  const out: [ExportSource, ExportSource][] = [];
+  for (const s of sources) {
+    const key = `${s.name}\u0000${s.language}`;
+    const f = first.get(key);
+    if (f) out.push([f, s]); else first.set(key, s);
+  }
+  return out;
+}
+
+/**
+ * --channel: the channels whose templates are exported (undefined: every channel), as the files may
+ * write them: an alias given and the ids the environments give it; a channel id given (a UUID, as pull
+ * takes it) and the aliases it is the id of. A value the config does not name is a usage error.
+ */
+function chosenChannels(config: Config, given: readonly string[] | undefined): Set<string> | undefined {
+  if (!given?.length) return undefined;
+  const ids = Object.values(config.environments).flatMap((e) => Object.entries(e.channels));
+  const aliases = new Set([...Object.keys(config.channels ?? {}), ...ids.map(([a]) => a)]);
+  const chosen = new Set<string>();
+  const unknown: string[] = [];
+  for (const g of given) {
+    const of = ids.filter(([, id]) => id.toLowerCase() === g.toLowerCase()).map(([a]) => a);
+    // an alias, and the ids the environments give it (a file may name its channel by id)
+    if (aliases.has(g)) for (const x of [g, ...ids.filter(([a]) => a === g).flatMap(([, id]) => [id, id.toLowerCase()])]) chosen.add(x);
+    else if (of.length) for (const x of [g, g.toLowerCase(), ...of]) chosen.add(x);
+    else unknown.push(g);
+  }
+  if (unknown.length) throw new UsageError(`--channel ${unknown.join(', ')}: neither a channel alias of the config (${[...aliases].sort().join(', ') || 'none'}) nor one of its channel ids`);
+  return chosen;
 }
 
 /**

@@ -4,6 +4,7 @@
 // Follows https://developers.facebook.com/docs/whatsapp/business-management-api/message-templates
 // and https://developers.facebook.com/documentation/business-messaging/whatsapp/templates/components
 import { scanPlaceholders } from '../model/placeholders.js';
+import { AUTHENTICATION_PRESET_DOC, authenticationTextOfItsOwn } from '../model/authentication.js';
 import { appIdDigits, appIdValue, fileFormText, fromFile, kindCategory, PLATFORM_LABELLED, presetAuthenticationBody, type CanonicalButton, type CanonicalText, type FileTemplate } from '../model/canonical.js';
 
 /** One thing a template file (or the target format) cannot carry: by template and field. */
@@ -485,6 +486,10 @@ export function toMeta(f: FileTemplate): MetaExport {
   const issues: FormatIssue[] = [];
   if (c.rcsOnly) return { issues: [{ template: label, field: 'message', message: 'an RCS-only template: Meta has no place for it' }] };
   if (c.message) issues.push({ template: label, field: 'message', message: 'the RCS message has no place in a Meta template: left out' });
+  // what the template is for, which the file and apply's write keep: Meta's create request has no such field
+  if (c.description.trim() !== '') issues.push({ template: label, field: 'description', message: 'Meta\'s create request has no place for it: left out' });
+  // judged as plan judges a create (authenticationTextOfItsOwn): WhatsApp takes no text of its own, so no request is written
+  if (authenticationTextOfItsOwn(c)) return { issues: [...issues, { template: label, field: 'body.text', message: `an authentication template with a body text of its own, and WhatsApp builds authentication templates from its preset text only (${AUTHENTICATION_PRESET_DOC}); plan holds its create. Not exported: drop body.text (and its examples) and ask for WhatsApp's sentences with body.add_security_recommendation: true and footer.code_expiration_minutes` }] };
   const parts = [partNames(c.header?.format === 'TEXT' ? c.header : undefined, names.header), partNames(c.body, names.body), ...(c.carousel ?? []).map((card, i) => partNames(card.body, names.cards?.[i]))];
   const named = parts.filter((x): x is string[] => x !== undefined);
   const isNamed = named.some((n) => n.length > 0);

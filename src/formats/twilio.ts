@@ -7,7 +7,7 @@
 import { fromFile, kindCategory, type CanonicalButton, type FileTemplate } from '../model/canonical.js';
 import { scanPlaceholders, NAMED, NUMBERED } from '../model/placeholders.js';
 import { urlSampleProblem } from '../model/urls.js';
-import { readPresetAuthenticationBody, readPresetExpiryFooter } from '../model/authentication.js';
+import { authenticationTextOfItsOwn, readPresetAuthenticationBody, readPresetExpiryFooter } from '../model/authentication.js';
 import { categorySource, inexactNumbers, WHATSAPP_LANGUAGE, type CategorySource, WHATSAPP_NAME, type FormatIssue, type ImportedTemplate } from './meta.js';
 
 export const TWILIO_PAGES = {
@@ -731,7 +731,7 @@ export function toTwilio(f: FileTemplate): TwilioExport {
     type = 'whatsapp/authentication';
     // WhatsApp's preset wording written out (as Meta's listing returns it) is no text of its own
     const preset = c.body.text ? readPresetAuthenticationBody(c.body.text, c.language) : undefined;
-    if (c.body.text && !preset) bad('body.text', 'an authentication text of its own: Twilio\'s whatsapp/authentication takes the text WhatsApp writes');
+    if (authenticationTextOfItsOwn(c)) bad('body.text', 'an authentication text of its own: Twilio\'s whatsapp/authentication takes the text WhatsApp writes');
     const expiry = c.footer !== undefined ? readPresetExpiryFooter(c.footer, c.language) : c.codeExpirationMinutes;
     if (h || (c.footer !== undefined && expiry === undefined)) bad(h ? 'header' : 'footer', 'an authentication template has no header or footer of its own');
     const otp = c.buttons.filter((b) => b.type === 'OTP');

@@ -68,6 +68,20 @@ export function readPresetAuthenticationBody(text: string, language: string): { 
   return undefined;
 }
 
+/** Meta's authentication templates page: new authentication templates take WhatsApp's preset text only */
+export const AUTHENTICATION_PRESET_DOC = 'https://developers.facebook.com/documentation/business-messaging/whatsapp/templates/authentication-templates/';
+
+/**
+ * Pure: an authentication template (its category, or an OTP button) whose body has a text of its own:
+ * neither WhatsApp's preset text (no text) nor its English wording written out, as Meta's listing
+ * returns it. WhatsApp builds a new authentication template from its preset text only, so plan holds
+ * such a create and the exports list it: one judgement for all of them.
+ */
+export function authenticationTextOfItsOwn(c: Pick<CanonicalTemplate, 'body' | 'category' | 'buttons' | 'language'>): boolean {
+  if (c.category !== 'AUTHENTICATION' && !c.buttons.some((b) => b.type === 'OTP')) return false;
+  return c.body.text !== '' && readPresetAuthenticationBody(c.body.text, c.language) === undefined;
+}
+
 /** Pure: WhatsApp's English preset footer ("This code expires in 10 minutes.") read back as its minutes. */
 export function readPresetExpiryFooter(text: string, language: string): number | undefined {
   if (!/^en(_|$)/.test(language)) return undefined;

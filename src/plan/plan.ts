@@ -5,7 +5,7 @@ import { describeEditAllowance, editAllowanceOf } from '../api/edit-allowance.js
 import { editSpend, inReviewNote, type EditSpend } from './edit-budget.js';
 import type { TemplateReadResponse, TemplateWriteRequest } from '../api/shapes.js';
 import { templateKey } from '../model/ids.js';
-import { readPresetAuthenticationBody } from '../model/authentication.js';
+import { AUTHENTICATION_PRESET_DOC, authenticationTextOfItsOwn } from '../model/authentication.js';
 import { canonicalJson, diffTemplates, editsWhatsApp, fromRead, toWriteBody, withoutFile, type FieldChange, type CanonicalTemplate, type FileOnly, type FileTemplate } from '../model/canonical.js';
 
 export type Action = 'create' | 'update' | 'noop' | 'orphan';
@@ -478,8 +478,6 @@ export function identityMoved(d: DesiredTemplate, remote: Pick<CanonicalTemplate
   };
 }
 
-/** Meta's authentication templates page: new authentication templates take WhatsApp's preset text only */
-export const AUTHENTICATION_PRESET_DOC = 'https://developers.facebook.com/documentation/business-messaging/whatsapp/templates/authentication-templates/';
 
 /**
  * An AUTHENTICATION template whose file has a body text of its own (not WhatsApp's preset wording), written
@@ -491,9 +489,8 @@ export const AUTHENTICATION_PRESET_DOC = 'https://developers.facebook.com/docume
  */
 export function customAuthenticationText(d: DesiredTemplate, remote: Pick<CanonicalTemplate, 'body'> | undefined): HeldTemplate | undefined {
   const c = d.canonical;
-  if (c.category !== 'AUTHENTICATION' && !c.buttons.some((b) => b.type === 'OTP')) return undefined;
+  if (!authenticationTextOfItsOwn(c)) return undefined;
   const text = c.body.text;
-  if (text === '' || readPresetAuthenticationBody(text, c.language) !== undefined) return undefined;
   if (remote && remote.body.text === text) return undefined;
   const what = remote
     ? `this update would change the body text of the authentication template on the channel to a text of its own${remote.body.text === '' ? ' (the channel has WhatsApp\'s preset text)' : ''}`

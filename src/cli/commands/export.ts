@@ -1,7 +1,7 @@
 // `tplsync export`: its arguments, options and help; the work is in src/cli/export.ts, loaded when it runs.
 import { Option } from '@commander-js/extra-typings';
 import { EXIT_HELP } from '../../core/exit-codes.js';
-import { defineCommand } from '../command.js';
+import { collect, defineCommand } from '../command.js';
 
 export const command = defineCommand(
   'export',
@@ -10,6 +10,7 @@ export const command = defineCommand(
     .argument('[paths...]', 'template files, directories or globs (default: the config\'s `templates`)')
     .addOption(new Option('--to <format>', 'the platform\'s format').choices(['meta', 'twilio']).makeOptionMandatory())
     .option('--out <file>', 'write the JSON to this file instead of stdout')
+    .option('--channel <alias>', 'only the templates of this channel alias or id (repeatable; default: every channel): one WhatsApp Business Account holds one template per name and language', collect)
     .addHelpText('after', `\n${EXIT_HELP}`),
   async ([paths], o) => (await import('../export.js')).exportCommand(paths, o),
 );

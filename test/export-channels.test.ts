@@ -1,0 +1,111 @@
+// export --to meta|twilio of a project with several channels: --channel ALIAS chooses them; two
+// requests of one name and language (two WhatsApp channels) are refused, naming both files (trial-z
+// F6); an RCS-only template is listed once, whatever its values (verify-15); what Meta's create
+// request has no place for (a description, trial-z F1; an authentication text of its own, F4) is
+// listed by field on stderr (exit 1).
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { CHANNEL_A, CHANNEL_B, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
+
+const CHANNEL_C = '7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6';
+const CONFIG = `templates: ["templates/**/*.yaml"]
+defaultEnvironment: dev
+channels:
+  wa: { kind: whatsapp }
+  wa2: { kind: whatsapp }
+  rcs: { kind: rcs }
+environments:
+  dev:
+    emulator: .tplsync/e.json
+    channels: { wa: ${CHANNEL_A}, wa2: ${CHANNEL_B}, rcs: ${CHANNEL_C} }
+    values: { base: "https://shop.example.org", start: "2019-05-01T10:00:00Z", end: "2019-05-01T12:00:00Z" }
+  stage:
+    emulator: .tplsync/s.json
+    channels: { wa: ${CHANNEL_A}, wa2: ${CHANNEL_B}, rcs: ${CHANNEL_C} }
+    values: { base: "shop.example.org", start: "2031-03-05T09:00:00Z", end: "2031-03-05T09:30:00Z" }
+`;
+const copy = (channel: string, text: string) => `channel: ${channel}\nname: cta_copy\nlanguage: en_US\ncategory: MARKETING\nbody:\n  text: "${text}"\n  examples: { 1: Ana }\nbuttons:\n  - { type: COPY_CODE, example: WEEK10 }\n  - { type: PHONE_NUMBER, text: Call us, phone_number: "+15550100200" }\n`;
+const TWO_ACCOUNTS = {
+  'tplsync.config.yaml': CONFIG,
+  'templates/cta_copy.en_US.yaml': copy('wa', 'Hi {{1}}, here is your personal discount code for this week. Enjoy!'),
+  'templates/cta_copy2.en_US.yaml': copy('wa2', 'Hello {{1}}, this is the second account and its own weekly discount code.'),
+};
+
+test('two WhatsApp channels with one name and language: the export is refused, naming both files and --channel; --channel exports one', async () => {
+  const dir = tempDir('tplsync-export-channels-');
+  try {
+    writeFiles(dir, TWO_ACCOUNTS);
+    for (const to of ['meta', 'twilio']) {
+      const r = await cliIn(['export', '--to', to, '--out', `${to}.json`], { cwd: dir });
+      assert.is(r.exitCode, 1, r.stderr);
+      assert.match(r.stderr, 'cta_copy/en_US');
+      assert.match(r.stderr, path.join('templates', 'cta_copy.en_US.yaml'));
+      assert.match(r.stderr, path.join('templates', 'cta_copy2.en_US.yaml'));
+      assert.match(r.stderr, '--channel wa');
+      assert.match(r.stderr, 'Nothing was exported');
+      assert.not.ok(existsSync(path.join(dir, `${to}.json`)), `${to}: nothing written`);
+      for (const [alias, text] of [['wa', 'Hi {{1}}'], ['wa2', 'Hello {{1}}']] as const) {
+        const one = await cliIn(['export', '--to', to, '--channel', alias, '--out', `${to}-${alias}.json`], { cwd: dir });
+        assert.is(one.exitCode, 0, one.stderr);
+        const written = readFileSync(path.join(dir, `${to}-${alias}.json`), 'utf8');
+        assert.is((JSON.parse(written) as unknown[]).length, 1);
+        assert.match(written, text);
+      }
+      // a channel id, as pull --channel takes it: the templates of its alias
+      const byId = await cliIn(['export', '--to', to, '--channel', CHANNEL_B], { cwd: dir });
+      assert.is(byId.exitCode, 0, byId.stderr);
+      assert.match(byId.stdout, 'Hello {{1}}');
+      assert.not.match(byId.stdout, 'Hi {{1}}');
+      const both = await cliIn(['export', '--to', to, '--channel', 'wa', '--channel', 'wa2'], { cwd: dir });
+      assert.is(both.exitCode, 1, both.stderr);
+      assert.match(both.stderr, 'cta_copy2.en_US.yaml');
+      const unknown = await cliIn(['export', '--to', to, '--channel', 'wa3'], { cwd: dir });
+      assert.is(unknown.exitCode, 3, unknown.stderr);
+      assert.match(unknown.stderr, 'wa3');
+    }
+  } finally { cleanup(dir); }
+});
+
+// verify-15: with a warning the values bring (an event past in dev) it was listed twice, with an error (stage) as the values' errors
+test('an RCS-only template is listed once, as one, also when the environment\'s values bring a warning or an error', async () => {
+  const dir = tempDir('tplsync-export-channels-');
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': CONFIG,
+      'templates/store.yaml': 'channel: rcs\nname: rcs_store\nlanguage: en_US\nmessage:\n  type: text\n  message: "Visit our new store this weekend."\n  suggestions:\n    - { action: open_url, text: Website, postbackData: "((base))/store", openUrlApplication: BROWSER }\n    - { action: create_calendar_event, text: Save the date, postbackData: save, startTime: ((start)), endTime: ((end)), title: Open day }\n',
+      'templates/ok.yaml': 'channel: wa\nname: order_ready\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hello {{1}}, your order is ready for pickup at the store."\n  examples: { 1: Ana }\n',
+    });
+    for (const to of ['meta', 'twilio']) {
+      for (const env of ['dev', 'stage']) {
+        const r = await cliIn(['export', '--to', to, '--env', env], { cwd: dir });
+        assert.is(r.exitCode, 1, r.stderr);
+        assert.is(r.stderr.split('\n').filter((l) => l.includes('rcs_store')).length, 1, `${to} --env ${env}:\n${r.stderr}`);
+        assert.match(r.stderr, 'RCS-only');
+        assert.not.match(r.stderr, /rcs-open-url|rcs-calendar-past/);
+        assert.equal((JSON.parse(r.stdout) as unknown[]).length, 1);
+      }
+    }
+  } finally { cleanup(dir); }
+});
+
+test('export --to meta lists a description (written without it) and an authentication text of its own (not written)', async () => {
+  const dir = tempDir('tplsync-export-channels-');
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': CONFIG,
+      'templates/order_update.en_US.yaml': 'channel: wa\nname: order_update\nlanguage: en_US\ncategory: UTILITY\ndescription: Order status update with tracking\nbody:\n  text: "Hi {{1}}, your order has shipped and is on its way to you."\n  examples: { 1: Maria }\n',
+      'templates/auth_custom.de.yaml': 'channel: wa\nname: auth_custom\nlanguage: de\ncategory: AUTHENTICATION\nbody:\n  text: "{{1}} ist dein Bestätigungscode für unseren Shop."\n  examples: { 1: "123456" }\nbuttons:\n  - { type: OTP, otp_type: COPY_CODE, text: Code kopieren }\n',
+    });
+    const r = await cliIn(['export', '--to', 'meta'], { cwd: dir });
+    assert.is(r.exitCode, 1, r.stderr);
+    assert.match(r.stderr, /order_update\/en_US \([^)]*\): description: Meta's create request has no place for it/);
+    assert.match(r.stderr, /auth_custom\/de \([^)]*\): body\.text: an authentication template with a body text of its own/);
+    const out = JSON.parse(r.stdout) as { name: string }[];
+    assert.equal(out.map((x) => x.name), ['order_update']);
+    assert.not.match(r.stdout, 'Order status update');
+  } finally { cleanup(dir); }
+});
+
+test.run();
