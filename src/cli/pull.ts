@@ -4,7 +4,6 @@
 import { adviceCommand } from '../core/advice.js';
 import { withProjectWrites } from '../files/project-lock.js';
 import path from 'node:path';
-import { schemaModelinePath } from '../config/load.js';
 import { EXIT } from '../core/exit-codes.js';
 import { UsageError } from '../core/errors.js';
 import { toolVersion } from '../core/version.js';
@@ -90,7 +89,7 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
     let unsetExplained = false;
     const writtenFiles: string[] = [];
     const { diagnostics } = await pullTemplates(config, conn, {
-      channel: o.channel, channelId, ids, dir, ...(o.category ? { category: o.category } : {}), force: Boolean(o.force), schemaPath: schemaModelinePath(config, dir), cwd: io().cwd(), ...(o.dir !== undefined ? { dirGiven: true } : {}),
+      channel: o.channel, channelId, ids, dir, ...(o.category ? { category: o.category } : {}), force: Boolean(o.force), cwd: io().cwd(), ...(o.dir !== undefined ? { dirGiven: true } : {}),
       ...(o.all ? { skipManaged: true } : {}), ...(namesFrom ? { namesFrom } : {}), signal: interruptSignal(),
     }, (r) => {
       if (r.kind === 'missing') { sayErr(`tplsync: no template ${r.id} in channel ${o.channel} (${env.name})\n`); code = EXIT.FINDINGS; return; }

@@ -37,7 +37,7 @@ import { MAX_FILE_BYTES } from '../files/limits.js';
 import { recordAfterReplace } from '../translations/units.js';
 import { acceptedCategory, categoryKey, otherEnvironmentsServing } from '../config/categories.js';
 
-export interface PullRequest { channel: string; channelId: string; ids: readonly string[]; dir: string; category?: string; force: boolean; schemaPath: string; cwd: string;
+export interface PullRequest { channel: string; channelId: string; ids: readonly string[]; dir: string; category?: string; force: boolean; cwd: string;
   /**
    * `dir` was named (--dir): a template is written there even when a project file holds it (a
    * second file). Otherwise a template a project file holds is written over that file (--force).
@@ -285,7 +285,8 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
       // the category the channel reports (it approved the template under it) wins, then the one the template's kind
       // requires (--category never overrides it: lint would refuse the file, as pull --from meta and --from twilio)
       // (one the environment's config accepts leaves the file's: the file serves the other environments too)
-      channel: req.channel, category: keepFileCategory ? fileCategory : r.chatapp?.category ?? kindCategory(c) ?? req.category ?? kept.category ?? 'UTILITY', ...(r.chatapp?.category ? { categoryRead: true } : {}), schemaPath: inPlace ? schemaModelinePath(config, path.dirname(target)) : req.schemaPath,
+      channel: req.channel, category: keepFileCategory ? fileCategory : r.chatapp?.category ?? kindCategory(c) ?? req.category ?? kept.category ?? 'UTILITY', ...(r.chatapp?.category ? { categoryRead: true } : {}), // the modeline counted from the folder the file is written in (its own, a deleted file's written back, --dir)
+      schemaPath: schemaModelinePath(config, path.dirname(target)),
       note: `Pulled from ${conn.environment.name} by tplsync ${toolVersion()} on ${new Date().toISOString().slice(0, 10)}.`,
       names: named, ...(derivedId ? { derivedId: true } : {}), ...(kept.message ? { message: kept.message } : {}),
       // a message changed on the channel: the read returns no samples, and the file's stay where its numbers still are
