@@ -124,6 +124,27 @@ test('NEW-6: an expireTime or event time given as a reference whose value has pa
 });
 
 
+// verify-15 (observation c): promote from an environment whose values give the template an expireTime that has passed:
+// that environment's plan holds it back, so it is not there, and promote said "not in local: apply it there first",
+// which creates nothing. It says the template is held back there, and why.
+test('promote of a template the source holds back (its expireTime value there has passed): said held there and why, not "apply it there first"', async () => {
+  const dir = tempDir('tplsync-promote-held-');
+  try {
+    writeFiles(dir, {
+      't/x10.yaml': EXPIRING,
+      'tplsync.config.yaml': `templates: ["t/**/*.yaml"]\ndefaultEnvironment: local\nchannels:\n  rcs: { kind: rcs }\nenvironments:\n  local:\n    emulator: .tplsync/local.json\n    channels: { rcs: ${RCS} }\n    values:\n      past_time: "2020-01-01T00:00:00Z"\n  production:\n    emulator: .tplsync/production.json\n    channels: { rcs: ${RCS} }\n    values:\n      past_time: "2999-01-01T00:00:00Z"\n`,
+    });
+    const r = await cliIn(['promote', '--from', 'local', '--to', 'production', '--format', 'json'], { cwd: dir });
+    const plan = JSON.parse(r.stdout) as { changes: unknown[]; held?: { name: string; reasons: string[] }[] };
+    assert.equal(plan.changes, [], r.stdout + r.stderr);
+    assert.equal(plan.held?.map((h) => h.name), ['x10']);
+    const why = plan.held![0]!.reasons.join(' ');
+    assert.match(why, "not in local, and held back there: with the values of environment 'local', expireTime 2020-01-01T00:00:00Z is in the past");
+    assert.match(why, 'plan and apply of local do not create it');
+    assert.not.match(why, /apply it there first/);
+  } finally { cleanup(dir); }
+});
+
 test('NEW-8: export --env judges the values filled in as plan does: a template they break is not exported (exit 1)', async () => {
   const dir = tempDir('tplsync-judged-');
   try {

@@ -87,4 +87,34 @@ test('only the pages this project\'s runs wrote, as written, go; a copy, an edit
   } finally { cleanup(dir); }
 });
 
+// verify-15 (observation a): a run naming some files replaced index.html with one listing only its own pages, while the
+// project's other pages stayed in the folder, unlinked until the next whole run. Its index lists them too, apart, and
+// the next whole run's index lists every template as it is.
+test('a run of some files: its index links its own pages and the project\'s other pages still in the folder, said to be an earlier run\'s', async () => {
+  const dir = tempDir('tplsync-preview-index-');
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': 'templates: ["templates/**/*.yaml"]\nchannels: { wa: { kind: whatsapp } }\n',
+      'templates/beta.en_US.yaml': template('beta', 'Your order is ready for pickup at the store until Friday evening.'),
+      'templates/gamma.en_US.yaml': template('gamma', 'Our terms changed today; read them before your next order arrives.'),
+      'templates/delta.en_US.yaml': template('delta', 'Welcome to the shop: reply HELP for help at any time of day.'),
+    });
+    assert.is((await cliIn(['preview', '--out', 'site'], { cwd: dir })).exitCode, 0);
+    const some = await cliIn(['preview', '--out', 'site', 'templates/beta.en_US.yaml'], { cwd: dir });
+    assert.is(some.exitCode, 0, some.stderr);
+    const index = readFileSync(path.join(dir, 'site/index.html'), 'utf8');
+    for (const page of ['wa_beta_en_US.html', 'wa_gamma_en_US.html', 'wa_delta_en_US.html']) {
+      assert.ok(existsSync(path.join(dir, 'site', page)), page);
+      assert.match(index, `href="${page}"`);
+    }
+    assert.match(index, 'Rendered by an earlier run, not by this one');
+    assert.match(index, '1 template rendered, 2 from an earlier run');
+    // the whole project again: every page its own, none listed as an earlier run's
+    assert.is((await cliIn(['preview', '--out', 'site'], { cwd: dir })).exitCode, 0);
+    const whole = readFileSync(path.join(dir, 'site/index.html'), 'utf8');
+    assert.not.match(whole, /earlier run/);
+    assert.match(whole, 'href="wa_gamma_en_US.html"');
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -4,7 +4,7 @@
 // nothing written); a lock whose owner no longer runs, or whose pid was reused, is taken over; the
 // embedded emulator's lock with this process's own pid (a killed earlier run of the same pid) is too.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -202,9 +202,19 @@ test('an empty lock file in .tplsync left untouched for long is taken over; a fr
     await withProjectWrites(dir, 'fmt', async () => { ran++; });
     assert.is(ran, 1);
     assert.not.ok(existsSync(lock), 'taken over, and released');
-    // a fresh empty one: refused (exit 3), kept
+    // a fresh empty one: refused (exit 3), kept; verify-15 NEW-A: said to be tplsync's, taken over by itself 30 s after it
+    // was last touched (when), or removed by hand; not "move that file away, or choose another name" (there is none to choose)
     writeFileSync(lock, '');
-    await withProjectWrites(dir, 'fmt', async () => { ran++; }).then(() => assert.unreachable('ran'), (e: Error) => assert.match(e.message, /writes\.lock is there and is not a lock file of tplsync's \(it is not one line with a process id: it is empty\)/));
+    const tenAgo = new Date(Math.floor(Date.now() / 1000) * 1000 - 10_000);
+    utimesSync(lock, tenAgo, tenAgo);
+    const at = new Date(statSync(lock).mtimeMs + 30_000).toISOString().replace(/\.\d+Z$/, 'Z');
+    await withProjectWrites(dir, 'fmt', async () => { ran++; }).then(() => assert.unreachable('ran'), (e: Error & { exitCode?: number }) => {
+      assert.match(e.message, 'writes.lock is empty: what a tplsync leaves when it stops between creating the lock of');
+      assert.match(e.message, `It is taken over by itself 30 s after it was last touched: at ${at}, in `);
+      assert.match(e.message, 'remove the file by hand now if no tplsync runs on this project');
+      assert.not.match(e.message, /choose another name|not a lock file of tplsync's/);
+      assert.is(e.exitCode, 3);
+    });
     assert.is(ran, 1);
     assert.ok(existsSync(lock));
     rmSync(lock);

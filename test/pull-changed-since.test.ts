@@ -122,4 +122,34 @@ test('verify-10: a console reorder of the placeholders, same samples: the names 
   });
 });
 
+// verify-15 NEW-C: a file that numbers its placeholders (Hi {{1}}, ...) edited and pulled over with --force was told
+// "which number is which of the file's names is not certain" and to name them with --names-from: it has no names, and
+// nothing of it is lost numbered. Said only where the file names its placeholders. Its deleted file pulled back was
+// told "its placeholders stay numbered (the committed texts are not the channel's once numbered)": it numbers them itself.
+test('NEW-C: a numbered file pulled over (--force) or written back when deleted: nothing said of names it does not have', async () => {
+  const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0 });
+  const dir = tempDir('tplsync-changed-numbered-');
+  const git = (...a: string[]) => execFileSync('git', a, { cwd: dir, env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@x', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@x' } }).toString();
+  const plain = 'templates/wa_plain.yaml';
+  const PLAIN = 'channel: wa\nname: plain_note\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hi {{1}}, your order {{2}} has shipped."\n  examples: { 1: Ana, 2: A-1042 }\n';
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { wa: ${CHANNEL_A} }\n`, [plain]: PLAIN });
+    git('init', '-q'); git('add', '.'); git('commit', '-qm', 'base');
+    const applied = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
+    assert.is(applied.exitCode, 0, applied.stdout + applied.stderr);
+    const plainId = templateId(CHANNEL_A, 'plain_note', 'en_US');
+    writeFileSync(path.join(dir, plain), PLAIN.replace('has shipped', 'has left'));
+    const r = await cliIn(['pull', '--channel', 'wa', '--id', plainId, '--force'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stderr, `plain_note/en_US: ${plain} did not say what t's copy says`);
+    assert.match(readFileSync(path.join(dir, plain), 'utf8'), 'Hi {{1}}, your order {{2}} has shipped.');
+    assert.not.match(r.stderr, /which number is which|--names-from|channel's numbers/);
+    execFileSync('rm', [path.join(dir, plain)]);
+    const back = await cliIn(['pull', '--channel', 'wa', '--id', plainId], { cwd: dir, env });
+    assert.is(back.exitCode, 0, back.stderr);
+    assert.match(back.stderr, `written back at ${plain}, where git has it; that version numbers its placeholders, as the channel does`);
+    assert.not.match(back.stderr, /stay numbered|which number is which|--names-from/);
+  } finally { cleanup(dir); await emu.close(); }
+});
+
 test.run();

@@ -55,6 +55,46 @@ test('F1: a deleted RCS file pulled back where git has it, with its names and sa
   } finally { cleanup(dir); await emu.close(); }
 });
 
+// verify-15 NEW-B: a deleted file pulled back into a subfolder got the modeline counted for pull's default folder
+// (templates/): `../schema/...` from templates/rcs/deep/ named no file, and the editor lost the schema. Each writer
+// counts it from the folder the file is written in: the file written back, --force over it, --dir, new --dir.
+test('NEW-B: the $schema modeline of a file written back in a nested folder names the schema from that folder', async () => {
+  const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0 });
+  const dir = tempDir('tplsync-deleted-modeline-');
+  const git = (...a: string[]) => execFileSync('git', a, { cwd: dir, env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@x', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@x' } }).toString();
+  const nested = 'templates/rcs/deep/trip_reminder.en_US.yaml';
+  const schemaOf = (file: string): string => {
+    const line = /^# yaml-language-server: \$schema=(.+)$/m.exec(readFileSync(path.join(dir, file), 'utf8'))?.[1];
+    assert.ok(line, `${file} has a modeline`);
+    return path.join(path.dirname(path.join(dir, file)), line!);
+  };
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { rcs: ${CHANNEL_B} }\nchannels:\n  rcs: { kind: rcs }\n`, [nested]: EN,
+      // the project's own schema, so that the path is one of the project's
+      'schema/template.schema.json': '{}\n' });
+    const schema = path.join(dir, 'schema/template.schema.json');
+    git('init', '-q'); git('add', '.'); git('commit', '-qm', 'base');
+    assert.is((await cliIn(['apply', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
+    const id = templateId(CHANNEL_B, 'trip_reminder', 'en_US');
+    rmSync(path.join(dir, nested));
+    const r = await cliIn(['pull', '--channel', 'rcs', '--id', id], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stderr, `written back at ${nested}, where git has it`);
+    assert.is(schemaOf(nested), schema);
+    assert.match(readFileSync(path.join(dir, nested), 'utf8'), '$schema=../../../schema/template.schema.json');
+    // pull --force over the file there, and --dir of the deleted file into another nested folder: the same count
+    writeFiles(dir, { [nested]: EN.replace('coming up', 'soon') });
+    assert.is((await cliIn(['pull', '--channel', 'rcs', '--id', id, '--force'], { cwd: dir, env })).exitCode, 0);
+    assert.is(schemaOf(nested), schema);
+    rmSync(path.join(dir, nested));
+    assert.is((await cliIn(['pull', '--channel', 'rcs', '--id', id, '--dir', 'elsewhere/a/b'], { cwd: dir, env })).exitCode, 0);
+    assert.is(schemaOf('elsewhere/a/b/trip_reminder.en_US.yaml'), schema);
+    const n = await cliIn(['new', '--name', 'fresh_note', '--channel', 'rcs', '--language', 'en_US', '--dir', 'templates/x/y/z'], { cwd: dir, env });
+    assert.is(n.exitCode, 0, n.stdout + n.stderr);
+    assert.is(schemaOf('templates/x/y/z/fresh_note.en_US.yaml'), schema);
+  } finally { cleanup(dir); await emu.close(); }
+});
+
 test('F1: a variant that numbers the placeholders its siblings name is the one reported, with the names to write back', async () => {
   const dir = tempDir('tplsync-numbered-');
   try {

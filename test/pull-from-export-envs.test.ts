@@ -43,7 +43,7 @@ const exported = (host: string) => ({ data: [{ name: 'coupon', language: 'en_US'
 
 async function pull(dir: string, env: string | undefined, force: boolean): Promise<ExportOutcome[]> {
   const config = await loadConfig({ cwd: dir });
-  const { outcomes } = await pullFromExport(config, selectEnvironment(config, env), { format: 'meta', files: ['export.json'], channel: 'shop-whatsapp', channelId: CHANNEL_A, dir: path.join(dir, 'templates'), force, schemaPath: 's.json', cwd: dir, note: 'n' }, () => {});
+  const { outcomes } = await pullFromExport(config, selectEnvironment(config, env), { format: 'meta', files: ['export.json'], channel: 'shop-whatsapp', channelId: CHANNEL_A, dir: path.join(dir, 'templates'), force, cwd: dir, note: 'n' }, () => {});
   return outcomes;
 }
 
@@ -148,7 +148,7 @@ test('a signal received while an export is read: nothing is written (Interrupted
     const config = await loadConfig({ cwd: dir });
     const ctl = new AbortController();
     ctl.abort();
-    const e = await pullFromExport(config, selectEnvironment(config, undefined), { format: 'meta', files: ['export.json'], channel: 'shop-whatsapp', channelId: CHANNEL_A, dir: path.join(dir, 'templates'), force: true, schemaPath: 's.json', cwd: dir, note: 'n', signal: ctl.signal }, () => {}).then(() => undefined, (x: Error & { exitCode?: number }) => x);
+    const e = await pullFromExport(config, selectEnvironment(config, undefined), { format: 'meta', files: ['export.json'], channel: 'shop-whatsapp', channelId: CHANNEL_A, dir: path.join(dir, 'templates'), force: true, cwd: dir, note: 'n', signal: ctl.signal }, () => {}).then(() => undefined, (x: Error & { exitCode?: number }) => x);
     assert.is(e?.name, 'Interrupted');
     assert.is(e?.exitCode, 130);
     assert.match(String(e?.message), /stopped before writing: nothing was written \(0 of the exports' templates looked at\)/);

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { loadConfig, selectEnvironment } from '../src/config/load.ts';
+import { loadConfig, schemaModelinePath, selectEnvironment } from '../src/config/load.ts';
 import { pullFromExport, type ExportOutcome } from '../src/pull/from-export.ts';
 import { metaToFile } from '../src/formats/meta.ts';
 import { templateFileText } from '../src/pull/file-text.ts';
@@ -20,7 +20,7 @@ const file = (name: string, extra = '') => `channel: shop-whatsapp\nname: ${name
 async function pull(dir: string, into: string): Promise<ExportOutcome[]> {
   const config = await loadConfig({ cwd: dir });
   const env = selectEnvironment(config, undefined);
-  const { outcomes } = await pullFromExport(config, env, { format: 'meta', files: ['export.json'], channel: 'shop-whatsapp', channelId: CHANNEL_A, dir: path.join(dir, into), dirGiven: true, force: false, schemaPath: 's.json', cwd: dir, note: 'n' }, () => {});
+  const { outcomes } = await pullFromExport(config, env, { format: 'meta', files: ['export.json'], channel: 'shop-whatsapp', channelId: CHANNEL_A, dir: path.join(dir, into), dirGiven: true, force: false, cwd: dir, note: 'n' }, () => {});
   return outcomes;
 }
 
@@ -48,7 +48,7 @@ test('into a folder not there yet: every template written, as templateFileText g
     const out = await pull(dir, 'new/folder');
     assert.equal(out.map((o) => o.kind), ['written', 'written', 'written']);
     for (const n of names) {
-      const expected = templateFileText({ channel: 'shop-whatsapp', ...metaToFile(meta(n), '').value }, { schemaPath: 's.json', note: 'n' });
+      const expected = templateFileText({ channel: 'shop-whatsapp', ...metaToFile(meta(n), '').value }, { schemaPath: schemaModelinePath(await loadConfig({ cwd: dir }), path.join(dir, 'new/folder')), note: 'n' });
       assert.fixture(readFileSync(path.join(dir, 'new/folder', `${n}.en_US.yaml`), 'utf8'), expected);
     }
   } finally { cleanup(dir); }

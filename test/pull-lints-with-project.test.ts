@@ -7,7 +7,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { loadConfig, schemaModelinePath, selectEnvironment } from '../src/config/load.ts';
+import { loadConfig, selectEnvironment } from '../src/config/load.ts';
 import type { Diagnostic } from '../src/core/diagnostic.ts';
 import { startEmulator } from '../src/emulator/server.ts';
 import { templateId } from '../src/model/ids.ts';
@@ -36,7 +36,7 @@ test('pull --from twilio: the written ar variant is linted with the project\'s e
     const config = await loadConfig({ cwd: dir });
     const out = path.join(dir, 'templates', 'pulled');
     const { outcomes, diagnostics } = await pullFromExport(config, selectEnvironment(config), {
-      format: 'twilio', files: ['export.json'], channel: 'wa', channelId: CHANNEL_A, dir: out, force: false, schemaPath: schemaModelinePath(config, out), cwd: dir, note: 'test', category: 'UTILITY',
+      format: 'twilio', files: ['export.json'], channel: 'wa', channelId: CHANNEL_A, dir: out, force: false, cwd: dir, note: 'test', category: 'UTILITY',
     }, () => {});
     assert.equal(outcomes.map((o) => o.kind), ['written']);
     assert.equal(rules(diagnostics), ['templates/pulled/order_shipped.ar.yaml variant-mismatch error']);

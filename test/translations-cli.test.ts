@@ -429,6 +429,26 @@ test('export after only the source template was renamed: the translations the ta
   } finally { cleanup(dir); }
 });
 
+// verify-15 (observation b): the source renamed, its translation file not: importing the new name's translation said only
+// "templates/order_shipped.it.yaml exists and is not the it variant of shop-whatsapp/order_sent", without the cure.
+// It says which template the file holds, and what to do: write the new name in that file too and import again.
+test('import for a renamed source template whose translation file keeps the old name: the file\'s name: to change is said, and doing it imports', async () => {
+  const dir = tempDir();
+  try {
+    await italianImported(dir);
+    writeFiles(dir, { 'templates/order_shipped.en_US.yaml': EN.replace('name: order_shipped', 'name: order_sent').replace('three working days', 'two working days') });
+    assert.is((await exportItalian(dir)).exitCode, 0);
+    fillItalian(dir);
+    const r = await cliIn(['translations', 'import', 'translations/it.po'], { cwd: dir });
+    assert.match(r.stderr, 'shop-whatsapp/order_sent: not written: templates/order_shipped.it.yaml exists and is not the it variant of shop-whatsapp/order_sent: it holds shop-whatsapp/order_shipped, which has no en_US template any more. If shop-whatsapp/order_shipped was renamed shop-whatsapp/order_sent, write `name: order_sent` in templates/order_shipped.it.yaml too');
+    writeFiles(dir, { 'templates/order_shipped.it.yaml': readFileSync(path.join(dir, 'templates/order_shipped.it.yaml'), 'utf8').replace('name: order_shipped', 'name: order_sent') });
+    const again = await cliIn(['translations', 'import', 'translations/it.po'], { cwd: dir });
+    assert.is(again.exitCode, 0, again.stdout + again.stderr);
+    assert.match(again.stdout, 'templates/order_shipped.it.yaml');
+    assert.not.match(again.stderr, /not the it variant/);
+  } finally { cleanup(dir); }
+});
+
 // verify-13 NEW-2: renamed after the import and its source text edited too: the translation is held by the renamed
 // template's file (marked outdated there), not lost: written
 test('export after a template was renamed and its source text edited since the import: written, the translation outdated', async () => {

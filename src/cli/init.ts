@@ -9,7 +9,7 @@ import path from 'node:path';
 import { EXIT } from '../core/exit-codes.js';
 import { UsageError } from '../core/errors.js';
 import { toolVersion } from '../core/version.js';
-import { DEFAULT_TYPES_OUT, loadConfig, SEARCH_PLACES, shownSchemaFile, type Config } from '../config/load.js';
+import { DEFAULT_TYPES_OUT, loadConfig, SEARCH_PLACES, projectSchemaModelinePath, shownSchemaFile, type Config } from '../config/load.js';
 import { CHANNEL_ALIAS_RE, initFiles, initWriteProblems, writeInit, type InitOptions } from '../init/init.js';
 import { branchFacts, chooseBranch } from '../init/branch.js';
 import { watchedPaths, type WatchedPaths } from '../init/watch-paths.js';
@@ -59,7 +59,7 @@ export async function initCommand(o: InitCommandOptions): Promise<number> {
     ...(dir ? { dir } : {}),
     channel, kind: kind as 'whatsapp' | 'rcs', version: toolVersion(), branch: branch.branch,
     configSchemaPath: rel(shownSchemaFile(cwd, 'config.schema.json')),
-    templateSchemaPath: path.relative(path.join(cwd, 'templates'), shownSchemaFile(cwd, 'template.schema.json')).split(path.sep).join('/'),
+    templateSchemaPath: projectSchemaModelinePath(cwd, path.join(cwd, 'templates')),
   };
   const files = initFiles(base);
   // a kept config of the project's own: the first template only for an alias it defines

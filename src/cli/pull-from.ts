@@ -5,7 +5,7 @@ import { withProjectWrites } from '../files/project-lock.js';
 import { interruptSignal } from '../core/interrupt.js';
 import type { Config } from '../config/load.js';
 import path from 'node:path';
-import { schemaModelinePath, selectEnvironment } from '../config/load.js';
+import { selectEnvironment } from '../config/load.js';
 import { EXIT } from '../core/exit-codes.js';
 import { UsageError } from '../core/errors.js';
 import { toolVersion } from '../core/version.js';
@@ -49,7 +49,7 @@ async function pullFrom(config: Config, o: PullFromOptions, format: NonNullable<
   const warn = (s: string) => { flush(); io().stderr.write(visible(s)); };
   const writtenFiles: string[] = [];
   const { diagnostics, morePages } = await pullFromExport(config, env, {
-    format, files: o.files!, channel: o.channel, channelId, dir, force: Boolean(o.force), schemaPath: schemaModelinePath(config, dir), cwd: io().cwd(), ...(o.dir !== undefined ? { dirGiven: true } : {}),
+    format, files: o.files!, channel: o.channel, channelId, dir, force: Boolean(o.force), cwd: io().cwd(), ...(o.dir !== undefined ? { dirGiven: true } : {}),
     note: `Pulled from ${from} by tplsync ${toolVersion()} on ${new Date().toISOString().slice(0, 10)}.`,
     ...(o.category !== undefined ? { category: o.category } : {}),
     ...(o.namesSource ? { namesFrom: o.namesSource } : {}),

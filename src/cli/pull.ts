@@ -4,7 +4,6 @@
 import { adviceCommand } from '../core/advice.js';
 import { withProjectWrites } from '../files/project-lock.js';
 import path from 'node:path';
-import { schemaModelinePath } from '../config/load.js';
 import { EXIT } from '../core/exit-codes.js';
 import { UsageError } from '../core/errors.js';
 import { toolVersion } from '../core/version.js';
@@ -90,7 +89,7 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
     let unsetExplained = false;
     const writtenFiles: string[] = [];
     const { diagnostics } = await pullTemplates(config, conn, {
-      channel: o.channel, channelId, ids, dir, ...(o.category ? { category: o.category } : {}), force: Boolean(o.force), schemaPath: schemaModelinePath(config, dir), cwd: io().cwd(), ...(o.dir !== undefined ? { dirGiven: true } : {}),
+      channel: o.channel, channelId, ids, dir, ...(o.category ? { category: o.category } : {}), force: Boolean(o.force), cwd: io().cwd(), ...(o.dir !== undefined ? { dirGiven: true } : {}),
       ...(o.all ? { skipManaged: true } : {}), ...(namesFrom ? { namesFrom } : {}), signal: interruptSignal(),
     }, (r) => {
       if (r.kind === 'missing') { sayErr(`tplsync: no template ${r.id} in channel ${o.channel} (${env.name})\n`); code = EXIT.FINDINGS; return; }
@@ -140,7 +139,7 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
         code = EXIT.FINDINGS;
         sayErr(`tplsync: ${r.name}/${r.language}: ${r.unpinned.file} has no publicId, so its id is derived in each environment (${r.unpinned.derived} in ${env.name}), but the channel's template is ${r.id}: written without a publicId, the next plan would create ${r.unpinned.derived} beside it; to make the file this template in every environment, add publicId: ${r.id} to it\n`);
       }
-      if (r.lostFile) sayErr(`tplsync: ${r.name}/${r.language}: its file was deleted (not committed): ${r.lostFile.gitPath ? `written at ${r.file} (--dir), not where git has it: ${r.lostFile.gitPath} stays deleted (pull without --dir writes it back there)` : `written back at ${r.file}, where git has it`}${r.lostFile.names ? ", with the placeholder names and samples of that version (its texts are the channel's once numbered)" : "; its placeholders stay numbered (the committed texts are not the channel's once numbered): git diff shows what changed"}\n`);
+      if (r.lostFile) sayErr(`tplsync: ${r.name}/${r.language}: its file was deleted (not committed): ${r.lostFile.gitPath ? `written at ${r.file} (--dir), not where git has it: ${r.lostFile.gitPath} stays deleted (pull without --dir writes it back there)` : `written back at ${r.file}, where git has it`}${r.lostFile.names ? ", with the placeholder names and samples of that version (its texts are the channel's once numbered)" : r.lostFile.numbers ? "; that version numbers its placeholders, as the channel does: git diff shows what changed" : "; its placeholders stay numbered (the committed texts are not the channel's once numbered): git diff shows what changed"}\n`);
       if (r.alsoIn) sayErr(`tplsync: ${r.name}/${r.language} also lives in ${r.alsoIn}; ${r.alsoInLinted ? 'lint will report the two files until one goes' : `${r.file} is outside the config's templates globs, so lint, plan and apply read only ${r.alsoIn} and leave this copy alone`}\n`);
       if (r.lostReferences?.length) {
         const refs = r.lostReferences.map((n) => `((${n}))`).join(', ');

@@ -224,11 +224,19 @@ interface RawConfig {
  * is left for its target): where git keeps the file, where every checkout and every project linking it has it, and
  * where a tool that resolves `..` through the file system looks. Counted from the link's place, it resolved only there.
  */
-export function schemaModelinePath(config: Config, dir: string): string {
-  const local = path.join(config.dir, 'schema', 'template.schema.json');
-  const schema = existsSync(local) ? local : shownSchemaFile(config.dir, 'template.schema.json');
+export function schemaModelinePath(config: Pick<Config, 'dir'>, dir: string): string {
+  return projectSchemaModelinePath(config.dir, dir);
+}
+
+/**
+ * The same, for the project in `projectDir` (init, before its config exists): the one function that counts a template
+ * file's modeline, for every writer (new, init, pull, pull --from, a deleted file pull writes back).
+ */
+export function projectSchemaModelinePath(projectDir: string, dir: string): string {
+  const local = path.join(projectDir, 'schema', 'template.schema.json');
+  const schema = existsSync(local) ? local : shownSchemaFile(projectDir, 'template.schema.json');
   // (the schema's own path keeps its links, node_modules/tplsync among them: only the project's place is made real)
-  const at = path.join(realTarget(config.dir), path.relative(config.dir, schema));
+  const at = path.join(realTarget(projectDir), path.relative(projectDir, schema));
   return path.relative(realTarget(dir), at).split(path.sep).join('/');
 }
 

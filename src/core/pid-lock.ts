@@ -92,14 +92,32 @@ export function isLockText(text: string): boolean {
 /** The lock's path holds a file that is not a tplsync lock: refused (exit 3), the file left as it is. */
 export class NotALockFile extends UsageError {
   override name = 'NotALockFile';
-  constructor(readonly file: string, text: string) {
-    super(`${file} is there and is not a lock file of tplsync's (it is not one line with a process id${text === '' ? ': it is empty' : ''}); tplsync takes that name as the lock of ${lockOf(file)} and never removes or replaces a file it did not write: move that file away, or choose another name`);
+  /** `touched`: the file's mtime (ms), which tells when an empty lock in tplsync's folder is taken over; `now`: this clock */
+  constructor(readonly file: string, text: string, touched?: number, now = Date.now()) {
+    super(text === '' && touched !== undefined && inOwnFolder(file)
+      ? emptyLockMessage(file, touched, now)
+      : `${file} is there and is not a lock file of tplsync's (it is not one line with a process id${text === '' ? ': it is empty' : ''}); tplsync takes that name as the lock of ${lockOf(file)} and never removes or replaces a file it did not write: move that file away, or choose another name`);
   }
+}
+
+/**
+ * Pure: the refusal of an empty lock in tplsync's own folder not yet untouched for UNTOUCHED_MS: tplsync's (nothing else
+ * writes there), so no name to choose and nothing to move; when it is taken over by itself, and what to do before that.
+ */
+export function emptyLockMessage(file: string, touched: number, now: number): string {
+  const at = touched + UNTOUCHED_MS;
+  const left = Math.max(1, Math.ceil((at - now) / 1000));
+  return `${file} is empty: what a tplsync leaves when it stops between creating the lock of ${lockOf(file)} and writing its process id in it (or one writing it this instant). It is taken over by itself ${UNTOUCHED_MS / 1000} s after it was last touched: at ${new Date(at).toISOString().replace(/\.\d+Z$/, 'Z')}, in ${left} s; run the command again then, or remove the file by hand now if no tplsync runs on this project`;
+}
+
+/** whether a file lies in tplsync's own folder (`.tplsync/`), which nothing else writes */
+function inOwnFolder(file: string): boolean {
+  return file.split(/[\\/]/).slice(0, -1).includes('.tplsync');
 }
 
 /** whether an empty lock file is one a tplsync left: in a `.tplsync` folder, untouched for longer than UNTOUCHED_MS (its mtime against this clock) */
 export function leftEmptyByACrash(file: string, touched: number, now = Date.now()): boolean {
-  return file.split(/[\\/]/).slice(0, -1).includes('.tplsync') && now - touched > UNTOUCHED_MS;
+  return inOwnFolder(file) && now - touched > UNTOUCHED_MS;
 }
 
 function lockOf(file: string): string {
@@ -143,7 +161,7 @@ export function takeLock(file: string, what: string, heldHere = false): { releas
       // `--data Cargo`), or one empty for longer than a write of one line takes, is refused and left as it is;
       // except an empty one in tplsync's own folder (.tplsync/, which nothing else writes) untouched for longer than a
       // holder goes without touching its lock: what a crash between its create and its one line leaves (verify-9 NEW-6)
-      if (!isLockText(text) && !crashed) throw new NotALockFile(file, text);
+      if (!isLockText(text) && !crashed) throw new NotALockFile(file, text, touched);
       try { unlinkSync(file); } catch { /* another process took it over first: try again */ }
       continue;
     }

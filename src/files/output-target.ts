@@ -168,6 +168,19 @@ export const PREVIEW_RECORD = '.tplsync-preview.json';
 const pageHash = (text: string | Buffer): string => createHash('sha256').update(text).digest('hex').slice(0, 32);
 
 /**
+ * The pages the folder's record says project `project` wrote there that are still in it: what a run of some files
+ * lists in its index beside its own (its index replaces the whole run's, and those pages stay).
+ */
+export function recordedPreviewPages(dir: string, project: string): string[] {
+  try {
+    const got = JSON.parse(readFileSync(path.join(dir, PREVIEW_RECORD), 'utf8')) as { projects?: Record<string, unknown> } | null;
+    const own = got?.projects?.[project];
+    if (!own || typeof own !== 'object' || Array.isArray(own)) return [];
+    return Object.keys(own).filter((name) => name.endsWith('.html') && !name.includes('/') && !name.includes('\\') && existsSync(path.join(dir, name))).sort();
+  } catch { return []; }
+}
+
+/**
  * Effects: after a preview wrote `written` (name -> page) to `dir` for the project of `project` (its config file),
  * removes the pages an earlier run of that project wrote there that this one does not hold (a template renamed or
  * deleted since), when this run previewed the whole project (`whole`: no paths named; a run of some files leaves the

@@ -192,6 +192,17 @@ function classify(inner: string, raw: string): PlaceholderProblemKind | undefine
   return 'malformed';
 }
 
+/**
+ * Whether a template's value (a file's, its texts anywhere in it) names a placeholder (`{{customer}}`): a file that only
+ * numbers its placeholders (`{{1}}`) has no names to lose or to ask for when it is written numbered.
+ */
+export function namesAPlaceholder(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('{{') && scanPlaceholders(value).placeholders.some((p) => p.style === 'named');
+  if (Array.isArray(value)) return value.some(namesAPlaceholder);
+  if (value !== null && typeof value === 'object') return Object.values(value as Record<string, unknown>).some(namesAPlaceholder);
+  return false;
+}
+
 /** The distinct placeholder keys in order of first appearance. */
 export function distinctKeys(placeholders: readonly Placeholder[]): string[] {
   const seen = new Set<string>();

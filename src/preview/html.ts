@@ -272,7 +272,7 @@ export function renderTemplatePage(p: PageInput, opts: { live?: boolean } = {}):
   return page(asIdentifier(p.key), `<header class="top"><a href="index.html">← all templates</a><h1>${esc(asIdentifier(p.key))}</h1><code>${esc(asIdentifier(p.file))}</code>${c?.category ? `<span>${esc(c.category)}</span>` : ''}</header><main><div>${content}</div>${findingsHtml(p.diagnostics)}</main>`, Boolean(opts.live));
 }
 
-export function renderIndex(pages: readonly PageInput[], opts: { live?: boolean } = {}): string {
+export function renderIndex(pages: readonly PageInput[], opts: { live?: boolean; earlier?: readonly string[] } = {}): string {
   const rows = pages.map((p) => {
     const e = p.diagnostics.filter((d) => d.severity === 'error').length;
     const w = p.diagnostics.filter((d) => d.severity === 'warning').length;
@@ -281,7 +281,12 @@ export function renderIndex(pages: readonly PageInput[], opts: { live?: boolean 
     const preview = p.template && c?.rcsOnly ? rcsSummary(p.template) : body ? renderText(body.text, body.samples) : '';
     return rowOf('', [`<a href="${esc(asIdentifier(p.href))}">${esc(asIdentifier(p.key))}</a>`, esc(c?.category ?? (c?.rcsOnly ? 'RCS only' : '')), e ? `${e} error${e === 1 ? '' : 's'}` : w ? `${w} warning${w === 1 ? '' : 's'}` : '✔', esc(preview.length > 90 ? `${preview.slice(0, 87)}...` : preview)], ['', '', '', c ? langAttrs(c.language) : '']);
   });
-  return page('tplsync preview', `<header class="top"><h1>tplsync preview</h1><span>${pages.length} template${pages.length === 1 ? '' : 's'}</span></header><main class="list">${rowsTable('index', ['template', 'category', 'lint', 'body'], rows)}</main>`, Boolean(opts.live));
+  // a run of some files: the project's other pages in the folder (an earlier run's) are listed apart, as they were rendered then
+  const earlier = opts.earlier ?? [];
+  const others = earlier.length
+    ? `<section class="earlier"><h2>Other pages of this project in this folder</h2><p>Rendered by an earlier run, not by this one (it previewed ${pages.length} of the project's files): as the templates were then. <code>tplsync preview</code> of the whole project renders them again.</p><ul>${earlier.map((name) => `<li><a href="${esc(asIdentifier(name))}">${esc(asIdentifier(name))}</a></li>`).join('')}</ul></section>`
+    : '';
+  return page('tplsync preview', `<header class="top"><h1>tplsync preview</h1><span>${pages.length} template${pages.length === 1 ? '' : 's'}${earlier.length ? ` rendered, ${earlier.length} from an earlier run` : ''}</span></header><main class="list">${rowsTable('index', ['template', 'category', 'lint', 'body'], rows)}${others}</main>`, Boolean(opts.live));
 }
 
 /** The index's one line of an RCS-only template: its text, or its first card's title. */

@@ -17,6 +17,8 @@ export interface ServeOptions {
   /** the output folder (changes inside it are not reloads) */
   out: string;
   paths: readonly string[];
+  /** the project's pages an earlier run left in the folder (a run of some files): listed in each rebuilt index */
+  earlier?: readonly string[];
   cwd: string;
   /** whose values the pages show for the references (as buildSite) */
   environment?: EnvironmentConfig;
@@ -75,7 +77,7 @@ export async function servePreview(config: Config, first: Site, o: ServeOptions)
       configChanged = false;
       void reload.then((c) => {
         current = c;
-        return buildSite(c.config, o.paths, o.cwd, { live: true, ...(c.environment ? { environment: c.environment } : {}) });
+        return buildSite(c.config, o.paths, o.cwd, { live: true, ...(c.environment ? { environment: c.environment } : {}), ...(o.earlier ? { earlier: o.earlier } : {}) });
       }).then((s) => {
         site = s; version++;
         o.onBuild(s, rel);

@@ -14,8 +14,11 @@ function fileTemplateOf(v: Loose): FileTemplate | undefined {
   try { return fromFile(v, String(v.channel ?? ''), ''); } catch { return undefined; }
 }
 
-/** `environment`: whose values stand for the references, ((name)), secrets as `(secret)` (none: as written) */
-export async function buildSite(config: Config, paths: readonly string[], cwd: string, o: { live?: boolean; environment?: EnvironmentConfig } = {}): Promise<Site> {
+/**
+ * `environment`: whose values stand for the references, ((name)), secrets as `(secret)` (none: as written); `earlier`: the
+ * pages of this project an earlier run left in the folder (a run of some files: its index lists them too, apart, since they stay)
+ */
+export async function buildSite(config: Config, paths: readonly string[], cwd: string, o: { live?: boolean; environment?: EnvironmentConfig; earlier?: readonly string[] } = {}): Promise<Site> {
   const project = await loadProject(config, paths, cwd);
   const inputs: PageInput[] = [];
   // (the site's own pages: no template's page takes their names)
@@ -30,7 +33,9 @@ export async function buildSite(config: Config, paths: readonly string[], cwd: s
     inputs.push({ key, file: f.file, ...(template ? { template } : {}), diagnostics: f.diagnostics, href });
   }
   inputs.sort((a, b) => a.key.localeCompare(b.key));
-  const pages = new Map<string, string>([['index.html', renderIndex(inputs, o)]]);
+  const hrefs = new Set(inputs.map((p) => p.href));
+  const earlier = (o.earlier ?? []).filter((name) => !hrefs.has(name) && name !== 'index.html' && name !== RULES_PAGE);
+  const pages = new Map<string, string>([['index.html', renderIndex(inputs, { ...o, earlier })]]);
   for (const p of inputs) pages.set(p.href, renderTemplatePage(p, o));
   // the rules the findings name, explained offline and as this version explains them (each finding links there)
   const ids = inputs.flatMap((p) => p.diagnostics.map((d) => d.ruleId));

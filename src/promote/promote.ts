@@ -21,8 +21,13 @@ import { loadCleanProject } from '../project/load.js';
 export type PromotionSource = SavedSource;
 
 
-/** Pure: why a template may not be promoted from the source (its desired model there and its read), or undefined when it may. */
-export function promotionGate(desired: CanonicalTemplate, read: TemplateReadResponse | null, source: string): string | undefined {
+/**
+ * Pure: why a template may not be promoted from the source (its desired model there and its read), or undefined when it may.
+ * `heldThere`: why the source's plan holds it back (its values there give a time that has passed): absent from the source for
+ * that reason, applying it there creates nothing, and that is what is said.
+ */
+export function promotionGate(desired: CanonicalTemplate, read: TemplateReadResponse | null, source: string, heldThere: readonly string[] = []): string | undefined {
+  if (!read && heldThere.length) return `not in ${source}, and held back there: with the values of environment '${source}', ${heldThere.join('; ')}; plan and apply of ${source} do not create it, so ${source} has approved nothing to promote (give it a time still to come in ${source}'s values, or drop the template)`;
   if (!read) return `not in ${source}: apply it there first and let the review approve it`;
   if (!isApprovedState(read.statusText)) {
     const why = read.rejectionReason ? ` (${read.rejectionReason})` : '';
@@ -81,7 +86,7 @@ export async function runPromote(config: Config, source: Connection, target: Con
   const record: PromotionSource['templates'] = [];
   for (const d of inSource) {
     const r = sourceReads.get(d.canonical.templateId) ?? null;
-    const why = promotionGate(d.canonical, r, source.environment.name);
+    const why = promotionGate(d.canonical, r, source.environment.name, (d.heldInEnvironment ?? []).map((x) => `${x.message} (${x.ruleId}, ${d.file}: ${x.path.join('.')})`));
     if (why) {
       held.push({ channel: d.channel, name: d.canonical.name, language: d.canonical.language, file: d.file, kind: 'source', reasons: [why] });
       continue;

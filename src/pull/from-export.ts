@@ -42,7 +42,7 @@ export const MAX_EXPORT_BYTES = 256 * 1024 * 1024;
 export type ExportFormat = 'meta' | 'twilio';
 
 export interface ExportPullRequest {
-  format: ExportFormat; files: readonly string[]; channel: string; channelId: string; dir: string; force: boolean; schemaPath: string; cwd: string; note: string;
+  format: ExportFormat; files: readonly string[]; channel: string; channelId: string; dir: string; force: boolean; cwd: string; note: string;
   /** `dir` was named (--dir): a template is written there even when a project file holds it (a second file); else over that file */
   dirGiven?: boolean;
   /** the category of a template whose export carries none (Twilio keeps it with the approval request; a Meta listing fetched without `category` in fields=) */
@@ -371,7 +371,7 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       const shaped = here ? flowsFlat(structuredClone(value) as Record<string, unknown>, flatFlowButtons(lives.value as Record<string, unknown>)) : value;
       // where a category the export did not give came from, the same comment from every export
       const categorySaid = categoryComment(t);
-      let data = templateFileText({ channel: req.channel, ...shaped, ...(description !== undefined ? { description } : {}), ...(record !== undefined ? { translated_from: record } : {}) }, { schemaPath: inPlace ? schemaModelinePath(config, path.dirname(target)) : req.schemaPath, note: req.note, ...(categorySaid !== undefined ? { comments: { category: categorySaid } } : {}) });
+      let data = templateFileText({ channel: req.channel, ...shaped, ...(description !== undefined ? { description } : {}), ...(record !== undefined ? { translated_from: record } : {}) }, { schemaPath: schemaModelinePath(config, path.dirname(target)), note: req.note, ...(categorySaid !== undefined ? { comments: { category: categorySaid } } : {}) });
       // pulled over the template's own file: its comments kept
       if (here) {
         let before: string | undefined;

@@ -16,6 +16,7 @@ import { templateId } from '../model/ids.js';
 import { writeFileAtomic } from '../files/write.js';
 import { lookupValue, lostPlainReferences, markedTemplate, refersToSecret, shownTemplate, unreadableSecrets, valuesAsReferences } from '../project/values.js';
 import { remnantsAsReferences } from '../model/remnants.js';
+import { namesAPlaceholder } from '../model/placeholders.js';
 import { addSecret, redact } from '../core/redact.js';
 import { escapeLiteralReferences, marksAsReferences, replaceReferences, templateReferences } from '../model/values.js';
 import { formatTemplate } from '../fmt/format.js';
@@ -37,7 +38,7 @@ import { MAX_FILE_BYTES } from '../files/limits.js';
 import { recordAfterReplace } from '../translations/units.js';
 import { acceptedCategory, categoryKey, otherEnvironmentsServing } from '../config/categories.js';
 
-export interface PullRequest { channel: string; channelId: string; ids: readonly string[]; dir: string; category?: string; force: boolean; schemaPath: string; cwd: string;
+export interface PullRequest { channel: string; channelId: string; ids: readonly string[]; dir: string; category?: string; force: boolean; cwd: string;
   /**
    * `dir` was named (--dir): a template is written there even when a project file holds it (a
    * second file). Otherwise a template a project file holds is written over that file (--force).
@@ -77,7 +78,7 @@ export type PullOutcome =
   /** alsoIn: with force, the file of the project that held the template already; alsoInLinted: whether the written file is in the templates globs too (lint then reports both) */
   | { id: string; kind: 'written'; file: string; name: string; language: string; status: string; alsoIn?: string; alsoInLinted?: boolean;
     /** the template's file was deleted, not committed: written where git has it at HEAD; `names`: its names and samples kept (its texts the channel's once numbered) */
-    lostFile?: { names: boolean; /** where git has it, when the file was written elsewhere (--dir) */ gitPath?: string };
+    lostFile?: { names: boolean; /** that version numbers its placeholders, as the channel does: no name to keep */ numbers?: boolean; /** where git has it, when the file was written elsewhere (--dir) */ gitPath?: string };
     /** --names-from: the export has no such template, or parts whose placeholder counts differ (kept numbered) */
     names?: PulledNames;
     /** the file it replaced had no publicId (its id derived per environment) but the channel's template has another id: written without one */
@@ -285,7 +286,8 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
       // the category the channel reports (it approved the template under it) wins, then the one the template's kind
       // requires (--category never overrides it: lint would refuse the file, as pull --from meta and --from twilio)
       // (one the environment's config accepts leaves the file's: the file serves the other environments too)
-      channel: req.channel, category: keepFileCategory ? fileCategory : r.chatapp?.category ?? kindCategory(c) ?? req.category ?? kept.category ?? 'UTILITY', ...(r.chatapp?.category ? { categoryRead: true } : {}), schemaPath: inPlace ? schemaModelinePath(config, path.dirname(target)) : req.schemaPath,
+      channel: req.channel, category: keepFileCategory ? fileCategory : r.chatapp?.category ?? kindCategory(c) ?? req.category ?? kept.category ?? 'UTILITY', ...(r.chatapp?.category ? { categoryRead: true } : {}), // the modeline counted from the folder the file is written in (its own, a deleted file's written back, --dir)
+      schemaPath: schemaModelinePath(config, path.dirname(target)),
       note: `Pulled from ${conn.environment.name} by tplsync ${toolVersion()} on ${new Date().toISOString().slice(0, 10)}.`,
       names: named, ...(derivedId ? { derivedId: true } : {}), ...(kept.message ? { message: kept.message } : {}),
       // a message changed on the channel: the read returns no samples, and the file's stay where its numbers still are
@@ -342,7 +344,7 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     // the channel's category written over the file's: the other environments the file serves keep theirs on their channels
     const recategorised = fileCategory !== undefined && !keepFileCategory && r.chatapp?.category && r.chatapp.category !== fileCategory
       ? { was: fileCategory, now: r.chatapp.category, others: otherEnvironmentsServing(config, conn.environment.name, alias), key: categoryKey({ channel: alias, name }) } : undefined;
-    push({ id, kind: 'written', file: rel, name, language, status: r.statusText, ...(elsewhere ? { alsoIn: elsewhere, alsoInLinted: inTemplateGlobs(config, target) } : {}), ...(lost && replacedFirst === lost ? { lostFile: { names: Object.keys(named).length > 0 || kept.message !== undefined, ...(resolvePath(lost.abs) !== resolvePath(target) ? { gitPath: path.relative(req.cwd, lost.abs) } : {}) } } : {}), ...(names ? { names } : {}), ...(unpinned ? { unpinned } : {}), ...(lostReferences.length ? { lostReferences } : {}), ...(sourceUnknown ? { sourceUnknown } : {}),
+    push({ id, kind: 'written', file: rel, name, language, status: r.statusText, ...(elsewhere ? { alsoIn: elsewhere, alsoInLinted: inTemplateGlobs(config, target) } : {}), ...(lost && replacedFirst === lost ? { lostFile: { names: Object.keys(named).length > 0 || kept.message !== undefined, ...(namesAPlaceholder(lost.value) ? {} : { numbers: true }), ...(resolvePath(lost.abs) !== resolvePath(target) ? { gitPath: path.relative(req.cwd, lost.abs) } : {}) } } : {}), ...(names ? { names } : {}), ...(unpinned ? { unpinned } : {}), ...(lostReferences.length ? { lostReferences } : {}), ...(sourceUnknown ? { sourceUnknown } : {}),
       ...(recategorised ? { recategorised } : {}), ...(keepFileCategory ? { acceptedKept: { file: fileCategory, channel: accepted } } : {}) });
   }
   // judged beside the project's files, as `tplsync lint` would (its variants, its duplicates)
@@ -408,7 +410,8 @@ async function changedSince(o: { c: CanonicalTemplate; channelCopy: CanonicalTem
   const cause: ChangedNames['cause'] = synced ? (synced === head ? 'file' : 'file-since') : history.tracked ? 'channel' : 'unknown';
   const base: Omit<ChangedNames, 'numbered'> = { changed: o.shown, fields, cause, ...(synced ? { commit: synced.commit } : {}), ...(uncommitted && cause !== 'file' ? { uncommitted: true } : {}) };
   if (o.keepNames) return { named: {}, names: { ...base, numbered: false } };
-  const placeholders = JSON.stringify(o.c).includes('{{');
+  // numbered as the channel numbers them: a loss (and names to ask for) only where the file named its placeholders
+  const placeholders = JSON.stringify(o.c).includes('{{') && namesAPlaceholder(o.form);
   // the file's own names, where its text or its samples say which number is which
   const byFile = withMetaNames(o.c, o.form, { numbered: 'the channel\'s copy', named: 'the file' });
   const named = Object.keys(byFile.names).length > 0;

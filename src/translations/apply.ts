@@ -983,6 +983,21 @@ export function planImport(entries: readonly Entry[], sourceLang: string, target
 /** The severity lint gives a rule in a template file (as the plan names it: the file written), the config's overrides applied: a limit's refusal follows its rule's. */
 export type SeveritiesOf = (file: string, rule: string) => SeveritySetting;
 
+/**
+ * Pure: why a new file of `template` is not written at `file`, which another template holds, and what to do: the target
+ * variant of a template whose source was renamed (the source file's `name:` changed, the translation's not) takes its
+ * new name in that file too; any other file is moved away, or one of the two templates named otherwise.
+ */
+function notTheVariant(file: string, template: string, targetLang: string, sourceLang: string, sources: ReadonlyMap<string, SourceTemplate>, targets: ReadonlyMap<string, TargetTemplate>): string {
+  const said = `${file} exists and is not the ${targetLang} variant of ${template}`;
+  const holder = [...targets].find(([, t]) => t.file === file)?.[0];
+  const newName = template.slice(template.indexOf('/') + 1);
+  if (holder !== undefined && !sources.has(holder)) {
+    return `${said}: it holds ${holder}, which has no ${sourceLang} template any more. If ${holder} was renamed ${template}, write \`name: ${newName}\` in ${file} too (lint's language-coverage reports the two halves) and import again; its texts are then updated in place`;
+  }
+  return `${said}${holder !== undefined ? `: it holds ${holder}` : ''}. Move ${file} away, or give one of the two templates another name (its source file's \`name:\`), and import again`;
+}
+
 /** Pure: planImport of entries already grouped by template (groupByTemplate), in the groups' order. */
 export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>, sourceLang: string, targetLang: string,
   sources: ReadonlyMap<string, SourceTemplate>, targets: ReadonlyMap<string, TargetTemplate>, takenFiles: ReadonlySet<string> = new Set(),
@@ -1158,7 +1173,7 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
     }
     const file = targetFileName(src.file, sourceLang, targetLang);
     if (file === src.file || takenFiles.has(file)) {
-      plan.skipped.push({ template, reason: `${file} exists and is not the ${targetLang} variant of ${template}` });
+      plan.skipped.push({ template, reason: notTheVariant(file, template, targetLang, sourceLang, sources, targets) });
       continue;
     }
     // the source file with the language and the texts changed; its own publicId and record left out
