@@ -289,7 +289,7 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
       note: `Pulled from ${conn.environment.name} by tplsync ${toolVersion()} on ${new Date().toISOString().slice(0, 10)}.`,
       names: named, ...(derivedId ? { derivedId: true } : {}), ...(kept.message ? { message: kept.message } : {}),
       // a message changed on the channel: the read returns no samples, and the file's stay where its numbers still are
-      ...(!kept.message && replaced && !req.namesFrom ? { messageSamples: fileMessageSamples(replaced.value, req.channelId) } : {}),
+      ...(!kept.message && replaced && !req.namesFrom ? { messageSamples: fileMessageSamples(replaced.value, req.channelId, named.message) } : {}),
       // the record of what the file was translated from (translation-outdated reads it)
       ...(overwritten?.value.translated_from !== undefined ? { translatedFrom: overwritten.value.translated_from } : {}),
       // a FLOW button the file writes `flow_id: ...` stays in that form
@@ -419,8 +419,7 @@ async function changedSince(o: { c: CanonicalTemplate; channelCopy: CanonicalTem
     const w = withFileNames(o.c, shownForm(fromCommit), o.channelId);
     if (w.kept && w.names && Object.keys(w.names).length) return { named: w.names, names: { ...base, numbered: false, namedBy: 'commit' } };
   }
-  // (an RCS message keeps its names only from a file whose texts are the channel's once numbered: withFileNames)
-  const why = byFile.mismatches.length ? byFile.mismatches : o.c.message && JSON.stringify(o.c.message).includes('{{') ? [{ field: 'message', message: 'an RCS message keeps the file\'s names only where its texts are the file\'s, once numbered' }] : [];
+  const why = byFile.mismatches;
   return { named: {}, names: { ...base, numbered: placeholders, ...(why.length ? { why } : {}) } };
 }
 
