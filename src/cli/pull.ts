@@ -95,6 +95,7 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
     }, (r) => {
       if (r.kind === 'missing') { sayErr(`tplsync: no template ${r.id} in channel ${o.channel} (${env.name})\n`); code = EXIT.FINDINGS; return; }
       if (r.kind === 'exists') { sayErr(`tplsync: ${r.file} exists; pass --force to overwrite it\n`); code = EXIT.FINDINGS; return; }
+      if (r.kind === 'outside') { sayErr(`tplsync: ${r.name}/${r.language} (${r.id}) not written to ${r.file}: ${r.message} (file-outside-project: lint and fmt refuse it too)\n`); code = EXIT.FINDINGS; return; }
       if (r.kind === 'managed') { sayOut(`${r.file}: already manages ${r.id} (skipped)\n`); return; }
       if (r.kind === 'deleted') { sayOut(`${r.name}/${r.language} (${r.id}): deleted on the platform (${r.status}), not written (skipped)\n`); return; }
       if (r.kind === 'same') { sayOut(`${r.file}: ${r.name}/${r.language} already as the channel has it (not written)\n`); return; }

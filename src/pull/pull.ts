@@ -29,6 +29,7 @@ import { inTemplateGlobs } from './in-globs.js';
 import { fileMessageSamples, withFileNames, withMetaNames } from './names-from.js';
 import { committedVersions, deletedFiles, HISTORY_DEPTH } from './history.js';
 import { readTemplateValue } from '../files/value.js';
+import { refusedOf } from '../files/refusals.js';
 import type { EnvironmentConfig } from '../config/load.js';
 import { io, resolvePath } from '../core/io.js';
 import { Interrupted } from '../core/interrupt.js';
@@ -112,6 +113,8 @@ export type PullOutcome =
   | { id: string; kind: 'managed'; file: string }
   /** pull --all: the platform deleted the template (DELETED, PENDING_DELETION): no file is written for it (it can never be sent or edited again) */
   | { id: string; kind: 'deleted'; name: string; language: string; status: string }
+  /** the file that holds the template (or would) leads out of the project through a link: lint and fmt refuse it, and nothing is written to it (exit 1) */
+  | { id: string; kind: 'outside'; file: string; name: string; language: string; message: string }
   /** the template lives in a file of the project already: nothing written (a second file would fail lint) */
   | { id: string; kind: 'elsewhere'; file: string; name: string; language: string };
 
@@ -137,14 +140,14 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     return new Interrupted(`stopped: ${done}; the other ${n} template${n === 1 ? ' was' : 's were'} not read: pull again to get ${n === 1 ? 'it' : 'them'}${written.length ? ' (a file written is not written again without --force)' : ''}${under}`);
   };
   // the template files git tracks that the working tree lacks, read once when a template has no file
-  let lostRead: Promise<ExistingTemplate[]> | undefined;
-  const lostFiles = (): Promise<ExistingTemplate[]> => (lostRead ??= deletedFiles(config.dir, (abs) => inTemplateGlobs(config, abs)).then((fs) => fs.flatMap(({ abs, text }) => {
+  let lostRead: Promise<(ExistingTemplate & { present?: boolean })[]> | undefined;
+  const lostFiles = (): Promise<(ExistingTemplate & { present?: boolean })[]> => (lostRead ??= deletedFiles(config.dir, (abs) => inTemplateGlobs(config, abs)).then((fs) => fs.flatMap(({ abs, text, present }) => {
     let t: Record<string, unknown>;
     try { t = readTemplateValue(text); } catch { return []; }
     if (!t || typeof t !== 'object' || typeof t.channel !== 'string' || typeof t.name !== 'string' || typeof t.language !== 'string') return [];
     const channelId = resolveChannel(t.channel, conn.environment);
     if (!channelId) return [];
-    return [{ file: path.relative(req.cwd, abs), abs, id: templateId(channelId, t.name, t.language, typeof t.publicId === 'string' ? t.publicId : undefined), channelId, name: t.name, language: t.language, managed: true, value: t }];
+    return [{ file: path.relative(req.cwd, abs), abs, id: templateId(channelId, t.name, t.language, typeof t.publicId === 'string' ? t.publicId : undefined), channelId, name: t.name, language: t.language, managed: true, value: t, ...(present ? { present } : {}) }];
   })).catch(() => []));
   for (const [k, id] of ids.entries()) {
     if (req.signal?.aborted) throw stopped(k);
@@ -166,6 +169,10 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     const inside = path.relative(req.dir, target);
     if (!inPlace && !(lost && target === lost.abs) && (inside.startsWith('..') || path.isAbsolute(inside))) throw new Error('refusing to write outside the target directory');
     const rel = path.relative(req.cwd, target);
+    // a file discovery refused (reached through a link out of the project: lint's file-outside-project, what fmt and
+    // translations import refuse too) is never read or written; git, which does not follow the link, calls it deleted
+    const refusedAs = refusedOf().get(target) ?? refusedOf().get(resolvePath(target));
+    if (refusedAs) { push({ id, kind: 'outside', file: rel, name, language, message: refusedAs.message }); continue; }
     const elsewhere = lives && resolvePath(lives.abs) !== resolvePath(target) ? path.relative(req.cwd, lives.abs) : undefined;
     if (elsewhere && !req.force) { push({ id, kind: 'elsewhere', file: elsewhere, name, language }); continue; }
     if (lives && !elsewhere && !req.force) {
@@ -342,7 +349,7 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     // the channel's category written over the file's: the other environments the file serves keep theirs on their channels
     const recategorised = fileCategory !== undefined && !keepFileCategory && r.chatapp?.category && r.chatapp.category !== fileCategory
       ? { was: fileCategory, now: r.chatapp.category, others: otherEnvironmentsServing(config, conn.environment.name, alias), key: categoryKey({ channel: alias, name }) } : undefined;
-    push({ id, kind: 'written', file: rel, name, language, status: r.statusText, ...(elsewhere ? { alsoIn: elsewhere, alsoInLinted: inTemplateGlobs(config, target) } : {}), ...(lost && replacedFirst === lost ? { lostFile: { names: Object.keys(named).length > 0 || kept.message !== undefined, ...(resolvePath(lost.abs) !== resolvePath(target) ? { gitPath: path.relative(req.cwd, lost.abs) } : {}) } } : {}), ...(names ? { names } : {}), ...(unpinned ? { unpinned } : {}), ...(lostReferences.length ? { lostReferences } : {}), ...(sourceUnknown ? { sourceUnknown } : {}),
+    push({ id, kind: 'written', file: rel, name, language, status: r.statusText, ...(elsewhere ? { alsoIn: elsewhere, alsoInLinted: inTemplateGlobs(config, target) } : {}), ...(lost && !('present' in lost && lost.present) && replacedFirst === lost ? { lostFile: { names: Object.keys(named).length > 0 || kept.message !== undefined, ...(resolvePath(lost.abs) !== resolvePath(target) ? { gitPath: path.relative(req.cwd, lost.abs) } : {}) } } : {}), ...(names ? { names } : {}), ...(unpinned ? { unpinned } : {}), ...(lostReferences.length ? { lostReferences } : {}), ...(sourceUnknown ? { sourceUnknown } : {}),
       ...(recategorised ? { recategorised } : {}), ...(keepFileCategory ? { acceptedKept: { file: fileCategory, channel: accepted } } : {}) });
   }
   // judged beside the project's files, as `tplsync lint` would (its variants, its duplicates)
