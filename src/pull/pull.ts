@@ -33,6 +33,7 @@ import { refusedOf } from '../files/refusals.js';
 import type { EnvironmentConfig } from '../config/load.js';
 import { io, resolvePath } from '../core/io.js';
 import { Interrupted } from '../core/interrupt.js';
+import { EXIT } from '../core/exit-codes.js';
 import { readRegularFile } from '../core/read-regular.js';
 import { MAX_FILE_BYTES } from '../files/limits.js';
 import { recordAfterReplace } from '../translations/units.js';
@@ -50,6 +51,12 @@ export interface PullRequest { channel: string; channelId: string; ids: readonly
   namesFrom?: ReadonlyMap<string, Record<string, unknown>>;
   /** Ctrl-C: the template being read is finished (and written), no other is read */
   signal?: AbortSignal }
+
+/** a pull that wrote some templates' files and could not read the others (the API lost after its retries): exit 5, as a partial apply */
+export class PullPartial extends Error {
+  override name = 'PullPartial';
+  readonly exitCode = EXIT.PARTIAL;
+}
 
 /** what pull says of the names of a template written over a file that did not say what the channel says (why the two differ, which names it kept) */
 export interface ChangedNames {
@@ -139,6 +146,12 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     const under = cause instanceof Error ? `; the read under way: ${cause.message}` : '';
     return new Interrupted(`stopped: ${done}; the other ${n} template${n === 1 ? ' was' : 's were'} not read: pull again to get ${n === 1 ? 'it' : 'them'}${written.length ? ' (a file written is not written again without --force)' : ''}${under}`);
   };
+  // a read failed: what was written is whole and stays, the rest is read by the next pull (which skips what --all wrote)
+  const failedAfter = (k: number, cause: unknown): PullPartial => {
+    const n = ids.length - k;
+    const why = cause instanceof Error ? cause.message : String(cause);
+    return new PullPartial(`${why}\ntplsync: pull stopped: ${written.length} template file${written.length === 1 ? '' : 's'} written (listed above), each whole; ${n} template${n === 1 ? ' was' : 's were'} not read: pull again to get ${n === 1 ? 'it' : 'them'}${req.skipManaged ? ' (pull --all skips the files written)' : ' (a file written is not written again without --force)'}`);
+  };
   // the template files git tracks that the working tree lacks, read once when a template has no file
   let lostRead: Promise<(ExistingTemplate & { present?: boolean })[]> | undefined;
   const lostFiles = (): Promise<(ExistingTemplate & { present?: boolean })[]> => (lostRead ??= deletedFiles(config.dir, (abs) => inTemplateGlobs(config, abs)).then((fs) => fs.flatMap(({ abs, text, present }) => {
@@ -154,7 +167,8 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     const managedBy = req.skipManaged ? existing.find((e) => e.managed && e.id === id.toLowerCase()) : undefined;
     if (managedBy) { push({ id, kind: 'managed', file: managedBy.file }); continue; }
     // (a read in flight ends with the interrupt: said as the stop it is)
-    const r = await conn.client.getTemplate(req.channelId, id).catch((e: unknown) => { throw req.signal?.aborted ? stopped(k, e) : e; });
+    // (a read that failed after files were written (the API lost, retries spent): a partial pull, said as the stop is, exit 5)
+    const r = await conn.client.getTemplate(req.channelId, id).catch((e: unknown) => { throw req.signal?.aborted ? stopped(k, e) : written.length ? failedAfter(k, e) : e; });
     if (!r) { push({ id, kind: 'missing' }); continue; }
     const name = r.chatapp?.name ?? r.name, language = r.chatapp?.language ?? r.language ?? 'und';
     // the listing may still name a template deleted in the console: adopting it would make a file that is never approved
