@@ -86,6 +86,18 @@ test('F2: an RCS card\'s description changed on the channel: the title\'s and th
   });
 });
 
+test('an RCS title changed around a number no other text names: numbered, the field and the way to name them said (no --names-from meta advice)', async () => {
+  await inProject(async (dir) => {
+    writeFiles(dir, { 'other/invite.yaml': EN.replace('Acme event invite in {{city}} on {{day}}', 'Invite: {{city}}, {{day}}') });
+    assert.is((await cliIn(['apply', 'other/invite.yaml', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
+    const r = await cliIn(['pull', '--channel', 'rcs', '--id', id, '--force'], { cwd: dir, env });
+    assert.match(r.stderr, "its placeholders are the channel's numbers");
+    assert.match(r.stderr, 'message.richCards[0].title: the text around the placeholders is not the file\'s');
+    assert.match(r.stderr, `an RCS message has no Meta export to name them from: put the names back in ${FILE}`);
+    assert.not.match(r.stderr, '--names-from meta');
+  });
+});
+
 test('messageNames: a number named in one text of the message is named in each; fixed text changed around the only place of a number: numbered, said', () => {
   const file = { channel: 'rcs', name: 'x', language: 'en_US', message: { type: 'rich_card', richCards: [{ title: 'In {{city}} on {{day}}', description: 'For {{name}}' }], fallback: { text: '{{city}} {{day}}' } } };
   const c = fromFile(file, CHANNEL_B, '').canonical;
