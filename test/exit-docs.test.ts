@@ -31,7 +31,7 @@ const UNCOVERED: Record<string, Record<number, string>> = {
   comment: { 0: 'test/comment.test.ts (a GitHub stand-in)', 6: 'test/comment.test.ts', 7: 'test/comment.test.ts' },
   emulator: { 0: 'stopping with a signal: test/emulator-lock.test.ts' },
   preview: { 1: 'test/preview-changes.test.ts', 6: 'test/preview-changes.test.ts', 7: 'test/preview-changes.test.ts' },
-  pull: { 6: 'test/canary-cli.test.ts', 7: 'test/pull-existing.test.ts' },
+  pull: { 5: 'test/pull-partial.test.ts', 6: 'test/canary-cli.test.ts', 7: 'test/pull-existing.test.ts' },
   send: { 1: 'test/send.test.ts', 6: 'test/canary-cli.test.ts', 7: 'test/send.test.ts' },
   status: { 6: 'test/send.test.ts', 7: 'test/send.test.ts' },
   types: {},

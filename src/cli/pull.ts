@@ -40,7 +40,11 @@ function changedLines(what: string, n: ChangedNames, environment: string): strin
   if (n.namedBy === 'commit') out.push(`tplsync: ${what}: the placeholder names are those of ${n.changed} at ${n.commit}, which says what the channel says\n`);
   if (n.numbered) {
     const why = n.why?.length ? n.why.map((m) => `${m.field}: ${m.message}`).join('; ') : 'the file names no placeholder there';
-    out.push(`tplsync: ${what}: its placeholders are the channel's numbers, as which number is which of the file's names is not certain (${why}); to name them, give --names-from meta FILE, from \`${adviceCommand('export --to meta', environment)}\` of a version of the file with the same placeholders\n`);
+    // (an RCS message has no Meta export to name it from: the names are put back in the file, git diff showing the ones it had)
+    const rcs = n.why?.length && n.why.every((m) => m.field.startsWith('message'));
+    out.push(`tplsync: ${what}: its placeholders are the channel's numbers, as which number is which of the file's names is not certain (${why}); ${rcs
+      ? `an RCS message has no Meta export to name them from: put the names back in ${n.changed} (git diff ${n.changed} shows the ones it had), one name for each number in every text`
+      : `to name them, give --names-from meta FILE, from \`${adviceCommand('export --to meta', environment)}\` of a version of the file with the same placeholders`}\n`);
   }
   return out;
 }
@@ -94,6 +98,7 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
     }, (r) => {
       if (r.kind === 'missing') { sayErr(`tplsync: no template ${r.id} in channel ${o.channel} (${env.name})\n`); code = EXIT.FINDINGS; return; }
       if (r.kind === 'exists') { sayErr(`tplsync: ${r.file} exists; pass --force to overwrite it\n`); code = EXIT.FINDINGS; return; }
+      if (r.kind === 'outside') { sayErr(`tplsync: ${r.name}/${r.language} (${r.id}) not written to ${r.file}: ${r.message} (file-outside-project: lint and fmt refuse it too)\n`); code = EXIT.FINDINGS; return; }
       if (r.kind === 'managed') { sayOut(`${r.file}: already manages ${r.id} (skipped)\n`); return; }
       if (r.kind === 'deleted') { sayOut(`${r.name}/${r.language} (${r.id}): deleted on the platform (${r.status}), not written (skipped)\n`); return; }
       if (r.kind === 'same') { sayOut(`${r.file}: ${r.name}/${r.language} already as the channel has it (not written)\n`); return; }

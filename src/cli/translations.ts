@@ -12,6 +12,7 @@ import { UsageError } from '../core/errors.js';
 import { EXIT } from '../core/exit-codes.js';
 import { Interrupted, interruptSignal, throwIfInterrupted } from '../core/interrupt.js';
 import { discoverFiles } from '../files/discover.js';
+import { refusedOf } from '../files/refusals.js';
 import { MAX_FILE_BYTES } from '../files/limits.js';
 import { readAhead } from '../files/read-ahead.js';
 import { systemError } from '../core/system-error.js';
@@ -65,7 +66,13 @@ async function readTemplates(config: Config, paths: readonly string[], cwd: stri
  * import plans and writes a template's translation while the next files are read), and stops the
  * loop by answering false.
  */
-async function readEach(files: readonly { file: string; abs: string }[], keepDoc: ((language: string | undefined) => boolean) | undefined, each: (r: Read) => boolean, unreadable?: (file: string) => void): Promise<void> {
+async function readEach(files: readonly { file: string; abs: string }[], keepDoc: ((language: string | undefined) => boolean) | undefined, each: (r: Read) => boolean, unreadable?: (file: string) => void,
+  refused?: (file: string, message: string) => void): Promise<void> {
+  // a file discovery refused (a link out of the project, a FIFO: files/refusals.ts, what lint and fmt refuse) is never
+  // read, so never written: it is one `unreadable` is told of (an import makes no file in its place), and `refused` says why
+  const shut = refusedOf();
+  const open = shut.size ? files.filter((f) => { const no = shut.get(f.abs); if (no) { unreadable?.(f.file); refused?.(f.file, no.message); } return !no; }) : files;
+  files = open;
   // the files' bytes read on another thread just ahead of this one (as lint does), when there are many
   const ahead = files.length >= READ_AHEAD_MIN && availableParallelism() >= 2 ? readAhead(files.map((f) => f.abs)) : undefined;
   try {
@@ -713,7 +720,9 @@ export async function importTranslations(config: Config, files: readonly string[
       return true;
     };
     try {
-      await readEach(discovered, (language) => language !== undefined && edited.has(language), onRead, (file) => unreadable.add(file));
+      await readEach(discovered, (language) => language !== undefined && edited.has(language), onRead, (file) => unreadable.add(file),
+        // refused as lint refuses it: said, and the import not clean (lint names the rule, file-outside-project)
+        (file, message) => result.refusals.push({ file, line: 0, id: '', message: `not read, so not written: ${message}` }));
     } catch (e) {
       // a template file that cannot be read (larger than the bound): the files already handed to the writer are written, no other
       if (!writer || origin.size === 0) throw e;

@@ -19,7 +19,7 @@ export const EXIT_HELP = `Exit codes:
   2   changes present, or a template the channel does not approve (plan --detailed-exitcode, review)
   3   usage or configuration error (or output that could not be written: a full disk)
   4   stale plan: what the saved plan was made against has moved; nothing written
-  5   partial apply: some templates failed, the results say which; a re-run is safe
+  5   partial apply or pull: some templates failed, each said; a re-run is safe
   6   authentication or authorization refused
   7   remote unavailable: retries exhausted (nothing was written; send says whether the message may have been delivered, and names its id)
   70  internal error (a bug), or an API answer outside its contract (the message says so): a short message, the stack only with --debug

@@ -2,6 +2,7 @@
 // can tell "the channel changed" from "the file changed since it was last in sync": the channel's
 // copy is what some commit of the file says (the file moved since), or what none says (the channel
 // moved, or an apply from elsewhere). Outside a repository, or for a file git does not track: none.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { io } from '../core/io.js';
 import { catBlobs, logCommits } from '../files/git-blobs.js';
@@ -37,7 +38,7 @@ export async function committedVersions(abs: string, wanted: (text: string) => b
 }
 
 /** a template file git tracks that the working tree no longer has: its path and its text at HEAD */
-export interface DeletedFile { abs: string; text: string }
+export interface DeletedFile { abs: string; text: string; /** the working tree has the path (through a link): not deleted */ present?: boolean }
 
 /**
  * The files under `dir` that git tracks and the working tree lacks (deleted, not committed), each
@@ -56,5 +57,7 @@ export async function deletedFiles(dir: string, keep: (abs: string) => boolean):
   const root = String(top.stdout).trim();
   const rels = [...new Set(String(ls.stdout).split('\0').filter(Boolean))].filter((rel) => keep(path.join(root, rel)));
   const texts = await catBlobs(root, rels.map((rel) => `HEAD:${rel}`));
-  return rels.flatMap((rel, i) => (texts.has(i) ? [{ abs: path.join(root, rel), text: texts.get(i)! }] : []));
+  // (a path git calls deleted that is there: reached through a link git does not follow, `templates/wa` made a link to a
+  // folder elsewhere; it is not deleted, and `present` says so)
+  return rels.flatMap((rel, i) => (texts.has(i) ? [{ abs: path.join(root, rel), text: texts.get(i)!, ...(existsSync(path.join(root, rel)) ? { present: true } : {}) }] : []));
 }

@@ -5,6 +5,7 @@
 import { lineEndsOf, withLineEnd } from '../files/line-ends.js';
 import { isAlias, isMap, isNode, isScalar, isSeq, parseDocument, visit, type Alias, type Document, type Node, type Pair } from 'yaml';
 import { asModelHolds } from '../model/canonical.js';
+import { withCommentGaps } from '../fmt/format.js';
 
 /** pull's own header lines (pull/file-text.ts) */
 const OURS = /^ ?(?:yaml-language-server: \$schema=|Pulled from )/;
@@ -224,5 +225,10 @@ export function keepComments(before: string, written: string, fill?: Fill): stri
   const first = mine.items[0]?.key;
   if (isScalar(first)) first.commentBefore = header.join('\n') || undefined;
   else old.commentBefore = header.join('\n') || null;
-  return old.toString({ lineWidth: 0 });
+  // (the spaces before each line's comment as the file had them, as fmt keeps them: `yaml` writes one, and a comment
+  // aligned in a column, `category: UTILITY  # reviewed by legal`, lost a space on a line the pull did not change)
+  const out = old.toString({ lineWidth: 0 });
+  let value: unknown;
+  try { value = parseDocument(out, { logLevel: 'error' }).toJS({ maxAliasCount: -1 }); } catch { return out; }
+  return withCommentGaps(out, before, value);
 }

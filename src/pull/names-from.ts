@@ -106,6 +106,13 @@ export function withMetaNames(c: CanonicalTemplate, meta: Rec, who: Words = { nu
     const named = c.carousel.map((card, i) => (card.body ? namesOf(`carousel[${i}].body`, card.body.text, card.body.examples, rec(cards[i])?.body) : undefined));
     if (named.some(Boolean)) out.cards = named;
   }
+  // an RCS message: its texts' names, the message's numbers being one list (shared with the body's)
+  const metaMessage = rec(meta.message);
+  if (c.message && metaMessage) {
+    const m = messageNames(c, metaMessage, out.body, who);
+    if (m.mismatches.length) mismatches.push(...m.mismatches);
+    else if (m.names) out.message = m.names;
+  }
   // one part that cannot take its names: the whole template stays numbered
   if (mismatches.length) return { names: {}, mismatches };
   return { names: out, mismatches, ...(bySamples.length ? { bySamples } : {}) };
@@ -137,9 +144,73 @@ export function withFileNames(c: CanonicalTemplate, file: Rec, channelId: string
   if (theirs.body) names.body = theirs.body;
   if (c.header && theirs.header) names.header = theirs.header;
   if (c.carousel && theirs.cards) names.cards = c.carousel.map((card, i) => (card.body ? theirs.cards![i] : undefined));
-  if (messageTexts && theirs.message) names.message = theirs.message;
+  // (the message kept as the file wrote it has them too: a commit that says what the channel says gives them, changedSince)
+  if ((messageTexts || sameMessage) && c.message && theirs.message) names.message = theirs.message;
   const message = sameMessage ? rec(file.message) : undefined;
   return { names, kept, ...(message && c.message ? { message } : {}), ...(category ? { category } : {}) };
+}
+
+/** The texts of a message that hold placeholders (compileMessage's: its own text, each card's title and description, the fallback's), by field. */
+function messageTextFields(m: unknown): { field: string; text: string }[] {
+  const r = rec(m);
+  if (!r) return [];
+  const out: { field: string; text: string }[] = [];
+  if (typeof r.message === 'string') out.push({ field: 'message.message', text: r.message });
+  if (Array.isArray(r.richCards)) {
+    r.richCards.forEach((card, i) => {
+      for (const key of ['title', 'description']) { const x = rec(card)?.[key]; if (typeof x === 'string') out.push({ field: `message.richCards[${i}].${key}`, text: x }); }
+    });
+  }
+  const fallback = rec(r.fallback)?.text;
+  if (typeof fallback === 'string') out.push({ field: 'message.fallback.text', text: fallback });
+  return out;
+}
+
+/**
+ * Pure: the names of an RCS message's numbered placeholders (by wire number: `names[n - 1]`), from a named message (the
+ * file's), where which number is which name is certain: in a text of the message (its own, a card's title or
+ * description, the fallback) whose fixed text around its placeholders is the named one's at the same place, each number
+ * takes the name that stands where it does. The message's numbers are one list (a number means one value in each text,
+ * after the body's: `bodyNames`), so a number named in one text is named in every other; a number no such text names,
+ * or two texts that name it otherwise, leaves the message numbered (`mismatches`, by field).
+ */
+export function messageNames(c: CanonicalTemplate, named: Rec, bodyNames: readonly string[] | undefined, who: Words): { names?: string[]; mismatches: { field: string; message: string }[] } {
+  const theirs = messageTextFields(c.message).map((x) => ({ ...x, keys: scanPlaceholders(x.text).placeholders.map((p) => p.key) })).filter((x) => x.keys.length);
+  if (!theirs.length) return { mismatches: [] };
+  const own = new Map(messageTextFields(named).map((x) => [x.field, x.text]));
+  // a message the file numbers too: nothing to give back
+  if (![...own.values()].some((t) => scanPlaceholders(t).placeholders.some((p) => !NUMBERED.test(p.key)))) return { mismatches: [] };
+  const list = (keys: readonly string[]) => keys.map((k) => `{{${k}}}`).join(' ');
+  const mismatches: { field: string; message: string }[] = [];
+  // a file's names are numbered in order of first appearance (the body's, then the message's): the channel's must be in that order
+  const order = distinctKeys([...scanPlaceholders(c.body.text).placeholders, ...theirs.flatMap((x) => scanPlaceholders(x.text).placeholders)]);
+  if (order.some((k, i) => k !== String(i + 1))) return { mismatches: [{ field: 'message', message: `the channel's placeholders (${list(order)}) are not numbered in order of appearance: kept numbered` }] };
+  const name = new Map<string, string>(), number = new Map<string, string>();
+  bodyNames?.forEach((x, i) => { if (x) { name.set(String(i + 1), x); number.set(x, String(i + 1)); } });
+  const unsure = new Map<string, { field: string; message: string }>();
+  for (const { field, text, keys } of theirs) {
+    const ownText = own.get(field);
+    const e = scanPlaceholders(text), f = ownText === undefined ? undefined : scanPlaceholders(ownText);
+    const fKeys = f?.placeholders.map((p) => p.key) ?? [];
+    const same = f !== undefined && e.texts.length === f.texts.length && e.texts.every((t, i) => t === f.texts[i]);
+    if (!same) {
+      const message = ownText === undefined ? `${who.named} has no such text, ${who.numbered} has ${list(keys)}` : `the text around the placeholders is not ${who.named}'s (${list(keys)} where ${who.named} has ${list(fKeys)})`;
+      for (const k of keys) if (!unsure.has(k)) unsure.set(k, { field, message });
+      continue;
+    }
+    keys.forEach((n, i) => {
+      const x = fKeys[i]!;
+      if (NUMBERED.test(x)) { if (x !== n) mismatches.push({ field, message: `${who.named} has {{${x}}} where ${who.numbered} has {{${n}}}` }); return; }
+      if ((name.get(n) ?? x) !== x || (number.get(x) ?? n) !== n) { mismatches.push({ field, message: `{{${n}}} stands where ${who.named} has {{${x}}}, which ${who.named} gives another place elsewhere` }); return; }
+      name.set(n, x); number.set(x, n);
+    });
+  }
+  const numbers = order.filter((k) => theirs.some((x) => x.keys.includes(k)));
+  for (const n of numbers) if (!name.has(n) && unsure.has(n) && !mismatches.some((m) => m.field === unsure.get(n)!.field)) mismatches.push(unsure.get(n)!);
+  if (mismatches.length) return { mismatches };
+  if (!numbers.some((n) => name.has(n))) return { mismatches: [] };
+  const max = Math.max(...numbers.map(Number));
+  return { names: Array.from({ length: max }, (_, i) => name.get(String(i + 1)) ?? ''), mismatches: [] };
 }
 
 /** the keys of a message's texts (its own text, a card's title and description, a suggestion's and the fallback's text) */
@@ -162,9 +233,11 @@ function placeholderTexts(m: unknown): string[] {
  * (the file's names numbered in the order the file first uses them): what a pulled RCS message
  * keeps where the read returns none and the channel's copy still has that number.
  */
-export function fileMessageSamples(file: Rec, channelId: string): Record<string, string> {
+export function fileMessageSamples(file: Rec, channelId: string, named?: readonly string[]): Record<string, string> {
   const { canonical, names, samples } = fromFile(file, channelId, '');
   if (!canonical.message || !samples) return {};
+  // the names the channel's numbers were given (which may number them otherwise than the file): each number's name's sample
+  if (named?.length) return Object.fromEntries(named.flatMap((name, i) => (name && Object.hasOwn(samples, name) ? [[String(i + 1), samples[name]!]] : [])));
   const numbers = [...new Set([...JSON.stringify(canonical.message).matchAll(/\{\{(\d+)\}\}/g)].map((m) => Number(m[1])))].sort((a, b) => a - b);
   const out: Record<string, string> = {};
   numbers.forEach((n, i) => {

@@ -30,9 +30,11 @@ import { inTemplateGlobs } from './in-globs.js';
 import { fileMessageSamples, withFileNames, withMetaNames } from './names-from.js';
 import { committedVersions, deletedFiles, HISTORY_DEPTH } from './history.js';
 import { readTemplateValue } from '../files/value.js';
+import { refusedOf } from '../files/refusals.js';
 import type { EnvironmentConfig } from '../config/load.js';
 import { io, resolvePath } from '../core/io.js';
 import { Interrupted } from '../core/interrupt.js';
+import { EXIT } from '../core/exit-codes.js';
 import { readRegularFile } from '../core/read-regular.js';
 import { MAX_FILE_BYTES } from '../files/limits.js';
 import { recordAfterReplace } from '../translations/units.js';
@@ -50,6 +52,12 @@ export interface PullRequest { channel: string; channelId: string; ids: readonly
   namesFrom?: ReadonlyMap<string, Record<string, unknown>>;
   /** Ctrl-C: the template being read is finished (and written), no other is read */
   signal?: AbortSignal }
+
+/** a pull that wrote some templates' files and could not read the others (the API lost after its retries): exit 5, as a partial apply */
+export class PullPartial extends Error {
+  override name = 'PullPartial';
+  readonly exitCode = EXIT.PARTIAL;
+}
 
 /** what pull says of the names of a template written over a file that did not say what the channel says (why the two differ, which names it kept) */
 export interface ChangedNames {
@@ -113,6 +121,8 @@ export type PullOutcome =
   | { id: string; kind: 'managed'; file: string }
   /** pull --all: the platform deleted the template (DELETED, PENDING_DELETION): no file is written for it (it can never be sent or edited again) */
   | { id: string; kind: 'deleted'; name: string; language: string; status: string }
+  /** the file that holds the template (or would) leads out of the project through a link: lint and fmt refuse it, and nothing is written to it (exit 1) */
+  | { id: string; kind: 'outside'; file: string; name: string; language: string; message: string }
   /** the template lives in a file of the project already: nothing written (a second file would fail lint) */
   | { id: string; kind: 'elsewhere'; file: string; name: string; language: string };
 
@@ -137,22 +147,29 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     const under = cause instanceof Error ? `; the read under way: ${cause.message}` : '';
     return new Interrupted(`stopped: ${done}; the other ${n} template${n === 1 ? ' was' : 's were'} not read: pull again to get ${n === 1 ? 'it' : 'them'}${written.length ? ' (a file written is not written again without --force)' : ''}${under}`);
   };
+  // a read failed: what was written is whole and stays, the rest is read by the next pull (which skips what --all wrote)
+  const failedAfter = (k: number, cause: unknown): PullPartial => {
+    const n = ids.length - k;
+    const why = cause instanceof Error ? cause.message : String(cause);
+    return new PullPartial(`${why}\ntplsync: pull stopped: ${written.length} template file${written.length === 1 ? '' : 's'} written (listed above), each whole; ${n} template${n === 1 ? ' was' : 's were'} not read: pull again to get ${n === 1 ? 'it' : 'them'}${req.skipManaged ? ' (pull --all skips the files written)' : ' (a file written is not written again without --force)'}`);
+  };
   // the template files git tracks that the working tree lacks, read once when a template has no file
-  let lostRead: Promise<ExistingTemplate[]> | undefined;
-  const lostFiles = (): Promise<ExistingTemplate[]> => (lostRead ??= deletedFiles(config.dir, (abs) => inTemplateGlobs(config, abs)).then((fs) => fs.flatMap(({ abs, text }) => {
+  let lostRead: Promise<(ExistingTemplate & { present?: boolean })[]> | undefined;
+  const lostFiles = (): Promise<(ExistingTemplate & { present?: boolean })[]> => (lostRead ??= deletedFiles(config.dir, (abs) => inTemplateGlobs(config, abs)).then((fs) => fs.flatMap(({ abs, text, present }) => {
     let t: Record<string, unknown>;
     try { t = readTemplateValue(text); } catch { return []; }
     if (!t || typeof t !== 'object' || typeof t.channel !== 'string' || typeof t.name !== 'string' || typeof t.language !== 'string') return [];
     const channelId = resolveChannel(t.channel, conn.environment);
     if (!channelId) return [];
-    return [{ file: path.relative(req.cwd, abs), abs, id: templateId(channelId, t.name, t.language, typeof t.publicId === 'string' ? t.publicId : undefined), channelId, name: t.name, language: t.language, managed: true, value: t }];
+    return [{ file: path.relative(req.cwd, abs), abs, id: templateId(channelId, t.name, t.language, typeof t.publicId === 'string' ? t.publicId : undefined), channelId, name: t.name, language: t.language, managed: true, value: t, ...(present ? { present } : {}) }];
   })).catch(() => []));
   for (const [k, id] of ids.entries()) {
     if (req.signal?.aborted) throw stopped(k);
     const managedBy = req.skipManaged ? existing.find((e) => e.managed && e.id === id.toLowerCase()) : undefined;
     if (managedBy) { push({ id, kind: 'managed', file: managedBy.file }); continue; }
     // (a read in flight ends with the interrupt: said as the stop it is)
-    const r = await conn.client.getTemplate(req.channelId, id).catch((e: unknown) => { throw req.signal?.aborted ? stopped(k, e) : e; });
+    // (a read that failed after files were written (the API lost, retries spent): a partial pull, said as the stop is, exit 5)
+    const r = await conn.client.getTemplate(req.channelId, id).catch((e: unknown) => { throw req.signal?.aborted ? stopped(k, e) : written.length ? failedAfter(k, e) : e; });
     if (!r) { push({ id, kind: 'missing' }); continue; }
     const name = r.chatapp?.name ?? r.name, language = r.chatapp?.language ?? r.language ?? 'und';
     // the listing may still name a template deleted in the console: adopting it would make a file that is never approved
@@ -167,6 +184,10 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     const inside = path.relative(req.dir, target);
     if (!inPlace && !(lost && target === lost.abs) && (inside.startsWith('..') || path.isAbsolute(inside))) throw new Error('refusing to write outside the target directory');
     const rel = path.relative(req.cwd, target);
+    // a file discovery refused (reached through a link out of the project: lint's file-outside-project, what fmt and
+    // translations import refuse too) is never read or written; git, which does not follow the link, calls it deleted
+    const refusedAs = refusedOf().get(target) ?? refusedOf().get(resolvePath(target));
+    if (refusedAs) { push({ id, kind: 'outside', file: rel, name, language, message: refusedAs.message }); continue; }
     const elsewhere = lives && resolvePath(lives.abs) !== resolvePath(target) ? path.relative(req.cwd, lives.abs) : undefined;
     if (elsewhere && !req.force) { push({ id, kind: 'elsewhere', file: elsewhere, name, language }); continue; }
     if (lives && !elsewhere && !req.force) {
@@ -291,7 +312,7 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
       note: `Pulled from ${conn.environment.name} by tplsync ${toolVersion()} on ${new Date().toISOString().slice(0, 10)}.`,
       names: named, ...(derivedId ? { derivedId: true } : {}), ...(kept.message ? { message: kept.message } : {}),
       // a message changed on the channel: the read returns no samples, and the file's stay where its numbers still are
-      ...(!kept.message && replaced && !req.namesFrom ? { messageSamples: fileMessageSamples(replaced.value, req.channelId) } : {}),
+      ...(!kept.message && replaced && !req.namesFrom ? { messageSamples: fileMessageSamples(replaced.value, req.channelId, named.message) } : {}),
       // the record of what the file was translated from (translation-outdated reads it)
       ...(overwritten?.value.translated_from !== undefined ? { translatedFrom: overwritten.value.translated_from } : {}),
       // a FLOW button the file writes `flow_id: ...` stays in that form
@@ -344,7 +365,7 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     // the channel's category written over the file's: the other environments the file serves keep theirs on their channels
     const recategorised = fileCategory !== undefined && !keepFileCategory && r.chatapp?.category && r.chatapp.category !== fileCategory
       ? { was: fileCategory, now: r.chatapp.category, others: otherEnvironmentsServing(config, conn.environment.name, alias), key: categoryKey({ channel: alias, name }) } : undefined;
-    push({ id, kind: 'written', file: rel, name, language, status: r.statusText, ...(elsewhere ? { alsoIn: elsewhere, alsoInLinted: inTemplateGlobs(config, target) } : {}), ...(lost && replacedFirst === lost ? { lostFile: { names: Object.keys(named).length > 0 || kept.message !== undefined, ...(namesAPlaceholder(lost.value) ? {} : { numbers: true }), ...(resolvePath(lost.abs) !== resolvePath(target) ? { gitPath: path.relative(req.cwd, lost.abs) } : {}) } } : {}), ...(names ? { names } : {}), ...(unpinned ? { unpinned } : {}), ...(lostReferences.length ? { lostReferences } : {}), ...(sourceUnknown ? { sourceUnknown } : {}),
+    push({ id, kind: 'written', file: rel, name, language, status: r.statusText, ...(elsewhere ? { alsoIn: elsewhere, alsoInLinted: inTemplateGlobs(config, target) } : {}), ...(lost && !('present' in lost && lost.present) && replacedFirst === lost ? { lostFile: { names: Object.keys(named).length > 0 || kept.message !== undefined, ...(namesAPlaceholder(lost.value) ? {} : { numbers: true }), ...(resolvePath(lost.abs) !== resolvePath(target) ? { gitPath: path.relative(req.cwd, lost.abs) } : {}) } } : {}), ...(names ? { names } : {}), ...(unpinned ? { unpinned } : {}), ...(lostReferences.length ? { lostReferences } : {}), ...(sourceUnknown ? { sourceUnknown } : {}),
       ...(recategorised ? { recategorised } : {}), ...(keepFileCategory ? { acceptedKept: { file: fileCategory, channel: accepted } } : {}) });
   }
   // judged beside the project's files, as `tplsync lint` would (its variants, its duplicates)
@@ -422,8 +443,7 @@ async function changedSince(o: { c: CanonicalTemplate; channelCopy: CanonicalTem
     const w = withFileNames(o.c, shownForm(fromCommit), o.channelId);
     if (w.kept && w.names && Object.keys(w.names).length) return { named: w.names, names: { ...base, numbered: false, namedBy: 'commit' } };
   }
-  // (an RCS message keeps its names only from a file whose texts are the channel's once numbered: withFileNames)
-  const why = byFile.mismatches.length ? byFile.mismatches : o.c.message && JSON.stringify(o.c.message).includes('{{') ? [{ field: 'message', message: 'an RCS message keeps the file\'s names only where its texts are the file\'s, once numbered' }] : [];
+  const why = byFile.mismatches;
   return { named: {}, names: { ...base, numbered: placeholders, ...(why.length ? { why } : {}) } };
 }
 

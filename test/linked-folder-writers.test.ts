@@ -1,0 +1,58 @@
+// A templates folder that is a symbolic link out of the project: lint and fmt refuse its files (file-outside-project),
+// and so does every writer. (trial-aa F4: `translations import` wrote them, exit 0; `pull --force --id` called such a
+// file "deleted (not committed)", git not following the link, then wrote over it, dropping an imported translation and
+// its translated_from record.)
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { startEmulator } from '../src/emulator/server.ts';
+import { templateId } from '../src/model/ids.ts';
+import { CHANNEL_A, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
+
+const file = (lang: string, text: string) => `channel: wa\nname: order_shipped\nlanguage: ${lang}\ncategory: UTILITY\nbody:\n  text: "${text}"\n  examples: { customer: Ann }\n`;
+const env = { TPLSYNC_API_KEY: 'k' };
+
+test('F4: files reached through a link out of the project: translations import and pull --force refuse them as lint does, the file untouched', async () => {
+  const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0 });
+  const root = tempDir('tplsync-linked-writers-');
+  const dir = path.join(root, 'proj');
+  const git = (...a: string[]) => execFileSync('git', a, { cwd: dir, env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@x', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@x' } }).toString();
+  try {
+    mkdirSync(dir);
+    writeFiles(dir, { 'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { wa: ${CHANNEL_A} }\nchannels:\n  wa: { kind: whatsapp, languages: [en_US, de] }\n`,
+      'templates/wa/order_shipped.en_US.yaml': file('en_US', 'Good news {{customer}}: shipped.'), 'templates/wa/order_shipped.de.yaml': file('de', 'Gute Nachricht {{customer}}: versandt.') });
+    git('init', '-q'); git('add', '.'); git('commit', '-qm', 'base');
+    assert.is((await cliIn(['apply', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
+    const ex = await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de', '--out', 'de.xlf'], { cwd: dir, env });
+    assert.is(ex.exitCode, 0, ex.stderr);
+    const xlf = readFileSync(path.join(dir, 'de.xlf'), 'utf8');
+    assert.match(xlf, 'Gute Nachricht');
+    writeFileSync(path.join(dir, 'de.xlf'), xlf.replace('Gute Nachricht', 'Neu: Gute Nachricht'));
+    // the folder moved out of the project, a link left in its place (not committed: git sees the files as deleted)
+    mkdirSync(path.join(root, 'ext'));
+    renameSync(path.join(dir, 'templates/wa'), path.join(root, 'ext/wa'));
+    symlinkSync('../../ext/wa', path.join(dir, 'templates/wa'));
+    const de = path.join(root, 'ext/wa/order_shipped.de.yaml');
+    const before = readFileSync(de, 'utf8');
+    const lint = await cliIn(['lint'], { cwd: dir, env });
+    assert.match(lint.stdout + lint.stderr, 'file-outside-project');
+    const imp = await cliIn(['translations', 'import', 'de.xlf'], { cwd: dir, env });
+    assert.is.not(imp.exitCode, 0, imp.stdout + imp.stderr);
+    assert.match(imp.stderr, 'templates/wa/order_shipped.de.yaml');
+    assert.match(imp.stderr, 'leads out of the project');
+    assert.is(readFileSync(de, 'utf8'), before, 'import wrote nothing through the link');
+    // the file edited there, then the channel's copy pulled: not "deleted", not written over
+    writeFileSync(de, before.replace('Gute Nachricht', 'Neu: Gute Nachricht'));
+    const id = templateId(CHANNEL_A, 'order_shipped', 'de');
+    const pull = await cliIn(['pull', '--channel', 'wa', '--id', id, '--force'], { cwd: dir, env });
+    assert.is(pull.exitCode, 1, pull.stdout + pull.stderr);
+    assert.not.match(pull.stderr, 'deleted');
+    assert.match(pull.stderr, 'not written to templates/wa/order_shipped.de.yaml');
+    assert.match(pull.stderr, 'leads out of the project');
+    assert.match(readFileSync(de, 'utf8'), 'Neu: Gute Nachricht');
+  } finally { cleanup(root); await emu.close(); }
+});
+
+test.run();
