@@ -3,6 +3,7 @@
 // --all needs the template listing configured (the reference gives no path for it).
 import { adviceCommand } from '../core/advice.js';
 import { withProjectWrites } from '../files/project-lock.js';
+import { CHANGED_WHILE_RUNNING } from '../files/write.js';
 import path from 'node:path';
 import { schemaModelinePath } from '../config/load.js';
 import { EXIT } from '../core/exit-codes.js';
@@ -94,6 +95,7 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
       ...(o.all ? { skipManaged: true } : {}), ...(namesFrom ? { namesFrom } : {}), signal: interruptSignal(),
     }, (r) => {
       if (r.kind === 'missing') { sayErr(`tplsync: no template ${r.id} in channel ${o.channel} (${env.name})\n`); code = EXIT.FINDINGS; return; }
+      if (r.kind === 'changed') { sayErr(`tplsync: ${r.name}/${r.language} (${r.id}): ${r.file}: ${CHANGED_WHILE_RUNNING}\n`); code = EXIT.FINDINGS; return; }
       if (r.kind === 'exists') { sayErr(`tplsync: ${r.file} exists; pass --force to overwrite it\n`); code = EXIT.FINDINGS; return; }
       if (r.kind === 'managed') { sayOut(`${r.file}: already manages ${r.id} (skipped)\n`); return; }
       if (r.kind === 'deleted') { sayOut(`${r.name}/${r.language} (${r.id}): deleted on the platform (${r.status}), not written (skipped)\n`); return; }

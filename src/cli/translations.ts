@@ -593,9 +593,12 @@ export async function importTranslations(config: Config, files: readonly string[
       }
       if (!dryRun) {
         const abs = path.resolve(cwd, w.file);
+        // an update replaces the file only if it still holds the text read (an edit saved while the import ran is kept, and
+        // said); a file an earlier translation file of this run wrote holds that write's text, checked when it was written
+        const expect = origin.has(abs) ? undefined : w.before;
         origin.set(abs, { file, template: w.template, line: w.line, rel: w.file });
-        // a link, a read-only file, a file where a new one was to be made: refused, and the others written (collectRefusals)
-        (writer ??= new AtomicWriter(writerOptions)).write(abs, w.text, { create: w.created });
+        // a link, a read-only file, a file where a new one was to be made, a file changed since it was read: refused, and the others written (collectRefusals)
+        (writer ??= new AtomicWriter(writerOptions)).write(abs, w.text, { create: w.created, expect });
       }
       taken.add(w.file);
     };
@@ -644,7 +647,7 @@ export async function importTranslations(config: Config, files: readonly string[
       const plan = planGroups([[template, es]], doc.source, doc.target, sources, targets, taken, doc.fuzzy, severities);
       pending[i]!.parts.set(template, plan);
       // (the text is the writer's once handed over: the part kept for the file's report holds no copy of it, 18,000 texts of ~2 kB that the collector would move)
-      for (const w of plan.writes) { send(w, docs[i]!.file); sent++; w.text = ''; }
+      for (const w of plan.writes) { send(w, docs[i]!.file); sent++; w.text = ''; w.before = undefined; }
       // let go of what no file still waits for: the target (no other file reads its language), the source once planned in every language
       targets.delete(template);
       if (!docsOf.get(doc.source)!.some((j) => !parsed[j] || pending[j]!.groups.has(template))) sources.delete(template);

@@ -2,7 +2,7 @@
 // tplsync writes passes the same redaction as its output (a server may put a key anywhere, even
 // inside a template's text); a symbolic link is never replaced by a file, and a file that exists
 // keeps its permissions.
-import { close, closeSync, constants, existsSync, fchmod, fchmodSync, link, linkSync, lstat, lstatSync, open, openSync, rename, renameSync, unlink, unlinkSync, write, writeSync, type Stats } from 'node:fs';
+import { close, closeSync, constants, existsSync, fchmod, fchmodSync, link, linkSync, lstat, lstatSync, open, openSync, readFile, readFileSync, rename, renameSync, unlink, unlinkSync, write, writeSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -17,10 +17,56 @@ import { append } from '../core/append.js';
 export interface WriteOptions {
   /** write the text as given, unredacted: a user's own file rewritten in place (fmt) */
   verbatim?: boolean;
+  /**
+   * what the file held when the caller read it (its bytes, or its text decoded as UTF-8): a writer
+   * that rewrites a file it read passes it, and the file is replaced only if it still holds that
+   * just before the rename; else it is left with what was saved meanwhile (FileChanged)
+   */
+  expect?: string | Uint8Array;
 }
 
 /** a write tplsync will not make (a link, a read-only file): the user's to resolve, exit 3, not a bug */
 export class WriteRefused extends UsageError { override name = 'WriteRefused'; }
+
+/** what a writer says of a file that changed between its read and its rename (FileChanged) */
+export const CHANGED_WHILE_RUNNING = 'changed while tplsync ran: not written, run again';
+
+/**
+ * A file the caller read, then found different just before its rename (an editor's save, a git
+ * checkout, another program writing it meanwhile): left as it is, the edit kept. A refusal (the
+ * run goes on, the file is listed); its name stays WriteRefused for the write threads' messages.
+ */
+export class FileChanged extends WriteRefused {
+  constructor(readonly file: string) { super(`${file}: ${CHANGED_WHILE_RUNNING}`); }
+}
+
+/**
+ * Whether the file at `file` holds `expect` (bytes, or a text compared as the file's bytes decoded
+ * as UTF-8, as its reader decoded them); a file gone, or no longer a regular file, does not. The
+ * size is looked at first: a file grown far beyond it is not read.
+ */
+function holds(st: Stats | undefined, expect: string | Uint8Array): boolean | undefined {
+  if (!st || !st.isFile()) return false;
+  // a UTF-8 text of n UTF-16 units is at most 3n bytes (an invalid byte decodes to one unit)
+  if (typeof expect === 'string' ? st.size > 3 * expect.length : st.size !== expect.length) return false;
+  return undefined;
+}
+const sameBytes = (bytes: Buffer, expect: string | Uint8Array): boolean =>
+  typeof expect === 'string' ? bytes.toString('utf8') === expect : Buffer.compare(bytes, expect) === 0;
+function holdsSync(file: string, expect: string | Uint8Array): boolean {
+  let st: Stats | undefined;
+  try { st = lstatSync(file); } catch (e) { absent(e); }
+  const bySize = holds(st, expect);
+  if (bySize !== undefined) return bySize;
+  try { return sameBytes(readFileSync(file), expect); } catch (e) { return absent(e) ?? false; }
+}
+async function holdsAsync(file: string, expect: string | Uint8Array): Promise<boolean> {
+  let st: Stats | undefined;
+  try { st = await call<Stats>((cb) => lstat(file, cb)); } catch (e) { absent(e); }
+  const bySize = holds(st, expect);
+  if (bySize !== undefined) return bySize;
+  try { return sameBytes(await call<Buffer>((cb) => readFile(file, cb)), expect); } catch (e) { return absent(e) ?? false; }
+}
 
 /** An AtomicWriter's writes stopped by its signal: how many of those asked for were made, and how many never started. */
 export class WritesStopped extends Interrupted {
@@ -32,7 +78,7 @@ export class WritesStopped extends Interrupted {
 /** `data` into `file` whole or not at all; bytes are written as they are (unredacted: a caller's own that hold no secret) */
 export function writeFileAtomic(file: string, data: string | Uint8Array, o: WriteOptions = {}): void {
   makeDirs(path.dirname(resolvePath(file)));
-  runSync(writeSteps(file, typeof data !== 'string' || o.verbatim ? data : redact(data)));
+  runSync(writeSteps(file, typeof data !== 'string' || o.verbatim ? data : redact(data), o.expect));
 }
 
 /** The mode to keep of the file a write replaces (undefined: none there); refuses links, non-files and read-only files. */
@@ -65,7 +111,7 @@ const call = <T>(f: (cb: (e: NodeJS.ErrnoException | null, v: T) => void) => voi
   new Promise<T>((resolve, reject) => f((e, v) => (e ? reject(e) : resolve(v))));
 
 /** writeOne without blocking: the same steps (the text already redacted) */
-const writeOneAsync = (file: string, data: string): Promise<void> => runAsync(writeSteps(file, data));
+const writeOneAsync = (file: string, data: string, expect?: string | Uint8Array): Promise<void> => runAsync(writeSteps(file, data, expect));
 
 /** all of `data` written at the start of the open file `fd`, which is then closed (also on failure) */
 async function writeAndClose(fd: number, data: string | Uint8Array): Promise<void> {
@@ -108,11 +154,11 @@ function writeAndCloseSync(fd: number, data: string | Uint8Array): void {
 }
 
 /** replaceSteps with blocking calls, on a thread of its own (write-worker.ts: the AtomicWriter's `threads`) */
-export const replaceWithSparesSync = (file: string, data: string, spares: Spare[]): void => runSync(replaceSteps(file, data, spares));
+export const replaceWithSparesSync = (file: string, data: string, spares: Spare[], expect?: string | Uint8Array): void => runSync(replaceSteps(file, data, spares, expect));
 /** createSteps with blocking calls (write-worker.ts) */
 export const createOneSync = (file: string, data: string): void => runSync(createSteps(file, data));
 /** replaceSteps without blocking (AtomicWriter without threads) */
-const replaceWithSpares = (file: string, data: string, spares: Spare[]): Promise<void> => runAsync(replaceSteps(file, data, spares));
+const replaceWithSpares = (file: string, data: string, spares: Spare[], expect?: string | Uint8Array): Promise<void> => runAsync(replaceSteps(file, data, spares, expect));
 
 /**
  * One system call of a write, described: a write is written once, as a generator of these steps
@@ -130,6 +176,8 @@ type Step =
   /** all of `data` at the start of `fd`, which is then closed, also on failure */
   | { call: 'writeClose'; fd: number; data: string | Uint8Array; /** the file being written (a failure says it) */ file: string }
   | { call: 'rename'; from: string; to: string }
+  /** whether the file still holds what its caller read (true or false; a file gone does not) */
+  | { call: 'holds'; path: string; expect: string | Uint8Array }
   /** a file that is already gone is no failure */
   | { call: 'unlinkQuiet'; path: string };
 type Steps<T> = Generator<Step, T, unknown>;
@@ -169,6 +217,7 @@ function doSync(s: Step): unknown {
     case 'fchmod': try { return fchmodSync(s.fd, s.mode); } catch (e) { closeSync(s.fd); throw e; }
     case 'writeClose': try { return writeAndCloseSync(s.fd, s.data); } catch (e) { throw named(e, s.file); }
     case 'rename': return renameSync(s.from, s.to);
+    case 'holds': return holdsSync(s.path, s.expect);
     case 'unlinkQuiet': try { return unlinkSync(s.path); } catch (e) { return UNLINKED(e); }
   }
 }
@@ -181,6 +230,7 @@ function doAsync(s: Step): Promise<unknown> {
     case 'fchmod': return call<void>((cb) => fchmod(s.fd, s.mode, (e) => (e ? close(s.fd, () => cb(e, undefined)) : cb(null, undefined))));
     case 'writeClose': return writeAndClose(s.fd, s.data).catch((e: unknown) => { throw named(e, s.file); });
     case 'rename': return call<void>((cb) => rename(s.from, s.to, (e) => cb(e, undefined)));
+    case 'holds': return holdsAsync(s.path, s.expect);
     case 'unlinkQuiet': return unlinkQuiet(s.path);
   }
 }
@@ -191,7 +241,7 @@ function* removeQuietly(tmp: string): Steps<void> {
 }
 
 /** `text` into `file` through a temp file of its own and a rename (writeFileAtomic, writeFilesAtomic) */
-function* writeSteps(file: string, text: string | Uint8Array): Steps<void> {
+function* writeSteps(file: string, text: string | Uint8Array, expect?: string | Uint8Array): Steps<void> {
   const abs = resolvePath(file);
   let st: Stats | undefined;
   try { st = (yield { call: 'lstat', path: abs }) as Stats; } catch (e) { absent(e); }
@@ -206,6 +256,8 @@ function* writeSteps(file: string, text: string | Uint8Array): Steps<void> {
     }
     if (mode !== undefined && needsChmod(mode)) yield { call: 'fchmod', fd, mode }; // the umask narrowed what open set
     yield { call: 'writeClose', fd, data: text, file };
+    // the file still what the caller read, looked at last before the rename (an edit saved meanwhile is kept)
+    if (expect !== undefined && !(yield { call: 'holds', path: abs, expect })) throw new FileChanged(file);
     yield { call: 'rename', from: tmp, to: abs };
   } catch (e) {
     yield* removeQuietly(tmp); // nothing half-done is left behind
@@ -219,7 +271,7 @@ function* writeSteps(file: string, text: string | Uint8Array): Steps<void> {
  * regular file with one link (its text is under no other name), of this process's user and group
  * (as a temp file it created would be).
  */
-function* replaceSteps(file: string, text: string, spares: Spare[]): Steps<void> {
+function* replaceSteps(file: string, text: string, spares: Spare[], expect?: string | Uint8Array): Steps<void> {
   let st: Stats | undefined;
   try { st = (yield { call: 'lstat', path: file }) as Stats; } catch (e) { absent(e); }
   const mode = modeToKeep(file, st);
@@ -254,6 +306,8 @@ function* replaceSteps(file: string, text: string, spares: Spare[]): Steps<void>
       }
       if (used.mode !== want) yield { call: 'fchmod', fd, mode: want };
       yield { call: 'writeClose', fd, data: text, file };
+      // the file still what the caller read, looked at last before the rename (an edit saved meanwhile is kept)
+      if (expect !== undefined && !(yield { call: 'holds', path: file, expect })) throw new FileChanged(file);
       try {
         yield { call: 'rename', from: used.tmp, to: file };
       } catch (e) {
@@ -366,20 +420,20 @@ export class AtomicWriter {
   get threaded(): boolean { return this.pool !== undefined; }
 
   /** with `collectRefusals`: the files refused, with why (complete once flush has returned or thrown) */
-  readonly refused: { file: string; message: string }[] = [];
+  readonly refused: Refusal[] = [];
 
-  /** `create`: the file is new (none is there, none is to be replaced): createOneAsync */
-  write(file: string, data: string, how: { create?: boolean } = {}): void {
+  /** `create`: the file is new (none is there, none is to be replaced): createOneAsync; `expect`: what the file held when read (WriteOptions.expect) */
+  write(file: string, data: string, how: { create?: boolean; expect?: string | Uint8Array | undefined } = {}): void {
     const abs = resolvePath(file);
-    if (this.pool) { this.asked++; this.pool.write(abs, this.o.verbatim ? data : redact(data), Boolean(how.create)); return; }
+    if (this.pool) { this.asked++; this.pool.write(abs, this.o.verbatim ? data : redact(data), Boolean(how.create), how.expect); return; }
     const before = this.last.get(abs);
     this.asked++;
-    const job = (): Promise<void> => this.writeOne(abs, data, Boolean(how.create));
+    const job = (): Promise<void> => this.writeOne(abs, data, Boolean(how.create), how.expect);
     const done: Promise<void> = before
       ? before.then(() => this.enqueue(job))
       : this.enqueue(job);
     const settled = done.catch((e: unknown) => {
-      if (this.o.collectRefusals && e instanceof WriteRefused) this.refused.push({ file: abs, message: e.message });
+      if (this.o.collectRefusals && e instanceof WriteRefused) this.refused.push({ file: abs, message: e.message, ...(e instanceof FileChanged ? { changed: true } : {}) });
       else if (!this.failed) { this.failed = true; this.failure = e; }
     });
     this.last.set(abs, settled);
@@ -433,13 +487,13 @@ export class AtomicWriter {
     });
   }
 
-  private async writeOne(file: string, data: string, create: boolean): Promise<void> {
+  private async writeOne(file: string, data: string, create: boolean, expect: string | Uint8Array | undefined): Promise<void> {
     const dir = path.dirname(file);
     let made = this.dirs.get(dir);
     if (!made) { made = Promise.resolve().then(() => makeDirs(dir)); this.dirs.set(dir, made); }
     await made;
     const text = this.o.verbatim ? data : redact(data);
-    await (create ? createOneAsync(file, text) : replaceWithSpares(file, text, this.spares));
+    await (create ? createOneAsync(file, text) : replaceWithSpares(file, text, this.spares, expect));
     this.written++;
   }
 }
@@ -454,13 +508,19 @@ function writeWorkerFile(): string {
   return existsSync(beside) || !import.meta.url.endsWith('.ts') ? beside : fileURLToPath(new URL('../../dist/files/write-worker.js', import.meta.url));
 }
 
+/** a file an AtomicWriter did not write, and why; `changed`: it changed after it was read (FileChanged) */
+export interface Refusal { file: string; message: string; changed?: boolean }
+
+/** one write sent to a write thread (write-worker.ts) */
+export interface WriteJob { file: string; text: string; create: boolean; expect?: string | Uint8Array }
+
 /** files sent to a thread at once */
 const WRITE_BATCH = 64;
 
 /** The worker threads of an AtomicWriter (`threads`): each file to the thread its path hashes to, in batches. */
 class WriteThreads {
-  private readonly pending: { file: string; text: string; create: boolean }[][];
-  private ended: Promise<{ failure?: unknown; notStarted: number; written: number; refused: { file: string; message: string }[] }> | undefined;
+  private readonly pending: WriteJob[][];
+  private ended: Promise<{ failure?: unknown; notStarted: number; written: number; refused: Refusal[] }> | undefined;
   private readonly stopOnAbort: (() => void) | undefined;
 
   static start(n: number, workerFile: string, signal?: AbortSignal, collectRefusals = false): WriteThreads | undefined {
@@ -490,18 +550,18 @@ class WriteThreads {
     }));
   }
 
-  write(file: string, text: string, create: boolean): void {
+  write(file: string, text: string, create: boolean, expect: string | Uint8Array | undefined): void {
     if (!this.workers.length) this.startWorkers();
     let h = 0;
     for (let i = 0; i < file.length; i++) h = (h * 31 + file.charCodeAt(i)) | 0;
     const k = (h >>> 0) % this.n;
     const batch = this.pending[k]!;
-    batch.push({ file, text, create });
+    batch.push({ file, text, create, ...(expect !== undefined ? { expect } : {}) });
     if (batch.length >= WRITE_BATCH) { this.workers[k]!.postMessage({ jobs: batch }); this.pending[k] = []; }
   }
 
   /** the rest sent, every thread's files written (or not started); the first failure, as the callbacks' road throws it */
-  end(): Promise<{ failure?: unknown; notStarted: number; written: number; refused: { file: string; message: string }[] }> {
+  end(): Promise<{ failure?: unknown; notStarted: number; written: number; refused: Refusal[] }> {
     this.ended ??= (async () => {
       this.workers.forEach((w, k) => { w.postMessage({ jobs: this.pending[k], end: true }); this.pending[k] = []; });
       const rs = await Promise.all(this.replies);
@@ -510,7 +570,7 @@ class WriteThreads {
       let failure: unknown;
       let notStarted = 0;
       let written = 0;
-      const refused: { file: string; message: string }[] = [];
+      const refused: Refusal[] = [];
       for (const r of rs) {
         if ('crashed' in r) { failure ??= r.crashed; continue; }
         notStarted += r.notStarted;
