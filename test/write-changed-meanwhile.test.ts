@@ -57,6 +57,8 @@ for (const road of ['callbacks', 'threads'] as const) {
     assert.match(w.refused[0]!.message, CHANGED_WHILE_RUNNING);
     assert.is(readFileSync(files[2]!, 'utf8'), `${read[2]}# edit\n`);
     for (const i of [0, 1, 3]) assert.is(readFileSync(files[i]!, 'utf8'), `new ${i}\n`);
+    // the files written, listed (what a run stopped part way says it wrote)
+    assert.equal([...w.writtenFiles].sort(), [0, 1, 3].map((i) => files[i]));
     assert.equal(leftovers(dir), []);
   }));
 }

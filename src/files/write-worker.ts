@@ -18,6 +18,8 @@ const spares: Spare[] = [];
 const dirs = new Set<string>();
 let notStarted = 0;
 let written = 0;
+/** the files written, in the order made (what a run stopped part way lists) */
+const files: string[] = [];
 let failure: ThreadFailure | undefined;
 
 function fail(e: unknown): void {
@@ -36,6 +38,7 @@ parentPort!.on('message', (m: { jobs?: WriteJob[]; end?: boolean }) => {
       if (!dirs.has(dir)) { makeDirs(dir); dirs.add(dir); }
       if (j.create) createOneSync(j.file, j.text); else replaceWithSparesSync(j.file, j.text, spares, j.expect);
       written++;
+      files.push(j.file);
     } catch (e) {
       if (collectRefusals && (e as Error)?.name === 'WriteRefused') refused.push({ file: j.file, message: (e as Error).message, ...(e instanceof FileChanged ? { changed: true } : {}) });
       else fail(e);
@@ -46,6 +49,6 @@ parentPort!.on('message', (m: { jobs?: WriteJob[]; end?: boolean }) => {
       try { unlinkSync(s.tmp); } catch (e) { if ((e as NodeJS.ErrnoException).code !== 'ENOENT') fail(e); }
     }
     // the calling thread ends this one once it has the answer
-    parentPort!.postMessage({ notStarted, written, failure, refused });
+    parentPort!.postMessage({ notStarted, written, files, failure, refused });
   }
 });

@@ -399,6 +399,8 @@ export class AtomicWriter {
   private notStarted = 0;
   /** writes made (complete once flush has returned or thrown): what a caller says was written before a failure */
   written = 0;
+  /** the files written (complete once flush has returned or thrown), in the order made: what a run stopped part way lists */
+  readonly writtenFiles: string[] = [];
   private asked = 0;
 
   /** the writes on worker threads (`threads`), or undefined: on libuv's threads through callbacks */
@@ -444,6 +446,7 @@ export class AtomicWriter {
     if (this.pool) {
       const r = await this.pool.end();
       this.written = r.written;
+      append(this.writtenFiles, r.files);
       append(this.refused, r.refused);
       if (r.failure) throw r.failure;
       if (r.notStarted) throw new WritesStopped(this.asked - r.notStarted - this.refused.length, r.notStarted);
@@ -495,6 +498,7 @@ export class AtomicWriter {
     const text = this.o.verbatim ? data : redact(data);
     await (create ? createOneAsync(file, text) : replaceWithSpares(file, text, this.spares, expect));
     this.written++;
+    this.writtenFiles.push(file);
   }
 }
 
@@ -520,7 +524,7 @@ const WRITE_BATCH = 64;
 /** The worker threads of an AtomicWriter (`threads`): each file to the thread its path hashes to, in batches. */
 class WriteThreads {
   private readonly pending: WriteJob[][];
-  private ended: Promise<{ failure?: unknown; notStarted: number; written: number; refused: Refusal[] }> | undefined;
+  private ended: Promise<{ failure?: unknown; notStarted: number; written: number; files: string[]; refused: Refusal[] }> | undefined;
   private readonly stopOnAbort: (() => void) | undefined;
 
   static start(n: number, workerFile: string, signal?: AbortSignal, collectRefusals = false): WriteThreads | undefined {
@@ -538,7 +542,7 @@ class WriteThreads {
   private readonly flag = new Int32Array(new SharedArrayBuffer(4));
   /** started on the first write (an import with nothing to write starts none) */
   private workers: Worker[] = [];
-  private replies: Promise<{ failure?: ThreadFailure | undefined; notStarted: number; written?: number; refused?: { file: string; message: string }[] } | { crashed: unknown }>[] = [];
+  private replies: Promise<{ failure?: ThreadFailure | undefined; notStarted: number; written?: number; files?: string[]; refused?: Refusal[] } | { crashed: unknown }>[] = [];
 
   private startWorkers(): void {
     const flag = this.flag;
@@ -561,7 +565,7 @@ class WriteThreads {
   }
 
   /** the rest sent, every thread's files written (or not started); the first failure, as the callbacks' road throws it */
-  end(): Promise<{ failure?: unknown; notStarted: number; written: number; refused: Refusal[] }> {
+  end(): Promise<{ failure?: unknown; notStarted: number; written: number; files: string[]; refused: Refusal[] }> {
     this.ended ??= (async () => {
       this.workers.forEach((w, k) => { w.postMessage({ jobs: this.pending[k], end: true }); this.pending[k] = []; });
       const rs = await Promise.all(this.replies);
@@ -571,14 +575,16 @@ class WriteThreads {
       let notStarted = 0;
       let written = 0;
       const refused: Refusal[] = [];
+      const files: string[] = [];
       for (const r of rs) {
         if ('crashed' in r) { failure ??= r.crashed; continue; }
         notStarted += r.notStarted;
         written += r.written ?? 0;
+        append(files, r.files ?? []);
         refused.push(...(r.refused ?? []));
         if (r.failure && (r.failure.first || failure === undefined)) failure = rebuild(r.failure);
       }
-      return failure === undefined ? { notStarted, written, refused } : { failure, notStarted: 0, written, refused };
+      return failure === undefined ? { notStarted, written, files, refused } : { failure, notStarted: 0, written, files, refused };
     })();
     return this.ended;
   }
