@@ -2,7 +2,7 @@
 // tplsync writes passes the same redaction as its output (a server may put a key anywhere, even
 // inside a template's text); a symbolic link is never replaced by a file, and a file that exists
 // keeps its permissions.
-import { close, closeSync, constants, existsSync, fchmod, fchmodSync, link, linkSync, lstat, lstatSync, open, openSync, readFile, readFileSync, rename, renameSync, unlink, unlinkSync, write, writeSync, type Stats } from 'node:fs';
+import { close, closeSync, constants, existsSync, fchmod, fchmodSync, link, linkSync, lstat, lstatSync, open, openSync, readdirSync, readFile, readFileSync, rename, renameSync, unlink, unlinkSync, write, writeSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -10,7 +10,8 @@ import { UsageError } from '../core/errors.js';
 import { redact } from '../core/redact.js';
 import { forEachUntilFailure } from '../core/bounded.js';
 import { Interrupted } from '../core/interrupt.js';
-import { resolvePath } from '../core/io.js';
+import { resolvePath, runState } from '../core/io.js';
+import { ownerRunning } from '../core/pid-lock.js';
 import { makeDirs } from '../core/dirs.js';
 import { append } from '../core/append.js';
 
@@ -78,6 +79,7 @@ export class WritesStopped extends Interrupted {
 /** `data` into `file` whole or not at all; bytes are written as they are (unredacted: a caller's own that hold no secret) */
 export function writeFileAtomic(file: string, data: string | Uint8Array, o: WriteOptions = {}): void {
   makeDirs(path.dirname(resolvePath(file)));
+  cleanOnce(path.dirname(resolvePath(file)));
   runSync(writeSteps(file, typeof data !== 'string' || o.verbatim ? data : redact(data), o.expect));
 }
 
@@ -103,6 +105,41 @@ const permissionWhy = (e: unknown): string => `${(e as NodeJS.ErrnoException).co
 const absent = (e: unknown) => { if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e; return undefined; };
 let tempSeq = 0;
 const tempName = (file: string) => `${file}.${process.pid}.${Date.now()}.${++tempSeq}.tmp`;
+
+/** a temp file's name as tempName makes it: FILE.PID.MS.N.tmp */
+const TEMP_NAME = /^.+\.([1-9]\d{0,9})\.(\d{10,})\.[1-9]\d*\.tmp$/;
+/** when this process started (ms; a second early): a temp file of our pid made before is an earlier process's with that pid (a container's pid 1) */
+const STARTED = Date.now() - process.uptime() * 1000 - 1000;
+
+/**
+ * The temp files (and spares) of this naming that a writer killed between their create and their
+ * rename left in `dir` (kill -9, a container stopped, the machine down): removed once their process
+ * no longer runs (a zombie included); those of a process still running, and of this one, stay.
+ * Returns the names removed. Every writer calls it on its first write into a folder in a run.
+ */
+export function removeLeftTemps(dir: string): string[] {
+  let names: string[];
+  try { names = readdirSync(dir); } catch { return []; }
+  const removed: string[] = [];
+  for (const name of names) {
+    const m = TEMP_NAME.exec(name);
+    if (!m) continue;
+    const pid = Number(m[1]);
+    if (pid === process.pid ? Number(m[2]) >= STARTED : ownerRunning({ pid })) continue;
+    const p = path.join(dir, name);
+    try { if (!lstatSync(p).isFile()) continue; unlinkSync(p); removed.push(name); } catch { /* gone meanwhile */ }
+  }
+  return removed;
+}
+
+const CLEANED = Symbol('write.cleaned');
+/** removeLeftTemps once a run for each folder written into */
+function cleanOnce(dir: string): void {
+  const done = runState(CLEANED, () => new Set<string>());
+  if (done.has(dir)) return;
+  done.add(dir);
+  removeLeftTemps(dir);
+}
 
 /** `file` as the caller named it (the messages say it so); written where the run's directory puts it */
 
@@ -369,7 +406,7 @@ export function startWritingFiles(files: readonly { file: string; data: string }
   const made = new Set<string>();
   for (const { file } of files) {
     const dir = path.dirname(resolvePath(file));
-    if (!made.has(dir)) { makeDirs(dir); made.add(dir); }
+    if (!made.has(dir)) { makeDirs(dir); cleanOnce(dir); made.add(dir); }
   }
   const texts = files.map((f) => (o.verbatim ? f.data : redact(f.data)));
   const written = forEachUntilFailure(files, o.concurrency ?? 8, (f, i) => writeOneAsync(f.file, texts[i]!));
@@ -427,6 +464,7 @@ export class AtomicWriter {
   /** `create`: the file is new (none is there, none is to be replaced): createOneAsync; `expect`: what the file held when read (WriteOptions.expect) */
   write(file: string, data: string, how: { create?: boolean; expect?: string | Uint8Array | undefined } = {}): void {
     const abs = resolvePath(file);
+    cleanOnce(path.dirname(abs));
     if (this.pool) { this.asked++; this.pool.write(abs, this.o.verbatim ? data : redact(data), Boolean(how.create), how.expect); return; }
     const before = this.last.get(abs);
     this.asked++;
