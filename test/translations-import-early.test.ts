@@ -5,7 +5,7 @@
 // skipped, refused; missing targets, two files of one template, per-folder and per-language layouts)
 // the import planned while reading and the import planned after reading give the same result and
 // the same files; and that a full rewrite is planned while reading, a chain of languages is not.
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { test } from 'uvu';
@@ -261,6 +261,34 @@ for (const threads of [0, 2]) {
       assert.is(changed.length, Number(m![1]));
       if (!threads) assert.ok(changed.length > 0 && changed.length < 8, `${changed.length} of 8 files written before the signal`);
       assert.equal([...(err as { lines: string[] }).lines].map((l) => /^updated (\S+) \(\d+ texts? changed\)\n$/.exec(l)?.[1]).sort(), changed);
+    } finally { cleanup(dir); }
+  });
+}
+
+/** a signal never aborted whose first look (after the templates are read, before any write) runs `then`: an edit saved at that moment */
+class LookThen extends EventTarget {
+  private looked = false;
+  constructor(private readonly then: () => void) { super(); }
+  get aborted(): boolean { if (!this.looked) { this.looked = true; this.then(); } return false; }
+}
+
+for (const threads of [0, 2]) {
+  test(`a template file saved by another program after the import read it keeps that save and is refused as changed (${threads ? 'write threads' : 'callbacks'}); the others are written`, async () => {
+    const dir = tempDir();
+    try {
+      const files = await fullProject(dir, 8);
+      writeFileSync(path.join(dir, 'in', 'de.xlf'), writeTranslations('xliff', extractUnits(files, 'en_US', 'de').map((u) => ({ ...u, target: shift(u.source, 5) })), 'en_US', 'de'));
+      const before = tree(dir);
+      const de = Object.keys(before).filter((f) => f.endsWith('.de.yaml')).sort();
+      const edited = de[3]!;
+      const signal = new LookThen(() => appendFileSync(path.join(dir, edited), '# saved by an editor\n')) as unknown as AbortSignal;
+      const r = await importTranslations(await loadConfig({ cwd: dir }), ['in/de.xlf'], dir, false, signal, { early: false, threads, workerFile: path.join(ROOT, 'dist', 'files', 'write-worker.js') });
+      assert.is(readFileSync(path.join(dir, edited), 'utf8'), `${before[edited]}# saved by an editor\n`, 'the save is kept');
+      const rel = (f: string): string => path.relative(dir, path.resolve(dir, f));
+      assert.equal(r.refusals.map((x) => x.message), [`${rel(edited)}: changed while tplsync ran: not written, run again`]);
+      assert.equal(r.written.map((w) => rel(w.file)).sort(), de.filter((f) => f !== edited).map(rel).sort());
+      const after = tree(dir);
+      for (const f of de) if (f !== edited) assert.is.not(after[f], before[f], `${f} written`);
     } finally { cleanup(dir); }
   });
 }
