@@ -5,7 +5,7 @@
 // skipped, refused; missing targets, two files of one template, per-folder and per-language layouts)
 // the import planned while reading and the import planned after reading give the same result and
 // the same files; and that a full rewrite is planned while reading, a chain of languages is not.
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { test } from 'uvu';
@@ -218,7 +218,7 @@ test('Ctrl-C while the templates are read: the files planned before it are writt
       await importTranslations(await loadConfig({ cwd: dir }), ['in/de.xlf'], dir, false, signal, { threads: 2, workerFile: path.join(ROOT, 'dist', 'files', 'write-worker.js') });
     } catch (e) { err = e; }
     assert.instance(err, Interrupted);
-    const m = /stopped while reading the templates: (\d+) translated files? written, each whole; no other file was changed \(0 planned were not started, and the templates not yet read were not planned\)/.exec((err as Error).message);
+    const m = /stopped while reading the templates: (\d+) translated files? written \(listed above\), each whole; no other file was changed \(0 planned were not started, and the templates not yet read were not planned\)/.exec((err as Error).message);
     assert.ok(m, (err as Error).message);
     const after = tree(dir);
     const changed = Object.keys(after).filter((f) => after[f] !== before[f]);
@@ -226,6 +226,8 @@ test('Ctrl-C while the templates are read: the files planned before it are writt
     assert.ok(changed.length > 0 && changed.length < 8, `${changed.length} of 8 files written before the signal`);
     assert.ok(changed.every((f) => f.endsWith('.de.yaml')), changed.join(' '));
     assert.equal(Object.keys(after), Object.keys(before), 'no file made or left behind');
+    // which files: the lines a finished run prints for them (the command prints them before the message)
+    assert.equal([...(err as { lines: string[] }).lines].map((l) => /^updated (\S+) \(/.exec(l)?.[1]).sort(), changed.map((f) => path.relative(dir, path.resolve(dir, f))).sort());
     // a signal before the first template is planned: nothing written, and it says so
     let early: unknown;
     try {
@@ -236,5 +238,59 @@ test('Ctrl-C while the templates are read: the files planned before it are writt
     assert.equal(tree(dir), after);
   } finally { cleanup(dir); }
 });
+
+for (const threads of [0, 2]) {
+  test(`Ctrl-C while the files are written (${threads ? 'on write threads' : 'on the callbacks'}): the files written are listed as a finished run lists them, the others are as they were`, async () => {
+    const dir = tempDir();
+    try {
+      const files = await fullProject(dir, 8);
+      writeFileSync(path.join(dir, 'in', 'de.xlf'), writeTranslations('xliff', extractUnits(files, 'en_US', 'de').map((u) => ({ ...u, target: shift(u.source, 5) })), 'en_US', 'de'));
+      const before = tree(dir);
+      // planned after reading (early: false), so that the signal is first seen by the writer: a few writes start, then none
+      // (on the threads' road the writer looks once, when it is made: nothing is written, and none is listed)
+      const signal = new SignalAfter(threads ? 3 : 5) as unknown as AbortSignal;
+      let err: unknown;
+      try {
+        await importTranslations(await loadConfig({ cwd: dir }), ['in/de.xlf'], dir, false, signal, { early: false, threads, workerFile: path.join(ROOT, 'dist', 'files', 'write-worker.js') });
+      } catch (e) { err = e; }
+      assert.instance(err, Interrupted);
+      const m = /^stopped: (\d+) of 8 files written( \(listed above\))?; the other (\d+) are as they were$/.exec((err as Error).message);
+      assert.ok(m, (err as Error).message);
+      const after = tree(dir);
+      const changed = Object.keys(after).filter((f) => after[f] !== before[f]).map((f) => path.relative(dir, path.resolve(dir, f))).sort();
+      assert.is(changed.length, Number(m![1]));
+      if (!threads) assert.ok(changed.length > 0 && changed.length < 8, `${changed.length} of 8 files written before the signal`);
+      assert.equal([...(err as { lines: string[] }).lines].map((l) => /^updated (\S+) \(\d+ texts? changed\)\n$/.exec(l)?.[1]).sort(), changed);
+    } finally { cleanup(dir); }
+  });
+}
+
+/** a signal never aborted whose first look (after the templates are read, before any write) runs `then`: an edit saved at that moment */
+class LookThen extends EventTarget {
+  private looked = false;
+  constructor(private readonly then: () => void) { super(); }
+  get aborted(): boolean { if (!this.looked) { this.looked = true; this.then(); } return false; }
+}
+
+for (const threads of [0, 2]) {
+  test(`a template file saved by another program after the import read it keeps that save and is refused as changed (${threads ? 'write threads' : 'callbacks'}); the others are written`, async () => {
+    const dir = tempDir();
+    try {
+      const files = await fullProject(dir, 8);
+      writeFileSync(path.join(dir, 'in', 'de.xlf'), writeTranslations('xliff', extractUnits(files, 'en_US', 'de').map((u) => ({ ...u, target: shift(u.source, 5) })), 'en_US', 'de'));
+      const before = tree(dir);
+      const de = Object.keys(before).filter((f) => f.endsWith('.de.yaml')).sort();
+      const edited = de[3]!;
+      const signal = new LookThen(() => appendFileSync(path.join(dir, edited), '# saved by an editor\n')) as unknown as AbortSignal;
+      const r = await importTranslations(await loadConfig({ cwd: dir }), ['in/de.xlf'], dir, false, signal, { early: false, threads, workerFile: path.join(ROOT, 'dist', 'files', 'write-worker.js') });
+      assert.is(readFileSync(path.join(dir, edited), 'utf8'), `${before[edited]}# saved by an editor\n`, 'the save is kept');
+      const rel = (f: string): string => path.relative(dir, path.resolve(dir, f));
+      assert.equal(r.refusals.map((x) => x.message), [`${rel(edited)}: changed while tplsync ran: not written, run again`]);
+      assert.equal(r.written.map((w) => rel(w.file)).sort(), de.filter((f) => f !== edited).map(rel).sort());
+      const after = tree(dir);
+      for (const f of de) if (f !== edited) assert.is.not(after[f], before[f], `${f} written`);
+    } finally { cleanup(dir); }
+  });
+}
 
 test.run();

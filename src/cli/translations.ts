@@ -489,7 +489,9 @@ export async function importTranslations(config: Config, files: readonly string[
   // the XLIFF files read whole on a worker thread while the templates are read (an early import's)
   let ahead: ParseAhead | undefined;
   // each file handed to the writer: the translation file and template it is for (a file the writer refuses is that template's refusal)
-  const origin = new Map<string, { file: string; template: string; line: number; rel: string }>();
+  const origin = new Map<string, { file: string; template: string; line: number; rel: string; said: string }>();
+  /** the lines of the files the writer has written, as a finished run prints them (a run stopped part way lists them) */
+  const writtenLines = (): string[] => [...new Set(writer?.writtenFiles ?? [])].flatMap((abs) => { const o = origin.get(abs); return o ? [`${o.said}\n`] : []; });
   try {
     return await importInto();
   } finally {
@@ -600,9 +602,12 @@ export async function importTranslations(config: Config, files: readonly string[
       }
       if (!dryRun) {
         const abs = path.resolve(cwd, w.file);
-        origin.set(abs, { file, template: w.template, line: w.line, rel: w.file });
-        // a link, a read-only file, a file where a new one was to be made: refused, and the others written (collectRefusals)
-        (writer ??= new AtomicWriter(writerOptions)).write(abs, w.text, { create: w.created });
+        // an update replaces the file only if it still holds the text read (an edit saved while the import ran is kept, and
+        // said); a file an earlier translation file of this run wrote holds that write's text, checked when it was written
+        const expect = origin.has(abs) ? undefined : w.before;
+        origin.set(abs, { file, template: w.template, line: w.line, rel: w.file, said: `${w.created ? 'created' : 'updated'} ${w.file} (${texts(w)})` });
+        // a link, a read-only file, a file where a new one was to be made, a file changed since it was read: refused, and the others written (collectRefusals)
+        (writer ??= new AtomicWriter(writerOptions)).write(abs, w.text, { create: w.created, expect });
       }
       taken.add(w.file);
     };
@@ -613,6 +618,8 @@ export async function importTranslations(config: Config, files: readonly string[
     async function flushOrSay(): Promise<void> {
       if (!writer) return;
       try { await writer.flush(); } catch (e) {
+        // stopped by a signal: the files written said, as a finished run says them
+        if (e instanceof WritesStopped) throw new ImportStopped(`stopped: ${e.written} of ${e.written + e.notStarted} files written${e.written ? ' (listed above)' : ''}; the other ${e.notStarted} are as they were`, writtenLines());
         const system = systemError(e);
         if (!system) throw e;
         const left = origin.size - writer.written - writer.refused.length;
@@ -651,7 +658,7 @@ export async function importTranslations(config: Config, files: readonly string[
       const plan = planGroups([[template, es]], doc.source, doc.target, sources, targets, taken, doc.fuzzy, severities);
       pending[i]!.parts.set(template, plan);
       // (the text is the writer's once handed over: the part kept for the file's report holds no copy of it, 18,000 texts of ~2 kB that the collector would move)
-      for (const w of plan.writes) { send(w, docs[i]!.file); sent++; w.text = ''; }
+      for (const w of plan.writes) { send(w, docs[i]!.file); sent++; w.text = ''; w.before = undefined; }
       // let go of what no file still waits for: the target (no other file reads its language), the source once planned in every language
       targets.delete(template);
       if (!docsOf.get(doc.source)!.some((j) => !parsed[j] || pending[j]!.groups.has(template))) sources.delete(template);
@@ -732,7 +739,7 @@ export async function importTranslations(config: Config, files: readonly string[
     }
     if (signal?.aborted && writer && origin.size > 0) {
       const { written, notStarted } = await settle();
-      if (written > 0) throw new Interrupted(`stopped while reading the templates: ${written} translated file${written === 1 ? '' : 's'} written, each whole; no other file was changed (${notStarted} planned were not started, and the templates not yet read were not planned)`);
+      if (written > 0) throw new ImportStopped(`stopped while reading the templates: ${written} translated file${written === 1 ? '' : 's'} written (listed above), each whole; no other file was changed (${notStarted} planned were not started, and the templates not yet read were not planned)`, writtenLines());
     }
     throwIfInterrupted(signal, 'stopped before writing: no file was written');
     /** a translation file's notes: a language no template has (and the project's near codes), a language its channels do not list */
@@ -857,6 +864,11 @@ export async function importTranslations(config: Config, files: readonly string[
   }
 }
 
+/** An import stopped by a signal part way: the lines of the files it wrote (printed to stdout before the message, as a finished run lists them). */
+class ImportStopped extends Interrupted {
+  constructor(message: string, readonly lines: string[]) { super(message); }
+}
+
 /** what a written file got: its texts (a new file), or the texts that changed (an update; none: its record of the source texts brought up to date) */
 function texts(w: { units: number; changed?: number; created: boolean; adopted?: boolean }): string {
   const n = (k: number): string => `${k} text${k === 1 ? '' : 's'}`;
@@ -908,7 +920,11 @@ export async function translationsImport(files: string[], o: ImportOptions): Pro
   if (long !== undefined) throw new UsageError(`translations import: a path of ${long.length.toLocaleString('en')} characters (${long.slice(0, 40)}...): no file's path is that long (at most 4,096); check the command line`);
   const config = await commandConfig(o);
   const run = (): Promise<ImportResult> => importTranslations(config, files, io().cwd(), Boolean(o.dryRun), interruptSignal());
-  const r = o.dryRun ? await run() : await withProjectWrites(config.dir, 'translations import', run, lockWait(o));
+  let r: ImportResult;
+  try { r = o.dryRun ? await run() : await withProjectWrites(config.dir, 'translations import', run, lockWait(o)); } catch (e) {
+    if (e instanceof ImportStopped && e.lines.length) io().stdout.write(reportLines(e.lines));
+    throw e;
+  }
   const err: string[] = [];
   for (const x of r.refusals) err.push(`${x.file}${x.line ? `:${x.line}` : ''}: ${x.id ? `${x.id}: refused: ` : ''}${x.message}\n`);
   for (const f of r.empty) err.push(`${f}: no unit has a finished translation (an empty target, PO's #, fuzzy, XLIFF's state="initial" or a CSV row still noted outdated is not imported): nothing to import from it\n`);

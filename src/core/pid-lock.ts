@@ -36,7 +36,23 @@ function startTime(pid: number): string | undefined {
 }
 
 function alive(pid: number): boolean {
-  try { process.kill(pid, 0); return true; } catch (e) { return (e as NodeJS.ErrnoException).code === 'EPERM'; }
+  try { process.kill(pid, 0); } catch (e) { return (e as NodeJS.ErrnoException).code === 'EPERM'; }
+  return !zombie(pid);
+}
+
+/**
+ * Whether process `pid` has ended but is not reaped yet (a zombie: Linux's state Z in /proc/PID/stat,
+ * field 3): kill(pid, 0) still answers for it, and its stat keeps its start time, but it runs no
+ * more and holds nothing (a tplsync killed with SIGKILL whose parent, or pid 1 of a container
+ * without an init, has not waited for it). Where the system does not say, it is not one.
+ */
+export function zombie(pid: number): boolean {
+  try { return stateOfStat(readFileSync(`/proc/${pid}/stat`, 'utf8')) === 'Z'; } catch { return false; }
+}
+
+/** Pure: the state letter of a /proc/PID/stat line (the field after the command's name, which may hold spaces and parentheses) */
+export function stateOfStat(stat: string): string | undefined {
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0] || undefined;
 }
 
 /** Pure: a lock file's text as its owner (an older lock holds the pid alone). */

@@ -2,7 +2,7 @@
 // tplsync writes passes the same redaction as its output (a server may put a key anywhere, even
 // inside a template's text); a symbolic link is never replaced by a file, and a file that exists
 // keeps its permissions.
-import { close, closeSync, constants, existsSync, fchmod, fchmodSync, link, linkSync, lstat, lstatSync, open, openSync, rename, renameSync, unlink, unlinkSync, write, writeSync, type Stats } from 'node:fs';
+import { close, closeSync, constants, existsSync, fchmod, fchmodSync, link, linkSync, lstat, lstatSync, open, openSync, readdirSync, readFile, readFileSync, rename, renameSync, unlink, unlinkSync, write, writeSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -10,17 +10,64 @@ import { UsageError } from '../core/errors.js';
 import { redact } from '../core/redact.js';
 import { forEachUntilFailure } from '../core/bounded.js';
 import { Interrupted } from '../core/interrupt.js';
-import { resolvePath } from '../core/io.js';
+import { resolvePath, runState } from '../core/io.js';
+import { ownerRunning } from '../core/pid-lock.js';
 import { makeDirs } from '../core/dirs.js';
 import { append } from '../core/append.js';
 
 export interface WriteOptions {
   /** write the text as given, unredacted: a user's own file rewritten in place (fmt) */
   verbatim?: boolean;
+  /**
+   * what the file held when the caller read it (its bytes, or its text decoded as UTF-8): a writer
+   * that rewrites a file it read passes it, and the file is replaced only if it still holds that
+   * just before the rename; else it is left with what was saved meanwhile (FileChanged)
+   */
+  expect?: string | Uint8Array;
 }
 
 /** a write tplsync will not make (a link, a read-only file): the user's to resolve, exit 3, not a bug */
 export class WriteRefused extends UsageError { override name = 'WriteRefused'; }
+
+/** what a writer says of a file that changed between its read and its rename (FileChanged) */
+export const CHANGED_WHILE_RUNNING = 'changed while tplsync ran: not written, run again';
+
+/**
+ * A file the caller read, then found different just before its rename (an editor's save, a git
+ * checkout, another program writing it meanwhile): left as it is, the edit kept. A refusal (the
+ * run goes on, the file is listed); its name stays WriteRefused for the write threads' messages.
+ */
+export class FileChanged extends WriteRefused {
+  constructor(readonly file: string) { super(`${file}: ${CHANGED_WHILE_RUNNING}`); }
+}
+
+/**
+ * Whether the file at `file` holds `expect` (bytes, or a text compared as the file's bytes decoded
+ * as UTF-8, as its reader decoded them); a file gone, or no longer a regular file, does not. The
+ * size is looked at first: a file grown far beyond it is not read.
+ */
+function holds(st: Stats | undefined, expect: string | Uint8Array): boolean | undefined {
+  if (!st || !st.isFile()) return false;
+  // a UTF-8 text of n UTF-16 units is at most 3n bytes (an invalid byte decodes to one unit)
+  if (typeof expect === 'string' ? st.size > 3 * expect.length : st.size !== expect.length) return false;
+  return undefined;
+}
+const sameBytes = (bytes: Buffer, expect: string | Uint8Array): boolean =>
+  typeof expect === 'string' ? bytes.toString('utf8') === expect : Buffer.compare(bytes, expect) === 0;
+function holdsSync(file: string, expect: string | Uint8Array): boolean {
+  let st: Stats | undefined;
+  try { st = lstatSync(file); } catch (e) { absent(e); }
+  const bySize = holds(st, expect);
+  if (bySize !== undefined) return bySize;
+  try { return sameBytes(readFileSync(file), expect); } catch (e) { return absent(e) ?? false; }
+}
+async function holdsAsync(file: string, expect: string | Uint8Array): Promise<boolean> {
+  let st: Stats | undefined;
+  try { st = await call<Stats>((cb) => lstat(file, cb)); } catch (e) { absent(e); }
+  const bySize = holds(st, expect);
+  if (bySize !== undefined) return bySize;
+  try { return sameBytes(await call<Buffer>((cb) => readFile(file, cb)), expect); } catch (e) { return absent(e) ?? false; }
+}
 
 /** An AtomicWriter's writes stopped by its signal: how many of those asked for were made, and how many never started. */
 export class WritesStopped extends Interrupted {
@@ -32,7 +79,8 @@ export class WritesStopped extends Interrupted {
 /** `data` into `file` whole or not at all; bytes are written as they are (unredacted: a caller's own that hold no secret) */
 export function writeFileAtomic(file: string, data: string | Uint8Array, o: WriteOptions = {}): void {
   makeDirs(path.dirname(resolvePath(file)));
-  runSync(writeSteps(file, typeof data !== 'string' || o.verbatim ? data : redact(data)));
+  cleanOnce(path.dirname(resolvePath(file)));
+  runSync(writeSteps(file, typeof data !== 'string' || o.verbatim ? data : redact(data), o.expect));
 }
 
 /** The mode to keep of the file a write replaces (undefined: none there); refuses links, non-files and read-only files. */
@@ -58,6 +106,41 @@ const absent = (e: unknown) => { if ((e as NodeJS.ErrnoException).code !== 'ENOE
 let tempSeq = 0;
 const tempName = (file: string) => `${file}.${process.pid}.${Date.now()}.${++tempSeq}.tmp`;
 
+/** a temp file's name as tempName makes it: FILE.PID.MS.N.tmp */
+const TEMP_NAME = /^.+\.([1-9]\d{0,9})\.(\d{10,})\.[1-9]\d*\.tmp$/;
+/** when this process started (ms; a second early): a temp file of our pid made before is an earlier process's with that pid (a container's pid 1) */
+const STARTED = Date.now() - process.uptime() * 1000 - 1000;
+
+/**
+ * The temp files (and spares) of this naming that a writer killed between their create and their
+ * rename left in `dir` (kill -9, a container stopped, the machine down): removed once their process
+ * no longer runs (a zombie included); those of a process still running, and of this one, stay.
+ * Returns the names removed. Every writer calls it on its first write into a folder in a run.
+ */
+export function removeLeftTemps(dir: string): string[] {
+  let names: string[];
+  try { names = readdirSync(dir); } catch { return []; }
+  const removed: string[] = [];
+  for (const name of names) {
+    const m = TEMP_NAME.exec(name);
+    if (!m) continue;
+    const pid = Number(m[1]);
+    if (pid === process.pid ? Number(m[2]) >= STARTED : ownerRunning({ pid })) continue;
+    const p = path.join(dir, name);
+    try { if (!lstatSync(p).isFile()) continue; unlinkSync(p); removed.push(name); } catch { /* gone meanwhile */ }
+  }
+  return removed;
+}
+
+const CLEANED = Symbol('write.cleaned');
+/** removeLeftTemps once a run for each folder written into */
+function cleanOnce(dir: string): void {
+  const done = runState(CLEANED, () => new Set<string>());
+  if (done.has(dir)) return;
+  done.add(dir);
+  removeLeftTemps(dir);
+}
+
 /** `file` as the caller named it (the messages say it so); written where the run's directory puts it */
 
 /** a callback of node:fs as a promise: the callback API costs about half the CPU of fs/promises (no FileHandle) for each of thousands of files */
@@ -65,7 +148,7 @@ const call = <T>(f: (cb: (e: NodeJS.ErrnoException | null, v: T) => void) => voi
   new Promise<T>((resolve, reject) => f((e, v) => (e ? reject(e) : resolve(v))));
 
 /** writeOne without blocking: the same steps (the text already redacted) */
-const writeOneAsync = (file: string, data: string): Promise<void> => runAsync(writeSteps(file, data));
+const writeOneAsync = (file: string, data: string, expect?: string | Uint8Array): Promise<void> => runAsync(writeSteps(file, data, expect));
 
 /** all of `data` written at the start of the open file `fd`, which is then closed (also on failure) */
 async function writeAndClose(fd: number, data: string | Uint8Array): Promise<void> {
@@ -108,11 +191,11 @@ function writeAndCloseSync(fd: number, data: string | Uint8Array): void {
 }
 
 /** replaceSteps with blocking calls, on a thread of its own (write-worker.ts: the AtomicWriter's `threads`) */
-export const replaceWithSparesSync = (file: string, data: string, spares: Spare[]): void => runSync(replaceSteps(file, data, spares));
+export const replaceWithSparesSync = (file: string, data: string, spares: Spare[], expect?: string | Uint8Array): void => runSync(replaceSteps(file, data, spares, expect));
 /** createSteps with blocking calls (write-worker.ts) */
 export const createOneSync = (file: string, data: string): void => runSync(createSteps(file, data));
 /** replaceSteps without blocking (AtomicWriter without threads) */
-const replaceWithSpares = (file: string, data: string, spares: Spare[]): Promise<void> => runAsync(replaceSteps(file, data, spares));
+const replaceWithSpares = (file: string, data: string, spares: Spare[], expect?: string | Uint8Array): Promise<void> => runAsync(replaceSteps(file, data, spares, expect));
 
 /**
  * One system call of a write, described: a write is written once, as a generator of these steps
@@ -130,6 +213,8 @@ type Step =
   /** all of `data` at the start of `fd`, which is then closed, also on failure */
   | { call: 'writeClose'; fd: number; data: string | Uint8Array; /** the file being written (a failure says it) */ file: string }
   | { call: 'rename'; from: string; to: string }
+  /** whether the file still holds what its caller read (true or false; a file gone does not) */
+  | { call: 'holds'; path: string; expect: string | Uint8Array }
   /** a file that is already gone is no failure */
   | { call: 'unlinkQuiet'; path: string };
 type Steps<T> = Generator<Step, T, unknown>;
@@ -169,6 +254,7 @@ function doSync(s: Step): unknown {
     case 'fchmod': try { return fchmodSync(s.fd, s.mode); } catch (e) { closeSync(s.fd); throw e; }
     case 'writeClose': try { return writeAndCloseSync(s.fd, s.data); } catch (e) { throw named(e, s.file); }
     case 'rename': return renameSync(s.from, s.to);
+    case 'holds': return holdsSync(s.path, s.expect);
     case 'unlinkQuiet': try { return unlinkSync(s.path); } catch (e) { return UNLINKED(e); }
   }
 }
@@ -181,6 +267,7 @@ function doAsync(s: Step): Promise<unknown> {
     case 'fchmod': return call<void>((cb) => fchmod(s.fd, s.mode, (e) => (e ? close(s.fd, () => cb(e, undefined)) : cb(null, undefined))));
     case 'writeClose': return writeAndClose(s.fd, s.data).catch((e: unknown) => { throw named(e, s.file); });
     case 'rename': return call<void>((cb) => rename(s.from, s.to, (e) => cb(e, undefined)));
+    case 'holds': return holdsAsync(s.path, s.expect);
     case 'unlinkQuiet': return unlinkQuiet(s.path);
   }
 }
@@ -191,7 +278,7 @@ function* removeQuietly(tmp: string): Steps<void> {
 }
 
 /** `text` into `file` through a temp file of its own and a rename (writeFileAtomic, writeFilesAtomic) */
-function* writeSteps(file: string, text: string | Uint8Array): Steps<void> {
+function* writeSteps(file: string, text: string | Uint8Array, expect?: string | Uint8Array): Steps<void> {
   const abs = resolvePath(file);
   let st: Stats | undefined;
   try { st = (yield { call: 'lstat', path: abs }) as Stats; } catch (e) { absent(e); }
@@ -206,6 +293,8 @@ function* writeSteps(file: string, text: string | Uint8Array): Steps<void> {
     }
     if (mode !== undefined && needsChmod(mode)) yield { call: 'fchmod', fd, mode }; // the umask narrowed what open set
     yield { call: 'writeClose', fd, data: text, file };
+    // the file still what the caller read, looked at last before the rename (an edit saved meanwhile is kept)
+    if (expect !== undefined && !(yield { call: 'holds', path: abs, expect })) throw new FileChanged(file);
     yield { call: 'rename', from: tmp, to: abs };
   } catch (e) {
     yield* removeQuietly(tmp); // nothing half-done is left behind
@@ -219,7 +308,7 @@ function* writeSteps(file: string, text: string | Uint8Array): Steps<void> {
  * regular file with one link (its text is under no other name), of this process's user and group
  * (as a temp file it created would be).
  */
-function* replaceSteps(file: string, text: string, spares: Spare[]): Steps<void> {
+function* replaceSteps(file: string, text: string, spares: Spare[], expect?: string | Uint8Array): Steps<void> {
   let st: Stats | undefined;
   try { st = (yield { call: 'lstat', path: file }) as Stats; } catch (e) { absent(e); }
   const mode = modeToKeep(file, st);
@@ -254,6 +343,8 @@ function* replaceSteps(file: string, text: string, spares: Spare[]): Steps<void>
       }
       if (used.mode !== want) yield { call: 'fchmod', fd, mode: want };
       yield { call: 'writeClose', fd, data: text, file };
+      // the file still what the caller read, looked at last before the rename (an edit saved meanwhile is kept)
+      if (expect !== undefined && !(yield { call: 'holds', path: file, expect })) throw new FileChanged(file);
       try {
         yield { call: 'rename', from: used.tmp, to: file };
       } catch (e) {
@@ -315,7 +406,7 @@ export function startWritingFiles(files: readonly { file: string; data: string }
   const made = new Set<string>();
   for (const { file } of files) {
     const dir = path.dirname(resolvePath(file));
-    if (!made.has(dir)) { makeDirs(dir); made.add(dir); }
+    if (!made.has(dir)) { makeDirs(dir); cleanOnce(dir); made.add(dir); }
   }
   const texts = files.map((f) => (o.verbatim ? f.data : redact(f.data)));
   const written = forEachUntilFailure(files, o.concurrency ?? 8, (f, i) => writeOneAsync(f.file, texts[i]!));
@@ -345,6 +436,8 @@ export class AtomicWriter {
   private notStarted = 0;
   /** writes made (complete once flush has returned or thrown): what a caller says was written before a failure */
   written = 0;
+  /** the files written (complete once flush has returned or thrown), in the order made: what a run stopped part way lists */
+  readonly writtenFiles: string[] = [];
   private asked = 0;
 
   /** the writes on worker threads (`threads`), or undefined: on libuv's threads through callbacks */
@@ -366,20 +459,21 @@ export class AtomicWriter {
   get threaded(): boolean { return this.pool !== undefined; }
 
   /** with `collectRefusals`: the files refused, with why (complete once flush has returned or thrown) */
-  readonly refused: { file: string; message: string }[] = [];
+  readonly refused: Refusal[] = [];
 
-  /** `create`: the file is new (none is there, none is to be replaced): createOneAsync */
-  write(file: string, data: string, how: { create?: boolean } = {}): void {
+  /** `create`: the file is new (none is there, none is to be replaced): createOneAsync; `expect`: what the file held when read (WriteOptions.expect) */
+  write(file: string, data: string, how: { create?: boolean; expect?: string | Uint8Array | undefined } = {}): void {
     const abs = resolvePath(file);
-    if (this.pool) { this.asked++; this.pool.write(abs, this.o.verbatim ? data : redact(data), Boolean(how.create)); return; }
+    cleanOnce(path.dirname(abs));
+    if (this.pool) { this.asked++; this.pool.write(abs, this.o.verbatim ? data : redact(data), Boolean(how.create), how.expect); return; }
     const before = this.last.get(abs);
     this.asked++;
-    const job = (): Promise<void> => this.writeOne(abs, data, Boolean(how.create));
+    const job = (): Promise<void> => this.writeOne(abs, data, Boolean(how.create), how.expect);
     const done: Promise<void> = before
       ? before.then(() => this.enqueue(job))
       : this.enqueue(job);
     const settled = done.catch((e: unknown) => {
-      if (this.o.collectRefusals && e instanceof WriteRefused) this.refused.push({ file: abs, message: e.message });
+      if (this.o.collectRefusals && e instanceof WriteRefused) this.refused.push({ file: abs, message: e.message, ...(e instanceof FileChanged ? { changed: true } : {}) });
       else if (!this.failed) { this.failed = true; this.failure = e; }
     });
     this.last.set(abs, settled);
@@ -390,6 +484,7 @@ export class AtomicWriter {
     if (this.pool) {
       const r = await this.pool.end();
       this.written = r.written;
+      append(this.writtenFiles, r.files);
       append(this.refused, r.refused);
       if (r.failure) throw r.failure;
       if (r.notStarted) throw new WritesStopped(this.asked - r.notStarted - this.refused.length, r.notStarted);
@@ -433,14 +528,15 @@ export class AtomicWriter {
     });
   }
 
-  private async writeOne(file: string, data: string, create: boolean): Promise<void> {
+  private async writeOne(file: string, data: string, create: boolean, expect: string | Uint8Array | undefined): Promise<void> {
     const dir = path.dirname(file);
     let made = this.dirs.get(dir);
     if (!made) { made = Promise.resolve().then(() => makeDirs(dir)); this.dirs.set(dir, made); }
     await made;
     const text = this.o.verbatim ? data : redact(data);
-    await (create ? createOneAsync(file, text) : replaceWithSpares(file, text, this.spares));
+    await (create ? createOneAsync(file, text) : replaceWithSpares(file, text, this.spares, expect));
     this.written++;
+    this.writtenFiles.push(file);
   }
 }
 
@@ -454,13 +550,19 @@ function writeWorkerFile(): string {
   return existsSync(beside) || !import.meta.url.endsWith('.ts') ? beside : fileURLToPath(new URL('../../dist/files/write-worker.js', import.meta.url));
 }
 
+/** a file an AtomicWriter did not write, and why; `changed`: it changed after it was read (FileChanged) */
+export interface Refusal { file: string; message: string; changed?: boolean }
+
+/** one write sent to a write thread (write-worker.ts) */
+export interface WriteJob { file: string; text: string; create: boolean; expect?: string | Uint8Array }
+
 /** files sent to a thread at once */
 const WRITE_BATCH = 64;
 
 /** The worker threads of an AtomicWriter (`threads`): each file to the thread its path hashes to, in batches. */
 class WriteThreads {
-  private readonly pending: { file: string; text: string; create: boolean }[][];
-  private ended: Promise<{ failure?: unknown; notStarted: number; written: number; refused: { file: string; message: string }[] }> | undefined;
+  private readonly pending: WriteJob[][];
+  private ended: Promise<{ failure?: unknown; notStarted: number; written: number; files: string[]; refused: Refusal[] }> | undefined;
   private readonly stopOnAbort: (() => void) | undefined;
 
   static start(n: number, workerFile: string, signal?: AbortSignal, collectRefusals = false): WriteThreads | undefined {
@@ -478,7 +580,7 @@ class WriteThreads {
   private readonly flag = new Int32Array(new SharedArrayBuffer(4));
   /** started on the first write (an import with nothing to write starts none) */
   private workers: Worker[] = [];
-  private replies: Promise<{ failure?: ThreadFailure | undefined; notStarted: number; written?: number; refused?: { file: string; message: string }[] } | { crashed: unknown }>[] = [];
+  private replies: Promise<{ failure?: ThreadFailure | undefined; notStarted: number; written?: number; files?: string[]; refused?: Refusal[] } | { crashed: unknown }>[] = [];
 
   private startWorkers(): void {
     const flag = this.flag;
@@ -490,18 +592,18 @@ class WriteThreads {
     }));
   }
 
-  write(file: string, text: string, create: boolean): void {
+  write(file: string, text: string, create: boolean, expect: string | Uint8Array | undefined): void {
     if (!this.workers.length) this.startWorkers();
     let h = 0;
     for (let i = 0; i < file.length; i++) h = (h * 31 + file.charCodeAt(i)) | 0;
     const k = (h >>> 0) % this.n;
     const batch = this.pending[k]!;
-    batch.push({ file, text, create });
+    batch.push({ file, text, create, ...(expect !== undefined ? { expect } : {}) });
     if (batch.length >= WRITE_BATCH) { this.workers[k]!.postMessage({ jobs: batch }); this.pending[k] = []; }
   }
 
   /** the rest sent, every thread's files written (or not started); the first failure, as the callbacks' road throws it */
-  end(): Promise<{ failure?: unknown; notStarted: number; written: number; refused: { file: string; message: string }[] }> {
+  end(): Promise<{ failure?: unknown; notStarted: number; written: number; files: string[]; refused: Refusal[] }> {
     this.ended ??= (async () => {
       this.workers.forEach((w, k) => { w.postMessage({ jobs: this.pending[k], end: true }); this.pending[k] = []; });
       const rs = await Promise.all(this.replies);
@@ -510,15 +612,17 @@ class WriteThreads {
       let failure: unknown;
       let notStarted = 0;
       let written = 0;
-      const refused: { file: string; message: string }[] = [];
+      const refused: Refusal[] = [];
+      const files: string[] = [];
       for (const r of rs) {
         if ('crashed' in r) { failure ??= r.crashed; continue; }
         notStarted += r.notStarted;
         written += r.written ?? 0;
+        append(files, r.files ?? []);
         refused.push(...(r.refused ?? []));
         if (r.failure && (r.failure.first || failure === undefined)) failure = rebuild(r.failure);
       }
-      return failure === undefined ? { notStarted, written, refused } : { failure, notStarted: 0, written, refused };
+      return failure === undefined ? { notStarted, written, files, refused } : { failure, notStarted: 0, written, files, refused };
     })();
     return this.ended;
   }

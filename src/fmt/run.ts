@@ -9,7 +9,7 @@ import { openDocument } from '../files/document.js';
 import { MAX_FILE_BYTES } from '../files/limits.js';
 import { FILE_START, type LoadProblem } from '../files/problems.js';
 import { lstatSync } from 'node:fs';
-import { writeFileAtomic } from '../files/write.js';
+import { CHANGED_WHILE_RUNNING, FileChanged, writeFileAtomic } from '../files/write.js';
 import { formatDocument } from './format.js';
 import { lineEndsOf, withLineEnd } from '../files/line-ends.js';
 
@@ -53,7 +53,8 @@ export function formatBytes(file: string, bytes: Uint8Array | undefined, problem
   return { file, kind: 'changed', text, ...kept, ...mixed };
 }
 
-export function formatFile(f: FileEntry, write: boolean): FmtOutcome {
+/** `beforeWrite`: called once the file is read and formatted, before it is written (a test's edit saved meanwhile) */
+export function formatFile(f: FileEntry, write: boolean, beforeWrite?: () => void): FmtOutcome {
   const read = readTemplateFile(f.file, f.abs);
   const out = formatBytes(f.file, read.bytes, read.problem);
   if (out.kind !== 'changed') return out;
@@ -64,8 +65,11 @@ export function formatFile(f: FileEntry, write: boolean): FmtOutcome {
   let mode = 0o644;
   try { mode = lstatSync(f.abs).mode; } catch { /* gone: the write reports it */ }
   if ((mode & 0o222) === 0) return { file: f.file, kind: 'failed', message: 'it is read-only (no write permission); not rewritten. Make it writable to format it' };
-  // the user's own text in a new layout: written as it is (verbatim), with the file's mode kept
-  try { writeFileAtomic(f.abs, r.text, { verbatim: true }); } catch (e) {
+  beforeWrite?.();
+  // the user's own text in a new layout: written as it is (verbatim), with the file's mode kept; only over the bytes
+  // read (an edit saved while fmt ran is kept, and said)
+  try { writeFileAtomic(f.abs, r.text, { verbatim: true, expect: read.bytes! }); } catch (e) {
+    if (e instanceof FileChanged) return { file: f.file, kind: 'failed', message: CHANGED_WHILE_RUNNING };
     return { file: f.file, kind: 'failed', message: `cannot write it: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
   }
   return { file: f.file, kind: 'written', ...kept };

@@ -8,7 +8,7 @@ import { lstatSync } from 'node:fs';
 import type { Config } from '../config/load.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { readTemplateFile } from '../files/load.js';
-import { writeFileAtomic } from '../files/write.js';
+import { CHANGED_WHILE_RUNNING, FileChanged, writeFileAtomic } from '../files/write.js';
 import { finishProject, lintBytes } from './engine.js';
 import { fixFileText, isRepairable, REFUSING_RULES } from './fix.js';
 import { SAMPLE_STUB } from './rules/repairs.js';
@@ -86,7 +86,9 @@ function fixOne(f: LintOutcome['files'][number], diags: readonly Diagnostic[], p
   let mode = 0o644;
   try { mode = lstatSync(f.abs).mode; } catch { /* gone: the write reports it */ }
   if ((mode & 0o222) === 0) return { file: f.file, fixed: {}, left: 'not touched: it is read-only' };
-  try { writeFileAtomic(f.abs, r.text, { verbatim: true }); } catch (e) {
+  // only over the bytes read: an edit saved while the repairs were made is kept, and said
+  try { writeFileAtomic(f.abs, r.text, { verbatim: true, expect: read.bytes }); } catch (e) {
+    if (e instanceof FileChanged) return { file: f.file, fixed: {}, left: CHANGED_WHILE_RUNNING };
     return { file: f.file, fixed: {}, left: `not written: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
   }
   // the findings left that a next run would repair (none when it would change nothing): a repairable rule's finding

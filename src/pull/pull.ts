@@ -13,7 +13,7 @@ import { diffTemplates, fromFile, fromRead, kindCategory, type CanonicalTemplate
 import { flatFlowButtons, safeFileName, toTemplateFile } from '../model/to-file.js';
 import { templateExtension } from '../files/extension.js';
 import { templateId } from '../model/ids.js';
-import { writeFileAtomic } from '../files/write.js';
+import { FileChanged, writeFileAtomic } from '../files/write.js';
 import { lookupValue, lostPlainReferences, markedTemplate, refersToSecret, shownTemplate, unreadableSecrets, valuesAsReferences } from '../project/values.js';
 import { remnantsAsReferences } from '../model/remnants.js';
 import { namesAPlaceholder } from '../model/placeholders.js';
@@ -103,6 +103,8 @@ export type PullOutcome =
     /** the channel approved this copy under a category the environment's config accepts: the file's own was kept */
     acceptedKept?: { file: string; channel: string } }
   | { id: string; kind: 'missing' }
+  /** the file pulled over changed between pull's read of it and its rename (an edit saved meanwhile): left with that edit */
+  | { id: string; kind: 'changed'; file: string; name: string; language: string }
   | { id: string; kind: 'exists'; file: string }
   /** the channel's copy holds a secret (fields: where the file has one and the text around it changed too) that the file could not name: not written (exit 1) */
   | { id: string; kind: 'secret'; file: string; name: string; language: string; fields: string[]; unset?: { value: string; variable: string }[];
@@ -352,7 +354,12 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
       push({ id, kind: 'secret', file: rel, name, language, fields: unplaced, ...(replaced ? {} : { noFile: true }) });
       continue;
     }
-    writeFileAtomic(target, file, { verbatim: true });
+    // over the text read (the file's comments and names were taken from it): an edit saved meanwhile is kept, and said
+    try { writeFileAtomic(target, file, { verbatim: true, ...(before !== undefined ? { expect: before } : {}) }); } catch (e) {
+      if (!(e instanceof FileChanged)) throw e;
+      push({ id, kind: 'changed', file: rel, name, language });
+      continue;
+    }
     written.push(target);
     // the fields the channel's copy replaced, as the written file has them beside the file it replaced (its placeholder names kept,
     // a console reorder of {{country}} and {{date}} changed body.text alone, not body.examples: compared numbered, both would differ)

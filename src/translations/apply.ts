@@ -43,6 +43,8 @@ export interface TargetTemplate {
 /** `line`: the translation file's first line of the template's units (where a refusal of the write points) */
 export interface Write {
   file: string; text: string; created: boolean; template: string;
+  /** an update's: the file's text as read, which it must still hold when it is replaced (an edit saved meanwhile is kept) */
+  before?: string | undefined;
   /** the texts imported into the file; `changed`: of those, the ones whose text differs from the file's (an update; the rest only marked current) */
   units: number; changed?: number; line: number;
   /** an existing file that had no record of the source its texts were made from: this import records the current source for them (adopted, not checked) */
@@ -1153,7 +1155,7 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
       append(warnings, sampleNotes(src.value, existing.value, existing.file, differing, sourceLang, targetLang));
       append(warnings, itemsAdded(src.value, existing.value, existing.file, differing, sourceLang, targetLang));
       const added = addedParts(existing.value, ok.map((x) => x.path), src.value, sourceLang);
-      if (text !== existing.text) plan.writes.push({ file: existing.file, text, created: false, template, units: ok.length, changed: differing.length, line, ...(madeFrom === undefined ? { adopted: true } : {}), ...(warnings.length ? { warnings } : {}), ...(added.length ? { added } : {}) });
+      if (text !== existing.text) plan.writes.push({ file: existing.file, text, created: false, before: existing.text, template, units: ok.length, changed: differing.length, line, ...(madeFrom === undefined ? { adopted: true } : {}), ...(warnings.length ? { warnings } : {}), ...(added.length ? { added } : {}) });
       else plan.unchanged.push({ template, file: existing.file });
       continue;
     }
