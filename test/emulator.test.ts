@@ -44,7 +44,7 @@ test('a bad body, a bad UUID, a wrong content type are 400s, a body over 1 MiB a
   assert.is(r.status, 404);
   r = await raw(tpl(), { method: 'DELETE' });
   assert.is(r.status, 405);
-  assert.is(r.headers.get('allow'), 'GET, POST');
+  assert.is(r.headers.get('allow'), 'GET, HEAD, POST');
 });
 
 // trial-x F6: a POST to health was 401 (no token) and, with one, 400 for its Content-Type; a form POST to state 400:
@@ -80,6 +80,17 @@ test('control endpoints: HEAD of an endpoint that takes GET answers as GET does,
   assert.equal(await head('state'), { status: 401, body: '' }, 'the token is still asked for');
   assert.equal(await head('state', { authorization: `Bearer ${emu.controlToken}` }), { status: 200, body: '' });
   assert.is((await head('review')).status, 405);
+  // the API's own GET routes too (verify-16: a template's read, the listing and a message's status answered 405)
+  const id = randomUUID();
+  assert.is((await raw(tpl(CHANNEL_A, id), json(writeBody()))).status, 200);
+  for (const url of [tpl(CHANNEL_A, id), `${emu.url}/channel/${CHANNEL_A}/templates`]) {
+    const r = await raw(url, { method: 'HEAD' });
+    assert.is(r.status, 200, url);
+    assert.is(r.body, '', `${url}: no body`);
+  }
+  const send = await raw(`${emu.url}/channel/${CHANNEL_A}/conversation`, { method: 'HEAD' });
+  assert.is(send.status, 405);
+  assert.is(send.headers.get('allow'), 'POST');
 });
 
 test('keys: missing or unknown is 401; a key scoped to channels gets 403 elsewhere and never sees other data', async () => {

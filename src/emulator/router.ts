@@ -51,18 +51,23 @@ export function parseTarget(raw: string): Target {
   return { segments, query, normalised: `/${segments.map(encodeURIComponent).join('/')}${qs ? `?${qs}` : ''}` };
 }
 
+/** an Allow list with HEAD beside GET */
+const withHead = (allowed: string): string => allowed.replace(/\bGET\b/, 'GET, HEAD');
+
 /** The route of a request, or the HttpError (400, 404, 405) to answer it with. */
-export function route(method: string, rawTarget: string): Route {
+export function route(asked: string, rawTarget: string): Route {
   const target = parseTarget(rawTarget);
+  // HEAD is GET without the body, wherever GET is taken (the server sends no body for it); an Allow lists it beside GET
+  const method = asked === 'HEAD' ? 'GET' : asked;
   const seg = target.segments;
   if (seg[0] === '_emulator') return { kind: 'control', name: seg.slice(1).join('/'), target };
-  const wrong = (allowed: string) => new HttpError(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed here; use ${allowed}`, undefined, { allow: allowed });
+  const wrong = (allowed: string) => new HttpError(405, 'METHOD_NOT_ALLOWED', `${asked} is not allowed here; use ${withHead(allowed)}`, undefined, { allow: withHead(allowed) });
   const uuid = (name: string, v: string) => { if (!UUID_RE.test(v)) throw new HttpError(400, 'INVALID', `${name} '${v.slice(0, 100)}' is not a UUID`, name); return v; };
   // the listing (list.ts): the emulator's own path, the reference gives none
   const listed = listRoute(method, seg);
   if (listed) {
     if ('channelId' in listed) return { kind: 'api', op: 'list', target, channelId: listed.channelId };
-    throw new HttpError(listed.status, listed.code, listed.message, listed.field, listed.allow ? { allow: listed.allow } : {});
+    throw new HttpError(listed.status, listed.code, listed.status === 405 ? `${asked} is not allowed here; use ${withHead(listed.allow ?? 'GET')}` : listed.message, listed.field, listed.allow ? { allow: withHead(listed.allow) } : {});
   }
   if (seg.length === 4 && seg[0] === 'channel' && seg[2] === 'template') {
     if (method !== 'GET' && method !== 'POST') throw wrong('GET, POST');
@@ -77,5 +82,5 @@ export function route(method: string, rawTarget: string): Route {
     return { kind: 'api', op: 'status', target, clientMessageId: uuid('clientMessageId', seg[1]!) };
   }
   // not RESOURCE_NOT_FOUND (a template that is not there): a client with a wrong base path must not take every template for absent
-  throw new HttpError(404, 'OPERATION_NOT_FOUND', `No operation at ${method} ${target.normalised.slice(0, 200)}`);
+  throw new HttpError(404, 'OPERATION_NOT_FOUND', `No operation at ${asked} ${target.normalised.slice(0, 200)}`);
 }
