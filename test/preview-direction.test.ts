@@ -239,8 +239,11 @@ test('word diff: each side keeps every space of its text, and a change of the fo
   assert.is(wordDiff(before, after, 'before', 'en'), before, 'the before side has no marks, and every space');
   // taken away: marked on the before side, where the run was
   assert.match(wordDiff(after, before, 'before', 'en'), new RegExp(`^Your order has ${boldChanged}shipped</b>(<del> </del>| )and arrives today\\.$`));
-  // each kind of mark
+  // each kind of mark (italic too: `_summer_` was one word to the segmenter, drawn as the word deleted and inserted)
   assert.match(wordDiff('Use code ```A-1``` or ~old~ today', 'Use code A-1 or old today', 'after', 'en'), /<code class="format-changed" title="monospace: formatting changed">A-1<\/code>.*<s class="format-changed" title="strikethrough: formatting changed">old<\/s>/);
+  assert.match(wordDiff('Our _summer_ sale starts', 'Our summer sale starts', 'after', 'en'), /^Our <i class="format-changed" title="italic: formatting changed">summer<\/i>(<ins> <\/ins>| )sale starts$/);
+  assert.match(wordDiff('Our _summer_ sale starts', 'Our summer sale starts', 'before', 'en'), /^Our <i class="format-changed" title="italic: formatting changed">summer<\/i>(<del> <\/del>| )sale starts$/);
+  assert.is(wordDiff('Our summer sale starts', 'Our _summer_ sale starts', 'before', 'en'), 'Our summer sale starts');
   // a word added in bold is the word's change, not a change of formatting
   assert.is(wordDiff('Your order has *really* shipped.', 'Your order has shipped.', 'after', 'en'), 'Your order has <ins><b>really</b> </ins>shipped.');
 });

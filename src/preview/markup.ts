@@ -93,6 +93,9 @@ function segmenter(language: string | undefined): Intl.Segmenter {
   try { return new Intl.Segmenter(tag, { granularity: 'word' }); } catch { return new Intl.Segmenter(undefined, { granularity: 'word' }); }
 }
 
+/** a private-use character: to the word segmenter, no letter of a word */
+const NO_WORD = '\uE05F';
+
 /**
  * A changed text: the words this side has and the other side lacks are marked (<del> before,
  * <ins> after). Words are the language's words (Intl.Segmenter), never parts of one.
@@ -103,7 +106,11 @@ export function wordDiff(mine: string, theirs: string, side: Marks['side'], lang
   // new one: what a diff keeps and adds is exactly the new text, while what it keeps and removes can lose a space of the
   // old one (diffWords gives the white space beside a change to the change: a before side read `has shippedand`)
   const spaced = (t: string): string => t.replace(/\s+/gu, ' ');
-  const parts = mine !== theirs && spaced(mine) === spaced(theirs) ? diffChars(theirs, mine) : diffWords(theirs, mine, { intlSegmenter: segmenter(language) });
+  // WhatsApp's italic mark `_` is a letter of a word to the segmenter (`_summer_` one word): written as a character of
+  // no word while the texts are compared, so that `summer` made `_summer_` is the same word with marks added
+  const guard = formatted && !(mine + theirs).includes(NO_WORD) ? (t: string): string => t.replaceAll('_', NO_WORD) : (t: string): string => t;
+  const parts = (mine !== theirs && spaced(mine) === spaced(theirs) ? diffChars(theirs, mine) : diffWords(guard(theirs), guard(mine), { intlSegmenter: segmenter(language) }))
+    .map((p) => (p.value.includes(NO_WORD) ? { ...p, value: p.value.replaceAll(NO_WORD, '_') } : p));
   const own = side === 'after' ? 'ins' : 'del';
   const html = parts.map((p) => {
     if (p.removed) return '';
