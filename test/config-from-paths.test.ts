@@ -4,6 +4,8 @@
 // config found from the paths up is the run's, said on stderr; paths of two projects are refused (exit 3).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 const config = (channel: string) => `templates: ["templates/**/*.yaml"]
@@ -72,6 +74,32 @@ test('a folder above two projects: their configs are never linted as templates',
     assert.match(r.stdout, /2 files checked, no problems/, r.stdout);
     assert.not.match(r.stdout, /tplsync\.config\.yaml/, r.stdout);
     assert.not.match(r.stdout, /Unknown key 'templates'/, r.stdout);
+  } finally { cleanup(dir); }
+});
+
+// verify-16 NEW-4: lint-staged passes a changed config with the templates: `lint packages/shop/tplsync.config.yaml`
+// linted it as a template (8 errors, the commit blocked), and fmt rewrote a config in a template's layout
+test('a config named as a path is not linted or formatted as a template: said, and read as the config', async () => {
+  const dir = monorepo();
+  try {
+    const cfg = 'packages/shop/tplsync.config.yaml';
+    const alone = await cliIn(['lint', cfg], { cwd: dir });
+    assert.is(alone.exitCode, 0, alone.stdout + alone.stderr);
+    assert.match(alone.stderr, /packages\/shop\/tplsync\.config\.yaml is a config file, not a template: not linted as one/);
+    assert.not.match(alone.stdout, /Unknown key/);
+    const withTemplate = await cliIn(['lint', cfg, 'packages/shop/templates/order.en_US.yaml'], { cwd: dir });
+    assert.is(withTemplate.exitCode, 1, 'the template is linted, with the package\'s config');
+    assert.match(withTemplate.stdout, /has no de variant/);
+    assert.not.match(withTemplate.stdout, /Unknown key/);
+    const before = readFileSync(path.join(dir, cfg), 'utf8');
+    const fmt = await cliIn(['fmt', cfg], { cwd: dir });
+    assert.is(fmt.exitCode, 0, fmt.stderr);
+    assert.is(readFileSync(path.join(dir, cfg), 'utf8'), before, 'fmt leaves the config as it is');
+    // a config that does not read: its problem is said (exit 3)
+    writeFiles(dir, { [cfg]: `${before}bogus: [\n` });
+    const broken = await cliIn(['lint', cfg], { cwd: dir });
+    assert.is(broken.exitCode, 3, broken.stderr);
+    assert.match(broken.stderr, /The config cannot be read/);
   } finally { cleanup(dir); }
 });
 

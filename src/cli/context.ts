@@ -6,7 +6,7 @@ import type { Connection } from '../connection/connect.js';
 import { io } from '../core/io.js';
 import path from 'node:path';
 import { statSync } from 'node:fs';
-import { globBase } from '../files/discover.js';
+import { configsNamed, globBase } from '../files/discover.js';
 import { escapesProject } from '../files/confine-write.js';
 import { UsageError } from '../core/errors.js';
 import { parseDuration } from '../core/number-option.js';
@@ -132,4 +132,16 @@ export function lockWait(o: { lockTimeout?: string }): LockWait {
     timeoutMs: o.lockTimeout === undefined ? 0 : parseDuration(o.lockTimeout, '--lock-timeout'),
     onWait: (m) => { io().stderr.write(m); },
   };
+}
+
+/**
+ * The paths of a lint or fmt run without those that name a config file (tplsync.config.yaml, .tplsyncrc.yaml...), each
+ * said on stderr: a config is no template (lint-staged passes a changed config with the templates); undefined when
+ * every path named one: nothing to do (exit 0).
+ */
+export function templatePaths(paths: readonly string[], command: 'lint' | 'fmt'): string[] | undefined {
+  const configs = new Set(configsNamed(paths, io().cwd()));
+  for (const c of configs) io().stderr.write(`tplsync: ${c} is a config file, not a template: not ${command === 'lint' ? 'linted' : 'formatted'} as one (a run reads the config it uses, and says its problems)\n`);
+  const rest = paths.filter((p) => !configs.has(p));
+  return paths.length && !rest.length ? undefined : rest;
 }

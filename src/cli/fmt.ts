@@ -7,14 +7,17 @@ import { interruptExitCode, interruptSignal } from '../core/interrupt.js';
 import { discoverFiles } from '../files/discover.js';
 import { formatFile } from '../fmt/run.js';
 import { loadingDiagnostics } from '../lint/stage-problems.js';
-import { commandConfig, lockWait } from './context.js';
+import { commandConfig, lockWait, templatePaths } from './context.js';
 import { io } from '../core/io.js';
 import { visible } from '../core/visible.js';
 import { tplsyncCommand } from '../core/invocation.js';
 
 export interface FmtCommandOptions { config?: string; check?: boolean; lockTimeout?: string }
 
-export async function fmtCommand(paths: string[], o: FmtCommandOptions): Promise<number> {
+export async function fmtCommand(named: string[], o: FmtCommandOptions): Promise<number> {
+  const paths = templatePaths(named, 'fmt');
+  // only configs named: the config is read (its problems said, exit 3), nothing else
+  if (paths === undefined) { await commandConfig(o, named); return EXIT.OK; }
   // (as lint's --lock-timeout is for --fix: a value given to a run that takes no lock was accepted unread, whatever it was)
   if (o.lockTimeout !== undefined && o.check) throw new UsageError('--lock-timeout is for fmt without --check (a check writes no template file and takes no lock)');
   const config = await commandConfig(o, paths);

@@ -1,7 +1,7 @@
 // `tplsync lint [PATH...]`: thin: load config, lint, format, choose the exit code.
 import { withProjectWrites } from '../files/project-lock.js';
 import { repositoryRoot } from '../files/repository-root.js';
-import { commandConfig, lockWait, warnUncovered } from './context.js';
+import { commandConfig, lockWait, templatePaths, warnUncovered } from './context.js';
 import { projectFiles, refuseCacheLocation, refuseProtectedOutput } from '../files/output-target.js';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
@@ -39,8 +39,11 @@ export interface LintCommandOptions {
   env?: string;
 }
 
-export async function lintCommand(paths: string[], o: LintCommandOptions): Promise<number> {
+export async function lintCommand(named: string[], o: LintCommandOptions): Promise<number> {
   o = dashAsStdout(o, 'output');
+  const paths = templatePaths(named, 'lint');
+  // only configs named: the config is read (its problems said, exit 3), nothing else
+  if (paths === undefined) { await commandConfig(o, named); return EXIT.OK; }
   if (!isFormatName(o.format)) throw new UsageError(`Unknown format '${o.format}'; choose one of ${FORMAT_NAMES.join(', ')}`);
   let maxWarnings = Infinity;
   if (o.maxWarnings !== undefined) {

@@ -118,10 +118,11 @@ async function discover(config: DiscoverConfig, paths: readonly string[], cwd: s
     }
   }
   // a config is never a template: a glob like `**/*.yaml` (or a directory) that finds this run's config, or another
-  // project's (`lint packages` in a monorepo: each package's tplsync.config.yaml), leaves it out; named as a file, it is linted as asked
+  // project's (`lint packages` in a monorepo: each package's tplsync.config.yaml), leaves it out, and so does a path that
+  // names one (lint-staged passing a changed config to `tplsync lint`: 8 schema errors, and fmt rewrote it in a
+  // template's layout); the commands say so (configsNamed)
   const config_ = config.file ? resolvePath(config.file) : undefined;
-  const named = new Set(paths.map((p) => path.resolve(cwd, p)));
-  const files = [...found].filter((f) => (YAML_EXT.test(f) || paths.length > 0) && ((f !== config_ && !CONFIG_NAMES.has(path.basename(f))) || named.has(f)));
+  const files = [...found].filter((f) => (YAML_EXT.test(f) || paths.length > 0) && f !== config_ && !CONFIG_NAMES.has(path.basename(f)));
   // a folder the walk could not read is reported where its templates would be (a problem of kind unreadable), never skipped in silence
   for (const dir of unreadable) {
     if (!opts.list) refuseFile(dir, 'unreadable', 'Cannot read this folder (no permission, or an I/O error): the templates in it are not checked, planned or applied. Make it readable, or move the templates out of it.');
@@ -243,4 +244,9 @@ function normal(f: string): string {
 function caseHint(config: DiscoverConfig): string {
   const f = caseVariantFolders(config)[0];
   return f ? `; ${f.folder}/ is there, which differs from ${f.meant}/ only in letter case: a machine whose file names ignore case (macOS, Windows) reads it, Linux does not; rename it to ${f.meant}/, or add ${f.globThere} to the templates globs` : '';
+}
+
+/** The paths that name a config file (its name is a config's: tplsync.config.yaml, .tplsyncrc.yaml...), which discovery leaves out. */
+export function configsNamed(paths: readonly string[], cwd: string): string[] {
+  return paths.filter((p) => CONFIG_NAMES.has(path.basename(p)) && (() => { try { return statSync(path.resolve(cwd, p)).isFile(); } catch { return false; } })());
 }
