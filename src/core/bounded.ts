@@ -25,3 +25,50 @@ export async function forEachUntilFailure<T>(items: readonly T[], parallelism: n
   }, stop.signal);
   if (failure) throw failure.error;
 }
+
+/**
+ * forEachBounded where an item may have to wait for its group (apply: a creation whose channel's
+ * quota window is used up): `waitsFor(item)` names the group it would wait on now, or undefined
+ * when it can start at once. A free worker takes the first item in order that can start at once;
+ * the items of a waiting group are set aside (in order) and taken as soon as their group can go
+ * on, or, when nothing else is left, the earliest of them is taken (and waits). So one group's wait
+ * never holds every worker while other items could go on (a channel's quota wait held all the
+ * other channels' creations and the edits for an hour).
+ */
+export async function forEachBoundedByGroup<T>(items: readonly T[], parallelism: number, waitsFor: (item: T) => string | undefined, fn: (item: T, index: number) => Promise<void>, signal?: AbortSignal): Promise<void> {
+  let next = 0;
+  /** the items set aside per group, in order (a queue with its head) */
+  const aside = new Map<string, { at: number[]; head: number }>();
+  const earliest = (ready: boolean): number | undefined => {
+    let best: { q: { at: number[]; head: number }; i: number } | undefined;
+    for (const q of aside.values()) {
+      const i = q.at[q.head];
+      if (i === undefined || (best && best.i < i)) continue;
+      if (ready && waitsFor(items[i]!) !== undefined) continue;
+      best = { q, i };
+    }
+    if (!best) return undefined;
+    best.q.head++;
+    return best.i;
+  };
+  const take = (): number | undefined => {
+    const ready = earliest(true);
+    if (ready !== undefined) return ready;
+    while (next < items.length) {
+      const i = next++;
+      const group = waitsFor(items[i]!);
+      if (group === undefined) return i;
+      const q = aside.get(group) ?? aside.set(group, { at: [], head: 0 }).get(group)!;
+      q.at.push(i);
+    }
+    return earliest(false);
+  };
+  const worker = async (): Promise<void> => {
+    while (!signal?.aborted) {
+      const i = take();
+      if (i === undefined) return;
+      await fn(items[i]!, i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(items.length, parallelism)) }, worker));
+}
