@@ -37,37 +37,43 @@ export async function forEachUntilFailure<T>(items: readonly T[], parallelism: n
  */
 export async function forEachBoundedByGroup<T>(items: readonly T[], parallelism: number, waitsFor: (item: T) => string | undefined, fn: (item: T, index: number) => Promise<void>, signal?: AbortSignal): Promise<void> {
   let next = 0;
-  /** the items set aside per group, in order (a queue with its head) */
-  const aside = new Map<string, { at: number[]; head: number }>();
-  const earliest = (ready: boolean): number | undefined => {
-    let best: { q: { at: number[]; head: number }; i: number } | undefined;
+  /** the items set aside per group, in order (a queue with its head), and how many of them workers wait on */
+  const aside = new Map<string, { at: number[]; head: number; waiting: number }>();
+  /**
+   * The earliest item set aside whose group can go on now; or, with `anyway`, the one to wait on: of the
+   * group fewest workers wait on (each waiting group gets a worker, so each goes on as its own wait ends)
+   */
+  const earliest = (anyway: boolean): { i: number; q?: { waiting: number } } | undefined => {
+    let best: { q: { at: number[]; head: number; waiting: number }; i: number } | undefined;
     for (const q of aside.values()) {
       const i = q.at[q.head];
-      if (i === undefined || (best && best.i < i)) continue;
-      if (ready && waitsFor(items[i]!) !== undefined) continue;
+      if (i === undefined) continue;
+      if (best && (anyway ? q.waiting > best.q.waiting || (q.waiting === best.q.waiting && i > best.i) : i > best.i)) continue;
+      if (!anyway && waitsFor(items[i]!) !== undefined) continue;
       best = { q, i };
     }
     if (!best) return undefined;
     best.q.head++;
-    return best.i;
+    if (anyway) { best.q.waiting++; return best; }
+    return { i: best.i };
   };
-  const take = (): number | undefined => {
-    const ready = earliest(true);
+  const take = (): { i: number; q?: { waiting: number } } | undefined => {
+    const ready = earliest(false);
     if (ready !== undefined) return ready;
     while (next < items.length) {
       const i = next++;
       const group = waitsFor(items[i]!);
-      if (group === undefined) return i;
-      const q = aside.get(group) ?? aside.set(group, { at: [], head: 0 }).get(group)!;
+      if (group === undefined) return { i };
+      const q = aside.get(group) ?? aside.set(group, { at: [], head: 0, waiting: 0 }).get(group)!;
       q.at.push(i);
     }
-    return earliest(false);
+    return earliest(true);
   };
   const worker = async (): Promise<void> => {
     while (!signal?.aborted) {
-      const i = take();
-      if (i === undefined) return;
-      await fn(items[i]!, i);
+      const t = take();
+      if (t === undefined) return;
+      try { await fn(items[t.i]!, t.i); } finally { if (t.q) t.q.waiting--; }
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(items.length, parallelism)) }, worker));
