@@ -4,7 +4,7 @@
 // the test resolves.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { forEachBounded, forEachUntilFailure } from '../src/core/bounded.ts';
+import { forEachBounded, forEachBoundedByGroup, forEachUntilFailure } from '../src/core/bounded.ts';
 
 function gate() {
   let open!: () => void;
@@ -50,6 +50,30 @@ test('forEachUntilFailure: all succeed, every item once', async () => {
   const done: number[] = [];
   await forEachUntilFailure([1, 2, 3, 4, 5], 2, async (x) => { await tick(); done.push(x); });
   assert.equal(done.sort(), [1, 2, 3, 4, 5]);
+});
+
+test('by group: items of a waiting group are set aside while others go on; each waiting group gets a worker, so a group whose wait ends first goes on before the others (apply: one channel per quota window)', async () => {
+  const tick = () => new Promise<void>((res) => setImmediate(res));
+  // A and B both wait (their quota windows used up); B's wait ends first
+  const waiting = new Set(['A', 'B']);
+  const waits = { A: gate(), B: gate() };
+  const items = ['a1', 'a2', 'a3', 'x1', 'b1', 'b2', 'x2'];
+  const done: string[] = [];
+  const run = forEachBoundedByGroup(items, 3, (it) => { const g = it[0]!.toUpperCase(); return waiting.has(g) ? g : undefined; }, async (it) => {
+    const g = it[0]!.toUpperCase() as 'A' | 'B';
+    if (waiting.has(g)) { await waits[g].p; waiting.delete(g); }
+    done.push(it);
+  });
+  await tick();
+  // the items no group holds went on at once, in order
+  assert.equal(done, ['x1', 'x2']);
+  waits.B.open();
+  for (let i = 0; i < 5; i++) await tick();
+  // B's wait ended: both of B's items written while A still waits (before, every worker waited on A)
+  assert.equal(done, ['x1', 'x2', 'b1', 'b2']);
+  waits.A.open();
+  await run;
+  assert.equal(done.slice(4).sort(), ['a1', 'a2', 'a3']);
 });
 
 test.run();

@@ -8,7 +8,7 @@ import { EXIT } from '../core/exit-codes.js';
 import type { TemplateWriteRequest } from '../api/shapes.js';
 import { diffTemplates, fromRead, fromWriteBody } from '../model/canonical.js';
 import { templateKey } from '../model/ids.js';
-import { forEachBounded } from '../core/bounded.js';
+import { forEachBoundedByGroup } from '../core/bounded.js';
 import type { CreateQuotaConfig } from '../config/load.js';
 import { CreationPacer, formatDuration, MAX_RATE_LIMITED, type PaceClock, type QuotaWait } from './quota.js';
 import { isApprovedState, NOT_EDITABLE } from '../plan/review-state.js';
@@ -189,7 +189,10 @@ export async function applyItems(client: Client, items: readonly ApplyItem[], o:
     }
   };
   // each write said when it ends, with --wait too (its review's end is said apart, onReviewed)
-  await forEachBounded(items, o.parallelism, async (it, i) => {
+  // a channel waiting for its quota window holds only its own creations: the other channels' creations and every edit go on
+  // (taken first), and the waiting channel's creations follow as its window opens
+  const waitsFor = (it: ApplyItem): string | undefined => (pacer && it.action === 'create' && pacer.wouldWait(it.channelId) ? it.channelId.toLowerCase() : undefined);
+  await forEachBoundedByGroup(items, o.parallelism, waitsFor, async (it, i) => {
     results[i] = await one(it);
     o.onResult?.(results[i]!);
   }, o.signal);

@@ -130,6 +130,22 @@ export class CreationPacer {
     }
   }
 
+  /**
+   * Whether a creation of the channel would wait now (its window used up, a server's Retry-After,
+   * or a wait under way): apply then takes other templates first. A channel held back without
+   * waiting (--no-wait-for-quota) does not wait: its creations are skipped at once.
+   */
+  wouldWait(channelId: string): boolean {
+    const s = this.channels.get(channelId.toLowerCase());
+    if (!s || s.exhausted) return false;
+    if (s.waiting) return true;
+    const now = this.clock.now();
+    if (now < s.blockedUntil) return true;
+    let inWindow = 0;
+    for (const t of s.answered) if (t > now - this.windowMs) inWindow++;
+    return inWindow + s.inFlight >= this.o.quota.limit;
+  }
+
   /** A creation ended: `counted` when the server may have carried it out (so it takes a place in the window). */
   release(channelId: string, counted: boolean): void {
     const s = this.state(channelId);

@@ -3,6 +3,7 @@
 import { createInterface } from 'node:readline/promises';
 import pc from 'picocolors';
 import { followReviews, type ApplyResult, type ReviewWait } from '../apply/apply.js';
+import { resultsProgress } from '../apply/results-progress.js';
 import { applyExit, countResults, loadPlanFile, REVIEW_POLL_MS, pendingOfPlan, pendingOfVerified, resultsDocument, savedPlanStaleness, writePending, type FollowedReview, type PendingApply } from '../apply/run.js';
 import { describeQuotaWait, formatDuration } from '../apply/quota.js';
 import { interruptExitCode, interruptSignal, onHardStop } from '../core/interrupt.js';
@@ -334,13 +335,14 @@ async function write(conn: Parameters<typeof writePending>[0], pending: PendingA
   };
   const say = (l: string): void => { if (tty && !barDone) lines.push(l); else io().stdout.write(`${l}\n`); };
   // the results file as the run goes (replaced whole each time): a job killed hard keeps what was written
-  const progressive = (): void => {
+  const resultsFile = resultsProgress({ signal: o.signal, write: () => {
     if (!results || unwritableResults.has(resolvePath(results))) return;
     const done = new Set(seen.map((r) => `${r.channelId}/${r.publicId}`));
     const open = pending.items.filter((i) => !done.has(`${i.channelId}/${i.publicId}`)).map((i) => shownKey(i));
     const doc = { ...(resultsDocument(pending, seen) as object), ...(open.length ? { running: { why: 'apply was still running when this was written: these templates were being written or not started; the results of a run that ended replace this', templates: open } } : {}) };
     try { writeFileAtomic(results, `${JSON.stringify(doc, null, 2)}\n`); } catch { /* said at the end, when the results are written for good */ }
-  };
+  } });
+  const progressive = (): void => { if (results) resultsFile.changed(); };
   const outcome = await writePending(conn, pending, {
     parallelism: o.parallelism, signal: o.signal, ...(o.waitMs ? { waitMs: o.waitMs } : {}),
     waitForQuota: o.waitForQuota,
@@ -360,6 +362,7 @@ async function write(conn: Parameters<typeof writePending>[0], pending: PendingA
       progressive();
     },
   });
+  resultsFile.end();
   untilStopped();
   endBar();
   // the results file after the summary: the writes are made whatever becomes of it, and the summary says so
