@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import './seed.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { compileText, fullScan, numbering, renderText, scanPlaceholders, charLength, MAX_PLACEHOLDER_NUMBER, NUMBERED } from '../src/model/placeholders.ts';
+import { compileText, fullScan, numbering, renderText, scanPlaceholders, charLength, MAX_PLACEHOLDER_NUMBER, NAMED, NUMBERED, placeholderNameFor } from '../src/model/placeholders.ts';
 
 test('scans named and numbered placeholders with offsets', () => {
   const s = scanPlaceholders('Hi {{name}}, order {{2}}.');
@@ -124,6 +124,18 @@ test('the scanner reads a text a bounded number of times, whatever it holds (no 
     assert.ok(work <= 8 * text.length + 100, `${JSON.stringify(text.slice(0, 9))}…: ${work} characters searched for ${text.length}`);
     assert.ok(s.placeholders.length + s.problems.length > 0);
   }
+});
+
+// verify-16 NEW-5: another platform's variable name ({{City-Name}}) as a placeholder name: always one a placeholder takes
+test('placeholderNameFor: a name NAMED takes for any string, one placeholder scanned as named', () => {
+  assert.equal(['FirstName', 'City-Name', 'OrderID', 'Köln', '1st', ' ', 'İstanbul', '名前', 'a--b c'].map(placeholderNameFor),
+    ['first_name', 'city_name', 'order_id', 'koln', 'v_1st', 'v', 'istanbul', 'v', 'a_b_c']);
+  fc.assert(fc.property(fc.string({ unit: 'binary' }), (k) => {
+    const n = placeholderNameFor(k);
+    assert.ok(NAMED.test(n), n);
+    const scan = scanPlaceholders(`a {{${n}}} b`);
+    assert.equal([scan.problems, scan.placeholders.map((p) => p.style)], [[], ['named']]);
+  }));
 });
 
 test.run();

@@ -449,6 +449,54 @@ test('import for a renamed source template whose translation file keeps the old 
   } finally { cleanup(dir); }
 });
 
+// verify-16 NEW-6: the source renamed, the translation file exported after it (its targets empty: the new name had no fr file)
+// and translated afresh; the import said to write the new name in the fr file "and import again; its texts are then updated in
+// place", and doing exactly that had both units refused as changed since the export. The export takes what the file the new
+// name's variant would be written to holds (the old name's texts) as its targets then, so the advice's import updates them.
+test('the source renamed, exported and translated again: the advice to write the new name in the fr file too leads to an import that updates it in place', async () => {
+  const dir = tempDir();
+  try {
+    const GREET = 'channel: shop-whatsapp\nname: greet\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hi {{customer}}, your order is ready for pickup at our store today."\n  examples: { customer: Maria }\nfooter: Thanks for shopping with us\n';
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/greet.en_US.yaml': GREET });
+    /** the translator's work: the fr column filled in (CSV, as the user did) */
+    const fill = (file: string, body: string, footer: string) => writeFiles(dir, { [file]: readFileSync(path.join(dir, file), 'utf8')
+      .replace('today.","",', `today.","${body}",`).replace('with us","",', `with us","${footer}",`) });
+    const exportTo = (out: string) => cliIn(['translations', 'export', '--format', 'csv', '--source', 'en_US', '--target', 'fr', '--out', out], { cwd: dir });
+    assert.is((await exportTo('tr')).exitCode, 0);
+    fill('tr/fr.csv', 'Bonjour {{customer}}, votre commande vous attend en magasin aujourd\'hui.', 'Merci de vos achats');
+    const first = await cliIn(['translations', 'import', 'tr/fr.csv'], { cwd: dir });
+    assert.is(first.exitCode, 0, first.stderr);
+    // only the source renamed, exported again, translated afresh
+    writeFiles(dir, { 'templates/greet.en_US.yaml': GREET.replace('name: greet', 'name: greeting') });
+    assert.is((await exportTo('tr2')).exitCode, 0);
+    assert.match(readFileSync(path.join(dir, 'tr2/fr.csv'), 'utf8'), /"shop-whatsapp\/greeting:body\.text","Hi \{\{customer\}\}, your order is ready for pickup at our store today\.","",/);
+    fill('tr2/fr.csv', 'Salut {{customer}}, votre commande est prête au magasin aujourd\'hui.', 'Merci pour vos achats');
+    const advised = await cliIn(['translations', 'import', 'tr2/fr.csv'], { cwd: dir });
+    assert.is(advised.exitCode, 1);
+    assert.match(advised.stderr, 'If shop-whatsapp/greet was renamed shop-whatsapp/greeting, write `name: greeting` in templates/greet.fr.yaml too');
+    assert.match(advised.stderr, 'its texts are then updated in place');
+    // what the advice says, exactly
+    writeFiles(dir, { 'templates/greet.fr.yaml': readFileSync(path.join(dir, 'templates/greet.fr.yaml'), 'utf8').replace(/^name: greet$/m, 'name: greeting') });
+    const followed = await cliIn(['translations', 'import', 'tr2/fr.csv'], { cwd: dir });
+    assert.is(followed.exitCode, 0, followed.stdout + followed.stderr);
+    assert.match(followed.stdout, 'updated templates/greet.fr.yaml (2 texts changed)');
+    const fr = readFileSync(path.join(dir, 'templates/greet.fr.yaml'), 'utf8');
+    assert.match(fr, /name: greeting\n/);
+    assert.match(fr, /text: "Salut \{\{customer\}\}, votre commande est prête au magasin aujourd'hui\."/);
+    assert.match(fr, /footer: Merci pour vos achats\n/);
+    assert.is((await cliIn(['lint'], { cwd: dir })).exitCode, 0);
+    // the fr file edited by hand after that export is still a change the import does not overwrite in silence
+    writeFiles(dir, { 'templates/greet.fr.yaml': fr.replace('name: greeting', 'name: greet') });
+    rmSync(path.join(dir, 'tr2'), { recursive: true });
+    assert.is((await exportTo('tr2')).exitCode, 0);
+    fill('tr2/fr.csv', 'Coucou {{customer}}, votre commande est prête au magasin aujourd\'hui.', 'Merci à vous');
+    writeFiles(dir, { 'templates/greet.fr.yaml': fr.replace('Merci pour vos achats', 'Merci beaucoup') });
+    const edited = await cliIn(['translations', 'import', 'tr2/fr.csv'], { cwd: dir });
+    assert.is(edited.exitCode, 1);
+    assert.match(edited.stderr, /shop-whatsapp\/greeting:footer: refused: the fr file's text here changed after this translation file was exported/);
+  } finally { cleanup(dir); }
+});
+
 // verify-13 NEW-2: renamed after the import and its source text edited too: the translation is held by the renamed
 // template's file (marked outdated there), not lost: written
 test('export after a template was renamed and its source text edited since the import: written, the translation outdated', async () => {

@@ -2,12 +2,15 @@
 // allows both; export --to twilio writes such resources) writes a file lint takes: the numbered
 // ones in the texts are named (`{{1}}` is `{{v_1}}`, with its sample), as pull renames a variable a
 // file cannot hold, and that is said (trial z, F7). A URL keeps its own {{1}}.
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import fc from 'fast-check';
+import { parse } from 'yaml';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { namedTextVariables, twilioToFile } from '../src/formats/twilio.ts';
 import { CHANNEL_A, cleanup, cliIn, lintInProcess, tempDir, writeFiles } from './helpers.ts';
+import './seed.ts';
 
 const CONFIG = `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: local\nenvironments:\n  local:\n    emulator: .tplsync/local.json\n    channels: { wa: ${CHANNEL_A} }\nchannels:\n  wa: { kind: whatsapp }\n`;
 
@@ -43,6 +46,56 @@ test('namedTextVariables: by kind across the texts (header, body, a card\'s body
   const mixed = twilioToFile({ friendly_name: 'm', language: 'en', variables: { first: 'Ana', 1: 'A-1' }, types: { 'twilio/text': { body: 'Hi {{first}}, order {{1}} shipped.' } } }, '(template)', { name: 'm', category: 'UTILITY' });
   assert.equal(mixed.issues, []);
   assert.equal(mixed.value.body, { text: 'Hi {{first}}, order {{v_1}} shipped.', examples: { first: 'Ana', v_1: 'A-1' } });
+});
+
+// verify-16 NEW-5: Twilio's {{City-Name}} was said to be {{v_city-name}} (no placeholder name either), while the file kept
+// {{City-Name}} with no sample and lint refused it. A Twilio variable is renamed to a name lint takes, in the text and the samples,
+// unique in the template, and the line says the name the file holds.
+const PLACEHOLDER_RULES = ['placeholder-syntax', 'placeholder-sample', 'placeholder-reserved-name', 'placeholder-mixed'];
+const pullOne = async (dir: string, vars: Record<string, string>, body: string) => {
+  rmSync(path.join(dir, 'templates'), { recursive: true, force: true });
+  writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'tw.json': JSON.stringify({ content: { friendly_name: 'named_only', language: 'en', variables: vars,
+    types: { 'twilio/text': { body } } }, approval: { name: 'named_only', category: 'MARKETING' } }) });
+  const r = await cliIn(['pull', '--from', 'twilio', 'tw.json', '--channel', 'wa'], { cwd: dir });
+  const file = readFileSync(path.join(dir, 'templates/named_only.en.yaml'), 'utf8');
+  const errors = (await lintInProcess(dir)).diagnostics.filter((d) => d.severity === 'error' && PLACEHOLDER_RULES.includes(d.ruleId));
+  // each rename said: Twilio's key and the file's name
+  const said = [...r.stderr.matchAll(/Twilio's \{\{([^\n]*?)\}\} is \{\{([^{}\n]*)\}\} in the file \(a template file's placeholder names/g)].map((m) => [m[1]!, m[2]!] as const);
+  return { r, file, errors, said };
+};
+
+test('pull --from twilio: {{City-Name}} is {{city_name}} in the file, with its sample, as the line says, and lints clean', async () => {
+  const dir = tempDir();
+  try {
+    const { r, file, errors, said } = await pullOne(dir, { 'City-Name': 'Köln', FirstName: 'Ana' }, 'Hello {{FirstName}}, our new store in {{City-Name}} opens this weekend with great offers.');
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.equal(said, [['City-Name', 'city_name'], ['FirstName', 'first_name']]);
+    assert.match(file, /text: Hello \{\{first_name\}\}, our new store in \{\{city_name\}\} opens this weekend with great offers\.\n  examples:\n    first_name: Ana\n    city_name: Köln\n/);
+    assert.equal(errors, []);
+  } finally { cleanup(dir); }
+});
+
+test('property: any Twilio variable names are renamed to names lint takes, unique, in the text and the samples, as said', async () => {
+  const dir = tempDir();
+  try {
+    const char = fc.constantFrom('A', 'b', 'Z', 'x', 'é', 'Ö', 'ß', 'İ', '名', '-', '_', ' ', '.', '0', '1', '7');
+    const keys = fc.uniqueArray(fc.string({ unit: char, minLength: 1, maxLength: 8 }), { minLength: 1, maxLength: 4 });
+    await fc.assert(fc.asyncProperty(keys, async (ks) => {
+      const vars = Object.fromEntries(ks.map((k, i) => [k, `sample${i}`]));
+      const body = `Hello there ${ks.map((k) => `{{${k}}}`).join(' and then ')}, thank you for shopping with us this week at our store.`;
+      const { file, errors, said } = await pullOne(dir, vars, body);
+      assert.equal(errors, [], file);
+      const names = said.map(([, n]) => n);
+      assert.is(new Set(names).size, names.length, file);
+      const examples = (parse(file) as { body: { examples?: Record<string, unknown> } }).body.examples ?? {};
+      for (const [k, n] of said) {
+        assert.ok(ks.includes(k), k);
+        assert.is(examples[n], vars[k], `${n}'s sample in\n${file}`);
+        assert.ok(file.includes(`{{${n}}}`), `${n} in\n${file}`);
+        assert.ok(!file.includes(`{{${k}}}`), `${k} in\n${file}`);
+      }
+    }), { numRuns: 60 });
+  } finally { cleanup(dir); }
 });
 
 test.run();

@@ -5,7 +5,7 @@
 // for other channels or for sending time is "left out" (the file is written, the part listed).
 // Follows the pages in TWILIO_PAGES.
 import { fromFile, kindCategory, type CanonicalButton, type FileTemplate } from '../model/canonical.js';
-import { scanPlaceholders, NAMED, NUMBERED } from '../model/placeholders.js';
+import { scanPlaceholders, placeholderNameFor, NAMED, NUMBERED } from '../model/placeholders.js';
 import { urlSampleProblem } from '../model/urls.js';
 import { authenticationTextOfItsOwn, readPresetAuthenticationBody, readPresetExpiryFooter } from '../model/authentication.js';
 import { categorySource, inexactNumbers, WHATSAPP_LANGUAGE, type CategorySource, WHATSAPP_NAME, type FormatIssue, type ImportedTemplate } from './meta.js';
@@ -376,18 +376,24 @@ function withoutUnset(v: unknown): unknown {
 
 /** a Twilio variable as Twilio's variables page allows it: numeric or alphanumeric (`{{1}}`, `{{IdName}}`) */
 const TWILIO_VARIABLE = /\{\{([A-Za-z0-9_]+)\}\}/g;
+/**
+ * a Twilio variable however its key is written in a text (`{{City-Name}}`, `{{Straße}}`): one the
+ * resource's `variables` has, or with no space or brace in it, renamed by lowerCaseVariables
+ */
+const ANY_VARIABLE = /\{\{([^{}]+)\}\}/g;
+const SPACELESS_VARIABLE = /\{\{([^{}\s]+)\}\}/g;
 
 /**
  * Pure: a Twilio variable whose key is no tplsync placeholder name (`{{FirstName}}`: Twilio allows
  * capitals, TWILIO_PAGES.variables; a template file's names are lower-case letters, digits and _)
- * renamed to its lower-case snake form (`first_name`; `_2` after it where that name is taken, `v_`
- * before it where it would start with a digit), in every text of the types and in `variables`, so
+ * renamed to the name placeholderNameFor gives (`first_name`, `City-Name` `city_name`; `_2` after it
+ * where that name is taken), in every text of the types and in `variables`, so
  * that its sample stays with it. `renames`: Twilio's key and the file's name, to be said.
  */
 export function lowerCaseVariables(types: Rec, vars: Rec): { types: Rec; vars: Rec; renames: [string, string][] } {
   const keys = new Set<string>(Object.keys(vars));
   const walk = (x: unknown): void => {
-    if (typeof x === 'string') { for (const m of x.matchAll(TWILIO_VARIABLE)) keys.add(m[1]!); }
+    if (typeof x === 'string') { for (const m of x.matchAll(SPACELESS_VARIABLE)) keys.add(m[1]!); }
     else if (Array.isArray(x)) x.forEach(walk);
     else if (isRec(x)) Object.values(x).forEach(walk);
   };
@@ -397,15 +403,15 @@ export function lowerCaseVariables(types: Rec, vars: Rec): { types: Rec; vars: R
   const taken = new Set([...keys].filter((k) => !odd.includes(k)));
   const rename = new Map<string, string>();
   for (const k of odd) {
-    let name = k.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2').toLowerCase();
-    if (!NAMED.test(name)) name = `v_${name}`;
+    const name = placeholderNameFor(k);
     let n = name;
-    for (let i = 2; taken.has(n); i++) n = `${name}_${i}`;
+    // button_N and card_N are the names types and send give a URL button's and a card's values (lint's placeholder-reserved-name)
+    for (let i = 2; taken.has(n) || /^(button|card)_[0-9]+$/.test(n); i++) n = `${name}_${i}`;
     taken.add(n);
     rename.set(k, n);
   }
   const swap = (x: unknown): unknown => {
-    if (typeof x === 'string') return x.replace(TWILIO_VARIABLE, (w, k: string) => (rename.has(k) ? `{{${rename.get(k)!}}}` : w));
+    if (typeof x === 'string') return x.replace(ANY_VARIABLE, (w, k: string) => (rename.has(k) ? `{{${rename.get(k)!}}}` : w));
     if (Array.isArray(x)) return x.map(swap);
     if (isRec(x)) return Object.fromEntries(Object.entries(x).map(([k, v]) => [k, swap(v)]));
     return x;

@@ -39,6 +39,20 @@ export const NAMED = /^[a-z_][a-z0-9_]*$/;
 export const NUMBERED = /^[1-9][0-9]*$/;
 
 /**
+ * Pure: a placeholder name (one NAMED takes) for any other platform's variable name, so that what a
+ * file is written with always lints: `FirstName` is `first_name`, `City-Name` `city_name`, `Köln`
+ * `koln`, `1st` `v_1st`; the letters' marks dropped, each run of other characters one `_`, `v_`
+ * before a digit, `v` for a name with nothing left. Unique in a template is the caller's.
+ */
+export function placeholderNameFor(key: string): string {
+  const words = key.normalize('NFKD').replace(/\p{M}/gu, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+    .toLowerCase().replace(/[^a-z0-9_]+/g, ' ').trim().replace(/ +/g, '_');
+  const name = words === '' ? 'v' : /^[0-9]/.test(words) ? `v_${words}` : words;
+  return NAMED.test(name) ? name : 'v';
+}
+
+/**
  * The largest placeholder number: `{{1000}}` is a placeholder, `{{1001}}` is a `range` problem.
  * The longest text that may hold placeholders (an RCS message, 3072 characters) fits about 400
  * numbered placeholders without a gap, so no template that the platforms accept comes near it;

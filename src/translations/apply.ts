@@ -10,7 +10,9 @@ import { obj, str } from '../model/loose.js';
 import { formatTemplate, keepNumbersAsWritten } from '../fmt/format.js';
 import { readPresetAuthenticationBody } from '../model/authentication.js';
 import { notFinalWhy, type Entry, type NotFinal } from './formats.js';
-import { fieldKey, fieldPath, fieldTexts, kindMismatch, placeholdersOf, sampleScopes, targetHash, textFields, textHash } from './units.js';
+import { fieldKey, fieldPath, fieldTexts, kindMismatch, placeholdersOf, sampleScopes, targetFileName, targetHash, textFields, textHash } from './units.js';
+
+export { targetFileName } from './units.js';
 import { placeholderAtEdges, renderText, scanPlaceholders } from '../model/placeholders.js';
 import { firstNonGsm, smsSize, smsUnitsInWords } from '../model/sms.js';
 import { append } from '../core/append.js';
@@ -405,32 +407,6 @@ export function keptCanonical(before: string, after: string, texts: readonly { t
   if (formatTemplate(before).text !== before) return after;
   const laid = formatTemplate(after);
   return laid.error ? after : laid.text;
-}
-
-/** the language as a file or folder may spell it: in any case, with - or _ (en_US, en-US, en_us, EN-us); made once a language (an import names 18,000 files) */
-const patterns = new Map<string, { inName: RegExp; folder: RegExp }>();
-function languagePatterns(language: string): { inName: RegExp; folder: RegExp } {
-  let p = patterns.get(language);
-  if (!p) {
-    const esc = language.replace(/[-_]/g, '[-_]');
-    // neither pattern is global or sticky: test and replace keep no state between calls
-    patterns.set(language, (p = { inName: new RegExp(`(^|[._-])${esc}(?=[._-])`, 'i'), folder: new RegExp(`^${esc}$`, 'i') }));
-  }
-  return p;
-}
-
-/** Pure: the target file's name: the source file's with the source language replaced (in the file name and in the nearest folder named for it; spelled in any case, with - or _), else `NAME.LANG.yaml`. */
-export function targetFileName(sourceFile: string, source: string, target: string): string {
-  const sep = sourceFile.includes('\\') && !sourceFile.includes('/') ? '\\' : '/';
-  const parts = sourceFile.split(sep);
-  const base = parts[parts.length - 1]!;
-  const { inName, folder } = languagePatterns(source);
-  // a folder of the language (the nearest), and the language in the name: each replaced (en_US/order.en_US.yaml -> de/order.de.yaml)
-  let replaced = false;
-  for (let i = parts.length - 2; i >= 0; i--) if (folder.test(parts[i]!)) { parts[i] = target; replaced = true; break; }
-  if (inName.test(base)) parts[parts.length - 1] = base.replace(inName, (_m, pre: string) => pre + target);
-  else if (!replaced) parts[parts.length - 1] = base.replace(/(\.ya?ml)$/i, `.${target}$1`);
-  return parts.join(sep);
 }
 
 /** YAML 1.1/1.2 words and numbers a plain scalar must not look like */

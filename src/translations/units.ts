@@ -283,6 +283,33 @@ export function recordAfterReplace(record: unknown, before: Loose, after: Loose)
 
 export interface TemplateFile { file: string; value: Loose }
 
+/** the language as a file or folder may spell it: in any case, with - or _ (en_US, en-US, en_us, EN-us); made once a language (an import names 18,000 files) */
+const patterns = new Map<string, { inName: RegExp; folder: RegExp }>();
+function languagePatterns(language: string): { inName: RegExp; folder: RegExp } {
+  let p = patterns.get(language);
+  if (!p) {
+    const esc = language.replace(/[-_]/g, '[-_]');
+    // neither pattern is global or sticky: test and replace keep no state between calls
+    patterns.set(language, (p = { inName: new RegExp(`(^|[._-])${esc}(?=[._-])`, 'i'), folder: new RegExp(`^${esc}$`, 'i') }));
+  }
+  return p;
+}
+
+/** Pure: the target file's name: the source file's with the source language replaced (in the file name and in the nearest folder named for it; spelled in any case, with - or _), else `NAME.LANG.yaml`. */
+export function targetFileName(sourceFile: string, source: string, target: string): string {
+  const sep = sourceFile.includes('\\') && !sourceFile.includes('/') ? '\\' : '/';
+  const parts = sourceFile.split(sep);
+  const base = parts[parts.length - 1]!;
+  const { inName, folder } = languagePatterns(source);
+  // a folder of the language (the nearest), and the language in the name: each replaced (en_US/order.en_US.yaml -> de/order.de.yaml)
+  let replaced = false;
+  for (let i = parts.length - 2; i >= 0; i--) if (folder.test(parts[i]!)) { parts[i] = target; replaced = true; break; }
+  if (inName.test(base)) parts[parts.length - 1] = base.replace(inName, (_m, pre: string) => pre + target);
+  else if (!replaced) parts[parts.length - 1] = base.replace(/(\.ya?ml)$/i, `.${target}$1`);
+  return parts.join(sep);
+}
+
+
 const idOf = (t: Loose): { channel: string; name: string; language: string } | undefined => {
   const channel = str(t.channel); const name = str(t.name); const language = str(t.language);
   return channel && name && language ? { channel, name, language } : undefined;
@@ -343,20 +370,24 @@ export function extractUnitsFor(files: readonly TemplateFile[], source: string, 
  */
 export function unitsByTarget(files: readonly TemplateFile[], source: string, targets: readonly string[]): (target: string) => Unit[] {
   const byTarget = new Map<string, Map<string, Loose>>(targets.map((t) => [t, new Map()]));
-  const sources: { template: string; value: Loose }[] = [];
+  const sources: { template: string; file: string; value: Loose }[] = [];
+  /** each target language's files, by file: what the file a new variant would be written to holds */
+  const byFile = new Map<string, Map<string, { template: string; value: Loose }>>(targets.map((t) => [t, new Map()]));
   for (const f of files) {
     const id = idOf(f.value);
     if (!id) continue;
     const template = `${id.channel}/${id.name}`;
-    if (id.language === source) sources.push({ template, value: f.value });
+    if (id.language === source) sources.push({ template, file: f.file, value: f.value });
     byTarget.get(id.language)?.set(template, f.value);
+    byFile.get(id.language)?.set(f.file, { template, value: f.value });
   }
+  const sourceTemplates = new Set(sources.map((s) => s.template));
   sources.sort((a, b) => (a.template < b.template ? -1 : a.template > b.template ? 1 : 0));
   // the units without a target, shared by every language
   /** a unit's path in its template, and the template's value (to compare the kinds along it with a target's) */
   const where = new Map<Unit, { path: (string | number)[]; value: Loose }>();
-  const base: { template: string; units: Unit[] }[] = sources.map(({ template, value }) => ({
-    template,
+  const base: { template: string; file: string; units: Unit[] }[] = sources.map(({ template, file, value }) => ({
+    template, file,
     units: textFields(value).map((f) => {
       const field = fieldKey(f.path);
       const u: Unit = { template, field, id: `${template}:${field}`, source: f.text, placeholders: placeholdersOf(f.text), samples: f.samples, ...(f.limit !== undefined ? { limit: f.limit } : {}), ...(f.bytes ? { bytes: f.bytes } : {}), ...(f.rendered ? { rendered: f.rendered } : {}), ...(f.sms ? { sms: f.sms } : {}) };
@@ -369,12 +400,20 @@ export function unitsByTarget(files: readonly TemplateFile[], source: string, ta
   return (target) => {
     const tmap = byTarget.get(target) ?? new Map<string, Loose>();
     const units: Unit[] = [];
-    for (const { template, units: us } of base) {
+    for (const { template, file, units: us } of base) {
       const tv = tmap.get(template);
       // no file in this language yet: every text exported as having none (an empty target as exported), so that
       // an import of this translation file after the file was made (by an earlier import) and corrected by hand
-      // does not put the old translation back in silence
-      if (!tv) { for (const u of us) units.push({ ...u, asExported: '' }); continue; }
+      // does not put the old translation back in silence. But where the file its variant would be written to holds
+      // a template with no source any more (the source renamed, its translation not yet), the import says to write
+      // the new name in that file: its texts are then this template's, as exported (the target stays empty: the
+      // translator translates afresh), and the import updates them in place rather than call the rename a change
+      if (!tv) {
+        const renamed = byFile.get(target)?.get(targetFileName(file, source, target));
+        const held = renamed && !sourceTemplates.has(renamed.template) ? fieldTexts(renamed.value) : undefined;
+        for (const u of us) units.push({ ...u, asExported: held?.get(u.field) ?? '' });
+        continue;
+      }
       const tfields = fieldTexts(tv);
       const rec = translatedFrom(tv);
       const made = rec?.language === source ? rec.texts : undefined;
