@@ -11,6 +11,7 @@ import { canonicalJson, diffValues, NOT_OBSERVABLE, unobservedIn, type Canonical
 import { remoteNamesOf } from '../model/remote-names.js';
 import { fileView } from '../model/to-file.js';
 import { attentionCount, driftCount, identityHeldCount, isBreach, keyHeldCount, keyOf, refusedHeldCount, type Plan, type PlanChange } from './plan.js';
+import { fitLines, GITHUB_COMMENT_CHARACTERS } from '../core/fit-lines.js';
 import { describeBudget, describeExceeding, editBudget } from './edit-budget.js';
 
 /** A template's key (`alias/name/language`) as the output gate takes it: an identifier, never masked as a secret value (core/redact.ts asIdentifier) */
@@ -402,7 +403,7 @@ function budgetJson(plan: Plan): { editBudget?: { spends: number; exceeding: num
   return b.spends ? { editBudget: { spends: b.spends, exceeding: b.exceeding.length, unknown: b.unknown, edits: b.edits.map(identifierFields) } } : {};
 }
 
-export const MARKDOWN_LIMIT = 65_536;
+export const MARKDOWN_LIMIT = GITHUB_COMMENT_CHARACTERS;
 /**
  * Text in the comment's Markdown (a key, a file's name, a reason the channel gave): an entity
  * (`&lt;b&gt;`) shown as written, no HTML tag, no link or image (`[x](...)`, `![x](...)`), no cell
@@ -487,12 +488,7 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
     const lines = [...notes].map(([k, ks]) => { const [icon, text] = (ks.length === 1 ? first.get(k)! : timed(k)).split('\u0000') as [string, string]; return { icon, text, ks }; })
       .sort((x, y) => Number(y.icon === '⛔') - Number(x.icon === '⛔') || x.ks.length - y.ks.length)
       .map(({ icon, text, ks }) => (ks.length === 1 ? `- ${icon} \`${ks[0]}\`${icon === '⛔' ? ' ' : ': '}${esc(text)}` : `- ${icon} ${ks.length} templates (${named(ks)})${icon === '⛔' ? ` ${esc(text.replace(/^is /, 'are '))}` : `: ${esc(text)}`}`));
-    let size = 0;
-    for (let i = 0; i < lines.length; i++) {
-      if (size + lines[i]!.length > limit / 3) { head.push(`- … and ${lines.length - i} more note${lines.length - i === 1 ? '' : 's'}: run \`${rerun}\` (or \`${adviceCommand('review', o.environment)}\`) for all of them`); break; }
-      head.push(lines[i]!);
-      size += lines[i]!.length + 1;
-    }
+    head.push(...fitLines(lines, limit / 3, (n) => `- … and ${n} more note${n === 1 ? '' : 's'}: run \`${rerun}\` (or \`${adviceCommand('review', o.environment)}\`) for all of them`));
     head.push('');
   }
   const budget = editBudget(plan.changes);
@@ -500,13 +496,7 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
   if (budgetLine) {
     head.push('### Edit budget', '', esc(budgetLine), '');
     // each refused edit on its line, the section kept to a sixth of the comment (300 refused edits made 45,665 characters)
-    let size = 0;
-    for (let i = 0; i < budget.exceeding.length; i++) {
-      const line = `- ⛔ ${esc(describeExceeding(budget.exceeding[i]!))}`;
-      if (size + line.length > limit / 6) { head.push(`- ⛔ … and ${budget.exceeding.length - i} more edit${budget.exceeding.length - i === 1 ? '' : 's'} over the allowance: run \`${rerun}\` for all of them`); break; }
-      head.push(line);
-      size += line.length + 1;
-    }
+    head.push(...fitLines(budget.exceeding.map((e) => `- ⛔ ${esc(describeExceeding(e))}`), limit / 6, (n) => `- ⛔ … and ${n} more edit${n === 1 ? '' : 's'} over the allowance: run \`${rerun}\` for all of them`));
     if (budget.exceeding.length) head.push('');
   }
   const details: string[] = [];
@@ -548,14 +538,8 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
     if (text.length + details[i]!.length + (rest ? footer(rest).length : 0) > limit - 200) {
       text += footer(details.length - i);
       // the rest by name, one line each, as far as the comment has room
-      const left = shown.slice(i);
-      let j = 0;
-      for (; j < left.length; j++) {
-        const line = `- \`${SYMBOL[left[j]!.action]} ${left[j]!.action}\` ${esc(idOf(left[j]!))}\n`;
-        if (text.length + line.length > limit - 300) break;
-        text += line;
-      }
-      if (j < left.length) text += `- … and ${left.length - j} more\n`;
+      const left = shown.slice(i).map((c) => `- \`${SYMBOL[c.action]} ${c.action}\` ${esc(idOf(c))}`);
+      text += `${fitLines(left, limit - 300 - text.length, (n) => `- … and ${n} more`).join('\n')}\n`;
       break;
     }
     text += details[i];
