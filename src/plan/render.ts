@@ -12,6 +12,7 @@ import { remoteNamesOf } from '../model/remote-names.js';
 import { fileView } from '../model/to-file.js';
 import { attentionCount, driftCount, identityHeldCount, isBreach, keyHeldCount, keyOf, refusedHeldCount, type Plan, type PlanChange } from './plan.js';
 import { fitLines, GITHUB_COMMENT_CHARACTERS } from '../core/fit-lines.js';
+import { creationWindows, describeWindows, duration, WINDOWS_ADVICE } from './creation-windows.js';
 import { describeBudget, describeExceeding, editBudget } from './edit-budget.js';
 
 /** A template's key (`alias/name/language`) as the output gate takes it: an identifier, never masked as a secret value (core/redact.ts asIdentifier) */
@@ -245,6 +246,7 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
       : c.bold(`Plan for ${o.environment}: ${s.create} to create, ${s.update} to update${driftSummary(plan)}, ${s.noop} unchanged${s.orphan ? `, ${s.orphan} orphaned` : ''}${heldCounts(plan)}.${marked ? ` ${marked} need${marked === 1 ? 's' : ''} attention (marked ! above).` : ''}`));
   const behind = behindLine(plan, o.environment);
   if (behind) out.push(c.red(behind));
+  for (const line of windowLines(plan)) out.push(c.yellow(line));
   const budget = editBudget(plan.changes);
   const budgetLine = describeBudget(budget, o.environment);
   if (budgetLine) {
@@ -458,6 +460,7 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
   // what the plan did not look at, beside its verdict: a drift issue made of this comment says it too
   if (plan.orphansNotLookedFor) head.push(`ℹ️ Orphans not looked for: ${esc(plan.orphansNotLookedFor.reason)}.`, '');
   if (plan.historyMissing) head.push(`ℹ️ History missing: ${esc(plan.historyMissing)}.`, '');
+  for (const line of windowLines(plan)) head.push(`⏳ ${esc(line)}`, '');
   if (plan.secretsHidden) head.push(`ℹ️ (secret) in the channel's copy: ${esc(plan.secretsHidden)}.`, '');
   const attention = plan.changes.filter((c) => c.attention?.length);
   if (attention.length || plan.held?.length) {
@@ -550,6 +553,15 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
     text = text.slice(0, text.lastIndexOf('\n', limit - cut.length)) + cut;
   }
   return text;
+}
+
+/** per channel, the quota's windows its creations need, then what to do about a long apply (none when one window holds them) */
+function windowLines(plan: Pick<Plan, 'changes' | 'createQuota'>): string[] {
+  if (!plan.createQuota) return [];
+  const ws = creationWindows(plan.changes, plan.createQuota);
+  if (!ws.length) return [];
+  const longest = Math.max(...ws.map((w) => w.waitSeconds));
+  return [...ws.map((w) => `${describeWindows(w, plan.createQuota!)}.`), `Apply will take about ${duration(longest)} or more: ${WINDOWS_ADVICE}.`];
 }
 
 /**
