@@ -89,6 +89,27 @@ test('a PO whose Language has a gettext modifier (de_DE@formal) is refused, echo
   } finally { cleanup(dir); }
 });
 
+test('an import of many files without a record says the explanation once, each file\'s line short (trial-ab finding 6)', async () => {
+  const dir = tempDir();
+  try {
+    const files: Record<string, string> = { 'tplsync.config.yaml': CONFIG };
+    for (let i = 0; i < 5; i++) {
+      const en = EN.replace('name: order_shipped', `name: order_shipped_${i}`);
+      files[`templates/order_shipped_${i}.en_US.yaml`] = en;
+      files[`templates/order_shipped_${i}.de.yaml`] = en.replace('language: en_US', 'language: de').replace('Hi {{customer}}, your order {{order_id}} is on its way and should arrive within three working days.', 'Hallo {{customer}}, Ihre Bestellung {{order_id}} ist unterwegs.');
+    }
+    writeFiles(dir, files);
+    assert.is((await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de', '--format', 'po'], { cwd: dir })).exitCode, 0);
+    const r = await cliIn(['translations', 'import', 'translations/de.po'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stderr);
+    const lines = r.stdout.split('\n').filter((l) => l.startsWith('updated '));
+    assert.is(lines.length, 5, r.stdout);
+    for (const l of lines) assert.match(l, /^updated templates\/order_shipped_\d\.de\.yaml \(no text changed; no record before: see below\)$/);
+    assert.is(r.stdout.split('check that they are current').length - 1, 1, r.stdout);
+    assert.match(r.stdout, '5 files had no record of the source texts their translations were made from');
+  } finally { cleanup(dir); }
+});
+
 test('a first import that changes no text of a file without a record says its translations are taken as made from today\'s source, to be checked; a later one says marked current', async () => {
   const dir = tempDir();
   try {
@@ -97,9 +118,11 @@ test('a first import that changes no text of a file without a record says its tr
     assert.is((await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de', '--format', 'po'], { cwd: dir })).exitCode, 0);
     const first = await cliIn(['translations', 'import', 'translations/de.po'], { cwd: dir });
     assert.is(first.exitCode, 0, first.stderr);
-    assert.match(first.stdout, 'updated templates/order_shipped.de.yaml (no text changed: its translations recorded as made from the current source texts (the file had no record: check that they are current))');
+    assert.match(first.stdout, 'updated templates/order_shipped.de.yaml (no text changed; no record before: see below)');
+    assert.match(first.stdout, '1 file had no record of the source texts its translations were made from (marked "no record before" above): its translations are now recorded as made from the current source texts; check that they are current');
     const again = await cliIn(['translations', 'import', 'translations/de.po'], { cwd: dir });
     assert.not.match(again.stdout, 'had no record');
+    assert.not.match(again.stdout, 'no record before');
   } finally { cleanup(dir); }
 });
 

@@ -300,13 +300,28 @@ export async function confirm(question: string, signal: AbortSignal, streams: { 
   } finally { rl.close(); }
 }
 
+/** Pure: a skip's reason without its explanation (what follows its first " (" or "; "): the line of each template after the first that gives it */
+export function shortReason(error: string): string {
+  const at = [error.indexOf(' ('), error.indexOf('; ')].filter((i) => i > 0);
+  return at.length ? error.slice(0, Math.min(...at)) : error;
+}
+
 async function write(conn: Parameters<typeof writePending>[0], pending: PendingApply, o: { parallelism: number; results?: string; waitMs?: number; signal: AbortSignal; waitForQuota: boolean }): Promise<number> {
   const tty = Boolean(io().stderr.isTTY);
   const c = pc.createColors(useColor(io().stdout));
   const bar = await progress('applying', pending.items.length);
   const lines: string[] = [];
+  // a reason many templates were not attempted for (2,200 creations past the quota) is explained on the first one's line;
+  // the others' lines say their key and the short reason (the results file keeps each one's whole text)
+  const explained = new Set<string>();
   const line = (r: ApplyResult): string => {
     const key = shownKey(r);
+    if (r.outcome === 'skipped') {
+      const reason = shortReason(r.error ?? '');
+      const again = reason !== r.error && explained.has(reason);
+      explained.add(reason);
+      if (again) return `${c.red('✗')} ${r.outcome} ${key}: ${identifiersMarkedIn(reason, [r.publicId, r.channelId])} (as above)`;
+    }
     if (r.outcome === 'failed' || r.outcome === 'skipped') return `${c.red('✗')} ${r.outcome} ${key}: ${identifiersMarkedIn(r.error ?? '', [r.publicId, r.channelId])}`;
     const st = r.status === 'REJECTED' ? c.red(`REJECTED${r.rejectionReason ? `: ${r.rejectionReason}` : ''}`) : isApprovedState(r.status) ? c.green(r.status!) : r.status ?? c.yellow(`not read back (${adviceCommand('plan', pending.environment)} shows it)`);
     // written, and its review under way (PENDING) or approved: ✓; rejected or ended otherwise (DISABLED, PAUSED): ✗

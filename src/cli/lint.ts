@@ -136,7 +136,7 @@ export async function lintCommand(named: string[], o: LintCommandOptions): Promi
     const ctx = { ...base, fileCount: files.length, rules: ruleMeta, configWarnings: await placedWarnings() };
     const text = format(diagnostics, ctx);
     emit(text, o.output);
-    if (o.format === 'github') appendStepSummary((await loadFormatter('markdown'))(diagnostics, ctx));
+    if (o.format === 'github') appendStepSummary((await loadFormatter('markdown'))(diagnostics, { ...ctx, markdown: { limit: (await import('../lint/formatters/markdown.js')).STEP_SUMMARY_CHARACTERS, stepSummary: true } }));
     s = summarize(diagnostics, files.length);
     // kept only when it holds no secret (a later run without that secret would show it redacted)
     if (run.kept && renderKey && redact(text) === text) rendered = { text, errors: s.errors, warnings: s.warnings, ...(run.kept.until !== undefined ? { until: run.kept.until } : {}) };

@@ -157,6 +157,9 @@ concurrency:
 jobs:
   apply:
     runs-on: ubuntu-latest
+    # apply waits for the creation quota's windows: a large first apply takes hours (tplsync plan says how many).
+    # GitHub-hosted runners stop a job at 360 minutes; past that, a self-hosted runner (up to 4320) or apply --no-wait-for-quota on a schedule
+    timeout-minutes: 360
     environment: ${env}
     env:
       TPLSYNC_ENV: ${env}

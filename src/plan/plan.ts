@@ -118,6 +118,8 @@ export interface Plan {
    * (not counted, no drift); said once with the plan
    */
   deletedOnChannel?: DeletedOnChannel[];
+  /** the environment's creation quota, when some channel's creations need more than one of its windows (creation-windows.ts) */
+  createQuota?: { limit: number; windowSeconds: number };
 }
 
 /** A template no file defines whose copy on the channel is deleted (or being deleted). */

@@ -11,6 +11,8 @@ import { canonicalJson, diffValues, NOT_OBSERVABLE, unobservedIn, type Canonical
 import { remoteNamesOf } from '../model/remote-names.js';
 import { fileView } from '../model/to-file.js';
 import { attentionCount, driftCount, identityHeldCount, isBreach, keyHeldCount, keyOf, refusedHeldCount, type Plan, type PlanChange } from './plan.js';
+import { fitLines, GITHUB_COMMENT_CHARACTERS } from '../core/fit-lines.js';
+import { creationWindows, describeWindows, duration, WINDOWS_ADVICE } from './creation-windows.js';
 import { describeBudget, describeExceeding, editBudget } from './edit-budget.js';
 
 /** A template's key (`alias/name/language`) as the output gate takes it: an identifier, never masked as a secret value (core/redact.ts asIdentifier) */
@@ -244,6 +246,7 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
       : c.bold(`Plan for ${o.environment}: ${s.create} to create, ${s.update} to update${driftSummary(plan)}, ${s.noop} unchanged${s.orphan ? `, ${s.orphan} orphaned` : ''}${heldCounts(plan)}.${marked ? ` ${marked} need${marked === 1 ? 's' : ''} attention (marked ! above).` : ''}`));
   const behind = behindLine(plan, o.environment);
   if (behind) out.push(c.red(behind));
+  for (const line of windowLines(plan)) out.push(c.yellow(line));
   const budget = editBudget(plan.changes);
   const budgetLine = describeBudget(budget, o.environment);
   if (budgetLine) {
@@ -402,7 +405,7 @@ function budgetJson(plan: Plan): { editBudget?: { spends: number; exceeding: num
   return b.spends ? { editBudget: { spends: b.spends, exceeding: b.exceeding.length, unknown: b.unknown, edits: b.edits.map(identifierFields) } } : {};
 }
 
-export const MARKDOWN_LIMIT = 65_536;
+export const MARKDOWN_LIMIT = GITHUB_COMMENT_CHARACTERS;
 /**
  * Text in the comment's Markdown (a key, a file's name, a reason the channel gave): an entity
  * (`&lt;b&gt;`) shown as written, no HTML tag, no link or image (`[x](...)`, `![x](...)`), no cell
@@ -457,6 +460,7 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
   // what the plan did not look at, beside its verdict: a drift issue made of this comment says it too
   if (plan.orphansNotLookedFor) head.push(`ℹ️ Orphans not looked for: ${esc(plan.orphansNotLookedFor.reason)}.`, '');
   if (plan.historyMissing) head.push(`ℹ️ History missing: ${esc(plan.historyMissing)}.`, '');
+  for (const line of windowLines(plan)) head.push(`⏳ ${esc(line)}`, '');
   if (plan.secretsHidden) head.push(`ℹ️ (secret) in the channel's copy: ${esc(plan.secretsHidden)}.`, '');
   const attention = plan.changes.filter((c) => c.attention?.length);
   if (attention.length || plan.held?.length) {
@@ -487,12 +491,7 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
     const lines = [...notes].map(([k, ks]) => { const [icon, text] = (ks.length === 1 ? first.get(k)! : timed(k)).split('\u0000') as [string, string]; return { icon, text, ks }; })
       .sort((x, y) => Number(y.icon === '⛔') - Number(x.icon === '⛔') || x.ks.length - y.ks.length)
       .map(({ icon, text, ks }) => (ks.length === 1 ? `- ${icon} \`${ks[0]}\`${icon === '⛔' ? ' ' : ': '}${esc(text)}` : `- ${icon} ${ks.length} templates (${named(ks)})${icon === '⛔' ? ` ${esc(text.replace(/^is /, 'are '))}` : `: ${esc(text)}`}`));
-    let size = 0;
-    for (let i = 0; i < lines.length; i++) {
-      if (size + lines[i]!.length > limit / 3) { head.push(`- … and ${lines.length - i} more note${lines.length - i === 1 ? '' : 's'}: run \`${rerun}\` (or \`${adviceCommand('review', o.environment)}\`) for all of them`); break; }
-      head.push(lines[i]!);
-      size += lines[i]!.length + 1;
-    }
+    head.push(...fitLines(lines, limit / 3, (n) => `- … and ${n} more note${n === 1 ? '' : 's'}: run \`${rerun}\` (or \`${adviceCommand('review', o.environment)}\`) for all of them`));
     head.push('');
   }
   const budget = editBudget(plan.changes);
@@ -500,13 +499,7 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
   if (budgetLine) {
     head.push('### Edit budget', '', esc(budgetLine), '');
     // each refused edit on its line, the section kept to a sixth of the comment (300 refused edits made 45,665 characters)
-    let size = 0;
-    for (let i = 0; i < budget.exceeding.length; i++) {
-      const line = `- ⛔ ${esc(describeExceeding(budget.exceeding[i]!))}`;
-      if (size + line.length > limit / 6) { head.push(`- ⛔ … and ${budget.exceeding.length - i} more edit${budget.exceeding.length - i === 1 ? '' : 's'} over the allowance: run \`${rerun}\` for all of them`); break; }
-      head.push(line);
-      size += line.length + 1;
-    }
+    head.push(...fitLines(budget.exceeding.map((e) => `- ⛔ ${esc(describeExceeding(e))}`), limit / 6, (n) => `- ⛔ … and ${n} more edit${n === 1 ? '' : 's'} over the allowance: run \`${rerun}\` for all of them`));
     if (budget.exceeding.length) head.push('');
   }
   const details: string[] = [];
@@ -548,14 +541,8 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
     if (text.length + details[i]!.length + (rest ? footer(rest).length : 0) > limit - 200) {
       text += footer(details.length - i);
       // the rest by name, one line each, as far as the comment has room
-      const left = shown.slice(i);
-      let j = 0;
-      for (; j < left.length; j++) {
-        const line = `- \`${SYMBOL[left[j]!.action]} ${left[j]!.action}\` ${esc(idOf(left[j]!))}\n`;
-        if (text.length + line.length > limit - 300) break;
-        text += line;
-      }
-      if (j < left.length) text += `- … and ${left.length - j} more\n`;
+      const left = shown.slice(i).map((c) => `- \`${SYMBOL[c.action]} ${c.action}\` ${esc(idOf(c))}`);
+      text += `${fitLines(left, limit - 300 - text.length, (n) => `- … and ${n} more`).join('\n')}\n`;
       break;
     }
     text += details[i];
@@ -566,6 +553,15 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
     text = text.slice(0, text.lastIndexOf('\n', limit - cut.length)) + cut;
   }
   return text;
+}
+
+/** per channel, the quota's windows its creations need, then what to do about a long apply (none when one window holds them) */
+function windowLines(plan: Pick<Plan, 'changes' | 'createQuota'>): string[] {
+  if (!plan.createQuota) return [];
+  const ws = creationWindows(plan.changes, plan.createQuota);
+  if (!ws.length) return [];
+  const longest = Math.max(...ws.map((w) => w.waitSeconds));
+  return [...ws.map((w) => `${describeWindows(w, plan.createQuota!)}.`), `Apply will take about ${duration(longest)} or more: ${WINDOWS_ADVICE}.`];
 }
 
 /**

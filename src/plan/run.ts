@@ -3,7 +3,8 @@
 import { templateHoldsKey } from '../model/holds-key.js';
 import { keyRemedy } from '../project/values.js';
 import { configSeverities } from '../config/overrides.js';
-import type { Config, EnvironmentConfig } from '../config/load.js';
+import { DEFAULT_CREATE_QUOTA, type Config, type EnvironmentConfig } from '../config/load.js';
+import { creationWindows } from './creation-windows.js';
 import { UsageError } from '../core/errors.js';
 import { loadCleanProject } from '../project/load.js';
 import { unhideableSecretValues, valueText } from '../project/secret-exposure.js';
@@ -295,7 +296,10 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
   const plan = makePlan({ desired: readable.filter((d) => !twinFiles.has(d.file)), remote, ...categoryInputs(config, conn.environment, readable), orphans: orphans.filter((x) => !unread.has(x.publicId)), ...(deletedListed.length ? { deletedListed } : {}), held, ruleIds: RULE_IDS, ruleSettingsOf: ruleSettingsFor(config, o.cwd), ...(baseCategories ? { baseCategories } : {}), ...(baseSamples ? { baseSamples } : {}), ...(conn.environment.emulator ? { exactSamples: true } : {}), ...(unbased.shown.size ? { remoteShown: unbased.shown } : {}), ...(driftBase ? { driftBase } : {}), ...(upstream ? { upstream } : {}), ...(baseBranch ? { baseBranch } : {}), ...(history ? { history } : {}) });
   // the channel's template (an orphan of --orphans) says which file has its name and language, as beside a create
   markHeldTwins(plan, twins);
-  return { ...plan, ...(categoriesFrom ? { categoriesFrom } : {}), ...(notLookedFor ? { orphansNotLookedFor: notLookedFor } : {}), ...(secretsHidden ? { secretsHidden } : {}), ...(historyMissing ? { historyMissing } : {}) };
+  // creations past one window of the quota: the plan says how long apply will take (apply paces to the same quota)
+  const quota = conn.environment.createQuota ?? DEFAULT_CREATE_QUOTA;
+  const windows = creationWindows(plan.changes, quota).length ? { createQuota: quota } : {};
+  return { ...plan, ...windows, ...(categoriesFrom ? { categoriesFrom } : {}), ...(notLookedFor ? { orphansNotLookedFor: notLookedFor } : {}), ...(secretsHidden ? { secretsHidden } : {}), ...(historyMissing ? { historyMissing } : {}) };
 }
 
 /**

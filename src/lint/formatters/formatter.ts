@@ -20,7 +20,17 @@ export interface FormatContext {
    * The config's own warnings (lint/config-warnings.ts), at their key in the config file when there is one (`file`,
    * `line`, ...); the JSON report carries them as `configWarnings`.
    */
+  /** the Markdown report's size and place (formatters/markdown.ts) */
+  markdown?: MarkdownTarget;
   configWarnings?: readonly ({ message: string } & Partial<Pick<Diagnostic, 'file' | 'line' | 'column' | 'endLine' | 'endColumn'>>)[];
+}
+
+/** where a Markdown report goes: a pull-request comment (the default) or the job summary of `--format github` */
+export interface MarkdownTarget {
+  /** the most characters the report may hold (a comment's 65,536 by default) */
+  limit?: number;
+  /** the job summary of a step whose findings are annotations too (GitHub shows 10 errors and 10 warnings of a step) */
+  stepSummary?: boolean;
 }
 
 export type Formatter = (diags: readonly Diagnostic[], ctx: FormatContext) => string;
