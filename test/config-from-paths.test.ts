@@ -95,6 +95,13 @@ test('a config named as a path is not linted or formatted as a template: said, a
     const fmt = await cliIn(['fmt', cfg], { cwd: dir });
     assert.is(fmt.exitCode, 0, fmt.stderr);
     assert.is(readFileSync(path.join(dir, cfg), 'utf8'), before, 'fmt leaves the config as it is');
+    // a config of another name, named with --config and as a path (verify-17 NEW-5: exit 3, "No template files")
+    writeFiles(dir, { 'ci-tplsync.yaml': before });
+    const own = await cliIn(['lint', '--config', 'ci-tplsync.yaml', 'ci-tplsync.yaml'], { cwd: dir });
+    assert.is(own.exitCode, 0, own.stderr);
+    assert.match(own.stderr, /ci-tplsync\.yaml is a config file, not a template/);
+    const ownFmt = await cliIn(['fmt', '--config', 'ci-tplsync.yaml', 'ci-tplsync.yaml'], { cwd: dir });
+    assert.is(ownFmt.exitCode, 0, ownFmt.stderr);
     // a config that does not read: its problem is said (exit 3)
     writeFiles(dir, { [cfg]: `${before}bogus: [\n` });
     const broken = await cliIn(['lint', cfg], { cwd: dir });

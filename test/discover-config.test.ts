@@ -43,14 +43,14 @@ for (const [glob, ext] of [['**/*.yaml', 'yaml'], ['*.{yaml,yml}', 'yaml'], ['**
   });
 }
 
-test('a directory named on the command line leaves out the config in it; the config named as a file is checked', async () => {
+test('a directory named on the command line leaves out the config in it; so does a path naming the config (no template: lint and fmt say so)', async () => {
   const dir = project('*.yaml', 'yaml');
   try {
     const config = await loadConfig({ cwd: dir });
     const inDir = (await discoverFiles(config, ['.'], dir)).map((f) => f.file);
     assert.equal(inDir.sort(), ['hello.en_US.yaml', path.join('sub', 'hello.de.yml')].sort());
-    const named = (await discoverFiles(config, ['tplsync.config.yaml'], dir)).map((f) => f.file);
-    assert.equal(named, ['tplsync.config.yaml']);
+    const named = (await discoverFiles(config, ['tplsync.config.yaml', 'hello.en_US.yaml'], dir)).map((f) => f.file);
+    assert.equal(named, ['hello.en_US.yaml']);
   } finally { cleanup(dir); }
 });
 

@@ -139,8 +139,11 @@ export function lockWait(o: { lockTimeout?: string }): LockWait {
  * said on stderr: a config is no template (lint-staged passes a changed config with the templates); undefined when
  * every path named one: nothing to do (exit 0).
  */
-export function templatePaths(paths: readonly string[], command: 'lint' | 'fmt'): string[] | undefined {
-  const configs = new Set(configsNamed(paths, io().cwd()));
+export function templatePaths(paths: readonly string[], command: 'lint' | 'fmt', configFile?: string): string[] | undefined {
+  const cwd = io().cwd();
+  // the config named with --config, whatever its name (`ci-tplsync.yaml`), is one too
+  const own = configFile === undefined ? undefined : path.resolve(cwd, configFile);
+  const configs = new Set([...configsNamed(paths, cwd), ...paths.filter((p) => own !== undefined && path.resolve(cwd, p) === own)]);
   for (const c of configs) io().stderr.write(`tplsync: ${c} is a config file, not a template: not ${command === 'lint' ? 'linted' : 'formatted'} as one (a run reads the config it uses, and says its problems)\n`);
   const rest = paths.filter((p) => !configs.has(p));
   return paths.length && !rest.length ? undefined : rest;

@@ -15,7 +15,7 @@ import { tplsyncCommand } from '../core/invocation.js';
 export interface FmtCommandOptions { config?: string; check?: boolean; lockTimeout?: string }
 
 export async function fmtCommand(named: string[], o: FmtCommandOptions): Promise<number> {
-  const paths = templatePaths(named, 'fmt');
+  const paths = templatePaths(named, 'fmt', o.config);
   // only configs named: the config is read (its problems said, exit 3), nothing else
   if (paths === undefined) { await commandConfig(o, named); return EXIT.OK; }
   // (as lint's --lock-timeout is for --fix: a value given to a run that takes no lock was accepted unread, whatever it was)

@@ -41,7 +41,7 @@ export interface LintCommandOptions {
 
 export async function lintCommand(named: string[], o: LintCommandOptions): Promise<number> {
   o = dashAsStdout(o, 'output');
-  const paths = templatePaths(named, 'lint');
+  const paths = templatePaths(named, 'lint', o.config);
   // only configs named: the config is read (its problems said, exit 3), nothing else
   if (paths === undefined) { await commandConfig(o, named); return EXIT.OK; }
   if (!isFormatName(o.format)) throw new UsageError(`Unknown format '${o.format}'; choose one of ${FORMAT_NAMES.join(', ')}`);
