@@ -13,7 +13,7 @@ import { diffTemplates, fromFile, fromRead, kindCategory, type CanonicalTemplate
 import { flatFlowButtons, safeFileName, toTemplateFile } from '../model/to-file.js';
 import { templateExtension } from '../files/extension.js';
 import { templateId } from '../model/ids.js';
-import { FileChanged, writeFileAtomic } from '../files/write.js';
+import { FileChanged, FileCreated, writeFileAtomic } from '../files/write.js';
 import { lookupValue, lostPlainReferences, markedTemplate, refersToSecret, shownTemplate, unreadableSecrets, valuesAsReferences } from '../project/values.js';
 import { remnantsAsReferences } from '../model/remnants.js';
 import { namesAPlaceholder } from '../model/placeholders.js';
@@ -51,7 +51,9 @@ export interface PullRequest { channel: string; channelId: string; ids: readonly
   /** the placeholder names of the templates, from a Meta export (`--names-from meta FILE`), by `name\0language` */
   namesFrom?: ReadonlyMap<string, Record<string, unknown>>;
   /** Ctrl-C: the template being read is finished (and written), no other is read */
-  signal?: AbortSignal }
+  signal?: AbortSignal;
+  /** called just before each file is written (a test's moment: another program saving the file meanwhile) */
+  beforeWrite?: (abs: string) => void }
 
 /** a pull that wrote some templates' files and could not read the others (the API lost after its retries): exit 5, as a partial apply */
 export class PullPartial extends Error {
@@ -104,7 +106,7 @@ export type PullOutcome =
     acceptedKept?: { file: string; channel: string } }
   | { id: string; kind: 'missing' }
   /** the file pulled over changed between pull's read of it and its rename (an edit saved meanwhile): left with that edit */
-  | { id: string; kind: 'changed'; file: string; name: string; language: string }
+  | { id: string; kind: 'changed'; file: string; name: string; language: string; /** the file was absent when pull looked, and there when it created it */ created?: true }
   | { id: string; kind: 'exists'; file: string }
   /** the channel's copy holds a secret (fields: where the file has one and the text around it changed too) that the file could not name: not written (exit 1) */
   | { id: string; kind: 'secret'; file: string; name: string; language: string; fields: string[]; unset?: { value: string; variable: string }[];
@@ -355,9 +357,12 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
       continue;
     }
     // over the text read (the file's comments and names were taken from it): an edit saved meanwhile is kept, and said
-    try { writeFileAtomic(target, file, { verbatim: true, ...(before !== undefined ? { expect: before } : {}) }); } catch (e) {
+    // a new file (none there when pull looked, or a file of the template not read) is created exclusively: one
+    // that appeared since (an editor, another program) is kept, and said "created while tplsync ran"
+    req.beforeWrite?.(target);
+    try { writeFileAtomic(target, file, { verbatim: true, ...(before !== undefined ? { expect: before } : { create: true }) }); } catch (e) {
       if (!(e instanceof FileChanged)) throw e;
-      push({ id, kind: 'changed', file: rel, name, language });
+      push({ id, kind: 'changed', file: rel, name, language, ...(e instanceof FileCreated ? { created: true as const } : {}) });
       continue;
     }
     written.push(target);
