@@ -130,6 +130,19 @@ export type PullOutcome =
   /** the template lives in a file of the project already: nothing written (a second file would fail lint) */
   | { id: string; kind: 'elsewhere'; file: string; name: string; language: string };
 
+/**
+ * A file discovery refused as leading out of the project (never read) whose name is the one pull
+ * gives this template's file (NAME.LANGUAGE.yaml or .yml): the file the template lives in, as far
+ * as can be told without reading it.
+ */
+function refusedNamedFor(name: string, language: string): { abs: string; message: string } | undefined {
+  const stem = safeFileName(name, language, () => '');
+  for (const [abs, r] of refusedOf()) {
+    if (r.kind === 'outside-project' && path.basename(abs).replace(/\.ya?ml$/i, '') === stem) return { abs, message: r.message };
+  }
+  return undefined;
+}
+
 export async function pullTemplates(config: Config, conn: Connection, req: PullRequest, onOutcome: (o: PullOutcome) => void): Promise<{ outcomes: PullOutcome[]; diagnostics: Diagnostic[] }> {
   const out: PullOutcome[] = [];
   const push = (o: PullOutcome) => { out.push(o); onOutcome(o); };
@@ -192,6 +205,11 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     // translations import refuse too) is never read or written; git, which does not follow the link, calls it deleted
     const refusedAs = refusedOf().get(target) ?? refusedOf().get(resolvePath(target));
     if (refusedAs) { push({ id, kind: 'outside', file: rel, name, language, message: refusedAs.message }); continue; }
+    // a template no file of the project holds may live in a file discovery refused, never read (a committed link out of
+    // the project, which git does not call deleted): one named for it (NAME.LANGUAGE.yaml) is taken for its file, and
+    // nothing is written, rather than a second file of the template beside it
+    const linkedOut = lives || lost ? undefined : refusedNamedFor(name, language);
+    if (linkedOut) { push({ id, kind: 'outside', file: path.relative(req.cwd, linkedOut.abs), name, language, message: linkedOut.message }); continue; }
     const elsewhere = lives && resolvePath(lives.abs) !== resolvePath(target) ? path.relative(req.cwd, lives.abs) : undefined;
     if (elsewhere && !req.force) { push({ id, kind: 'elsewhere', file: elsewhere, name, language }); continue; }
     if (lives && !elsewhere && !req.force) {
