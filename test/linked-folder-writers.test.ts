@@ -3,7 +3,7 @@
 // file "deleted (not committed)", git not following the link, then wrote over it, dropping an imported translation and
 // its translated_from record.)
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -54,5 +54,43 @@ test('F4: files reached through a link out of the project: translations import a
     assert.match(readFileSync(de, 'utf8'), 'Neu: Gute Nachricht');
   } finally { cleanup(root); await emu.close(); }
 });
+
+// verify-17 NEW-1: the link committed (git tracks the link, so it calls no file deleted): pull --force --id wrote a second
+// file of the template at templates/NAME.LANG.yaml, saying nothing of the linked file. The refused file named for the
+// template is its file: not written, said as in the uncommitted case, and no second copy made.
+for (const shape of ['folder', 'file'] as const) {
+  test(`NEW-1: a ${shape} linked out of the project and committed: pull --force --id writes no second copy, says the linked file`, async () => {
+    const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0 });
+    const root = tempDir('tplsync-linked-committed-');
+    const dir = path.join(root, 'proj');
+    const git = (...a: string[]) => execFileSync('git', a, { cwd: dir, env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@x', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@x' } }).toString();
+    try {
+      mkdirSync(dir);
+      writeFiles(dir, { 'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { wa: ${CHANNEL_A} }\nchannels:\n  wa: { kind: whatsapp, languages: [en_US, de] }\n`,
+        'templates/wa/order_shipped.en_US.yaml': file('en_US', 'Good news {{customer}}: shipped.'), 'templates/wa/order_shipped.de.yaml': file('de', 'Gute Nachricht {{customer}}: versandt.') });
+      git('init', '-q'); git('add', '.'); git('commit', '-qm', 'base');
+      assert.is((await cliIn(['apply', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
+      mkdirSync(path.join(root, 'ext'));
+      if (shape === 'folder') {
+        renameSync(path.join(dir, 'templates/wa'), path.join(root, 'ext/wa'));
+        symlinkSync('../../ext/wa', path.join(dir, 'templates/wa'));
+      } else {
+        mkdirSync(path.join(root, 'ext/wa'));
+        renameSync(path.join(dir, 'templates/wa/order_shipped.de.yaml'), path.join(root, 'ext/wa/order_shipped.de.yaml'));
+        symlinkSync('../../../ext/wa/order_shipped.de.yaml', path.join(dir, 'templates/wa/order_shipped.de.yaml'));
+      }
+      git('add', '-A'); git('commit', '-qm', 'linked');
+      const de = path.join(root, 'ext/wa/order_shipped.de.yaml');
+      writeFileSync(de, readFileSync(de, 'utf8').replace('Gute Nachricht', 'Neu: Gute Nachricht'));
+      const pull = await cliIn(['pull', '--channel', 'wa', '--id', templateId(CHANNEL_A, 'order_shipped', 'de'), '--force'], { cwd: dir, env });
+      assert.is(pull.exitCode, 1, pull.stdout + pull.stderr);
+      assert.match(pull.stderr, 'not written to templates/wa/order_shipped.de.yaml');
+      assert.match(pull.stderr, 'leads out of the project');
+      assert.not.ok(existsSync(path.join(dir, 'templates/order_shipped.de.yaml')), 'no second copy of the template');
+      assert.is(git('status', '--porcelain'), '');
+      assert.match(readFileSync(de, 'utf8'), 'Neu: Gute Nachricht');
+    } finally { cleanup(root); await emu.close(); }
+  });
+}
 
 test.run();

@@ -3,7 +3,7 @@
 // --all needs the template listing configured (the reference gives no path for it).
 import { adviceCommand } from '../core/advice.js';
 import { withProjectWrites } from '../files/project-lock.js';
-import { CHANGED_WHILE_RUNNING } from '../files/write.js';
+import { CHANGED_WHILE_RUNNING, CREATED_WHILE_RUNNING } from '../files/write.js';
 import path from 'node:path';
 import { EXIT } from '../core/exit-codes.js';
 import { UsageError } from '../core/errors.js';
@@ -98,7 +98,7 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
       ...(o.all ? { skipManaged: true } : {}), ...(namesFrom ? { namesFrom } : {}), signal: interruptSignal(),
     }, (r) => {
       if (r.kind === 'missing') { sayErr(`tplsync: no template ${r.id} in channel ${o.channel} (${env.name})\n`); code = EXIT.FINDINGS; return; }
-      if (r.kind === 'changed') { sayErr(`tplsync: ${r.name}/${r.language} (${r.id}): ${r.file}: ${CHANGED_WHILE_RUNNING}\n`); code = EXIT.FINDINGS; return; }
+      if (r.kind === 'changed') { sayErr(`tplsync: ${r.name}/${r.language} (${r.id}): ${r.file}: ${r.created ? CREATED_WHILE_RUNNING : CHANGED_WHILE_RUNNING}\n`); code = EXIT.FINDINGS; return; }
       if (r.kind === 'exists') { sayErr(`tplsync: ${r.file} exists; pass --force to overwrite it\n`); code = EXIT.FINDINGS; return; }
       if (r.kind === 'outside') { sayErr(`tplsync: ${r.name}/${r.language} (${r.id}) not written to ${r.file}: ${r.message} (file-outside-project: lint and fmt refuse it too)\n`); code = EXIT.FINDINGS; return; }
       if (r.kind === 'managed') { sayOut(`${r.file}: already manages ${r.id} (skipped)\n`); return; }

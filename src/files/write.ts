@@ -24,6 +24,11 @@ export interface WriteOptions {
    * just before the rename; else it is left with what was saved meanwhile (FileChanged)
    */
   expect?: string | Uint8Array;
+  /**
+   * the file is new: none was there when the caller looked, and one that appeared since (another
+   * program, an editor) is kept, not replaced (created exclusively, O_EXCL; FileCreated)
+   */
+  create?: boolean;
 }
 
 /** a write tplsync will not make (a link, a read-only file): the user's to resolve, exit 3, not a bug */
@@ -39,6 +44,14 @@ export const CHANGED_WHILE_RUNNING = 'changed while tplsync ran: not written, ru
  */
 export class FileChanged extends WriteRefused {
   constructor(readonly file: string) { super(`${file}: ${CHANGED_WHILE_RUNNING}`); }
+}
+
+/** what a writer says of a new file whose path was taken between its look and its write (FileCreated) */
+export const CREATED_WHILE_RUNNING = 'created while tplsync ran: not written, run again';
+
+/** A file the caller found absent, then found there when it created it: left as it is (a FileChanged, said "created while tplsync ran"). */
+export class FileCreated extends FileChanged {
+  constructor(file: string) { super(file); this.message = `${file}: ${CREATED_WHILE_RUNNING}`; }
 }
 
 /**
@@ -80,7 +93,15 @@ export class WritesStopped extends Interrupted {
 export function writeFileAtomic(file: string, data: string | Uint8Array, o: WriteOptions = {}): void {
   makeDirs(path.dirname(resolvePath(file)));
   cleanOnce(path.dirname(resolvePath(file)));
-  runSync(writeSteps(file, typeof data !== 'string' || o.verbatim ? data : redact(data), o.expect));
+  const text = typeof data !== 'string' || o.verbatim ? data : redact(data);
+  if (o.create) {
+    try { runSync(createSteps(resolvePath(file), text, true)); } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'EEXIST') throw new FileCreated(file);
+      throw e;
+    }
+    return;
+  }
+  runSync(writeSteps(file, text, o.expect));
 }
 
 /** The mode to keep of the file a write replaces (undefined: none there); refuses links, non-files and read-only files. */
@@ -375,10 +396,10 @@ function* replaceSteps(file: string, text: string, spares: Spare[], expect?: str
  * that moment, or a crash of the process (SIGKILL) or the machine in it, can see the new file
  * empty or short. A signal (Ctrl-C) lets the writes under way finish.
  */
-function* createSteps(file: string, text: string): Steps<void> {
+function* createSteps(file: string, text: string | Uint8Array, raw = false): Steps<void> {
   let fd: number;
   try { fd = (yield { call: 'open', path: file, flags: 'wx', mode: 0o666 }) as number; } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'EEXIST') throw new WriteRefused(`${file} exists: tplsync writes a new file there and does not replace one it did not read; move it away, or check that your config covers it`);
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST' && !raw) throw new WriteRefused(`${file} exists: tplsync writes a new file there and does not replace one it did not read; move it away, or check that your config covers it`);
     if (notPermitted(e)) throw new WriteRefused(`${file}: not created: ${permissionWhy(e)}`);
     throw e;
   }

@@ -13,7 +13,7 @@ import { diffTemplates, fromFile, fromRead, kindCategory, type CanonicalTemplate
 import { flatFlowButtons, safeFileName, toTemplateFile } from '../model/to-file.js';
 import { templateExtension } from '../files/extension.js';
 import { templateId } from '../model/ids.js';
-import { FileChanged, writeFileAtomic } from '../files/write.js';
+import { FileChanged, FileCreated, writeFileAtomic } from '../files/write.js';
 import { lookupValue, lostPlainReferences, markedTemplate, refersToSecret, shownTemplate, unreadableSecrets, valuesAsReferences } from '../project/values.js';
 import { remnantsAsReferences } from '../model/remnants.js';
 import { namesAPlaceholder } from '../model/placeholders.js';
@@ -51,7 +51,9 @@ export interface PullRequest { channel: string; channelId: string; ids: readonly
   /** the placeholder names of the templates, from a Meta export (`--names-from meta FILE`), by `name\0language` */
   namesFrom?: ReadonlyMap<string, Record<string, unknown>>;
   /** Ctrl-C: the template being read is finished (and written), no other is read */
-  signal?: AbortSignal }
+  signal?: AbortSignal;
+  /** called just before each file is written (a test's moment: another program saving the file meanwhile) */
+  beforeWrite?: (abs: string) => void }
 
 /** a pull that wrote some templates' files and could not read the others (the API lost after its retries): exit 5, as a partial apply */
 export class PullPartial extends Error {
@@ -104,7 +106,7 @@ export type PullOutcome =
     acceptedKept?: { file: string; channel: string } }
   | { id: string; kind: 'missing' }
   /** the file pulled over changed between pull's read of it and its rename (an edit saved meanwhile): left with that edit */
-  | { id: string; kind: 'changed'; file: string; name: string; language: string }
+  | { id: string; kind: 'changed'; file: string; name: string; language: string; /** the file was absent when pull looked, and there when it created it */ created?: true }
   | { id: string; kind: 'exists'; file: string }
   /** the channel's copy holds a secret (fields: where the file has one and the text around it changed too) that the file could not name: not written (exit 1) */
   | { id: string; kind: 'secret'; file: string; name: string; language: string; fields: string[]; unset?: { value: string; variable: string }[];
@@ -127,6 +129,19 @@ export type PullOutcome =
   | { id: string; kind: 'outside'; file: string; name: string; language: string; message: string }
   /** the template lives in a file of the project already: nothing written (a second file would fail lint) */
   | { id: string; kind: 'elsewhere'; file: string; name: string; language: string };
+
+/**
+ * A file discovery refused as leading out of the project (never read) whose name is the one pull
+ * gives this template's file (NAME.LANGUAGE.yaml or .yml): the file the template lives in, as far
+ * as can be told without reading it.
+ */
+function refusedNamedFor(name: string, language: string): { abs: string; message: string } | undefined {
+  const stem = safeFileName(name, language, () => '');
+  for (const [abs, r] of refusedOf()) {
+    if (r.kind === 'outside-project' && path.basename(abs).replace(/\.ya?ml$/i, '') === stem) return { abs, message: r.message };
+  }
+  return undefined;
+}
 
 export async function pullTemplates(config: Config, conn: Connection, req: PullRequest, onOutcome: (o: PullOutcome) => void): Promise<{ outcomes: PullOutcome[]; diagnostics: Diagnostic[] }> {
   const out: PullOutcome[] = [];
@@ -190,6 +205,11 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     // translations import refuse too) is never read or written; git, which does not follow the link, calls it deleted
     const refusedAs = refusedOf().get(target) ?? refusedOf().get(resolvePath(target));
     if (refusedAs) { push({ id, kind: 'outside', file: rel, name, language, message: refusedAs.message }); continue; }
+    // a template no file of the project holds may live in a file discovery refused, never read (a committed link out of
+    // the project, which git does not call deleted): one named for it (NAME.LANGUAGE.yaml) is taken for its file, and
+    // nothing is written, rather than a second file of the template beside it
+    const linkedOut = lives || lost ? undefined : refusedNamedFor(name, language);
+    if (linkedOut) { push({ id, kind: 'outside', file: path.relative(req.cwd, linkedOut.abs), name, language, message: linkedOut.message }); continue; }
     const elsewhere = lives && resolvePath(lives.abs) !== resolvePath(target) ? path.relative(req.cwd, lives.abs) : undefined;
     if (elsewhere && !req.force) { push({ id, kind: 'elsewhere', file: elsewhere, name, language }); continue; }
     if (lives && !elsewhere && !req.force) {
@@ -355,9 +375,12 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
       continue;
     }
     // over the text read (the file's comments and names were taken from it): an edit saved meanwhile is kept, and said
-    try { writeFileAtomic(target, file, { verbatim: true, ...(before !== undefined ? { expect: before } : {}) }); } catch (e) {
+    // a new file (none there when pull looked, or a file of the template not read) is created exclusively: one
+    // that appeared since (an editor, another program) is kept, and said "created while tplsync ran"
+    req.beforeWrite?.(target);
+    try { writeFileAtomic(target, file, { verbatim: true, ...(before !== undefined ? { expect: before } : { create: true }) }); } catch (e) {
       if (!(e instanceof FileChanged)) throw e;
-      push({ id, kind: 'changed', file: rel, name, language });
+      push({ id, kind: 'changed', file: rel, name, language, ...(e instanceof FileCreated ? { created: true as const } : {}) });
       continue;
     }
     written.push(target);
