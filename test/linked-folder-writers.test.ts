@@ -14,9 +14,10 @@ import { CHANNEL_A, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 const file = (lang: string, text: string) => `channel: wa\nname: order_shipped\nlanguage: ${lang}\ncategory: UTILITY\nbody:\n  text: "${text}"\n  examples: { customer: Ann }\n`;
 const env = { TPLSYNC_API_KEY: 'k' };
 
-test('F4: files reached through a link out of the project: translations import and pull --force refuse them as lint does, the file untouched', async () => {
+/** a git project of an en_US and a de template on an emulator, committed and applied (the emulator closed by the caller) */
+async function appliedProject(prefix: string) {
   const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0 });
-  const root = tempDir('tplsync-linked-writers-');
+  const root = tempDir(prefix);
   const dir = path.join(root, 'proj');
   const git = (...a: string[]) => execFileSync('git', a, { cwd: dir, env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@x', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@x' } }).toString();
   try {
@@ -25,6 +26,13 @@ test('F4: files reached through a link out of the project: translations import a
       'templates/wa/order_shipped.en_US.yaml': file('en_US', 'Good news {{customer}}: shipped.'), 'templates/wa/order_shipped.de.yaml': file('de', 'Gute Nachricht {{customer}}: versandt.') });
     git('init', '-q'); git('add', '.'); git('commit', '-qm', 'base');
     assert.is((await cliIn(['apply', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
+  } catch (e) { cleanup(root); await emu.close(); throw e; }
+  return { emu, root, dir, git };
+}
+
+test('F4: files reached through a link out of the project: translations import and pull --force refuse them as lint does, the file untouched', async () => {
+  const { emu, root, dir } = await appliedProject('tplsync-linked-writers-');
+  try {
     const ex = await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de', '--out', 'de.xlf'], { cwd: dir, env });
     assert.is(ex.exitCode, 0, ex.stderr);
     const xlf = readFileSync(path.join(dir, 'de.xlf'), 'utf8');
@@ -60,16 +68,8 @@ test('F4: files reached through a link out of the project: translations import a
 // template is its file: not written, said as in the uncommitted case, and no second copy made.
 for (const shape of ['folder', 'file'] as const) {
   test(`NEW-1: a ${shape} linked out of the project and committed: pull --force --id writes no second copy, says the linked file`, async () => {
-    const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0 });
-    const root = tempDir('tplsync-linked-committed-');
-    const dir = path.join(root, 'proj');
-    const git = (...a: string[]) => execFileSync('git', a, { cwd: dir, env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@x', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@x' } }).toString();
+    const { emu, root, dir, git } = await appliedProject('tplsync-linked-committed-');
     try {
-      mkdirSync(dir);
-      writeFiles(dir, { 'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { wa: ${CHANNEL_A} }\nchannels:\n  wa: { kind: whatsapp, languages: [en_US, de] }\n`,
-        'templates/wa/order_shipped.en_US.yaml': file('en_US', 'Good news {{customer}}: shipped.'), 'templates/wa/order_shipped.de.yaml': file('de', 'Gute Nachricht {{customer}}: versandt.') });
-      git('init', '-q'); git('add', '.'); git('commit', '-qm', 'base');
-      assert.is((await cliIn(['apply', '--auto-approve'], { cwd: dir, env })).exitCode, 0);
       mkdirSync(path.join(root, 'ext'));
       if (shape === 'folder') {
         renameSync(path.join(dir, 'templates/wa'), path.join(root, 'ext/wa'));
