@@ -68,12 +68,29 @@ test('paths of two projects are refused, naming each project\'s config and paths
 });
 
 test('a folder above two projects: their configs are never linted as templates', async () => {
-  const dir = monorepo();
+  const dir = monorepo(true);
   try {
+    // (a root config: the run's; the packages' configs below are no templates)
     const r = await cliIn(['lint', 'packages'], { cwd: dir });
-    assert.match(r.stdout, /2 files checked, no problems/, r.stdout);
     assert.not.match(r.stdout, /tplsync\.config\.yaml/, r.stdout);
     assert.not.match(r.stdout, /Unknown key 'templates'/, r.stdout);
+  } finally { cleanup(dir); }
+});
+
+// verify-16 NEW-3: `lint packages` from a root without a config linted the packages' templates with no config at all
+// (their channels unchecked) and passed: the projects below are named, and the run refused (exit 3)
+test('a folder above projects of their own, no config above it: refused, naming them and what to run', async () => {
+  const dir = monorepo();
+  try {
+    for (const args of [['lint', 'packages'], ['lint', '.'], ['fmt', '--check', 'packages']]) {
+      const r = await cliIn(args, { cwd: dir });
+      assert.is(r.exitCode, 3, `${args.join(' ')}: ${r.stdout}${r.stderr}`);
+      assert.match(r.stderr, /projects of their own lie below them: packages\/bank\/tplsync\.config\.yaml, packages\/shop\/tplsync\.config\.yaml\. Name one project's folder \(packages\/bank\), or its config with --config FILE/);
+    }
+    // a file named beside another project's folder is not looked below
+    writeFiles(dir, { 'loose/a.en_US.yaml': template('shop'), 'loose/sub/tplsync.config.yaml': config('shop') });
+    const file = await cliIn(['lint', 'loose/a.en_US.yaml'], { cwd: dir });
+    assert.is.not(file.exitCode, 3, file.stderr);
   } finally { cleanup(dir); }
 });
 

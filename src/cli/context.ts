@@ -5,7 +5,8 @@ import { loadConfig, type Config } from '../config/load.js';
 import type { Connection } from '../connection/connect.js';
 import { io } from '../core/io.js';
 import path from 'node:path';
-import { statSync } from 'node:fs';
+import { readdirSync, statSync, type Dirent } from 'node:fs';
+import { SEARCH_PLACES } from '../core/search-places.js';
 import { configsNamed, globBase } from '../files/discover.js';
 import { escapesProject } from '../files/confine-write.js';
 import { UsageError } from '../core/errors.js';
@@ -26,10 +27,12 @@ export async function commandConfig(o: ConfigOptions, paths: readonly string[] =
   if (o.config || config.file || !paths.length) return config;
   /** where each path's search starts (a folder: itself; a file, or a path that is not there: its folder) */
   const starts = new Map<string, string[]>();
+  /** the folders named (a file's folder is not looked below) */
+  const folders = new Set<string>();
   for (const p of paths) {
     const abs = path.resolve(cwd, p);
     let start = path.dirname(abs);
-    try { if (statSync(abs).isDirectory()) start = abs; } catch { /* not there: its folder */ }
+    try { if (statSync(abs).isDirectory()) { start = abs; folders.add(abs); } } catch { /* not there: its folder */ }
     (starts.get(start) ?? starts.set(start, []).get(start)!).push(p);
   }
   const found = new Map<string, { config: Config; paths: string[] }>();
@@ -44,7 +47,13 @@ export async function commandConfig(o: ConfigOptions, paths: readonly string[] =
     throw new UsageError(`No config in the working directory, and the paths belong to ${found.size} projects: ${[...found].map(([file, f]) => `${path.relative(cwd, file)} (${f.paths.slice(0, 3).join(', ')}${f.paths.length > 3 ? ', ...' : ''})`).join('; ')}. Run tplsync once per project (--config FILE, or from its folder)`);
   }
   const [only] = found.values();
-  if (!only) return config;
+  if (!only) {
+    // a folder above projects of their own (`lint packages` in a monorepo): their configs are below it, none above; linted
+    // with none, their channels would go unchecked and the run pass: refused, naming them
+    const below = [...folders].flatMap((dir) => configsBelow(dir));
+    if (below.length) throw new UsageError(`No config in the working directory or above the paths, and ${below.length === 1 ? 'a project of its own lies' : 'projects of their own lie'} below them: ${below.slice(0, 5).map((f) => path.relative(cwd, f)).join(', ')}${below.length > 5 ? ', ...' : ''}. Name one project's folder (${path.relative(cwd, path.dirname(below[0]!)) || '.'}), or its config with --config FILE`);
+    return config;
+  }
   io().stderr.write(`tplsync: no config in ${cwd} or above; using ${path.relative(cwd, only.config.file!)}, the config above the paths given\n`);
   return only.config;
 }
@@ -147,4 +156,20 @@ export function templatePaths(paths: readonly string[], command: 'lint' | 'fmt',
   for (const c of configs) io().stderr.write(`tplsync: ${c} is a config file, not a template: not ${command === 'lint' ? 'linted' : 'formatted'} as one (a run reads the config it uses, and says its problems)\n`);
   const rest = paths.filter((p) => !configs.has(p));
   return paths.length && !rest.length ? undefined : rest;
+}
+
+/** the config files in the folders below `dir`, three levels deep at most (node_modules and dot folders skipped), for a message */
+function configsBelow(dir: string, depth = 3): string[] {
+  if (depth === 0) return [];
+  let entries: Dirent[];
+  try { entries = readdirSync(dir, { withFileTypes: true }); } catch { return []; }
+  const out: string[] = [];
+  for (const e of entries) {
+    if (!e.isDirectory() || e.name === 'node_modules' || e.name.startsWith('.')) continue;
+    const sub = path.join(dir, e.name);
+    const own = configsNamed(SEARCH_PLACES.filter((n) => n !== 'package.json').map((n) => path.join(sub, n)), dir);
+    out.push(...(own.length ? own : configsBelow(sub, depth - 1)));
+    if (out.length > 5) break;
+  }
+  return out;
 }
