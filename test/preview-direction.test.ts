@@ -234,15 +234,16 @@ test('word diff: each side keeps every space of its text, and a change of the fo
   }), { numRuns: 300 });
   const before = 'Your order has shipped and arrives today.', after = 'Your order has *shipped* and arrives today.';
   const drawn = wordDiff(after, before, 'after', 'en');
-  assert.match(drawn, new RegExp(`^Your order has ${boldChanged}shipped</b>(<ins> </ins>| )and arrives today\\.$`));
+  // (the space after it unmarked: it was there before; verify-16 NEW-2 saw it marked as inserted)
+  assert.is(drawn, `Your order has ${boldChanged}shipped</b> and arrives today.`);
   assert.not.match(drawn, /<(ins|del)><\/\1>/, 'no empty change is left where the marks were');
   assert.is(wordDiff(before, after, 'before', 'en'), before, 'the before side has no marks, and every space');
   // taken away: marked on the before side, where the run was
-  assert.match(wordDiff(after, before, 'before', 'en'), new RegExp(`^Your order has ${boldChanged}shipped</b>(<del> </del>| )and arrives today\\.$`));
+  assert.is(wordDiff(after, before, 'before', 'en'), `Your order has ${boldChanged}shipped</b> and arrives today.`);
   // each kind of mark (italic too: `_summer_` was one word to the segmenter, drawn as the word deleted and inserted)
   assert.match(wordDiff('Use code ```A-1``` or ~old~ today', 'Use code A-1 or old today', 'after', 'en'), /<code class="format-changed" title="monospace: formatting changed">A-1<\/code>.*<s class="format-changed" title="strikethrough: formatting changed">old<\/s>/);
-  assert.match(wordDiff('Our _summer_ sale starts', 'Our summer sale starts', 'after', 'en'), /^Our <i class="format-changed" title="italic: formatting changed">summer<\/i>(<ins> <\/ins>| )sale starts$/);
-  assert.match(wordDiff('Our _summer_ sale starts', 'Our summer sale starts', 'before', 'en'), /^Our <i class="format-changed" title="italic: formatting changed">summer<\/i>(<del> <\/del>| )sale starts$/);
+  assert.is(wordDiff('Our _summer_ sale starts', 'Our summer sale starts', 'after', 'en'), 'Our <i class="format-changed" title="italic: formatting changed">summer</i> sale starts');
+  assert.is(wordDiff('Our _summer_ sale starts', 'Our summer sale starts', 'before', 'en'), 'Our <i class="format-changed" title="italic: formatting changed">summer</i> sale starts');
   assert.is(wordDiff('Our summer sale starts', 'Our _summer_ sale starts', 'before', 'en'), 'Our summer sale starts');
   // a word added in bold is the word's change, not a change of formatting
   assert.is(wordDiff('Your order has *really* shipped.', 'Your order has shipped.', 'after', 'en'), 'Your order has <ins><b>really</b> </ins>shipped.');

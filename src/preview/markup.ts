@@ -112,8 +112,12 @@ export function wordDiff(mine: string, theirs: string, side: Marks['side'], lang
   const parts = (mine !== theirs && spaced(mine) === spaced(theirs) ? diffChars(theirs, mine) : diffWords(guard(theirs), guard(mine), { intlSegmenter: segmenter(language) }))
     .map((p) => (p.value.includes(NO_WORD) ? { ...p, value: p.value.replaceAll(NO_WORD, '_') } : p));
   const own = side === 'after' ? 'ins' : 'del';
-  const html = parts.map((p) => {
+  const html = parts.map((p, i) => {
     if (p.removed) return '';
+    // a closing mark added alone (`*` after `shipped`) takes the space after it into the change (diffWords gives the white
+    // space beside a change to the change): the space was there before, and is drawn unmarked
+    const closing = formatted && p.added && !parts[i - 1]?.removed && !parts[i + 1]?.removed ? /^([*_~]|`{3})(\s+)$/.exec(p.value) : null;
+    if (closing) return `<${own}>${shown(esc(closing[1]!))}</${own}>${shown(esc(closing[2]!))}`;
     if (p.added) return `<${own}>${shown(markInvisible(esc(p.value)))}</${own}>`;
     return shown(esc(p.value));
   }).join('');
