@@ -9,16 +9,19 @@ import * as assert from 'uvu/assert';
 import { cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 const template = (name: string, text: string) => `channel: wa\nname: ${name}\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "${text}"\n`;
+const TERMS = 'Our terms changed today; read them before your next order arrives.';
+const PICKUP = 'Your order is ready for pickup at the store until Friday evening.';
+const WELCOME = 'Welcome to the shop: reply HELP for help at any time of day.';
+/** a project of one WhatsApp channel and a template of each name, with its text */
+const writeProject = (dir: string, texts: Record<string, string>): void => writeFiles(dir, {
+  'tplsync.config.yaml': 'templates: ["templates/**/*.yaml"]\nchannels: { wa: { kind: whatsapp } }\n',
+  ...Object.fromEntries(Object.entries(texts).map(([name, text]) => [`templates/${name}.en_US.yaml`, template(name, text)])),
+});
 
 test('a second preview to the same folder removes the pages of templates renamed or deleted since, and nothing that is not its own', async () => {
   const dir = tempDir('tplsync-preview-stale-');
   try {
-    writeFiles(dir, {
-      'tplsync.config.yaml': 'templates: ["templates/**/*.yaml"]\nchannels: { wa: { kind: whatsapp } }\n',
-      'templates/long_terms.en_US.yaml': template('long_terms', 'Our terms changed today; read them before your next order arrives.'),
-      'templates/store_pickup.en_US.yaml': template('store_pickup', 'Your order is ready for pickup at the store until Friday evening.'),
-      'templates/welcome.en_US.yaml': template('welcome', 'Welcome to the shop: reply HELP for help at any time of day.'),
-    });
+    writeProject(dir, { long_terms: TERMS, store_pickup: PICKUP, welcome: WELCOME });
     const first = await cliIn(['preview', '--out', 'site'], { cwd: dir });
     assert.is(first.exitCode, 0, first.stderr);
     const site = path.join(dir, 'site');
@@ -93,12 +96,7 @@ test('only the pages this project\'s runs wrote, as written, go; a copy, an edit
 test('a run of some files: its index links its own pages and the project\'s other pages still in the folder, said to be an earlier run\'s', async () => {
   const dir = tempDir('tplsync-preview-index-');
   try {
-    writeFiles(dir, {
-      'tplsync.config.yaml': 'templates: ["templates/**/*.yaml"]\nchannels: { wa: { kind: whatsapp } }\n',
-      'templates/beta.en_US.yaml': template('beta', 'Your order is ready for pickup at the store until Friday evening.'),
-      'templates/gamma.en_US.yaml': template('gamma', 'Our terms changed today; read them before your next order arrives.'),
-      'templates/delta.en_US.yaml': template('delta', 'Welcome to the shop: reply HELP for help at any time of day.'),
-    });
+    writeProject(dir, { beta: PICKUP, gamma: TERMS, delta: WELCOME });
     assert.is((await cliIn(['preview', '--out', 'site'], { cwd: dir })).exitCode, 0);
     const some = await cliIn(['preview', '--out', 'site', 'templates/beta.en_US.yaml'], { cwd: dir });
     assert.is(some.exitCode, 0, some.stderr);
