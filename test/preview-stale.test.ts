@@ -115,4 +115,40 @@ test('a run of some files: its index links its own pages and the project\'s othe
   } finally { cleanup(dir); }
 });
 
+// verify-13 (observation): `preview --changes --out DIR` kept the before/after page of a change no longer planned
+// (reverted, or applied) beside the new index, with its old before and after. The changes site removes its own pages
+// of changes that are gone, as the plain site does; a plain preview's pages in the same folder are not its to remove.
+test('preview --changes removes its page of a change no longer planned; the plain preview\'s pages in the folder stay', async () => {
+  const dir = tempDir('tplsync-preview-changes-stale-');
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': 'templates: ["templates/**/*.yaml"]\ndefaultEnvironment: local\nenvironments: { local: { emulator: .tplsync/emulator.json, channels: { wa: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11 } } }\nchannels: { wa: { kind: whatsapp } }\n',
+      'templates/terms.en_US.yaml': template('terms', TERMS),
+      'templates/pickup.en_US.yaml': template('pickup', PICKUP),
+      'templates/welcome.en_US.yaml': template('welcome', WELCOME),
+    });
+    const applied = await cliIn(['apply', '--auto-approve'], { cwd: dir });
+    assert.is(applied.exitCode, 0, applied.stderr);
+    assert.is((await cliIn(['preview', '--out', 'site'], { cwd: dir })).exitCode, 0, 'a plain preview in the same folder');
+    writeFiles(dir, {
+      'templates/terms.en_US.yaml': template('terms', TERMS.replace('today', 'this week')),
+      'templates/pickup.en_US.yaml': template('pickup', PICKUP.replace('Friday', 'Saturday')),
+    });
+    const first = await cliIn(['preview', '--changes', '--out', 'site'], { cwd: dir });
+    assert.is(first.exitCode, 0, first.stderr);
+    assert.match(first.stderr, /2 before\/after pages \(0 to create, 2 to update/);
+    const page = (n: string) => path.join(dir, 'site', `wa_${n}_en_US.html`);
+    assert.match(readFileSync(page('pickup'), 'utf8'), /Saturday/);
+    // the pickup change reverted: its before/after page goes, the other stays
+    writeFiles(dir, { 'templates/pickup.en_US.yaml': template('pickup', PICKUP) });
+    const second = await cliIn(['preview', '--changes', '--out', 'site'], { cwd: dir });
+    assert.is(second.exitCode, 0, second.stderr);
+    assert.match(second.stderr, /1 before\/after page \(0 to create, 1 to update, 0 orphaned; against .*\); removed 1 page of an earlier run \(wa_pickup_en_US\.html\)/, second.stderr);
+    assert.not.ok(existsSync(page('pickup')));
+    assert.ok(existsSync(page('terms')));
+    // the plain preview's page of a template with no change is not the changes site's to remove
+    assert.ok(existsSync(page('welcome')));
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -12,7 +12,7 @@ import { withConnection } from './context.js';
 import { reportLintFailure } from './report.js';
 import { io } from '../core/io.js';
 import { makeDirs } from '../core/dirs.js';
-import { refusePreviewPages } from '../files/output-target.js';
+import { refusePreviewPages, removedPagesNote, removeStalePreviewPages } from '../files/output-target.js';
 
 export interface PreviewCommandOptions { config?: string; env?: string; out?: string; serve?: boolean; port: string; changes?: boolean; base?: string; allowInsecureHttp?: boolean }
 
@@ -43,7 +43,10 @@ export async function changesSite(config: Config, paths: readonly string[], out:
   refusePreviewPages('--out', o.out ?? out, site.pages.keys());
   makeDirs(out);
   for (const [name, html] of site.pages) writeFileAtomic(path.join(out, name), html);
+  // the before/after pages of changes that are no longer planned (applied, reverted, the template renamed) go, as
+  // plain preview's pages of templates that are gone do; recorded apart from plain preview's pages of the project
+  const removed = removeStalePreviewPages(out, site.pages, `${config.file ?? io().cwd()} --changes`, paths.length === 0);
   const s = plan.summary;
-  io().stderr.write(`wrote ${path.relative(io().cwd(), path.join(out, 'index.html'))} and ${site.changed} before/after page${site.changed === 1 ? '' : 's'} (${s.create} to create, ${s.update} to update, ${s.orphan} orphaned; against ${against!})\n`);
+  io().stderr.write(`wrote ${path.relative(io().cwd(), path.join(out, 'index.html'))} and ${site.changed} before/after page${site.changed === 1 ? '' : 's'} (${s.create} to create, ${s.update} to update, ${s.orphan} orphaned; against ${against!})${removedPagesNote(removed)}\n`);
   return EXIT.OK;
 }

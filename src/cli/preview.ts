@@ -12,7 +12,7 @@ export type { PreviewCommandOptions } from './preview-changes.js';
 import type { PreviewCommandOptions } from './preview-changes.js';
 import { io } from '../core/io.js';
 import { makeDirs } from '../core/dirs.js';
-import { recordedPreviewPages, refusePreviewPages, removeStalePreviewPages } from '../files/output-target.js';
+import { recordedPreviewPages, refusePreviewPages, removedPagesNote, removeStalePreviewPages } from '../files/output-target.js';
 
 export async function previewCommand(paths: string[], o: PreviewCommandOptions): Promise<number> {
   if (!o.out) throw new UsageError('preview needs --out DIR');
@@ -34,18 +34,17 @@ export async function previewCommand(paths: string[], o: PreviewCommandOptions):
     for (const [name, html] of site.pages) writeFileAtomic(path.join(out, name), html);
     return removeStalePreviewPages(out, site.pages, config.file ?? io().cwd(), paths.length === 0);
   };
-  const removedNote = (removed: readonly string[]): string => (removed.length ? `; removed ${removed.length} page${removed.length === 1 ? '' : 's'} of an earlier run (${removed.slice(0, 3).join(', ')}${removed.length > 3 ? `, and ${removed.length - 3} more` : ''})` : '');
   const environment = shownEnvironment(config, o.env);
   // a run of some files leaves the project's other pages: its index lists them too (it replaces the whole run's)
   const earlier = paths.length ? recordedPreviewPages(out, config.file ?? io().cwd()) : [];
   const site = await buildSite(config, paths, io().cwd(), { live: Boolean(o.serve), ...(environment ? { environment } : {}), earlier });
   const removed = write(site);
-  io().stderr.write(`wrote ${path.relative(io().cwd(), path.join(out, 'index.html'))} and ${site.count} template page${site.count === 1 ? '' : 's'}${removedNote(removed)}\n`);
+  io().stderr.write(`wrote ${path.relative(io().cwd(), path.join(out, 'index.html'))} and ${site.count} template page${site.count === 1 ? '' : 's'}${removedPagesNote(removed)}\n`);
   if (!o.serve) return EXIT.OK;
   const { servePreview } = await import('../preview/serve.js');
   const server = await servePreview(config, site, {
     port, out, paths, cwd: io().cwd(), ...(environment ? { environment } : {}), earlier,
-    onBuild: (s, changed) => { const gone = write(s); io().stderr.write(`re-rendered ${s.count} template${s.count === 1 ? '' : 's'} (${changed} changed)${removedNote(gone)}\n`); },
+    onBuild: (s, changed) => { const gone = write(s); io().stderr.write(`re-rendered ${s.count} template${s.count === 1 ? '' : 's'} (${changed} changed)${removedPagesNote(gone)}\n`); },
     onError: (e) => io().stderr.write(`tplsync: re-render failed: ${e.message} (the pages stay as they were)\n`),
     // the config read again when it changes: its values, rules and globs take effect at once
     reload: async () => {

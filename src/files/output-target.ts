@@ -216,6 +216,9 @@ export function removeStalePreviewPages(dir: string, written: ReadonlyMap<string
   return removed;
 }
 
+/** the end of preview's "wrote ..." line: the pages of an earlier run it removed, if any */
+export const removedPagesNote = (removed: readonly string[]): string => (removed.length ? `; removed ${removed.length} page${removed.length === 1 ? '' : 's'} of an earlier run (${removed.slice(0, 3).join(', ')}${removed.length > 3 ? `, and ${removed.length - 3} more` : ''})` : '');
+
 /** whether the first kilobyte of `file` holds `text` */
 function headHolds(file: string, text: string): boolean {
   return firstBytes(file, 1024)?.includes(text) ?? false;
