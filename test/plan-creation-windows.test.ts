@@ -57,7 +57,7 @@ test('init: the apply workflow sets the job\'s timeout-minutes, with why (a larg
 
 // the review of fix-bc: plan --format json did not carry the estimate text plan prints, so a CI job could not read it
 test('plan --format json: creationWindows carries the windows and the wait text plan says (schema-valid); absent within one window', async () => {
-  const valid = new Ajv.default({ allErrors: true, strict: true }).compile(JSON.parse(readFileSync(path.join(ROOT, 'schema', 'output', 'plan.v1.schema.json'), 'utf8')));
+  const valid = new Ajv.default({ allErrors: true, strict: true }).compile<Record<string, unknown>>(JSON.parse(readFileSync(path.join(ROOT, 'schema', 'output', 'plan.v1.schema.json'), 'utf8')));
   const dir = project(5, '    createQuota: { limit: 2, windowSeconds: 3600 }\n');
   try {
     const r = await cliIn(['plan', '--format', 'json'], { cwd: dir });
