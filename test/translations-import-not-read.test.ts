@@ -59,12 +59,13 @@ test('NEW-2: a linked-out file no translation is for is a warning (exit 0, nothi
   } finally { cleanup(root); }
 });
 
-test('refusedCount: a target file once, however many of its units or reasons; a translation file refused whole once', () => {
-  const r = (file: string, template?: string, language?: string) => ({ file, line: 1, id: template ?? '', message: 'm', ...(template ? { template } : {}), ...(language ? { language } : {}) });
-  assert.is(refusedCount([]), 0);
-  assert.is(refusedCount([r('de.xlf', 'wa/a', 'de'), r('de.xlf', 'wa/a', 'de'), r('de2.po', 'wa/a', 'de')]), 1);
-  assert.is(refusedCount([r('de.xlf', 'wa/a', 'de'), r('fr.xlf', 'wa/a', 'fr'), r('de.xlf', 'wa/b', 'de')]), 3);
-  assert.is(refusedCount([r('x.csv'), r('x.csv'), r('y.po')]), 2);
+test('refusedCount: a target file once, however many of its units or reasons or translation files; a translation file refused whole once', () => {
+  const r = (file: string, template?: string) => ({ file, line: 1, id: template ?? '', message: 'm', ...(template ? { template } : {}) });
+  const languageOf = (file: string) => ({ 'de.xlf': 'de', 'de2.po': 'de', 'fr.xlf': 'fr' } as Record<string, string>)[file];
+  assert.is(refusedCount([], languageOf), 0);
+  assert.is(refusedCount([r('de.xlf', 'wa/a'), r('de.xlf', 'wa/a'), r('de2.po', 'wa/a')], languageOf), 1);
+  assert.is(refusedCount([r('de.xlf', 'wa/a'), r('fr.xlf', 'wa/a'), r('de.xlf', 'wa/b')], languageOf), 3);
+  assert.is(refusedCount([r('x.csv'), r('x.csv'), r('y.po')], languageOf), 2);
 });
 
 test.run();

@@ -418,8 +418,9 @@ export interface ImportResult {
     namedLike?: string;
     /** translations written over a limit that lint only warns about, at their lines of the translation file `file` */
     warnings?: { file: string; id: string; line: number; message: string }[] }[];
-  /** `language`: with `template`, the target language (the two name the target file a refusal is of: refusedCount counts each once) */
-  refusals: { file: string; line: number; id: string; message: string; template?: string; language?: string }[];
+  refusals: { file: string; line: number; id: string; message: string; template?: string }[];
+  /** the files refused, each once (refusedCount): target files (a template in a language), and translation files refused whole */
+  refusedFiles: number;
   /**
    * template files discovery refused to open (a link out of the project, a FIFO) that no translation
    * of the run was for: not read, and nothing of the import refused for them (warned; lint reports them)
@@ -484,7 +485,7 @@ class Current {
 
 /** The import of translation files into the templates of `config` (paths relative to `cwd`). */
 export async function importTranslations(config: Config, files: readonly string[], cwd: string, dryRun = false, signal?: AbortSignal, writing: ImportWriting = {}): Promise<ImportResult> {
-  const result: ImportResult = { written: [], refusals: [], notRead: [], skipped: [], empty: [], unchanged: [], otherSource: [], stillOutdated: [], fuzzy: [], newLanguages: [], unlisted: [], kept: [], onThreads: false, early: 0, lazy: 0 };
+  const result: ImportResult = { written: [], refusals: [], refusedFiles: 0, notRead: [], skipped: [], empty: [], unchanged: [], otherSource: [], stillOutdated: [], fuzzy: [], newLanguages: [], unlisted: [], kept: [], onThreads: false, early: 0, lazy: 0 };
   const discovered = await discoverFiles(config, [], cwd);
   // thousands of files to write, and a second core: the writes on threads of their own (AtomicWriter's `threads`)
   const threads = writing.threads ?? (discovered.length >= READ_AHEAD_MIN && availableParallelism() >= 2 ? WRITE_THREADS : 0);
@@ -874,8 +875,7 @@ export async function importTranslations(config: Config, files: readonly string[
       result.written = result.written.filter((w) => !refused.has(w.file));
     }
     for (const [file, message] of shut) if (!targeted.has(file)) result.notRead.push({ file, message });
-    // each refusal of a template with its target language (refusedCount's key)
-    for (const x of result.refusals) if (x.template !== undefined && x.language === undefined) x.language = languageOfFile.get(x.file);
+    result.refusedFiles = refusedCount(result.refusals, (file) => languageOfFile.get(file));
     // a file another translation file of this run wrote is not unchanged
     for (const w of result.written) unchanged.delete(w.file);
     result.unchanged = [...unchanged];
@@ -886,11 +886,12 @@ export async function importTranslations(config: Config, files: readonly string[
 }
 
 /**
- * How many files an import refused, each once: a target file (a template in a language) however
- * many of its units were refused, or for however many reasons; a translation file refused whole.
+ * How many files an import refused, each once: a target file (a template in the target language
+ * of the translation file refusing it, `languageOf`) however many of its units were refused, for
+ * however many reasons, by however many translation files; a translation file refused whole.
  */
-export function refusedCount(refusals: ImportResult['refusals']): number {
-  return new Set(refusals.map((x) => (x.template !== undefined ? `t\u0000${x.language ?? x.file}\u0000${x.template}` : `f\u0000${x.file}`))).size;
+export function refusedCount(refusals: ImportResult['refusals'], languageOf: (file: string) => string | undefined): number {
+  return new Set(refusals.map((x) => (x.template !== undefined ? `t\u0000${languageOf(x.file) ?? x.file}\u0000${x.template}` : `f\u0000${x.file}`))).size;
 }
 
 /** An import stopped by a signal part way: the lines of the files it wrote (printed to stdout before the message, as a finished run lists them). */
@@ -997,7 +998,7 @@ export async function translationsImport(files: string[], o: ImportOptions): Pro
   const n = new Set(r.written.map((w) => w.file)).size;
   // units the file does not mark finished, or sends back outdated: left out, so what the translator sent is not all in the files
   const notImported = r.fuzzy.length + r.stillOutdated.length;
-  const refused = refusedCount(r.refusals);
+  const refused = r.refusedFiles;
   const notes = [
     r.unchanged.length ? `${r.unchanged.length} already up to date (not written)` : '',
     refused ? `${refused} refused (see above)` : '',
