@@ -12,7 +12,7 @@ import { remoteNamesOf } from '../model/remote-names.js';
 import { fileView } from '../model/to-file.js';
 import { attentionCount, driftCount, identityHeldCount, isBreach, keyHeldCount, keyOf, refusedHeldCount, type Plan, type PlanChange } from './plan.js';
 import { fitLines, GITHUB_COMMENT_CHARACTERS } from '../core/fit-lines.js';
-import { creationWindows, describeWindows, duration, WINDOWS_ADVICE } from './creation-windows.js';
+import { creationWindows, describeWindows, duration, WINDOWS_ADVICE, type CreationWindows } from './creation-windows.js';
 import { describeBudget, describeExceeding, editBudget } from './edit-budget.js';
 
 /** A template's key (`alias/name/language`) as the output gate takes it: an identifier, never masked as a secret value (core/redact.ts asIdentifier) */
@@ -393,10 +393,22 @@ export function renderJson(plan: Plan): string {
     })),
     summary: plan.summary,
     ...budgetJson(plan),
+    ...windowsJson(plan),
     ...(plan.held?.length ? { held: plan.held.map(identifierFields) } : {}),
     ...(plan.deletedOnChannel?.length ? { deletedOnChannel: plan.deletedOnChannel.map(identifierFields) } : {}),
     notObservable: NOT_OBSERVABLE,
   }, null, 2)}\n`;
+}
+
+/**
+ * `creationWindows` of the JSON rendering: what text plan says of the creation quota's windows
+ * (windowLines), for a CI job to read (a job's timeout set from waitSeconds)
+ */
+function windowsJson(plan: Pick<Plan, 'changes' | 'createQuota'>): { creationWindows?: { limit: number; windowSeconds: number; waitSeconds: number; channels: CreationWindows[] } } {
+  if (!plan.createQuota) return {};
+  const channels = creationWindows(plan.changes, plan.createQuota);
+  if (!channels.length) return {};
+  return { creationWindows: { limit: plan.createQuota.limit, windowSeconds: plan.createQuota.windowSeconds, waitSeconds: Math.max(...channels.map((w) => w.waitSeconds)), channels } };
 }
 
 /** `editBudget` of the JSON rendering, when the plan edits an APPROVED template */
