@@ -475,6 +475,28 @@ test('--text-only compares only what it sends: an unapplied edit of the SMS fall
   } finally { cleanup(dir); }
 });
 
+test('--text-only of a one-tap or zero-tap authentication template: an unapplied edit of its OTP button\'s apps alone (left out whole) does not stop it; one of the text does (verify-13 NEW-1)', async () => {
+  const { dir, name, run } = project();
+  try {
+    writeFiles(dir, {
+      'templates/zt.yaml': `channel: wa\nname: ${name}_zt\nlanguage: en_US\ncategory: AUTHENTICATION\nbody:\n  add_security_recommendation: true\nfooter:\n  code_expiration_minutes: 5\nbuttons:\n  - type: OTP\n    otp_type: ZERO_TAP\n    zero_tap_terms_accepted: true\n    supported_apps:\n      - { package_name: com.acme.bank, signature_hash: Abcdefghij1 }\n      - { package_name: com.acme.bank.beta, signature_hash: Abcdefghij2 }\n`,
+    });
+    assert.is((await run(['apply', '--auto-approve'])).exitCode, 0);
+    const zt = ['send', '--to', '+4915112345678', '--template', `${name}_zt`, '--param', 'code=123456', '--text-only'];
+    const f = path.join(dir, 'templates', 'zt.yaml');
+    writeFileSync(f, readFileSync(f, 'utf8').replace('com.acme.bank.beta', 'com.acme.bank.gamma'));
+    let r = await run(zt);
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stderr, 'com.acme.bank.gamma');
+    // an edit of the text it sends (the expiry line) still stops it
+    writeFileSync(f, readFileSync(f, 'utf8').replace('code_expiration_minutes: 5', 'code_expiration_minutes: 7'));
+    r = await run(zt);
+    assert.is(r.exitCode, 3, r.stderr);
+    assert.match(r.stderr, "differs from the channel's approved copy in codeExpirationMinutes");
+    assert.not.match(r.stderr, 'buttons');
+  } finally { cleanup(dir); }
+});
+
 test('an RCS suggestion with tracking: true is refused by name (the conversation suggestion has no tracking), never sent without it in silence; --text-only lists it', async () => {
   const { dir, name, run } = project();
   try {
@@ -513,6 +535,8 @@ test('a template with a WhatsApp text and an RCS message: what is left out names
   const m = templateMeta(fromFile(v, 'rcs', ''), 'rcs');
   assert.equal(m.omitted, ['RCS rich card 1 "We missed you, {{first_name}}"', 'the RCS expiry', 'the SMS fallback']);
   assert.match(generateTypes([m], { source: 'templates' }), /omitted: \[[^\]]*"the SMS fallback"\]/);
+  // what requires textOnly, as the generated module's doc comment says it: every kind unsendableParts names (verify-13 NEW-1)
+  assert.match(generateTypes([m], { source: 'templates' }), /\* The options of each template.s send: `textOnly: true` required where a part cannot be sent \(a media header, a one-tap or zero-tap OTP button[^\n]*an RCS message beside a WhatsApp text/);
   const pic = readTemplateValue('channel: rcs\nname: pic\nlanguage: en_GB\ncategory: UTILITY\nbody:\n  text: "Your parcel is here."\nmessage:\n  type: picture\n  fileUrl: https://cdn.example.com/parcel.png\n');
   assert.equal(templateMeta(fromFile(pic, 'rcs', ''), 'rcs').omitted, ['the RCS picture https://cdn.example.com/parcel.png']);
 });

@@ -2,9 +2,9 @@
 // be APPROVED and match the local file (the meta's digest of each part a read shows). What the
 // channel says is read by the caller (send.ts); this decides and words the refusal.
 import type { TemplateReadResponse } from '../api/shapes.js';
-import { fromRead } from '../model/canonical.js';
+import { fromRead, type CanonicalTemplate } from '../model/canonical.js';
 import { UUID_RE } from '../schemas/contract.js';
-import { contentDigest, digestDifferences, type TemplateMeta } from '../model/meta.js';
+import { contentDigest, digestDifferences, LEFT_OUT_BY_TEXT_ONLY, sameSentButtons, type TemplateMeta } from '../model/meta.js';
 import { shownKey } from '../model/ids.js';
 import { isApprovedState } from '../plan/review-state.js';
 import { adviceCommand } from '../core/advice.js';
@@ -43,19 +43,20 @@ const SKIP_ABSENT = 'If this is a test service that keeps no templates, --no-rem
 
 /** the parts of an RCS-only template's message a text-only send carries: its text and its suggestions (a left-out one among them: compared all the same) */
 const RCS_TEXT_PART = new Set(['message.type', 'message.message', 'message.suggestions']);
-/** the parts of a template with a WhatsApp text that a text-only send never carries (the RCS message is all left out: the WhatsApp text goes) */
-const LEFT_OUT_PARTS = new Set(['carousel', 'limitedTimeOffer', 'callPermissionRequest']);
 
 /**
- * Whether a part of a template (a key of its digest, `contentDigest`) is one a text-only send
- * leaves out whole, so that an edit of it alone does not stop such a send: the gate compares what
- * is sent. A part that is sent with a left-out piece in it (the buttons beside a copy-code button,
- * the message's suggestions beside a dial) is compared whole.
+ * Whether a part of a template (a key of its digest, `contentDigest`) that differs from the
+ * channel's copy (`remote`) is one a text-only send carries nothing of, so that an edit of it alone
+ * does not stop such a send: the gate compares what is sent. The parts left out are those
+ * `unsendableParts` names (LEFT_OUT_BY_TEXT_ONLY, the RCS message beside a WhatsApp text); the
+ * buttons are compared by the suggestions sent of them (sentButtons: a one-tap button's apps are
+ * not sent). An RCS message's suggestions, a left-out one among them, are compared whole.
  */
-export function leftOutByTextOnly(meta: Pick<TemplateMeta, 'rcs'>, part: string): boolean {
+export function leftOutByTextOnly(meta: Pick<TemplateMeta, 'rcs' | 'buttons'>, part: string, remote?: Pick<CanonicalTemplate, 'buttons'>): boolean {
   const rcsPart = part === 'message' || part.startsWith('message.');
   if (meta.rcs) return rcsPart && !RCS_TEXT_PART.has(part);
-  return rcsPart || LEFT_OUT_PARTS.has(part);
+  if (part === 'buttons') return remote !== undefined && sameSentButtons(meta.buttons, remote.buttons);
+  return rcsPart || LEFT_OUT_BY_TEXT_ONLY.has(part);
 }
 
 /**
@@ -92,7 +93,8 @@ function remoteMessage(meta: TemplateMeta, read: TemplateReadResponse | null, wh
     return { reason: 'recategorised', message: `${key} is approved on the channel as ${remoteCategory}, and the file says ${meta.check.category}${also}: the platform re-categorised it (it is billed and routed as ${remoteCategory}), or the file's category was changed (an approved template's category cannot change). Set category: ${remoteCategory} in the file if every environment's copy has it, or accept it for this environment alone with environments.${environment}.categories: { "${meta.channel}/${meta.name}": ${remoteCategory} } in the config (${run('plan')} and ${run('review')} show it; see docs/recovery.md#recategorised), or appeal the category in the console. Sent from a generated module: a module made before the config accepted it, or for another environment, holds the category it had then (${run('types --check')} says it is stale: run ${run('types')} and build again). Nothing was sent.` };
   }
   if (meta.check) {
-    const differs = digestDifferences(meta.check.digest, contentDigest(fromRead(read, where.channelId))).filter((part) => !(textOnly && leftOutByTextOnly(meta, part)));
+    const remote = fromRead(read, where.channelId);
+    const differs = digestDifferences(meta.check.digest, contentDigest(remote)).filter((part) => !(textOnly && leftOutByTextOnly(meta, part, remote)));
     if (differs.length) {
       return { reason: 'changed', message: `${key} differs from the channel's approved copy in ${differs.join(', ')}: an edit that was not applied (${run('plan')} shows it; apply it and send once the review approves it, or send what the channel has from the file as it was), or, sent from a generated module, a module made before the last apply (${run('types --check')} says it is stale: run ${run('types')} and build again). Nothing was sent.` };
     }

@@ -3,7 +3,7 @@
 import { shownKey } from '../model/ids.js';
 import type { ConversationRequest } from '../api/shapes.js';
 import { renderText, scanPlaceholders } from '../model/placeholders.js';
-import { cardParam, paramName, textPartParams, type TemplateMeta } from '../model/meta.js';
+import { cardParam, paramName, sentButtons, textPartParams, type TemplateMeta } from '../model/meta.js';
 import { CODE_PARAM } from '../model/authentication.js';
 import { namedCharacter, shownWithEscapes, unclosedDirection } from '../model/written-characters.js';
 
@@ -109,13 +109,13 @@ export function renderTemplate(meta: TemplateMeta, params: TemplateParamValues):
   parts.push(within(role, renderText(meta.body, values(role, meta.body))));
   if (meta.footer) parts.push(meta.footer);
   const suggestions: RenderedMessage['suggestions'] = (meta.suggestions ?? []).map((sg) => ({ action: sg.action, text: sg.text, ...(sg.postbackData !== undefined ? { postbackData: sg.postbackData } : {}) }));
-  meta.buttons.forEach((b, i) => {
-    if (b.type === 'QUICK_REPLY' && b.text) suggestions.push({ action: 'reply', text: b.text, postbackData: b.text });
-    if (b.type === 'URL' && b.text && b.url) {
-      const v = own(params, paramName({ role: 'url', button: i }, '1'));
+  for (const b of sentButtons(meta.buttons)) {
+    if (b.type === 'QUICK_REPLY') suggestions.push({ action: 'reply', text: b.text, postbackData: b.text });
+    else if (b.url !== undefined) {
+      const v = own(params, paramName({ role: 'url', button: b.index }, '1'));
       suggestions.push({ action: 'open_url', text: b.text, postbackData: typeof v !== 'string' ? b.url : renderText(b.url, { 1: encodeURIComponent(v) }) });
     }
-  });
+  }
   return { text: parts.join('\n\n'), suggestions };
 }
 
