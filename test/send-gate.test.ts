@@ -541,4 +541,24 @@ test('a template with a WhatsApp text and an RCS message: what is left out names
   assert.equal(templateMeta(fromFile(pic, 'rcs', ''), 'rcs').omitted, ['the RCS picture https://cdn.example.com/parcel.png']);
 });
 
+// fix-bg's note: --text-only compared the header whole, so an unapplied edit of a media header alone (its format), which
+// such a send leaves out, stopped it; a text header is part of the text, and an edit of it still does
+test('--text-only of a template with a media header: an unapplied edit of the header alone does not stop it; a text header in its place does', async () => {
+  const { dir, name, run } = project();
+  try {
+    const file = (header: string) => `channel: wa\nname: ${name}_media\nlanguage: en_US\ncategory: MARKETING\nheader:\n${header}\nbody:\n  text: "Our spring sale starts today, {{first_name}}: see the new shoes in store."\n  examples: { first_name: Ana }\n`;
+    writeFiles(dir, { 'templates/media.yaml': file('  format: IMAGE\n  example: https://cdn.example.com/spring.png') });
+    assert.is((await run(['apply', '--auto-approve'])).exitCode, 0);
+    const send = ['send', '--to', '+4915112345678', '--template', `${name}_media`, '--param', 'first_name=Ana', '--text-only'];
+    writeFiles(dir, { 'templates/media.yaml': file('  format: VIDEO\n  example: https://cdn.example.com/spring.mp4') });
+    let r = await run(send);
+    assert.is(r.exitCode, 0, r.stderr);
+    // a text header is sent with the body: not applied, it stops the send
+    writeFiles(dir, { 'templates/media.yaml': file('  format: TEXT\n  text: Spring sale') });
+    r = await run(send);
+    assert.is(r.exitCode, 3, r.stderr);
+    assert.match(r.stderr, "differs from the channel's approved copy in header");
+  } finally { cleanup(dir); }
+});
+
 test.run();

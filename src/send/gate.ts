@@ -50,14 +50,19 @@ const RCS_TEXT_PART = new Set(['message.type', 'message.message', 'message.sugge
  * does not stop such a send: the gate compares what is sent. The parts left out are those
  * `unsendableParts` names (LEFT_OUT_BY_TEXT_ONLY, the RCS message beside a WhatsApp text); the
  * buttons are compared by the suggestions sent of them (sentButtons: a one-tap button's apps are
- * not sent). An RCS message's suggestions, a left-out one among them, are compared whole.
+ * not sent), a media header by nothing (neither side's header is sent). An RCS message's suggestions, a left-out one among them, are compared whole.
  */
-export function leftOutByTextOnly(meta: Pick<TemplateMeta, 'rcs' | 'buttons'>, part: string, remote?: Pick<CanonicalTemplate, 'buttons'>): boolean {
+export function leftOutByTextOnly(meta: Pick<TemplateMeta, 'rcs' | 'buttons' | 'header'>, part: string, remote?: Pick<CanonicalTemplate, 'buttons' | 'header'>): boolean {
   const rcsPart = part === 'message' || part.startsWith('message.');
   if (meta.rcs) return rcsPart && !RCS_TEXT_PART.has(part);
   if (part === 'buttons') return remote !== undefined && sameSentButtons(meta.buttons, remote.buttons);
+  // a media header (image, video, document, location...) is not sent: an edit of it (its format) changes nothing sent, as
+  // long as neither side has a text header, which is part of the text
+  if (part === 'header' || part.startsWith('header.')) return remote !== undefined && mediaHeader(meta.header) && mediaHeader(remote.header);
   return rcsPart || LEFT_OUT_BY_TEXT_ONLY.has(part);
 }
+
+const mediaHeader = (h: { readonly format: string } | undefined): boolean => h !== undefined && h.format.toUpperCase() !== 'TEXT';
 
 /**
  * Why the channel's copy (`read`, null when absent) does not allow sending this template, or
