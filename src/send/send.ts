@@ -277,8 +277,9 @@ export function withPresetText(meta: TemplateMeta, text: string | undefined): Te
   // the caller's text is the whole text: what WhatsApp adds in this language (the security sentence, the expiry line) is in it,
   // or the message would go out without the warning the approved template carries
   const parts = meta.presetParts;
-  if (parts?.expiryMinutes !== undefined && !digitsIn(text).includes(String(parts.expiryMinutes))) {
-    throw new ParamError(`${shownKey(meta)} carries WhatsApp's expiry line (${parts.expiryMinutes} minutes), which --preset-text (presetText) must hold as WhatsApp words it in ${meta.language}: the text has no ${parts.expiryMinutes}. Give the whole text (the code line${parts.security ? ', the security sentence' : ''} and the expiry line). Nothing was sent.`);
+  const expiry = parts?.expiryMinutes !== undefined ? expiryLineProblem(text, parts.expiryMinutes) : undefined;
+  if (expiry !== undefined) {
+    throw new ParamError(`${shownKey(meta)} carries WhatsApp's expiry line (${parts!.expiryMinutes} minutes), which --preset-text (presetText) must hold as WhatsApp words it in ${meta.language}: ${expiry}. Give the whole text (the code line${parts!.security ? ', the security sentence' : ''} and the expiry line last). Nothing was sent.`);
   }
   // (sentences are counted at their stops: a language that writes none, Thai, is not counted)
   if (parts?.security && SENTENCE_STOP.test(text) && sentencesIn(text.replace('{{code}}', 'X')) < (parts.expiryMinutes !== undefined ? 3 : 2)) {
@@ -288,6 +289,27 @@ export function withPresetText(meta: TemplateMeta, text: string | undefined): Te
   // a text of the template's own: the code is its body's placeholder (its parameter, as the caller names it)
   const code = ownText ? scanPlaceholders(meta.body).placeholders[0]?.key : undefined;
   return { ...rest, body: code !== undefined ? text.replace('{{code}}', `{{${code}}}`) : text };
+}
+
+/**
+ * What keeps a caller's text from holding WhatsApp's expiry line of `minutes`, or undefined. WhatsApp
+ * writes that line under the text, last: the text's last line must hold the minutes as a number of
+ * its own, in digits of any script (5 is not in 15, 50, 35 or 5.5). Its words are not read (tplsync
+ * knows no language's wording but English): a last line with the number is taken as the expiry line.
+ */
+function expiryLineProblem(text: string, minutes: number): string | undefined {
+  const n = String(minutes);
+  // the number whole: no digit beside it, and no decimal part (10.30 is a time, 1,5 a fraction)
+  const whole = new RegExp(`(?<![0-9]|[0-9][.,])${n}(?![0-9]|[.,][0-9])`, 'u');
+  const lines = text.split(/\r\n|[\n\r\u2028\u2029]/u).filter((l) => /[\p{L}\p{N}]/u.test(l));
+  const last = lines[lines.length - 1] ?? '';
+  if (whole.test(digitsIn(last))) return undefined;
+  if (!whole.test(digitsIn(text))) {
+    const longer = /[0-9]+(?:[.,][0-9]+)?/g;
+    const near = [...digitsIn(text).matchAll(longer)].map((m) => m[0]).filter((m) => m.includes(n));
+    return `the text has no ${n}${near.length ? ` as a number of its own (${near.map((m) => `'${m}'`).join(', ')} is another number)` : ''}`;
+  }
+  return `its last line (${JSON.stringify(last.slice(0, 60))}), where WhatsApp writes the expiry line under the text, has no ${n}`;
 }
 
 /** a text's digits of any script as ASCII digits (١٠ and १० are 10), for finding a number in a text of any language */
