@@ -13,7 +13,7 @@ import { diffTemplates, fromFile, fromRead, kindCategory, type CanonicalTemplate
 import { flatFlowButtons, safeFileName, toTemplateFile } from '../model/to-file.js';
 import { templateExtension } from '../files/extension.js';
 import { templateId } from '../model/ids.js';
-import { FileChanged, FileCreated, writeFileAtomic } from '../files/write.js';
+import { FileChanged, FileCreated, writeFileAtomic, writeOver } from '../files/write.js';
 import { lookupValue, lostPlainReferences, markedTemplate, refersToSecret, shownTemplate, unreadableSecrets, valuesAsReferences } from '../project/values.js';
 import { remnantsAsReferences } from '../model/remnants.js';
 import { namesAPlaceholder } from '../model/placeholders.js';
@@ -219,7 +219,9 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
       push({ id, kind: 'held', file: rel, name, language, ...(derived ? { derived } : {}), ...(derivedLive ? { derivedLive: true } : {}) });
       continue;
     }
-    if (existsSync(target) && !req.force) { push({ id, kind: 'exists', file: rel }); continue; }
+    // a file there that pull does not read (not the template's: --force writes over it)
+    const there = existsSync(target);
+    if (there && !req.force) { push({ id, kind: 'exists', file: rel }); continue; }
     // the channel's texts as the file must write them: a ((name)) in them is text, not a reference (escaped)
     const channelCopy = escapeLiteralReferences(fromRead(r, req.channelId));
     // a file could not hold them, and an apply of it would delete them from the channel
@@ -376,9 +378,9 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     }
     // over the text read (the file's comments and names were taken from it): an edit saved meanwhile is kept, and said
     // a new file (none there when pull looked, or a file of the template not read) is created exclusively: one
-    // that appeared since (an editor, another program) is kept, and said "created while tplsync ran"
+    // that appeared since (an editor, another program) is kept, and said "created while tplsync ran" (writeOver: as pull --from writes)
     req.beforeWrite?.(target);
-    try { writeFileAtomic(target, file, { verbatim: true, ...(before !== undefined ? { expect: before } : { create: true }) }); } catch (e) {
+    try { writeFileAtomic(target, file, { verbatim: true, ...writeOver(before, !overwritten && there) }); } catch (e) {
       if (!(e instanceof FileChanged)) throw e;
       push({ id, kind: 'changed', file: rel, name, language, ...(e instanceof FileCreated ? { created: true as const } : {}) });
       continue;
