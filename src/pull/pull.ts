@@ -14,6 +14,7 @@ import { flatFlowButtons, safeFileName, toTemplateFile } from '../model/to-file.
 import { templateExtension } from '../files/extension.js';
 import { templateId } from '../model/ids.js';
 import { FileChanged, FileCreated, writeFileAtomic, writeOver } from '../files/write.js';
+import { linkedFolderOf, realTarget } from '../files/confine-write.js';
 import { lookupValue, lostPlainReferences, markedTemplate, refersToSecret, shownTemplate, unreadableSecrets, valuesAsReferences } from '../project/values.js';
 import { remnantsAsReferences } from '../model/remnants.js';
 import { namesAPlaceholder } from '../model/placeholders.js';
@@ -77,6 +78,12 @@ export interface ChangedNames {
   commit?: string;
   /** the file had edits not committed (replaced too) */
   uncommitted?: boolean;
+  /**
+   * the file lies behind a linked folder of the project (`link`, as shown), which git tracks as a link, never the files
+   * behind it: `git diff` of the file's path shows nothing; `real`, its real path (as shown); `tracked`, a repository
+   * there has commits of it (git -C its folder shows what changed)
+   */
+  behindLink?: { link: string; real: string; tracked: boolean };
   /** how the names were kept: the file's text and samples (`text`, `samples`), or the commit that says what the channel says */
   namedBy?: 'text' | 'samples' | 'commit';
   /** why each part stayed numbered */
@@ -293,7 +300,7 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
       const message = own && typeof own === 'object' && !Array.isArray(own) ? own as Record<string, unknown> : w.message;
       kept = { ...(w.message && message ? { message } : {}), ...(w.category ? { category: w.category } : {}) };
       if (marked === undefined) formBefore = form;
-      const since = { c, channelCopy, form, abs: replaced.abs, shown: path.relative(req.cwd, replaced.abs), secrets: marked !== undefined, channelId: req.channelId, publicId: r.publicId, environment: conn.environment };
+      const since = { c, channelCopy, form, abs: replaced.abs, shown: path.relative(req.cwd, replaced.abs), secrets: marked !== undefined, channelId: req.channelId, publicId: r.publicId, environment: conn.environment, projectDir: config.dir, cwd: req.cwd };
       if (!w.kept) {
         const changed = await changedSince(since);
         named = changed.named;
@@ -440,7 +447,7 @@ function differs(form: Record<string, unknown>, c: CanonicalTemplate, channelId:
   try { return diffTemplates(fromFile(form, channelId, publicId).canonical, c).length > 0; } catch { return false; }
 }
 
-async function changedSince(o: { c: CanonicalTemplate; channelCopy: CanonicalTemplate; form: Record<string, unknown>; abs: string; shown: string; secrets: boolean; channelId: string; publicId: string; environment: EnvironmentConfig;
+async function changedSince(o: { c: CanonicalTemplate; channelCopy: CanonicalTemplate; form: Record<string, unknown>; abs: string; shown: string; secrets: boolean; channelId: string; publicId: string; environment: EnvironmentConfig; projectDir: string; cwd: string;
   /** the file's names are kept already (its texts are the channel's once numbered): only which side moved, and what is replaced */
   keepNames?: boolean }): Promise<{ named: PlaceholderNames; names: ChangedNames }> {
   const canonicalOf = (v: Record<string, unknown>): CanonicalTemplate => fromFile(v, o.channelId, o.publicId).canonical;
@@ -461,7 +468,10 @@ async function changedSince(o: { c: CanonicalTemplate; channelCopy: CanonicalTem
   try { working = readRegularFile(o.abs, { max: MAX_FILE_BYTES, shown: o.shown, what: 'a template file' }).toString('utf8'); } catch { working = undefined; }
   const uncommitted = head !== undefined && working !== undefined && head.text !== working;
   const cause: ChangedNames['cause'] = synced ? (synced === head ? 'file' : 'file-since') : history.tracked ? 'channel' : 'unknown';
-  const base: Omit<ChangedNames, 'numbered'> = { changed: o.shown, fields, cause, ...(synced ? { commit: synced.commit } : {}), ...(uncommitted && cause !== 'file' ? { uncommitted: true } : {}) };
+  // behind a linked folder: git here tracks the link, so `git diff` of the file's path cannot show what changed (said otherwise)
+  const link = linkedFolderOf(o.abs, o.projectDir);
+  const behindLink = link ? { link: path.relative(o.cwd, link) || link, real: path.relative(o.cwd, realTarget(o.abs)), tracked: history.tracked } : undefined;
+  const base: Omit<ChangedNames, 'numbered'> = { changed: o.shown, fields, cause, ...(synced ? { commit: synced.commit } : {}), ...(uncommitted && cause !== 'file' ? { uncommitted: true } : {}), ...(behindLink ? { behindLink } : {}) };
   if (o.keepNames) return { named: {}, names: { ...base, numbered: false } };
   // numbered as the channel numbers them: a loss (and names to ask for) only where the file named its placeholders
   const placeholders = JSON.stringify(o.c).includes('{{') && namesAPlaceholder(o.form);
