@@ -1,0 +1,97 @@
+// The config's environments checked against each other and against the templates (trial-ag F4, F7, F8):
+// a misspelt alias in one environment (`wha:` for `wa:`) that silently dropped every `wa` template from
+// it (plan "No changes", exit 0), an environment block with neither baseUrl nor emulator (a misspelt
+// `prodution:`) that only `--env prodution` refused, and two environments on the same channel of the
+// same service (a copy-pasted block) that let production's plan rewrite staging's templates.
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { CHANNEL_A, CHANNEL_B, cliIn, inProjectDir, lintInProcess } from './helpers.ts';
+
+const CHANNEL_C = '6a0d9c1e-2b3f-4c5d-8e7f-9a0b1c2d3e4f';
+
+/** the trial's project: staging with `wa` and `beta`, production with `wa` only; `staging` given as written */
+const config = (staging: string, more = ''): string => `templates: ["templates/**/*.yaml"]
+defaultEnvironment: staging
+environments:
+  staging:
+    emulator: .tplsync/staging.json
+    channels:
+${staging}
+    values: { shop_host: https://staging.shop.example }
+  production:
+    emulator: .tplsync/production.json
+    channels:
+      wa: ${CHANNEL_C}
+    values: { shop_host: https://www.shop.example }
+${more}channels:
+  wa: { kind: whatsapp, languages: [en_US] }
+  beta: { kind: whatsapp }
+`;
+
+const template = (channel: string, name: string): string => `channel: ${channel}
+name: ${name}
+language: en_US
+category: UTILITY
+body:
+  text: "Hello {{1}}, your order ${name.replace(/_/g, ' ')} is ready for pickup at the store."
+  examples: { 1: Ana }
+`;
+
+const TEMPLATES = { 'templates/order_ready.yaml': template('wa', 'order_ready'), 'templates/order_late.yaml': template('wa', 'order_late'), 'templates/beta_feature.yaml': template('beta', 'beta_feature') };
+
+test('F8: an alias misspelt in one environment (wha for wa) is an error at each template it leaves out, with did you mean', () => inProjectDir({ 'tplsync.config.yaml': config(`      wha: ${CHANNEL_A}\n      beta: ${CHANNEL_B}`), ...TEMPLATES }, async (dir) => {
+  const r = await lintInProcess(dir);
+  const found = r.diagnostics.filter((d) => d.ruleId === 'env-channel-misspelt');
+  assert.equal(found.map((d) => [path.basename(d.file), d.line, d.column, d.severity]).sort(), [['order_late.yaml', 1, 10, 'error'], ['order_ready.yaml', 1, 10, 'error']]);
+  assert.match(found[0]!.message, "Channel alias 'wa' is not one of staging's channels, so staging leaves this template out");
+  assert.match(found[0]!.message, "staging has 'wha' instead, which no template is on; did you mean 'wa'? Correct environments.staging.channels.wha in the config");
+  assert.is(r.exitCode, 1);
+}));
+
+test('F8: an alias only some environments define stays a template only they have (no finding), also beside an alias of another name no template is on', () => inProjectDir({ 'tplsync.config.yaml': config(`      wa: ${CHANNEL_A}\n      beta: ${CHANNEL_B}`).replace(`      wa: ${CHANNEL_C}\n`, `      wa: ${CHANNEL_C}\n      rcs: 7e9f1a2b-3c4d-4e5f-9a6b-7c8d9e0f1a2b\n`), ...TEMPLATES }, async (dir) => {
+  const r = await lintInProcess(dir);
+  assert.equal(r.diagnostics.map((d) => `${d.ruleId} ${d.message}`), []);
+}));
+
+/** staging on `stagingAlias`, production on `alias`, channels: declaring `declared` */
+const twoAliases = (stagingAlias: string, alias: string, declared: string[]): string => `templates: ["templates/**/*.yaml"]
+environments:
+  staging:
+    emulator: .tplsync/staging.json
+    channels: { ${stagingAlias}: ${CHANNEL_A} }
+  production:
+    emulator: .tplsync/production.json
+    channels: { ${alias}: ${CHANNEL_C} }
+${declared.length ? `channels:\n${declared.map((a) => `  ${a}: { kind: whatsapp }\n`).join('')}` : ''}`;
+
+test('F8: two letters apart count when channels: declares the templates\' alias and not the environment\'s; a shortened name, or one channels: declares too, does not', async () => {
+  const misspelt = async (stagingAlias: string, alias: string, declared: string[]): Promise<string[]> => {
+    let out: string[] = [];
+    await inProjectDir({ 'tplsync.config.yaml': twoAliases(stagingAlias, alias, declared), 'templates/a.yaml': template(alias, 'order_ready') }, async (dir) => {
+      out = (await lintInProcess(dir)).diagnostics.filter((d) => d.ruleId === 'env-channel-misspelt').map((d) => d.message);
+    });
+    return out;
+  };
+  assert.match((await misspelt('whatsap-shp', 'whatsapp-shop', ['whatsapp-shop']))[0] ?? '', "staging has 'whatsap-shp' instead, which no template is on; did you mean 'whatsapp-shop'?");
+  assert.equal(await misspelt('whatsap-shp', 'whatsapp-shop', ['whatsapp-shop', 'whatsap-shp']), [], 'both declared: two channels');
+  assert.equal(await misspelt('whatsap-shp', 'whatsapp-shop', []), [], 'two letters apart, nothing declared: not judged a misspelling');
+  assert.equal(await misspelt('shop-wa', 'shop-whatsapp', ['shop-whatsapp']), [], 'a shorter name is another channel');
+  assert.equal((await misspelt('Wa', 'wa', [])).length, 1, 'a letter\'s case');
+});
+
+test('F8: plan in the environment with the misspelt alias stops with the finding (exit 1), not "No changes"', () => inProjectDir({ 'tplsync.config.yaml': config(`      wha: ${CHANNEL_A}\n      beta: ${CHANNEL_B}`), ...TEMPLATES }, async (dir) => {
+  const r = await cliIn(['plan', '--detailed-exitcode'], { cwd: dir });
+  assert.is(r.exitCode, 1, r.stdout + r.stderr);
+  assert.not.match(r.stdout, 'No changes');
+  assert.match(r.stderr, "did you mean 'wa'?");
+  assert.match(r.stderr, 'env-channel-misspelt');
+}));
+
+test('F8: lint does not advise declaring the misspelt alias\'s kind: it names the declared alias it is near', () => inProjectDir({ 'tplsync.config.yaml': config(`      wha: ${CHANNEL_A}\n      beta: ${CHANNEL_B}`), ...TEMPLATES }, async (dir) => {
+  const r = await cliIn(['lint'], { cwd: dir });
+  assert.not.match(r.stderr, 'channels: { wha: { kind');
+  assert.match(r.stderr, "tplsync: warning: environments.staging.channels.wha: channels: declares no 'wha'; did you mean 'wa'?");
+}));
+
+test.run();
