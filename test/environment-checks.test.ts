@@ -94,4 +94,58 @@ test('F8: lint does not advise declaring the misspelt alias\'s kind: it names th
   assert.match(r.stderr, "tplsync: warning: environments.staging.channels.wha: channels: declares no 'wha'; did you mean 'wa'?");
 }));
 
+test('F7: an environment with neither baseUrl nor emulator is a problem of the config at its key, with the environment of a close name it was meant for', async () => {
+  const { resolveConfig } = await import('../src/config/load.ts');
+  const { ConfigText } = await import('../src/config/diagnose.ts');
+  const text = config(`      wa: ${CHANNEL_A}`, '  prodution:\n    values:\n      promo_banner: https://cdn.example/x.png\n');
+  const { load } = await import('js-yaml');
+  const error = await resolveConfig(load(text), '/project/tplsync.config.yaml', async () => new ConfigText(text)).then(() => undefined, (e: Error) => e);
+  assert.ok(error, 'refused');
+  assert.match(error!.message, "tplsync.config.yaml:14:3: environments.prodution has neither baseUrl nor emulator, so no command can use it; did you mean 'production'? If so, move its values (promo_banner) under environments.production and remove environments.prodution");
+  // of no close name: what to give it
+  const lone = text.replace('prodution', 'reporting');
+  const other = await resolveConfig(load(lone), '/project/tplsync.config.yaml', async () => new ConfigText(lone)).then(() => undefined, (e: Error) => e);
+  assert.match(other!.message, 'environments.reporting has neither baseUrl nor emulator, so no command can use it: give it an emulator (emulator: .tplsync/reporting.json) or a baseUrl');
+  assert.not.match(other!.message, 'did you mean');
+});
+
+test('F7: lint says it (exit 3, as the config\'s other problems), where it passed before', () => inProjectDir({ 'tplsync.config.yaml': config(`      wa: ${CHANNEL_A}`, '  prodution:\n    values:\n      promo_banner: https://cdn.example/x.png\n'), 'templates/a.yaml': template('wa', 'order_ready') }, async (dir) => {
+  const r = await cliIn(['lint'], { cwd: dir });
+  assert.is(r.exitCode, 3, r.stdout + r.stderr);
+  assert.match(r.stderr, "tplsync.config.yaml:14:3: environments.prodution has neither baseUrl nor emulator");
+}));
+
+/** staging and production on one service (`prodService`: production's baseUrl, apiKeyEnv and channel as written) */
+const sameService = (prodService: string): string => `templates: ["templates/**/*.yaml"]
+environments:
+  staging:
+    baseUrl: http://127.0.0.1:45117
+    apiKeyEnv: STG_KEY
+    channels: { wa: ${CHANNEL_A}, beta: ${CHANNEL_B} }
+  production:
+${prodService}
+`;
+
+test('F4: two environments on one channel of one service (a copied block) is a problem naming both environments and aliases; another id, service or emulator file is not', async () => {
+  const { resolveConfig } = await import('../src/config/load.ts');
+  const { ConfigText } = await import('../src/config/diagnose.ts');
+  const { load } = await import('js-yaml');
+  const problem = async (text: string): Promise<string | undefined> => resolveConfig(load(text), '/project/tplsync.config.yaml', async () => new ConfigText(text)).then(() => undefined, (e: Error) => e.message);
+  // the same service written another way (a trailing slash, the host in capitals), the same id in capitals, under another alias
+  const copied = await problem(sameService(`    baseUrl: http://127.0.0.1:45117/\n    apiKeyEnv: PRD_KEY\n    channels: { shop: ${CHANNEL_A.toUpperCase()} }`));
+  assert.match(copied ?? '', `tplsync.config.yaml:10:17: environments.production.channels.shop is the channel ${CHANNEL_A.toUpperCase()} of the service at http://127.0.0.1:45117, as environments.staging.channels.wa is: two environments on one channel write each other's templates`);
+  assert.equal(await problem(sameService(`    baseUrl: http://127.0.0.1:45117\n    channels: { wa: ${CHANNEL_C} }`)), undefined, 'another channel of the service');
+  assert.equal(await problem(sameService(`    baseUrl: https://api.example.com\n    channels: { wa: ${CHANNEL_A} }`)), undefined, 'another service');
+  const emulators = (b: string): string => `environments:\n  local:\n    emulator: .tplsync/a.json\n    channels: { wa: ${CHANNEL_A} }\n  test:\n    emulator: ${b}\n    channels: { wa: ${CHANNEL_A} }\n`;
+  assert.match(await problem(emulators('./.tplsync/a.json')) ?? '', `environments.test.channels.wa is the channel ${CHANNEL_A} of the emulator .tplsync/a.json, as environments.local.channels.wa is`);
+  assert.equal(await problem(emulators('.tplsync/b.json')), undefined, 'another emulator file');
+});
+
+test('F4: promote from staging to a production on the same channel is refused (exit 3) before reading anything', () => inProjectDir({ 'tplsync.config.yaml': sameService(`    baseUrl: http://127.0.0.1:45117\n    apiKeyEnv: STG_KEY\n    channels: { wa: ${CHANNEL_A} }`), 'templates/a.yaml': template('wa', 'order_ready') }, async (dir) => {
+  const r = await cliIn(['promote', '--from', 'staging', '--to', 'production'], { cwd: dir, env: { STG_KEY: 'stg-key-12345678' } });
+  assert.is(r.exitCode, 3, r.stdout + r.stderr);
+  assert.match(r.stderr, 'environments.production.channels.wa is the channel');
+  assert.match(r.stderr, 'as environments.staging.channels.wa is');
+}));
+
 test.run();
