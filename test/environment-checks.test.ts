@@ -148,4 +148,16 @@ test('F4: promote from staging to a production on the same channel is refused (e
   assert.match(r.stderr, 'as environments.staging.channels.wa is');
 }));
 
+test('minor: a value ending with / before a / of the template (((shop_host))/track) is a warning of lint --env, at the URL; the file alone is clean', () => inProjectDir({
+  'tplsync.config.yaml': config(`      wa: ${CHANNEL_A}`).replace('shop_host: https://www.shop.example', 'shop_host: https://www.shop.example/'),
+  'templates/a.yaml': `${template('wa', 'order_ready')}buttons:\n  - type: URL\n    text: Track order\n    url: ((shop_host))/track/{{1}}\n    example: ((shop_host))/track/A-1042\n`,
+}, async (dir) => {
+  const plain = await cliIn(['lint'], { cwd: dir });
+  assert.is(plain.exitCode, 0, plain.stdout + plain.stderr);
+  assert.not.match(plain.stdout, 'url-double-slash');
+  const r = await cliIn(['lint', '--env', 'production'], { cwd: dir });
+  assert.match(r.stdout, /11:10 {2}warning {2}With the values of environment 'production': The address https:\/\/www\.shop\.example\/\/track\/\{\{1\}\} has a doubled \/ in its path[^\n]*url-double-slash/);
+  assert.not.match((await cliIn(['lint', '--env', 'staging'], { cwd: dir })).stdout, 'url-double-slash');
+}));
+
 test.run();
