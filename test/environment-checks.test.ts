@@ -160,4 +160,17 @@ test('minor: a value ending with / before a / of the template (((shop_host))/tra
   assert.not.match((await cliIn(['lint', '--env', 'staging'], { cwd: dir })).stdout, 'url-double-slash');
 }));
 
+test('minor: plan and apply naming only files the environment leaves out are refused (exit 3) with the environment that has them, not "No changes" exit 0', () => inProjectDir({ 'tplsync.config.yaml': config(`      wa: ${CHANNEL_A}\n      beta: ${CHANNEL_B}`), ...TEMPLATES }, async (dir) => {
+  const r = await cliIn(['apply', '--env', 'production', '--auto-approve', 'templates/beta_feature.yaml'], { cwd: dir });
+  assert.is(r.exitCode, 3, r.stdout + r.stderr);
+  assert.not.match(r.stdout, 'No changes');
+  assert.match(r.stderr, "templates/beta_feature.yaml: not in environment 'production' (channel alias 'beta' is not among production's channels): nothing to plan or apply there; the environment that has it: staging (--env staging)");
+  assert.is((await cliIn(['plan', '--env', 'production', 'templates/beta_feature.yaml'], { cwd: dir })).exitCode, 3);
+  // one of them in the environment: that one is planned, the other said on stderr
+  const some = await cliIn(['plan', '--env', 'production', 'templates/beta_feature.yaml', 'templates/order_ready.yaml'], { cwd: dir });
+  assert.is(some.exitCode, 0, some.stdout + some.stderr);
+  assert.match(some.stdout, 'order_ready');
+  assert.match(some.stderr, "templates/beta_feature.yaml: left out of environment 'production'");
+}));
+
 test.run();
