@@ -152,12 +152,16 @@ export const rcsRules = defineRules([
     },
   },
   {
-    id: 'rcs-webview-mode', group: 'rcs', severity: 'warning', summary: 'webviewType is set only with openUrlApplication WEBVIEW.',
-    why: 'RBM ignores the webview size when the URL opens in the browser.', fix: 'Remove webviewType, or set openUrlApplication: WEBVIEW.', source: 'RBM OpenUrlAction',
+    id: 'rcs-webview-mode', group: 'rcs', severity: 'warning', summary: 'webviewType is set only with openUrlApplication WEBVIEW, and openUrlApplication WEBVIEW always with a webviewType.',
+    why: 'RBM ignores the webview size when the URL opens in the browser. The other way round, RBM\'s OpenUrlAction.webviewViewMode left out is WEBVIEW_VIEW_MODE_UNSPECIFIED, of which Google says "To use webview, a view mode must be specified": a WEBVIEW link without FULL, HALF or TALL has no webview to open in (the preview draws no size it would have to invent).',
+    fix: 'Remove webviewType, or set openUrlApplication: WEBVIEW; with WEBVIEW, add webviewType: FULL, HALF or TALL.', source: 'RBM OpenUrlAction',
     check(ctx) {
       for (const { s, path } of suggestions(ctx)) {
         if (s.webviewType !== undefined && s.openUrlApplication !== 'WEBVIEW') {
           ctx.report([...path, 'webviewType'], `webviewType ${String(s.webviewType)} is ignored unless openUrlApplication is WEBVIEW${s.openUrlApplication ? ` (it is ${String(s.openUrlApplication)})` : ''}.`, { part: 'key' });
+        } else if (s.action === 'open_url' && s.openUrlApplication === 'WEBVIEW' && s.webviewType === undefined) {
+          // RBM's webviewViewMode left out is WEBVIEW_VIEW_MODE_UNSPECIFIED: "To use webview, a view mode must be specified"
+          ctx.report([...path, 'openUrlApplication'], 'openUrlApplication WEBVIEW names no webviewType: RBM opens a webview only in a view mode ("To use webview, a view mode must be specified"). Add webviewType: FULL, HALF or TALL, or open the URL in the BROWSER.');
         }
       }
     },

