@@ -35,4 +35,25 @@ test('F1: the preview says the webview mode is missing rather than drawing a FUL
   assert.match(chipEffect({ ...chip, webviewType: 'TALL' }), /in a tall webview/);
 });
 
+test('F2: Google\'s ComposeAction is refused by name as not carried, not as a typo of another action or key', () => {
+  const action = lint(suggestion('{ action: compose, text: Record a voice note, postbackData: rec, phoneNumber: "+15556667777" }'));
+  assert.ok(action.length >= 1, said(action));
+  assert.ok(action.every((x) => /ComposeAction/.test(x.message) && /not carried/.test(x.message)), said(action));
+  assert.not.match(said(action), /is not a valid/);
+  for (const key of ['composeTextMessage', 'composeRecordingMessage']) {
+    const d = lint(suggestion(`{ action: reply, text: Draft, postbackData: draft, ${key}: { phoneNumber: "+15556667777", text: "Hi there" } }`));
+    assert.equal(d.map((x) => x.ruleId), ['rcs-action-keys'], said(d));
+    assert.match(d[0]!.message, new RegExp(`^'${key}' on a reply suggestion is RBM's ComposeAction\\.${key} .* not carried`));
+  }
+});
+
+test('F2: Google\'s contentInfo.forceRefresh is refused by name as not carried, on a card and on a media message', () => {
+  const card = lint(rcs('  type: rich_card\n  richCards:\n    - { title: A, fileUrl: "https://www.example.com/a.jpg", forceRefresh: false }\n  rcsRichCardsOpts: { type: STANDALONE, orientation: VERTICAL, mediaHeight: MEDIUM }\n'));
+  assert.equal(card.map((x) => x.ruleId), ['schema'], said(card));
+  assert.match(card[0]!.message, /^'forceRefresh' is RBM's ContentInfo\.forceRefresh .* not carried/);
+  const picture = lint(rcs('  type: picture\n  fileUrl: "https://www.example.com/a.jpg"\n  forceRefresh: true\n'));
+  assert.equal(picture.map((x) => x.ruleId), ['schema'], said(picture));
+  assert.match(picture[0]!.message, /^'forceRefresh' is RBM's ContentInfo\.forceRefresh .* not carried/);
+});
+
 test.run();
