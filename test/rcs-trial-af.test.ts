@@ -56,4 +56,22 @@ test('F2: Google\'s contentInfo.forceRefresh is refused by name as not carried, 
   assert.match(picture[0]!.message, /^'forceRefresh' is RBM's ContentInfo\.forceRefresh .* not carried/);
 });
 
+test('F3: card layout options or cards on a message that is not a rich_card: one finding, that they belong to type rich_card', () => {
+  const cases = [
+    '  type: text\n  message: Hi\n  rcsRichCardsOpts: { type: CAROUSEL, cardWidth: MEDIUM }\n',
+    '  type: text\n  message: Hi\n  rcsRichCardsOpts: { type: STANDALONE, orientation: VERTICAL }\n',
+    '  type: picture\n  fileUrl: "https://www.example.com/a.jpg"\n  rcsRichCardsOpts: { type: STANDALONE, orientation: VERTICAL, mediaHeight: TALL }\n',
+    '  type: text\n  message: Hi\n  rcsRichCardsOpts: { type: CAROUSEL, orientation: VERTICAL, cardWidth: SMALL, mediaHeight: TALL }\n',
+  ];
+  for (const c of cases) {
+    const d = lint(rcs(c));
+    assert.equal(d.map((x) => x.ruleId), ['rcs-message-shape'], `${c}\n${said(d)}`);
+    assert.match(d[0]!.message, /rcsRichCardsOpts .*only .*type rich_card/);
+    assert.not.match(d[0]!.message, /2 to 10/);
+  }
+  // a card on a text message: the shape's error alone, no advice to add a layout beside it
+  const card = lint(rcs('  type: text\n  message: Hi\n  richCards:\n    - { title: A }\n'));
+  assert.equal(card.map((x) => x.ruleId), ['rcs-message-shape'], said(card));
+});
+
 test.run();

@@ -14,6 +14,19 @@ import { keysNotCarriedOnRcs } from '../../model/canonical.js';
 type Path = (string | number)[];
 
 function message(ctx: RuleContext): Loose | undefined { return obj(ctx.t.message); }
+/**
+ * The cards' layout (rcsRichCardsOpts) of a rich_card message, or of one whose type is not written
+ * (the schema says that); on a text, picture, video or file message it lays out nothing: rcs-message-shape
+ * says once that the cards and their layout belong to type rich_card, and no layout rule speaks of them.
+ */
+function laidOut(ctx: RuleContext): boolean {
+  const m = message(ctx);
+  return m !== undefined && (m.type === 'rich_card' || typeof m.type !== 'string');
+}
+const layoutOf = (ctx: RuleContext): Loose | undefined => (laidOut(ctx) ? obj(message(ctx)!.rcsRichCardsOpts) : undefined);
+/** the cards a layout rule lays out: none on a message of another type than rich_card (see laidOut) */
+const laidOutCards = (ctx: RuleContext): readonly Indexed[] => (laidOut(ctx) ? cards(ctx) : NO_CARDS);
+const NO_CARDS: readonly Indexed[] = Object.freeze([]);
 const cards = (ctx: RuleContext): readonly Indexed[] => indexed(message(ctx)?.richCards);
 /** the template whose suggestions were asked for last, and them: its rules ask one after the other (no WeakMap of every template of the run: rule.ts indexed) */
 let lastOf: { t: Loose; out: readonly { s: Loose; path: Path }[] } | undefined;
@@ -50,15 +63,20 @@ export const rcsRules = defineRules([
     },
   },
   {
-    id: 'rcs-message-shape', group: 'rcs', severity: 'error', summary: 'A rich_card message has richCards; a picture, video or file message has fileUrl; a text or rich_card message has no fileUrl or thumbnailUrl of its own.',
-    why: 'Without its content the message cannot be rendered.', fix: 'Add the cards or the media URL, or change `message.type`.',
+    id: 'rcs-message-shape', group: 'rcs', severity: 'error', summary: 'A rich_card message has richCards; a picture, video or file message has fileUrl; a text or rich_card message has no fileUrl or thumbnailUrl of its own; richCards and their layout (rcsRichCardsOpts) belong to a rich_card message only.',
+    why: 'Without its content the message cannot be rendered; content of another type is not sent (cards and their layout on a text or picture message mean nothing).', fix: 'Add the cards or the media URL, or change `message.type`; remove richCards and rcsRichCardsOpts from a message that is not a rich_card.',
     source: 'tplsync (the message types of the partner messaging API)',
     check(ctx) {
       const m = message(ctx);
       if (!m) return;
       const n = arr(m.richCards).length;
       if (m.type === 'rich_card' && n === 0) ctx.report(['message', 'type'], 'A rich_card message needs `richCards` with at least one card.');
-      if (m.type !== 'rich_card' && m.richCards !== undefined && typeof m.type === 'string') ctx.report(['message', 'richCards'], `richCards are only sent with type rich_card, not ${m.type}.`, { part: 'key' });
+      // cards and their layout on a text or media message: said once, here (the layout rules leave such a message alone)
+      if (m.type !== 'rich_card' && typeof m.type === 'string') {
+        const opts = m.rcsRichCardsOpts !== undefined;
+        if (m.richCards !== undefined) ctx.report(['message', 'richCards'], `richCards${opts ? ' and their layout (rcsRichCardsOpts) are' : ' are'} only sent with type rich_card, not ${m.type}.`, { part: 'key' });
+        else if (opts) ctx.report(['message', 'rcsRichCardsOpts'], `rcsRichCardsOpts lays out the cards of a rich_card message: it is only sent with type rich_card, and this message is of type ${m.type}, with no cards to lay out. Remove it, or make the message a rich_card with its richCards.`, { part: 'key' });
+      }
       if ((m.type === 'picture' || m.type === 'video' || m.type === 'file') && !str(m.fileUrl)) ctx.report(['message', 'type'], `A ${m.type} message needs \`fileUrl\`.`);
       if (m.type === 'text' && blank(str(m.message) ?? '')) ctx.report(['message', 'type'], 'A text message needs non-empty `message`.');
       // RBM sends one content a message: a text message's media would be dropped (send refuses it, preview drew it)
@@ -170,7 +188,7 @@ export const rcsRules = defineRules([
     id: 'rcs-standalone-layout', group: 'rcs', severity: 'error', summary: 'A HORIZONTAL standalone card has imageAlign LEFT or RIGHT.',
     why: 'RBM needs to know on which side the image goes.', fix: 'Set rcsRichCardsOpts.imageAlign to LEFT or RIGHT, or use VERTICAL.', source: 'RBM StandaloneCard',
     check(ctx) {
-      const o = obj(message(ctx)?.rcsRichCardsOpts);
+      const o = layoutOf(ctx);
       if (o?.orientation === 'HORIZONTAL' && o.type !== 'CAROUSEL' && o.imageAlign !== 'LEFT' && o.imageAlign !== 'RIGHT') {
         ctx.report(['message', 'rcsRichCardsOpts', o.imageAlign === undefined ? 'orientation' : 'imageAlign'], 'A HORIZONTAL card needs imageAlign LEFT or RIGHT.');
       }
@@ -180,9 +198,8 @@ export const rcsRules = defineRules([
     id: 'rcs-standalone-count', group: 'rcs', severity: 'error', summary: 'A STANDALONE rich card message has exactly one card.',
     why: 'A standalone card is one card; several cards are a carousel.', fix: 'Keep one card, or set rcsRichCardsOpts.type: CAROUSEL.', source: 'RBM StandaloneCard',
     check(ctx) {
-      const m = message(ctx);
-      const type = obj(m?.rcsRichCardsOpts)?.type ?? (arr(m?.richCards).length > 0 ? 'STANDALONE' : undefined);
-      const n = arr(m?.richCards).length;
+      const n = laidOut(ctx) ? arr(message(ctx)?.richCards).length : 0;
+      const type = layoutOf(ctx)?.type ?? (n > 0 ? 'STANDALONE' : undefined);
       if (type === 'STANDALONE' && n > 1) ctx.report(['message', 'richCards', 1], `A STANDALONE message has exactly one card; it has ${n}. Use type CAROUSEL for 2 to 10 cards.`);
     },
   },
@@ -190,10 +207,9 @@ export const rcsRules = defineRules([
     id: 'rcs-carousel', group: 'rcs', severity: 'error', summary: 'A carousel has 2 to 10 cards; SMALL cards cannot take TALL media.',
     why: 'RBM CarouselCard limits.', fix: 'Keep 2 to 10 cards; use MEDIUM width or shorter media.', source: 'RBM CarouselCard',
     check(ctx) {
-      const m = message(ctx);
-      const o = obj(m?.rcsRichCardsOpts);
+      const o = layoutOf(ctx);
       if (o?.type !== 'CAROUSEL') return;
-      const n = arr(m?.richCards).length;
+      const n = arr(message(ctx)?.richCards).length;
       if (n < 2) ctx.report(['message', 'rcsRichCardsOpts', 'type'], `A carousel has 2 to 10 cards; it has ${n}.`);
       if (n > 10) ctx.report(['message', 'richCards', 10], `A carousel has at most 10 cards; this is card 11 of ${n}.`);
       if (o.cardWidth === 'SMALL' && o.mediaHeight === 'TALL') ctx.report(['message', 'rcsRichCardsOpts', 'mediaHeight'], 'SMALL carousel cards cannot take TALL media; use SHORT or MEDIUM, or cardWidth MEDIUM.');
@@ -453,7 +469,7 @@ export const rcsRules = defineRules([
     why: 'orientation and imageAlign lay out one standalone card; RBM carousels are always vertical cards side by side.',
     fix: 'Remove orientation and imageAlign; size carousel cards with cardWidth and mediaHeight.', source: 'RBM CarouselCard',
     check(ctx) {
-      const o = obj(message(ctx)?.rcsRichCardsOpts);
+      const o = layoutOf(ctx);
       if (o?.type !== 'CAROUSEL') return;
       for (const k of ['orientation', 'imageAlign'] as const) {
         if (o[k] !== undefined) ctx.report(['message', 'rcsRichCardsOpts', k], `A CAROUSEL takes no ${k}: it lays out a standalone card. Remove it.`, { part: 'key' });
@@ -466,9 +482,8 @@ export const rcsRules = defineRules([
     why: 'Google\'s RBM reference marks a standalone card\'s orientation ("Required. Orientation of the card."), a carousel\'s card width ("Required. The width of the cards in the carousel.") and a vertical card\'s media height ("Required for cards with vertical orientation.") as required; without them the layout the phone shows is not the one you chose (the preview assumes a vertical card of MEDIUM height).',
     fix: 'Add `rcsRichCardsOpts` with `orientation: VERTICAL` or `HORIZONTAL` (a standalone card), `cardWidth: SMALL` or `MEDIUM` (a carousel) and `mediaHeight: SHORT`, `MEDIUM` or `TALL`.', source: 'Google Dialogflow RbmStandaloneCard, RbmCardContent',
     check(ctx) {
-      const m = message(ctx);
-      const o = obj(m?.rcsRichCardsOpts);
-      const n = cards(ctx).length;
+      const o = layoutOf(ctx);
+      const n = laidOutCards(ctx).length;
       if (!o) {
         // a card without any layout: RBM's required fields all missing (several cards without one: rcs-standalone-count)
         if (n === 1) ctx.report(['message', 'richCards'], 'The card names no layout: add `rcsRichCardsOpts: { type: STANDALONE, orientation: VERTICAL, mediaHeight: MEDIUM }` (RBM requires a standalone card\'s orientation; the preview assumes this one).', { part: 'key' });
@@ -477,7 +492,7 @@ export const rcsRules = defineRules([
       const at = ['message', 'rcsRichCardsOpts'];
       if (o.type !== 'CAROUSEL' && n <= 1 && o.orientation === undefined) ctx.report(at, 'A standalone card names its orientation: add `orientation: VERTICAL` or `HORIZONTAL` (RBM requires it; the preview assumes VERTICAL).', { part: 'key' });
       if (o.type === 'CAROUSEL' && o.cardWidth === undefined) ctx.report(at, 'A CAROUSEL names the width of its cards: add `cardWidth: SMALL` or `cardWidth: MEDIUM` (RBM requires it; the preview assumes MEDIUM).', { part: 'key' });
-      const withMedia = cards(ctx).some(({ v }) => typeof v.fileUrl === 'string');
+      const withMedia = laidOutCards(ctx).some(({ v }) => typeof v.fileUrl === 'string');
       if (withMedia && o.orientation !== 'HORIZONTAL' && o.mediaHeight === undefined) ctx.report(at, `${o.type === 'CAROUSEL' ? 'The cards have' : 'A vertical card has'} media: name its height, \`mediaHeight: SHORT\`, \`MEDIUM\` or \`TALL\` (RBM requires it for vertical cards; the preview assumes MEDIUM).`, { part: 'key' });
     },
   },
@@ -486,9 +501,8 @@ export const rcsRules = defineRules([
     why: 'cardWidth (SMALL, MEDIUM) sizes carousel cards; a standalone card always spans the conversation.',
     fix: 'Remove cardWidth, or make the message a CAROUSEL of 2 to 10 cards.', source: 'RBM StandaloneCard',
     check(ctx) {
-      const m = message(ctx);
-      const o = obj(m?.rcsRichCardsOpts);
-      if (o && o.type !== 'CAROUSEL' && o.cardWidth !== undefined && (o.type === 'STANDALONE' || arr(m?.richCards).length <= 1)) {
+      const o = layoutOf(ctx);
+      if (o && o.type !== 'CAROUSEL' && o.cardWidth !== undefined && (o.type === 'STANDALONE' || arr(message(ctx)?.richCards).length <= 1)) {
         ctx.report(['message', 'rcsRichCardsOpts', 'cardWidth'], 'A STANDALONE card takes no cardWidth: only carousel cards are SMALL or MEDIUM. Remove it.', { part: 'key' });
       }
     },
@@ -498,7 +512,7 @@ export const rcsRules = defineRules([
     why: 'Google\'s Media.height: "For a standalone card with horizontal layout, height is not customizable, and this field is ignored." RBM does not refuse it, so neither does tplsync: the key is a leftover that does nothing (often from a card switched from VERTICAL). A warning, so that it is seen and removed.',
     fix: 'Remove mediaHeight, or use orientation VERTICAL if the height was meant.', source: 'RBM Media',
     check(ctx) {
-      const o = obj(message(ctx)?.rcsRichCardsOpts);
+      const o = layoutOf(ctx);
       if (o?.orientation === 'HORIZONTAL' && o.type !== 'CAROUSEL' && o.mediaHeight !== undefined) {
         ctx.report(['message', 'rcsRichCardsOpts', 'mediaHeight'], 'mediaHeight is ignored on a HORIZONTAL standalone card (Google: its height is not customizable): the media takes the card\'s height. Remove it, or use VERTICAL.', { part: 'key' });
       }
