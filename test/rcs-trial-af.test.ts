@@ -74,4 +74,17 @@ test('F3: card layout options or cards on a message that is not a rich_card: one
   assert.equal(card.map((x) => x.ruleId), ['rcs-message-shape'], said(card));
 });
 
+test('F4: a rich_card of two cards and no rcsRichCardsOpts is told its layout is missing, not that it is STANDALONE', () => {
+  const d = lint(rcs('  type: rich_card\n  richCards:\n    - { title: A }\n    - { title: B }\n'));
+  assert.equal(d.length, 1, said(d));
+  assert.not.match(d[0]!.message, /A STANDALONE message/);
+  assert.match(d[0]!.message, /no layout/);
+  assert.match(d[0]!.message, /rcsRichCardsOpts: \{ type: CAROUSEL, cardWidth/);
+  // written STANDALONE: said as before, with where CAROUSEL goes
+  const s = lint(rcs('  type: rich_card\n  richCards:\n    - { title: A }\n    - { title: B }\n  rcsRichCardsOpts: { type: STANDALONE, orientation: VERTICAL }\n'));
+  assert.equal(s.map((x) => x.ruleId), ['rcs-standalone-count'], said(s));
+  assert.match(s[0]!.message, /A STANDALONE message has exactly one card; it has 2/);
+  assert.match(s[0]!.message, /rcsRichCardsOpts\.type/);
+});
+
 test.run();

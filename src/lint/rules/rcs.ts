@@ -195,12 +195,17 @@ export const rcsRules = defineRules([
     },
   },
   {
-    id: 'rcs-standalone-count', group: 'rcs', severity: 'error', summary: 'A STANDALONE rich card message has exactly one card.',
-    why: 'A standalone card is one card; several cards are a carousel.', fix: 'Keep one card, or set rcsRichCardsOpts.type: CAROUSEL.', source: 'RBM StandaloneCard',
+    id: 'rcs-standalone-count', group: 'rcs', severity: 'error', summary: 'A rich card message of several cards is a CAROUSEL: a STANDALONE one, or one that names no layout, has exactly one card.',
+    why: 'A standalone card is one card; several cards are a carousel, which RBM sends only as one (CarouselCard, with its cardWidth).',
+    fix: 'Keep one card, or set `rcsRichCardsOpts: { type: CAROUSEL, cardWidth: MEDIUM }` (SMALL or MEDIUM).', source: 'RBM StandaloneCard',
     check(ctx) {
       const n = laidOut(ctx) ? arr(message(ctx)?.richCards).length : 0;
-      const type = layoutOf(ctx)?.type ?? (n > 0 ? 'STANDALONE' : undefined);
-      if (type === 'STANDALONE' && n > 1) ctx.report(['message', 'richCards', 1], `A STANDALONE message has exactly one card; it has ${n}. Use type CAROUSEL for 2 to 10 cards.`);
+      if (n <= 1) return;
+      const o = layoutOf(ctx);
+      // the layout the file writes: a STANDALONE it never wrote is not said (several cards without a layout lack a carousel's)
+      if (!o) ctx.report(['message', 'richCards'], `The ${n} cards name no layout: several cards are a carousel, which RBM sends with its type and card width; add \`rcsRichCardsOpts: { type: CAROUSEL, cardWidth: MEDIUM }\` (cardWidth SMALL or MEDIUM), or keep one card.`, { part: 'key' });
+      else if (o.type === undefined) ctx.report(['message', 'rcsRichCardsOpts'], `rcsRichCardsOpts names no type, and a message of ${n} cards is a carousel: add \`type: CAROUSEL\`${o.cardWidth === undefined ? ' and its `cardWidth: SMALL` or `MEDIUM`' : ''}, or keep one card.`, { part: 'key' });
+      else if (o.type === 'STANDALONE') ctx.report(['message', 'richCards', 1], `A STANDALONE message has exactly one card; it has ${n}. For 2 to 10 cards set \`rcsRichCardsOpts.type: CAROUSEL\` (with its cardWidth), or keep one card.`);
     },
   },
   {
