@@ -87,4 +87,16 @@ test('F4: a rich_card of two cards and no rcsRichCardsOpts is told its layout is
   assert.match(s[0]!.message, /rcsRichCardsOpts\.type/);
 });
 
+test('F5: a placeholder in a card\'s media URL is said once; its sample is not said to have no placeholder', () => {
+  const d = lint(rcs('  type: rich_card\n  richCards:\n    - { title: A, fileUrl: "https://www.example.com/{{img}}.jpg" }\n  examples: { img: shoe }\n  rcsRichCardsOpts: { type: STANDALONE, orientation: VERTICAL, mediaHeight: MEDIUM }\n'));
+  assert.equal(d.map((x) => x.ruleId), ['schema'], said(d));
+  assert.match(d[0]!.message, /cannot hold a placeholder/);
+  // a chip's placeholder: rcs-suggestion-placeholder's finding alone
+  const chip = lint(rcs('  type: text\n  message: Your parcel\n  examples: { order: A-1042 }\n  suggestions:\n    - { action: reply, text: "Track {{order}}", postbackData: track }\n'));
+  assert.equal(chip.map((x) => x.ruleId), ['rcs-suggestion-placeholder'], said(chip));
+  // a sample of no placeholder anywhere is still said
+  const orphan = lint(rcs('  type: text\n  message: Your parcel\n  examples: { order: A-1042 }\n'));
+  assert.equal(orphan.map((x) => x.ruleId), ['placeholder-sample'], said(orphan));
+});
+
 test.run();
