@@ -99,4 +99,18 @@ test('F5: a placeholder in a card\'s media URL is said once; its sample is not s
   assert.equal(orphan.map((x) => x.ruleId), ['placeholder-sample'], said(orphan));
 });
 
+test('F6: rcs-media names every video type it lets through (H.263 and MPEG-4 too), in its summary and its message', () => {
+  for (const ext of ['mp4', 'm4v', 'mpeg', 'mpg', 'mpeg4', 'h263', 'webm']) {
+    const d = lint(rcs(`  type: video\n  fileUrl: "https://www.example.com/clip.${ext}"\n`));
+    assert.equal(d, [], `${ext}: ${said(d)}`);
+  }
+  const summary = rcsRules.find((r) => r.id === 'rcs-media')!.summary;
+  const d = lint(rcs('  type: video\n  fileUrl: "https://www.example.com/clip.3gp"\n'));
+  assert.equal(d.map((x) => x.ruleId), ['rcs-media'], said(d));
+  for (const name of ['MP4', 'M4V', 'MPEG', 'MPEG-4', 'H.263', 'WebM']) {
+    assert.ok(summary.includes(name), `summary lacks ${name}: ${summary}`);
+    assert.ok(d[0]!.message.includes(name), `message lacks ${name}: ${d[0]!.message}`);
+  }
+});
+
 test.run();

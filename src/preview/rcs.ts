@@ -14,7 +14,8 @@ export const MEDIA_HEIGHT_DP: Readonly<Record<string, number>> = { SHORT: 112, M
 /** a standalone card spans the conversation; a horizontal card's media takes this share of it */
 const STANDALONE_WIDTH_DP = 320;
 
-const VIDEO_FILE = /\.(mp4|m4v|mov|webm|3gp|mpe?g)(\?|#|$)/i;
+/** a video by its extension: the types RBM lists (lint's rcs-media: MP4, M4V, MPEG, MPEG-4, H.263, WebM) and the .mov and .3gp it warns about */
+const VIDEO_FILE = /\.(mp4|m4v|mov|webm|3gp|mpe?g|mpeg4|h263)(\?|#|$)/i;
 
 function when(iso: string | undefined): string {
   if (!iso) return '?';
