@@ -7,7 +7,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { finishProject, lintBytes } from '../src/lint/engine.ts';
 import { rcsRules } from '../src/lint/rules/rcs.ts';
-import { chipEffect, chips } from '../src/preview/rcs.ts';
+import { chipEffect, chips, renderRcs } from '../src/preview/rcs.ts';
+import { fromFile } from '../src/model/canonical.ts';
 
 const lint = (text: string) => finishProject([lintBytes('t.yaml', Buffer.from(text), { now: new Date('2026-01-01T00:00:00Z') })], { severities: {} });
 const rcs = (message: string): string => `channel: air-rcs\nname: probe\nlanguage: en_US\nmessage:\n${message}`;
@@ -110,6 +111,13 @@ test('F6: rcs-media names every video type it lets through (H.263 and MPEG-4 too
   for (const name of ['MP4', 'M4V', 'MPEG', 'MPEG-4', 'H.263', 'WebM']) {
     assert.ok(summary.includes(name), `summary lacks ${name}: ${summary}`);
     assert.ok(d[0]!.message.includes(name), `message lacks ${name}: ${d[0]!.message}`);
+  }
+});
+
+test('F6: the preview draws a card of every video type rcs-media lets through as a video', () => {
+  for (const ext of ['mp4', 'm4v', 'mpeg', 'mpg', 'mpeg4', 'h263', 'webm']) {
+    const f = fromFile({ channel: 'shop-rcs', name: 'clip', language: 'en_US', message: { type: 'rich_card', richCards: [{ title: 'A', fileUrl: `https://www.example.com/clip.${ext}` }], rcsRichCardsOpts: { type: 'STANDALONE', orientation: 'VERTICAL', mediaHeight: 'MEDIUM' } } }, '3f5a1c2e-9b7d-4e6f-8a1b-2c3d4e5f6a7b', '7563f4f9-7a7c-590e-8843-8b805ca99f15');
+    assert.match(renderRcs(f), /data-testid="video"/, ext);
   }
 });
 
