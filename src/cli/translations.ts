@@ -236,7 +236,8 @@ async function exportWith(config: Config, paths: readonly string[], cwd: string,
     // the texts the project's files in this language hold, by field: a translation of a template the project no longer has
     // that one of them holds in the same field is not lost by writing the file over it (the template renamed after the
     // import, its source renamed and its translation not yet, its source text edited since). A unit of a template the
-    // project has is judged by that template's own text alone: its translation not imported is that template's work
+    // project has is judged by the project's units: held if one of them (under any name: two names swapped) has that
+    // source text and that translation in that field; otherwise its translation not imported is that template's work
     let targetTexts: Set<string> | undefined;
     const heldInTarget = (field: string, text: string): boolean => {
       targetTexts ??= new Set(all.filter((r) => str(r.value.language) === target).flatMap((r) => [...fieldTexts(r.value)].map(([f, v]) => `${f}\u0000${squeezed(v)}`)));
@@ -302,12 +303,22 @@ function unimportedTranslations(doc: TranslationDoc | undefined, units: readonly
   let all: Map<string, { source?: string; target?: string | undefined }> | undefined;
   const live = entries.filter((e) => !blank(e.target));
   const fieldOf = (id: string): string => id.slice(id.lastIndexOf(':') + 1);
+  // a translation the project holds, of that source text in that field, under whatever name: two templates' names
+  // swapped after the import (or one renamed to another's old name) leave each translation under the other's id; it is
+  // the project's, not a translator's work to import (a unit id is a name, which can change; the texts are what is held)
+  let held: Set<string> | undefined;
+  const heldKey = (id: string, source: string, target: string): string => `${fieldOf(id)}\u0000${squeezed(source)}\u0000${squeezed(target)}`;
+  const heldByProject = (e: { id: string; source?: string; target: string }): boolean => {
+    if (e.source === undefined) return false;
+    held ??= new Set(everyUnit().flatMap((x) => (x.source !== undefined && x.target !== undefined && !blank(x.target) ? [heldKey(x.id, x.source, x.target)] : [])));
+    return held.has(heldKey(e.id, e.source, e.target));
+  };
   const own = live.filter((e) => {
     const u = byId.get(e.id);
-    if (u) return !same(u.target ?? '', e.target);
+    if (u) return !same(u.target ?? '', e.target) && !heldByProject(e);
     if (!project.has(templateOf(e.id))) return false;
     all ??= new Map(everyUnit().map((x) => [x.id, x]));
-    return !same(all.get(e.id)?.target ?? '', e.target);
+    return !same(all.get(e.id)?.target ?? '', e.target) && !heldByProject(e);
   });
   // one of a template the project does not have: no template of this project holds it, so it is not imported here
   // (unless the project holds that translation in that field: heldInTarget, as above)

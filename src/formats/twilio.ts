@@ -7,7 +7,7 @@
 import { fromFile, kindCategory, type CanonicalButton, type FileTemplate } from '../model/canonical.js';
 import { scanPlaceholders, placeholderNameFor, NAMED, NUMBERED } from '../model/placeholders.js';
 import { urlSampleProblem } from '../model/urls.js';
-import { authenticationTextOfItsOwn, readPresetAuthenticationBody, readPresetExpiryFooter } from '../model/authentication.js';
+import { authenticationPresetBody, authenticationTextOfItsOwn, readPresetExpiryFooter } from '../model/authentication.js';
 import { categorySource, inexactNumbers, WHATSAPP_LANGUAGE, type CategorySource, WHATSAPP_NAME, type FormatIssue, type ImportedTemplate } from './meta.js';
 
 export const TWILIO_PAGES = {
@@ -736,14 +736,14 @@ export function toTwilio(f: FileTemplate): TwilioExport {
   if (c.buttons.some((b) => b.type === 'OTP')) {
     type = 'whatsapp/authentication';
     // WhatsApp's preset wording written out (as Meta's listing returns it) is no text of its own
-    const preset = c.body.text ? readPresetAuthenticationBody(c.body.text, c.language) : undefined;
+    const preset = authenticationPresetBody(c);
     if (authenticationTextOfItsOwn(c)) bad('body.text', 'an authentication text of its own: Twilio\'s whatsapp/authentication takes the text WhatsApp writes');
     const expiry = c.footer !== undefined ? readPresetExpiryFooter(c.footer, c.language) : c.codeExpirationMinutes;
     if (h || (c.footer !== undefined && expiry === undefined)) bad(h ? 'header' : 'footer', 'an authentication template has no header or footer of its own');
     const otp = c.buttons.filter((b) => b.type === 'OTP');
     if (c.buttons.length !== 1 || otp[0]!.otpType !== 'COPY_CODE' || otp[0]!.supportedApps || otp[0]!.autofillText !== undefined) bad('buttons', 'Twilio\'s authentication templates have one COPY_CODE button (no ONE_TAP or ZERO_TAP)');
     body = {
-      add_security_recommendation: c.body.addSecurityRecommendation === true || preset?.addSecurityRecommendation === true,
+      add_security_recommendation: preset?.addSecurityRecommendation === true,
       ...(expiry !== undefined ? { code_expiration_minutes: expiry } : {}),
       actions: [{ type: 'COPY_CODE', ...(otp[0]?.text !== undefined ? { copy_code_text: otp[0].text } : {}) }],
     };

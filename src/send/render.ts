@@ -3,7 +3,7 @@
 import { shownKey } from '../model/ids.js';
 import type { ConversationRequest } from '../api/shapes.js';
 import { renderText, scanPlaceholders } from '../model/placeholders.js';
-import { cardParam, carrierOf, paramName, quickReplyParams, textPartParams, type TemplateMeta } from '../model/meta.js';
+import { cardParam, carrierOf, paramName, quickReplyParams, sentButtons, textPartParams, type TemplateMeta } from '../model/meta.js';
 import { CODE_PARAM } from '../model/authentication.js';
 import { namedCharacter, shownWithEscapes, unclosedDirection } from '../model/written-characters.js';
 
@@ -65,8 +65,13 @@ export function checkParams(meta: TemplateMeta, params: Readonly<Record<string, 
   // a carousel card's values: never sent (the conversation message is a text; a carousel is refused, or left out
   // whole with textOnly), so never taken: a value given is refused by name rather than checked and dropped without a word
   const cards = (meta.cards ?? []).map((_, i) => cardParam(i));
-  const cardValues = cards.filter((name) => own(params, name) !== undefined);
-  if (cardValues.length) problems.push(`${cardValues.map((n) => `'${n}'`).join(', ')}: a carousel card's values cannot be sent (the API sends a message as a text with reply and open_url suggestions, which carries no carousel; --text-only sends the text without the cards): leave them out`);
+  // on a carousel, any name of a card's value is one: card_<n> (the CLI's card_<n>.NAME, or card_<n>.NAME as one key), also
+  // numbered as Meta numbers cards (card_index from 0: card_0) or past the last card; the numbering is said for those
+  const cardName = /^card_[0-9]+(?:$|\.)/;
+  const cardValues = Object.keys(params).filter((p) => own(params, p) !== undefined && !meta.params.includes(p) && (cards.includes(p) || (cards.length > 0 && cardName.test(p))));
+  const misnumbered = cardValues.filter((p) => !cards.includes(p));
+  const numbering = misnumbered.length ? ` (${misnumbered.map((n) => `'${n}'`).join(', ')}: tplsync numbers a carousel's cards from 1, card_1 to card_${cards.length} here, where Meta's card_index counts from 0)` : '';
+  if (cardValues.length) problems.push(`${cardValues.map((n) => `'${n}'`).join(', ')}: a carousel card's values cannot be sent (the API sends a message as a text with reply and open_url suggestions, which carries no carousel; --text-only sends the text without the cards): leave them out${numbering}`);
   // a quick reply's payload (button_<i>): optional, the label when not given; what the tap sends back, never shown
   const replies = quickReplyParams(meta);
   for (const p of replies.keys()) {
@@ -76,7 +81,7 @@ export function checkParams(meta: TemplateMeta, params: Readonly<Record<string, 
     else if (v.trim() === '') problems.push(`'${p}' (the payload of quick reply button index ${replies.get(p)}) is empty; leave it out to send the button's label`);
     else if ([...v].length > MAX_PAYLOAD) problems.push(`'${p}' (the payload of quick reply button index ${replies.get(p)}) is ${[...v].length} characters; a reply's postback data takes at most ${MAX_PAYLOAD}`);
   }
-  const known = new Set([...meta.params, ...cards, ...replies.keys()]);
+  const known = new Set([...meta.params, ...cards, ...cardValues, ...replies.keys()]);
   for (const p of Object.keys(params)) if (!known.has(p)) problems.push(`'${p}' is not a parameter of ${key}`);
   if (problems.length) {
     const all = meta.params;
@@ -153,14 +158,13 @@ export function renderTemplate(meta: TemplateMeta, params: TemplateParamValues):
   if (rcs) within('rcs', text);
   const suggestions: RenderedMessage['suggestions'] = (meta.suggestions ?? []).map((sg) => ({ action: sg.action, text: sg.text, ...(sg.postbackData !== undefined ? { postbackData: sg.postbackData } : {}) }));
   const replies = quickReplyParams(meta);
-  meta.buttons.forEach((b, i) => {
-    const v = own(params, paramName({ role: 'url', button: i }, '1'));
+  for (const b of sentButtons(meta.buttons)) {
+    const name = paramName({ role: 'url', button: b.index }, '1');
+    const v = own(params, name);
     // a quick reply's payload given at send time (Meta's button component, sub_type quick_reply), else its label
-    if (b.type === 'QUICK_REPLY' && b.text) suggestions.push({ action: 'reply', text: b.text, postbackData: replies.has(paramName({ role: 'url', button: i }, '1')) && typeof v === 'string' ? v : b.text });
-    if (b.type === 'URL' && b.text && b.url) {
-      suggestions.push({ action: 'open_url', text: b.text, postbackData: typeof v !== 'string' ? b.url : renderText(b.url, { 1: urlSuffix(v) }) });
-    }
-  });
+    if (b.type === 'QUICK_REPLY') suggestions.push({ action: 'reply', text: b.text, postbackData: replies.has(name) && typeof v === 'string' ? v : b.text });
+    else if (b.url !== undefined) suggestions.push({ action: 'open_url', text: b.text, postbackData: typeof v !== 'string' ? b.url : renderText(b.url, { 1: urlSuffix(v) }) });
+  }
   return { text, suggestions };
 }
 
