@@ -35,12 +35,14 @@ function example(id: string): string | undefined {
     const raw = readFileSync(path.join(dir, f));
     // a byte that is not UTF-8 (the utf8 rule's example) is shown as the byte it is; a file that is UTF-8 as it is written
     let text = isUtf8(raw) ? raw.toString('utf8') : raw.toString('utf8').replace(/\uFFFD/g, '\\xE9');
-    const m = /^# expect: (\d+):(\d+)\n/.exec(text);
+    // the first line names one or more positions (`# expect: L:C L:C`, test/rules.test.ts), the line counted
+    const m = /^# expect: ([\d: ]+)\n/.exec(text);
     text = text.replace(/^# expect: .*\n/, '');
     const lines = text.split('\n').map(shorten);
-    if (m) {
-      const at = Number(m[1]) - 2;
-      lines.splice(at + 1, 0, `${' '.repeat(Math.max(0, Number(m[2]) - 1))}^ reported here`);
+    const positions = (m?.[1]?.trim().split(/\s+/) ?? []).map((p) => p.split(':').map(Number) as [number, number]);
+    // from the last up, so that an inserted marker does not move the lines of the earlier ones
+    for (const [line, column] of positions.sort((a, b) => b[0] - a[0])) {
+      lines.splice(line - 1, 0, `${' '.repeat(Math.max(0, column - 1))}^ reported here`);
     }
     parts.push(`${readdirSync(dir).length > 1 ? `\`${f}\`:\n\n` : ''}\`\`\`yaml\n${lines.join('\n').trimEnd()}\n\`\`\``);
   }
