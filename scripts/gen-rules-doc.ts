@@ -1,6 +1,7 @@
 // Writes docs/rules.md from the rule registry and the rule fixtures (the failing fixture is
 // the example). `npm run docs:rules`; test/docs.test.ts fails when the page is stale.
 import { isUtf8 } from 'node:buffer';
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -231,4 +232,12 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   const schemaFile = path.join(ROOT, 'schema', 'config.schema.json');
   writeFileSync(schemaFile, renderConfigSchema(readFileSync(schemaFile, 'utf8')));
   console.log(`docs/rules.md, schema/config.schema.json: ${RULES.length} rules`);
+  // The built CLI validates a config with the validator the build generated from that schema
+  // (dist/schemas/config.validate.cjs): generate it again here, or a config naming a new rule is
+  // refused as an "unknown rule id" until the next `npm run build`. Without a build there is
+  // nothing to bring up to date (the build generates it).
+  if (existsSync(path.join(ROOT, 'dist', 'schemas'))) {
+    execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'gen-validators.mjs')], { stdio: 'inherit' });
+    console.log('dist/schemas/: the validators generated again from schema/ (the built CLI takes the rule ids at once)');
+  }
 }
