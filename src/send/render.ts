@@ -63,9 +63,14 @@ export function checkParams(meta: TemplateMeta, params: Readonly<Record<string, 
   // a carousel card's values: never sent (the conversation message is a text; a carousel is refused, or left out
   // whole with textOnly), so never taken: a value given is refused by name rather than checked and dropped without a word
   const cards = (meta.cards ?? []).map((_, i) => cardParam(i));
-  const cardValues = cards.filter((name) => own(params, name) !== undefined);
-  if (cardValues.length) problems.push(`${cardValues.map((n) => `'${n}'`).join(', ')}: a carousel card's values cannot be sent (the API sends a message as a text with reply and open_url suggestions, which carries no carousel; --text-only sends the text without the cards): leave them out`);
-  const known = new Set([...meta.params, ...cards]);
+  // on a carousel, any name of a card's value is one: card_<n> (the CLI's card_<n>.NAME, or card_<n>.NAME as one key), also
+  // numbered as Meta numbers cards (card_index from 0: card_0) or past the last card; the numbering is said for those
+  const cardName = /^card_[0-9]+(?:$|\.)/;
+  const cardValues = Object.keys(params).filter((p) => own(params, p) !== undefined && !meta.params.includes(p) && (cards.includes(p) || (cards.length > 0 && cardName.test(p))));
+  const misnumbered = cardValues.filter((p) => !cards.includes(p));
+  const numbering = misnumbered.length ? ` (${misnumbered.map((n) => `'${n}'`).join(', ')}: tplsync numbers a carousel's cards from 1, card_1 to card_${cards.length} here, where Meta's card_index counts from 0)` : '';
+  if (cardValues.length) problems.push(`${cardValues.map((n) => `'${n}'`).join(', ')}: a carousel card's values cannot be sent (the API sends a message as a text with reply and open_url suggestions, which carries no carousel; --text-only sends the text without the cards): leave them out${numbering}`);
+  const known = new Set([...meta.params, ...cards, ...cardValues]);
   for (const p of Object.keys(params)) if (!known.has(p)) problems.push(`'${p}' is not a parameter of ${key}`);
   if (problems.length) {
     const all = meta.params;

@@ -39,7 +39,8 @@ function paramsType(m: TemplateMeta): string {
  * The options one template's send takes: a template with parts a conversation message cannot carry
  * (any of LEFT_OUT_KINDS: `omitted`) compiles only with `textOnly: true`, and
  * then takes the text's values alone (no card values, which nothing sends); an authentication
- * template whose text (or expiry line) WhatsApp words in the template's language compiles only with `presetText`.
+ * template whose text (or expiry line) WhatsApp words in the template's language compiles only with `presetText`,
+ * and any other template only without it (the run time refuses it there on every call).
  * What the run-time checks refuse, the compiler refuses first.
  */
 function optionsType(m: TemplateMeta, key: string): string {
@@ -51,7 +52,9 @@ function optionsType(m: TemplateMeta, key: string): string {
   const text = textPartParams(m);
   const textParams = m.params.length ? `{ ${m.params.map((p) => `${prop(p)}${text.has(p) ? '' : '?'}: string`).join('; ')} }` : 'Record<string, never>';
   const base = m.omitted?.length ? `Omit<SendTemplateOptions<${textParams}>, 'textOnly'> & { textOnly: true }` : `SendTemplateOptions<TemplateParams[${str(key)}]>`;
-  return needsPresetText(m) ? `${base} & { presetText: string }` : base;
+  // presetText is taken exactly where sending needs it (withPresetText refuses it on every other template: one with text of
+  // its own, one whose wording tplsync knows): required there, and where it is refused, a call that gives it does not compile
+  return needsPresetText(m) ? `${base} & { presetText: string }` : `${base} & { presetText?: never }`;
 }
 
 /**
