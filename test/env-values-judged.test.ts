@@ -155,7 +155,7 @@ test('NEW-8: export --env judges the values filled in as plan does: a template t
     writeFiles(dir, { 'tplsync.config.yaml': config('      spring_promo_code: THISCODEISWAYTOOLONG2026') });
     r = await cliIn(['export', '--to', 'meta', '--env', 'local'], { cwd: dir });
     assert.is(r.exitCode, 1, r.stdout + r.stderr);
-    assert.match(r.stderr, /with the values of environment 'local':[\s\S]*The coupon code sample is 24 characters; the limit is 15[\s\S]*copy-code-length[\s\S]*Not exported/);
+    assert.match(r.stderr, /with the values of environment 'local':[\s\S]*The coupon code sample is 24 characters; the limit is 20[\s\S]*copy-code-length[\s\S]*Not exported/);
     assert.not.match(r.stdout, /THISCODEISWAYTOOLONG2026/);
   } finally { cleanup(dir); }
 });

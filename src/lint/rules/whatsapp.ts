@@ -19,6 +19,9 @@ const FLOW_KEYS = ['flow', 'flow_id', 'flow_name', 'flow_json'] as const;
 /** a character that cannot be seen or is easily mistaken inside a placeholder: a format character, a tab, a curly quote */
 const UNSEEN = /[\t\p{Cf}\u2018\u2019\u201A\u201C\u201D\u201E]/u;
 
+/** a copy-code button's code: Meta's components and coupon-code pages (2026) say 20; older copies of them and some providers 15 */
+const COPY_CODE_MAX = 20;
+const COPY_CODE_OLD_MAX = 15;
 const MEDIA = new Set(['IMAGE', 'VIDEO', 'GIF', 'DOCUMENT']);
 /** a URL whose path ends in an mp4 file (a GIF header is an mp4) */
 const MP4_URL = /\.mp4([?#]|$)/i;
@@ -1175,14 +1178,31 @@ export const whatsappRules = defineRules([
   },
   {
     id: 'copy-code-length', group: 'whatsapp', severity: 'error',
-    summary: 'A COPY_CODE sample has at most 15 characters.', why: 'Meta\'s components reference and coupon-code page limit the example code of a copy-code button to 15 characters.',
-    fix: 'Shorten the sample code to 15 characters or fewer.', source: meta,
+    summary: 'A COPY_CODE sample has at most 20 characters.',
+    why: 'Meta\'s components reference ("Maximum 20 characters", for the copy-code button\'s example) and coupon-code page (the example code and the code sent, "Maximum 20 characters"; its own example is 20 characters) limit the code to 20 characters. Older copies of those pages, and some providers, say 15: copy-code-length-15 warns of a code of 16 to 20. A limited-time offer\'s code is offer-code-length\'s (15).',
+    fix: 'Shorten the sample code to 20 characters or fewer (15 or fewer for every account).', source: 'Meta components reference; Meta coupon code templates',
     check(ctx) {
-      // a limited-time offer's code: offer-code-length reports it (the same limit, named for the offer)
+      // a limited-time offer's code: offer-code-length reports it (the offer page's own limit, 15)
       if (ctx.t.limited_time_offer !== undefined) return;
       for (const { v: b, i } of buttons(ctx)) {
         const ex = str(b.example);
-        if (b.type === 'COPY_CODE' && ex !== undefined && charLength(ex) > 15) ctx.report(['buttons', i, 'example'], `The coupon code sample is ${charLength(ex)} characters; the limit is 15.`);
+        if (b.type === 'COPY_CODE' && ex !== undefined && charLength(ex) > COPY_CODE_MAX) ctx.report(['buttons', i, 'example'], `The coupon code sample is ${charLength(ex)} characters; the limit is ${COPY_CODE_MAX}.`);
+      }
+    },
+  },
+  {
+    id: 'copy-code-length-15', group: 'whatsapp', severity: 'warning',
+    summary: 'A COPY_CODE sample of 16 to 20 characters may be refused where 15 is still the limit.',
+    why: 'Meta\'s current components and coupon-code pages allow 20 characters (copy-code-length), but older copies of those pages and some providers (360dialog\'s documentation among them) state 15; an account or a provider that still applies 15 refuses a longer code. Turn this rule off (`copy-code-length-15: off`) when your provider takes 20.',
+    fix: 'Keep the code to 15 characters, or turn the rule off if your provider takes 20.', source: 'Meta components reference; Meta coupon code templates',
+    check(ctx) {
+      if (ctx.t.limited_time_offer !== undefined) return;
+      for (const { v: b, i } of buttons(ctx)) {
+        const ex = str(b.example);
+        const n = ex === undefined ? 0 : charLength(ex);
+        if (b.type === 'COPY_CODE' && n > COPY_CODE_OLD_MAX && n <= COPY_CODE_MAX) {
+          ctx.report(['buttons', i, 'example'], `The coupon code sample is ${n} characters: Meta's current pages allow ${COPY_CODE_MAX}, but older pages and some providers state ${COPY_CODE_OLD_MAX}; shorten it to ${COPY_CODE_OLD_MAX} if yours is one of them.`);
+        }
       }
     },
   },
