@@ -949,7 +949,7 @@ export const whatsappRules = defineRules([
   },
   {
     id: 'button-url', group: 'whatsapp', severity: 'error',
-    summary: 'A URL button (of the template or of a carousel card) has an http(s) URL of at most 2000 characters, with at most one placeholder {{1}}, only at the very end, and a sample that starts with the URL\'s fixed part.',
+    summary: 'A URL button (of the template or of a carousel card) has an http(s) URL of at most 2000 characters, with at most one placeholder {{1}}, only at the very end, and a sample that is the whole URL (starting with its fixed part) or the placeholder\'s value alone.',
     why: 'WhatsApp only substitutes a single variable appended to the URL.', fix: 'Keep the fixed part of the URL and end it with {{1}}.', source: meta,
     check(ctx) {
       reportSchema(ctx, 'button-url');
