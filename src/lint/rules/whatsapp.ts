@@ -2,7 +2,7 @@
 import { urlAddressProblem, urlSampleProblem } from '../../model/urls.js';
 import { foreignCharacters, shownWithEscapes } from '../../model/written-characters.js';
 import { reportSchema, sampleKeyMeant, textUnderSynonym } from './schema.js';
-import { charLength, distinctKeys, MAX_PLACEHOLDER_NUMBER, NAMED, NUMBERED, placeholderAtEdges, renderText, WIDE_BRACE, scanPlaceholders, type Placeholder, type PlaceholderProblem } from '../../model/placeholders.js';
+import { charLength, distinctKeys, MAX_PLACEHOLDER_NUMBER, NAMED, NUMBERED, placeholderAtEdges, placeholderNameFor, renderText, singleBraced, WIDE_BRACE, scanPlaceholders, type Placeholder, type PlaceholderProblem } from '../../model/placeholders.js';
 import type { Path } from '../../files/locate.js';
 import { an, arr, blank, defineRules, indexed, noSample, obj, sample, str, type Indexed, type Loose, type RuleContext } from '../rule.js';
 import { unlistedWhatsappLanguage } from './languages.js';
@@ -324,6 +324,21 @@ export const whatsappRules = defineRules([
       const s = ctx.scan(['footer']);
       const p = s.placeholders[0] ?? s.problems.find((x) => x.kind === 'range');
       if (p) ctx.report(['footer'], `A footer cannot hold placeholders; remove ${shown(p.raw)}.`, { at: p });
+    },
+  },
+  {
+    id: 'placeholder-single-braces', group: 'whatsapp', severity: 'warning',
+    summary: 'A placeholder is written with two braces on each side: `{1}` or `{first_name}` (single braces, as other tools write a variable) is sent as written.',
+    why: 'WhatsApp and RCS fill in only {{1}} or {{name}}; a text with {1} goes to review and to every recipient with the braces and the word as they are, and its sample belongs to no placeholder.',
+    fix: 'Write {{1}} (or {{first_name}}) instead of {1}.', source: 'Meta components reference',
+    check(ctx) {
+      for (const { site } of ctx.placeholders().sites) {
+        for (const p of singleBraced(site.text)) {
+          const key = NUMBERED.test(p.key) ? p.key : /^[0-9]+$/.test(p.key) ? String(Number(p.key) || 1) : NAMED.test(p.key) ? p.key : placeholderNameFor(p.key);
+          const platform = site.role === 'rcs' ? 'The platform' : 'WhatsApp';
+          ctx.report(site.path, `"${p.raw}" has single braces: a placeholder has two on each side, {{${key}}}. ${platform} fills in only {{...}} and would send "${p.raw}" as written; write {{${key}}}.`, { at: p });
+        }
+      }
     },
   },
   {
@@ -665,6 +680,14 @@ export const whatsappRules = defineRules([
         const keys = malformedSites.get(site.examplesPath.join('.')) ?? new Set<string>();
         // (the key a malformed placeholder starts with: `{{1` of `{{1}, your ...`; none told: every sample of the text is held back, '*')
         for (const p of scan.problems) keys.add(/^\{*\s*([A-Za-z0-9_]+)\s*\}*$/.exec(p.raw.normalize('NFKC'))?.[1] ?? /^\{\{\s*([A-Za-z0-9_]+)/.exec(p.raw.normalize('NFKC'))?.[1] ?? '*');
+        malformedSites.set(site.examplesPath.join('.'), keys);
+      }
+      // a sample for a placeholder written with single braces (`{1}`): placeholder-syntax's one finding says to write {{1}}
+      for (const { site } of sites) {
+        const single = singleBraced(site.text);
+        if (!single.length) continue;
+        const keys = malformedSites.get(site.examplesPath.join('.')) ?? new Set<string>();
+        for (const p of single) keys.add(p.key);
         malformedSites.set(site.examplesPath.join('.'), keys);
       }
       // `exmaples:` (or `example:` on a body) beside the texts: the schema says it, with the key to write; no "has no sample" for each placeholder
