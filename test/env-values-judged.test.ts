@@ -193,7 +193,7 @@ test('NEW-3: header-media-type names the document sample\'s own type', () => {
   const yaml = `channel: wa\nname: inv\nlanguage: en_US\ncategory: UTILITY\nheader: { format: DOCUMENT, example: "https://cdn.example.com/invoice.docx" }\nbody:\n  text: "Your invoice is attached, thank you for your order."\n`;
   const found = lintBytes('t.yaml', Buffer.from(yaml), { now: new Date('2026-01-01T00:00:00Z') }).diagnostics.filter((d) => d.ruleId === 'header-media-type');
   assert.is(found.length, 1);
-  assert.match(found[0]!.message, /sample is a \.docx file/);
+  assert.match(found[0]!.message, /sample 'invoice\.docx' is a Word document/);
   assert.not.match(found[0]!.message, /is a \.pdf/);
 });
 

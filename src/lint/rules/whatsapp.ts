@@ -130,6 +130,25 @@ function headerAndFooter(ctx: RuleContext): { path: Path; text: string; what: st
 const MEDIA_FILES: Readonly<Record<string, readonly string[]>> = {
   IMAGE: ['jpg', 'jpeg', 'png'], VIDEO: ['mp4', '3gp', '3gpp'], DOCUMENT: ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'txt'],
 };
+/** what each media header's sample is to be, said in a finding */
+const MEDIA_WANTED: Readonly<Record<string, string>> = {
+  IMAGE: 'a JPEG or PNG image (.jpg, .jpeg, .png)', VIDEO: 'an MP4 or 3GPP video (.mp4, .3gp, .3gpp)', DOCUMENT: 'a PDF (.pdf)',
+};
+/** a file by its extension, said in a finding: `a Word document`, `a .mov file` */
+function fileKind(ext: string): string {
+  const kinds: Record<string, string> = {
+    jpg: 'a JPEG image', jpeg: 'a JPEG image', png: 'a PNG image', gif: 'a GIF', webp: 'a WebP image', heic: 'a HEIC image', heif: 'a HEIF image', avif: 'an AVIF image', svg: 'an SVG image', bmp: 'a BMP image', tif: 'a TIFF image', tiff: 'a TIFF image',
+    mp4: 'an MP4 video', '3gp': 'a 3GPP video', '3gpp': 'a 3GPP video', mov: 'a QuickTime video (.mov)', webm: 'a WebM video', avi: 'an AVI video', mkv: 'a Matroska video (.mkv)',
+    pdf: 'a PDF', doc: 'a Word document', docx: 'a Word document', xls: 'an Excel workbook', xlsx: 'an Excel workbook', ppt: 'a PowerPoint presentation', pptx: 'a PowerPoint presentation', txt: 'a text file',
+    mp3: 'an MP3 audio file', zip: 'a ZIP archive', csv: 'a CSV file',
+  };
+  return kinds[ext] ?? `a .${ext} file`;
+}
+/** the file name a media sample's URL ends with (its path's last part, percent-decoded), the scheme, host, query and fragment left out */
+function mediaFileName(url: string): string {
+  const last = url.split(/[?#]/)[0]!.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').split('/').pop() ?? '';
+  try { return decodeURIComponent(last); } catch { return last; }
+}
 /** extensions tplsync knows to be files of a kind (a URL ending `.html` or `.php` may serve anything: no finding) */
 const KNOWN_FILES = new Set([...Object.values(MEDIA_FILES).flat(), 'gif', 'webp', 'bmp', 'tif', 'tiff', 'svg', 'heic', 'heif', 'avif', 'ico', 'mov', 'avi', 'mkv', 'webm', 'wmv', 'flv', 'm4v', 'mpeg', 'mpg', 'mp3', 'aac', 'ogg', 'opus', 'wav', 'amr', 'm4a', 'zip', 'rar', '7z', 'csv', 'rtf', 'odt', 'ods', 'odp', 'epub', 'pages', 'key', 'numbers']);
 /** the two-digit country calling codes (ITU-T E.164); 1 and 7 are one digit, every other code three */
@@ -1102,15 +1121,20 @@ export const whatsappRules = defineRules([
         const types = typeof format === 'string' ? MEDIA_FILES[format] : undefined;
         const url = str(example);
         if (!types || url === undefined) continue;
-        const ext = /\.([A-Za-z0-9]{1,5})$/.exec(url.split(/[?#]/)[0]!.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, ''))?.[1]?.toLowerCase();
+        const file = mediaFileName(url);
+        const ext = /\.([A-Za-z0-9]{1,5})$/.exec(file)?.[1]?.toLowerCase();
+        if (!ext || !KNOWN_FILES.has(ext) || (format === 'DOCUMENT' ? ext === 'pdf' : types.includes(ext))) continue;
+        const whose = `${path[0] === 'carousel' ? `Card ${Number(path[1]) + 1}: the` : 'The'} ${format as string} header's sample '${shownWithEscapes(file)}' is ${fileKind(ext)}`;
         // a template's document header: PDF (WhatsApp Manager's editor, providers' template pages); Meta's messages take Office and text files as well
-        if (format === 'DOCUMENT' && ext && ext !== 'pdf' && types.includes(ext)) {
-          ctx.report(path, `A DOCUMENT header's sample is a .${ext} file: template document headers are PDF (WhatsApp Manager's template editor, providers' template pages), though a message may carry one; give a PDF sample, and send PDFs with the template.`);
+        if (format === 'DOCUMENT' && types.includes(ext)) {
+          ctx.report(path, `${whose}: a template's document header is a PDF (WhatsApp Manager's template editor, providers' template pages), though a message may carry ${fileKind(ext)}; give a PDF sample (.pdf), and send PDFs with the template.`);
           continue;
         }
-        if (!ext || types.includes(ext) || !KNOWN_FILES.has(ext)) continue;
+        const want = MEDIA_WANTED[format as string]!;
         const of = Object.entries(MEDIA_FILES).find(([, e]) => e.includes(ext))?.[0];
-        ctx.report(path, `${an(format as string).replace(/^a/, 'A')} header's sample is ${types.map((e) => `.${e}`).join(', ')}; this is a .${ext} file${of && of !== format ? ` (${an(of)} file: change the format to ${of}, or give ${an(format as string)} sample)` : ' (WhatsApp takes no such file)'}.`);
+        if (of && of !== format) ctx.report(path, `${whose}, a file for ${an(of)} header: change the format to ${of}, or give ${want}.`);
+        else if (ext === 'gif') ctx.report(path, `${whose}, which ${an(format as string)} header does not take: give ${want}${path[0] === 'carousel' ? '' : ', or for an animation write `format: GIF` with an .mp4 sample (MARKETING templates)'}.`);
+        else ctx.report(path, `${whose}, which WhatsApp does not take as ${an(format as string)} header: give ${want}.`);
       }
     },
   },
