@@ -120,7 +120,7 @@ export const crossFileRules = defineRules([
       }
     } },
   { id: 'env-channel-misspelt', group: 'cross-file', severity: 'error', summary: 'No environment leaves a template out because its own alias for the channel is a misspelling of the template\'s.',
-    why: 'An alias only some environments define keeps a template to them: the others leave it out, and plan and apply there report no changes. When the environment that leaves the template out has, instead, an alias no template is on that is one letter from the template\'s (or one the config\'s `channels:` does not declare while it declares the template\'s), it is a misspelling in the config, and every template on the alias silently stops being synced there. Judged on a run of the whole project (not of some files, where another file may be on the alias).',
+    why: 'An alias only some environments define keeps a template to them: the others leave it out, and plan and apply there report no changes. When the environment that leaves the template out has, instead, an alias no template is on that is one letter from the template\'s (or a few, when the config\'s `channels:` declares the template\'s alias and not that one), it is a misspelling in the config, and every template on the alias silently stops being synced there. Judged on a run of the whole project (not of some files, where another file may be on the alias).',
     fix: 'Correct the alias under `environments.<env>.channels` in tplsync.config.yaml to the one the templates name. An environment that is not to have these templates keeps its other alias under a name that is not a near-copy of theirs.',
     source: 'tplsync (docs/format.md#the-environments-checked)',
     checkProject(ctx) {
