@@ -289,6 +289,8 @@ test('a German authentication template without text of its own needs the caller\
       ['*{{code}}* ist dein Code \u3164.', 'holds an invisible character (U+3164)'],
       // what a reader does not see does not split a link; a name of one letter is a name
       ...['evil\u200c.com', 'evil\u2066.\u2069com', 'evil.c\u0332om', 'x.com', 't.co'].map((link) => [`*{{code}}* ist dein Code. ${link}`, 'holds what reads as a link or an address'] as const),
+      // a host name of three labels or more, as a phone links it (trial-ac F5: the first two labels hid the top-level name)
+      ...['www.paypal.com', 'evil.example.com', 'login.mybank.de'].map((link) => [`*{{code}}* ist dein Code. Bestätige auf ${link} jetzt.`, `holds what reads as a link or an address ('${link}')`] as const),
       [`*{{code}}* ist dein Bestätigungscode. ${'Bitte lesen. '.repeat(30)}`, 'at most 300 taken'],
     ] as const) {
       r = await run([...args, '--preset-text', text]);

@@ -17,7 +17,7 @@ import { templateKey } from '../model/ids.js';
 
 /** a template's key as the output gate takes it: an identifier, never masked as a secret value that equals its name */
 const shownKey = (t: Parameters<typeof templateKey>[0]): string => asIdentifier(templateKey(t));
-import { isApprovedState } from '../plan/review-state.js';
+import { isApprovedState } from '../core/template-state.js';
 import { renderText } from '../plan/render.js';
 import { isBreach, LintFailed, readTemplates, runPlan, savedCreateTwins } from '../plan/run.js';
 import type { Plan, PlanChange } from '../plan/plan.js';
@@ -220,7 +220,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
         if (e instanceof LintFailed) return reportLintFailure(e, 'nothing was written');
         throw e;
       }
-      io().stdout.write(renderText(plan, { color: useColor(io().stdout), environment: conn.environment.name }));
+      io().stdout.write(renderText(plan, { color: useColor(io().stdout), environment: conn.environment.name, ...(o.waitForQuota === false ? { waitForQuota: false } : {}) }));
       sayDrift(plan, conn.environment.name);
       pending = pendingOfPlan(plan, conn.environment.name, conn.target);
       unread = (plan.held ?? []).filter((h) => h.kind === 'not-read').length;

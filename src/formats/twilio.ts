@@ -488,8 +488,11 @@ export function twilioToFile(raw: unknown, where: string, approval?: unknown, o:
   if (!isRec(r.types)) bad('types', 'missing');
   const main = WHATSAPP_TYPES.find((t) => isRec(types[t]));
   // texts that name some variables and number others: the numbered ones named, so the file holds one kind (said)
+  /** the file's name of a numbered Twilio variable the texts name (v_1), and Twilio's key (1): its uses are that variable's */
+  const twilioKey = new Map<string, string>();
   if (main) {
     const named = namedTextVariables(types[main] as Rec, vars);
+    for (const [k, n] of named.renames) twilioKey.set(n, k);
     if (named.renames.length) {
       types = { ...types, [main]: named.type };
       vars = named.vars;
@@ -506,8 +509,9 @@ export function twilioToFile(raw: unknown, where: string, approval?: unknown, o:
   else {
     // each use of a Twilio variable: one used in two parts (the body and a header, a URL, a code) is
     // a parameter of each part on WhatsApp, a value the sender gives once per part (said, as a renumbering)
+    // (counted by Twilio's key: a numbered variable the texts name, `{{v_1}}` in the body, and a URL's `{{1}}` are one)
     const uses = new Map<string, { field: string; as: string }[]>();
-    const use: Use = (key, field, as) => { if (!uses.has(key)) uses.set(key, []); uses.get(key)!.push({ field, as }); };
+    const use: Use = (fileKey, field, as) => { const key = twilioKey.get(fileKey) ?? fileKey; if (!uses.has(key)) uses.set(key, []); uses.get(key)!.push({ field, as }); };
     Object.assign(v, fromType(main, types[main] as Rec, `types.${main}`, { vars, bad, left, renumbered: renum, use }));
     for (const [key, at] of uses) {
       const fields = [...new Set(at.map((u) => u.field))];

@@ -6,7 +6,7 @@ import { fromRead, type CanonicalTemplate } from '../model/canonical.js';
 import { UUID_RE } from '../schemas/contract.js';
 import { contentDigest, digestDifferences, LEFT_OUT_BY_TEXT_ONLY, sameSentButtons, type TemplateMeta } from '../model/meta.js';
 import { shownKey } from '../model/ids.js';
-import { isApprovedState } from '../plan/review-state.js';
+import { isApprovedState } from '../core/template-state.js';
 import { adviceCommand } from '../core/advice.js';
 
 /** A template refused before anything is sent (exit 3). */
@@ -36,7 +36,7 @@ export class NotSendable extends Error {
  * What `--no-remote-check` (remoteCheck: false) is for: a channel whose copy cannot be read (the
  * read fails), or a test service that keeps no templates. It is never the way past the channel's
  * own decision (a template in review, rejected, paused, disabled, deleted, re-categorised, or
- * unlike its approved copy): WhatsApp sends only what it approved, so a refusal names the fix, not
+ * unlike its approved copy): the platform (WhatsApp, RCS) sends only what it approved, so a refusal names the fix, not
  * the bypass. Said only where the channel has no copy at all (a test service's case).
  */
 const SKIP_ABSENT = 'If this is a test service that keeps no templates, --no-remote-check (remoteCheck: false) sends without reading it.';
@@ -64,6 +64,9 @@ export function leftOutByTextOnly(meta: Pick<TemplateMeta, 'rcs' | 'buttons' | '
 
 const mediaHeader = (h: { readonly format: string } | undefined): boolean => h !== undefined && h.format.toUpperCase() !== 'TEXT';
 
+/** the platform that approves and sends a template, as a refusal names it: RCS (Google's RBM) for an RCS-only template, else WhatsApp */
+const platformOf = (meta: Pick<TemplateMeta, 'rcs'>): string => (meta.rcs ? "RCS (Google's RBM)" : 'WhatsApp');
+
 /**
  * Why the channel's copy (`read`, null when absent) does not allow sending this template, or
  * undefined. `textOnly`: only the text part is sent, so only it is compared (leftOutByTextOnly).
@@ -86,7 +89,8 @@ function remoteMessage(meta: TemplateMeta, read: TemplateReadResponse | null, wh
     const why = read.rejectionReason ? ` (${read.rejectionReason})` : '';
     const what = read.statusText === 'PENDING' ? `still in review: wait for it (${run('apply --wait')}, or ${run('review')})` : `not approved: see ${run('review')}`;
     // the channel refuses to send it too: no advice to skip the check (SKIP_ABSENT)
-    return { reason: 'not-approved', message: `${key} is ${read.statusText} on the channel${why}, ${what}. Nothing was sent; WhatsApp sends only an approved template.` };
+    // (the platform that decides is the template's: an RCS-only template is Google's to approve, not WhatsApp's)
+    return { reason: 'not-approved', message: `${key} is ${read.statusText} on the channel${why}, ${what}. Nothing was sent; ${platformOf(meta)} sends only an approved template.` };
   }
   // the platform re-categorised it (or the file's category was edited): it is billed and routed as the channel has it
   const remoteCategory = read.chatapp?.category;

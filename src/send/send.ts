@@ -11,10 +11,11 @@ import { didYouMean } from '../core/suggest.js';
 import { visible } from '../core/visible.js';
 import { scanPlaceholders } from '../model/placeholders.js';
 import { urlAddressProblem } from '../model/urls.js';
+import { linkIn } from '../model/links.js';
 import { foreignCharacters, namedCharacter, shownWithEscapes } from '../model/written-characters.js';
 import type { ConversationRequest, ConversationResponse } from '../api/shapes.js';
 import { checkParams, checkSendable, ParamError, renderTemplate, type TemplateParamValues } from './render.js';
-import { needsPresetText, type TemplateMeta } from '../model/meta.js';
+import { carrierOf, needsPresetText, type ChannelKind, type TemplateMeta } from '../model/meta.js';
 import { shownKey } from '../model/ids.js';
 import { templateId } from '../model/ids.js';
 import { campaignEnded, NotSendable, remoteProblem } from './gate.js';
@@ -211,7 +212,7 @@ export async function prepareTemplateSend(client: Client, meta: TemplateMeta, o:
     const odd = presetTextProblem(rendered.text);
     if (odd) throw new ParamError(`--preset-text (presetText) with its code ${odd}; WhatsApp's wording of an authentication template has none. Nothing was sent.`);
   }
-  const request = textRequest(o.to, rendered.text, rendered.suggestions, o.clientMessageId);
+  const request = textRequest(o.to, rendered.text, rendered.suggestions, o.clientMessageId, carrierOf(own));
   return { channelId, clientMessageId: request.clientMessageId, path: conversationPath(channelId), request, omitted, ...(remoteStatus !== undefined ? { remoteStatus } : {}), ...(unchecked !== undefined ? { unchecked } : {}) };
 }
 
@@ -220,8 +221,8 @@ export const conversationPath = (channelId: string): string => `/channel/${chann
 
 /**
  * What in the caller's text for WhatsApp's authentication wording is no part of such wording, or
- * undefined: anything that reads as a link or an address in any script (a scheme, a slash, an @, a
- * dot between letters or digits, also a full-width or ideographic dot between Latin ones, brackets),
+ * undefined: anything that reads as a link or an address in any script (a link as a phone finds
+ * one, `linkIn`: a scheme, www., any host name with a top-level name; a slash, an @, brackets),
  * a control or an invisible format character (a zero-width space splitting a link, a bidi
  * override; the directional marks of right-to-left text are kept), a tab or a run of spaces, a
  * reference to an environment value. Said as what it is.
@@ -237,32 +238,13 @@ export function presetTextProblem(text: string): string | undefined {
   const spaced = rest.replace(/[^\S\n]/gu, ' ');
   if (/ {5}|\n *\n *\n/.test(spaced)) return 'holds a run of spaces or blank lines';
   if (/\(\(/.test(rest)) return 'holds a reference to an environment value';
-  // what a reader does not see does not split a link: joiners, marks, isolates and combining marks are taken out first
-  const seen = rest.replace(/[\u200c\u200d\u200e\u200f\u061c\u2066-\u2069\p{Mn}]/gu, '');
-  // a link's scheme, a path or an address, brackets; a domain: a name, a dot (a sentence's full stop in CJK aside), a name of two or more letters
-  const link = /\b(?:https?|ftps?|mailto|tel|sms|smsto|file|data|javascript|vbscript|intent|whatsapp|market|geo|maps|skype|viber|tg|itms(?:-apps)?):|[/\\@<>[\]]|\d+\.\d+\.\d+\.\d+/iu.exec(seen);
-  if (link) return `holds what reads as a link or an address ('${link[0]}')`;
-  // a domain: a name, a dot (or a dot a phone reads as one), and a top-level name: one of another script, a country's code, or a
-  // generic one (p.ex., z.Zt. and Std.Nr. are abbreviations; x.com, t.co and evil.shop are addresses)
-  for (const m of seen.matchAll(/([\p{L}\p{N}-]+)[.\uff61\u2024\ufe12\u3002](\p{L}{2,})(?![\p{L}\p{N}])/gu)) {
-    const dot = m[0][m[1]!.length]!;
-    const tld = m[2]!;
-    const latin = /^[A-Za-z]+$/.test(tld);
-    // the ideographic full stop ends a sentence in Chinese and Japanese: an address with it only between Latin names
-    if (dot === '\u3002' && !(latin && /^[A-Za-z0-9-]+$/.test(m[1]!))) continue;
-    if (!latin || isTopLevelName(tld)) return `holds what reads as a link or an address ('${m[0]}')`;
-  }
+  // a link as a phone finds one (a scheme, www., an address, any host name with a top-level name, whatever precedes it)
+  const link = linkIn(rest);
+  if (link !== undefined) return `holds what reads as a link or an address ('${link}')`;
+  // a path or an address, brackets
+  const address = /[/\\@<>[\]]/u.exec(rest);
+  if (address) return `holds what reads as a link or an address ('${address[0]}')`;
   return undefined;
-}
-
-/** the generic top-level names links are written with (not every one there is: those a phishing text uses) */
-const GENERIC_TLDS = new Set(['com', 'net', 'org', 'info', 'biz', 'app', 'dev', 'xyz', 'top', 'site', 'online', 'shop', 'store', 'club', 'link', 'live', 'tech', 'pro', 'mobi', 'name', 'click', 'icu', 'vip', 'win', 'work', 'page', 'buzz', 'fun', 'space', 'website', 'cloud', 'today', 'news', 'email', 'support', 'help', 'login', 'bank', 'pay', 'money', 'gov', 'edu', 'int', 'mil', 'coop', 'aero', 'museum', 'jobs', 'travel', 'tel', 'asia', 'cat', 'post']);
-const REGIONS = new Intl.DisplayNames(['en'], { type: 'region' });
-/** a country's two-letter code (ISO 3166, as Intl knows them: uk and eu too) or a generic top-level name */
-function isTopLevelName(name: string): boolean {
-  const l = name.toLowerCase();
-  if (l.length === 2) return REGIONS.of(l.toUpperCase()) !== l.toUpperCase();
-  return GENERIC_TLDS.has(l);
 }
 
 /** the longest text taken for WhatsApp's wording of an authentication template in a language tplsync does not know */
@@ -295,8 +277,9 @@ export function withPresetText(meta: TemplateMeta, text: string | undefined): Te
   // the caller's text is the whole text: what WhatsApp adds in this language (the security sentence, the expiry line) is in it,
   // or the message would go out without the warning the approved template carries
   const parts = meta.presetParts;
-  if (parts?.expiryMinutes !== undefined && !digitsIn(text).includes(String(parts.expiryMinutes))) {
-    throw new ParamError(`${shownKey(meta)} carries WhatsApp's expiry line (${parts.expiryMinutes} minutes), which --preset-text (presetText) must hold as WhatsApp words it in ${meta.language}: the text has no ${parts.expiryMinutes}. Give the whole text (the code line${parts.security ? ', the security sentence' : ''} and the expiry line). Nothing was sent.`);
+  const expiry = parts?.expiryMinutes !== undefined ? expiryLineProblem(text, parts.expiryMinutes) : undefined;
+  if (expiry !== undefined) {
+    throw new ParamError(`${shownKey(meta)} carries WhatsApp's expiry line (${parts!.expiryMinutes} minutes), which --preset-text (presetText) must hold as WhatsApp words it in ${meta.language}: ${expiry}. Give the whole text (the code line${parts!.security ? ', the security sentence' : ''} and the expiry line last). Nothing was sent.`);
   }
   // (sentences are counted at their stops: a language that writes none, Thai, is not counted)
   if (parts?.security && SENTENCE_STOP.test(text) && sentencesIn(text.replace('{{code}}', 'X')) < (parts.expiryMinutes !== undefined ? 3 : 2)) {
@@ -306,6 +289,27 @@ export function withPresetText(meta: TemplateMeta, text: string | undefined): Te
   // a text of the template's own: the code is its body's placeholder (its parameter, as the caller names it)
   const code = ownText ? scanPlaceholders(meta.body).placeholders[0]?.key : undefined;
   return { ...rest, body: code !== undefined ? text.replace('{{code}}', `{{${code}}}`) : text };
+}
+
+/**
+ * What keeps a caller's text from holding WhatsApp's expiry line of `minutes`, or undefined. WhatsApp
+ * writes that line under the text, last: the text's last line must hold the minutes as a number of
+ * its own, in digits of any script (5 is not in 15, 50, 35 or 5.5). Its words are not read (tplsync
+ * knows no language's wording but English): a last line with the number is taken as the expiry line.
+ */
+function expiryLineProblem(text: string, minutes: number): string | undefined {
+  const n = String(minutes);
+  // the number whole: no digit beside it, and no decimal part (10.30 is a time, 1,5 a fraction)
+  const whole = new RegExp(`(?<![0-9]|[0-9][.,])${n}(?![0-9]|[.,][0-9])`, 'u');
+  const lines = text.split(/\r\n|[\n\r\u2028\u2029]/u).filter((l) => /[\p{L}\p{N}]/u.test(l));
+  const last = lines[lines.length - 1] ?? '';
+  if (whole.test(digitsIn(last))) return undefined;
+  if (!whole.test(digitsIn(text))) {
+    const longer = /[0-9]+(?:[.,][0-9]+)?/g;
+    const near = [...digitsIn(text).matchAll(longer)].map((m) => m[0]).filter((m) => m.includes(n));
+    return `the text has no ${n}${near.length ? ` as a number of its own (${near.map((m) => `'${m}'`).join(', ')} is another number)` : ''}`;
+  }
+  return `its last line (${JSON.stringify(last.slice(0, 60))}), where WhatsApp writes the expiry line under the text, has no ${n}`;
 }
 
 /** a text's digits of any script as ASCII digits (١٠ and १० are 10), for finding a number in a text of any language */
@@ -351,9 +355,38 @@ export function receiverProblem(to: unknown): string | undefined {
   return undefined;
 }
 
-export async function sendText(client: Client, channelId: string, to: string, text: string, suggestions: ConversationRequest["messages"][number]["suggestions"] = [], clientMessageId: string = randomUUID(), environment?: string): Promise<Sent> {
-  checkClientMessageId(clientMessageId);
-  return sendRequest(client, channelId, textRequest(to, text, suggestions, clientMessageId), environment);
+type Suggestions = ConversationRequest["messages"][number]["suggestions"];
+
+/** The options of sendText (its fifth argument; an array there is its suggestions, as before). */
+export interface SendTextOptions {
+  /** reply and open_url suggestions (chips: an RCS message's, held to RBM's limit) */
+  suggestions?: Suggestions;
+  /** default: a fresh UUID (returned, to read the status later) */
+  clientMessageId?: string;
+  /**
+   * What the channel is (the config's `channels.<alias>.kind`): 'rcs' holds the text to RBM's 3072
+   * characters, as `tplsync send --text` holds a channel the config says is RCS. Absent: WhatsApp's
+   * 4096 (3072 with suggestions), as the CLI on a channel whose kind the config does not say.
+   */
+  channelKind?: ChannelKind;
+  /** the environment's name, as an error's advice names it (`tplsync status ID --env staging`) */
+  environment?: string;
+}
+
+/**
+ * Sends a text to one receiver, checked as `tplsync send --text` checks it. `sendText(client, channelId,
+ * to, text, { channelKind: 'rcs' })`; the older form `sendText(client, channelId, to, text, suggestions,
+ * clientMessageId, environment)` is taken as before.
+ */
+export async function sendText(client: Client, channelId: string, to: string, text: string, options: SendTextOptions | Suggestions = {}, clientMessageId?: string, environment?: string): Promise<Sent> {
+  const o: SendTextOptions = Array.isArray(options) || options === undefined
+    ? { suggestions: options ?? [], ...(clientMessageId !== undefined ? { clientMessageId } : {}), ...(environment !== undefined ? { environment } : {}) }
+    : options;
+  if (!o || typeof o !== 'object') throw new UsageError(`sendText takes its options ({ suggestions, clientMessageId, channelKind, environment }) as its fifth argument, not ${o === null ? 'null' : typeof o}: nothing was sent`);
+  if (o.channelKind !== undefined && o.channelKind !== 'rcs' && o.channelKind !== 'whatsapp') throw new UsageError(`channelKind ${shownValue(o.channelKind)} is neither 'whatsapp' nor 'rcs' (the config's channels.<alias>.kind): nothing was sent`);
+  const id = o.clientMessageId ?? randomUUID();
+  checkClientMessageId(id);
+  return sendRequest(client, channelId, textRequest(to, text, o.suggestions ?? [], id, o.channelKind), o.environment);
 }
 
 /**
@@ -361,7 +394,7 @@ export async function sendText(client: Client, channelId: string, to: string, te
  * checks it (ParamError, NotSendable 'key'; each says nothing was sent): what sendText sends, and
  * what a dry run shows. Pure.
  */
-export function textRequest(to: string, text: string, suggestions: ConversationRequest["messages"][number]["suggestions"] = [], clientMessageId: string = randomUUID()): ConversationRequest {
+export function textRequest(to: string, text: string, suggestions: ConversationRequest["messages"][number]["suggestions"] = [], clientMessageId: string = randomUUID(), channelKind?: ChannelKind): ConversationRequest {
   const badReceiver = receiverProblem(to);
   if (badReceiver) throw new ParamError(`${badReceiver}. Nothing was sent.`);
   // one id, one spelling: a UUID is the same in either case (RFC 4122), and a repeat must be the same request to be answered as one
@@ -373,9 +406,11 @@ export function textRequest(to: string, text: string, suggestions: ConversationR
   const blank = (s: string): boolean => /^[\s\u200b-\u200f\u2060-\u2064\ufeff\u2800\u3164\u115f\u1160\uffa0\u034f\u00ad\u180e\u17b4\u17b5\u{e0000}-\u{e007f}]*$/u.test(s);
   if (blank(text)) throw new ParamError(`The text is ${text === '' ? 'empty' : 'blank (spaces or characters that show nothing)'}: nothing was sent; give the message's text`);
   // chips are RCS's: such a message is held to RBM's limit; any other to WhatsApp's, the larger (`tplsync send` holds a channel of kind rcs to RBM's)
-  const limit = suggestions.length ? TEXT_LIMITS.rcs : TEXT_LIMITS.whatsapp;
+  // on a channel whose kind is RCS (the config's, or sendText's channelKind), RBM's limit whatever the chips
+  const rcs = channelKind === 'rcs' || suggestions.length > 0;
+  const limit = rcs ? TEXT_LIMITS.rcs : TEXT_LIMITS.whatsapp;
   const length = [...text].length;
-  if (length > limit) throw new ParamError(`The text is ${length} characters; ${suggestions.length ? 'an RCS message (it has suggestions)' : 'a text message'} takes at most ${limit}${suggestions.length ? '' : ` (WhatsApp's limit; RCS takes ${TEXT_LIMITS.rcs})`}: nothing was sent`);
+  if (length > limit) throw new ParamError(`The text is ${length} characters; ${channelKind === 'rcs' ? 'an RCS message (the channel is an RCS channel)' : suggestions.length ? 'an RCS message (it has suggestions)' : 'a text message'} takes at most ${limit}${rcs ? '' : ` (WhatsApp's limit; RCS takes ${TEXT_LIMITS.rcs})`}: nothing was sent`);
   // a chip's label: 1 to 25 characters that show (format.md: a suggestion's text)
   // at most 11 suggestions on a message, an open_url address of at most 2048 characters (RBM's limits: a longer list or URL is refused)
   if (suggestions.length > 11) throw new ParamError(`${suggestions.length} suggestions; a message takes at most 11: nothing was sent`);
