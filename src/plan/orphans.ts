@@ -11,6 +11,7 @@ import { catBlobs, logCommits } from '../files/git-blobs.js';
 import { baseMarkedTemplate, shownTemplate } from '../project/values.js';
 import { markedSecretNames } from '../model/values.js';
 import { resolveChannel } from './desired.js';
+import { environmentAtConfigText } from '../config/values-at.js';
 import type { OrphanCandidate } from './plan.js';
 import { io, resolvePath } from '../core/io.js';
 
@@ -197,36 +198,57 @@ export async function committedTemplates(config: Config, env: EnvironmentConfig,
     if (at !== undefined) idOf.set(at, id);
   }
   if (!idOf.size) return out;
+  // the config file where git has it: a commit that changed its values alone (`promo: SPRING10` -> `SUMMER20`) made a new
+  // version of every file that refers to them, and each version is judged with the values of its own commit (NEW-C)
+  const configAt = config.file ? gitPathOf(realRoot, config.file) : undefined;
+  const paths = [...idOf.keys(), ...(configAt !== undefined && !idOf.has(configAt) ? [configAt] : [])];
   const log = await execa('git', ['-c', 'core.quotePath=false', '--literal-pathspecs', 'log', '--no-renames', '-n', String(DRIFT_HISTORY_COMMITS), '--format=%x00%H', '--name-only', '--stdin'], {
-    cwd: root, env: io().env, extendEnv: false, reject: false, stripFinalNewline: true, input: `HEAD\n--\n${[...idOf.keys()].join('\n')}\n`, maxBuffer: 256 * 1024 * 1024,
+    cwd: root, env: io().env, extendEnv: false, reject: false, stripFinalNewline: true, input: `HEAD\n--\n${paths.join('\n')}\n`, maxBuffer: 256 * 1024 * 1024,
   });
   if (log.exitCode !== 0) return out;
   const versions: { rev: string; file: string }[] = [];
   const count = new Map<string, number>();
+  // the versions a commit of the config alone made, up to `depth` a file too, within the file's own window
+  const byValues = new Map<string, number>();
   for (const { head: hash, files: names } of logCommits(String(log.stdout))) {
+    const own = new Set<string>();
     for (const file of names) {
       const n = count.get(file) ?? 0;
       if (!idOf.has(file) || n >= depth) continue;
       count.set(file, n + 1);
+      own.add(file);
+      versions.push({ rev: hash!, file });
+    }
+    if (configAt === undefined || !names.includes(configAt)) continue;
+    for (const file of idOf.keys()) {
+      const n = byValues.get(file) ?? 0;
+      if (own.has(file) || (count.get(file) ?? 0) >= depth || n >= depth) continue;
+      byValues.set(file, n + 1);
       versions.push({ rev: hash!, file });
     }
   }
   if (!versions.length) return out;
-  const blobs = await catBlobs(root, versions.map((x) => `${x.rev}:${x.file}`));
-  const texts = new Map<string, string[]>();
+  // the config as each of those commits has it, in the same cat-file as the files
+  const revs = configAt === undefined ? [] : [...new Set(versions.map((v) => v.rev))];
+  const blobs = await catBlobs(root, [...versions.map((x) => `${x.rev}:${x.file}`), ...revs.map((r) => `${r}:${configAt}`)]);
+  const envAt = environmentsAt(env, configAt, revs, (k) => blobs.get(versions.length + k));
+  const texts = new Map<string, { text: string; env: EnvironmentConfig; key: string }[]>();
   for (const [i, v] of versions.entries()) {
     const text = blobs.get(i);
     // (a commit that deleted the file has no version; one the same as the newer one, a commit that changed another file's
-    // line only in a rename or a comment, is read once)
+    // line only in a rename or a comment, is read once, and so is one with the same values: a text that refers to none
+    // is the same version whatever the config)
     if (text === undefined) continue;
+    const e = envAt.get(v.rev) ?? env;
+    const key = versionKey(text, e);
     const list = texts.get(v.file) ?? [];
-    if (!list.includes(text)) list.push(text);
+    if (!list.some((x) => x.key === key)) list.push({ text, env: e, key });
     texts.set(v.file, list);
   }
-  for (const file of count.keys()) {
+  for (const file of new Set([...count.keys(), ...byValues.keys()])) {
     const id = idOf.get(file)!;
-    out.set(id, lazyTemplates(texts.get(file) ?? [], (text) => {
-      const b = baseEntry(text, file, root, env);
+    out.set(id, lazyTemplates(texts.get(file) ?? [], (x) => {
+      const b = baseEntry(x.text, file, root, x.env);
       return b && b.publicId === id ? b.template.canonical : undefined;
     }));
   }
@@ -254,32 +276,50 @@ export async function branchTemplates(config: Config, env: EnvironmentConfig, fi
   if (top.exitCode !== 0 || !root || shallow === 'true') return out;
   const idOf = new Map<string, string>();
   for (const [id, file] of files) idOf.set(path.relative(root, resolvePath(file)).split(path.sep).join('/'), id);
+  // the config too: a branch's version is judged with the values of its own commit (as committedTemplates does)
+  const configAt = config.file ? gitPathOf(realTop(root), config.file) : undefined;
+  const paths = [...idOf.keys(), ...(configAt !== undefined && !idOf.has(configAt) ? [configAt] : [])];
   // (origin/HEAD is left out: it names the remote's default branch, whose name says more)
   const log = await execa('git', ['-c', 'core.quotePath=false', '--literal-pathspecs', 'log', '--no-renames', '-n', String(DRIFT_HISTORY_COMMITS), '--format=%x00%H%x09%S', '--name-only', '--source',
     '--exclude=*/HEAD', '--remotes', '--branches', '--not', 'HEAD', '--stdin'], {
-    cwd: root, env: io().env, extendEnv: false, reject: false, stripFinalNewline: true, input: `--\n${[...idOf.keys()].join('\n')}\n`, maxBuffer: 256 * 1024 * 1024,
+    cwd: root, env: io().env, extendEnv: false, reject: false, stripFinalNewline: true, input: `--\n${paths.join('\n')}\n`, maxBuffer: 256 * 1024 * 1024,
   });
   if (log.exitCode !== 0) return out;
   const versions: { rev: string; ref: string; file: string }[] = [];
   const count = new Map<string, number>();
+  const byValues = new Map<string, number>();
   for (const { head, files: names } of logCommits(String(log.stdout))) {
     const [hash, source] = head.split('\t');
     const ref = (source ?? '').replace(/^refs\/(?:heads|remotes)\//, '');
+    const own = new Set<string>();
     for (const file of names) {
       const n = count.get(file) ?? 0;
       if (!idOf.has(file) || n >= depth || !hash || !ref) continue;
       count.set(file, n + 1);
+      own.add(file);
+      versions.push({ rev: hash, ref, file });
+    }
+    if (configAt === undefined || !names.includes(configAt) || !hash || !ref) continue;
+    // a commit of the branch's config alone: a version of each file with that commit's values
+    for (const file of idOf.keys()) {
+      const n = byValues.get(file) ?? 0;
+      if (own.has(file) || (count.get(file) ?? 0) >= depth || n >= depth) continue;
+      byValues.set(file, n + 1);
       versions.push({ rev: hash, ref, file });
     }
   }
   if (!versions.length) return out;
-  const blobs = await catBlobs(root, versions.map((x) => `${x.rev}:${x.file}`));
-  const byFile = new Map<string, { ref: string; text: string }[]>();
+  const revs = configAt === undefined ? [] : [...new Set(versions.map((v) => v.rev))];
+  const blobs = await catBlobs(root, [...versions.map((x) => `${x.rev}:${x.file}`), ...revs.map((r) => `${r}:${configAt}`)]);
+  const envAt = environmentsAt(env, configAt, revs, (k) => blobs.get(versions.length + k));
+  const byFile = new Map<string, { ref: string; text: string; env: EnvironmentConfig; key: string }[]>();
   for (const [i, v] of versions.entries()) {
     const text = blobs.get(i);
     if (text === undefined) continue;
+    const e = envAt.get(v.rev) ?? env;
+    const key = versionKey(text, e);
     const list = byFile.get(v.file) ?? [];
-    if (!list.some((x) => x.text === text)) list.push({ ref: v.ref, text });
+    if (!list.some((x) => x.key === key)) list.push({ ref: v.ref, text, env: e, key });
     byFile.set(v.file, list);
   }
   for (const [file, list] of byFile) {
@@ -289,7 +329,7 @@ export async function branchTemplates(config: Config, env: EnvironmentConfig, fi
     out.set(id, {
       *[Symbol.iterator]() {
         for (let k = 0; k < list.length; k++) {
-          if (k === done.length) { const b = baseEntry(list[k]!.text, file, root, env); done.push(b && b.publicId === id ? b.template.canonical : undefined); }
+          if (k === done.length) { const b = baseEntry(list[k]!.text, file, root, list[k]!.env); done.push(b && b.publicId === id ? b.template.canonical : undefined); }
           const t = done[k];
           if (t) yield { ref: list[k]!.ref, template: t };
         }
@@ -300,11 +340,34 @@ export async function branchTemplates(config: Config, env: EnvironmentConfig, fi
 }
 
 /**
+ * Pure: the environment each of `revs` had (its values from the config file `configAt` as that commit has it: `textOf(k)`,
+ * the text of the k-th), one object for each distinct text; a commit without the file, or whose text cannot say, has
+ * today's `env`
+ */
+function environmentsAt(env: EnvironmentConfig, configAt: string | undefined, revs: readonly string[], textOf: (k: number) => string | undefined): Map<string, EnvironmentConfig> {
+  const out = new Map<string, EnvironmentConfig>();
+  const byText = new Map<string, EnvironmentConfig>();
+  for (const [k, rev] of revs.entries()) {
+    const text = textOf(k);
+    if (text === undefined || configAt === undefined) continue;
+    let e = byText.get(text);
+    if (!e) byText.set(text, (e = environmentAtConfigText(env, configAt, text) ?? env));
+    out.set(rev, e);
+  }
+  return out;
+}
+
+/** Pure: what makes a committed version of a file one: its text, and the values it is filled with when it refers to any */
+function versionKey(text: string, env: EnvironmentConfig): string {
+  return text.includes('((') ? `${text}\0${JSON.stringify(env.values ?? {})}` : text;
+}
+
+/**
  * Pure: the templates of `texts`, newest first, each parsed when the walk reaches it and once: the plan looks for the
  * version the channel holds, which is most often the newest but one, so the older versions of most files are never read
  * (parsing them all cost a plan of 200 templates with 20 versions each two thirds again of its CPU time)
  */
-function lazyTemplates(texts: readonly string[], read: (text: string) => CanonicalTemplate | undefined): Iterable<CanonicalTemplate> {
+function lazyTemplates<T>(texts: readonly T[], read: (text: T) => CanonicalTemplate | undefined): Iterable<CanonicalTemplate> {
   const done: (CanonicalTemplate | undefined)[] = [];
   return {
     *[Symbol.iterator]() {
