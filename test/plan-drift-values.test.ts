@@ -8,7 +8,11 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createClient } from '../src/api/client.ts';
 import { templateId } from '../src/model/ids.ts';
-import { CHANNEL_A, cliIn } from './helpers.ts';
+import jsyaml from 'js-yaml';
+import { loadConfig, selectEnvironment } from '../src/config/load.ts';
+import { configAmong, configPathsAt } from '../src/config/values-at.ts';
+import { committedTemplates, templatesAtRef } from '../src/plan/orphans.ts';
+import { CHANNEL_A, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 import { git, inDriftRepo } from './drift-repo.ts';
 
 const COUPON_ID = templateId(CHANNEL_A, 'coupon', 'en_US');
@@ -73,6 +77,75 @@ test('NEW-C: a committed change of an environment value is a plain update (text,
     const console = await cliIn(['plan'], { cwd: a, env });
     assert.match(console.stdout, /~ update shop-whatsapp\/coupon\/en_US \(drift: edited outside tplsync/, console.stdout + console.stderr);
   });
+});
+
+test('NEW-C: behind an upstream whose committed value change was applied, the update that would revert it is said as such ("git pull first", not written), never "edited outside"', async () => {
+  await inDriftRepo('tplsync-drift-values-up-', async ({ emu, root, a, env }) => {
+    setValue(a, 'SPRING10');
+    writeFileSync(path.join(a, 'templates/coupon.en_US.yaml'), coupon('Use the code ((promo)) for your flight to {{destination}} this week.'));
+    git(a, 'add', '.');
+    git(a, 'commit', '-qm', 'coupon');
+    git(a, 'push', '-q', 'origin', 'main');
+    git(root, 'clone', '-q', path.join(root, 'origin.git'), 'B');
+    const b = path.join(root, 'B');
+    const applied = await cliIn(['apply', '--auto-approve'], { cwd: a, env });
+    assert.is(applied.exitCode, 0, applied.stdout + applied.stderr);
+    emu.advanceClock(25 * 3600_000);
+    // a colleague (A) changes the value, pushes and applies it; B fetched, not merged
+    setValue(a, 'SUMMER20');
+    git(a, 'commit', '-qam', 'summer promo');
+    git(a, 'push', '-q', 'origin', 'main');
+    const second = await cliIn(['apply', '--auto-approve'], { cwd: a, env });
+    assert.is(second.exitCode, 0, second.stdout + second.stderr);
+    emu.advanceClock(25 * 3600_000);
+    git(b, 'fetch', '-q');
+    const plan = await cliIn(['plan'], { cwd: b, env });
+    assert.match(plan.stdout, /coupon\/en_US \(drift: reverts origin\/main's newer version/, plan.stdout + plan.stderr);
+    assert.match(plan.stdout, 'git pull first');
+    assert.not.match(plan.stdout, /outside tplsync|pull --channel/);
+  });
+});
+
+test('configPathsAt / configAmong: a config found by its name is looked for at its other names too (converted since); a package.json counts with its "tplsync" key only', () => {
+  assert.equal(configPathsAt('apps/shop/tplsync.config.yaml').slice(0, 3), ['apps/shop/tplsync.config.yaml', 'apps/shop/tplsync.config.yml', 'apps/shop/tplsync.config.json']);
+  assert.ok(configPathsAt('tplsync.config.yaml').includes('package.json'));
+  assert.equal(configPathsAt('config/staging.yaml'), ['config/staging.yaml']);
+  assert.equal(configAmong([{ file: 'tplsync.config.yaml', text: undefined }, { file: 'tplsync.config.json', text: '{}' }]), { file: 'tplsync.config.json', text: '{}' });
+  assert.is(configAmong([{ file: 'tplsync.config.yaml', text: undefined }, { file: 'package.json', text: '{"name":"x"}' }]), undefined);
+  assert.equal(configAmong([{ file: 'package.json', text: '{"tplsync":{}}' }])?.file, 'package.json');
+});
+
+test('NEW-C: the files at a ref (templatesAtRef: --base, the merge base, the upstream) and their history (committedTemplates) are filled with the values of the config as that commit has it: converted since from JSON, or absent (today\'s then)', async () => {
+  const dir = tempDir('tplsync-values-at-ref-');
+  try {
+    const config = (promo: string) => ({ templates: ['templates/**/*.yaml'], defaultEnvironment: 't', environments: { t: { emulator: '.tplsync/emulator.json', channels: { 'shop-whatsapp': CHANNEL_A }, values: { promo } } } });
+    const text = (ref: string, byId: Map<string, { template: { canonical: unknown } }>) => `${ref}: ${JSON.stringify(byId.get(COUPON_ID)?.template.canonical)}`;
+    // the template committed before any config (its values then unknown), then a JSON config, then converted to YAML
+    writeFiles(dir, { 'templates/coupon.en_US.yaml': coupon('Use the code ((promo)) for your flight to {{destination}} this week.'), '.gitignore': '.tplsync/\n' });
+    git(dir, 'init', '-q');
+    git(dir, 'add', '.');
+    git(dir, 'commit', '-qm', 'coupon');
+    writeFiles(dir, { 'tplsync.config.json': JSON.stringify(config('SPRING10')) });
+    git(dir, 'add', '.');
+    git(dir, 'commit', '-qm', 'config in JSON');
+    git(dir, 'rm', '-q', 'tplsync.config.json');
+    writeFiles(dir, { 'tplsync.config.yaml': jsyaml.dump(config('AUTUMN5')) });
+    git(dir, 'add', '.');
+    git(dir, 'commit', '-qm', 'config in YAML');
+    writeFiles(dir, { 'tplsync.config.yaml': jsyaml.dump(config('SUMMER20')) });
+    git(dir, 'commit', '-qam', 'summer promo');
+    const loaded = await loadConfig({ cwd: dir });
+    const env = selectEnvironment(loaded);
+    const at = async (ref: string) => text(ref, (await templatesAtRef(loaded, env, ref)).byId);
+    assert.match(await at('HEAD~1'), /AUTUMN5/);
+    assert.match(await at('HEAD~2'), /SPRING10/);
+    assert.match(await at('HEAD~3'), /SUMMER20/);
+    // the history: each version judged with its own commit's config, the JSON one among them
+    const versions = [...(await committedTemplates(loaded, env, new Map([[COUPON_ID, path.join(dir, 'templates/coupon.en_US.yaml')]]))).get(COUPON_ID) ?? []].map((t) => JSON.stringify(t));
+    assert.ok(versions.some((v) => v.includes('SUMMER20')), versions.join('\n'));
+    assert.ok(versions.some((v) => v.includes('AUTUMN5')), versions.join('\n'));
+    assert.ok(versions.some((v) => v.includes('SPRING10')), versions.join('\n'));
+  } finally { cleanup(dir); }
 });
 
 test.run();

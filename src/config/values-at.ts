@@ -3,6 +3,7 @@
 import path from 'node:path';
 import jsyaml from 'js-yaml';
 import type { EnvironmentConfig, EnvironmentValue } from './load.js';
+import { SEARCH_PLACES } from '../core/search-places.js';
 
 /**
  * `env` with the values (`environments.<env.name>.values`) of `text`, the config file `file` as a commit has it; the
@@ -34,4 +35,36 @@ export function environmentAtConfigText(env: EnvironmentConfig, file: string, te
 
 function isMapping(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+/**
+ * Pure: where a commit may hold the config that is `configAt` now (its path in git, `/`-separated): there first; and, for
+ * a config tplsync found by its name (not one named with --config), each other name it looks for in the same folder, in
+ * the order it looks (a config converted since: `tplsync.config.json` then, `tplsync.config.yaml` now)
+ */
+export function configPathsAt(configAt: string): string[] {
+  const slash = configAt.lastIndexOf('/');
+  const dir = slash < 0 ? '' : configAt.slice(0, slash + 1);
+  const name = configAt.slice(slash + 1);
+  if (!SEARCH_PLACES.includes(name)) return [configAt];
+  return [configAt, ...SEARCH_PLACES.filter((n) => n !== name).map((n) => `${dir}${n}`)];
+}
+
+/**
+ * Pure: of `found` (configPathsAt's paths, each with its text at a commit or undefined where the commit has no such
+ * file), the config tplsync would have read there: the path it has now when the commit has it, else the first present
+ * in the order tplsync looks (a package.json only with a "tplsync" key); undefined when none (no config then: the
+ * caller uses today's values)
+ */
+export function configAmong(found: readonly { file: string; text: string | undefined }[]): { file: string; text: string } | undefined {
+  for (const { file, text } of found) {
+    if (text === undefined) continue;
+    if (path.posix.basename(file) === 'package.json') {
+      let pkg: unknown;
+      try { pkg = JSON.parse(text.replace(/^\uFEFF/, '')); } catch { continue; }
+      if (!isMapping(pkg) || pkg.tplsync === undefined || pkg.tplsync === null) continue;
+    }
+    return { file, text };
+  }
+  return undefined;
 }

@@ -11,7 +11,7 @@ import { catBlobs, logCommits } from '../files/git-blobs.js';
 import { baseMarkedTemplate, shownTemplate } from '../project/values.js';
 import { markedSecretNames } from '../model/values.js';
 import { resolveChannel } from './desired.js';
-import { environmentAtConfigText } from '../config/values-at.js';
+import { configAmong, configPathsAt, environmentAtConfigText } from '../config/values-at.js';
 import type { OrphanCandidate } from './plan.js';
 import { io, resolvePath } from '../core/io.js';
 
@@ -87,12 +87,15 @@ export async function templatesAtRef(config: Config, env: EnvironmentConfig, ref
       if (real !== undefined && inTree.has(real) && !taken.has(real)) { taken.add(real); files.push(real); }
     }
   }
-  // one git process for every file (a `git show` each costs milliseconds a catalogue multiplies)
-  const byIndex = await catBlobs(config.dir, files.map((f) => `${ref}:${f}`));
-  const blobs = new Map([...byIndex].map(([i, text]) => [files[i]!, text]));
+  // one git process for every file (a `git show` each costs milliseconds a catalogue multiplies), the config among them:
+  // the files at REF are filled with the values the config had at REF (a value changed since is a change, as a text is)
+  const configAt = config.file ? gitPathOf(realTop(root), config.file) : undefined;
+  const byIndex = await catBlobs(config.dir, [...files.map((f) => `${ref}:${f}`), ...(configAt !== undefined ? [`${ref}:${configAt}`] : [])]);
+  const blobs = new Map([...byIndex].filter(([i]) => i < files.length).map(([i, text]) => [files[i]!, text]));
+  const envAtRef = (await environmentsAt(config.dir, env, configAt, [ref], () => byIndex.get(files.length))).get(ref) ?? env;
   for (const file of files) {
     const text = blobs.get(file);
-    const b = text === undefined ? undefined : baseEntry(text, file, root, env);
+    const b = text === undefined ? undefined : baseEntry(text, file, root, envAtRef);
     if (b) byId.set(b.publicId, b);
   }
   return { byId };
@@ -201,7 +204,8 @@ export async function committedTemplates(config: Config, env: EnvironmentConfig,
   // the config file where git has it: a commit that changed its values alone (`promo: SPRING10` -> `SUMMER20`) made a new
   // version of every file that refers to them, and each version is judged with the values of its own commit (NEW-C)
   const configAt = config.file ? gitPathOf(realRoot, config.file) : undefined;
-  const paths = [...idOf.keys(), ...(configAt !== undefined && !idOf.has(configAt) ? [configAt] : [])];
+  const configPaths = configLogPaths(configAt);
+  const paths = [...idOf.keys(), ...[...configPaths].filter((p) => !idOf.has(p))];
   const log = await execa('git', ['-c', 'core.quotePath=false', '--literal-pathspecs', 'log', '--no-renames', '-n', String(DRIFT_HISTORY_COMMITS), '--format=%x00%H', '--name-only', '--stdin'], {
     cwd: root, env: io().env, extendEnv: false, reject: false, stripFinalNewline: true, input: `HEAD\n--\n${paths.join('\n')}\n`, maxBuffer: 256 * 1024 * 1024,
   });
@@ -219,7 +223,7 @@ export async function committedTemplates(config: Config, env: EnvironmentConfig,
       own.add(file);
       versions.push({ rev: hash!, file });
     }
-    if (configAt === undefined || !names.includes(configAt)) continue;
+    if (!names.some((n) => configPaths.has(n))) continue;
     for (const file of idOf.keys()) {
       const n = byValues.get(file) ?? 0;
       if (own.has(file) || (count.get(file) ?? 0) >= depth || n >= depth) continue;
@@ -231,7 +235,7 @@ export async function committedTemplates(config: Config, env: EnvironmentConfig,
   // the config as each of those commits has it, in the same cat-file as the files
   const revs = configAt === undefined ? [] : [...new Set(versions.map((v) => v.rev))];
   const blobs = await catBlobs(root, [...versions.map((x) => `${x.rev}:${x.file}`), ...revs.map((r) => `${r}:${configAt}`)]);
-  const envAt = environmentsAt(env, configAt, revs, (k) => blobs.get(versions.length + k));
+  const envAt = await environmentsAt(root, env, configAt, revs, (k) => blobs.get(versions.length + k));
   const texts = new Map<string, { text: string; env: EnvironmentConfig; key: string }[]>();
   for (const [i, v] of versions.entries()) {
     const text = blobs.get(i);
@@ -278,7 +282,8 @@ export async function branchTemplates(config: Config, env: EnvironmentConfig, fi
   for (const [id, file] of files) idOf.set(path.relative(root, resolvePath(file)).split(path.sep).join('/'), id);
   // the config too: a branch's version is judged with the values of its own commit (as committedTemplates does)
   const configAt = config.file ? gitPathOf(realTop(root), config.file) : undefined;
-  const paths = [...idOf.keys(), ...(configAt !== undefined && !idOf.has(configAt) ? [configAt] : [])];
+  const configPaths = configLogPaths(configAt);
+  const paths = [...idOf.keys(), ...[...configPaths].filter((p) => !idOf.has(p))];
   // (origin/HEAD is left out: it names the remote's default branch, whose name says more)
   const log = await execa('git', ['-c', 'core.quotePath=false', '--literal-pathspecs', 'log', '--no-renames', '-n', String(DRIFT_HISTORY_COMMITS), '--format=%x00%H%x09%S', '--name-only', '--source',
     '--exclude=*/HEAD', '--remotes', '--branches', '--not', 'HEAD', '--stdin'], {
@@ -299,7 +304,7 @@ export async function branchTemplates(config: Config, env: EnvironmentConfig, fi
       own.add(file);
       versions.push({ rev: hash, ref, file });
     }
-    if (configAt === undefined || !names.includes(configAt) || !hash || !ref) continue;
+    if (!names.some((n) => configPaths.has(n)) || !hash || !ref) continue;
     // a commit of the branch's config alone: a version of each file with that commit's values
     for (const file of idOf.keys()) {
       const n = byValues.get(file) ?? 0;
@@ -311,7 +316,7 @@ export async function branchTemplates(config: Config, env: EnvironmentConfig, fi
   if (!versions.length) return out;
   const revs = configAt === undefined ? [] : [...new Set(versions.map((v) => v.rev))];
   const blobs = await catBlobs(root, [...versions.map((x) => `${x.rev}:${x.file}`), ...revs.map((r) => `${r}:${configAt}`)]);
-  const envAt = environmentsAt(env, configAt, revs, (k) => blobs.get(versions.length + k));
+  const envAt = await environmentsAt(root, env, configAt, revs, (k) => blobs.get(versions.length + k));
   const byFile = new Map<string, { ref: string; text: string; env: EnvironmentConfig; key: string }[]>();
   for (const [i, v] of versions.entries()) {
     const text = blobs.get(i);
@@ -340,20 +345,38 @@ export async function branchTemplates(config: Config, env: EnvironmentConfig, fi
 }
 
 /**
- * Pure: the environment each of `revs` had (its values from the config file `configAt` as that commit has it: `textOf(k)`,
- * the text of the k-th), one object for each distinct text; a commit without the file, or whose text cannot say, has
- * today's `env`
+ * Pure: the paths whose commits are commits of the config (`configAt` now): it, and its other names (configPathsAt: a
+ * commit of `tplsync.config.json` before the config was converted to YAML changed values as much); a package.json only
+ * when it is the config, as most of its commits change no value of it (a version each, the history's window spent)
  */
-function environmentsAt(env: EnvironmentConfig, configAt: string | undefined, revs: readonly string[], textOf: (k: number) => string | undefined): Map<string, EnvironmentConfig> {
+function configLogPaths(configAt: string | undefined): Set<string> {
+  if (configAt === undefined) return new Set();
+  return new Set(configPathsAt(configAt).filter((p, k) => k === 0 || path.posix.basename(p) !== 'package.json'));
+}
+
+/**
+ * Effects (git): the environment each of `revs` had: its values from the config as that commit has it (`textOf(k)`: the
+ * text of the k-th at `configAt`, read already), one object for each distinct text. A commit without the config there
+ * (converted since, from `tplsync.config.json`) is read at the other names tplsync looks for (configPathsAt), in one more
+ * git process for all such commits; a commit with no config at all, or whose config cannot say, is left out (today's `env`)
+ */
+async function environmentsAt(root: string, env: EnvironmentConfig, configAt: string | undefined, revs: readonly string[], textOf: (k: number) => string | undefined): Promise<Map<string, EnvironmentConfig>> {
   const out = new Map<string, EnvironmentConfig>();
+  if (configAt === undefined) return out;
   const byText = new Map<string, EnvironmentConfig>();
-  for (const [k, rev] of revs.entries()) {
-    const text = textOf(k);
-    if (text === undefined || configAt === undefined) continue;
-    let e = byText.get(text);
-    if (!e) byText.set(text, (e = environmentAtConfigText(env, configAt, text) ?? env));
+  const set = (rev: string, found: { file: string; text: string } | undefined): boolean => {
+    if (!found) return false;
+    const key = `${found.file}\0${found.text}`;
+    let e = byText.get(key);
+    if (!e) byText.set(key, (e = environmentAtConfigText(env, found.file, found.text) ?? env));
     out.set(rev, e);
-  }
+    return true;
+  };
+  const missing = revs.filter((rev, k) => !set(rev, configAmong([{ file: configAt, text: textOf(k) }])));
+  const others = configPathsAt(configAt).slice(1);
+  if (!missing.length || !others.length) return out;
+  const blobs = await catBlobs(root, missing.flatMap((rev) => others.map((file) => `${rev}:${file}`)));
+  for (const [m, rev] of missing.entries()) set(rev, configAmong(others.map((file, j) => ({ file, text: blobs.get(m * others.length + j) }))));
   return out;
 }
 
