@@ -37,4 +37,30 @@ test('a quota wait on one channel holds neither the other channel\'s creations n
   } finally { await emu.close(); }
 });
 
+// verify-17 NEW-3: with fewer workers than channels waiting (--parallelism 1), only the channel the worker waited on had
+// its wait announced; the other channel, its quota reached too, was held in silence (a CI log read as still creating it)
+test('--parallelism 1: each channel\'s wait is announced when its quota is reached, once per window, the one no worker waits on too', async () => {
+  const quota = { limit: 2, windowSeconds: 3600 };
+  const emu = await startEmulator({ port: 0, keys: ['k1'], reviewDelayMs: 0, createQuota: quota });
+  try {
+    const client = createClient({ baseUrl: emu.url, apiKey: 'k1', retries: 0 });
+    const log: string[] = [];
+    let offset = 0;
+    const clock: PaceClock = { now: () => Date.now() + offset, sleep: async (ms) => { log.push('sleep'); offset += ms; emu.advanceClock(ms); } };
+    const items = [...Array.from({ length: 4 }, (_, i) => item(i, CHANNEL_A)), ...Array.from({ length: 4 }, (_, i) => item(10 + i, CHANNEL_B))];
+    const { results } = await applyItems(client, items, {
+      parallelism: 1, quota, clock,
+      onResult: (r) => log.push(`${r.outcome} ${r.name}`),
+      onQuotaWait: (w) => log.push(`wait ${w.channel} ${w.cause} ${Math.round(w.ms / 1000)}`),
+    });
+    assert.equal(results.map((r) => r.outcome), Array(8).fill('created'));
+    const waits = log.filter((l) => l.startsWith('wait '));
+    // one line a channel: A's as its second creation filled its window, B's as its own did, both before the worker slept
+    assert.equal(waits.map((l) => l.split(' ').slice(0, 3).join(' ')), ['wait a quota', 'wait b quota'], log.join(', '));
+    assert.is(log.indexOf(waits[0]!), log.indexOf('created paced_1') + 1, log.join(', '));
+    assert.is(log.indexOf(waits[1]!), log.indexOf('created paced_11') + 1, log.join(', '));
+    assert.ok(log.indexOf(waits[1]!) < log.indexOf('sleep'), log.join(', '));
+  } finally { await emu.close(); }
+});
+
 test.run();

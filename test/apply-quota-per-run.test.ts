@@ -28,4 +28,20 @@ test('apply --no-wait-for-quota: the held creation says the quota is counted wit
   } finally { cleanup(dir); await emu.close(); }
 });
 
+test('verify-18 NEW-I: apply --no-wait-for-quota says what this run creates and leaves, not the hours a waiting apply takes', async () => {
+  const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0 });
+  const dir = tempDir();
+  const env = { TPLSYNC_API_KEY: 'k' };
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': `environments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n    createQuota: { limit: 2, windowSeconds: 600 }\n`,
+      ...Object.fromEntries(['a', 'b', 'c', 'd', 'e'].map((x) => [`templates/${x}.yaml`, file(`bag_${x}`)])),
+    });
+    const r = await cliIn(['apply', '--auto-approve', '--no-wait-for-quota', '--parallelism', '1'], { cwd: dir, env });
+    assert.is(r.exitCode, 5, r.stdout + r.stderr);
+    assert.match(r.stdout, 'channel shop-whatsapp: 5 creations, more than its creation quota of 2 per 600 s (createQuota) allows at once: with --no-wait-for-quota this run creates 2 of them without waiting and leaves the other 3 to later runs (exit 5; 2 more runs, each a window after the last).');
+    assert.not.match(r.stdout + r.stderr, /Apply will take about|timeout-minutes|waiting about/);
+  } finally { cleanup(dir); await emu.close(); }
+});
+
 test.run();

@@ -45,6 +45,10 @@ test('sarif: valid SARIF 2.1.0 with rules, help and physical locations', () => {
   assert.is(run.results[2].level, 'note');
   // an empty run is valid too
   assert.ok(validate(JSON.parse(FORMATTERS.sarif!([], ctx))));
+  // the config's warnings (verify-18 NEW-F) as the run's tool notifications: valid, placed or not
+  const warned = JSON.parse(FORMATTERS.sarif!([], { ...ctx, configWarnings: [{ message: 'a and A differ only in letter case', file: 'tplsync.config.yaml', line: 2, column: 1, endLine: 2, endColumn: 10 }, { message: 'No config found' }] })) as { runs: any[] };
+  assert.ok(validate(warned), JSON.stringify(validate.errors?.slice(0, 5)));
+  assert.equal(warned.runs[0].invocations[0].toolExecutionNotifications.map((n: { message: { text: string } }) => n.message.text), ['a and A differ only in letter case', 'No config found']);
 });
 
 /**

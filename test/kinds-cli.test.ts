@@ -116,6 +116,14 @@ test('send: an authentication template sends its code as text; a carousel and an
     assert.match(r.stderr, /'card_1'(, 'card_2')?: a carousel card's values cannot be sent \(the API sends a message as a text with reply and open_url suggestions, which carries no carousel; --text-only sends the text without the cards\): leave them out\. It takes: first_name\./, r.stderr);
     assert.not.match(r.stderr, /is missing|not needed/, r.stderr);
   }
+  // a card numbered as Meta numbers cards (card_index from 0), or past the last card, is explained as a card's value too,
+  // with tplsync's numbering, not as "not a parameter" (trial-ac F2)
+  for (const [card, named] of [['card_0.price=5', 'card_0.price'], ['card_3.price=5', 'card_3']]) {
+    r = await cliIn(['send', '--channel', 'shop-whatsapp', '--to', '+4915100000001', '--template', 'new_arrivals', '--param', 'first_name=Ana', '--param', card!, '--text-only', '--dry-run'], { cwd: dir, env });
+    assert.is(r.exitCode, 3, r.stderr);
+    assert.match(r.stderr, `'${named}': a carousel card's values cannot be sent (the API sends a message as a text with reply and open_url suggestions, which carries no carousel; --text-only sends the text without the cards): leave them out ('${named}': tplsync numbers a carousel's cards from 1, card_1 to card_2 here, where Meta's card_index counts from 0). It takes: first_name.`, r.stderr);
+    assert.not.match(r.stderr, 'is not a parameter', r.stderr);
+  }
   assert.is(emu.state.conversations.size, conversations, 'nothing sent with card values given');
   r = await cliIn(['send', '--channel', 'shop-whatsapp', '--to', '+4915100000001', '--template', 'new_arrivals', '--param', 'first_name=Ana', '--text-only'], { cwd: dir, env });
   assert.is(r.exitCode, 0, r.stderr);

@@ -93,4 +93,27 @@ for (const shape of ['folder', 'file'] as const) {
   });
 }
 
+// verify-18 NEW-B: the linked folder taken by the glob its refusal advises, pull --force wrote over a file with a local edit
+// and said "git diff FILE shows what changed": git tracks the link, not the files behind it, so that showed nothing
+test('NEW-B: pull --force over a file behind a linked folder (taken by a glob from the link): no git diff advice git cannot follow', async () => {
+  const { emu, root, dir, git } = await appliedProject('tplsync-linked-diff-');
+  try {
+    mkdirSync(path.join(root, 'ext'));
+    renameSync(path.join(dir, 'templates/wa'), path.join(root, 'ext/wa'));
+    symlinkSync('../../ext/wa', path.join(dir, 'templates/wa'));
+    const config = path.join(dir, 'tplsync.config.yaml');
+    writeFileSync(config, readFileSync(config, 'utf8').replace('templates: ["templates/**/*.yaml"]', 'templates: ["templates/**/*.yaml", "templates/wa/**/*.yaml"]'));
+    git('add', '-A'); git('commit', '-qm', 'linked, with the glob from the link');
+    const de = path.join(root, 'ext/wa/order_shipped.de.yaml');
+    writeFileSync(de, readFileSync(de, 'utf8').replace('Gute Nachricht', 'Neu: Gute Nachricht'));
+    const pull = await cliIn(['pull', '--channel', 'wa', '--id', templateId(CHANNEL_A, 'order_shipped', 'de'), '--force'], { cwd: dir, env });
+    assert.is(pull.exitCode, 0, pull.stdout + pull.stderr);
+    assert.match(pull.stderr, 'Written over with the channel\'s copy');
+    assert.not.match(pull.stderr, 'git diff templates/wa/order_shipped.de.yaml');
+    assert.match(pull.stderr, 'templates/wa/order_shipped.de.yaml lies behind the linked folder templates/wa, which git tracks as a link, not the files behind it');
+    assert.match(pull.stderr, `no repository at its real path ${path.join('..', 'ext', 'wa', 'order_shipped.de.yaml')} has it`);
+    assert.not.match(readFileSync(de, 'utf8'), 'Neu: Gute Nachricht');
+  } finally { cleanup(root); await emu.close(); }
+});
+
 test.run();

@@ -119,4 +119,26 @@ test('an authentication body text of its own is judged as plan judges it: listed
   }
 });
 
+// trial-z F4 (its end): WhatsApp's English preset written out (as Meta's listing returns it) was exported as a BODY with
+// text; Meta's create request for authentication takes the preset alone, add_security_recommendation as the text says
+test('an authentication body that is WhatsApp\'s preset wording written out is exported as the preset (add_security_recommendation as the text has the security sentence)', () => {
+  const otp = [{ type: 'OTP', otp_type: 'COPY_CODE', text: 'Copy code' }];
+  const bodyOf = (text: string, extra: File = {}) => {
+    const r = toMeta(fromFile({ channel: 'wa', name: 'auth_written', language: 'en_US', category: 'AUTHENTICATION', body: { text, examples: { 1: '123456' } }, buttons: otp, ...extra }, 'ch', 'id'));
+    assert.equal(r.issues, [], text);
+    return (r.request!.components as Record<string, unknown>[]);
+  };
+  let components = bodyOf('*{{1}}* is your verification code. For your security, do not share this code.');
+  assert.equal(components.find((x) => x.type === 'BODY'), { type: 'BODY', add_security_recommendation: true });
+  components = bodyOf('{{1}} is your verification code.', { footer: { code_expiration_minutes: 10 } });
+  assert.equal(components.find((x) => x.type === 'BODY'), { type: 'BODY', add_security_recommendation: false });
+  assert.equal(components.filter((x) => x.type === 'FOOTER'), [{ type: 'FOOTER', code_expiration_minutes: 10 }]);
+  // the preset asked for: as before
+  const asked = toMeta(fromFile({ channel: 'wa', name: 'auth_asked', language: 'en_US', category: 'AUTHENTICATION', body: { add_security_recommendation: true }, footer: { code_expiration_minutes: 5 }, buttons: otp }, 'ch', 'id'));
+  assert.equal((asked.request!.components as Record<string, unknown>[]).filter((x) => x.type === 'BODY' || x.type === 'FOOTER'), [{ type: 'BODY', add_security_recommendation: true }, { type: 'FOOTER', code_expiration_minutes: 5 }]);
+  // a utility template whose text happens to read so is no preset: its text is written
+  const utility = toMeta(fromFile({ channel: 'wa', name: 'not_auth', language: 'en_US', category: 'UTILITY', body: { text: '{{1}} is your verification code.', examples: { 1: '123456' } } }, 'ch', 'id'));
+  assert.equal((utility.request!.components as Record<string, unknown>[])[0], { type: 'BODY', text: '{{1}} is your verification code.', example: { body_text: [['123456']] } });
+});
+
 test.run();

@@ -2,7 +2,7 @@
 // do not. A `Templates/` folder beside the glob `templates/**` was left out on Linux without a word
 // (and read on a laptop); two files whose paths differ only in case linted clean, though a laptop's
 // checkout holds one of them. Both are said, so that the same repository gives the same answer.
-import { symlinkSync } from 'node:fs';
+import { readFileSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -53,6 +53,31 @@ test('two template files whose paths differ only in letter case: a warning namin
     assert.is(r.exitCode, 0, r.stderr);
     assert.match(r.stderr, /^tplsync: warning: templates\/Offer\.en_US\.yaml and templates\/offer\.en_US\.yaml differ only in letter case: two templates here \(Linux, CI\), while a checkout on a machine whose file names ignore case \(macOS, Windows\) holds one of them/m);
     assert.not.match(r.stderr, /plain\.en_US\.yaml/);
+  } finally { cleanup(dir); }
+});
+
+// verify-18 NEW-F: the warning was in the json report, on stderr and in the editor, but in no report a pull request shows
+test('the letter-case pair is in every report format: markdown (a line), github (a ::warning and the job summary), sarif (a notification)', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/wa/Loc_foot.en_US.yaml': T('loc_a'), 'templates/wa/loc_foot.en_US.yaml': T('loc_b') });
+    const said = /templates\/wa\/Loc_foot\.en_US\.yaml and templates\/wa\/loc_foot\.en_US\.yaml differ only in letter case/;
+    const md = await cliIn(['lint', '--format', 'markdown'], { cwd: dir });
+    assert.is(md.exitCode, 0, md.stderr);
+    assert.match(md.stdout, /^- 🟡 warning `tplsync\.config\.yaml:\d+`: templates\/wa\/Loc_foot/m);
+    assert.match(md.stdout, said);
+    const summary = path.join(dir, 'summary.md');
+    const gh = await cliIn(['lint', '--format', 'github'], { cwd: dir, env: { GITHUB_STEP_SUMMARY: summary } });
+    assert.is(gh.exitCode, 0, gh.stderr);
+    assert.match(gh.stdout, /^::warning file=tplsync\.config\.yaml,line=\d+,col=\d+,title=tplsync config::templates\/wa\/Loc_foot\.en_US\.yaml and /m);
+    assert.match(readFileSync(summary, 'utf8'), said);
+    const sarif = await cliIn(['lint', '--format', 'sarif'], { cwd: dir });
+    assert.is(sarif.exitCode, 0, sarif.stderr);
+    const notes = (JSON.parse(sarif.stdout).runs[0].invocations[0].toolExecutionNotifications as { level: string; message: { text: string }; locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[]).filter((n) => said.test(n.message.text));
+    assert.is(notes.length, 1);
+    assert.is(notes[0]!.level, 'warning');
+    assert.match(notes[0]!.message.text, said);
+    assert.is(notes[0]!.locations[0]!.physicalLocation.artifactLocation.uri, 'tplsync.config.yaml');
   } finally { cleanup(dir); }
 });
 

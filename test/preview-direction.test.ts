@@ -249,4 +249,32 @@ test('word diff: each side keeps every space of its text, and a change of the fo
   assert.is(wordDiff('Your order has *really* shipped.', 'Your order has shipped.', 'after', 'en'), 'Your order has <ins><b>really</b> </ins>shipped.');
 });
 
+// verify-18 NEW-D: a space added beside a change of formatting (`*new* arrivals ... this  week`) was drawn and not marked
+// (the words are compared, their spaces not); and a part added where a space was (`week! and` for `week and`) took that
+// space into the insertion
+test('word diff: a run of spaces changed beside another change is marked; a space that was there stays unmarked', () => {
+  const before = 'Hello {{1}}, new arrivals are in store this week and online now.';
+  const after = 'Hello {{1}}, *new* arrivals are in store this  week and online now.';
+  const drawn = wordDiff(after, before, 'after', 'en');
+  assert.match(drawn, /this<ins> {2}<\/ins>week/);
+  assert.match(drawn, /<b class="format-changed"[^>]*>new<\/b> arrivals/);
+  assert.is(wordDiff(before, after, 'before', 'en'), 'Hello {{1}}, new arrivals are in store this<del> </del>week and online now.');
+  assert.is(wordDiff('Sale ends this week! and online', 'Sale ends this week and online', 'after', 'en'), 'Sale ends this week<ins>!</ins> and online');
+  // a space that is new is marked with what was added
+  assert.is(wordDiff('Your order has *really* shipped.', 'Your order has shipped.', 'after', 'en'), 'Your order has <ins><b>really</b> </ins>shipped.');
+  assert.is(wordDiff('one   two three four', 'one two three', 'after', 'en'), 'one<ins>   </ins>two three <ins>four</ins>');
+  // every space of each side drawn, whatever is marked (seeded)
+  const words = ['order', '*order*', 'has', 'shipped', '_today_', 'today', '!', ','];
+  const arb = fc.tuple(
+    fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 6 }), fc.array(fc.constantFrom(' ', '  ', '\n', ''), { minLength: 6, maxLength: 6 }),
+    fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 6 }), fc.array(fc.constantFrom(' ', '  ', '\n', ''), { minLength: 6, maxLength: 6 }),
+  ).map(([a, sa, b, sb]) => [a.map((w, i) => (i ? sa[i]! : '') + w).join(''), b.map((w, i) => (i ? sb[i]! : '') + w).join('')] as const);
+  fc.assert(fc.property(arb, ([x, y]) => {
+    for (const [side, mine, theirs] of [['after', x, y], ['before', y, x]] as const) {
+      if (unescape(wordDiff(mine, theirs, side, 'en', false).replace(/<\/?(ins|del)>/g, '')) !== mine) return false;
+    }
+    return true;
+  }), { numRuns: 300 });
+});
+
 test.run();

@@ -41,6 +41,25 @@ test('send: in another language the expiry line is WhatsApp\'s wording, which th
   assert.match(generateTypes([meta], { source: 'x' }), /SendTemplateOptions<TemplateParams\["wa\/otp_plain\/pt_PT"\]> & \{ presetText: string \}/);
 });
 
+test('send: the expiry line is the text\'s last line, with the minutes as a number of its own (trial-ac F9: 15, 50 or a branch 35 passed for 5)', () => {
+  const meta = templateMeta(file(PT.replace('code_expiration_minutes: 10', 'code_expiration_minutes: 5')), 'wa');
+  assert.equal(meta.presetParts, { expiryMinutes: 5 });
+  const code = '*{{code}}* é o seu código de verificação. Por motivos de segurança, não partilhe este código.';
+  for (const [last, why] of [
+    ['Este código expira em 15 minutos.', "the text has no 5 as a number of its own ('15' is another number)"],
+    ['Este código expira em 50 minutos.', "the text has no 5 as a number of its own ('50' is another number)"],
+    ['Ajuda: loja 35.', "the text has no 5 as a number of its own ('35' is another number)"],
+    ['Este código expira em 5,5 minutos.', "('5,5' is another number)"],
+    ['Este código expira em 5 minutos.\nAjuda: loja 12.', 'its last line ("Ajuda: loja 12."), where WhatsApp writes the expiry line under the text, has no 5'],
+  ] as const) {
+    assert.throws(() => withPresetText(meta, `${code}\n\n${last}`), (e: unknown) => e instanceof Error && e.message.includes(why) && /carries WhatsApp's expiry line \(5 minutes\)/.test(e.message), last);
+  }
+  // the line as WhatsApp words it, in digits of any script, the number beside letters of a script that writes no space
+  for (const last of ['Este código expira em 5 minutos.', 'Válido: 5 min', 'この認証コードの有効期限は5分です。', 'यह कोड ५ मिनट में समाप्त होगा।']) {
+    assert.not.throws(() => withPresetText(meta, `${code}\n\n${last}`), last);
+  }
+});
+
 test('preview: the expiry line is drawn under a text of the template\'s own (in English, said so in another language)', () => {
   assert.match(whatsapp(file(EN)), /data-testid="footer" data-path="footer"><div class="line" dir="auto">This code expires in 10 minutes\.</);
   const pt = whatsapp(file(PT));

@@ -289,6 +289,8 @@ test('a German authentication template without text of its own needs the caller\
       ['*{{code}}* ist dein Code \u3164.', 'holds an invisible character (U+3164)'],
       // what a reader does not see does not split a link; a name of one letter is a name
       ...['evil\u200c.com', 'evil\u2066.\u2069com', 'evil.c\u0332om', 'x.com', 't.co'].map((link) => [`*{{code}}* ist dein Code. ${link}`, 'holds what reads as a link or an address'] as const),
+      // a host name of three labels or more, as a phone links it (trial-ac F5: the first two labels hid the top-level name)
+      ...['www.paypal.com', 'evil.example.com', 'login.mybank.de'].map((link) => [`*{{code}}* ist dein Code. Bestätige auf ${link} jetzt.`, `holds what reads as a link or an address ('${link}')`] as const),
       [`*{{code}}* ist dein Bestätigungscode. ${'Bitte lesen. '.repeat(30)}`, 'at most 300 taken'],
     ] as const) {
       r = await run([...args, '--preset-text', text]);
@@ -475,6 +477,28 @@ test('--text-only compares only what it sends: an unapplied edit of the SMS fall
   } finally { cleanup(dir); }
 });
 
+test('--text-only of a one-tap or zero-tap authentication template: an unapplied edit of its OTP button\'s apps alone (left out whole) does not stop it; one of the text does (verify-13 NEW-1)', async () => {
+  const { dir, name, run } = project();
+  try {
+    writeFiles(dir, {
+      'templates/zt.yaml': `channel: wa\nname: ${name}_zt\nlanguage: en_US\ncategory: AUTHENTICATION\nbody:\n  add_security_recommendation: true\nfooter:\n  code_expiration_minutes: 5\nbuttons:\n  - type: OTP\n    otp_type: ZERO_TAP\n    zero_tap_terms_accepted: true\n    supported_apps:\n      - { package_name: com.acme.bank, signature_hash: Abcdefghij1 }\n      - { package_name: com.acme.bank.beta, signature_hash: Abcdefghij2 }\n`,
+    });
+    assert.is((await run(['apply', '--auto-approve'])).exitCode, 0);
+    const zt = ['send', '--to', '+4915112345678', '--template', `${name}_zt`, '--param', 'code=123456', '--text-only'];
+    const f = path.join(dir, 'templates', 'zt.yaml');
+    writeFileSync(f, readFileSync(f, 'utf8').replace('com.acme.bank.beta', 'com.acme.bank.gamma'));
+    let r = await run(zt);
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stderr, 'com.acme.bank.gamma');
+    // an edit of the text it sends (the expiry line) still stops it
+    writeFileSync(f, readFileSync(f, 'utf8').replace('code_expiration_minutes: 5', 'code_expiration_minutes: 7'));
+    r = await run(zt);
+    assert.is(r.exitCode, 3, r.stderr);
+    assert.match(r.stderr, "differs from the channel's approved copy in codeExpirationMinutes");
+    assert.not.match(r.stderr, 'buttons');
+  } finally { cleanup(dir); }
+});
+
 test('an RCS suggestion with tracking: true is refused by name (the conversation suggestion has no tracking), never sent without it in silence; --text-only lists it', async () => {
   const { dir, name, run } = project();
   try {
@@ -513,8 +537,30 @@ test('a template with a WhatsApp text and an RCS message: what is left out names
   const m = templateMeta(fromFile(v, 'rcs', ''), 'rcs');
   assert.equal(m.omitted, ['RCS rich card 1 "We missed you, {{first_name}}"', 'the RCS expiry', 'the SMS fallback']);
   assert.match(generateTypes([m], { source: 'templates' }), /omitted: \[[^\]]*"the SMS fallback"\]/);
+  // what requires textOnly, as the generated module's doc comment says it: every kind unsendableParts names (verify-13 NEW-1)
+  assert.match(generateTypes([m], { source: 'templates' }), /\* The options of each template.s send: `textOnly: true` required where a part cannot be sent \(a media header, a one-tap or zero-tap OTP button[^\n]*an RCS message beside a WhatsApp text/);
   const pic = readTemplateValue('channel: rcs\nname: pic\nlanguage: en_GB\ncategory: UTILITY\nbody:\n  text: "Your parcel is here."\nmessage:\n  type: picture\n  fileUrl: https://cdn.example.com/parcel.png\n');
   assert.equal(templateMeta(fromFile(pic, 'rcs', ''), 'rcs').omitted, ['the RCS picture https://cdn.example.com/parcel.png']);
+});
+
+// fix-bg's note: --text-only compared the header whole, so an unapplied edit of a media header alone (its format), which
+// such a send leaves out, stopped it; a text header is part of the text, and an edit of it still does
+test('--text-only of a template with a media header: an unapplied edit of the header alone does not stop it; a text header in its place does', async () => {
+  const { dir, name, run } = project();
+  try {
+    const file = (header: string) => `channel: wa\nname: ${name}_media\nlanguage: en_US\ncategory: MARKETING\nheader:\n${header}\nbody:\n  text: "Our spring sale starts today, {{first_name}}: see the new shoes in store."\n  examples: { first_name: Ana }\n`;
+    writeFiles(dir, { 'templates/media.yaml': file('  format: IMAGE\n  example: https://cdn.example.com/spring.png') });
+    assert.is((await run(['apply', '--auto-approve'])).exitCode, 0);
+    const send = ['send', '--to', '+4915112345678', '--template', `${name}_media`, '--param', 'first_name=Ana', '--text-only'];
+    writeFiles(dir, { 'templates/media.yaml': file('  format: VIDEO\n  example: https://cdn.example.com/spring.mp4') });
+    let r = await run(send);
+    assert.is(r.exitCode, 0, r.stderr);
+    // a text header is sent with the body: not applied, it stops the send
+    writeFiles(dir, { 'templates/media.yaml': file('  format: TEXT\n  text: Spring sale') });
+    r = await run(send);
+    assert.is(r.exitCode, 3, r.stderr);
+    assert.match(r.stderr, "differs from the channel's approved copy in header");
+  } finally { cleanup(dir); }
 });
 
 test.run();

@@ -1,6 +1,6 @@
 // What only the process shows: `tplsync translations` exit codes and messages (a refused unit is
 // exit 1 with FILE:LINE: UNIT-ID on stderr; a bad action or option is exit 3, no stack trace).
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -429,6 +429,41 @@ test('export after a template was renamed: its translation imported before is in
     assert.is(followed.exitCode, 0, followed.stderr);
     assert.match(readFileSync(path.join(dir, 'templates/order_dispatched.it.yaml'), 'utf8'), /name: order_dispatched[\s\S]*Ciao \{\{customer\}\}/);
     assert.is((await exportIt()).exitCode, 0);
+  } finally { cleanup(dir); }
+});
+
+// verify-13 NEW-6: two templates' names swapped (in their source and target files) after the import: each translation in
+// the file stands under the other's unit id, and the project holds it (that source text, that field) under the other name
+test('export after two templates\' names were swapped since the import: the translations are held by the project (written); a new one not imported still holds the file', async () => {
+  const dir = tempDir();
+  try {
+    const LATE = EN.replace('name: order_shipped', 'name: order_late').replace('is on its way and should arrive within three working days.', 'is late: it should arrive next week.').replace(/\n  examples: \{[^}]*\}/, '\n  examples: { customer: Maria, order_id: A-1042 }');
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': EN, 'templates/order_late.en_US.yaml': LATE });
+    assert.is((await exportItalian(dir)).exitCode, 0);
+    const po = path.join(dir, 'translations/it.po');
+    const IT_LATE = 'Ciao {{customer}}, il tuo ordine {{order_id}} è in ritardo: arriverà la settimana prossima.';
+    writeFileSync(po, readFileSync(po, 'utf8')
+      .replace(/(msgctxt "shop-whatsapp\/order_shipped:body\.text"\n(?:msgid .*\n(?:".*"\n)*))msgstr ""/, `$1msgstr "${IT_SHIPPED}"`)
+      .replace(/(msgctxt "shop-whatsapp\/order_late:body\.text"\n(?:msgid .*\n(?:".*"\n)*))msgstr ""/, `$1msgstr "${IT_LATE}"`));
+    const imported = await cliIn(['translations', 'import', 'translations/it.po'], { cwd: dir });
+    assert.is(imported.exitCode, 0, imported.stderr);
+    // the names swapped in the source and the target files alike
+    for (const lang of ['en_US', 'it']) {
+      const a = path.join(dir, `templates/order_shipped.${lang}.yaml`);
+      const b = path.join(dir, `templates/order_late.${lang}.yaml`);
+      writeFileSync(a, readFileSync(a, 'utf8').replace('name: order_shipped', 'name: order_late'));
+      writeFileSync(b, readFileSync(b, 'utf8').replace('name: order_late', 'name: order_shipped'));
+    }
+    const r = await exportItalian(dir);
+    assert.is(r.exitCode, 0, r.stderr);
+    const written = readFileSync(po, 'utf8');
+    assert.match(written, /msgctxt "shop-whatsapp\/order_late:body\.text"\nmsgid "Hi \{\{customer\}\}, your order \{\{order_id\}\} is on its way[^]*?msgstr "Ciao \{\{customer\}\}, il tuo ordine \{\{order_id\}\} è in viaggio/);
+    assert.match(written, /msgctxt "shop-whatsapp\/order_shipped:body\.text"\nmsgid "Hi \{\{customer\}\}, your order \{\{order_id\}\} is late[^]*?msgstr "Ciao \{\{customer\}\}, il tuo ordine \{\{order_id\}\} è in ritardo/);
+    // a translator's new text in the file, not imported: still held against the export
+    writeFileSync(po, written.replace('è in ritardo: arriverà la settimana prossima.', 'è in ritardo: arriva la settimana prossima.'));
+    const held = await exportItalian(dir);
+    assert.is(held.exitCode, 1, held.stderr);
+    assert.match(held.stderr, /it holds 1 translation that the templates do not have yet \(shop-whatsapp\/order_shipped:body\.text/);
   } finally { cleanup(dir); }
 });
 

@@ -32,6 +32,22 @@ test('a variable shared by a text header and the body, and by the body and a cod
   assert.match(sharedLines(code)[0]!.message, /body has \{\{1\}\}, .*actions\[0\]\.code has the code the button copies/);
 });
 
+test('verify-18 NEW-G: the same when the resource also names variables (its numbered ones named in the texts): one detection for both', () => {
+  const r = pull({ 'twilio/call-to-action': { body: 'Hi {{name}}, your order {{1}} has shipped and is on its way to you.',
+    actions: [{ type: 'URL', title: 'Track', url: 'https://track.example.com/{{1}}' }] } }, { name: 'Ana', 1: 'A-1' });
+  assert.equal(r.issues, []);
+  assert.equal(sharedLines(r).map((i) => i.field), ['variables.1']);
+  const m = sharedLines(r)[0]!.message;
+  assert.match(m, /Twilio's \{\{1\}\} fills 2 parts/);
+  assert.match(m, /types\.twilio\/call-to-action\.body has \{\{v_1\}\}, types\.twilio\/call-to-action\.actions\[0\]\.url has \{\{1\}\}/);
+  // in a text header, the body and a URL: three parts
+  const three = pull({ 'whatsapp/card': { header_text: 'News from {{1}}', body: 'Hi {{name}}, our new store in {{1}} opens this Saturday with special prices for you.',
+    actions: [{ type: 'URL', title: 'Open', url: 'https://shop.example.com/o/{{2}}' }, { type: 'URL', title: 'Map', url: 'https://maps.example.com/{{1}}' }] } }, { 1: 'Berlin', name: 'Ana', 2: 'A-1' });
+  assert.equal(three.issues, []);
+  assert.equal(sharedLines(three).map((i) => i.field), ['variables.1']);
+  assert.match(sharedLines(three)[0]!.message, /Twilio's \{\{1\}\} fills 3 parts.*header_text has \{\{v_1\}\}, .*body has \{\{v_1\}\}, .*url has \{\{1\}\}/);
+});
+
 test('a variable in one part only, or a name shared by two texts (one Twilio variable either way back), is no such line', () => {
   const one = pull({ 'twilio/call-to-action': { body: 'Order {{1}}: {{1}} is on its way.', actions: [{ type: 'URL', title: 'Track', url: 'https://track.example.com/{{2}}' }] } }, { 1: 'A-1', 2: 'A-1' });
   assert.equal(sharedLines(one), []);

@@ -191,7 +191,8 @@ export async function applyItems(client: Client, items: readonly ApplyItem[], o:
   // each write said when it ends, with --wait too (its review's end is said apart, onReviewed)
   // a channel waiting for its quota window holds only its own creations: the other channels' creations and every edit go on
   // (taken first), and the waiting channel's creations follow as its window opens
-  const waitsFor = (it: ApplyItem): string | undefined => (pacer && it.action === 'create' && pacer.wouldWait(it.channelId) ? it.channelId.toLowerCase() : undefined);
+  // (a channel held is said waiting as its wait begins, whatever the number of workers: pacer.hold)
+  const waitsFor = (it: ApplyItem): string | undefined => (pacer && it.action === 'create' && pacer.hold(it.channelId, it.channel) ? it.channelId.toLowerCase() : undefined);
   await forEachBoundedByGroup(items, o.parallelism, waitsFor, async (it, i) => {
     results[i] = await one(it);
     o.onResult?.(results[i]!);

@@ -61,6 +61,8 @@ interface ChannelState {
   onRelease: (() => void)[];
   /** without waiting: once a creation was held back, every later one of the channel is too */
   exhausted?: { until: number };
+  /** the end of the wait last announced (each wait said once, by whichever of `hold` and `acquire` meets it first) */
+  announced?: number;
 }
 
 export interface PacerOptions {
@@ -121,9 +123,7 @@ export class CreationPacer {
       }
       if (!s.waiting) {
         const ms = until - now;
-        // the window slides: after a long wait, each creation of the last window frees one slot a
-        // moment after the other; only the long waits are worth a line
-        if (ms >= ANNOUNCE_MIN_MS) this.o.onWait?.({ channel, channelId, until, ms, cause, limit: this.o.quota.limit, windowSeconds: this.o.quota.windowSeconds });
+        this.announce(s, channel, channelId, until, ms, cause);
         s.waiting = this.clock.sleep(ms, this.o.signal).finally(() => { s.waiting = undefined; });
       }
       await s.waiting;
@@ -144,6 +144,32 @@ export class CreationPacer {
     let inWindow = 0;
     for (const t of s.answered) if (t > now - this.windowMs) inWindow++;
     return inWindow + s.inFlight >= this.o.quota.limit;
+  }
+
+  /**
+   * wouldWait, for a creation apply holds back while it takes other templates (core/bounded.ts
+   * forEachBoundedByGroup): the channel's wait is announced as it begins, not only when a worker
+   * comes to wait on it (with fewer workers than waiting channels, one waits on a single channel
+   * and the others were held in silence: verify-17 NEW-3). Said once a wait; while creations of the
+   * channel are in flight, their answers decide the wait, and a later hold or acquire says it.
+   */
+  hold(channelId: string, channel: string): boolean {
+    if (!this.wouldWait(channelId)) return false;
+    const s = this.state(channelId);
+    if (!this.o.wait || s.waiting || s.inFlight > 0) return true;
+    const now = this.clock.now();
+    if (now < s.blockedUntil) { this.announce(s, channel, channelId, s.blockedUntil, s.blockedUntil - now, 'server'); return true; }
+    const answered = s.answered.filter((t) => t > now - this.windowMs);
+    const oldest = answered[answered.length - this.o.quota.limit];
+    if (oldest !== undefined) this.announce(s, channel, channelId, oldest + this.windowMs, oldest + this.windowMs - now, 'quota');
+    return true;
+  }
+
+  /** a wait said once (the window slides: after a long wait, each creation of the last window frees one slot a moment after the other; only the long waits are worth a line) */
+  private announce(s: ChannelState, channel: string, channelId: string, until: number, ms: number, cause: QuotaWait['cause']): void {
+    if (ms < ANNOUNCE_MIN_MS || s.announced === until) return;
+    s.announced = until;
+    this.o.onWait?.({ channel, channelId, until, ms, cause, limit: this.o.quota.limit, windowSeconds: this.o.quota.windowSeconds });
   }
 
   /** A creation ended: `counted` when the server may have carried it out (so it takes a place in the window). */

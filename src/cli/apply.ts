@@ -223,7 +223,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
         if (e instanceof LintFailed) return reportLintFailure(e, 'nothing was written');
         throw e;
       }
-      io().stdout.write(renderText(plan, { color: useColor(io().stdout), environment: conn.environment.name }));
+      io().stdout.write(renderText(plan, { color: useColor(io().stdout), environment: conn.environment.name, ...(o.waitForQuota === false ? { waitForQuota: false } : {}) }));
       sayDrift(plan, conn.environment.name);
       pending = pendingOfPlan(plan, conn.environment.name, conn.target);
       unread = (plan.held ?? []).filter((h) => h.kind === 'not-read').length;

@@ -15,6 +15,7 @@ import { pullFromExport } from '../pull/from-export.js';
 import { useColor } from '../terminal/output.js';
 import { commandConfig, lockWait, warnUncovered, confinedWriteDir } from './context.js';
 import { io } from '../core/io.js';
+import { CHANGED_WHILE_RUNNING, CREATED_WHILE_RUNNING } from '../files/write.js';
 import { visible } from '../core/visible.js';
 
 /** how often a template comes in the exports: twice, three times, 4 times */
@@ -125,6 +126,7 @@ async function pullFrom(config: Config, o: PullFromOptions, format: NonNullable<
     if (r.kind === 'elsewhere') { warn(`tplsync: ${what} (${r.source}) already lives in ${r.file}; nothing written to --dir ${o.dir ?? ''} (--force writes a second file there, which lint reports beside the first; without --dir, pull --force writes over ${r.file})\n`); return; }
     code = EXIT.FINDINGS;
     if (r.kind === 'exists') warn(`tplsync: ${r.file} exists; pass --force to overwrite it\n`);
+    else if (r.kind === 'changed') warn(`tplsync: ${what} (${r.source}): ${r.file}: ${r.created ? CREATED_WHILE_RUNNING : CHANGED_WHILE_RUNNING}\n`);
     else if (r.kind === 'repeated') warn(`tplsync: ${what} (${r.source}) comes ${times(r.copies)}, and ${r.copies === 2 ? 'the two differ' : 'this copy differs from the one written'}; the first (${r.first}) is the one written: check which is the channel's current one (this one is not on disk)\n`);
     else {
       warn(`tplsync: ${r.name ? what : r.source} (${r.source}) cannot be written as a template file; nothing written for it:\n`);

@@ -28,6 +28,23 @@ const sayOut = (text: string): void => { io().stdout.write(line(text)); };
  * tell it, or both possibilities when none can), the fields of the file the channel's copy replaced, and its placeholders'
  * names (kept, and how; or the channel's numbers, and why).
  */
+/**
+ * The command that shows what a write over `n.changed` replaced: `git diff FILE`; for a file behind a linked folder
+ * (git tracks the link, not the files behind it) git in its real folder when a repository there has it, else none.
+ */
+function gitDiffOf(n: ChangedNames): string | undefined {
+  if (!n.behindLink) return `git diff ${n.changed}`;
+  return n.behindLink.tracked ? `git -C ${path.dirname(n.behindLink.real) || '.'} diff ${path.basename(n.behindLink.real)}` : undefined;
+}
+
+/** what to see the replaced text with, after "replaced the file's FIELDS" */
+function diffAdvice(n: ChangedNames): string {
+  const cmd = gitDiffOf(n);
+  if (!n.behindLink) return ` (${cmd} shows what changed)`;
+  const why = `${n.changed} lies behind the linked folder ${n.behindLink.link}, which git tracks as a link, not the files behind it`;
+  return cmd ? ` (${cmd} shows what changed: ${why})` : `: git does not hold what it replaced (${why}, and no repository at its real path ${n.behindLink.real} has it)`;
+}
+
 function changedLines(what: string, n: ChangedNames, environment: string): string[] {
   const fields = n.fields.length ? n.fields.join(', ') : 'its category or layout';
   const cause = {
@@ -36,7 +53,7 @@ function changedLines(what: string, n: ChangedNames, environment: string): strin
     channel: `it changed on the channel: none of the last ${HISTORY_DEPTH} commits of ${n.changed} says what the channel's copy says (an edit outside tplsync, as in the console, or an apply from another branch)${n.uncommitted ? '; the file also had edits not committed' : ''}`,
     unknown: `either it changed on the channel (an edit outside tplsync), or the file changed since it was last applied: ${n.changed} has no commit in git to tell which`,
   }[n.cause];
-  const out = [`tplsync: ${what}: ${n.changed} did not say what ${environment}'s copy says; ${cause}. Written over with the channel's copy, which replaced the file's ${fields}${n.cause === 'file' || n.uncommitted ? ': the edit was not committed, so git does not hold it' : ` (git diff ${n.changed} shows what changed)`}\n`];
+  const out = [`tplsync: ${what}: ${n.changed} did not say what ${environment}'s copy says; ${cause}. Written over with the channel's copy, which replaced the file's ${fields}${n.cause === 'file' || n.uncommitted ? ': the edit was not committed, so git does not hold it' : diffAdvice(n)}\n`];
   if (n.namedBy === 'samples') out.push(`tplsync: ${what}: the file's placeholder names kept: the texts differ, and each of the channel's samples is the file's sample of one name alone\n`);
   if (n.namedBy === 'commit') out.push(`tplsync: ${what}: the placeholder names are those of ${n.changed} at ${n.commit}, which says what the channel says\n`);
   if (n.numbered) {
@@ -44,7 +61,7 @@ function changedLines(what: string, n: ChangedNames, environment: string): strin
     // (an RCS message has no Meta export to name it from: the names are put back in the file, git diff showing the ones it had)
     const rcs = n.why?.length && n.why.every((m) => m.field.startsWith('message'));
     out.push(`tplsync: ${what}: its placeholders are the channel's numbers, as which number is which of the file's names is not certain (${why}); ${rcs
-      ? `an RCS message has no Meta export to name them from: put the names back in ${n.changed} (git diff ${n.changed} shows the ones it had), one name for each number in every text`
+      ? `an RCS message has no Meta export to name them from: put the names back in ${n.changed}${gitDiffOf(n) ? ` (${gitDiffOf(n)!} shows the ones it had)` : ''}, one name for each number in every text`
       : `to name them, give --names-from meta FILE, from \`${adviceCommand('export --to meta', environment)}\` of a version of the file with the same placeholders`}\n`);
   }
   return out;

@@ -236,7 +236,8 @@ async function exportWith(config: Config, paths: readonly string[], cwd: string,
     // the texts the project's files in this language hold, by field: a translation of a template the project no longer has
     // that one of them holds in the same field is not lost by writing the file over it (the template renamed after the
     // import, its source renamed and its translation not yet, its source text edited since). A unit of a template the
-    // project has is judged by that template's own text alone: its translation not imported is that template's work
+    // project has is judged by the project's units: held if one of them (under any name: two names swapped) has that
+    // source text and that translation in that field; otherwise its translation not imported is that template's work
     let targetTexts: Set<string> | undefined;
     const heldInTarget = (field: string, text: string): boolean => {
       targetTexts ??= new Set(all.filter((r) => str(r.value.language) === target).flatMap((r) => [...fieldTexts(r.value)].map(([f, v]) => `${f}\u0000${squeezed(v)}`)));
@@ -302,12 +303,22 @@ function unimportedTranslations(doc: TranslationDoc | undefined, units: readonly
   let all: Map<string, { source?: string; target?: string | undefined }> | undefined;
   const live = entries.filter((e) => !blank(e.target));
   const fieldOf = (id: string): string => id.slice(id.lastIndexOf(':') + 1);
+  // a translation the project holds, of that source text in that field, under whatever name: two templates' names
+  // swapped after the import (or one renamed to another's old name) leave each translation under the other's id; it is
+  // the project's, not a translator's work to import (a unit id is a name, which can change; the texts are what is held)
+  let held: Set<string> | undefined;
+  const heldKey = (id: string, source: string, target: string): string => `${fieldOf(id)}\u0000${squeezed(source)}\u0000${squeezed(target)}`;
+  const heldByProject = (e: { id: string; source?: string; target: string }): boolean => {
+    if (e.source === undefined) return false;
+    held ??= new Set(everyUnit().flatMap((x) => (x.source !== undefined && x.target !== undefined && !blank(x.target) ? [heldKey(x.id, x.source, x.target)] : [])));
+    return held.has(heldKey(e.id, e.source, e.target));
+  };
   const own = live.filter((e) => {
     const u = byId.get(e.id);
-    if (u) return !same(u.target ?? '', e.target);
+    if (u) return !same(u.target ?? '', e.target) && !heldByProject(e);
     if (!project.has(templateOf(e.id))) return false;
     all ??= new Map(everyUnit().map((x) => [x.id, x]));
-    return !same(all.get(e.id)?.target ?? '', e.target);
+    return !same(all.get(e.id)?.target ?? '', e.target) && !heldByProject(e);
   });
   // one of a template the project does not have: no template of this project holds it, so it is not imported here
   // (unless the project holds that translation in that field: heldInTarget, as above)
@@ -419,6 +430,13 @@ export interface ImportResult {
     /** translations written over a limit that lint only warns about, at their lines of the translation file `file` */
     warnings?: { file: string; id: string; line: number; message: string }[] }[];
   refusals: { file: string; line: number; id: string; message: string; template?: string }[];
+  /** the files refused, each once (refusedCount): target files (a template in a language), and translation files refused whole */
+  refusedFiles: number;
+  /**
+   * template files discovery refused to open (a link out of the project, a FIFO) that no translation
+   * of the run was for: not read, and nothing of the import refused for them (warned; lint reports them)
+   */
+  notRead: { file: string; message: string }[];
   skipped: { file: string; template: string; reason: string }[];
   /** translation files without a single translated unit (nothing to import from them) */
   empty: string[];
@@ -478,7 +496,7 @@ class Current {
 
 /** The import of translation files into the templates of `config` (paths relative to `cwd`). */
 export async function importTranslations(config: Config, files: readonly string[], cwd: string, dryRun = false, signal?: AbortSignal, writing: ImportWriting = {}): Promise<ImportResult> {
-  const result: ImportResult = { written: [], refusals: [], skipped: [], empty: [], unchanged: [], otherSource: [], stillOutdated: [], fuzzy: [], newLanguages: [], unlisted: [], kept: [], onThreads: false, early: 0, lazy: 0 };
+  const result: ImportResult = { written: [], refusals: [], refusedFiles: 0, notRead: [], skipped: [], empty: [], unchanged: [], otherSource: [], stillOutdated: [], fuzzy: [], newLanguages: [], unlisted: [], kept: [], onThreads: false, early: 0, lazy: 0 };
   const discovered = await discoverFiles(config, [], cwd);
   // thousands of files to write, and a second core: the writes on threads of their own (AtomicWriter's `threads`)
   const threads = writing.threads ?? (discovered.length >= READ_AHEAD_MIN && availableParallelism() >= 2 ? WRITE_THREADS : 0);
@@ -559,6 +577,8 @@ export async function importTranslations(config: Config, files: readonly string[
       unparsed.push(undefined);
     }
     refuseCrossFileConflicts(docs, result.refusals);
+    /** each translation file's target language (a refusal of a template is of that language's file of it) */
+    const languageOfFile = new Map(docs.map((d) => [d.file, d.doc.target]));
     // a file whose source language another file of the run writes comes after it, whatever order they were named in
     const inOrder = importOrder(docs.map((d) => d.doc));
     if (inOrder.some((k, i) => k !== i)) {
@@ -588,10 +608,20 @@ export async function importTranslations(config: Config, files: readonly string[
     // a signal (Ctrl-C) lets the writes under way finish and starts no other (a new file is written in place)
     // template files that do not parse, or hold no mapping: a new file is never made in place of one (lint says what is wrong with it)
     const unreadable = new Set<string>();
+    // of those, the files discovery refused to open (a link out of the project, a FIFO), and why: a refusal only of a
+    // template this import writes (once, with the template), else a warning (`notRead`): the import was never to write them
+    const shut = new Map<string, string>();
+    const targeted = new Set<string>();
     const held = new Map<string, { file: string; line: number; id: string; template: string; message: string }>();
     const send = (w: Write, file: string): void => {
       // a new file an earlier import of the same text left torn (a crash, kill -9 during its write: empty or short) is
       // the start of what is written now: written again, as docs/commands/translations.md says; any other is not replaced
+      const no = w.created ? shut.get(w.file) : undefined;
+      if (no !== undefined) {
+        targeted.add(w.file);
+        held.set(w.file, { file, line: w.line, id: w.template, template: w.template, message: `${w.file}: not read, so not written: ${no}` });
+        return;
+      }
       if (w.created && unreadable.has(w.file) && tornCopyOf(path.resolve(cwd, w.file), w.text)) {
         if (!dryRun) rmSync(path.resolve(cwd, w.file), { force: true });
         unreadable.delete(w.file);
@@ -728,8 +758,8 @@ export async function importTranslations(config: Config, files: readonly string[
     };
     try {
       await readEach(discovered, (language) => language !== undefined && edited.has(language), onRead, (file) => unreadable.add(file),
-        // refused as lint refuses it: said, and the import not clean (lint names the rule, file-outside-project)
-        (file, message) => result.refusals.push({ file, line: 0, id: '', message: `not read, so not written: ${message}` }));
+        // never read (lint refuses it: file-outside-project): refused if a translation of this run is for it (send), else warned
+        (file, message) => shut.set(file, message));
     } catch (e) {
       // a template file that cannot be read (larger than the bound): the files already handed to the writer are written, no other
       if (!writer || origin.size === 0) throw e;
@@ -855,6 +885,8 @@ export async function importTranslations(config: Config, files: readonly string[
       }
       result.written = result.written.filter((w) => !refused.has(w.file));
     }
+    for (const [file, message] of shut) if (!targeted.has(file)) result.notRead.push({ file, message });
+    result.refusedFiles = refusedCount(result.refusals, (file) => languageOfFile.get(file));
     // a file another translation file of this run wrote is not unchanged
     for (const w of result.written) unchanged.delete(w.file);
     result.unchanged = [...unchanged];
@@ -862,6 +894,15 @@ export async function importTranslations(config: Config, files: readonly string[
     result.early = sent;
     return result;
   }
+}
+
+/**
+ * How many files an import refused, each once: a target file (a template in the target language
+ * of the translation file refusing it, `languageOf`) however many of its units were refused, for
+ * however many reasons, by however many translation files; a translation file refused whole.
+ */
+export function refusedCount(refusals: ImportResult['refusals'], languageOf: (file: string) => string | undefined): number {
+  return new Set(refusals.map((x) => (x.template !== undefined ? `t\u0000${languageOf(x.file) ?? x.file}\u0000${x.template}` : `f\u0000${x.file}`))).size;
 }
 
 /** An import stopped by a signal part way: the lines of the files it wrote (printed to stdout before the message, as a finished run lists them). */
@@ -928,6 +969,7 @@ export async function translationsImport(files: string[], o: ImportOptions): Pro
   }
   const err: string[] = [];
   for (const x of r.refusals) err.push(`${x.file}${x.line ? `:${x.line}` : ''}: ${x.id ? `${x.id}: refused: ` : ''}${x.message}\n`);
+  for (const x of r.notRead) err.push(`${x.file}: warning: not read: ${x.message} No translation of this import is for it, so nothing of it was refused (tplsync lint reports it)\n`);
   for (const f of r.empty) err.push(`${f}: no unit has a finished translation (an empty target, PO's #, fuzzy, XLIFF's state="initial" or a CSV row still noted outdated is not imported): nothing to import from it\n`);
   // by translation file: another file of the run may have written the same template (two files of one language)
   const held = new Map<string, Set<string>>();
@@ -967,9 +1009,10 @@ export async function translationsImport(files: string[], o: ImportOptions): Pro
   const n = new Set(r.written.map((w) => w.file)).size;
   // units the file does not mark finished, or sends back outdated: left out, so what the translator sent is not all in the files
   const notImported = r.fuzzy.length + r.stillOutdated.length;
+  const refused = r.refusedFiles;
   const notes = [
     r.unchanged.length ? `${r.unchanged.length} already up to date (not written)` : '',
-    r.refusals.length ? `${r.refusals.length} refused (see above)` : '',
+    refused ? `${refused} refused (see above)` : '',
     r.skipped.length ? `${r.skipped.length} not written (see above)` : '',
     notImported ? `${notImported} not imported (see above)` : '',
   ].filter(Boolean);

@@ -1,7 +1,7 @@
 // Effects: the template files of a run: the paths given (files, directories, globs) or the
 // config's `templates` globs, sorted, each with the path shown to the user. The common glob
 // shapes are walked directly (walk.ts); any other goes to tinyglobby.
-import { lstatSync, readdir, realpathSync, statSync } from 'node:fs';
+import { readdir, realpathSync, statSync } from 'node:fs';
 import { refuseFile } from './refusals.js';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
@@ -11,6 +11,7 @@ import { caseVariantFolders, globBase } from './path-case.js';
 import { resolvePath } from '../core/io.js';
 import { gitRoot } from './repository-root.js';
 import { SEARCH_PLACES } from '../core/search-places.js';
+import { linkedFolderOf } from './confine-write.js';
 
 /** the names of a config's files (package.json aside: a JSON file is never a template) */
 const CONFIG_NAMES: ReadonlySet<string> = new Set(SEARCH_PLACES.filter((n) => n !== 'package.json'));
@@ -194,18 +195,9 @@ function confine(files: readonly string[], roots: readonly string[], projectDir:
 function outsideAdvice(abs: string, real: string, projectDir: string): string {
   const ext = path.extname(abs).toLowerCase() || '.yaml';
   const glob = (dir: string) => `${path.relative(projectDir, dir).split(path.sep).join('/')}/**/*${ext}`;
-  const rel = path.relative(projectDir, abs);
-  if (rel && !rel.startsWith('..') && !path.isAbsolute(rel)) {
-    // the outermost folder on the way from the project's folder to the file that is a link
-    let dir = projectDir;
-    const segs = rel.split(path.sep).slice(0, -1);
-    for (const seg of segs) {
-      dir = path.join(dir, seg);
-      let link = false;
-      try { link = lstatSync(dir).isSymbolicLink(); } catch { break; }
-      if (link) return `It is reached through the linked folder ${path.relative(projectDir, dir)}: add a glob that starts from the link, "${glob(dir)}", to the config's templates (the folder a link in a glob's fixed part leads to is in the project), copy the template into the project, or name the path on the command line.`;
-    }
-  }
+  // the outermost folder on the way from the project's folder to the file that is a link
+  const dir = linkedFolderOf(abs, projectDir);
+  if (dir) return `It is reached through the linked folder ${path.relative(projectDir, dir)}: add a glob that starts from the link, "${glob(dir)}", to the config's templates (the folder a link in a glob's fixed part leads to is in the project), copy the template into the project, or name the path on the command line.`;
   return `Copy the template into the project, add its folder to the config's templates globs ("${glob(path.dirname(real))}"), or name the path on the command line.`;
 }
 

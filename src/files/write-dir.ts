@@ -9,7 +9,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { redact } from '../core/redact.js';
 import { forEachUntilFailure } from '../core/bounded.js';
-import { startWritingFiles, type WriteOptions } from './write.js';
+import { startWritingFiles, type BatchFile, type FileChanged, type WriteOptions } from './write.js';
 import { resolvePath } from '../core/io.js';
 import { makeDirs } from '../core/dirs.js';
 import { onHardStop } from '../core/interrupt.js';
@@ -24,7 +24,7 @@ let seq = 0;
  * meanwhile, the files are written into it file by file after all. On a failure the hidden folder
  * is removed and the error thrown: nothing is left half-written.
  */
-export function startWritingNewFolder(dir: string, files: readonly { file: string; data: string }[], o: WriteOptions & { concurrency?: number } = {}): { texts: string[]; written: Promise<void> } | undefined {
+export function startWritingNewFolder(dir: string, files: readonly BatchFile[], o: WriteOptions & { concurrency?: number } = {}): { texts: string[]; written: Promise<void>; changed: FileChanged[] } | undefined {
   const abs = resolvePath(dir);
   if (!files.length) return undefined;
   try { lstatSync(abs); return undefined; } catch (e) { if ((e as NodeJS.ErrnoException).code !== 'ENOENT') return undefined; }
@@ -44,16 +44,20 @@ export function startWritingNewFolder(dir: string, files: readonly { file: strin
   // interrupted pulls left one hidden folder of templates each, which `git add -A` would commit
   const dropOnStop = onHardStop(() => rmSync(tmp, { recursive: true, force: true }));
   const texts = files.map((f) => (o.verbatim ? f.data : redact(f.data)));
+  const changed: FileChanged[] = [];
   // 'wx': a file of this name appearing in the new folder is an error, not overwritten
   const written = forEachUntilFailure(files, o.concurrency ?? 8, (f, i) => fsp.writeFile(path.join(tmp, path.basename(f.file)), texts[i]!, { flag: 'wx' })).then(async () => {
     try { renameSync(tmp, abs); return; } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       if (code !== 'ENOTEMPTY' && code !== 'EEXIST' && code !== 'ENOTDIR' && code !== 'EISDIR') throw e;
     }
-    // the folder appeared meanwhile: each file into it with its own checks, temp file and rename
-    await startWritingFiles(files.map((f, i) => ({ file: f.file, data: texts[i]! })), { ...o, verbatim: true }).written;
+    // the folder appeared meanwhile: each file into it with its own checks (a file asked for new is created
+    // exclusively: one that appeared there meanwhile is kept, and listed in `changed`)
+    const each = startWritingFiles(files.map((f, i) => ({ ...f, data: texts[i]! })), { ...o, verbatim: true });
+    await each.written;
+    changed.push(...each.changed);
   }).finally(() => { dropOnStop(); rmSync(tmp, { recursive: true, force: true }); });
-  return { texts, written };
+  return { texts, written, changed };
 }
 
 /**

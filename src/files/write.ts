@@ -94,14 +94,30 @@ export function writeFileAtomic(file: string, data: string | Uint8Array, o: Writ
   makeDirs(path.dirname(resolvePath(file)));
   cleanOnce(path.dirname(resolvePath(file)));
   const text = typeof data !== 'string' || o.verbatim ? data : redact(data);
-  if (o.create) {
-    try { runSync(createSteps(resolvePath(file), text, true)); } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'EEXIST') throw new FileCreated(file);
-      throw e;
-    }
-    return;
+  runSync(stepsFor(file, text, o));
+}
+
+/**
+ * How a writer that looked at a file's path writes it (pull from a channel, pull --from an export:
+ * one rule for both): over the text it read (`before`: a change saved meanwhile is kept,
+ * FileChanged), new when none was there (`there` false: one created meanwhile is kept,
+ * FileCreated), or over a file it did not read (--force over a file it was told to replace).
+ */
+export function writeOver(before: string | undefined, there: boolean): Pick<WriteOptions, 'expect' | 'create'> {
+  return before !== undefined ? { expect: before } : there ? {} : { create: true };
+}
+
+/**
+ * One file's write as its options say (writeFileAtomic, startWritingFiles): created exclusively
+ * (`create`: a file there is kept, FileCreated), or through a temp file and a rename (over the
+ * text read with `expect`: FileChanged when it changed).
+ */
+function* stepsFor(file: string, text: string | Uint8Array, o: Pick<WriteOptions, 'expect' | 'create'>): Steps<void> {
+  if (!o.create) return yield* writeSteps(file, text, o.expect);
+  try { yield* createSteps(resolvePath(file), text, true); } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') throw new FileCreated(file);
+    throw e;
   }
-  runSync(writeSteps(file, text, o.expect));
 }
 
 /** The mode to keep of the file a write replaces (undefined: none there); refuses links, non-files and read-only files. */
@@ -169,7 +185,7 @@ const call = <T>(f: (cb: (e: NodeJS.ErrnoException | null, v: T) => void) => voi
   new Promise<T>((resolve, reject) => f((e, v) => (e ? reject(e) : resolve(v))));
 
 /** writeOne without blocking: the same steps (the text already redacted) */
-const writeOneAsync = (file: string, data: string, expect?: string | Uint8Array): Promise<void> => runAsync(writeSteps(file, data, expect));
+const writeOneAsync = (file: string, data: string, o: Pick<WriteOptions, 'expect' | 'create'>): Promise<void> => runAsync(stepsFor(file, data, o));
 
 /** all of `data` written at the start of the open file `fd`, which is then closed (also on failure) */
 async function writeAndClose(fd: number, data: string | Uint8Array): Promise<void> {
@@ -416,22 +432,37 @@ function* createSteps(file: string, text: string | Uint8Array, raw = false): Ste
  * error, lets those in flight finish, and throws it (the files written before stay written).
  * Returns the texts as written (redacted), in the order given.
  */
-export async function writeFilesAtomic(files: readonly { file: string; data: string }[], o: WriteOptions & { concurrency?: number } = {}): Promise<string[]> {
+export async function writeFilesAtomic(files: readonly BatchFile[], o: WriteOptions & { concurrency?: number } = {}): Promise<string[]> {
   const batch = startWritingFiles(files, o);
   await batch.written;
+  if (batch.changed[0]) throw batch.changed[0];
   return batch.texts;
 }
 
-/** writeFilesAtomic, started: the texts as they will be written at once (the caller may work on them meanwhile), `written` when done. */
-export function startWritingFiles(files: readonly { file: string; data: string }[], o: WriteOptions & { concurrency?: number } = {}): { texts: string[]; written: Promise<void> } {
+/** a file of a batch, and (as WriteOptions, for it alone) whether it is new, or what it held when read */
+export type BatchFile = { file: string; data: string } & Pick<WriteOptions, 'expect' | 'create'>;
+
+/**
+ * writeFilesAtomic, started: the texts as they will be written at once (the caller may work on them
+ * meanwhile), `written` when done. A file that changed, or was created, since its caller looked
+ * (FileChanged, FileCreated: each file's `expect` or `create`) is left as it is and listed in
+ * `changed` once written; the other files are written all the same.
+ */
+export function startWritingFiles(files: readonly BatchFile[], o: WriteOptions & { concurrency?: number } = {}): { texts: string[]; written: Promise<void>; changed: FileChanged[] } {
   const made = new Set<string>();
   for (const { file } of files) {
     const dir = path.dirname(resolvePath(file));
     if (!made.has(dir)) { makeDirs(dir); cleanOnce(dir); made.add(dir); }
   }
   const texts = files.map((f) => (o.verbatim ? f.data : redact(f.data)));
-  const written = forEachUntilFailure(files, o.concurrency ?? 8, (f, i) => writeOneAsync(f.file, texts[i]!));
-  return { texts, written };
+  const changed: FileChanged[] = [];
+  const written = forEachUntilFailure(files, o.concurrency ?? 8, async (f, i) => {
+    try { await writeOneAsync(f.file, texts[i]!, f); } catch (e) {
+      if (!(e instanceof FileChanged)) throw e;
+      changed.push(e);
+    }
+  });
+  return { texts, written, changed };
 }
 
 /**

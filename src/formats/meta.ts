@@ -4,8 +4,8 @@
 // Follows https://developers.facebook.com/docs/whatsapp/business-management-api/message-templates
 // and https://developers.facebook.com/documentation/business-messaging/whatsapp/templates/components
 import { scanPlaceholders } from '../model/placeholders.js';
-import { AUTHENTICATION_PRESET_DOC, authenticationTextOfItsOwn } from '../model/authentication.js';
-import { appIdDigits, appIdValue, fileFormText, fromFile, kindCategory, PLATFORM_LABELLED, presetAuthenticationBody, type CanonicalButton, type CanonicalText, type FileTemplate } from '../model/canonical.js';
+import { AUTHENTICATION_PRESET_DOC, authenticationPresetBody, authenticationTextOfItsOwn } from '../model/authentication.js';
+import { appIdDigits, appIdValue, fileFormText, fromFile, kindCategory, PLATFORM_LABELLED, type CanonicalButton, type CanonicalText, type FileTemplate } from '../model/canonical.js';
 
 /** One thing a template file (or the target format) cannot carry: by template and field. */
 export interface FormatIssue { template: string; field: string; message: string;
@@ -502,7 +502,10 @@ export function toMeta(f: FileTemplate): MetaExport {
     else components.push({ type: 'HEADER', format: h.format, ...(h.example !== undefined ? { example: { header_handle: [h.example] } } : {}) });
   }
   if (c.limitedTimeOffer) components.push({ type: 'LIMITED_TIME_OFFER', limited_time_offer: { text: c.limitedTimeOffer.text, has_expiration: c.limitedTimeOffer.hasExpiration === true } });
-  if (presetAuthenticationBody(c)) components.push({ type: 'BODY', add_security_recommendation: c.body.addSecurityRecommendation === true });
+  // WhatsApp's preset text, asked for or its wording written out (as Meta's listing returns it): the create request
+  // takes it only as the preset, with or without the security sentence (authenticationPresetBody, as plan judges it)
+  const preset = authenticationPresetBody(c);
+  if (preset) components.push({ type: 'BODY', add_security_recommendation: preset.addSecurityRecommendation });
   else components.push(bodyComponent(c.body, names.body, isNamed));
   if (c.callPermissionRequest) components.push({ type: 'CALL_PERMISSION_REQUEST' });
   if (c.carousel) {

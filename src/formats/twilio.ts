@@ -7,7 +7,7 @@
 import { fromFile, kindCategory, type CanonicalButton, type FileTemplate } from '../model/canonical.js';
 import { scanPlaceholders, placeholderNameFor, NAMED, NUMBERED } from '../model/placeholders.js';
 import { urlSampleProblem } from '../model/urls.js';
-import { authenticationTextOfItsOwn, readPresetAuthenticationBody, readPresetExpiryFooter } from '../model/authentication.js';
+import { authenticationPresetBody, authenticationTextOfItsOwn, readPresetExpiryFooter } from '../model/authentication.js';
 import { categorySource, inexactNumbers, WHATSAPP_LANGUAGE, type CategorySource, WHATSAPP_NAME, type FormatIssue, type ImportedTemplate } from './meta.js';
 
 export const TWILIO_PAGES = {
@@ -488,8 +488,11 @@ export function twilioToFile(raw: unknown, where: string, approval?: unknown, o:
   if (!isRec(r.types)) bad('types', 'missing');
   const main = WHATSAPP_TYPES.find((t) => isRec(types[t]));
   // texts that name some variables and number others: the numbered ones named, so the file holds one kind (said)
+  /** the file's name of a numbered Twilio variable the texts name (v_1), and Twilio's key (1): its uses are that variable's */
+  const twilioKey = new Map<string, string>();
   if (main) {
     const named = namedTextVariables(types[main] as Rec, vars);
+    for (const [k, n] of named.renames) twilioKey.set(n, k);
     if (named.renames.length) {
       types = { ...types, [main]: named.type };
       vars = named.vars;
@@ -506,8 +509,9 @@ export function twilioToFile(raw: unknown, where: string, approval?: unknown, o:
   else {
     // each use of a Twilio variable: one used in two parts (the body and a header, a URL, a code) is
     // a parameter of each part on WhatsApp, a value the sender gives once per part (said, as a renumbering)
+    // (counted by Twilio's key: a numbered variable the texts name, `{{v_1}}` in the body, and a URL's `{{1}}` are one)
     const uses = new Map<string, { field: string; as: string }[]>();
-    const use: Use = (key, field, as) => { if (!uses.has(key)) uses.set(key, []); uses.get(key)!.push({ field, as }); };
+    const use: Use = (fileKey, field, as) => { const key = twilioKey.get(fileKey) ?? fileKey; if (!uses.has(key)) uses.set(key, []); uses.get(key)!.push({ field, as }); };
     Object.assign(v, fromType(main, types[main] as Rec, `types.${main}`, { vars, bad, left, renumbered: renum, use }));
     for (const [key, at] of uses) {
       const fields = [...new Set(at.map((u) => u.field))];
@@ -736,14 +740,14 @@ export function toTwilio(f: FileTemplate): TwilioExport {
   if (c.buttons.some((b) => b.type === 'OTP')) {
     type = 'whatsapp/authentication';
     // WhatsApp's preset wording written out (as Meta's listing returns it) is no text of its own
-    const preset = c.body.text ? readPresetAuthenticationBody(c.body.text, c.language) : undefined;
+    const preset = authenticationPresetBody(c);
     if (authenticationTextOfItsOwn(c)) bad('body.text', 'an authentication text of its own: Twilio\'s whatsapp/authentication takes the text WhatsApp writes');
     const expiry = c.footer !== undefined ? readPresetExpiryFooter(c.footer, c.language) : c.codeExpirationMinutes;
     if (h || (c.footer !== undefined && expiry === undefined)) bad(h ? 'header' : 'footer', 'an authentication template has no header or footer of its own');
     const otp = c.buttons.filter((b) => b.type === 'OTP');
     if (c.buttons.length !== 1 || otp[0]!.otpType !== 'COPY_CODE' || otp[0]!.supportedApps || otp[0]!.autofillText !== undefined) bad('buttons', 'Twilio\'s authentication templates have one COPY_CODE button (no ONE_TAP or ZERO_TAP)');
     body = {
-      add_security_recommendation: c.body.addSecurityRecommendation === true || preset?.addSecurityRecommendation === true,
+      add_security_recommendation: preset?.addSecurityRecommendation === true,
       ...(expiry !== undefined ? { code_expiration_minutes: expiry } : {}),
       actions: [{ type: 'COPY_CODE', ...(otp[0]?.text !== undefined ? { copy_code_text: otp[0].text } : {}) }],
     };

@@ -79,7 +79,20 @@ export const AUTHENTICATION_PRESET_DOC = 'https://developers.facebook.com/docume
  */
 export function authenticationTextOfItsOwn(c: Pick<CanonicalTemplate, 'body' | 'category' | 'buttons' | 'language'>): boolean {
   if (c.category !== 'AUTHENTICATION' && !c.buttons.some((b) => b.type === 'OTP')) return false;
-  return c.body.text !== '' && readPresetAuthenticationBody(c.body.text, c.language) === undefined;
+  return authenticationPresetBody(c) === undefined;
+}
+
+/**
+ * Pure: an authentication template's body as WhatsApp's preset, the one form its create request
+ * takes (`{"type":"BODY","add_security_recommendation":<bool>}`): asked for (no text), or its
+ * wording written out (readPresetAuthenticationBody: the security sentence in it or not); undefined
+ * for a text of its own (authenticationTextOfItsOwn), or a body that is no preset's (no
+ * authentication template). Plan and the exports judge and write the body by this one function.
+ */
+export function authenticationPresetBody(c: Pick<CanonicalTemplate, 'body' | 'category' | 'buttons' | 'language'>): { addSecurityRecommendation: boolean } | undefined {
+  if (presetAuthenticationBody(c)) return { addSecurityRecommendation: c.body.addSecurityRecommendation === true };
+  if (c.category !== 'AUTHENTICATION' && !c.buttons.some((b) => b.type === 'OTP')) return undefined;
+  return c.body.text === '' ? undefined : readPresetAuthenticationBody(c.body.text, c.language);
 }
 
 /** Pure: WhatsApp's English preset footer ("This code expires in 10 minutes.") read back as its minutes. */

@@ -143,6 +143,43 @@ export function textPartParams(meta: TemplateMeta): Set<string> {
 
 /** Buttons the conversation request can carry as suggestions. */
 const SENDABLE_BUTTONS = new Set(['QUICK_REPLY', 'URL']);
+
+/** a button as the metadata holds it (and the canonical model, of which it is a part) */
+type ButtonLike = { readonly type: string; readonly text?: string; readonly url?: string };
+
+/** a button as a conversation message carries it (sentButtons) */
+export type SentButton = { index: number; type: 'QUICK_REPLY' | 'URL'; text: string; url?: string };
+
+/**
+ * The buttons a conversation message carries, each as a suggestion (a quick reply as a reply, a
+ * URL button as an open_url), with its index (its value is `button_<i>`); every other button is
+ * left out (an OTP button of any kind: the code is in the text; a one-tap or zero-tap one's
+ * hand-over to its apps is named in `omitted`, `unsendableParts`). What render sends and what the
+ * send gate compares of a template's buttons (sameSentButtons): one definition.
+ */
+export function sentButtons(buttons: readonly ButtonLike[]): SentButton[] {
+  return buttons.flatMap((b, index): SentButton[] => {
+    if (b.type === 'QUICK_REPLY' && b.text) return [{ index, type: 'QUICK_REPLY' as const, text: b.text }];
+    if (b.type === 'URL' && b.text && b.url) return [{ index, type: 'URL' as const, text: b.text, url: b.url }];
+    return [];
+  });
+}
+
+/** Whether two templates' buttons send the same suggestions (sentButtons): an edit of a button left out alone (an OTP button's apps, an app link) changes nothing sent. */
+export function sameSentButtons(a: readonly ButtonLike[], b: readonly ButtonLike[]): boolean {
+  return JSON.stringify(sentButtons(a)) === JSON.stringify(sentButtons(b));
+}
+
+/**
+ * The parts of a template with a WhatsApp text (keys of its digest, `contentDigest`) that a
+ * text-only send leaves out whole, as `unsendableParts` names them: its carousel, offer, call
+ * permission request, time-to-live, and its RCS message (every `message.*`). Its buttons are
+ * compared by what is sent of them (sameSentButtons).
+ */
+export const LEFT_OUT_BY_TEXT_ONLY: ReadonlySet<string> = new Set(['carousel', 'limitedTimeOffer', 'callPermissionRequest', 'messageSendTtlSeconds']);
+
+/** What a text-only send leaves out of a template, in words (the generated module's doc comments): the kinds `unsendableParts` names. */
+export const LEFT_OUT_KINDS = 'a media header, a one-tap or zero-tap OTP button, a button other than a quick reply or URL, an app link, a limited-time offer, a carousel, a call permission request, an order status, a time-to-live, an RCS message beside a WhatsApp text, and an RCS message\'s media, cards, expiry, SMS fallback and other suggestions';
 /** RCS suggestion actions the conversation request can carry. */
 const SENDABLE_ACTIONS = new Set(['reply', 'open_url']);
 

@@ -30,9 +30,14 @@ export function duration(seconds: number): string {
   return h ? `${h} h${m ? ` ${m} min` : ''}` : `${m} min`;
 }
 
-/** what a plan says of one channel's windows, with what to do about a long apply */
-export function describeWindows(w: CreationWindows, quota: CreateQuotaConfig): string {
-  return `channel ${w.channel}: ${w.creations} creations, more than its creation quota of ${quota.limit} per ${quota.windowSeconds} s (createQuota) allows at once: apply creates them in ${w.windows} windows, waiting about ${duration(w.waitSeconds)} in all`;
+/**
+ * what a plan says of one channel's windows, with what to do about a long apply; `wait` false (apply
+ * --no-wait-for-quota): no wait, this run creates one window's worth and leaves the rest to later runs
+ */
+export function describeWindows(w: CreationWindows, quota: CreateQuotaConfig, wait = true): string {
+  const head = `channel ${w.channel}: ${w.creations} creations, more than its creation quota of ${quota.limit} per ${quota.windowSeconds} s (createQuota) allows at once`;
+  if (!wait) return `${head}: with --no-wait-for-quota this run creates ${quota.limit} of them without waiting and leaves the other ${w.creations - quota.limit} to later runs (exit 5; ${w.windows - 1} more run${w.windows - 1 === 1 ? '' : 's'}, each a window after the last)`;
+  return `${head}: apply creates them in ${w.windows} windows, waiting about ${duration(w.waitSeconds)} in all`;
 }
 
 /** said once after the channels' lines */

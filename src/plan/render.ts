@@ -12,7 +12,7 @@ import { remoteNamesOf } from '../model/remote-names.js';
 import { fileView } from '../model/to-file.js';
 import { attentionCount, driftCount, identityHeldCount, isBreach, keyHeldCount, keyOf, refusedHeldCount, type Plan, type PlanChange } from './plan.js';
 import { fitLines, GITHUB_COMMENT_CHARACTERS } from '../core/fit-lines.js';
-import { creationWindows, describeWindows, duration, WINDOWS_ADVICE } from './creation-windows.js';
+import { creationWindows, describeWindows, duration, WINDOWS_ADVICE, type CreationWindows } from './creation-windows.js';
 import { describeBudget, describeExceeding, editBudget } from './edit-budget.js';
 
 /** A template's key (`alias/name/language`) as the output gate takes it: an identifier, never masked as a secret value (core/redact.ts asIdentifier) */
@@ -182,7 +182,9 @@ export function notCompared(plan: Plan): string[] {
 
 const SYMBOL = { create: '+', update: '~', noop: '=', orphan: '?' } as const;
 
-export function renderText(plan: Plan, o: { color: boolean; environment: string; verbose?: boolean }): string {
+export function renderText(plan: Plan, o: { color: boolean; environment: string; verbose?: boolean;
+  /** false: shown by apply --no-wait-for-quota, which waits for no quota window (its lines say what this run leaves) */
+  waitForQuota?: boolean }): string {
   const c = pc.createColors(o.color);
   const paint = { create: c.green, update: c.yellow, noop: c.dim, orphan: c.magenta } as const;
   const out: string[] = [];
@@ -246,7 +248,7 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
       : c.bold(`Plan for ${o.environment}: ${s.create} to create, ${s.update} to update${driftSummary(plan)}, ${s.noop} unchanged${s.orphan ? `, ${s.orphan} orphaned` : ''}${heldCounts(plan)}.${marked ? ` ${marked} need${marked === 1 ? 's' : ''} attention (marked ! above).` : ''}`));
   const behind = behindLine(plan, o.environment);
   if (behind) out.push(c.red(behind));
-  for (const line of windowLines(plan)) out.push(c.yellow(line));
+  for (const line of windowLines(plan, o.waitForQuota !== false)) out.push(c.yellow(line));
   const budget = editBudget(plan.changes);
   const budgetLine = describeBudget(budget, o.environment);
   if (budgetLine) {
@@ -393,10 +395,22 @@ export function renderJson(plan: Plan): string {
     })),
     summary: plan.summary,
     ...budgetJson(plan),
+    ...windowsJson(plan),
     ...(plan.held?.length ? { held: plan.held.map(identifierFields) } : {}),
     ...(plan.deletedOnChannel?.length ? { deletedOnChannel: plan.deletedOnChannel.map(identifierFields) } : {}),
     notObservable: NOT_OBSERVABLE,
   }, null, 2)}\n`;
+}
+
+/**
+ * `creationWindows` of the JSON rendering: what text plan says of the creation quota's windows
+ * (windowLines), for a CI job to read (a job's timeout set from waitSeconds)
+ */
+function windowsJson(plan: Pick<Plan, 'changes' | 'createQuota'>): { creationWindows?: { limit: number; windowSeconds: number; waitSeconds: number; channels: CreationWindows[] } } {
+  if (!plan.createQuota) return {};
+  const channels = creationWindows(plan.changes, plan.createQuota);
+  if (!channels.length) return {};
+  return { creationWindows: { limit: plan.createQuota.limit, windowSeconds: plan.createQuota.windowSeconds, waitSeconds: Math.max(...channels.map((w) => w.waitSeconds)), channels } };
 }
 
 /** `editBudget` of the JSON rendering, when the plan edits an APPROVED template */
@@ -556,10 +570,12 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
 }
 
 /** per channel, the quota's windows its creations need, then what to do about a long apply (none when one window holds them) */
-function windowLines(plan: Pick<Plan, 'changes' | 'createQuota'>): string[] {
+function windowLines(plan: Pick<Plan, 'changes' | 'createQuota'>, wait = true): string[] {
   if (!plan.createQuota) return [];
   const ws = creationWindows(plan.changes, plan.createQuota);
   if (!ws.length) return [];
+  // apply --no-wait-for-quota waits for no window: what this run creates and what it leaves, not a run time
+  if (!wait) return ws.map((w) => `${describeWindows(w, plan.createQuota!, false)}.`);
   const longest = Math.max(...ws.map((w) => w.waitSeconds));
   return [...ws.map((w) => `${describeWindows(w, plan.createQuota!)}.`), `Apply will take about ${duration(longest)} or more: ${WINDOWS_ADVICE}.`];
 }

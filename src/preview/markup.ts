@@ -1,6 +1,6 @@
 // Pure: the markup pieces every preview page shares: escaping, samples in texts, WhatsApp's
 // inline formatting, and the marks of the before/after pages of `preview --changes`.
-import { diffChars, diffWords } from 'diff';
+import { diffChars, diffWords, type Change } from 'diff';
 import { markReviewed } from '../core/visible.js';
 import type { FileTemplate } from '../model/canonical.js';
 import { sample as s, type Loose } from '../model/loose.js';
@@ -112,18 +112,72 @@ export function wordDiff(mine: string, theirs: string, side: Marks['side'], lang
   const parts = (mine !== theirs && spaced(mine) === spaced(theirs) ? diffChars(theirs, mine) : diffWords(guard(theirs), guard(mine), { intlSegmenter: segmenter(language) }))
     .map((p) => (p.value.includes(NO_WORD) ? { ...p, value: p.value.replaceAll(NO_WORD, '_') } : p));
   const own = side === 'after' ? 'ins' : 'del';
-  const html = parts.map((p, i) => {
-    if (p.removed) return '';
-    // a closing mark added alone (`*` after `shipped`) takes the space after it into the change (diffWords gives the white
-    // space beside a change to the change): the space was there before, and is drawn unmarked
-    const closing = formatted && p.added && !parts[i - 1]?.removed && !parts[i + 1]?.removed ? /^([*_~]|`{3})(\s+)$/.exec(p.value) : null;
-    if (closing) return `<${own}>${shown(esc(closing[1]!))}</${own}>${shown(esc(closing[2]!))}`;
-    if (p.added) return `<${own}>${shown(markInvisible(esc(p.value)))}</${own}>`;
-    return shown(esc(p.value));
-  }).join('');
+  const html = drawParts(parts, mine, theirs, (t) => `<${own}>${shown(markInvisible(esc(t)))}</${own}>`, (t) => shown(esc(t)));
   // a change of the marks alone (`shipped` made `*shipped*`) leaves its <ins> empty once the marks are drawn as bold: the
   // formatter marks the run whose marks changed instead (formatWhatsApp)
   return formatted ? formatWhatsApp(html).replace(/<(ins|del)><\/\1>/g, '') : html;
+}
+
+/** the white space before each character of `text` that is not white space, and after the last (`[n]`) */
+function spacesBetween(text: string): string[] {
+  const runs: string[] = [];
+  let run = '';
+  for (const ch of text) {
+    if (/\s/u.test(ch)) run += ch;
+    else { runs.push(run); run = ''; }
+  }
+  runs.push(run);
+  return runs;
+}
+const letters = (t: string): number => spacesBetween(t).length - 1;
+const leadingSpace = (t: string): string => /^\s*/u.exec(t)![0];
+const trailingSpace = (t: string): string => /\s*$/u.exec(t)![0];
+
+/**
+ * Draws this side of a word diff (`mine`, the diff's new text; `theirs`, the other side): the parts it adds marked
+ * (`marked`), the parts both keep as they are (`kept`). The diff compares words and gives no weight to the spaces between
+ * them, so two corrections: a run of spaces inside a kept part that is not the other side's run there (`this  week` for
+ * `this week`, beside another change) is marked; and a part added between two kept ones where the other side had a space
+ * and this side has none but the part's own (`week! and` for `week and`: the diff's part is `! `, a closing mark's `* `)
+ * keeps that space unmarked, as it was there before.
+ */
+function drawParts(parts: readonly Change[], mine: string, theirs: string, marked: (t: string) => string, kept: (t: string) => string): string {
+  // what the diff keeps and adds is this side's text, word for word; were it not, the parts are drawn as they come
+  if (parts.filter((p) => !p.removed).map((p) => p.value).join('') !== mine) {
+    return parts.map((p) => (p.removed ? '' : p.added ? marked(p.value) : kept(p.value))).join('');
+  }
+  const ours = spacesBetween(mine), other = spacesBetween(theirs);
+  let i = 0, j = 0; // this side's and the other side's characters that are not white space, before the part
+  return parts.map((p, k) => {
+    const n = letters(p.value);
+    if (p.removed) { j += n; return ''; }
+    if (p.added) {
+      i += n;
+      const before = parts[k - 1], after = parts[k + 1];
+      const space = other[j]!;
+      if (before?.removed || after?.removed || !space) return marked(p.value);
+      const around = (before ? trailingSpace(before.value) : '') + (after ? leadingSpace(after.value) : '');
+      if (around || p.value.length <= space.length) return marked(p.value);
+      if (p.value.endsWith(space)) return marked(p.value.slice(0, -space.length)) + kept(space);
+      if (p.value.startsWith(space)) return kept(space) + marked(p.value.slice(space.length));
+      return marked(p.value);
+    }
+    // a kept part: its runs of spaces between two of its characters (and at the text's start or end) against the
+    // other side's runs there
+    let out = '', piece = '', seen = 0;
+    const flush = (): void => { if (piece) out += kept(piece); piece = ''; };
+    for (let at = 0; at < p.value.length;) {
+      const run = /^\s+/u.exec(p.value.slice(at))?.[0];
+      if (!run) { const ch = String.fromCodePoint(p.value.codePointAt(at)!); piece += ch; at += ch.length; seen++; continue; }
+      // the run before this side's character i + seen (the one after the run), or the text's end
+      const inside = (seen > 0 || (k === 0 && i === 0 && j === 0)) && (seen < n || (k === parts.length - 1 && i + n === ours.length - 1 && j + n === other.length - 1));
+      if (inside && run !== other[j + seen]) { flush(); out += marked(run); } else piece += run;
+      at += run.length;
+    }
+    flush();
+    i += n; j += n;
+    return out;
+  }).join('');
 }
 
 /**

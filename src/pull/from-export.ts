@@ -20,7 +20,7 @@ import { templateId } from '../model/ids.js';
 import { flatFlowButtons, flowsFlat, flowsNested, safeFileName } from '../model/to-file.js';
 import { templateExtension } from '../files/extension.js';
 import { templateFileText } from './file-text.js';
-import { startWritingFiles } from '../files/write.js';
+import { FileCreated, startWritingFiles, writeOver, type BatchFile } from '../files/write.js';
 import { lintWritten } from './lint-written.js';
 import { startWritingNewFolder } from '../files/write-dir.js';
 import { io, resolvePath } from '../core/io.js';
@@ -51,6 +51,8 @@ export interface ExportPullRequest {
   namesFrom?: ReadonlyMap<string, Record<string, unknown>>;
   /** a signal (Ctrl-C) received while the exports are read and the files made: nothing is written */
   signal?: AbortSignal;
+  /** called with each file's path once pull has looked at it, before the files are written (a test's moment: another program saving one meanwhile) */
+  beforeWrite?: (abs: string) => void;
 }
 
 export type ExportOutcome =
@@ -69,6 +71,8 @@ export type ExportOutcome =
     /** the export's review state when it is not an approved one, and its reason */
     status?: string; reason?: string }
   | { kind: 'exists'; source: string; file: string; name: string; language: string }
+  /** the file changed (or, absent when pull looked, was created) between pull's look and its write: left as it is, not written (exit 1) */
+  | { kind: 'changed'; source: string; file: string; name: string; language: string; created?: true }
   /** pulled over (--force) a file that already says what the export has: not written */
   | { kind: 'same'; source: string; file: string; name: string; language: string; otherValues?: { environment: string; names: string[] }[] }
   | { kind: 'elsewhere'; source: string; file: string; name: string; language: string }
@@ -266,7 +270,7 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
     }
   }
   const written: string[] = [];
-  const toWrite: { file: string; data: string }[] = [];
+  const toWrite: BatchFile[] = [];
   const done: ExportOutcome[] = [];
   let made = 0;
   for (const { rel, templates } of inputs) {
@@ -373,8 +377,8 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       const categorySaid = categoryComment(t);
       let data = templateFileText({ channel: req.channel, ...shaped, ...(description !== undefined ? { description } : {}), ...(record !== undefined ? { translated_from: record } : {}) }, { schemaPath: schemaModelinePath(config, path.dirname(target)), note: req.note, ...(categorySaid !== undefined ? { comments: { category: categorySaid } } : {}) });
       // pulled over the template's own file: its comments kept
+      let before: string | undefined;
       if (here) {
-        let before: string | undefined;
         try { before = readRegularFile(target, { max: MAX_FILE_BYTES, shown: target, what: 'a template file' }).toString('utf8'); } catch { before = undefined; }
         if (before !== undefined) {
           const kept = keepComments(before, data);
@@ -389,7 +393,8 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
         push({ kind: 'unexpressible', source, name: t.name, language: t.language, issues: [{ template: `${t.name}/${t.language}`, field: '(template)', message: 'holds a secret value of an environment where the file does not refer to it (another environment\'s export?): not written; pull it with the --env whose value it is' }] });
         continue;
       }
-      toWrite.push({ file: target, data });
+      // over the text read (a change saved meanwhile is kept), or new (a file created at its path meanwhile is kept), as pull from a channel writes
+      toWrite.push({ file: target, data, ...writeOver(before, !here && existsSync(target)) });
       written.push(target);
       const lostReferences = here ? lostPlainReferences(own, value, environment) : [];
       // the file named its placeholders and the export numbers them (Meta's positional templates) where their names are not
@@ -407,13 +412,22 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
   // into a new folder: all of them in a hidden one, renamed when complete (write-dir.ts)
   // a signal while the exports were read: nothing written (the writes, once started, finish: each file whole)
   throwIfInterrupted(req.signal, `stopped before writing: nothing was written (${toWrite.length} template file${toWrite.length === 1 ? ' was' : 's were'} to be written)`);
+  if (req.beforeWrite) for (const f of toWrite) req.beforeWrite(resolvePath(f.file));
   const batch = (!dirThere && startWritingNewFolder(req.dir, toWrite)) || startWritingFiles(toWrite);
   const entries = written.map((f, i) => { const abs = resolvePath(f); return { abs, file: path.relative(req.cwd, abs) || abs, bytes: Buffer.from(batch.texts[i]!, 'utf8') }; })
     .sort((a, b) => (a.abs < b.abs ? -1 : a.abs > b.abs ? 1 : 0));
   const linting = lintWritten(config, entries, req.cwd, { forced: req.force });
   const [, lint] = await Promise.all([batch.written, linting]);
-  for (const o of done) push(o);
-  const diagnostics: Diagnostic[] = lint;
+  // a file changed or created meanwhile: kept as it is, said, and not linted as pull's
+  const keptAsIs = new Map(batch.changed.map((e) => [path.resolve(req.cwd, e.file), e]));
+  const keptFiles = new Set<string>();
+  for (const o of done) {
+    const e = o.kind === 'written' ? keptAsIs.get(path.resolve(req.cwd, o.file)) : undefined;
+    if (!e || o.kind !== 'written') { push(o); continue; }
+    keptFiles.add(o.file);
+    push({ kind: 'changed', source: o.source, file: o.file, name: o.name, language: o.language, ...(e instanceof FileCreated ? { created: true as const } : {}) });
+  }
+  const diagnostics: Diagnostic[] = keptFiles.size ? lint.filter((d) => !keptFiles.has(d.file)) : lint;
   return { outcomes: out, diagnostics, morePages };
 }
 

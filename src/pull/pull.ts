@@ -13,7 +13,8 @@ import { diffTemplates, fromFile, fromRead, kindCategory, type CanonicalTemplate
 import { flatFlowButtons, safeFileName, toTemplateFile } from '../model/to-file.js';
 import { templateExtension } from '../files/extension.js';
 import { templateId } from '../model/ids.js';
-import { FileChanged, FileCreated, writeFileAtomic } from '../files/write.js';
+import { FileChanged, FileCreated, writeFileAtomic, writeOver } from '../files/write.js';
+import { linkedFolderOf, realTarget } from '../files/confine-write.js';
 import { lookupValue, lostPlainReferences, markedTemplate, refersToSecret, shownTemplate, unreadableSecrets, valuesAsReferences } from '../project/values.js';
 import { remnantsAsReferences } from '../model/remnants.js';
 import { namesAPlaceholder } from '../model/placeholders.js';
@@ -77,6 +78,12 @@ export interface ChangedNames {
   commit?: string;
   /** the file had edits not committed (replaced too) */
   uncommitted?: boolean;
+  /**
+   * the file lies behind a linked folder of the project (`link`, as shown), which git tracks as a link, never the files
+   * behind it: `git diff` of the file's path shows nothing; `real`, its real path (as shown); `tracked`, a repository
+   * there has commits of it (git -C its folder shows what changed)
+   */
+  behindLink?: { link: string; real: string; tracked: boolean };
   /** how the names were kept: the file's text and samples (`text`, `samples`), or the commit that says what the channel says */
   namedBy?: 'text' | 'samples' | 'commit';
   /** why each part stayed numbered */
@@ -219,7 +226,9 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
       push({ id, kind: 'held', file: rel, name, language, ...(derived ? { derived } : {}), ...(derivedLive ? { derivedLive: true } : {}) });
       continue;
     }
-    if (existsSync(target) && !req.force) { push({ id, kind: 'exists', file: rel }); continue; }
+    // a file there that pull does not read (not the template's: --force writes over it)
+    const there = existsSync(target);
+    if (there && !req.force) { push({ id, kind: 'exists', file: rel }); continue; }
     // the channel's texts as the file must write them: a ((name)) in them is text, not a reference (escaped)
     const channelCopy = escapeLiteralReferences(fromRead(r, req.channelId));
     // a file could not hold them, and an apply of it would delete them from the channel
@@ -291,7 +300,7 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
       const message = own && typeof own === 'object' && !Array.isArray(own) ? own as Record<string, unknown> : w.message;
       kept = { ...(w.message && message ? { message } : {}), ...(w.category ? { category: w.category } : {}) };
       if (marked === undefined) formBefore = form;
-      const since = { c, channelCopy, form, abs: replaced.abs, shown: path.relative(req.cwd, replaced.abs), secrets: marked !== undefined, channelId: req.channelId, publicId: r.publicId, environment: conn.environment };
+      const since = { c, channelCopy, form, abs: replaced.abs, shown: path.relative(req.cwd, replaced.abs), secrets: marked !== undefined, channelId: req.channelId, publicId: r.publicId, environment: conn.environment, projectDir: config.dir, cwd: req.cwd };
       if (!w.kept) {
         const changed = await changedSince(since);
         named = changed.named;
@@ -376,9 +385,9 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     }
     // over the text read (the file's comments and names were taken from it): an edit saved meanwhile is kept, and said
     // a new file (none there when pull looked, or a file of the template not read) is created exclusively: one
-    // that appeared since (an editor, another program) is kept, and said "created while tplsync ran"
+    // that appeared since (an editor, another program) is kept, and said "created while tplsync ran" (writeOver: as pull --from writes)
     req.beforeWrite?.(target);
-    try { writeFileAtomic(target, file, { verbatim: true, ...(before !== undefined ? { expect: before } : { create: true }) }); } catch (e) {
+    try { writeFileAtomic(target, file, { verbatim: true, ...writeOver(before, !overwritten && there) }); } catch (e) {
       if (!(e instanceof FileChanged)) throw e;
       push({ id, kind: 'changed', file: rel, name, language, ...(e instanceof FileCreated ? { created: true as const } : {}) });
       continue;
@@ -438,7 +447,7 @@ function differs(form: Record<string, unknown>, c: CanonicalTemplate, channelId:
   try { return diffTemplates(fromFile(form, channelId, publicId).canonical, c).length > 0; } catch { return false; }
 }
 
-async function changedSince(o: { c: CanonicalTemplate; channelCopy: CanonicalTemplate; form: Record<string, unknown>; abs: string; shown: string; secrets: boolean; channelId: string; publicId: string; environment: EnvironmentConfig;
+async function changedSince(o: { c: CanonicalTemplate; channelCopy: CanonicalTemplate; form: Record<string, unknown>; abs: string; shown: string; secrets: boolean; channelId: string; publicId: string; environment: EnvironmentConfig; projectDir: string; cwd: string;
   /** the file's names are kept already (its texts are the channel's once numbered): only which side moved, and what is replaced */
   keepNames?: boolean }): Promise<{ named: PlaceholderNames; names: ChangedNames }> {
   const canonicalOf = (v: Record<string, unknown>): CanonicalTemplate => fromFile(v, o.channelId, o.publicId).canonical;
@@ -459,7 +468,10 @@ async function changedSince(o: { c: CanonicalTemplate; channelCopy: CanonicalTem
   try { working = readRegularFile(o.abs, { max: MAX_FILE_BYTES, shown: o.shown, what: 'a template file' }).toString('utf8'); } catch { working = undefined; }
   const uncommitted = head !== undefined && working !== undefined && head.text !== working;
   const cause: ChangedNames['cause'] = synced ? (synced === head ? 'file' : 'file-since') : history.tracked ? 'channel' : 'unknown';
-  const base: Omit<ChangedNames, 'numbered'> = { changed: o.shown, fields, cause, ...(synced ? { commit: synced.commit } : {}), ...(uncommitted && cause !== 'file' ? { uncommitted: true } : {}) };
+  // behind a linked folder: git here tracks the link, so `git diff` of the file's path cannot show what changed (said otherwise)
+  const link = linkedFolderOf(o.abs, o.projectDir);
+  const behindLink = link ? { link: path.relative(o.cwd, link) || link, real: path.relative(o.cwd, realTarget(o.abs)), tracked: history.tracked } : undefined;
+  const base: Omit<ChangedNames, 'numbered'> = { changed: o.shown, fields, cause, ...(synced ? { commit: synced.commit } : {}), ...(uncommitted && cause !== 'file' ? { uncommitted: true } : {}), ...(behindLink ? { behindLink } : {}) };
   if (o.keepNames) return { named: {}, names: { ...base, numbered: false } };
   // numbered as the channel numbers them: a loss (and names to ask for) only where the file named its placeholders
   const placeholders = JSON.stringify(o.c).includes('{{') && namesAPlaceholder(o.form);

@@ -2,9 +2,9 @@
 // be APPROVED and match the local file (the meta's digest of each part a read shows). What the
 // channel says is read by the caller (send.ts); this decides and words the refusal.
 import type { TemplateReadResponse } from '../api/shapes.js';
-import { fromRead } from '../model/canonical.js';
+import { fromRead, type CanonicalTemplate } from '../model/canonical.js';
 import { UUID_RE } from '../schemas/contract.js';
-import { contentDigest, digestDifferences, type TemplateMeta } from '../model/meta.js';
+import { contentDigest, digestDifferences, LEFT_OUT_BY_TEXT_ONLY, sameSentButtons, type TemplateMeta } from '../model/meta.js';
 import { shownKey } from '../model/ids.js';
 import { isApprovedState } from '../plan/review-state.js';
 import { adviceCommand } from '../core/advice.js';
@@ -36,27 +36,36 @@ export class NotSendable extends Error {
  * What `--no-remote-check` (remoteCheck: false) is for: a channel whose copy cannot be read (the
  * read fails), or a test service that keeps no templates. It is never the way past the channel's
  * own decision (a template in review, rejected, paused, disabled, deleted, re-categorised, or
- * unlike its approved copy): WhatsApp sends only what it approved, so a refusal names the fix, not
+ * unlike its approved copy): the platform (WhatsApp, RCS) sends only what it approved, so a refusal names the fix, not
  * the bypass. Said only where the channel has no copy at all (a test service's case).
  */
 const SKIP_ABSENT = 'If this is a test service that keeps no templates, --no-remote-check (remoteCheck: false) sends without reading it.';
 
 /** the parts of an RCS-only template's message a text-only send carries: its text and its suggestions (a left-out one among them: compared all the same) */
 const RCS_TEXT_PART = new Set(['message.type', 'message.message', 'message.suggestions']);
-/** the parts of a template with a WhatsApp text that a text-only send never carries (the RCS message is all left out: the WhatsApp text goes) */
-const LEFT_OUT_PARTS = new Set(['carousel', 'limitedTimeOffer', 'callPermissionRequest']);
 
 /**
- * Whether a part of a template (a key of its digest, `contentDigest`) is one a text-only send
- * leaves out whole, so that an edit of it alone does not stop such a send: the gate compares what
- * is sent. A part that is sent with a left-out piece in it (the buttons beside a copy-code button,
- * the message's suggestions beside a dial) is compared whole.
+ * Whether a part of a template (a key of its digest, `contentDigest`) that differs from the
+ * channel's copy (`remote`) is one a text-only send carries nothing of, so that an edit of it alone
+ * does not stop such a send: the gate compares what is sent. The parts left out are those
+ * `unsendableParts` names (LEFT_OUT_BY_TEXT_ONLY, the RCS message beside a WhatsApp text); the
+ * buttons are compared by the suggestions sent of them (sentButtons: a one-tap button's apps are
+ * not sent), a media header by nothing (neither side's header is sent). An RCS message's suggestions, a left-out one among them, are compared whole.
  */
-export function leftOutByTextOnly(meta: Pick<TemplateMeta, 'rcs'>, part: string): boolean {
+export function leftOutByTextOnly(meta: Pick<TemplateMeta, 'rcs' | 'buttons' | 'header'>, part: string, remote?: Pick<CanonicalTemplate, 'buttons' | 'header'>): boolean {
   const rcsPart = part === 'message' || part.startsWith('message.');
   if (meta.rcs) return rcsPart && !RCS_TEXT_PART.has(part);
-  return rcsPart || LEFT_OUT_PARTS.has(part);
+  if (part === 'buttons') return remote !== undefined && sameSentButtons(meta.buttons, remote.buttons);
+  // a media header (image, video, document, location...) is not sent: an edit of it (its format) changes nothing sent, as
+  // long as neither side has a text header, which is part of the text
+  if (part === 'header' || part.startsWith('header.')) return remote !== undefined && mediaHeader(meta.header) && mediaHeader(remote.header);
+  return rcsPart || LEFT_OUT_BY_TEXT_ONLY.has(part);
 }
+
+const mediaHeader = (h: { readonly format: string } | undefined): boolean => h !== undefined && h.format.toUpperCase() !== 'TEXT';
+
+/** the platform that approves and sends a template, as a refusal names it: RCS (Google's RBM) for an RCS-only template, else WhatsApp */
+const platformOf = (meta: Pick<TemplateMeta, 'rcs'>): string => (meta.rcs ? "RCS (Google's RBM)" : 'WhatsApp');
 
 /**
  * Why the channel's copy (`read`, null when absent) does not allow sending this template, or
@@ -80,7 +89,8 @@ function remoteMessage(meta: TemplateMeta, read: TemplateReadResponse | null, wh
     const why = read.rejectionReason ? ` (${read.rejectionReason})` : '';
     const what = read.statusText === 'PENDING' ? `still in review: wait for it (${run('apply --wait')}, or ${run('review')})` : `not approved: see ${run('review')}`;
     // the channel refuses to send it too: no advice to skip the check (SKIP_ABSENT)
-    return { reason: 'not-approved', message: `${key} is ${read.statusText} on the channel${why}, ${what}. Nothing was sent; WhatsApp sends only an approved template.` };
+    // (the platform that decides is the template's: an RCS-only template is Google's to approve, not WhatsApp's)
+    return { reason: 'not-approved', message: `${key} is ${read.statusText} on the channel${why}, ${what}. Nothing was sent; ${platformOf(meta)} sends only an approved template.` };
   }
   // the platform re-categorised it (or the file's category was edited): it is billed and routed as the channel has it
   const remoteCategory = read.chatapp?.category;
@@ -92,7 +102,8 @@ function remoteMessage(meta: TemplateMeta, read: TemplateReadResponse | null, wh
     return { reason: 'recategorised', message: `${key} is approved on the channel as ${remoteCategory}, and the file says ${meta.check.category}${also}: the platform re-categorised it (it is billed and routed as ${remoteCategory}), or the file's category was changed (an approved template's category cannot change). Set category: ${remoteCategory} in the file if every environment's copy has it, or accept it for this environment alone with environments.${environment}.categories: { "${meta.channel}/${meta.name}": ${remoteCategory} } in the config (${run('plan')} and ${run('review')} show it; see docs/recovery.md#recategorised), or appeal the category in the console. Sent from a generated module: a module made before the config accepted it, or for another environment, holds the category it had then (${run('types --check')} says it is stale: run ${run('types')} and build again). Nothing was sent.` };
   }
   if (meta.check) {
-    const differs = digestDifferences(meta.check.digest, contentDigest(fromRead(read, where.channelId))).filter((part) => !(textOnly && leftOutByTextOnly(meta, part)));
+    const remote = fromRead(read, where.channelId);
+    const differs = digestDifferences(meta.check.digest, contentDigest(remote)).filter((part) => !(textOnly && leftOutByTextOnly(meta, part, remote)));
     if (differs.length) {
       return { reason: 'changed', message: `${key} differs from the channel's approved copy in ${differs.join(', ')}: an edit that was not applied (${run('plan')} shows it; apply it and send once the review approves it, or send what the channel has from the file as it was), or, sent from a generated module, a module made before the last apply (${run('types --check')} says it is stale: run ${run('types')} and build again). Nothing was sent.` };
     }

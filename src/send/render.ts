@@ -3,7 +3,7 @@
 import { shownKey } from '../model/ids.js';
 import type { ConversationRequest } from '../api/shapes.js';
 import { renderText, scanPlaceholders } from '../model/placeholders.js';
-import { cardParam, paramName, textPartParams, type TemplateMeta } from '../model/meta.js';
+import { cardParam, paramName, sentButtons, textPartParams, type TemplateMeta } from '../model/meta.js';
 import { CODE_PARAM } from '../model/authentication.js';
 import { namedCharacter, shownWithEscapes, unclosedDirection } from '../model/written-characters.js';
 
@@ -63,9 +63,14 @@ export function checkParams(meta: TemplateMeta, params: Readonly<Record<string, 
   // a carousel card's values: never sent (the conversation message is a text; a carousel is refused, or left out
   // whole with textOnly), so never taken: a value given is refused by name rather than checked and dropped without a word
   const cards = (meta.cards ?? []).map((_, i) => cardParam(i));
-  const cardValues = cards.filter((name) => own(params, name) !== undefined);
-  if (cardValues.length) problems.push(`${cardValues.map((n) => `'${n}'`).join(', ')}: a carousel card's values cannot be sent (the API sends a message as a text with reply and open_url suggestions, which carries no carousel; --text-only sends the text without the cards): leave them out`);
-  const known = new Set([...meta.params, ...cards]);
+  // on a carousel, any name of a card's value is one: card_<n> (the CLI's card_<n>.NAME, or card_<n>.NAME as one key), also
+  // numbered as Meta numbers cards (card_index from 0: card_0) or past the last card; the numbering is said for those
+  const cardName = /^card_[0-9]+(?:$|\.)/;
+  const cardValues = Object.keys(params).filter((p) => own(params, p) !== undefined && !meta.params.includes(p) && (cards.includes(p) || (cards.length > 0 && cardName.test(p))));
+  const misnumbered = cardValues.filter((p) => !cards.includes(p));
+  const numbering = misnumbered.length ? ` (${misnumbered.map((n) => `'${n}'`).join(', ')}: tplsync numbers a carousel's cards from 1, card_1 to card_${cards.length} here, where Meta's card_index counts from 0)` : '';
+  if (cardValues.length) problems.push(`${cardValues.map((n) => `'${n}'`).join(', ')}: a carousel card's values cannot be sent (the API sends a message as a text with reply and open_url suggestions, which carries no carousel; --text-only sends the text without the cards): leave them out${numbering}`);
+  const known = new Set([...meta.params, ...cards, ...cardValues]);
   for (const p of Object.keys(params)) if (!known.has(p)) problems.push(`'${p}' is not a parameter of ${key}`);
   if (problems.length) {
     const all = meta.params;
@@ -109,13 +114,13 @@ export function renderTemplate(meta: TemplateMeta, params: TemplateParamValues):
   parts.push(within(role, renderText(meta.body, values(role, meta.body))));
   if (meta.footer) parts.push(meta.footer);
   const suggestions: RenderedMessage['suggestions'] = (meta.suggestions ?? []).map((sg) => ({ action: sg.action, text: sg.text, ...(sg.postbackData !== undefined ? { postbackData: sg.postbackData } : {}) }));
-  meta.buttons.forEach((b, i) => {
-    if (b.type === 'QUICK_REPLY' && b.text) suggestions.push({ action: 'reply', text: b.text, postbackData: b.text });
-    if (b.type === 'URL' && b.text && b.url) {
-      const v = own(params, paramName({ role: 'url', button: i }, '1'));
+  for (const b of sentButtons(meta.buttons)) {
+    if (b.type === 'QUICK_REPLY') suggestions.push({ action: 'reply', text: b.text, postbackData: b.text });
+    else if (b.url !== undefined) {
+      const v = own(params, paramName({ role: 'url', button: b.index }, '1'));
       suggestions.push({ action: 'open_url', text: b.text, postbackData: typeof v !== 'string' ? b.url : renderText(b.url, { 1: encodeURIComponent(v) }) });
     }
-  });
+  }
   return { text: parts.join('\n\n'), suggestions };
 }
 

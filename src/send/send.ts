@@ -11,6 +11,7 @@ import { didYouMean } from '../core/suggest.js';
 import { visible } from '../core/visible.js';
 import { scanPlaceholders } from '../model/placeholders.js';
 import { urlAddressProblem } from '../model/urls.js';
+import { linkIn } from '../model/links.js';
 import { foreignCharacters, namedCharacter, shownWithEscapes } from '../model/written-characters.js';
 import type { ConversationRequest, ConversationResponse } from '../api/shapes.js';
 import { checkParams, checkSendable, ParamError, renderTemplate, type TemplateParamValues } from './render.js';
@@ -220,8 +221,8 @@ export const conversationPath = (channelId: string): string => `/channel/${chann
 
 /**
  * What in the caller's text for WhatsApp's authentication wording is no part of such wording, or
- * undefined: anything that reads as a link or an address in any script (a scheme, a slash, an @, a
- * dot between letters or digits, also a full-width or ideographic dot between Latin ones, brackets),
+ * undefined: anything that reads as a link or an address in any script (a link as a phone finds
+ * one, `linkIn`: a scheme, www., any host name with a top-level name; a slash, an @, brackets),
  * a control or an invisible format character (a zero-width space splitting a link, a bidi
  * override; the directional marks of right-to-left text are kept), a tab or a run of spaces, a
  * reference to an environment value. Said as what it is.
@@ -237,32 +238,13 @@ export function presetTextProblem(text: string): string | undefined {
   const spaced = rest.replace(/[^\S\n]/gu, ' ');
   if (/ {5}|\n *\n *\n/.test(spaced)) return 'holds a run of spaces or blank lines';
   if (/\(\(/.test(rest)) return 'holds a reference to an environment value';
-  // what a reader does not see does not split a link: joiners, marks, isolates and combining marks are taken out first
-  const seen = rest.replace(/[\u200c\u200d\u200e\u200f\u061c\u2066-\u2069\p{Mn}]/gu, '');
-  // a link's scheme, a path or an address, brackets; a domain: a name, a dot (a sentence's full stop in CJK aside), a name of two or more letters
-  const link = /\b(?:https?|ftps?|mailto|tel|sms|smsto|file|data|javascript|vbscript|intent|whatsapp|market|geo|maps|skype|viber|tg|itms(?:-apps)?):|[/\\@<>[\]]|\d+\.\d+\.\d+\.\d+/iu.exec(seen);
-  if (link) return `holds what reads as a link or an address ('${link[0]}')`;
-  // a domain: a name, a dot (or a dot a phone reads as one), and a top-level name: one of another script, a country's code, or a
-  // generic one (p.ex., z.Zt. and Std.Nr. are abbreviations; x.com, t.co and evil.shop are addresses)
-  for (const m of seen.matchAll(/([\p{L}\p{N}-]+)[.\uff61\u2024\ufe12\u3002](\p{L}{2,})(?![\p{L}\p{N}])/gu)) {
-    const dot = m[0][m[1]!.length]!;
-    const tld = m[2]!;
-    const latin = /^[A-Za-z]+$/.test(tld);
-    // the ideographic full stop ends a sentence in Chinese and Japanese: an address with it only between Latin names
-    if (dot === '\u3002' && !(latin && /^[A-Za-z0-9-]+$/.test(m[1]!))) continue;
-    if (!latin || isTopLevelName(tld)) return `holds what reads as a link or an address ('${m[0]}')`;
-  }
+  // a link as a phone finds one (a scheme, www., an address, any host name with a top-level name, whatever precedes it)
+  const link = linkIn(rest);
+  if (link !== undefined) return `holds what reads as a link or an address ('${link}')`;
+  // a path or an address, brackets
+  const address = /[/\\@<>[\]]/u.exec(rest);
+  if (address) return `holds what reads as a link or an address ('${address[0]}')`;
   return undefined;
-}
-
-/** the generic top-level names links are written with (not every one there is: those a phishing text uses) */
-const GENERIC_TLDS = new Set(['com', 'net', 'org', 'info', 'biz', 'app', 'dev', 'xyz', 'top', 'site', 'online', 'shop', 'store', 'club', 'link', 'live', 'tech', 'pro', 'mobi', 'name', 'click', 'icu', 'vip', 'win', 'work', 'page', 'buzz', 'fun', 'space', 'website', 'cloud', 'today', 'news', 'email', 'support', 'help', 'login', 'bank', 'pay', 'money', 'gov', 'edu', 'int', 'mil', 'coop', 'aero', 'museum', 'jobs', 'travel', 'tel', 'asia', 'cat', 'post']);
-const REGIONS = new Intl.DisplayNames(['en'], { type: 'region' });
-/** a country's two-letter code (ISO 3166, as Intl knows them: uk and eu too) or a generic top-level name */
-function isTopLevelName(name: string): boolean {
-  const l = name.toLowerCase();
-  if (l.length === 2) return REGIONS.of(l.toUpperCase()) !== l.toUpperCase();
-  return GENERIC_TLDS.has(l);
 }
 
 /** the longest text taken for WhatsApp's wording of an authentication template in a language tplsync does not know */
@@ -295,8 +277,9 @@ export function withPresetText(meta: TemplateMeta, text: string | undefined): Te
   // the caller's text is the whole text: what WhatsApp adds in this language (the security sentence, the expiry line) is in it,
   // or the message would go out without the warning the approved template carries
   const parts = meta.presetParts;
-  if (parts?.expiryMinutes !== undefined && !digitsIn(text).includes(String(parts.expiryMinutes))) {
-    throw new ParamError(`${shownKey(meta)} carries WhatsApp's expiry line (${parts.expiryMinutes} minutes), which --preset-text (presetText) must hold as WhatsApp words it in ${meta.language}: the text has no ${parts.expiryMinutes}. Give the whole text (the code line${parts.security ? ', the security sentence' : ''} and the expiry line). Nothing was sent.`);
+  const expiry = parts?.expiryMinutes !== undefined ? expiryLineProblem(text, parts.expiryMinutes) : undefined;
+  if (expiry !== undefined) {
+    throw new ParamError(`${shownKey(meta)} carries WhatsApp's expiry line (${parts!.expiryMinutes} minutes), which --preset-text (presetText) must hold as WhatsApp words it in ${meta.language}: ${expiry}. Give the whole text (the code line${parts!.security ? ', the security sentence' : ''} and the expiry line last). Nothing was sent.`);
   }
   // (sentences are counted at their stops: a language that writes none, Thai, is not counted)
   if (parts?.security && SENTENCE_STOP.test(text) && sentencesIn(text.replace('{{code}}', 'X')) < (parts.expiryMinutes !== undefined ? 3 : 2)) {
@@ -306,6 +289,27 @@ export function withPresetText(meta: TemplateMeta, text: string | undefined): Te
   // a text of the template's own: the code is its body's placeholder (its parameter, as the caller names it)
   const code = ownText ? scanPlaceholders(meta.body).placeholders[0]?.key : undefined;
   return { ...rest, body: code !== undefined ? text.replace('{{code}}', `{{${code}}}`) : text };
+}
+
+/**
+ * What keeps a caller's text from holding WhatsApp's expiry line of `minutes`, or undefined. WhatsApp
+ * writes that line under the text, last: the text's last line must hold the minutes as a number of
+ * its own, in digits of any script (5 is not in 15, 50, 35 or 5.5). Its words are not read (tplsync
+ * knows no language's wording but English): a last line with the number is taken as the expiry line.
+ */
+function expiryLineProblem(text: string, minutes: number): string | undefined {
+  const n = String(minutes);
+  // the number whole: no digit beside it, and no decimal part (10.30 is a time, 1,5 a fraction)
+  const whole = new RegExp(`(?<![0-9]|[0-9][.,])${n}(?![0-9]|[.,][0-9])`, 'u');
+  const lines = text.split(/\r\n|[\n\r\u2028\u2029]/u).filter((l) => /[\p{L}\p{N}]/u.test(l));
+  const last = lines[lines.length - 1] ?? '';
+  if (whole.test(digitsIn(last))) return undefined;
+  if (!whole.test(digitsIn(text))) {
+    const longer = /[0-9]+(?:[.,][0-9]+)?/g;
+    const near = [...digitsIn(text).matchAll(longer)].map((m) => m[0]).filter((m) => m.includes(n));
+    return `the text has no ${n}${near.length ? ` as a number of its own (${near.map((m) => `'${m}'`).join(', ')} is another number)` : ''}`;
+  }
+  return `its last line (${JSON.stringify(last.slice(0, 60))}), where WhatsApp writes the expiry line under the text, has no ${n}`;
 }
 
 /** a text's digits of any script as ASCII digits (١٠ and १० are 10), for finding a number in a text of any language */

@@ -2,7 +2,7 @@
 // `tplsync types`). Deterministic: the same templates give the same bytes.
 import { IndentationText, Project, QuoteKind, StructureKind, VariableDeclarationKind } from 'ts-morph';
 import type { TemplateMeta } from '../model/meta.js';
-import { needsPresetText, templateKey, textPartParams } from '../model/meta.js';
+import { LEFT_OUT_KINDS, needsPresetText, templateKey, textPartParams } from '../model/meta.js';
 import { DEFAULT_IMPORT, escapeUnseen, GENERATED_HEADER } from './header.js';
 
 /** a string literal: JSON's (a valid TypeScript literal), with the invisible characters and bidi controls escaped (escapeUnseen) */
@@ -37,9 +37,10 @@ function paramsType(m: TemplateMeta): string {
 
 /**
  * The options one template's send takes: a template with parts a conversation message cannot carry
- * (a carousel, a media header, an offer's strip: `omitted`) compiles only with `textOnly: true`, and
+ * (any of LEFT_OUT_KINDS: `omitted`) compiles only with `textOnly: true`, and
  * then takes the text's values alone (no card values, which nothing sends); an authentication
- * template whose text (or expiry line) WhatsApp words in the template's language compiles only with `presetText`.
+ * template whose text (or expiry line) WhatsApp words in the template's language compiles only with `presetText`,
+ * and any other template only without it (the run time refuses it there on every call).
  * What the run-time checks refuse, the compiler refuses first.
  */
 function optionsType(m: TemplateMeta, key: string): string {
@@ -51,7 +52,9 @@ function optionsType(m: TemplateMeta, key: string): string {
   const text = textPartParams(m);
   const textParams = m.params.length ? `{ ${m.params.map((p) => `${prop(p)}${text.has(p) ? '' : '?'}: string`).join('; ')} }` : 'Record<string, never>';
   const base = m.omitted?.length ? `Omit<SendTemplateOptions<${textParams}>, 'textOnly'> & { textOnly: true }` : `SendTemplateOptions<TemplateParams[${str(key)}]>`;
-  return needsPresetText(m) ? `${base} & { presetText: string }` : base;
+  // presetText is taken exactly where sending needs it (withPresetText refuses it on every other template: one with text of
+  // its own, one whose wording tplsync knows): required there, and where it is refused, a call that gives it does not compile
+  return needsPresetText(m) ? `${base} & { presetText: string }` : `${base} & { presetText?: never }`;
 }
 
 /**
@@ -89,7 +92,7 @@ export function generateTypes(metas: readonly TemplateMeta[], o: { source: strin
     });
   };
   perTemplate('TemplateParams', 'The placeholder values of each template: one string per placeholder (numbered header placeholders are `header_N`, the URL button at index i (counted from 0) is `button_i`); a carousel card\'s values are none (no send carries a carousel); an authentication template without text of its own takes `code`. A value only a part that cannot be sent uses (a card\'s, an RCS card\'s beside a WhatsApp text) is optional.', paramsType);
-  perTemplate('TemplateSendOptions', 'The options of each template\'s send: `textOnly: true` required where a part cannot be sent (a carousel, a media header, an offer: then only the text\'s values), `presetText` where WhatsApp words an authentication text in the template\'s language; `never` where nothing can be sent from code (no text, or a value the module does not hold: send it with `tplsync send`).', (m) => optionsType(m, templateKey(m)));
+  perTemplate('TemplateSendOptions', `The options of each template's send: \`textOnly: true\` required where a part cannot be sent (${LEFT_OUT_KINDS}: then only the text's values), \`presetText\` where WhatsApp words an authentication text in the template's language; \`never\` where nothing can be sent from code (no text, or a value the module does not hold: send it with \`tplsync send\`).`, (m) => optionsType(m, templateKey(m)));
   f.addVariableStatement({
     isExported: true, declarationKind: VariableDeclarationKind.Const,
     docs: ['What each template needs to be rendered and sent.'],

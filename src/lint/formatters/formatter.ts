@@ -16,14 +16,18 @@ export interface FormatContext {
    * read them here, never from the registry; without them they list none and link none.
    */
   rules?: readonly RuleMeta[];
-  /**
-   * The config's own warnings (lint/config-warnings.ts), at their key in the config file when there is one (`file`,
-   * `line`, ...); the JSON report carries them as `configWarnings`.
-   */
   /** the Markdown report's size and place (formatters/markdown.ts) */
   markdown?: MarkdownTarget;
-  configWarnings?: readonly ({ message: string } & Partial<Pick<Diagnostic, 'file' | 'line' | 'column' | 'endLine' | 'endColumn'>>)[];
+  /**
+   * The config's own warnings (lint/config-warnings.ts), at their key in the config file when there is one (`file`,
+   * `line`, ...): every format carries them beside the findings (not counted among them): the JSON report as
+   * `configWarnings`, Markdown as a line each, GitHub as a `::warning` each, SARIF as the run's tool notifications.
+   */
+  configWarnings?: readonly ConfigWarningShown[];
 }
+
+/** a config warning as the formats get it: its message, and its place in the config file when it has one */
+export type ConfigWarningShown = { message: string } & Partial<Pick<Diagnostic, 'file' | 'line' | 'column' | 'endLine' | 'endColumn'>>;
 
 /** where a Markdown report goes: a pull-request comment (the default) or the job summary of `--format github` */
 export interface MarkdownTarget {

@@ -17,7 +17,15 @@ export function escapeProperty(s: string): string {
 
 const COMMAND = { error: 'error', warning: 'warning', info: 'notice' } as const;
 
-export const github: Formatter = (diags, ctx) => diags.map((d) => {
+export const github: Formatter = (diags, ctx) => (ctx.configWarnings ?? []).map((w) => {
+  // the config's own warnings (a pair of template files one apart in letter case, no config found): an annotation each, at
+  // the config's key when placed; first, since GitHub shows only the first 10 warning annotations of a step
+  const props = [
+    ...(w.file !== undefined ? [`file=${asIdentifier(escapeProperty(repoRelative(w.file, ctx) ?? absolutePath(w.file, ctx)))}`, `line=${w.line ?? 1}`, `col=${w.column ?? 1}`] : []),
+    `title=${escapeProperty('tplsync config')}`,
+  ].join(',');
+  return `::warning ${props}::${escapeData(w.message)}\n`;
+}).join('') + diags.map((d) => {
   const props = [
     `file=${asIdentifier(escapeProperty(repoRelative(d.file, ctx) ?? absolutePath(d.file, ctx)))}`, `line=${d.line}`, `col=${d.column}`, `endLine=${d.endLine}`, `endColumn=${d.endColumn}`,
     `title=${escapeProperty(`tplsync ${d.ruleId}`)}`,

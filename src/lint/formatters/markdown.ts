@@ -33,14 +33,23 @@ function leftOut(rest: readonly Diagnostic[]): string {
   return `${named}${byRule.length > 10 ? ` and ${byRule.length - 10} more rules` : ''}; in ${files} file${files === 1 ? '' : 's'}`;
 }
 
+/** the config's own warnings (a pair of template files one apart in letter case, no config found): a line each, with the config's line when placed */
+function configLines(ctx: Parameters<Formatter>[1]): string[] {
+  const ws = ctx.configWarnings ?? [];
+  if (!ws.length) return [];
+  return [...ws.map((w) => `- 🟡 warning${w.file !== undefined ? ` ${asIdentifier(code(visible(`${w.file}:${w.line ?? 1}`, { oneLine: true })))}` : ''}: ${cell(visible(w.message, { oneLine: true }))}`), ''];
+}
+
 export const markdown: Formatter = (diags, ctx) => {
   const s = summarize(diags, ctx.fileCount);
   const out = ['## tplsync lint', ''];
   if (diags.length === 0) {
     out.push(`✅ ${ctx.fileCount} template file${ctx.fileCount === 1 ? '' : 's'} checked, no problems.`);
+    const config = configLines(ctx);
+    if (config.length) out.push('', ...config.slice(0, -1));
     return `${out.join('\n')}\n`;
   }
-  out.push(`**${s.errors} error${s.errors === 1 ? '' : 's'}, ${s.warnings} warning${s.warnings === 1 ? '' : 's'}** in ${ctx.fileCount} file${ctx.fileCount === 1 ? '' : 's'}.`, '');
+  out.push(`**${s.errors} error${s.errors === 1 ? '' : 's'}, ${s.warnings} warning${s.warnings === 1 ? '' : 's'}** in ${ctx.fileCount} file${ctx.fileCount === 1 ? '' : 's'}.`, '', ...configLines(ctx));
   // a step's annotations: GitHub shows 10 errors and 10 warnings and drops the rest, so the summary says how many there are
   if (ctx.markdown?.stepSummary && (s.errors > ANNOTATIONS_SHOWN || s.warnings > ANNOTATIONS_SHOWN)) {
     out.push(`GitHub shows at most ${ANNOTATIONS_SHOWN} error and ${ANNOTATIONS_SHOWN} warning annotations of a step: this one has ${diags.length} finding${diags.length === 1 ? '' : 's'} in all (${s.errors} error${s.errors === 1 ? '' : 's'}, ${s.warnings} warning${s.warnings === 1 ? '' : 's'}${s.infos ? `, ${s.infos} info` : ''}), listed and counted below.`, '');

@@ -66,6 +66,14 @@ export const sarif: Formatter = (diags, ctx) => {
           })),
         },
       },
+      // the config's own warnings (a pair of template files one apart in letter case, no config found): no rule's
+      // results, so the run's notifications, at the config's key when placed
+      ...(ctx.configWarnings?.length ? { invocations: [{ executionSuccessful: true, toolExecutionNotifications: ctx.configWarnings.map((w) => ({
+        level: 'warning',
+        message: { text: w.message },
+        descriptor: { id: 'config' },
+        ...(w.file !== undefined ? { locations: [{ physicalLocation: { artifactLocation: artifactLocation(w.file, ctx), region: { startLine: w.line ?? 1, startColumn: w.column ?? 1 } } }] } : {}),
+      })) }] } : {}),
       columnKind: 'utf16CodeUnits',
       // without a root (a caller that does not know it) the consumer resolves %SRCROOT%, as GitHub does
       ...(root ? { originalUriBaseIds: { '%SRCROOT%': { uri: root } } } : {}),
