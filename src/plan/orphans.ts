@@ -11,7 +11,7 @@ import { catBlobs, logCommits } from '../files/git-blobs.js';
 import { baseMarkedTemplate, shownTemplate } from '../project/values.js';
 import { markedSecretNames } from '../model/values.js';
 import { resolveChannel } from './desired.js';
-import { configAmong, configPathsAt, environmentAtConfigText } from '../config/values-at.js';
+import { configLogPaths, environmentsAt } from '../config/values-history.js';
 import type { OrphanCandidate } from './plan.js';
 import { io, resolvePath } from '../core/io.js';
 
@@ -155,12 +155,17 @@ export async function historyBases(config: Config, env: EnvironmentConfig, ids: 
     for (const file of names.filter((f) => isMatch(f))) versions.push({ rev: `${hash}^`, file });
   }
   if (!versions.length) return byId;
-  const blobs = await catBlobs(config.dir, versions.map((x) => `${x.rev}:${x.file}`));
+  // the config as each of those commits has it, in the same cat-file: which of a version's references were secrets is
+  // what its own commit's config said (a value plain today was a secret there, and the channel's copy holds it)
+  const configAt = config.file ? gitPathOf(realTop(root), config.file) : undefined;
+  const revs = configAt === undefined ? [] : [...new Set(versions.map((v) => v.rev))];
+  const blobs = await catBlobs(config.dir, [...versions.map((x) => `${x.rev}:${x.file}`), ...revs.map((r) => `${r}:${configAt}`)]);
+  const envAt = await environmentsAt(config.dir, env, configAt, revs, (k) => blobs.get(versions.length + k));
   for (const [i, v] of versions.entries()) {
     const text = blobs.get(i);
     // (a version with no reference at all is no base: only the texts that hold `((` are parsed)
     if (text === undefined || !text.includes('((')) continue;
-    const b = baseEntry(text, v.file, root, env);
+    const b = baseEntry(text, v.file, root, envAt.get(v.rev) ?? env);
     // a version that referred to a secret the file (and its base) no longer refers to: some of a template's secrets removed
     // while it keeps another are as much a removal as all of them
     if (b?.secretShape && ids.has(b.publicId) && !byId.has(b.publicId) && [...markedSecretNames(b.secretShape)].some((n) => !refsNow.get(b.publicId)?.has(n))) byId.set(b.publicId, b);
@@ -341,42 +346,6 @@ export async function branchTemplates(config: Config, env: EnvironmentConfig, fi
       },
     });
   }
-  return out;
-}
-
-/**
- * Pure: the paths whose commits are commits of the config (`configAt` now): it, and its other names (configPathsAt: a
- * commit of `tplsync.config.json` before the config was converted to YAML changed values as much); a package.json only
- * when it is the config, as most of its commits change no value of it (a version each, the history's window spent)
- */
-function configLogPaths(configAt: string | undefined): Set<string> {
-  if (configAt === undefined) return new Set();
-  return new Set(configPathsAt(configAt).filter((p, k) => k === 0 || path.posix.basename(p) !== 'package.json'));
-}
-
-/**
- * Effects (git): the environment each of `revs` had: its values from the config as that commit has it (`textOf(k)`: the
- * text of the k-th at `configAt`, read already), one object for each distinct text. A commit without the config there
- * (converted since, from `tplsync.config.json`) is read at the other names tplsync looks for (configPathsAt), in one more
- * git process for all such commits; a commit with no config at all, or whose config cannot say, is left out (today's `env`)
- */
-async function environmentsAt(root: string, env: EnvironmentConfig, configAt: string | undefined, revs: readonly string[], textOf: (k: number) => string | undefined): Promise<Map<string, EnvironmentConfig>> {
-  const out = new Map<string, EnvironmentConfig>();
-  if (configAt === undefined) return out;
-  const byText = new Map<string, EnvironmentConfig>();
-  const set = (rev: string, found: { file: string; text: string } | undefined): boolean => {
-    if (!found) return false;
-    const key = `${found.file}\0${found.text}`;
-    let e = byText.get(key);
-    if (!e) byText.set(key, (e = environmentAtConfigText(env, found.file, found.text) ?? env));
-    out.set(rev, e);
-    return true;
-  };
-  const missing = revs.filter((rev, k) => !set(rev, configAmong([{ file: configAt, text: textOf(k) }])));
-  const others = configPathsAt(configAt).slice(1);
-  if (!missing.length || !others.length) return out;
-  const blobs = await catBlobs(root, missing.flatMap((rev) => others.map((file) => `${rev}:${file}`)));
-  for (const [m, rev] of missing.entries()) set(rev, configAmong(others.map((file, j) => ({ file, text: blobs.get(m * others.length + j) }))));
   return out;
 }
 
