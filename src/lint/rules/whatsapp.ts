@@ -76,6 +76,24 @@ const meta = 'Meta components reference';
 /** the blocks of samples a template's texts take theirs from */
 const EXAMPLES_BLOCKS = [['header', 'examples'], ['body', 'examples'], ['message', 'examples']] as const;
 const NO_KEYS: ReadonlySet<string> = new Set();
+
+/**
+ * The keys of the placeholders an RCS message writes where none is filled in, each said by a finding
+ * of its own: a media URL (a card's or the message's fileUrl or thumbnailUrl: the schema's "cannot hold
+ * a placeholder") and a chip's texts (rcs-suggestion-placeholder). A sample of such a key belongs to
+ * that placeholder: it is not said again to have none.
+ */
+function unfilledRcsPlaceholderKeys(t: Loose): ReadonlySet<string> {
+  const m = obj(t.message);
+  if (!m) return NO_KEYS;
+  const texts: unknown[] = [m.fileUrl, m.thumbnailUrl];
+  const chips = (list: unknown): void => { for (const s of arr(list)) for (const v of Object.values(obj(s) ?? {})) texts.push(v); };
+  chips(m.suggestions);
+  for (const c of arr(m.richCards)) { const card = obj(c); if (card) { texts.push(card.fileUrl, card.thumbnailUrl); chips(card.suggestions); } }
+  const keys = new Set<string>();
+  for (const v of texts) if (typeof v === 'string' && v.includes('{{')) for (const p of scanPlaceholders(v).placeholders) keys.add(p.key);
+  return keys;
+}
 /** the components reference's buttons, and the refusal the Graph API answers a label with (error 2388060) */
 const labelSource = 'Meta components reference; Graph API error 2388060';
 /** the template guidelines' review reasons, as a partner's error page quotes them */
@@ -718,6 +736,8 @@ export const whatsappRules = defineRules([
         // the text written under another tool's name (`title:`): the schema says that key; its samples are its placeholders'
         const misnamed = textUnderSynonym(ctx.t[exPath[0]]);
         if (misnamed !== undefined) { const more = new Set(set); for (const p of scanPlaceholders(misnamed).placeholders) more.add(p.key); set = more; }
+        // an RCS placeholder in a media URL or a chip: said there (not filled in), and its sample is its, not an orphan
+        if (exPath[0] === 'message') { const unfilled = unfilledRcsPlaceholderKeys(ctx.t); if (unfilled.size) set = new Set([...set, ...unfilled]); }
         for (const k of Object.keys(ex)) {
           if (set.has(k) || malformedKeys?.has(k) || malformedKeys?.has('*')) continue;
           // a key of no placeholder's form (`Customer_Name`, `first-name`, `{{name}}`): the schema's finding at it says what to write
