@@ -114,4 +114,24 @@ test('a secret made a plain value in the config (rotated out) while the file cha
   } finally { cleanup(dir); }
 });
 
+test('a secret made a plain value in a commit of the config alone (the file unchanged), on a branch with no upstream: the file\'s version before that commit, judged with that commit\'s config, masks the channel\'s copy', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/spring_sale.en_US.yaml': BEFORE, '.gitignore': '.tplsync/\n' });
+    await git(dir, ['init', '-q']);
+    await git(dir, ['add', '-A']);
+    await git(dir, ['commit', '-qm', 'base']);
+    const applied = await cliIn(['apply', '--auto-approve'], { cwd: dir, env: { DEV_PROMO_CODE: CANARY } });
+    assert.is(applied.exitCode, 0, applied.stderr);
+    writeFiles(dir, { 'tplsync.config.yaml': emulatorConfig({ env: 'dev', channels: { wa: CHANNEL_A }, values: { promo_code: 'WELCOME5' } }) });
+    await git(dir, ['commit', '-qam', 'public code']);
+    for (const format of ['text', 'json']) {
+      const r = await cliIn(['plan', '--format', format], { cwd: dir, env: { DEV_PROMO_CODE: undefined } });
+      assert.is(r.exitCode, 0, r.stderr);
+      assert.not.ok(`${r.stdout}${r.stderr}`.includes(CANARY), `${format}: the secret in clear:\n${r.stdout}`);
+      assert.ok(r.stdout.includes('(secret)'), `${format}: the channel's copy is shown, masked:\n${r.stdout}`);
+    }
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -130,7 +130,11 @@ export const HISTORY_DEPTH = 40;
  * longer refer to (a secret of `env`, or a value the config no longer has), as a masking base of
  * that template alone: a removal of secrets committed on a local branch (the config's entries and
  * variables gone too) left nothing to say where they stood, and the channel's copies showed in
- * clear. One `git log` and one `git cat-file --batch`; nothing outside a git repository.
+ * clear. Which references were secrets is what the config said at the same commit; a commit of the config that made
+ * a secret no secret (a plain value, the files unchanged) counts as a commit of the files that referred to it. Two `git
+ * log`s, a `git rev-list` and one `git cat-file --batch` (one more when the config has commits in the window, and an
+ * ls-tree after a commit that made a secret no secret); nothing
+ * outside a git repository.
  */
 export async function historyBases(config: Config, env: EnvironmentConfig, ids: ReadonlySet<string>, refsNow: ReadonlyMap<string, ReadonlySet<string>> = new Map()): Promise<BaseTemplates['byId']> {
   const byId: BaseTemplates['byId'] = new Map();
@@ -147,24 +151,50 @@ export async function historyBases(config: Config, env: EnvironmentConfig, ids: 
   // reference (fmt, an import) costs nothing here; the window is counted in commits, whatever they changed
   const oldest = await git(['rev-list', '-n1', `--skip=${HISTORY_DEPTH}`, 'HEAD']);
   const range = oldest.exitCode === 0 && String(oldest.stdout).trim() ? `${String(oldest.stdout).trim()}..HEAD` : 'HEAD';
-  const log = await git(['-c', 'core.quotePath=false', 'log', '-G', '[(][(]', '--no-renames', '--format=%x00%H', '--name-only', range, '--', '.']);
+  // and the commits of the config in the same window (a secret made a plain value, `promo_code: { env: VAR }` ->
+  // `WELCOME5`, the files unchanged: git's -G does not see it), and the window's commits in order
+  const configAt = config.file ? gitPathOf(realTop(root), config.file) : undefined;
+  const configPaths = configLogPaths(configAt);
+  const [log, configLog, order] = await Promise.all([
+    git(['-c', 'core.quotePath=false', 'log', '-G', '[(][(]', '--no-renames', '--format=%x00%H', '--name-only', range, '--', '.']),
+    configPaths.size ? git(['-c', 'core.quotePath=false', 'log', '--no-renames', '--format=%x00%H', range, '--', ...[...configPaths].map((p) => `:(top,literal)${p}`)]) : undefined,
+    git(['rev-list', range]),
+  ]);
   if (log.exitCode !== 0) return byId;
-  const versions: { rev: string; file: string }[] = [];
+  const at = new Map(String(order.stdout).split('\n').filter(Boolean).map((h, k) => [h, k] as const));
+  const versions: { rev: string; file: string; at: number; names?: readonly string[] }[] = [];
   for (const { head: hash, files: names } of logCommits(String(log.stdout))) {
     // the version each changed file had before the commit: the versions of the files within the window
-    for (const file of names.filter((f) => isMatch(f))) versions.push({ rev: `${hash}^`, file });
+    for (const file of names.filter((f) => isMatch(f))) versions.push({ rev: `${hash}^`, file, at: at.get(hash) ?? 0 });
+  }
+  // a commit of the config that made a secret no secret (a plain value, or gone): the files as they were before it, those
+  // that referred to such a name (the files HEAD has, read only then)
+  const configCommits = configLog?.exitCode === 0 ? logCommits(String(configLog.stdout)).map((c) => c.head) : [];
+  if (configCommits.length && configAt !== undefined) {
+    const pairs = configCommits.flatMap((h) => [h, `${h}^`]);
+    const texts = await catBlobs(config.dir, pairs.map((r) => `${r}:${configAt}`));
+    const envs = await environmentsAt(config.dir, env, configAt, pairs, (k) => texts.get(k));
+    const secretsOf = (e: EnvironmentConfig | undefined) => new Set(Object.entries(e?.values ?? {}).flatMap(([n, v]) => ('env' in v ? [n] : [])));
+    let headFiles: string[] | undefined;
+    for (const h of configCommits) {
+      const after = secretsOf(envs.get(h));
+      const names = [...secretsOf(envs.get(`${h}^`))].filter((n) => !after.has(n));
+      if (!names.length) continue;
+      headFiles ??= String((await git(['ls-tree', '-r', '-z', '--name-only', 'HEAD'])).stdout).split('\0').filter((f) => f && isMatch(f));
+      for (const file of headFiles) versions.push({ rev: `${h}^`, file, at: at.get(h) ?? 0, names });
+    }
+    versions.sort((x, y) => x.at - y.at);
   }
   if (!versions.length) return byId;
   // the config as each of those commits has it, in the same cat-file: which of a version's references were secrets is
   // what its own commit's config said (a value plain today was a secret there, and the channel's copy holds it)
-  const configAt = config.file ? gitPathOf(realTop(root), config.file) : undefined;
   const revs = configAt === undefined ? [] : [...new Set(versions.map((v) => v.rev))];
   const blobs = await catBlobs(config.dir, [...versions.map((x) => `${x.rev}:${x.file}`), ...revs.map((r) => `${r}:${configAt}`)]);
   const envAt = await environmentsAt(config.dir, env, configAt, revs, (k) => blobs.get(versions.length + k));
   for (const [i, v] of versions.entries()) {
     const text = blobs.get(i);
     // (a version with no reference at all is no base: only the texts that hold `((` are parsed)
-    if (text === undefined || !text.includes('((')) continue;
+    if (text === undefined || !text.includes('((') || (v.names && !v.names.some((n) => text.includes(n)))) continue;
     const b = baseEntry(text, v.file, root, envAt.get(v.rev) ?? env);
     // a version that referred to a secret the file (and its base) no longer refers to: some of a template's secrets removed
     // while it keeps another are as much a removal as all of them
