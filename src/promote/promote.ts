@@ -12,7 +12,7 @@ import { diffTemplates, fromRead, type CanonicalTemplate } from '../model/canoni
 import { templateKey } from '../model/ids.js';
 import { loadDesired, maskRemoteSecrets } from '../plan/desired.js';
 import { fingerprint, makePlan, type HeldTemplate, type Plan } from '../plan/plan.js';
-import { readTemplates, ruleSettingsFor, type ProgressFactory } from '../plan/run.js';
+import { driftHistory, readTemplates, ruleSettingsFor, type ProgressFactory } from '../plan/run.js';
 import type { SavedSource, Staleness } from '../plan/saved.js';
 import { isApprovedState } from '../plan/review-state.js';
 import { loadCleanProject } from '../project/load.js';
@@ -101,6 +101,9 @@ export async function runPromote(config: Config, source: Connection, target: Con
   const desired = inTarget.filter((d) => passing.has(d.file) && !d.heldInEnvironment?.length);
   const targetReads = await readTemplates(target, desired.map((d) => ({ channelId: d.canonical.channelId, id: d.canonical.templateId })), `reading ${target.environment.name}`, o.progress, o.signal);
   maskRemoteSecrets(desired, targetReads, target.environment);
-  const plan = makePlan({ desired, remote: targetReads, held, ruleIds: new Set(RULES_BY_ID.keys()), ruleSettingsOf: ruleSettingsFor(config, o.cwd) });
+  // a target's copy that no commit of its file has (edited in its console) is drift, marked and counted as `plan --env TARGET` marks it
+  const { history, historyMissing } = await driftHistory(config, target, desired, targetReads);
+  const made = makePlan({ desired, remote: targetReads, held, ruleIds: new Set(RULES_BY_ID.keys()), ruleSettingsOf: ruleSettingsFor(config, o.cwd), ...(history ? { history } : {}) });
+  const plan = historyMissing ? { ...made, historyMissing } : made;
   return { plan, source: { environment: source.environment.name, target: source.target, templates: record.sort((a, b) => templateKey(a).localeCompare(templateKey(b))) } };
 }
