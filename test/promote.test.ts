@@ -214,4 +214,23 @@ test('trial-ag F5: a console edit in the target is drift in the promotion as in 
   } finally { cleanup(dir); }
 });
 
+test('trial-ag F3: a template whose alias only the source defines is not counted as promoted, and is named; --from typo gets a did you mean', async () => {
+  const { dir, tag, run } = project();
+  try {
+    for (const f of ['pending', 'rejected', 'edited']) rmSync(path.join(dir, 'templates', `${f}.yaml`));
+    const config = path.join(dir, 'tplsync.config.yaml');
+    writeFileSync(config, readFileSync(config, 'utf8').replace(`channels: { wa: ${CHANNEL_A} }`, `channels: { wa: ${CHANNEL_A}, beta: ${CHANNEL_B} }`) + 'channels:\n  beta: { kind: whatsapp }\n');
+    writeFiles(dir, { 'templates/beta.yaml': T(`beta_${tag}`, 'Hello {{1}}, try the new feature in our app today.').replace('channel: wa', 'channel: beta') });
+    const applied = await run(['apply', '--auto-approve']);
+    assert.is(applied.exitCode, 0, applied.stdout + applied.stderr);
+    const promote = await run(['promote', '--from', 'staging', '--to', 'production']);
+    assert.is(promote.exitCode, 0, promote.stdout + promote.stderr);
+    assert.match(promote.stdout, `Promotion from staging to production: 1 template approved in staging as the files have it; 1 template of staging is not production's (beta/beta_${tag}/en_US: its channel alias is not one of production's channels).`);
+    assert.match(promote.stdout, 'Plan for production: 1 to create');
+    const typo = await run(['promote', '--from', 'stagin', '--to', 'production']);
+    assert.is(typo.exitCode, 3, typo.stdout + typo.stderr);
+    assert.match(typo.stderr, "--from stagin: no such environment in the config; did you mean 'staging'? (staging, production)");
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -69,7 +69,7 @@ export interface PromoteOptions {
 }
 
 /** Plans `target` for what `source` approved, as `plan` would (lint first, held templates listed). */
-export async function runPromote(config: Config, source: Connection, target: Connection, o: PromoteOptions): Promise<{ plan: Plan; source: PromotionSource }> {
+export async function runPromote(config: Config, source: Connection, target: Connection, o: PromoteOptions): Promise<{ plan: Plan; source: PromotionSource; notInTarget: string[] }> {
   const project = await loadCleanProject(config, o.paths, o.cwd, o.progress ? { progress: o.progress } : {});
   throwIfInterrupted(o.signal, 'interrupted before reading the templates: nothing was written');
   const files = project.files.filter((f) => !f.held);
@@ -84,7 +84,11 @@ export async function runPromote(config: Config, source: Connection, target: Con
   maskRemoteSecrets(inSource, sourceReads, source.environment);
   const passing = new Set<string>();
   const record: PromotionSource['templates'] = [];
+  // a template whose channel alias only the source defines is not one of the target's (onLeftOut said so): not counted, not recorded
+  const inTargetFiles = new Set(inTarget.map((d) => d.file));
+  const notInTarget: string[] = [];
   for (const d of inSource) {
+    if (!inTargetFiles.has(d.file)) { notInTarget.push(`${d.channel}/${d.canonical.name}/${d.canonical.language}`); continue; }
     const r = sourceReads.get(d.canonical.templateId) ?? null;
     const why = promotionGate(d.canonical, r, source.environment.name, (d.heldInEnvironment ?? []).map((x) => `${x.message} (${x.ruleId}, ${d.file}: ${x.path.join('.')})`));
     if (why) {
@@ -105,5 +109,5 @@ export async function runPromote(config: Config, source: Connection, target: Con
   const { history, historyMissing } = await driftHistory(config, target, desired, targetReads);
   const made = makePlan({ desired, remote: targetReads, held, ruleIds: new Set(RULES_BY_ID.keys()), ruleSettingsOf: ruleSettingsFor(config, o.cwd), ...(history ? { history } : {}) });
   const plan = historyMissing ? { ...made, historyMissing } : made;
-  return { plan, source: { environment: source.environment.name, target: source.target, templates: record.sort((a, b) => templateKey(a).localeCompare(templateKey(b))) } };
+  return { plan, source: { environment: source.environment.name, target: source.target, templates: record.sort((a, b) => templateKey(a).localeCompare(templateKey(b))) }, notInTarget: notInTarget.sort() };
 }
