@@ -1,6 +1,7 @@
 // Writes docs/rules.md from the rule registry and the rule fixtures (the failing fixture is
 // the example). `npm run docs:rules`; test/docs.test.ts fails when the page is stale.
 import { isUtf8 } from 'node:buffer';
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,12 +36,14 @@ function example(id: string): string | undefined {
     const raw = readFileSync(path.join(dir, f));
     // a byte that is not UTF-8 (the utf8 rule's example) is shown as the byte it is; a file that is UTF-8 as it is written
     let text = isUtf8(raw) ? raw.toString('utf8') : raw.toString('utf8').replace(/\uFFFD/g, '\\xE9');
-    const m = /^# expect: (\d+):(\d+)\n/.exec(text);
+    // the first line names one or more positions (`# expect: L:C L:C`, test/rules.test.ts), the line counted
+    const m = /^# expect: ([\d: ]+)\n/.exec(text);
     text = text.replace(/^# expect: .*\n/, '');
     const lines = text.split('\n').map(shorten);
-    if (m) {
-      const at = Number(m[1]) - 2;
-      lines.splice(at + 1, 0, `${' '.repeat(Math.max(0, Number(m[2]) - 1))}^ reported here`);
+    const positions = (m?.[1]?.trim().split(/\s+/) ?? []).map((p) => p.split(':').map(Number) as [number, number]);
+    // from the last up, so that an inserted marker does not move the lines of the earlier ones
+    for (const [line, column] of positions.sort((a, b) => b[0] - a[0])) {
+      lines.splice(line - 1, 0, `${' '.repeat(Math.max(0, column - 1))}^ reported here`);
     }
     parts.push(`${readdirSync(dir).length > 1 ? `\`${f}\`:\n\n` : ''}\`\`\`yaml\n${lines.join('\n').trimEnd()}\n\`\`\``);
   }
@@ -229,4 +232,12 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   const schemaFile = path.join(ROOT, 'schema', 'config.schema.json');
   writeFileSync(schemaFile, renderConfigSchema(readFileSync(schemaFile, 'utf8')));
   console.log(`docs/rules.md, schema/config.schema.json: ${RULES.length} rules`);
+  // The built CLI validates a config with the validator the build generated from that schema
+  // (dist/schemas/config.validate.cjs): generate it again here, or a config naming a new rule is
+  // refused as an "unknown rule id" until the next `npm run build`. Without a build there is
+  // nothing to bring up to date (the build generates it).
+  if (existsSync(path.join(ROOT, 'dist', 'schemas'))) {
+    execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'gen-validators.mjs')], { stdio: 'inherit' });
+    console.log('dist/schemas/: the validators generated again from schema/ (the built CLI takes the rule ids at once)');
+  }
 }

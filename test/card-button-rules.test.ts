@@ -65,4 +65,21 @@ test('a card\'s URL button is held to the 2000-character limit, on a media card 
   assert.equal(collectFindings(product, { now: NOW }).filter((f) => f.ruleId === 'button-url').length, 2);
 });
 
+test('button-url: a URL sample written as the value alone, as Meta\'s pages write it, is taken on a template\'s button and a card\'s alike (trial-ae a)', () => {
+  const url = (u: string, ex: string) => {
+    const button = { type: 'URL', text: 'Buy', url: u, example: ex };
+    const card = collectFindings(carouselWith(button), { now: NOW }).filter((f) => f.ruleId === 'button-url').map((f) => f.message);
+    const top = collectFindings({ channel: 'shop-whatsapp', name: 'top_url', language: 'en_US', category: 'MARKETING', body: { text: 'Fresh arrivals for you this week: tap to see them all.' }, buttons: [button] }, { now: NOW }).filter((f) => f.ruleId === 'button-url').map((f) => f.message);
+    return { card, top };
+  };
+  // Meta's media-card carousel page ("BLUE_ELF") and components page ("summer2023")
+  assert.equal(url('https://www.luckyshrub.com/rare-succulents/{{1}}', 'BLUE_ELF'), { card: [], top: [] });
+  assert.equal(url('https://www.luckyshrub.com/shop?promo={{1}}', 'summer2023'), { card: [], top: [] });
+  assert.equal(url('https://www.luckyshrub.com/shop?promo={{1}}', 'https://www.luckyshrub.com/shop?promo=summer2023'), { card: [], top: [] });
+  // a sample of another address is still wrong, on both
+  const other = url('https://www.luckyshrub.com/p/{{1}}', 'https://www.example.com/p/x');
+  assert.is(other.card.length, 2, other.card.join('\n'));
+  assert.match(other.top[0] ?? '', /start with the fixed part of the URL/);
+});
+
 test.run();

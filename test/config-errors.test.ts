@@ -151,7 +151,7 @@ test('unknown rule ids are problems of the config, said with its other problems 
     assert.match(e.message, /:2:1: unknown key 'lintCache'/);
     assert.match(e.message, /:4:3: rules: unknown rule id 'placeholder-sequenc'; did you mean 'placeholder-sequence'\?/);
     assert.match(e.message, /:7:14: overrides\[0\]\.rules: unknown rule id 'button-lable'; did you mean 'button-label'\?/);
-    writeFiles(dir, { 'tplsync.config.yaml': 'templates: ["t/*.yaml"]\npolicies:\n  - id: acme/short\n    message: short\n    field: body.text\n    maxLength: 10\nrules:\n  acme/short: warning\n  copy-code-length-15: off\n  placeholder-sequence: warn\n' });
+    writeFiles(dir, { 'tplsync.config.yaml': 'templates: ["t/*.yaml"]\npolicies:\n  - id: acme/short\n    message: short\n    field: body.text\n    maxLength: 10\nrules:\n  acme/short: warning\n  rcs-card-text-bytes: off\n  placeholder-sequence: warn\n' });
     assert.ok(await loadConfig({ cwd: dir }));
   } finally { cleanup(dir); }
 });

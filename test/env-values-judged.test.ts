@@ -155,7 +155,7 @@ test('NEW-8: export --env judges the values filled in as plan does: a template t
     writeFiles(dir, { 'tplsync.config.yaml': config('      spring_promo_code: THISCODEISWAYTOOLONG2026') });
     r = await cliIn(['export', '--to', 'meta', '--env', 'local'], { cwd: dir });
     assert.is(r.exitCode, 1, r.stdout + r.stderr);
-    assert.match(r.stderr, /with the values of environment 'local':[\s\S]*The coupon code sample is 24 characters; the limit is 15[\s\S]*copy-code-length[\s\S]*Not exported/);
+    assert.match(r.stderr, /with the values of environment 'local':[\s\S]*The coupon code sample is 24 characters; the limit is 20[\s\S]*copy-code-length[\s\S]*Not exported/);
     assert.not.match(r.stdout, /THISCODEISWAYTOOLONG2026/);
   } finally { cleanup(dir); }
 });
@@ -193,7 +193,7 @@ test('NEW-3: header-media-type names the document sample\'s own type', () => {
   const yaml = `channel: wa\nname: inv\nlanguage: en_US\ncategory: UTILITY\nheader: { format: DOCUMENT, example: "https://cdn.example.com/invoice.docx" }\nbody:\n  text: "Your invoice is attached, thank you for your order."\n`;
   const found = lintBytes('t.yaml', Buffer.from(yaml), { now: new Date('2026-01-01T00:00:00Z') }).diagnostics.filter((d) => d.ruleId === 'header-media-type');
   assert.is(found.length, 1);
-  assert.match(found[0]!.message, /sample is a \.docx file/);
+  assert.match(found[0]!.message, /sample 'invoice\.docx' is a Word document/);
   assert.not.match(found[0]!.message, /is a \.pdf/);
 });
 

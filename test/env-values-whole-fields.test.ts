@@ -118,11 +118,11 @@ environments:
     r = await cliIn(['plan'], { cwd: dir });
     assert.is(r.exitCode, 0, r.stdout + r.stderr);
     // values that break the rules: named with the environment, by lint --env and by plan
-    writeFiles(dir, { 'tplsync.config.yaml': config('shop', 'short', 'SPRING2025SUMMERSALE', 'deals/summer') });
+    writeFiles(dir, { 'tplsync.config.yaml': config('shop', 'short', 'SPRING2025SUMMERSALES', 'deals/summer') });
     r = await cliIn(['lint', '--env', 'local'], { cwd: dir });
     assert.is(r.exitCode, 1, r.stdout + r.stderr);
     for (const said of [/With the values of environment 'local': 'shop' is not an Android package name/, /With the values of environment 'local': The signature hash is exactly 11 characters; this one has 5/,
-      /With the values of environment 'local': The coupon code sample is 20 characters; the limit is 15/, /With the values of environment 'local': 'deals\/summer' is not a deep link URI/]) assert.match(r.stdout, said);
+      /With the values of environment 'local': The coupon code sample is 21 characters; the limit is 20/, /With the values of environment 'local': 'deals\/summer' is not a deep link URI/]) assert.match(r.stdout, said);
     r = await cliIn(['plan'], { cwd: dir });
     assert.is(r.exitCode, 1, r.stdout + r.stderr);
     assert.match(r.stdout + r.stderr, /authentication-apps/);

@@ -142,4 +142,21 @@ test('shapes that are not template listings: said of the file, with what to give
   assert.equal(metaTemplates({ data: [promo, { name: 'b', language: 'en' }] }).length, 2);
 });
 
+test('a URL sample written as the value alone (as Meta writes it) is the whole URL it fills; export writes a card\'s as the value, a template\'s whole (trial-ae a)', () => {
+  const card = (example: string) => ({ header: { format: 'IMAGE', example: 'https://cdn.example.com/a.png' }, body: { text: 'Only {{1}} left.', examples: { 1: 'two' } }, buttons: [{ type: 'URL', text: 'Buy', url: 'https://shop.example.com/p/{{1}}', example }] });
+  const file = { channel: 'c', name: 'a', language: 'en', category: 'MARKETING', body: { text: 'New for you, {{1}}.', examples: { 1: 'Ana' } },
+    carousel: [card('BLUE_ELF'), card('https://shop.example.com/p/BUDDHA')],
+    buttons: [{ type: 'URL', text: 'Shop', url: 'https://shop.example.com/shop?promo={{1}}', example: 'summer2023' }] };
+  const c = fromFile(file, 'ch', 'id');
+  assert.is(c.canonical.buttons[0]!.example, 'https://shop.example.com/shop?promo=summer2023');
+  assert.equal(c.canonical.carousel!.map((x) => x.buttons[0]!.example), ['https://shop.example.com/p/BLUE_ELF', 'https://shop.example.com/p/BUDDHA']);
+  const req = toMeta(c).request as { components: { type: string; buttons?: { example?: string[] }[]; cards?: { components: { type: string; buttons?: { example?: string[] }[] }[] }[] }[] };
+  assert.equal(req.components.find((x) => x.type === 'BUTTONS')!.buttons![0]!.example, ['https://shop.example.com/shop?promo=summer2023']);
+  const cards = req.components.find((x) => x.type === 'CAROUSEL')!.cards!;
+  assert.equal(cards.map((k) => k.components.find((x) => x.type === 'BUTTONS')!.buttons![0]!.example), [['BLUE_ELF'], ['BUDDHA']]);
+  // read back: the same template
+  const back = metaToFile(toMeta(c).request, '(template)');
+  assert.equal(fromFile({ channel: 'c', ...back.value }, 'ch', 'id'), c);
+});
+
 test.run();

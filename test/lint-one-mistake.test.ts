@@ -108,7 +108,8 @@ test('retired categories, other names of button types, language names and older 
   assert.ok(e.some((f) => /"\{\{Name\}\}": a name is lowercase letters, digits and _: write \{\{name\}\}/.test(f)), e.join('\n'));
   assert.ok(e.some((f) => /"\{\{first name\}\}": .*write \{\{first_name\}\}/.test(f)), e.join('\n'));
   assert.ok(e.some((f) => /"\{\{first-name\}\}": .*write \{\{first_name\}\}/.test(f)), e.join('\n'));
-  assert.ok(of(all, 'f.yaml').some((f) => /button-url The sample is the whole URL the message opens, .*write 'https:\/\/shop\.example\.com\/track\?order=A-1042'/.test(f)), all.join('\n'));
+  // a URL sample written as the value alone is Meta's own way (its components page: "example": ["summer2023"]): taken (trial-ae a)
+  assert.equal(of(all, 'f.yaml').filter((f) => / button-url /.test(f)), []);
 });
 
 test('an empty category is one finding with the values to write; a number where a footer goes says to quote it', async () => {

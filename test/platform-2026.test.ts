@@ -238,10 +238,10 @@ test('message_send_ttl_seconds: -1 (30 days) for AUTHENTICATION and UTILITY only
   assert.match(ttl('UTILITY', -2)[0] ?? '', /30 to 43200 \(or -1 for 30 days\)/);
 });
 
-test('a config that still names the retired copy-code-length-15 loads; a misspelt id is still refused', async () => {
+test('a config that still names the retired rcs-card-text-bytes loads; a misspelt id is still refused', async () => {
   const dir = tempDir();
   try {
-    writeFiles(dir, { 'tplsync.config.yaml': 'templates: ["**/*.yaml"]\nrules:\n  copy-code-length-15: off\noverrides:\n  - files: ["a/**"]\n    rules: { copy-code-length-15: warning }\n' });
+    writeFiles(dir, { 'tplsync.config.yaml': 'templates: ["**/*.yaml"]\nrules:\n  rcs-card-text-bytes: off\noverrides:\n  - files: ["a/**"]\n    rules: { rcs-card-text-bytes: warning }\n' });
     assert.ok(projectOptions(await loadConfig({ cwd: dir }), dir));
     writeFileSync(path.join(dir, 'tplsync.config.yaml'), 'templates: ["**/*.yaml"]\nrules:\n  copy-code-lenght: off\n');
     const refused = await loadConfig({ cwd: dir }).then(() => undefined, (x: Error) => x);

@@ -14,7 +14,7 @@ test('a file message of a Word document, an archive or an app: rcs-media names t
     const found = lint(`https://cdn.example.com/${name}`);
     assert.equal(found.map((f) => f.id), ['rcs-media@6:12'], name);
     const ext = name.split(/[?#]/)[0]!.split('.').pop()!.toLowerCase();
-    assert.match(found[0]!.message, `an image (JPEG, PNG, GIF), audio (MP3, AAC, M4A, OGG, 3GP), a video (MP4, M4V, MPEG, WebM) or a PDF, not a .${ext} file`);
+    assert.match(found[0]!.message, `an image (JPEG, PNG, GIF), audio (MP3, AAC, M4A, OGG, 3GP), a video (MP4, M4V, MPEG, MPEG-4, H.263 or WebM) or a PDF, not a .${ext} file`);
   }
 });
 

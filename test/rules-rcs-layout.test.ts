@@ -20,9 +20,17 @@ test('a standalone card without its orientation, and cards without any layout, a
   assert.equal(lint(card('{ type: STANDALONE, orientation: HORIZONTAL, imageAlign: LEFT }')), []);
   assert.equal(lint(card('{ type: STANDALONE, mediaHeight: MEDIUM }')), ['rcs-card-size@10:3']);
   assert.equal(lint(card(undefined)), ['rcs-card-size@6:3']);
-  // several cards without a layout are standalone cards, one too many: that rule's finding alone
-  assert.equal(lint(card(undefined, 2)), ['rcs-standalone-count@10:7']);
+  // several cards without a layout: told the layout is missing (a carousel's), at richCards as one card is, by that rule alone
+  // (not "a STANDALONE message" the file never wrote: trial-af F4)
+  assert.equal(lint(card(undefined, 2)), ['rcs-standalone-count@6:3']);
   assert.equal(lint(card('{ type: CAROUSEL, cardWidth: MEDIUM, mediaHeight: SHORT }', 2)), []);
+});
+
+test('several cards whose rcsRichCardsOpts names no type are told to name CAROUSEL, not that they are STANDALONE (trial-af F4)', () => {
+  const said = finishProject([lintBytes('t.yaml', Buffer.from(card('{ cardWidth: MEDIUM, mediaHeight: SHORT }', 2)), { now: new Date('2026-01-01T00:00:00Z') })], { severities: {} });
+  assert.equal(said.map((d) => `${d.ruleId}@${d.line}:${d.column}`), ['rcs-standalone-count@13:3']);
+  assert.not.match(said[0]!.message, /STANDALONE/);
+  assert.match(said[0]!.message, /names no type.*`type: CAROUSEL`/);
 });
 
 test.run();

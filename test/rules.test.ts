@@ -7,11 +7,12 @@ import fc from 'fast-check';
 import './seed.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { parse as parseYaml } from 'yaml';
 import { loadConfig } from '../src/config/load.ts';
 import { review } from '../src/emulator/state.ts';
 import { finishProject, lintBytes, MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RULE } from '../src/lint/engine.ts';
 import { RULES } from '../src/lint/registry.ts';
-import { scanPlaceholders } from '../src/model/placeholders.ts';
+import { charLength, scanPlaceholders } from '../src/model/placeholders.ts';
 import { lintProject } from '../src/lint/run.ts';
 import { lintFile } from '../src/lint/run-file.ts';
 import { CHANNEL_A, cleanup, cliIn, CONFIG, FIXTURES, tempDir, VALID, writeBody, writeFiles } from './helpers.ts';
@@ -27,6 +28,56 @@ test('every rule has a failing and a passing fixture', () => {
   assert.equal(unknown, [], 'fixture folders without a rule');
 });
 
+/**
+ * The positions a failing fixture's first line names: `# expect: L:C` or several, `# expect: L:C L:C`.
+ * An `# expect:` on any other line is refused: it would assert nothing (only the first line is read).
+ */
+function expectedPositions(text: string, name: string): string[] {
+  const lines = text.split('\n');
+  const late = lines.findIndex((l, i) => i > 0 && /^\s*#\s*expect\b/i.test(l));
+  if (late >= 0) throw new Error(`${name}:${late + 1}: \`# expect:\` is read on the first line only; put every position there (\`# expect: L:C L:C\`)`);
+  const first = lines[0] ?? '';
+  if (!/^\s*#\s*expect\b/i.test(first)) return [];
+  const m = /^# expect: (\d+:\d+(?: \d+:\d+)*)\s*$/.exec(first);
+  if (!m) throw new Error(`${name}:1: write the first line as \`# expect: LINE:COLUMN\` (several separated by spaces), not ${JSON.stringify(first)}`);
+  return m[1]!.split(' ');
+}
+
+test('expectedPositions: only the first line names positions; an expect line elsewhere is refused', () => {
+  assert.equal(expectedPositions('# expect: 3:5\nchannel: a\n', 'x'), ['3:5']);
+  assert.equal(expectedPositions('# expect: 3:5 9:1\nchannel: a\n', 'x'), ['3:5', '9:1']);
+  assert.equal(expectedPositions('channel: a\n', 'x'), []);
+  assert.throws(() => expectedPositions('# a comment first\n# expect: 99:1\nchannel: a\n', 'x'), /x:2: `# expect:` is read on the first line only/);
+  assert.throws(() => expectedPositions('# expect: 3:5\n# expect: 9:1\n', 'x'), /x:2:/);
+  assert.throws(() => expectedPositions('# expect 3:5\n', 'x'), /x:1: write the first line/);
+});
+
+test('every failing fixture names its positions on its first line only', () => {
+  const wrong: string[] = [];
+  for (const id of readdirSync(dir).filter((d) => existsSync(path.join(dir, d, 'fail')))) {
+    for (const f of readdirSync(path.join(dir, id, 'fail'))) {
+      try { expectedPositions(readFileSync(path.join(dir, id, 'fail', f), 'latin1'), `${id}/fail/${f}`); } catch (e) { wrong.push((e as Error).message); }
+    }
+  }
+  assert.equal(wrong, []);
+});
+
+/** what a length rule's message says: `... is 26 characters; the limit is 25.` */
+const LENGTH_LIMIT = /is (\d+) characters; the limit is (\d+)\b/;
+/** rules whose limit is on the text with the samples in, which no string of the file shows as it is (their failing fixtures are still checked at limit + 1) */
+const RENDERED_LENGTH = new Set(['sample-length']);
+/** the limits that a rule's findings on its failing fixture name */
+async function failLimits(id: string): Promise<number[]> {
+  const { diagnostics } = await lintProject(asProject(`${id}/fail`), [], dir, { now: new Date('2026-01-01T00:00:00Z') });
+  return diagnostics.filter((d) => d.ruleId === id).flatMap((d) => { const m = LENGTH_LIMIT.exec(d.message); return m ? [Number(m[2])] : []; });
+}
+function stringsOf(v: unknown): string[] {
+  if (typeof v === 'string') return [v];
+  if (Array.isArray(v)) return v.flatMap(stringsOf);
+  if (v && typeof v === 'object') return Object.values(v).flatMap(stringsOf);
+  return [];
+}
+
 const config = await loadConfig({ cwd: dir, configFile: path.join(dir, 'tplsync.config.yaml') });
 /** each fixture folder linted as a project of its own: the config's globs take that folder only (cross-file rules that judge what a project lacks judge a whole project) */
 const asProject = (folder: string) => ({ ...config, templates: [`${folder}/**/*.{yaml,yml}`] });
@@ -38,20 +89,32 @@ for (const rule of RULES) {
     const { diagnostics } = await lintProject(asProject(`${rule.id}/fail`), [], dir, { now: new Date('2026-01-01T00:00:00Z') });
     const expected: string[] = [];
     for (const f of readdirSync(failDir)) {
-      const m = /^# expect: (\d+):(\d+)/.exec(readFileSync(path.join(failDir, f), 'latin1'));
-      if (m) expected.push(`${f}:${m[1]}:${m[2]}`);
+      const positions = expectedPositions(readFileSync(path.join(failDir, f), 'latin1'), `${rule.id}/fail/${f}`);
+      // a per-file rule's failing file that names no position would assert nothing; only a cross-file rule's partner files (the other side of a duplicate, the source of a translation) may
+      assert.ok(positions.length > 0 || rule.group === 'cross-file', `${rule.id}/fail/${f} names no expected position: its first line must be \`# expect: LINE:COLUMN\` (or a file of its own elsewhere)`);
+      for (const p of positions) expected.push(`${f}:${p}`);
     }
     assert.ok(expected.length > 0, 'the fixture names its expected position');
     const got = diagnostics.filter((d) => d.ruleId === rule.id).map((d) => `${path.basename(d.file)}:${d.line}:${d.column}`);
     for (const e of expected) assert.ok(got.includes(e), `expected ${rule.id} at ${e}, got ${JSON.stringify(got)} / all: ${JSON.stringify(diagnostics.map((d) => `${d.ruleId}@${d.line}:${d.column}`))}`);
     for (const d of diagnostics.filter((x) => x.ruleId === rule.id)) {
       assert.ok(d.message.length > 10, 'the message says what to change');
+      // a length limit's failing fixture sits one character over it, so that an off-by-one (`> limit + 1`) fails this test
+      const over = LENGTH_LIMIT.exec(d.message);
+      if (over) assert.is(Number(over[1]), Number(over[2]) + 1, `${rule.id}: the failing fixture at ${path.basename(d.file)}:${d.line}:${d.column} is ${over[1]} characters; make it exactly ${Number(over[2]) + 1} (the limit + 1)`);
       assert.ok(d.endLine > d.line || (d.endLine === d.line && d.endColumn >= d.column), 'the range is ordered');
     }
   });
   test(`${rule.id}: passing fixture is clean`, async () => {
     const { diagnostics } = await lintProject(asProject(`${rule.id}/pass`), [], dir, { now: new Date('2026-01-01T00:00:00Z') });
     assert.equal(diagnostics.map((d) => `${d.ruleId}@${d.line}:${d.column} ${d.message}`), []);
+    // and a length limit's passing fixture holds a text exactly at the limit (the failing one is one over): `>= limit` fails this test
+    if (RENDERED_LENGTH.has(rule.id)) return;
+    const limits = new Set(await failLimits(rule.id));
+    if (limits.size === 0) return;
+    const passDir = path.join(dir, rule.id, 'pass');
+    const lengths = new Set(readdirSync(passDir).flatMap((f) => stringsOf(parseYaml(readFileSync(path.join(passDir, f), 'utf8')))).map(charLength));
+    for (const limit of limits) assert.ok(lengths.has(limit), `${rule.id}: no text of the passing fixture is exactly ${limit} characters (the limit); make one so`);
   });
 }
 

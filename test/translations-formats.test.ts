@@ -2,7 +2,8 @@
 // (xmllint, Debian's libxml2-utils, with the schema vendored in test/fixtures/xliff), PO that
 // `msgfmt --check` accepts (Debian's gettext), CSV as RFC 4180; each read back by a well-kept
 // parser that is not our reader (fast-xml-parser's DOM-like tree, gettext-parser, csv-parse).
-// Without xmllint or msgfmt these tests fail: CI installs both (.ci/run).
+// Without xmllint or msgfmt these tests fail, on a contributor's machine too (CONTRIBUTING.md says
+// to install them; CI installs both: .ci/run).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -19,7 +20,7 @@ const XSD = path.join(FIXTURES, 'xliff', 'xliff_core_2.0.xsd');
 
 function tool(name: string): void {
   const r = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`${name} is not installed: this test needs it (Debian: apt-get install ${name === 'xmllint' ? 'libxml2-utils' : 'gettext'})`);
+  if (r.status !== 0) throw new Error(`${name} is not installed: this test needs it, on every machine (CONTRIBUTING.md, "What to install"). Debian and Ubuntu: apt-get install ${name === 'xmllint' ? 'libxml2-utils' : 'gettext'}; Fedora: dnf install ${name === 'xmllint' ? 'libxml2' : 'gettext'}; macOS: brew install ${name === 'xmllint' ? 'libxml2' : 'gettext'}`);
 }
 
 /** every template of the project's own examples, plus texts that stress escaping */

@@ -11,7 +11,8 @@ import { templateKey } from '../model/ids.js';
 import { forEachBoundedByGroup } from '../core/bounded.js';
 import type { CreateQuotaConfig } from '../config/load.js';
 import { CreationPacer, formatDuration, MAX_RATE_LIMITED, type PaceClock, type QuotaWait } from './quota.js';
-import { isApprovedState, NOT_EDITABLE } from '../plan/review-state.js';
+import { NOT_EDITABLE } from '../plan/review-state.js';
+import { isApprovedState } from '../core/template-state.js';
 
 export interface ApplyItem { channel: string; name: string; language: string; publicId: string; channelId: string; action: 'create' | 'update'; body: TemplateWriteRequest;
   /** why the write is not attempted (the channel would refuse it whatever it holds): reported skipped */

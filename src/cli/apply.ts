@@ -17,7 +17,7 @@ import { templateKey } from '../model/ids.js';
 
 /** a template's key as the output gate takes it: an identifier, never masked as a secret value that equals its name */
 const shownKey = (t: Parameters<typeof templateKey>[0]): string => asIdentifier(templateKey(t));
-import { isApprovedState } from '../plan/review-state.js';
+import { isApprovedState } from '../core/template-state.js';
 import { renderText } from '../plan/render.js';
 import { isBreach, LintFailed, readTemplates, runPlan, savedCreateTwins } from '../plan/run.js';
 import type { Plan, PlanChange } from '../plan/plan.js';

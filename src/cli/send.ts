@@ -7,7 +7,7 @@ import { UsageError } from '../core/errors.js';
 import { resolveChannel } from '../plan/desired.js';
 import { LintFailed } from '../project/load.js';
 import { findTemplate } from '../send/find.js';
-import { conversationPath, prepareTemplateSend, SendFailed, sendTemplateWith, sendText, TEXT_LIMITS, textRequest, type PreparedSend, type Sent } from '../send/send.js';
+import { conversationPath, prepareTemplateSend, SendFailed, sendTemplateWith, sendText, textRequest, type PreparedSend, type Sent } from '../send/send.js';
 import type { ConversationResponse } from '../api/shapes.js';
 import { urlAddressProblem } from '../model/urls.js';
 import { templateKey, type TemplateMeta } from '../model/meta.js';
@@ -130,9 +130,9 @@ export async function sendCommand(o: SendCommandOptions): Promise<number> {
     // the id chosen here, so that a second Ctrl-C, which ends the run at once, can still name it: the message may be delivered
     // (in one spelling: a UUID is the same in either case, and a repeat must be the same request)
     const clientMessageId = (o.clientMessageId ?? randomUUID()).toLowerCase();
-    // a text to a channel the config says is RCS: RBM's limit (the library knows only WhatsApp's without chips)
+    // what the config says the channel is: a text to an RCS channel is held to RBM's limit, as sendText's channelKind holds it
+    // (a template's metadata carries its channel's kind: findTemplate)
     const kind = config.channels?.[channel]?.kind ?? Object.entries(config.channels ?? {}).find(([a]) => conn.environment.channels[a]?.toLowerCase() === channelId.toLowerCase())?.[1].kind;
-    if (!meta && kind === 'rcs' && [...o.text!].length > TEXT_LIMITS.rcs) throw new UsageError(`The text is ${[...o.text!].length} characters; an RCS message takes at most ${TEXT_LIMITS.rcs} (${channel} is an RCS channel in the config): nothing was sent`);
     // one set of options for the send and its dry run, so that a dry run checks what the send would
     const templateOptions = {
       to: o.to, params: parseParams(o.param), channelId, clientMessageId, ...(o.textOnly ? { textOnly: true } : {}),
@@ -143,7 +143,7 @@ export async function sendCommand(o: SendCommandOptions): Promise<number> {
       // everything a send does up to its request (the same refusals, the same exit codes), and the request shown instead of made
       const ready: PreparedSend = meta
         ? await prepareTemplateSend(conn.client, meta, templateOptions)
-        : { channelId, clientMessageId, path: conversationPath(channelId), request: textRequest(o.to, o.text!, extra, clientMessageId), omitted: [] };
+        : { channelId, clientMessageId, path: conversationPath(channelId), request: textRequest(o.to, o.text!, extra, clientMessageId, kind), omitted: [] };
       const what = meta ? `${asIdentifier(templateKey(meta))} to ${o.to}` : `a text to ${o.to}`;
       const checked = !meta ? 'the text and its suggestions (a --text has no template to read from the channel)'
         : ready.remoteStatus === undefined ? `the file's lint, the values and the message; the channel's copy was NOT checked (--no-remote-check): ${ready.unchecked ?? 'not read'}`
@@ -156,7 +156,7 @@ export async function sendCommand(o: SendCommandOptions): Promise<number> {
     try {
       sent = meta
         ? await sendTemplateWith(conn.client, meta, templateOptions)
-        : await sendText(conn.client, channelId, o.to, o.text!, extra, clientMessageId, conn.environment.name);
+        : await sendText(conn.client, channelId, o.to, o.text!, { suggestions: extra, clientMessageId, environment: conn.environment.name, ...(kind ? { channelKind: kind } : {}) });
     } catch (e) {
       // taken and answered failed: the service's answer is the output a program reads (the error, on stderr, for people)
       if (json && e instanceof SendFailed) io().stdout.write(sendOutput('failed', e.clientMessageId, e.response, e.omitted));

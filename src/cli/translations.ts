@@ -20,7 +20,7 @@ import { readAhead } from '../files/read-ahead.js';
 import { systemError } from '../core/system-error.js';
 import { readTemplateValue } from '../files/value.js';
 import { AtomicWriter, writeFileAtomic, WritesStopped } from '../files/write.js';
-import { openDocument, type TextDoc } from '../files/document.js';
+import { openDocument, type LocatedDocument, type TextDoc } from '../files/document.js';
 import { str, type Loose } from '../model/loose.js';
 import { groupByTemplate, importOrder, planGroups, planImport, type ImportPlan, type LintOf, type Write } from '../translations/apply.js';
 import { closest } from '../core/suggest.js';
@@ -48,8 +48,8 @@ function readBoundedBytes(abs: string, shown: string, max: number): Buffer {
   return readRegularFile(abs, { max, shown, what: 'a translation file' });
 }
 
-function readBounded(abs: string, shown: string, max: number = MAX_FILE_BYTES): string {
-  return readRegularFile(abs, { max, shown, what: 'a template file' }).toString('utf8');
+function readTemplateBytes(abs: string, shown: string, max: number = MAX_FILE_BYTES): Buffer {
+  return readRegularFile(abs, { max, shown, what: 'a template file' });
 }
 
 /**
@@ -82,8 +82,14 @@ async function readEach(files: readonly { file: string; abs: string }[], keepDoc
       const f = files[i]!;
       if (ahead && (i & 63) === 0) await ahead.arrived(i);
       const bytes = ahead?.bytes(i);
-      const text = bytes && bytes.length <= MAX_FILE_BYTES ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf8') : readBounded(f.abs, f.file);
-      const opened = openDocument(f.file, text);
+      const raw = bytes && bytes.length <= MAX_FILE_BYTES ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length) : readTemplateBytes(f.abs, f.file);
+      // decoded by the document, strictly: a file that is not UTF-8 text (a Latin-1 byte in a comment, a NUL) is never
+      // decoded with U+FFFD in place of its bytes, so never written back so (lint's `encoding` finding names the byte)
+      const opened = openDocument(f.file, raw);
+      const notText = notTextOf(opened);
+      if (notText) { unreadable?.(f.file); refused?.(f.file, notText); continue; }
+      // the text as the file holds it (a byte-order mark and CRs kept: an import edits no byte but the translated texts)
+      const text = raw.toString('utf8');
       // offsets of the index are into the text without a byte-order mark: such a file is edited by the parse
       const doc = text.charCodeAt(0) === 0xfeff ? undefined : opened.textIndex();
       let value: Loose;
@@ -92,6 +98,13 @@ async function readEach(files: readonly { file: string; abs: string }[], keepDoc
       else if (!each({ file: f.file, abs: f.abs, text, value, doc: keepDoc?.(str(value.language)) ? doc : undefined })) break;
     }
   } finally { ahead?.close(); }
+}
+
+/** why a template file's bytes are not text (not UTF-8, a NUL byte: its loading finding, at its line and column), or undefined */
+function notTextOf(opened: LocatedDocument): string | undefined {
+  if (opened.text !== '') return undefined;
+  const p = opened.loading().find((x) => x.kind === 'not-utf8');
+  return p && `${p.span.line}:${p.span.column}: ${p.message} (tplsync lint: encoding)`;
 }
 
 /** fewer files than this are read by this thread alone (and an import writes them on libuv's threads) */

@@ -84,7 +84,9 @@ export async function typesCommand(o: TypesCommandOptions): Promise<number> {
     // the category this environment accepts for it (environments.<env>.categories), as plan and send take it: the module's
     // sendTemplate sends a copy approved under it, and the module changes (types --check says stale) when the config does
     const accepted = environment ? acceptedCategory(environment, { channel, name: String(f.value!.name), language: String(f.value!.language) }) : undefined;
-    const meta = templateMeta(fromFile(shownTemplate(f.file, f.value!, environment), channel, ''), channel, { ...(typeof f.value!.publicId === 'string' ? { publicId: f.value!.publicId } : {}), ...(accepted ? { acceptedCategory: accepted } : {}) });
+    // the channel's kind as the config says it: the module's sendTemplate holds the values to that platform's rules, as tplsync send does
+    const channelKind = config.channels?.[channel]?.kind;
+    const meta = templateMeta(fromFile(shownTemplate(f.file, f.value!, environment), channel, ''), channel, { ...(typeof f.value!.publicId === 'string' ? { publicId: f.value!.publicId } : {}), ...(accepted ? { acceptedCategory: accepted } : {}), ...(channelKind ? { channelKind } : {}) });
     const unfilled = unfilledReferences(f.value!, environment);
     return unfilled.length ? { ...meta, unfilled } : meta;
   });

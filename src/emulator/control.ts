@@ -7,7 +7,7 @@ import { errorBody, HttpError } from './http-error.js';
 import { parseJsonBody } from './operations.js';
 import { QUALITY_SCORES, TEMPLATE_STATUS } from '../api/shapes.js';
 import type { JournalEntry } from './journal.js';
-import { EmulatorState, type ReviewRequest } from './state.js';
+import { EmulatorState, MAX_RECEIVED, type ReviewRequest } from './state.js';
 import { MAX_CLOCK_OFFSET_MS } from './clock-limit.js';
 
 /** the most one `advanceMs` may move the clock: ten years */
@@ -72,7 +72,7 @@ export function checkReviewRequest(body: unknown): ReviewRequest | { error: stri
 export interface ControlRequest { name: string; method: string; headers: IncomingHttpHeaders; remoteAddress: string; readBody(): Promise<Buffer>; discardBody(): void }
 
 /** The methods of each control endpoint: a known endpoint asked with another method answers 405 with Allow. */
-const CONTROL_METHODS: Readonly<Record<string, readonly string[]>> = { health: ['GET'], faults: ['GET', 'POST'], clock: ['POST'], review: ['POST'], state: ['GET'] };
+const CONTROL_METHODS: Readonly<Record<string, readonly string[]>> = { health: ['GET'], faults: ['GET', 'POST'], clock: ['POST'], review: ['POST'], state: ['GET'], conversations: ['GET'] };
 
 const methodNotAllowed = (r: ControlRequest, allowed: readonly string[]): HttpError =>
   new HttpError(405, 'METHOD_NOT_ALLOWED', `${r.method} is not allowed on /_emulator/${r.name}; use ${allowed.join(', ')}`, undefined, { allow: allowed.join(', ') });
@@ -86,6 +86,9 @@ export async function control(r: ControlRequest, ctx: ControlContext): Promise<{
     // a known endpoint asked with a method it does not take: 405 with Allow before the token and the body are judged
     // (a POST to health was told of its token, then of its Content-Type, and only then of the method)
     // HEAD is GET without the body (a load balancer's or a container's health check: `curl -I`); the server sends no body for it
+    // conversations/<clientMessageId>: what a send carried (the endpoint is `conversations`, its argument the id)
+    const conversation = /^conversations\/([^/]+)$/.exec(r.name);
+    if (conversation) r = { ...r, name: 'conversations' };
     const allowed = CONTROL_METHODS[r.name]?.flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m]));
     if (allowed && !allowed.includes(r.method)) { r.discardBody(); throw methodNotAllowed(r, allowed); }
     if (r.method === 'HEAD') r = { ...r, method: 'GET' };
@@ -128,6 +131,13 @@ export async function control(r: ControlRequest, ctx: ControlContext): Promise<{
             conversations: s.conversations.size,
           },
         };
+      }
+      case 'GET conversations': {
+        const id = conversation?.[1];
+        if (id === undefined || !UUID.test(id)) throw new HttpError(id === undefined ? 404 : 400, id === undefined ? 'RESOURCE_NOT_FOUND' : 'INVALID', id === undefined ? 'Ask for one send: GET /_emulator/conversations/<clientMessageId>' : `'${id.slice(0, 100)}' is not a clientMessageId (a UUID)`, id === undefined ? undefined : 'clientMessageId');
+        const rec = ctx.state.receivedConversation(id);
+        if (!rec) throw new HttpError(404, 'RESOURCE_NOT_FOUND', `No send with clientMessageId ${id} is kept (the emulator keeps what the latest ${MAX_RECEIVED} sends since it started carried)`, 'clientMessageId');
+        return { status: 200, body: rec };
       }
       default: {
         throw new HttpError(404, 'RESOURCE_NOT_FOUND', `No control endpoint ${r.method} /_emulator/${r.name.slice(0, 100)}`);

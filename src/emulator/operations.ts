@@ -62,6 +62,9 @@ export function nestingDepth(text: string): number {
   return max;
 }
 
+/** the key a request was sent with (its apikey header), to be masked in what is kept of it */
+const apiKeyOf = (headers: IncomingHttpHeaders): string | undefined => { const v = headers.apikey; return Array.isArray(v) ? v[0] : v; };
+
 /** The JSON of a request body: media type, size (checked by the transport), nesting depth, syntax. */
 export function parseJsonBody(headers: IncomingHttpHeaders, body: Buffer): unknown {
   const type = headers['content-type'] ?? '';
@@ -99,7 +102,7 @@ export class Operations {
     switch (r.op) {
       case 'write': return this.write(r.channelId!, r.templateId!, parseJsonBody(r.headers, r.body));
       case 'read': return this.read(r.channelId!, r.templateId!);
-      case 'send': return this.send(r.principal, r.channelId!, parseJsonBody(r.headers, r.body), r.failMessages === true);
+      case 'send': return this.send(r.principal, r.channelId!, parseJsonBody(r.headers, r.body), r.failMessages === true, apiKeyOf(r.headers));
       case 'status': return this.status(r.principal, r.clientMessageId!, r.query);
       case 'list': {
         const page = listPage(this.state, r.channelId!, r.query);
@@ -156,7 +159,7 @@ export class Operations {
     };
   }
 
-  private send(principal: Principal, channelId: string, body: unknown, failMessages: boolean): Promise<Answer> {
+  private send(principal: Principal, channelId: string, body: unknown, failMessages: boolean, apiKey?: string): Promise<Answer> {
     contract('ConversationRequest', body);
     const req = body as ConversationRequest;
     for (const [i, m] of req.messages.entries()) {
@@ -173,6 +176,8 @@ export class Operations {
       if (plan.kind === 'new') {
         await this.persist({ t: 'conversation', key, rec: plan.record });
         this.state.commitConversation(plan.record);
+        // what it carried, for a test to read (GET /_emulator/conversations/<id>); the key that sent it masked in it
+        this.state.keepReceived(principal.scope, channelId, req, apiKey);
       }
       return { status: 200, body: plan.record.response, schema: 'ConversationResponse' };
     });

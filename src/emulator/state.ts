@@ -68,6 +68,35 @@ export interface ConversationRecord {
   createdAt: number;
 }
 
+/**
+ * What a send carried, as the emulator received it (the request's messages: receivers, texts,
+ * suggestions), for an application's tests to read (GET /_emulator/conversations/<id>). Kept in
+ * memory only (the journal keeps a hash), the newest MAX_RECEIVED within MAX_RECEIVED_BYTES; the
+ * key that sent it is never in it (its header is not kept, and the key written in a text is masked).
+ */
+export interface ReceivedConversation {
+  channelId: string;
+  clientMessageId: string;
+  receivedAt: string;
+  messages: ConversationRequest['messages'];
+}
+
+/** the most sends whose bodies are kept (the oldest dropped first) */
+export const MAX_RECEIVED = 1000;
+/** the most bytes of bodies kept in all (a request is at most MAX_BODY_BYTES, 1 MiB) */
+export const MAX_RECEIVED_BYTES = 16 * 1024 * 1024;
+
+/** the text that stands for the key a body held */
+const KEY_MASK = '[redacted: the API key]';
+
+/** A send's messages as kept: the key that sent them masked wherever a text holds it (as written, and as JSON escapes it). */
+export function receivedOf(channelId: string, req: ConversationRequest, receivedAt: number, apiKey?: string): { rec: ReceivedConversation; bytes: number } {
+  let json = JSON.stringify(req.messages);
+  if (apiKey) for (const form of new Set([apiKey, JSON.stringify(apiKey).slice(1, -1)])) json = json.split(form).join(KEY_MASK);
+  const rec: ReceivedConversation = { channelId: channelId.toLowerCase(), clientMessageId: req.clientMessageId.toLowerCase(), receivedAt: new Date(receivedAt).toISOString(), messages: JSON.parse(json) as ConversationRequest['messages'] };
+  return { rec, bytes: json.length * 2 };
+}
+
 export interface StateOptions {
   /** how long a written template stays PENDING (ms) */
   reviewDelayMs: number;
@@ -123,7 +152,32 @@ export type ConversationPlan =
 export class EmulatorState {
   readonly templates = new Map<string, TemplateRecord>();
   readonly conversations = new Map<string, ConversationRecord>();
+  /** what each send carried (conversationKey -> its messages), the newest kept within MAX_RECEIVED and MAX_RECEIVED_BYTES */
+  private readonly received = new Map<string, { rec: ReceivedConversation; bytes: number }>();
+  private receivedBytes = 0;
   constructor(private readonly o: StateOptions) {}
+
+  /** keeps what a new send carried; the oldest are dropped beyond the bounds */
+  keepReceived(scope: string, channelId: string, req: ConversationRequest, apiKey?: string): void {
+    const kept = receivedOf(channelId, req, this.o.now(), apiKey);
+    const key = EmulatorState.conversationKey(scope, req.clientMessageId);
+    const prev = this.received.get(key);
+    if (prev) { this.receivedBytes -= prev.bytes; this.received.delete(key); }
+    this.received.set(key, kept);
+    this.receivedBytes += kept.bytes;
+    for (const [k, v] of this.received) {
+      if (this.received.size <= MAX_RECEIVED && this.receivedBytes <= MAX_RECEIVED_BYTES) break;
+      this.received.delete(k);
+      this.receivedBytes -= v.bytes;
+    }
+  }
+
+  /** what the send with this id carried (any key's: for inspection), or undefined when none is kept */
+  receivedConversation(clientMessageId: string): ReceivedConversation | undefined {
+    const id = clientMessageId.toLowerCase();
+    for (const { rec } of this.received.values()) if (rec.clientMessageId === id) return rec;
+    return undefined;
+  }
 
   static templateKey(channelId: string, templateId: string): string { return `${channelId.toLowerCase()}/${templateId.toLowerCase()}`; }
   /** message ids are unique per key (its scope), not across keys */

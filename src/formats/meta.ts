@@ -4,6 +4,7 @@
 // Follows https://developers.facebook.com/docs/whatsapp/business-management-api/message-templates
 // and https://developers.facebook.com/documentation/business-messaging/whatsapp/templates/components
 import { scanPlaceholders } from '../model/placeholders.js';
+import { urlSampleValue } from '../model/urls.js';
 import { AUTHENTICATION_PRESET_DOC, authenticationPresetBody, authenticationTextOfItsOwn } from '../model/authentication.js';
 import { appIdDigits, appIdValue, fileFormText, fromFile, kindCategory, PLATFORM_LABELLED, type CanonicalButton, type CanonicalText, type FileTemplate } from '../model/canonical.js';
 
@@ -515,7 +516,7 @@ export function toMeta(f: FileTemplate): MetaExport {
         components: [
           { type: 'HEADER', format: card.header.format, ...(card.header.example !== undefined ? { example: { header_handle: [card.header.example] } } : {}) },
           ...(card.body ? [bodyComponent(card.body, names.cards?.[i], isNamed)] : []),
-          ...(card.buttons.length ? [{ type: 'BUTTONS', buttons: card.buttons.map(metaButton) }] : []),
+          ...(card.buttons.length ? [{ type: 'BUTTONS', buttons: card.buttons.map(metaCardButton) }] : []),
         ],
       })),
     });
@@ -543,6 +544,16 @@ function textExample(values: readonly string[], names: readonly string[] | undef
 
 function bodyComponent(b: CanonicalText, names: readonly string[] | undefined, isNamed: boolean): Rec {
   return { type: 'BODY', text: fileFormText(b.text, names), ...textExample(b.examples, names, 'body_text', isNamed) };
+}
+
+/**
+ * A carousel card's button in Meta's create request: a URL button's sample is the variable's value
+ * alone, as Meta's media-card and product-card carousel pages write it (<URL_BUTTON_URL_VARIABLE_EXAMPLE>,
+ * "example": ["BLUE_ELF"]), where a template's URL button takes the whole URL.
+ */
+function metaCardButton(b: CanonicalButton): Rec {
+  const r = metaButton(b);
+  return b.type === 'URL' && b.url !== undefined && b.example !== undefined ? { ...r, example: [urlSampleValue(b.url, b.example)] } : r;
 }
 
 function metaButton(b: CanonicalButton): Rec {

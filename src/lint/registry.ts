@@ -54,9 +54,8 @@ export function rulesOfRun(own: readonly RuleMeta[]): readonly RuleMeta[] {
 
 /**
  * Rule ids that no longer exist, with what took their place: a config that still names one
- * (`rules: { copy-code-length-15: off }`) keeps loading, since its setting now concerns nothing.
+ * (`rules: { rcs-card-text-bytes: off }`) keeps loading, since its setting now concerns nothing.
  */
 export const RETIRED_RULES: ReadonlyMap<string, string> = new Map([
-  ['copy-code-length-15', 'copy-code-length now enforces 15 characters, the limit Meta\'s pages state'],
   ['rcs-card-text-bytes', 'RBM\'s CardContent counts a card\'s title (200) and description (2000) in characters, which rcs-card-text-length checks; the byte wording was Dialogflow\'s'],
 ]);

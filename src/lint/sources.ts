@@ -36,6 +36,8 @@ export const SOURCES: Readonly<Record<string, SourcePage>> = {
   'Meta error codes; community heuristic': { url: `${META}/support/error-codes`, checked: '2026-11-25' },
   'Meta status webhook rejection info': { url: `${META}/webhooks/reference/message_template_status_update`, checked: '2026-11-25' },
   'Meta Flows templates guide': { url: `${META}/flows/guides/sendingaflow`, checked: '2026-11-25' },
+  // the copy-code button's example and the code sent: "Maximum 20 characters" (components page, Jun 2026; coupon page, Dec 2025 and May 2026); older copies of both, and some providers, say 15
+  'Meta components reference; Meta coupon code templates': { url: `${META}/templates/marketing-templates/coupon-templates`, checked: '2026-12-01' },
   'Meta coupon code templates': { url: `${META}/templates/marketing-templates/coupon-templates`, checked: '2026-11-28' },
   'Meta authentication templates': { url: `${META}/templates/authentication-templates/authentication-templates`, checked: '2026-11-25' },
   'Meta zero-tap authentication templates': { url: `${META}/templates/authentication-templates/zero-tap-authentication-templates`, checked: '2026-11-25' },

@@ -7,6 +7,7 @@
 import type { CardComponent, KindFields, TemplateReadResponse, TemplateWriteRequest, WireButton, WireMessage, WriteComponent } from '../api/shapes.js';
 import { arr, obj as o, sample as s, type Loose } from './loose.js';
 import { compileText, NUMBERED, numbering, renderText, scanPlaceholders } from './placeholders.js';
+import { wholeUrlSample } from './urls.js';
 
 export interface CanonicalButton {
   type: string;
@@ -235,12 +236,19 @@ function fileFlow(b: Loose): CanonicalButton['flow'] {
   return clean({ id: s(b.flow_id), name: s(b.flow_name), json: s(b.flow_json), action: s(b.flow_action), navigateScreen: s(b.navigate_screen) }) as CanonicalButton['flow'];
 }
 
+/**
+ * A button of the file (a template's or a carousel card's). A URL button's sample written as the
+ * value alone (`A-1042`, as Meta's pages write it) is the whole URL it fills, so that what is
+ * compared, drawn, sent and written to the API is one form; export --to meta writes a card's back
+ * as the value, as Meta's carousel pages do.
+ */
 function fileButton(b: Loose): CanonicalButton {
+  const url = s(b.url), example = s(b.example);
   return clean({
     type: String(b.type),
     text: s(b.text),
-    url: s(b.url),
-    example: s(b.example),
+    url,
+    example: b.type === 'URL' && url !== undefined && example !== undefined ? wholeUrlSample(url, example) : example,
     phoneNumber: s(b.phone_number),
     otpType: s(b.otp_type),
     flow: fileFlow(b),

@@ -24,6 +24,12 @@ export interface TemplateMeta {
   suggestions?: readonly { readonly action: string; readonly text: string; readonly postbackData?: string }[];
   /** An RCS-only template (`body` is its RCS message text): RBM's limits and rules for the values, not WhatsApp's. */
   rcs?: true;
+  /**
+   * The kind of the template's channel as the config says it (`channels.<alias>.kind`): the platform
+   * that carries the message, whose rules its values are held to (`carrierOf`). Absent: the config
+   * does not say, and an RCS-only template is held to RBM's rules, any other to WhatsApp's.
+   */
+  channelKind?: ChannelKind;
   /** An RCS campaign's end (`rcsExpireOpts.expireTime`): past it, the template is not sent. */
   expireTime?: string;
   /**
@@ -72,6 +78,35 @@ export interface TemplateMeta {
    * refuses to send such a template, which `tplsync send` sends with the values read at the time.
    */
   unfilled?: readonly string[];
+}
+
+/** what a channel is (the config's `channels.<alias>.kind`) */
+export type ChannelKind = 'whatsapp' | 'rcs';
+
+/**
+ * The platform that carries a template's message, whose rules its values and its text are held to
+ * (a newline in a value, WhatsApp's 1024-character body against RBM's 3072-character text): the
+ * kind of the channel it is sent on when the config says it; else RCS for an RCS-only template,
+ * WhatsApp for any other. The one decision every check of a send asks (values, lengths, the text).
+ */
+export function carrierOf(meta: Pick<TemplateMeta, 'channelKind' | 'rcs' | 'suggestions'>): ChannelKind {
+  if (meta.channelKind === 'rcs' || meta.channelKind === 'whatsapp') return meta.channelKind;
+  return meta.rcs || meta.suggestions ? 'rcs' : 'whatsapp';
+}
+
+/**
+ * The quick-reply buttons of a template by the parameter that may give each its payload at send
+ * time (`button_<i>`, i its index counted from 0, as Meta's send API's `index`): optional, the
+ * button's label when none is given.
+ */
+export function quickReplyParams(meta: Pick<TemplateMeta, 'buttons' | 'params'>): Map<string, number> {
+  const out = new Map<string, number>();
+  meta.buttons.forEach((b, i) => {
+    const name = paramName({ role: 'url', button: i }, '1');
+    // (a placeholder of the text that happens to be called so keeps its name: the payload is then the label)
+    if (b.type === 'QUICK_REPLY' && b.text && !meta.params.includes(name)) out.set(name, i);
+  });
+  return out;
 }
 
 /** Parts of a template whose digest is taken one level down, so that a difference names the field (`body.text`, `message.richCards`). */
@@ -282,7 +317,7 @@ function unsendableRcsParts(c: CanonicalTemplate, names: PlaceholderNames): stri
  * (acceptedCategory of src/config/categories.ts), kept where it is not the file's own: the send gate
  * takes either, so that `tplsync send` and a generated module's sendTemplate decide alike.
  */
-export function templateMeta(f: FileTemplate, channel: string, o: { publicId?: string; acceptedCategory?: string } = {}): TemplateMeta {
+export function templateMeta(f: FileTemplate, channel: string, o: { publicId?: string; acceptedCategory?: string; channelKind?: ChannelKind } = {}): TemplateMeta {
   const c = f.canonical;
   const names = f.names;
   const params: string[] = [];
@@ -333,6 +368,7 @@ export function templateMeta(f: FileTemplate, channel: string, o: { publicId?: s
     buttons: c.buttons.map(buttonMeta),
     ...(suggestions.length ? { suggestions } : {}),
     ...(c.rcsOnly ? { rcs: true as const } : {}),
+    ...(o.channelKind ? { channelKind: o.channelKind } : {}),
     ...(c.message?.rcsExpireOpts?.type === 'EXPIRE_TIME' && typeof c.message.rcsExpireOpts.expireTime === 'string' ? { expireTime: c.message.rcsExpireOpts.expireTime } : {}),
     ...(cards ? { cards } : {}),
     ...(omitted.length ? { omitted } : {}),

@@ -83,6 +83,20 @@ export function scanPlaceholders(text: string): ScanResult {
   return quickScan(text) ?? fullScan(text);
 }
 
+/**
+ * The placeholders a text writes with single braces, `{1}` or `{first_name}` (as other tools and
+ * programming languages write them): no platform fills them in, they are sent as written. A brace
+ * of a `{{...}}` (well-formed or not) is never one. Pure, linear.
+ */
+export function singleBraced(text: string): { raw: string; key: string; start: number; end: number }[] {
+  if (!text.includes('{')) return [];
+  const out: { raw: string; key: string; start: number; end: number }[] = [];
+  for (const m of text.matchAll(/(?<![{\uFF5B])\{\s*([0-9]+|[A-Za-z_][A-Za-z0-9_]*)\s*\}(?![}\uFF5D])/g)) {
+    out.push({ raw: m[0], key: m[1]!, start: m.index, end: m.index + m[0].length });
+  }
+  return out;
+}
+
 /** the full-width braces ｛ ｝ (U+FF5B, U+FF5D): what a Japanese or Chinese input method types for { and } in full-width mode */
 export const WIDE_BRACE = /[\uFF5B\uFF5D]/u;
 

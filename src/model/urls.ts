@@ -40,6 +40,10 @@ export function urlAddressProblem(url: string): { message: string; at?: { start:
  */
 export function urlSampleProblem(url: string, at: number, example: string | undefined): string | undefined {
   if (example === undefined || example.trim() === '') return undefined;
+  // the value alone (`example: A-1042`) is taken as Meta writes it: the components page's URL button
+  // ("example": ["summer2023"] beside the table's whole URL) and the media-card and product-card carousel
+  // pages' (<URL_BUTTON_URL_VARIABLE_EXAMPLE>, "example": ["BLUE_ELF"]); it is read as the whole URL it fills
+  if (isValueAloneSample(example)) return undefined;
   // a URL whose host is a reference (((shop_host))/t/{{1}}) beside a sample written out: the environment gives the host, and
   // plan judges the two with its values (the stand-in's host is no host to name)
   if (isStandInAddress(url) && !isStandInAddress(example)) return undefined;
@@ -49,9 +53,33 @@ export function urlSampleProblem(url: string, at: number, example: string | unde
   // the fixed part alone: the sample gives {{1}} no value, and a reviewer sees no address the message would open
   if (q < 0 && example === fixed) return `The sample URL is the fixed part alone, '${shownWithEscapes(fixed)}': add a value where {{1}} goes (e.g. '${shownWithEscapes(fixed)}A-1042').`;
   if (example.startsWith(fixed) && (q < 0 || /^[?#]/.test(example.slice(fixed.length)))) return undefined;
-  // the value alone (`example: A-1042`): the sample is the whole address the message opens
-  if (!/^[a-z][a-z0-9+.-]*:/i.test(example) && !example.includes('/') && !/\s/.test(example)) {
-    return `The sample is the whole URL the message opens, with a value where {{1}} goes, not the value alone: write '${shownWithEscapes(prefix + example)}'.`;
-  }
   return q < 0 ? `The sample URL should start with the fixed part of the URL, '${shownWithEscapes(fixed)}'.` : `The sample URL should have the URL's address, '${shownWithEscapes(fixed)}', followed by its query.`;
+}
+
+/** A URL sample written as the placeholder's value alone (`A-1042`, `BUDDHA`): no scheme, no slash, no blank. */
+export function isValueAloneSample(example: string): boolean {
+  return example.trim() !== '' && !/^[a-z][a-z0-9+.-]*:/i.test(example) && !example.includes('/') && !/\s/.test(example);
+}
+
+/**
+ * A URL button's sample as the whole address the message opens: a value alone (as Meta's pages
+ * write it) put in place of the URL's placeholder; a whole URL as it is.
+ */
+export function wholeUrlSample(url: string, example: string): string {
+  const m = /\{\{[^{}]*\}\}/.exec(url);
+  return m && isValueAloneSample(example) ? url.slice(0, m.index) + example + url.slice(m.index + m[0].length) : example;
+}
+
+/**
+ * The value of a URL's placeholder in its sample, as Meta's carousel pages write a card's sample
+ * (`BLUE_ELF` for https://www.luckyshrub.com/rare-succulents/{{1}}): the part of a whole-URL sample
+ * in place of the placeholder; a placeholder in the query beside a sample naming another key
+ * (?code={{1}} sampled as ?ref=n3mtql) gives the sample's last value; a value alone as it is.
+ */
+export function urlSampleValue(url: string, example: string): string {
+  const m = /\{\{[^{}]*\}\}/.exec(url);
+  if (!m || isValueAloneSample(example)) return example;
+  const before = url.slice(0, m.index), after = url.slice(m.index + m[0].length);
+  if (example.startsWith(before) && example.endsWith(after) && example.length > before.length + after.length) return example.slice(before.length, example.length - after.length);
+  return /[?&][^=&#]*=([^&#]+)$/.exec(example)?.[1] ?? example;
 }

@@ -1,6 +1,7 @@
 // Pure: from what the files want and what the reads returned, the plan: one change per
 // template (create, update, noop, orphan), with field-level changes and what needs attention.
-import { describeAttention, isApprovedState, isDeletedState, needsAttention, NOT_EDITABLE, recategorised, type CategoryContext, type NeedsAttention, type RuleSetting } from './review-state.js';
+import { describeAttention, needsAttention, NOT_EDITABLE, recategorised, type CategoryContext, type NeedsAttention, type RuleSetting } from './review-state.js';
+import { isApprovedState, isDeletedState } from '../core/template-state.js';
 import { describeEditAllowance, editAllowanceOf } from '../api/edit-allowance.js';
 import { editSpend, inReviewNote, type EditSpend } from './edit-budget.js';
 import type { TemplateReadResponse, TemplateWriteRequest } from '../api/shapes.js';

@@ -6,6 +6,7 @@ import type { TemplateReadResponse } from '../api/shapes.js';
 import { freshPublicId } from '../model/ids.js';
 import { ruleTurnedDown, type Override } from '../config/overrides.js';
 import type { SeveritySetting } from '../core/diagnostic.js';
+import { isDeletedState } from '../core/template-state.js';
 
 export interface NeedsAttention {
   /** the template's statusText on the channel */
@@ -112,12 +113,6 @@ export const NOT_EDITABLE: Readonly<Record<string, string>> = {
 
 /** States that are fine: APPROVED, and PENDING (within its review) and REINSTATED (approved again). */
 const FINE = new Set(['APPROVED', 'PENDING', 'REINSTATED']);
-
-/** Deleted on the platform (in the console, or by WhatsApp): what "remove it in the console" leaves; no orphan to pull or remove, and never sendable or editable again. */
-export const isDeletedState = (state: string | undefined): boolean => state === 'DELETED' || state === 'PENDING_DELETION';
-
-/** Approved on the channel: APPROVED, or REINSTATED (approved again after a pause or an appeal): sendable, and an edit spends one of WhatsApp's limited edits. */
-export const isApprovedState = (state: string | undefined): boolean => state === 'APPROVED' || state === 'REINSTATED';
 
 /**
  * A rule the project's config turns off or to info where the template's file is (src/config/overrides.ts

@@ -7,7 +7,7 @@ import { canonicalJson, diffTemplates, editsWhatsApp, fromWriteBody } from '../m
 import { templateKey } from '../model/ids.js';
 import { contentFingerprint, fingerprint, HELD_FOR_REVIEW, sha256, writeBodyOf, type Action, type HeldTemplate, type Plan } from './plan.js';
 import { asIdentifier, identifierFields, redact, REDACTED, SECRET_VALUE_MASK } from '../core/redact.js';
-import { isApprovedState } from './review-state.js';
+import { isApprovedState } from '../core/template-state.js';
 
 /** `x` (a write body) with its name and language, the body's and each nested chatapp's, marked as identifiers: never masked as a secret value equal to one */
 function markedBody<T>(x: T): T {

@@ -14,7 +14,8 @@ export const MEDIA_HEIGHT_DP: Readonly<Record<string, number>> = { SHORT: 112, M
 /** a standalone card spans the conversation; a horizontal card's media takes this share of it */
 const STANDALONE_WIDTH_DP = 320;
 
-const VIDEO_FILE = /\.(mp4|m4v|mov|webm|3gp|mpe?g)(\?|#|$)/i;
+/** a video by its extension: the types RBM lists (lint's rcs-media: MP4, M4V, MPEG, MPEG-4, H.263, WebM) and the .mov and .3gp it warns about */
+const VIDEO_FILE = /\.(mp4|m4v|mov|webm|3gp|mpe?g|mpeg4|h263)(\?|#|$)/i;
 
 function when(iso: string | undefined): string {
   if (!iso) return '?';
@@ -43,7 +44,8 @@ function effect(x: Loose, own: (text: string) => string, words: (text: string) =
   switch (x.action) {
     case 'reply': return `${words('sends “')}${own(s(x.postbackData) ?? s(x.text) ?? '')}${words('” back')}`;
     case 'open_url': {
-      const app = x.openUrlApplication === 'WEBVIEW' ? `in a ${String(x.webviewType ?? 'FULL').toLowerCase()} webview` : 'in the browser';
+      // a WEBVIEW of no mode is RBM's WEBVIEW_VIEW_MODE_UNSPECIFIED, which opens no webview: said so, not drawn as one of a size the file does not name
+      const app = x.openUrlApplication === 'WEBVIEW' ? (x.webviewType === undefined ? 'in a webview (view mode missing: add webviewType FULL, HALF or TALL)' : `in a ${String(x.webviewType).toLowerCase()} webview`) : 'in the browser';
       // the whole URL, as under a WhatsApp URL button: its path, query and scheme are where the chip goes (a host alone
       // hid an edit of them, even on the before/after pages of `preview --changes`)
       return `${words('opens ')}${own(s(x.postbackData) ?? '')}${words(` ${app}`)}`;
@@ -67,7 +69,7 @@ export function chips(list: Loose[], language: string | undefined, marks?: Marks
   if (!list.length) return '';
   return `<div class="chips">${list.map((x, j) => {
     const action = s(x.action) ?? '';
-    const mode = action === 'open_url' && x.openUrlApplication === 'WEBVIEW' ? ` data-webview="${esc(String(x.webviewType ?? 'FULL'))}"` : '';
+    const mode = action === 'open_url' && x.openUrlApplication === 'WEBVIEW' ? ` data-webview="${esc(String(x.webviewType ?? 'UNSPECIFIED'))}"` : '';
     // a chip that changed (its label, its action) is marked on the before/after pages
     return `<span class="chip${path ? cls(marks, `${path}[${j}]`) : ''}" data-testid="chip" data-action="${esc(action)}"${mode} title="${esc(chipEffect(x))}"><span class="label"${lineDir(esc(s(x.text) ?? ''), language)}><span class="icon">${CHIP_ICON[action] ?? '•'}</span> ${path && changed(marks, `${path}[${j}]`) ? markInvisible(esc(s(x.text) ?? '')) : esc(s(x.text) ?? '')}</span><small class="effect" lang="en" dir="ltr">${chipEffectHtml(x)}</small></span>`;
   }).join('')}</div>`;

@@ -14,7 +14,7 @@ import { loadDesired, maskRemoteSecrets } from '../plan/desired.js';
 import { fingerprint, makePlan, type HeldTemplate, type Plan } from '../plan/plan.js';
 import { driftHistory, readTemplates, ruleSettingsFor, type ProgressFactory } from '../plan/run.js';
 import type { SavedSource, Staleness } from '../plan/saved.js';
-import { isApprovedState } from '../plan/review-state.js';
+import { isApprovedState } from '../core/template-state.js';
 import { loadCleanProject } from '../project/load.js';
 
 /** What a saved promotion records of the source, so that apply can refuse it when the source moved. */

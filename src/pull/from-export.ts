@@ -14,7 +14,7 @@ import { jsonDepthProblem } from '../core/json-depth.js';
 import { throwIfInterrupted } from '../core/interrupt.js';
 import { categoryComment, type CategorySource, type FormatIssue, type ImportedTemplate } from '../formats/meta.js';
 import { existingTemplates } from '../plan/existing.js';
-import { isDeletedState } from '../plan/review-state.js';
+import { isDeletedState } from '../core/template-state.js';
 import { listingPage, pagesNotGiven, type ListingPage } from '../formats/pages.js';
 import { templateId } from '../model/ids.js';
 import { flatFlowButtons, flowsFlat, flowsNested, safeFileName } from '../model/to-file.js';

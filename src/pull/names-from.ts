@@ -20,7 +20,7 @@ const rec = (v: unknown): Rec | undefined => (v && typeof v === 'object' && !Arr
  * names anything, as pull --from writes none. Each copy not used goes to `notes`, said by the caller.
  */
 export async function metaNameSource(files: readonly string[], cwd: string, notes: string[] = []): Promise<Map<string, Rec>> {
-  const [{ metaTemplates, metaToFile }, { isDeletedState }, { notApproved, statusRank }] = await Promise.all([import('../formats/meta.js'), import('../plan/review-state.js'), import('./from-export.js')]);
+  const [{ metaTemplates, metaToFile }, { isDeletedState }, { notApproved, statusRank }] = await Promise.all([import('../formats/meta.js'), import('../core/template-state.js'), import('./from-export.js')]);
   const copies = new Map<string, { value: Rec; source: string; status?: string; json: string }[]>();
   for (const f of files) {
     const abs = path.resolve(cwd, f);

@@ -25,7 +25,7 @@ import { inFileForm, keepComments } from './keep-comments.js';
 import { alignedTo } from '../project/references-back.js';
 import { existingTemplates, findExisting, type ExistingTemplate } from '../plan/existing.js';
 import { resolveChannel } from '../plan/desired.js';
-import { isDeletedState } from '../plan/review-state.js';
+import { isDeletedState } from '../core/template-state.js';
 import { lintWritten } from './lint-written.js';
 import { inTemplateGlobs } from './in-globs.js';
 import { fileMessageSamples, withFileNames, withMetaNames } from './names-from.js';

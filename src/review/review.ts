@@ -6,7 +6,8 @@ import { asIdentifier } from '../core/redact.js';
 import type { TemplateReadResponse } from '../api/shapes.js';
 import type { EditAllowance } from '../api/edit-allowance.js';
 import { templateKey as keyOf } from '../model/ids.js';
-import { isApprovedState, needsAttention, recategorised, type CategoryContext, type NeedsAttention, type RuleSetting } from '../plan/review-state.js';
+import { needsAttention, recategorised, type CategoryContext, type NeedsAttention, type RuleSetting } from '../plan/review-state.js';
+import { isApprovedState } from '../core/template-state.js';
 
 export interface ReviewRow {
   channel: string;

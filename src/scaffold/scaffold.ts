@@ -71,7 +71,7 @@ function scaffoldKind(o: ScaffoldOptions): string {
       '    2: WEEK25',
       'buttons:                          # a URL button is required; COPY_CODE first',
       '  - type: COPY_CODE',
-      '    example: WEEK25               # the code: at most 15 characters',
+      '    example: WEEK25               # an offer\'s code: at most 15 characters',
       '  - type: URL',
       '    text: Shop now',
       '    url: https://shop.example.com/offers?code={{1}}',

@@ -44,5 +44,7 @@ export async function findTemplate(config: Config, cwd: string, want: { channel?
   const t = environment ? templateIn(f.file, f.value!, environment) : f.value!;
   // the category the environment accepts for it travels in the metadata, as a generated module's does (tplsync types)
   const accepted = environment ? acceptedCategory(environment, { channel, name: want.name, language: String(f.value!.language) }) : undefined;
-  return templateMeta(fromFile(t, channel, ''), channel, { ...(publicId ? { publicId } : {}), ...(accepted ? { acceptedCategory: accepted } : {}) });
+  // the channel's kind as the config says it: the platform that carries the message, whose rules its values are held to
+  const channelKind = config.channels?.[channel]?.kind;
+  return templateMeta(fromFile(t, channel, ''), channel, { ...(publicId ? { publicId } : {}), ...(accepted ? { acceptedCategory: accepted } : {}), ...(channelKind ? { channelKind } : {}) });
 }

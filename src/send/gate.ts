@@ -6,7 +6,7 @@ import { fromRead, type CanonicalTemplate } from '../model/canonical.js';
 import { UUID_RE } from '../schemas/contract.js';
 import { contentDigest, digestDifferences, LEFT_OUT_BY_TEXT_ONLY, sameSentButtons, type TemplateMeta } from '../model/meta.js';
 import { shownKey } from '../model/ids.js';
-import { isApprovedState } from '../plan/review-state.js';
+import { isApprovedState } from '../core/template-state.js';
 import { adviceCommand } from '../core/advice.js';
 
 /** A template refused before anything is sent (exit 3). */

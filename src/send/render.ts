@@ -3,7 +3,7 @@
 import { shownKey } from '../model/ids.js';
 import type { ConversationRequest } from '../api/shapes.js';
 import { renderText, scanPlaceholders } from '../model/placeholders.js';
-import { cardParam, paramName, sentButtons, textPartParams, type TemplateMeta } from '../model/meta.js';
+import { cardParam, carrierOf, paramName, quickReplyParams, sentButtons, textPartParams, type TemplateMeta } from '../model/meta.js';
 import { CODE_PARAM } from '../model/authentication.js';
 import { namedCharacter, shownWithEscapes, unclosedDirection } from '../model/written-characters.js';
 
@@ -48,9 +48,11 @@ export function checkParams(meta: TemplateMeta, params: Readonly<Record<string, 
   // the one-time password: `code` of the preset form, else (an authentication template that writes its
   // own text, `{{1}} is your verification code.`) the body's placeholder beside the OTP button
   const codeParam = meta.presetText ? CODE_PARAM : meta.buttons.some((b) => b.type === 'OTP') ? meta.params[0] : undefined;
+  // the platform that carries the message decides the rules of its values (an RCS channel takes a line break WhatsApp refuses)
+  const rcs = carrierOf(meta) === 'rcs';
   for (const p of meta.params) {
     if (needed && !needed.has(p) && own(params, p) === undefined) continue;
-    const x = valueProblem(p, own(params, p), meta.rcs);
+    const x = valueProblem(p, own(params, p), rcs);
     if (x) problems.push(x);
     // an authentication template's one-time password: Meta's "Maximum 15 characters"
     const v = own(params, p);
@@ -70,19 +72,50 @@ export function checkParams(meta: TemplateMeta, params: Readonly<Record<string, 
   const misnumbered = cardValues.filter((p) => !cards.includes(p));
   const numbering = misnumbered.length ? ` (${misnumbered.map((n) => `'${n}'`).join(', ')}: tplsync numbers a carousel's cards from 1, card_1 to card_${cards.length} here, where Meta's card_index counts from 0)` : '';
   if (cardValues.length) problems.push(`${cardValues.map((n) => `'${n}'`).join(', ')}: a carousel card's values cannot be sent (the API sends a message as a text with reply and open_url suggestions, which carries no carousel; --text-only sends the text without the cards): leave them out${numbering}`);
-  const known = new Set([...meta.params, ...cards, ...cardValues]);
+  // a quick reply's payload (button_<i>): optional, the label when not given; what the tap sends back, never shown
+  const replies = quickReplyParams(meta);
+  for (const p of replies.keys()) {
+    const v = own(params, p);
+    if (v === undefined) continue;
+    if (typeof v !== 'string') problems.push(`'${p}' (the payload of quick reply button index ${replies.get(p)}) must be a string, not ${typeof v}`);
+    else if (v.trim() === '') problems.push(`'${p}' (the payload of quick reply button index ${replies.get(p)}) is empty; leave it out to send the button's label`);
+    else if ([...v].length > MAX_PAYLOAD) problems.push(`'${p}' (the payload of quick reply button index ${replies.get(p)}) is ${[...v].length} characters; a reply's postback data takes at most ${MAX_PAYLOAD}`);
+  }
+  const known = new Set([...meta.params, ...cards, ...cardValues, ...replies.keys()]);
   for (const p of Object.keys(params)) if (!known.has(p)) problems.push(`'${p}' is not a parameter of ${key}`);
   if (problems.length) {
     const all = meta.params;
     // the text part alone: what it needs, then what the parts left out would take
     const takes = needed ? all.filter((p) => needed.has(p)) : all;
     const rest = needed ? all.filter((p) => !needed.has(p)) : [];
-    throw new ParamError(`Parameters of ${key}: ${problems.join('; ')}.${takes.length ? ` It takes: ${takes.join(', ')}.` : ' It takes none.'}${rest.length ? ` (${rest.join(', ')}: of the parts --text-only leaves out, not needed)` : ''}`);
+    const payloads = [...replies.keys()];
+    throw new ParamError(`Parameters of ${key}: ${problems.join('; ')}.${takes.length ? ` It takes: ${takes.join(', ')}.` : ' It takes none.'}${rest.length ? ` (${rest.join(', ')}: of the parts --text-only leaves out, not needed)` : ''}${payloads.length ? ` Optional, a quick reply's payload: ${payloads.join(', ')}.` : ''}`);
   }
   return params as TemplateParamValues;
 }
 
 export interface RenderedMessage { text: string; suggestions: NonNullable<ConversationRequest['messages'][number]['suggestions']> }
+
+/** a quick reply's payload: at most this many characters (RBM's postbackData of a reply suggestion, 2048) */
+const MAX_PAYLOAD = 2048;
+
+/**
+ * A URL button's value as it goes after the template's URL: as given, as Meta appends the suffix
+ * ("developer-provided suffix that is appended to the predefined prefix URL"), so that a path or a
+ * query (`A-1042?utm_source=wa`, `spring&utm_source=wa`) and an escape already made (`Caf%C3%A9`)
+ * stay what they are; only what cannot stand in a URL is percent-encoded (UTF-8): spaces and
+ * controls, characters beyond ASCII, the ASCII characters a URL never holds as they are (a double
+ * quote, angle brackets, a backslash, a caret, a backtick, braces, a vertical bar) and a `%` that
+ * begins no escape. The address made is then checked as any open_url's (urlAddressProblem).
+ */
+export function urlSuffix(v: string): string {
+  try {
+    return v.split(/(%[0-9A-Fa-f]{2})/).map((part, i) => (i % 2 === 1 ? part : encodeURI(part))).join('');
+  } catch {
+    // (encodeURI refuses a lone surrogate, which no text holds: a value cut in the middle of a character)
+    throw new ParamError(`A URL button's value holds half of a character (a lone UTF-16 surrogate), which no address can carry: nothing was sent`);
+  }
+}
 
 /** an authentication template's code: at most this many characters (Meta, sending authentication templates) */
 const MAX_CODE = 15;
@@ -109,19 +142,30 @@ export function renderTemplate(meta: TemplateMeta, params: TemplateParamValues):
     }
     return text;
   };
-  if (meta.header?.text !== undefined) parts.push(within('header', renderText(meta.header.text, values('header', meta.header.text))));
+  // the platform that carries the message decides its limits: WhatsApp's header and body, or an RCS message's one text
+  const rcs = carrierOf(meta) === 'rcs';
+  // (the values by the names the file gives them: an RCS-only template's text, or a WhatsApp body)
   const role = meta.rcs || meta.suggestions ? 'rcs' : 'body';
-  parts.push(within(role, renderText(meta.body, values(role, meta.body))));
-  if (meta.footer) parts.push(meta.footer);
-  const suggestions: RenderedMessage['suggestions'] = (meta.suggestions ?? []).map((sg) => ({ action: sg.action, text: sg.text, ...(sg.postbackData !== undefined ? { postbackData: sg.postbackData } : {}) }));
-  for (const b of sentButtons(meta.buttons)) {
-    if (b.type === 'QUICK_REPLY') suggestions.push({ action: 'reply', text: b.text, postbackData: b.text });
-    else if (b.url !== undefined) {
-      const v = own(params, paramName({ role: 'url', button: b.index }, '1'));
-      suggestions.push({ action: 'open_url', text: b.text, postbackData: typeof v !== 'string' ? b.url : renderText(b.url, { 1: encodeURIComponent(v) }) });
-    }
+  if (meta.header?.text !== undefined) {
+    const header = renderText(meta.header.text, values('header', meta.header.text));
+    parts.push(rcs ? header : within('header', header));
   }
-  return { text: parts.join('\n\n'), suggestions };
+  const body = renderText(meta.body, values(role, meta.body));
+  parts.push(rcs ? body : within('body', body));
+  if (meta.footer) parts.push(meta.footer);
+  const text = parts.join('\n\n');
+  // on RCS, the header, the body and the footer are one message text, held to RBM's limit whole
+  if (rcs) within('rcs', text);
+  const suggestions: RenderedMessage['suggestions'] = (meta.suggestions ?? []).map((sg) => ({ action: sg.action, text: sg.text, ...(sg.postbackData !== undefined ? { postbackData: sg.postbackData } : {}) }));
+  const replies = quickReplyParams(meta);
+  for (const b of sentButtons(meta.buttons)) {
+    const name = paramName({ role: 'url', button: b.index }, '1');
+    const v = own(params, name);
+    // a quick reply's payload given at send time (Meta's button component, sub_type quick_reply), else its label
+    if (b.type === 'QUICK_REPLY') suggestions.push({ action: 'reply', text: b.text, postbackData: replies.has(name) && typeof v === 'string' ? v : b.text });
+    else if (b.url !== undefined) suggestions.push({ action: 'open_url', text: b.text, postbackData: typeof v !== 'string' ? b.url : renderText(b.url, { 1: urlSuffix(v) }) });
+  }
+  return { text, suggestions };
 }
 
 /**

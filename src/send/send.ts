@@ -15,7 +15,7 @@ import { linkIn } from '../model/links.js';
 import { foreignCharacters, namedCharacter, shownWithEscapes } from '../model/written-characters.js';
 import type { ConversationRequest, ConversationResponse } from '../api/shapes.js';
 import { checkParams, checkSendable, ParamError, renderTemplate, type TemplateParamValues } from './render.js';
-import { needsPresetText, type TemplateMeta } from '../model/meta.js';
+import { carrierOf, needsPresetText, type ChannelKind, type TemplateMeta } from '../model/meta.js';
 import { shownKey } from '../model/ids.js';
 import { templateId } from '../model/ids.js';
 import { campaignEnded, NotSendable, remoteProblem } from './gate.js';
@@ -212,7 +212,7 @@ export async function prepareTemplateSend(client: Client, meta: TemplateMeta, o:
     const odd = presetTextProblem(rendered.text);
     if (odd) throw new ParamError(`--preset-text (presetText) with its code ${odd}; WhatsApp's wording of an authentication template has none. Nothing was sent.`);
   }
-  const request = textRequest(o.to, rendered.text, rendered.suggestions, o.clientMessageId);
+  const request = textRequest(o.to, rendered.text, rendered.suggestions, o.clientMessageId, carrierOf(own));
   return { channelId, clientMessageId: request.clientMessageId, path: conversationPath(channelId), request, omitted, ...(remoteStatus !== undefined ? { remoteStatus } : {}), ...(unchecked !== undefined ? { unchecked } : {}) };
 }
 
@@ -355,9 +355,38 @@ export function receiverProblem(to: unknown): string | undefined {
   return undefined;
 }
 
-export async function sendText(client: Client, channelId: string, to: string, text: string, suggestions: ConversationRequest["messages"][number]["suggestions"] = [], clientMessageId: string = randomUUID(), environment?: string): Promise<Sent> {
-  checkClientMessageId(clientMessageId);
-  return sendRequest(client, channelId, textRequest(to, text, suggestions, clientMessageId), environment);
+type Suggestions = ConversationRequest["messages"][number]["suggestions"];
+
+/** The options of sendText (its fifth argument; an array there is its suggestions, as before). */
+export interface SendTextOptions {
+  /** reply and open_url suggestions (chips: an RCS message's, held to RBM's limit) */
+  suggestions?: Suggestions;
+  /** default: a fresh UUID (returned, to read the status later) */
+  clientMessageId?: string;
+  /**
+   * What the channel is (the config's `channels.<alias>.kind`): 'rcs' holds the text to RBM's 3072
+   * characters, as `tplsync send --text` holds a channel the config says is RCS. Absent: WhatsApp's
+   * 4096 (3072 with suggestions), as the CLI on a channel whose kind the config does not say.
+   */
+  channelKind?: ChannelKind;
+  /** the environment's name, as an error's advice names it (`tplsync status ID --env staging`) */
+  environment?: string;
+}
+
+/**
+ * Sends a text to one receiver, checked as `tplsync send --text` checks it. `sendText(client, channelId,
+ * to, text, { channelKind: 'rcs' })`; the older form `sendText(client, channelId, to, text, suggestions,
+ * clientMessageId, environment)` is taken as before.
+ */
+export async function sendText(client: Client, channelId: string, to: string, text: string, options: SendTextOptions | Suggestions = {}, clientMessageId?: string, environment?: string): Promise<Sent> {
+  const o: SendTextOptions = Array.isArray(options) || options === undefined
+    ? { suggestions: options ?? [], ...(clientMessageId !== undefined ? { clientMessageId } : {}), ...(environment !== undefined ? { environment } : {}) }
+    : options;
+  if (!o || typeof o !== 'object') throw new UsageError(`sendText takes its options ({ suggestions, clientMessageId, channelKind, environment }) as its fifth argument, not ${o === null ? 'null' : typeof o}: nothing was sent`);
+  if (o.channelKind !== undefined && o.channelKind !== 'rcs' && o.channelKind !== 'whatsapp') throw new UsageError(`channelKind ${shownValue(o.channelKind)} is neither 'whatsapp' nor 'rcs' (the config's channels.<alias>.kind): nothing was sent`);
+  const id = o.clientMessageId ?? randomUUID();
+  checkClientMessageId(id);
+  return sendRequest(client, channelId, textRequest(to, text, o.suggestions ?? [], id, o.channelKind), o.environment);
 }
 
 /**
@@ -365,7 +394,7 @@ export async function sendText(client: Client, channelId: string, to: string, te
  * checks it (ParamError, NotSendable 'key'; each says nothing was sent): what sendText sends, and
  * what a dry run shows. Pure.
  */
-export function textRequest(to: string, text: string, suggestions: ConversationRequest["messages"][number]["suggestions"] = [], clientMessageId: string = randomUUID()): ConversationRequest {
+export function textRequest(to: string, text: string, suggestions: ConversationRequest["messages"][number]["suggestions"] = [], clientMessageId: string = randomUUID(), channelKind?: ChannelKind): ConversationRequest {
   const badReceiver = receiverProblem(to);
   if (badReceiver) throw new ParamError(`${badReceiver}. Nothing was sent.`);
   // one id, one spelling: a UUID is the same in either case (RFC 4122), and a repeat must be the same request to be answered as one
@@ -377,9 +406,11 @@ export function textRequest(to: string, text: string, suggestions: ConversationR
   const blank = (s: string): boolean => /^[\s\u200b-\u200f\u2060-\u2064\ufeff\u2800\u3164\u115f\u1160\uffa0\u034f\u00ad\u180e\u17b4\u17b5\u{e0000}-\u{e007f}]*$/u.test(s);
   if (blank(text)) throw new ParamError(`The text is ${text === '' ? 'empty' : 'blank (spaces or characters that show nothing)'}: nothing was sent; give the message's text`);
   // chips are RCS's: such a message is held to RBM's limit; any other to WhatsApp's, the larger (`tplsync send` holds a channel of kind rcs to RBM's)
-  const limit = suggestions.length ? TEXT_LIMITS.rcs : TEXT_LIMITS.whatsapp;
+  // on a channel whose kind is RCS (the config's, or sendText's channelKind), RBM's limit whatever the chips
+  const rcs = channelKind === 'rcs' || suggestions.length > 0;
+  const limit = rcs ? TEXT_LIMITS.rcs : TEXT_LIMITS.whatsapp;
   const length = [...text].length;
-  if (length > limit) throw new ParamError(`The text is ${length} characters; ${suggestions.length ? 'an RCS message (it has suggestions)' : 'a text message'} takes at most ${limit}${suggestions.length ? '' : ` (WhatsApp's limit; RCS takes ${TEXT_LIMITS.rcs})`}: nothing was sent`);
+  if (length > limit) throw new ParamError(`The text is ${length} characters; ${channelKind === 'rcs' ? 'an RCS message (the channel is an RCS channel)' : suggestions.length ? 'an RCS message (it has suggestions)' : 'a text message'} takes at most ${limit}${rcs ? '' : ` (WhatsApp's limit; RCS takes ${TEXT_LIMITS.rcs})`}: nothing was sent`);
   // a chip's label: 1 to 25 characters that show (format.md: a suggestion's text)
   // at most 11 suggestions on a message, an open_url address of at most 2048 characters (RBM's limits: a longer list or URL is refused)
   if (suggestions.length > 11) throw new ParamError(`${suggestions.length} suggestions; a message takes at most 11: nothing was sent`);

@@ -2,7 +2,7 @@
 // `tplsync types`). Deterministic: the same templates give the same bytes.
 import { IndentationText, Project, QuoteKind, StructureKind, VariableDeclarationKind } from 'ts-morph';
 import type { TemplateMeta } from '../model/meta.js';
-import { LEFT_OUT_KINDS, needsPresetText, templateKey, textPartParams } from '../model/meta.js';
+import { LEFT_OUT_KINDS, needsPresetText, quickReplyParams, templateKey, textPartParams } from '../model/meta.js';
 import { DEFAULT_IMPORT, escapeUnseen, GENERATED_HEADER } from './header.js';
 
 /** a string literal: JSON's (a valid TypeScript literal), with the invisible characters and bidi controls escaped (escapeUnseen) */
@@ -30,10 +30,13 @@ function paramsType(m: TemplateMeta): string {
   if (m.body.trim() === '') return 'never';
   const text = m.omitted?.length ? textPartParams(m) : undefined;
   const opt = (p: string): string => (text && !text.has(p) ? '?' : '');
-  const fields = m.params.map((p) => `${prop(p)}${opt(p)}: string`);
+  const fields = [...m.params.map((p) => `${prop(p)}${opt(p)}: string`), ...payloadFields(m)];
   // a carousel card's values (card_n) are no parameter: nothing can send them (the conversation message carries no carousel)
   return fields.length ? `{ ${fields.join('; ')} }` : 'Record<string, never>';
 }
+
+/** a quick reply's payload (`button_<i>`): optional, the button's label when not given */
+const payloadFields = (m: TemplateMeta): string[] => [...quickReplyParams(m).keys()].map((p) => `${prop(p)}?: string`);
 
 /**
  * The options one template's send takes: a template with parts a conversation message cannot carry
@@ -50,7 +53,8 @@ function optionsType(m: TemplateMeta, key: string): string {
   if (m.unfilled?.length) return 'never';
   // the text part's values are required; a value only a part left out uses (an SMS fallback's) may be given, and is not sent
   const text = textPartParams(m);
-  const textParams = m.params.length ? `{ ${m.params.map((p) => `${prop(p)}${text.has(p) ? '' : '?'}: string`).join('; ')} }` : 'Record<string, never>';
+  const fields = [...m.params.map((p) => `${prop(p)}${text.has(p) ? '' : '?'}: string`), ...payloadFields(m)];
+  const textParams = fields.length ? `{ ${fields.join('; ')} }` : 'Record<string, never>';
   const base = m.omitted?.length ? `Omit<SendTemplateOptions<${textParams}>, 'textOnly'> & { textOnly: true }` : `SendTemplateOptions<TemplateParams[${str(key)}]>`;
   // presetText is taken exactly where sending needs it (withPresetText refuses it on every other template: one with text of
   // its own, one whose wording tplsync knows): required there, and where it is refused, a call that gives it does not compile
@@ -64,7 +68,7 @@ function optionsType(m: TemplateMeta, key: string): string {
  */
 const META_FIELDS: { readonly [K in keyof Required<TemplateMeta>]: true } = {
   channel: true, name: true, language: true, params: true, header: true, body: true, footer: true, buttons: true, suggestions: true,
-  rcs: true, expireTime: true, cards: true, omitted: true, presetText: true, presetParts: true, check: true, unfilled: true,
+  rcs: true, channelKind: true, expireTime: true, cards: true, omitted: true, presetText: true, presetParts: true, check: true, unfilled: true,
 };
 const META_KEYS = Object.keys(META_FIELDS) as (keyof TemplateMeta)[];
 
@@ -91,7 +95,7 @@ export function generateTypes(metas: readonly TemplateMeta[], o: { source: strin
       properties: sorted.map((m) => ({ kind: StructureKind.PropertySignature, name: str(templateKey(m)), type: typeOf(m) })),
     });
   };
-  perTemplate('TemplateParams', 'The placeholder values of each template: one string per placeholder (numbered header placeholders are `header_N`, the URL button at index i (counted from 0) is `button_i`); a carousel card\'s values are none (no send carries a carousel); an authentication template without text of its own takes `code`. A value only a part that cannot be sent uses (a card\'s, an RCS card\'s beside a WhatsApp text) is optional.', paramsType);
+  perTemplate('TemplateParams', 'The placeholder values of each template: one string per placeholder (numbered header placeholders are `header_N`, the URL button at index i (counted from 0) is `button_i`, and the quick reply at index i takes its payload as an optional `button_i`, its label when left out); a carousel card\'s values are none (no send carries a carousel); an authentication template without text of its own takes `code`. A value only a part that cannot be sent uses (a card\'s, an RCS card\'s beside a WhatsApp text) is optional.', paramsType);
   perTemplate('TemplateSendOptions', `The options of each template's send: \`textOnly: true\` required where a part cannot be sent (${LEFT_OUT_KINDS}: then only the text's values), \`presetText\` where WhatsApp words an authentication text in the template's language; \`never\` where nothing can be sent from code (no text, or a value the module does not hold: send it with \`tplsync send\`).`, (m) => optionsType(m, templateKey(m)));
   f.addVariableStatement({
     isExported: true, declarationKind: VariableDeclarationKind.Const,

@@ -16,6 +16,25 @@ const URL_IN_TEXT = /\bhttps?:\/\/\S+|\bwww\.\S+/i;
 const EMOJI = /\p{Extended_Pictographic}/u;
 const ANDROID_PACKAGE = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/;
 
+/**
+ * What is wrong with an app signature hash, if anything. Meta takes exactly 11 characters of
+ * letters, digits, +, / and = (the base64 alphabet: Android's SMS Retriever hash, the first 11
+ * characters of a base64 SHA-256); anything else is refused when the template is created. A hash
+ * from a base64url encoder writes + as - and / as _, which is said.
+ */
+export function signatureHashProblem(hash: string): string | undefined {
+  const n = charLength(hash);
+  const bad = [...hash].find((c) => !/^[A-Za-z0-9+/=]$/.test(c));
+  if (bad !== undefined) {
+    const which = bad === '-' || bad === '_' ? `'${bad}' (a base64url encoder's; the hash is plain base64: write ${bad === '-' ? '+' : '/'} for ${bad})`
+      : /\s/.test(bad) ? (bad === ' ' ? 'a space' : `a blank (U+${bad.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})`)
+        : /[\p{Cf}\p{Cc}]/u.test(bad) ? `U+${bad.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}, a character that cannot be seen` : `'${bad}'`;
+    return `The signature hash holds ${which}: it is 11 characters of letters, digits, +, / and =${n !== 11 ? ` (this one has ${n})` : ''}.`;
+  }
+  if (n !== 11) return `The signature hash is exactly 11 characters; this one has ${n}.`;
+  return undefined;
+}
+
 /** message_send_ttl_seconds bounds per category (Meta time-to-live for templates). */
 export const MESSAGE_TTL: Readonly<Record<string, readonly [number, number]>> = {
   AUTHENTICATION: [30, 900], UTILITY: [30, 43200], MARKETING: [43200, 2592000],
@@ -113,7 +132,7 @@ export const authenticationRules = defineRules([
   },
   {
     id: 'authentication-apps', group: 'whatsapp', severity: 'error',
-    summary: 'A ONE_TAP or ZERO_TAP button lists 1 to 5 supported apps, each a package name (at most 224 characters) and an 11-character signature hash; COPY_CODE lists none.',
+    summary: 'A ONE_TAP or ZERO_TAP button lists 1 to 5 supported apps, each a package name (at most 224 characters) and a signature hash of exactly 11 letters, digits, +, / or =; COPY_CODE lists none.',
     why: 'WhatsApp hands the code only to the Android apps named here, identified by package and signing-key hash.',
     fix: 'Add `supported_apps: [{ package_name: com.example.app, signature_hash: <11 characters> }]`.', source,
     check(ctx) {
@@ -134,7 +153,10 @@ export const authenticationRules = defineRules([
           const hash = str(app?.signature_hash);
           const at = ['buttons', i, 'supported_apps', k];
           if (pkg !== undefined && (charLength(pkg) > 224 || !ANDROID_PACKAGE.test(pkg))) ctx.report([...at, 'package_name'], `'${pkg.slice(0, 40)}' is not an Android package name of at most 224 characters (e.g. com.example.shop).`);
-          if (hash !== undefined && charLength(hash) !== 11) ctx.report([...at, 'signature_hash'], `The signature hash is exactly 11 characters; this one has ${charLength(hash)}.`);
+          if (hash !== undefined) {
+            const wrong = signatureHashProblem(hash);
+            if (wrong) ctx.report([...at, 'signature_hash'], wrong);
+          }
         });
       }
     },

@@ -14,6 +14,19 @@ import { keysNotCarriedOnRcs } from '../../model/canonical.js';
 type Path = (string | number)[];
 
 function message(ctx: RuleContext): Loose | undefined { return obj(ctx.t.message); }
+/**
+ * The cards' layout (rcsRichCardsOpts) of a rich_card message, or of one whose type is not written
+ * (the schema says that); on a text, picture, video or file message it lays out nothing: rcs-message-shape
+ * says once that the cards and their layout belong to type rich_card, and no layout rule speaks of them.
+ */
+function laidOut(ctx: RuleContext): boolean {
+  const m = message(ctx);
+  return m !== undefined && (m.type === 'rich_card' || typeof m.type !== 'string');
+}
+const layoutOf = (ctx: RuleContext): Loose | undefined => (laidOut(ctx) ? obj(message(ctx)!.rcsRichCardsOpts) : undefined);
+/** the cards a layout rule lays out: none on a message of another type than rich_card (see laidOut) */
+const laidOutCards = (ctx: RuleContext): readonly Indexed[] => (laidOut(ctx) ? cards(ctx) : NO_CARDS);
+const NO_CARDS: readonly Indexed[] = Object.freeze([]);
 const cards = (ctx: RuleContext): readonly Indexed[] => indexed(message(ctx)?.richCards);
 /** the template whose suggestions were asked for last, and them: its rules ask one after the other (no WeakMap of every template of the run: rule.ts indexed) */
 let lastOf: { t: Loose; out: readonly { s: Loose; path: Path }[] } | undefined;
@@ -50,15 +63,20 @@ export const rcsRules = defineRules([
     },
   },
   {
-    id: 'rcs-message-shape', group: 'rcs', severity: 'error', summary: 'A rich_card message has richCards; a picture, video or file message has fileUrl; a text or rich_card message has no fileUrl or thumbnailUrl of its own.',
-    why: 'Without its content the message cannot be rendered.', fix: 'Add the cards or the media URL, or change `message.type`.',
+    id: 'rcs-message-shape', group: 'rcs', severity: 'error', summary: 'A rich_card message has richCards; a picture, video or file message has fileUrl; a text or rich_card message has no fileUrl or thumbnailUrl of its own; richCards and their layout (rcsRichCardsOpts) belong to a rich_card message only.',
+    why: 'Without its content the message cannot be rendered; content of another type is not sent (cards and their layout on a text or picture message mean nothing).', fix: 'Add the cards or the media URL, or change `message.type`; remove richCards and rcsRichCardsOpts from a message that is not a rich_card.',
     source: 'tplsync (the message types of the partner messaging API)',
     check(ctx) {
       const m = message(ctx);
       if (!m) return;
       const n = arr(m.richCards).length;
       if (m.type === 'rich_card' && n === 0) ctx.report(['message', 'type'], 'A rich_card message needs `richCards` with at least one card.');
-      if (m.type !== 'rich_card' && m.richCards !== undefined && typeof m.type === 'string') ctx.report(['message', 'richCards'], `richCards are only sent with type rich_card, not ${m.type}.`, { part: 'key' });
+      // cards and their layout on a text or media message: said once, here (the layout rules leave such a message alone)
+      if (m.type !== 'rich_card' && typeof m.type === 'string') {
+        const opts = m.rcsRichCardsOpts !== undefined;
+        if (m.richCards !== undefined) ctx.report(['message', 'richCards'], `richCards${opts ? ' and their layout (rcsRichCardsOpts) are' : ' are'} only sent with type rich_card, not ${m.type}.`, { part: 'key' });
+        else if (opts) ctx.report(['message', 'rcsRichCardsOpts'], `rcsRichCardsOpts lays out the cards of a rich_card message: it is only sent with type rich_card, and this message is of type ${m.type}, with no cards to lay out. Remove it, or make the message a rich_card with its richCards.`, { part: 'key' });
+      }
       if ((m.type === 'picture' || m.type === 'video' || m.type === 'file') && !str(m.fileUrl)) ctx.report(['message', 'type'], `A ${m.type} message needs \`fileUrl\`.`);
       if (m.type === 'text' && blank(str(m.message) ?? '')) ctx.report(['message', 'type'], 'A text message needs non-empty `message`.');
       // RBM sends one content a message: a text message's media would be dropped (send refuses it, preview drew it)
@@ -152,12 +170,16 @@ export const rcsRules = defineRules([
     },
   },
   {
-    id: 'rcs-webview-mode', group: 'rcs', severity: 'warning', summary: 'webviewType is set only with openUrlApplication WEBVIEW.',
-    why: 'RBM ignores the webview size when the URL opens in the browser.', fix: 'Remove webviewType, or set openUrlApplication: WEBVIEW.', source: 'RBM OpenUrlAction',
+    id: 'rcs-webview-mode', group: 'rcs', severity: 'warning', summary: 'webviewType is set only with openUrlApplication WEBVIEW, and openUrlApplication WEBVIEW always with a webviewType.',
+    why: 'RBM ignores the webview size when the URL opens in the browser. The other way round, RBM\'s OpenUrlAction.webviewViewMode left out is WEBVIEW_VIEW_MODE_UNSPECIFIED, of which Google says "To use webview, a view mode must be specified": a WEBVIEW link without FULL, HALF or TALL has no webview to open in (the preview draws no size it would have to invent).',
+    fix: 'Remove webviewType, or set openUrlApplication: WEBVIEW; with WEBVIEW, add webviewType: FULL, HALF or TALL.', source: 'RBM OpenUrlAction',
     check(ctx) {
       for (const { s, path } of suggestions(ctx)) {
         if (s.webviewType !== undefined && s.openUrlApplication !== 'WEBVIEW') {
           ctx.report([...path, 'webviewType'], `webviewType ${String(s.webviewType)} is ignored unless openUrlApplication is WEBVIEW${s.openUrlApplication ? ` (it is ${String(s.openUrlApplication)})` : ''}.`, { part: 'key' });
+        } else if (s.action === 'open_url' && s.openUrlApplication === 'WEBVIEW' && s.webviewType === undefined) {
+          // RBM's webviewViewMode left out is WEBVIEW_VIEW_MODE_UNSPECIFIED: "To use webview, a view mode must be specified"
+          ctx.report([...path, 'openUrlApplication'], 'openUrlApplication WEBVIEW names no webviewType: RBM opens a webview only in a view mode ("To use webview, a view mode must be specified"). Add webviewType: FULL, HALF or TALL, or open the URL in the BROWSER.');
         }
       }
     },
@@ -166,30 +188,33 @@ export const rcsRules = defineRules([
     id: 'rcs-standalone-layout', group: 'rcs', severity: 'error', summary: 'A HORIZONTAL standalone card has imageAlign LEFT or RIGHT.',
     why: 'RBM needs to know on which side the image goes.', fix: 'Set rcsRichCardsOpts.imageAlign to LEFT or RIGHT, or use VERTICAL.', source: 'RBM StandaloneCard',
     check(ctx) {
-      const o = obj(message(ctx)?.rcsRichCardsOpts);
+      const o = layoutOf(ctx);
       if (o?.orientation === 'HORIZONTAL' && o.type !== 'CAROUSEL' && o.imageAlign !== 'LEFT' && o.imageAlign !== 'RIGHT') {
         ctx.report(['message', 'rcsRichCardsOpts', o.imageAlign === undefined ? 'orientation' : 'imageAlign'], 'A HORIZONTAL card needs imageAlign LEFT or RIGHT.');
       }
     },
   },
   {
-    id: 'rcs-standalone-count', group: 'rcs', severity: 'error', summary: 'A STANDALONE rich card message has exactly one card.',
-    why: 'A standalone card is one card; several cards are a carousel.', fix: 'Keep one card, or set rcsRichCardsOpts.type: CAROUSEL.', source: 'RBM StandaloneCard',
+    id: 'rcs-standalone-count', group: 'rcs', severity: 'error', summary: 'A rich card message of several cards is a CAROUSEL: a STANDALONE one, or one that names no layout, has exactly one card.',
+    why: 'A standalone card is one card; several cards are a carousel, which RBM sends only as one (CarouselCard, with its cardWidth).',
+    fix: 'Keep one card, or set `rcsRichCardsOpts: { type: CAROUSEL, cardWidth: MEDIUM }` (SMALL or MEDIUM).', source: 'RBM StandaloneCard',
     check(ctx) {
-      const m = message(ctx);
-      const type = obj(m?.rcsRichCardsOpts)?.type ?? (arr(m?.richCards).length > 0 ? 'STANDALONE' : undefined);
-      const n = arr(m?.richCards).length;
-      if (type === 'STANDALONE' && n > 1) ctx.report(['message', 'richCards', 1], `A STANDALONE message has exactly one card; it has ${n}. Use type CAROUSEL for 2 to 10 cards.`);
+      const n = laidOut(ctx) ? arr(message(ctx)?.richCards).length : 0;
+      if (n <= 1) return;
+      const o = layoutOf(ctx);
+      // the layout the file writes: a STANDALONE it never wrote is not said (several cards without a layout lack a carousel's)
+      if (!o) ctx.report(['message', 'richCards'], `The ${n} cards name no layout: several cards are a carousel, which RBM sends with its type and card width; add \`rcsRichCardsOpts: { type: CAROUSEL, cardWidth: MEDIUM }\` (cardWidth SMALL or MEDIUM), or keep one card.`, { part: 'key' });
+      else if (o.type === undefined) ctx.report(['message', 'rcsRichCardsOpts'], `rcsRichCardsOpts names no type, and a message of ${n} cards is a carousel: add \`type: CAROUSEL\`${o.cardWidth === undefined ? ' and its `cardWidth: SMALL` or `MEDIUM`' : ''}, or keep one card.`, { part: 'key' });
+      else if (o.type === 'STANDALONE') ctx.report(['message', 'richCards', 1], `A STANDALONE message has exactly one card; it has ${n}. For 2 to 10 cards set \`rcsRichCardsOpts.type: CAROUSEL\` (with its cardWidth), or keep one card.`);
     },
   },
   {
     id: 'rcs-carousel', group: 'rcs', severity: 'error', summary: 'A carousel has 2 to 10 cards; SMALL cards cannot take TALL media.',
     why: 'RBM CarouselCard limits.', fix: 'Keep 2 to 10 cards; use MEDIUM width or shorter media.', source: 'RBM CarouselCard',
     check(ctx) {
-      const m = message(ctx);
-      const o = obj(m?.rcsRichCardsOpts);
+      const o = layoutOf(ctx);
       if (o?.type !== 'CAROUSEL') return;
-      const n = arr(m?.richCards).length;
+      const n = arr(message(ctx)?.richCards).length;
       if (n < 2) ctx.report(['message', 'rcsRichCardsOpts', 'type'], `A carousel has 2 to 10 cards; it has ${n}.`);
       if (n > 10) ctx.report(['message', 'richCards', 10], `A carousel has at most 10 cards; this is card 11 of ${n}.`);
       if (o.cardWidth === 'SMALL' && o.mediaHeight === 'TALL') ctx.report(['message', 'rcsRichCardsOpts', 'mediaHeight'], 'SMALL carousel cards cannot take TALL media; use SHORT or MEDIUM, or cardWidth MEDIUM.');
@@ -291,7 +316,7 @@ export const rcsRules = defineRules([
     },
   },
   {
-    id: 'rcs-media', group: 'rcs', severity: 'warning', summary: 'Media is a public https URL; images are JPEG, PNG or GIF (a picture message and a thumbnail are images: a URL with the extension of a video or another file is not); videos are MP4, M4V, MPEG or WebM (not .mov or .3gp); a rich card\'s media is an image or a video, not a document; a file message is an image, audio, a video or a PDF.',
+    id: 'rcs-media', group: 'rcs', severity: 'warning', summary: 'Media is a public https URL; images are JPEG, PNG or GIF (a picture message and a thumbnail are images: a URL with the extension of a video or another file is not); videos are MP4, M4V, MPEG, MPEG-4, H.263 or WebM (not .mov or .3gp); a rich card\'s media is an image or a video, not a document; a file message is an image, audio, a video or a PDF.',
     why: 'RBM fetches media from public https URLs and renders only these image types. A `picture` message and a thumbnail show an image: a video (.mp4) or a document there is refused or shows nothing (rcs-video-file is the reverse case: an image as a video). A `file` message is fetched by RBM like other media, and RBM supports images, audio, video and PDF files (files.create lists their content types): a Word document, a spreadsheet, an archive or an app is refused.',
     fix: 'Host the file on https and use .jpg, .png or .gif; for a video, use type video (with the image in thumbnailUrl); send a document as a PDF, or link to it with an open_url chip.', source: 'RBM ContentInfo, files.create',
     check(ctx) {
@@ -311,7 +336,7 @@ export const rcsRules = defineRules([
           ctx.report(path, `A rich card's media is an image (JPEG, PNG, GIF) or a video, not a .${DOCUMENT_FILE.exec(u.split(/[?#]/)[0]!)![1]!.toLowerCase()} file; send a document as a message of type file, or link to it with an open_url chip.`);
         } else if (!image && UNPLAYED_VIDEO.test(u)) {
           // Google's RbmMedia lists video/h263, m4v, mp4, mpeg, mpeg4 and webm: a phone's .mov or .3gp is refused or not played
-          ctx.report(path, `RBM plays videos as MP4, M4V, MPEG or WebM, not .${UNPLAYED_VIDEO.exec(u)![1]!.toLowerCase()}: convert the video (to MP4 with H.264, say) and link that file.`);
+          ctx.report(path, `RBM plays videos as ${RBM_VIDEOS}, not .${UNPLAYED_VIDEO.exec(u)![1]!.toLowerCase()}: convert the video (to MP4 with H.264, say) and link that file.`);
         } else if (image && OTHER_FILE.test(u)) {
           const ext = OTHER_FILE.exec(u)![1]!.toLowerCase();
           ctx.report(path, `${path[path.length - 1] === 'thumbnailUrl' ? 'A thumbnail' : 'A picture message'} shows an image (JPEG, PNG or GIF), but ${u} is a .${ext} file${VIDEO_FILE.test(u) && path[path.length - 1] === 'fileUrl' ? '; for a video, use type video (with the image in thumbnailUrl)' : ''}.`);
@@ -320,7 +345,7 @@ export const rcsRules = defineRules([
           // (a Word document, an archive, an app) is refused when RBM fetches it. By the path's extension; none (or a script's) says nothing.
           const ext = fileExtension(u);
           if (ext !== undefined && !RBM_FILE.test(ext) && !SCRIPT_PATH.test(ext)) {
-            ctx.report(path, `RBM sends a file message of an image (JPEG, PNG, GIF), audio (MP3, AAC, M4A, OGG, 3GP), a video (MP4, M4V, MPEG, WebM) or a PDF, not a .${ext.toLowerCase()} file; send a PDF, or link to the file with an open_url chip.`);
+            ctx.report(path, `RBM sends a file message of an image (JPEG, PNG, GIF), audio (MP3, AAC, M4A, OGG, 3GP), a video (${RBM_VIDEOS}) or a PDF, not a .${ext.toLowerCase()} file; send a PDF, or link to the file with an open_url chip.`);
           }
         }
       }
@@ -449,7 +474,7 @@ export const rcsRules = defineRules([
     why: 'orientation and imageAlign lay out one standalone card; RBM carousels are always vertical cards side by side.',
     fix: 'Remove orientation and imageAlign; size carousel cards with cardWidth and mediaHeight.', source: 'RBM CarouselCard',
     check(ctx) {
-      const o = obj(message(ctx)?.rcsRichCardsOpts);
+      const o = layoutOf(ctx);
       if (o?.type !== 'CAROUSEL') return;
       for (const k of ['orientation', 'imageAlign'] as const) {
         if (o[k] !== undefined) ctx.report(['message', 'rcsRichCardsOpts', k], `A CAROUSEL takes no ${k}: it lays out a standalone card. Remove it.`, { part: 'key' });
@@ -462,9 +487,8 @@ export const rcsRules = defineRules([
     why: 'Google\'s RBM reference marks a standalone card\'s orientation ("Required. Orientation of the card."), a carousel\'s card width ("Required. The width of the cards in the carousel.") and a vertical card\'s media height ("Required for cards with vertical orientation.") as required; without them the layout the phone shows is not the one you chose (the preview assumes a vertical card of MEDIUM height).',
     fix: 'Add `rcsRichCardsOpts` with `orientation: VERTICAL` or `HORIZONTAL` (a standalone card), `cardWidth: SMALL` or `MEDIUM` (a carousel) and `mediaHeight: SHORT`, `MEDIUM` or `TALL`.', source: 'Google Dialogflow RbmStandaloneCard, RbmCardContent',
     check(ctx) {
-      const m = message(ctx);
-      const o = obj(m?.rcsRichCardsOpts);
-      const n = cards(ctx).length;
+      const o = layoutOf(ctx);
+      const n = laidOutCards(ctx).length;
       if (!o) {
         // a card without any layout: RBM's required fields all missing (several cards without one: rcs-standalone-count)
         if (n === 1) ctx.report(['message', 'richCards'], 'The card names no layout: add `rcsRichCardsOpts: { type: STANDALONE, orientation: VERTICAL, mediaHeight: MEDIUM }` (RBM requires a standalone card\'s orientation; the preview assumes this one).', { part: 'key' });
@@ -473,7 +497,7 @@ export const rcsRules = defineRules([
       const at = ['message', 'rcsRichCardsOpts'];
       if (o.type !== 'CAROUSEL' && n <= 1 && o.orientation === undefined) ctx.report(at, 'A standalone card names its orientation: add `orientation: VERTICAL` or `HORIZONTAL` (RBM requires it; the preview assumes VERTICAL).', { part: 'key' });
       if (o.type === 'CAROUSEL' && o.cardWidth === undefined) ctx.report(at, 'A CAROUSEL names the width of its cards: add `cardWidth: SMALL` or `cardWidth: MEDIUM` (RBM requires it; the preview assumes MEDIUM).', { part: 'key' });
-      const withMedia = cards(ctx).some(({ v }) => typeof v.fileUrl === 'string');
+      const withMedia = laidOutCards(ctx).some(({ v }) => typeof v.fileUrl === 'string');
       if (withMedia && o.orientation !== 'HORIZONTAL' && o.mediaHeight === undefined) ctx.report(at, `${o.type === 'CAROUSEL' ? 'The cards have' : 'A vertical card has'} media: name its height, \`mediaHeight: SHORT\`, \`MEDIUM\` or \`TALL\` (RBM requires it for vertical cards; the preview assumes MEDIUM).`, { part: 'key' });
     },
   },
@@ -482,9 +506,8 @@ export const rcsRules = defineRules([
     why: 'cardWidth (SMALL, MEDIUM) sizes carousel cards; a standalone card always spans the conversation.',
     fix: 'Remove cardWidth, or make the message a CAROUSEL of 2 to 10 cards.', source: 'RBM StandaloneCard',
     check(ctx) {
-      const m = message(ctx);
-      const o = obj(m?.rcsRichCardsOpts);
-      if (o && o.type !== 'CAROUSEL' && o.cardWidth !== undefined && (o.type === 'STANDALONE' || arr(m?.richCards).length <= 1)) {
+      const o = layoutOf(ctx);
+      if (o && o.type !== 'CAROUSEL' && o.cardWidth !== undefined && (o.type === 'STANDALONE' || arr(message(ctx)?.richCards).length <= 1)) {
         ctx.report(['message', 'rcsRichCardsOpts', 'cardWidth'], 'A STANDALONE card takes no cardWidth: only carousel cards are SMALL or MEDIUM. Remove it.', { part: 'key' });
       }
     },
@@ -494,7 +517,7 @@ export const rcsRules = defineRules([
     why: 'Google\'s Media.height: "For a standalone card with horizontal layout, height is not customizable, and this field is ignored." RBM does not refuse it, so neither does tplsync: the key is a leftover that does nothing (often from a card switched from VERTICAL). A warning, so that it is seen and removed.',
     fix: 'Remove mediaHeight, or use orientation VERTICAL if the height was meant.', source: 'RBM Media',
     check(ctx) {
-      const o = obj(message(ctx)?.rcsRichCardsOpts);
+      const o = layoutOf(ctx);
       if (o?.orientation === 'HORIZONTAL' && o.type !== 'CAROUSEL' && o.mediaHeight !== undefined) {
         ctx.report(['message', 'rcsRichCardsOpts', 'mediaHeight'], 'mediaHeight is ignored on a HORIZONTAL standalone card (Google: its height is not customizable): the media takes the card\'s height. Remove it, or use VERTICAL.', { part: 'key' });
       }
@@ -567,11 +590,13 @@ const DOCUMENT_FILE = /\.(pdf|docx?|xlsx?|pptx?|odt|ods|odp|rtf|txt|csv|zip)$/i;
 /** An image file by its extension (the part of the URL before ? or #). */
 export const IMAGE_FILE = /\.(jpe?g|png|gif|webp|bmp)(\?|#|$)/i;
 /** A video file by its extension. */
+/** the video types RBM lists (files.create, RbmMedia: video/h263, m4v, mp4, mpeg, mpeg4, webm), as rcs-media names them: every one it lets through */
+const RBM_VIDEOS = 'MP4, M4V, MPEG, MPEG-4, H.263 or WebM';
 /** videos in a container RBM does not list (RbmMedia: video/h263, m4v, mp4, mpeg, mpeg4, webm) */
 const UNPLAYED_VIDEO = /\.(mov|qt|3gp|3g2|mkv|avi|wmv|flv)(\?|#|$)/i;
-const VIDEO_FILE = /\.(mp4|m4v|mov|webm|3gp|3g2|mkv|avi|mpe?g|h264|h263)(\?|#|$)/i;
+const VIDEO_FILE = /\.(mp4|m4v|mov|webm|3gp|3g2|mkv|avi|mpe?g|mpeg4|h264|h263)(\?|#|$)/i;
 /** A file by its extension that is neither a JPEG, PNG nor GIF nor an image rcs-media names otherwise (a video, audio, a document); an unknown extension or none says nothing. */
-const OTHER_FILE = /\.(mp4|m4v|mov|webm|3gp|3g2|mkv|avi|mpe?g|h264|h263|mp3|m4a|aac|amr|ogg|oga|wav|pdf|docx?|xlsx?|pptx?|txt|csv|zip|vcf|ics|html?)(\?|#|$)/i;
+const OTHER_FILE = /\.(mp4|m4v|mov|webm|3gp|3g2|mkv|avi|mpe?g|mpeg4|h264|h263|mp3|m4a|aac|amr|ogg|oga|wav|pdf|docx?|xlsx?|pptx?|txt|csv|zip|vcf|ics|html?)(\?|#|$)/i;
 
 /** The extensions of the content types RBM's files.create lists for a file: images (image/jpeg, jpg, gif, png), audio (audio/aac, mp3, mpeg, mpg, mp4, mp4-latm, 3gpp; application/ogg, audio/ogg), video (video/h263, m4v, mp4, mpeg, mpeg4, webm) and PDF (application/pdf). */
 const RBM_FILE = /^(jpe?g|png|gif|aac|mp3|mpe?g|mpg|mp4|m4a|3gpp?|ogg|oga|h263|m4v|mpeg4|webm|pdf)$/i;

@@ -12,7 +12,7 @@ import { didYouMean } from '../../core/suggest.js';
 import { scanPlaceholders } from '../../model/placeholders.js';
 import { an, claiming, defineRules, obj, type Loose, type RuleContext } from '../rule.js';
 import { wholeTemplate } from '../scope.js';
-import { foreignKeyFinding, latLongKeyFinding, messageKeyNotCarried, missingKeyFinding } from './suggestions.js';
+import { actionNotCarried, foreignKeyFinding, latLongKeyFinding, messageKeyNotCarried, missingKeyFinding } from './suggestions.js';
 
 export interface SchemaFinding { ruleId: string; path: Path; part: 'key' | 'value'; message: string }
 
@@ -203,6 +203,9 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
       }
       case 'enum': {
         const allowed = ((e.params as { allowedValues: unknown[] }).allowedValues).map(String);
+        // RBM's ComposeAction (`action: compose`): not carried, said by name rather than as a typo of another action
+        const rbm = actionNotCarried(p, e.data);
+        if (rbm) { f = { ruleId: ENUM_RULES[dotted] ?? 'schema', path: p, part: 'value', message: rbm }; break; }
         const hint = typeof e.data === 'string' ? enumHint(dotted, e.data, allowed) : '';
         f = { ruleId: ENUM_RULES[dotted] ?? 'schema', path: p, part: 'value',
           // `category:` with nothing after it: YAML reads null (one finding: the type's is left out below)

@@ -44,16 +44,40 @@ const ALIASES: Readonly<Record<string, string>> = {
 export const RBM_SUGGESTION_FIELDS_NOT_CARRIED: Readonly<Record<string, { rbm: string; actions?: readonly string[] }>> = {
   description: { rbm: "RBM's openUrlAction.description (the webview's accessibility text)", actions: ['open_url'] },
   fallbackUrl: { rbm: "RBM's SuggestedAction.fallbackUrl (the page for a phone that cannot perform the action)" },
+  // RBM's ComposeAction (a draft the customer sends): the partner API's suggestion has no compose action
+  composeAction: { rbm: "RBM's SuggestedAction.composeAction (ComposeAction: a text or a recording drafted for the customer to send)" },
+  composeTextMessage: { rbm: "RBM's ComposeAction.composeTextMessage (a text drafted to a number for the customer to send)" },
+  composeRecordingMessage: { rbm: "RBM's ComposeAction.composeRecordingMessage (an audio or video message the customer records and sends to a number)" },
 };
 export const RBM_MESSAGE_FIELDS_NOT_CARRIED: Readonly<Record<string, string>> = {
   messageTrafficType: "RBM's AgentMessage.messageTrafficType (TRANSACTION, PROMOTION, AUTHENTICATION...)",
 };
-const notCarried = (what: string): string => `${what}, which is not carried: the partner API's template has no field for it, so the channel would never receive it (docs/format.md, "RBM fields the API does not carry"). Remove it`;
+/** Fields of RBM's ContentInfo (a card's media, a picture, video or file message) the partner API has no field for: a card and a media message carry fileUrl and thumbnailUrl only. */
+export const RBM_MEDIA_FIELDS_NOT_CARRIED: Readonly<Record<string, string>> = {
+  forceRefresh: "RBM's ContentInfo.forceRefresh (fetch the file again rather than use RBM's cached copy)",
+};
+/**
+ * RBM's suggested actions the partner API has no action for, by the names people write them in
+ * (`compose`, `composeAction`, `compose_action`): refused by name, not offered the nearest action.
+ */
+const RBM_ACTIONS_NOT_CARRIED: Readonly<Record<string, string>> = {
+  compose: "RBM's ComposeAction (composeTextMessage, composeRecordingMessage: a text or a recording drafted for the customer to send to a number)",
+};
+const notCarried = (what: string, remove = 'Remove it'): string => `${what}, which is not carried: the partner API's template has no field for it, so the channel would never receive it (docs/format.md, "RBM fields the API does not carry"). ${remove}`;
 
-/** A message-level key of Google's RBM API that the partner API does not carry. */
+/** A message-level key, or a key of a card's media, of Google's RBM API that the partner API does not carry. */
 export function messageKeyNotCarried(p: Path, key: string): string | undefined {
-  const what = p.length === 1 && p[0] === 'message' ? RBM_MESSAGE_FIELDS_NOT_CARRIED[key] : undefined;
+  const onMessage = p.length === 1 && p[0] === 'message';
+  const onCard = p.length === 3 && p[0] === 'message' && p[1] === 'richCards' && typeof p[2] === 'number';
+  const what = (onMessage ? RBM_MESSAGE_FIELDS_NOT_CARRIED[key] : undefined) ?? (onMessage || onCard ? RBM_MEDIA_FIELDS_NOT_CARRIED[key] : undefined);
   return what ? `'${key}' is ${notCarried(what)}` : undefined;
+}
+
+/** A suggestion's action written as one of RBM's actions the partner API does not carry (`action: compose`). */
+export function actionNotCarried(p: Path, value: unknown): string | undefined {
+  if (typeof value !== 'string' || p[p.length - 1] !== 'action' || !isSuggestionPath(p.slice(0, -1))) return undefined;
+  const what = RBM_ACTIONS_NOT_CARRIED[value.toLowerCase().replace(/[^a-z]/g, '').replace(/action$/, '')];
+  return what ? `action '${value}' is ${notCarried(what, `Remove the suggestion, or give it an action the API carries (${SUGGESTED_ACTIONS.join(', ')})`)}` : undefined;
 }
 
 /** An unknown key inside a suggestion's latLong: latitude and longitude are written out. */
@@ -66,11 +90,14 @@ export function latLongKeyFinding(p: Path, key: string): { ruleId: 'schema'; pat
 /** An unknown key on a suggestion of a known action: the key of another action, or a typo. */
 export function foreignKeyFinding(p: Path, data: unknown, key: string, didYouMean: (k: string, known: string[]) => string): KeyFinding | undefined {
   const action = (data as { action?: unknown } | undefined)?.action;
-  if (!isSuggestionPath(p) || typeof action !== 'string' || !ACTION_KEYS[action]) return undefined;
+  if (!isSuggestionPath(p) || typeof action !== 'string') return undefined;
+  // a field of RBM's the API does not carry, said by name whatever the action (one the API has or not)
+  const rbm = RBM_SUGGESTION_FIELDS_NOT_CARRIED[key];
+  if (rbm && !rbm.actions && !ACTION_KEYS[action]) return { ruleId: 'rcs-action-keys', path: [...p, key], part: 'key', message: `'${key}' is ${notCarried(rbm.rbm)}` };
+  if (!ACTION_KEYS[action]) return undefined;
   const allowed = [...COMMON_SUGGESTION_KEYS, ...ACTION_KEYS[action]!.own];
   const owners = SUGGESTED_ACTIONS.filter((a) => ACTION_KEYS[a]!.own.includes(key));
   const alias = ALIASES[key];
-  const rbm = RBM_SUGGESTION_FIELDS_NOT_CARRIED[key];
   const message = rbm && (!rbm.actions || rbm.actions.includes(action))
     ? `'${key}' on ${an(action)} suggestion is ${notCarried(rbm.rbm)}`
     : owners.length

@@ -2,7 +2,7 @@
 import { urlAddressProblem, urlSampleProblem } from '../../model/urls.js';
 import { foreignCharacters, shownWithEscapes } from '../../model/written-characters.js';
 import { reportSchema, sampleKeyMeant, textUnderSynonym } from './schema.js';
-import { charLength, distinctKeys, MAX_PLACEHOLDER_NUMBER, NAMED, NUMBERED, placeholderAtEdges, renderText, WIDE_BRACE, scanPlaceholders, type Placeholder, type PlaceholderProblem } from '../../model/placeholders.js';
+import { charLength, distinctKeys, MAX_PLACEHOLDER_NUMBER, NAMED, NUMBERED, placeholderAtEdges, placeholderNameFor, renderText, singleBraced, WIDE_BRACE, scanPlaceholders, type Placeholder, type PlaceholderProblem } from '../../model/placeholders.js';
 import type { Path } from '../../files/locate.js';
 import { an, arr, blank, defineRules, indexed, noSample, obj, sample, str, type Indexed, type Loose, type RuleContext } from '../rule.js';
 import { unlistedWhatsappLanguage } from './languages.js';
@@ -19,6 +19,9 @@ const FLOW_KEYS = ['flow', 'flow_id', 'flow_name', 'flow_json'] as const;
 /** a character that cannot be seen or is easily mistaken inside a placeholder: a format character, a tab, a curly quote */
 const UNSEEN = /[\t\p{Cf}\u2018\u2019\u201A\u201C\u201D\u201E]/u;
 
+/** a copy-code button's code: Meta's components and coupon-code pages (2026) say 20; older copies of them and some providers 15 */
+const COPY_CODE_MAX = 20;
+const COPY_CODE_OLD_MAX = 15;
 const MEDIA = new Set(['IMAGE', 'VIDEO', 'GIF', 'DOCUMENT']);
 /** a URL whose path ends in an mp4 file (a GIF header is an mp4) */
 const MP4_URL = /\.mp4([?#]|$)/i;
@@ -76,6 +79,24 @@ const meta = 'Meta components reference';
 /** the blocks of samples a template's texts take theirs from */
 const EXAMPLES_BLOCKS = [['header', 'examples'], ['body', 'examples'], ['message', 'examples']] as const;
 const NO_KEYS: ReadonlySet<string> = new Set();
+
+/**
+ * The keys of the placeholders an RCS message writes where none is filled in, each said by a finding
+ * of its own: a media URL (a card's or the message's fileUrl or thumbnailUrl: the schema's "cannot hold
+ * a placeholder") and a chip's texts (rcs-suggestion-placeholder). A sample of such a key belongs to
+ * that placeholder: it is not said again to have none.
+ */
+function unfilledRcsPlaceholderKeys(t: Loose): ReadonlySet<string> {
+  const m = obj(t.message);
+  if (!m) return NO_KEYS;
+  const texts: unknown[] = [m.fileUrl, m.thumbnailUrl];
+  const chips = (list: unknown): void => { for (const s of arr(list)) for (const v of Object.values(obj(s) ?? {})) texts.push(v); };
+  chips(m.suggestions);
+  for (const c of arr(m.richCards)) { const card = obj(c); if (card) { texts.push(card.fileUrl, card.thumbnailUrl); chips(card.suggestions); } }
+  const keys = new Set<string>();
+  for (const v of texts) if (typeof v === 'string' && v.includes('{{')) for (const p of scanPlaceholders(v).placeholders) keys.add(p.key);
+  return keys;
+}
 /** the components reference's buttons, and the refusal the Graph API answers a label with (error 2388060) */
 const labelSource = 'Meta components reference; Graph API error 2388060';
 /** the template guidelines' review reasons, as a partner's error page quotes them */
@@ -127,6 +148,25 @@ function headerAndFooter(ctx: RuleContext): { path: Path; text: string; what: st
 const MEDIA_FILES: Readonly<Record<string, readonly string[]>> = {
   IMAGE: ['jpg', 'jpeg', 'png'], VIDEO: ['mp4', '3gp', '3gpp'], DOCUMENT: ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'txt'],
 };
+/** what each media header's sample is to be, said in a finding */
+const MEDIA_WANTED: Readonly<Record<string, string>> = {
+  IMAGE: 'a JPEG or PNG image (.jpg, .jpeg, .png)', VIDEO: 'an MP4 or 3GPP video (.mp4, .3gp, .3gpp)', DOCUMENT: 'a PDF (.pdf)',
+};
+/** a file by its extension, said in a finding: `a Word document`, `a .mov file` */
+function fileKind(ext: string): string {
+  const kinds: Record<string, string> = {
+    jpg: 'a JPEG image', jpeg: 'a JPEG image', png: 'a PNG image', gif: 'a GIF', webp: 'a WebP image', heic: 'a HEIC image', heif: 'a HEIF image', avif: 'an AVIF image', svg: 'an SVG image', bmp: 'a BMP image', tif: 'a TIFF image', tiff: 'a TIFF image',
+    mp4: 'an MP4 video', '3gp': 'a 3GPP video', '3gpp': 'a 3GPP video', mov: 'a QuickTime video (.mov)', webm: 'a WebM video', avi: 'an AVI video', mkv: 'a Matroska video (.mkv)',
+    pdf: 'a PDF', doc: 'a Word document', docx: 'a Word document', xls: 'an Excel workbook', xlsx: 'an Excel workbook', ppt: 'a PowerPoint presentation', pptx: 'a PowerPoint presentation', txt: 'a text file',
+    mp3: 'an MP3 audio file', zip: 'a ZIP archive', csv: 'a CSV file',
+  };
+  return kinds[ext] ?? `a .${ext} file`;
+}
+/** the file name a media sample's URL ends with (its path's last part, percent-decoded), the scheme, host, query and fragment left out */
+function mediaFileName(url: string): string {
+  const last = url.split(/[?#]/)[0]!.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').split('/').pop() ?? '';
+  try { return decodeURIComponent(last); } catch { return last; }
+}
 /** extensions tplsync knows to be files of a kind (a URL ending `.html` or `.php` may serve anything: no finding) */
 const KNOWN_FILES = new Set([...Object.values(MEDIA_FILES).flat(), 'gif', 'webp', 'bmp', 'tif', 'tiff', 'svg', 'heic', 'heif', 'avif', 'ico', 'mov', 'avi', 'mkv', 'webm', 'wmv', 'flv', 'm4v', 'mpeg', 'mpg', 'mp3', 'aac', 'ogg', 'opus', 'wav', 'amr', 'm4a', 'zip', 'rar', '7z', 'csv', 'rtf', 'odt', 'ods', 'odp', 'epub', 'pages', 'key', 'numbers']);
 /** the two-digit country calling codes (ITU-T E.164); 1 and 7 are one digit, every other code three */
@@ -321,6 +361,21 @@ export const whatsappRules = defineRules([
       const s = ctx.scan(['footer']);
       const p = s.placeholders[0] ?? s.problems.find((x) => x.kind === 'range');
       if (p) ctx.report(['footer'], `A footer cannot hold placeholders; remove ${shown(p.raw)}.`, { at: p });
+    },
+  },
+  {
+    id: 'placeholder-single-braces', group: 'whatsapp', severity: 'warning',
+    summary: 'A placeholder is written with two braces on each side: `{1}` or `{first_name}` (single braces, as other tools write a variable) is sent as written.',
+    why: 'WhatsApp and RCS fill in only {{1}} or {{name}}; a text with {1} goes to review and to every recipient with the braces and the word as they are, and its sample belongs to no placeholder.',
+    fix: 'Write {{1}} (or {{first_name}}) instead of {1}.', source: 'Meta components reference',
+    check(ctx) {
+      for (const { site } of ctx.placeholders().sites) {
+        for (const p of singleBraced(site.text)) {
+          const key = NUMBERED.test(p.key) ? p.key : /^[0-9]+$/.test(p.key) ? String(Number(p.key) || 1) : NAMED.test(p.key) ? p.key : placeholderNameFor(p.key);
+          const platform = site.role === 'rcs' ? 'The platform' : 'WhatsApp';
+          ctx.report(site.path, `"${p.raw}" has single braces: a placeholder has two on each side, {{${key}}}. ${platform} fills in only {{...}} and would send "${p.raw}" as written; write {{${key}}}.`, { at: p });
+        }
+      }
     },
   },
   {
@@ -664,6 +719,14 @@ export const whatsappRules = defineRules([
         for (const p of scan.problems) keys.add(/^\{*\s*([A-Za-z0-9_]+)\s*\}*$/.exec(p.raw.normalize('NFKC'))?.[1] ?? /^\{\{\s*([A-Za-z0-9_]+)/.exec(p.raw.normalize('NFKC'))?.[1] ?? '*');
         malformedSites.set(site.examplesPath.join('.'), keys);
       }
+      // a sample for a placeholder written with single braces (`{1}`): placeholder-syntax's one finding says to write {{1}}
+      for (const { site } of sites) {
+        const single = singleBraced(site.text);
+        if (!single.length) continue;
+        const keys = malformedSites.get(site.examplesPath.join('.')) ?? new Set<string>();
+        for (const p of single) keys.add(p.key);
+        malformedSites.set(site.examplesPath.join('.'), keys);
+      }
       // `exmaples:` (or `example:` on a body) beside the texts: the schema says it, with the key to write; no "has no sample" for each placeholder
       const misspeltExamples = (part: string): boolean => {
         const o = obj(ctx.t[part]);
@@ -718,6 +781,8 @@ export const whatsappRules = defineRules([
         // the text written under another tool's name (`title:`): the schema says that key; its samples are its placeholders'
         const misnamed = textUnderSynonym(ctx.t[exPath[0]]);
         if (misnamed !== undefined) { const more = new Set(set); for (const p of scanPlaceholders(misnamed).placeholders) more.add(p.key); set = more; }
+        // an RCS placeholder in a media URL or a chip: said there (not filled in), and its sample is its, not an orphan
+        if (exPath[0] === 'message') { const unfilled = unfilledRcsPlaceholderKeys(ctx.t); if (unfilled.size) set = new Set([...set, ...unfilled]); }
         for (const k of Object.keys(ex)) {
           if (set.has(k) || malformedKeys?.has(k) || malformedKeys?.has('*')) continue;
           // a key of no placeholder's form (`Customer_Name`, `first-name`, `{{name}}`): the schema's finding at it says what to write
@@ -946,7 +1011,7 @@ export const whatsappRules = defineRules([
   },
   {
     id: 'button-url', group: 'whatsapp', severity: 'error',
-    summary: 'A URL button (of the template or of a carousel card) has an http(s) URL of at most 2000 characters, with at most one placeholder {{1}}, only at the very end, and a sample that starts with the URL\'s fixed part.',
+    summary: 'A URL button (of the template or of a carousel card) has an http(s) URL of at most 2000 characters, with at most one placeholder {{1}}, only at the very end, and a sample that is the whole URL (starting with its fixed part) or the placeholder\'s value alone.',
     why: 'WhatsApp only substitutes a single variable appended to the URL.', fix: 'Keep the fixed part of the URL and end it with {{1}}.', source: meta,
     check(ctx) {
       reportSchema(ctx, 'button-url');
@@ -1076,15 +1141,20 @@ export const whatsappRules = defineRules([
         const types = typeof format === 'string' ? MEDIA_FILES[format] : undefined;
         const url = str(example);
         if (!types || url === undefined) continue;
-        const ext = /\.([A-Za-z0-9]{1,5})$/.exec(url.split(/[?#]/)[0]!.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, ''))?.[1]?.toLowerCase();
+        const file = mediaFileName(url);
+        const ext = /\.([A-Za-z0-9]{1,5})$/.exec(file)?.[1]?.toLowerCase();
+        if (!ext || !KNOWN_FILES.has(ext) || (format === 'DOCUMENT' ? ext === 'pdf' : types.includes(ext))) continue;
+        const whose = `${path[0] === 'carousel' ? `Card ${Number(path[1]) + 1}: the` : 'The'} ${format as string} header's sample '${shownWithEscapes(file)}' is ${fileKind(ext)}`;
         // a template's document header: PDF (WhatsApp Manager's editor, providers' template pages); Meta's messages take Office and text files as well
-        if (format === 'DOCUMENT' && ext && ext !== 'pdf' && types.includes(ext)) {
-          ctx.report(path, `A DOCUMENT header's sample is a .${ext} file: template document headers are PDF (WhatsApp Manager's template editor, providers' template pages), though a message may carry one; give a PDF sample, and send PDFs with the template.`);
+        if (format === 'DOCUMENT' && types.includes(ext)) {
+          ctx.report(path, `${whose}: a template's document header is a PDF (WhatsApp Manager's template editor, providers' template pages), though a message may carry ${fileKind(ext)}; give a PDF sample (.pdf), and send PDFs with the template.`);
           continue;
         }
-        if (!ext || types.includes(ext) || !KNOWN_FILES.has(ext)) continue;
+        const want = MEDIA_WANTED[format as string]!;
         const of = Object.entries(MEDIA_FILES).find(([, e]) => e.includes(ext))?.[0];
-        ctx.report(path, `${an(format as string).replace(/^a/, 'A')} header's sample is ${types.map((e) => `.${e}`).join(', ')}; this is a .${ext} file${of && of !== format ? ` (${an(of)} file: change the format to ${of}, or give ${an(format as string)} sample)` : ' (WhatsApp takes no such file)'}.`);
+        if (of && of !== format) ctx.report(path, `${whose}, a file for ${an(of)} header: change the format to ${of}, or give ${want}.`);
+        else if (ext === 'gif') ctx.report(path, `${whose}, which ${an(format as string)} header does not take: give ${want}${path[0] === 'carousel' ? '' : ', or for an animation write `format: GIF` with an .mp4 sample (MARKETING templates)'}.`);
+        else ctx.report(path, `${whose}, which WhatsApp does not take as ${an(format as string)} header: give ${want}.`);
       }
     },
   },
@@ -1175,14 +1245,31 @@ export const whatsappRules = defineRules([
   },
   {
     id: 'copy-code-length', group: 'whatsapp', severity: 'error',
-    summary: 'A COPY_CODE sample has at most 15 characters.', why: 'Meta\'s components reference and coupon-code page limit the example code of a copy-code button to 15 characters.',
-    fix: 'Shorten the sample code to 15 characters or fewer.', source: meta,
+    summary: 'A COPY_CODE sample has at most 20 characters.',
+    why: 'Meta\'s components reference ("Maximum 20 characters", for the copy-code button\'s example) and coupon-code page (the example code and the code sent, "Maximum 20 characters"; its own example is 20 characters) limit the code to 20 characters. Older copies of those pages, and some providers, say 15: copy-code-length-15 warns of a code of 16 to 20. A limited-time offer\'s code is offer-code-length\'s (15).',
+    fix: 'Shorten the sample code to 20 characters or fewer (15 or fewer for every account).', source: 'Meta components reference; Meta coupon code templates',
     check(ctx) {
-      // a limited-time offer's code: offer-code-length reports it (the same limit, named for the offer)
+      // a limited-time offer's code: offer-code-length reports it (the offer page's own limit, 15)
       if (ctx.t.limited_time_offer !== undefined) return;
       for (const { v: b, i } of buttons(ctx)) {
         const ex = str(b.example);
-        if (b.type === 'COPY_CODE' && ex !== undefined && charLength(ex) > 15) ctx.report(['buttons', i, 'example'], `The coupon code sample is ${charLength(ex)} characters; the limit is 15.`);
+        if (b.type === 'COPY_CODE' && ex !== undefined && charLength(ex) > COPY_CODE_MAX) ctx.report(['buttons', i, 'example'], `The coupon code sample is ${charLength(ex)} characters; the limit is ${COPY_CODE_MAX}.`);
+      }
+    },
+  },
+  {
+    id: 'copy-code-length-15', group: 'whatsapp', severity: 'warning',
+    summary: 'A COPY_CODE sample of 16 to 20 characters may be refused where 15 is still the limit.',
+    why: 'Meta\'s current components and coupon-code pages allow 20 characters (copy-code-length), but older copies of those pages and some providers (360dialog\'s documentation among them) state 15; an account or a provider that still applies 15 refuses a longer code. Turn this rule off (`copy-code-length-15: off`) when your provider takes 20.',
+    fix: 'Keep the code to 15 characters, or turn the rule off if your provider takes 20.', source: 'Meta components reference; Meta coupon code templates',
+    check(ctx) {
+      if (ctx.t.limited_time_offer !== undefined) return;
+      for (const { v: b, i } of buttons(ctx)) {
+        const ex = str(b.example);
+        const n = ex === undefined ? 0 : charLength(ex);
+        if (b.type === 'COPY_CODE' && n > COPY_CODE_OLD_MAX && n <= COPY_CODE_MAX) {
+          ctx.report(['buttons', i, 'example'], `The coupon code sample is ${n} characters: Meta's current pages allow ${COPY_CODE_MAX}, but older pages and some providers state ${COPY_CODE_OLD_MAX}; shorten it to ${COPY_CODE_OLD_MAX} if yours is one of them.`);
+        }
       }
     },
   },
