@@ -8,6 +8,8 @@ import { unlistedLanguage, type Config } from '../config/load.js';
 import { configSeverities } from '../config/overrides.js';
 import type { SeveritySetting } from '../core/diagnostic.js';
 import { severityOf } from '../lint/finish.js';
+import { collectFindings } from '../lint/check.js';
+import { enabledOffRules } from '../lint/lint-files.js';
 import { UsageError } from '../core/errors.js';
 import { EXIT } from '../core/exit-codes.js';
 import { Interrupted, interruptSignal, throwIfInterrupted } from '../core/interrupt.js';
@@ -20,7 +22,7 @@ import { readTemplateValue } from '../files/value.js';
 import { AtomicWriter, writeFileAtomic, WritesStopped } from '../files/write.js';
 import { openDocument, type LocatedDocument, type TextDoc } from '../files/document.js';
 import { str, type Loose } from '../model/loose.js';
-import { groupByTemplate, importOrder, planGroups, planImport, type ImportPlan, type Write } from '../translations/apply.js';
+import { groupByTemplate, importOrder, planGroups, planImport, type ImportPlan, type LintOf, type Write } from '../translations/apply.js';
 import { closest } from '../core/suggest.js';
 import { parseAhead, parseHere, type Parsed, type ParseAhead } from '../translations/parse-ahead.js';
 import { decodeTranslationFile, EXTENSION, FORMATS, formatOfFile, fromBcp47, LANG, languageHint, notFinalWhy, readTranslations, blank, keepTranslatorWork, sameText, TranslationFileError, writeTranslations, xliffLanguages, type Entry, type Format, type NotFinal, type TranslationDoc } from '../translations/formats.js';
@@ -612,6 +614,10 @@ export async function importTranslations(config: Config, files: readonly string[
       if (!set) ofWritten.set(file, (set = ofFile(path.resolve(cwd, file))));
       return severityOf(rule, set);
     };
+    // lint's own rules on each template as an import would write it (a translated button label with an emoji is refused as lint refuses it)
+    const lintNow = new Date();
+    const enable = new Set(enabledOffRules(config));
+    const lintOf: LintOf = (value, file) => collectFindings(value, { now: lintNow, enable }).map((f) => ({ ruleId: f.ruleId, path: f.path, message: f.message, severity: severities(file, f.ruleId) }));
     // per language, `channel/name` → the template: what an earlier file of this run wrote is what a later one reads
     const byLanguage = new Map<string, Map<string, Current>>();
     const languageMap = (language: string): Map<string, Current> => byLanguage.get(language) ?? byLanguage.set(language, new Map()).get(language)!;
@@ -698,7 +704,7 @@ export async function importTranslations(config: Config, files: readonly string[
       const sources = byLanguage.get(doc.source); const targets = byLanguage.get(doc.target);
       if (!parsed[i] || !es || !sources?.has(template) || !targets?.has(template)) return;
       pending[i]!.groups.delete(template);
-      const plan = planGroups([[template, es]], doc.source, doc.target, sources, targets, taken, doc.fuzzy, severities);
+      const plan = planGroups([[template, es]], doc.source, doc.target, sources, targets, taken, doc.fuzzy, severities, lintOf);
       pending[i]!.parts.set(template, plan);
       // (the text is the writer's once handed over: the part kept for the file's report holds no copy of it, 18,000 texts of ~2 kB that the collector would move)
       for (const w of plan.writes) { send(w, docs[i]!.file); sent++; w.text = ''; w.before = undefined; }
@@ -867,7 +873,7 @@ export async function importTranslations(config: Config, files: readonly string[
           const plan: ImportPlan = { writes: [], refusals: [], skipped: [], unchanged: [], kept: [] };
           for (const template of order[i]!) {
             let part = parts.get(template);
-            if (!part) { part = planGroups([[template, groups.get(template)!]], doc.source, doc.target, sources, targets, taken, doc.fuzzy, severities); for (const w of part.writes) send(w, file); }
+            if (!part) { part = planGroups([[template, groups.get(template)!]], doc.source, doc.target, sources, targets, taken, doc.fuzzy, severities, lintOf); for (const w of part.writes) send(w, file); }
             append(plan.writes, part.writes); append(plan.refusals, part.refusals); append(plan.skipped, part.skipped); append(plan.unchanged, part.unchanged); append(plan.kept, part.kept); if (part.otherSource) append(plan.otherSource ??= [], part.otherSource); if (part.stillOutdated) append(plan.stillOutdated ??= [], part.stillOutdated);
           }
           pending[i] = { groups: new Map(), parts: new Map() };
@@ -875,7 +881,7 @@ export async function importTranslations(config: Config, files: readonly string[
           continue;
         }
         const readLater = lastReader.get(doc.target)! > i;
-        const plan = planImport(doc.entries, doc.source, doc.target, sources, targets, taken, doc.fuzzy, severities);
+        const plan = planImport(doc.entries, doc.source, doc.target, sources, targets, taken, doc.fuzzy, severities, lintOf);
         for (const w of plan.writes) {
           send(w, file);
           // what a later file of this run reads: the written text kept only when one will (18,000 texts of a full rewrite, else kept to the end)
