@@ -4,8 +4,9 @@
 // playwright-core...) a few times rather than once a file. A file here runs as it would alone:
 //   - its suites run and report through uvu's own exec (UVU_DEFER: `test.run()` queues them),
 //     with uvu's summary, so the runner reads a file's result as before;
-//   - when its suites are done, the processes it left running are ended (every descendant of
-//     this process: files run one at a time, so whatever still runs is the file's), and the file
+//   - when its suites are done, the processes it left running are ended (the descendants of this
+//     process that were not there before it: files run one at a time, so those are the file's;
+//     never the esbuild service that tsx's loader, TEST_BUNDLE=0, keeps for every file), and the file
 //     is done only once the event loop holds nothing more than before it started, as its own
 //     process would have exited only then: a file that leaves a server listening or a timer
 //     ticking never reports done, and the runner fails it at its time limit, as before;
@@ -50,8 +51,26 @@ function beyond(now, base) {
   return [...now].filter(([k, n]) => n > (base.get(k) ?? 0)).map(([k, n]) => `${k} x${n - (base.get(k) ?? 0)}`).join(', ');
 }
 
-/** the ids of every process descended from this one (Linux: /proc; elsewhere none are found) */
-function descendants() {
+/**
+ * Whether `pid` is an esbuild service (`esbuild --service=VERSION --ping`): the one helper process
+ * the esbuild module keeps for the whole process (tsx's loader transforms every TypeScript file
+ * through it when TEST_BUNDLE=0; a file's own esbuild import has one too), started at its first
+ * transform, possibly inside the first file, and used by every file after it. Killed with a
+ * file's leftovers, every later file failed to load ("The service is no longer running").
+ */
+function esbuildService(pid) {
+  try {
+    const [exe, first] = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    return path.basename(exe ?? '') === 'esbuild' && /^--service=/.test(first ?? '');
+  } catch { return false; }
+}
+
+/**
+ * The ids of every process descended from this one (Linux: /proc; elsewhere none are found), but
+ * those of `kept` (and what they started) and the esbuild services of this process: what a file
+ * started is what is left of them.
+ */
+function descendants(kept = new Set()) {
   const children = new Map();
   let entries = [];
   try { entries = readdirSync('/proc'); } catch { return []; }
@@ -68,19 +87,29 @@ function descendants() {
     } catch { /* gone meanwhile */ }
   }
   const out = [];
-  const walk = (pid) => { for (const c of children.get(pid) ?? []) { out.push(c); walk(c); } };
+  const walk = (pid) => {
+    for (const c of children.get(pid) ?? []) {
+      if (kept.has(c) || (pid === process.pid && esbuildService(c))) continue;
+      out.push(c);
+      walk(c);
+    }
+  };
   walk(process.pid);
   return out;
 }
 
-/** ends what the file left running, and waits until it is gone */
-async function endLeftovers() {
+/**
+ * Ends what the file left running (the processes descended from this one that it started: not
+ * those there before it, `before`, nor the esbuild service of the modules this process shares
+ * between files), and waits until it is gone.
+ */
+async function endLeftovers(before) {
   for (let round = 0; round < 3; round++) {
-    const left = descendants();
+    const left = descendants(before);
     if (!left.length) return;
     for (const pid of left) { try { process.kill(pid, 'SIGKILL'); } catch { /* already gone */ } }
     // the kernel ends them; their exit events reach the file's handlers before the file is done
-    for (let i = 0; i < 200 && descendants().some((p) => left.includes(p)); i++) await new Promise((r) => setTimeout(r, 10));
+    for (let i = 0; i < 200 && descendants(before).some((p) => left.includes(p)); i++) await new Promise((r) => setTimeout(r, 10));
   }
 }
 
@@ -162,6 +191,8 @@ process.on('message', async (msg) => {
   const cpu0 = cpuNow();
   if (cpuLog) process.env.TEST_CPU_FILE = msg.name;
   const before = snapshot();
+  // the processes there before the file (an esbuild service among them, or none): not the file's to end
+  const running = new Set(descendants());
   globalThis.UVU_QUEUE = [[null]];
   globalThis.UVU_INDEX = 0;
   let loaded = true;
@@ -175,7 +206,7 @@ process.on('message', async (msg) => {
   if (loaded) await exec();
   const code = loaded ? (process.exitCode ?? 0) : 1;
   process.exitCode = undefined;
-  await endLeftovers();
+  await endLeftovers(running);
   // the file is done once the loop holds no more than before it, as its process would exit
   // (an unref'd timer is not among them, and the IPC channel keeps this process up meanwhile)
   while (beyond(resources(), baseline)) await new Promise((r) => setTimeout(r, 10).unref());

@@ -137,4 +137,50 @@ test('a config found from the working directory is the run\'s, as before; so is 
   } finally { cleanup(dir); }
 });
 
+// verify-18 NEW-E: `lint` / `plan` with no paths at a monorepo's root said "No template files ... run tplsync init to start a
+// project here" / "No config found", where `lint .` names the projects below: no paths are the working directory's
+test('no paths at a root above projects of their own, no config above it: refused as `lint .` is, naming them (lint, plan, fmt)', async () => {
+  const dir = monorepo();
+  try {
+    for (const args of [['lint'], ['plan'], ['fmt', '--check'], ['apply', '--auto-approve']]) {
+      const r = await cliIn(args, { cwd: dir });
+      assert.is(r.exitCode, 3, `${args.join(' ')}: ${r.stdout}${r.stderr}`);
+      assert.match(r.stderr, /No config in the working directory or above it \(no paths given: the working directory's\), and projects of their own lie below it: packages\/bank\/tplsync\.config\.yaml, packages\/shop\/tplsync\.config\.yaml\. Name one project's folder \(packages\/bank\), or its config with --config FILE/, args.join(' '));
+      assert.not.match(r.stderr, /tplsync init|No config found|No template files/, args.join(' '));
+    }
+    // a folder with no project below keeps the no-config advice
+    writeFiles(dir, { 'empty/readme.txt': 'x' });
+    const none = await cliIn(['lint'], { cwd: path.join(dir, 'empty') });
+    assert.match(none.stderr, /tplsync init/);
+  } finally { cleanup(dir); }
+});
+
+// verify-18 NEW-H: `plan --out FILE packages/shop` from a root without a config used the package's config and advised
+// `tplsync apply FILE`, which failed there (exit 3, no config), as did `apply packages/shop`
+test('a plan made from a root without a config is applied from there: its advice names the config, apply FILE and apply PATHS find it as plan did', async () => {
+  const dir = monorepo();
+  try {
+    // (the packages' channels require a de variant)
+    for (const p of ['shop', 'bank']) writeFiles(dir, { [`packages/${p}/templates/order.de.yaml`]: template(p).replace('language: en_US', 'language: de').replace('Hi {{name}}, your order {{order}} has shipped and will arrive at your door tomorrow morning.', 'Hallo {{name}}, deine Bestellung {{order}} wurde versandt und kommt morgen früh bei dir an.') });
+    const plan = await cliIn(['plan', '--out', 'shop.plan', 'packages/shop'], { cwd: dir });
+    assert.is(plan.exitCode, 0, plan.stdout + plan.stderr);
+    assert.match(plan.stderr, 'apply it with: tplsync apply --config packages/shop/tplsync.config.yaml shop.plan');
+    const apply = await cliIn(['apply', '--auto-approve', 'shop.plan'], { cwd: dir });
+    assert.is(apply.exitCode, 0, apply.stdout + apply.stderr);
+    assert.match(apply.stderr, /no config in .* or above; using packages\/shop\/tplsync\.config\.yaml, the config above the plan's files/);
+    assert.match(apply.stdout + apply.stderr, /2 created/);
+    // the package's own emulator holds it: a plan there has nothing to do
+    const again = await cliIn(['plan', '--detailed-exitcode'], { cwd: path.join(dir, 'packages/shop') });
+    assert.is(again.exitCode, 0, again.stdout + again.stderr);
+    // apply of a package's folder from the root: its config, as plan
+    writeFiles(dir, { 'packages/bank/templates/order.en_US.yaml': template('bank').replace('tomorrow morning', 'tomorrow at noon') });
+    const paths = await cliIn(['apply', '--auto-approve', 'packages/bank'], { cwd: dir });
+    assert.is(paths.exitCode, 0, paths.stdout + paths.stderr);
+    assert.match(paths.stderr, /using packages\/bank\/tplsync\.config\.yaml, the config above the paths given/);
+    // from the project's folder the advice is as before
+    const inside = await cliIn(['plan', '--out', 'p.plan'], { cwd: path.join(dir, 'packages/shop') });
+    assert.match(inside.stderr, 'apply it with: tplsync apply p.plan');
+  } finally { cleanup(dir); }
+});
+
 test.run();

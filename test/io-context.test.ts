@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import ts from 'typescript';
 import { startEmulator } from '../src/emulator/server.ts';
 import { cleanup, cli, cliIn, CONFIG, ROOT, tempDir, VALID, writeFiles } from './helpers.ts';
 
@@ -134,6 +135,72 @@ const ALLOWED: Record<string, { pattern: RegExp; why: string }[]> = {
   'core/code-cache.ts': [{ pattern: /process\.env|path\.resolve\(own\)/, why: 'the bin\'s loader, before any run exists: where this process keeps its compiled code' }],
 };
 
+/** what src/ may not read of `process` by any road: the members of the run's I/O */
+const PROCESS_MEMBERS = new Set(['cwd', 'env', 'stdout', 'stderr', 'stdin', 'argv', 'exitCode', 'chdir']);
+const PROCESS_MODULE = new Set(['process', 'node:process']);
+
+/**
+ * trial-ad F5: the line patterns saw `process.env` written so and nothing else: `const { env } =
+ * process`, `const p = process; p.cwd()`, `process['env']`, `globalThis['process'].stdout` and
+ * `import { cwd } from 'node:process'` all went through. Read from the syntax tree: every `process`
+ * (the global, `globalThis.process`, `global.process`, in brackets too) is judged by what is done
+ * with it: a member of the run's I/O read (by a dot, `?.` or brackets), or `process` itself handed
+ * on (aliased, destructured, passed as an argument) is a finding; `process.pid`, `process.on(...)`
+ * and types (`typeof process.stdin` in a type) are not. The process module imported is one too.
+ */
+function processUses(file: string, text: string): { line: number; what: string }[] {
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const out: { line: number; what: string }[] = [];
+  const at = (n: ts.Node, what: string) => out.push({ line: sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1, what });
+  const str = (n: ts.Node | undefined): string | undefined => (n && (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) ? n.text : undefined);
+  const isGlobalObject = (n: ts.Expression): boolean => ts.isIdentifier(n) && (n.text === 'globalThis' || n.text === 'global');
+  /** the expression around `n` once parentheses, `!`, `as` and `satisfies` are taken off */
+  const outer = (n: ts.Node): ts.Node => {
+    let p = n.parent;
+    while (p && (ts.isParenthesizedExpression(p) || ts.isNonNullExpression(p) || ts.isAsExpression(p) || ts.isSatisfiesExpression(p) || ts.isTypeAssertionExpression(p))) { n = p; p = p.parent; }
+    return n;
+  };
+  const judge = (ref: ts.Node) => {
+    const self = outer(ref);
+    const p = self.parent;
+    if (ts.isPropertyAccessExpression(p) && p.expression === self) {
+      if (PROCESS_MEMBERS.has(p.name.text)) at(p, `process.${p.name.text}`);
+      return;
+    }
+    if (ts.isElementAccessExpression(p) && p.expression === self) {
+      const k = str(p.argumentExpression);
+      at(p, k === undefined ? 'process[...] (a member read by a computed name)' : PROCESS_MEMBERS.has(k) ? `process['${k}']` : `process['${k}'] (brackets)`);
+      return;
+    }
+    if (ts.isTypeOfExpression(p)) return; // whether there is a process at all
+    if (ts.isVariableDeclaration(p) && p.initializer === self && ts.isObjectBindingPattern(p.name)) {
+      for (const e of p.name.elements) {
+        const k = e.propertyName ? (ts.isIdentifier(e.propertyName) || ts.isStringLiteral(e.propertyName) ? e.propertyName.text : undefined) : ts.isIdentifier(e.name) ? e.name.text : undefined;
+        if (k === undefined || PROCESS_MEMBERS.has(k) || e.dotDotDotToken) at(e, `process destructured (${e.getText(sf)})`);
+      }
+      return;
+    }
+    at(self, 'process itself handed on (aliased, assigned or passed): its members are read elsewhere');
+  };
+  const visit = (n: ts.Node): void => {
+    if (ts.isImportDeclaration(n) && PROCESS_MODULE.has(str(n.moduleSpecifier) ?? '') && !n.importClause?.isTypeOnly) at(n, `the process module imported (${str(n.moduleSpecifier)})`);
+    else if (ts.isCallExpression(n) && (n.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(n.expression) && n.expression.text === 'require')) && PROCESS_MODULE.has(str(n.arguments[0]) ?? '')) at(n, `the process module loaded (${str(n.arguments[0])})`);
+    else if (ts.isIdentifier(n) && n.text === 'process') {
+      const p = n.parent;
+      const named = (ts.isPropertyAccessExpression(p) && p.name === n) || (ts.isPropertyAssignment(p) && p.name === n) || (ts.isPropertySignature(p) && p.name === n)
+        || (ts.isPropertyDeclaration(p) && p.name === n) || (ts.isMethodDeclaration(p) && p.name === n) || (ts.isMethodSignature(p) && p.name === n)
+        || (ts.isBindingElement(p) && p.propertyName === n) || ts.isQualifiedName(p) || ts.isTypeReferenceNode(p) || ts.isImportSpecifier(p) || ts.isExportSpecifier(p)
+        || ((ts.isVariableDeclaration(p) || ts.isParameter(p) || ts.isFunctionDeclaration(p)) && p.name === n);
+      if (!named) judge(n);
+    } else if (ts.isPropertyAccessExpression(n) && n.name.text === 'process' && isGlobalObject(n.expression)) judge(n);
+    else if (ts.isElementAccessExpression(n) && isGlobalObject(n.expression) && str(n.argumentExpression) === 'process') judge(n);
+    else if (ts.isTypeQueryNode(n) || ts.isTypeReferenceNode(n)) return; // a type reads nothing
+    ts.forEachChild(n, visit);
+  };
+  visit(sf);
+  return out;
+}
+
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((n) => {
     const p = path.join(dir, n);
@@ -146,14 +213,60 @@ test('src/ reads the working directory, the variables, the arguments and the str
   const found: string[] = [];
   for (const file of sources(src)) {
     const rel = path.relative(src, file).split(path.sep).join('/');
-    readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
+    const text = readFileSync(file, 'utf8');
+    const lines = text.split('\n');
+    const allowed = (line: string) => (ALLOWED[rel] ?? []).some((a) => a.pattern.test(line));
+    lines.forEach((line, i) => {
       if (/^\s*(\/\/|\*)/.test(line)) return;
       for (const [re, what] of FORBIDDEN) {
-        if (re.test(line) && !(ALLOWED[rel] ?? []).some((a) => a.pattern.test(line))) found.push(`src/${rel}:${i + 1}: ${what}: ${line.trim()}`);
+        if (re.test(line) && !allowed(line)) found.push(`src/${rel}:${i + 1}: ${what}: ${line.trim()}`);
       }
     });
+    // the forms no line pattern sees (destructured, aliased, in brackets, through globalThis, the module imported)
+    for (const u of processUses(file, text)) {
+      const line = lines[u.line - 1]!;
+      const key = `src/${rel}:${u.line}:`;
+      if (!allowed(line) && !found.some((f) => f.startsWith(key))) found.push(`${key} ${u.what}: ${line.trim()}`);
+    }
   }
   assert.equal(found, []);
+});
+
+test('F5: the scan finds process read by every road (planted), and not what reads none of the run\'s I/O', () => {
+  const planted = [
+    'const { cwd, env } = process;',
+    'const { env: vars } = globalThis.process;',
+    'const { ...all } = process;',
+    'const p = process;\np.cwd();',
+    'run(process);',
+    'const e = process[\'env\'];',
+    'const e = process?.[\'stdout\'];',
+    'const k = \'env\'; const e = process[k];',
+    'const e = globalThis.process.env.HOME;',
+    'const e = globalThis[\'process\'].stdout;',
+    'const e = (process as NodeJS.Process).env;',
+    'const e = process!.env;',
+    'const e = process\n  .env;',
+    'const e = process?.env;',
+    'import { cwd } from \'node:process\';',
+    'import proc from \'process\';',
+    'const proc = require(\'node:process\');',
+    'const proc = await import(\'process\');',
+  ];
+  for (const src of planted) assert.ok(processUses('planted.ts', src).length > 0, `not found: ${src}`);
+  // the process's own, and what merely names it: not findings
+  for (const src of [
+    'const pid = process.pid;',
+    'process.on(\'SIGINT\', stop);',
+    'const { pid } = process;',
+    'type S = typeof process.stdin;',
+    'let s: NodeJS.Process | undefined;',
+    'if (typeof process === \'undefined\') return;',
+    'const o = { process: 1 }; o.process;',
+    '// process.env in a comment',
+    'const s = \'process.env in a string\';',
+    'import type { Process } from \'node:process\';',
+  ]) assert.equal(processUses('fine.ts', src), [], src);
 });
 
 test('the scan finds what it looks for (a planted line)', () => {

@@ -1,13 +1,14 @@
 // Promotion: the review in the source environment is the gate. From an emulator "staging" to an
 // emulator "production": approved, pending, rejected, absent and edited templates; a saved
 // promotion applied, and refused (exit 4) after the source moved.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Ajv from 'ajv';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
 import { CHANNEL_A, CHANNEL_B, cleanup, cli, cliIn, ROOT, tempDir, writeFiles } from './helpers.ts';
+import { git } from './drift-repo.ts';
 
 const KEY_S = `s${Math.random().toString(36).slice(2)}Pq1`;
 const KEY_P = `p${Math.random().toString(36).slice(2)}Rw2`;
@@ -171,6 +172,64 @@ test('two environments kept in one embedded emulator file: promote runs one emul
     // and the emulator was stopped and its lock released: the next run takes it
     const again = await cliIn(['plan', '--env', 'production'], { cwd: dir });
     assert.is(again.exitCode, 0, again.stdout + again.stderr);
+  } finally { cleanup(dir); }
+});
+
+test('trial-ag F5: a console edit in the target is drift in the promotion as in `plan --env TARGET` (text, summary and JSON)', async () => {
+  const { dir, tag, run } = project();
+  try {
+    for (const f of ['pending', 'rejected', 'edited']) rmSync(path.join(dir, 'templates', `${f}.yaml`));
+    git(dir, 'init', '-q');
+    git(dir, 'add', '.');
+    git(dir, 'commit', '-qm', 'templates');
+    const f = path.join(dir, 'templates', 'approved.yaml');
+    const committed = readFileSync(f, 'utf8');
+    for (const env of ['staging', 'production']) {
+      const applied = await run(['apply', '--auto-approve', '--env', env]);
+      assert.is(applied.exitCode, 0, applied.stdout + applied.stderr);
+    }
+    // production's copy edited outside the files (a text no commit has), the file as committed
+    writeFileSync(f, committed.replace('for pickup at the store', 'for pickup at the front desk'));
+    const edited = await run(['apply', '--auto-approve', '--env', 'production']);
+    assert.is(edited.exitCode, 0, edited.stdout + edited.stderr);
+    writeFileSync(f, committed);
+
+    const plan = await run(['plan', '--env', 'production']);
+    const promote = await run(['promote', '--from', 'staging', '--to', 'production']);
+    assert.is(promote.exitCode, 0, promote.stdout + promote.stderr);
+    const marked = new RegExp(`~ update wa/approved_${tag}/en_US \\(drift: edited outside tplsync`);
+    assert.match(plan.stdout, marked, plan.stdout);
+    assert.match(promote.stdout, marked, promote.stdout);
+    // the same `!` attention line and the same count in the summary
+    const attention = (out: string) => out.split('\n').filter((l) => /^\s+! drift:/.test(l));
+    assert.ok(attention(plan.stdout).length > 0, plan.stdout);
+    assert.equal(attention(promote.stdout), attention(plan.stdout));
+    const summary = (out: string) => /^Plan for production: .*$/m.exec(out)?.[0];
+    assert.match(summary(promote.stdout)!, '1 of them drift');
+    assert.is(summary(promote.stdout), summary(plan.stdout));
+    const json = JSON.parse((await run(['promote', '--from', 'staging', '--to', 'production', '--format', 'json'])).stdout) as { changes: { name: string; drift?: unknown }[] };
+    const planJson = JSON.parse((await run(['plan', '--env', 'production', '--format', 'json'])).stdout) as { changes: { name: string; drift?: unknown }[] };
+    assert.ok(json.changes.find((c) => c.name === `approved_${tag}`)?.drift, JSON.stringify(json.changes));
+    assert.equal(json.changes.find((c) => c.name === `approved_${tag}`)?.drift, planJson.changes.find((c) => c.name === `approved_${tag}`)?.drift);
+  } finally { cleanup(dir); }
+});
+
+test('trial-ag F3: a template whose alias only the source defines is not counted as promoted, and is named; --from typo gets a did you mean', async () => {
+  const { dir, tag, run } = project();
+  try {
+    for (const f of ['pending', 'rejected', 'edited']) rmSync(path.join(dir, 'templates', `${f}.yaml`));
+    const config = path.join(dir, 'tplsync.config.yaml');
+    writeFileSync(config, readFileSync(config, 'utf8').replace(`channels: { wa: ${CHANNEL_A} }`, `channels: { wa: ${CHANNEL_A}, beta: ${CHANNEL_B} }`) + 'channels:\n  beta: { kind: whatsapp }\n');
+    writeFiles(dir, { 'templates/beta.yaml': T(`beta_${tag}`, 'Hello {{1}}, try the new feature in our app today.').replace('channel: wa', 'channel: beta') });
+    const applied = await run(['apply', '--auto-approve']);
+    assert.is(applied.exitCode, 0, applied.stdout + applied.stderr);
+    const promote = await run(['promote', '--from', 'staging', '--to', 'production']);
+    assert.is(promote.exitCode, 0, promote.stdout + promote.stderr);
+    assert.match(promote.stdout, `Promotion from staging to production: 1 template approved in staging as the files have it; 1 template of staging is not production's (beta/beta_${tag}/en_US: its channel alias is not one of production's channels).`);
+    assert.match(promote.stdout, 'Plan for production: 1 to create');
+    const typo = await run(['promote', '--from', 'stagin', '--to', 'production']);
+    assert.is(typo.exitCode, 3, typo.stdout + typo.stderr);
+    assert.match(typo.stderr, "--from stagin: no such environment in the config; did you mean 'staging'? (staging, production)");
   } finally { cleanup(dir); }
 });
 

@@ -152,4 +152,25 @@ test('NEW-C: a numbered file pulled over (--force) or written back when deleted:
   } finally { cleanup(dir); await emu.close(); }
 });
 
+test('verify-18 NEW-C: a committed change of a value the file refers to (the config alone), not applied: "a value it refers to changed after it", with the commit the channel holds, never "changed on the channel"', async () => {
+  const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0 });
+  const dir = tempDir('tplsync-changed-values-');
+  const git = (...a: string[]) => execFileSync('git', a, { cwd: dir, env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@x', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@x' } }).toString();
+  const coupon = 'templates/coupon.en_US.yaml';
+  const config = (promo: string) => `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { wa: ${CHANNEL_A} }\n    values:\n      promo: ${promo}\n`;
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': config('SPRING10'), [coupon]: 'channel: wa\nname: coupon\nlanguage: en_US\ncategory: MARKETING\nbody:\n  text: "Use the code ((promo)) for your flight to {{destination}} this week."\n  examples: { destination: Mallorca }\n' });
+    git('init', '-q'); git('add', '.'); git('commit', '-qm', 'base');
+    const applied = git('rev-parse', '--short', 'HEAD').trim();
+    const r0 = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
+    assert.is(r0.exitCode, 0, r0.stdout + r0.stderr);
+    writeFiles(dir, { 'tplsync.config.yaml': config('SUMMER20') });
+    git('commit', '-qam', 'summer promo');
+    const r = await cliIn(['pull', '--channel', 'wa', '--id', templateId(CHANNEL_A, 'coupon', 'en_US'), '--force'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stderr, `the channel's copy is what ${coupon} said at commit ${applied}: a value it refers to changed after it (a commit of the config), with the file the same, and that change was not applied to t`);
+    assert.not.match(r.stderr, /changed on the channel|edit outside/);
+  } finally { cleanup(dir); await emu.close(); }
+});
+
 test.run();

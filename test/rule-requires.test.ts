@@ -60,4 +60,36 @@ test('... nor in generated carousels and offers (and RCS messages) without it', 
   }), { numRuns: 200 });
 });
 
+/** the findings of one rule on one template (-1: the rule threw, as on a fixture nested past every bound) */
+const findings = (rule: Rule, v: Record<string, unknown>): number => { try { return runRules(v, [rule], { now }).length; } catch { return -1; } };
+const KEYS = ['message', 'carousel', 'limited_time_offer'] as const;
+
+// trial-ad F9/F13: `requires` was set by group (registry.ts's needing) and only its soundness was
+// tested, so a rule of another group that reads nothing but a carousel's cards (carousel-product-cards,
+// in commerce.ts) declared nothing: run on every template, and said in no metadata. Each rule is
+// held to its declaration both ways: one that finds something only where a key is and nothing once
+// that key is taken away declares it, and a declared key is one its own failing example has.
+test('a rule that can find something only in templates with a key declares it (requires); a declared key is in its failing fixture', () => {
+  const all = [...values(), ...fc.sample(fc.oneof(carouselTemplate, offerTemplate), { numRuns: 150, seed: 20261201 }) as unknown as Record<string, unknown>[]];
+  const undeclared: string[] = [];
+  for (const rule of RULES) {
+    if (!rule.check || rule.requires !== undefined) continue;
+    const firing = all.filter((v) => findings(rule, v) > 0);
+    for (const key of KEYS) {
+      if (!firing.length || !firing.every((v) => v[key] !== undefined)) continue;
+      if (firing.every((v) => { const { [key]: _gone, ...rest } = v; return findings(rule, rest) === 0; })) undeclared.push(`${rule.id}: finds something only with ${key} (in ${firing.length} templates), declares no requires`);
+    }
+  }
+  assert.equal(undeclared, []);
+  for (const rule of RULES) {
+    if (!rule.check || rule.requires === undefined) continue;
+    const fails = yamlUnder(path.join(ROOT, 'test', 'fixtures', 'rules', rule.id, 'fail'));
+    assert.ok(fails.length > 0, `${rule.id}: no failing fixture`);
+    for (const f of fails) {
+      const v = parse(readFileSync(f, 'utf8')) as Record<string, unknown>;
+      assert.ok(v[rule.requires] !== undefined, `${path.relative(ROOT, f)}: ${rule.id} requires ${rule.requires}, which its failing fixture does not have`);
+    }
+  }
+});
+
 test.run();

@@ -200,4 +200,21 @@ for (const c of BUILD_CASES) {
   });
 }
 
+test('TEST_BUNDLE=0: the leftovers ended after a file are its own; tsx\'s esbuild service lives on for the files after it', async () => {
+  // trial-ad F8: every descendant of the pool's process was killed after each file, tsx's esbuild
+  // service too (started by the first file's TypeScript), and every later file failed to load: "The
+  // service is no longer running". TSX_DISABLE_CACHE: each file's TypeScript goes through the service
+  const dir = tempDir();
+  try {
+    const leftPid = path.join(dir, 'left.pid');
+    const r = await runner({ TEST_BUNDLE: '0', TSX_DISABLE_CACHE: '1', TEST_POOL: '1', TEST_JOBS: '1', RUNNER_LEFT_PID_FILE: leftPid }, 'passes|leaves-a-child|sees-env');
+    assert.match(r.stdout, /\(3 files in 1 processes, 1 at a time/);
+    assert.not.match(r.stdout, /service is no longer running/);
+    assert.is(r.exitCode, 0, r.stdout);
+    for (const f of ['passes', 'leaves-a-child', 'sees-env']) assert.match(r.stdout, new RegExp(`\\n {2}ok ${f}\\.test\\.ts`));
+    // the child the file left is still ended
+    assert.not.ok(await stillAlive(Number(readFileSync(leftPid, 'utf8'))), 'left.pid: the child still runs');
+  } finally { cleanup(dir); }
+});
+
 test.run();

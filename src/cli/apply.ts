@@ -94,7 +94,10 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
     rmSync(at, { force: true });
     unwritableResults.delete(at);
   }
-  const config = await commandConfig(o);
+  // no config from the working directory: a saved plan's files (relative to where it was made), or the paths given, lead to
+  // it as they led plan (a plan made at a monorepo's root of packages/shop, applied from there)
+  const planFiles = saved && [...new Set([...saved.changes.flatMap((c) => (c.file ? [c.file] : [])), ...(saved.held ?? []).flatMap((h) => (h.file ? [h.file] : []))])].slice(0, 50);
+  const config = saved ? await commandConfig(o, planFiles?.length ? planFiles : undefined, "the plan's files") : await commandConfig(o, args);
   const env = saved?.environment ?? o.env;
   return withConnection(config, { ...o, ...(env ? { env } : {}), parallelism }, async (conn) => {
     // --results is written at every end (a CI job keeps it as an artifact): with no entries when

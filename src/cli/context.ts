@@ -16,15 +16,27 @@ import type { LockWait } from '../files/project-lock.js';
 export interface ConfigOptions { config?: string }
 export interface ConnectionOptions extends ConfigOptions { env?: string; allowInsecureHttp?: boolean }
 
+/** the configs a run found above the paths it names (none in the working directory or above it): advice names them with --config */
+const foundFromPaths = new WeakSet<Config>();
+
+/** whether `config` is one commandConfig found above the paths given, not from the working directory (apply's advice then names it) */
+export function foundAbovePaths(config: Config): boolean {
+  return foundFromPaths.has(config);
+}
+
 /**
  * The config of a run: --config, else the one found from the working directory up. When neither is there and the run
  * names paths (`tplsync lint packages/shop/templates/a.yaml` from a monorepo's root, as a pre-commit hook or lint-staged
- * runs it), the config found from the paths up is the run's, said on stderr; paths of two projects are refused (exit 3).
+ * runs it), the config found from the paths up is the run's, said on stderr (`named`: what the paths are, in that line);
+ * paths of two projects are refused (exit 3). `paths` undefined: a command that takes none; an empty list: a command that
+ * takes paths, given none, whose paths are the working directory (`lint` at a monorepo's root names the projects below).
  */
-export async function commandConfig(o: ConfigOptions, paths: readonly string[] = []): Promise<Config> {
+export async function commandConfig(o: ConfigOptions, paths?: readonly string[], named = 'the paths given'): Promise<Config> {
   const cwd = io().cwd();
   const config = await loadConfig({ cwd, ...(o.config ? { configFile: o.config } : {}) });
-  if (o.config || config.file || !paths.length) return config;
+  if (o.config || config.file || paths === undefined) return config;
+  const given = paths.length > 0;
+  if (!given) paths = ['.'];
   /** where each path's search starts (a folder: itself; a file, or a path that is not there: its folder) */
   const starts = new Map<string, string[]>();
   /** the folders named (a file's folder is not looked below) */
@@ -48,13 +60,15 @@ export async function commandConfig(o: ConfigOptions, paths: readonly string[] =
   }
   const [only] = found.values();
   if (!only) {
-    // a folder above projects of their own (`lint packages` in a monorepo): their configs are below it, none above; linted
-    // with none, their channels would go unchecked and the run pass: refused, naming them
+    // a folder above projects of their own (`lint packages` in a monorepo, or `lint` with no paths at its root): their
+    // configs are below it, none above; linted with none, their channels would go unchecked and the run pass: refused, naming them
     const below = [...folders].flatMap((dir) => configsBelow(dir));
-    if (below.length) throw new UsageError(`No config in the working directory or above the paths, and ${below.length === 1 ? 'a project of its own lies' : 'projects of their own lie'} below them: ${below.slice(0, 5).map((f) => path.relative(cwd, f)).join(', ')}${below.length > 5 ? ', ...' : ''}. Name one project's folder (${path.relative(cwd, path.dirname(below[0]!)) || '.'}), or its config with --config FILE`);
+    const where = given ? 'or above the paths, and' : 'or above it (no paths given: the working directory\'s), and';
+    if (below.length) throw new UsageError(`No config in the working directory ${where} ${below.length === 1 ? 'a project of its own lies' : 'projects of their own lie'} below ${given ? 'them' : 'it'}: ${below.slice(0, 5).map((f) => path.relative(cwd, f)).join(', ')}${below.length > 5 ? ', ...' : ''}. Name one project's folder (${path.relative(cwd, path.dirname(below[0]!)) || '.'}), or its config with --config FILE`);
     return config;
   }
-  io().stderr.write(`tplsync: no config in ${cwd} or above; using ${path.relative(cwd, only.config.file!)}, the config above the paths given\n`);
+  io().stderr.write(`tplsync: no config in ${cwd} or above; using ${path.relative(cwd, only.config.file!)}, the config above ${named}\n`);
+  foundFromPaths.add(only.config);
   return only.config;
 }
 

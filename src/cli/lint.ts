@@ -62,17 +62,20 @@ export async function lintCommand(named: string[], o: LintCommandOptions): Promi
   const base = { color, toolVersion: toolVersion(), root: repositoryRoot(config.dir, io().env), cwd: io().cwd() };
   // with the cache, the report itself is kept beside the run (not for github: it also writes the step summary)
   // (nor with a secret value set: the kept report's file names, rendered unmarked, would be masked as a value equal to a name)
-  const renderKey = cacheFile && o.format !== 'github' && !secretValuesRegistered() ? sha256(JSON.stringify([o.format, base])) : undefined;
+  // (not with --fix: its summary counts the findings left from the lint after the repairs, which a reused report does not give)
+  const renderKey = cacheFile && o.format !== 'github' && !o.fix && !secretValuesRegistered() ? sha256(JSON.stringify([o.format, base])) : undefined;
   // --fix: the repairable findings repaired first (fix-run.ts), then the run reported as usual
   let fixes: import('../lint/fix-run.js').FileFix[] | undefined;
   let fixer: typeof import('../lint/fix-run.js') | undefined;
+  /** the lint the repairs were made from: what each repair is checked against, with the lint after it */
+  let beforeFix: { diagnostics: readonly import('../core/diagnostic.js').Diagnostic[] } | undefined;
   if (o.fix) {
     fixer = await import('../lint/fix-run.js');
     const now = new Date();
     const run = fixer.fixRunUntil;
     // a signal stops the repairs between two files (each written whole, or not at all), said with how far they came
     const signal = interruptSignal();
-    const fixed = await withProjectWrites(config.dir, 'lint --fix', async () => run(config, await lintProject(config, paths, io().cwd(), { now }), io().cwd(), now, signal), lockWait(o));
+    const fixed = await withProjectWrites(config.dir, 'lint --fix', async () => run(config, beforeFix = await lintProject(config, paths, io().cwd(), { now }), io().cwd(), now, signal), lockWait(o));
     fixes = fixed.fixes;
     if (signal.aborted) {
       const written = fixes.filter((f) => Object.keys(f.fixed).length).length;
@@ -124,7 +127,8 @@ export async function lintCommand(named: string[], o: LintCommandOptions): Promi
   }
   if (run.cacheProblem) io().stderr.write(`tplsync: warning: the lint cache was not saved (${run.cacheProblem}); the report is complete\n`);
   if (cacheFile && o.debug) io().stderr.write(`tplsync: lint cache: ${cached ?? 0} of ${files.length} files unchanged since the last run (${statHits ?? 0} proven by their stat, without reading them)${run.rendered ? '; the report rendered last time reused' : ''}\n`);
-  if (fixer && fixes) io().stderr.write(fixer.fixReport(fixes, run.rendered ? [] : diagnostics));
+  // what was repaired, as the lint of the files written shows it (never a report reused: renderKey), and what is left
+  if (fixer && fixes) io().stderr.write(fixer.fixReport(beforeFix ? fixer.verifiedFixes(fixes, beforeFix.diagnostics, run.diagnostics) : fixes, diagnostics));
   let s: { errors: number; warnings: number };
   let rendered: RenderedReport | undefined;
   if (run.rendered) {

@@ -17,6 +17,14 @@ import { commandConfig, savedBase, withConnection } from './context.js';
 import { projectFiles, refuseProtectedOutput } from '../files/output-target.js';
 import { parseParallelism, reportLintFailure, sayLeftOut, sayValueWarnings } from './report.js';
 import { io } from '../core/io.js';
+import { didYouMean } from '../core/suggest.js';
+
+/** the source's templates that are not the target's (their channel alias only the source defines), named: not counted as promoted */
+function notIn(keys: readonly string[], from: string, to: string): string {
+  if (!keys.length) return '';
+  const shown = keys.length > 3 ? `${keys.slice(0, 3).join(', ')}, ...` : keys.join(', ');
+  return `; ${keys.length} ${keys.length === 1 ? 'template' : 'templates'} of ${from} ${keys.length === 1 ? 'is' : 'are'} not ${to}'s (${shown}: ${keys.length === 1 ? 'its channel alias is' : 'their channel aliases are'} not one of ${to}'s channels)`;
+}
 
 export interface PromoteCommandOptions {
   config?: string; from: string; to: string; out?: string; format: string; output?: string;
@@ -35,7 +43,7 @@ export async function promoteCommand(paths: string[], o: PromoteCommandOptions):
   // no config at all: said as every command says it, not as an environment missing from a config that is not there
   if (!config.file && Object.keys(config.environments).length === 0) throw new UsageError(`${noConfigFound(config.dir)}\n${HOW_TO_CREATE}`);
   for (const [flag, name] of [['--from', o.from], ['--to', o.to]] as const) {
-    if (!config.environments[name]) throw new UsageError(`${flag} ${name}: no such environment in the config (${Object.keys(config.environments).join(', ') || 'none'})`);
+    if (!config.environments[name]) throw new UsageError(`${flag} ${name}: no such environment in the config${didYouMean(name, Object.keys(config.environments))} (${Object.keys(config.environments).join(', ') || 'none'})`);
   }
   return withConnection(config, { ...o, env: o.from, parallelism }, (source) => withConnection(config, { ...o, env: o.to, parallelism }, async (target) => {
     let result;
@@ -48,7 +56,7 @@ export async function promoteCommand(paths: string[], o: PromoteCommandOptions):
     const { plan } = result;
     const env = target.environment.name;
     const held = (plan.held ?? []).filter((h) => h.kind === 'source').length;
-    const lead = `Promotion from ${o.from} to ${env}: ${result.source.templates.length} template${result.source.templates.length === 1 ? '' : 's'} approved in ${o.from} as the files have ${result.source.templates.length === 1 ? 'it' : 'them'}${held ? `, ${held} held` : ''}.`;
+    const lead = `Promotion from ${o.from} to ${env}: ${result.source.templates.length} template${result.source.templates.length === 1 ? '' : 's'} approved in ${o.from} as the files have ${result.source.templates.length === 1 ? 'it' : 'them'}${held ? `, ${held} held` : ''}${notIn(result.notInTarget, o.from, env)}.`;
     const text = o.format === 'json' ? renderJson(plan)
       : o.format === 'markdown' ? renderMarkdown(plan, { environment: env, marker: o.marker ?? `tplsync-promote:${o.from}:${env}`, promotion: { from: o.from, lead } })
         : `${lead}\n${renderText(plan, { color: !o.output && useColor(io().stdout), environment: env })}`;

@@ -49,7 +49,7 @@ function changedLines(what: string, n: ChangedNames, environment: string): strin
   const fields = n.fields.length ? n.fields.join(', ') : 'its category or layout';
   const cause = {
     file: `the channel's copy did not change: it is what ${n.changed} says in its last commit (${n.commit}), and the file was edited since (not committed)`,
-    'file-since': `the channel's copy is what ${n.changed} said at commit ${n.commit}: the file changed after it, and that change was not applied to ${environment} (or was undone there)${n.uncommitted ? '; the file also had edits not committed' : ''}`,
+    'file-since': `the channel's copy is what ${n.changed} said at commit ${n.commit}: ${n.values ? 'a value it refers to changed after it (a commit of the config), with the file the same' : 'the file changed after it'}, and that change was not applied to ${environment} (or was undone there)${n.uncommitted ? '; the file also had edits not committed' : ''}`,
     channel: `it changed on the channel: none of the last ${HISTORY_DEPTH} commits of ${n.changed} says what the channel's copy says (an edit outside tplsync, as in the console, or an apply from another branch)${n.uncommitted ? '; the file also had edits not committed' : ''}`,
     unknown: `either it changed on the channel (an edit outside tplsync), or the file changed since it was last applied: ${n.changed} has no commit in git to tell which`,
   }[n.cause];

@@ -8,6 +8,8 @@ import { unlistedLanguage, type Config } from '../config/load.js';
 import { configSeverities } from '../config/overrides.js';
 import type { SeveritySetting } from '../core/diagnostic.js';
 import { severityOf } from '../lint/finish.js';
+import { collectFindings } from '../lint/check.js';
+import { enabledOffRules } from '../lint/lint-files.js';
 import { UsageError } from '../core/errors.js';
 import { EXIT } from '../core/exit-codes.js';
 import { Interrupted, interruptSignal, throwIfInterrupted } from '../core/interrupt.js';
@@ -18,9 +20,9 @@ import { readAhead } from '../files/read-ahead.js';
 import { systemError } from '../core/system-error.js';
 import { readTemplateValue } from '../files/value.js';
 import { AtomicWriter, writeFileAtomic, WritesStopped } from '../files/write.js';
-import { openDocument, type TextDoc } from '../files/document.js';
+import { openDocument, type LocatedDocument, type TextDoc } from '../files/document.js';
 import { str, type Loose } from '../model/loose.js';
-import { groupByTemplate, importOrder, planGroups, planImport, type ImportPlan, type Write } from '../translations/apply.js';
+import { groupByTemplate, importOrder, planGroups, planImport, type ImportPlan, type LintOf, type Write } from '../translations/apply.js';
 import { closest } from '../core/suggest.js';
 import { parseAhead, parseHere, type Parsed, type ParseAhead } from '../translations/parse-ahead.js';
 import { decodeTranslationFile, EXTENSION, FORMATS, formatOfFile, fromBcp47, LANG, languageHint, notFinalWhy, readTranslations, blank, keepTranslatorWork, sameText, TranslationFileError, writeTranslations, xliffLanguages, type Entry, type Format, type NotFinal, type TranslationDoc } from '../translations/formats.js';
@@ -46,8 +48,8 @@ function readBoundedBytes(abs: string, shown: string, max: number): Buffer {
   return readRegularFile(abs, { max, shown, what: 'a translation file' });
 }
 
-function readBounded(abs: string, shown: string, max: number = MAX_FILE_BYTES): string {
-  return readRegularFile(abs, { max, shown, what: 'a template file' }).toString('utf8');
+function readTemplateBytes(abs: string, shown: string, max: number = MAX_FILE_BYTES): Buffer {
+  return readRegularFile(abs, { max, shown, what: 'a template file' });
 }
 
 /**
@@ -80,8 +82,14 @@ async function readEach(files: readonly { file: string; abs: string }[], keepDoc
       const f = files[i]!;
       if (ahead && (i & 63) === 0) await ahead.arrived(i);
       const bytes = ahead?.bytes(i);
-      const text = bytes && bytes.length <= MAX_FILE_BYTES ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf8') : readBounded(f.abs, f.file);
-      const opened = openDocument(f.file, text);
+      const raw = bytes && bytes.length <= MAX_FILE_BYTES ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length) : readTemplateBytes(f.abs, f.file);
+      // decoded by the document, strictly: a file that is not UTF-8 text (a Latin-1 byte in a comment, a NUL) is never
+      // decoded with U+FFFD in place of its bytes, so never written back so (lint's `encoding` finding names the byte)
+      const opened = openDocument(f.file, raw);
+      const notText = notTextOf(opened);
+      if (notText) { unreadable?.(f.file); refused?.(f.file, notText); continue; }
+      // the text as the file holds it (a byte-order mark and CRs kept: an import edits no byte but the translated texts)
+      const text = raw.toString('utf8');
       // offsets of the index are into the text without a byte-order mark: such a file is edited by the parse
       const doc = text.charCodeAt(0) === 0xfeff ? undefined : opened.textIndex();
       let value: Loose;
@@ -90,6 +98,13 @@ async function readEach(files: readonly { file: string; abs: string }[], keepDoc
       else if (!each({ file: f.file, abs: f.abs, text, value, doc: keepDoc?.(str(value.language)) ? doc : undefined })) break;
     }
   } finally { ahead?.close(); }
+}
+
+/** why a template file's bytes are not text (not UTF-8, a NUL byte: its loading finding, at its line and column), or undefined */
+function notTextOf(opened: LocatedDocument): string | undefined {
+  if (opened.text !== '') return undefined;
+  const p = opened.loading().find((x) => x.kind === 'not-utf8');
+  return p && `${p.span.line}:${p.span.column}: ${p.message} (tplsync lint: encoding)`;
 }
 
 /** fewer files than this are read by this thread alone (and an import writes them on libuv's threads) */
@@ -599,6 +614,10 @@ export async function importTranslations(config: Config, files: readonly string[
       if (!set) ofWritten.set(file, (set = ofFile(path.resolve(cwd, file))));
       return severityOf(rule, set);
     };
+    // lint's own rules on each template as an import would write it (a translated button label with an emoji is refused as lint refuses it)
+    const lintNow = new Date();
+    const enable = new Set(enabledOffRules(config));
+    const lintOf: LintOf = (value, file) => collectFindings(value, { now: lintNow, enable }).map((f) => ({ ruleId: f.ruleId, path: f.path, message: f.message, severity: severities(file, f.ruleId) }));
     // per language, `channel/name` → the template: what an earlier file of this run wrote is what a later one reads
     const byLanguage = new Map<string, Map<string, Current>>();
     const languageMap = (language: string): Map<string, Current> => byLanguage.get(language) ?? byLanguage.set(language, new Map()).get(language)!;
@@ -685,7 +704,7 @@ export async function importTranslations(config: Config, files: readonly string[
       const sources = byLanguage.get(doc.source); const targets = byLanguage.get(doc.target);
       if (!parsed[i] || !es || !sources?.has(template) || !targets?.has(template)) return;
       pending[i]!.groups.delete(template);
-      const plan = planGroups([[template, es]], doc.source, doc.target, sources, targets, taken, doc.fuzzy, severities);
+      const plan = planGroups([[template, es]], doc.source, doc.target, sources, targets, taken, doc.fuzzy, severities, lintOf);
       pending[i]!.parts.set(template, plan);
       // (the text is the writer's once handed over: the part kept for the file's report holds no copy of it, 18,000 texts of ~2 kB that the collector would move)
       for (const w of plan.writes) { send(w, docs[i]!.file); sent++; w.text = ''; w.before = undefined; }
@@ -854,7 +873,7 @@ export async function importTranslations(config: Config, files: readonly string[
           const plan: ImportPlan = { writes: [], refusals: [], skipped: [], unchanged: [], kept: [] };
           for (const template of order[i]!) {
             let part = parts.get(template);
-            if (!part) { part = planGroups([[template, groups.get(template)!]], doc.source, doc.target, sources, targets, taken, doc.fuzzy, severities); for (const w of part.writes) send(w, file); }
+            if (!part) { part = planGroups([[template, groups.get(template)!]], doc.source, doc.target, sources, targets, taken, doc.fuzzy, severities, lintOf); for (const w of part.writes) send(w, file); }
             append(plan.writes, part.writes); append(plan.refusals, part.refusals); append(plan.skipped, part.skipped); append(plan.unchanged, part.unchanged); append(plan.kept, part.kept); if (part.otherSource) append(plan.otherSource ??= [], part.otherSource); if (part.stillOutdated) append(plan.stillOutdated ??= [], part.stillOutdated);
           }
           pending[i] = { groups: new Map(), parts: new Map() };
@@ -862,7 +881,7 @@ export async function importTranslations(config: Config, files: readonly string[
           continue;
         }
         const readLater = lastReader.get(doc.target)! > i;
-        const plan = planImport(doc.entries, doc.source, doc.target, sources, targets, taken, doc.fuzzy, severities);
+        const plan = planImport(doc.entries, doc.source, doc.target, sources, targets, taken, doc.fuzzy, severities, lintOf);
         for (const w of plan.writes) {
           send(w, file);
           // what a later file of this run reads: the written text kept only when one will (18,000 texts of a full rewrite, else kept to the end)

@@ -18,7 +18,7 @@ import { parseOverrides, type Override } from './overrides.js';
 import { checkPolicyEntries } from './policies.js';
 import { io, resolvePath } from '../core/io.js';
 import { codeInPlaceOf, languageCode, renamedLanguage } from '../core/language.js';
-import { checkRegularFile, FileRefused, readRegularFile, readRegularText } from '../core/read-regular.js';
+import { checkRegularFile, FileRefused, readRegularFile, readRegularText, strictUtf8 } from '../core/read-regular.js';
 
 /** The most bytes a config file (or a package.json looked in for one, or a file it imports) may hold: as a template file's bound. */
 export const MAX_CONFIG_BYTES = 1024 * 1024;
@@ -35,7 +35,9 @@ function configBound(file: string, what = 'the config'): { max: number; shown: s
  * reader's own message (not found, not allowed).
  */
 function guardConfigFile(file: string, what = 'the config'): void {
-  try { checkRegularFile(file, configBound(file, what)); } catch (e) { if (e instanceof FileRefused) throw e; }
+  try { checkRegularFile(file, configBound(file, what)); } catch (e) { if (e instanceof FileRefused) throw e; return; }
+  // a data file (package.json, .tplsyncrc) not UTF-8: refused at its byte, as readText refuses one (cosmiconfig would read it with U+FFFD)
+  if (!/\.(c|m)?(js|ts)$/i.test(file)) { try { strictUtf8(readRegularFile(file, configBound(file, what)), configBound(file, what)); } catch (e) { if (e instanceof FileRefused) throw e; } }
 }
 
 /** The channels' settings, their languages in the template files' form (`pt-br`, `pt_br` -> pt_BR: language-coverage compares them with the files' `language`), once each. */
@@ -310,7 +312,8 @@ function readText(file: string, what = 'the config'): string | undefined {
     const line = bytes.subarray(0, nul).toString('utf8').split('\n').length;
     throw new UsageError(`${rel}:${line}: a NUL byte (not text): ${bytes.subarray(0, Math.min(bytes.length, 64)).filter((b) => b === 0).length > 4 ? 'the file is UTF-16 without a byte order mark? save it as UTF-8' : 'delete it'}`);
   }
-  return bytes.toString('utf8').replace(/^\uFEFF/, '');
+  // not UTF-8 (saved in Latin-1): refused at its byte, never read with U+FFFD in place of a value's letters (sent as such)
+  return strictUtf8(bytes, configBound(file, what)).replace(/^\uFEFF/, '');
 }
 
 /** git's conflict marker at the start of a line: a text that holds one is checked for conflicts (diagnose.ts) */

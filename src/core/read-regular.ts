@@ -5,7 +5,9 @@
 // runs. Opened with O_NONBLOCK (so that opening a FIFO returns at once) and judged by fstat of
 // what was opened (no race between a stat and the open); then read up to the bound plus one byte.
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
+import { isUtf8 } from 'node:buffer';
 import { UsageError } from './errors.js';
+import { bytePosition, firstInvalidUtf8 } from './utf8.js';
 
 /** A file that is no regular file, or too large: a configuration or input error (exit 3). */
 export class FileRefused extends UsageError {
@@ -83,9 +85,25 @@ export function readRegularFile(file: string, o: ReadRegularOptions): Buffer {
   }
 }
 
-/** readRegularFile as UTF-8 text, without a byte order mark */
+/**
+ * `bytes` as UTF-8 text (a byte-order mark left in), or FileRefused (exit 3) naming the file, the
+ * line and column and the byte offset of the first byte that is not UTF-8: a file saved in
+ * Latin-1 or Windows-1252 is never decoded with U+FFFD in place of its letters, which a reader
+ * that writes or sends what it read (init's .gitignore, a saved plan's texts, the config's
+ * values) would then write so.
+ */
+export function strictUtf8(bytes: Uint8Array, o: Pick<ReadRegularOptions, 'shown' | 'what'>): string {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+  if (isUtf8(buf)) return buf.toString('utf8');
+  const bad = firstInvalidUtf8(buf);
+  const { line, column } = bytePosition(buf, bad);
+  const utf16 = (buf[0] === 0xff && buf[1] === 0xfe) || (buf[0] === 0xfe && buf[1] === 0xff) ? ' (the file is UTF-16)' : ' (Latin-1 or Windows-1252?)';
+  throw new FileRefused(`${o.shown}:${line}:${column}: ${o.what} is not UTF-8 text: byte 0x${buf[bad]!.toString(16).toUpperCase().padStart(2, '0')} at offset ${bad} is not valid UTF-8${utf16}; tplsync reads nothing of it: save it as UTF-8`);
+}
+
+/** readRegularFile as UTF-8 text, without a byte order mark; a file that is not UTF-8 is refused (strictUtf8) */
 export function readRegularText(file: string, o: ReadRegularOptions): string {
-  return readRegularFile(file, o).toString('utf8').replace(/^\uFEFF/, '');
+  return strictUtf8(readRegularFile(file, o), o).replace(/^\uFEFF/, '');
 }
 
 /**

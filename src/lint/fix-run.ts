@@ -98,6 +98,35 @@ function fixOne(f: LintOutcome['files'][number], diags: readonly Diagnostic[], p
   return { file: f.file, fixed: r.fixed, ...(still ? { left: `${still} repairable finding${still === 1 ? '' : 's'} left` } : {}), ...(r.stubs ? { stubs: r.stubs } : {}) };
 }
 
+/**
+ * Pure: the repairs as the lint after them (`after`, from the files as written) shows them: a
+ * rule's count of a file is what the lint before (`before`) found of it there less what is found
+ * now, never more than the repair counted; a finding the repair was to remove and the lint still
+ * finds is said in `left`. The report then says what the files on disk show, not what the repair
+ * meant to do (trial-ad F16).
+ */
+export function verifiedFixes(fixes: readonly FileFix[], before: readonly Diagnostic[], after: readonly Diagnostic[]): FileFix[] {
+  const count = (ds: readonly Diagnostic[]) => {
+    const m = new Map<string, number>();
+    for (const d of ds) { const k = `${d.file}\0${d.ruleId}`; m.set(k, (m.get(k) ?? 0) + 1); }
+    return m;
+  };
+  const was = count(before), now = count(after);
+  return fixes.map((f) => {
+    const fixed: Record<string, number> = {};
+    const short: string[] = [];
+    for (const [id, n] of Object.entries(f.fixed)) {
+      const k = `${f.file}\0${id}`;
+      const gone = Math.max(0, (was.get(k) ?? 0) - (now.get(k) ?? 0));
+      if (Math.min(n, gone) > 0) fixed[id] = Math.min(n, gone);
+      if (gone < n) short.push(`${id}: ${n - gone} of the ${n} repaired still found`);
+    }
+    if (!short.length) return f;
+    const left = [f.left, `${short.join(', ')} after the write`].filter(Boolean).join('; ');
+    return { ...f, fixed, left };
+  });
+}
+
 /** The lines `lint --fix` writes to stderr: what was fixed, per file, and what was left. */
 export function fixReport(fixes: readonly FileFix[], remaining: readonly Diagnostic[]): string {
   const lines: string[] = [];

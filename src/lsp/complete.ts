@@ -138,6 +138,14 @@ export function scopedPlaceholderNames(t: Record<string, unknown>, sites: readon
   const used = sites.filter((s) => s.role !== 'url' && s.role !== 'card-url' && key(s.examplesPath) === scope)
     .flatMap((s) => scanPlaceholders(s.text).placeholders.map((x) => x.key));
   const names = templateNames(samples, used);
+  // numbered placeholders with a gap (`{{1}}` and `{{3}}`): the missing number is the one to type (placeholder-sequence)
+  const numbers = [...names.keys()].filter((k) => /^\d+$/.test(k)).map(Number);
+  if (numbers.length && numbers.length === names.size && Math.max(...numbers) <= 100) {
+    for (let n = 1; n < Math.max(...numbers); n++) if (!names.has(String(n))) names.set(String(n), undefined);
+    const inOrder = [...names].sort(([a], [b]) => Number(a) - Number(b));
+    names.clear();
+    for (const [k, v] of inOrder) names.set(k, v);
+  }
   if (here.role === 'header') {
     // a text header takes one placeholder (header-placeholders): one there besides the one typed leaves none to offer,
     // as a second name is refused (the one there may repeat, but a completion offering it adds nothing)

@@ -13,7 +13,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   CodeActionKind, CompletionItemKind, MessageType, ShowMessageNotification, DiagnosticSeverity, DidChangeWatchedFilesNotification, ErrorCodes, FileChangeType, ProposedFeatures, ResponseError,
   StreamMessageReader, StreamMessageWriter, TextDocumentSyncKind, TextDocuments, createConnection, ConnectionError,
-  type RemoteConsole,
+  type RemoteConsole, type DataCallback, type Disposable, type MessageWriter, type ResponseMessage,
   type CodeAction, type DocumentSymbol, type Message, type SymbolInformation, type CompletionItem, type TextEdit, type Connection, type Diagnostic as LspDiagnostic, type Hover, type InitializeResult,
 } from 'vscode-languageserver/node.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -123,8 +123,29 @@ function whileOpen(send: () => void): void {
   }
 }
 
+/**
+ * The editor's messages, a request whose `params` is not an object or an array (`null`, a number) answered
+ * -32602 InvalidParams here (JSON-RPC: params, when present, is a structured value): the library's
+ * handlers read fields of it first, and a null one made an internal error (-32603) of a malformed request.
+ * (`shutdown` takes no params: a client's `null` there is no params.)
+ */
+class CheckedReader extends StreamMessageReader {
+  constructor(readable: NodeJS.ReadableStream, private readonly replies: MessageWriter) { super(readable); }
+  override listen(callback: DataCallback): Disposable {
+    return super.listen((msg) => {
+      const m = msg as { id?: unknown; method?: unknown; params?: unknown };
+      if (typeof m.method === 'string' && m.method !== 'shutdown' && (typeof m.id === 'number' || typeof m.id === 'string') && 'params' in m && (m.params === null || typeof m.params !== 'object')) {
+        void this.replies.write({ jsonrpc: '2.0', id: m.id, error: { code: ErrorCodes.InvalidParams, message: `${m.method}: params must be an object (JSON-RPC: a structured value), not ${m.params === null ? 'null' : typeof m.params}` } } as ResponseMessage);
+        return;
+      }
+      callback(msg);
+    });
+  }
+}
+
 export function stdioConnection(): Connection {
-  return createConnection({ ...ProposedFeatures.all, console: quietWhenClosed }, new StreamMessageReader(io().stdin), new RedactingWriter(messageOutput()));
+  const writer = new RedactingWriter(messageOutput());
+  return createConnection({ ...ProposedFeatures.all, console: quietWhenClosed }, new CheckedReader(io().stdin, writer), writer);
 }
 
 /** What the server reads the time from and waits with (the process's; a test's own, to move time on without waiting). */
@@ -278,6 +299,17 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
       void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: `tplsync: ${projects.length > 1 ? `${project.cwd}: ` : ''}${note}` });
     }
   };
+  /**
+   * the problem of each project's config said last (window/showMessage): a load that finds the same one again says nothing
+   * (one save reloads twice when the editor's watcher and the server's own both report it), a new one or a fixed then broken
+   * config is said
+   */
+  const saidError = new Map<LspProject, string>();
+  const sayError = (project: LspProject, message: string): void => {
+    if (saidError.get(project) === message) return;
+    saidError.set(project, message);
+    void connection.window.showErrorMessage(message);
+  };
   /** (re)loads a project (every project: none given), with the documents open in the editor that are its */
   const load = async (only?: LspProject): Promise<void> => {
     for (const project of only ? [only] : projects) {
@@ -287,12 +319,13 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
         // a broken config: said once, its problems shown in it, and the templates linted with the default settings meanwhile
         // a warning of the config with no file to show it in (no config found): said once
         sayNotes(project);
-        if (project.configError !== undefined) void connection.window.showErrorMessage(`tplsync: ${projects.length > 1 ? `${project.cwd}: ` : ''}${project.configError}\n(the templates are linted with the default settings until the config is fixed)`);
+        if (project.configError !== undefined) sayError(project, `tplsync: ${projects.length > 1 ? `${project.cwd}: ` : ''}${project.configError}\n(the templates are linted with the default settings until the config is fixed)`);
+        else saidError.delete(project);
       } catch (e) {
         // (no config found, and no template where the default globs look: both said)
         sayNotes(project);
         // a project that cannot be loaded at all: said once, and the findings of the last good one are cleared
-        void connection.window.showErrorMessage(`tplsync: ${projects.length > 1 ? `${project.cwd}: ` : ''}${(e as Error).message}`);
+        sayError(project, `tplsync: ${projects.length > 1 ? `${project.cwd}: ` : ''}${(e as Error).message}`);
       }
     }
   };
@@ -642,7 +675,9 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
     }
     const open = /\{\{([a-z0-9_]*)$/.exec(line);
     const keyAt = /^\s*[A-Za-z0-9_"]*$/.test(line);
-    if (!open && !keyAt) return [];
+    // a key typed in a flow mapping (`examples: { 1: Ana, |}`, as the README and translations import write it): that key's mapping
+    const flow = /^\s*(?:- +)*([A-Za-z0-9_"'-]+)\s*:\s*\{(?:[^{}]*,)?\s*[A-Za-z0-9_"]*$/.exec(line);
+    if (!open && !keyAt && !flow) return [];
     let t: Record<string, unknown> | undefined;
     let yamlDoc: ReturnType<typeof parseDocument> | undefined;
     try { yamlDoc = parseDocument(doc.getText()); t = obj(yamlDoc.toJS({ maxAliasCount: 100 })); } catch { /* not parseable yet: no names */ }
@@ -657,6 +692,7 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
     }
     // a key typed inside an `examples:` block: the placeholders of its texts that have no sample there yet
     const at = keyPathAt(doc.getText().split(/\r?\n/), p.position.line);
+    if (flow && !keyAt) at.push(flow[1]!.replace(/^["']|["']$/g, ''));
     if (!t || at.at(-1) !== 'examples') return [];
     const missing = new Map<string, string>();
     for (const site of placeholderSites(t)) {

@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import type { Config, EnvironmentConfig } from '../config/load.js';
 import { readTemplateFile } from '../files/load.js';
+import { openDocument } from '../files/document.js';
 import { readTemplateValue } from '../files/value.js';
 import { discoverFiles } from '../files/discover.js';
 import { templateId } from '../model/ids.js';
@@ -41,6 +42,9 @@ export async function existingTemplates(config: Config, environment: Environment
     // the one bounded read of a template file; a file that is too large or not UTF-8 is lint's to report
     const r = readTemplateFile(file, abs);
     if (!r.bytes) continue;
+    // decoded strictly, by the document: a file that is not UTF-8 text is left out, never read with U+FFFD in place of
+    // its bytes (pull kept a comment so read and wrote it over the file: the bytes lost, lint's `encoding` finding with them)
+    if (openDocument(file, r.bytes).loading().some((p) => p.kind === 'not-utf8')) continue;
     let t: Record<string, unknown>;
     try { t = readTemplateValue(Buffer.from(r.bytes).toString('utf8')); } catch { continue; }
     if (!t || typeof t !== 'object' || typeof t.channel !== 'string' || typeof t.name !== 'string' || typeof t.language !== 'string') continue;

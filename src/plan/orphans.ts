@@ -11,6 +11,7 @@ import { catBlobs, logCommits } from '../files/git-blobs.js';
 import { baseMarkedTemplate, shownTemplate } from '../project/values.js';
 import { markedSecretNames } from '../model/values.js';
 import { resolveChannel } from './desired.js';
+import { configLogPaths, environmentsAt } from '../config/values-history.js';
 import type { OrphanCandidate } from './plan.js';
 import { io, resolvePath } from '../core/io.js';
 
@@ -86,12 +87,15 @@ export async function templatesAtRef(config: Config, env: EnvironmentConfig, ref
       if (real !== undefined && inTree.has(real) && !taken.has(real)) { taken.add(real); files.push(real); }
     }
   }
-  // one git process for every file (a `git show` each costs milliseconds a catalogue multiplies)
-  const byIndex = await catBlobs(config.dir, files.map((f) => `${ref}:${f}`));
-  const blobs = new Map([...byIndex].map(([i, text]) => [files[i]!, text]));
+  // one git process for every file (a `git show` each costs milliseconds a catalogue multiplies), the config among them:
+  // the files at REF are filled with the values the config had at REF (a value changed since is a change, as a text is)
+  const configAt = config.file ? gitPathOf(realTop(root), config.file) : undefined;
+  const byIndex = await catBlobs(config.dir, [...files.map((f) => `${ref}:${f}`), ...(configAt !== undefined ? [`${ref}:${configAt}`] : [])]);
+  const blobs = new Map([...byIndex].filter(([i]) => i < files.length).map(([i, text]) => [files[i]!, text]));
+  const envAtRef = (await environmentsAt(config.dir, env, configAt, [ref], () => byIndex.get(files.length))).get(ref) ?? env;
   for (const file of files) {
     const text = blobs.get(file);
-    const b = text === undefined ? undefined : baseEntry(text, file, root, env);
+    const b = text === undefined ? undefined : baseEntry(text, file, root, envAtRef);
     if (b) byId.set(b.publicId, b);
   }
   return { byId };
@@ -126,7 +130,11 @@ export const HISTORY_DEPTH = 40;
  * longer refer to (a secret of `env`, or a value the config no longer has), as a masking base of
  * that template alone: a removal of secrets committed on a local branch (the config's entries and
  * variables gone too) left nothing to say where they stood, and the channel's copies showed in
- * clear. One `git log` and one `git cat-file --batch`; nothing outside a git repository.
+ * clear. Which references were secrets is what the config said at the same commit; a commit of the config that made
+ * a secret no secret (a plain value, the files unchanged) counts as a commit of the files that referred to it. Two `git
+ * log`s, a `git rev-list` and one `git cat-file --batch` (one more when the config has commits in the window, and an
+ * ls-tree after a commit that made a secret no secret); nothing
+ * outside a git repository.
  */
 export async function historyBases(config: Config, env: EnvironmentConfig, ids: ReadonlySet<string>, refsNow: ReadonlyMap<string, ReadonlySet<string>> = new Map()): Promise<BaseTemplates['byId']> {
   const byId: BaseTemplates['byId'] = new Map();
@@ -143,20 +151,51 @@ export async function historyBases(config: Config, env: EnvironmentConfig, ids: 
   // reference (fmt, an import) costs nothing here; the window is counted in commits, whatever they changed
   const oldest = await git(['rev-list', '-n1', `--skip=${HISTORY_DEPTH}`, 'HEAD']);
   const range = oldest.exitCode === 0 && String(oldest.stdout).trim() ? `${String(oldest.stdout).trim()}..HEAD` : 'HEAD';
-  const log = await git(['-c', 'core.quotePath=false', 'log', '-G', '[(][(]', '--no-renames', '--format=%x00%H', '--name-only', range, '--', '.']);
+  // and the commits of the config in the same window (a secret made a plain value, `promo_code: { env: VAR }` ->
+  // `WELCOME5`, the files unchanged: git's -G does not see it), and the window's commits in order
+  const configAt = config.file ? gitPathOf(realTop(root), config.file) : undefined;
+  const configPaths = configLogPaths(configAt);
+  const [log, configLog, order] = await Promise.all([
+    git(['-c', 'core.quotePath=false', 'log', '-G', '[(][(]', '--no-renames', '--format=%x00%H', '--name-only', range, '--', '.']),
+    configPaths.size ? git(['-c', 'core.quotePath=false', 'log', '--no-renames', '--format=%x00%H', range, '--', ...[...configPaths].map((p) => `:(top,literal)${p}`)]) : undefined,
+    git(['rev-list', range]),
+  ]);
   if (log.exitCode !== 0) return byId;
-  const versions: { rev: string; file: string }[] = [];
+  const at = new Map(String(order.stdout).split('\n').filter(Boolean).map((h, k) => [h, k] as const));
+  const versions: { rev: string; file: string; at: number; names?: readonly string[] }[] = [];
   for (const { head: hash, files: names } of logCommits(String(log.stdout))) {
     // the version each changed file had before the commit: the versions of the files within the window
-    for (const file of names.filter((f) => isMatch(f))) versions.push({ rev: `${hash}^`, file });
+    for (const file of names.filter((f) => isMatch(f))) versions.push({ rev: `${hash}^`, file, at: at.get(hash) ?? 0 });
+  }
+  // a commit of the config that made a secret no secret (a plain value, or gone): the files as they were before it, those
+  // that referred to such a name (the files HEAD has, read only then)
+  const configCommits = configLog?.exitCode === 0 ? logCommits(String(configLog.stdout)).map((c) => c.head) : [];
+  if (configCommits.length && configAt !== undefined) {
+    const pairs = configCommits.flatMap((h) => [h, `${h}^`]);
+    const texts = await catBlobs(config.dir, pairs.map((r) => `${r}:${configAt}`));
+    const envs = await environmentsAt(config.dir, env, configAt, pairs, (k) => texts.get(k));
+    const secretsOf = (e: EnvironmentConfig | undefined) => new Set(Object.entries(e?.values ?? {}).flatMap(([n, v]) => ('env' in v ? [n] : [])));
+    let headFiles: string[] | undefined;
+    for (const h of configCommits) {
+      const after = secretsOf(envs.get(h));
+      const names = [...secretsOf(envs.get(`${h}^`))].filter((n) => !after.has(n));
+      if (!names.length) continue;
+      headFiles ??= String((await git(['ls-tree', '-r', '-z', '--name-only', 'HEAD'])).stdout).split('\0').filter((f) => f && isMatch(f));
+      for (const file of headFiles) versions.push({ rev: `${h}^`, file, at: at.get(h) ?? 0, names });
+    }
+    versions.sort((x, y) => x.at - y.at);
   }
   if (!versions.length) return byId;
-  const blobs = await catBlobs(config.dir, versions.map((x) => `${x.rev}:${x.file}`));
+  // the config as each of those commits has it, in the same cat-file: which of a version's references were secrets is
+  // what its own commit's config said (a value plain today was a secret there, and the channel's copy holds it)
+  const revs = configAt === undefined ? [] : [...new Set(versions.map((v) => v.rev))];
+  const blobs = await catBlobs(config.dir, [...versions.map((x) => `${x.rev}:${x.file}`), ...revs.map((r) => `${r}:${configAt}`)]);
+  const envAt = await environmentsAt(config.dir, env, configAt, revs, (k) => blobs.get(versions.length + k));
   for (const [i, v] of versions.entries()) {
     const text = blobs.get(i);
     // (a version with no reference at all is no base: only the texts that hold `((` are parsed)
-    if (text === undefined || !text.includes('((')) continue;
-    const b = baseEntry(text, v.file, root, env);
+    if (text === undefined || !text.includes('((') || (v.names && !v.names.some((n) => text.includes(n)))) continue;
+    const b = baseEntry(text, v.file, root, envAt.get(v.rev) ?? env);
     // a version that referred to a secret the file (and its base) no longer refers to: some of a template's secrets removed
     // while it keeps another are as much a removal as all of them
     if (b?.secretShape && ids.has(b.publicId) && !byId.has(b.publicId) && [...markedSecretNames(b.secretShape)].some((n) => !refsNow.get(b.publicId)?.has(n))) byId.set(b.publicId, b);
@@ -197,36 +236,58 @@ export async function committedTemplates(config: Config, env: EnvironmentConfig,
     if (at !== undefined) idOf.set(at, id);
   }
   if (!idOf.size) return out;
+  // the config file where git has it: a commit that changed its values alone (`promo: SPRING10` -> `SUMMER20`) made a new
+  // version of every file that refers to them, and each version is judged with the values of its own commit (NEW-C)
+  const configAt = config.file ? gitPathOf(realRoot, config.file) : undefined;
+  const configPaths = configLogPaths(configAt);
+  const paths = [...idOf.keys(), ...[...configPaths].filter((p) => !idOf.has(p))];
   const log = await execa('git', ['-c', 'core.quotePath=false', '--literal-pathspecs', 'log', '--no-renames', '-n', String(DRIFT_HISTORY_COMMITS), '--format=%x00%H', '--name-only', '--stdin'], {
-    cwd: root, env: io().env, extendEnv: false, reject: false, stripFinalNewline: true, input: `HEAD\n--\n${[...idOf.keys()].join('\n')}\n`, maxBuffer: 256 * 1024 * 1024,
+    cwd: root, env: io().env, extendEnv: false, reject: false, stripFinalNewline: true, input: `HEAD\n--\n${paths.join('\n')}\n`, maxBuffer: 256 * 1024 * 1024,
   });
   if (log.exitCode !== 0) return out;
   const versions: { rev: string; file: string }[] = [];
   const count = new Map<string, number>();
+  // the versions a commit of the config alone made, up to `depth` a file too, within the file's own window
+  const byValues = new Map<string, number>();
   for (const { head: hash, files: names } of logCommits(String(log.stdout))) {
+    const own = new Set<string>();
     for (const file of names) {
       const n = count.get(file) ?? 0;
       if (!idOf.has(file) || n >= depth) continue;
       count.set(file, n + 1);
+      own.add(file);
+      versions.push({ rev: hash!, file });
+    }
+    if (!names.some((n) => configPaths.has(n))) continue;
+    for (const file of idOf.keys()) {
+      const n = byValues.get(file) ?? 0;
+      if (own.has(file) || (count.get(file) ?? 0) >= depth || n >= depth) continue;
+      byValues.set(file, n + 1);
       versions.push({ rev: hash!, file });
     }
   }
   if (!versions.length) return out;
-  const blobs = await catBlobs(root, versions.map((x) => `${x.rev}:${x.file}`));
-  const texts = new Map<string, string[]>();
+  // the config as each of those commits has it, in the same cat-file as the files
+  const revs = configAt === undefined ? [] : [...new Set(versions.map((v) => v.rev))];
+  const blobs = await catBlobs(root, [...versions.map((x) => `${x.rev}:${x.file}`), ...revs.map((r) => `${r}:${configAt}`)]);
+  const envAt = await environmentsAt(root, env, configAt, revs, (k) => blobs.get(versions.length + k));
+  const texts = new Map<string, { text: string; env: EnvironmentConfig; key: string }[]>();
   for (const [i, v] of versions.entries()) {
     const text = blobs.get(i);
     // (a commit that deleted the file has no version; one the same as the newer one, a commit that changed another file's
-    // line only in a rename or a comment, is read once)
+    // line only in a rename or a comment, is read once, and so is one with the same values: a text that refers to none
+    // is the same version whatever the config)
     if (text === undefined) continue;
+    const e = envAt.get(v.rev) ?? env;
+    const key = versionKey(text, e);
     const list = texts.get(v.file) ?? [];
-    if (!list.includes(text)) list.push(text);
+    if (!list.some((x) => x.key === key)) list.push({ text, env: e, key });
     texts.set(v.file, list);
   }
-  for (const file of count.keys()) {
+  for (const file of new Set([...count.keys(), ...byValues.keys()])) {
     const id = idOf.get(file)!;
-    out.set(id, lazyTemplates(texts.get(file) ?? [], (text) => {
-      const b = baseEntry(text, file, root, env);
+    out.set(id, lazyTemplates(texts.get(file) ?? [], (x) => {
+      const b = baseEntry(x.text, file, root, x.env);
       return b && b.publicId === id ? b.template.canonical : undefined;
     }));
   }
@@ -254,32 +315,51 @@ export async function branchTemplates(config: Config, env: EnvironmentConfig, fi
   if (top.exitCode !== 0 || !root || shallow === 'true') return out;
   const idOf = new Map<string, string>();
   for (const [id, file] of files) idOf.set(path.relative(root, resolvePath(file)).split(path.sep).join('/'), id);
+  // the config too: a branch's version is judged with the values of its own commit (as committedTemplates does)
+  const configAt = config.file ? gitPathOf(realTop(root), config.file) : undefined;
+  const configPaths = configLogPaths(configAt);
+  const paths = [...idOf.keys(), ...[...configPaths].filter((p) => !idOf.has(p))];
   // (origin/HEAD is left out: it names the remote's default branch, whose name says more)
   const log = await execa('git', ['-c', 'core.quotePath=false', '--literal-pathspecs', 'log', '--no-renames', '-n', String(DRIFT_HISTORY_COMMITS), '--format=%x00%H%x09%S', '--name-only', '--source',
     '--exclude=*/HEAD', '--remotes', '--branches', '--not', 'HEAD', '--stdin'], {
-    cwd: root, env: io().env, extendEnv: false, reject: false, stripFinalNewline: true, input: `--\n${[...idOf.keys()].join('\n')}\n`, maxBuffer: 256 * 1024 * 1024,
+    cwd: root, env: io().env, extendEnv: false, reject: false, stripFinalNewline: true, input: `--\n${paths.join('\n')}\n`, maxBuffer: 256 * 1024 * 1024,
   });
   if (log.exitCode !== 0) return out;
   const versions: { rev: string; ref: string; file: string }[] = [];
   const count = new Map<string, number>();
+  const byValues = new Map<string, number>();
   for (const { head, files: names } of logCommits(String(log.stdout))) {
     const [hash, source] = head.split('\t');
     const ref = (source ?? '').replace(/^refs\/(?:heads|remotes)\//, '');
+    const own = new Set<string>();
     for (const file of names) {
       const n = count.get(file) ?? 0;
       if (!idOf.has(file) || n >= depth || !hash || !ref) continue;
       count.set(file, n + 1);
+      own.add(file);
+      versions.push({ rev: hash, ref, file });
+    }
+    if (!names.some((n) => configPaths.has(n)) || !hash || !ref) continue;
+    // a commit of the branch's config alone: a version of each file with that commit's values
+    for (const file of idOf.keys()) {
+      const n = byValues.get(file) ?? 0;
+      if (own.has(file) || (count.get(file) ?? 0) >= depth || n >= depth) continue;
+      byValues.set(file, n + 1);
       versions.push({ rev: hash, ref, file });
     }
   }
   if (!versions.length) return out;
-  const blobs = await catBlobs(root, versions.map((x) => `${x.rev}:${x.file}`));
-  const byFile = new Map<string, { ref: string; text: string }[]>();
+  const revs = configAt === undefined ? [] : [...new Set(versions.map((v) => v.rev))];
+  const blobs = await catBlobs(root, [...versions.map((x) => `${x.rev}:${x.file}`), ...revs.map((r) => `${r}:${configAt}`)]);
+  const envAt = await environmentsAt(root, env, configAt, revs, (k) => blobs.get(versions.length + k));
+  const byFile = new Map<string, { ref: string; text: string; env: EnvironmentConfig; key: string }[]>();
   for (const [i, v] of versions.entries()) {
     const text = blobs.get(i);
     if (text === undefined) continue;
+    const e = envAt.get(v.rev) ?? env;
+    const key = versionKey(text, e);
     const list = byFile.get(v.file) ?? [];
-    if (!list.some((x) => x.text === text)) list.push({ ref: v.ref, text });
+    if (!list.some((x) => x.key === key)) list.push({ ref: v.ref, text, env: e, key });
     byFile.set(v.file, list);
   }
   for (const [file, list] of byFile) {
@@ -289,7 +369,7 @@ export async function branchTemplates(config: Config, env: EnvironmentConfig, fi
     out.set(id, {
       *[Symbol.iterator]() {
         for (let k = 0; k < list.length; k++) {
-          if (k === done.length) { const b = baseEntry(list[k]!.text, file, root, env); done.push(b && b.publicId === id ? b.template.canonical : undefined); }
+          if (k === done.length) { const b = baseEntry(list[k]!.text, file, root, list[k]!.env); done.push(b && b.publicId === id ? b.template.canonical : undefined); }
           const t = done[k];
           if (t) yield { ref: list[k]!.ref, template: t };
         }
@@ -299,12 +379,17 @@ export async function branchTemplates(config: Config, env: EnvironmentConfig, fi
   return out;
 }
 
+/** Pure: what makes a committed version of a file one: its text, and the values it is filled with when it refers to any */
+function versionKey(text: string, env: EnvironmentConfig): string {
+  return text.includes('((') ? `${text}\0${JSON.stringify(env.values ?? {})}` : text;
+}
+
 /**
  * Pure: the templates of `texts`, newest first, each parsed when the walk reaches it and once: the plan looks for the
  * version the channel holds, which is most often the newest but one, so the older versions of most files are never read
  * (parsing them all cost a plan of 200 templates with 20 versions each two thirds again of its CPU time)
  */
-function lazyTemplates(texts: readonly string[], read: (text: string) => CanonicalTemplate | undefined): Iterable<CanonicalTemplate> {
+function lazyTemplates<T>(texts: readonly T[], read: (text: T) => CanonicalTemplate | undefined): Iterable<CanonicalTemplate> {
   const done: (CanonicalTemplate | undefined)[] = [];
   return {
     *[Symbol.iterator]() {

@@ -119,6 +119,38 @@ function namedFilesLeftOut(config: Config, env: string, leftOut: readonly { file
   return `${files}: not in environment '${env}' (${aliases.length === 1 ? `channel alias '${aliases[0]}' is` : `channel aliases ${aliases.map((a) => `'${a}'`).join(', ')} are`} not among ${env}'s channels): nothing to plan or apply there${having.length ? `; ${having.length === 1 ? 'the environment' : 'the environments'} that ${having.length === 1 ? 'has' : 'have'} ${leftOut.length === 1 ? 'it' : 'them'}: ${having.join(', ')} (--env ${having[0]})` : ''}`;
 }
 
+/**
+ * The file's committed versions, for the updates alone (one git log and one cat-file for all): a channel's copy that no
+ * commit has is an edit outside tplsync, one that some older commit has is an update not applied yet (makePlan's drift).
+ * Plan's, and promote's for its target: the same marking of the same channel copy.
+ */
+export async function driftHistory(config: Config, conn: Connection, readable: readonly DesiredTemplate[], remote: ReadonlyMap<string, TemplateReadResponse | null>, shown: ReadonlyMap<string, CanonicalTemplate> = new Map()): Promise<{ history?: PlanInputs['history']; historyMissing?: string }> {
+  let history: PlanInputs['history'];
+  let historyMissing: string | undefined;
+  const differ = new Map<string, string>();
+  const copies = new Map<string, CanonicalTemplate>();
+  const exact = Boolean(conn.environment.emulator);
+  for (const d of readable) {
+    const r = remote.get(d.canonical.templateId);
+    const copy = r ? shown.get(d.canonical.templateId) ?? fromRead(r, d.canonical.channelId) : undefined;
+    if (!r || !copy) continue;
+    if (r.chatapp?.category) copy.category = r.chatapp.category;
+    if (diffTemplates(d.canonical, copy, exact ? { exactSamples: true } : {}).length) { differ.set(d.canonical.templateId, d.file); copies.set(d.canonical.templateId, copy); }
+  }
+  // the newest few versions first (the channel holds the last applied, most often the newest but one): the whole depth is
+  // read only for the files whose copy on the channel is none of them (4,000 blobs read for 200 files cost a plan 0.4 s of CPU)
+  const byId = differ.size ? await committedTemplates(config, conn.environment, differ, 3) : new Map<string, Iterable<CanonicalTemplate>>();
+  const open = new Map([...differ].filter(([id]) => byId.has(id) && !committedVersion(byId.get(id)!, copies.get(id)!, exact).committed));
+  if (open.size) for (const [id, v] of await committedTemplates(config, conn.environment, open)) byId.set(id, v);
+  // the files whose channel copy no commit of HEAD's history has: a branch not merged here may have it (a pull request's
+  // preview applied from there), read in one more git log and cat-file for all of them, only when there are such files
+  const none = new Map([...differ].filter(([id]) => byId.has(id) && !committedVersion(byId.get(id)!, copies.get(id)!, exact).committed));
+  const branches = none.size ? await branchTemplates(config, conn.environment, none) : undefined;
+  if (differ.size) history = { byId, environment: conn.environment.name, depth: DRIFT_HISTORY_DEPTH, ...(branches?.size ? { branches } : {}) };
+  if ((byId as CommittedVersions).shallow) historyMissing = SHALLOW_HISTORY;
+  return { ...(history ? { history } : {}), ...(historyMissing ? { historyMissing } : {}) };
+}
+
 export async function runPlan(config: Config, conn: Connection, o: PlanRunOptions): Promise<Plan> {
   const project = await loadCleanProject(config, o.paths, o.cwd, o.progress ? { progress: o.progress } : {});
   throwIfInterrupted(o.signal, 'interrupted before reading the templates: nothing was written');
@@ -282,29 +314,7 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
   // no commit has is an edit outside tplsync, one that some older commit has is an update not applied yet
   let history: PlanInputs['history'];
   let historyMissing: string | undefined;
-  if (o.base || o.defaultBase !== false) {
-    const differ = new Map<string, string>();
-    const copies = new Map<string, CanonicalTemplate>();
-    const exact = Boolean(conn.environment.emulator);
-    for (const d of readable) {
-      const r = remote.get(d.canonical.templateId);
-      const copy = r ? unbased.shown.get(d.canonical.templateId) ?? fromRead(r, d.canonical.channelId) : undefined;
-      if (!r || !copy) continue;
-      if (r.chatapp?.category) copy.category = r.chatapp.category;
-      if (diffTemplates(d.canonical, copy, exact ? { exactSamples: true } : {}).length) { differ.set(d.canonical.templateId, d.file); copies.set(d.canonical.templateId, copy); }
-    }
-    // the newest few versions first (the channel holds the last applied, most often the newest but one): the whole depth is
-    // read only for the files whose copy on the channel is none of them (4,000 blobs read for 200 files cost a plan 0.4 s of CPU)
-    const byId = differ.size ? await committedTemplates(config, conn.environment, differ, 3) : new Map<string, Iterable<CanonicalTemplate>>();
-    const open = new Map([...differ].filter(([id]) => byId.has(id) && !committedVersion(byId.get(id)!, copies.get(id)!, exact).committed));
-    if (open.size) for (const [id, v] of await committedTemplates(config, conn.environment, open)) byId.set(id, v);
-    // the files whose channel copy no commit of HEAD's history has: a branch not merged here may have it (a pull request's
-    // preview applied from there), read in one more git log and cat-file for all of them, only when there are such files
-    const none = new Map([...differ].filter(([id]) => byId.has(id) && !committedVersion(byId.get(id)!, copies.get(id)!, exact).committed));
-    const branches = none.size ? await branchTemplates(config, conn.environment, none) : undefined;
-    if (differ.size) history = { byId, environment: conn.environment.name, depth: DRIFT_HISTORY_DEPTH, ...(branches?.size ? { branches } : {}) };
-    if ((byId as CommittedVersions).shallow) historyMissing = SHALLOW_HISTORY;
-  }
+  if (o.base || o.defaultBase !== false) ({ history, historyMissing } = await driftHistory(config, conn, readable, remote, unbased.shown));
   const plan = makePlan({ desired: readable.filter((d) => !twinFiles.has(d.file)), remote, ...categoryInputs(config, conn.environment, readable), orphans: orphans.filter((x) => !unread.has(x.publicId)), ...(deletedListed.length ? { deletedListed } : {}), held, ruleIds: RULE_IDS, ruleSettingsOf: ruleSettingsFor(config, o.cwd), ...(baseCategories ? { baseCategories } : {}), ...(baseSamples ? { baseSamples } : {}), ...(conn.environment.emulator ? { exactSamples: true } : {}), ...(unbased.shown.size ? { remoteShown: unbased.shown } : {}), ...(driftBase ? { driftBase } : {}), ...(upstream ? { upstream } : {}), ...(baseBranch ? { baseBranch } : {}), ...(history ? { history } : {}) });
   // the channel's template (an orphan of --orphans) says which file has its name and language, as beside a create
   markHeldTwins(plan, twins);

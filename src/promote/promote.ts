@@ -12,7 +12,7 @@ import { diffTemplates, fromRead, type CanonicalTemplate } from '../model/canoni
 import { templateKey } from '../model/ids.js';
 import { loadDesired, maskRemoteSecrets } from '../plan/desired.js';
 import { fingerprint, makePlan, type HeldTemplate, type Plan } from '../plan/plan.js';
-import { readTemplates, ruleSettingsFor, type ProgressFactory } from '../plan/run.js';
+import { driftHistory, readTemplates, ruleSettingsFor, type ProgressFactory } from '../plan/run.js';
 import type { SavedSource, Staleness } from '../plan/saved.js';
 import { isApprovedState } from '../core/template-state.js';
 import { loadCleanProject } from '../project/load.js';
@@ -69,7 +69,7 @@ export interface PromoteOptions {
 }
 
 /** Plans `target` for what `source` approved, as `plan` would (lint first, held templates listed). */
-export async function runPromote(config: Config, source: Connection, target: Connection, o: PromoteOptions): Promise<{ plan: Plan; source: PromotionSource }> {
+export async function runPromote(config: Config, source: Connection, target: Connection, o: PromoteOptions): Promise<{ plan: Plan; source: PromotionSource; notInTarget: string[] }> {
   const project = await loadCleanProject(config, o.paths, o.cwd, o.progress ? { progress: o.progress } : {});
   throwIfInterrupted(o.signal, 'interrupted before reading the templates: nothing was written');
   const files = project.files.filter((f) => !f.held);
@@ -84,7 +84,11 @@ export async function runPromote(config: Config, source: Connection, target: Con
   maskRemoteSecrets(inSource, sourceReads, source.environment);
   const passing = new Set<string>();
   const record: PromotionSource['templates'] = [];
+  // a template whose channel alias only the source defines is not one of the target's (onLeftOut said so): not counted, not recorded
+  const inTargetFiles = new Set(inTarget.map((d) => d.file));
+  const notInTarget: string[] = [];
   for (const d of inSource) {
+    if (!inTargetFiles.has(d.file)) { notInTarget.push(`${d.channel}/${d.canonical.name}/${d.canonical.language}`); continue; }
     const r = sourceReads.get(d.canonical.templateId) ?? null;
     const why = promotionGate(d.canonical, r, source.environment.name, (d.heldInEnvironment ?? []).map((x) => `${x.message} (${x.ruleId}, ${d.file}: ${x.path.join('.')})`));
     if (why) {
@@ -101,6 +105,9 @@ export async function runPromote(config: Config, source: Connection, target: Con
   const desired = inTarget.filter((d) => passing.has(d.file) && !d.heldInEnvironment?.length);
   const targetReads = await readTemplates(target, desired.map((d) => ({ channelId: d.canonical.channelId, id: d.canonical.templateId })), `reading ${target.environment.name}`, o.progress, o.signal);
   maskRemoteSecrets(desired, targetReads, target.environment);
-  const plan = makePlan({ desired, remote: targetReads, held, ruleIds: new Set(RULES_BY_ID.keys()), ruleSettingsOf: ruleSettingsFor(config, o.cwd) });
-  return { plan, source: { environment: source.environment.name, target: source.target, templates: record.sort((a, b) => templateKey(a).localeCompare(templateKey(b))) } };
+  // a target's copy that no commit of its file has (edited in its console) is drift, marked and counted as `plan --env TARGET` marks it
+  const { history, historyMissing } = await driftHistory(config, target, desired, targetReads);
+  const made = makePlan({ desired, remote: targetReads, held, ruleIds: new Set(RULES_BY_ID.keys()), ruleSettingsOf: ruleSettingsFor(config, o.cwd), ...(history ? { history } : {}) });
+  const plan = historyMissing ? { ...made, historyMissing } : made;
+  return { plan, source: { environment: source.environment.name, target: source.target, templates: record.sort((a, b) => templateKey(a).localeCompare(templateKey(b))) }, notInTarget: notInTarget.sort() };
 }

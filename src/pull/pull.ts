@@ -76,6 +76,8 @@ export interface ChangedNames {
    */
   cause: 'file' | 'file-since' | 'channel' | 'unknown';
   commit?: string;
+  /** `file-since` by a value the file refers to (the config's, committed), the file's text the same */
+  values?: true;
   /** the file had edits not committed (replaced too) */
   uncommitted?: boolean;
   /**
@@ -300,7 +302,7 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
       const message = own && typeof own === 'object' && !Array.isArray(own) ? own as Record<string, unknown> : w.message;
       kept = { ...(w.message && message ? { message } : {}), ...(w.category ? { category: w.category } : {}) };
       if (marked === undefined) formBefore = form;
-      const since = { c, channelCopy, form, abs: replaced.abs, shown: path.relative(req.cwd, replaced.abs), secrets: marked !== undefined, channelId: req.channelId, publicId: r.publicId, environment: conn.environment, projectDir: config.dir, cwd: req.cwd };
+      const since = { c, channelCopy, form, abs: replaced.abs, shown: path.relative(req.cwd, replaced.abs), secrets: marked !== undefined, channelId: req.channelId, publicId: r.publicId, environment: conn.environment, projectDir: config.dir, cwd: req.cwd, ...(config.file ? { configFile: config.file } : {}) };
       if (!w.kept) {
         const changed = await changedSince(since);
         named = changed.named;
@@ -448,6 +450,8 @@ function differs(form: Record<string, unknown>, c: CanonicalTemplate, channelId:
 }
 
 async function changedSince(o: { c: CanonicalTemplate; channelCopy: CanonicalTemplate; form: Record<string, unknown>; abs: string; shown: string; secrets: boolean; channelId: string; publicId: string; environment: EnvironmentConfig; projectDir: string; cwd: string;
+  /** the config file: each committed version of the file is filled with the values it had at the same commit */
+  configFile?: string;
   /** the file's names are kept already (its texts are the channel's once numbered): only which side moved, and what is replaced */
   keepNames?: boolean }): Promise<{ named: PlaceholderNames; names: ChangedNames }> {
   const canonicalOf = (v: Record<string, unknown>): CanonicalTemplate => fromFile(v, o.channelId, o.publicId).canonical;
@@ -455,15 +459,16 @@ async function changedSince(o: { c: CanonicalTemplate; channelCopy: CanonicalTem
   try { fields = [...new Set(diffTemplates(canonicalOf(o.form), o.c).map((f) => f.path))]; } catch { fields = []; }
   // a version of the file that says what the channel says (a file referring to secrets is not compared: its secrets' values are the channel's to tell)
   const valueOf = (text: string): Record<string, unknown> | undefined => { try { return readTemplateValue(text); } catch { return undefined; } };
-  const shownForm = (v: Record<string, unknown>) => escapeLiteralReferences(shownTemplate(o.abs, v, o.environment, { mask: false }));
-  const inSync = (text: string): boolean => {
+  // (each version with the values of its own commit: a committed change of a value is the file's change, not the channel's)
+  const shownForm = (v: Record<string, unknown>, environment = o.environment) => escapeLiteralReferences(shownTemplate(o.abs, v, environment, { mask: false }));
+  const inSync = (text: string, environment?: EnvironmentConfig): boolean => {
     const v = valueOf(text);
     if (!v) return false;
-    try { return diffTemplates(canonicalOf(shownForm(v)), o.channelCopy).length === 0; } catch { return false; }
+    try { return diffTemplates(canonicalOf(shownForm(v, environment)), o.channelCopy).length === 0; } catch { return false; }
   };
-  const history = o.secrets ? { versions: [], tracked: false } : await committedVersions(o.abs, inSync);
+  const history = o.secrets ? { versions: [], tracked: false } : await committedVersions(o.abs, inSync, HISTORY_DEPTH, o.configFile ? { configFile: o.configFile, environment: o.environment } : undefined);
   const head = history.versions[0];
-  const synced = history.versions.find((v) => inSync(v.text));
+  const synced = history.versions.find((v) => inSync(v.text, v.environment));
   let working: string | undefined;
   try { working = readRegularFile(o.abs, { max: MAX_FILE_BYTES, shown: o.shown, what: 'a template file' }).toString('utf8'); } catch { working = undefined; }
   const uncommitted = head !== undefined && working !== undefined && head.text !== working;
@@ -471,7 +476,9 @@ async function changedSince(o: { c: CanonicalTemplate; channelCopy: CanonicalTem
   // behind a linked folder: git here tracks the link, so `git diff` of the file's path cannot show what changed (said otherwise)
   const link = linkedFolderOf(o.abs, o.projectDir);
   const behindLink = link ? { link: path.relative(o.cwd, link) || link, real: path.relative(o.cwd, realTarget(o.abs)), tracked: history.tracked } : undefined;
-  const base: Omit<ChangedNames, 'numbered'> = { changed: o.shown, fields, cause, ...(synced ? { commit: synced.commit } : {}), ...(uncommitted && cause !== 'file' ? { uncommitted: true } : {}), ...(behindLink ? { behindLink } : {}) };
+  // the file's text the same since: a value it refers to changed (a commit of the config)
+  const valuesSince = cause === 'file-since' && synced!.text === head!.text;
+  const base: Omit<ChangedNames, 'numbered'> = { changed: o.shown, fields, cause, ...(synced ? { commit: synced.commit } : {}), ...(valuesSince ? { values: true } : {}), ...(uncommitted && cause !== 'file' ? { uncommitted: true } : {}), ...(behindLink ? { behindLink } : {}) };
   if (o.keepNames) return { named: {}, names: { ...base, numbered: false } };
   // numbered as the channel numbers them: a loss (and names to ask for) only where the file named its placeholders
   const placeholders = JSON.stringify(o.c).includes('{{') && namesAPlaceholder(o.form);
@@ -482,7 +489,7 @@ async function changedSince(o: { c: CanonicalTemplate; channelCopy: CanonicalTem
   // the commit that says what the channel says: its names are the channel's numbers' own
   const fromCommit = synced ? valueOf(synced.text) : undefined;
   if (fromCommit) {
-    const w = withFileNames(o.c, shownForm(fromCommit), o.channelId);
+    const w = withFileNames(o.c, shownForm(fromCommit, synced!.environment), o.channelId);
     if (w.kept && w.names && Object.keys(w.names).length) return { named: w.names, names: { ...base, numbered: false, namedBy: 'commit' } };
   }
   const why = byFile.mismatches;

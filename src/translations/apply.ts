@@ -954,8 +954,43 @@ export function groupByTemplate(entries: readonly Entry[]): Map<string, Entry[]>
  */
 export function planImport(entries: readonly Entry[], sourceLang: string, targetLang: string,
   sources: ReadonlyMap<string, SourceTemplate>, targets: ReadonlyMap<string, TargetTemplate>, takenFiles: ReadonlySet<string> = new Set(),
-  fuzzy: readonly NotFinal[] = [], severities?: SeveritiesOf): ImportPlan {
-  return planGroups(groupByTemplate(entries), sourceLang, targetLang, sources, targets, takenFiles, fuzzy, severities);
+  fuzzy: readonly NotFinal[] = [], severities?: SeveritiesOf, lintOf?: LintOf): ImportPlan {
+  return planGroups(groupByTemplate(entries), sourceLang, targetLang, sources, targets, takenFiles, fuzzy, severities, lintOf);
+}
+
+/**
+ * lint's findings of a template value as the file `file` would hold it, each with the severity the project's config gives its
+ * rule there: given by the command (lint is a stage above this folder), so that import judges a translated text by lint's own
+ * rules, not by a copy of them.
+ */
+export type LintOf = (value: Loose, file: string) => readonly { ruleId: string; path: readonly (string | number)[]; message: string; severity: SeveritySetting }[];
+
+/** the rules of a text's samples (`examples:`): the file's to edit, not the translator's; the import writes the text and says which sample to add or remove (sampleNotes) */
+const SAMPLES_RULE = /^(placeholder-sample|sample-.*)$/;
+
+/**
+ * Pure apart from `lintOf`: the units whose translation, set in `base` (the target file's value, or the source's for a new file),
+ * gets a finding at its own field that lint makes an error and that the field's text in `base` does not get; with the finding's
+ * message and rule (the first of each unit's).
+ */
+export function lintRefusals(lintOf: LintOf, file: string, base: Loose, from: Loose, units: readonly { e: Entry; path: (string | number)[] }[]): Map<Entry, string> {
+  const key = (p: readonly (string | number)[]): string => p.map(String).join('\u0000');
+  const at = new Map(units.map((u) => [key(u.path), u]));
+  const translated: Record<string | number, unknown> = { ...base };
+  const copied = new Set<object>([translated]);
+  for (const u of units) setPath(translated, u.path, u.e.target, copied, from);
+  const out = new Map<Entry, string>();
+  const found = lintOf(translated as Loose, file).filter((f) => f.severity === 'error' && at.has(key(f.path)) && !SAMPLES_RULE.test(f.ruleId));
+  if (!found.length) return out;
+  // a finding the field's text before gets too is not the translation's (the file's own text imported back), nor one the
+  // source's text gets (a translation follows its source: that is lint's to say in the source file)
+  const before = new Set([...lintOf(base, file), ...(from === base ? [] : lintOf(from, file))].map((f) => `${f.ruleId} ${key(f.path)}`));
+  for (const f of found) {
+    const u = at.get(key(f.path))!;
+    if (before.has(`${f.ruleId} ${key(f.path)}`) || out.has(u.e)) continue;
+    out.set(u.e, `${f.message.replace(/\.$/, '')} (${f.ruleId})`);
+  }
+  return out;
 }
 
 /** The severity lint gives a rule in a template file (as the plan names it: the file written), the config's overrides applied: a limit's refusal follows its rule's. */
@@ -979,7 +1014,7 @@ function notTheVariant(file: string, template: string, targetLang: string, sourc
 /** Pure: planImport of entries already grouped by template (groupByTemplate), in the groups' order. */
 export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>, sourceLang: string, targetLang: string,
   sources: ReadonlyMap<string, SourceTemplate>, targets: ReadonlyMap<string, TargetTemplate>, takenFiles: ReadonlySet<string> = new Set(),
-  fuzzy: readonly NotFinal[] = [], severities?: SeveritiesOf): ImportPlan {
+  fuzzy: readonly NotFinal[] = [], severities?: SeveritiesOf, lintOf?: LintOf): ImportPlan {
   const plan: ImportPlan = { writes: [], refusals: [], skipped: [], unchanged: [], kept: [] };
   for (const [template, es] of groups) {
     const src = sources.get(template);
@@ -1074,7 +1109,35 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
         }
       }
     }
-    if (refused.length) { append(plan.refusals, refused); continue; }
+    // what lint says of each translated field (a button label's emoji or line break, a text's length, a blank text), by lint's own
+    // rules on the template as it would be written: a finding its rule makes an error, which the field's text before did not get, is
+    // the unit's refusal at its line (lint would stop the file written), with every other refusal of the file in this one pass
+    if (lintOf && ok.length) {
+      const held = targets.get(template);
+      const byLint = lintRefusals(lintOf, judged, held?.value ?? { ...src.value, language: targetLang }, src.value, ok);
+      if (byLint.size) {
+        for (const [e, message] of byLint) refused.push({ template, id: e.id, line: e.line, message });
+        ok.splice(0, ok.length, ...ok.filter(({ e }) => !byLint.has(e)));
+        const gone = new Set([...byLint.keys()].map((e) => e.id));
+        warnings.splice(0, warnings.length, ...warnings.filter((w) => !gone.has(w.id)));
+      }
+    }
+    if (refused.length) {
+      // a new file needs every text: the ones without a translation are said with the refusals, not after they are corrected
+      if (!targets.has(template)) {
+        const given = new Set([...ok.map(({ e }) => e.id), ...refused.map((r) => r.id)]);
+        for (const field of fields.keys()) {
+          const id = `${template}:${field}`;
+          if (given.has(id)) continue;
+          const f = fuzzy.find((x) => x.id === id);
+          const e = es.find((x) => x.id === id);
+          if (f) refused.push({ template, id, line: f.line, message: `${notFinalWhy(f)}; a new file is written only when all its texts are translated` });
+          else if (e) refused.push({ template, id, line: e.line, message: `no translation; a new file is written only when all its texts are translated` });
+        }
+      }
+      append(plan.refusals, refused.sort((a, b) => a.line - b.line));
+      continue;
+    }
     // every unit kept as the file has it (the translations are the texts as exported): nothing to import for this template
     if (!ok.length) continue;
     const hashes = Object.fromEntries(ok.map(({ e }) => {

@@ -58,6 +58,8 @@ export const commerceRules = defineRules([
     why: 'A product card shows the product\'s image, title and price from the catalog, with a single View button (which opens the product in WhatsApp) or URL button (which opens your site); the product is named when sending.',
     fix: 'Remove the card\'s body and header `example`; give each card one `{ type: SPM, text: View }` or one URL button.',
     source: 'Meta product card carousel templates',
+    // it looks at the carousel's cards alone: not run on a template without one (test/rule-requires.test.ts)
+    requires: 'carousel',
     check(ctx) {
       for (const { v: card, i } of indexed(ctx.t.carousel)) {
         const h = obj(card.header);

@@ -1,0 +1,98 @@
+// translations import judges each translated text by lint's own rules for its field (trial-ag F2):
+// a button label with an emoji, a line break or formatting marks (button-label-characters) is
+// refused at its unit's line as an over-long one is, not written into a file lint then stops; and
+// one import says every refused unit of a template in one pass (a footer's line break, a blank
+// label, a label's emoji), not one per round trip with the translator. The CLI as a process (the
+// command gives import lint's check), and in-process: for each kind of label, the import refuses
+// exactly when lint finds a new error at that label.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { parseDocument } from 'yaml';
+import { collectFindings } from '../src/lint/check.ts';
+import { finishProject, lintBytes } from '../src/lint/engine.ts';
+import { RULES_BY_ID } from '../src/lint/registry.ts';
+import { readTemplateValue } from '../src/files/value.ts';
+import { planImport, type LintOf, type SourceTemplate } from '../src/translations/apply.ts';
+import { fieldKey, textFields } from '../src/translations/units.ts';
+import { cleanup, cliIn, CONFIG, tempDir, writeFiles } from './helpers.ts';
+
+const SOURCE = `channel: shop-whatsapp
+name: order_shipped
+language: en_US
+category: UTILITY
+body:
+  text: "Hi {{customer}}, your order is on its way."
+  examples: { customer: Maria }
+footer: Reply STOP to opt out
+buttons:
+  - { type: QUICK_REPLY, text: Track order }
+  - { type: QUICK_REPLY, text: Call support }
+`;
+
+function fill(po: string, give: Record<string, string>): string {
+  return po.replace(/msgid "((?:[^"\\]|\\.)*)"\nmsgstr ""/g, (m, id: string) => (give[id] !== undefined ? `msgid "${id}"\nmsgstr "${give[id]}"` : m));
+}
+
+test('a button label with an emoji or a line break is refused at its line, with every other refused unit of the file in one pass', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': SOURCE });
+    const exp = await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de', '--format', 'po'], { cwd: dir });
+    assert.is(exp.exitCode, 0, exp.stderr);
+    const po = readFileSync(path.join(dir, 'translations/de.po'), 'utf8');
+    const lineOf = (id: string): number => po.split('\n').findIndex((l) => l === `msgid "${id}"`) + 1;
+    // the label with an emoji alone: refused (was written, then lint's error)
+    writeFiles(dir, { 'translations/de.po': fill(po, { 'Hi {{customer}}, your order is on its way.': 'Hallo {{customer}}, deine Bestellung ist unterwegs.', 'Reply STOP to opt out': 'Antworte STOP zum Abbestellen', 'Track order': 'Verfolgen 📦', 'Call support': 'Support anrufen' }) });
+    const emoji = await cliIn(['translations', 'import', 'translations/de.po'], { cwd: dir });
+    assert.is(emoji.exitCode, 1, emoji.stdout + emoji.stderr);
+    const at = /^translations\/de\.po:(\d+): shop-whatsapp\/order_shipped:buttons\.0\.text: refused: A button label holds no emoji: WhatsApp refuses '📦'.*\(button-label-characters\)$/mu.exec(emoji.stderr);
+    assert.ok(at, emoji.stderr);
+    // the unit's own line (its msgctxt or msgid)
+    assert.ok(Math.abs(Number(at![1]) - lineOf('Track order')) <= 1, `${at![1]} vs ${lineOf('Track order')}`);
+    assert.not.ok(existsSync(path.join(dir, 'templates/order_shipped.de.yaml')));
+
+    // a footer's line break, a blank label and a label's line break: all three said by the one import
+    writeFiles(dir, { 'translations/de.po': fill(po, { 'Hi {{customer}}, your order is on its way.': 'Hallo {{customer}}, deine Bestellung ist unterwegs.', 'Reply STOP to opt out': 'Antworte STOP\\nzum Abbestellen', 'Track order': '   ', 'Call support': 'Support\\nanrufen' }) });
+    const all = await cliIn(['translations', 'import', 'translations/de.po'], { cwd: dir });
+    assert.is(all.exitCode, 1, all.stdout + all.stderr);
+    assert.match(all.stderr, /shop-whatsapp\/order_shipped:footer: refused: the translation has a line break/);
+    assert.match(all.stderr, /shop-whatsapp\/order_shipped:buttons\.0\.text: refused: .*a new file is written only when all its texts are translated/);
+    assert.match(all.stderr, /shop-whatsapp\/order_shipped:buttons\.1\.text: refused: A button label is one line: WhatsApp refuses a line break in it.*\(button-label-characters\)/);
+    assert.not.match(all.stderr, /buttons\.1\.text: warning/);
+    assert.not.ok(existsSync(path.join(dir, 'templates/order_shipped.de.yaml')));
+
+    // corrected: written, and lint passes the file the import wrote
+    writeFiles(dir, { 'translations/de.po': fill(po, { 'Hi {{customer}}, your order is on its way.': 'Hallo {{customer}}, deine Bestellung ist unterwegs.', 'Reply STOP to opt out': 'Antworte STOP zum Abbestellen', 'Track order': 'Verfolgen', 'Call support': 'Support anrufen' }) });
+    const ok = await cliIn(['translations', 'import', 'translations/de.po'], { cwd: dir });
+    assert.is(ok.exitCode, 0, ok.stdout + ok.stderr);
+    const lint = await cliIn(['lint'], { cwd: dir });
+    assert.is(lint.exitCode, 0, lint.stdout + lint.stderr);
+  } finally { cleanup(dir); }
+});
+
+const now = new Date('2026-01-01T00:00:00Z');
+const lintOf: LintOf = (value) => collectFindings(value, { now }).map((f) => ({ ruleId: f.ruleId, path: f.path, message: f.message, severity: RULES_BY_ID.get(f.ruleId)?.severity ?? 'error' }));
+const errors = (text: string): Set<string> => new Set(finishProject([lintBytes('t.yaml', Buffer.from(text), { now })], { severities: {} }).filter((d) => d.severity === 'error').map((d) => `${d.ruleId}@${d.line}`));
+
+test('each translated label: the import refuses it exactly when lint finds a new error in the file it would write', () => {
+  const value = readTemplateValue(SOURCE);
+  const template = 'shop-whatsapp/order_shipped';
+  const source: SourceTemplate = { template, file: 'templates/order_shipped.en_US.yaml', text: SOURCE, value };
+  const fields = textFields(value);
+  const base = errors(SOURCE);
+  const labels = ['Verfolgen', 'Verfolgen 📦', 'Verfolgen\nbitte', '*Verfolgen*', 'Jetzt ~verfolgen~', 'Verfolgen ✔️', 'Verfolgen 🇩🇪', 'Verfolgen ©', 'Über uns'];
+  for (const label of labels) {
+    const entries = fields.map((x, line) => ({ id: `${template}:${fieldKey(x.path)}`, source: x.text, target: fieldKey(x.path) === 'buttons.0.text' ? label : x.text, line: line + 1 }));
+    const plan = planImport(entries, 'en_US', 'de', new Map([[template, source]]), new Map(), new Set(), [], undefined, lintOf);
+    const doc = parseDocument(SOURCE);
+    doc.setIn(['buttons', 0, 'text'], label);
+    const added = [...errors(String(doc))].filter((e) => !base.has(e));
+    const refused = plan.refusals.filter((r) => r.id === `${template}:buttons.0.text`);
+    assert.is(refused.length > 0, added.length > 0, `${JSON.stringify(label)}: refused ${JSON.stringify(refused)}, lint's new errors ${added.join(', ')}`);
+    assert.is(plan.writes.length, added.length ? 0 : 1, JSON.stringify(label));
+  }
+});
+
+test.run();
