@@ -2,7 +2,7 @@
 // for the key does not print it (it would land in CI logs), nor does any other output of the run.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { CHANNEL_A, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, CHANNEL_B, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 const PASTED = 'sk_live_51HxQ2eLkdfj39dkfjJ3k2';
 
@@ -32,7 +32,7 @@ test('in GitHub Actions, a key handed over as TPLSYNC_<ENV>_API_KEY while apiKey
   const KEY = 'canary-XYZ-1234567890';
   try {
     writeFiles(dir, {
-      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  ci:\n    baseUrl: https://api.example.com\n    apiKeyEnv: TPLSYNC_X_API_KEY\n    channels: { wa: ${CHANNEL_A} }\n`,
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  ci:\n    baseUrl: https://api.example.com\n    apiKeyEnv: TPLSYNC_X_API_KEY\n    channels: { wa: ${CHANNEL_B} }\n`,
       'templates/a.yaml': 'channel: wa\nname: order_ready\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hello {{1}}, your order is ready for pickup at the store."\n  examples: { 1: Ana }\n',
     });
     // what the action's run step does for `environment: ci`
@@ -57,7 +57,7 @@ test('in GitHub Actions, an environment whose name no secret name takes (staging
   const dir = tempDir('tplsync-key-name-');
   try {
     writeFiles(dir, {
-      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  staging-eu:\n    baseUrl: https://api.example.com\n    apiKeyEnv: STAGING_KEY\n    channels: { wa: ${CHANNEL_A} }\n  ci:\n    baseUrl: https://api.example.com\n    apiKeyEnv: TPLSYNC_X_API_KEY\n    channels: { wa: ${CHANNEL_A} }\n`,
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  staging-eu:\n    baseUrl: https://api.example.com\n    apiKeyEnv: STAGING_KEY\n    channels: { wa: ${CHANNEL_A} }\n  ci:\n    baseUrl: https://api.example.com\n    apiKeyEnv: TPLSYNC_X_API_KEY\n    channels: { wa: ${CHANNEL_B} }\n`,
       'templates/a.yaml': 'channel: wa\nname: order_ready\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hello {{1}}, your order is ready for pickup at the store."\n  examples: { 1: Ana }\n',
     });
     const eu = await cliIn(['plan', '--env', 'staging-eu'], { cwd: dir, env: { GITHUB_ACTIONS: 'true' } });

@@ -9,7 +9,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
 import { errorsInEnvironment, warningsInEnvironment } from '../src/lint/in-environment.ts';
-import { CHANNEL_A, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, CHANNEL_B, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 const KEY = `k-${randomBytes(8).toString('hex')}`;
 const CANARY = `cnry${randomBytes(6).toString('hex')}`;
@@ -34,9 +34,9 @@ buttons:
 const config = (values: Record<string, string>) => `templates: ["templates/**/*.yaml"]
 defaultEnvironment: good
 environments:
-${Object.entries(values).map(([env, host]) => `  ${env}:
+${Object.entries(values).map(([env, host], i) => `  ${env}:
     baseUrl: ${emu.url}
-    channels: { wa: ${CHANNEL_A} }
+    channels: { wa: ${[CHANNEL_A, CHANNEL_B][i]} }
     values:
       shop_host: ${host}
       promo_token: { env: ${env.toUpperCase()}_PROMO }`).join('\n')}

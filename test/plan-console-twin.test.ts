@@ -10,7 +10,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createClient } from '../src/api/client.ts';
 import { startEmulator } from '../src/emulator/server.ts';
-import { CHANNEL_A, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, CHANNEL_B, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 const CONSOLE_ID = 'aa11bb22-cc33-4d44-8e55-ff6677889900';
 const body = (name: string, text: string) => ({ name, description: '', chatapp: { chatapp: { name, language: 'en_US', category: 'MARKETING', components: [{ type: 'BODY', text }], example: { 1: 'Ana' } } } });
@@ -23,7 +23,7 @@ test('a create whose name and language the channel has under another id: held by
     const client = createClient({ baseUrl: emu.url, apiKey: 'k' });
     await client.writeTemplate(CHANNEL_A, CONSOLE_ID, body('flash_deal', 'Hi {{1}}, flash deal: 20% off today only.') as never);
     writeFiles(dir, {
-      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: other\nenvironments:\n  other:\n    baseUrl: ${emu.url}\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n  staging:\n    baseUrl: ${emu.url}\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n    list: { path: "/channel/{channelId}/templates", items: templates, id: publicId, next: nextCursor }\n`,
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: other\nenvironments:\n  other:\n    baseUrl: ${emu.url}\n    channels: { shop-whatsapp: ${CHANNEL_B} }\n  staging:\n    baseUrl: ${emu.url}\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n    list: { path: "/channel/{channelId}/templates", items: templates, id: publicId, next: nextCursor }\n`,
       'templates/flash_deal.en_US.yaml': file('flash_deal', 'Hi {{1}}, flash deal: 20% off today only.'),
       'templates/welcome.en_US.yaml': file('welcome_twin', 'Hi {{1}}, welcome to our shop.'),
     });

@@ -10,7 +10,7 @@ import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
 import type { EnvironmentConfig } from '../src/config/load.ts';
 import { valuesAsReferences } from '../src/project/values.ts';
 import { templateId } from '../src/model/ids.ts';
-import { CHANNEL_A, cleanup, cliIn, tempDir, writeFiles, type CliResult } from './helpers.ts';
+import { CHANNEL_A, CHANNEL_B, cleanup, cliIn, tempDir, writeFiles, type CliResult } from './helpers.ts';
 
 const env = { name: 'staging', values: { shop_host: { text: 'https://staging.shop.example' }, promo: { env: 'PROMO_CODE' } } } as unknown as EnvironmentConfig;
 
@@ -126,7 +126,7 @@ test('pull --force after an edit on the channel: the literal host in the body st
     'buttons:\n  - { type: URL, text: Your account, url: ((shop_host))/account }\n  - { type: URL, text: Staging status, url: https://staging.shop.example/status }\n');
   try {
     writeFiles(dir, {
-      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: staging\nenvironments:\n  staging:\n    baseUrl: ${emulator.url}\n    apiKeyEnv: KEY\n    channels: { wa: ${CHANNEL_A} }\n    values: { shop_host: https://staging.shop.example }\n  production:\n    baseUrl: ${emulator.url}\n    apiKeyEnv: KEY\n    channels: { wa: ${CHANNEL_A} }\n    values: { shop_host: https://shop.example }\n`,
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: staging\nenvironments:\n  staging:\n    baseUrl: ${emulator.url}\n    apiKeyEnv: KEY\n    channels: { wa: ${CHANNEL_A} }\n    values: { shop_host: https://staging.shop.example }\n  production:\n    baseUrl: ${emulator.url}\n    apiKeyEnv: KEY\n    channels: { wa: ${CHANNEL_B} }\n    values: { shop_host: https://shop.example }\n`,
     });
     // the edit someone made in the console
     const r = await pulledOverEdit(dir, 'templates/help_links.en_US.yaml', FILE, FILE.replace('most questions', 'nearly all questions'), 'help_links');
@@ -143,7 +143,7 @@ test('a short value (under 8 characters) is put back where its reference stood; 
   const FILE = templateText('promo_note', 'MARKETING', 'Use ((promo)) at checkout for 10% off order {{1}} today. Details: ((shop_host))/promo', 'A-1042');
   try {
     writeFiles(dir, {
-      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: staging\nenvironments:\n  staging:\n    baseUrl: ${emulator.url}\n    apiKeyEnv: KEY\n    channels: { wa: ${CHANNEL_A} }\n    values: { promo: SPRING2, shop_host: https://staging.shop.example }\n  local:\n    baseUrl: ${emulator.url}\n    apiKeyEnv: KEY\n    channels: { wa: ${CHANNEL_A} }\n    values: { promo: SPRING24, shop_host: https://shop.example }\n`,
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: staging\nenvironments:\n  staging:\n    baseUrl: ${emulator.url}\n    apiKeyEnv: KEY\n    channels: { wa: ${CHANNEL_A} }\n    values: { promo: SPRING2, shop_host: https://staging.shop.example }\n  local:\n    baseUrl: ${emulator.url}\n    apiKeyEnv: KEY\n    channels: { wa: ${CHANNEL_B} }\n    values: { promo: SPRING24, shop_host: https://shop.example }\n`,
     });
     let r = await pulledOverEdit(dir, 'templates/promo_note.en_US.yaml', FILE, FILE.replace('today.', 'today!'), 'promo_note');
     assert.is(r.exitCode, 0, r.stdout + r.stderr);

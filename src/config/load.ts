@@ -12,7 +12,7 @@ import { schemaDir } from '../schemas/dir.js';
 import { UsageError } from '../core/errors.js';
 import { addSecret, MIN_SECRET_LENGTH } from '../core/redact.js';
 import { VALUE_NAME } from '../core/value-name.js';
-import { didYouMean } from '../core/suggest.js';
+import { closest, didYouMean } from '../core/suggest.js';
 import type { ConfigProblem, ConfigText, SchemaError } from './diagnose.js';
 import { parseOverrides, type Override } from './overrides.js';
 import { checkPolicyEntries } from './policies.js';
@@ -523,6 +523,10 @@ export async function resolveConfig(raw: unknown, filepath: string, textOf?: () 
   };
   if (!validate(raw)) await fail((d, text) => [...d.schemaProblems(validate.errors as SchemaError[], text), ...noDefault(text)].sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0)));
   const c = raw as RawConfig;
+  // an environment no command can use (a block of a misspelt name, prodution: holding values meant for production): said
+  // here, as the other problems of the config are, not only by the --env that names it
+  const nowhere = Object.entries(c.environments ?? {}).filter(([, e]) => !e.emulator && !e.baseUrl).map(([n]) => n);
+  if (nowhere.length) await fail((_d, text) => nowhere.map((name) => ({ ...text?.at(['environments'], name), message: unreachableEnvironment(name, c.environments!, nowhere) })));
   // maps looked up by names from files and the command line (an alias, --env): no prototype, so `constructor` or `__proto__` finds nothing rather than Object's own
   const environments: Record<string, EnvironmentConfig> = bare();
   for (const [name, env] of Object.entries(c.environments ?? {})) {
@@ -545,6 +549,8 @@ export async function resolveConfig(raw: unknown, filepath: string, textOf?: () 
       ...(env.categories && Object.keys(env.categories).length ? { categories: bare(env.categories) } : {}),
     };
   }
+  const shared = sharedChannels(environments, path.dirname(filepath));
+  if (shared.length) await fail((_d, text) => shared.map((x) => ({ ...text?.at(['environments', x.env, 'channels'], x.alias), message: x.message })));
   if (c.defaultEnvironment && !environments[c.defaultEnvironment]) {
     const name = c.defaultEnvironment;
     await fail((_d, text) => [{ ...text?.at(['defaultEnvironment']), message: `defaultEnvironment '${name}' is not one of the environments${didYouMean(name, Object.keys(environments))} (${Object.keys(environments).join(', ') || 'none'})` }]);
@@ -563,6 +569,47 @@ export async function resolveConfig(raw: unknown, filepath: string, textOf?: () 
     ...(c.policies?.length ? { policies: c.policies } : {}),
     ...(c.channels && Object.keys(c.channels).length ? { channels: channelSettings(c.channels) } : {}),
   };
+}
+
+/** What to say of an environment with neither baseUrl nor emulator: what it holds, and the environment of a close name it was meant for. */
+function unreachableEnvironment(name: string, all: NonNullable<RawConfig['environments']>, nowhere: readonly string[]): string {
+  const near = closest(name, Object.keys(all).filter((n) => n !== name && !nowhere.includes(n)));
+  const env = all[name]!;
+  const holds = (['channels', 'values', 'categories'] as const).flatMap((k) => (env[k] && Object.keys(env[k]).length ? [`${k} (${Object.keys(env[k]).join(', ')})`] : []));
+  const give = `an emulator (emulator: .tplsync/${name}.json) or a baseUrl (baseUrl: https://... with its apiKeyEnv)`;
+  if (near === undefined) return `environments.${name} has neither baseUrl nor emulator, so no command can use it: give it ${give}, or remove it`;
+  return `environments.${name} has neither baseUrl nor emulator, so no command can use it${didYouMean(name, [near]) || `; did you mean '${near}'?`} If so, ${holds.length ? `move its ${holds.join(' and ')} under environments.${near} and ` : ''}remove environments.${name}; if it is an environment of its own, give it ${give}`;
+}
+
+/**
+ * Two environments on one channel of one service (the same emulator file, or the same baseUrl; a copied block whose ids were
+ * not changed): each would write the other's templates (production's plan changing staging's approved ones, promote updating
+ * the very templates it gates on). One problem per environment after the first, at its alias's key.
+ */
+function sharedChannels(environments: Readonly<Record<string, EnvironmentConfig>>, dir: string): { env: string; alias: string; message: string }[] {
+  const service = (e: EnvironmentConfig): string | undefined => {
+    if (e.emulator) return `the emulator ${path.relative(dir, e.emulator).split(path.sep).join('/') || e.emulator}`;
+    try {
+      const u = new URL(e.baseUrl!);
+      return `${u.protocol}//${u.host}${u.pathname.replace(/\/+$/, '')}`;
+    } catch { return undefined; }
+  };
+  const seen = new Map<string, { env: string; alias: string }[]>();
+  const out: { env: string; alias: string; message: string }[] = [];
+  for (const e of Object.values(environments)) {
+    const where = service(e);
+    if (where === undefined) continue;
+    for (const [alias, id] of Object.entries(e.channels)) {
+      const key = `${where}\u0000${String(id).toLowerCase()}`;
+      const before = (seen.get(key) ?? []).filter((x) => x.env !== e.name);
+      if (before.length) {
+        const other = before[0]!;
+        out.push({ env: e.name, alias, message: `environments.${e.name}.channels.${alias} is the channel ${String(id)} of ${where.startsWith('the emulator') ? where : `the service at ${where}`}, as environments.${other.env}.channels.${other.alias} is: two environments on one channel write each other's templates (a plan of ${e.name} would change what ${other.env} applied, and promote from one to the other would update the templates it checks); give ${e.name} its own channel's id${e.emulator ? ' or emulator file' : ' (and its own baseUrl and apiKeyEnv, when it is another account)'}, or remove one of them` });
+      }
+      (seen.get(key) ?? seen.set(key, []).get(key)!).push({ env: e.name, alias });
+    }
+  }
+  return out;
 }
 
 /** `environments.<name>.values`, checked: a text value is text, never a placeholder or a reference of its own. */

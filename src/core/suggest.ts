@@ -5,6 +5,11 @@ import { createRequire } from 'node:module';
 let lev: typeof import('fastest-levenshtein') | undefined;
 const distance = (a: string, b: string): number => (lev ??= createRequire(import.meta.url)('fastest-levenshtein') as typeof import('fastest-levenshtein')).distance(a, b);
 
+/** The edit distance (Levenshtein) of two names, letter case ignored. */
+export function editDistance(a: string, b: string): number {
+  return a.toLowerCase() === b.toLowerCase() ? 0 : distance(a.toLowerCase(), b.toLowerCase());
+}
+
 export function closest(input: string, candidates: readonly string[]): string | undefined {
   let best: string | undefined;
   let bestD = Infinity;

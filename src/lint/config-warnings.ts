@@ -6,7 +6,7 @@
 // their keys (config-warnings-place.ts) reads the config with `yaml`: loaded only when a report needs it.
 import { aliasesWithoutKind, type Config } from '../config/load.js';
 import type { Diagnostic } from '../core/diagnostic.js';
-import { didYouMean } from '../core/suggest.js';
+import { closest, didYouMean } from '../core/suggest.js';
 
 export interface ConfigWarning {
   /** the warning, without the `tplsync: warning: ` lint prints before it */
@@ -36,7 +36,22 @@ export function configWarnings(config: Config, c: ConfigWarningContext): ConfigW
   const envCount = Object.keys(config.environments).length;
   if (!config.file) out.push({ path: [], message: `${c.noConfig} Lint checked the files alone, not the channel each names (rule unknown-channel); \`${c.command} init\` writes a config, --config FILE names one.` });
   else if (envCount === 0) out.push({ path: [], message: `${c.shown} defines no environments, so lint cannot check the channel each template names (rule unknown-channel): add environments.<name>.channels.` });
-  const unkinded = aliasesWithoutKind(config);
+  // an alias of an environment one letter from one channels: declares is a misspelling, not a channel whose kind is to be added
+  const kinded = Object.keys(config.channels ?? {}).filter((a) => config.channels?.[a]?.kind !== undefined);
+  // (in an environment that lacks the declared one: one that has both has two channels)
+  const misspelt = new Map<string, { near: string; envs: string[] }>();
+  for (const a of aliasesWithoutKind(config)) {
+    const near = closest(a, kinded.filter((k) => k !== a));
+    const envs = near === undefined ? [] : Object.entries(config.environments).filter(([, e]) => a in e.channels && !(near in e.channels)).map(([n]) => n);
+    if (envs.length) misspelt.set(a, { near: near!, envs });
+  }
+  for (const [alias, { near, envs }] of misspelt) {
+    out.push({
+      path: ['environments', envs[0]!, 'channels', alias],
+      message: `${envs.map((e) => `environments.${e}.channels.${alias}`).join(', ')}: channels: declares no '${alias}'${didYouMean(alias, [near])} (channels.${near} says what kind of channel it is; a template on ${near} is left out of ${envs.join(', ')} while ${envs.length === 1 ? 'it names' : 'they name'} the channel ${alias}): correct the alias in ${config.file ? c.shown : 'the config'}, or, if ${alias} is a channel of its own, say its kind under channels:`,
+    });
+  }
+  const unkinded = aliasesWithoutKind(config).filter((a) => !misspelt.has(a));
   if (unkinded.length) {
     const first = unkinded[0]!;
     // at the first alias's own key in an environment's channels

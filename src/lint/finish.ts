@@ -22,6 +22,8 @@ export interface ProjectOptions {
   values?: ProjectValues;
   /** the config's `channels` (their `languages`: rule language-coverage) */
   languages?: ProjectContext['languages'];
+  /** the run's files are not all the project's (ProjectContext.partial) */
+  partial?: boolean;
   /**
    * Gives positions to the project rules' findings at paths of a file's value (ProjectContext.reportAt),
    * with the findings of other project-level passes (team policies) it adds; without it (one file
@@ -63,7 +65,7 @@ function runProjectRules(files: readonly FileResult[], opts: ProjectOptions): Fi
   const atPaths: PathFinding[] = [];
   let rule = PROJECT_RULES[0]!;
   const ctx: ProjectContext = {
-    files, languages: opts.languages ?? {},
+    files, languages: opts.languages ?? {}, ...(opts.partial ? { partial: true } : {}),
     ...(opts.channels ? { channels: opts.channels } : {}), ...(opts.values ? { values: opts.values } : {}),
     report(file, span, message) { placed.push({ file, ...span, ruleId: rule.id, message }); },
     reportAt(file, path, message, o) { atPaths.push({ file, ...o, ruleId: rule.id, path, message }); },

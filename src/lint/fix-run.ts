@@ -78,7 +78,7 @@ function fixOne(f: LintOutcome['files'][number], diags: readonly Diagnostic[], p
   const read = readTemplateFile(f.file, f.abs);
   if (read.problem || !isUtf8(read.bytes) || read.bytes.indexOf(0) >= 0) return { file: f.file, fixed: {}, left: 'not touched: it cannot be read as a UTF-8 text' };
   const text = Buffer.from(read.bytes).toString('utf8');
-  const findings = (t: string): Diagnostic[] => finishProject([lintBytes(f.file, Buffer.from(t), { now })], popts).filter((d) => d.file === f.file);
+  const findings = (t: string): Diagnostic[] => finishProject([lintBytes(f.file, Buffer.from(t), { now })], { ...popts, partial: true }).filter((d) => d.file === f.file);
   // its byte-order mark and CRLF line ends kept (fixFileText)
   const r = fixFileText(text, { findings, now });
   if (r.refused) return { file: f.file, fixed: {}, left: `not touched: ${r.refused}` };

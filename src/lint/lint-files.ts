@@ -280,7 +280,7 @@ export async function lintFound(config: Config, found: FileEntry[] | (() => Prom
     // the documents lint opens are kept until the cross-file findings are placed
     const documents = new Documents();
     // a run of some of the project's files cannot tell which languages the project lacks
-    const finish = (results: FileResult[]): Diagnostic[] => finishRun(config, files, results, opts.partial ? { ...popts, languages: {} } : popts, policies, now, undefined, documents);
+    const finish = (results: FileResult[]): Diagnostic[] => finishRun(config, files, results, opts.partial ? { ...popts, languages: {}, partial: true } : popts, policies, now, undefined, documents);
     const enable = enabledOffRules(config);
     opts = { ...opts, now, keepValue: keep, ...(enable.length ? { enable } : {}) };
     if (!opts.cacheFile) {

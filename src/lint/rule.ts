@@ -158,6 +158,8 @@ export interface ProjectContext {
   readonly values?: ProjectValues;
   /** the config's `channels.<alias>.languages` (rule language-coverage); empty when none */
   readonly languages: Readonly<Record<string, { languages?: string[]; kind?: 'whatsapp' | 'rcs' }>>;
+  /** the run's files are not all the project's (paths given): a rule that judges what no file uses does not judge */
+  readonly partial?: boolean;
   report(file: string, span: Span, message: string): void;
   reportAt(file: string, path: Path, message: string, opts?: ReportOptions): void;
 }

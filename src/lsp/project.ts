@@ -251,7 +251,7 @@ export class LspProject {
   fileFindings(abs: string, text: string): Diagnostic[] {
     const file = this.shown(abs) ?? abs;
     if (!this.popts) return [];
-    return finishProject([lintBytes(file, Buffer.from(text), { now: this.clock() })], this.popts).filter((d) => d.file === file);
+    return finishProject([lintBytes(file, Buffer.from(text), { now: this.clock() })], { ...this.popts, partial: true }).filter((d) => d.file === file);
   }
 }
 

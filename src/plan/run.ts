@@ -111,6 +111,14 @@ export async function readTemplates(conn: Connection, ids: readonly { channelId:
   return remote;
 }
 
+/** What a run whose named files the environment has none of says: each file's alias, and the environments that have it. */
+function namedFilesLeftOut(config: Config, env: string, leftOut: readonly { file: string; alias: string }[]): string {
+  const aliases = [...new Set(leftOut.map((l) => l.alias))];
+  const having = [...new Set(aliases.flatMap((a) => Object.values(config.environments).filter((e) => a in e.channels).map((e) => e.name)))];
+  const files = leftOut.length === 1 ? leftOut[0]!.file : `${leftOut.length} files named`;
+  return `${files}: not in environment '${env}' (${aliases.length === 1 ? `channel alias '${aliases[0]}' is` : `channel aliases ${aliases.map((a) => `'${a}'`).join(', ')} are`} not among ${env}'s channels): nothing to plan or apply there${having.length ? `; ${having.length === 1 ? 'the environment' : 'the environments'} that ${having.length === 1 ? 'has' : 'have'} ${leftOut.length === 1 ? 'it' : 'them'}: ${having.join(', ')} (--env ${having[0]})` : ''}`;
+}
+
 /**
  * The file's committed versions, for the updates alone (one git log and one cat-file for all): a channel's copy that no
  * commit has is an edit outside tplsync, one that some older commit has is an update not applied yet (makePlan's drift).
@@ -146,7 +154,11 @@ export async function driftHistory(config: Config, conn: Connection, readable: r
 export async function runPlan(config: Config, conn: Connection, o: PlanRunOptions): Promise<Plan> {
   const project = await loadCleanProject(config, o.paths, o.cwd, o.progress ? { progress: o.progress } : {});
   throwIfInterrupted(o.signal, 'interrupted before reading the templates: nothing was written');
-  let all = loadDesired(project.files, conn.environment, configSeverities(config), o.onValueWarnings, o.onLeftOut ?? (() => undefined));
+  const leftOut: { file: string; alias: string }[] = [];
+  let all = loadDesired(project.files, conn.environment, configSeverities(config), o.onValueWarnings, (file, alias) => { leftOut.push({ file, alias }); o.onLeftOut?.(file, alias); });
+  // files named on the command line of which the environment has none: said and refused, not "No changes" with exit 0 (a CI
+  // job applying a named file would report success for something it did not do); some of them left out is the note alone
+  if (o.paths.length && leftOut.length && leftOut.length === project.files.length) throw new UsageError(namedFilesLeftOut(config, conn.environment.name, leftOut));
   // a secret value the files hold in plain (a template's name, a word of their texts): said once, as it cannot be hidden reliably
   for (const w of unhideableSecretValues(config, project.files.filter((f) => f.value !== undefined).map((f) => valueText(f.file, f.value)), io().env)) o.onConfigWarning?.(w);
   if (o.paths.length) await refuseSameTemplateElsewhere(config, conn.environment, o.cwd, project.files, all);

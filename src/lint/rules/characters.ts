@@ -285,6 +285,8 @@ const PUNYCODE = /xn--/i;
 
 /** an address's host: after the scheme (or a bare `www.` host in a text), up to the path, query, fragment, port or a placeholder */
 const HOST = /(?:\bhttps?:\/\/(?:[^\s/?#@{}()]*@)?|(?<![\p{L}\p{N}.-])(?=www\.))([^\s/?#:@{}()]+)/giu;
+/** an address with its path (up to a query, fragment or white space): the path is the group */
+const URL_PATH = /\bhttps?:\/\/[^\s/?#]+(\/[^\s?#]*)/gi;
 /** the scripts whose letters are taken for Latin ones (Cyrillic а, е, о, р, с, х; Greek ο, ν; Armenian օ) */
 const LOOKALIKE = /[\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Armenian}\p{Script=Cherokee}]/u;
 const LATIN = /\p{Script=Latin}/u;
@@ -328,6 +330,23 @@ export const characterRules = defineRules([
           try { ascii = new URL(`https://${m[1]!}`).hostname; } catch { /* not an address after all */ }
           const len = inText < 0 ? m[1]!.length : found.ch.length;
           ctx.report(path, `The address's host ${m[1]}${inText < 0 ? ` (${domainToUnicode(m[1]!.toLowerCase())})` : ''} holds ${codePoint(found.ch)}, a letter of another script that looks like a Latin one: it is another host${ascii && ascii !== m[1] ? ` (${ascii})` : ''}, where customers would be sent; retype the host in Latin letters.`, { at: { start: at, end: at + len } });
+        }
+      });
+    },
+  },
+  {
+    id: 'url-double-slash', group: 'whatsapp', severity: 'warning',
+    summary: 'An address has no doubled `/` in its path (`https://shop.example//track`).',
+    why: 'A doubled slash in an address\'s path is legal, but nearly always a mistake: most often an environment value written with a `/` at its end (`shop_host: https://shop.example/`) before a template\'s `((shop_host))/track`. Many servers answer such a path with another page or a 404, and a URL button cannot be changed once customers have it. Lint of the file as written shows a doubled slash the file writes; `lint --env`, `plan` and `apply` show the one an environment\'s value brings.',
+    fix: 'Write one `/`: remove the trailing `/` of the value (or of the text before it).',
+    source: 'tplsync (RFC 3986: an empty path segment)',
+    check(ctx) {
+      eachString(ctx.t, (t) => t.indexOf('//') !== t.lastIndexOf('//'), (path, text) => {
+        for (const m of text.matchAll(URL_PATH)) {
+          const inPath = m[1]!.indexOf('//');
+          if (inPath < 0) continue;
+          const at = m.index + m[0].length - m[1]!.length + inPath;
+          ctx.report(path, `The address ${m[0]} has a doubled / in its path: most often a value ending with / before a / of the template (((host))/path with host: https://shop.example/); write one /`, { at: { start: at, end: at + 2 } });
         }
       });
     },

@@ -1,7 +1,7 @@
 // Rules reported across files (project hook), about suppression directives and about the caps
 // on findings (final hook): their metadata and their code (rule.ts).
 import type { Span } from '../../core/diagnostic.js';
-import { didYouMean } from '../../core/suggest.js';
+import { didYouMean, editDistance } from '../../core/suggest.js';
 import type { Directive } from '../directives.js';
 import { UUID_RE } from '../../core/uuid.js';
 import { defineRules, MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RULE, type ProjectContext } from '../rule.js';
@@ -118,6 +118,34 @@ export const crossFileRules = defineRules([
         const problem = kind ? channelKindProblem(alias, kind, r.facts.content) : undefined;
         if (problem) ctx.report(r.file, channel.span, `${problem.replace(`Channel '${alias}'`, `Channel ${channel.value} ('${alias}' in the config)`)}`);
       }
+    } },
+  { id: 'env-channel-misspelt', group: 'cross-file', severity: 'error', summary: 'No environment leaves a template out because its own alias for the channel is a misspelling of the template\'s.',
+    why: 'An alias only some environments define keeps a template to them: the others leave it out, and plan and apply there report no changes. When the environment that leaves the template out has, instead, an alias no template is on that is one letter from the template\'s (or a few, when the config\'s `channels:` declares the template\'s alias and not that one), it is a misspelling in the config, and every template on the alias silently stops being synced there. Judged on a run of the whole project (not of some files, where another file may be on the alias).',
+    fix: 'Correct the alias under `environments.<env>.channels` in tplsync.config.yaml to the one the templates name. An environment that is not to have these templates keeps its other alias under a name that is not a near-copy of theirs.',
+    source: 'tplsync (docs/format.md#the-environments-checked)',
+    checkProject(ctx) {
+      const channels = ctx.channels;
+      if (!channels || ctx.partial) return;
+      const used = new Set<string>();
+      aliased(ctx, (_r, alias) => { used.add(alias); });
+      // per environment: its aliases no file is on
+      const unused = new Map<string, string[]>();
+      for (const env of channels.environments) unused.set(env, Object.keys(channels.aliases).filter((a) => !used.has(a) && (channels.aliases[a] ?? []).includes(env)));
+      const declared = (a: string): boolean => Object.prototype.hasOwnProperty.call(ctx.languages, a);
+      aliased(ctx, (r, alias, span) => {
+        const has = channels.aliases[alias] ?? [];
+        if (!has.length) return; // unknown-channel's
+        for (const env of channels.environments) {
+          if (has.includes(env)) continue;
+          // a misspelling: one letter apart, or a few where the config's channels: declares the template's alias and not the environment's
+          // (a longer or shorter name, wa-test beside wa, is another channel)
+          const near = (unused.get(env) ?? []).map((u) => ({ u, d: editDistance(u, alias) }))
+            .filter(({ u, d }) => d <= 1 || (d <= Math.max(2, Math.floor(alias.length / 3)) && declared(alias) && !declared(u)))
+            .sort((a, b) => a.d - b.d)[0]?.u;
+          if (near === undefined) continue;
+          ctx.report(r.file, span, `Channel alias '${alias}' is not one of ${env}'s channels, so ${env} leaves this template out (plan and apply there would report no changes); ${env} has '${near}' instead, which no template is on${didYouMean(near, [alias]) || `; did you mean '${alias}'?`} Correct environments.${env}.channels.${near} in the config`);
+        }
+      });
     } },
   { id: 'env-value-missing', group: 'cross-file', severity: 'error', summary: 'Every value a template refers to, `((name))`, is given by every environment that has the template\'s channel.',
     why: 'A template refers to a value of its environment (a flow id, an address\'s host, a sample) that differs between accounts; an environment without it cannot build the template, so plan and apply would stop there. The finding is at the reference\'s `((`.',
