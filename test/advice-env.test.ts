@@ -21,7 +21,7 @@ const COMMANDS = 'plan|apply|review|pull|status|send|promote|export';
  */
 const ALLOWED: [file: string, text: RegExp, why: string][] = [
   ['src/terminal/output.ts', /^tplsync apply FILE/, 'a saved plan records its environment: apply FILE applies it there'],
-  ['src/cli/plan.ts', /^tplsync apply \$\{shellWord\(o\.out\)\}/, 'a saved plan records its environment'],
+  ['src/cli/plan.ts', /^tplsync apply (\$\{named\})?\$\{shellWord\(o\.out\)\}/, 'a saved plan records its environment (and, from a monorepo\'s root, names the config it was made with)'],
   ['src/cli/promote.ts', /^tplsync apply \$\{shellWord\(o\.out\)\}/, 'a saved promotion records its environments'],
   ['src/plan/saved.ts', /^tplsync (plan|promote) --(out|from ENV|format json)|^tplsync plan(:| this)/, 'a file that is no saved plan: no environment is known; or the words "tplsync plan" of a file\'s kind'],
   ['src/plan/saved.ts', /^tplsync promote --from \$\{saved\.source\.environment\} --to \$\{saved\.environment/, 'names both environments'],
