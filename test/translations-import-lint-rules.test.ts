@@ -16,16 +16,9 @@ import { RULES_BY_ID } from '../src/lint/registry.ts';
 import { readTemplateValue } from '../src/files/value.ts';
 import { planImport, type LintOf, type SourceTemplate } from '../src/translations/apply.ts';
 import { fieldKey, textFields } from '../src/translations/units.ts';
-import { cleanup, cliIn, CONFIG, tempDir, writeFiles } from './helpers.ts';
+import { cleanup, cliIn, CONFIG, ORDER_SHIPPED_EN, tempDir, writeFiles } from './helpers.ts';
 
-const SOURCE = `channel: shop-whatsapp
-name: order_shipped
-language: en_US
-category: UTILITY
-body:
-  text: "Hi {{customer}}, your order is on its way."
-  examples: { customer: Maria }
-footer: Reply STOP to opt out
+const SOURCE = `${ORDER_SHIPPED_EN}footer: Reply STOP to opt out
 buttons:
   - { type: QUICK_REPLY, text: Track order }
   - { type: QUICK_REPLY, text: Call support }
