@@ -102,8 +102,8 @@ test('F7: an environment with neither baseUrl nor emulator is a problem of the c
   const error = await resolveConfig(load(text), '/project/tplsync.config.yaml', async () => new ConfigText(text)).then(() => undefined, (e: Error) => e);
   assert.ok(error, 'refused');
   assert.match(error!.message, "tplsync.config.yaml:14:3: environments.prodution has neither baseUrl nor emulator, so no command can use it; did you mean 'production'? If so, move its values (promo_banner) under environments.production and remove environments.prodution");
-  // of no close name: what to give it
-  const lone = text.replace('prodution', 'reporting');
+  // of no close name, holding channels: what to give it
+  const lone = text.replace('prodution:\n    values:\n      promo_banner: https://cdn.example/x.png', `reporting:\n    channels: { wa: ${CHANNEL_B} }`);
   const other = await resolveConfig(load(lone), '/project/tplsync.config.yaml', async () => new ConfigText(lone)).then(() => undefined, (e: Error) => e);
   assert.match(other!.message, 'environments.reporting has neither baseUrl nor emulator, so no command can use it: give it an emulator (emulator: .tplsync/reporting.json) or a baseUrl');
   assert.not.match(other!.message, 'did you mean');
@@ -172,5 +172,35 @@ test('minor: plan and apply naming only files the environment leaves out are ref
   assert.match(some.stdout, 'order_ready');
   assert.match(some.stderr, "templates/beta_feature.yaml: left out of environment 'production'");
 }));
+
+test('verify-19 N1: a block of no close name that holds only values (a YAML anchor the environments merge) is kept (no template reaches it; --env common is refused when it connects)', async () => {
+  const { resolveConfig } = await import('../src/config/load.ts');
+  const { ConfigText } = await import('../src/config/diagnose.ts');
+  const { load } = await import('js-yaml');
+  const text = `templates: ["templates/**/*.yaml"]
+environments:
+  common:
+    values: &common
+      support_phone: "+4930123456"
+  staging:
+    emulator: .tplsync/staging.json
+    channels: { wa: ${CHANNEL_A} }
+    values: { <<: *common, shop_host: https://staging.shop.example }
+  production:
+    emulator: .tplsync/production.json
+    channels: { wa: ${CHANNEL_C} }
+    values: { <<: *common, shop_host: https://www.shop.example }
+`;
+  const config = await resolveConfig(load(text), '/project/tplsync.config.yaml', async () => new ConfigText(text));
+  assert.equal(config.environments.production!.values?.support_phone, { text: '+4930123456' });
+  // still said when it holds channels (templates would go there) or its name is near an environment's
+  for (const block of [`  common:\n    channels: { wa: ${CHANNEL_B} }\n`, '  stagin:\n    values: { a: b }\n']) {
+    const bad = text.replace(/  common:\n    values: &common\n      support_phone: "\+4930123456"\n/, `${block}  shared:\n    values: &common\n      support_phone: "+4930123456"\n`);
+    const error = await resolveConfig(load(bad), '/project/tplsync.config.yaml', async () => new ConfigText(bad)).then(() => undefined, (e: Error) => e);
+    assert.ok(error, bad);
+    assert.match(error!.message, 'has neither baseUrl nor emulator');
+    assert.not.match(error!.message, 'environments.shared');
+  }
+});
 
 test.run();

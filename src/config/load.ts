@@ -525,8 +525,12 @@ export async function resolveConfig(raw: unknown, filepath: string, textOf?: () 
   const c = raw as RawConfig;
   // an environment no command can use (a block of a misspelt name, prodution: holding values meant for production): said
   // here, as the other problems of the config are, not only by the --env that names it
-  const nowhere = Object.entries(c.environments ?? {}).filter(([, e]) => !e.emulator && !e.baseUrl).map(([n]) => n);
-  if (nowhere.length) await fail((_d, text) => nowhere.map((name) => ({ ...text?.at(['environments'], name), message: unreachableEnvironment(name, c.environments!, nowhere) })));
+  // A block with neither that holds no channels and is named like no environment (`common:` holding `values: &common` for
+  // the others to merge) is kept: no template reaches it, and a command that selects it is refused (verify-19 N1)
+  const serviceless = Object.entries(c.environments ?? {}).filter(([, e]) => !e.emulator && !e.baseUrl).map(([n]) => n);
+  const served = Object.keys(c.environments ?? {}).filter((n) => !serviceless.includes(n));
+  const nowhere = serviceless.filter((n) => Object.keys(c.environments![n]!.channels ?? {}).length > 0 || closest(n, served) !== undefined);
+  if (nowhere.length) await fail((_d, text) => nowhere.map((name) => ({ ...text?.at(['environments'], name), message: unreachableEnvironment(name, c.environments!, serviceless) })));
   // maps looked up by names from files and the command line (an alias, --env): no prototype, so `constructor` or `__proto__` finds nothing rather than Object's own
   const environments: Record<string, EnvironmentConfig> = bare();
   for (const [name, env] of Object.entries(c.environments ?? {})) {
