@@ -8,7 +8,7 @@ import { CHECKED_RULES } from './registry.js';
 import { MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RULE, obj, type Change, type ExamplesBlock, type Loose, type PlaceholderView, type ReportOptions, type Rule, type RuleContext, type SiteScan } from './rule.js';
 import type { FileLintOptions } from './file-result.js';
 import { isRcsOnly, seesWhatsappPartOnly, withoutMessage } from './scope.js';
-import { lintStandIn, templateReferences, type PlacedReference } from '../model/values.js';
+import { lintStandIn, templateReferences, unStandIn, type PlacedReference } from '../model/values.js';
 import { schemaFindingsOf, type SchemaFound } from './rules/schema.js';
 import { foldEnumCase } from './fold-case.js';
 
@@ -121,6 +121,12 @@ export function collect(file: Loose, opts: FileLintOptions, noReferences = false
     const step = plan[i]!;
     ruleId = step.id;
     step.check(step.wa ? whatsappCtx! : ctx);
+  }
+  // a message quotes the file's reference, not the address standing for it
+  if (refs.length && (out.length || dropped.size)) {
+    const back = unStandIn(file);
+    for (const f of out) f.message = back(f.message);
+    for (const d of dropped.values()) d.first.message = back(d.first.message);
   }
   return { scans: state.scans, clock: state.clock, sites: ctx.sites, findings: out, dropped, refs };
 }

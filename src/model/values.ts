@@ -246,6 +246,25 @@ function wholeValueStandIn(name: string, key: string | number | undefined, paren
  */
 export function lintStandIn(t: Loose): Loose {
   if (!hasReferences(t)) return t;
+  return standIns(t, () => {});
+}
+
+/**
+ * A finding's message of the template as lint checked it (lintStandIn) with each address's stand-in
+ * start (`https://vv.io`) written back as the reference the file has there (`((shop_host))`): a
+ * message quotes the file, not a host it never held (verify-19 N2). A stand-in two references of one
+ * length share is left as it is.
+ */
+export function unStandIn(t: Loose): (message: string) => string {
+  const back = new Map<string, string | null>();
+  standIns(t, (standIn, written) => { const had = back.get(standIn); back.set(standIn, had === undefined || had === written ? written : null); });
+  // the longest first, so that a shorter stand-in never cuts a longer one (https://vv.io inside https://vvv.io cannot: the dot follows)
+  const pairs = [...back].filter((x): x is [string, string] => x[1] !== null).sort((a, b) => b[0].length - a[0].length);
+  if (!pairs.length) return (m) => m;
+  return (m) => pairs.reduce((acc, [standIn, written]) => (acc.includes(standIn) ? acc.split(standIn).join(written) : acc), m);
+}
+
+function standIns(t: Loose, saw: (standIn: string, written: string) => void): Loose {
   return mapStrings(t, (s, key, parent, path) => {
     const whole = wholeReference(s);
     if (whole) {
@@ -258,6 +277,8 @@ export function lintStandIn(t: Loose): Loose {
     if (!first || first.start !== 0) return s;
     // as long as the reference where it can be (from 12 characters), so that positions after it hold
     const len = first.end - first.start;
-    return `https://${'v'.repeat(Math.max(1, len - 11))}.io${s.slice(first.end)}`;
+    const standIn = `https://${'v'.repeat(Math.max(1, len - 11))}.io`;
+    saw(standIn, s.slice(0, first.end));
+    return `${standIn}${s.slice(first.end)}`;
   });
 }
