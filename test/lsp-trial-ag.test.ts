@@ -57,6 +57,13 @@ test('F6b: a request whose params is null is answered -32602 InvalidParams, and 
     await writer.write({ jsonrpc: '2.0', id: 2, method: 'textDocument/hover', params: null } as never);
     const hover = await answer(2);
     assert.is(hover.error?.code, -32602, JSON.stringify(hover));
+    // an object without the document (verify-19: params {} made -32603 "reading 'uri'")
+    for (const [id, params] of [[4, {}], [5, { textDocument: {} }], [6, { textDocument: { uri: 7 } }]] as const) {
+      await writer.write({ jsonrpc: '2.0', id, method: 'textDocument/hover', params } as never);
+      const a = await answer(id);
+      assert.is(a.error?.code, -32602, JSON.stringify(a));
+      assert.match(a.error!.message, 'params.textDocument.uri');
+    }
     await writer.write({ jsonrpc: '2.0', id: 3, method: 'shutdown', params: null } as never);
     assert.is((await answer(3)).error, undefined);
     await writer.write({ jsonrpc: '2.0', method: 'exit' } as never);

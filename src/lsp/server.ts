@@ -127,7 +127,8 @@ function whileOpen(send: () => void): void {
  * The editor's messages, a request whose `params` is not an object or an array (`null`, a number) answered
  * -32602 InvalidParams here (JSON-RPC: params, when present, is a structured value): the library's
  * handlers read fields of it first, and a null one made an internal error (-32603) of a malformed request.
- * (`shutdown` takes no params: a client's `null` there is no params.)
+ * (`shutdown` takes no params: a client's `null` there is no params.) A textDocument/ request without its
+ * document's URI (`params: {}`) is answered so too.
  */
 class CheckedReader extends StreamMessageReader {
   constructor(readable: NodeJS.ReadableStream, private readonly replies: MessageWriter) { super(readable); }
@@ -138,10 +139,20 @@ class CheckedReader extends StreamMessageReader {
         void this.replies.write({ jsonrpc: '2.0', id: m.id, error: { code: ErrorCodes.InvalidParams, message: `${m.method}: params must be an object (JSON-RPC: a structured value), not ${m.params === null ? 'null' : typeof m.params}` } } as ResponseMessage);
         return;
       }
+      // every textDocument/ request names its document (LSP: params.textDocument, a TextDocumentIdentifier): `{}` made an internal error
+      if (typeof m.method === 'string' && m.method.startsWith('textDocument/') && (typeof m.id === 'number' || typeof m.id === 'string') && !hasDocumentUri(m.params)) {
+        void this.replies.write({ jsonrpc: '2.0', id: m.id, error: { code: ErrorCodes.InvalidParams, message: `${m.method}: params.textDocument.uri must be the document's URI (a string)` } } as ResponseMessage);
+        return;
+      }
       callback(msg);
     });
   }
 }
+
+const hasDocumentUri = (params: unknown): boolean => {
+  const doc = params !== null && typeof params === 'object' ? (params as { textDocument?: unknown }).textDocument : undefined;
+  return doc !== null && typeof doc === 'object' && typeof (doc as { uri?: unknown }).uri === 'string';
+};
 
 export function stdioConnection(): Connection {
   const writer = new RedactingWriter(messageOutput());
