@@ -23,20 +23,29 @@ const setValue = (a: string, promo: string): void => {
   writeFileSync(p, /promo: /.test(text) ? text.replace(/promo: .*/, `promo: ${promo}`) : text.replace(/(channels: .*\n)/, `$1    values: { promo: ${promo} }\n`).replace(/values: \{ promo: (\w+) \}/, 'values:\n      promo: $1'));
 };
 
+/** the coupon template, referring to ((promo)), committed and pushed */
+const pushCoupon = (a: string): void => {
+  writeFileSync(path.join(a, 'templates/coupon.en_US.yaml'), coupon('Use the code ((promo)) for your flight to {{destination}} this week.'));
+  git(a, 'add', '.');
+  git(a, 'commit', '-qm', 'coupon');
+  git(a, 'push', '-q', 'origin', 'main');
+};
+/** the value changed in a commit of the config alone, pushed */
+const pushValue = (a: string, promo: string, message: string): void => {
+  setValue(a, promo);
+  git(a, 'commit', '-qam', message);
+  git(a, 'push', '-q', 'origin', 'main');
+};
+
 test('NEW-C: a committed change of an environment value is a plain update (text, JSON, apply), never "edited outside tplsync"; applied from an unmerged branch is said so; a console edit still is outside', async () => {
   await inDriftRepo('tplsync-drift-values-', async ({ emu, a, env }) => {
     setValue(a, 'SPRING10');
-    writeFileSync(path.join(a, 'templates/coupon.en_US.yaml'), coupon('Use the code ((promo)) for your flight to {{destination}} this week.'));
-    git(a, 'add', '.');
-    git(a, 'commit', '-qm', 'coupon');
-    git(a, 'push', '-q', 'origin', 'main');
+    pushCoupon(a);
     const applied = await cliIn(['apply', '--auto-approve'], { cwd: a, env });
     assert.is(applied.exitCode, 0, applied.stdout + applied.stderr);
     emu.advanceClock(25 * 3600_000);
     // the value changed in a commit of the config alone, pushed: the channel holds what the last apply wrote
-    setValue(a, 'SUMMER20');
-    git(a, 'commit', '-qam', 'summer promo');
-    git(a, 'push', '-q', 'origin', 'main');
+    pushValue(a, 'SUMMER20', 'summer promo');
     const plan = await cliIn(['plan'], { cwd: a, env });
     assert.match(plan.stdout, /~ update shop-whatsapp\/coupon\/en_US(?! \(drift)/, plan.stdout + plan.stderr);
     assert.not.match(plan.stdout, /drift|outside tplsync|pull --channel/, plan.stdout);
@@ -82,19 +91,14 @@ test('NEW-C: a committed change of an environment value is a plain update (text,
 test('NEW-C: behind an upstream whose committed value change was applied, the update that would revert it is said as such ("git pull first", not written), never "edited outside"', async () => {
   await inDriftRepo('tplsync-drift-values-up-', async ({ emu, root, a, env }) => {
     setValue(a, 'SPRING10');
-    writeFileSync(path.join(a, 'templates/coupon.en_US.yaml'), coupon('Use the code ((promo)) for your flight to {{destination}} this week.'));
-    git(a, 'add', '.');
-    git(a, 'commit', '-qm', 'coupon');
-    git(a, 'push', '-q', 'origin', 'main');
+    pushCoupon(a);
     git(root, 'clone', '-q', path.join(root, 'origin.git'), 'B');
     const b = path.join(root, 'B');
     const applied = await cliIn(['apply', '--auto-approve'], { cwd: a, env });
     assert.is(applied.exitCode, 0, applied.stdout + applied.stderr);
     emu.advanceClock(25 * 3600_000);
     // a colleague (A) changes the value, pushes and applies it; B fetched, not merged
-    setValue(a, 'SUMMER20');
-    git(a, 'commit', '-qam', 'summer promo');
-    git(a, 'push', '-q', 'origin', 'main');
+    pushValue(a, 'SUMMER20', 'summer promo');
     const second = await cliIn(['apply', '--auto-approve'], { cwd: a, env });
     assert.is(second.exitCode, 0, second.stdout + second.stderr);
     emu.advanceClock(25 * 3600_000);

@@ -51,6 +51,30 @@ async function removedAfterApply(dir: string): Promise<void> {
     writeFileSync(path.join(dir, 'templates/spring_sale.en_US.yaml'), AFTER);
 }
 
+/**
+ * The secret applied, then made a plain value (WELCOME5) in one commit with `files` changed beside it, on a branch with
+ * no upstream: plan, text and JSON, shows the channel's copy masked, never the secret in clear.
+ */
+async function secretRotatedOut(files: Record<string, string>): Promise<void> {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/spring_sale.en_US.yaml': BEFORE, '.gitignore': '.tplsync/\n' });
+    await git(dir, ['init', '-q']);
+    await git(dir, ['add', '-A']);
+    await git(dir, ['commit', '-qm', 'base']);
+    const applied = await cliIn(['apply', '--auto-approve'], { cwd: dir, env: { DEV_PROMO_CODE: CANARY } });
+    assert.is(applied.exitCode, 0, applied.stderr);
+    writeFiles(dir, { 'tplsync.config.yaml': emulatorConfig({ env: 'dev', channels: { wa: CHANNEL_A }, values: { promo_code: 'WELCOME5' } }), ...files });
+    await git(dir, ['commit', '-qam', 'public code']);
+    for (const format of ['text', 'json']) {
+      const r = await cliIn(['plan', '--format', format], { cwd: dir, env: { DEV_PROMO_CODE: undefined } });
+      assert.is(r.exitCode, 0, r.stderr);
+      assert.not.ok(`${r.stdout}${r.stderr}`.includes(CANARY), `${format}: the secret in clear:\n${r.stdout}`);
+      assert.ok(r.stdout.includes('(secret)'), `${format}: the channel's copy is shown, masked:\n${r.stdout}`);
+    }
+  } finally { cleanup(dir); }
+}
+
 test('a change that removes a secret\'s last use (its variable unset, or the secret gone from the config): the channel\'s copy of it is masked in the plan, by the files at --base', async () => {
   const dir = tempDir();
   try {
@@ -91,47 +115,12 @@ test('a change that removes a secret\'s last use, on a branch with no upstream (
 });
 
 test('a secret made a plain value in the config (rotated out) while the file changed its reference\'s line, committed on a branch with no upstream: its last version that referred to it, judged with its own commit\'s config, masks the channel\'s copy (verify-18 NEW-C, the values of the commit)', async () => {
-  const dir = tempDir();
-  try {
-    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/spring_sale.en_US.yaml': BEFORE, '.gitignore': '.tplsync/\n' });
-    await git(dir, ['init', '-q']);
-    await git(dir, ['add', '-A']);
-    await git(dir, ['commit', '-qm', 'base']);
-    const applied = await cliIn(['apply', '--auto-approve'], { cwd: dir, env: { DEV_PROMO_CODE: CANARY } });
-    assert.is(applied.exitCode, 0, applied.stderr);
-    // the code is no secret any more (a public one replaces it), and the text around it changed in the same commit
-    writeFiles(dir, {
-      'tplsync.config.yaml': emulatorConfig({ env: 'dev', channels: { wa: CHANNEL_A }, values: { promo_code: 'WELCOME5' } }),
-      'templates/spring_sale.en_US.yaml': BEFORE.replace('for 20% off this spring', 'for 25% off this spring'),
-    });
-    await git(dir, ['commit', '-qam', 'public code']);
-    for (const format of ['text', 'json']) {
-      const r = await cliIn(['plan', '--format', format], { cwd: dir, env: { DEV_PROMO_CODE: undefined } });
-      assert.is(r.exitCode, 0, r.stderr);
-      assert.not.ok(`${r.stdout}${r.stderr}`.includes(CANARY), `${format}: the secret in clear:\n${r.stdout}`);
-      assert.ok(r.stdout.includes('(secret)'), `${format}: the channel's copy is shown, masked:\n${r.stdout}`);
-    }
-  } finally { cleanup(dir); }
+  // the code is no secret any more (a public one replaces it), and the text around it changed in the same commit
+  await secretRotatedOut({ 'templates/spring_sale.en_US.yaml': BEFORE.replace('for 20% off this spring', 'for 25% off this spring') });
 });
 
 test('a secret made a plain value in a commit of the config alone (the file unchanged), on a branch with no upstream: the file\'s version before that commit, judged with that commit\'s config, masks the channel\'s copy', async () => {
-  const dir = tempDir();
-  try {
-    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/spring_sale.en_US.yaml': BEFORE, '.gitignore': '.tplsync/\n' });
-    await git(dir, ['init', '-q']);
-    await git(dir, ['add', '-A']);
-    await git(dir, ['commit', '-qm', 'base']);
-    const applied = await cliIn(['apply', '--auto-approve'], { cwd: dir, env: { DEV_PROMO_CODE: CANARY } });
-    assert.is(applied.exitCode, 0, applied.stderr);
-    writeFiles(dir, { 'tplsync.config.yaml': emulatorConfig({ env: 'dev', channels: { wa: CHANNEL_A }, values: { promo_code: 'WELCOME5' } }) });
-    await git(dir, ['commit', '-qam', 'public code']);
-    for (const format of ['text', 'json']) {
-      const r = await cliIn(['plan', '--format', format], { cwd: dir, env: { DEV_PROMO_CODE: undefined } });
-      assert.is(r.exitCode, 0, r.stderr);
-      assert.not.ok(`${r.stdout}${r.stderr}`.includes(CANARY), `${format}: the secret in clear:\n${r.stdout}`);
-      assert.ok(r.stdout.includes('(secret)'), `${format}: the channel's copy is shown, masked:\n${r.stdout}`);
-    }
-  } finally { cleanup(dir); }
+  await secretRotatedOut({});
 });
 
 test.run();
