@@ -40,15 +40,20 @@ buttons:
 
 const git = (dir: string, args: string[]) => execa('git', args, { cwd: dir, env: { GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' } });
 
-/** the template with its secret committed and applied (the canary on the channel), then the secret's use removed in the working tree */
+/** the template with its secret committed and applied: the canary on the channel */
+async function appliedWithSecret(dir: string): Promise<void> {
+  writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/spring_sale.en_US.yaml': BEFORE, '.gitignore': '.tplsync/\n' });
+  await git(dir, ['init', '-q']);
+  await git(dir, ['add', '-A']);
+  await git(dir, ['commit', '-qm', 'base']);
+  const applied = await cliIn(['apply', '--auto-approve'], { cwd: dir, env: { DEV_PROMO_CODE: CANARY } });
+  assert.is(applied.exitCode, 0, applied.stderr);
+}
+
+/** the template with its secret committed and applied, then the secret's use removed in the working tree */
 async function removedAfterApply(dir: string): Promise<void> {
-    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/spring_sale.en_US.yaml': BEFORE, '.gitignore': '.tplsync/\n' });
-    await git(dir, ['init', '-q']);
-    await git(dir, ['add', '-A']);
-    await git(dir, ['commit', '-qm', 'base']);
-    const applied = await cliIn(['apply', '--auto-approve'], { cwd: dir, env: { DEV_PROMO_CODE: CANARY } });
-    assert.is(applied.exitCode, 0, applied.stderr);
-    writeFileSync(path.join(dir, 'templates/spring_sale.en_US.yaml'), AFTER);
+  await appliedWithSecret(dir);
+  writeFileSync(path.join(dir, 'templates/spring_sale.en_US.yaml'), AFTER);
 }
 
 /**
@@ -58,12 +63,7 @@ async function removedAfterApply(dir: string): Promise<void> {
 async function secretRotatedOut(files: Record<string, string>): Promise<void> {
   const dir = tempDir();
   try {
-    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/spring_sale.en_US.yaml': BEFORE, '.gitignore': '.tplsync/\n' });
-    await git(dir, ['init', '-q']);
-    await git(dir, ['add', '-A']);
-    await git(dir, ['commit', '-qm', 'base']);
-    const applied = await cliIn(['apply', '--auto-approve'], { cwd: dir, env: { DEV_PROMO_CODE: CANARY } });
-    assert.is(applied.exitCode, 0, applied.stderr);
+    await appliedWithSecret(dir);
     writeFiles(dir, { 'tplsync.config.yaml': emulatorConfig({ env: 'dev', channels: { wa: CHANNEL_A }, values: { promo_code: 'WELCOME5' } }), ...files });
     await git(dir, ['commit', '-qam', 'public code']);
     for (const format of ['text', 'json']) {
