@@ -974,12 +974,15 @@ const SAMPLES_RULE = /^(placeholder-sample|sample-.*)$/;
  * message and rule (the first of each unit's).
  */
 export function lintRefusals(lintOf: LintOf, file: string, base: Loose, from: Loose, units: readonly { e: Entry; path: (string | number)[] }[]): Map<Entry, string> {
+  const out = new Map<Entry, string>();
+  // every text as `base` holds it already (a re-import of what the file has): the translated template is `base`, and a
+  // finding `base` gets is never the translation's (below): nothing to lint (an import of 18,000 such files linted each)
+  if (units.every((u) => valueAt(base, u.path) === u.e.target)) return out;
   const key = (p: readonly (string | number)[]): string => p.map(String).join('\u0000');
   const at = new Map(units.map((u) => [key(u.path), u]));
   const translated: Record<string | number, unknown> = { ...base };
   const copied = new Set<object>([translated]);
   for (const u of units) setPath(translated, u.path, u.e.target, copied, from);
-  const out = new Map<Entry, string>();
   const found = lintOf(translated as Loose, file).filter((f) => f.severity === 'error' && at.has(key(f.path)) && !SAMPLES_RULE.test(f.ruleId));
   if (!found.length) return out;
   // a finding the field's text before gets too is not the translation's (the file's own text imported back), nor one the
