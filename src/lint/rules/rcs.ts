@@ -301,14 +301,17 @@ export const rcsRules = defineRules([
     },
   },
   {
-    id: 'rcs-preview-url', group: 'rcs', severity: 'error', summary: 'message.previewUrl, when it is given, is an absolute http(s) URL, checked as every other URL of the message.',
-    why: 'The partner API carries a message\'s previewUrl (a string, or null) to the channel as it is written; RBM itself has no such field and tplsync send does not send it. A URL the channel stores must still be one: another scheme (ftp://), a relative path or a space in it is refused, as in an open_url suggestion\'s URL.',
-    fix: 'Write the absolute https:// address, or remove previewUrl.', source: 'tplsync: the partner API\'s message.previewUrl is a URL',
+    id: 'rcs-preview-url', group: 'rcs', severity: 'error', summary: 'message.previewUrl, when it is given, is an absolute http(s) URL without a {{placeholder}}, checked as every other URL of the message.',
+    why: 'The partner API carries a message\'s previewUrl (a string, or null) to the channel as it is written; RBM itself has no such field and tplsync send does not send it. A URL the channel stores must still be one: another scheme (ftp://), a relative path or a space in it is refused, as in an open_url suggestion\'s URL. Nothing fills a placeholder there (a message\'s placeholders are filled in its text, its cards\' titles and descriptions and its fallback, when it is sent), so `{{1}}` would be stored as written, braces and all.',
+    fix: 'Write the absolute https:// address, or remove previewUrl; for an address that differs by environment, use an environment value, ((name)), not a placeholder.', source: 'tplsync: the partner API\'s message.previewUrl is a URL',
     check(ctx) {
       const u = message(ctx)?.previewUrl;
       if (typeof u !== 'string') return;
       const path = ['message', 'previewUrl'];
-      if (!isHttpUrl(u)) ctx.report(path, `'${u}' is not an absolute http(s) URL.`);
+      // a placeholder is filled in the message's texts only: the channel stores previewUrl as written, braces and all
+      const ph = CHIP_PLACEHOLDER.exec(u);
+      if (ph) ctx.report(path, `previewUrl is stored as written: ${ph[0]} in it is never filled in (placeholders are filled in the message text, the cards' titles and descriptions, and the fallback), so the channel would keep the braces. Write the full https:// address; for one that differs by environment, an environment value: ((shop_host))/lounge, with shop_host under the config's values.`, { at: { start: ph.index, end: ph.index + ph[0].length } });
+      else if (!isHttpUrl(u)) ctx.report(path, `'${u}' is not an absolute http(s) URL.`);
       else {
         const bad = urlAddressProblem(u);
         if (bad) ctx.report(path, bad.message, bad.at ? { at: bad.at } : {});
