@@ -118,4 +118,22 @@ test('a translated text with two mistakes is refused once, naming each with what
   assert.is(plan.writes.length, 0);
 });
 
+test('a re-import of the texts the target file holds lints nothing (the file is its own translation); a changed text is linted', () => {
+  const value = readTemplateValue(SOURCE);
+  const template = 'shop-whatsapp/order_shipped';
+  const source: SourceTemplate = { template, file: 'templates/order_shipped.en_US.yaml', text: SOURCE, value };
+  const fields = textFields(value);
+  const deText = SOURCE.replace('language: en_US', 'language: de').replace('Track order', 'Verfolgen');
+  const target = { file: 'templates/order_shipped.de.yaml', text: deText, value: readTemplateValue(deText) };
+  let calls = 0;
+  const counted: LintOf = (v, f) => { calls++; return lintOf(v, f); };
+  const entries = (label: string) => fields.map((x, line) => ({ id: `${template}:${fieldKey(x.path)}`, source: x.text, target: fieldKey(x.path) === 'buttons.0.text' ? label : x.text, line: line + 1 }));
+  const again = planImport(entries('Verfolgen'), 'en_US', 'de', new Map([[template, source]]), new Map([[template, target]]), new Set(), [], undefined, counted);
+  assert.is(calls, 0, 'nothing to judge: every text is the file\'s own');
+  assert.equal(again.refusals, []);
+  const changed = planImport(entries('Verfolgen 📦'), 'en_US', 'de', new Map([[template, source]]), new Map([[template, target]]), new Set(), [], undefined, counted);
+  assert.ok(calls > 0, 'a changed text is judged');
+  assert.ok(changed.refusals.some((r) => r.id === `${template}:buttons.0.text`), JSON.stringify(changed.refusals));
+});
+
 test.run();
