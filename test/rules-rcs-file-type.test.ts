@@ -29,4 +29,17 @@ test('the other media keep their own findings: a picture message of a .docx is t
   assert.match(lint('https://cdn.example.com/terms.docx', 'picture')[0]!.message, 'A picture message shows an image');
 });
 
+test('a video message or a card of a bare .h264 stream (a type RBM does not list for media): rcs-media says so, with the types it plays', () => {
+  for (const name of ['clip.h264', 'clip.H264?v=1', 'clip.h265', 'clip.hevc']) {
+    const found = lint(`https://cdn.example.com/${name}`, 'video');
+    assert.equal(found.map((f) => f.id), ['rcs-media@6:12'], name);
+    assert.match(found[0]!.message, `RBM plays videos as MP4, M4V, MPEG, MPEG-4, H.263 or WebM, not .${name.split(/[?#]/)[0]!.split('.').pop()!.toLowerCase()} (a bare video stream`);
+    assert.match(found[0]!.message, 'convert the video');
+  }
+  const card = finishProject([lintBytes('c.yaml', Buffer.from('channel: telco-rcs\nname: rcs_card\nlanguage: en_US\nmessage:\n  type: rich_card\n  richCards:\n    - title: Repotting\n      fileUrl: https://cdn.example.com/v/repot.h264\n      thumbnailUrl: https://cdn.example.com/v/repot.jpg\n'), { now: new Date('2026-01-01T00:00:00Z') })], { severities: {} });
+  assert.equal(card.filter((d) => d.ruleId === 'rcs-media').map((d) => `${d.ruleId}@${d.line}:${d.column}`), ['rcs-media@8:16']);
+  // the types RBM lists pass
+  for (const name of ['clip.mp4', 'clip.m4v', 'clip.webm', 'clip.mpeg', 'clip.h263']) assert.equal(lint(`https://cdn.example.com/${name}`, 'video'), [], name);
+});
+
 test.run();

@@ -88,6 +88,36 @@ test('each translated label: the import refuses it exactly when lint finds a new
   }
 });
 
+test('a translated text with two mistakes is refused once, naming each with what to do: a label with a line break and an emoji, a label too long that holds an emoji', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': SOURCE });
+    const exp = await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de', '--format', 'po'], { cwd: dir });
+    assert.is(exp.exitCode, 0, exp.stderr);
+    const po = readFileSync(path.join(dir, 'translations/de.po'), 'utf8');
+    writeFiles(dir, { 'translations/de.po': fill(po, { 'Hi {{customer}}, your order is on its way.': 'Hallo {{customer}}, deine Bestellung ist unterwegs.', 'Reply STOP to opt out': 'Antworte STOP zum Abbestellen', 'Track order': 'Bestellung\\nverfolgen 📦', 'Call support': 'Support anrufen' }) });
+    const run = await cliIn(['translations', 'import', 'translations/de.po'], { cwd: dir });
+    assert.is(run.exitCode, 1, run.stdout + run.stderr);
+    const lines = run.stderr.split('\n').filter((l) => l.includes('order_shipped:buttons.0.text'));
+    assert.is(lines.length, 1, run.stderr);
+    assert.match(lines[0]!, /refused: 2 mistakes: \(1\) A button label is one line: WhatsApp refuses a line break in it.*remove it \(button-label-characters\); \(2\) A button label holds no emoji: WhatsApp refuses '📦'.*remove it, or put it in the body \(button-label-characters\)$/u);
+    assert.not.ok(existsSync(path.join(dir, 'templates/order_shipped.de.yaml')));
+  } finally { cleanup(dir); }
+
+  // the import's own check (the label's 25 characters) and lint's (its emoji): both in the one refusal, the length said once
+  const value = readTemplateValue(SOURCE);
+  const template = 'shop-whatsapp/order_shipped';
+  const source: SourceTemplate = { template, file: 'templates/order_shipped.en_US.yaml', text: SOURCE, value };
+  const label = 'Verfolgen Sie Ihre Bestellung 📦';
+  const entries = textFields(value).map((x, line) => ({ id: `${template}:${fieldKey(x.path)}`, source: x.text, target: fieldKey(x.path) === 'buttons.0.text' ? label : x.text, line: line + 1 }));
+  const plan = planImport(entries, 'en_US', 'de', new Map([[template, source]]), new Map(), new Set(), [], undefined, lintOf);
+  const refused = plan.refusals.filter((r) => r.id === `${template}:buttons.0.text`);
+  assert.is(refused.length, 1, JSON.stringify(plan.refusals));
+  assert.match(refused[0]!.message, /^2 mistakes: \(1\) the translation has 31 characters; this field takes at most 25; \(2\) A button label holds no emoji: .*\(button-label-characters\)$/u);
+  assert.not.match(refused[0]!.message, /\(button-label\)/);
+  assert.is(plan.writes.length, 0);
+});
+
 test('a re-import of the texts the target file holds lints nothing (the file is its own translation); a changed text is linted', () => {
   const value = readTemplateValue(SOURCE);
   const template = 'shop-whatsapp/order_shipped';

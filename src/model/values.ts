@@ -22,7 +22,7 @@ export const IDENTITY_KEYS: ReadonlySet<string> = new Set(['channel', 'name', 'l
 /** The keys whose string is an address: a reference that starts one stands, in lint, as an https URL. */
 /** the keys that hold a phone number: an RCS dial action's, a WhatsApp call button's */
 const PHONE_KEYS: ReadonlySet<string> = new Set(['phoneNumber', 'phone_number']);
-const URL_KEYS: ReadonlySet<string> = new Set(['url', 'example', 'fileUrl', 'thumbnailUrl', 'postbackData', 'android_fallback_playstore_url', 'headerMediaUrl', 'mediaUrl']);
+const URL_KEYS: ReadonlySet<string> = new Set(['url', 'example', 'fileUrl', 'thumbnailUrl', 'postbackData', 'android_fallback_playstore_url', 'headerMediaUrl', 'mediaUrl', 'previewUrl']);
 
 export interface Reference {
   name: string;

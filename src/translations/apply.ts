@@ -302,6 +302,14 @@ export function invisibleAdded(target: string, source: string, held?: string): s
   return `the translation holds ${found.length === 1 ? 'an invisible character' : 'invisible characters'}, ${found.map(namedCharacter).join(', ')}, which the template's text does not (pasted with it; the customer cannot see it, and a search for the word fails): written all the same, and lint's text-characters warns of it; delete it`;
 }
 
+/** Pure: the translation with the white space at its ends the template's text has there (a tool's padding taken off), as checkEntry judges its length */
+function unpadded(target: string, current: string): string {
+  const start = EDGE_START.exec(current)?.[0] ?? '';
+  const end = EDGE_END.exec(current)?.[0] ?? '';
+  const core = target.replace(EDGE_START, '').replace(EDGE_END, '');
+  return core === '' ? '' : `${start}${core}${end}`;
+}
+
 /** Pure: why an entry cannot be written into a field with this source text and limit (a limit lint only warns about is limitWarning's, not given here), or undefined. */
 export function checkEntry(e: Entry, source: string, limit: number | undefined, current: string = source, bytes = false, held?: string, rendered?: Readonly<Record<string, string>>, o: { body?: boolean; rcs?: boolean; oneLine?: string } = {}): string | undefined {
   const { want, key } = sourceCodes(source);
@@ -970,28 +978,45 @@ const SAMPLES_RULE = /^(placeholder-sample|sample-.*)$/;
 
 /**
  * Pure apart from `lintOf`: the units whose translation, set in `base` (the target file's value, or the source's for a new file),
- * gets a finding at its own field that lint makes an error and that the field's text in `base` does not get; with the finding's
- * message and rule (the first of each unit's).
+ * gets a finding at its own field that lint makes an error and that the field's text in `base` does not get; with every such
+ * finding of the unit, each message with its rule (a label with a line break and an emoji is told both at once, not one per
+ * import). `judge` (all units by default) names the units whose findings are wanted, `skip` a unit's rules already said.
  */
-export function lintRefusals(lintOf: LintOf, file: string, base: Loose, from: Loose, units: readonly { e: Entry; path: (string | number)[] }[]): Map<Entry, string> {
-  const out = new Map<Entry, string>();
+export function lintRefusals(lintOf: LintOf, file: string, base: Loose, from: Loose, units: readonly { e: Entry; path: (string | number)[] }[],
+  judge?: ReadonlySet<Entry>, skip?: (e: Entry, rule: string) => boolean): Map<Entry, string> {
+  const all = lintFindingsOf(lintOf, file, base, from, units, judge, skip);
+  return new Map([...all].map(([e, ms]) => [e, everyMistake(ms)]));
+}
+
+/** one refusal naming each of a unit's mistakes: the one alone, or each numbered ("2 mistakes: (1) ...; (2) ...") */
+export function everyMistake(ms: readonly string[]): string {
+  return ms.length === 1 ? ms[0]! : `${ms.length} mistakes: ${ms.map((m, i) => `(${i + 1}) ${m}`).join('; ')}`;
+}
+
+/** lintRefusals' findings of each unit, in lint's order, each said once */
+function lintFindingsOf(lintOf: LintOf, file: string, base: Loose, from: Loose, units: readonly { e: Entry; path: (string | number)[] }[],
+  judge?: ReadonlySet<Entry>, skip?: (e: Entry, rule: string) => boolean): Map<Entry, string[]> {
   // every text as `base` holds it already (a re-import of what the file has): the translated template is `base`, and a
   // finding `base` gets is never the translation's (below): nothing to lint (an import of 18,000 such files linted each)
-  if (units.every((u) => valueAt(base, u.path) === u.e.target)) return out;
+  if (units.every((u) => valueAt(base, u.path) === u.e.target)) return new Map();
   const key = (p: readonly (string | number)[]): string => p.map(String).join('\u0000');
   const at = new Map(units.map((u) => [key(u.path), u]));
   const translated: Record<string | number, unknown> = { ...base };
   const copied = new Set<object>([translated]);
   for (const u of units) setPath(translated, u.path, u.e.target, copied, from);
-  const found = lintOf(translated as Loose, file).filter((f) => f.severity === 'error' && at.has(key(f.path)) && !SAMPLES_RULE.test(f.ruleId));
+  const out = new Map<Entry, string[]>();
+  const found = lintOf(translated as Loose, file).filter((f) => f.severity === 'error' && at.has(key(f.path)) && !SAMPLES_RULE.test(f.ruleId)
+    && (!judge || judge.has(at.get(key(f.path))!.e)) && !skip?.(at.get(key(f.path))!.e, f.ruleId));
   if (!found.length) return out;
   // a finding the field's text before gets too is not the translation's (the file's own text imported back), nor one the
   // source's text gets (a translation follows its source: that is lint's to say in the source file)
   const before = new Set([...lintOf(base, file), ...(from === base ? [] : lintOf(from, file))].map((f) => `${f.ruleId} ${key(f.path)}`));
   for (const f of found) {
     const u = at.get(key(f.path))!;
-    if (before.has(`${f.ruleId} ${key(f.path)}`) || out.has(u.e)) continue;
-    out.set(u.e, `${f.message.replace(/\.$/, '')} (${f.ruleId})`);
+    if (before.has(`${f.ruleId} ${key(f.path)}`)) continue;
+    const said = `${f.message.replace(/\.$/, '')} (${f.ruleId})`;
+    const ms = out.get(u.e) ?? out.set(u.e, []).get(u.e)!;
+    if (!ms.includes(said)) ms.push(said);
   }
   return out;
 }
@@ -1040,6 +1065,8 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
     const unique = uniqueEntries(template, es);
     const refused: Refusal[] = unique.refused;
     const ok: { e: Entry; path: (string | number)[] }[] = [];
+    /** the units refused by the import's own checks (checkEntry, smsOver), whose lint findings are added to their refusal */
+    const checked: { e: Entry; path: (string | number)[]; r: Refusal; rule: string | undefined }[] = [];
     const warnings: NonNullable<Write['warnings']> = [];
     // the severities lint will judge the written file by (the target's file, or the one this import makes): a limit whose rule is
     // an error refuses, one a warning or info writes with the finding said, one turned off is not checked (as lint would not)
@@ -1082,7 +1109,14 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
       // (one SMS is not a count of characters: an error's refusal is smsOver's)
       const why = stale ?? checkEntry(e, !e.source || e.source === f.text ? f.text : e.source, limitSeverity !== 'error' || f.sms ? undefined : f.limit, f.text, f.bytes === true, heldText, f.rendered ? f.samples : undefined, { body: field === 'body.text' && src.value.category !== 'AUTHENTICATION' && refuses('placeholder-position'), rcs: field.startsWith('message.') || !refuses('placeholder-adjacent'), ...(!refuses('header-footer-line-break') ? {} : field === 'footer' ? { oneLine: 'the footer' } : field === 'header.text' ? { oneLine: 'a text header' } : {}) });
       const sms = !why && f.sms && limitSeverity === 'error' ? smsOver(e.target, f.samples) : undefined;
-      if (why || sms) { refused.push({ template, id: e.id, line: e.line, message: why ?? `${sms} (${f.rule} is an error in this project's config)` }); continue; }
+      if (why || sms) {
+        const r: Refusal = { template, id: e.id, line: e.line, message: why ?? `${sms} (${f.rule} is an error in this project's config)` };
+        refused.push(r);
+        // what lint says of the same text besides (a label too long that holds an emoji too): said with it, below
+        // (judged as it would be written: without a tool's padding, which is said already and would make a line break of its own)
+        if (!stale) checked.push({ e: { ...e, target: unpadded(e.target, f.text) }, path: f.path, r, rule: f.rule });
+        continue;
+      }
       ok.push({ e, path: f.path });
       const warned = limitWarning(e.target, f, limitSeverity);
       if (warned) warnings.push({ id: e.id, line: e.line, message: warned });
@@ -1123,6 +1157,20 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
         ok.splice(0, ok.length, ...ok.filter(({ e }) => !byLint.has(e)));
         const gone = new Set([...byLint.keys()].map((e) => e.id));
         warnings.splice(0, warnings.length, ...warnings.filter((w) => !gone.has(w.id)));
+      }
+    }
+    // a unit the import's own checks refused: lint's other mistakes of its text named in the same refusal (a label too long that
+    // holds an emoji as well), not learned at the next import. The rules those checks stand for are not said twice: the field's
+    // length rule, the placeholders' (whose text was refused for them), the one-line header's and footer's
+    if (lintOf && checked.length) {
+      const held = targets.get(template);
+      const byRule = new Map(checked.map((c) => [c.e, c]));
+      const more = lintFindingsOf(lintOf, judged, held?.value ?? { ...src.value, language: targetLang }, src.value, [...ok, ...checked], new Set(byRule.keys()),
+        (e, rule) => rule === byRule.get(e)!.rule || rule.startsWith('placeholder-') || rule === 'header-footer-line-break');
+      for (const [e, ms] of more) {
+        const c = byRule.get(e)!;
+        if (c.e.target === '') continue;
+        c.r.message = everyMistake([c.r.message, ...ms]);
       }
     }
     if (refused.length) {

@@ -301,14 +301,17 @@ export const rcsRules = defineRules([
     },
   },
   {
-    id: 'rcs-preview-url', group: 'rcs', severity: 'error', summary: 'message.previewUrl, when it is given, is an absolute http(s) URL, checked as every other URL of the message.',
-    why: 'The partner API carries a message\'s previewUrl (a string, or null) to the channel as it is written; RBM itself has no such field and tplsync send does not send it. A URL the channel stores must still be one: another scheme (ftp://), a relative path or a space in it is refused, as in an open_url suggestion\'s URL.',
-    fix: 'Write the absolute https:// address, or remove previewUrl.', source: 'tplsync: the partner API\'s message.previewUrl is a URL',
+    id: 'rcs-preview-url', group: 'rcs', severity: 'error', summary: 'message.previewUrl, when it is given, is an absolute http(s) URL without a {{placeholder}}, checked as every other URL of the message.',
+    why: 'The partner API carries a message\'s previewUrl (a string, or null) to the channel as it is written; RBM itself has no such field and tplsync send does not send it. A URL the channel stores must still be one: another scheme (ftp://), a relative path or a space in it is refused, as in an open_url suggestion\'s URL. Nothing fills a placeholder there (a message\'s placeholders are filled in its text, its cards\' titles and descriptions and its fallback, when it is sent), so `{{1}}` would be stored as written, braces and all.',
+    fix: 'Write the absolute https:// address, or remove previewUrl; for an address that differs by environment, use an environment value, ((name)), not a placeholder.', source: 'tplsync: the partner API\'s message.previewUrl is a URL',
     check(ctx) {
       const u = message(ctx)?.previewUrl;
       if (typeof u !== 'string') return;
       const path = ['message', 'previewUrl'];
-      if (!isHttpUrl(u)) ctx.report(path, `'${u}' is not an absolute http(s) URL.`);
+      // a placeholder is filled in the message's texts only: the channel stores previewUrl as written, braces and all
+      const ph = CHIP_PLACEHOLDER.exec(u);
+      if (ph) ctx.report(path, `previewUrl is stored as written: ${ph[0]} in it is never filled in (placeholders are filled in the message text, the cards' titles and descriptions, and the fallback), so the channel would keep the braces. Write the full https:// address; for one that differs by environment, an environment value: ((shop_host))/lounge, with shop_host under the config's values.`, { at: { start: ph.index, end: ph.index + ph[0].length } });
+      else if (!isHttpUrl(u)) ctx.report(path, `'${u}' is not an absolute http(s) URL.`);
       else {
         const bad = urlAddressProblem(u);
         if (bad) ctx.report(path, bad.message, bad.at ? { at: bad.at } : {});
@@ -316,7 +319,7 @@ export const rcsRules = defineRules([
     },
   },
   {
-    id: 'rcs-media', group: 'rcs', severity: 'warning', summary: 'Media is a public https URL; images are JPEG, PNG or GIF (a picture message and a thumbnail are images: a URL with the extension of a video or another file is not); videos are MP4, M4V, MPEG, MPEG-4, H.263 or WebM (not .mov or .3gp); a rich card\'s media is an image or a video, not a document; a file message is an image, audio, a video or a PDF.',
+    id: 'rcs-media', group: 'rcs', severity: 'warning', summary: 'Media is a public https URL; images are JPEG, PNG or GIF (a picture message and a thumbnail are images: a URL with the extension of a video or another file is not); videos are MP4, M4V, MPEG, MPEG-4, H.263 or WebM (not .mov, .3gp or a bare .h264 stream); a rich card\'s media is an image or a video, not a document; a file message is an image, audio, a video or a PDF.',
     why: 'RBM fetches media from public https URLs and renders only these image types. A `picture` message and a thumbnail show an image: a video (.mp4) or a document there is refused or shows nothing (rcs-video-file is the reverse case: an image as a video). A `file` message is fetched by RBM like other media, and RBM supports images, audio, video and PDF files (files.create lists their content types): a Word document, a spreadsheet, an archive or an app is refused.',
     fix: 'Host the file on https and use .jpg, .png or .gif; for a video, use type video (with the image in thumbnailUrl); send a document as a PDF, or link to it with an open_url chip.', source: 'RBM ContentInfo, files.create',
     check(ctx) {
@@ -336,7 +339,8 @@ export const rcsRules = defineRules([
           ctx.report(path, `A rich card's media is an image (JPEG, PNG, GIF) or a video, not a .${DOCUMENT_FILE.exec(u.split(/[?#]/)[0]!)![1]!.toLowerCase()} file; send a document as a message of type file, or link to it with an open_url chip.`);
         } else if (!image && UNPLAYED_VIDEO.test(u)) {
           // Google's RbmMedia lists video/h263, m4v, mp4, mpeg, mpeg4 and webm: a phone's .mov or .3gp is refused or not played
-          ctx.report(path, `RBM plays videos as ${RBM_VIDEOS}, not .${UNPLAYED_VIDEO.exec(u)![1]!.toLowerCase()}: convert the video (to MP4 with H.264, say) and link that file.`);
+          const ext = UNPLAYED_VIDEO.exec(u)![1]!.toLowerCase();
+          ctx.report(path, `RBM plays videos as ${RBM_VIDEOS}, not .${ext}${/^(h26[45]|26[45]|hevc)$/.test(ext) ? ' (a bare video stream, without the container RBM plays)' : ''}: convert the video (to MP4 with H.264, say) and link that file.`);
         } else if (image && OTHER_FILE.test(u)) {
           const ext = OTHER_FILE.exec(u)![1]!.toLowerCase();
           ctx.report(path, `${path[path.length - 1] === 'thumbnailUrl' ? 'A thumbnail' : 'A picture message'} shows an image (JPEG, PNG or GIF), but ${u} is a .${ext} file${VIDEO_FILE.test(u) && path[path.length - 1] === 'fileUrl' ? '; for a video, use type video (with the image in thumbnailUrl)' : ''}.`);
@@ -592,11 +596,12 @@ export const IMAGE_FILE = /\.(jpe?g|png|gif|webp|bmp)(\?|#|$)/i;
 /** A video file by its extension. */
 /** the video types RBM lists (files.create, RbmMedia: video/h263, m4v, mp4, mpeg, mpeg4, webm), as rcs-media names them: every one it lets through */
 const RBM_VIDEOS = 'MP4, M4V, MPEG, MPEG-4, H.263 or WebM';
-/** videos in a container RBM does not list (RbmMedia: video/h263, m4v, mp4, mpeg, mpeg4, webm) */
-const UNPLAYED_VIDEO = /\.(mov|qt|3gp|3g2|mkv|avi|wmv|flv)(\?|#|$)/i;
-const VIDEO_FILE = /\.(mp4|m4v|mov|webm|3gp|3g2|mkv|avi|mpe?g|mpeg4|h264|h263)(\?|#|$)/i;
+/** videos of a type RBM does not list (RbmMedia: video/h263, m4v, mp4, mpeg, mpeg4, webm): a container (.mov, .3gp) or a
+ * bare stream (.h264, .h265: the codec's raw frames, no container RBM plays; H.264 belongs inside an .mp4) */
+const UNPLAYED_VIDEO = /\.(mov|qt|3gp|3g2|mkv|avi|wmv|flv|h264|264|h265|265|hevc|ogv|m2ts|mts)(\?|#|$)/i;
+const VIDEO_FILE = /\.(mp4|m4v|mov|webm|3gp|3g2|mkv|avi|mpe?g|mpeg4|h264|h263|h265|hevc|ogv)(\?|#|$)/i;
 /** A file by its extension that is neither a JPEG, PNG nor GIF nor an image rcs-media names otherwise (a video, audio, a document); an unknown extension or none says nothing. */
-const OTHER_FILE = /\.(mp4|m4v|mov|webm|3gp|3g2|mkv|avi|mpe?g|mpeg4|h264|h263|mp3|m4a|aac|amr|ogg|oga|wav|pdf|docx?|xlsx?|pptx?|txt|csv|zip|vcf|ics|html?)(\?|#|$)/i;
+const OTHER_FILE = /\.(mp4|m4v|mov|webm|3gp|3g2|mkv|avi|mpe?g|mpeg4|h264|h263|h265|hevc|ogv|mp3|m4a|aac|amr|ogg|oga|wav|pdf|docx?|xlsx?|pptx?|txt|csv|zip|vcf|ics|html?)(\?|#|$)/i;
 
 /** The extensions of the content types RBM's files.create lists for a file: images (image/jpeg, jpg, gif, png), audio (audio/aac, mp3, mpeg, mpg, mp4, mp4-latm, 3gpp; application/ogg, audio/ogg), video (video/h263, m4v, mp4, mpeg, mpeg4, webm) and PDF (application/pdf). */
 const RBM_FILE = /^(jpe?g|png|gif|aac|mp3|mpe?g|mpg|mp4|m4a|3gpp?|ogg|oga|h263|m4v|mpeg4|webm|pdf)$/i;
