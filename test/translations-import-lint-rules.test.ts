@@ -28,13 +28,18 @@ function fill(po: string, give: Record<string, string>): string {
   return po.replace(/msgid "((?:[^"\\]|\\.)*)"\nmsgstr ""/g, (m, id: string) => (give[id] !== undefined ? `msgid "${id}"\nmsgstr "${give[id]}"` : m));
 }
 
+/** the project of SOURCE in `dir`, exported to German as PO: the file's text */
+async function exportedPo(dir: string): Promise<string> {
+  writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': SOURCE });
+  const exp = await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de', '--format', 'po'], { cwd: dir });
+  assert.is(exp.exitCode, 0, exp.stderr);
+  return readFileSync(path.join(dir, 'translations/de.po'), 'utf8');
+}
+
 test('a button label with an emoji or a line break is refused at its line, with every other refused unit of the file in one pass', async () => {
   const dir = tempDir();
   try {
-    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': SOURCE });
-    const exp = await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de', '--format', 'po'], { cwd: dir });
-    assert.is(exp.exitCode, 0, exp.stderr);
-    const po = readFileSync(path.join(dir, 'translations/de.po'), 'utf8');
+    const po = await exportedPo(dir);
     const lineOf = (id: string): number => po.split('\n').findIndex((l) => l === `msgid "${id}"`) + 1;
     // the label with an emoji alone: refused (was written, then lint's error)
     writeFiles(dir, { 'translations/de.po': fill(po, { 'Hi {{customer}}, your order is on its way.': 'Hallo {{customer}}, deine Bestellung ist unterwegs.', 'Reply STOP to opt out': 'Antworte STOP zum Abbestellen', 'Track order': 'Verfolgen 📦', 'Call support': 'Support anrufen' }) });
@@ -91,10 +96,7 @@ test('each translated label: the import refuses it exactly when lint finds a new
 test('a translated text with two mistakes is refused once, naming each with what to do: a label with a line break and an emoji, a label too long that holds an emoji', async () => {
   const dir = tempDir();
   try {
-    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': SOURCE });
-    const exp = await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de', '--format', 'po'], { cwd: dir });
-    assert.is(exp.exitCode, 0, exp.stderr);
-    const po = readFileSync(path.join(dir, 'translations/de.po'), 'utf8');
+    const po = await exportedPo(dir);
     writeFiles(dir, { 'translations/de.po': fill(po, { 'Hi {{customer}}, your order is on its way.': 'Hallo {{customer}}, deine Bestellung ist unterwegs.', 'Reply STOP to opt out': 'Antworte STOP zum Abbestellen', 'Track order': 'Bestellung\\nverfolgen 📦', 'Call support': 'Support anrufen' }) });
     const run = await cliIn(['translations', 'import', 'translations/de.po'], { cwd: dir });
     assert.is(run.exitCode, 1, run.stdout + run.stderr);
