@@ -1,0 +1,73 @@
+// Google's RBM JSON names in an RCS template (trial findings F5, F6, F11): a suggestion or a card
+// written in Google's shape is answered with tplsync's key, once, at the Google key; imageAlign on a
+// vertical card is said to do nothing; the schema and a rule do not both report one node.
+import './seed.ts';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { finishProject, lintBytes } from '../src/lint/engine.ts';
+
+const lint = (text: string) => finishProject([lintBytes('t.yaml', Buffer.from(text), { now: new Date('2026-01-01T00:00:00Z') })], { severities: {} });
+const rcs = (message: string): string => `channel: air-rcs\nname: gate_change\nlanguage: en_US\nmessage:\n${message}`;
+const chips = (...items: string[]): string => rcs(`  type: text\n  message: Your gate changed\n  suggestions:\n${items.map((s) => `    - ${s}\n`).join('')}`);
+
+test('F5: each RBM action object on a suggestion is named as Google\'s, with the action and keys tplsync writes', () => {
+  const cases: [string, RegExp][] = [
+    ['{ text: Boarding pass, postbackData: bp, openUrlAction: { url: "https://air.example.com/bp", application: WEBVIEW, webviewViewMode: HALF } }', /`openUrlAction` is Google's RBM name.*`action: open_url`.*\{ action: open_url, text: Boarding pass, postbackData: "https:\/\/air\.example\.com\/bp", openUrlApplication: WEBVIEW, webviewType: HALF \}/],
+    ['{ text: Call desk, postbackData: desk, dialAction: { phoneNumber: "+33140000000" } }', /`dialAction` is Google's RBM name.*\{ action: dial, text: Call desk, postbackData: desk, phoneNumber: "\+33140000000" \}/],
+    ['{ text: Terminal, viewLocationAction: { query: "CDG Terminal 2E" } }', /`viewLocationAction`.*\{ action: view_location, text: Terminal, query: CDG Terminal 2E \}/],
+    ['{ text: Where am I, shareLocationAction: {} }', /`shareLocationAction`.*\{ action: share_location, text: Where am I \}/],
+    ['{ text: Remind me, create_calendar_event_action: { startTime: "2030-02-01T09:00:00Z", endTime: "2030-02-01T10:00:00Z", title: Flight AF1 } }', /`create_calendar_event_action`.*`action: create_calendar_event`/],
+  ];
+  for (const [s, re] of cases) {
+    const d = lint(chips(s));
+    assert.is(d.length, 1, `${s}: ${d.map((x) => x.message).join(' | ')}`);
+    assert.is(d[0]!.ruleId, 'rcs-action-keys');
+    assert.match(d[0]!.message, re);
+    assert.not.match(d[0]!.message, /missing required key/);
+  }
+});
+
+test('F5: Google\'s Suggestion wrappers (reply: {...}, action: {...}) on a card are one finding each, at the wrapper', () => {
+  const d = lint(rcs([
+    '  type: rich_card',
+    '  richCards:',
+    '    - title: Lounge access',
+    '      suggestions:',
+    '        - reply: { text: Thanks, postbackData: ok }',
+    '        - action:',
+    '            text: Menu',
+    '            postbackData: menu',
+    '            openUrlAction: { url: "https://air.example.com/lounge" }',
+    '  rcsRichCardsOpts: { type: STANDALONE, orientation: VERTICAL }',
+    '',
+  ].join('\n')));
+  assert.equal(d.map((x) => [x.ruleId, x.line, x.column]), [['rcs-action-keys', 9, 11], ['rcs-action-keys', 10, 11]]);
+  assert.match(d[0]!.message, /Google's RBM Suggestion\.reply.*\{ action: reply, text: Thanks, postbackData: ok \}/);
+  assert.match(d[1]!.message, /Suggestion\.action with its SuggestedAction\.openUrlAction.*\{ action: open_url, text: Menu, postbackData: "https:\/\/air\.example\.com\/lounge" \}/);
+});
+
+test('F5: Google\'s names of cards and their layout are answered with tplsync\'s keys', () => {
+  const d = lint(rcs([
+    '  type: rich_card',
+    '  carouselCard: { cardWidth: MEDIUM }',
+    '  richCards:',
+    '    - title: Seat 12A',
+    '      media: { height: TALL, contentInfo: { fileUrl: "https://cdn.example.com/seat.jpg" } }',
+    '    - title: Seat 14C',
+    '      contentInfo: { fileUrl: "https://cdn.example.com/seat2.jpg" }',
+    '  rcsRichCardsOpts: { type: CAROUSEL, cardWidth: MEDIUM, height: SHORT }',
+    '',
+  ].join('\n')));
+  const by = (re: RegExp) => d.find((x) => re.test(x.message));
+  assert.ok(by(/^`carouselCard` is Google's RBM name.*`rcsRichCardsOpts: \{ type: CAROUSEL, cardWidth/), d.map((x) => x.message).join('\n'));
+  assert.ok(by(/^`media` is Google's RBM name.*`fileUrl:`.*`rcsRichCardsOpts\.mediaHeight`/));
+  assert.ok(by(/^`contentInfo` is Google's RBM name \(Media\.contentInfo\).*`fileUrl:`/));
+  assert.ok(by(/^'height' is Google's RBM name \(Media\.height\); tplsync writes it as `mediaHeight:`/));
+  const orient = lint(rcs('  type: rich_card\n  richCards:\n    - title: Upgrade\n  rcsRichCardsOpts: { type: STANDALONE, cardOrientation: HORIZONTAL, thumbnailImageAlignment: RIGHT }\n'));
+  assert.ok(orient.some((x) => /^'cardOrientation' is Google's RBM name.*`orientation:`/.test(x.message)), orient.map((x) => x.message).join('\n'));
+  assert.ok(orient.some((x) => /^'thumbnailImageAlignment' is Google's RBM name.*`imageAlign:`/.test(x.message)));
+  const standalone = lint(rcs('  type: rich_card\n  standaloneCard: { cardContent: { title: Upgrade } }\n'));
+  assert.match(standalone.find((x) => x.ruleId === 'schema')!.message, /^`standaloneCard` is Google's RBM name.*the card as the one item of `richCards:`/);
+});
+
+test.run();
