@@ -70,4 +70,13 @@ test('F5: Google\'s names of cards and their layout are answered with tplsync\'s
   assert.match(standalone.find((x) => x.ruleId === 'schema')!.message, /^`standaloneCard` is Google's RBM name.*the card as the one item of `richCards:`/);
 });
 
+test('F6: imageAlign on a VERTICAL standalone card is a warning that it does nothing; on a HORIZONTAL one it is needed', () => {
+  const card = (opts: string): string => rcs(`  type: rich_card\n  richCards:\n    - { title: Window seat, fileUrl: "https://cdn.example.com/window.png" }\n  rcsRichCardsOpts: ${opts}\n`);
+  const d = lint(card('{ type: STANDALONE, orientation: VERTICAL, mediaHeight: TALL, imageAlign: LEFT }'));
+  assert.equal(d.map((x) => [x.ruleId, x.severity, x.line]), [['rcs-vertical-image-align', 'warning', 8]]);
+  assert.match(d[0]!.message, /^imageAlign LEFT does nothing on a VERTICAL standalone card.*HORIZONTAL/);
+  assert.equal(lint(card('{ type: STANDALONE, orientation: HORIZONTAL, imageAlign: LEFT }')), []);
+  assert.equal(lint(card('{ type: STANDALONE, orientation: VERTICAL, mediaHeight: TALL }')), []);
+});
+
 test.run();
