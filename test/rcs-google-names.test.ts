@@ -5,6 +5,7 @@ import './seed.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { finishProject, lintBytes } from '../src/lint/engine.ts';
+import { templateSchema } from '../src/schemas/template.ts';
 
 const lint = (text: string) => finishProject([lintBytes('t.yaml', Buffer.from(text), { now: new Date('2026-01-01T00:00:00Z') })], { severities: {} });
 const rcs = (message: string): string => `channel: air-rcs\nname: gate_change\nlanguage: en_US\nmessage:\n${message}`;
@@ -77,6 +78,30 @@ test('F6: imageAlign on a VERTICAL standalone card is a warning that it does not
   assert.match(d[0]!.message, /^imageAlign LEFT does nothing on a VERTICAL standalone card.*HORIZONTAL/);
   assert.equal(lint(card('{ type: STANDALONE, orientation: HORIZONTAL, imageAlign: LEFT }')), []);
   assert.equal(lint(card('{ type: STANDALONE, orientation: VERTICAL, mediaHeight: TALL }')), []);
+});
+
+test('F8: the schema\'s descriptions (the editor\'s hover) name tplsync\'s keys as tplsync\'s, and say what Google calls them', () => {
+  const descriptions: { at: string; text: string }[] = [];
+  const walk = (v: unknown, at: string): void => {
+    if (Array.isArray(v)) { v.forEach((x, i) => walk(x, `${at}/${i}`)); return; }
+    if (!v || typeof v !== 'object') return;
+    for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+      if (k === 'description' && typeof x === 'string') descriptions.push({ at, text: x });
+      else walk(x, `${at}/${k}`);
+    }
+  };
+  walk(templateSchema(), '');
+  // no key of the format is said to be named as Google names it: Google nests what tplsync writes flat
+  assert.equal(descriptions.filter((d) => /named as in Google|as in Google's RBM|Google's RBM names/i.test(d.text)).map((d) => d.at), []);
+  const of = (at: RegExp): string => descriptions.filter((d) => at.test(d.at)).map((d) => d.text).join(' | ');
+  const google: [RegExp, string][] = [
+    [/\/openUrlApplication$/, 'openUrlAction.application'], [/\/webviewType$/, 'openUrlAction.webviewViewMode'],
+    [/\/phoneNumber$/, 'dialAction.phoneNumber'], [/rcsRichCardsOpts\/properties\/imageAlign$/, 'standaloneCard.thumbnailImageAlignment'],
+    [/rcsRichCardsOpts\/properties\/orientation$/, 'standaloneCard.cardOrientation'], [/rcsRichCardsOpts\/properties\/mediaHeight$/, 'media.height'],
+    [/richCard\/properties\/fileUrl$/, 'media.contentInfo.fileUrl'],
+  ];
+  for (const [at, name] of google) assert.match(of(at), `Google calls this ${name}`, String(at));
+  assert.match(of(/definitions\/suggestion$/), /flat in tplsync's format/);
 });
 
 test.run();
