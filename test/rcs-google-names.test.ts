@@ -5,6 +5,7 @@ import './seed.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { finishProject, lintBytes } from '../src/lint/engine.ts';
+import { oneAtANode } from '../src/lint/finish.ts';
 import { templateSchema } from '../src/schemas/template.ts';
 
 const lint = (text: string) => finishProject([lintBytes('t.yaml', Buffer.from(text), { now: new Date('2026-01-01T00:00:00Z') })], { severities: {} });
@@ -102,6 +103,35 @@ test('F8: the schema\'s descriptions (the editor\'s hover) name tplsync\'s keys 
   ];
   for (const [at, name] of google) assert.match(of(at), `Google calls this ${name}`, String(at));
   assert.match(of(/definitions\/suggestion$/), /flat in tplsync's format/);
+});
+
+test('F11: one node, one finding: the schema and a rule on the same value, a rule on a value written in another case, a card echoing Google\'s names', () => {
+  const lintWith = (text: string, severities: Record<string, 'off'>) => finishProject([lintBytes('t.yaml', Buffer.from(text), { now: new Date('2026-01-01T00:00:00Z') })], { severities });
+  const picture = rcs('  type: picture\n  fileUrl: "media/boarding.png"\n');
+  const d = lint(picture);
+  assert.equal(d.map((x) => [x.ruleId, x.line]), [['schema', 6]], d.map((x) => `${x.ruleId}: ${x.message}`).join('\n'));
+  // the schema turned off: the rule's finding on the node is shown
+  assert.equal(lintWith(picture, { schema: 'off' }).map((x) => x.ruleId), ['rcs-media']);
+  // a value of another case: the schema says which; no rule judges the value it is not
+  const cased = lint(chips('{ action: open_url, text: Check in, postbackData: "https://air.example.com/ci", openUrlApplication: Webview, webviewType: Half }'));
+  assert.equal(cased.map((x) => x.ruleId), ['schema', 'schema'], cased.map((x) => `${x.ruleId}: ${x.message}`).join('\n'));
+  const layout = lint(rcs('  type: rich_card\n  richCards:\n    - { title: Upgrade, fileUrl: "https://cdn.example.com/up.png" }\n  rcsRichCardsOpts: { type: standalone, orientation: horizontal, imageAlign: right }\n'));
+  assert.equal(layout.map((x) => x.ruleId), ['schema', 'schema', 'schema'], layout.map((x) => `${x.ruleId}: ${x.message}`).join('\n'));
+  // a card whose title is in Google's cardContent: one finding at that key, not "no media, title or description" at the card as well
+  const card = lint(rcs('  type: rich_card\n  richCards:\n    - cardContent: { title: Upgrade }\n  rcsRichCardsOpts: { type: STANDALONE, orientation: VERTICAL }\n'));
+  assert.equal(card.map((x) => [x.ruleId, x.line, x.column]), [['schema', 7, 7]], card.map((x) => `${x.ruleId}: ${x.message}`).join('\n'));
+});
+
+test('F11: oneAtANode keeps the more severe of the schema\'s and a rule\'s finding at one span, the schema\'s of two alike', () => {
+  const at = { file: 'f.yaml', line: 3, column: 5, endLine: 3, endColumn: 9 };
+  const schema = { ...at, ruleId: 'schema', severity: 'error' as const, message: 's' };
+  const warn = { ...at, ruleId: 'rcs-media', severity: 'warning' as const, message: 'w' };
+  const err = { ...at, ruleId: 'rcs-x', severity: 'error' as const, message: 'e' };
+  const elsewhere = { ...warn, column: 6 };
+  assert.equal(oneAtANode([schema, warn, elsewhere]), [schema, elsewhere]);
+  assert.equal(oneAtANode([err, schema]), [schema]);
+  assert.equal(oneAtANode([{ ...schema, severity: 'warning' }, err]), [err]);
+  assert.equal(oneAtANode([warn, err]), [warn, err]);
 });
 
 test.run();
