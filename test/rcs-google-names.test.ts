@@ -79,6 +79,8 @@ test('F6: imageAlign on a VERTICAL standalone card is a warning that it does not
   assert.match(d[0]!.message, /^imageAlign LEFT does nothing on a VERTICAL standalone card.*HORIZONTAL/);
   assert.equal(lint(card('{ type: STANDALONE, orientation: HORIZONTAL, imageAlign: LEFT }')), []);
   assert.equal(lint(card('{ type: STANDALONE, orientation: VERTICAL, mediaHeight: TALL }')), []);
+  // Google's "not specified", as the API returns it: no side named
+  assert.equal(lint(card('{ type: STANDALONE, orientation: VERTICAL, imageAlign: THUMBNAIL_IMAGE_ALIGNMENT_UNSPECIFIED, mediaHeight: TALL }')), []);
 });
 
 test('F8: the schema\'s descriptions (the editor\'s hover) name tplsync\'s keys as tplsync\'s, and say what Google calls them', () => {
@@ -122,14 +124,14 @@ test('F11: one node, one finding: the schema and a rule on the same value, a rul
   assert.equal(card.map((x) => [x.ruleId, x.line, x.column]), [['schema', 7, 7]], card.map((x) => `${x.ruleId}: ${x.message}`).join('\n'));
 });
 
-test('F11: oneAtANode keeps the more severe of the schema\'s and a rule\'s finding at one span, the schema\'s of two alike', () => {
+test('F11: oneAtANode keeps the more severe of the schema\'s and a rule\'s finding at one span, the rule\'s of two alike', () => {
   const at = { file: 'f.yaml', line: 3, column: 5, endLine: 3, endColumn: 9 };
   const schema = { ...at, ruleId: 'schema', severity: 'error' as const, message: 's' };
   const warn = { ...at, ruleId: 'rcs-media', severity: 'warning' as const, message: 'w' };
   const err = { ...at, ruleId: 'rcs-x', severity: 'error' as const, message: 'e' };
   const elsewhere = { ...warn, column: 6 };
   assert.equal(oneAtANode([schema, warn, elsewhere]), [schema, elsewhere]);
-  assert.equal(oneAtANode([err, schema]), [schema]);
+  assert.equal(oneAtANode([err, schema]), [err]);
   assert.equal(oneAtANode([{ ...schema, severity: 'warning' }, err]), [err]);
   assert.equal(oneAtANode([warn, err]), [warn, err]);
 });

@@ -100,10 +100,10 @@ const RANK = { error: 0, warning: 1, info: 2 } as const;
  * One finding of a file's node where the schema and another rule both report it (the same span:
  * the same key or value): the schema refusing a value's form and a rule judging the value it
  * cannot be (`thumbnailUrl: not-a-url`: "must be an absolute URL" and rcs-media's "served from a
- * public https:// URL"), or a rule judging a part the schema says is written under Google's name
- * (a card whose `cardContent` holds its title: "no media, title or description"). The more severe
- * is kept; of two alike, the schema's, which says what to write. Decided after the severities and
- * the directives: a finding turned off or suppressed leaves the other shown.
+ * public https:// URL"), or both judging one part (a carousel card's empty header example: the schema's "must be an absolute URL" and
+ * carousel-card-header's). The more severe is kept; of two alike, the rule's, which knows the part
+ * it judges (and has an id of its own to configure). Decided after the severities and the
+ * directives: a finding turned off or suppressed leaves the other shown.
  */
 export function oneAtANode(diags: Diagnostic[]): Diagnostic[] {
   if (diags.length < 2) return diags;
@@ -116,7 +116,7 @@ export function oneAtANode(diags: Diagnostic[]): Diagnostic[] {
     if (d.ruleId === 'schema') continue;
     const s = schemaAt.get(at(d));
     if (!s) continue;
-    drop.add(RANK[d.severity] < RANK[s.severity] ? s : d);
+    drop.add(RANK[s.severity] < RANK[d.severity] ? d : s);
   }
   return drop.size ? diags.filter((d) => !drop.has(d)) : diags;
 }
