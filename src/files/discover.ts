@@ -9,7 +9,7 @@ import { MAX_WALK_ENTRIES, WalkTooLarge, walkSimpleGlobs } from './walk.js';
 import { globsTake } from './extension.js';
 import { caseVariantFolders, globBase } from './path-case.js';
 import { resolvePath } from '../core/io.js';
-import { gitRoot } from './repository-root.js';
+import { globMayStartAt, refuseWideGlobs as refuseGlobsOutside } from './glob-bounds.js';
 import { SEARCH_PLACES } from '../core/search-places.js';
 import { linkedFolderOf } from './confine-write.js';
 
@@ -36,7 +36,8 @@ export interface DiscoverConfig { dir: string; templates: readonly string[]; fil
 export interface DiscoverOptions { list?: boolean; /** the most entries the walk reads (MAX_WALK_ENTRIES; a test's smaller one) */ maxEntries?: number }
 
 export async function discoverFiles(config: DiscoverConfig, paths: readonly string[], cwd: string, opts: DiscoverOptions = {}): Promise<FileEntry[]> {
-  if (paths.length === 0) refuseWideGlobs(config, cwd);
+  // refused whatever paths are given, as loading the config refuses it
+  refuseWideGlobs(config, cwd);
   try {
     return await discover(config, paths, cwd, opts);
   } catch (e) {
@@ -47,26 +48,11 @@ export async function discoverFiles(config: DiscoverConfig, paths: readonly stri
 }
 
 /**
- * Refuses (exit 3, nothing read) a templates glob of the config that starts at the root of the file
- * system (`/`, or `/` followed by a pattern), or outside the git repository the config is in (an absolute path
- * elsewhere, `../..` above it): it would walk the whole machine (/proc included) or another
- * project. As ESLint ignores files outside its base path, tplsync reads templates only in the
- * project; a config outside any repository may still name a folder beside it (`../shared`), the
- * walk bounded (MAX_WALK_ENTRIES).
+ * The config's globs held to the project (glob-bounds.ts), as loading the config holds them: for a config built by hand
+ * (the library's callers); a config loadConfig returned passed already.
  */
 function refuseWideGlobs(config: DiscoverConfig, cwd: string): void {
-  const repo = gitRoot(config.dir);
-  const from = config.file ? ` (from ${path.relative(cwd, config.file) || config.file})` : '';
-  for (const g of config.templates) {
-    if (g.startsWith('!')) continue;
-    const base = path.resolve(config.dir, globBase(g));
-    if (path.parse(base).root === base) {
-      throw new UsageError(`The templates glob '${g}'${from} starts at ${base}, the root of the file system: tplsync would read every file of the machine. Name the templates' folder inside the project, such as templates/**/*.yaml`);
-    }
-    if (repo !== undefined && base !== repo && !base.startsWith(repo.endsWith(path.sep) ? repo : repo + path.sep)) {
-      throw new UsageError(`The templates glob '${g}'${from} starts at ${base}, outside the repository the config is in (${repo}): tplsync reads templates only inside it. Name a folder of the repository, such as templates/**/*.yaml, or copy the templates in`);
-    }
-  }
+  refuseGlobsOutside(config, config.file ? path.relative(cwd, config.file) || config.file : undefined);
 }
 
 /** tinyglobby given a bounded readdir: the crawl stops (and WalkTooLarge is thrown) past `limit` entries */
