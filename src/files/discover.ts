@@ -176,7 +176,8 @@ function confine(files: readonly string[], roots: readonly string[], projectDir:
  * What takes a file that leads out of the project into it. A file reached through a linked folder
  * under the project: a glob that starts from the link (`templates/shared/**\/*.yaml`), whose base the
  * link makes a root; a glob of the link's target folder would take the same file a second time
- * under another name. Otherwise (the file is a link itself, or lies outside): a glob of its real folder.
+ * under another name. Otherwise (the file is a link itself, or lies outside): a glob of its real folder, when the
+ * config may name one there (glob-bounds.ts: inside the git repository the config is in); else copying it in.
  */
 function outsideAdvice(abs: string, real: string, projectDir: string): string {
   const ext = path.extname(abs).toLowerCase() || '.yaml';
@@ -184,7 +185,10 @@ function outsideAdvice(abs: string, real: string, projectDir: string): string {
   // the outermost folder on the way from the project's folder to the file that is a link
   const dir = linkedFolderOf(abs, projectDir);
   if (dir) return `It is reached through the linked folder ${path.relative(projectDir, dir)}: add a glob that starts from the link, "${glob(dir)}", to the config's templates (the folder a link in a glob's fixed part leads to is in the project), copy the template into the project, or name the path on the command line.`;
-  return `Copy the template into the project, add its folder to the config's templates globs ("${glob(path.dirname(real))}"), or name the path on the command line.`;
+  // a glob of its real folder only where the config may name one: in the repository the config is in (or beside a
+  // config in none); a glob that starts outside the repository is refused, and advising it made the config refused (exit 3)
+  if (globMayStartAt(projectDir, path.dirname(real))) return `Copy the template into the project, add its folder to the config's templates globs ("${glob(path.dirname(real))}"), or name the path on the command line.`;
+  return `It lies outside the git repository the config is in, where no templates glob may start (the config would be refused): copy the template into the project, or name the path on the command line.`;
 }
 
 /** sorted paths, left with one path per real file (in place): the path that is the real one when it is there, else the first */
