@@ -8,7 +8,7 @@ import { execa } from 'execa';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node.js';
-import { exampleKeyItems, keyPathAt, languageItems, languagesInPath, placeholderItems, templateNames } from '../src/lsp/complete.ts';
+import { channelItems, exampleKeyItems, fileKindOf, keyPathAt, languageItems, languagesInPath, placeholderItems, templateNames } from '../src/lsp/complete.ts';
 import { WHATSAPP_LANGUAGES } from '../src/lint/rules/languages.ts';
 import { BIN, cleanup, inProjectDir, tempDir, withChild, writeFiles } from './helpers.ts';
 
@@ -202,6 +202,40 @@ test('verify-11 NEW-C: scopedPlaceholderNames in a text header: none once it hol
   assert.equal(names('Order {{order_id}}', 'order_id'), [['order_id', 'A-1002'], ['customer', 'Maria'], ['store', 'Main St']]);
   // an empty header: the body's named ones
   assert.equal(names('Order {{'), [['customer', 'Maria'], ['order_id', 'A-1002'], ['store', 'Main St']]);
+});
+
+test('channelItems: only the aliases whose kind fits the file; an alias of no kind after the others; a file with both or neither takes all', () => {
+  const envs = { prod: { channels: { 'promo-sms': 'a', 'promo-wa': 'b', legacy: 'c' } }, stage: { channels: { 'promo-sms': 'a', 'promo-wa': 'b', legacy: 'c', 'beta-rcs': 'd' } } };
+  const kinds = { 'promo-sms': { kind: 'rcs' as const }, 'promo-wa': { kind: 'whatsapp' as const }, 'beta-rcs': { kind: 'rcs' as const } };
+  assert.equal(shown(channelItems(envs, kinds, 'rcs')), ['promo-sms', 'legacy', 'beta-rcs']);
+  assert.equal(shown(channelItems(envs, kinds, 'whatsapp')), ['promo-wa', 'legacy']);
+  assert.equal(shown(channelItems(envs, kinds, 'both')), ['promo-sms', 'promo-wa', 'legacy', 'beta-rcs']);
+  assert.equal(shown(channelItems(envs, kinds, undefined)), ['promo-sms', 'promo-wa', 'legacy', 'beta-rcs']);
+  assert.match(channelItems(envs, kinds, 'rcs').find((i) => i.label === 'promo-sms')!.detail ?? '', 'an RCS channel');
+  // the file's kind: message and no body RCS-only, body and no message WhatsApp, both, or nothing yet
+  assert.is(fileKindOf({ channel: null, message: { type: 'text', text: 'Hi' } }), 'rcs');
+  assert.is(fileKindOf({ channel: null, body: { text: 'Hi' } }), 'whatsapp');
+  assert.is(fileKindOf({ body: { text: 'Hi' }, message: { type: 'text' } }), 'both');
+  assert.is(fileKindOf({ channel: null, name: 'x' }), undefined);
+  assert.is(fileKindOf(undefined), undefined);
+});
+
+test('over stdio: `channel: ` in an RCS-only template offers no WhatsApp alias, in a WhatsApp one no RCS alias', async () => {
+  const config = 'templates: ["tpl/**/*.yml"]\ndefaultEnvironment: prod\nenvironments:\n  prod:\n    emulator: .tplsync/emulator.json\n    channels:\n      brand-wa: 6a1f0c2e-1b7d-4e6f-8a1b-2c3d4e5f6a70\n      brand-rbm: 6a1f0c2e-1b7d-4e6f-8a1b-2c3d4e5f6a71\nchannels:\n  brand-wa: { kind: whatsapp }\n  brand-rbm: { kind: rcs }\n';
+  const rcs = 'channel: \nname: spring_sale\nlanguage: de\nmessage:\n  type: text\n  text: "Frühlingsangebote ab heute"\n  fallback: { text: "Frühlingsangebote ab heute" }\n';
+  const wa = 'channel: \nname: spring_sale_wa\nlanguage: de\ncategory: MARKETING\nbody:\n  text: "Frühlingsangebote ab heute"\n';
+  await inProjectDir({ 'tplsync.config.yaml': config, 'tpl/spring.yml': rcs, 'tpl/spring-wa.yml': wa }, async (dir) => {
+    await withServer(dir, async (conn) => {
+      const one = uri(path.join(dir, 'tpl/spring.yml'));
+      await conn.sendNotification('textDocument/didOpen', { textDocument: { uri: one, languageId: 'yaml', version: 1, text: rcs } });
+      const items = await conn.sendRequest('textDocument/completion', { textDocument: { uri: one }, position: { line: 0, character: 9 } }) as Item[];
+      assert.equal(shown(items), ['brand-rbm']);
+      const two = uri(path.join(dir, 'tpl/spring-wa.yml'));
+      await conn.sendNotification('textDocument/didOpen', { textDocument: { uri: two, languageId: 'yaml', version: 1, text: wa } });
+      const other = await conn.sendRequest('textDocument/completion', { textDocument: { uri: two }, position: { line: 0, character: 9 } }) as Item[];
+      assert.equal(shown(other), ['brand-wa']);
+    });
+  });
 });
 
 test.run();

@@ -95,7 +95,8 @@ test('an edit that fixes a finding clears it; hover explains the rule; completio
       assert.match(hover.contents.value, /placeholder-sequence/);
       assert.match(hover.contents.value, /Why:.*WhatsApp rejects/);
       const items = await c.conn.sendRequest('textDocument/completion', { textDocument: { uri: a }, position: { line: 0, character: 9 } }) as { label: string }[];
-      assert.equal(items.map((i) => i.label), ['fixture-w', 'fixture-wa', 'line-rcs', 'line-wa', 'shop-rcs', 'shop-translated', 'shop-whatsapp']);
+      // a WhatsApp template: no RCS alias (line-rcs); the alias of its kind first, then those of no kind
+      assert.equal(items.map((i) => i.label), ['line-wa', 'fixture-w', 'fixture-wa', 'shop-rcs', 'shop-translated', 'shop-whatsapp']);
       // the outline of the editor's text (the symbols' own cases: test/lsp-symbols.test.ts)
       const outline = await c.conn.sendRequest('textDocument/documentSymbol', { textDocument: { uri: a } }) as { name: string; detail?: string; children?: { name: string }[] }[];
       assert.equal(outline.map((x) => x.name), ['channel', 'name', 'language', 'category', 'body']);

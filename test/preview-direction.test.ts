@@ -167,7 +167,7 @@ test('RCS: the message text, a card\'s title and description, each chip\'s label
   const v = {
     channel: 'shop-rcs', name: 'card_mixed', language: 'ar',
     message: {
-      type: 'rich_card', rcsRichCardsOpts: { type: 'STANDALONE', orientation: 'VERTICAL', mediaHeight: 'MEDIUM' },
+      type: 'rich_card', rcsRichCardsOpts: { type: 'STANDALONE', orientation: 'VERTICAL', mediaHeight: 'SHORT' },
       richCards: [{ title: 'Noon Mall: افتتاح فرع جديد', description: 'تعال وزرنا\nOpening hours 10:00–22:00', fileUrl: 'https://cdn.example.com/a/store.png',
         suggestions: [{ action: 'reply', text: 'Yes please', postbackData: 'yes' }, { action: 'reply', text: 'نعم', postbackData: 'نعم' }, { action: 'reply', text: '١٠', postbackData: '10' }] }],
       fallback: { text: 'Noon Mall: افتتاح فرع جديد\n🌙 ١٠:٠٠' },

@@ -13,7 +13,7 @@ import { readTemplateValue } from '../src/files/value.ts';
 import { fromFile } from '../src/model/canonical.ts';
 import { renderTemplatePage } from '../src/preview/html.ts';
 
-/** An RCS-only card with a chip of every action (4 on the card, the rest on the message), a video card and a fallback. */
+/** An RCS-only card with a chip of every action (on the message: a TALL card with a title and a description has no room for one, Google's 344 dp), a video card and a fallback. */
 const EVERY_CHIP = `channel: shop-rcs
 name: every_chip
 language: en_US
@@ -24,12 +24,11 @@ message:
       description: Opening Saturday, 10:00
       fileUrl: https://cdn.example.com/stores/berlin.mp4
       thumbnailUrl: https://cdn.example.com/stores/berlin-thumb.jpg
-      suggestions:
-        - { action: reply, text: Count me in, postbackData: rsvp_yes }
-        - { action: open_url, text: Website, postbackData: "https://shop.example.com/berlin", openUrlApplication: WEBVIEW, webviewType: TALL }
-        - { action: dial, text: Call the store, phoneNumber: "+4930123456", postbackData: call_store }
-        - { action: view_location, text: Directions, latLong: { latitude: 52.52, longitude: 13.405 }, label: tplsync store Berlin }
   suggestions:
+    - { action: reply, text: Count me in, postbackData: rsvp_yes }
+    - { action: open_url, text: Website, postbackData: "https://shop.example.com/berlin", openUrlApplication: WEBVIEW, webviewType: TALL }
+    - { action: dial, text: Call the store, phoneNumber: "+4930123456", postbackData: call_store }
+    - { action: view_location, text: Directions, latLong: { latitude: 52.52, longitude: 13.405 }, label: tplsync store Berlin }
     - { action: share_location, text: Share my location, postbackData: share }
     - { action: create_calendar_event, text: Save the date, startTime: "2030-05-04T08:00:00.000Z", endTime: "2030-05-04T16:00:00.000Z", title: Store opening }
   examples: { city: Berlin }

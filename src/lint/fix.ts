@@ -212,6 +212,15 @@ export function applyChanges(doc: Document, changes: readonly Change[]): boolean
       order(doc.contents);
       continue;
     }
+    if (c.op === 'remove') {
+      const parent = nodeAt(doc, c.path.slice(0, -1));
+      const key = c.path[c.path.length - 1];
+      if (!isMap(parent) || key === undefined) return false;
+      const at = (parent.items as Pair[]).findIndex((p) => keyOf(p) === String(key));
+      if (at < 0) return false;
+      parent.items.splice(at, 1);
+      continue;
+    }
     const node = nodeAt(doc, c.path);
     if (c.op === 'set') {
       if (!isScalar(node) || typeof node.value !== 'string') return false;

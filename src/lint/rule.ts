@@ -128,14 +128,16 @@ export interface ExamplesBlock { readonly path: Path; readonly key: string; read
  * - rename-keys: keys of the mapping at `path` renamed (all at once: `{ '3': '2', '4': '3' }`);
  * - add: a new entry `key: value` at the end of the mapping at `path` (the mapping made when missing);
  * - reorder: the list at `path` takes its items in `order` (old indices);
- * - order-keys: every mapping's keys in the order `tplsync fmt` writes them (src/fmt/format.ts).
+ * - order-keys: every mapping's keys in the order `tplsync fmt` writes them (src/fmt/format.ts);
+ * - remove: the key at `path` (its last segment) taken out of its mapping, with its value.
  */
 export type Change =
   | { op: 'set'; path: Path; value: string }
   | { op: 'rename-keys'; path: Path; renames: Readonly<Record<string, string>> }
   | { op: 'add'; path: Path; key: string; value: string }
   | { op: 'reorder'; path: Path; order: readonly number[] }
-  | { op: 'order-keys' };
+  | { op: 'order-keys' }
+  | { op: 'remove'; path: Path };
 
 /** What a repair sees: the rule's view of the template, without `report`. */
 export type RepairContext = Omit<RuleContext, 'report'>;

@@ -160,3 +160,42 @@ export function scopedPlaceholderNames(t: Record<string, unknown>, sites: readon
   }
   return names;
 }
+
+/**
+ * What a template file is, for the channel aliases completion offers: `message` and no `body` an
+ * RCS-only template, `body` and no `message` a WhatsApp one, both either; neither (a file being
+ * started, or one not parsed) undefined, as nothing says yet which channel it is for.
+ */
+export function fileKindOf(t: Record<string, unknown> | undefined): 'whatsapp' | 'rcs' | 'both' | undefined {
+  if (!t) return undefined;
+  const isMapping = (v: unknown): boolean => v !== null && typeof v === 'object' && !Array.isArray(v);
+  const rcs = isMapping(t.message);
+  const wa = t.body !== undefined && t.body !== null;
+  return rcs && wa ? 'both' : rcs ? 'rcs' : wa ? 'whatsapp' : undefined;
+}
+
+/**
+ * The channel aliases after `channel:`: only those whose kind (`channels.<alias>.kind`) fits the
+ * file (rule channel-kind refuses an RCS-only template on a WhatsApp channel and a WhatsApp one on
+ * an RCS channel; a file with both, or neither yet, takes either). An alias of no kind is offered,
+ * after the others, as lint cannot check it. The aliases every environment defines come before one
+ * only some define, which is marked: a template only those environments have.
+ */
+export function channelItems(environments: Readonly<Record<string, { channels: Readonly<Record<string, unknown>> }>>,
+  kinds: Readonly<Record<string, { kind?: 'whatsapp' | 'rcs' } | undefined>> | undefined, file: 'whatsapp' | 'rcs' | 'both' | undefined): CompletionItem[] {
+  const envs = Object.entries(environments);
+  const where = new Map<string, string[]>();
+  for (const [name, e] of envs) for (const a of Object.keys(e.channels)) (where.get(a) ?? where.set(a, []).get(a)!).push(name);
+  const kindOf = (a: string): 'whatsapp' | 'rcs' | undefined => (kinds && Object.prototype.hasOwnProperty.call(kinds, a) ? kinds[a]?.kind : undefined);
+  const fits = (a: string): boolean => { const k = kindOf(a); return k === undefined || file === undefined || file === 'both' || k === file; };
+  return [...where].filter(([a]) => fits(a)).map(([a, defined]) => {
+    const everywhere = defined.length === envs.length;
+    const kind = kindOf(a);
+    const what = kind === 'rcs' ? ', an RCS channel' : kind === 'whatsapp' ? ', a WhatsApp channel' : '';
+    const rank = (everywhere ? 0 : 2) + (kind === undefined ? 1 : 0);
+    return {
+      label: a, kind: CompletionItemKind.Value, sortText: `${rank}${a}`,
+      detail: everywhere ? `channel alias (tplsync config)${what}` : `channel alias of ${defined.join(', ')} only${what}: the template is only theirs (the other environments leave it out)`,
+    };
+  }).sort((x, y) => x.sortText.localeCompare(y.sortText));
+}

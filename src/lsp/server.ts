@@ -29,7 +29,7 @@ import { WHATSAPP_LANGUAGES } from '../lint/rules/languages.js';
 import { obj } from '../lint/rule.js';
 import { placeholderSites } from '../model/sites.js';
 import { scanPlaceholders } from '../model/placeholders.js';
-import { exampleKeyItems, keyPathAt, languageItems, placeholderItems, scalarPathAt, scopedPlaceholderNames } from './complete.js';
+import { channelItems, exampleKeyItems, fileKindOf, keyPathAt, languageItems, placeholderItems, scalarPathAt, scopedPlaceholderNames } from './complete.js';
 import { looksLikeTemplate, LspProject, nearestConfigDir } from './project.js';
 import { flatSymbols, templateSymbols } from './symbols.js';
 import { DiskWatcher, foldersBelow, foldersToWatch, globBases } from './watch.js';
@@ -672,13 +672,11 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
     if (!doc || !project?.config || abs === undefined || !project.covers(abs)) return [];
     const line = doc.getText({ start: { line: p.position.line, character: 0 }, end: p.position });
     if (/^\s*channel:\s*[\w-]*$/.test(line)) {
-      // the aliases every environment defines first; one only some define after them, marked: a template only they have
-      const envs = Object.entries(project.config.environments);
-      const where = new Map<string, string[]>();
-      for (const [name, e] of envs) for (const a of Object.keys(e.channels)) (where.get(a) ?? where.set(a, []).get(a)!).push(name);
-      return [...where].sort(([a, x], [b, y]) => Number(y.length === envs.length) - Number(x.length === envs.length) || a.localeCompare(b)).map(([a, defined]) => defined.length === envs.length
-        ? { label: a, kind: CompletionItemKind.Value, detail: 'channel alias (tplsync config)', sortText: `0${a}` }
-        : { label: a, kind: CompletionItemKind.Value, detail: `channel alias of ${defined.join(', ')} only: the template is only theirs (the other environments leave it out)`, sortText: `1${a}` });
+      // the aliases whose kind fits the file (an RCS-only template is offered no WhatsApp channel, and the reverse);
+      // those every environment defines first, one only some define after them, marked: a template only they have
+      let t: Record<string, unknown> | undefined;
+      try { t = obj(parseDocument(doc.getText()).toJS({ maxAliasCount: 100 })); } catch { /* not parseable yet: every alias */ }
+      return channelItems(project.config.environments, project.config.channels, fileKindOf(t));
     }
     if (/^\s*language:\s*[\w-]*$/.test(line)) {
       const configured = Object.values(project.config.channels ?? {}).flatMap((c) => c.languages ?? []);

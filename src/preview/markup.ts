@@ -16,16 +16,22 @@ export function esc(v: string): string {
 /**
  * An English line that quotes a template's texts (a lint finding: `The suggestion label "…" is 30
  * characters`), escaped, each quoted text in a `<bdi>` of its own: an Arabic or Hebrew text quoted
- * in it keeps its own direction without pulling the line's numbers and words into it.
+ * in it keeps its own direction without pulling the line's numbers and words into it. Its
+ * Markdown code spans (`` `examples` ``, as the terminal shows them) are `<code>`, their text
+ * escaped: the page showed the backticks. What opens first wins: a quoted text is the template's
+ * own and stays as written (a WhatsApp text's `monospace` in it is no code span of the line), and
+ * a code span's quotes (`price: "19.90"`) are code. A lone backtick stays as it is.
  */
 export function escQuoting(line: string): string {
   let out = '';
   let at = 0;
-  for (const m of line.matchAll(/"([^"\n]+)"|“([^”\n]+)”/g)) {
-    const quoted = m[1] ?? m[2]!;
-    const [open, close] = m[1] !== undefined ? ['"', '"'] : ['“', '”'];
-    out += `${esc(line.slice(at, m.index))}${esc(open)}<bdi>${esc(quoted)}</bdi>${esc(close)}`;
+  for (const m of line.matchAll(/`([^`\n]+)`|"([^"\n]+)"|“([^”\n]+)”/g)) {
+    out += esc(line.slice(at, m.index));
     at = m.index + m[0].length;
+    if (m[1] !== undefined) { out += `<code>${esc(m[1])}</code>`; continue; }
+    const quoted = m[2] ?? m[3]!;
+    const [open, close] = m[2] !== undefined ? ['"', '"'] : ['“', '”'];
+    out += `${esc(open)}<bdi>${esc(quoted)}</bdi>${esc(close)}`;
   }
   return out + esc(line.slice(at));
 }

@@ -480,6 +480,13 @@ export const rcsRules = defineRules([
     id: 'rcs-carousel-options', group: 'rcs', severity: 'error', summary: 'A CAROUSEL takes no orientation or imageAlign.',
     why: 'orientation and imageAlign lay out one standalone card; RBM carousels are always vertical cards side by side.',
     fix: 'Remove orientation and imageAlign; size carousel cards with cardWidth and mediaHeight.', source: 'RBM CarouselCard',
+    // certain: a carousel has no use for them (RBM lays its cards out vertically, side by side)
+    repair(ctx) {
+      const o = layoutOf(ctx as RuleContext);
+      if (o?.type !== 'CAROUSEL') return [];
+      return (['orientation', 'imageAlign'] as const).filter((k) => o[k] !== undefined).map((k) => ({ op: 'remove' as const, path: ['message', 'rcsRichCardsOpts', k] }));
+    },
+    repairTitle: 'Remove orientation and imageAlign from the carousel\'s layout',
     check(ctx) {
       const o = layoutOf(ctx);
       if (o?.type !== 'CAROUSEL') return;
@@ -512,6 +519,13 @@ export const rcsRules = defineRules([
     id: 'rcs-standalone-width', group: 'rcs', severity: 'error', summary: 'A STANDALONE card takes no cardWidth.',
     why: 'cardWidth (SMALL, MEDIUM) sizes carousel cards; a standalone card always spans the conversation.',
     fix: 'Remove cardWidth, or make the message a CAROUSEL of 2 to 10 cards.', source: 'RBM StandaloneCard',
+    // certain for what is sent: a standalone card has no width to set (a carousel of one card is no carousel: rcs-carousel)
+    repair(ctx) {
+      const o = layoutOf(ctx as RuleContext);
+      return o && o.type !== 'CAROUSEL' && o.cardWidth !== undefined && (o.type === 'STANDALONE' || arr(message(ctx as RuleContext)?.richCards).length <= 1)
+        ? [{ op: 'remove', path: ['message', 'rcsRichCardsOpts', 'cardWidth'] }] : [];
+    },
+    repairTitle: 'Remove cardWidth from the standalone card\'s layout',
     check(ctx) {
       const o = layoutOf(ctx);
       if (o && o.type !== 'CAROUSEL' && o.cardWidth !== undefined && (o.type === 'STANDALONE' || arr(message(ctx)?.richCards).length <= 1)) {
@@ -523,6 +537,12 @@ export const rcsRules = defineRules([
     id: 'rcs-horizontal-media-height', group: 'rcs', severity: 'warning', summary: 'A HORIZONTAL standalone card ignores mediaHeight.',
     why: 'Google\'s Media.height: "For a standalone card with horizontal layout, height is not customizable, and this field is ignored." RBM does not refuse it, so neither does tplsync: the key is a leftover that does nothing (often from a card switched from VERTICAL). A warning, so that it is seen and removed.',
     fix: 'Remove mediaHeight, or use orientation VERTICAL if the height was meant.', source: 'RBM Media',
+    // certain: Google ignores the key on a horizontal card, so removing it changes nothing the phone shows
+    repair(ctx) {
+      const o = layoutOf(ctx as RuleContext);
+      return o?.orientation === 'HORIZONTAL' && o.type !== 'CAROUSEL' && o.mediaHeight !== undefined ? [{ op: 'remove', path: ['message', 'rcsRichCardsOpts', 'mediaHeight'] }] : [];
+    },
+    repairTitle: 'Remove mediaHeight, which a horizontal card ignores',
     check(ctx) {
       const o = layoutOf(ctx);
       if (o?.orientation === 'HORIZONTAL' && o.type !== 'CAROUSEL' && o.mediaHeight !== undefined) {

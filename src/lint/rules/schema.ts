@@ -10,7 +10,7 @@ import { templateErrors, templateSchema } from '../../schemas/template.js';
 import type { Path } from '../../files/locate.js';
 import { didYouMean } from '../../core/suggest.js';
 import { scanPlaceholders } from '../../model/placeholders.js';
-import { an, claiming, defineRules, obj, type Loose, type RuleContext } from '../rule.js';
+import { an, claiming, defineRules, obj, type Change, type Loose, type RuleContext } from '../rule.js';
 import { wholeTemplate } from '../scope.js';
 import { actionNotCarried, foreignKeyFinding, latLongKeyFinding, messageKeyNotCarried, missingKeyFinding } from './suggestions.js';
 import { rbmNameMessage, rbmSuggestionFinding, suggestionPointers } from './rbm-names.js';
@@ -541,11 +541,39 @@ export function notATemplate(value: unknown): { ruleId: string; message: string 
   return { ruleId: 'schema', message: `A template file holds a mapping (channel, name, language, category, body), not ${Array.isArray(value) ? 'a list' : typeof value === 'string' ? 'a string' : String(value)}.` };
 }
 
+/**
+ * The certain part of the schema's findings, repaired: an RCS message's value of a fixed list
+ * written in another case (`orientation: vertical`, `action: Reply`, `type: TTL` as `ttl`) is the
+ * one value of the list it matches ignoring case. Only under `message`, and only where exactly one
+ * value matches; every other finding of the schema (an unknown key, a value of another word, a
+ * WhatsApp part) is left to the writer.
+ */
+export function rcsEnumCaseRepairs(t: Loose): Change[] {
+  if (obj(t.message) === undefined) return [];
+  const out: Change[] = [];
+  const seen = new Set<string>();
+  for (const e of templateErrors(t)) {
+    if (e.keyword !== 'enum' || typeof e.data !== 'string') continue;
+    const path = pointerToPath(e.instancePath, t);
+    if (path[0] !== 'message') continue;
+    const allowed = ((e.params as { allowedValues?: unknown[] }).allowedValues ?? []).filter((v): v is string => typeof v === 'string');
+    const data = e.data;
+    const matches = allowed.filter((v) => v.toLowerCase() === data.toLowerCase());
+    const key = path.join('\0');
+    if (matches.length !== 1 || matches[0] === data || seen.has(key)) continue;
+    seen.add(key);
+    out.push({ op: 'set', path, value: matches[0]! });
+  }
+  return out;
+}
+
 export const schemaRules = defineRules([
   { id: 'schema', group: 'schema', severity: 'error', summary: 'The file matches schema/template.schema.json.',
     why: 'Unknown keys are usually typos, and wrong types are rejected by the API.',
     fix: 'Follow the message (it suggests the key or value you probably meant). Add the schema modeline to get completion in your editor.',
     check(ctx) { reportSchema(ctx, 'schema'); },
+    repair: (ctx) => rcsEnumCaseRepairs(wholeTemplate(ctx.t)),
+    repairTitle: 'Write the RCS value in the case RBM takes (vertical is VERTICAL)',
     // a file with no document holds no template
     checkLoading: claiming('empty') },
   { id: 'components', group: 'schema', severity: 'error', summary: 'A template has exactly one body.',

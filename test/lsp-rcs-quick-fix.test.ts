@@ -1,0 +1,61 @@
+// RCS findings whose repair is certain have quick fixes in the editor, as WhatsApp ones do: a
+// layout key RBM ignores or refuses on that layout removed (a carousel's orientation or
+// imageAlign, a standalone card's cardWidth, a horizontal card's mediaHeight), an RCS value of a
+// fixed list written in another case set to the list's value. `lint --fix` applies the same.
+// A label over its limit has none: which words to cut is the writer's choice. The repairs
+// in-process, then the server over stdio.
+import './seed.ts';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Diagnostic } from '../src/core/diagnostic.ts';
+import { finishProject, lintBytes } from '../src/lint/engine.ts';
+import { fixFileText } from '../src/lint/fix.ts';
+import { cleanup, tempDir, writeFiles } from './helpers.ts';
+import { uri, withLsp } from './lsp-client.ts';
+
+const CONFIG = 'templates: ["rcs/**/*.yaml"]\ndefaultEnvironment: prod\nenvironments:\n  prod:\n    emulator: .tplsync/emulator.json\n    channels: { outdoor-rbm: 2d9e6b1a-4c3f-4e8a-9b7d-1f2e3d4c5b6a }\nchannels:\n  outdoor-rbm: { kind: rcs }\n';
+const CARD = [
+  'channel: outdoor-rbm', 'name: trail_report', 'language: en', 'message:', '  type: rich_card',
+  '  rcsRichCardsOpts:', '    type: STANDALONE', '    orientation: HORIZONTAL', '    imageAlign: LEFT', '    cardWidth: SMALL', '    mediaHeight: TALL',
+  '  richCards:', '    - title: "Trail conditions this weekend"', '      fileUrl: https://media.example.net/trail.png', '      suggestions:',
+  '        - action: Open_URL', '          text: "See the full trail report now"', '          postbackData: https://example.net/trails',
+  '  fallback: { text: "Trail conditions: https://example.net/trails" }', '',
+].join('\n');
+
+test('lint --fix repairs the certain RCS findings and leaves the label over 25 characters', () => {
+  const now = new Date('2030-01-01T00:00:00Z');
+  const findings = (text: string): Diagnostic[] => finishProject([lintBytes('rcs/trail.yaml', Buffer.from(text), { now })], { severities: {} });
+  const before = findings(CARD).map((d) => d.ruleId).sort();
+  assert.ok(before.includes('rcs-standalone-width'), before.join());
+  assert.ok(before.includes('schema'), before.join());
+  const r = fixFileText(CARD, { findings, now });
+  assert.match(r.text, '        - action: open_url\n');
+  assert.not.match(r.text, 'cardWidth');
+  assert.not.match(r.text, 'mediaHeight');
+  // the label over its limit stays, and its finding with it
+  assert.match(r.text, 'See the full trail report now');
+  assert.equal(r.left.map((d) => d.ruleId), ['rcs-suggestion-text']);
+});
+
+test('over stdio: quick fixes for the RCS findings whose repair is certain, none for the label', async () => {
+  const dir = tempDir();
+  try {
+    const file = path.join(dir, 'rcs/trail.yaml');
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'rcs/trail.yaml': CARD });
+    await withLsp(dir, {}, async (c) => {
+      await c.open(file, CARD);
+      await c.waitFor(() => (c.diags.get(uri(file)) ?? []).length > 0, 'the findings of the card');
+      const diags = c.diags.get(uri(file))!;
+      const actions = await c.conn.sendRequest('textDocument/codeAction', { textDocument: { uri: uri(file) }, range: { start: { line: 0, character: 0 }, end: { line: 20, character: 0 } }, context: { diagnostics: diags, only: ['quickfix'] } }) as { title: string; diagnostics: { code: string }[]; edit: { changes: Record<string, { newText: string }[]> } }[];
+      const fixed = new Map(actions.map((a) => [a.diagnostics[0]!.code, a]));
+      assert.ok(fixed.has('rcs-standalone-width'), actions.map((a) => a.title).join(' | '));
+      assert.ok(fixed.has('rcs-horizontal-media-height'));
+      assert.match(fixed.get('schema')!.edit.changes[uri(file)]![0]!.newText, '        - action: open_url\n');
+      assert.not.match(fixed.get('rcs-standalone-width')!.edit.changes[uri(file)]![0]!.newText, 'cardWidth');
+      assert.not.ok(fixed.has('rcs-suggestion-text'));
+    });
+  } finally { cleanup(dir); }
+});
+
+test.run();
