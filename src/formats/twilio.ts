@@ -8,6 +8,7 @@ import { fromFile, kindCategory, type CanonicalButton, type FileTemplate } from 
 import { scanPlaceholders, placeholderNameFor, NAMED, NUMBERED } from '../model/placeholders.js';
 import { urlSampleProblem } from '../model/urls.js';
 import { authenticationPresetBody, authenticationTextOfItsOwn, readPresetExpiryFooter } from '../model/authentication.js';
+import type { ChannelKind } from '../model/meta.js';
 import { categorySource, inexactNumbers, WHATSAPP_LANGUAGE, type CategorySource, WHATSAPP_NAME, type FormatIssue, type ImportedTemplate } from './meta.js';
 
 export const TWILIO_PAGES = {
@@ -23,6 +24,7 @@ export const TWILIO_PAGES = {
   catalog: 'https://www.twilio.com/docs/content/twilio-catalog',
   whatsappCard: 'https://www.twilio.com/docs/content/whatsappcard',
   authentication: 'https://www.twilio.com/docs/content/whatsappauthentication',
+  listPicker: 'https://www.twilio.com/docs/content/twiliolist-picker',
 } as const;
 
 /** A template read from a Twilio export: written without `leftOut` (listed), with a note on a category it had to choose. */
@@ -457,7 +459,7 @@ export function namedTextVariables(type: Rec, vars: Rec): { type: Rec; vars: Rec
   return { type: out, vars: named, renames: [...rename] };
 }
 
-export function twilioToFile(raw: unknown, where: string, approval?: unknown, o: { category?: string } = {}): TwilioImported {
+export function twilioToFile(raw: unknown, where: string, approval?: unknown, o: { category?: string; channelKind?: ChannelKind } = {}): TwilioImported {
   const r = isRec(raw) ? withoutUnset(raw) as Rec : {};
   // the WhatsApp approval request (ContentAndApprovals' approval_requests, or an ApprovalRequests answer's `whatsapp`)
   const ap = isRec(approval) ? (isRec(approval.whatsapp) ? approval.whatsapp : approval) : undefined;
@@ -486,6 +488,15 @@ export function twilioToFile(raw: unknown, where: string, approval?: unknown, o:
   let vars = lower.vars;
   let types = lower.types;
   if (!isRec(r.types)) bad('types', 'missing');
+  // for an RCS channel: the type Twilio sends over RCS, as an RCS-only template (no category: RCS has none)
+  if (o.channelKind === 'rcs') {
+    const v: Rec = { name, language };
+    const friendly = str(r.friendly_name);
+    if (approvalName !== undefined && friendly !== undefined && friendly.trim() !== '' && friendly !== approvalName) v.description = friendly;
+    const message = rcsFromTwilio(types, vars, { bad, left });
+    if (message) v.message = message;
+    return { where, name, language, value: v, issues, leftOut, renumbered };
+  }
   const main = WHATSAPP_TYPES.find((t) => isRec(types[t]));
   // texts that name some variables and number others: the numbered ones named, so the file holds one kind (said)
   /** the file's name of a numbered Twilio variable the texts name (v_1), and Twilio's key (1): its uses are that variable's */
@@ -806,4 +817,182 @@ export function toTwilio(f: FileTemplate): TwilioExport {
   // the file's description, which pull --from twilio writes from it, else the template's name
   const content: Rec = { friendly_name: c.description.trim() !== '' ? c.description : c.name, language: c.language, ...(Object.keys(vars).length ? { variables: vars } : {}), types: { [type]: body } };
   return { request: { content, approval: { name: c.name, category: c.category ?? 'UTILITY' } }, issues, ...(numberedAs.length ? { numbered: numberedAs } : {}) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// RCS: a Twilio resource pulled into an RCS channel (the config's `channels.<alias>.kind: rcs`) is
+// the type Twilio sends over RCS, written as an RCS-only template (`message`); an RCS-only template
+// exported is the Twilio type that sends it over RCS. Follows the pages' "Supported channels" and
+// twilio/card's RCS parameter mapping (TWILIO_PAGES.card).
+
+/**
+ * The types whose Twilio page lists RCS among its supported channels, the richest first (Twilio
+ * sends the richest type the channel supports, TWILIO_PAGES.overview). twilio/quick-reply and
+ * twilio/call-to-action list WhatsApp and Facebook Messenger only.
+ */
+export const TWILIO_RCS_TYPES = ['twilio/carousel', 'twilio/card', 'twilio/media', 'twilio/text'] as const;
+
+const WHATSAPP_ONLY = (type: string, page: string) => `Twilio documents ${type} for WhatsApp only (${page}), so Twilio never sends it over RCS and an RCS template file cannot say what it shows`;
+/** Why each Twilio type that is not sent over RCS has no RCS template file (pull into an RCS channel refuses it by name). */
+export const TWILIO_NOT_ON_RCS: Record<string, string> = {
+  'twilio/quick-reply': `Twilio documents twilio/quick-reply for WhatsApp and Facebook Messenger only (${TWILIO_PAGES.quickReply}), so Twilio never sends it over RCS; the same body with QUICK_REPLY actions as a twilio/card is what Twilio sends to RCS (a chip list)`,
+  'twilio/call-to-action': `Twilio documents twilio/call-to-action for WhatsApp and Facebook Messenger only (${TWILIO_PAGES.callToAction}), so Twilio never sends it over RCS; the same body with URL and PHONE_NUMBER actions as a twilio/card is what Twilio sends to RCS (a chip list)`,
+  'twilio/list-picker': WHATSAPP_ONLY('twilio/list-picker', TWILIO_PAGES.listPicker),
+  'twilio/location': WHATSAPP_ONLY('twilio/location', TWILIO_PAGES.overview),
+  'twilio/catalog': WHATSAPP_ONLY('twilio/catalog', TWILIO_PAGES.catalog),
+  'twilio/flows': WHATSAPP_ONLY('twilio/flows', TWILIO_PAGES.overview),
+  'twilio/pay': WHATSAPP_ONLY('twilio/pay', TWILIO_PAGES.overview),
+  'whatsapp/card': WHATSAPP_ONLY('whatsapp/card', TWILIO_PAGES.whatsappCard),
+  'whatsapp/authentication': WHATSAPP_ONLY('whatsapp/authentication', TWILIO_PAGES.authentication),
+};
+
+/** The layouts pull writes for a card and a carousel (a Twilio resource has none; RBM needs one): export takes them as Twilio's. */
+/** (RBM needs a vertical card's media height: MEDIUM, what the preview assumes, where the card has media) */
+export const rcsLayout = (cards: readonly Rec[]): Rec => (cards.length === 1
+  ? { type: 'STANDALONE', orientation: 'VERTICAL', ...(cards[0]!.fileUrl !== undefined ? { mediaHeight: 'MEDIUM' } : {}) }
+  : { type: 'CAROUSEL', cardWidth: 'MEDIUM', ...(cards.some((c) => c.fileUrl !== undefined) ? { mediaHeight: 'MEDIUM' } : {}) });
+/** Twilio's webview_size (an RCS URL action's webview, TWILIO_PAGES.card) and the file's webviewType */
+const WEBVIEW_SIZES = ['FULL', 'HALF', 'TALL'];
+
+/**
+ * Pure: the message of an RCS-only template from a resource's types (its variables' keys already
+ * tplsync names, lowerCaseVariables), or undefined with the reasons listed (`bad`). The twilio/card
+ * mapping is Twilio's own (TWILIO_PAGES.card, RCS parameter mapping): title is the rich card's
+ * title, body its description (with the subtitle appended, on a line of its own), media its media,
+ * QUICK_REPLY a suggested reply, URL an open-URL action, PHONE_NUMBER a dial action; a card with
+ * neither title nor media is a chip list (the body as the message text, the actions as its
+ * suggestions). A twilio/text beside the richer type is the SMS Twilio falls back to (`fallback`).
+ */
+export function rcsFromTwilio(types: Rec, varsIn: Rec, x: { bad: Bad; left: Bad }): Rec | undefined {
+  const main = TWILIO_RCS_TYPES.find((t) => isRec(types[t]));
+  if (!main) {
+    const present = Object.keys(types);
+    if (!present.length) x.bad('types', 'no content type: nothing to write');
+    for (const k of present) x.bad(`types.${k}`, TWILIO_NOT_ON_RCS[k] ?? `${k} is no Twilio content type that Twilio documents for RCS (${TWILIO_RCS_TYPES.join(', ')})`);
+    return undefined;
+  }
+  // texts that name some variables and number others: named, as for WhatsApp (one kind in the file)
+  const named = namedTextVariables(types[main] as Rec, varsIn);
+  const t = named.type, vars = named.vars;
+  const examples: Rec = {};
+  const at = `types.${main}`;
+  /** a text whose variables are placeholders with their samples (RCS texts take them: message, card title, description) */
+  const text = (s: unknown, field: string): string | undefined => {
+    const v = str(s);
+    if (v === undefined) return undefined;
+    for (const p of scanPlaceholders(v).placeholders) {
+      const sample = str(vars[p.key]);
+      if (sample === undefined) x.bad(field, `no sample of ${p.raw} in variables`);
+      else examples[p.key] = sample;
+    }
+    return v;
+  };
+  /** what RCS sends as written (a media URL, a chip's text and URL, a phone number): a variable there would be sent as its braces */
+  const fixedRcs = (s: unknown, field: string, what: string): string | undefined => {
+    const v = str(Array.isArray(s) ? s[0] : s);
+    if (v === undefined) return undefined;
+    const p = scanPlaceholders(v).placeholders[0];
+    if (p) x.bad(field, `'${v}' holds the variable ${p.raw}: ${what} takes no placeholder on RCS (it is sent as written), so a template file cannot say what it shows`);
+    return v;
+  };
+  const mediaOf = (m: unknown, field: string): string | undefined => {
+    if (Array.isArray(m) && m.length > 1) x.bad(`${field}[1]`, 'a second media file: an RCS message or card holds one');
+    const url = fixedRcs(m, field, 'an RCS media URL (fileUrl)');
+    if (url !== undefined && !URL.canParse(url)) x.bad(field, `'${url}' is not a URL`);
+    return url;
+  };
+  const suggestions = (raw: unknown, field: string, allowed: readonly string[]): Rec[] => {
+    if (raw === undefined) return [];
+    if (!Array.isArray(raw)) { x.bad(field, 'is not a list'); return []; }
+    return raw.map((a, i): Rec | undefined => {
+      const af = `${field}[${i}]`;
+      if (!isRec(a)) { x.bad(af, 'is not an object'); return undefined; }
+      const given = str(a.type)?.toUpperCase() ?? '';
+      const type = given === 'PHONE' ? 'PHONE_NUMBER' : given;
+      if (!allowed.includes(type)) { x.bad(`${af}.type`, `${given || '(none)'} actions have no RCS suggestion here (${allowed.join(', ')}: Twilio maps these to RCS, ${TWILIO_PAGES.card})`); return undefined; }
+      const title = fixedRcs(a.title, `${af}.title`, 'a chip\'s text') ?? '';
+      switch (type) {
+        case 'QUICK_REPLY':
+          keysOf(a, ['type', 'title', 'id'], af, x.bad, 'a QUICK_REPLY action');
+          // the reply's id is what RBM posts back; without one, the chip's text (said in pull.md)
+          return { action: 'reply', text: title, postbackData: fixedRcs(a.id, `${af}.id`, 'a reply\'s postback data') ?? title };
+        case 'URL': {
+          keysOf(a, ['type', 'title', 'url', 'webview_size'], af, x.bad, 'a URL action');
+          const size = str(a.webview_size)?.toUpperCase();
+          if (size !== undefined && size !== 'NONE' && !WEBVIEW_SIZES.includes(size)) x.bad(`${af}.webview_size`, `'${size}' is none of ${WEBVIEW_SIZES.join(', ')} or NONE`);
+          return { action: 'open_url', text: title, postbackData: fixedRcs(a.url, `${af}.url`, 'an open-URL chip\'s URL') ?? '', ...(size && WEBVIEW_SIZES.includes(size) ? { openUrlApplication: 'WEBVIEW', webviewType: size } : {}) };
+        }
+        default:
+          keysOf(a, ['type', 'title', 'phone'], af, x.bad, 'a PHONE_NUMBER action');
+          return { action: 'dial', text: title, phoneNumber: fixedRcs(a.phone, `${af}.phone`, 'a dial chip\'s number') ?? '' };
+      }
+    }).filter(isRec);
+  };
+  const CARD_RCS_ACTIONS = ['QUICK_REPLY', 'URL', 'PHONE_NUMBER'];
+  const card = (c: Rec, field: string, bodyKey: 'body', subtitle?: unknown): Rec => {
+    const out: Rec = {};
+    const title = text(c.title, `${field}.title`);
+    let description = text(c[bodyKey], `${field}.${bodyKey}`);
+    const sub = fixedRcs(subtitle, `${field}.subtitle`, 'a card\'s subtitle');
+    // TWILIO_PAGES.card: "subtitle: Not available in RCS (appended to Body)"
+    if (sub) description = description ? `${description}\n${sub}` : sub;
+    if (title) out.title = title;
+    if (description) out.description = description;
+    const media = c.media !== undefined ? mediaOf(c.media, `${field}.media`) : undefined;
+    if (media) out.fileUrl = media;
+    const chips = suggestions(c.actions, `${field}.actions`, CARD_RCS_ACTIONS);
+    if (chips.length) out.suggestions = chips;
+    return out;
+  };
+  let message: Rec;
+  switch (main) {
+    case 'twilio/text':
+      keysOf(t, ['body'], at, x.bad, main);
+      message = { type: 'text', message: text(t.body, `${at}.body`) ?? '' };
+      break;
+    case 'twilio/media': {
+      keysOf(t, ['body', 'media'], at, x.bad, main);
+      const url = mediaOf(t.media, `${at}.media`) ?? '';
+      // RBM's kinds of file message: a picture, a video, any other file (TWILIO_PAGES.overview: media goes to RCS)
+      const kind = formatOfUrl(url);
+      const body = text(t.body, `${at}.body`);
+      message = { type: kind === 'IMAGE' ? 'picture' : kind === 'VIDEO' ? 'video' : 'file', ...(body ? { message: body } : {}), fileUrl: url };
+      break;
+    }
+    case 'twilio/card': {
+      keysOf(t, ['title', 'subtitle', 'body', 'media', 'actions'], at, x.bad, main);
+      const c = card(t, at, 'body', t.subtitle);
+      if (c.title === undefined && c.fileUrl === undefined) {
+        // TWILIO_PAGES.card: without title and media, a chip list: the body is the message's text
+        message = { type: 'text', message: c.description ?? '', ...(c.suggestions ? { suggestions: c.suggestions } : {}) };
+      } else message = { type: 'rich_card', richCards: [c], rcsRichCardsOpts: rcsLayout([c]) };
+      break;
+    }
+    default: {
+      keysOf(t, ['body', 'cards'], at, x.bad, main);
+      // TWILIO_PAGES.carousel: "Carousels sent over RCS don't support body text. Defined body text will be dropped"
+      if (str(t.body)) x.left(`${at}.body`, `the carousel's body '${str(t.body)!}': Twilio drops a carousel's body when it sends it over RCS (${TWILIO_PAGES.carousel}), so the RCS message has no text above its cards`);
+      const cards = Array.isArray(t.cards) ? t.cards : [];
+      if (!cards.length) x.bad(`${at}.cards`, 'missing: a carousel has cards');
+      const rich = cards.map((c, i) => {
+        const f = `${at}.cards[${i}]`;
+        if (!isRec(c)) { x.bad(f, 'is not an object'); return {}; }
+        keysOf(c, ['title', 'body', 'media', 'actions'], f, x.bad, 'a carousel card');
+        return card(c, f, 'body');
+      });
+      message = { type: 'rich_card', richCards: rich, rcsRichCardsOpts: rcsLayout(rich) };
+    }
+  }
+  for (const k of Object.keys(types)) {
+    if (k === main || types[k] === null) continue;
+    // the text Twilio sends when the phone takes no RCS: the SMS fallback
+    if (k === 'twilio/text' && isRec(types[k])) {
+      const fb = text((types[k] as Rec).body, `types.${k}.body`);
+      if (fb) message.fallback = { text: fb };
+      continue;
+    }
+    x.left(`types.${k}`, `what Twilio sends to channels other than RCS: ${TWILIO_NOT_ON_RCS[k] ?? `${k} is not sent over RCS`}`);
+  }
+  if (Object.keys(examples).length) message.examples = examples;
+  return message;
 }
