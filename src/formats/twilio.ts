@@ -592,7 +592,7 @@ export const TWILIO_EXPORT_PARTS = {
  * that a Twilio resource varies only through a variable (a COPY_CODE button's code, a media
  * header's file name): said by field with the variable to send, as pull says its renumbering.
  */
-export interface TwilioExport { request?: { content: Rec; approval: Rec }; issues: FormatIssue[]; numbered?: FormatIssue[] }
+export interface TwilioExport { request?: { content: Rec; approval?: Rec }; issues: FormatIssue[]; numbered?: FormatIssue[] }
 
 /** Twilio: "A variable key has a maximum length of 16 characters" (TWILIO_PAGES.variables). */
 export const TWILIO_MAX_VARIABLE_KEY = 16;
@@ -613,7 +613,7 @@ export function toTwilio(f: FileTemplate): TwilioExport {
    */
   let refused = false;
   const refuse = (field: string, message: string) => { refused = true; bad(field, message); };
-  if (c.rcsOnly) return { issues: [{ template: label, field: 'message', message: 'an RCS-only template: tplsync writes WhatsApp templates to Twilio' }] };
+  if (c.rcsOnly) return { issues: [{ template: label, field: 'message', message: 'an RCS-only template: rcsToTwilio writes it (the Twilio type that sends it over RCS)' }] };
   if (c.message) bad('message', 'the RCS message has no place in a Twilio WhatsApp template: left out');
   if (c.messageSendTtlSeconds !== undefined) bad('message_send_ttl_seconds', 'Twilio\'s content types have no place for it');
   if (c.limitedTimeOffer) bad('limited_time_offer', 'Twilio has no content type for a limited-time offer');
@@ -970,8 +970,10 @@ export function rcsFromTwilio(types: Rec, varsIn: Rec, x: { bad: Bad; left: Bad 
     }
     default: {
       keysOf(t, ['body', 'cards'], at, x.bad, main);
-      // TWILIO_PAGES.carousel: "Carousels sent over RCS don't support body text. Defined body text will be dropped"
-      if (str(t.body)) x.left(`${at}.body`, `the carousel's body '${str(t.body)!}': Twilio drops a carousel's body when it sends it over RCS (${TWILIO_PAGES.carousel}), so the RCS message has no text above its cards`);
+      // the carousel's body (required) is the message's text above its cards: TWILIO_PAGES.carousel says
+      // Twilio drops it when Twilio sends the carousel over RCS; the file keeps it (the channel's RCS
+      // message carries it, and export --to twilio needs it back: documented in pull.md)
+      const body = text(t.body, `${at}.body`);
       const cards = Array.isArray(t.cards) ? t.cards : [];
       if (!cards.length) x.bad(`${at}.cards`, 'missing: a carousel has cards');
       const rich = cards.map((c, i) => {
@@ -980,7 +982,7 @@ export function rcsFromTwilio(types: Rec, varsIn: Rec, x: { bad: Bad; left: Bad 
         keysOf(c, ['title', 'body', 'media', 'actions'], f, x.bad, 'a carousel card');
         return card(c, f, 'body');
       });
-      message = { type: 'rich_card', richCards: rich, rcsRichCardsOpts: rcsLayout(rich) };
+      message = { type: 'rich_card', ...(body ? { message: body } : {}), richCards: rich, rcsRichCardsOpts: rcsLayout(rich) };
     }
   }
   for (const k of Object.keys(types)) {
@@ -996,3 +998,120 @@ export function rcsFromTwilio(types: Rec, varsIn: Rec, x: { bad: Bad; left: Bad 
   if (Object.keys(examples).length) message.examples = examples;
   return message;
 }
+
+/**
+ * Pure: an RCS-only template file's value (its environment values filled in) as the body of POST
+ * /v1/Content of the Twilio type that sends it over RCS, the reverse of rcsFromTwilio: a text is
+ * twilio/text, a text with chips twilio/card (a chip list), a picture, video or file twilio/media, one
+ * rich card twilio/card, several twilio/carousel, the SMS fallback a twilio/text beside it. No
+ * WhatsApp approval request (RCS has none): friendly_name is the template's name, which pull reads
+ * back. What Twilio has no place for is listed (`issues`); what would make the resource show
+ * something else is refused, and nothing is written for the template.
+ */
+export function rcsToTwilio(v: Rec): TwilioExport {
+  const name = str(v.name) ?? '', language = str(v.language) ?? '';
+  const label = `${name}/${language}`;
+  const issues: FormatIssue[] = [];
+  let refused = false;
+  const bad = (field: string, message: string) => { issues.push({ template: label, field, message }); };
+  const refuse = (field: string, message: string) => { refused = true; bad(field, `${message}; not exported`); };
+  const m = isRec(v.message) ? v.message : {};
+  const examples = isRec(m.examples) ? m.examples : {};
+  const vars: Record<string, string> = {};
+  /** a text with placeholders: Twilio's variables, of the same keys, their samples the file's */
+  const text = (s: unknown, at: string): string | undefined => {
+    const t = str(s);
+    if (t === undefined) return undefined;
+    for (const p of scanPlaceholders(t).placeholders) {
+      if (p.key.length > TWILIO_MAX_VARIABLE_KEY) refuse(at, `{{${p.key}}} is ${p.key.length} characters: Twilio's variable keys have at most ${TWILIO_MAX_VARIABLE_KEY} (${TWILIO_PAGES.variables}); rename the placeholder`);
+      const sample = str(examples[p.key]);
+      if (sample !== undefined) vars[p.key] = sample;
+    }
+    return t;
+  };
+  const actions = (raw: unknown, at: string): Rec[] => (Array.isArray(raw) ? raw : []).map((s, i): Rec | undefined => {
+    const f = `${at}[${i}]`;
+    if (!isRec(s)) return undefined;
+    const title = str(s.text) ?? '';
+    if (s.tracking === true) bad(`${f}.tracking`, 'Twilio\'s actions have no tracking flag: written without it');
+    switch (s.action) {
+      case 'reply': return { type: 'QUICK_REPLY', title, id: str(s.postbackData) ?? title };
+      case 'open_url': {
+        const size = s.openUrlApplication === 'WEBVIEW' ? str(s.webviewType) : undefined;
+        return { type: 'URL', title, url: str(s.postbackData) ?? '', ...(size ? { webview_size: size } : {}) };
+      }
+      case 'dial':
+        if (s.postbackData !== undefined) bad(`${f}.postbackData`, 'Twilio\'s PHONE_NUMBER action has no postback data: written without it');
+        return { type: 'PHONE_NUMBER', title, phone: str(s.phoneNumber) ?? '' };
+      default:
+        refuse(`${f}.action`, `a ${String(s.action)} suggestion: Twilio's content types map only QUICK_REPLY, URL and PHONE_NUMBER actions to RCS (${TWILIO_PAGES.card}), and the chip would be missing from the message`);
+        return undefined;
+    }
+  }).filter(isRec);
+  for (const k of ['thumbnailUrl', 'previewUrl', 'rcsExpireOpts']) if (m[k] !== undefined && m[k] !== null) bad(`message.${k}`, `Twilio's content types have no place for ${k === 'rcsExpireOpts' ? 'an expiry (set the message\'s validity when sending)' : `a ${k}`}: written without it`);
+  const cards = Array.isArray(m.richCards) ? m.richCards.filter(isRec) : [];
+  const layout = isRec(m.rcsRichCardsOpts) ? m.rcsRichCardsOpts : undefined;
+  // pull writes rcsLayout's: another layout is Twilio's to choose (its resources have none)
+  if (m.type === 'rich_card' && layout && canonical(layout) !== canonical(rcsLayout(cards))) bad('message.rcsRichCardsOpts', `Twilio's content types have no card layout (Twilio lays the cards out): written without ${JSON.stringify(layout)}`);
+  const messageChips = actions(m.suggestions, 'message.suggestions');
+  const body = text(m.message, 'message.message');
+  let type: string, content: Rec;
+  switch (m.type) {
+    case 'text':
+      if (messageChips.length) { type = 'twilio/card'; content = { body: body ?? '', actions: messageChips }; }
+      else { type = 'twilio/text'; content = { body: body ?? '' }; }
+      if (!body) refuse('message.message', 'an RCS text message without text: Twilio\'s twilio/text and a chip list need a body');
+      break;
+    case 'picture': case 'video': case 'file': {
+      const url = str(m.fileUrl) ?? '';
+      const told = formatOfUrl(url);
+      const kind = told === 'IMAGE' ? 'picture' : told === 'VIDEO' ? 'video' : 'file';
+      // Twilio tells the kind of a media file by its URL (pull reads it back the same way)
+      if (kind !== m.type) refuse('message.fileUrl', `'${url}' is ${told ? `${told} media` : 'no image or video'} by its file type, not a ${String(m.type)}: Twilio sends the kind its URL tells`);
+      if (messageChips.length) refuse('message.suggestions', 'chips on a media message: Twilio\'s twilio/media has no actions');
+      type = 'twilio/media'; content = { ...(body ? { body } : {}), media: [url] };
+      break;
+    }
+    default: {
+      if (messageChips.length) refuse('message.suggestions', 'chips beside rich cards: Twilio\'s card and carousel carry each card\'s actions, not the message\'s');
+      const card = (c: Rec, at: string): Rec => {
+        const acts = actions(c.suggestions, `${at}.suggestions`);
+        if (c.thumbnailUrl !== undefined) bad(`${at}.thumbnailUrl`, 'Twilio\'s cards have no thumbnail: written without it');
+        return { ...(c.title !== undefined ? { title: text(c.title, `${at}.title`) } : {}), ...(c.description !== undefined ? { body: text(c.description, `${at}.description`) } : {}), ...(c.fileUrl !== undefined ? { media: str(c.fileUrl) } : {}), ...(acts.length ? { actions: acts } : {}) };
+      };
+      if (cards.length === 1) {
+        type = 'twilio/card';
+        const c = card(cards[0]!, 'message.richCards[0]');
+        // TWILIO_PAGES.card: a card without title and media goes to RCS as a chip list, not a rich card
+        if (c.title === undefined && c.media === undefined) refuse('message.richCards[0]', 'a rich card without a title or media: Twilio sends such a twilio/card to RCS as a chip list (a text with chips), not as a card; write it as a text message with suggestions');
+        if (body) refuse('message.message', 'a text beside a single rich card: Twilio\'s twilio/card has no text besides the card\'s own');
+        content = { ...c, ...(c.media !== undefined ? { media: [c.media] } : {}) };
+      } else {
+        type = 'twilio/carousel';
+        // TWILIO_PAGES.carousel: body required; dropped when Twilio sends the carousel over RCS
+        if (!body) refuse('message.message', `Twilio's twilio/carousel requires a body (${TWILIO_PAGES.carousel}), which this message has no text for: give message.message the text above the cards (Twilio shows it on WhatsApp and drops it on RCS)`);
+        content = { body: body ?? '', cards: cards.map((c, i) => {
+          const at = `message.richCards[${i}]`;
+          const out = card(c, at);
+          // TWILIO_PAGES.carousel: each card's body and media are required, and 1 or 2 buttons
+          if (out.body === undefined) refuse(`${at}.description`, 'missing: each card of Twilio\'s carousel needs a body');
+          if (out.media === undefined) refuse(`${at}.fileUrl`, 'missing: each card of Twilio\'s carousel needs media (an image or a video)');
+          const n = Array.isArray(out.actions) ? out.actions.length : 0;
+          if (n < 1 || n > 2) refuse(`${at}.suggestions`, `${n} chips: each card of Twilio's carousel has 1 or 2 buttons`);
+          return out;
+        }) };
+      }
+    }
+  }
+  const types: Rec = { [type]: content };
+  const fb = isRec(m.fallback) ? text(m.fallback.text, 'message.fallback.text') : undefined;
+  if (fb !== undefined) {
+    // the SMS Twilio sends a phone without RCS: the resource's twilio/text (a text message's own text is already one)
+    if (type === 'twilio/text') bad('message.fallback.text', 'a text message\'s SMS fallback: its twilio/text is the message itself, so Twilio sends the message\'s text by SMS; written without it');
+    else types['twilio/text'] = { body: fb };
+  }
+  if (refused) return { issues };
+  return { request: { content: { friendly_name: name, language, ...(Object.keys(vars).length ? { variables: vars } : {}), types } }, issues };
+}
+
+const canonical = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) => (isRec(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x));
