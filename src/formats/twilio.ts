@@ -306,11 +306,16 @@ function fromType(type: string, t: Rec, at: string, x: Ctx): Rec {
         const cat = `${at}.cards[${i}]`;
         const c = isRec(raw) ? raw : {};
         keysOf(c, ['title', 'body', 'media', 'actions'], cat, x.bad, 'a carousel card');
-        if (str(c.title)) x.bad(`${cat}.title`, 'a WhatsApp carousel card has no title: move it into the card\'s body');
+        // a WhatsApp carousel card has a media header, a body and buttons, no title: Twilio counts the
+        // title and the body together ("Maximum length: 160 characters combined with the body text",
+        // TWILIO_PAGES.carousel), and the file folds the title into the card's body as its first line (said)
+        const title = str(c.title) || undefined, cardBody = str(c.body) || undefined;
+        if (title !== undefined) x.left(`${cat}.title`, `the card's title '${title}': a WhatsApp carousel card has no title (a media header, a body and buttons), so the file folds it into the card's body as its first line; export --to twilio writes that body back, without a title`);
         const card: Rec = {};
         const h = mediaHeader(c.media, x.vars, `${cat}.media`, x.bad, ['IMAGE', 'VIDEO'], x);
         if (h) card.header = h;
-        if (str(c.body)) card.body = textOf(str(c.body)!, x.vars, `${cat}.body`, x.bad, x.renumbered, `carousel[${i}].body`, x.use);
+        const folded = title !== undefined && cardBody !== undefined ? `${title}\n${cardBody}` : title ?? cardBody;
+        if (folded !== undefined) card.body = textOf(folded, x.vars, `${cat}.${cardBody !== undefined ? 'body' : 'title'}`, x.bad, x.renumbered, `carousel[${i}].body`, x.use);
         card.buttons = actions(c.actions, `${cat}.actions`, x, ['QUICK_REPLY', 'URL', 'PHONE_NUMBER']);
         return card;
       });
