@@ -25,6 +25,7 @@ export const TWILIO_PAGES = {
   whatsappCard: 'https://www.twilio.com/docs/content/whatsappcard',
   authentication: 'https://www.twilio.com/docs/content/whatsappauthentication',
   listPicker: 'https://www.twilio.com/docs/content/twiliolist-picker',
+  location: 'https://www.twilio.com/docs/content/twilio-location',
 } as const;
 
 /** A template read from a Twilio export: written without `leftOut` (listed), with a note on a category it had to choose. */
@@ -521,7 +522,7 @@ export function twilioToFile(raw: unknown, where: string, approval?: unknown, o:
   // approval request gives the name, it is the file's description (what the template is for), unless it only repeats the name
   const friendly = str(r.friendly_name);
   if (approvalName !== undefined && friendly !== undefined && friendly.trim() !== '' && friendly !== approvalName) v.description = friendly;
-  if (!main) bad('types', `none of ${Object.keys(types).join(', ') || 'its types'} is a WhatsApp template (${WHATSAPP_TYPES.join(', ')})`);
+  if (!main) bad('types', `none of ${Object.keys(types).join(', ') || 'its types'} is a WhatsApp template (${WHATSAPP_TYPES.join(', ')})${Object.keys(types).filter((k) => NOT_A_WHATSAPP_TEMPLATE[k]).map((k) => `; ${k}: ${NOT_A_WHATSAPP_TEMPLATE[k]!}`).join('')}`);
   else {
     // each use of a Twilio variable: one used in two parts (the body and a header, a URL, a code) is
     // a parameter of each part on WhatsApp, a value the sender gives once per part (said, as a renumbering)
@@ -553,6 +554,14 @@ export function twilioToFile(raw: unknown, where: string, approval?: unknown, o:
   return { where, name, language, value: v, issues, leftOut, renumbered, ...(numberedParts.length ? { numberedParts } : {}),
     ...categorySource(read !== undefined, kind, given) };
 }
+
+/** Why the Twilio types that are no WhatsApp template have no template file (said with the refusal). */
+const NOT_A_WHATSAPP_TEMPLATE: Record<string, string> = {
+  'twilio/list-picker': `Twilio: "List-picker templates aren't supported for approval on WhatsApp" (${TWILIO_PAGES.listPicker}); it is sent only within a 24-hour session`,
+  'twilio/location': `Twilio: "Location templates aren't supported for approval on WhatsApp" (${TWILIO_PAGES.location}); it is sent only within a 24-hour session`,
+  'twilio/flows': 'tplsync does not write Twilio\'s flow content type (a WhatsApp Flow is a FLOW button of a template file, by its flow id or name)',
+  'twilio/pay': `a payment request sent within a session (${TWILIO_PAGES.overview}), not a template WhatsApp reviews`,
+};
 
 /** kindCategory of the template as its file will read; the content type's own when the file would not read (its problems are said apart) */
 function twilioKindCategory(v: Rec, main: string): string | undefined {
@@ -843,7 +852,7 @@ export const TWILIO_NOT_ON_RCS: Record<string, string> = {
   'twilio/quick-reply': `Twilio documents twilio/quick-reply for WhatsApp and Facebook Messenger only (${TWILIO_PAGES.quickReply}), so Twilio never sends it over RCS; the same body with QUICK_REPLY actions as a twilio/card is what Twilio sends to RCS (a chip list)`,
   'twilio/call-to-action': `Twilio documents twilio/call-to-action for WhatsApp and Facebook Messenger only (${TWILIO_PAGES.callToAction}), so Twilio never sends it over RCS; the same body with URL and PHONE_NUMBER actions as a twilio/card is what Twilio sends to RCS (a chip list)`,
   'twilio/list-picker': WHATSAPP_ONLY('twilio/list-picker', TWILIO_PAGES.listPicker),
-  'twilio/location': WHATSAPP_ONLY('twilio/location', TWILIO_PAGES.overview),
+  'twilio/location': WHATSAPP_ONLY('twilio/location', TWILIO_PAGES.location),
   'twilio/catalog': WHATSAPP_ONLY('twilio/catalog', TWILIO_PAGES.catalog),
   'twilio/flows': WHATSAPP_ONLY('twilio/flows', TWILIO_PAGES.overview),
   'twilio/pay': WHATSAPP_ONLY('twilio/pay', TWILIO_PAGES.overview),
