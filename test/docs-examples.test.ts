@@ -182,8 +182,8 @@ test('lint, export and translations pages, on the repository\'s samples', async 
     // (the jq lines: the same selections, made here)
     const meta = (JSON.parse(readFileSync(path.join(dir, 'meta-templates.json'), 'utf8')) as Record<string, unknown>[])[0]!;
     assert.is(step('docs/commands/export.md', "jq -c '.[0] | {name, category, parameter_format}' meta-templates.json").step.output.join('\n'), JSON.stringify({ name: meta.name, category: meta.category, parameter_format: meta.parameter_format }));
-    const twilio = (JSON.parse(readFileSync(path.join(dir, 'twilio-content.json'), 'utf8')) as { approval: { name: string; category: string }; content: { types: Record<string, unknown> } }[])[0]!;
-    assert.is(step('docs/commands/export.md', "jq -c '.[0] | {name: .approval.name, types: (.content.types | keys), category: .approval.category}' twilio-content.json").step.output.join('\n'), JSON.stringify({ name: twilio.approval.name, types: Object.keys(twilio.content.types).sort(), category: twilio.approval.category }));
+    const twilio = (JSON.parse(readFileSync(path.join(dir, 'twilio-content.json'), 'utf8')) as { content: { friendly_name: string; types: Record<string, unknown> } }[])[0]!;
+    assert.is(step('docs/commands/export.md', "jq -c '.[0] | {name: .content.friendly_name, types: (.content.types | keys)}' twilio-content.json").step.output.join('\n'), JSON.stringify({ name: twilio.content.friendly_name, types: Object.keys(twilio.content.types).sort() }));
 
     await shows('docs/commands/translations.md', 'tplsync translations export --source en_US --target de --format po', dir);
     await shows('docs/commands/translations.md', 'tplsync translations export --source en_US --target de fr --out translations', dir);

@@ -77,7 +77,8 @@ test('an RCS-only template is listed once, as one, also when the environment\'s 
       'templates/store.yaml': 'channel: rcs\nname: rcs_store\nlanguage: en_US\nmessage:\n  type: text\n  message: "Visit our new store this weekend."\n  suggestions:\n    - { action: open_url, text: Website, postbackData: "((base))/store", openUrlApplication: BROWSER }\n    - { action: create_calendar_event, text: Save the date, postbackData: save, startTime: ((start)), endTime: ((end)), title: Open day }\n',
       'templates/ok.yaml': 'channel: wa\nname: order_ready\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hello {{1}}, your order is ready for pickup at the store."\n  examples: { 1: Ana }\n',
     });
-    for (const to of ['meta', 'twilio']) {
+    // (Twilio sends RCS: export --to twilio writes an RCS-only template, judged with its values, twilio-rcs.test.ts)
+    for (const to of ['meta']) {
       for (const env of ['dev', 'stage']) {
         const r = await cliIn(['export', '--to', to, '--env', env], { cwd: dir });
         assert.is(r.exitCode, 1, r.stderr);
@@ -87,6 +88,14 @@ test('an RCS-only template is listed once, as one, also when the environment\'s 
         assert.equal((JSON.parse(r.stdout) as unknown[]).length, 1);
       }
     }
+    // to Twilio: judged with the environment's values as every template is, then refused by name (a calendar chip has no Twilio action)
+    const stage = await cliIn(['export', '--to', 'twilio', '--env', 'stage'], { cwd: dir });
+    assert.is(stage.exitCode, 1, stage.stderr);
+    assert.match(stage.stderr, /rcs_store\/en_US \(templates\/store\.yaml\): with the values of environment 'stage':/);
+    const dev = await cliIn(['export', '--to', 'twilio', '--env', 'dev'], { cwd: dir });
+    assert.is(dev.exitCode, 1, dev.stderr);
+    assert.match(dev.stderr, /rcs_store\/en_US \(templates\/store\.yaml\): message\.suggestions\[1\]\.action: a create_calendar_event suggestion: [^\n]*not exported/);
+    assert.equal((JSON.parse(dev.stdout) as unknown[]).length, 1);
   } finally { cleanup(dir); }
 });
 

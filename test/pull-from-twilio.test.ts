@@ -62,9 +62,11 @@ test('what a file cannot carry: listed by template and field, exit 1, only the r
     assert.is(r.exitCode, 1, r.stderr);
     assert.match(r.stderr, /owl_air_location\/en [^\n]*\n  types: none of twilio\/location is a WhatsApp template/);
     assert.match(r.stderr, /Owl Air Deal\/en [^\n]*\n  friendly_name: /);
-    assert.match(r.stderr, /titled_carousel\/en [^\n]*\n  types\.twilio\/carousel\.cards\[0\]\.title: [^\n]*\n  types\.twilio\/carousel\.cards\[1\]\.title: /);
+    // a card's title: WhatsApp's carousel card has none, so it is the first line of the card's body (said)
+    assert.match(r.stderr, /titled_carousel\/en [^\n]*written to templates\/titled_carousel\.en\.yaml without [^\n]*\n  types\.twilio\/carousel\.cards\[0\]\.title: [^\n]*folds it into the card's body[^\n]*\n  types\.twilio\/carousel\.cards\[0\]\.actions\[0\]\.id: [^\n]*\n  types\.twilio\/carousel\.cards\[1\]\.title: /);
     assert.match(r.stderr, /call_owl_air\/en [^\n]*\n  types\.twilio\/call-to-action\.actions\[0\]\.type: a VOICE_CALL_REQUEST action/);
-    assert.equal(readdirSync(path.join(dir, 'templates')), ['plain_and_fine.en.yaml']);
+    assert.equal(readdirSync(path.join(dir, 'templates')).sort(), ['plain_and_fine.en.yaml', 'titled_carousel.en.yaml']);
+    assert.match(readFileSync(path.join(dir, 'templates', 'titled_carousel.en.yaml'), 'utf8'), /text: \|-\n\s+Hoodie\n\s+Warm\n/);
     assert.match(readFileSync(path.join(dir, 'templates', 'plain_and_fine.en.yaml'), 'utf8'), /category: MARKETING # the export has no category: --category gave this one\n/);
     // a file written that breaks a platform rule: linted as written, the finding at its line and column
     writeFiles(dir, { 'ends.json': JSON.stringify([{ friendly_name: 'ends_badly', language: 'en', variables: { 1: 'Ana' }, types: { 'twilio/text': { body: 'Hello there {{1}}' } } }]) });

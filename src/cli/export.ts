@@ -47,7 +47,9 @@ export async function exportCommand(paths: string[], o: ExportCommandOptions): P
     if (channels && !channels.has(String(f.value!.channel)) && !channels.has(String(f.value!.channel).toLowerCase())) continue;
     // a template the format has no place for whatever its values (RCS-only): listed once, as that, its values not judged
     const bare = fromFile(f.value!, String(f.value!.channel), '');
-    if (bare.canonical.rcsOnly) {
+    // Twilio sends RCS: an RCS-only template is the Twilio type that sends it over RCS (rcsToTwilio)
+    const rcsToTwilio = bare.canonical.rcsOnly && o.to === 'twilio' ? (await import('../formats/twilio.js')).rcsToTwilio : undefined;
+    if (bare.canonical.rcsOnly && !rcsToTwilio) {
       for (const i of convert(bare).issues) { io().stderr.write(`tplsync: ${asIdentifier(i.template)} (${asIdentifier(f.file)}): ${i.field}: ${i.message}\n`); issues++; }
       continue;
     }
@@ -70,7 +72,7 @@ export async function exportCommand(paths: string[], o: ExportCommandOptions): P
     }
     // the export would carry the key to another platform (or [redacted] where the key is known): refused, as plan holds such a template
     if (templateHoldsKey(v)) { io().stderr.write(`tplsync: ${asIdentifier(`${String(v.name)}/${String(v.language)}`)} (${asIdentifier(f.file)}): the text holds the API key, or 8 or more characters of it in a row; ${keyRemedy(f.file, f.value!, shownEnvironment(config, o.env))}. Not exported.\n`); issues++; continue; }
-    const r = convert(fromFile(v, String(v.channel), ''));
+    const r = rcsToTwilio ? rcsToTwilio(v) : convert(fromFile(v, String(v.channel), ''));
     for (const i of r.issues) { io().stderr.write(`tplsync: ${asIdentifier(i.template)} (${asIdentifier(f.file)}): ${i.field}: ${i.message}\n`); issues++; }
     if (!r.request) continue;
     requests.push(r.request);

@@ -8,6 +8,7 @@ import { fromFile, kindCategory, type CanonicalButton, type FileTemplate } from 
 import { scanPlaceholders, placeholderNameFor, NAMED, NUMBERED } from '../model/placeholders.js';
 import { urlSampleProblem } from '../model/urls.js';
 import { authenticationPresetBody, authenticationTextOfItsOwn, readPresetExpiryFooter } from '../model/authentication.js';
+import type { ChannelKind } from '../model/meta.js';
 import { categorySource, inexactNumbers, WHATSAPP_LANGUAGE, type CategorySource, WHATSAPP_NAME, type FormatIssue, type ImportedTemplate } from './meta.js';
 
 export const TWILIO_PAGES = {
@@ -23,6 +24,8 @@ export const TWILIO_PAGES = {
   catalog: 'https://www.twilio.com/docs/content/twilio-catalog',
   whatsappCard: 'https://www.twilio.com/docs/content/whatsappcard',
   authentication: 'https://www.twilio.com/docs/content/whatsappauthentication',
+  listPicker: 'https://www.twilio.com/docs/content/twiliolist-picker',
+  location: 'https://www.twilio.com/docs/content/twilio-location',
 } as const;
 
 /** A template read from a Twilio export: written without `leftOut` (listed), with a note on a category it had to choose. */
@@ -304,11 +307,16 @@ function fromType(type: string, t: Rec, at: string, x: Ctx): Rec {
         const cat = `${at}.cards[${i}]`;
         const c = isRec(raw) ? raw : {};
         keysOf(c, ['title', 'body', 'media', 'actions'], cat, x.bad, 'a carousel card');
-        if (str(c.title)) x.bad(`${cat}.title`, 'a WhatsApp carousel card has no title: move it into the card\'s body');
+        // a WhatsApp carousel card has a media header, a body and buttons, no title: Twilio counts the
+        // title and the body together ("Maximum length: 160 characters combined with the body text",
+        // TWILIO_PAGES.carousel), and the file folds the title into the card's body as its first line (said)
+        const title = str(c.title) || undefined, cardBody = str(c.body) || undefined;
+        if (title !== undefined) x.left(`${cat}.title`, `the card's title '${title}': a WhatsApp carousel card has no title (a media header, a body and buttons), so the file folds it into the card's body as its first line; export --to twilio writes that body back, without a title`);
         const card: Rec = {};
         const h = mediaHeader(c.media, x.vars, `${cat}.media`, x.bad, ['IMAGE', 'VIDEO'], x);
         if (h) card.header = h;
-        if (str(c.body)) card.body = textOf(str(c.body)!, x.vars, `${cat}.body`, x.bad, x.renumbered, `carousel[${i}].body`, x.use);
+        const folded = title !== undefined && cardBody !== undefined ? `${title}\n${cardBody}` : title ?? cardBody;
+        if (folded !== undefined) card.body = textOf(folded, x.vars, `${cat}.${cardBody !== undefined ? 'body' : 'title'}`, x.bad, x.renumbered, `carousel[${i}].body`, x.use);
         card.buttons = actions(c.actions, `${cat}.actions`, x, ['QUICK_REPLY', 'URL', 'PHONE_NUMBER']);
         return card;
       });
@@ -457,7 +465,7 @@ export function namedTextVariables(type: Rec, vars: Rec): { type: Rec; vars: Rec
   return { type: out, vars: named, renames: [...rename] };
 }
 
-export function twilioToFile(raw: unknown, where: string, approval?: unknown, o: { category?: string } = {}): TwilioImported {
+export function twilioToFile(raw: unknown, where: string, approval?: unknown, o: { category?: string; channelKind?: ChannelKind } = {}): TwilioImported {
   const r = isRec(raw) ? withoutUnset(raw) as Rec : {};
   // the WhatsApp approval request (ContentAndApprovals' approval_requests, or an ApprovalRequests answer's `whatsapp`)
   const ap = isRec(approval) ? (isRec(approval.whatsapp) ? approval.whatsapp : approval) : undefined;
@@ -486,6 +494,15 @@ export function twilioToFile(raw: unknown, where: string, approval?: unknown, o:
   let vars = lower.vars;
   let types = lower.types;
   if (!isRec(r.types)) bad('types', 'missing');
+  // for an RCS channel: the type Twilio sends over RCS, as an RCS-only template (no category: RCS has none)
+  if (o.channelKind === 'rcs') {
+    const v: Rec = { name, language };
+    const friendly = str(r.friendly_name);
+    if (approvalName !== undefined && friendly !== undefined && friendly.trim() !== '' && friendly !== approvalName) v.description = friendly;
+    const message = rcsFromTwilio(types, vars, { bad, left });
+    if (message) v.message = message;
+    return { where, name, language, value: v, issues, leftOut, renumbered };
+  }
   const main = WHATSAPP_TYPES.find((t) => isRec(types[t]));
   // texts that name some variables and number others: the numbered ones named, so the file holds one kind (said)
   /** the file's name of a numbered Twilio variable the texts name (v_1), and Twilio's key (1): its uses are that variable's */
@@ -505,7 +522,7 @@ export function twilioToFile(raw: unknown, where: string, approval?: unknown, o:
   // approval request gives the name, it is the file's description (what the template is for), unless it only repeats the name
   const friendly = str(r.friendly_name);
   if (approvalName !== undefined && friendly !== undefined && friendly.trim() !== '' && friendly !== approvalName) v.description = friendly;
-  if (!main) bad('types', `none of ${Object.keys(types).join(', ') || 'its types'} is a WhatsApp template (${WHATSAPP_TYPES.join(', ')})`);
+  if (!main) bad('types', `none of ${Object.keys(types).join(', ') || 'its types'} is a WhatsApp template (${WHATSAPP_TYPES.join(', ')})${Object.keys(types).filter((k) => NOT_A_WHATSAPP_TEMPLATE[k]).map((k) => `; ${k}: ${NOT_A_WHATSAPP_TEMPLATE[k]!}`).join('')}`);
   else {
     // each use of a Twilio variable: one used in two parts (the body and a header, a URL, a code) is
     // a parameter of each part on WhatsApp, a value the sender gives once per part (said, as a renumbering)
@@ -537,6 +554,14 @@ export function twilioToFile(raw: unknown, where: string, approval?: unknown, o:
   return { where, name, language, value: v, issues, leftOut, renumbered, ...(numberedParts.length ? { numberedParts } : {}),
     ...categorySource(read !== undefined, kind, given) };
 }
+
+/** Why the Twilio types that are no WhatsApp template have no template file (said with the refusal). */
+const NOT_A_WHATSAPP_TEMPLATE: Record<string, string> = {
+  'twilio/list-picker': `Twilio: "List-picker templates aren't supported for approval on WhatsApp" (${TWILIO_PAGES.listPicker}); it is sent only within a 24-hour session`,
+  'twilio/location': `Twilio: "Location templates aren't supported for approval on WhatsApp" (${TWILIO_PAGES.location}); it is sent only within a 24-hour session`,
+  'twilio/flows': 'tplsync does not write Twilio\'s flow content type (a WhatsApp Flow is a FLOW button of a template file, by its flow id or name)',
+  'twilio/pay': `a payment request sent within a session (${TWILIO_PAGES.overview}), not a template WhatsApp reviews`,
+};
 
 /** kindCategory of the template as its file will read; the content type's own when the file would not read (its problems are said apart) */
 function twilioKindCategory(v: Rec, main: string): string | undefined {
@@ -581,7 +606,7 @@ export const TWILIO_EXPORT_PARTS = {
  * that a Twilio resource varies only through a variable (a COPY_CODE button's code, a media
  * header's file name): said by field with the variable to send, as pull says its renumbering.
  */
-export interface TwilioExport { request?: { content: Rec; approval: Rec }; issues: FormatIssue[]; numbered?: FormatIssue[] }
+export interface TwilioExport { request?: { content: Rec; approval?: Rec }; issues: FormatIssue[]; numbered?: FormatIssue[] }
 
 /** Twilio: "A variable key has a maximum length of 16 characters" (TWILIO_PAGES.variables). */
 export const TWILIO_MAX_VARIABLE_KEY = 16;
@@ -602,7 +627,7 @@ export function toTwilio(f: FileTemplate): TwilioExport {
    */
   let refused = false;
   const refuse = (field: string, message: string) => { refused = true; bad(field, message); };
-  if (c.rcsOnly) return { issues: [{ template: label, field: 'message', message: 'an RCS-only template: tplsync writes WhatsApp templates to Twilio' }] };
+  if (c.rcsOnly) return { issues: [{ template: label, field: 'message', message: 'an RCS-only template: rcsToTwilio writes it (the Twilio type that sends it over RCS)' }] };
   if (c.message) bad('message', 'the RCS message has no place in a Twilio WhatsApp template: left out');
   if (c.messageSendTtlSeconds !== undefined) bad('message_send_ttl_seconds', 'Twilio\'s content types have no place for it');
   if (c.limitedTimeOffer) bad('limited_time_offer', 'Twilio has no content type for a limited-time offer');
@@ -807,3 +832,300 @@ export function toTwilio(f: FileTemplate): TwilioExport {
   const content: Rec = { friendly_name: c.description.trim() !== '' ? c.description : c.name, language: c.language, ...(Object.keys(vars).length ? { variables: vars } : {}), types: { [type]: body } };
   return { request: { content, approval: { name: c.name, category: c.category ?? 'UTILITY' } }, issues, ...(numberedAs.length ? { numbered: numberedAs } : {}) };
 }
+
+// ---------------------------------------------------------------------------------------------
+// RCS: a Twilio resource pulled into an RCS channel (the config's `channels.<alias>.kind: rcs`) is
+// the type Twilio sends over RCS, written as an RCS-only template (`message`); an RCS-only template
+// exported is the Twilio type that sends it over RCS. Follows the pages' "Supported channels" and
+// twilio/card's RCS parameter mapping (TWILIO_PAGES.card).
+
+/**
+ * The types whose Twilio page lists RCS among its supported channels, the richest first (Twilio
+ * sends the richest type the channel supports, TWILIO_PAGES.overview). twilio/quick-reply and
+ * twilio/call-to-action list WhatsApp and Facebook Messenger only.
+ */
+export const TWILIO_RCS_TYPES = ['twilio/carousel', 'twilio/card', 'twilio/media', 'twilio/text'] as const;
+
+const WHATSAPP_ONLY = (type: string, page: string) => `Twilio documents ${type} for WhatsApp only (${page}), so Twilio never sends it over RCS and an RCS template file cannot say what it shows`;
+/** Why each Twilio type that is not sent over RCS has no RCS template file (pull into an RCS channel refuses it by name). */
+export const TWILIO_NOT_ON_RCS: Record<string, string> = {
+  'twilio/quick-reply': `Twilio documents twilio/quick-reply for WhatsApp and Facebook Messenger only (${TWILIO_PAGES.quickReply}), so Twilio never sends it over RCS; the same body with QUICK_REPLY actions as a twilio/card is what Twilio sends to RCS (a chip list)`,
+  'twilio/call-to-action': `Twilio documents twilio/call-to-action for WhatsApp and Facebook Messenger only (${TWILIO_PAGES.callToAction}), so Twilio never sends it over RCS; the same body with URL and PHONE_NUMBER actions as a twilio/card is what Twilio sends to RCS (a chip list)`,
+  'twilio/list-picker': WHATSAPP_ONLY('twilio/list-picker', TWILIO_PAGES.listPicker),
+  'twilio/location': WHATSAPP_ONLY('twilio/location', TWILIO_PAGES.location),
+  'twilio/catalog': WHATSAPP_ONLY('twilio/catalog', TWILIO_PAGES.catalog),
+  'twilio/flows': WHATSAPP_ONLY('twilio/flows', TWILIO_PAGES.overview),
+  'twilio/pay': WHATSAPP_ONLY('twilio/pay', TWILIO_PAGES.overview),
+  'whatsapp/card': WHATSAPP_ONLY('whatsapp/card', TWILIO_PAGES.whatsappCard),
+  'whatsapp/authentication': WHATSAPP_ONLY('whatsapp/authentication', TWILIO_PAGES.authentication),
+};
+
+/** The layouts pull writes for a card and a carousel (a Twilio resource has none; RBM needs one): export takes them as Twilio's. */
+/** (RBM needs a vertical card's media height: MEDIUM, what the preview assumes, where the card has media) */
+export const rcsLayout = (cards: readonly Rec[]): Rec => (cards.length === 1
+  ? { type: 'STANDALONE', orientation: 'VERTICAL', ...(cards[0]!.fileUrl !== undefined ? { mediaHeight: 'MEDIUM' } : {}) }
+  : { type: 'CAROUSEL', cardWidth: 'MEDIUM', ...(cards.some((c) => c.fileUrl !== undefined) ? { mediaHeight: 'MEDIUM' } : {}) });
+/** Twilio's webview_size (an RCS URL action's webview, TWILIO_PAGES.card) and the file's webviewType */
+const WEBVIEW_SIZES = ['FULL', 'HALF', 'TALL'];
+
+/**
+ * Pure: the message of an RCS-only template from a resource's types (its variables' keys already
+ * tplsync names, lowerCaseVariables), or undefined with the reasons listed (`bad`). The twilio/card
+ * mapping is Twilio's own (TWILIO_PAGES.card, RCS parameter mapping): title is the rich card's
+ * title, body its description (with the subtitle appended, on a line of its own), media its media,
+ * QUICK_REPLY a suggested reply, URL an open-URL action, PHONE_NUMBER a dial action; a card with
+ * neither title nor media is a chip list (the body as the message text, the actions as its
+ * suggestions). A twilio/text beside the richer type is the SMS Twilio falls back to (`fallback`).
+ */
+export function rcsFromTwilio(types: Rec, varsIn: Rec, x: { bad: Bad; left: Bad }): Rec | undefined {
+  const main = TWILIO_RCS_TYPES.find((t) => isRec(types[t]));
+  if (!main) {
+    const present = Object.keys(types);
+    if (!present.length) x.bad('types', 'no content type: nothing to write');
+    for (const k of present) x.bad(`types.${k}`, TWILIO_NOT_ON_RCS[k] ?? `${k} is no Twilio content type that Twilio documents for RCS (${TWILIO_RCS_TYPES.join(', ')})`);
+    return undefined;
+  }
+  // texts that name some variables and number others: named, as for WhatsApp (one kind in the file)
+  const named = namedTextVariables(types[main] as Rec, varsIn);
+  const t = named.type, vars = named.vars;
+  const examples: Rec = {};
+  const at = `types.${main}`;
+  /** a text whose variables are placeholders with their samples (RCS texts take them: message, card title, description) */
+  const text = (s: unknown, field: string): string | undefined => {
+    const v = str(s);
+    if (v === undefined) return undefined;
+    for (const p of scanPlaceholders(v).placeholders) {
+      const sample = str(vars[p.key]);
+      if (sample === undefined) x.bad(field, `no sample of ${p.raw} in variables`);
+      else examples[p.key] = sample;
+    }
+    return v;
+  };
+  /** what RCS sends as written (a media URL, a chip's text and URL, a phone number): a variable there would be sent as its braces */
+  const fixedRcs = (s: unknown, field: string, what: string): string | undefined => {
+    const v = str(Array.isArray(s) ? s[0] : s);
+    if (v === undefined) return undefined;
+    const p = scanPlaceholders(v).placeholders[0];
+    if (p) x.bad(field, `'${v}' holds the variable ${p.raw}: ${what} takes no placeholder on RCS (it is sent as written), so a template file cannot say what it shows`);
+    return v;
+  };
+  const mediaOf = (m: unknown, field: string): string | undefined => {
+    if (Array.isArray(m) && m.length > 1) x.bad(`${field}[1]`, 'a second media file: an RCS message or card holds one');
+    const url = fixedRcs(m, field, 'an RCS media URL (fileUrl)');
+    if (url !== undefined && !URL.canParse(url)) x.bad(field, `'${url}' is not a URL`);
+    return url;
+  };
+  const suggestions = (raw: unknown, field: string, allowed: readonly string[]): Rec[] => {
+    if (raw === undefined) return [];
+    if (!Array.isArray(raw)) { x.bad(field, 'is not a list'); return []; }
+    return raw.map((a, i): Rec | undefined => {
+      const af = `${field}[${i}]`;
+      if (!isRec(a)) { x.bad(af, 'is not an object'); return undefined; }
+      const given = str(a.type)?.toUpperCase() ?? '';
+      const type = given === 'PHONE' ? 'PHONE_NUMBER' : given;
+      if (!allowed.includes(type)) { x.bad(`${af}.type`, `${given || '(none)'} actions have no RCS suggestion here (${allowed.join(', ')}: Twilio maps these to RCS, ${TWILIO_PAGES.card})`); return undefined; }
+      const title = fixedRcs(a.title, `${af}.title`, 'a chip\'s text') ?? '';
+      switch (type) {
+        case 'QUICK_REPLY':
+          keysOf(a, ['type', 'title', 'id'], af, x.bad, 'a QUICK_REPLY action');
+          // the reply's id is what RBM posts back; without one, the chip's text (said in pull.md)
+          return { action: 'reply', text: title, postbackData: fixedRcs(a.id, `${af}.id`, 'a reply\'s postback data') ?? title };
+        case 'URL': {
+          keysOf(a, ['type', 'title', 'url', 'webview_size'], af, x.bad, 'a URL action');
+          const size = str(a.webview_size)?.toUpperCase();
+          if (size !== undefined && size !== 'NONE' && !WEBVIEW_SIZES.includes(size)) x.bad(`${af}.webview_size`, `'${size}' is none of ${WEBVIEW_SIZES.join(', ')} or NONE`);
+          return { action: 'open_url', text: title, postbackData: fixedRcs(a.url, `${af}.url`, 'an open-URL chip\'s URL') ?? '', ...(size && WEBVIEW_SIZES.includes(size) ? { openUrlApplication: 'WEBVIEW', webviewType: size } : {}) };
+        }
+        default:
+          keysOf(a, ['type', 'title', 'phone'], af, x.bad, 'a PHONE_NUMBER action');
+          return { action: 'dial', text: title, phoneNumber: fixedRcs(a.phone, `${af}.phone`, 'a dial chip\'s number') ?? '' };
+      }
+    }).filter(isRec);
+  };
+  const CARD_RCS_ACTIONS = ['QUICK_REPLY', 'URL', 'PHONE_NUMBER'];
+  const card = (c: Rec, field: string, bodyKey: 'body', subtitle?: unknown): Rec => {
+    const out: Rec = {};
+    const title = text(c.title, `${field}.title`);
+    let description = text(c[bodyKey], `${field}.${bodyKey}`);
+    const sub = fixedRcs(subtitle, `${field}.subtitle`, 'a card\'s subtitle');
+    // TWILIO_PAGES.card: "subtitle: Not available in RCS (appended to Body)"
+    if (sub) description = description ? `${description}\n${sub}` : sub;
+    if (title) out.title = title;
+    if (description) out.description = description;
+    const media = c.media !== undefined ? mediaOf(c.media, `${field}.media`) : undefined;
+    if (media) out.fileUrl = media;
+    const chips = suggestions(c.actions, `${field}.actions`, CARD_RCS_ACTIONS);
+    if (chips.length) out.suggestions = chips;
+    return out;
+  };
+  let message: Rec;
+  switch (main) {
+    case 'twilio/text':
+      keysOf(t, ['body'], at, x.bad, main);
+      message = { type: 'text', message: text(t.body, `${at}.body`) ?? '' };
+      break;
+    case 'twilio/media': {
+      keysOf(t, ['body', 'media'], at, x.bad, main);
+      const url = mediaOf(t.media, `${at}.media`) ?? '';
+      // RBM's kinds of file message: a picture, a video, any other file (TWILIO_PAGES.overview: media goes to RCS)
+      const kind = formatOfUrl(url);
+      const body = text(t.body, `${at}.body`);
+      message = { type: kind === 'IMAGE' ? 'picture' : kind === 'VIDEO' ? 'video' : 'file', ...(body ? { message: body } : {}), fileUrl: url };
+      break;
+    }
+    case 'twilio/card': {
+      keysOf(t, ['title', 'subtitle', 'body', 'media', 'actions'], at, x.bad, main);
+      const c = card(t, at, 'body', t.subtitle);
+      if (c.title === undefined && c.fileUrl === undefined) {
+        // TWILIO_PAGES.card: without title and media, a chip list: the body is the message's text
+        message = { type: 'text', message: c.description ?? '', ...(c.suggestions ? { suggestions: c.suggestions } : {}) };
+      } else message = { type: 'rich_card', richCards: [c], rcsRichCardsOpts: rcsLayout([c]) };
+      break;
+    }
+    default: {
+      keysOf(t, ['body', 'cards'], at, x.bad, main);
+      // the carousel's body (required) is the message's text above its cards: TWILIO_PAGES.carousel says
+      // Twilio drops it when Twilio sends the carousel over RCS; the file keeps it (the channel's RCS
+      // message carries it, and export --to twilio needs it back: documented in pull.md)
+      const body = text(t.body, `${at}.body`);
+      const cards = Array.isArray(t.cards) ? t.cards : [];
+      if (!cards.length) x.bad(`${at}.cards`, 'missing: a carousel has cards');
+      const rich = cards.map((c, i) => {
+        const f = `${at}.cards[${i}]`;
+        if (!isRec(c)) { x.bad(f, 'is not an object'); return {}; }
+        keysOf(c, ['title', 'body', 'media', 'actions'], f, x.bad, 'a carousel card');
+        return card(c, f, 'body');
+      });
+      message = { type: 'rich_card', ...(body ? { message: body } : {}), richCards: rich, rcsRichCardsOpts: rcsLayout(rich) };
+    }
+  }
+  for (const k of Object.keys(types)) {
+    if (k === main || types[k] === null) continue;
+    // the text Twilio sends when the phone takes no RCS: the SMS fallback
+    if (k === 'twilio/text' && isRec(types[k])) {
+      const fb = text((types[k] as Rec).body, `types.${k}.body`);
+      if (fb) message.fallback = { text: fb };
+      continue;
+    }
+    x.left(`types.${k}`, `what Twilio sends to channels other than RCS: ${TWILIO_NOT_ON_RCS[k] ?? `${k} is not sent over RCS`}`);
+  }
+  if (Object.keys(examples).length) message.examples = examples;
+  return message;
+}
+
+/**
+ * Pure: an RCS-only template file's value (its environment values filled in) as the body of POST
+ * /v1/Content of the Twilio type that sends it over RCS, the reverse of rcsFromTwilio: a text is
+ * twilio/text, a text with chips twilio/card (a chip list), a picture, video or file twilio/media, one
+ * rich card twilio/card, several twilio/carousel, the SMS fallback a twilio/text beside it. No
+ * WhatsApp approval request (RCS has none): friendly_name is the template's name, which pull reads
+ * back. What Twilio has no place for is listed (`issues`); what would make the resource show
+ * something else is refused, and nothing is written for the template.
+ */
+export function rcsToTwilio(v: Rec): TwilioExport {
+  const name = str(v.name) ?? '', language = str(v.language) ?? '';
+  const label = `${name}/${language}`;
+  const issues: FormatIssue[] = [];
+  let refused = false;
+  const bad = (field: string, message: string) => { issues.push({ template: label, field, message }); };
+  const refuse = (field: string, message: string) => { refused = true; bad(field, `${message}; not exported`); };
+  const m = isRec(v.message) ? v.message : {};
+  const examples = isRec(m.examples) ? m.examples : {};
+  const vars: Record<string, string> = {};
+  /** a text with placeholders: Twilio's variables, of the same keys, their samples the file's */
+  const text = (s: unknown, at: string): string | undefined => {
+    const t = str(s);
+    if (t === undefined) return undefined;
+    for (const p of scanPlaceholders(t).placeholders) {
+      if (p.key.length > TWILIO_MAX_VARIABLE_KEY) refuse(at, `{{${p.key}}} is ${p.key.length} characters: Twilio's variable keys have at most ${TWILIO_MAX_VARIABLE_KEY} (${TWILIO_PAGES.variables}); rename the placeholder`);
+      const sample = str(examples[p.key]);
+      if (sample !== undefined) vars[p.key] = sample;
+    }
+    return t;
+  };
+  const actions = (raw: unknown, at: string): Rec[] => (Array.isArray(raw) ? raw : []).map((s, i): Rec | undefined => {
+    const f = `${at}[${i}]`;
+    if (!isRec(s)) return undefined;
+    const title = str(s.text) ?? '';
+    if (s.tracking === true) bad(`${f}.tracking`, 'Twilio\'s actions have no tracking flag: written without it');
+    switch (s.action) {
+      case 'reply': return { type: 'QUICK_REPLY', title, id: str(s.postbackData) ?? title };
+      case 'open_url': {
+        const size = s.openUrlApplication === 'WEBVIEW' ? str(s.webviewType) : undefined;
+        return { type: 'URL', title, url: str(s.postbackData) ?? '', ...(size ? { webview_size: size } : {}) };
+      }
+      case 'dial':
+        if (s.postbackData !== undefined) bad(`${f}.postbackData`, 'Twilio\'s PHONE_NUMBER action has no postback data: written without it');
+        return { type: 'PHONE_NUMBER', title, phone: str(s.phoneNumber) ?? '' };
+      default:
+        refuse(`${f}.action`, `a ${String(s.action)} suggestion: Twilio's content types map only QUICK_REPLY, URL and PHONE_NUMBER actions to RCS (${TWILIO_PAGES.card}), and the chip would be missing from the message`);
+        return undefined;
+    }
+  }).filter(isRec);
+  for (const k of ['thumbnailUrl', 'previewUrl', 'rcsExpireOpts']) if (m[k] !== undefined && m[k] !== null) bad(`message.${k}`, `Twilio's content types have no place for ${k === 'rcsExpireOpts' ? 'an expiry (set the message\'s validity when sending)' : `a ${k}`}: written without it`);
+  const cards = Array.isArray(m.richCards) ? m.richCards.filter(isRec) : [];
+  const layout = isRec(m.rcsRichCardsOpts) ? m.rcsRichCardsOpts : undefined;
+  // pull writes rcsLayout's: another layout is Twilio's to choose (its resources have none)
+  if (m.type === 'rich_card' && layout && canonical(layout) !== canonical(rcsLayout(cards))) bad('message.rcsRichCardsOpts', `Twilio's content types have no card layout (Twilio lays the cards out): written without ${JSON.stringify(layout)}`);
+  const messageChips = actions(m.suggestions, 'message.suggestions');
+  const body = text(m.message, 'message.message');
+  let type: string, content: Rec;
+  switch (m.type) {
+    case 'text':
+      if (messageChips.length) { type = 'twilio/card'; content = { body: body ?? '', actions: messageChips }; }
+      else { type = 'twilio/text'; content = { body: body ?? '' }; }
+      if (!body) refuse('message.message', 'an RCS text message without text: Twilio\'s twilio/text and a chip list need a body');
+      break;
+    case 'picture': case 'video': case 'file': {
+      const url = str(m.fileUrl) ?? '';
+      const told = formatOfUrl(url);
+      const kind = told === 'IMAGE' ? 'picture' : told === 'VIDEO' ? 'video' : 'file';
+      // Twilio tells the kind of a media file by its URL (pull reads it back the same way)
+      if (kind !== m.type) refuse('message.fileUrl', `'${url}' is ${told ? `${told} media` : 'no image or video'} by its file type, not a ${String(m.type)}: Twilio sends the kind its URL tells`);
+      if (messageChips.length) refuse('message.suggestions', 'chips on a media message: Twilio\'s twilio/media has no actions');
+      type = 'twilio/media'; content = { ...(body ? { body } : {}), media: [url] };
+      break;
+    }
+    default: {
+      if (messageChips.length) refuse('message.suggestions', 'chips beside rich cards: Twilio\'s card and carousel carry each card\'s actions, not the message\'s');
+      const card = (c: Rec, at: string): Rec => {
+        const acts = actions(c.suggestions, `${at}.suggestions`);
+        if (c.thumbnailUrl !== undefined) bad(`${at}.thumbnailUrl`, 'Twilio\'s cards have no thumbnail: written without it');
+        return { ...(c.title !== undefined ? { title: text(c.title, `${at}.title`) } : {}), ...(c.description !== undefined ? { body: text(c.description, `${at}.description`) } : {}), ...(c.fileUrl !== undefined ? { media: str(c.fileUrl) } : {}), ...(acts.length ? { actions: acts } : {}) };
+      };
+      if (cards.length === 1) {
+        type = 'twilio/card';
+        const c = card(cards[0]!, 'message.richCards[0]');
+        // TWILIO_PAGES.card: a card without title and media goes to RCS as a chip list, not a rich card
+        if (c.title === undefined && c.media === undefined) refuse('message.richCards[0]', 'a rich card without a title or media: Twilio sends such a twilio/card to RCS as a chip list (a text with chips), not as a card; write it as a text message with suggestions');
+        if (body) refuse('message.message', 'a text beside a single rich card: Twilio\'s twilio/card has no text besides the card\'s own');
+        content = { ...c, ...(c.media !== undefined ? { media: [c.media] } : {}) };
+      } else {
+        type = 'twilio/carousel';
+        // TWILIO_PAGES.carousel: body required; dropped when Twilio sends the carousel over RCS
+        if (!body) refuse('message.message', `Twilio's twilio/carousel requires a body (${TWILIO_PAGES.carousel}), which this message has no text for: give message.message the text above the cards (Twilio shows it on WhatsApp and drops it on RCS)`);
+        content = { body: body ?? '', cards: cards.map((c, i) => {
+          const at = `message.richCards[${i}]`;
+          const out = card(c, at);
+          // TWILIO_PAGES.carousel: each card's body and media are required, and 1 or 2 buttons
+          if (out.body === undefined) refuse(`${at}.description`, 'missing: each card of Twilio\'s carousel needs a body');
+          if (out.media === undefined) refuse(`${at}.fileUrl`, 'missing: each card of Twilio\'s carousel needs media (an image or a video)');
+          const n = Array.isArray(out.actions) ? out.actions.length : 0;
+          if (n < 1 || n > 2) refuse(`${at}.suggestions`, `${n} chips: each card of Twilio's carousel has 1 or 2 buttons`);
+          return out;
+        }) };
+      }
+    }
+  }
+  const types: Rec = { [type]: content };
+  const fb = isRec(m.fallback) ? text(m.fallback.text, 'message.fallback.text') : undefined;
+  if (fb !== undefined) {
+    // the SMS Twilio sends a phone without RCS: the resource's twilio/text (a text message's own text is already one)
+    if (type === 'twilio/text') bad('message.fallback.text', 'a text message\'s SMS fallback: its twilio/text is the message itself, so Twilio sends the message\'s text by SMS; written without it');
+    else types['twilio/text'] = { body: fb };
+  }
+  if (refused) return { issues };
+  return { request: { content: { friendly_name: name, language, ...(Object.keys(vars).length ? { variables: vars } : {}), types } }, issues };
+}
+
+const canonical = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) => (isRec(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x));

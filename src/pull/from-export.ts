@@ -17,6 +17,7 @@ import { existingTemplates } from '../plan/existing.js';
 import { isDeletedState } from '../core/template-state.js';
 import { listingPage, pagesNotGiven, type ListingPage } from '../formats/pages.js';
 import { templateId } from '../model/ids.js';
+import type { ChannelKind } from '../model/meta.js';
 import { flatFlowButtons, flowsFlat, flowsNested, safeFileName } from '../model/to-file.js';
 import { templateExtension } from '../files/extension.js';
 import { templateFileText } from './file-text.js';
@@ -203,7 +204,7 @@ function notAnExport(format: ExportFormat, json: unknown, rel: string): string |
   return undefined;
 }
 
-async function importedOf(format: ExportFormat, json: unknown, rel: string, category: string | undefined): Promise<Imported[]> {
+async function importedOf(format: ExportFormat, json: unknown, rel: string, category: string | undefined, channelKind?: ChannelKind): Promise<Imported[]> {
   const not = notAnExport(format, json, rel);
   if (not) throw new UsageError(not);
   if (format === 'meta') {
@@ -217,7 +218,7 @@ async function importedOf(format: ExportFormat, json: unknown, rel: string, cate
   try { items = twilioTemplates(json); } catch (e) { throw new UsageError(`${rel}: ${(e as Error).message}`); }
   return items.map((x) => {
     const wa = rec(rec(x.approval)?.whatsapp) ?? rec(x.approval);
-    return { ...twilioToFile(x.value, x.where, x.approval, category !== undefined ? { category } : {}), ...notApproved(wa?.status, wa?.rejection_reason) };
+    return { ...twilioToFile(x.value, x.where, x.approval, { ...(category !== undefined ? { category } : {}), ...(channelKind ? { channelKind } : {}) }), ...notApproved(wa?.status, wa?.rejection_reason) };
   });
 }
 
@@ -232,13 +233,16 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
   requireSecretValues(environment, 'pull --from');
   // every input is read and understood before anything is written
   const inputs: { rel: string; templates: Imported[] }[] = [];
+  // what the channel is (the config's channels.<alias>.kind; a channel given by id: its alias's): an RCS channel takes RCS-only templates
+  const alias = config.channels?.[req.channel] ? req.channel : Object.entries(environment.channels).find(([, id]) => id.toLowerCase() === req.channelId.toLowerCase())?.[0];
+  const channelKind = alias !== undefined ? config.channels?.[alias]?.kind : undefined;
   const pages: ListingPage[] = [];
   for (const f of req.files) {
     const abs = path.resolve(req.cwd, f);
     const rel = path.relative(req.cwd, abs) || f;
     // a refusal names a file outside the working directory as it was given (/dev/zero, not ../../../../dev/zero)
     const json = parseJsonFile(abs, rel.startsWith('..') && path.isAbsolute(f) ? f : rel);
-    inputs.push({ rel, templates: await importedOf(req.format, json, rel, req.category) });
+    inputs.push({ rel, templates: await importedOf(req.format, json, rel, req.category, channelKind) });
     const page = listingPage(req.format, rel, json);
     if (page) pages.push(page);
   }
