@@ -218,7 +218,7 @@ test('init: the workflows run on the Node.js the project\'s package.json asks fo
     assert.match(r.stdout, 'The workflows run tplsync on Node.js 24 (no engines.node in a package.json here)');
     for (const f of readdirSync(path.join(bare, '.github/workflows'))) {
       const text = readFileSync(path.join(bare, '.github/workflows', f), 'utf8');
-      assert.not.match(text, /node-version|upload-sarif|security-events/, f);
+      assert.not.match(text, /^\s+node-version(-file)?:|upload-sarif|security-events/m, f);
     }
   } finally { cleanup(bare); }
 });
