@@ -18,7 +18,8 @@ test('two teams of one repository: each its own workflows at the root, set to it
     mkdirSync(path.join(repo, '.git'));
     for (const team of ['teams/support', 'teams/growth']) {
       mkdirSync(path.join(repo, team), { recursive: true });
-      const r = await cliIn(['init', '--yes'], { cwd: path.join(repo, team) });
+      // (support uploads to code scanning, growth not: the SARIF file is the folder's)
+      const r = await cliIn(['init', '--yes', ...(team === 'teams/support' ? ['--code-scanning'] : [])], { cwd: path.join(repo, team) });
       assert.is(r.exitCode, 0, r.stderr);
       assert.match(r.stdout, `created  ../../.github/workflows/tplsync-pull-request-${team.replace('/', '-')}.yml`);
       assert.ok(existsSync(path.join(repo, team, 'tplsync.config.yaml')));
@@ -41,6 +42,7 @@ test('two teams of one repository: each its own workflows at the root, set to it
     assert.match(comment, '--marker tplsync-plan:teams-support:${{ env.TPLSYNC_ENV }}');
     const growth = readFileSync(path.join(repo, '.github/workflows/tplsync-pull-request-teams-growth.yml'), 'utf8');
     assert.match(growth, 'tplsync-plan:teams-growth:');
+    assert.not.match(growth, /upload-sarif|security-events/);
     assert.match(readFileSync(path.join(repo, '.github/workflows/tplsync-apply-teams-growth.yml'), 'utf8'), 'group: tplsync-apply-teams-growth-');
     // an empty artifact URL adds no --preview-url (it took --output as its value)
     assert.match(readFileSync(path.join(repo, '.github/workflows/tplsync-pull-request-teams-support.yml'), 'utf8'), "steps.changes.outputs.artifact-url && format('--preview-url {0}', steps.changes.outputs.artifact-url) || ''");

@@ -185,4 +185,42 @@ test('init (pure): the local channel id is stable per alias; .gitignore gains .t
   assert.match(configText({ channel: 'c', version: '1', configSchemaPath: 'x', templateSchemaPath: 'y' }), /apiKeyEnv: TPLSYNC_PRODUCTION_API_KEY/);
 });
 
+// trial F13: the Node.js of the workflows is the project's (package.json engines.node, found from
+// the project's folder up to the repository's root), else the action's LTS default; trial F2: code
+// scanning only with --code-scanning
+test('init: the workflows run on the Node.js the project\'s package.json asks for (its folder\'s, else the root\'s), else the action\'s default; code scanning only with --code-scanning', async () => {
+  const dir = await emptyRepo();
+  try {
+    writeFiles(dir, {
+      'package.json': JSON.stringify({ name: 'notify-platform', private: true, workspaces: ['apps/*'], engines: { node: '^22.12 || >=24' } }),
+      'apps/sms/package.json': JSON.stringify({ name: 'sms', engines: { node: '>=24.3' } }),
+      'apps/push/package.json': JSON.stringify({ name: 'push' }),
+      'apps/mail/README.md': 'mail\n',
+    });
+    const pr = (slug: string) => readFileSync(path.join(dir, `.github/workflows/tplsync-pull-request-${slug}.yml`), 'utf8');
+    const r1 = await cliIn(['init', '--yes'], { cwd: path.join(dir, 'apps/sms') });
+    assert.is(r1.exitCode, 0, r1.stderr);
+    assert.match(r1.stdout, 'The workflows run tplsync on the Node.js that engines.node of apps/sms/package.json asks for (>=24.3)');
+    assert.match(pr('apps-sms'), /uses: tplsync\/tplsync@v[^\n]+\n\s+with:\n(\s+[\w-]+: [^\n]+\n)*?\s+node-version-file: apps\/sms\/package\.json\n/);
+    // a workspace without engines: the root's
+    const r2 = await cliIn(['init', '--yes', '--code-scanning'], { cwd: path.join(dir, 'apps/push') });
+    assert.is(r2.exitCode, 0, r2.stderr);
+    assert.match(pr('apps-push'), 'node-version-file: package.json\n');
+    assert.not.match(pr('apps-push'), 'apps/push/package.json');
+    assert.match(pr('apps-push'), 'uses: github/codeql-action/upload-sarif@v4');
+    assert.match(pr('apps-push'), 'security-events: write');
+    assert.not.match(pr('apps-sms'), /upload-sarif|security-events/);
+  } finally { cleanup(dir); }
+  const bare = await emptyRepo();
+  try {
+    const r = await cliIn(['init', '--yes'], { cwd: bare });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stdout, 'The workflows run tplsync on Node.js 24 (no engines.node in a package.json here)');
+    for (const f of readdirSync(path.join(bare, '.github/workflows'))) {
+      const text = readFileSync(path.join(bare, '.github/workflows', f), 'utf8');
+      assert.not.match(text, /^\s+node-version(-file)?:|upload-sarif|security-events/m, f);
+    }
+  } finally { cleanup(bare); }
+});
+
 test.run();

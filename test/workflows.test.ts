@@ -94,4 +94,76 @@ test('action.yml never installs or runs tplsync by its bare name from a registry
   for (const [k, v] of Object.entries(action.inputs)) assert.not.match(v.description ?? '', /install tplsync [^.]*from the npm registry/i, k);
 });
 
+// trial F2: the pull-request workflow init wrote always uploaded SARIF to code scanning, with
+// security-events: write; on a private repository without GitHub Advanced Security the upload
+// fails, and the check with it, for everyone. By default it has the annotations alone (lint
+// --format github: workflow commands, on every repository); the upload comes with --code-scanning.
+type Job = { permissions?: Record<string, string>; steps: { name?: string; uses?: string; if?: string; with?: Record<string, string> }[] };
+type Workflow = { permissions?: Record<string, string>; jobs: Record<string, Job> };
+const teamOptions = { uses: 'acme/tplsync-fork@v2.3.4', apiKeyEnv: 'TPLSYNC_EU_API_KEY', environment: 'eu', typesCheck: true, dir: 'services/notify', branch: 'trunk' };
+
+test('by default the pull-request workflow annotates and uploads nothing to code scanning, with no security-events permission; it parses and passes actionlint', async () => {
+  const files = workflowFiles(teamOptions);
+  for (const [f, text] of Object.entries(files)) {
+    const wf = parse(text) as Workflow;
+    assert.ok(wf.jobs && Object.keys(wf.jobs).length > 0, `${f} parses to a workflow`);
+    assert.not.match(text, /upload-sarif|--format sarif|security-events/, f);
+    for (const job of Object.values(wf.jobs)) assert.not.ok(job.permissions?.['security-events'], f);
+    assert.equal((await runLint(text, path.basename(f))).map((r) => `${f}:${r.line}:${r.column} ${r.message}`), []);
+  }
+  const lint = (parse(files['.github/workflows/tplsync-pull-request-services-notify.yml']!) as Workflow).jobs.lint!;
+  const annotate = lint.steps.find((s) => s.with?.command === 'lint')!;
+  assert.is(annotate.with!.args, '--format github', 'the annotations come as workflow commands');
+  assert.is(lint.steps.filter((s) => s.with?.command === 'lint').length, 1);
+});
+
+test('with codeScanning (init --code-scanning) the SARIF is made and uploaded, with security-events: write on the lint job alone; it passes actionlint', async () => {
+  const files = workflowFiles({ ...teamOptions, codeScanning: true });
+  const text = files['.github/workflows/tplsync-pull-request-services-notify.yml']!;
+  assert.equal(await runLint(text, 'pr.yml'), []);
+  const wf = parse(text) as Workflow;
+  assert.equal(wf.jobs.lint!.permissions, { contents: 'read', 'security-events': 'write', actions: 'read' });
+  assert.not.ok(wf.permissions?.['security-events'], 'not for the whole workflow');
+  assert.not.ok(wf.jobs.plan!.permissions?.['security-events'], 'not for the plan job');
+  const upload = wf.jobs.lint!.steps.find((s) => s.uses?.startsWith('github/codeql-action/upload-sarif@'))!;
+  assert.ok(upload, 'an upload step');
+  assert.is(upload.with!.sarif_file, 'services/notify/tplsync.sarif');
+  assert.match(upload.if!, 'github.event.pull_request.head.repo.full_name == github.repository');
+  assert.ok(wf.jobs.lint!.steps.some((s) => s.with?.args === '--format sarif --output tplsync.sarif'));
+  // the other two workflows are the same with or without it
+  for (const f of ['.github/workflows/tplsync-apply-services-notify.yml', '.github/workflows/tplsync-drift-services-notify.yml']) assert.is(files[f], workflowFiles(teamOptions)[f]);
+});
+
+// trial F13: the workflows pinned actions at v4 (v3 for upload-sarif), which run on Node 20 (end of
+// life April 2026; the runners force them onto Node 24), and the action ran tplsync on Node 20.
+const CHOSEN = ['actions/checkout@v7', 'actions/setup-node@v7', 'actions/upload-artifact@v7', 'github/codeql-action/upload-sarif@v4'];
+const published = (text: string): string[] => [...text.matchAll(/uses:\s*([\w.-]+\/[\w./-]+@[\w.-]+)/g)].map((m) => m[1]!).filter((u) => !/^(tplsync|acme)\//.test(u));
+
+test('every published action the workflows, the action and ci.yml use is at the chosen major', () => {
+  const texts = {
+    ...workflowFiles({ ...teamOptions, codeScanning: true }),
+    'action.yml': readFileSync(path.join(ROOT, 'action.yml'), 'utf8'),
+    ...Object.fromEntries(files.map((f) => [f, readFileSync(path.join(dir, f), 'utf8')])),
+  };
+  const seen = new Set<string>();
+  for (const [f, text] of Object.entries(texts)) for (const u of published(text)) { assert.ok(CHOSEN.includes(u), `${f}: ${u} is not one of ${CHOSEN.join(', ')}`); seen.add(u); }
+  assert.equal([...seen].sort(), [...CHOSEN].sort(), 'each chosen action is used somewhere');
+});
+
+test('Node.js: the action defaults to 24 (an LTS) and takes a node-version-file; the workflows pass the project\'s package.json when init found engines.node there', () => {
+  const action = parse(readFileSync(path.join(ROOT, 'action.yml'), 'utf8')) as { inputs: Record<string, { default?: string }>; runs: { steps: { uses?: string; with?: Record<string, string> }[] } };
+  assert.is(action.inputs['node-version']!.default, '24');
+  assert.is(action.inputs['node-version-file']!.default, '');
+  const setup = action.runs.steps.find((s) => s.uses?.startsWith('actions/setup-node@'))!;
+  assert.is(setup.with!['node-version-file'], '${{ inputs.node-version-file }}');
+  assert.match(setup.with!['node-version']!, "inputs.node-version-file == ''", 'a named file wins over the default version');
+  const uses = (text: string) => (Object.values((parse(text) as Workflow).jobs).flatMap((j) => j.steps)).filter((s) => s.uses?.startsWith('acme/tplsync-fork@'));
+  for (const text of Object.values(workflowFiles({ ...teamOptions, nodeVersionFile: 'services/notify/package.json' }))) {
+    const steps = uses(text);
+    assert.ok(steps.length > 0);
+    for (const s of steps) assert.is(s.with!['node-version-file'], 'services/notify/package.json');
+  }
+  for (const text of Object.values(workflowFiles(teamOptions))) for (const s of uses(text)) assert.is(s.with!['node-version-file'], undefined);
+});
+
 test.run();

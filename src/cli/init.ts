@@ -2,7 +2,7 @@
 // on a terminal (and not with --yes); never overwrites a file, so a second run changes nothing.
 import { gitRoot } from '../files/repository-root.js';
 import { escapesProject } from '../files/confine-write.js';
-import { existsSync, lstatSync, type Stats } from 'node:fs';
+import { existsSync, lstatSync, statSync, type Stats } from 'node:fs';
 import { FileRefused, MAX_DATA_FILE_BYTES, readRegularText } from '../core/read-regular.js';
 import { MAX_FILE_BYTES } from '../files/limits.js';
 import path from 'node:path';
@@ -10,6 +10,7 @@ import { EXIT } from '../core/exit-codes.js';
 import { UsageError } from '../core/errors.js';
 import { toolVersion } from '../core/version.js';
 import { DEFAULT_TYPES_OUT, loadConfig, SEARCH_PLACES, projectSchemaModelinePath, shownSchemaFile, type Config } from '../config/load.js';
+import { ACTION_NODE_VERSION } from '../init/workflows.js';
 import { CHANNEL_ALIAS_RE, initFiles, initWriteProblems, writeInit, type InitOptions } from '../init/init.js';
 import { branchFacts, chooseBranch } from '../init/branch.js';
 import { watchedPaths, type WatchedPaths } from '../init/watch-paths.js';
@@ -17,7 +18,7 @@ import { WriteRefused } from '../files/write.js';
 import { io } from '../core/io.js';
 import { tplsyncCommand } from '../core/invocation.js';
 
-export interface InitCommandOptions { channel?: string; kind?: string; yes?: boolean; /** the global --config: the project's config, kept */ config?: string }
+export interface InitCommandOptions { channel?: string; kind?: string; yes?: boolean; /** the global --config: the project's config, kept */ config?: string; /** upload lint's SARIF to code scanning */ codeScanning?: boolean }
 
 const DEFAULT_CHANNEL = 'whatsapp';
 
@@ -55,8 +56,12 @@ export async function initCommand(o: InitCommandOptions): Promise<number> {
   if (dir && /["'`$\\\n\r]/.test(dir)) throw new UsageError(`init writes workflows that run in ${JSON.stringify(dir)}, and a quote, $, backtick or backslash in a folder's name would break their shell lines: rename the folder, or write the workflows by hand (docs/commands/init.md)`);
   // the branch the apply workflow applies on push: the repository's (git's), said below
   const branch = chooseBranch(await branchFacts(cwd));
+  // the Node.js the workflows run tplsync on: the project's engines.node when its package.json has one
+  const engines = nodeEngines(cwd, repo ?? cwd);
   const base: InitOptions = {
     ...(dir ? { dir } : {}),
+    ...(o.codeScanning ? { codeScanning: true } : {}),
+    ...(engines ? { nodeVersionFile: engines.file } : {}),
     channel, kind: kind as 'whatsapp' | 'rcs', version: toolVersion(), branch: branch.branch,
     configSchemaPath: rel(shownSchemaFile(cwd, 'config.schema.json')),
     templateSchemaPath: projectSchemaModelinePath(cwd, path.join(cwd, 'templates')),
@@ -165,6 +170,11 @@ export async function initCommand(o: InitCommandOptions): Promise<number> {
     io().stdout.write(`The workflows run when these change: ${[...watched.templates, ...watched.config, ...(watched.types ? [watched.types] : [])].join(', ')} (from ${keptName})\n`);
     if (watched.outside.length) io().stderr.write(`tplsync: note: ${watched.outside.join(', ')} of ${keptName} lie${watched.outside.length === 1 ? 's' : ''} outside the repository, which no path filter of a workflow can name: after changing ${watched.outside.length === 1 ? 'it' : 'them'}, run the apply workflow by hand (workflow_dispatch)\n`);
   }
+  if (outcomes.some((r) => r.file.includes('.github/workflows/') && r.kind === 'created')) {
+    io().stdout.write(engines
+      ? `The workflows run tplsync on the Node.js that engines.node of ${engines.file} asks for (${engines.range})\n`
+      : `The workflows run tplsync on Node.js ${ACTION_NODE_VERSION} (no engines.node in a package.json here)\n`);
+  }
   if (dir) {
     io().stderr.write(`tplsync: note: the workflows are in the repository's ${path.join(path.relative(cwd, repo!) || '.', '.github', 'workflows')}/ (the only place GitHub reads them), named for ${dir} and set to run there: each use of the action has working-directory: ${dir}, its path filters and files are this folder's, and its comments and concurrency groups are its own\n`);
   }
@@ -197,6 +207,29 @@ plan and apply "production" (or the repository variable TPLSYNC_ENV) and stop wi
 until the config has it.
 `);
   return EXIT.OK;
+}
+
+/**
+ * The package.json whose engines.node (or devEngines.runtime, which setup-node reads first) names the
+ * project's Node.js: the nearest from `dir` up to `root` that has one, its path from `root`; else
+ * undefined. One that cannot be read or parsed is passed over (init's checks say so of a pipe there).
+ */
+function nodeEngines(dir: string, root: string): { file: string; range: string } | undefined {
+  for (let d = dir; ; d = path.dirname(d)) {
+    const file = path.join(d, 'package.json');
+    const pkg = readManifest(file);
+    const runtime = pkg?.devEngines?.runtime;
+    const range = runtime?.name === 'node' && typeof runtime.version === 'string' ? runtime.version : pkg?.engines?.node;
+    if (typeof range === 'string' && range.trim()) return { file: path.relative(root, file).split(path.sep).join('/'), range: range.trim() };
+    if (d === root || path.dirname(d) === d || !d.startsWith(root)) return undefined;
+  }
+}
+
+type Manifest = { engines?: { node?: unknown }; devEngines?: { runtime?: { name?: unknown; version?: unknown } } } | null | undefined;
+function readManifest(file: string): Manifest {
+  try {
+    return existsSync(file) && statSync(file).isFile() ? JSON.parse(readRegularText(file, { max: MAX_DATA_FILE_BYTES, shown: 'package.json', what: 'the package manifest' })) as Manifest : undefined;
+  } catch { return undefined; }
 }
 
 /** The commands to run next, each with what it does, in two columns. */

@@ -35,6 +35,10 @@ export interface InitOptions {
   paths?: WatchedPaths;
   /** the branch the apply workflow applies on push (default main) */
   branch?: string;
+  /** the pull-request workflow uploads lint's SARIF to code scanning (`--code-scanning`; needs GitHub Advanced Security on a private repository) */
+  codeScanning?: boolean;
+  /** the repository-relative package.json whose engines.node sets the workflows' Node.js (default: the action's LTS) */
+  nodeVersionFile?: string;
 }
 
 export const CHANNEL_ALIAS_RE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
@@ -101,7 +105,7 @@ export function initFiles(o: InitOptions): PlannedFile[] {
   const template = formatTemplate(scaffold({
     channel: o.channel, name: FIRST_TEMPLATE.name, language: FIRST_TEMPLATE.language, category: FIRST_TEMPLATE.category, schemaPath: o.templateSchemaPath,
   })).text;
-  const workflows = workflowFiles({ uses: `tplsync/tplsync@v${o.version}`, apiKeyEnv: PRODUCTION_KEY_ENV, environment: 'production', typesCheck: true, ...(o.dir ? { dir: o.dir } : {}), ...(o.paths ? { paths: o.paths } : {}), ...(o.branch ? { branch: o.branch } : {}) });
+  const workflows = workflowFiles({ uses: `tplsync/tplsync@v${o.version}`, apiKeyEnv: PRODUCTION_KEY_ENV, environment: 'production', typesCheck: true, ...(o.dir ? { dir: o.dir } : {}), ...(o.paths ? { paths: o.paths } : {}), ...(o.branch ? { branch: o.branch } : {}), ...(o.codeScanning ? { codeScanning: true } : {}), ...(o.nodeVersionFile ? { nodeVersionFile: o.nodeVersionFile } : {}) });
   // (paths relative to the project's folder: a workflow of a folder below the root goes up to the root's .github)
   const fromHere = (file: string): string => (o.dir ? path.posix.relative(o.dir, file) : file);
   return [

@@ -31,7 +31,35 @@ export interface WorkflowOptions {
   paths?: WatchedPaths;
   /** the branch whose pushes the apply workflow applies (default main) */
   branch?: string;
+  /**
+   * Upload the lint findings to GitHub code scanning (SARIF, github/codeql-action/upload-sarif), with
+   * the permission that needs (security-events: write). Off by default: on a private repository
+   * without GitHub Advanced Security the upload fails, and the check with it. The annotations
+   * (`lint --format github`, workflow commands) come either way, on every repository.
+   */
+  codeScanning?: boolean;
+  /**
+   * The repository-relative package.json whose `engines.node` (or `devEngines.runtime`) sets the Node.js
+   * version the action runs tplsync on (setup-node's node-version-file); without it the action's
+   * default, a current LTS (ACTION_NODE_VERSION).
+   */
+  nodeVersionFile?: string;
 }
+
+/**
+ * The major versions of the actions the workflows use, each checked against its releases when
+ * updated (all run on Node 24). test/workflows.test.ts pins them: change them here, in action.yml
+ * (setup-node) and in ci.yml together.
+ */
+export const ACTIONS = {
+  checkout: 'actions/checkout@v7',
+  uploadArtifact: 'actions/upload-artifact@v7',
+  uploadSarif: 'github/codeql-action/upload-sarif@v4',
+  setupNode: 'actions/setup-node@v7',
+} as const;
+
+/** The Node.js version the action runs tplsync on when the project's package.json names none (action.yml's node-version default): an LTS line */
+export const ACTION_NODE_VERSION = '24';
 
 /** a branch name as an entry of `branches: [...]`: bare when plain, else quoted with GitHub's filter characters escaped */
 function branchFilter(branch: string): string {
@@ -41,7 +69,7 @@ function branchFilter(branch: string): string {
 /** `- uses: ...` with its inputs, indented for a step list at `indent` spaces */
 function action(o: WorkflowOptions, indent: number, name: string, inputs: Record<string, string>, extra: string[] = []): string {
   const pad = ' '.repeat(indent);
-  const withLines = Object.entries({ ...inputs, ...o.extraWith, ...(o.dir ? { 'working-directory': o.dir } : {}) }).map(([k, v]) => `${pad}    ${k}: ${v}`);
+  const withLines = Object.entries({ ...inputs, ...o.extraWith, ...(o.dir ? { 'working-directory': o.dir } : {}), ...(o.nodeVersionFile ? { 'node-version-file': o.nodeVersionFile } : {}) }).map(([k, v]) => `${pad}    ${k}: ${v}`);
   return [`${pad}- name: ${name}`, ...extra.map((l) => `${pad}  ${l}`), `${pad}  uses: ${o.uses}`, `${pad}  with:`, ...withLines].join('\n');
 }
 
@@ -76,9 +104,35 @@ export function workflowFiles(o: WorkflowOptions): Record<string, string> {
   };
   const watched = o.paths ?? watchedPaths({ configDir: o.dir ?? '', templates: DEFAULT_TEMPLATE_GLOBS, configFile: at('tplsync.config.yaml'), ...(o.typesCheck ? { typesOut: DEFAULT_TYPES_OUT } : {}) });
   const filters = (list: readonly string[]): string => list.map((p) => `      - ${JSON.stringify(p)}`).join('\n');
-  const pullRequest = `# tplsync on pull requests: lint with annotations and code scanning, formatting and generated
-# types checked, and the plan posted as one comment that is updated in place.
+  // Code scanning only when asked for (init --code-scanning): on a private repository without GitHub
+  // Advanced Security the upload fails, and the check with it; the annotations work on every repository
+  const scanning = o.codeScanning
+    ? `
+    permissions:
+      contents: read
+      # code scanning: upload-sarif writes the results, and reads the workflow run (on a private repository)
+      security-events: write
+      actions: read`
+    : '';
+  const sarifSteps = o.codeScanning
+    ? `
+${action(o, 6, 'Lint (SARIF for code scanning)', { command: 'lint', args: '--format sarif --output tplsync.sarif' }, ['if: always()'])}
+      - name: Upload to code scanning
+        # forks get a read-only token: they keep the annotations. On a private repository this step needs
+        # GitHub Advanced Security (Code Security); without it, remove the two SARIF steps and security-events
+        if: always() && github.event.pull_request.head.repo.full_name == github.repository
+        uses: ${ACTIONS.uploadSarif}
+        with:
+          sarif_file: ${at('tplsync.sarif')}
+          category: tplsync${suffix}`
+    : '';
+  const node = o.nodeVersionFile
+    ? `the Node.js that engines.node of ${o.nodeVersionFile} asks for (each step's node-version-file)`
+    : `Node.js ${ACTION_NODE_VERSION}, an LTS (the action's default; node-version-file: package.json\n# on each step of the action takes the engines.node of the project instead)`;
+  const pullRequest = `# tplsync on pull requests: lint as annotations on the changed lines${o.codeScanning ? ' and in code scanning' : ''},
+# formatting and generated types checked, and the plan posted as one comment that is updated in place.
 # Copy it into your repository; set the secret TPLSYNC_<ENV>_API_KEY of your environment (README: CI recipe).
+# tplsync runs on ${node}.
 name: tplsync pull request${titled}
 on:
   pull_request:
@@ -91,23 +145,10 @@ concurrency:
   cancel-in-progress: true
 jobs:
   lint:
-    runs-on: ubuntu-latest
-    permissions:
-      contents: read
-      security-events: write
-      # upload-sarif reads the workflow run: needed on a private repository
-      actions: read
+    runs-on: ubuntu-latest${scanning}
     steps:
-      - uses: actions/checkout@v4
-${action(o, 6, 'Lint (annotations on the changed lines, job summary)', { command: 'lint', args: '--format github' })}
-${action(o, 6, 'Lint (SARIF for code scanning)', { command: 'lint', args: '--format sarif --output tplsync.sarif' }, ['if: always()'])}
-      - name: Upload to code scanning
-        # forks get a read-only token: they keep the annotations
-        if: always() && github.event.pull_request.head.repo.full_name == github.repository
-        uses: github/codeql-action/upload-sarif@v3
-        with:
-          sarif_file: ${at('tplsync.sarif')}
-          category: tplsync${suffix}
+      - uses: ${ACTIONS.checkout}
+${action(o, 6, 'Lint (annotations on the changed lines, job summary)', { command: 'lint', args: '--format github' })}${sarifSteps}
 ${action(o, 6, 'Canonical layout', { command: 'fmt', args: '--check' }, ['if: always()'])}
 ${o.typesCheck ? `${action(o, 6, 'Generated types are current', { command: 'types', args: '--check' }, ['if: always()'])}\n` : ''}
   plan:
@@ -120,13 +161,13 @@ ${o.typesCheck ? `${action(o, 6, 'Generated types are current', { command: 'type
     env:
       TPLSYNC_ENV: ${env}
     steps:
-      - uses: actions/checkout@v4
+      - uses: ${ACTIONS.checkout}
         with:
           fetch-depth: 0
 ${action(o, 6, 'Before/after preview of the changes', { command: 'preview', environment: '${{ env.TPLSYNC_ENV }}', args: '--changes --base origin/${{ github.base_ref }} --out tplsync-changes', ...key })}
       - name: Upload the preview
         id: changes
-        uses: actions/upload-artifact@v4
+        uses: ${ACTIONS.uploadArtifact}
         with:
           name: tplsync-changes${suffix}
           path: ${at('tplsync-changes/')}
@@ -164,7 +205,7 @@ jobs:
     env:
       TPLSYNC_ENV: ${env}
     steps:
-      - uses: actions/checkout@v4
+      - uses: ${ACTIONS.checkout}
         with:
           fetch-depth: 0 # --base needs the commit before the push
       - name: The files before the push
@@ -179,7 +220,7 @@ jobs:
 ${action(o, 6, 'Apply', { command: 'apply', environment: '${{ env.TPLSYNC_ENV }}', args: '--auto-approve --results tplsync-results.json --wait --wait-timeout 900 ${{ steps.base.outputs.args }}', ...key })}
       - name: Keep the results
         if: always()
-        uses: actions/upload-artifact@v4
+        uses: ${ACTIONS.uploadArtifact}
         with:
           name: tplsync-results${suffix}-\${{ env.TPLSYNC_ENV }}
           path: ${at('tplsync-results.json')}
@@ -203,7 +244,7 @@ jobs:
     env:
       TPLSYNC_ENV: ${env}
     steps:
-      - uses: actions/checkout@v4
+      - uses: ${ACTIONS.checkout}
 ${action(o, 6, 'Plan with --detailed-exitcode (2 means drift)', { command: 'plan', environment: '${{ env.TPLSYNC_ENV }}', args: `--detailed-exitcode --orphans-if-listed --format markdown --marker ${marker('drift')} --output drift.md`, 'ok-exit-codes': '0 2', ...key }, ['id: plan'])}
       - name: Job summary
         # also when the plan failed after writing drift.md (a listing that failed: the plan says so)
