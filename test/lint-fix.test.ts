@@ -162,6 +162,8 @@ test('a placeholder typed with single braces ({1}, {client}) keeps its number an
   // {1} typed for {{1}}: the gap at 1 is {1}'s; renumbering {{2}} {{3}} to {{1}} {{2}} is no repair
   const gap = `${H}  text: "Dear {1}, parcel {{2}} arrives on {{3}} at the door."\n  examples: { 2: PX-9, 3: Monday }\n`;
   assert.ok(rules(gap).includes('placeholder-single-braces'));
+  // the numbering's finding says which fix it is
+  assert.match(findings(gap).find((d) => d.ruleId === 'placeholder-sequence')!.message, /"\{1\}" has single braces: write \{\{1\}\} there rather than renumbering/);
   for (const only of [undefined, new Set(['placeholder-sequence']), new Set(['placeholder-sequence', 'placeholder-sample']), new Set(['placeholder-sample', 'placeholder-sequence'])]) {
     assert.is(fixText(gap, { findings, now, ...(only ? { only } : {}) }).text, gap);
   }
