@@ -8,6 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { formatTemplate } from '../src/fmt/format.ts';
 import { formatBytes } from '../src/fmt/run.ts';
+import { KINDS, scaffoldRcsTemplate, scaffoldTemplate } from '../src/scaffold/scaffold.ts';
 import { cleanup, cliIn, CONFIG, ROOT, tempDir, VALID, writeFiles } from './helpers.ts';
 
 const samples = readdirSync(path.join(ROOT, 'templates'), { recursive: true, encoding: 'utf8' })
@@ -118,6 +119,70 @@ test('property: fmt is idempotent and never changes the value, whatever the key 
     assert.is(formatTemplate(once).text, once);
     assert.equal(parse(once), parse(text));
   }), { numRuns: 200 });
+});
+
+test('a comment on its own line above a key that follows a list or mapping ending with an indented comment stays that key\'s, at its indentation, in fmt and in the language server\'s formatting (both formatBytes); a second run changes nothing', () => {
+  const rcs = 'channel: telco-rcs\nname: plan_renewal\nlanguage: en_US\nmessage:\n  type: text\n  message: "Your {{plan}} plan renews on Friday."\n  suggestions:\n    - { action: reply, text: Keep it, postbackData: keep }\n    - { action: reply, text: Cancel, postbackData: cancel }\n      # a dial suggestion later, once support has a number\n  # the samples legal agreed on\n  examples: { plan: Unlimited }\n  # a day: the renewal notice is stale after that\n  rcsExpireOpts: { type: TTL, ttl: 86400 }\n';
+  const wa = 'channel: shop-wa\nname: parcel_ready\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Your parcel {{1}} is ready."\n  examples:\n    1: PX-77\n    # more samples: ask ops\n# buttons go last\nbuttons:\n  - type: QUICK_REPLY\n    text: Thanks\n      # one more reply button?\n\n  # the second reply\n  - type: QUICK_REPLY\n    text: Stop\n';
+  const cases: [string, string][] = [
+    // (the list's own comment, written under its last item deeper than the items, is the list's, at the items' indentation)
+    [rcs, rcs.replace('      # a dial', '    # a dial')],
+    [wa, wa.replace('      # one more', '    # one more')],
+  ];
+  for (const [input, want] of cases) {
+    const once = formatBytes('t.yaml', Buffer.from(input, 'utf8'));
+    assert.is(once.text, want);
+    assert.is(formatBytes('t.yaml', Buffer.from(want, 'utf8')).kind, 'unchanged', 'a second run changes nothing');
+  }
+  laidOut(cases);
+});
+
+/** the sample templates and `tplsync new`'s scaffolds of both channels' shapes (those end lists with indented comments of their own) */
+const withScaffolds = [...samples, ...Object.keys(KINDS).map((kind) => formatTemplate(scaffoldTemplate({ channel: 'shop-wa', name: 'probe', language: 'en_US', category: KINDS[kind] ?? 'UTILITY', schemaPath: 'schema.json', kind })).text),
+  formatTemplate(scaffoldRcsTemplate({ channel: 'shop-rcs', name: 'probe', language: 'en_US', category: 'UTILITY', schemaPath: 'schema.json', kind: 'rcs' })).text];
+const indentOf = (line: string | undefined): number => line === undefined ? 0 : line.length - line.trimStart().length;
+/** the column of a line's content after a list item's dashes */
+const innerOf = (line: string | undefined): number => line === undefined ? 0 : line.length - line.trimStart().replace(/^(?:-[ \t]+)+/, '').length;
+const NOTE = /^[ \t]*# note-\d+$/;
+
+test('property (seeded): own-line comments anywhere (between keys, after lists, between list items, at the end) survive fmt once, stay above the line they precede at its indentation, and a second fmt changes nothing', () => {
+  type Style = 'next' | 'prev' | 'prevInner' | 'zero';
+  const insertion = fc.tuple(fc.nat(), fc.constantFrom<Style>('next', 'next', 'prev', 'prevInner', 'zero'));
+  fc.assert(fc.property(fc.constantFrom(...withScaffolds), fc.array(insertion, { minLength: 1, maxLength: 6 }), (text, inserts) => {
+    const value = parse(text);
+    let lines = text.replace(/\n$/, '').split('\n');
+    /** the comments above a line they precede at its indentation: that line */
+    const above = new Map<string, string>();
+    inserts.forEach(([at, style], k) => {
+      const i = at % (lines.length + 1);
+      const content = (j: number, step: number): string | undefined => { while (j >= 0 && j < lines.length && (lines[j]!.trim() === '' || NOTE.test(lines[j]!))) j += step; return lines[j]; };
+      const next = content(i, 1);
+      const prev = content(i - 1, -1);
+      const col = style === 'next' ? indentOf(next) : style === 'prev' ? indentOf(prev) : style === 'prevInner' ? innerOf(prev) : 0;
+      const note = `${' '.repeat(col)}# note-${k}`;
+      const tried = [...lines.slice(0, i), note, ...lines.slice(i)];
+      // only where a comment is one (not inside a text over several lines)
+      try { if (JSON.stringify(parse(`${tried.join('\n')}\n`)) !== JSON.stringify(value)) return; } catch { return; }
+      lines = tried;
+      if (style === 'next' && next !== undefined && i < lines.length - 1 && lines[i + 1] === next && /^[ \t]*(?:-[ \t]+)*[A-Za-z_"'][^#]*:/.test(next)) above.set(`# note-${k}`, next);
+    });
+    const input = `${lines.join('\n')}\n`;
+    const r = formatTemplate(input);
+    assert.not.ok(r.error, r.error);
+    const once = r.text;
+    assert.is(formatTemplate(once).text, once, `a second fmt changes nothing; input:\n${input}`);
+    assert.equal(parse(once), value);
+    const out = once.split('\n');
+    for (const line of lines.filter((l) => NOTE.test(l))) assert.is(out.filter((l) => l.trim() === line.trim()).length, 1, `${line.trim()} kept once`);
+    for (const [note, key] of above) {
+      const i = out.findIndex((l) => l.trim() === note);
+      let j = i + 1;
+      while (j < out.length && NOTE.test(out[j]!)) j++;
+      // the line it preceded (a key that fmt put at the head of a list item: with its dashes)
+      assert.is(out[j]?.trimStart().replace(/^(?:-[ \t]+)+/, ''), key.trimStart().replace(/^(?:-[ \t]+)+/, ''), `${note} stays above ${key.trim()}; input:\n${input}\noutput:\n${once}`);
+      assert.ok([indentOf(out[j]), innerOf(out[j])].includes(indentOf(out[i])), `${note} at the indentation of ${key.trim()}; input:\n${input}\noutput:\n${once}`);
+    }
+  }), { numRuns: 300 });
 });
 
 test('tplsync fmt rewrites, a second run changes nothing; --check lists and exits 1; syntax errors are reported', async () => {

@@ -156,6 +156,33 @@ test('renumbering declines when a stale sample holds a target number, and around
   assert.equal(both.fixed, { 'placeholder-syntax': 1 });
 });
 
+test('a placeholder typed with single braces ({1}, {client}) keeps its number and its sample: --fix neither renumbers the others around it nor moves its sample to another, in any order of the fixes (the two fixes gave two placeholders one number)', () => {
+  const H = 'channel: shop-whatsapp\nname: a\nlanguage: en_US\ncategory: UTILITY\nbody:\n';
+  const rules = (text: string): string[] => findings(text).map((d) => d.ruleId);
+  // {1} typed for {{1}}: the gap at 1 is {1}'s; renumbering {{2}} {{3}} to {{1}} {{2}} is no repair
+  const gap = `${H}  text: "Dear {1}, parcel {{2}} arrives on {{3}} at the door."\n  examples: { 2: PX-9, 3: Monday }\n`;
+  assert.ok(rules(gap).includes('placeholder-single-braces'));
+  // the numbering's finding says which fix it is
+  assert.match(findings(gap).find((d) => d.ruleId === 'placeholder-sequence')!.message, /"\{1\}" has single braces: write \{\{1\}\} there rather than renumbering/);
+  for (const only of [undefined, new Set(['placeholder-sequence']), new Set(['placeholder-sequence', 'placeholder-sample']), new Set(['placeholder-sample', 'placeholder-sequence'])]) {
+    assert.is(fixText(gap, { findings, now, ...(only ? { only } : {}) }).text, gap);
+  }
+  // the user's own fix of {1} then leaves a whole numbering, each sample by its placeholder
+  const typed = gap.replace('{1}', '{{1}}').replace('{ 2: PX-9', '{ 1: Ana, 2: PX-9');
+  assert.not.ok(rules(typed).some((r) => r.startsWith('placeholder')), rules(typed).join());
+  // a sample under {1}'s number is {1}'s, not a stale one to move to {{2}}: {{2}} gets a stub, and nothing is renumbered
+  const stale = `${H}  text: "Dear {1}, parcel {{2}} arrives soon at the door."\n  examples: { 1: Ana }\n`;
+  for (const only of [undefined, new Set(['placeholder-sample']), new Set(['placeholder-sequence'])]) {
+    const r = fixText(stale, { findings, now, ...(only ? { only } : {}) });
+    assert.match(r.text, /text: "Dear \{1\}, parcel \{\{2\}\} arrives soon at the door\."/);
+    assert.equal(parse(r.text).body.examples[1], 'Ana');
+    assert.ok([undefined, SAMPLE_STUB].includes(parse(r.text).body.examples[2]));
+  }
+  // named (parameter_format named): {client}'s sample stays {client}'s, {{parcel_id}} gets a stub
+  const named = `${H}  parameter_format: named\n  text: "Dear {client}, parcel {{parcel_id}} arrives soon."\n  examples: { client: Ana }\n`;
+  assert.equal(parse(fixText(named, { findings, now }).text).body.examples, { client: 'Ana', parcel_id: SAMPLE_STUB });
+});
+
 test('a file whose lines end with a lone CR is repaired like any other (its CRs written as the line breaks they are)', async () => {
   const { fixFileText } = await import('../src/lint/fix.ts');
   const text = 'channel: shop\rname: cr_fix\rlanguage: en_US\rcategory: UTILITY\rbody:\r  text: "Hi {{ 1 }}, your parcel is waiting at the locker near you."\r  examples: { 1: Jo }\r';

@@ -140,6 +140,22 @@ test('formatting gives the text `tplsync fmt` writes; a file fmt leaves alone ge
   } finally { cleanup(dir); }
 });
 
+test('formatting keeps a comment on its own line above a key that follows a list ending with an indented comment at that key (fmt put it inside the list)', async () => {
+  const dir = tempDir();
+  try {
+    const text = 'channel: shop-whatsapp\nname: order_ready\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hello {{1}}, your order is ready."\n  examples:\n    1: Ana\n      # one sample is enough\n# the buttons\nbuttons:\n  - type: QUICK_REPLY\n    text: Thanks\n';
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/a.yaml': text });
+    const a = uri(path.join(dir, 'templates/a.yaml'));
+    let edits: { newText: string }[] = [];
+    await withServer(dir, async (c) => {
+      await c.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: a, languageId: 'yaml', version: 1, text } });
+      edits = await c.conn.sendRequest('textDocument/formatting', { textDocument: { uri: a }, options: { tabSize: 2, insertSpaces: true } }) as { newText: string }[];
+    });
+    assert.is(edits.length, 1);
+    assert.is(edits[0]!.newText, text.replace('      # one sample', '    # one sample'));
+  } finally { cleanup(dir); }
+});
+
 test('a link out of the project opened in the editor is refused as lint refuses it, whatever its text', async () => {
   const dir = tempDir();
   const outside = tempDir();

@@ -2,7 +2,7 @@
 // indentation, no line folding; comments (and the spaces that align a line's comment), quoting
 // styles, one-line flow collections, block styles and blank lines kept; a flow collection written
 // over several lines (JSON's layout) laid out one entry a line, in block style.
-import { isCollection, isMap, isPair, isScalar, isSeq, parseDocument, visit, type Document, type Node, type Pair } from 'yaml';
+import { isCollection, isMap, isNode, isPair, isScalar, isSeq, parseDocument, visit, type Document, type Node, type Pair } from 'yaml';
 import { duplicateKeyErrors } from '../files/duplicate-keys.js';
 import { MAX_ALIAS_COUNT } from '../files/limits.js';
 import { canonicalJson } from '../model/canonical.js';
@@ -176,7 +176,7 @@ export function keepQuotedAsWritten(doc: Document, text: string): void {
  */
 export function formatDocument(doc: Document.Parsed, value: unknown, text?: string): FormatResult {
   keepNumbersAsWritten(doc);
-  if (text !== undefined) { keepQuotedAsWritten(doc, text); endCommentToDocument(doc, text); keepKeyLineComments(doc, text); unfoldMultilineFlow(doc, text); }
+  if (text !== undefined) { keepQuotedAsWritten(doc, text); endCommentToDocument(doc, text); ownLineCommentsToNextKey(doc, text); keepKeyLineComments(doc, text); unfoldMultilineFlow(doc, text); }
   const original = doc.clone();
   let out: string;
   let keptOrder = false;
@@ -347,6 +347,111 @@ function endCommentToDocument(doc: Document.Parsed, text: string): void {
     const last = c.items[c.items.length - 1];
     node = isMap(node) ? (last as { value?: unknown } | undefined)?.value : last;
   }
+}
+
+/** a line of a node's comment: its text (`''` a blank line) and, for a comment on a line of its own, the column its `#` stood at */
+interface CommentLine { line: string; col?: number }
+
+/** the column `offset` stands at in `text` */
+const columnAt = (text: string, offset: number): number => offset - (text.lastIndexOf('\n', offset - 1) + 1);
+
+/**
+ * The lines of a node's comment (the one after it) as the file wrote them: `inline`, the comment on
+ * the line the node ends on, and `lines`, those on lines of their own, with their columns; or
+ * undefined when its source does not read as exactly those lines.
+ */
+function commentLines(node: Node, text: string): { inline?: string; lines: CommentLine[] } | undefined {
+  const comment = node.comment;
+  if (!comment || !node.range) return undefined;
+  const [, end, nodeEnd] = node.range;
+  const parts = text.slice(end, nodeEnd).split('\n');
+  // (the indentation of what follows the node, or nothing)
+  if (parts.length < 2 || parts.pop()!.trim() !== '') return undefined;
+  let inline: string | undefined;
+  // the rest of the line the node ends on
+  if (end > 0 && text[end - 1] !== '\n') {
+    const t = parts.shift()!.trim();
+    if (t.startsWith('#')) inline = t.slice(1);
+    else if (t !== '') return undefined;
+  }
+  const lines: CommentLine[] = [];
+  for (const p of parts) {
+    const t = p.trim();
+    if (t === '') lines.push({ line: '' });
+    else if (t.startsWith('#')) lines.push({ line: t.slice(1), col: p.length - p.trimStart().length });
+    else return undefined;
+  }
+  const own = comment.split('\n');
+  // (a blank line before the first comment line, which yaml leaves out of the comment)
+  if (inline === undefined) while (lines.length > own.length && lines[0]!.line === '' && own[0] !== '') lines.shift();
+  const all = [...(inline !== undefined ? [{ line: inline }] : []), ...lines];
+  // (blank lines after the comment: before what follows)
+  while (all.length > own.length && all[all.length - 1]!.line === '') { all.pop(); lines.pop(); }
+  if (own.length !== all.length || own.some((l, i) => all[i]!.line !== l)) return undefined;
+  return { ...(inline !== undefined ? { inline } : {}), lines };
+}
+
+/**
+ * Each comment on a line of its own goes with the key (or list item) it stands above: `yaml` gives
+ * the comment lines after a block list or mapping that ends with an indented comment of its own to
+ * that collection, whatever their indentation (`      # other actions` then `  # shown under
+ * the card` above `examples:`), and fmt wrote the key's comment inside the list, at the list's
+ * indentation, where it read as the list's; and it gives a comment on the lines after a scalar or
+ * a one-line list or mapping, indented more than the next key, to that value, and fmt wrote it at
+ * the end of the value's line. A block collection's closing comment lines from the first one
+ * indented less than the collection, and a value's comment lines under it, go to the next key or
+ * item of the parent (at that key's indentation), or, when the node is the last entry there, on
+ * up to the parent's own closing comment.
+ */
+export function ownLineCommentsToNextKey(doc: Document, text: string): void {
+  /** the lines of `node`'s comment that belong after it, at a shallower level, taken from it */
+  const walk = (node: unknown): CommentLine[] => {
+    if (!isNode(node) || !node.range) return [];
+    if (!isCollection(node) || node.flow) {
+      // a value's own comment is the one on its line; a block scalar's is left as it is
+      if (isScalar(node) && node.type !== 'PLAIN' && node.type !== 'QUOTE_DOUBLE' && node.type !== 'QUOTE_SINGLE') return [];
+      const c = commentLines(node, text);
+      if (!c || !c.lines.length) return [];
+      node.comment = c.inline ?? null;
+      return c.lines;
+    }
+    const items = node.items as unknown[];
+    /** lines handed up by the last entry: this collection's closing comment's first lines */
+    let carried: CommentLine[] = [];
+    items.forEach((item, i) => {
+      const child = isPair(item) ? item.value : item;
+      const up = walk(child);
+      if (!up.length) return;
+      if (i === items.length - 1) { carried = up; return; }
+      const next = items[i + 1];
+      const target = isPair(next) ? next.key : next;
+      if (isNode(target)) giveTo(target, up);
+      // (nothing to give them to: back where yaml put them)
+      else (child as Node).comment = [(child as Node).comment, ...up.map((l) => l.line)].filter((l) => typeof l === 'string').join('\n');
+    });
+    const own = node.comment ? commentLines(node, text)?.lines ?? node.comment.split('\n').map((line) => ({ line })) : [];
+    const all: CommentLine[] = [...carried, ...own];
+    if (!all.length) return [];
+    const indent = columnAt(text, node.range[0]);
+    let cut = all.findIndex((l) => l.col !== undefined && l.col < indent);
+    if (cut < 0) {
+      if (carried.length) node.comment = all.map((l) => l.line).join('\n');
+      return [];
+    }
+    // the blank lines right above the first line that goes stand between the two comments: they go with it
+    while (cut > 0 && all[cut - 1]!.line === '') cut--;
+    node.comment = all.slice(0, cut).map((l) => l.line).join('\n') || null;
+    return all.slice(cut);
+  };
+  /** the lines as the comment above `target` (a blank line first as the blank line before it) */
+  const giveTo = (target: Node, lines: CommentLine[]): void => {
+    let k = 0;
+    while (k < lines.length && lines[k]!.line === '') k++;
+    if (k > 0) target.spaceBefore = true;
+    const rest = lines.slice(k).map((l) => l.line);
+    if (rest.length) target.commentBefore = [rest.join('\n'), target.commentBefore].filter(Boolean).join('\n');
+  };
+  walk(doc.contents);
 }
 
 function sameValue(text: string, value: unknown): boolean {

@@ -3,7 +3,7 @@
 // could not be sure, e.g. a stale sample that a renumbered key would collide with.
 import { closest } from '../../core/suggest.js';
 import type { Path } from '../../files/locate.js';
-import { NAMED, NUMBERED, type Placeholder } from '../../model/placeholders.js';
+import { NAMED, NUMBERED, singleBraced, type Placeholder } from '../../model/placeholders.js';
 import { arr, indexed, obj, type Change, type Loose, type RepairContext } from '../rule.js';
 
 /** What a stub sample holds: it passes the sample rules and is plain to spot and replace. */
@@ -24,8 +24,10 @@ export function renumberPlaceholders(ctx: RepairContext): Change[] {
     const scan = ctx.scan(site.path);
     const key = site.role === 'card' ? `card ${site.card}` : site.role === 'rcs' ? 'body' : site.role;
     const list = groups.get(key) ?? [];
-    // a malformed placeholder ({{ 2 }}) may mean a number too: renumbering around it is not certain
-    if (scan.problems.length) uncertain.add(key);
+    // a malformed placeholder ({{ 2 }}) may mean a number too: renumbering around it is not certain; so may one
+    // written with single braces (`{1}` typed for {{1}}): {{2}} {{3}} renumbered 1, 2 beside it, and its own fix then
+    // made, gave two placeholders one number
+    if (scan.problems.length || singleBraced(site.text).length) uncertain.add(key);
     list.push({ path: site.path, text: site.text, examplesPath: site.examplesPath, ps: scan.placeholders });
     groups.set(key, list);
   }
@@ -100,6 +102,8 @@ export function addSampleStubs(ctx: RepairContext): Change[] {
     const m = mapOf(site.examplesPath);
     const scan = ctx.scan(site.path);
     if (scan.problems.length) m.malformed = true;
+    // a sample of a placeholder written with single braces (`{first_name}` typed for {{first_name}}) is that one's: not a stale sample to move
+    for (const p of singleBraced(site.text)) { m.used.add(p.key); if (/^[0-9]+$/.test(p.key)) m.used.add(String(Number(p.key))); }
     for (const p of scan.placeholders) {
       const fromBody = (site.role === 'rcs' || (site.role === 'header' && p.style === 'named')) && ex[p.key] === undefined && bodyEx?.[p.key] !== undefined;
       if (fromBody) { mapOf(['body', 'examples']).used.add(p.key); continue; }

@@ -522,7 +522,7 @@ export const whatsappRules = defineRules([
       // one numbering per group: the header's own; the body's, which an RCS message's texts
       // continue (they are numbered after the body's: {{2}} in a card may be the body's {{2}});
       // each carousel card's own
-      const groups = new Map<string, { path: Path; ps: Placeholder[]; spaced: number[] }[]>();
+      const groups = new Map<string, { path: Path; ps: Placeholder[]; spaced: number[]; text: string }[]>();
       for (const { site, scan } of ctx.placeholders().sites) {
         if (site.role === 'url' || site.role === 'card-url') continue;
         const ps = scan.placeholders.filter((p) => p.style === 'numbered');
@@ -534,7 +534,7 @@ export const whatsappRules = defineRules([
         if (ps.length !== scan.placeholders.length) continue;
         const key = site.role === 'card' ? `card ${site.card}` : site.role === 'rcs' ? 'body' : site.role;
         const list = groups.get(key) ?? [];
-        list.push({ path: site.path, ps, spaced });
+        list.push({ path: site.path, ps, spaced, text: site.text });
         groups.set(key, list);
       }
       for (const sites of groups.values()) {
@@ -558,7 +558,10 @@ export const whatsappRules = defineRules([
         let more = 0;
         for (let k = gap; k < n; k++) if (!used[k]) { if (missing.length < 10) missing.push(k); else more++; }
         const list = missing.map((m) => `{{${m}}}`).join(', ') + (more ? `, and ${more} more` : '');
-        ctx.report(at.path, `{{${n}}} is used but ${list} ${missing.length + more === 1 ? 'is' : 'are'} not; numbered placeholders run 1, 2, 3, ... without gaps${sites.length > 1 ? ' (an RCS message continues the body\'s numbering)' : ''}.`, { at: at.p });
+        // a number written with single braces (`{1}` typed for {{1}}): that is the fix, not renumbering
+        const single = sites.flatMap((site) => singleBraced(site.text)).find((p) => /^[0-9]+$/.test(p.key) && missing.includes(Number(p.key)));
+        const hint = single ? ` "${single.raw}" has single braces: write {{${Number(single.key)}}} there rather than renumbering the others` : '';
+        ctx.report(at.path, `{{${n}}} is used but ${list} ${missing.length + more === 1 ? 'is' : 'are'} not; numbered placeholders run 1, 2, 3, ... without gaps${sites.length > 1 ? ' (an RCS message continues the body\'s numbering)' : ''}.${hint}`, { at: at.p });
       }
     },
   },
