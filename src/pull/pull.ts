@@ -104,7 +104,7 @@ export type PullOutcome =
     /** the file it replaced had no publicId (its id derived per environment) but the channel's template has another id: written without one */
     unpinned?: { file: string; derived: string };
     /** plain values the replaced file referred to that the written file no longer does (a value under 8 characters; a text changed around it) */
-    lostReferences?: string[];
+    lostReferences?: { name: string; fields: string[] }[];
     /** translated texts the channel's copy replaced: their `translated_from` hash no longer says what they were made from (UNKNOWN_SOURCE written) */
     sourceUnknown?: { language: string; fields: string[] };
     /**
