@@ -60,10 +60,6 @@ export function referencesInPlace(channel: string, mine: string, values: Readonl
     // copy-code sample or a flow id; or, 3 characters or more, its start or its end: `((city)) Mitte`)
     const edges = (x.a === 0 && p.from === 0 ? 1 : 0) + (x.b === expanded.length && p.to === channel.length ? 1 : 0);
     const placed = x.b - x.a >= SHORT || score >= SHORT_CONTEXT || edges === 2 || (edges === 1 && x.b - x.a >= 3);
-    // a reference whose value the channel's text continues with another word (`Corner Bakery Ltd` where the file reads
-    // `Corner Bakery is`): the value there may be another (a value changed in the config since, not applied; an edit of
-    // it on the channel), so it is not the reference, and the written file has the channel's text (said as a reference lost)
-    if (x.name !== undefined && !sameNeighbours(expanded, x.a, x.b, channel, p.from, p.to)) return;
     if (score >= 1 && placed) pairs.push({ i, k, score, drift: Math.abs(x.a / Math.max(1, expanded.length) - p.from / Math.max(1, channel.length)) });
   }));
   pairs.sort((p, q) => q.score - p.score || p.drift - q.drift);
@@ -92,14 +88,6 @@ function around(a: string, from: number, to: number, b: string, from2: number, t
   if (to === a.length && to2 === b.length) n++;
   for (let k = 0; k < CONTEXT && to + k < a.length && to2 + k < b.length && a[to + k] === b[to2 + k]; k++) n++;
   return n;
-}
-
-/** whether each word the channel's text has right beside its value (across spaces) is the word the file's text has there */
-function sameNeighbours(a: string, from: number, to: number, b: string, from2: number, to2: number): boolean {
-  const before = (s: string, i: number) => /([\p{L}\p{N}_]+)[ \t]*$/u.exec(s.slice(0, i))?.[1];
-  const after = (s: string, i: number) => /^[ \t]*([\p{L}\p{N}_]+)/u.exec(s.slice(i))?.[1];
-  const cb = before(b, from2); const ca = after(b, to2);
-  return (cb === undefined || cb === before(a, from)) && (ca === undefined || ca === after(a, to));
 }
 
 /** whether `s.slice(from, to)` stands whole: not the start or end of a longer word or host (values.ts replaceWhole's rule) */
