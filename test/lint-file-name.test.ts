@@ -111,4 +111,29 @@ test('NEW-A: a file name that reads as a name with the same letters as the one t
   assert.not.match(got[0]!, /order_ov_erdue/);
 });
 
+test('a language written the BCP 47 way in a file name (pt-BR, fr-ca) is read as the platform\'s code: never a copy of another template, and no advice names a code language-code refuses', async () => {
+  const text = (n: number) => `Olá {{1}}, sua fatura ${n} vence amanhã.`;
+  const project = {
+    'templates/invoice_due.pt_BR.yaml': tpl('invoice_due', 'pt_BR', text(1)), 'templates/invoice_due.es.yaml': tpl('invoice_due', 'es', text(2)),
+    'templates/invoice_paid.pt_BR.yaml': tpl('invoice_paid', 'pt_BR', text(3)), 'templates/invoice_paid.es.yaml': tpl('invoice_paid', 'es', text(4)),
+  };
+  const all = await findings({
+    ...project,
+    // the code written with BCP 47's hyphen: the same language as `language:`, renamed to the platform's code
+    'templates/invoice_void.pt-BR.yaml': tpl('invoice_void', 'pt_BR', text(5)),
+    // a copy that kept its language, named with a hyphen and small letters: the advice writes the code fr_CA
+    'templates/invoice_late.fr-ca.yaml': tpl('invoice_late', 'es', text(6)),
+    // `language:` written the BCP 47 way (language-code says it): the file name is right, never advised to be pt-BR
+    'templates/invoice_sent.pt_BR.yaml': tpl('invoice_sent', 'pt-BR', text(7)),
+  });
+  assert.equal(all, [
+    'invoice_late.fr-ca.yaml:3 The file is named invoice_late.fr-ca.yaml, but `language:` is es: a copy keeps the language it was copied from. Change `language:` to fr_CA, or rename the file to invoice_late.es.yaml.',
+    'invoice_void.pt-BR.yaml:3 The file is named invoice_void.pt-BR.yaml, which writes the language pt-BR; the platform\'s code, as `language:` says, is pt_BR: rename the file to invoice_void.pt_BR.yaml, the way the project\'s other files write it.',
+  ]);
+  // two files of one template, one of them named pt-BR: a duplicate, without advice to change `language:` to pt-BR
+  const dup = await findings({ ...project, 'templates/invoice_due.pt-BR.yaml': tpl('invoice_due', 'pt_BR', text(8)) }, 'duplicate-template');
+  assert.is(dup.length, 2, dup.join('\n'));
+  for (const d of dup) assert.not.match(d, /pt-BR if|to pt-BR|change `language:`/, d);
+});
+
 test.run();

@@ -66,4 +66,31 @@ test('a .yaml file in a folder the globs cover only as .yml: the message names t
   } finally { cleanup(dir); }
 });
 
+test('a file a `!` glob leaves out is never advised a rename to the other extension (both are template extensions): the message names the glob', async () => {
+  const { globsTake, negatedBy, otherExtensionTaken } = await import('../src/files/extension.ts');
+  const config = { dir: '/srv/shop', templates: ['messages/**/*.{yml,yaml}', '!messages/archive/**'] };
+  for (const f of ['/srv/shop/messages/archive/2023/refund_done.es.yaml', '/srv/shop/messages/archive/refund_done.es.yml']) {
+    assert.is(globsTake(config, f), false, f);
+    assert.is(otherExtensionTaken(config, f), undefined, f);
+    assert.is(negatedBy(config, f), '!messages/archive/**', f);
+  }
+  assert.is(globsTake(config, '/srv/shop/messages/refund_done.es.yaml'), true);
+  // a file the globs take as it is: its extension keeps nothing out
+  assert.is(otherExtensionTaken({ dir: '/srv/shop', templates: ['messages/**/*.{yml,yaml}'] }, '/srv/shop/messages/refund_done.es.yaml'), undefined);
+  assert.is(otherExtensionTaken({ dir: '/srv/shop', templates: ['messages/**/*.yml'] }, '/srv/shop/messages/refund_done.es.yaml'), '.yml');
+  const dir = tempDir('tplsync-yml-');
+  try {
+    const template = `channel: ${CHANNEL_A}\nname: refund_done\nlanguage: es\ncategory: UTILITY\nbody:\n  text: "Hola {{nombre}}, tu reembolso de {{importe}} ya está en camino."\n  examples: { nombre: Eva, importe: "12 EUR" }\n`;
+    writeFiles(dir, {
+      'tplsync.config.yaml': 'templates: ["messages/**/*.{yml,yaml}", "!messages/archive/**"]\n',
+      'messages/archive/refund_done.es.yaml': template,
+      'messages/refund_sent.es.yml': template.replace('refund_done', 'refund_sent').replace('ya está en camino', 'fue enviado'),
+    });
+    const r = await cliIn(['lint', 'messages/archive/refund_done.es.yaml'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    assert.not.match(r.stderr, /rename it to \.yml|the globs take \.yml/);
+    assert.match(r.stderr, 'messages/archive/refund_done.es.yaml is left out of the config\'s templates by its glob !messages/archive/**');
+  } finally { cleanup(dir); }
+});
+
 test.run();

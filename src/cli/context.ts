@@ -127,19 +127,30 @@ export function savedFilesDir(config: Config, base: string | undefined): string 
 export async function warnUncovered(config: Config, files: readonly string[], by = 'lint and plan'): Promise<void> {
   if (!files.length) return;
   const { discoverFiles } = await import('../files/discover.js');
-  const covered = new Set(await discoverFiles(config, [], io().cwd(), { list: true }).then((fs) => fs.map((f) => f.abs), () => [] as string[]));
-  const left = files.filter((f) => !covered.has(f));
+  const { globsTake, negatedBy, otherExtensionTaken } = await import('../files/extension.js');
+  // a discovery that fails (no file matches the globs, a walk past its bound) tells nothing of the files: judged by the
+  // globs alone, never each said to be left out (its extension advice false for a .yaml file the globs take)
+  const covered = await discoverFiles(config, [], io().cwd(), { list: true }).then((fs) => new Set(fs.map((f) => f.abs)), () => undefined);
+  const left = files.filter((f) => (covered ? !covered.has(f) : !globsTake(config, f)));
   if (!left.length) return;
-  const { otherExtensionTaken } = await import('../files/extension.js');
   const rel = (f: string): string => path.relative(io().cwd(), f) || f;
   const list = (fs: readonly string[]): string => (fs.length > 3 ? `${fs.slice(0, 3).join(', ')} and ${fs.length - 3} more` : fs.join(', '));
   const globs = config.templates.join(', ');
   // in a folder the globs cover, under the other extension (.yaml where they take .yml): the extension is what keeps them out
   const byExtension = new Map<string, string[]>();
   const away: string[] = [];
+  // left out by a `!` glob of the config (`!templates/drafts/**`): said by that glob, not as a folder to add
+  const negated = new Map<string, string[]>();
   for (const f of left) {
     const other = otherExtensionTaken(config, f);
-    if (other) byExtension.set(other, [...byExtension.get(other) ?? [], rel(f)]); else away.push(rel(f));
+    const by = other ? undefined : negatedBy(config, f);
+    if (other) byExtension.set(other, [...byExtension.get(other) ?? [], rel(f)]);
+    else if (by) negated.set(by, [...negated.get(by) ?? [], rel(f)]);
+    else away.push(rel(f));
+  }
+  for (const [glob, fs] of negated) {
+    const one = fs.length === 1;
+    io().stderr.write(`tplsync: ${list(fs)} ${one ? 'is' : 'are'} left out of the config's templates by its glob ${glob}, so ${by} will not see ${one ? 'it' : 'them'}\n`);
   }
   for (const [ext, fs] of byExtension) {
     const one = fs.length === 1;

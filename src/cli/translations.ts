@@ -444,7 +444,8 @@ export interface ImportResult {
     namedLike?: string;
     /** translations written over a limit that lint only warns about, at their lines of the translation file `file` */
     warnings?: { file: string; id: string; line: number; message: string }[] }[];
-  refusals: { file: string; line: number; id: string; message: string; template?: string }[];
+  /** `internal`: an error of tplsync's own planning the template (a bug): refused alone, and the import exits 70 after its summary */
+  refusals: { file: string; line: number; id: string; message: string; template?: string; internal?: true }[];
   /** the files refused, each once (refusedCount): target files (a template in a language), and translation files refused whole */
   refusedFiles: number;
   /**
@@ -1039,5 +1040,7 @@ export async function translationsImport(files: string[], o: ImportOptions): Pro
   io().stdout.write(reportLines(out));
   // a refused unit, translated units left out (a new file needs every text), or units not imported (not marked finished,
   // still outdated): what the translator sent is not all in the files, and lint still reports them
+  // an error of tplsync's own planning a template (a bug): that template refused, the others written and the summary said; exit 70
+  if (r.refusals.some((x) => x.internal)) return EXIT.INTERNAL;
   return r.refusals.length || r.skipped.length || notImported ? EXIT.FINDINGS : EXIT.OK;
 }

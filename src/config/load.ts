@@ -204,6 +204,7 @@ export interface ChannelPolicy {
 export { SEARCH_PLACES } from '../core/search-places.js';
 import { SEARCH_PLACES } from '../core/search-places.js';
 import { realTarget } from '../files/confine-write.js';
+import { refuseWideGlobs } from '../files/glob-bounds.js';
 
 export const DEFAULT_TEMPLATE_GLOBS = ['templates/**/*.{yaml,yml}'];
 export const DEFAULT_TYPES_OUT = 'tplsync-templates.ts';
@@ -469,6 +470,8 @@ export async function loadConfig(opts: { cwd: string; configFile?: string }): Pr
 
 async function finishLoad(raw: unknown, filepath: string): Promise<Config> {
   const config = await resolveConfig(raw, filepath, () => configText(filepath));
+  // templates globs that leave the project: refused here, for every command that reads the config (with paths or not)
+  refuseWideGlobs(config, path.relative(io().cwd(), filepath) || filepath);
   // the keys and secret values of every environment are secrets of the output, whichever environment runs
   for (const env of Object.values(config.environments)) {
     addSecret(secretFromEnv(env.apiKeyEnv));

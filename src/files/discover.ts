@@ -9,7 +9,7 @@ import { MAX_WALK_ENTRIES, WalkTooLarge, walkSimpleGlobs } from './walk.js';
 import { globsTake } from './extension.js';
 import { caseVariantFolders, globBase } from './path-case.js';
 import { resolvePath } from '../core/io.js';
-import { gitRoot } from './repository-root.js';
+import { globMayStartAt, refuseWideGlobs as refuseGlobsOutside } from './glob-bounds.js';
 import { SEARCH_PLACES } from '../core/search-places.js';
 import { linkedFolderOf } from './confine-write.js';
 
@@ -36,7 +36,8 @@ export interface DiscoverConfig { dir: string; templates: readonly string[]; fil
 export interface DiscoverOptions { list?: boolean; /** the most entries the walk reads (MAX_WALK_ENTRIES; a test's smaller one) */ maxEntries?: number }
 
 export async function discoverFiles(config: DiscoverConfig, paths: readonly string[], cwd: string, opts: DiscoverOptions = {}): Promise<FileEntry[]> {
-  if (paths.length === 0) refuseWideGlobs(config, cwd);
+  // refused whatever paths are given, as loading the config refuses it
+  refuseWideGlobs(config, cwd);
   try {
     return await discover(config, paths, cwd, opts);
   } catch (e) {
@@ -47,26 +48,11 @@ export async function discoverFiles(config: DiscoverConfig, paths: readonly stri
 }
 
 /**
- * Refuses (exit 3, nothing read) a templates glob of the config that starts at the root of the file
- * system (`/`, or `/` followed by a pattern), or outside the git repository the config is in (an absolute path
- * elsewhere, `../..` above it): it would walk the whole machine (/proc included) or another
- * project. As ESLint ignores files outside its base path, tplsync reads templates only in the
- * project; a config outside any repository may still name a folder beside it (`../shared`), the
- * walk bounded (MAX_WALK_ENTRIES).
+ * The config's globs held to the project (glob-bounds.ts), as loading the config holds them: for a config built by hand
+ * (the library's callers); a config loadConfig returned passed already.
  */
 function refuseWideGlobs(config: DiscoverConfig, cwd: string): void {
-  const repo = gitRoot(config.dir);
-  const from = config.file ? ` (from ${path.relative(cwd, config.file) || config.file})` : '';
-  for (const g of config.templates) {
-    if (g.startsWith('!')) continue;
-    const base = path.resolve(config.dir, globBase(g));
-    if (path.parse(base).root === base) {
-      throw new UsageError(`The templates glob '${g}'${from} starts at ${base}, the root of the file system: tplsync would read every file of the machine. Name the templates' folder inside the project, such as templates/**/*.yaml`);
-    }
-    if (repo !== undefined && base !== repo && !base.startsWith(repo.endsWith(path.sep) ? repo : repo + path.sep)) {
-      throw new UsageError(`The templates glob '${g}'${from} starts at ${base}, outside the repository the config is in (${repo}): tplsync reads templates only inside it. Name a folder of the repository, such as templates/**/*.yaml, or copy the templates in`);
-    }
-  }
+  refuseGlobsOutside(config, config.file ? path.relative(cwd, config.file) || config.file : undefined);
 }
 
 /** tinyglobby given a bounded readdir: the crawl stops (and WalkTooLarge is thrown) past `limit` entries */
@@ -190,7 +176,8 @@ function confine(files: readonly string[], roots: readonly string[], projectDir:
  * What takes a file that leads out of the project into it. A file reached through a linked folder
  * under the project: a glob that starts from the link (`templates/shared/**\/*.yaml`), whose base the
  * link makes a root; a glob of the link's target folder would take the same file a second time
- * under another name. Otherwise (the file is a link itself, or lies outside): a glob of its real folder.
+ * under another name. Otherwise (the file is a link itself, or lies outside): a glob of its real folder, when the
+ * config may name one there (glob-bounds.ts: inside the git repository the config is in); else copying it in.
  */
 function outsideAdvice(abs: string, real: string, projectDir: string): string {
   const ext = path.extname(abs).toLowerCase() || '.yaml';
@@ -198,7 +185,10 @@ function outsideAdvice(abs: string, real: string, projectDir: string): string {
   // the outermost folder on the way from the project's folder to the file that is a link
   const dir = linkedFolderOf(abs, projectDir);
   if (dir) return `It is reached through the linked folder ${path.relative(projectDir, dir)}: add a glob that starts from the link, "${glob(dir)}", to the config's templates (the folder a link in a glob's fixed part leads to is in the project), copy the template into the project, or name the path on the command line.`;
-  return `Copy the template into the project, add its folder to the config's templates globs ("${glob(path.dirname(real))}"), or name the path on the command line.`;
+  // a glob of its real folder only where the config may name one: in the repository the config is in (or beside a
+  // config in none); a glob that starts outside the repository is refused, and advising it made the config refused (exit 3)
+  if (globMayStartAt(projectDir, path.dirname(real))) return `Copy the template into the project, add its folder to the config's templates globs ("${glob(path.dirname(real))}"), or name the path on the command line.`;
+  return `It lies outside the git repository the config is in, where no templates glob may start (the config would be refused): copy the template into the project, or name the path on the command line.`;
 }
 
 /** sorted paths, left with one path per real file (in place): the path that is the real one when it is there, else the first */

@@ -88,13 +88,38 @@ export function finishProject(files: readonly FileResult[], opts: ProjectOptions
     if (r.diagnostics.length === 0 && !crossHere && r.directives.length === 0 && !r.truncated) continue;
     const diags = [...r.diagnostics, ...(crossHere ?? [])];
     const severities = opts.severitiesFor?.(r.file) ?? opts.severities;
-    const shown = applyDirectives(r.file, withSeverities(diags, severities, opts.rules), r.directives, severities, opts.rules);
+    const shown = oneAtANode(applyDirectives(r.file, withSeverities(diags, severities, opts.rules), r.directives, severities, opts.rules));
     for (const d of capFile(r, shown, severities, opts.rules)) all.push(d);
   }
   return all.sort(compareDiagnostics);
 }
 
 const RANK = { error: 0, warning: 1, info: 2 } as const;
+
+/**
+ * One finding of a file's node where the schema and another rule both report it (the same span:
+ * the same key or value): the schema refusing a value's form and a rule judging the value it
+ * cannot be (`thumbnailUrl: not-a-url`: "must be an absolute URL" and rcs-media's "served from a
+ * public https:// URL"), or both judging one part (a carousel card's empty header example: the schema's "must be an absolute URL" and
+ * carousel-card-header's). The more severe is kept; of two alike, the rule's, which knows the part
+ * it judges (and has an id of its own to configure). Decided after the severities and the
+ * directives: a finding turned off or suppressed leaves the other shown.
+ */
+export function oneAtANode(diags: Diagnostic[]): Diagnostic[] {
+  if (diags.length < 2) return diags;
+  const at = (d: Diagnostic): string => `${d.line}:${d.column}:${d.endLine}:${d.endColumn}`;
+  let schemaAt: Map<string, Diagnostic> | undefined;
+  for (const d of diags) if (d.ruleId === 'schema') (schemaAt ??= new Map()).set(at(d), d);
+  if (!schemaAt) return diags;
+  const drop = new Set<Diagnostic>();
+  for (const d of diags) {
+    if (d.ruleId === 'schema') continue;
+    const s = schemaAt.get(at(d));
+    if (!s) continue;
+    drop.add(RANK[s.severity] < RANK[d.severity] ? d : s);
+  }
+  return drop.size ? diags.filter((d) => !drop.has(d)) : diags;
+}
 
 /**
  * The final rules of one stage (rule.ts, FinalContext) on a file: each whose severity (severityOf)

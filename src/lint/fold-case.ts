@@ -40,10 +40,66 @@ function foldButtons(list: unknown): unknown {
   return out ?? list;
 }
 
-/** `t` with its WhatsApp enum values in the platform's case; `t` itself (the same object) when none needs it */
+/** RCS enums (the partner API's): the values of each key of a suggestion, the layout and the expiry */
+const OPEN_URL_APPLICATION = new Set(['BROWSER', 'WEBVIEW']);
+const WEBVIEW_TYPE = new Set(['FULL', 'HALF', 'TALL']);
+const LAYOUT: Readonly<Record<string, ReadonlySet<string>>> = {
+  type: new Set(['STANDALONE', 'CAROUSEL']), orientation: new Set(['VERTICAL', 'HORIZONTAL']), imageAlign: new Set(['LEFT', 'RIGHT']),
+  cardWidth: new Set(['SMALL', 'MEDIUM']), mediaHeight: new Set(['SHORT', 'MEDIUM', 'TALL']),
+};
+const EXPIRE_TYPE = new Set(['TTL', 'EXPIRE_TIME']);
+
+function foldSuggestions(list: unknown): unknown {
+  if (!Array.isArray(list)) return list;
+  let out: unknown[] | undefined;
+  list.forEach((s, i) => {
+    if (!isObj(s)) return;
+    const app = folded(s.openUrlApplication, OPEN_URL_APPLICATION);
+    const mode = folded(s.webviewType, WEBVIEW_TYPE);
+    if (app === undefined && mode === undefined) return;
+    out ??= [...list];
+    out[i] = { ...s, ...(app !== undefined ? { openUrlApplication: app } : {}), ...(mode !== undefined ? { webviewType: mode } : {}) };
+  });
+  return out ?? list;
+}
+
+/** an RCS message with its enums (openUrlApplication, webviewType, the layout's, the expiry's type) in the API's case; `m` itself when none needs it */
+function foldMessage(m: unknown): unknown {
+  if (!isObj(m)) return m;
+  let out: Record<string, unknown> | undefined;
+  const set = (k: string, v: unknown): void => { if (v !== m[k]) { out ??= { ...m }; out[k] = v; } };
+  set('suggestions', foldSuggestions(m.suggestions));
+  if (Array.isArray(m.richCards)) {
+    let cards: unknown[] | undefined;
+    m.richCards.forEach((c, i) => {
+      if (!isObj(c)) return;
+      const s = foldSuggestions(c.suggestions);
+      if (s === c.suggestions) return;
+      cards ??= [...(m.richCards as unknown[])];
+      cards[i] = { ...c, suggestions: s };
+    });
+    if (cards) set('richCards', cards);
+  }
+  const o = m.rcsRichCardsOpts;
+  if (isObj(o)) {
+    let opts: Record<string, unknown> | undefined;
+    for (const [k, values] of Object.entries(LAYOUT)) {
+      const f = folded(o[k], values);
+      if (f !== undefined) (opts ??= { ...o })[k] = f;
+    }
+    if (opts) set('rcsRichCardsOpts', opts);
+  }
+  const e = m.rcsExpireOpts;
+  const type = isObj(e) ? folded(e.type, EXPIRE_TYPE) : undefined;
+  if (type !== undefined) set('rcsExpireOpts', { ...(e as Loose), type });
+  return out ?? m;
+}
+
+/** `t` with its enum values (WhatsApp's, and the RCS message's) in the platform's case; `t` itself (the same object) when none needs it */
 export function foldEnumCase(t: Loose): Loose {
   let out: Record<string, unknown> | undefined;
   const set = (k: string, v: unknown): void => { if (v !== t[k]) { out ??= { ...t }; out[k] = v; } };
+  set('message', foldMessage(t.message));
   const c = folded(t.category, CATEGORY);
   if (c !== undefined) set('category', c);
   set('header', foldHeader(t.header));

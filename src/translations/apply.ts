@@ -3,7 +3,7 @@
 // comments, key order and quoting (only the scalars' values change), with `translated_from`
 // recording a short hash of each source text the translations were made from.
 import { lineEndsOf } from '../files/line-ends.js';
-import { isCollection, isMap, isNode, isScalar, isSeq, parseDocument, stringify as stringifyYaml, visit } from 'yaml';
+import { isAlias, isCollection, isMap, isNode, isScalar, isSeq, parseDocument, stringify as stringifyYaml, visit } from 'yaml';
 import { openDocument, readsBackInPlace, scalarAtPath, topLevelKeyStart, type TextDoc } from '../files/document.js';
 import type { Loose } from '../model/loose.js';
 import { obj, str } from '../model/loose.js';
@@ -13,6 +13,7 @@ import { notFinalWhy, type Entry, type NotFinal } from './formats.js';
 import { fieldKey, fieldPath, fieldTexts, kindMismatch, placeholdersOf, sampleScopes, targetFileName, targetHash, textFields, textHash } from './units.js';
 
 export { targetFileName } from './units.js';
+import { sharedPlaces, unshared } from './shared.js';
 import { placeholderAtEdges, renderText, scanPlaceholders } from '../model/placeholders.js';
 import { firstNonGsm, smsSize, smsUnitsInWords } from '../model/sms.js';
 import { append } from '../core/append.js';
@@ -22,7 +23,24 @@ import type { SeveritySetting } from '../core/diagnostic.js';
 import { characterReferences, insteadOf } from '../model/character-references.js';
 import { namedCharacter } from '../model/written-characters.js';
 
-export interface Refusal { template: string; id: string; line: number; message: string }
+export interface Refusal {
+  template: string; id: string; line: number; message: string;
+  /** an error of tplsync's own while planning the template (a bug): refused, and the import ends with exit 70 once its summary is said */
+  internal?: true;
+}
+
+/** the lengths of a plan's lists: what backTo cuts them back to */
+type PlanMark = Record<'writes' | 'refusals' | 'skipped' | 'unchanged' | 'kept' | 'otherSource' | 'stillOutdated', number>;
+function markOf(plan: ImportPlan): PlanMark {
+  return { writes: plan.writes.length, refusals: plan.refusals.length, skipped: plan.skipped.length, unchanged: plan.unchanged.length, kept: plan.kept.length, otherSource: plan.otherSource?.length ?? 0, stillOutdated: plan.stillOutdated?.length ?? 0 };
+}
+/** the plan as it was at `mark`: what a template whose planning failed had added taken back */
+function backTo(plan: ImportPlan, mark: PlanMark): void {
+  plan.writes.length = mark.writes; plan.refusals.length = mark.refusals; plan.skipped.length = mark.skipped;
+  plan.unchanged.length = mark.unchanged; plan.kept.length = mark.kept;
+  if (plan.otherSource) plan.otherSource.length = mark.otherSource;
+  if (plan.stillOutdated) plan.stillOutdated.length = mark.stillOutdated;
+}
 
 export interface SourceTemplate {
   /** `channel/name` */
@@ -524,7 +542,11 @@ export function applyTexts(text: string, texts: readonly { path: (string | numbe
       // the file's blank lines after the block stay, unless the new block is keep-chomped (they would be its text)
       edits.push({ start, end, text: /^[|>]\+/.test(block) ? block : block + text.slice(blankStart, end) });
     } else if (isScalar(node) && node.range) edits.push({ start: node.range[0], end: node.range[1], text: render(t.text, node.type, isCollection(parent) && Boolean(parent.flow)) });
-    else missing.push(t);
+    // an alias of a text (`text: *label`): replaced by its own text, in the style of the one it repeats (no other place changes)
+    else if (isAlias(node) && node.range && isScalar(node.resolve(doc))) {
+      const type = (node.resolve(doc) as { type?: string }).type;
+      edits.push({ start: node.range[0], end: node.range[1], text: render(t.text, type === 'BLOCK_LITERAL' || type === 'BLOCK_FOLDED' ? 'QUOTE_DOUBLE' : type, isCollection(parent) && Boolean(parent.flow)) });
+    } else missing.push(t);
   }
   // the record as plain data (a node's own fields are not its keys)
   const recordNode = doc.get('translated_from', true);
@@ -1045,261 +1067,284 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
   fuzzy: readonly NotFinal[] = [], severities?: SeveritiesOf, lintOf?: LintOf): ImportPlan {
   const plan: ImportPlan = { writes: [], refusals: [], skipped: [], unchanged: [], kept: [] };
   for (const [template, es] of groups) {
-    const src = sources.get(template);
-    if (!src) {
-      for (const e of es) plan.refusals.push({ template, id: e.id, line: e.line, message: e.refuse ?? `no ${sourceLang} template ${template || '(unit id without a template)'} in this project` });
-      continue;
-    }
-    // the source's own texts were translated from the target language (a spreadsheet with its language columns swapped): importing would overwrite the texts they came from
-    if (str(obj(src.value.translated_from)?.language) === targetLang) {
-      plan.refusals.push({ template, id: template, line: Math.min(...es.map((e) => e.line)), message: `its ${sourceLang} file was translated from ${targetLang} (translated_from in ${src.file}): importing ${sourceLang} -> ${targetLang} would overwrite the texts it was made from; check the translation file's languages (its source and target columns, srcLang and trgLang, or Language header)` });
-      continue;
-    }
-    const fields = fieldsOf(src.value);
-    // the target file's record: a text it holds made from the current source text is not replaced by one made from an older
-    const record = obj(targets.get(template)?.value.translated_from);
-    const madeFrom = str(record?.language) === sourceLang ? obj(record?.texts) : undefined;
-    const downgrade = (field: string, current: string): string | undefined => (madeFrom?.[field] !== undefined && String(madeFrom[field]) === hashOf(current)
-      ? `the ${targetLang} file's text here was made from the current ${sourceLang} text, and this translation from another (the translation file's source text is not the template's: it was exported before the ${sourceLang} text changed, or its source was edited, as a spreadsheet's autocorrect does): not imported, so as not to replace the newer translation; export again, or put the file's source text back as the template has it`
-      : undefined);
-    const unique = uniqueEntries(template, es);
-    const refused: Refusal[] = unique.refused;
-    const ok: { e: Entry; path: (string | number)[] }[] = [];
-    /** the units refused by the import's own checks (checkEntry, smsOver), whose lint findings are added to their refusal */
-    const checked: { e: Entry; path: (string | number)[]; r: Refusal; rule: string | undefined }[] = [];
-    const warnings: NonNullable<Write['warnings']> = [];
-    // the severities lint will judge the written file by (the target's file, or the one this import makes): a limit whose rule is
-    // an error refuses, one a warning or info writes with the finding said, one turned off is not checked (as lint would not)
-    const judged = targets.get(template)?.file ?? targetFileName(src.file, sourceLang, targetLang);
-    /** the rule is an error for the file written (the placement and line-break checks are refusals only then) */
-    const refuses = (rule: string): boolean => !severities || severities(judged, rule) === 'error';
-    for (const given of unique.ok) {
-      if (given.refuse) { refused.push({ template, id: given.id, line: given.line, message: given.refuse }); continue; }
-      const field = given.id.slice(template.length + 1);
-      const f = fields.get(field);
-      if (!f) { refused.push({ template, id: given.id, line: given.line, message: `the ${sourceLang} template has no text at ${field}` }); continue; }
-      // a source cell a spreadsheet's autocorrect retyped (I'll -> I’ll, -- -> –): the template's own text, not another source
-      const e = given.source && given.source !== f.text && typographic(given.source) === typographic(f.text) ? { ...given, source: f.text } : given;
-      // the placeholders the translator was given are those of the exported source text
-      // the template's own string when the exported source is that text (most are): the memos' hash of it is computed once, not once a language
-      // a source text in the file other than the template's (exported before it changed, or edited in a spreadsheet) is taken only with the template's placeholders
-      const stale = e.source && e.source !== f.text ? layoutAdded(e.source, f.text) ?? sourceDiffers(e.source, f.text) ?? downgrade(field, f.text) : undefined;
-      const held = targets.get(template);
-      const heldValue = held === undefined ? undefined : valueAt(held.value, f.path);
-      const heldText = typeof heldValue === 'string' ? heldValue : undefined;
-      // the target file's text changed since the translation file was exported (a reviewer's edit, a later import)
-      // (a translation the file already holds is no change: the same file imported again)
-      // (a text missing from the file then and now is no change: its exported target was empty)
-      if (held && e.exported !== undefined && heldText !== e.target && targetHash(heldText ?? '') !== e.exported) {
-        // the translation is the text as exported: the file's newer text is kept, not put back
-        if (targetHash(e.target) === e.exported) { plan.kept.push({ template, id: e.id, line: e.line, file: held.file }); continue; }
-        // a translation made from another source text is said as such: that is why it cannot be taken, whatever the file holds
-        refused.push({ template, id: e.id, line: e.line, message: stale ?? `the ${targetLang} file's text here changed after this translation file was exported (${held.file} edited by hand, or a later import), and the translation changed too: which is right is a person's call; put the one to keep in the file or in the translation file, then import again` });
+    // a template's plan is its own: an error planning it (a bug) refuses it alone, whatever of it was planned taken back,
+    // and the others are planned as usual (no file of it is written, and the import's summary is said)
+    const mark = markOf(plan);
+    try {
+      const src = sources.get(template);
+      if (!src) {
+        for (const e of es) plan.refusals.push({ template, id: e.id, line: e.line, message: e.refuse ?? `no ${sourceLang} template ${template || '(unit id without a template)'} in this project` });
         continue;
       }
-      // the file's own text sent back, which its record says is outdated (its source text changed since), by a file that
-      // cannot say it was checked (no export notes: a CSV without its notes column, a PO whose comments a tool dropped):
-      // not marked current; the export's outdated marker, removed by the translator, is what says "still right"
-      if (held && e.exported === undefined && heldText === e.target && madeFrom?.[field] !== undefined && String(madeFrom[field]) !== hashOf(f.text)) {
-        (plan.stillOutdated ??= []).push({ template, id: e.id, line: e.line, file: held.file });
+      // the source's own texts were translated from the target language (a spreadsheet with its language columns swapped): importing would overwrite the texts they came from
+      if (str(obj(src.value.translated_from)?.language) === targetLang) {
+        plan.refusals.push({ template, id: template, line: Math.min(...es.map((e) => e.line)), message: `its ${sourceLang} file was translated from ${targetLang} (translated_from in ${src.file}): importing ${sourceLang} -> ${targetLang} would overwrite the texts it was made from; check the translation file's languages (its source and target columns, srcLang and trgLang, or Language header)` });
         continue;
       }
-      // a limit lint only warns about refuses nothing: the translation is written and the warning said (limitWarning)
-      const limitSeverity: SeveritySetting = !f.rule ? 'error' : severities ? severities(judged, f.rule) : f.warning ? 'warning' : 'error';
-      // (one SMS is not a count of characters: an error's refusal is smsOver's)
-      const why = stale ?? checkEntry(e, !e.source || e.source === f.text ? f.text : e.source, limitSeverity !== 'error' || f.sms ? undefined : f.limit, f.text, f.bytes === true, heldText, f.rendered ? f.samples : undefined, { body: field === 'body.text' && src.value.category !== 'AUTHENTICATION' && refuses('placeholder-position'), rcs: field.startsWith('message.') || !refuses('placeholder-adjacent'), ...(!refuses('header-footer-line-break') ? {} : field === 'footer' ? { oneLine: 'the footer' } : field === 'header.text' ? { oneLine: 'a text header' } : {}) });
-      const sms = !why && f.sms && limitSeverity === 'error' ? smsOver(e.target, f.samples) : undefined;
-      if (why || sms) {
-        const r: Refusal = { template, id: e.id, line: e.line, message: why ?? `${sms} (${f.rule} is an error in this project's config)` };
-        refused.push(r);
-        // what lint says of the same text besides (a label too long that holds an emoji too): said with it, below
-        // (judged as it would be written: without a tool's padding, which is said already and would make a line break of its own)
-        if (!stale) checked.push({ e: { ...e, target: unpadded(e.target, f.text) }, path: f.path, r, rule: f.rule });
-        continue;
-      }
-      ok.push({ e, path: f.path });
-      const warned = limitWarning(e.target, f, limitSeverity);
-      if (warned) warnings.push({ id: e.id, line: e.line, message: warned });
-      // a character inside the text that prints nothing and does no job there (a zero-width space pasted with it): written, and said
-      // as lint's text-characters will say it, unless the template's text or the file's holds it too
-      const unseen = heldText === e.target ? undefined : invisibleAdded(e.target, f.text, heldText);
-      if (unseen) warnings.push({ id: e.id, line: e.line, message: unseen });
-      // (a text the target file already holds was said when it was imported)
-      // (a one-line header or footer's line break is header-footer-line-break's, refused or said below)
-      const lost = heldText === e.target ? undefined : lostBreaks(e, f.text, sourceLang) ?? (field === 'footer' || field === 'header.text' ? undefined : addedBreaks(e.target, f.text, sourceLang));
-      if (lost) warnings.push({ id: e.id, line: e.line, message: lost });
-      // a placement or line-break rule the config makes a warning (or info): written, and said as lint will say it
-      if (severities && heldText !== e.target) {
-        const source = !e.source || e.source === f.text ? f.text : e.source;
-        const isBody = field === 'body.text' && src.value.category !== 'AUTHENTICATION';
-        const oneLine = field === 'footer' ? 'the footer' : field === 'header.text' ? 'a text header' : undefined;
-        const checks: [string, boolean, Parameters<typeof checkEntry>[7]][] = [
-          ['placeholder-position', isBody, { body: true, rcs: true }],
-          ['placeholder-adjacent', !field.startsWith('message.'), { body: false, rcs: false }],
-          ['header-footer-line-break', oneLine !== undefined, { rcs: true, ...(oneLine ? { oneLine } : {}) }],
-        ];
-        for (const [rule, applies, only] of checks) {
-          const level = applies ? severities(judged, rule) : 'off';
-          if (level !== 'warning' && level !== 'info') continue;
-          const m = checkEntry(e, source, undefined, f.text, false, heldText, undefined, only);
-          if (m) warnings.push({ id: e.id, line: e.line, message: `${m} (${rule}, ${level === 'info' ? 'info' : 'a warning'}: written all the same)` });
-        }
-      }
-    }
-    // what lint says of each translated field (a button label's emoji or line break, a text's length, a blank text), by lint's own
-    // rules on the template as it would be written: a finding its rule makes an error, which the field's text before did not get, is
-    // the unit's refusal at its line (lint would stop the file written), with every other refusal of the file in this one pass
-    if (lintOf && ok.length) {
-      const held = targets.get(template);
-      const byLint = lintRefusals(lintOf, judged, held?.value ?? { ...src.value, language: targetLang }, src.value, ok);
-      if (byLint.size) {
-        for (const [e, message] of byLint) refused.push({ template, id: e.id, line: e.line, message });
-        ok.splice(0, ok.length, ...ok.filter(({ e }) => !byLint.has(e)));
-        const gone = new Set([...byLint.keys()].map((e) => e.id));
-        warnings.splice(0, warnings.length, ...warnings.filter((w) => !gone.has(w.id)));
-      }
-    }
-    // a unit the import's own checks refused: lint's other mistakes of its text named in the same refusal (a label too long that
-    // holds an emoji as well), not learned at the next import. The rules those checks stand for are not said twice: the field's
-    // length rule, the placeholders' (whose text was refused for them), the one-line header's and footer's
-    if (lintOf && checked.length) {
-      const held = targets.get(template);
-      const byRule = new Map(checked.map((c) => [c.e, c]));
-      const more = lintFindingsOf(lintOf, judged, held?.value ?? { ...src.value, language: targetLang }, src.value, [...ok, ...checked], new Set(byRule.keys()),
-        (e, rule) => rule === byRule.get(e)!.rule || rule.startsWith('placeholder-') || rule === 'header-footer-line-break');
-      for (const [e, ms] of more) {
-        const c = byRule.get(e)!;
-        if (c.e.target === '') continue;
-        c.r.message = everyMistake([c.r.message, ...ms]);
-      }
-    }
-    if (refused.length) {
-      // a new file needs every text: the ones without a translation are said with the refusals, not after they are corrected
-      if (!targets.has(template)) {
-        const given = new Set([...ok.map(({ e }) => e.id), ...refused.map((r) => r.id)]);
-        for (const field of fields.keys()) {
-          const id = `${template}:${field}`;
-          if (given.has(id)) continue;
-          const f = fuzzy.find((x) => x.id === id);
-          const e = es.find((x) => x.id === id);
-          if (f) refused.push({ template, id, line: f.line, message: `${notFinalWhy(f)}; a new file is written only when all its texts are translated` });
-          else if (e) refused.push({ template, id, line: e.line, message: `no translation; a new file is written only when all its texts are translated` });
-        }
-      }
-      append(plan.refusals, refused.sort((a, b) => a.line - b.line));
-      continue;
-    }
-    // every unit kept as the file has it (the translations are the texts as exported): nothing to import for this template
-    if (!ok.length) continue;
-    const hashes = Object.fromEntries(ok.map(({ e }) => {
-      const field = e.id.slice(template.length + 1);
-      const own = fields.get(field)!.text;
-      return [field, hashOf(!e.source || e.source === own ? own : e.source)];
-    }));
-    const existing = targets.get(template);
-    const line = Math.min(...ok.map(({ e }) => e.line));
-    /** the edited text, read back: undefined (the template refused) when the edit is not exactly the intended one */
-    const edit = (text: string, before: unknown, texts: { path: (string | number)[]; text: string }[], doc?: TextDoc): string | undefined => {
-      let why: string | undefined;
-      let out: string | undefined;
-      try {
-        // on the text, when its layout is proven: the texts changed read back in their places, and the file is not read again whole
-        const quick = doc && doc.text === text ? editOnText(doc, texts, sourceLang, hashes) : undefined;
-        out = quick?.out ?? applyTexts(text, texts, sourceLang, hashes, undefined, src.value);
-        // the file as it is (a re-import of what it holds): nothing is written, nothing to check
-        if (out === text) return out;
-        why = quick?.readBack ? undefined : checkApplied(out, before, texts, sourceLang, hashes, src.value);
-      } catch (e) {
-        if (!(e instanceof EditRefused)) throw e;
-        why = `${e.message} (not written)`;
-      }
-      if (why === undefined) return keptCanonical(text, out!, texts);
-      plan.refusals.push({ template, id: template, line, message: why });
-      return undefined;
-    };
-    if (existing) {
-      // the units whose text the file does not hold yet (looked up once: four uses below)
-      const differing = ok.filter(({ e, path }) => valueAt(existing.value, path) !== e.target);
-      // the file's texts recorded as translated from another language: a file records one source language, so this import
-      // records its own only when it translates every text of the file; texts sent back as they are say nothing of this source
-      const recorded = str(record?.language);
-      if (recorded !== undefined && recorded !== sourceLang) {
-        const changed = differing.length;
-        if (changed === 0) { (plan.otherSource ??= []).push({ template, file: existing.file, recorded, line }); continue; }
-        if (changed < fields.size) {
-          plan.refusals.push({ template, id: template, line, message: `the ${targetLang} file's texts are recorded as translated from ${recorded} (translated_from in ${existing.file}), and this translation from ${sourceLang} changes ${changed} of its ${fields.size} texts: a file records one source language, and the others were not translated from ${sourceLang}; export from ${recorded} (tplsync translations export --source ${recorded} --target ${targetLang}), or translate every text of it from ${sourceLang} (not written)` });
+      const fields = fieldsOf(src.value);
+      // the target file's record: a text it holds made from the current source text is not replaced by one made from an older
+      const record = obj(targets.get(template)?.value.translated_from);
+      const madeFrom = str(record?.language) === sourceLang ? obj(record?.texts) : undefined;
+      const downgrade = (field: string, current: string): string | undefined => (madeFrom?.[field] !== undefined && String(madeFrom[field]) === hashOf(current)
+        ? `the ${targetLang} file's text here was made from the current ${sourceLang} text, and this translation from another (the translation file's source text is not the template's: it was exported before the ${sourceLang} text changed, or its source was edited, as a spreadsheet's autocorrect does): not imported, so as not to replace the newer translation; export again, or put the file's source text back as the template has it`
+        : undefined);
+      const unique = uniqueEntries(template, es);
+      const refused: Refusal[] = unique.refused;
+      const ok: { e: Entry; path: (string | number)[] }[] = [];
+      /** the units refused by the import's own checks (checkEntry, smsOver), whose lint findings are added to their refusal */
+      const checked: { e: Entry; path: (string | number)[]; r: Refusal; rule: string | undefined }[] = [];
+      const warnings: NonNullable<Write['warnings']> = [];
+      // the severities lint will judge the written file by (the target's file, or the one this import makes): a limit whose rule is
+      // an error refuses, one a warning or info writes with the finding said, one turned off is not checked (as lint would not)
+      const judged = targets.get(template)?.file ?? targetFileName(src.file, sourceLang, targetLang);
+      /** the rule is an error for the file written (the placement and line-break checks are refusals only then) */
+      const refuses = (rule: string): boolean => !severities || severities(judged, rule) === 'error';
+      for (const given of unique.ok) {
+        if (given.refuse) { refused.push({ template, id: given.id, line: given.line, message: given.refuse }); continue; }
+        const field = given.id.slice(template.length + 1);
+        const f = fields.get(field);
+        if (!f) { refused.push({ template, id: given.id, line: given.line, message: `the ${sourceLang} template has no text at ${field}` }); continue; }
+        // a source cell a spreadsheet's autocorrect retyped (I'll -> I’ll, -- -> –): the template's own text, not another source
+        const e = given.source && given.source !== f.text && typographic(given.source) === typographic(f.text) ? { ...given, source: f.text } : given;
+        // the placeholders the translator was given are those of the exported source text
+        // the template's own string when the exported source is that text (most are): the memos' hash of it is computed once, not once a language
+        // a source text in the file other than the template's (exported before it changed, or edited in a spreadsheet) is taken only with the template's placeholders
+        const stale = e.source && e.source !== f.text ? layoutAdded(e.source, f.text) ?? sourceDiffers(e.source, f.text) ?? downgrade(field, f.text) : undefined;
+        const held = targets.get(template);
+        const heldValue = held === undefined ? undefined : valueAt(held.value, f.path);
+        const heldText = typeof heldValue === 'string' ? heldValue : undefined;
+        // the target file's text changed since the translation file was exported (a reviewer's edit, a later import)
+        // (a translation the file already holds is no change: the same file imported again)
+        // (a text missing from the file then and now is no change: its exported target was empty)
+        if (held && e.exported !== undefined && heldText !== e.target && targetHash(heldText ?? '') !== e.exported) {
+          // the translation is the text as exported: the file's newer text is kept, not put back
+          if (targetHash(e.target) === e.exported) { plan.kept.push({ template, id: e.id, line: e.line, file: held.file }); continue; }
+          // a translation made from another source text is said as such: that is why it cannot be taken, whatever the file holds
+          refused.push({ template, id: e.id, line: e.line, message: stale ?? `the ${targetLang} file's text here changed after this translation file was exported (${held.file} edited by hand, or a later import), and the translation changed too: which is right is a person's call; put the one to keep in the file or in the translation file, then import again` });
           continue;
         }
+        // the file's own text sent back, which its record says is outdated (its source text changed since), by a file that
+        // cannot say it was checked (no export notes: a CSV without its notes column, a PO whose comments a tool dropped):
+        // not marked current; the export's outdated marker, removed by the translator, is what says "still right"
+        if (held && e.exported === undefined && heldText === e.target && madeFrom?.[field] !== undefined && String(madeFrom[field]) !== hashOf(f.text)) {
+          (plan.stillOutdated ??= []).push({ template, id: e.id, line: e.line, file: held.file });
+          continue;
+        }
+        // a limit lint only warns about refuses nothing: the translation is written and the warning said (limitWarning)
+        const limitSeverity: SeveritySetting = !f.rule ? 'error' : severities ? severities(judged, f.rule) : f.warning ? 'warning' : 'error';
+        // (one SMS is not a count of characters: an error's refusal is smsOver's)
+        const why = stale ?? checkEntry(e, !e.source || e.source === f.text ? f.text : e.source, limitSeverity !== 'error' || f.sms ? undefined : f.limit, f.text, f.bytes === true, heldText, f.rendered ? f.samples : undefined, { body: field === 'body.text' && src.value.category !== 'AUTHENTICATION' && refuses('placeholder-position'), rcs: field.startsWith('message.') || !refuses('placeholder-adjacent'), ...(!refuses('header-footer-line-break') ? {} : field === 'footer' ? { oneLine: 'the footer' } : field === 'header.text' ? { oneLine: 'a text header' } : {}) });
+        const sms = !why && f.sms && limitSeverity === 'error' ? smsOver(e.target, f.samples) : undefined;
+        if (why || sms) {
+          const r: Refusal = { template, id: e.id, line: e.line, message: why ?? `${sms} (${f.rule} is an error in this project's config)` };
+          refused.push(r);
+          // what lint says of the same text besides (a label too long that holds an emoji too): said with it, below
+          // (judged as it would be written: without a tool's padding, which is said already and would make a line break of its own)
+          if (!stale) checked.push({ e: { ...e, target: unpadded(e.target, f.text) }, path: f.path, r, rule: f.rule });
+          continue;
+        }
+        ok.push({ e, path: f.path });
+        const warned = limitWarning(e.target, f, limitSeverity);
+        if (warned) warnings.push({ id: e.id, line: e.line, message: warned });
+        // a character inside the text that prints nothing and does no job there (a zero-width space pasted with it): written, and said
+        // as lint's text-characters will say it, unless the template's text or the file's holds it too
+        const unseen = heldText === e.target ? undefined : invisibleAdded(e.target, f.text, heldText);
+        if (unseen) warnings.push({ id: e.id, line: e.line, message: unseen });
+        // (a text the target file already holds was said when it was imported)
+        // (a one-line header or footer's line break is header-footer-line-break's, refused or said below)
+        const lost = heldText === e.target ? undefined : lostBreaks(e, f.text, sourceLang) ?? (field === 'footer' || field === 'header.text' ? undefined : addedBreaks(e.target, f.text, sourceLang));
+        if (lost) warnings.push({ id: e.id, line: e.line, message: lost });
+        // a placement or line-break rule the config makes a warning (or info): written, and said as lint will say it
+        if (severities && heldText !== e.target) {
+          const source = !e.source || e.source === f.text ? f.text : e.source;
+          const isBody = field === 'body.text' && src.value.category !== 'AUTHENTICATION';
+          const oneLine = field === 'footer' ? 'the footer' : field === 'header.text' ? 'a text header' : undefined;
+          const checks: [string, boolean, Parameters<typeof checkEntry>[7]][] = [
+            ['placeholder-position', isBody, { body: true, rcs: true }],
+            ['placeholder-adjacent', !field.startsWith('message.'), { body: false, rcs: false }],
+            ['header-footer-line-break', oneLine !== undefined, { rcs: true, ...(oneLine ? { oneLine } : {}) }],
+          ];
+          for (const [rule, applies, only] of checks) {
+            const level = applies ? severities(judged, rule) : 'off';
+            if (level !== 'warning' && level !== 'info') continue;
+            const m = checkEntry(e, source, undefined, f.text, false, heldText, undefined, only);
+            if (m) warnings.push({ id: e.id, line: e.line, message: `${m} (${rule}, ${level === 'info' ? 'info' : 'a warning'}: written all the same)` });
+          }
+        }
       }
-      // a text goes to the same path in the target file: the item there must be of the same kind (a URL button's label onto a QUICK_REPLY one, no)
-      const crossed = ok.map(({ path }) => kindMismatch(src.value, existing.value, path)).find((m) => m !== undefined);
-      if (crossed) {
-        plan.refusals.push({ template, id: template, line, message: `the ${targetLang} file's ${crossed.at} is ${an(crossed.b)} where the ${sourceLang} file's is ${an(crossed.a)}: the two files' items are not in the same order; put them in the same order, then import (not written)` });
+      // what lint says of each translated field (a button label's emoji or line break, a text's length, a blank text), by lint's own
+      // rules on the template as it would be written: a finding its rule makes an error, which the field's text before did not get, is
+      // the unit's refusal at its line (lint would stop the file written), with every other refusal of the file in this one pass
+      if (lintOf && ok.length) {
+        const held = targets.get(template);
+        const byLint = lintRefusals(lintOf, judged, held?.value ?? { ...src.value, language: targetLang }, src.value, ok);
+        if (byLint.size) {
+          for (const [e, message] of byLint) refused.push({ template, id: e.id, line: e.line, message });
+          ok.splice(0, ok.length, ...ok.filter(({ e }) => !byLint.has(e)));
+          const gone = new Set([...byLint.keys()].map((e) => e.id));
+          warnings.splice(0, warnings.length, ...warnings.filter((w) => !gone.has(w.id)));
+        }
+      }
+      // a unit the import's own checks refused: lint's other mistakes of its text named in the same refusal (a label too long that
+      // holds an emoji as well), not learned at the next import. The rules those checks stand for are not said twice: the field's
+      // length rule, the placeholders' (whose text was refused for them), the one-line header's and footer's
+      if (lintOf && checked.length) {
+        const held = targets.get(template);
+        const byRule = new Map(checked.map((c) => [c.e, c]));
+        const more = lintFindingsOf(lintOf, judged, held?.value ?? { ...src.value, language: targetLang }, src.value, [...ok, ...checked], new Set(byRule.keys()),
+          (e, rule) => rule === byRule.get(e)!.rule || rule.startsWith('placeholder-') || rule === 'header-footer-line-break');
+        for (const [e, ms] of more) {
+          const c = byRule.get(e)!;
+          if (c.e.target === '') continue;
+          c.r.message = everyMistake([c.r.message, ...ms]);
+        }
+      }
+      if (refused.length) {
+        // a new file needs every text: the ones without a translation are said with the refusals, not after they are corrected
+        if (!targets.has(template)) {
+          const given = new Set([...ok.map(({ e }) => e.id), ...refused.map((r) => r.id)]);
+          for (const field of fields.keys()) {
+            const id = `${template}:${field}`;
+            if (given.has(id)) continue;
+            const f = fuzzy.find((x) => x.id === id);
+            const e = es.find((x) => x.id === id);
+            if (f) refused.push({ template, id, line: f.line, message: `${notFinalWhy(f)}; a new file is written only when all its texts are translated` });
+            else if (e) refused.push({ template, id, line: e.line, message: `no translation; a new file is written only when all its texts are translated` });
+          }
+        }
+        append(plan.refusals, refused.sort((a, b) => a.line - b.line));
         continue;
       }
-      // a text the file already holds is not rewritten (a folded block keeps its lines and its style): only its record is brought up to date
-      const text = edit(existing.text, existing.value, differing.map(({ e, path }) => ({ path, text: e.target })), existing.doc);
-      if (text === undefined) continue;
-      // a placeholder the translation gains or loses (following its source): its sample in the target file is the file's to edit;
-      // said at the unit's line with what to write, not left for lint to find after an "updated"
-      append(warnings, sampleNotes(src.value, existing.value, existing.file, differing, sourceLang, targetLang));
-      append(warnings, itemsAdded(src.value, existing.value, existing.file, differing, sourceLang, targetLang));
-      const added = addedParts(existing.value, ok.map((x) => x.path), src.value, sourceLang);
-      if (text !== existing.text) plan.writes.push({ file: existing.file, text, created: false, before: existing.text, template, units: ok.length, changed: differing.length, line, ...(madeFrom === undefined ? { adopted: true } : {}), ...(warnings.length ? { warnings } : {}), ...(added.length ? { added } : {}) });
-      else plan.unchanged.push({ template, file: existing.file });
-      continue;
-    }
-    if (ok.length < fields.size) {
-      const fz = fuzzy.filter((f) => f.id.startsWith(`${template}:`) && fields.has(f.id.slice(template.length + 1)) && !ok.some(({ e }) => e.id === f.id));
-      // every text without a translation named: marked not final (with its line), else empty or not in the file at all
-      const done = new Set(ok.map(({ e }) => e.id));
-      const untranslated = [...fields.keys()].map((f) => `${template}:${f}`).filter((id) => !done.has(id));
-      const named = untranslated.map((id) => {
-        const f = fz.find((x) => x.id === id);
-        if (f) return `${id} at line ${f.line}: ${notFinalWhy(f)}`;
-        const e = es.find((x) => x.id === id);
-        return e ? `${id} at line ${e.line}: no translation` : `${id}: not in the file`;
-      });
-      plan.skipped.push({ template, reason: `${untranslated.length} of its ${fields.size} texts ${untranslated.length === 1 ? 'has' : 'have'} no ${targetLang} translation (${named.join('; ')}); a new file is written only when all are translated` });
-      continue;
-    }
-    const file = targetFileName(src.file, sourceLang, targetLang);
-    if (file === src.file || takenFiles.has(file)) {
-      plan.skipped.push({ template, reason: notTheVariant(file, template, targetLang, sourceLang, sources, targets) });
-      continue;
-    }
-    // the source file with the language and the texts changed; its own publicId and record left out
-    let base = src.text;
-    let before: unknown = src.value;
-    // an authentication body in WhatsApp's preset wording of the source language: WhatsApp writes it in each
-    // template's language, so the new file asks for it (body.add_security_recommendation) instead of keeping the sentence
-    const srcBody = obj(src.value.body);
-    const preset = src.value.category === 'AUTHENTICATION' && typeof srcBody?.text === 'string' ? readPresetAuthenticationBody(srcBody.text, sourceLang) : undefined;
-    if (src.value.publicId !== undefined || src.value.translated_from !== undefined || preset) {
-      const doc = parseDocument(src.text, { logLevel: 'error' });
-      keepNumbersAsWritten(doc);
-      doc.delete('publicId');
-      doc.delete('translated_from');
-      const { publicId: _p, translated_from: _t, ...rest } = src.value as Record<string, unknown>;
-      if (preset) {
-        const { text: _x, examples: _e, ...body } = srcBody! as Record<string, unknown>;
-        // said either way: an authentication template has a body (`body: {}` would do; the flag says which wording)
-        body.add_security_recommendation = preset.addSecurityRecommendation;
-        doc.deleteIn(['body', 'text']);
-        doc.deleteIn(['body', 'examples']);
-        doc.setIn(['body', 'add_security_recommendation'], preset.addSecurityRecommendation);
-        rest.body = body;
+      // every unit kept as the file has it (the translations are the texts as exported): nothing to import for this template
+      if (!ok.length) continue;
+      const hashes = Object.fromEntries(ok.map(({ e }) => {
+        const field = e.id.slice(template.length + 1);
+        const own = fields.get(field)!.text;
+        return [field, hashOf(!e.source || e.source === own ? own : e.source)];
+      }));
+      const existing = targets.get(template);
+      const line = Math.min(...ok.map(({ e }) => e.line));
+      /** the edited text, read back: undefined (the template refused) when the edit is not exactly the intended one */
+      const edit = (text: string, before: unknown, texts: { path: (string | number)[]; text: string }[], doc?: TextDoc): string | undefined => {
+        let why: string | undefined;
+        let out: string | undefined;
+        try {
+          // on the text, when its layout is proven: the texts changed read back in their places, and the file is not read again whole
+          const quick = doc && doc.text === text ? editOnText(doc, texts, sourceLang, hashes) : undefined;
+          out = quick?.out ?? applyTexts(text, texts, sourceLang, hashes, undefined, src.value);
+          // the file as it is (a re-import of what it holds): nothing is written, nothing to check
+          if (out === text) return out;
+          why = quick?.readBack ? undefined : checkApplied(out, before, texts, sourceLang, hashes, src.value);
+        } catch (e) {
+          if (!(e instanceof EditRefused)) throw e;
+          why = `${e.message} (not written)`;
+        }
+        if (why === undefined) return keptCanonical(text, out!, texts);
+        plan.refusals.push({ template, id: template, line, message: why });
+        return undefined;
+      };
+      if (existing) {
+        // the units whose text the file does not hold yet (looked up once: four uses below)
+        const differing = ok.filter(({ e, path }) => valueAt(existing.value, path) !== e.target);
+        // the file's texts recorded as translated from another language: a file records one source language, so this import
+        // records its own only when it translates every text of the file; texts sent back as they are say nothing of this source
+        const recorded = str(record?.language);
+        if (recorded !== undefined && recorded !== sourceLang) {
+          const changed = differing.length;
+          if (changed === 0) { (plan.otherSource ??= []).push({ template, file: existing.file, recorded, line }); continue; }
+          if (changed < fields.size) {
+            plan.refusals.push({ template, id: template, line, message: `the ${targetLang} file's texts are recorded as translated from ${recorded} (translated_from in ${existing.file}), and this translation from ${sourceLang} changes ${changed} of its ${fields.size} texts: a file records one source language, and the others were not translated from ${sourceLang}; export from ${recorded} (tplsync translations export --source ${recorded} --target ${targetLang}), or translate every text of it from ${sourceLang} (not written)` });
+            continue;
+          }
+        }
+        // a text goes to the same path in the target file: the item there must be of the same kind (a URL button's label onto a QUICK_REPLY one, no)
+        const crossed = ok.map(({ path }) => kindMismatch(src.value, existing.value, path)).find((m) => m !== undefined);
+        if (crossed) {
+          plan.refusals.push({ template, id: template, line, message: `the ${targetLang} file's ${crossed.at} is ${an(crossed.b)} where the ${sourceLang} file's is ${an(crossed.a)}: the two files' items are not in the same order; put them in the same order, then import (not written)` });
+          continue;
+        }
+        // a text whose place the file shares with another through a YAML anchor (`&b` repeated by `*b`, a part reached through an
+        // alias, a text a merge key gives): changing it there would change the other place too; the template is refused, each
+        // such unit at its line with the file's line (the file keeps every byte but its texts, so its anchors are not undone here)
+        const shared = sharedPlaces(existing.text, differing.map(({ path }) => path));
+        if (shared.length) {
+          for (const x of shared) {
+            const { e } = differing[x.index]!;
+            plan.refusals.push({ template, id: e.id, line: e.line, message: `${existing.file}:${x.line}: ${x.message} (nothing of this template written)` });
+          }
+          continue;
+        }
+        // a text the file already holds is not rewritten (a folded block keeps its lines and its style): only its record is brought up to date
+        const text = edit(existing.text, existing.value, differing.map(({ e, path }) => ({ path, text: e.target })), existing.doc);
+        if (text === undefined) continue;
+        // a placeholder the translation gains or loses (following its source): its sample in the target file is the file's to edit;
+        // said at the unit's line with what to write, not left for lint to find after an "updated"
+        append(warnings, sampleNotes(src.value, existing.value, existing.file, differing, sourceLang, targetLang));
+        append(warnings, itemsAdded(src.value, existing.value, existing.file, differing, sourceLang, targetLang));
+        const added = addedParts(existing.value, ok.map((x) => x.path), src.value, sourceLang);
+        if (text !== existing.text) plan.writes.push({ file: existing.file, text, created: false, before: existing.text, template, units: ok.length, changed: differing.length, line, ...(madeFrom === undefined ? { adopted: true } : {}), ...(warnings.length ? { warnings } : {}), ...(added.length ? { added } : {}) });
+        else plan.unchanged.push({ template, file: existing.file });
+        continue;
       }
-      base = doc.toString({ lineWidth: 0 });
-      before = rest;
+      if (ok.length < fields.size) {
+        const fz = fuzzy.filter((f) => f.id.startsWith(`${template}:`) && fields.has(f.id.slice(template.length + 1)) && !ok.some(({ e }) => e.id === f.id));
+        // every text without a translation named: marked not final (with its line), else empty or not in the file at all
+        const done = new Set(ok.map(({ e }) => e.id));
+        const untranslated = [...fields.keys()].map((f) => `${template}:${f}`).filter((id) => !done.has(id));
+        const named = untranslated.map((id) => {
+          const f = fz.find((x) => x.id === id);
+          if (f) return `${id} at line ${f.line}: ${notFinalWhy(f)}`;
+          const e = es.find((x) => x.id === id);
+          return e ? `${id} at line ${e.line}: no translation` : `${id}: not in the file`;
+        });
+        plan.skipped.push({ template, reason: `${untranslated.length} of its ${fields.size} texts ${untranslated.length === 1 ? 'has' : 'have'} no ${targetLang} translation (${named.join('; ')}); a new file is written only when all are translated` });
+        continue;
+      }
+      const file = targetFileName(src.file, sourceLang, targetLang);
+      if (file === src.file || takenFiles.has(file)) {
+        plan.skipped.push({ template, reason: notTheVariant(file, template, targetLang, sourceLang, sources, targets) });
+        continue;
+      }
+      // the source file with the language and the texts changed; its own publicId and record left out
+      let base = src.text;
+      let before: unknown = src.value;
+      // an authentication body in WhatsApp's preset wording of the source language: WhatsApp writes it in each
+      // template's language, so the new file asks for it (body.add_security_recommendation) instead of keeping the sentence
+      const srcBody = obj(src.value.body);
+      const preset = src.value.category === 'AUTHENTICATION' && typeof srcBody?.text === 'string' ? readPresetAuthenticationBody(srcBody.text, sourceLang) : undefined;
+      if (src.value.publicId !== undefined || src.value.translated_from !== undefined || preset) {
+        const doc = parseDocument(src.text, { logLevel: 'error' });
+        keepNumbersAsWritten(doc);
+        doc.delete('publicId');
+        doc.delete('translated_from');
+        const { publicId: _p, translated_from: _t, ...rest } = src.value as Record<string, unknown>;
+        if (preset) {
+          const { text: _x, examples: _e, ...body } = srcBody! as Record<string, unknown>;
+          // said either way: an authentication template has a body (`body: {}` would do; the flag says which wording)
+          body.add_security_recommendation = preset.addSecurityRecommendation;
+          doc.deleteIn(['body', 'text']);
+          doc.deleteIn(['body', 'examples']);
+          doc.setIn(['body', 'add_security_recommendation'], preset.addSecurityRecommendation);
+          rest.body = body;
+        }
+        base = doc.toString({ lineWidth: 0 });
+        before = rest;
+      }
+      // the note pull wrote on top of the source file (`# Pulled from a Meta export by tplsync 0.1.0 on ...`) is not true of a translation
+      if (PULL_NOTE.test(base)) base = base.replace(PULL_NOTE_LINES, '');
+      // a text whose place the source file shares through a YAML anchor (`&t` and `*t`, a part repeated by an alias): the new
+      // file writes that place out in full, so that each of its texts is its own (the source file's anchors are its own to keep)
+      base = unshared(base, ok.map(({ path }) => path));
+      const text = edit(base, before, [{ path: ['language'], text: targetLang }, ...ok.map(({ e, path }) => ({ path, text: e.target }))], base === src.text ? src.doc : undefined);
+      if (text === undefined) continue;
+      // named as its source is with the language added (Rechnung.yaml -> Rechnung.fr.yaml): the command says what lint's file-name says of the two
+      const namedLike = file === src.file.replace(/(\.ya?ml)$/i, `.${targetLang}$1`) ? { namedLike: src.file } : {};
+      plan.writes.push({ file, text, created: true, template, units: ok.length, line, ...namedLike, ...(warnings.length ? { warnings } : {}) });
+    } catch (err) {
+      backTo(plan, mark);
+      const line = es.length ? Math.min(...es.map((e) => e.line)) : 0;
+      plan.refusals.push({ template, id: template, line, internal: true, message: `an internal error while planning it: ${err instanceof Error ? err.message : String(err)} (a bug in tplsync: please report it, with the template file; nothing of this template was written, and the other templates were imported as usual)` });
     }
-    // the note pull wrote on top of the source file (`# Pulled from a Meta export by tplsync 0.1.0 on ...`) is not true of a translation
-    if (PULL_NOTE.test(base)) base = base.replace(PULL_NOTE_LINES, '');
-    const text = edit(base, before, [{ path: ['language'], text: targetLang }, ...ok.map(({ e, path }) => ({ path, text: e.target }))], base === src.text ? src.doc : undefined);
-    if (text === undefined) continue;
-    // named as its source is with the language added (Rechnung.yaml -> Rechnung.fr.yaml): the command says what lint's file-name says of the two
-    const namedLike = file === src.file.replace(/(\.ya?ml)$/i, `.${targetLang}$1`) ? { namedLike: src.file } : {};
-    plan.writes.push({ file, text, created: true, template, units: ok.length, line, ...namedLike, ...(warnings.length ? { warnings } : {}) });
   }
   return plan;
 }

@@ -2,6 +2,7 @@
 // on findings (final hook): their metadata and their code (rule.ts).
 import type { Span } from '../../core/diagnostic.js';
 import { didYouMean, editDistance } from '../../core/suggest.js';
+import { languageCode } from '../../core/language.js';
 import type { Directive } from '../directives.js';
 import { UUID_RE } from '../../core/uuid.js';
 import { defineRules, MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RULE, type ProjectContext } from '../rule.js';
@@ -41,7 +42,7 @@ export const crossFileRules = defineRules([
           // the file name's part read as a template name (order-shipped stands for order_shipped): never advise a name name-format refuses
           const meant = named && nameOfStem(named.name, FILE_STYLES[0]!);
           // (a file name that writes the name there, iOSUpdate for ios_update, says no other name)
-          const off = named && named.language !== language ? 'language' : meant !== undefined && !FILE_STYLES.some((s) => s.writes(named!.name, name!)) && letters(meant) !== letters(name!) ? 'name' : undefined;
+          const off = named && !sameLanguage(named.language, language!) ? 'language' : meant !== undefined && !FILE_STYLES.some((s) => s.writes(named!.name, name!)) && letters(meant) !== letters(name!) ? 'name' : undefined;
           const says = off === 'language' ? named!.language : meant;
           if (off) ctx.reportAt(r.file, [off], `${said} This file's name says ${says} (${baseName(r.file)}): change \`${off}:\` to ${says} if the file is that template.`);
           else ctx.report(r.file, r.facts.identitySpan ?? channel!.span, said);
@@ -49,7 +50,7 @@ export const crossFileRules = defineRules([
       }
     } },
   { id: 'file-name', group: 'cross-file', severity: 'warning', summary: 'In a project whose files are named NAME.LANGUAGE.yaml (as `tplsync new` names them), a file so named holds that name and language.',
-    why: 'A template\'s identity is its `channel`, `name` and `language` keys, not its file name; where the files are named after them, a reader takes the file name for the identity. A file renamed to rename its template (bill_due.en_US.yaml still saying `name: bill_ready`) renames nothing, and a copy started as a translation (usage_alert.de.yaml still saying `language: en_US`) is the same template again. Judged only when at least two files, and most of those named NAME.LANGUAGE.yaml, agree with their keys; a file named otherwise (promo.yaml) is not judged. NAME is the template name as the project writes it in file names: as it is (order_shipped), in kebab case (order-shipped: a template name cannot hold `-`), in camel or Pascal case (orderShipped, OrderShipped) or in capitals (ORDER_SHIPPED) all stand for `name: order_shipped`; in camel and Pascal case a run of capitals is one word, and an acronym may be broken or not (smsOTP stands for `name: sms_otp`, iOSUpdate for `name: ios_update`: the same letters in the same order); a NAME no such way reads as a template name (Order Summary) is not judged. The advice names a `name:` that name-format takes (order-overdue.en_US.yaml: `name: order_overdue`) and a file name written the way most of the project\'s files are.',
+    why: 'A template\'s identity is its `channel`, `name` and `language` keys, not its file name; where the files are named after them, a reader takes the file name for the identity. A file renamed to rename its template (bill_due.en_US.yaml still saying `name: bill_ready`) renames nothing, and a copy started as a translation (usage_alert.de.yaml still saying `language: en_US`) is the same template again. Judged only when at least two files, and most of those named NAME.LANGUAGE.yaml, agree with their keys; a file named otherwise (promo.yaml) is not judged. NAME is the template name as the project writes it in file names: as it is (order_shipped), in kebab case (order-shipped: a template name cannot hold `-`), in camel or Pascal case (orderShipped, OrderShipped) or in capitals (ORDER_SHIPPED) all stand for `name: order_shipped`; in camel and Pascal case a run of capitals is one word, and an acronym may be broken or not (smsOTP stands for `name: sms_otp`, iOSUpdate for `name: ios_update`: the same letters in the same order); a NAME no such way reads as a template name (Order Summary) is not judged. LANGUAGE may be written the BCP 47 way or in other letter case (order_shipped.en-US.yaml, .en_us.yaml): it stands for the platform\'s code (`language: en_US`), and where most files write the code itself such a file is advised to be renamed to it. The advice names only codes language-code takes, and names a `name:` that name-format takes (order-overdue.en_US.yaml: `name: order_overdue`) and a file name written the way most of the project\'s files are.',
     fix: 'Change the key the file name disagrees with (`name:` or `language:`), or rename the file after its keys. A new name is a new template: the old one stays on the channel until it is deleted (plan shows it as an orphan).',
     checkProject(ctx) {
       const named = ctx.files.flatMap((r) => {
@@ -59,22 +60,28 @@ export const crossFileRules = defineRules([
       // the way the project's files write a template name (order_shipped as order-shipped, orderShipped, ...)
       const style = projectStyle(named.map(({ r, n }) => ({ stem: n.name, name: r.facts.name! })));
       const agrees = (stem: string, name: string): boolean => FILE_STYLES.some((s) => s.writes(stem, name));
-      const agree = named.filter(({ r, n }) => agrees(n.name, r.facts.name!) && n.language === r.facts.language).length;
+      const agree = named.filter(({ r, n }) => agrees(n.name, r.facts.name!) && sameLanguage(n.language, r.facts.language!)).length;
       if (agree < 2 || agree * 2 <= named.length) return;
+      // most files write the language as the platform's code (en_US, not en-US): one written otherwise is told so
+      const codesWritten = named.filter(({ n }) => n.written === n.language).length * 2 > named.length;
       for (const { r, n } of named) {
         const name = r.facts.name!; const language = r.facts.language!;
         const ext = extensionOf(r.file);
-        if (n.language !== language) ctx.reportAt(r.file, ['language'], `The file is named ${baseName(r.file)}, but \`language:\` is ${language}: a copy keeps the language it was copied from. Change \`language:\` to ${n.language}, or rename the file to ${style.of(name)}.${language}${ext}.`);
+        // the code a rename names: the platform's (a `language:` of en-US, which language-code refuses, renames to en_US)
+        const code = [language, languageCode(language)].find((c) => LANGUAGE_LIKE.test(c)) ?? n.language;
+        if (!sameLanguage(n.language, language)) ctx.reportAt(r.file, ['language'], `The file is named ${baseName(r.file)}, but \`language:\` is ${language}: a copy keeps the language it was copied from. Change \`language:\` to ${n.language}, or rename the file to ${style.of(name)}.${code}${ext}.`);
+        // the same language, written in the file name another way than the platform's code (BCP 47's en-US for en_US)
+        else if (codesWritten && n.written !== n.language && agrees(n.name, name)) ctx.reportAt(r.file, ['language'], `The file is named ${baseName(r.file)}, which writes the language ${n.written}; the platform's code, as \`language:\` says, is ${n.language}: rename the file to ${style.of(name)}.${n.language}${ext}, the way the project's other files write it.`);
         if (agrees(n.name, name)) continue;
         // the name the file's name stands for, read the project's way: never one name-format refuses (identityOfFileName judges no other file)
         const meant = nameOfStem(n.name, style)!;
         // a name the file's name reads as that has the letters of the one there (order-ship-ped for order_shipped) is no
         // better than it: only the file's name is to change
         if (letters(meant) === letters(name)) {
-          ctx.reportAt(r.file, ['name'], `The file is named ${baseName(r.file)}, but \`name:\` is ${name}: rename the file to ${style.of(name)}.${language}${ext}, the way the project's other files write their names.`);
+          ctx.reportAt(r.file, ['name'], `The file is named ${baseName(r.file)}, but \`name:\` is ${name}: rename the file to ${style.of(name)}.${code}${ext}, the way the project's other files write their names.`);
           continue;
         }
-        ctx.reportAt(r.file, ['name'], `The file is named ${baseName(r.file)}, but \`name:\` is ${name}: the name key is the template's identity, so renaming the file renamed nothing. Change \`name:\` to ${meant} (a new template; the old one stays on the channel until deleted) or rename the file back to ${style.of(name)}.${language}${ext}.`);
+        ctx.reportAt(r.file, ['name'], `The file is named ${baseName(r.file)}, but \`name:\` is ${name}: the name key is the template's identity, so renaming the file renamed nothing. Change \`name:\` to ${meant} (a new template; the old one stays on the channel until deleted) or rename the file back to ${style.of(name)}.${code}${ext}.`);
       }
     } },
   { id: 'duplicate-public-id', group: 'cross-file', severity: 'error', summary: 'No two files set the same explicit publicId.',
@@ -218,6 +225,8 @@ const baseName = (file: string): string => file.split(/[\\/]/).pop() ?? file;
 const extensionOf = (file: string): string => /\.ya?ml$/i.exec(file)?.[0] ?? '.yaml';
 /** a language code as the format writes one: ll, ll_CC, or a script or region after the language (zh_Hans, es_419) */
 const LANGUAGE_LIKE = /^[a-z]{2,3}(?:_[A-Za-z0-9]{2,4})?$/;
+/** the same code written another way in a file name: BCP 47's hyphen (en-US), or other letter case (en_us, EN-us) */
+const LANGUAGE_WRITTEN = /^(?:[a-z]{2,3}|[A-Za-z]{2,3}[-_][A-Za-z0-9]{2,4}|[a-z]{2,3}[-_][A-Za-z0-9]{2,4})$/;
 
 /**
  * The name and language a file named NAME.LANGUAGE.yaml (as `tplsync new` names it) stands for, or
@@ -225,10 +234,15 @@ const LANGUAGE_LIKE = /^[a-z]{2,3}(?:_[A-Za-z0-9]{2,4})?$/;
  * part that no way of writing names (FILE_STYLES) reads as a valid template name is not one
  * (`Order Shipped.en_US.yaml`), and the file is not judged.
  */
-function identityOfFileName(file: string): { name: string; language: string } | undefined {
+function identityOfFileName(file: string): { name: string; language: string; written: string } | undefined {
   const m = /^([^.]+)\.([^.]+)\.ya?ml$/i.exec(baseName(file));
-  return m && LANGUAGE_LIKE.test(m[2]!) && nameOfStem(m[1]!, FILE_STYLES[0]!) !== undefined ? { name: m[1]!, language: m[2]! } : undefined;
+  if (!m || !LANGUAGE_WRITTEN.test(m[2]!) || nameOfStem(m[1]!, FILE_STYLES[0]!) === undefined) return undefined;
+  // the code the file name stands for, in the platform's form (en-US, en_us: en_US); never a code the format refuses
+  const language = languageCode(m[2]!);
+  return LANGUAGE_LIKE.test(language) ? { name: m[1]!, language, written: m[2]! } : undefined;
 }
+/** a template's `language:` in the platform's form, for comparing it with a file name's (en-US, which language-code refuses, is en_US) */
+const sameLanguage = (named: string, language: string): boolean => named === language || named === languageCode(language);
 /** the template names WhatsApp and RCS take (the schema's pattern, which name-format holds a name to) */
 const TEMPLATE_NAME = /^[a-z0-9_]{1,512}$/;
 const camel = (n: string): string => n.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());

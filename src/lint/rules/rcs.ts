@@ -118,6 +118,9 @@ export const rcsRules = defineRules([
     check(ctx) {
       const given = (v: unknown): boolean => typeof v === 'string' && v.trim() !== '';
       for (const { v: c, i } of cards(ctx)) {
+        // a card whose content is written under Google's names (cardContent, media, contentInfo): the schema says, at
+        // that key, where tplsync writes it (rbm-names.ts); "no media, title or description" at the card would be its echo
+        if (c.cardContent !== undefined || c.media !== undefined || c.contentInfo !== undefined) continue;
         if (![c.fileUrl, c.title, c.description].some(given)) {
           ctx.report(['message', 'richCards', i], 'This card has no media, title or description.');
         }
@@ -524,6 +527,18 @@ export const rcsRules = defineRules([
       const o = layoutOf(ctx);
       if (o?.orientation === 'HORIZONTAL' && o.type !== 'CAROUSEL' && o.mediaHeight !== undefined) {
         ctx.report(['message', 'rcsRichCardsOpts', 'mediaHeight'], 'mediaHeight is ignored on a HORIZONTAL standalone card (Google: its height is not customizable): the media takes the card\'s height. Remove it, or use VERTICAL.', { part: 'key' });
+      }
+    },
+  },
+  {
+    id: 'rcs-vertical-image-align', group: 'rcs', severity: 'warning', summary: 'A VERTICAL standalone card takes no imageAlign.',
+    why: 'imageAlign is Google\'s StandaloneCard.thumbnailImageAlignment, which Google documents only for a standalone card with horizontal layout ("Image preview alignment for standalone cards with horizontal layout."): on a VERTICAL card the media spans the top of the card, there is no side to put it on, and the key does nothing (often a leftover from a card switched from HORIZONTAL). A warning, as mediaHeight on a HORIZONTAL card is.',
+    fix: 'Remove imageAlign (THUMBNAIL_IMAGE_ALIGNMENT_UNSPECIFIED, Google\'s "not specified", is left alone), or use orientation HORIZONTAL if the side was meant.', source: 'RBM StandaloneCard',
+    check(ctx) {
+      const o = layoutOf(ctx);
+      // THUMBNAIL_IMAGE_ALIGNMENT_UNSPECIFIED is Google's "not specified" (what the API returns for a card without a side): no side named
+      if (o?.orientation === 'VERTICAL' && o.type !== 'CAROUSEL' && o.imageAlign !== undefined && o.imageAlign !== 'THUMBNAIL_IMAGE_ALIGNMENT_UNSPECIFIED') {
+        ctx.report(['message', 'rcsRichCardsOpts', 'imageAlign'], `imageAlign ${String(o.imageAlign)} does nothing on a VERTICAL standalone card: Google lays out thumbnailImageAlignment (tplsync's imageAlign) only on a HORIZONTAL one, where the image sits LEFT or RIGHT of the text. Remove it, or use orientation HORIZONTAL.`, { part: 'key' });
       }
     },
   },

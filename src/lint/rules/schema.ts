@@ -13,6 +13,7 @@ import { scanPlaceholders } from '../../model/placeholders.js';
 import { an, claiming, defineRules, obj, type Loose, type RuleContext } from '../rule.js';
 import { wholeTemplate } from '../scope.js';
 import { actionNotCarried, foreignKeyFinding, latLongKeyFinding, messageKeyNotCarried, missingKeyFinding } from './suggestions.js';
+import { rbmNameMessage, rbmSuggestionFinding, suggestionPointers } from './rbm-names.js';
 
 export interface SchemaFinding { ruleId: string; path: Path; part: 'key' | 'value'; message: string }
 
@@ -128,7 +129,22 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
   // the WhatsApp rules do not apply to an RCS template (scope.ts): what they would own is the schema's
   const owner = isRcsOnlyValue(value) ? (id: string): string => (WHATSAPP_OWNED.has(id) ? 'schema' : id) : (id: string): string => id;
   const footerAsMapping = value !== null && typeof value === 'object' && footerTextAsMapping(value as Loose);
+  // suggestions written in Google's RBM shape (`action: { dialAction: ... }`, `reply: {...}`, `openUrlAction:`): one
+  // finding each, at the Google key, said when the first of the schema's errors on it comes; the others on it are left out
+  const rbmShaped = new Map<string, SchemaFinding | undefined>();
+  for (const s of errors.length ? suggestionPointers(value) : []) {
+    const f = rbmSuggestionFinding(s.path, s.data);
+    if (f) rbmShaped.set(s.pointer, f);
+  }
   for (const e of errors) {
+    if (rbmShaped.size) {
+      const at = [...rbmShaped.keys()].find((ptr) => e.instancePath === ptr || e.instancePath.startsWith(`${ptr}/`));
+      if (at !== undefined) {
+        const f = rbmShaped.get(at);
+        if (f) { out.push(f); rbmShaped.set(at, undefined); }
+        continue;
+      }
+    }
     if (e.keyword === 'if' || (e.propertyName !== undefined && e.keyword !== 'propertyNames')) continue;
     // an empty enum key (`category:`): its enum finding says it is empty, with the values to write; not its type as well
     if (e.keyword === 'type' && e.data === null && errors.some((x) => x.keyword === 'enum' && x.instancePath === e.instancePath)) continue;
@@ -143,6 +159,9 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
     switch (e.keyword) {
       case 'additionalProperties': {
         const key = (e.params as { additionalProperty: string }).additionalProperty;
+        // Google's RBM name of a card's or the message's part (standaloneCard, media, cardOrientation...): the format's key for it
+        const google = rbmNameMessage(p, key);
+        if (google) { f = { ruleId: 'schema', path: [...p, key], part: 'key', message: google }; break; }
         const onSuggestion = foreignKeyFinding(p, e.data, key, didYouMean);
         if (onSuggestion) { f = onSuggestion; break; }
         const inLatLong = latLongKeyFinding(p, key);

@@ -1,0 +1,147 @@
+// Pure: Google's RBM JSON names (phones.agentMessages: SuggestedAction's action objects, the
+// Suggestion's reply/action wrappers, RichCard's standaloneCard/carouselCard, CardContent, Media,
+// ContentInfo) written in a template file, recognised and answered with the key tplsync's format
+// writes instead (docs/format.md, "On an RCS channel"). A suggestion in Google's shape is one
+// finding at the Google key, with the line to write; the schema's other errors on it are left out
+// (schema.ts), as they only say the same thing again ("missing required key 'action'").
+import type { Path } from '../../files/locate.js';
+import { obj } from '../rule.js';
+
+/** key spelled as Google's JSON (openUrlAction), its protobuf field (open_url_action) or Dialogflow's (openUrl): the letters alone, lower case */
+const norm = (k: string): string => k.toLowerCase().replace(/[^a-z]/g, '');
+
+/** RBM SuggestedAction's action objects (and Dialogflow's RbmSuggestedAction names), by norm(key): the format's action and how its keys are written */
+const ACTION_OBJECTS: Readonly<Record<string, { action: string; keys: string }>> = {
+  openurlaction: { action: 'open_url', keys: 'its `url` as `postbackData:` (an open_url suggestion\'s postbackData is the URL), `application` as `openUrlApplication:` and `webviewViewMode` as `webviewType:`' },
+  openurl: { action: 'open_url', keys: 'its `url` (`uri`) as `postbackData:` (an open_url suggestion\'s postbackData is the URL)' },
+  dialaction: { action: 'dial', keys: 'its `phoneNumber` as `phoneNumber:`' },
+  dial: { action: 'dial', keys: 'its `phoneNumber` as `phoneNumber:`' },
+  viewlocationaction: { action: 'view_location', keys: 'its `latLong` as `latLong: { latitude, longitude }` with `label:`, or its `query` as `query:`' },
+  sharelocationaction: { action: 'share_location', keys: 'no other key' },
+  sharelocation: { action: 'share_location', keys: 'no other key' },
+  createcalendareventaction: { action: 'create_calendar_event', keys: 'its `startTime`, `endTime`, `title` and `description` as keys of the same names' },
+};
+
+/** An RBM action object key of a suggestion (openUrlAction, dial_action...), and what it is in the format. */
+export function rbmActionObject(key: string): { action: string; keys: string } | undefined {
+  return Object.hasOwn(ACTION_OBJECTS, norm(key)) ? ACTION_OBJECTS[norm(key)] : undefined;
+}
+
+const flowValue = (v: unknown): string => {
+  if (typeof v === 'string') return /^[A-Za-z][A-Za-z0-9 _.-]*$/.test(v) && !/^(?:true|false|null|yes|no|on|off)$/i.test(v) ? v : JSON.stringify(v);
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  const o = obj(v);
+  if (o) return `{ ${Object.entries(o).map(([k, x]) => `${k}: ${flowValue(x)}`).join(', ')} }`;
+  return '...';
+};
+
+/**
+ * A suggestion written in Google's RBM shape: `{ reply: { text, postbackData } }`,
+ * `{ action: { text, postbackData, dialAction: { phoneNumber } } }`, or an action object on the
+ * suggestion itself (`{ text, dialAction: {...} }`, also beside a string `action`). The finding, at
+ * the Google key, says what tplsync writes instead, with the suggestion as it would be written.
+ */
+export function rbmSuggestionFinding(p: Path, data: unknown): { ruleId: 'rcs-action-keys'; path: Path; part: 'key'; message: string } | undefined {
+  const s = obj(data);
+  if (!s) return undefined;
+  const reply = obj(s.reply);
+  const wrapped = obj(s.action);
+  // the object that holds the action's own object: the `action:` wrapper, or the suggestion itself
+  const holder = wrapped ?? s;
+  const actionKey = Object.keys(holder).find((k) => rbmActionObject(k) !== undefined && (obj(holder[k]) !== undefined || holder[k] === null));
+  if (!reply && !wrapped && actionKey === undefined) return undefined;
+  let key: string;
+  let action: string;
+  let keys = '';
+  const fields: Record<string, unknown> = {};
+  let google: string;
+  if (reply && actionKey === undefined) {
+    key = 'reply'; action = 'reply'; google = "`reply: { text, postbackData }` is Google's RBM Suggestion.reply";
+    for (const k of ['text', 'postbackData']) if (reply[k] !== undefined) fields[k] = reply[k];
+  } else if (actionKey !== undefined) {
+    const what = rbmActionObject(actionKey)!;
+    key = wrapped ? 'action' : actionKey;
+    action = what.action; keys = what.keys;
+    google = wrapped ? `\`action: { ..., ${actionKey}: ... }\` is Google's RBM Suggestion.action with its SuggestedAction.${actionKey}` : `\`${actionKey}\` is Google's RBM name (SuggestedAction.${actionKey})`;
+    const inner = obj(holder[actionKey]) ?? {};
+    if (holder.text !== undefined) fields.text = holder.text;
+    else if (s.text !== undefined) fields.text = s.text;
+    if (action === 'open_url') {
+      const url = inner.url ?? inner.uri;
+      if (url !== undefined) fields.postbackData = url;
+      if (inner.application !== undefined) fields.openUrlApplication = inner.application;
+      if (inner.webviewViewMode !== undefined) fields.webviewType = inner.webviewViewMode;
+    } else {
+      if (holder.postbackData !== undefined) fields.postbackData = holder.postbackData;
+      for (const k of ['phoneNumber', 'latLong', 'label', 'query', 'startTime', 'endTime', 'title', 'description']) if (inner[k] !== undefined) fields[k] = inner[k];
+    }
+  } else {
+    // `action: { text, postbackData }` with no action object in it: which action is not said
+    key = 'action'; action = '';
+    google = "`action: { ... }` is Google's RBM Suggestion.action (a SuggestedAction), and it names none of RBM's actions (openUrlAction, dialAction, viewLocationAction, shareLocationAction, createCalendarEventAction)";
+  }
+  const written = action
+    ? `{ ${[`action: ${action}`, ...Object.entries(fields).map(([k, v]) => `${k}: ${flowValue(v)}`)].join(', ')} }`
+    : '';
+  const message = `${google}; tplsync writes a suggestion flat, its action named by \`action:\`${action ? `: \`action: ${action}\` with \`text:\`${keys ? `, and ${keys}` : ' and `postbackData:`'}. Write it as ${written}` : ' (reply, open_url, dial, view_location, share_location or create_calendar_event) and its keys beside it'} (docs/format.md, "On an RCS channel").`;
+  return { ruleId: 'rcs-action-keys', path: [...p, key], part: 'key', message };
+}
+
+/** The RCS suggestions of a template value, by their JSON pointers (as the schema's errors name them). */
+export function suggestionPointers(value: unknown): { pointer: string; path: Path; data: unknown }[] {
+  const out: { pointer: string; path: Path; data: unknown }[] = [];
+  const m = obj(obj(value)?.message);
+  if (!m) return out;
+  const add = (list: unknown, base: Path): void => {
+    if (!Array.isArray(list)) return;
+    list.forEach((data, i) => out.push({ pointer: `/${[...base, i].join('/')}`, path: [...base, i], data }));
+  };
+  add(m.suggestions, ['message', 'suggestions']);
+  if (Array.isArray(m.richCards)) m.richCards.forEach((c, i) => add(obj(c)?.suggestions, ['message', 'richCards', i, 'suggestions']));
+  return out;
+}
+
+const LAYOUT = 'rcsRichCardsOpts';
+/** Google's names of the cards' layout, by norm(key): the key under rcsRichCardsOpts */
+const LAYOUT_NAMES: Readonly<Record<string, { google: string; ours: string }>> = {
+  cardorientation: { google: 'StandaloneCard.cardOrientation', ours: 'orientation' },
+  thumbnailimagealignment: { google: 'StandaloneCard.thumbnailImageAlignment', ours: 'imageAlign' },
+  height: { google: 'Media.height', ours: 'mediaHeight' },
+};
+
+/** Google's names of an RBM message's parts on `message`, by norm(key) */
+const MESSAGE_NAMES: Readonly<Record<string, string>> = {
+  contentmessage: "`contentMessage` is Google's RBM AgentMessage.contentMessage; tplsync's `message:` is that content itself: write its keys (type, message, richCards, suggestions, ...) directly under `message:`",
+  richcard: "`richCard` is Google's RBM name (ContentMessage.richCard); tplsync writes `type: rich_card`, the cards under `richCards:` and their layout under `rcsRichCardsOpts:`",
+  standalonecard: "`standaloneCard` is Google's RBM name (RichCard.standaloneCard); tplsync writes `type: rich_card`, the card as the one item of `richCards:`, and `rcsRichCardsOpts: { type: STANDALONE, orientation: ... }` (Google's cardOrientation; its thumbnailImageAlignment is `imageAlign:`)",
+  carouselcard: "`carouselCard` is Google's RBM name (RichCard.carouselCard); tplsync writes `type: rich_card`, its cardContents as the 2 to 10 items of `richCards:`, and `rcsRichCardsOpts: { type: CAROUSEL, cardWidth: ... }`",
+  cardcontents: "`cardContents` is Google's RBM name (CarouselCard.cardContents); tplsync writes the cards as the items of `richCards:`",
+  cardcontent: "`cardContent` is Google's RBM name (StandaloneCard.cardContent); tplsync writes the card (title, description, fileUrl, suggestions) as the one item of `richCards:`",
+  text: "`text` is Google's RBM name (ContentMessage.text); tplsync writes a text message as `type: text` with the text as `message:`",
+  contentinfo: "`contentInfo` is Google's RBM name (ContentMessage.contentInfo); tplsync writes `type: picture`, `video` or `file` with its `fileUrl` and `thumbnailUrl` directly under `message:`",
+  ttl: "`ttl` is Google's RBM name (AgentMessage.ttl); tplsync writes the expiry as `rcsExpireOpts: { type: TTL, ttl: 86400 }` (seconds, a number)",
+  expiretime: "`expireTime` is Google's RBM name (AgentMessage.expireTime); tplsync writes the expiry as `rcsExpireOpts: { type: EXPIRE_TIME, expireTime: ... }`",
+};
+/** Google's names of a card's parts on an item of richCards, by norm(key) */
+const CARD_NAMES: Readonly<Record<string, string>> = {
+  cardcontent: "`cardContent` is Google's RBM name (StandaloneCard.cardContent); tplsync writes the card's keys (title, description, fileUrl, thumbnailUrl, suggestions) directly on the item of `richCards:`",
+  media: "`media` is Google's RBM name (CardContent.media); tplsync writes its `contentInfo.fileUrl` as `fileUrl:` and `contentInfo.thumbnailUrl` as `thumbnailUrl:` on the card, and its `height` as `rcsRichCardsOpts.mediaHeight` (one for every card)",
+  contentinfo: "`contentInfo` is Google's RBM name (Media.contentInfo); tplsync writes its `fileUrl` and `thumbnailUrl` as `fileUrl:` and `thumbnailUrl:` on the card",
+};
+
+/** An unknown key that is Google's RBM name of a part tplsync writes under another key: the message that says which, or undefined. */
+export function rbmNameMessage(p: Path, key: string): string | undefined {
+  const k = norm(key);
+  const onMessage = p.length === 1 && p[0] === 'message';
+  const onCard = p.length === 3 && p[0] === 'message' && p[1] === 'richCards' && typeof p[2] === 'number';
+  const inLayout = p.length === 2 && p[0] === 'message' && p[1] === LAYOUT;
+  const layout = LAYOUT_NAMES[k];
+  if (layout && (inLayout || onMessage || onCard)) {
+    const where = inLayout ? `\`${layout.ours}:\`` : `\`${LAYOUT}: { ${layout.ours}: ... }\` under \`message:\`${onCard ? ' (the layout is the message\'s, one for every card)' : ''}`;
+    return `'${key}' is Google's RBM name (${layout.google}); tplsync writes it as ${where}`;
+  }
+  if (p.length === 0 && k === 'contentmessage') return "`contentMessage` is Google's RBM name (AgentMessage.contentMessage); tplsync writes the content as `message:` (type, message, richCards, suggestions, ...)";
+  if (onMessage && Object.hasOwn(MESSAGE_NAMES, k)) return MESSAGE_NAMES[k];
+  if (onCard && Object.hasOwn(CARD_NAMES, k)) return CARD_NAMES[k];
+  return undefined;
+}
