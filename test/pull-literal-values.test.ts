@@ -89,7 +89,7 @@ test('RCS cards the channel reordered and edited: each compared with its own car
   assert.is(valuesAsReferences(channel, env, {}, file).message.richCards[1]!.description, 'Open daily 10-20. Details: ((shop_host))/berlin');
   const { lostPlainReferences } = await import('../src/project/values.ts');
   // the file uses ((shop_host)) twice, the written file once: lost, though the name is still used
-  assert.equal(lostPlainReferences({ body: { text: '((shop_host))/a' }, buttons: [{ url: '((shop_host))/b' }] }, { body: { text: '((shop_host))/a' }, buttons: [{ url: 'https://staging.shop.example/b' }] }, env), ['shop_host']);
+  assert.equal(lostPlainReferences({ body: { text: '((shop_host))/a' }, buttons: [{ url: '((shop_host))/b' }] }, { body: { text: '((shop_host))/a' }, buttons: [{ url: 'https://staging.shop.example/b' }] }, env), [{ name: 'shop_host', fields: ['buttons[0].url'] }]);
   assert.equal(lostPlainReferences({ body: { text: '((shop_host))/a' } }, { body: { text: '((shop_host))/a!' } }, env), []);
   // a short value is never put inside a placeholder, nor where little of the text around it is the file's
   const short = { name: 'staging', values: { n: { text: '1' } } } as unknown as EnvironmentConfig;

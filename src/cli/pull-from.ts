@@ -98,8 +98,9 @@ async function pullFrom(config: Config, o: PullFromOptions, format: NonNullable<
         }
       }
       if (r.lostReferences?.length) {
-        const refs = r.lostReferences.map((n) => `((${n}))`).join(', ');
-        warn(`tplsync: ${r.file}: the file referred to ${refs}, and the written file writes the export's text in ${r.lostReferences.length === 1 ? 'its' : 'their'} place (the export's text there no longer holds the value where the reference stood): every other environment now gets that text; put the reference back where it belongs (git diff shows where)\n`);
+        const refs = r.lostReferences.map((l) => `((${l.name}))`).join(', ');
+        const fields = [...new Set(r.lostReferences.flatMap((l) => l.fields))];
+        warn(`tplsync: ${r.file}: the file referred to ${refs}, and the written file writes the export's text in ${r.lostReferences.length === 1 ? 'its' : 'their'} place${fields.length ? ` (${fields.join(', ')})` : ''}: the export's text there is not the value, as the text around ${r.lostReferences.length === 1 ? 'it' : 'them'} tells; every other environment now gets that text: put the reference back where it belongs (git diff shows where)\n`);
       }
       if (r.sourceUnknown) warn(`tplsync: ${r.file}: the export's text replaced the translated ${r.sourceUnknown.fields.join(', ')}, so the file's translated_from no longer says what ${r.sourceUnknown.fields.length === 1 ? 'it was' : 'they were'} translated from: recorded as unknown ("00000000"), and translation-outdated reports ${r.sourceUnknown.fields.length === 1 ? 'it' : 'them'} until translated again (tplsync translations export --source ${r.sourceUnknown.language}) or confirmed\n`);
       if (r.renumbered?.length) {

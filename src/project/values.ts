@@ -176,16 +176,27 @@ export function valuesAsReferences<T>(t: T, env: EnvironmentConfig, vars: NodeJS
 
 /**
  * The plain values of `env` that `before` (a file) refers to more often than `after` (the file
- * pull wrote over it) does: references the pull could not put back where they stood.
+ * pull wrote over it) does: references the pull could not put back where they stood, each with the
+ * fields (`body.text`, `buttons[0].url`) where `before` has it more often than `after` (none when
+ * it moved to another field). Pure.
  */
-export function lostPlainReferences(before: unknown, after: unknown, env: EnvironmentConfig): string[] {
-  const counts = (v: unknown): Map<string, number> => {
-    const m = new Map<string, number>();
-    for (const r of templateReferences((v ?? {}) as Loose)) { const d = env.values?.[r.name]; if (d && 'text' in d) m.set(r.name, (m.get(r.name) ?? 0) + 1); }
+export function lostPlainReferences(before: unknown, after: unknown, env: EnvironmentConfig): { name: string; fields: string[] }[] {
+  const counts = (v: unknown): Map<string, Map<string, number>> => {
+    const m = new Map<string, Map<string, number>>();
+    for (const r of templateReferences((v ?? {}) as Loose)) {
+      const d = env.values?.[r.name];
+      if (!d || !('text' in d)) continue;
+      const at = r.path.map((k, i) => (typeof k === 'number' ? `[${k}]` : i ? `.${k}` : k)).join('');
+      const byField = m.get(r.name) ?? new Map<string, number>();
+      byField.set(at, (byField.get(at) ?? 0) + 1);
+      m.set(r.name, byField);
+    }
     return m;
   };
+  const total = (m: Map<string, number> | undefined): number => [...(m ?? new Map<string, number>()).values()].reduce((a, b) => a + b, 0);
   const now = counts(after);
-  return [...counts(before)].filter(([name, n]) => (now.get(name) ?? 0) < n).map(([name]) => name);
+  return [...counts(before)].filter(([name, fields]) => total(now.get(name)) < total(fields))
+    .map(([name, fields]) => ({ name, fields: [...fields].filter(([at, n]) => (now.get(name)?.get(at) ?? 0) < n).map(([at]) => at) }));
 }
 
 /** Every substitutable string of a template mapped with its path (identity keys at the top left alone). */

@@ -60,7 +60,7 @@ export type ExportOutcome =
   /** leftOut: what the file does not carry (listed; exit 1); toAdd: what the file needs and the export does not say (listed with what to add; exit 1) */
   /** renumbered: Twilio's variable numbers that are other numbers in the file (said; exit 0) */
   /** otherValues: references of the file kept where the export holds another environment's value of them (said; exit 0) */
-  | { kind: 'written'; source: string; file: string; name: string; language: string; leftOut?: FormatIssue[]; toAdd?: FormatIssue[]; renumbered?: FormatIssue[]; alsoIn?: string; alsoInLinted?: boolean; otherValues?: { environment: string; names: string[] }[]; lostReferences?: string[];
+  | { kind: 'written'; source: string; file: string; name: string; language: string; leftOut?: FormatIssue[]; toAdd?: FormatIssue[]; renumbered?: FormatIssue[]; alsoIn?: string; alsoInLinted?: boolean; otherValues?: { environment: string; names: string[] }[]; lostReferences?: { name: string; fields: string[] }[];
     /** translated texts the export's copy replaced: their translated_from hash written as unknown */
     sourceUnknown?: { language: string; fields: string[] };
     /** the file it replaced named its placeholders, and the export numbers them where their names are not certain: the file now numbers them all (the parts, and why) */

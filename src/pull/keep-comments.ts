@@ -1,14 +1,12 @@
 // Pure: a file pull writes over an existing file of the template (--force), with that file's own
 // comments and layout (flow mappings, quotes) kept, with or without comments: a comment above a key or after a value whose key is still there stays, on the
-// key's value as the channel has it now; the header keeps the lines the user wrote, with pull's
-// own lines (the schema modeline, the note of the pull) as this pull writes them.
+// key's value as the channel has it now; the header keeps the lines the file has, and pull adds none
+// of its own (the schema modeline, the note of the pull: a new file's); a key pull would add that says
+// nothing the file does not say already is not added.
 import { lineEndsOf, withLineEnd } from '../files/line-ends.js';
 import { isAlias, isMap, isNode, isScalar, isSeq, parseDocument, visit, type Alias, type Document, type Node, type Pair } from 'yaml';
 import { asModelHolds } from '../model/canonical.js';
 import { withCommentGaps } from '../fmt/format.js';
-
-/** pull's own header lines (pull/file-text.ts) */
-const OURS = /^ ?(?:yaml-language-server: \$schema=|Pulled from )/;
 
 /** the stub pull writes for a sample the channel does not return (model/to-file.ts: pulledStub) */
 const isPulledStub = (v: unknown): boolean => typeof v === 'string' && /^\(sample [^()\s]+\)$/.test(v);
@@ -94,10 +92,11 @@ function merged(mine: unknown, theirs: unknown, fill?: Fill, key?: string): unkn
     // pulled as `1: Maria`): in that key's place, with its comments and its value's node
     const renamed = theirs.items.filter((p) => !hadKeys.has(keyOf(p)));
     const placed = new Set<Pair>();
+    const order = [...mine.items];
     mine.items = mine.items.flatMap((q) => {
       if (nowKeys.has(keyOf(q))) return [q];
       const p = renamed.find((x) => !placed.has(x as Pair) && alike(q.value, x.value, fill)) as Pair | undefined;
-      if (!p) return [];
+      if (!p) { changes?.dropped.push({ map: mine, pair: q, order, parentKey: key }); return []; }
       placed.add(p);
       if (isScalar(p.key) && isScalar(q.key)) { p.key.commentBefore = q.key.commentBefore; p.key.comment = q.key.comment; p.key.spaceBefore = q.key.spaceBefore; }
       p.value = q.value;
@@ -106,7 +105,7 @@ function merged(mine: unknown, theirs: unknown, fill?: Fill, key?: string): unkn
     for (const p of theirs.items) {
       if (placed.has(p as Pair)) continue;
       const at = mine.items.find((q) => keyOf(q) === keyOf(p));
-      if (at) at.value = merged(at.value, p.value, fill, keyOf(p)); else mine.items.push(p);
+      if (at) at.value = merged(at.value, p.value, fill, keyOf(p)); else { mine.items.push(p); changes?.added.push({ map: mine, pair: p as Pair, parentKey: key }); }
     }
     return mine;
   }
@@ -158,6 +157,16 @@ function merged(mine: unknown, theirs: unknown, fill?: Fill, key?: string): unkn
   return theirs;
 }
 
+/**
+ * The keys the merge added (pull wrote them, the file had none) and dropped (the file had them, pull wrote none), each with
+ * its mapping: a key whose presence says nothing more (a header's samples that are the body's, a default written out) is
+ * then put back as the file had it (keepComments' `meaning`).
+ */
+type KeyChange = { map: { items: unknown[] }; pair: Pair; parentKey: string | undefined };
+let changes: { added: KeyChange[]; dropped: (KeyChange & { order: unknown[] })[] } | undefined;
+/** top-level keys a template's meaning (its canonical form) does not hold, or holds only in part: never taken out or put back */
+const OUTSIDE_MEANING = new Set(['publicId', 'translated_from', 'channel', 'name', 'language', 'category']);
+
 /** a node as plain data, its aliases read in `doc` */
 function plainIn(n: Node, doc: Document): unknown {
   const before = aliasesOf;
@@ -189,7 +198,7 @@ export function inFileForm(before: string, written: string): string {
  * quotes too: a review shows what the channel changed, not a new layout); `written` itself when
  * either does not read as a mapping.
  */
-export function keepComments(before: string, written: string, fill?: Fill): string {
+export function keepComments(before: string, written: string, fill?: Fill, meaning?: (value: unknown) => string | undefined): string {
   if (before === written) return written;
   let old: Document; let now: Document;
   try {
@@ -204,7 +213,32 @@ export function keepComments(before: string, written: string, fill?: Fill): stri
   visit(old, { Alias(_k, a) { const source = a.resolve(old); if (source) anchored.set(a, { source, was: JSON.stringify(plainIn(source, old)), copy: withoutAnchor(source.clone() as Node) }); } });
   // (an alias reads as its anchor held before the merge: the merge changes anchored nodes in place)
   aliasesOf = old.clone();
-  try { old.contents = merged(mine, now.contents, fill) as typeof mine; } finally { aliasesOf = undefined; }
+  changes = { added: [], dropped: [] };
+  let keyChanges: NonNullable<typeof changes>;
+  try { old.contents = merged(mine, now.contents, fill) as typeof mine; } finally { aliasesOf = undefined; keyChanges = changes; changes = undefined; }
+  // a key pull added that says nothing the file did not say already (the meaning of the whole template the same without
+  // it: a header's samples that are the body's, a default), and a key the file wrote that pull drops for the same reason
+  // (`sub_category: CUSTOM`, a `false` written out), stay as the file had them: a key the file never wrote is not added
+  const target = meaning ? meaning(now.toJS({ maxAliasCount: -1 })) : undefined;
+  if (meaning && target !== undefined) {
+    const means = (): string | undefined => { try { return meaning(old.toJS({ maxAliasCount: -1 })); } catch { return undefined; } };
+    const eligible = (c: KeyChange): boolean => !(c.map === mine && OUTSIDE_MEANING.has(keyOf(c.pair) ?? ''));
+    for (const a of keyChanges.added) {
+      const i = a.map.items.indexOf(a.pair);
+      if (i < 0 || !eligible(a)) continue;
+      a.map.items.splice(i, 1);
+      if (means() !== target) a.map.items.splice(i, 0, a.pair);
+    }
+    for (const d of keyChanges.dropped) {
+      // a scalar only, and never a sample (a sample of a placeholder the channel's copy no longer has would stay behind)
+      if (!eligible(d) || !isScalar(d.pair.value) || d.parentKey === 'examples' || d.parentKey === 'example' || d.map.items.includes(d.pair)) continue;
+      // after the nearest key that stood before it and is still there
+      const before = d.order.slice(0, d.order.indexOf(d.pair)).reverse().find((x) => d.map.items.includes(x));
+      const at = before === undefined ? 0 : d.map.items.indexOf(before) + 1;
+      d.map.items.splice(at, 0, d.pair);
+      if (means() !== target) d.map.items.splice(at, 1);
+    }
+  }
   if (anchored.size) {
     const inTree = new Set<unknown>();
     visit(old, (_k, n) => { inTree.add(n); });
@@ -214,13 +248,14 @@ export function keepComments(before: string, written: string, fill?: Fill): stri
       return undefined;
     } });
   }
-  // the header (the document's comment, or the first key's when no blank line follows it): pull's own lines as this pull
-  // writes them, then the user's
+  // the header (the document's comment, or the first key's when no blank line follows it): the file's lines as it has
+  // them, and no line of pull's own added (the schema modeline and the note of the pull are a new file's: over a file
+  // the user wrote they would be lines the user did not write; a note of an earlier pull stays as it is)
   const headerOf = (d: Document): string[] => {
     const first = isMap(d.contents) ? d.contents.items[0]?.key : undefined;
     return [d.commentBefore ?? '', (isScalar(first) ? first.commentBefore : undefined) ?? ''].join('\n').split('\n').filter((l) => l !== '');
   };
-  const header = [...headerOf(now).filter((l) => OURS.test(l)), ...headerOf(old).filter((l) => !OURS.test(l))];
+  const header = headerOf(old);
   old.commentBefore = null;
   const first = mine.items[0]?.key;
   if (isScalar(first)) first.commentBefore = header.join('\n') || undefined;

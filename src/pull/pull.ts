@@ -22,6 +22,7 @@ import { addSecret, redact } from '../core/redact.js';
 import { escapeLiteralReferences, marksAsReferences, replaceReferences, templateReferences } from '../model/values.js';
 import { formatTemplate } from '../fmt/format.js';
 import { inFileForm, keepComments } from './keep-comments.js';
+import { editedInPlace } from './splice.js';
 import { alignedTo } from '../project/references-back.js';
 import { existingTemplates, findExisting, type ExistingTemplate } from '../plan/existing.js';
 import { resolveChannel } from '../plan/desired.js';
@@ -103,7 +104,7 @@ export type PullOutcome =
     /** the file it replaced had no publicId (its id derived per environment) but the channel's template has another id: written without one */
     unpinned?: { file: string; derived: string };
     /** plain values the replaced file referred to that the written file no longer does (a value under 8 characters; a text changed around it) */
-    lostReferences?: string[];
+    lostReferences?: { name: string; fields: string[] }[];
     /** translated texts the channel's copy replaced: their `translated_from` hash no longer says what they were made from (UNKNOWN_SOURCE written) */
     sourceUnknown?: { language: string; fields: string[] };
     /**
@@ -362,9 +363,16 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
       // (a secret stays a reference: it is not read, so its variable may be unset, as pull allows)
       const fill = (text: string): string => replaceReferences(text, (n) => { const d = conn.environment.values?.[n]; return d && 'text' in d ? lookupValue(conn.environment, n)?.value : undefined; });
       if (overwritten && before !== undefined) {
-        const kept = keepComments(before, file, fill);
+        // what a file says, to tell a key pull would add that says nothing more (its values filled in, as compared above)
+        const meaning = (v: unknown): string | undefined => {
+          try { return JSON.stringify(fromFile(escapeLiteralReferences(shownTemplate(target, v as Record<string, unknown>, conn.environment, { mask: false })), req.channelId, r.publicId).canonical); } catch { return undefined; }
+        };
+        const kept = keepComments(before, file, fill, meaning);
         if (kept !== file) file = formatTemplate(kept).text || kept;
         file = inFileForm(before, file);
+        // the file's own text, each value the channel's copy changed edited at its place (its layout, order and quotes as
+        // they were), where that reads as the file made above
+        file = editedInPlace(before, file) ?? file;
       }
       return file;
     };
