@@ -383,7 +383,7 @@ export const whatsappRules = defineRules([
     summary: 'Placeholders are well-formed: {{1}} or {{name}}, braces balanced, no spaces inside.',
     why: 'Meta rejects templates with malformed parameters ("parameter formatting").',
     fix: 'Write numbered placeholders as {{1}}, named ones as {{lowercase_name}}.', source: 'Meta template review',
-    repair: trimPlaceholders, repairTitle: 'Remove the spaces inside the placeholder braces ({{ 1 }} is {{1}})',
+    repair: trimPlaceholders, repairTitle: 'Remove the spaces inside the placeholder braces ({{ 1 }} is {{1}}) and a number\'s leading zeros ({{04}} is {{4}})',
     check(ctx) {
       const view = ctx.placeholders();
       // well-formed, and no name a program cannot pass: `{ __proto__: 'Ann' }` sets an object's prototype in JavaScript
