@@ -52,9 +52,12 @@ export function placeholderNameFor(key: string): string {
 
 /** a name's words in snake_case: camelCase and PascalCase split at their word boundaries, marks dropped, each run of other characters one `_` */
 function snakeWords(key: string): string {
-  return key.normalize('NFKD').replace(/\p{M}/gu, '')
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
-    .toLowerCase().replace(/[^a-z0-9_]+/g, ' ').trim().replace(/ +/g, '_');
+  return words(key.normalize('NFKD').replace(/\p{M}/gu, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2'));
+}
+
+function words(split: string): string {
+  return split.toLowerCase().replace(/[^a-z0-9_]+/g, ' ').trim().replace(/ +/g, '_');
 }
 
 /**
@@ -66,7 +69,13 @@ function snakeWords(key: string): string {
  */
 export function placeholderNameMeant(key: string): string | undefined {
   if (NAMED.test(key)) return key;
-  const name = snakeWords(key);
+  const bare = key.normalize('NFKD').replace(/\p{M}/gu, '');
+  // a word starts at a capital after a small letter (bookingId), at a capitalised word after
+  // capitals (HTMLLink) or a digit (order2Date); a name with no small letter (ROOM_2B) is one case
+  const split = /[a-z]/.test(bare)
+    ? bare.replace(/([a-z])([A-Z])/g, '$1_$2').replace(/([A-Z0-9]+)([A-Z][a-z])/g, '$1_$2').replace(/([0-9])([A-Z][a-z])/g, '$1_$2')
+    : bare;
+  const name = words(split);
   return NAMED.test(name) ? name : undefined;
 }
 
