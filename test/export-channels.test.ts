@@ -118,7 +118,7 @@ test('export --to meta lists a description (written without it) and an authentic
   } finally { cleanup(dir); }
 });
 
-test('export --out outside the project is named by its absolute path, inside it relative (trial aj 15); shownPath as types, preview say it', async () => {
+test('export --out outside the project is named by its absolute path, inside it relative (trial aj 15); types says it so too', async () => {
   const dir = tempDir('tplsync-export-out-');
   const away = tempDir('tplsync-export-away-');
   try {
