@@ -136,4 +136,57 @@ test('F11: oneAtANode keeps the more severe of the schema\'s and a rule\'s findi
   assert.equal(oneAtANode([warn, err]), [warn, err]);
 });
 
+test('cc-3: a file with Google\'s contentMessage (no message) is an RCS template: the Google name alone, no body or WhatsApp claim, and its nested suggestions said', async () => {
+  const { contentOf, channelKindProblem } = await import('../src/lint/rules/channel-kind.ts');
+  const { parse } = await import('yaml');
+  const text = [
+    'channel: air-rcs',
+    'name: seat_offer',
+    'language: fr_FR',
+    'contentMessage:',
+    '  richCard:',
+    '    carouselCard:',
+    '      cardWidth: MEDIUM',
+    '      cardContents:',
+    '        - title: Siège 12A',
+    '          suggestions:',
+    '            - reply: { text: Prendre, postbackData: take_12a }',
+    '        - title: Siège 14C',
+    '          suggestions:',
+    '            - action: { text: Appeler, postbackData: call, dialAction: { phoneNumber: "+33140000000" } }',
+    '  suggestions:',
+    '    - { text: Carte, postbackData: map, viewLocationAction: { query: "CDG 2E" } }',
+    '',
+  ].join('\n');
+  const d = lint(text);
+  const said = d.map((x) => `${x.ruleId} ${x.line}:${x.column} ${x.message}`).join('\n');
+  assert.not.match(said, /missing required key|WhatsApp/, said);
+  assert.equal(d.map((x) => [x.line, x.column]), [[4, 1], [11, 15], [14, 15], [16, 41]], said);
+  assert.match(d[0]!.message, /`contentMessage` is Google's RBM name/);
+  assert.match(d[1]!.message, /\{ action: reply, text: Prendre, postbackData: take_12a \}/);
+  assert.match(d[2]!.message, /\{ action: dial, text: Appeler, postbackData: call, phoneNumber: "\+33140000000" \}/);
+  assert.match(d[3]!.message, /\{ action: view_location, text: Carte, postbackData: map, query: CDG 2E \}/);
+  const t = parse(text) as Record<string, unknown>;
+  assert.is(contentOf(t), 'rcs');
+  assert.is(channelKindProblem('air-rcs', 'rcs', contentOf(t)), undefined);
+});
+
+test('cc-3: suggestions under message.richCard.standaloneCard.cardContent (Google\'s names) are said, not skipped', () => {
+  const d = lint(rcs([
+    '  richCard:',
+    '    standaloneCard:',
+    '      cardOrientation: HORIZONTAL',
+    '      cardContent:',
+    '        title: Lounge',
+    '        suggestions:',
+    '          - action: { text: Site, postbackData: site, openUrlAction: { url: "https://air.example.com/l" } }',
+    '',
+  ].join('\n')));
+  const said = d.map((x) => `${x.ruleId} ${x.line}:${x.column} ${x.message}`).join('\n');
+  const nested = d.find((x) => x.line === 11);
+  assert.ok(nested, said);
+  assert.is(nested!.ruleId, 'rcs-action-keys');
+  assert.match(nested!.message, /\{ action: open_url, text: Site, postbackData: "https:\/\/air\.example\.com\/l" \}/);
+});
+
 test.run();

@@ -101,6 +101,38 @@ export function suggestionPointers(value: unknown): { pointer: string; path: Pat
   return out;
 }
 
+/** Google's names of the parts that hold an RBM message's content, cards or suggestions (by norm(key)) */
+const GOOGLE_CONTAINERS: ReadonlySet<string> = new Set(['contentmessage', 'richcard', 'standalonecard', 'carouselcard', 'cardcontent', 'cardcontents']);
+
+/**
+ * The suggestions inside parts written in Google's names, which the schema does not look into (it
+ * stops at the unknown key): under a top-level `contentMessage:` (without `message:`), under
+ * `message.richCard`, `.standaloneCard`, `.carouselCard`, `.cardContent(s)`, `.contentMessage`, and
+ * under a card's `cardContent:`. Each suggestion list found there (`suggestions:` at any depth), item by item.
+ */
+export function suggestionsUnderGoogleNames(value: unknown): { path: Path; data: unknown }[] {
+  const out: { path: Path; data: unknown }[] = [];
+  const t = obj(value);
+  if (!t) return out;
+  const walk = (v: unknown, p: Path, depth: number): void => {
+    if (depth > 8) return;
+    if (Array.isArray(v)) { v.forEach((x, i) => walk(x, [...p, i], depth + 1)); return; }
+    const o = obj(v);
+    if (!o) return;
+    for (const [k, x] of Object.entries(o)) {
+      if (norm(k) === 'suggestions' && Array.isArray(x)) x.forEach((data, i) => out.push({ path: [...p, k, i], data }));
+      else walk(x, [...p, k], depth + 1);
+    }
+  };
+  if (t.message === undefined) for (const k of Object.keys(t)) if (norm(k) === 'contentmessage') walk(t[k], [k], 0);
+  const m = obj(t.message);
+  if (m) {
+    for (const k of Object.keys(m)) if (GOOGLE_CONTAINERS.has(norm(k))) walk(m[k], ['message', k], 0);
+    if (Array.isArray(m.richCards)) m.richCards.forEach((c, i) => { const card = obj(c); if (card) for (const k of Object.keys(card)) if (GOOGLE_CONTAINERS.has(norm(k))) walk(card[k], ['message', 'richCards', i, k], 0); });
+  }
+  return out;
+}
+
 const LAYOUT = 'rcsRichCardsOpts';
 /** Google's names of the cards' layout, by norm(key): the key under rcsRichCardsOpts */
 const LAYOUT_NAMES: Readonly<Record<string, { google: string; ours: string }>> = {
