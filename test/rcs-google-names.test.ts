@@ -189,4 +189,26 @@ test('cc-3: suggestions under message.richCard.standaloneCard.cardContent (Googl
   assert.match(nested!.message, /\{ action: open_url, text: Site, postbackData: "https:\/\/air\.example\.com\/l" \}/);
 });
 
+test('cc-4: a sample of a placeholder in Google\'s `text:` or a cardContent\'s title is not told to be removed (the name is what to fix)', () => {
+  const text = lint(rcs([
+    '  text: "Gate {{gate_no}} closes at {{closing}}"',
+    '  examples: { gate_no: B12, closing: "10:40" }',
+    '',
+  ].join('\n')));
+  const said = text.map((x) => `${x.ruleId} ${x.message}`).join('\n');
+  assert.not.match(said, /Sample '(gate_no|closing)' has no placeholder/, said);
+  assert.match(said, /`text` is Google's RBM name/);
+  const card = lint(rcs([
+    '  richCard:',
+    '    standaloneCard:',
+    '      cardContent: { title: "Seat {{seat}}", description: "Row {{row}}" }',
+    '  examples: { seat: 12A, row: "12", spare: x }',
+    '',
+  ].join('\n')));
+  const cardSaid = card.map((x) => `${x.ruleId} ${x.message}`).join('\n');
+  assert.not.match(cardSaid, /Sample '(seat|row)' has no placeholder/, cardSaid);
+  // a sample of no placeholder anywhere is still said
+  assert.match(cardSaid, /Sample 'spare' has no placeholder/, cardSaid);
+});
+
 test.run();

@@ -133,6 +133,34 @@ export function suggestionsUnderGoogleNames(value: unknown): { path: Path; data:
   return out;
 }
 
+/**
+ * The texts of an RCS message written under Google's names, which tplsync fills once the part is
+ * renamed (the schema's finding at the Google key says how): ContentMessage's `text` (tplsync's
+ * `message:`), and a card's `title` and `description` under richCard, standaloneCard, cardContent...
+ * Their placeholders are the message's: a sample of one is no orphan (the fix is the name, not the sample).
+ */
+export function textsUnderGoogleNames(message: unknown): string[] {
+  const out: string[] = [];
+  const m = obj(message);
+  if (!m) return out;
+  const walk = (v: unknown, depth: number): void => {
+    if (depth > 8) return;
+    if (Array.isArray(v)) { for (const x of v) walk(x, depth + 1); return; }
+    const o = obj(v);
+    if (!o) return;
+    for (const [k, x] of Object.entries(o)) {
+      if ((k === 'title' || k === 'description' || k === 'text') && typeof x === 'string') out.push(x);
+      else if (norm(k) !== 'suggestions') walk(x, depth + 1);
+    }
+  };
+  for (const [k, x] of Object.entries(m)) {
+    if (norm(k) === 'text' && typeof x === 'string') out.push(x);
+    else if (GOOGLE_CONTAINERS.has(norm(k))) walk(x, 0);
+  }
+  for (const c of Array.isArray(m.richCards) ? m.richCards : []) for (const [k, x] of Object.entries(obj(c) ?? {})) if (GOOGLE_CONTAINERS.has(norm(k))) walk(x, 0);
+  return out;
+}
+
 const LAYOUT = 'rcsRichCardsOpts';
 /** Google's names of the cards' layout, by norm(key): the key under rcsRichCardsOpts */
 const LAYOUT_NAMES: Readonly<Record<string, { google: string; ours: string }>> = {
