@@ -211,4 +211,24 @@ test('cc-4: a sample of a placeholder in Google\'s `text:` or a cardContent\'s t
   assert.match(cardSaid, /Sample 'spare' has no placeholder/, cardSaid);
 });
 
+test('cc-11: ttl/expireTime beside message (Google\'s place) and under it: where tplsync takes them, with the file\'s own value', () => {
+  const beside = lint(`${rcs('  type: text\n  message: Boarding now\n')}ttl: "900s"\nexpireTime: "2031-03-04T05:06:07Z"\n`);
+  const said = beside.map((x) => `${x.ruleId} ${x.line} ${x.message}`).join('\n');
+  assert.not.match(said, /Unknown key/, said);
+  assert.match(said, /`ttl` is Google's RBM name \(AgentMessage\.ttl\).*under `message:`.*rcsExpireOpts: \{ type: TTL, ttl: 900 \}/, said);
+  assert.match(said, /`expireTime` is Google's RBM name.*under `message:`.*expireTime: "2031-03-04T05:06:07Z"/, said);
+  const under = lint(rcs('  type: text\n  message: Boarding now\n  ttl: 1800\n'));
+  const saidUnder = under.map((x) => x.message).join('\n');
+  assert.match(saidUnder, /rcsExpireOpts: \{ type: TTL, ttl: 1800 \}/, saidUnder);
+  assert.not.match(saidUnder, /86400/, saidUnder);
+});
+
+test('cc-11: a suggestion in Google\'s shape gets its one finding, not the flat action\'s rules again (view_location, open_url)', () => {
+  const d = lint(chips(
+    '{ action: view_location, text: Gate, postbackData: g, viewLocationAction: { latLong: { latitude: 49.0, longitude: 2.55 } } }',
+    '{ action: open_url, text: Site, openUrlAction: { url: "https://air.example.com" } }',
+  ));
+  assert.equal(d.map((x) => x.ruleId), ['rcs-action-keys', 'rcs-action-keys'], d.map((x) => `${x.ruleId} ${x.message}`).join('\n'));
+});
+
 test.run();

@@ -179,8 +179,6 @@ const MESSAGE_NAMES: Readonly<Record<string, string>> = {
   cardcontent: "`cardContent` is Google's RBM name (StandaloneCard.cardContent); tplsync writes the card (title, description, fileUrl, suggestions) as the one item of `richCards:`",
   text: "`text` is Google's RBM name (ContentMessage.text); tplsync writes a text message as `type: text` with the text as `message:`",
   contentinfo: "`contentInfo` is Google's RBM name (ContentMessage.contentInfo); tplsync writes `type: picture`, `video` or `file` with its `fileUrl` and `thumbnailUrl` directly under `message:`",
-  ttl: "`ttl` is Google's RBM name (AgentMessage.ttl); tplsync writes the expiry as `rcsExpireOpts: { type: TTL, ttl: 86400 }` (seconds, a number)",
-  expiretime: "`expireTime` is Google's RBM name (AgentMessage.expireTime); tplsync writes the expiry as `rcsExpireOpts: { type: EXPIRE_TIME, expireTime: ... }`",
 };
 /** Google's names of a card's parts on an item of richCards, by norm(key) */
 const CARD_NAMES: Readonly<Record<string, string>> = {
@@ -189,9 +187,38 @@ const CARD_NAMES: Readonly<Record<string, string>> = {
   contentinfo: "`contentInfo` is Google's RBM name (Media.contentInfo); tplsync writes its `fileUrl` and `thumbnailUrl` as `fileUrl:` and `thumbnailUrl:` on the card",
 };
 
-/** An unknown key that is Google's RBM name of a part tplsync writes under another key: the message that says which, or undefined. */
-export function rbmNameMessage(p: Path, key: string): string | undefined {
+/** a Duration as Google's JSON writes it ("3600s") or a number of seconds: the whole seconds, if it is that */
+function seconds(v: unknown): number | undefined {
+  if (typeof v === 'number') return Number.isInteger(v) && v >= 0 ? v : undefined;
+  const m = typeof v === 'string' ? /^\s*(\d+)(?:\.0*)?s?\s*$/.exec(v) : null;
+  return m ? Number(m[1]) : undefined;
+}
+
+/**
+ * AgentMessage's expiry (`ttl`, `expireTime`) on the message or beside it (where Google's JSON has it,
+ * next to contentMessage): tplsync's rcsExpireOpts under `message:`, with the file's own value.
+ */
+function expiryMessage(k: string, key: string, v: unknown, beside: boolean): string | undefined {
+  if (k !== 'ttl' && k !== 'expiretime') return undefined;
+  const where = beside ? ` beside the content, where Google's JSON has it; tplsync takes the expiry under \`message:\`, as` : '; tplsync writes the expiry as';
+  if (k === 'ttl') {
+    const n = seconds(v);
+    return `\`${key}\` is Google's RBM name (AgentMessage.ttl)${where} \`rcsExpireOpts: { type: TTL, ttl: ${n ?? 86400} }\` (${n === undefined ? 'the seconds, a whole number' : `seconds, a number${typeof v === 'string' ? `: ${JSON.stringify(v)} is ${n}` : ''}`})`;
+  }
+  return `\`${key}\` is Google's RBM name (AgentMessage.expireTime)${where} \`rcsExpireOpts: { type: EXPIRE_TIME, expireTime: ${typeof v === 'string' ? JSON.stringify(v) : '...'} }\``;
+}
+
+/**
+ * An unknown key that is Google's RBM name of a part tplsync writes under another key: the message
+ * that says which, or undefined. `data`: the mapping that holds the key (its value is used in the line to write).
+ */
+export function rbmNameMessage(p: Path, key: string, data?: unknown): string | undefined {
   const k = norm(key);
+  const holder = obj(data);
+  if (p.length === 0 && holder && (holder.message !== undefined || Object.keys(holder).some((x) => norm(x) === 'contentmessage'))) {
+    const beside = expiryMessage(k, key, holder[key], true);
+    if (beside) return beside;
+  }
   const onMessage = p.length === 1 && p[0] === 'message';
   const onCard = p.length === 3 && p[0] === 'message' && p[1] === 'richCards' && typeof p[2] === 'number';
   const inLayout = p.length === 2 && p[0] === 'message' && p[1] === LAYOUT;
@@ -201,6 +228,7 @@ export function rbmNameMessage(p: Path, key: string): string | undefined {
     return `'${key}' is Google's RBM name (${layout.google}); tplsync writes it as ${where}`;
   }
   if (p.length === 0 && k === 'contentmessage') return "`contentMessage` is Google's RBM name (AgentMessage.contentMessage); tplsync writes the content as `message:` (type, message, richCards, suggestions, ...)";
+  if (onMessage) { const expiry = expiryMessage(k, key, holder?.[key], false); if (expiry) return expiry; }
   if (onMessage && Object.hasOwn(MESSAGE_NAMES, k)) return MESSAGE_NAMES[k];
   if (onCard && Object.hasOwn(CARD_NAMES, k)) return CARD_NAMES[k];
   return undefined;

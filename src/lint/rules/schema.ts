@@ -161,7 +161,7 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
       case 'additionalProperties': {
         const key = (e.params as { additionalProperty: string }).additionalProperty;
         // Google's RBM name of a card's or the message's part (standaloneCard, media, cardOrientation...): the format's key for it
-        const google = rbmNameMessage(p, key);
+        const google = rbmNameMessage(p, key, e.data);
         if (google) { f = { ruleId: 'schema', path: [...p, key], part: 'key', message: google }; break; }
         const onSuggestion = foreignKeyFinding(p, e.data, key, didYouMean);
         if (onSuggestion) { f = onSuggestion; break; }
