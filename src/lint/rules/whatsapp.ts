@@ -2,6 +2,7 @@
 import { urlAddressProblem, urlSampleProblem } from '../../model/urls.js';
 import { foreignCharacters, shownWithEscapes } from '../../model/written-characters.js';
 import { reportSchema, sampleKeyMeant, textUnderSynonym } from './schema.js';
+import { textsUnderGoogleNames } from './rbm-names.js';
 import { charLength, distinctKeys, MAX_PLACEHOLDER_NUMBER, NAMED, NUMBERED, placeholderAtEdges, placeholderKeyMeant, placeholderNameFor, placeholderNameMeant, renderText, singleBraced, WIDE_BRACE, scanPlaceholders, type Placeholder, type PlaceholderProblem } from '../../model/placeholders.js';
 import type { Path } from '../../files/locate.js';
 import { an, arr, blank, defineRules, indexed, noSample, obj, sample, str, type Indexed, type Loose, type RuleContext } from '../rule.js';
@@ -792,6 +793,8 @@ export const whatsappRules = defineRules([
         if (misnamed !== undefined) { const more = new Set(set); for (const p of scanPlaceholders(misnamed).placeholders) more.add(p.key); set = more; }
         // an RCS placeholder in a media URL or a chip: said there (not filled in), and its sample is its, not an orphan
         if (exPath[0] === 'message') { const unfilled = unfilledRcsPlaceholderKeys(ctx.t); if (unfilled.size) set = new Set([...set, ...unfilled]); }
+        // a text under Google's name (`text:` for `message:`, a cardContent's title): its placeholders' samples are theirs; the schema says the name to write
+        if (exPath[0] === 'message') { const google = textsUnderGoogleNames(ctx.t.message); if (google.length) { const more = new Set(set); for (const x of google) for (const p of scanPlaceholders(x).placeholders) more.add(p.key); set = more; } }
         for (const k of Object.keys(ex)) {
           if (set.has(k) || malformedKeys?.has(k) || malformedKeys?.has('*')) continue;
           // a key of no placeholder's form (`Customer_Name`, `first-name`, `{{name}}`): the schema's finding at it says what to write
