@@ -13,7 +13,7 @@ import { notFinalWhy, type Entry, type NotFinal } from './formats.js';
 import { fieldKey, fieldPath, fieldTexts, importedHash, kindMismatch, placeholdersOf, sampleScopes, targetFileName, targetHash, textFields, textHash } from './units.js';
 
 export { targetFileName } from './units.js';
-import { sharedPlaces, unshared } from './shared.js';
+import { mergeKeys, sharedPlaces, unshared } from './shared.js';
 import { placeholderAtEdges, renderText, scanPlaceholders } from '../model/placeholders.js';
 import { firstNonGsm, smsSize, smsUnitsInWords } from '../model/sms.js';
 import { append } from '../core/append.js';
@@ -1327,6 +1327,22 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
         // a text the file already holds is not rewritten (a folded block keeps its lines and its style): only its record is brought up to date
         const text = edit(existing.text, existing.value, differing.map(({ e, path }) => ({ path, text: e.target })), existing.doc, importedBy(differing));
         if (text === undefined) continue;
+        // a merge key in the file (`<<: *card`): tplsync does not read it and lint refuses the file, so nothing is written into it,
+        // not even its record; each text the merge key gives named at its unit (translated or not), else the merge key itself
+        const merges = text === existing.text ? [] : mergeKeys(existing.text);
+        if (merges.length) {
+          const all = [...fields.values()].map((f) => f.path);
+          const given = sharedPlaces(existing.text, all).filter((x) => x.merge);
+          for (const x of given) {
+            const id = `${template}:${fieldKey(all[x.index]!)}`;
+            plan.refusals.push({ template, id, line: es.find((y) => y.id === id)?.line ?? line, message: `${existing.file}:${x.line}: ${x.message} (nothing of this template written)` });
+          }
+          if (!given.length) {
+            const m = merges[0]!;
+            plan.refusals.push({ template, id: template, line, message: `${existing.file}:${m.line}: the file holds the merge key <<:${m.name}, which tplsync does not read (YAML 1.2 has none) and lint refuses; write the keys out in full in this file in place of <<:${m.name}, then import again (nothing of this template written)` });
+          }
+          continue;
+        }
         // a placeholder the translation gains or loses (following its source): its sample in the target file is the file's to edit;
         // said at the unit's line with what to write, not left for lint to find after an "updated"
         append(warnings, sampleNotes(src.value, existing.value, existing.file, differing, sourceLang, targetLang));
