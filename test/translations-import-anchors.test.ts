@@ -12,7 +12,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parse } from 'yaml';
 import { readTemplateValue } from '../src/files/value.ts';
-import { planImport, type SourceTemplate, type TargetTemplate } from '../src/translations/apply.ts';
+import { applyTexts, planImport, type SourceTemplate, type TargetTemplate } from '../src/translations/apply.ts';
 import { sharedPlaces, unshared } from '../src/translations/shared.ts';
 import { cleanup, cli, cliIn, tempDir, writeFiles } from './helpers.ts';
 
@@ -270,6 +270,34 @@ message:
     new Map([[t3, { file: 'templates/chips.de.yaml', text: DE5, value: readTemplateValue(DE5) }]]));
   assert.equal(plan5.refusals, []);
   assert.is(plan5.writes.length, 1);
+});
+
+test('a new file made by import: the source\'s closing comments stay its last lines, below the record, with no blank line added (with and without aliases to write out)', () => {
+  const withAlias = `channel: promo
+name: reminder
+language: en
+message:
+  type: text
+  message: &m "See you on Friday"
+  suggestions:
+    - { action: reply, text: *m, postbackData: ok }
+# written by the events team
+# keep this last
+`;
+  const plain = withAlias.replace('&m ', '').replace('*m', '"See you on Friday"');
+  for (const en of [withAlias, plain]) {
+    const t = 'promo/reminder';
+    const plan = planImport([{ id: `${t}:message.message`, source: '', target: 'Bis Freitag', line: 3 }, { id: `${t}:message.suggestions.0.text`, source: '', target: 'Bis dann', line: 7 }], 'en', 'de',
+      new Map([[t, { template: t, file: 'templates/reminder.en.yaml', text: en, value: readTemplateValue(en) }]]), new Map());
+    assert.equal(plan.refusals, []);
+    const out = plan.writes[0]!.text;
+    assert.match(out, /\n {4}message\.suggestions\.0\.text: "[0-9a-f]{8}"\n# written by the events team\n# keep this last\n$/, out);
+    assert.not.match(out, /\n\n/, out);
+  }
+  // an existing file without a record: the record goes above its closing comments, a blank line before them kept
+  const de = 'channel: promo\nname: reminder\nlanguage: de\nmessage:\n  type: text\n  message: "Alt"\n\n# closing\n';
+  assert.is(applyTexts(de, [{ path: ['message', 'message'], text: 'Neu' }], 'en', { 'message.message': '0badc0de' }),
+    'channel: promo\nname: reminder\nlanguage: de\nmessage:\n  type: text\n  message: "Neu"\ntranslated_from:\n  language: en\n  texts:\n    message.message: "0badc0de"\n\n# closing\n');
 });
 
 test.run();

@@ -13,7 +13,7 @@ import { notFinalWhy, type Entry, type NotFinal } from './formats.js';
 import { fieldKey, fieldPath, fieldTexts, importedHash, kindMismatch, placeholdersOf, sampleScopes, targetFileName, targetHash, textFields, textHash } from './units.js';
 
 export { targetFileName } from './units.js';
-import { mergeKeys, sharedPlaces, unshared } from './shared.js';
+import { commentTailStart, mergeKeys, sharedPlaces, unshared } from './shared.js';
 import { placeholderAtEdges, renderText, scanPlaceholders } from '../model/placeholders.js';
 import { firstNonGsm, smsSize, smsUnitsInWords } from '../model/sms.js';
 import { append } from '../core/append.js';
@@ -587,7 +587,7 @@ export function applyTexts(text: string, texts: readonly { path: (string | numbe
   }
   let out = text;
   for (const e of ordered(edits).reverse()) out = out.slice(0, e.start) + e.text + out.slice(e.end);
-  if (!keyRange) out = `${out}${out.endsWith('\n') || out === '' ? '' : eol}${record}`;
+  if (!keyRange) out = withRecord(out, record, eol);
   // a text the file does not have yet, in a part it lacks (a suggestion, a button, a card added to the source): the part
   // spliced in as text after the list's last item, so that every other byte stays (yaml printing the whole file again
   // rewrote untouched texts: a double-quoted text with a \n became a folded one)
@@ -810,9 +810,16 @@ export function editOnText(doc: TextDoc, texts: readonly { path: (string | numbe
   if (keyStart === undefined) {
     const record = renderRecord(source, hashes, '\n', imported);
     if (readBack && !recordReadsBack(record)) readBack = false;
-    result = `${result}${result.endsWith('\n') || result === '' ? '' : '\n'}${record}`;
+    result = withRecord(result, record, '\n');
   }
   return { out: result, readBack };
+}
+
+/** a file's text with a new record added: at the end, before the file's closing comments (they stay its last lines) */
+function withRecord(text: string, record: string, eol: string): string {
+  const at = commentTailStart(text);
+  const head = text.slice(0, at);
+  return `${head}${head.endsWith('\n') || head === '' ? '' : eol}${record}${text.slice(at)}`;
 }
 
 /** a record renderRecord wrote, whole in the form RECORD reads (its keys field paths, its hashes 8 hex digits) */

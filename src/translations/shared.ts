@@ -179,7 +179,32 @@ export function unshared(text: string, paths: readonly Path[]): string {
   const named = new Set<Node>(aliasesOf(doc).keys());
   visit(doc, { Node: (_k, n) => { const x = n as { anchor?: string }; if (x.anchor && !named.has(n as Node)) delete x.anchor; } });
   keepNumbersAsWritten(doc);
-  return doc.toString({ lineWidth: 0 });
+  const out = doc.toString({ lineWidth: 0 });
+  // the file's closing comments as the source wrote them (yaml prints a blank line before a document's closing comment)
+  const was = text.slice(commentTailStart(text)); const now = out.slice(commentTailStart(out));
+  return now && was.trim() === now.trim() ? out.slice(0, out.length - now.length) + was : out;
+}
+
+/**
+ * Pure: where a text's closing comments start: the start of the last run of lines, each blank or a comment at the start of
+ * its line (`# end of file`), when that run holds a comment; else the text's length. A record added to the file goes before
+ * them, so that they stay the file's last lines.
+ */
+export function commentTailStart(text: string): number {
+  let start = text.length;
+  let comment = false;
+  // the last line's end (a text that ends in a line break has an empty last "line" after it)
+  let end = text.endsWith('\n') ? text.length - 1 : text.length;
+  while (end >= 0) {
+    const from = text.lastIndexOf('\n', end - 1) + 1;
+    const line = text.slice(from, end);
+    if (/^#/.test(line)) comment = true;
+    else if (!/^[ \t\r]*$/.test(line)) break;
+    start = from;
+    if (from === 0) break;
+    end = from - 1;
+  }
+  return comment ? start : text.length;
 }
 
 /**
