@@ -53,7 +53,7 @@ test('init and new write the node_modules path into the config and the templates
 // trial-t F11: a folder linked into the project (templates/Shared Bank -> ../../shared/bank-templates). pull --force wrote
 // a modeline counted from the link's folder, which resolved only there: from the file's real folder (where git keeps it,
 // where an editor opened on the shared folder looks) it named a file that does not exist. It is counted from the real folder.
-test('pull --force into a template reached through a linked folder: the modeline resolves from the folder the file really lies in', async () => {
+test('pull --force into a template reached through a linked folder adds no modeline; a modeline of that folder resolves from the folder the file really lies in', async () => {
   const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0, statusDelayMs: 0 });
   const root = tempDir('tplsync-modeline-linked-');
   const env = { TPLSYNC_API_KEY: 'k' };
@@ -79,8 +79,12 @@ test('pull --force into a template reached through a linked folder: the modeline
     assert.is(pulled.exitCode, 0, pulled.stdout + pulled.stderr);
     const text = readFileSync(real, 'utf8');
     assert.match(text, 'ready now');
-    const shown = /\$schema=(\S+)/.exec(text)?.[1];
-    assert.ok(shown, text);
+    // pull --force edits a file that exists in place: no modeline the user did not write
+    assert.not.match(text, '$schema=');
+    // the modeline a new file of that folder gets resolves from where the folder really lies
+    const config0 = await loadConfig({ cwd: proj });
+    const shown = schemaModelinePath(config0, path.join(proj, 'templates', 'Shared Bank'));
+    assert.ok(shown);
     const from = path.resolve(path.dirname(realpathSync(real)), shown!);
     assert.ok(existsSync(from), `${shown} from ${path.dirname(real)}: ${from}`);
     assert.is(realpathSync(from), realpathSync(path.join(ROOT, 'schema', 'template.schema.json')));

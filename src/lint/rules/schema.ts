@@ -9,7 +9,7 @@ import type { ErrorObject } from 'ajv';
 import { templateErrors, templateSchema } from '../../schemas/template.js';
 import type { Path } from '../../files/locate.js';
 import { didYouMean } from '../../core/suggest.js';
-import { scanPlaceholders } from '../../model/placeholders.js';
+import { NUMBERED, placeholderNameMeant, scanPlaceholders } from '../../model/placeholders.js';
 import { an, claiming, defineRules, obj, type Change, type Loose, type RuleContext } from '../rule.js';
 import { wholeTemplate } from '../scope.js';
 import { actionNotCarried, foreignKeyFinding, latLongKeyFinding, messageKeyNotCarried, missingKeyFinding } from './suggestions.js';
@@ -402,8 +402,9 @@ const ENUM_SYNONYMS: Readonly<Record<string, Readonly<Record<string, [string, st
 
 /** the placeholder name a sample key of another form means (`Customer_Name`, `order-id`), if any */
 export function sampleKeyMeant(key: string): string | undefined {
-  const name = sampleKeyBare(key).trim().toLowerCase().replace(/[\s-]+/g, '_');
-  return name !== key && /^(?:[a-z_][a-z0-9_]*|[1-9][0-9]*)$/.test(name) ? name : undefined;
+  const bare = sampleKeyBare(key).trim();
+  const name = NUMBERED.test(bare) ? bare : placeholderNameMeant(bare);
+  return name !== undefined && name !== key ? name : undefined;
 }
 
 /** a sample key written as its placeholder (`"{{name}}": Ola`), without the braces */
