@@ -9,6 +9,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { discoverFiles } from '../src/files/discover.ts';
+import { braceBranches, wideGlobProblem } from '../src/files/glob-bounds.ts';
 import { WalkTooLarge, walkSimpleGlobs } from '../src/files/walk.ts';
 import { cleanup, cliIn, tempDir, VALID, writeFiles } from './helpers.ts';
 
@@ -64,6 +65,39 @@ test('the walk is bounded in entries read: past the bound, a config problem nami
       assert.is(found.length, 40);
     }
   } finally { cleanup(dir); }
+});
+
+test('braceBranches: the globs a brace stands for (nested, several, escaped, comma-less left as written, bounded)', () => {
+  assert.equal(braceBranches('data/{wa,rcs/{x,y}}/*.yml'), ['data/wa/*.yml', 'data/rcs/x/*.yml', 'data/rcs/y/*.yml']);
+  assert.equal(braceBranches('{a,b}/{c,d}.yaml'), ['a/c.yaml', 'a/d.yaml', 'b/c.yaml', 'b/d.yaml']);
+  assert.equal(braceBranches('t/{,../../up/}*.yaml'), ['t/*.yaml', 't/../../up/*.yaml']);
+  assert.equal(braceBranches('t/{1..3}/\\{a,b}.yaml'), ['t/{1..3}/\\{a,b}.yaml']);
+  assert.equal(braceBranches('t/{open'), ['t/{open']);
+  assert.is(braceBranches('{a,b}{a,b}{a,b}{a,b}', 8), undefined);
+});
+
+test('a brace branch that leaves the repository is refused (exit 3) naming the branch, not matched to nothing; outside a repository every branch is read', async () => {
+  const outer = tempDir();
+  try {
+    const repo = path.join(outer, 'proj');
+    execFileSync('git', ['init', '-q', repo]);
+    writeFiles(outer, { 'vendor/b.yaml': VALID, 'proj/msgs/wa/a.yaml': VALID });
+    const glob = 'msgs/{wa,../../vendor}/*.yaml';
+    const problem = wideGlobProblem({ dir: repo, templates: ['msgs/**/*.yaml', glob] }, 'tplsync.config.yaml');
+    assert.ok(problem, 'refused');
+    assert.match(problem!, `The templates glob '${glob}' (from tplsync.config.yaml): its branch 'msgs/../../vendor/*.yaml' starts at ${path.join(outer, 'vendor')}, outside the repository the config is in`);
+    assert.is(wideGlobProblem({ dir: repo, templates: ['msgs/{wa,rcs}/*.yaml'] }), undefined);
+    writeFiles(repo, { 'tplsync.config.yaml': config(`["${glob}"]`) });
+    const r = await cliIn(['lint'], { cwd: repo });
+    assert.is(r.exitCode, 3, r.stderr);
+    assert.match(r.stderr, /its branch 'msgs\/\.\.\/\.\.\/vendor\/\*\.yaml' starts at .*outside the repository/);
+    assert.not.match(r.stderr, /No template files match/);
+    // a config in no repository may name a folder beside it: the glob matcher read nothing of such a brace, both branches now
+    const free = path.join(outer, 'free');
+    writeFiles(free, { 'msgs/wa/a.yaml': VALID });
+    const found = await discoverFiles({ dir: free, templates: ['msgs/{wa,../../vendor}/*.yaml'] }, [], free);
+    assert.equal(found.map((f) => f.file).sort(), [path.join('..', 'vendor', 'b.yaml'), path.join('msgs', 'wa', 'a.yaml')]);
+  } finally { cleanup(outer); }
 });
 
 test.run();

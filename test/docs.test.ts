@@ -246,4 +246,13 @@ test('SARIF, Markdown and the preview link each rule to its section of docs/rule
   } finally { cleanup(dir); }
 });
 
+test('the CI recipe says GitHub environments on a private repository need a paid plan, and the init page what works without them', () => {
+  const root = path.join(import.meta.dirname, '..');
+  const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+  assert.match(readme, /GitHub environment of that name \(private repository: a paid plan, \[more\]\(docs\/commands\/init\.md\)\)/);
+  const init = readFileSync(path.join(root, 'docs/commands/init.md'), 'utf8');
+  assert.match(init, /required reviewers[^.]*need Enterprise/);
+  assert.match(init, /Without them the workflows still\s+work: keep `TPLSYNC_<ENV>_API_KEY` as a repository secret/);
+});
+
 test.run();

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { execa } from 'execa';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { configText, initFiles, localChannelId, withIgnored } from '../src/init/init.ts';
+import { configText, initFiles, localChannelId, pinAdvice, withIgnored } from '../src/init/init.ts';
 import { BIN, cleanup, cliIn, ROOT, tempDir, writeFiles } from './helpers.ts';
 
 async function emptyRepo(): Promise<string> {
@@ -68,7 +68,8 @@ test('init in an empty git repository, then lint and apply --auto-approve succee
 test('the example of docs/commands/init.md is what init prints, in a Node project whose .gitignore then ignores node_modules/', async () => {
   const dir = await emptyRepo();
   try {
-    writeFiles(dir, { 'package.json': '{ "name": "shop", "private": true }\n' });
+    // a project that pinned tplsync first, as README's Install does (else init says how: the test below)
+    writeFiles(dir, { 'package.json': '{ "name": "shop", "private": true, "devDependencies": { "tplsync": "git+https://github.com/tplsync/tplsync.git#v0.1.0" } }\n' });
     const doc = readFileSync(path.join(ROOT, 'docs/commands/init.md'), 'utf8');
     const example = /```console\n\$ tplsync init --channel shop-whatsapp --yes\n([\s\S]*?)\n\$ /.exec(doc)?.[1];
     assert.ok(example, 'the example is in the doc');
@@ -221,6 +222,38 @@ test('init: the workflows run on the Node.js the project\'s package.json asks fo
       assert.not.match(text, /^\s+node-version(-file)?:|upload-sarif|security-events/m, f);
     }
   } finally { cleanup(bare); }
+});
+
+test('init (pure): the pin advice names a release of this version, never the registry name, and npm init only without a package.json', () => {
+  const none = pinAdvice(undefined, '9.8.7')!;
+  assert.match(none, 'there is no package.json here');
+  assert.match(none, /\n {2}npm init -y && npm install --save-dev git\+https:\/\/github\.com\/tplsync\/tplsync\.git#v9\.8\.7\n/);
+  assert.match(none, 'exit 3');
+  const unpinned = pinAdvice({ file: 'apps/web/package.json', pins: false }, '9.8.7')!;
+  assert.match(unpinned, 'apps/web/package.json does not pin tplsync');
+  assert.match(unpinned, /\n {2}npm install --save-dev git\+https:\/\/github\.com\/tplsync\/tplsync\.git#v9\.8\.7\n/);
+  assert.not.match(unpinned, 'npm init');
+  for (const text of [none, unpinned]) assert.not.match(text, /tplsync@/);
+  assert.is(pinAdvice({ file: 'package.json', pins: true }, '9.8.7'), undefined);
+});
+
+test('init where nothing pins tplsync says how to pin it (its workflows stop with exit 3 without); a pin in a package.json above the folder is taken', async () => {
+  const dir = await emptyRepo();
+  try {
+    const first = await cliIn(['init', '--channel', 'promo', '--yes'], { cwd: dir });
+    assert.is(first.exitCode, 0, first.stderr);
+    assert.match(first.stdout, /no package\.json here, so every tplsync step of the workflows stops with exit 3[^]*\n {2}npm init -y && npm install --save-dev git\+https:\/\/github\.com\/tplsync\/tplsync\.git#v\d+\.\d+\.\d+\n/);
+    // run again after `npm init -y` alone: said again, as the package.json pins nothing yet
+    writeFiles(dir, { 'package.json': '{ "name": "promo-site", "version": "1.0.0", "dependencies": { "left-pad": "1.3.0" } }\n' });
+    const again = await cliIn(['init', '--channel', 'promo', '--yes'], { cwd: dir });
+    assert.is(again.exitCode, 0, again.stderr);
+    assert.match(again.stdout, /package\.json does not pin tplsync[^]*\n {2}npm install --save-dev git\+/);
+    // a team folder of a repository whose root package.json pins it: nothing to say
+    writeFiles(dir, { 'package.json': '{ "name": "promo-site", "optionalDependencies": { "tplsync": "file:./tplsync-0.1.0.tgz" } }\n', 'teams/eu/.keep': '' });
+    const sub = await cliIn(['init', '--channel', 'promo', '--yes'], { cwd: path.join(dir, 'teams/eu') });
+    assert.is(sub.exitCode, 0, sub.stderr);
+    assert.not.match(sub.stdout, /pin/);
+  } finally { cleanup(dir); }
 });
 
 test.run();

@@ -173,4 +173,19 @@ test('CLI: pull --from twilio into an RCS channel, lint clean; export --to twili
   } finally { cleanup(dir); }
 });
 
+test('rcsToTwilio: friendly_name is the name pull reads back; a description is said as left out (format.md), none said without one', () => {
+  const file = { name: 'parcel_ready', language: 'fr', channel: 'rbm', description: 'Pickup notice for lockers', message: { type: 'text', message: 'Votre colis {{1}} est prêt.', examples: { 1: 'A12' } } };
+  const r = rcsToTwilio(file);
+  const content = (r.request as { content: { friendly_name: string } }).content;
+  assert.is(content.friendly_name, 'parcel_ready');
+  assert.ok(!JSON.stringify(r.request).includes('Pickup notice'));
+  const said = r.issues.filter((i) => i.field === 'description');
+  assert.is(said.length, 1);
+  assert.match(said[0]!.message, /left out/);
+  const { description: _d, ...bare } = file;
+  assert.is(rcsToTwilio(bare).issues.filter((i) => i.field === 'description').length, 0);
+  const doc = readFileSync(path.join(import.meta.dirname, '..', 'docs', 'format.md'), 'utf8');
+  assert.match(doc, /for RCS, `friendly_name` is the template's name[^|]*description is listed and left out/);
+});
+
 test.run();

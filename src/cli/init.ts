@@ -11,7 +11,7 @@ import { UsageError } from '../core/errors.js';
 import { toolVersion } from '../core/version.js';
 import { DEFAULT_TYPES_OUT, loadConfig, SEARCH_PLACES, projectSchemaModelinePath, shownSchemaFile, type Config } from '../config/load.js';
 import { ACTION_NODE_VERSION } from '../init/workflows.js';
-import { CHANNEL_ALIAS_RE, initFiles, initWriteProblems, writeInit, type InitOptions } from '../init/init.js';
+import { CHANNEL_ALIAS_RE, initFiles, initWriteProblems, pinAdvice, writeInit, type InitOptions } from '../init/init.js';
 import { branchFacts, chooseBranch } from '../init/branch.js';
 import { watchedPaths, type WatchedPaths } from '../init/watch-paths.js';
 import { WriteRefused } from '../files/write.js';
@@ -178,8 +178,10 @@ export async function initCommand(o: InitCommandOptions): Promise<number> {
   if (dir) {
     io().stderr.write(`tplsync: note: the workflows are in the repository's ${path.join(path.relative(cwd, repo!) || '.', '.github', 'workflows')}/ (the only place GitHub reads them), named for ${dir} and set to run there: each use of the action has working-directory: ${dir}, its path filters and files are this folder's, and its comments and concurrency groups are its own\n`);
   }
+  // the action runs the tplsync the repository pins: a project with none got workflows whose every step stopped with exit 3, unsaid
+  const pin = pinAdvice(tplsyncManifest(cwd, repo ?? cwd), toolVersion());
   if (!typesMade && outcomes.every((r) => r.kind === 'exists')) {
-    io().stdout.write('\nEverything init writes is already here; nothing was changed.\n');
+    io().stdout.write(`\nEverything init writes is already here; nothing was changed.\n${pin ? `${pin}\n` : ''}`);
     return EXIT.OK;
   }
   const created = outcomes.some((r) => r.file === 'tplsync.config.yaml' && r.kind === 'created');
@@ -194,7 +196,7 @@ repository variable TPLSYNC_ENV): ${keptName}, which was kept, must define it, w
 variable as a secret of your repository, or they stop with exit 3.${named ? `
 They find the config by its usual names (tplsync.config.yaml, .tplsyncrc, package.json#tplsync),
 not ${named}: add --config ${named} to each step's args, or move the config to one of them.` : ''}
-`);
+${pin ? `${pin}\n` : ''}`);
     return EXIT.OK;
   }
   const t = tplsyncCommand();
@@ -205,7 +207,7 @@ Before the first push, fill in the production environment in tplsync.config.yaml
 the secret TPLSYNC_PRODUCTION_API_KEY in your repository: the workflows in .github/workflows/
 plan and apply "production" (or the repository variable TPLSYNC_ENV) and stop with exit 3
 until the config has it.
-`);
+${pin ? `${pin}\n` : ''}`);
   return EXIT.OK;
 }
 
@@ -224,6 +226,26 @@ function nodeEngines(dir: string, root: string): { file: string; range: string }
     if (d === root || path.dirname(d) === d || !d.startsWith(root)) return undefined;
   }
 }
+
+/**
+ * The nearest package.json from `dir` up to `root` (what the action's step resolves tplsync from: node_modules of its
+ * folder or one above), as shown from `root`, and whether it pins tplsync (a dependency of any kind, or tplsync's own
+ * repository); undefined when there is none. One that cannot be parsed pins nothing.
+ */
+function tplsyncManifest(dir: string, root: string): { file: string; pins: boolean } | undefined {
+  let first: { file: string; pins: boolean } | undefined;
+  for (let d = dir; ; d = path.dirname(d)) {
+    const file = path.join(d, 'package.json');
+    if (existsSync(file)) {
+      const pkg = readManifest(file) as PinManifest;
+      const pins = pkg?.name === 'tplsync' || [pkg?.dependencies, pkg?.devDependencies, pkg?.optionalDependencies].some((deps) => typeof deps === 'object' && deps !== null && 'tplsync' in deps);
+      if (pins) return { file: path.relative(root, file).split(path.sep).join('/'), pins };
+      first ??= { file: path.relative(root, file).split(path.sep).join('/'), pins };
+    }
+    if (d === root || path.dirname(d) === d || !d.startsWith(root)) return first;
+  }
+}
+type PinManifest = { name?: unknown; dependencies?: unknown; devDependencies?: unknown; optionalDependencies?: unknown } | null | undefined;
 
 type Manifest = { engines?: { node?: unknown }; devEngines?: { runtime?: { name?: unknown; version?: unknown } } } | null | undefined;
 function readManifest(file: string): Manifest {

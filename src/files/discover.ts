@@ -9,7 +9,7 @@ import { MAX_WALK_ENTRIES, WalkTooLarge, walkSimpleGlobs } from './walk.js';
 import { globsTake } from './extension.js';
 import { caseVariantFolders, globBase } from './path-case.js';
 import { resolvePath } from '../core/io.js';
-import { globMayStartAt, refuseWideGlobs as refuseGlobsOutside } from './glob-bounds.js';
+import { braceBranches, globMayStartAt, refuseWideGlobs as refuseGlobsOutside } from './glob-bounds.js';
 import { SEARCH_PLACES } from '../core/search-places.js';
 import { linkedFolderOf } from './confine-write.js';
 
@@ -55,6 +55,17 @@ function refuseWideGlobs(config: DiscoverConfig, cwd: string): void {
   refuseGlobsOutside(config, config.file ? path.relative(cwd, config.file) || config.file : undefined);
 }
 
+/**
+ * A glob whose brace has a branch with a `..` segment (`{templates,../shared}/*.yaml`, allowed to a config in no git
+ * repository), as its branches: tinyglobby matches nothing of such a glob, its other branches included
+ */
+function leavingBranchesApart(glob: string): string[] {
+  const neg = glob.startsWith('!') ? '!' : '';
+  const branches = braceBranches(glob.slice(neg.length));
+  if (branches === undefined || !branches.some((b) => b.split('/').includes('..'))) return [glob];
+  return branches.map((b) => neg + b);
+}
+
 /** tinyglobby given a bounded readdir: the crawl stops (and WalkTooLarge is thrown) past `limit` entries */
 async function boundedGlob(patterns: string[], options: { cwd: string; ignore: string[] }, limit: number = MAX_WALK_ENTRIES): Promise<string[]> {
   const { glob } = await import('tinyglobby');
@@ -83,7 +94,7 @@ async function discover(config: DiscoverConfig, paths: readonly string[], cwd: s
   const walked = paths.length === 0 ? walkSimpleGlobs(config.templates, config.dir, unreadable, undefined, special, nearMiss, linked, opts.maxEntries) : undefined;
   if (walked) for (const f of walked) found.add(f);
   else if (paths.length === 0) {
-    for (const f of await boundedGlob([...config.templates], { cwd: config.dir, ignore }, opts.maxEntries)) found.add(normal(f));
+    for (const f of await boundedGlob(config.templates.flatMap(leavingBranchesApart), { cwd: config.dir, ignore }, opts.maxEntries)) found.add(normal(f));
   } else {
     // the glob matcher refuses a pattern past 65,536 characters with an error of its own: said here, as a path no file has
     const long = paths.find((p) => p.length > MAX_PATH_ARG);
@@ -139,7 +150,7 @@ async function discover(config: DiscoverConfig, paths: readonly string[], cwd: s
   // the project: the config's folder, the folders its globs start from (`../shared/**/*.yaml`: the
   // config's author chose them) and the paths named on the command line. A walk that met links checks
   // the files it found (its unreadable folders and near misses are refused above, whatever the links)
-  const roots = (): string[] => [config.dir, ...config.templates.map((g) => path.resolve(config.dir, globBase(g))), ...paths.filter((p) => !/[*?[\]{}]/.test(p)).map((p) => path.resolve(cwd, p))];
+  const roots = (): string[] => [config.dir, ...config.templates.flatMap(leavingBranchesApart).map((g) => path.resolve(config.dir, globBase(g))), ...paths.filter((p) => !/[*?[\]{}]/.test(p)).map((p) => path.resolve(cwd, p))];
   if (walked && !opts.list) for (const f of special) refuseFile(f, 'unreadable', notRegular(f));
   if (walked && linked.length > 0 && !opts.list) confine(walkedFiles, roots(), config.dir);
   if (!walked && !opts.list) confine(files, roots(), config.dir);

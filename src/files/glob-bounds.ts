@@ -28,15 +28,64 @@ export function wideGlobProblem(config: GlobBoundsConfig, shownFile?: string): s
   const from = shownFile ? ` (from ${shownFile})` : '';
   for (const g of config.templates) {
     if (g.startsWith('!')) continue;
-    const base = path.resolve(config.dir, globBase(g));
-    if (path.parse(base).root === base) {
-      return `The templates glob '${g}'${from} starts at ${base}, the root of the file system: tplsync would read every file of the machine. Name the templates' folder inside the project, such as templates/**/*.yaml`;
-    }
-    if (repo !== undefined && !isUnder(base, repo)) {
-      return `The templates glob '${g}'${from} starts at ${base}, outside the repository the config is in (${repo}): tplsync reads templates only inside it. Name a folder of the repository, such as templates/**/*.yaml, or copy the templates in`;
+    // each branch of a brace (`{templates,../elsewhere}/*.yaml`) starts where it starts: the glob's fixed part ends at
+    // the brace, so a branch that leaves the project was checked from the project's folder and passed; the glob matcher
+    // then matched nothing of the glob, the in-project branch included ("No template files match", the cause unsaid)
+    for (const branch of braceBranches(g) ?? [g]) {
+      const base = path.resolve(config.dir, globBase(branch));
+      const glob = branch === g ? `The templates glob '${g}'${from}` : `The templates glob '${g}'${from}: its branch '${branch}'`;
+      if (path.parse(base).root === base) {
+        return `${glob} starts at ${base}, the root of the file system: tplsync would read every file of the machine. Name the templates' folder inside the project, such as templates/**/*.yaml`;
+      }
+      if (repo !== undefined && !isUnder(base, repo)) {
+        return `${glob} starts at ${base}, outside the repository the config is in (${repo}): tplsync reads templates only inside it. Name a folder of the repository, such as templates/**/*.yaml, or copy the templates in`;
+      }
     }
   }
   return undefined;
+}
+
+/** a glob with more brace branches than this is checked as written (its fixed part, before the first brace) */
+export const MAX_BRACE_BRANCHES = 1024;
+
+/**
+ * Pure: the globs a glob's braces stand for, `{a,b}/x` → `a/x`, `b/x` (nested braces and several braces expanded, a
+ * brace escaped with `\` or holding no comma, such as `{1..3}` or `{a}`, left as written); [glob] when it has no such
+ * brace; undefined past MAX_BRACE_BRANCHES.
+ */
+export function braceBranches(glob: string, max: number = MAX_BRACE_BRANCHES): string[] | undefined {
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i];
+    if (c === '\\') { i++; continue; }
+    if (c !== '{') continue;
+    // the matching close, and the commas at this brace's own depth
+    let depth = 0;
+    const commas: number[] = [];
+    let close = -1;
+    for (let j = i + 1; j < glob.length; j++) {
+      const d = glob[j];
+      if (d === '\\') { j++; continue; }
+      if (d === '{') depth++;
+      else if (d === '}') {
+        if (depth === 0) { close = j; break; }
+        depth--;
+      } else if (d === ',' && depth === 0) commas.push(j);
+    }
+    if (close < 0) return [glob];
+    if (commas.length === 0) continue;
+    const head = glob.slice(0, i);
+    const tail = glob.slice(close + 1);
+    const cuts = [i, ...commas, close];
+    const out: string[] = [];
+    for (let k = 0; k + 1 < cuts.length; k++) {
+      const more = braceBranches(head + glob.slice(cuts[k]! + 1, cuts[k + 1]) + tail, max - out.length);
+      if (more === undefined) return undefined;
+      out.push(...more);
+      if (out.length > max) return undefined;
+    }
+    return out;
+  }
+  return [glob];
 }
 
 /** wideGlobProblem, thrown (a problem of the config: exit 3) */

@@ -1124,6 +1124,9 @@ export function rcsToTwilio(v: Rec): TwilioExport {
     if (type === 'twilio/text') bad('message.fallback.text', 'a text message\'s SMS fallback: its twilio/text is the message itself, so Twilio sends the message\'s text by SMS; written without it');
     else types['twilio/text'] = { body: fb };
   }
+  // friendly_name is the name pull --from twilio reads back (RCS has no approval request to carry it), and the resource
+  // has no other field for what the template is for: the description is left out, said as Meta's export says it
+  if (typeof v.description === 'string' && v.description.trim() !== '') bad('description', 'Twilio\'s resource has no place for it beside friendly_name, which holds the template\'s name on RCS (no approval request carries the name): left out');
   if (refused) return { issues };
   return { request: { content: { friendly_name: name, language, ...(Object.keys(vars).length ? { variables: vars } : {}), types } }, issues };
 }

@@ -99,6 +99,27 @@ rules: {}
 
 export interface PlannedFile { file: string; text: string }
 
+/** where tplsync's releases are (it is not on the npm registry: a package of that name there is someone else's) */
+export const RELEASE_REPOSITORY = 'git+https://github.com/tplsync/tplsync.git';
+
+/**
+ * Pure: what init says when the project pins no tplsync (the action runs the tplsync of the repository's package.json
+ * and lockfile, and stops each step with exit 3 without one): the command that pins this version, as README's Install
+ * does (a release tag, never a registry name), and what to commit; undefined when `manifest` pins it.
+ * `manifest`: the nearest package.json (its path as shown, and whether it pins tplsync), or undefined when there is none.
+ */
+export function pinAdvice(manifest: { file: string; pins: boolean } | undefined, version: string): string | undefined {
+  if (manifest?.pins) return undefined;
+  const install = `npm install --save-dev ${RELEASE_REPOSITORY}#v${version}`;
+  const why = manifest === undefined
+    ? 'there is no package.json here, so every tplsync step of the workflows stops with exit 3 until you pin it'
+    : `${manifest.file} does not pin tplsync, so every tplsync step of the workflows stops with exit 3 until you pin it`;
+  return `The workflows run the tplsync your repository pins (tplsync is not on the npm registry), and
+${why}:
+  ${manifest === undefined ? `npm init -y && ${install}` : install}
+then commit package.json and package-lock.json (or install the release tarball: README, Install).`;
+}
+
 /** Every file init writes, relative to the repository, in the order it reports them. */
 export function initFiles(o: InitOptions): PlannedFile[] {
   const scaffold = o.kind === 'rcs' ? scaffoldRcsTemplate : scaffoldTemplate;
