@@ -8,6 +8,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { CHANNEL_A, CHANNEL_B, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
+import { runWithIo, shownPath } from '../src/core/io.ts';
 
 const CHANNEL_C = '7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6';
 const CONFIG = `templates: ["templates/**/*.yaml"]
@@ -115,6 +116,46 @@ test('export --to meta lists a description (written without it) and an authentic
     assert.equal(out.map((x) => x.name), ['order_update']);
     assert.not.match(r.stdout, 'Order status update');
   } finally { cleanup(dir); }
+});
+
+test('export --out outside the project is named by its absolute path, inside it relative (trial aj 15); types says it so too', async () => {
+  const dir = tempDir('tplsync-export-out-');
+  const away = tempDir('tplsync-export-away-');
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/cta_copy.en_US.yaml': TWO_ACCOUNTS['templates/cta_copy.en_US.yaml'] });
+    const outside = path.join(away, 'requests', 'meta.json');
+    const r = await cliIn(['export', '--to', 'meta', '--out', outside], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    assert.match(r.stderr, `Wrote 1 create request to ${outside}; pull --from meta reads it back`);
+    assert.not.match(r.stderr, /\.\.\//);
+    assert.ok(existsSync(outside));
+    // inside: relative to the working directory, also from a folder of the project (../out.json stays in it)
+    const inside = await cliIn(['export', '--to', 'meta', '--out', '../out/meta.json'], { cwd: path.join(dir, 'templates') });
+    assert.is(inside.exitCode, 0, inside.stdout + inside.stderr);
+    assert.match(inside.stderr, `Wrote 1 create request to ${path.join('..', 'out', 'meta.json')};`);
+    const types = await cliIn(['types', '--out', path.join(away, 'types.ts')], { cwd: dir });
+    assert.is(types.exitCode, 0, types.stdout + types.stderr);
+    assert.match(types.stdout, `wrote ${path.join(away, 'types.ts')} (`);
+  } finally { cleanup(dir); cleanup(away); }
+});
+
+test('shownPath: relative in the working directory or the project, absolute elsewhere', () => {
+  const root = tempDir('tplsync-shown-path-');
+  try {
+    const project = path.join(root, 'project');
+    const sink = { write: () => true } as unknown as NodeJS.WriteStream;
+    runWithIo({ stdout: sink, stderr: sink, stdin: process.stdin, cwd: path.join(project, 'templates'), env: {} }, () => {
+      assert.is(shownPath('a.yaml'), 'a.yaml');
+      assert.is(shownPath(path.join(project, 'templates', 'wa', 'a.yaml')), path.join('wa', 'a.yaml'));
+      assert.is(shownPath('../out/x.json', project), path.join('..', 'out', 'x.json'));
+      // outside the project (or no project given): absolute
+      assert.is(shownPath('../out/x.json'), path.join(project, 'out', 'x.json'));
+      assert.is(shownPath('/tmp/x.json', project), '/tmp/x.json');
+      assert.is(shownPath('../../x.json', project), path.join(root, 'x.json'));
+      // a name that starts with two dots is inside
+      assert.is(shownPath('..x.json', project), '..x.json');
+    });
+  } finally { cleanup(root); }
 });
 
 test.run();

@@ -11,6 +11,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { templateId } from '../src/model/ids.ts';
 import { editedInPlace } from '../src/pull/splice.ts';
+import { changedValues } from '../src/project/values.ts';
+import type { EnvironmentConfig } from '../src/config/load.ts';
 import { CHANNEL_A, CHANNEL_B, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 const config = (clinic: string) => `templates: ["templates/**/*.yaml"]
@@ -119,6 +121,49 @@ test('editedInPlace: each changed value at its place in the file\'s style; a cha
   assert.is(editedInPlace(before, 'name: x\nbody:\n  text: "Hello {{a}}, see you soon."\n  examples: { a: Jo }\nfooter: Bye\ncategory: UTILITY\n'), undefined);
   // a text with a comma in a flow mapping: quoted there
   assert.is(editedInPlace('a: {b: x}\n', 'a: { b: "x, y" }\n'), 'a: {b: "x, y"}\n');
+});
+
+test('pull --force after a change of a value in the config alone, not committed (trial aj 2): the value named as the cause, never an uncommitted edit of the file; a file edited too says both', async () => {
+  await inProject(async (dir) => {
+    assert.is((await cliIn(['apply', '--auto-approve'], { cwd: dir })).exitCode, 0);
+    const id = templateId(CHANNEL_A, 'appointment_reminder', 'en_GB');
+    // the file byte for byte its commit; the clinic renamed in the config, not committed
+    writeFiles(dir, { 'tplsync.config.yaml': config('Bright Smile Dental') });
+    const r = await cliIn(['pull', '--channel', 'wa', '--id', id, '--force'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    assert.match(r.stderr, `it is what ${F} says in its last commit (`);
+    assert.match(r.stderr, 'and the file is the same since; the value of ((clinic)) changed in the config since that commit (not committed), and that value was not applied to local');
+    assert.match(r.stderr, `which replaced the file's body.text (git diff ${F} shows what changed)`);
+    assert.not.match(r.stderr, /edited since|edit was not committed|git does not hold/);
+  });
+  // the file edited (not committed), no value changed: the edit is said, as before
+  await inProject(async (dir) => {
+    assert.is((await cliIn(['apply', '--auto-approve'], { cwd: dir })).exitCode, 0);
+    writeFiles(dir, { [F]: FILE.replace('Reply CANCEL to cancel', 'Reply CANCEL to cancel it') });
+    const r = await cliIn(['pull', '--channel', 'wa', '--id', templateId(CHANNEL_A, 'appointment_reminder', 'en_GB'), '--force'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    assert.match(r.stderr, 'and the file was edited since (not committed). Written over');
+    assert.match(r.stderr, 'which replaced the file\'s footer: the edit was not committed, so git does not hold it');
+    assert.not.match(r.stderr, /changed in the config/);
+    assert.is(read(dir), FILE);
+  });
+  // both: the file edited and a value changed in the config, neither committed
+  await inProject(async (dir) => {
+    assert.is((await cliIn(['apply', '--auto-approve'], { cwd: dir })).exitCode, 0);
+    writeFiles(dir, { [F]: FILE.replace('Reply CANCEL to cancel', 'Reply CANCEL to cancel it'), 'tplsync.config.yaml': config('Bright Smile Dental') });
+    const r = await cliIn(['pull', '--channel', 'wa', '--id', templateId(CHANNEL_A, 'appointment_reminder', 'en_GB'), '--force'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    assert.match(r.stderr, 'and the file was edited since (not committed); the value of ((clinic)) also changed in the config since that commit. Written over');
+  });
+});
+
+test('changedValues: the references whose value the config defines otherwise, and only those', () => {
+  const env = (values: EnvironmentConfig['values']): EnvironmentConfig => ({ name: 'x', channels: {}, values } as unknown as EnvironmentConfig);
+  const t = { name: 'n', body: { text: 'Visit ((site)) or call ((phone)) about ((promo)).' }, buttons: [{ url: '((site))/a' }] };
+  const before = env({ site: { text: 'https://a.example' }, phone: { text: '555' }, promo: { env: 'PROMO' }, unused: { text: 'u' } });
+  assert.equal(changedValues(t, before, before), []);
+  assert.equal(changedValues(t, before, env({ site: { text: 'https://b.example' }, phone: { text: '555' }, promo: { env: 'PROMO2' }, unused: { text: 'v' } })), ['promo', 'site']);
+  assert.equal(changedValues(t, before, env({ site: { text: 'https://a.example' }, promo: { env: 'PROMO' } })), ['phone']);
 });
 
 test.run();

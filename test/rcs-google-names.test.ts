@@ -136,4 +136,99 @@ test('F11: oneAtANode keeps the more severe of the schema\'s and a rule\'s findi
   assert.equal(oneAtANode([warn, err]), [warn, err]);
 });
 
+test('cc-3: a file with Google\'s contentMessage (no message) is an RCS template: the Google name alone, no body or WhatsApp claim, and its nested suggestions said', async () => {
+  const { contentOf, channelKindProblem } = await import('../src/lint/rules/channel-kind.ts');
+  const { parse } = await import('yaml');
+  const text = [
+    'channel: air-rcs',
+    'name: seat_offer',
+    'language: fr_FR',
+    'contentMessage:',
+    '  richCard:',
+    '    carouselCard:',
+    '      cardWidth: MEDIUM',
+    '      cardContents:',
+    '        - title: Siège 12A',
+    '          suggestions:',
+    '            - reply: { text: Prendre, postbackData: take_12a }',
+    '        - title: Siège 14C',
+    '          suggestions:',
+    '            - action: { text: Appeler, postbackData: call, dialAction: { phoneNumber: "+33140000000" } }',
+    '  suggestions:',
+    '    - { text: Carte, postbackData: map, viewLocationAction: { query: "CDG 2E" } }',
+    '',
+  ].join('\n');
+  const d = lint(text);
+  const said = d.map((x) => `${x.ruleId} ${x.line}:${x.column} ${x.message}`).join('\n');
+  assert.not.match(said, /missing required key|WhatsApp/, said);
+  assert.equal(d.map((x) => [x.line, x.column]), [[4, 1], [11, 15], [14, 15], [16, 41]], said);
+  assert.match(d[0]!.message, /`contentMessage` is Google's RBM name/);
+  assert.match(d[1]!.message, /\{ action: reply, text: Prendre, postbackData: take_12a \}/);
+  assert.match(d[2]!.message, /\{ action: dial, text: Appeler, postbackData: call, phoneNumber: "\+33140000000" \}/);
+  assert.match(d[3]!.message, /\{ action: view_location, text: Carte, postbackData: map, query: CDG 2E \}/);
+  const t = parse(text) as Record<string, unknown>;
+  assert.is(contentOf(t), 'rcs');
+  assert.is(channelKindProblem('air-rcs', 'rcs', contentOf(t)), undefined);
+});
+
+test('cc-3: suggestions under message.richCard.standaloneCard.cardContent (Google\'s names) are said, not skipped', () => {
+  const d = lint(rcs([
+    '  richCard:',
+    '    standaloneCard:',
+    '      cardOrientation: HORIZONTAL',
+    '      cardContent:',
+    '        title: Lounge',
+    '        suggestions:',
+    '          - action: { text: Site, postbackData: site, openUrlAction: { url: "https://air.example.com/l" } }',
+    '',
+  ].join('\n')));
+  const said = d.map((x) => `${x.ruleId} ${x.line}:${x.column} ${x.message}`).join('\n');
+  const nested = d.find((x) => x.line === 11);
+  assert.ok(nested, said);
+  assert.is(nested!.ruleId, 'rcs-action-keys');
+  assert.match(nested!.message, /\{ action: open_url, text: Site, postbackData: "https:\/\/air\.example\.com\/l" \}/);
+});
+
+test('cc-4: a sample of a placeholder in Google\'s `text:` or a cardContent\'s title is not told to be removed (the name is what to fix)', () => {
+  const text = lint(rcs([
+    '  text: "Gate {{gate_no}} closes at {{closing}}"',
+    '  examples: { gate_no: B12, closing: "10:40" }',
+    '',
+  ].join('\n')));
+  const said = text.map((x) => `${x.ruleId} ${x.message}`).join('\n');
+  assert.not.match(said, /Sample '(gate_no|closing)' has no placeholder/, said);
+  assert.match(said, /`text` is Google's RBM name/);
+  const card = lint(rcs([
+    '  richCard:',
+    '    standaloneCard:',
+    '      cardContent: { title: "Seat {{seat}}", description: "Row {{row}}" }',
+    '  examples: { seat: 12A, row: "12", spare: x }',
+    '',
+  ].join('\n')));
+  const cardSaid = card.map((x) => `${x.ruleId} ${x.message}`).join('\n');
+  assert.not.match(cardSaid, /Sample '(seat|row)' has no placeholder/, cardSaid);
+  // a sample of no placeholder anywhere is still said
+  assert.match(cardSaid, /Sample 'spare' has no placeholder/, cardSaid);
+});
+
+test('cc-11: ttl/expireTime beside message (Google\'s place) and under it: where tplsync takes them, with the file\'s own value', () => {
+  const beside = lint(`${rcs('  type: text\n  message: Boarding now\n')}ttl: "900s"\nexpireTime: "2031-03-04T05:06:07Z"\n`);
+  const said = beside.map((x) => `${x.ruleId} ${x.line} ${x.message}`).join('\n');
+  assert.not.match(said, /Unknown key/, said);
+  assert.match(said, /`ttl` is Google's RBM name \(AgentMessage\.ttl\).*under `message:`.*rcsExpireOpts: \{ type: TTL, ttl: 900 \}/, said);
+  assert.match(said, /`expireTime` is Google's RBM name.*under `message:`.*expireTime: "2031-03-04T05:06:07Z"/, said);
+  const under = lint(rcs('  type: text\n  message: Boarding now\n  ttl: 1800\n'));
+  const saidUnder = under.map((x) => x.message).join('\n');
+  assert.match(saidUnder, /rcsExpireOpts: \{ type: TTL, ttl: 1800 \}/, saidUnder);
+  assert.not.match(saidUnder, /86400/, saidUnder);
+});
+
+test('cc-11: a suggestion in Google\'s shape gets its one finding, not the flat action\'s rules again (view_location, open_url)', () => {
+  const d = lint(chips(
+    '{ action: view_location, text: Gate, postbackData: g, viewLocationAction: { latLong: { latitude: 49.0, longitude: 2.55 } } }',
+    '{ action: open_url, text: Site, openUrlAction: { url: "https://air.example.com" } }',
+  ));
+  assert.equal(d.map((x) => x.ruleId), ['rcs-action-keys', 'rcs-action-keys'], d.map((x) => `${x.ruleId} ${x.message}`).join('\n'));
+});
+
 test.run();

@@ -44,10 +44,13 @@ test('a suggestion added to the source: import says it added it, and keeps the b
     assert.is(r.exitCode, 0, r.stderr);
     assert.match(r.stdout, /updated templates\/booking_confirmed\.de\.yaml \(1 text changed; added message\.suggestions\.2 \(a dial suggestion: phoneNumber, postbackData as in en_US\)\)/);
     const after = readFileSync(de, 'utf8');
-    // every line of the file before is in it, in order: the new suggestion and its record line only are added
+    // every line of the file before is in it, in order: the new suggestion and its record lines only are added (its source's hash, and
+    // under imported what this import wrote)
     const added = after.split('\n').filter((l) => !before.split('\n').includes(l));
-    assert.equal(added, ['    - { action: dial, text: Reservierung anrufen, phoneNumber: "+18005550199", postbackData: call_res }', added[1]!]);
+    assert.equal(added, ['    - { action: dial, text: Reservierung anrufen, phoneNumber: "+18005550199", postbackData: call_res }', added[1]!, added[2]!]);
     assert.match(added[1]!, /^ {4}message\.suggestions\.2\.text: "[0-9a-f]{8}"$/);
+    assert.match(added[2]!, /^ {4}message\.suggestions\.2\.text: "[0-9a-f]{8}"$/);
+    assert.match(after, /\n  imported:\n(?: {4}.*\n)*? {4}message\.suggestions\.2\.text: "[0-9a-f]{8}"\n/);
     assert.ok(after.includes('  message: "Danke {{name}}! Buchung {{pnr}} ist bestätigt.\\nBis bald an Bord."\n'), after);
     assert.is((await cliIn(['lint'], { cwd: dir })).exitCode, 0);
   } finally { cleanup(dir); }

@@ -12,7 +12,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parse } from 'yaml';
 import { readTemplateValue } from '../src/files/value.ts';
-import { planImport, type SourceTemplate, type TargetTemplate } from '../src/translations/apply.ts';
+import { applyTexts, planImport, type SourceTemplate, type TargetTemplate } from '../src/translations/apply.ts';
 import { sharedPlaces, unshared } from '../src/translations/shared.ts';
 import { cleanup, cli, cliIn, tempDir, writeFiles } from './helpers.ts';
 
@@ -217,9 +217,87 @@ test('CLI: the shared text refused by file, line and unit id (exit 1), the other
     assert.match(r.stdout, '2 files written; 1 refused (see above)');
     const after = snapshot(dir);
     assert.is(after['spring_picks.de.yaml'], before['spring_picks.de.yaml'], 'the refused template\'s file byte for byte as it was');
-    assert.is(after['a_hours.de.yaml'], 'channel: promo\nname: a_hours\nlanguage: de\ncategory: UTILITY\nbody:\n  text: "Wir öffnen um neun."\nmessage:\n  type: text\n  message: "Wir öffnen um neun."\ntranslated_from:\n  language: en\n  texts:\n    body.text: "' + after['a_hours.de.yaml']!.match(/body\.text: "([0-9a-f]{8})"/)![1] + '"\n    message.message: "' + after['a_hours.de.yaml']!.match(/message\.message: "([0-9a-f]{8})"/)![1] + '"\n');
+    // (what the import wrote from this export, recorded under imported: a corrected delivery of the same file replaces it)
+    assert.match(after['a_hours.de.yaml']!, /\n  imported:\n    body\.text: "[0-9a-f]{8}"\n    message\.message: "[0-9a-f]{8}"\n$/);
+    assert.is(after['a_hours.de.yaml']!.replace(/  imported:\n(?:    .*\n)+$/, ''), 'channel: promo\nname: a_hours\nlanguage: de\ncategory: UTILITY\nbody:\n  text: "Wir öffnen um neun."\nmessage:\n  type: text\n  message: "Wir öffnen um neun."\ntranslated_from:\n  language: en\n  texts:\n    body.text: "' + after['a_hours.de.yaml']!.match(/body\.text: "([0-9a-f]{8})"/)![1] + '"\n    message.message: "' + after['a_hours.de.yaml']!.match(/message\.message: "([0-9a-f]{8})"/)![1] + '"\n');
     assert.match(after['z_thanks.de.yaml']!, 'text: "Danke für Ihren Einkauf."');
   } finally { cleanup(dir); }
+});
+
+test('a merge key in an existing target file that gives a text the import does not change: refused by name, nothing written (not even the record lint would refuse the file with)', () => {
+  const EN3 = `channel: promo
+name: chips
+language: en
+message:
+  type: text
+  message: "Pick a size"
+  suggestions:
+    - { action: reply, text: Small, postbackData: s }
+    - { action: reply, text: Large, postbackData: l }
+`;
+  const DE3 = `channel: promo
+name: chips
+language: de
+message:
+  type: text
+  message: "Alt"
+  suggestions:
+    - &chip
+      action: reply
+      text: Klein
+      postbackData: s
+    - <<: *chip
+      postbackData: l
+`;
+  const t3 = 'promo/chips';
+  const sources = new Map([[t3, { template: t3, file: 'templates/chips.en.yaml', text: EN3, value: readTemplateValue(EN3) }]]);
+  const targets = new Map([[t3, { file: 'templates/chips.de.yaml', text: DE3, value: readTemplateValue(DE3) }]]);
+  // the message translated, the chip the merge key gives left empty (not a unit of the file's)
+  const plan = planImport([{ id: `${t3}:message.message`, source: '', target: 'Wähle eine Größe', line: 4 }], 'en', 'de', sources, targets);
+  assert.equal(plan.writes, []);
+  assert.equal(plan.refusals.map((r) => r.id), [`${t3}:message.suggestions.1.text`]);
+  assert.match(plan.refusals[0]!.message, 'templates/chips.de.yaml:12: message.suggestions.1.text is not written here: the merge key <<: *chip gives it');
+  // a merge key that gives no text (only a postbackData): the template refused at the merge key all the same
+  const DE4 = DE3.replace('    - <<: *chip\n      postbackData: l\n', '    - <<: *chip\n      text: Gross\n      postbackData: l\n');
+  const plan4 = planImport([{ id: `${t3}:message.message`, source: '', target: 'Wähle eine Größe', line: 4 }], 'en', 'de', sources,
+    new Map([[t3, { file: 'templates/chips.de.yaml', text: DE4, value: readTemplateValue(DE4) }]]));
+  assert.equal(plan4.writes, []);
+  assert.equal(plan4.refusals.map((r) => r.id), [t3]);
+  assert.match(plan4.refusals[0]!.message, 'templates/chips.de.yaml:12: the file holds the merge key <<: *chip, which tplsync does not read');
+  // the same file without the merge key: written
+  const DE5 = DE4.replace('    - <<: *chip\n', '    - action: reply\n');
+  const plan5 = planImport([{ id: `${t3}:message.message`, source: '', target: 'Wähle eine Größe', line: 4 }], 'en', 'de', sources,
+    new Map([[t3, { file: 'templates/chips.de.yaml', text: DE5, value: readTemplateValue(DE5) }]]));
+  assert.equal(plan5.refusals, []);
+  assert.is(plan5.writes.length, 1);
+});
+
+test('a new file made by import: the source\'s closing comments stay its last lines, below the record, with no blank line added (with and without aliases to write out)', () => {
+  const withAlias = `channel: promo
+name: reminder
+language: en
+message:
+  type: text
+  message: &m "See you on Friday"
+  suggestions:
+    - { action: reply, text: *m, postbackData: ok }
+# written by the events team
+# keep this last
+`;
+  const plain = withAlias.replace('&m ', '').replace('*m', '"See you on Friday"');
+  for (const en of [withAlias, plain]) {
+    const t = 'promo/reminder';
+    const plan = planImport([{ id: `${t}:message.message`, source: '', target: 'Bis Freitag', line: 3 }, { id: `${t}:message.suggestions.0.text`, source: '', target: 'Bis dann', line: 7 }], 'en', 'de',
+      new Map([[t, { template: t, file: 'templates/reminder.en.yaml', text: en, value: readTemplateValue(en) }]]), new Map());
+    assert.equal(plan.refusals, []);
+    const out = plan.writes[0]!.text;
+    assert.match(out, /\n {4}message\.suggestions\.0\.text: "[0-9a-f]{8}"\n# written by the events team\n# keep this last\n$/, out);
+    assert.not.match(out, /\n\n/, out);
+  }
+  // an existing file without a record: the record goes above its closing comments, a blank line before them kept
+  const de = 'channel: promo\nname: reminder\nlanguage: de\nmessage:\n  type: text\n  message: "Alt"\n\n# closing\n';
+  assert.is(applyTexts(de, [{ path: ['message', 'message'], text: 'Neu' }], 'en', { 'message.message': '0badc0de' }),
+    'channel: promo\nname: reminder\nlanguage: de\nmessage:\n  type: text\n  message: "Neu"\ntranslated_from:\n  language: en\n  texts:\n    message.message: "0badc0de"\n\n# closing\n');
 });
 
 test.run();

@@ -431,6 +431,90 @@ for (const format of ['xliff', 'po', 'csv'] as Format[]) {
       assert.match(readFileSync(path.join(dir, 'templates/order_shipped.de.yaml'), 'utf8'), 'Ihr Paket (Reviewer)');
     } finally { cleanup(dir); }
   });
+
+  test(`${format}: a corrected delivery of the same translation file replaces the text its own import wrote; a text edited since is refused, and the refusal's advice works either way`, async () => {
+    const dir = tempDir();
+    try {
+      writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': EN, 'templates/order_shipped.de.yaml': DE });
+      const ext = format === 'xliff' ? 'xlf' : format;
+      const tr = `tr/de.${ext}`;
+      const de = path.join(dir, 'templates/order_shipped.de.yaml');
+      assert.is((await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de', '--format', format, '--out', tr], { cwd: dir })).exitCode, 0);
+      const exported = readFileSync(path.join(dir, tr), 'utf8');
+      // the first delivery: the body translated anew
+      writeFiles(dir, { [tr]: exported.replace('alt ', 'bald ') });
+      let r = await cliIn(['translations', 'import', tr], { cwd: dir });
+      assert.is(r.exitCode, 0, r.stdout + r.stderr);
+      assert.match(readFileSync(de, 'utf8'), /bald \{\{order_id\}\}/);
+      // the translator corrects it in the same file: its own import's text is replaced
+      writeFiles(dir, { [tr]: exported.replace('alt ', 'heute ') });
+      r = await cliIn(['translations', 'import', tr], { cwd: dir });
+      assert.is(r.exitCode, 0, r.stdout + r.stderr);
+      assert.not.match(r.stderr, /refused/);
+      assert.match(readFileSync(de, 'utf8'), /heute \{\{order_id\}\}/, 'the correction written');
+      // and a third time, from the same export
+      writeFiles(dir, { [tr]: exported.replace('alt ', 'morgen ') });
+      r = await cliIn(['translations', 'import', tr], { cwd: dir });
+      assert.is(r.exitCode, 0, r.stdout + r.stderr);
+      assert.match(readFileSync(de, 'utf8'), /morgen \{\{order_id\}\}/);
+      // a reviewer edits the body since: the next delivery of that export is a person's call
+      writeFiles(dir, { 'templates/order_shipped.de.yaml': readFileSync(de, 'utf8').replace('morgen ', 'spaetestens morgen ') });
+      writeFiles(dir, { [tr]: exported.replace('alt ', 'uebermorgen ') });
+      r = await cliIn(['translations', 'import', tr], { cwd: dir });
+      assert.is(r.exitCode, 1, r.stdout + r.stderr);
+      assert.match(r.stderr, /body\.text: refused: the de file's text here changed after this translation file was exported .*to keep the translation, write it in templates\/order_shipped\.de\.yaml at body\.text; to keep the file's text, write that text as this unit's translation in the translation file; then import again/);
+      assert.match(readFileSync(de, 'utf8'), 'spaetestens morgen', 'the reviewer\'s edit kept');
+      // the advice followed, keeping the file's text: written in the translation file, the import goes through
+      writeFiles(dir, { [tr]: exported.replace('alt ', 'spaetestens morgen ') });
+      r = await cliIn(['translations', 'import', tr], { cwd: dir });
+      assert.is(r.exitCode, 0, r.stdout + r.stderr);
+      assert.match(readFileSync(de, 'utf8'), 'spaetestens morgen');
+      // keeping the translation instead (after another edit): written in the file, the import goes through
+      writeFiles(dir, { 'templates/order_shipped.de.yaml': readFileSync(de, 'utf8').replace('spaetestens morgen ', 'sofort ') });
+      writeFiles(dir, { [tr]: exported.replace('alt ', 'uebermorgen ') });
+      assert.is((await cliIn(['translations', 'import', tr], { cwd: dir })).exitCode, 1);
+      writeFiles(dir, { 'templates/order_shipped.de.yaml': readFileSync(de, 'utf8').replace('sofort ', 'uebermorgen ') });
+      r = await cliIn(['translations', 'import', tr], { cwd: dir });
+      assert.is(r.exitCode, 0, r.stdout + r.stderr);
+      assert.match(readFileSync(de, 'utf8'), /uebermorgen \{\{order_id\}\}/);
+      // the translation file holds nothing the templates lack: export writes over it
+      r = await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de', '--format', format, '--out', tr], { cwd: dir });
+      assert.is(r.exitCode, 0, r.stdout + r.stderr);
+      assert.not.match(r.stdout + r.stderr, /not written/);
+      const lint = await cliIn(['lint', 'templates'], { cwd: dir });
+      assert.is(lint.exitCode, 0, lint.stdout + lint.stderr);
+    } finally { cleanup(dir); }
+  });
+
+  test(`${format}: a file made by import, its translation corrected in the same translation file: imported again, and export then writes over it`, async () => {
+    const dir = tempDir();
+    try {
+      writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/parcel.en_US.yaml': 'channel: shop-whatsapp\nname: parcel\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: Your parcel is at the door.\nfooter: See you soon\n' });
+      const ext = format === 'xliff' ? 'xlf' : format;
+      const tr = `tr/de.${ext}`;
+      assert.is((await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de', '--format', format, '--out', tr], { cwd: dir })).exitCode, 0);
+      const exported = readFileSync(path.join(dir, tr), 'utf8');
+      const filled = (footer: string): string => format === 'po'
+        ? exported.replace(/(msgid "Your parcel is at the door\."\nmsgstr )""/, '$1"Dein Paket ist da."').replace(/(msgid "See you soon"\nmsgstr )""/, `$1"${footer}"`)
+        : format === 'csv'
+          ? exported.replace(/("Your parcel is at the door\.",)""/, '$1"Dein Paket ist da."').replace(/("See you soon",)""/, `$1"${footer}"`)
+          : exported.replace(/(<source xml:space="preserve">Your parcel is at the door\.<\/source>)/, '$1\n        <target xml:space="preserve">Dein Paket ist da.</target>').replace(/(<source xml:space="preserve">See you soon<\/source>)/, `$1\n        <target xml:space="preserve">${footer}</target>`).replace(/(<segment)>/g, '$1 state="translated">');
+      writeFiles(dir, { [tr]: filled('Bis bald') });
+      let r = await cliIn(['translations', 'import', tr], { cwd: dir });
+      assert.is(r.exitCode, 0, r.stdout + r.stderr);
+      const made = path.join(dir, 'templates/parcel.de.yaml');
+      assert.match(readFileSync(made, 'utf8'), 'footer: Bis bald');
+      writeFiles(dir, { [tr]: filled('Bis ganz bald') });
+      r = await cliIn(['translations', 'import', tr], { cwd: dir });
+      assert.is(r.exitCode, 0, r.stdout + r.stderr);
+      assert.match(readFileSync(made, 'utf8'), 'footer: Bis ganz bald');
+      r = await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de', '--format', format, '--out', tr], { cwd: dir });
+      assert.is(r.exitCode, 0, r.stdout + r.stderr);
+      assert.not.match(r.stdout + r.stderr, /not written/);
+      const lint = await cliIn(['lint', 'templates'], { cwd: dir });
+      assert.is(lint.exitCode, 0, lint.stdout + lint.stderr);
+    } finally { cleanup(dir); }
+  });
 }
 
 test.run();

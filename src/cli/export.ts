@@ -21,7 +21,7 @@ import { commandConfig } from './context.js';
 import { projectFiles, refuseProtectedOutput } from '../files/output-target.js';
 import { templateHoldsKey } from '../model/holds-key.js';
 import { reportLintFailure } from './report.js';
-import { io, resolvePath } from '../core/io.js';
+import { io, shownPath } from '../core/io.js';
 
 export interface ExportCommandOptions { config?: string; env?: string; to: string; out?: string; channel?: string[] }
 
@@ -92,7 +92,7 @@ export async function exportCommand(paths: string[], o: ExportCommandOptions): P
     return EXIT.FINDINGS;
   }
   emit(`${JSON.stringify(requests.map((r) => (r && typeof r === 'object' ? identifierFields(r as Record<string, string>) : r)), null, 2)}\n`, o.out);
-  if (o.out) io().stderr.write(`Wrote ${requests.length} create request${requests.length === 1 ? '' : 's'} to ${path.relative(io().cwd(), resolvePath(o.out)) || o.out}; pull --from ${o.to} reads it back\n`);
+  if (o.out) io().stderr.write(`Wrote ${requests.length} create request${requests.length === 1 ? '' : 's'} to ${shownPath(o.out, config.dir)}; pull --from ${o.to} reads it back\n`);
   return issues ? EXIT.FINDINGS : EXIT.OK;
 }
 

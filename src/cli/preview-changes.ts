@@ -10,7 +10,7 @@ import { writeFileAtomic } from '../terminal/output.js';
 import { progress } from '../terminal/progress.js';
 import { withConnection } from './context.js';
 import { reportLintFailure } from './report.js';
-import { io } from '../core/io.js';
+import { io, shownPath } from '../core/io.js';
 import { makeDirs } from '../core/dirs.js';
 import { refusePreviewPages, removedPagesNote, removeStalePreviewPages } from '../files/output-target.js';
 
@@ -47,6 +47,6 @@ export async function changesSite(config: Config, paths: readonly string[], out:
   // plain preview's pages of templates that are gone do; recorded apart from plain preview's pages of the project
   const removed = removeStalePreviewPages(out, site.pages, `${config.file ?? io().cwd()} --changes`, paths.length === 0);
   const s = plan.summary;
-  io().stderr.write(`wrote ${path.relative(io().cwd(), path.join(out, 'index.html'))} and ${site.changed} before/after page${site.changed === 1 ? '' : 's'} (${s.create} to create, ${s.update} to update, ${s.orphan} orphaned; against ${against!})${removedPagesNote(removed)}\n`);
+  io().stderr.write(`wrote ${shownPath(path.join(out, 'index.html'), config.dir)} and ${site.changed} before/after page${site.changed === 1 ? '' : 's'} (${s.create} to create, ${s.update} to update, ${s.orphan} orphaned; against ${against!})${removedPagesNote(removed)}\n`);
   return EXIT.OK;
 }

@@ -10,7 +10,7 @@ import { shownEnvironment } from '../project/values.js';
 
 export type { PreviewCommandOptions } from './preview-changes.js';
 import type { PreviewCommandOptions } from './preview-changes.js';
-import { io } from '../core/io.js';
+import { io, shownPath } from '../core/io.js';
 import { makeDirs } from '../core/dirs.js';
 import { recordedPreviewPages, refusePreviewPages, removedPagesNote, removeStalePreviewPages } from '../files/output-target.js';
 
@@ -39,7 +39,7 @@ export async function previewCommand(paths: string[], o: PreviewCommandOptions):
   const earlier = paths.length ? recordedPreviewPages(out, config.file ?? io().cwd()) : [];
   const site = await buildSite(config, paths, io().cwd(), { live: Boolean(o.serve), ...(environment ? { environment } : {}), earlier });
   const removed = write(site);
-  io().stderr.write(`wrote ${path.relative(io().cwd(), path.join(out, 'index.html'))} and ${site.count} template page${site.count === 1 ? '' : 's'}${removedPagesNote(removed)}\n`);
+  io().stderr.write(`wrote ${shownPath(path.join(out, 'index.html'), config.dir)} and ${site.count} template page${site.count === 1 ? '' : 's'}${removedPagesNote(removed)}\n`);
   if (!o.serve) return EXIT.OK;
   const { servePreview } = await import('../preview/serve.js');
   const server = await servePreview(config, site, {

@@ -45,10 +45,17 @@ function diffAdvice(n: ChangedNames): string {
   return cmd ? ` (${cmd} shows what changed: ${why})` : `: git does not hold what it replaced (${why}, and no repository at its real path ${n.behindLink.real} has it)`;
 }
 
+/** `the value of ((a))`, `the values of ((a)) and ((b))` */
+function refs(names: string[]): string {
+  const list = names.map((v) => `((${v}))`);
+  return `the value${list.length === 1 ? '' : 's'} of ${list.length === 1 ? list[0]! : `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]!}`}`;
+}
+
 function changedLines(what: string, n: ChangedNames, environment: string): string[] {
   const fields = n.fields.length ? n.fields.join(', ') : 'its category or layout';
   const cause = {
-    file: `the channel's copy did not change: it is what ${n.changed} says in its last commit (${n.commit}), and the file was edited since (not committed)`,
+    file: `the channel's copy did not change: it is what ${n.changed} says in its last commit (${n.commit}), and the file was edited since (not committed)${n.valueNames?.length ? `; ${refs(n.valueNames)} also changed in the config since that commit` : ''}`,
+    values: `the channel's copy did not change: it is what ${n.changed} says in its last commit (${n.commit}), and the file is the same since; ${n.valueNames?.length ? refs(n.valueNames) : 'a value it refers to'} changed in the config since that commit (not committed), and ${n.valueNames?.length === 1 ? 'that value was' : 'the change was'} not applied to ${environment}`,
     'file-since': `the channel's copy is what ${n.changed} said at commit ${n.commit}: ${n.values ? 'a value it refers to changed after it (a commit of the config), with the file the same' : 'the file changed after it'}, and that change was not applied to ${environment} (or was undone there)${n.uncommitted ? '; the file also had edits not committed' : ''}`,
     channel: `it changed on the channel: none of the last ${HISTORY_DEPTH} commits of ${n.changed} says what the channel's copy says (an edit outside tplsync, as in the console, or an apply from another branch)${n.uncommitted ? '; the file also had edits not committed' : ''}`,
     unknown: `either it changed on the channel (an edit outside tplsync), or the file changed since it was last applied: ${n.changed} has no commit in git to tell which`,

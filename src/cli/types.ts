@@ -18,7 +18,7 @@ import { filesInEnvironment } from '../project/environment-templates.js';
 import { DEFAULT_IMPORT, escapeUnseen, generatedWith, importedFrom } from '../typegen/header.js';
 import { lineEndsOf, withLineEnd } from '../files/line-ends.js';
 import { acceptedCategory } from '../config/categories.js';
-import { io } from '../core/io.js';
+import { io, shownPath } from '../core/io.js';
 import { projectFiles, protectedOutput, refuseProtectedOutput } from '../files/output-target.js';
 import { templateHoldsKey } from '../model/holds-key.js';
 import { tplsyncCommand } from '../core/invocation.js';
@@ -96,7 +96,7 @@ export async function typesCommand(o: TypesCommandOptions): Promise<number> {
   const source = config.file ? path.relative(path.dirname(out), config.file).split(path.sep).join('/') : 'the template files';
   const { generateTypes } = await import('../typegen/generate.js');
   const text = generateTypes(metas, { source, importFrom, ...(envName ? { environment: envName } : {}) });
-  const rel = path.relative(io().cwd(), out) || out;
+  const rel = shownPath(out, config.dir);
   const count = `${metas.length} template${metas.length === 1 ? '' : 's'}`;
   if (toStdout) { io().stdout.write(text); return EXIT.OK; }
   // a checkout that turned its line endings into CRLF (core.autocrlf) holds the same module

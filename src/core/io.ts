@@ -80,6 +80,18 @@ export function runState<T>(key: symbol, make: () => T): T {
   return state.get(key) as T;
 }
 
+/**
+ * `p` as an output names it: relative to the run's working directory when it lies there or in the project (`projectDir`),
+ * else absolute (`--out /tmp/x.json` is /tmp/x.json, not ../../../../tmp/x.json)
+ */
+export function shownPath(p: string, projectDir?: string): string {
+  const abs = resolvePath(p);
+  const rel = path.relative(io().cwd(), abs);
+  if (!rel) return abs;
+  const within = (r: string): boolean => r !== '..' && !r.startsWith(`..${path.sep}`) && !path.isAbsolute(r);
+  return within(rel) || (projectDir !== undefined && within(path.relative(resolvePath(projectDir), abs))) ? rel : abs;
+}
+
 /** `p` as an absolute path: resolved against the run's working directory (never the process's, unless they are one). */
 export function resolvePath(p: string): string {
   return path.resolve(io().cwd(), p);

@@ -8,9 +8,20 @@ import type { Rule } from './rule.js';
 /** Rules of the WhatsApp group that are tplsync's own placeholder contract, for every part of a template. */
 export const EVERY_PART: ReadonlySet<string> = new Set(['placeholder-syntax', 'placeholder-mixed', 'placeholder-sequence', 'placeholder-sample', 'sample-conflict', 'sample-stub', 'sample-number', 'text-characters', 'url-lookalike-host']);
 
-/** A template with `message` and no `body`: an RCS template. */
+/**
+ * The key of a template without `message` that holds its RCS content under Google's RBM name
+ * (AgentMessage.contentMessage, also as contentmessage or content_message), if it has one: the
+ * file is an RCS template written in Google's JSON names (the schema's finding at that key says to
+ * write it as `message:`), not a WhatsApp one.
+ */
+export function googleContentMessageKey(t: Readonly<Record<string, unknown>>): string | undefined {
+  if (t.message !== undefined) return undefined;
+  return Object.keys(t).find((k) => k.toLowerCase().replace(/[^a-z]/g, '') === 'contentmessage' && t[k] !== null && typeof t[k] === 'object' && !Array.isArray(t[k]));
+}
+
+/** A template with `message` (or Google's `contentMessage` in its place) and no `body`: an RCS template. */
 export function isRcsOnly(t: Loose): boolean {
-  return t.body === undefined && t.message !== undefined;
+  return t.body === undefined && (t.message !== undefined || googleContentMessageKey(t) !== undefined);
 }
 
 /** Whether a rule checks only the WhatsApp part of a template (and nothing of an RCS-only one). */

@@ -45,11 +45,38 @@ export const NUMBERED = /^[1-9][0-9]*$/;
  * before a digit, `v` for a name with nothing left. Unique in a template is the caller's.
  */
 export function placeholderNameFor(key: string): string {
-  const words = key.normalize('NFKD').replace(/\p{M}/gu, '')
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
-    .toLowerCase().replace(/[^a-z0-9_]+/g, ' ').trim().replace(/ +/g, '_');
+  const words = snakeWords(key);
   const name = words === '' ? 'v' : /^[0-9]/.test(words) ? `v_${words}` : words;
   return NAMED.test(name) ? name : 'v';
+}
+
+/** a name's words in snake_case: camelCase and PascalCase split at their word boundaries, marks dropped, each run of other characters one `_` */
+function snakeWords(key: string): string {
+  return words(key.normalize('NFKD').replace(/\p{M}/gu, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2'));
+}
+
+function words(split: string): string {
+  return split.toLowerCase().replace(/[^a-z0-9_]+/g, ' ').trim().replace(/ +/g, '_');
+}
+
+/**
+ * Pure: the placeholder name a name written in another form means, for a suggestion ("write
+ * {{booking_id}}"): `bookingId`, `BookingId`, `booking-id`, `Booking ID`, `BOOKING_ID` are all
+ * `booking_id` (Meta: a named parameter is lowercase letters, digits and underscores). A name NAMED
+ * already takes is itself. Undefined when no name follows without inventing one (`1st`, `#`):
+ * unlike placeholderNameFor, nothing is added.
+ */
+export function placeholderNameMeant(key: string): string | undefined {
+  if (NAMED.test(key)) return key;
+  const bare = key.normalize('NFKD').replace(/\p{M}/gu, '');
+  // a word starts at a capital after a small letter (bookingId), at a capitalised word after
+  // capitals (HTMLLink) or a digit (order2Date); a name with no small letter (ROOM_2B) is one case
+  const split = /[a-z]/.test(bare)
+    ? bare.replace(/([a-z])([A-Z])/g, '$1_$2').replace(/([A-Z0-9]+)([A-Z][a-z])/g, '$1_$2').replace(/([0-9])([A-Z][a-z])/g, '$1_$2')
+    : bare;
+  const name = words(split);
+  return NAMED.test(name) ? name : undefined;
 }
 
 /**
@@ -60,6 +87,19 @@ export function placeholderNameFor(key: string): string {
  * never does work in proportion to a number written in a file.
  */
 export const MAX_PLACEHOLDER_NUMBER = 1000;
+
+/**
+ * Pure: the key of the placeholder a malformed one is meant as, the one placeholder-syntax says to write:
+ * `{{04}}` 4, `{{ 1 }}` 1, `{{bookingId}}` booking_id; undefined when its finding names none
+ */
+export function placeholderKeyMeant(p: PlaceholderProblem): string | undefined {
+  if (!p.raw.startsWith('{{') || !p.raw.endsWith('}}')) return undefined;
+  const inner = p.raw.slice(2, -2);
+  if (inner.includes('{') || inner.includes('}')) return undefined;
+  const t = inner.trim();
+  if (/^0*[1-9][0-9]*$/.test(t)) return Number(t) <= MAX_PLACEHOLDER_NUMBER ? String(Number(t)) : undefined;
+  return p.kind === 'malformed' || p.kind === 'whitespace' ? placeholderNameMeant(t) : undefined;
+}
 
 /** indexOf for a cursor that only moves forward: each character is searched at most once. */
 class ForwardSearch {

@@ -199,6 +199,15 @@ export function lostPlainReferences(before: unknown, after: unknown, env: Enviro
     .map(([name, fields]) => ({ name, fields: [...fields].filter(([at, n]) => (now.get(name)?.get(at) ?? 0) < n).map(([at]) => at) }));
 }
 
+/**
+ * Pure: the names the template refers to, `((name))`, whose value `now` defines otherwise than `before` (changed, added or
+ * removed; a secret by its variable), sorted: what a change of the config alone changes in the template's text
+ */
+export function changedValues(t: unknown, before: EnvironmentConfig, now: EnvironmentConfig): string[] {
+  const names = new Set(templateReferences((t ?? {}) as Loose).map((r) => r.name));
+  return [...names].filter((n) => JSON.stringify(before.values?.[n]) !== JSON.stringify(now.values?.[n])).sort();
+}
+
 /** Every substitutable string of a template mapped with its path (identity keys at the top left alone). */
 function mapStringsAt(t: Loose, f: (s: string, at: readonly (string | number)[]) => string): Loose {
   const walk = (v: unknown, at: (string | number)[]): unknown => {

@@ -15,7 +15,7 @@ import { templateExtension } from '../files/extension.js';
 import { templateId } from '../model/ids.js';
 import { FileChanged, FileCreated, writeFileAtomic, writeOver } from '../files/write.js';
 import { linkedFolderOf, realTarget } from '../files/confine-write.js';
-import { lookupValue, lostPlainReferences, markedTemplate, refersToSecret, shownTemplate, unreadableSecrets, valuesAsReferences } from '../project/values.js';
+import { changedValues, lookupValue, lostPlainReferences, markedTemplate, refersToSecret, shownTemplate, unreadableSecrets, valuesAsReferences } from '../project/values.js';
 import { remnantsAsReferences } from '../model/remnants.js';
 import { namesAPlaceholder } from '../model/placeholders.js';
 import { addSecret, redact } from '../core/redact.js';
@@ -73,9 +73,13 @@ export interface ChangedNames {
   /**
    * which side moved, as git tells it: `file`, the last commit of the file says what the channel says (the file was edited
    * since); `file-since`, an earlier commit does (`commit`: the file changed after it); `channel`, none of its last commits
-   * does; `unknown`, the file has no commit to tell
+   * does; `values`, the last commit of the file says what the channel says with the config's values there, and the file is
+   * the same since: a value it refers to changed in the config (not committed), not a file edit; `unknown`, the file has no
+   * commit to tell
    */
-  cause: 'file' | 'file-since' | 'channel' | 'unknown';
+  cause: 'file' | 'file-since' | 'values' | 'channel' | 'unknown';
+  /** `values` (or `file` with a value changed too): the references whose config value is not the one of that commit */
+  valueNames?: string[];
   commit?: string;
   /** `file-since` by a value the file refers to (the config's, committed), the file's text the same */
   values?: true;
@@ -480,13 +484,16 @@ async function changedSince(o: { c: CanonicalTemplate; channelCopy: CanonicalTem
   let working: string | undefined;
   try { working = readRegularFile(o.abs, { max: MAX_FILE_BYTES, shown: o.shown, what: 'a template file' }).toString('utf8'); } catch { working = undefined; }
   const uncommitted = head !== undefined && working !== undefined && head.text !== working;
-  const cause: ChangedNames['cause'] = synced ? (synced === head ? 'file' : 'file-since') : history.tracked ? 'channel' : 'unknown';
+  // the last commit says what the channel says with its own values: what differs now is the file (edited since, not
+  // committed) or, its bytes those of the commit, a value of the config it refers to (changed since, not committed)
+  const valueNames = synced && synced === head && head.environment ? changedValues(valueOf(working ?? head.text) ?? {}, head.environment, o.environment) : [];
+  const cause: ChangedNames['cause'] = synced ? (synced !== head ? 'file-since' : working !== undefined && !uncommitted ? 'values' : 'file') : history.tracked ? 'channel' : 'unknown';
   // behind a linked folder: git here tracks the link, so `git diff` of the file's path cannot show what changed (said otherwise)
   const link = linkedFolderOf(o.abs, o.projectDir);
   const behindLink = link ? { link: path.relative(o.cwd, link) || link, real: path.relative(o.cwd, realTarget(o.abs)), tracked: history.tracked } : undefined;
   // the file's text the same since: a value it refers to changed (a commit of the config)
   const valuesSince = cause === 'file-since' && synced!.text === head!.text;
-  const base: Omit<ChangedNames, 'numbered'> = { changed: o.shown, fields, cause, ...(synced ? { commit: synced.commit } : {}), ...(valuesSince ? { values: true } : {}), ...(uncommitted && cause !== 'file' ? { uncommitted: true } : {}), ...(behindLink ? { behindLink } : {}) };
+  const base: Omit<ChangedNames, 'numbered'> = { changed: o.shown, fields, cause, ...(synced ? { commit: synced.commit } : {}), ...(valuesSince ? { values: true } : {}), ...(valueNames.length && (cause === 'values' || cause === 'file') ? { valueNames } : {}), ...(uncommitted && cause !== 'file' ? { uncommitted: true } : {}), ...(behindLink ? { behindLink } : {}) };
   if (o.keepNames) return { named: {}, names: { ...base, numbered: false } };
   // numbered as the channel numbers them: a loss (and names to ask for) only where the file named its placeholders
   const placeholders = JSON.stringify(o.c).includes('{{') && namesAPlaceholder(o.form);

@@ -10,10 +10,10 @@ import { obj, str } from '../model/loose.js';
 import { formatTemplate, keepNumbersAsWritten } from '../fmt/format.js';
 import { readPresetAuthenticationBody } from '../model/authentication.js';
 import { notFinalWhy, type Entry, type NotFinal } from './formats.js';
-import { fieldKey, fieldPath, fieldTexts, kindMismatch, placeholdersOf, sampleScopes, targetFileName, targetHash, textFields, textHash } from './units.js';
+import { fieldKey, fieldPath, fieldTexts, importedHash, kindMismatch, placeholdersOf, sampleScopes, targetFileName, targetHash, textFields, textHash } from './units.js';
 
 export { targetFileName } from './units.js';
-import { sharedPlaces, unshared } from './shared.js';
+import { commentTailStart, mergeKeys, sharedPlaces, unshared } from './shared.js';
 import { placeholderAtEdges, renderText, scanPlaceholders } from '../model/placeholders.js';
 import { firstNonGsm, smsSize, smsUnitsInWords } from '../model/sms.js';
 import { append } from '../core/append.js';
@@ -468,8 +468,19 @@ function ordered(edits: Edit[]): Edit[] {
 }
 
 /** The translated_from block, keeping the hashes of texts this import did not touch (its lines ended as the file's are). */
-function renderRecord(source: string, hashes: Record<string, string>, eol = '\n'): string {
-  return ['translated_from:', `  language: ${source}`, '  texts:', ...Object.keys(hashes).sort().map((k) => `    ${k}: "${hashes[k]}"`)].join(eol) + eol;
+function renderRecord(source: string, hashes: Record<string, string>, eol = '\n', imported: Record<string, string> = {}): string {
+  const lines = ['translated_from:', `  language: ${source}`, '  texts:', ...Object.keys(hashes).sort().map((k) => `    ${k}: "${hashes[k]}"`)];
+  const written = Object.keys(imported).sort();
+  if (written.length) lines.push('  imported:', ...written.map((k) => `    ${k}: "${imported[k]}"`));
+  return lines.join(eol) + eol;
+}
+
+/** a record's `imported` map (importedHash by field path) as plain strings, when the record is of `source` */
+function importedOf(prior: Record<string, unknown> | undefined, source: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const m = str(prior?.language) === source ? obj(prior?.imported) : undefined;
+  if (m) for (const [k, v] of Object.entries(m)) if (typeof v === 'string') out[k] = v;
+  return out;
 }
 
 /** characters a block scalar cannot hold as they are (it has no escapes) */
@@ -514,8 +525,8 @@ function blockIndent(text: string, headerEnd: number, end: number): number {
  * Pure: the text of a YAML file with the scalars at `texts` replaced and `translated_from` set:
  * every other byte stays (comments, order, quoting, spacing).
  */
-export function applyTexts(text: string, texts: readonly { path: (string | number)[]; text: string }[], source: string, hashes: Record<string, string>, indexed?: TextDoc, from?: unknown): string {
-  const quick = indexed && indexed.text === text ? applyOnText(indexed, texts, source, hashes) : undefined;
+export function applyTexts(text: string, texts: readonly { path: (string | number)[]; text: string }[], source: string, hashes: Record<string, string>, indexed?: TextDoc, from?: unknown, imported: Record<string, string> = {}): string {
+  const quick = indexed && indexed.text === text ? applyOnText(indexed, texts, source, hashes, imported) : undefined;
   if (quick !== undefined) return quick;
   const doc = parseDocument(text, { logLevel: 'error' });
   // a file written with CRLF line ends keeps them in what is written into it (the line end most of its lines have: files/line-ends.ts)
@@ -552,11 +563,11 @@ export function applyTexts(text: string, texts: readonly { path: (string | numbe
   const recordNode = doc.get('translated_from', true);
   const prior = obj(isNode(recordNode) ? recordNode.toJSON() : recordNode);
   const merged = { ...(str(prior?.language) === source ? (obj(prior?.texts) as Record<string, string> | undefined) ?? {} : {}), ...hashes };
-  const record = renderRecord(source, merged, eol);
+  const record = renderRecord(source, merged, eol, { ...importedOf(prior, source), ...imported });
   const pair = isMap(doc.contents) ? doc.contents.items.find((p) => isScalar(p.key) && p.key.value === 'translated_from') : undefined;
   const keyRange = pair && isScalar(pair.key) ? pair.key.range : undefined;
   const valueRange = pair && isNode(pair.value) ? pair.value.range : undefined;
-  const kept = keyRange && pair && str(prior?.language) === source ? editRecordInPlace(text, pair.value, hashes, eol) : undefined;
+  const kept = keyRange && pair && str(prior?.language) === source ? editRecordInPlace(text, pair.value, hashes, eol, imported) : undefined;
   if (kept) edits.push(...kept);
   else if (keyRange && valueRange) {
     // the record's lines: yaml's range ends after the last line's break (then the next key follows), or on that line
@@ -576,7 +587,7 @@ export function applyTexts(text: string, texts: readonly { path: (string | numbe
   }
   let out = text;
   for (const e of ordered(edits).reverse()) out = out.slice(0, e.start) + e.text + out.slice(e.end);
-  if (!keyRange) out = `${out}${out.endsWith('\n') || out === '' ? '' : eol}${record}`;
+  if (!keyRange) out = withRecord(out, record, eol);
   // a text the file does not have yet, in a part it lacks (a suggestion, a button, a card added to the source): the part
   // spliced in as text after the list's last item, so that every other byte stays (yaml printing the whole file again
   // rewrote untouched texts: a double-quoted text with a \n became a folded one)
@@ -661,9 +672,37 @@ function spliceMissing(text: string, m: { path: (string | number)[]; text: strin
  * the record's comments and layout stay as a hand left them. Undefined when the record is not a
  * block map with a block map `texts` (renderRecord then writes it whole).
  */
-function editRecordInPlace(text: string, record: unknown, hashes: Record<string, string>, eol: string): Edit[] | undefined {
+function editRecordInPlace(text: string, record: unknown, hashes: Record<string, string>, eol: string, imported: Record<string, string> = {}): Edit[] | undefined {
   if (!isMap(record) || record.flow) return undefined;
   const texts = record.get('texts', true);
+  const edits = editHashesInPlace(text, texts, hashes, eol);
+  if (!edits || !Object.keys(imported).length) return edits;
+  const written = record.get('imported', true);
+  if (written !== undefined) {
+    const more = editHashesInPlace(text, written, imported, eol);
+    return more && [...edits, ...more];
+  }
+  // no `imported` map yet: added after the record's last line, at the indent of its keys
+  const first = record.items[0];
+  // the record's last scalar (the last hash of its last map): its line is the record's last
+  let last: unknown = record;
+  while (isMap(last) && last.items.length) last = last.items[last.items.length - 1]!.value;
+  if (!first || !isScalar(first.key) || !first.key.range || !isScalar(last) || !last.range) return undefined;
+  const indent = first.key.range[0] - (text.lastIndexOf('\n', first.key.range[0] - 1) + 1);
+  const inner = isMap(texts) && isScalar(texts.items[0]?.key) && texts.items[0]!.key.range ? texts.items[0]!.key.range[0] - (text.lastIndexOf('\n', texts.items[0]!.key.range[0] - 1) + 1) : indent + 2;
+  const block = [`${' '.repeat(indent)}imported:`, ...Object.keys(imported).sort().map((k) => `${' '.repeat(inner)}${k}: "${imported[k]}"`)].join(eol);
+  let at = last.range[1];
+  while (at < text.length && text[at] !== '\n') at++;
+  if (edits.some((e) => e.end > at + 1)) return undefined;
+  // after the hashes added there (the new last entries of texts), else on a line of its own after the record's last
+  const after = edits.find((e) => e.start === e.end && e.start === (at < text.length ? at + 1 : at));
+  if (after) after.text = at < text.length ? `${after.text}${block}${eol}` : `${after.text.replace(/(\r?\n)?$/, '')}${eol}${block}${eol}`;
+  else edits.push(at < text.length ? { start: at + 1, end: at + 1, text: `${block}${eol}` } : { start: at, end: at, text: `${eol}${block}${eol}` });
+  return edits;
+}
+
+/** editRecordInPlace for one map of hashes (`texts`, `imported`): undefined when it is not a block map with entries */
+function editHashesInPlace(text: string, texts: unknown, hashes: Record<string, string>, eol: string): Edit[] | undefined {
   if (!isMap(texts) || texts.flow || texts.items.length === 0) return undefined;
   const have = new Map<string, { value: unknown }>();
   for (const p of texts.items) if (isScalar(p.key)) have.set(String(p.key.value), p);
@@ -702,15 +741,15 @@ function editRecordInPlace(text: string, record: unknown, hashes: Record<string,
 }
 
 /** the record as renderRecord writes it, at the start of its top-level key, and nothing else on its lines */
-const RECORD = /translated_from:\n {2}language: ([a-z]{2,3}(?:_[A-Za-z]{2,4})?)\n {2}texts:\n((?: {4}[A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*: "[0-9a-f]{8}"\n)+)/y;
+const RECORD = /translated_from:\n {2}language: ([a-z]{2,3}(?:_[A-Za-z]{2,4})?)\n {2}texts:\n((?: {4}[A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*: "[0-9a-f]{8}"\n)+)(?: {2}imported:\n((?: {4}[A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*: "[0-9a-f]{8}"\n)+))?/y;
 
 /**
  * applyTexts on a text whose layout text-locate proves, without a parse: the same bytes as the
  * parse would give (test/translations-fast-apply.test.ts), or undefined when a text is not a
  * one-line scalar of the file yet or the record is not in the form renderRecord writes.
  */
-export function applyOnText(doc: TextDoc, texts: readonly { path: (string | number)[]; text: string }[], source: string, hashes: Record<string, string>): string | undefined {
-  return editOnText(doc, texts, source, hashes)?.out;
+export function applyOnText(doc: TextDoc, texts: readonly { path: (string | number)[]; text: string }[], source: string, hashes: Record<string, string>, imported: Record<string, string> = {}): string | undefined {
+  return editOnText(doc, texts, source, hashes, imported)?.out;
 }
 
 /**
@@ -721,7 +760,7 @@ export function applyOnText(doc: TextDoc, texts: readonly { path: (string | numb
  * is the same; checkApplied then has nothing to find (test/translations-fast-apply.test.ts holds
  * the two answers the same).
  */
-export function editOnText(doc: TextDoc, texts: readonly { path: (string | number)[]; text: string }[], source: string, hashes: Record<string, string>): { out: string; readBack: boolean } | undefined {
+export function editOnText(doc: TextDoc, texts: readonly { path: (string | number)[]; text: string }[], source: string, hashes: Record<string, string>, imported: Record<string, string> = {}): { out: string; readBack: boolean } | undefined {
   const text = doc.text;
   if (text.includes('\r')) return undefined;
   const edits: Edit[] = [];
@@ -735,6 +774,7 @@ export function editOnText(doc: TextDoc, texts: readonly { path: (string | numbe
   }
   const keyStart = topLevelKeyStart(doc, 'translated_from');
   const prior: Record<string, string> = {};
+  const priorImported: Record<string, string> = {};
   if (keyStart !== undefined) {
     RECORD.lastIndex = keyStart;
     const m = RECORD.exec(text);
@@ -743,15 +783,17 @@ export function editOnText(doc: TextDoc, texts: readonly { path: (string | numbe
     // what follows is the next top-level key or the end: no comment or blank line whose place a parse would decide
     if (end < text.length && !/[A-Za-z_]/.test(text[end]!)) return undefined;
     if (m[1] === source) {
-      for (const line of m[2]!.split('\n')) {
-        if (!line) continue;
-        const c = line.indexOf(': ');
-        const k = line.slice(4, c);
-        if (k in prior) return undefined; // a duplicate key: the parse decides
-        prior[k] = line.slice(c + 3, -1);
+      for (const [lines, into] of [[m[2]!, prior], [m[3] ?? '', priorImported]] as const) {
+        for (const line of lines.split('\n')) {
+          if (!line) continue;
+          const c = line.indexOf(': ');
+          const k = line.slice(4, c);
+          if (k in into) return undefined; // a duplicate key: the parse decides
+          into[k] = line.slice(c + 3, -1);
+        }
       }
     }
-    const record = renderRecord(source, { ...prior, ...hashes });
+    const record = renderRecord(source, { ...prior, ...hashes }, '\n', { ...priorImported, ...imported });
     if (readBack && !recordReadsBack(record)) readBack = false;
     edits.push({ start: keyStart, end, text: record });
   }
@@ -766,11 +808,18 @@ export function editOnText(doc: TextDoc, texts: readonly { path: (string | numbe
   out.push(text.slice(from));
   let result = out.join('');
   if (keyStart === undefined) {
-    const record = renderRecord(source, hashes);
+    const record = renderRecord(source, hashes, '\n', imported);
     if (readBack && !recordReadsBack(record)) readBack = false;
-    result = `${result}${result.endsWith('\n') || result === '' ? '' : '\n'}${record}`;
+    result = withRecord(result, record, '\n');
   }
   return { out: result, readBack };
+}
+
+/** a file's text with a new record added: at the end, before the file's closing comments (they stay its last lines) */
+function withRecord(text: string, record: string, eol: string): string {
+  const at = commentTailStart(text);
+  const head = text.slice(0, at);
+  return `${head}${head.endsWith('\n') || head === '' ? '' : eol}${record}${text.slice(at)}`;
 }
 
 /** a record renderRecord wrote, whole in the form RECORD reads (its keys field paths, its hashes 8 hex digits) */
@@ -877,7 +926,7 @@ function setPath(root: Record<string | number, unknown>, path: readonly (string 
  * before anything is written, so an edit that went wrong refuses its template instead of writing
  * a broken or different file.
  */
-export function checkApplied(after: string, before: unknown, texts: readonly { path: (string | number)[]; text: string }[], source: string, hashes: Record<string, string>, from?: unknown): string | undefined {
+export function checkApplied(after: string, before: unknown, texts: readonly { path: (string | number)[]; text: string }[], source: string, hashes: Record<string, string>, from?: unknown, imported: Record<string, string> = {}): string | undefined {
   const got = openDocument('', after).value;
   if (got === undefined) return 'the edited file would not read as a template (not written)';
   // before with the texts set: the containers on their paths copied, the rest shared (a deep clone of every file was a fifth of this check)
@@ -888,7 +937,8 @@ export function checkApplied(after: string, before: unknown, texts: readonly { p
   const kept = str(prior?.language) === source ? obj(prior?.texts) ?? {} : {};
   const merged: Record<string, string> = {};
   for (const [k, v] of Object.entries({ ...kept, ...hashes })) merged[k] = String(v);
-  want.translated_from = { language: source, texts: merged };
+  const written = { ...importedOf(prior, source), ...imported };
+  want.translated_from = { language: source, texts: merged, ...(Object.keys(written).length ? { imported: written } : {}) };
   if (sameValue(got, want)) return undefined;
   const wrong = texts.find((t) => sameValue(t.path.reduce<unknown>((v, k) => (v as Record<string | number, unknown> | undefined)?.[k], got), t.text) === false);
   // a text the file writes once and refers to again (a YAML anchor `&x` and its alias `*x`): one text, however many translations
@@ -1085,6 +1135,8 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
       // the target file's record: a text it holds made from the current source text is not replaced by one made from an older
       const record = obj(targets.get(template)?.value.translated_from);
       const madeFrom = str(record?.language) === sourceLang ? obj(record?.texts) : undefined;
+      // the texts an import wrote from a translation file with its targets as exported (translated_from.imported): which export, and which text
+      const wroteBy = importedOf(record, sourceLang);
       const downgrade = (field: string, current: string): string | undefined => (madeFrom?.[field] !== undefined && String(madeFrom[field]) === hashOf(current)
         ? `the ${targetLang} file's text here was made from the current ${sourceLang} text, and this translation from another (the translation file's source text is not the template's: it was exported before the ${sourceLang} text changed, or its source was edited, as a spreadsheet's autocorrect does): not imported, so as not to replace the newer translation; export again, or put the file's source text back as the template has it`
         : undefined);
@@ -1116,11 +1168,13 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
         // the target file's text changed since the translation file was exported (a reviewer's edit, a later import)
         // (a translation the file already holds is no change: the same file imported again)
         // (a text missing from the file then and now is no change: its exported target was empty)
-        if (held && e.exported !== undefined && heldText !== e.target && targetHash(heldText ?? '') !== e.exported) {
+        // (nor is the text an import of this same export wrote, unedited since: a corrected delivery of the translation file replaces it)
+        const ownImport = e.exported !== undefined && heldText !== undefined && wroteBy[field] === importedHash(e.exported, heldText);
+        if (held && e.exported !== undefined && !ownImport && heldText !== e.target && targetHash(heldText ?? '') !== e.exported) {
           // the translation is the text as exported: the file's newer text is kept, not put back
           if (targetHash(e.target) === e.exported) { plan.kept.push({ template, id: e.id, line: e.line, file: held.file }); continue; }
           // a translation made from another source text is said as such: that is why it cannot be taken, whatever the file holds
-          refused.push({ template, id: e.id, line: e.line, message: stale ?? `the ${targetLang} file's text here changed after this translation file was exported (${held.file} edited by hand, or a later import), and the translation changed too: which is right is a person's call; put the one to keep in the file or in the translation file, then import again` });
+          refused.push({ template, id: e.id, line: e.line, message: stale ?? `the ${targetLang} file's text here changed after this translation file was exported (${held.file} edited by hand, or a later import), and the translation changed too: which is right is a person's call: to keep the translation, write it in ${held.file} at ${field}; to keep the file's text, write that text as this unit's translation in the translation file; then import again` });
           continue;
         }
         // the file's own text sent back, which its record says is outdated (its source text changed since), by a file that
@@ -1224,17 +1278,20 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
       }));
       const existing = targets.get(template);
       const line = Math.min(...ok.map(({ e }) => e.line));
+      /** what the record keeps of the texts written from a translation file with its targets as exported (translated_from.imported) */
+      const importedBy = (written: readonly { e: Entry }[]): Record<string, string> =>
+        Object.fromEntries(written.filter(({ e }) => e.exported !== undefined).map(({ e }) => [e.id.slice(template.length + 1), importedHash(e.exported!, e.target)]));
       /** the edited text, read back: undefined (the template refused) when the edit is not exactly the intended one */
-      const edit = (text: string, before: unknown, texts: { path: (string | number)[]; text: string }[], doc?: TextDoc): string | undefined => {
+      const edit = (text: string, before: unknown, texts: { path: (string | number)[]; text: string }[], doc?: TextDoc, imported: Record<string, string> = {}): string | undefined => {
         let why: string | undefined;
         let out: string | undefined;
         try {
           // on the text, when its layout is proven: the texts changed read back in their places, and the file is not read again whole
-          const quick = doc && doc.text === text ? editOnText(doc, texts, sourceLang, hashes) : undefined;
-          out = quick?.out ?? applyTexts(text, texts, sourceLang, hashes, undefined, src.value);
+          const quick = doc && doc.text === text ? editOnText(doc, texts, sourceLang, hashes, imported) : undefined;
+          out = quick?.out ?? applyTexts(text, texts, sourceLang, hashes, undefined, src.value, imported);
           // the file as it is (a re-import of what it holds): nothing is written, nothing to check
           if (out === text) return out;
-          why = quick?.readBack ? undefined : checkApplied(out, before, texts, sourceLang, hashes, src.value);
+          why = quick?.readBack ? undefined : checkApplied(out, before, texts, sourceLang, hashes, src.value, imported);
         } catch (e) {
           if (!(e instanceof EditRefused)) throw e;
           why = `${e.message} (not written)`;
@@ -1275,8 +1332,24 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
           continue;
         }
         // a text the file already holds is not rewritten (a folded block keeps its lines and its style): only its record is brought up to date
-        const text = edit(existing.text, existing.value, differing.map(({ e, path }) => ({ path, text: e.target })), existing.doc);
+        const text = edit(existing.text, existing.value, differing.map(({ e, path }) => ({ path, text: e.target })), existing.doc, importedBy(differing));
         if (text === undefined) continue;
+        // a merge key in the file (`<<: *card`): tplsync does not read it and lint refuses the file, so nothing is written into it,
+        // not even its record; each text the merge key gives named at its unit (translated or not), else the merge key itself
+        const merges = text === existing.text ? [] : mergeKeys(existing.text);
+        if (merges.length) {
+          const all = [...fields.values()].map((f) => f.path);
+          const given = sharedPlaces(existing.text, all).filter((x) => x.merge);
+          for (const x of given) {
+            const id = `${template}:${fieldKey(all[x.index]!)}`;
+            plan.refusals.push({ template, id, line: es.find((y) => y.id === id)?.line ?? line, message: `${existing.file}:${x.line}: ${x.message} (nothing of this template written)` });
+          }
+          if (!given.length) {
+            const m = merges[0]!;
+            plan.refusals.push({ template, id: template, line, message: `${existing.file}:${m.line}: the file holds the merge key <<:${m.name}, which tplsync does not read (YAML 1.2 has none) and lint refuses; write the keys out in full in this file in place of <<:${m.name}, then import again (nothing of this template written)` });
+          }
+          continue;
+        }
         // a placeholder the translation gains or loses (following its source): its sample in the target file is the file's to edit;
         // said at the unit's line with what to write, not left for lint to find after an "updated"
         append(warnings, sampleNotes(src.value, existing.value, existing.file, differing, sourceLang, targetLang));
@@ -1335,7 +1408,7 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
       // a text whose place the source file shares through a YAML anchor (`&t` and `*t`, a part repeated by an alias): the new
       // file writes that place out in full, so that each of its texts is its own (the source file's anchors are its own to keep)
       base = unshared(base, ok.map(({ path }) => path));
-      const text = edit(base, before, [{ path: ['language'], text: targetLang }, ...ok.map(({ e, path }) => ({ path, text: e.target }))], base === src.text ? src.doc : undefined);
+      const text = edit(base, before, [{ path: ['language'], text: targetLang }, ...ok.map(({ e, path }) => ({ path, text: e.target }))], base === src.text ? src.doc : undefined, importedBy(ok));
       if (text === undefined) continue;
       // named as its source is with the language added (Rechnung.yaml -> Rechnung.fr.yaml): the command says what lint's file-name says of the two
       const namedLike = file === src.file.replace(/(\.ya?ml)$/i, `.${targetLang}$1`) ? { namedLike: src.file } : {};

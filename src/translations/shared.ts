@@ -10,7 +10,7 @@ import { fieldKey } from './units.js';
 type Path = readonly (string | number)[];
 
 /** a text whose place the file shares with another: `index` into the paths given, `line` (1-based) in the template file, and why */
-export interface SharedPlace { index: number; line: number; message: string }
+export interface SharedPlace { index: number; line: number; message: string; /** a merge key gives the text */ merge?: true }
 
 /** a file that may hold an anchor, an alias or a merge key (as fast-parse's test: a `&` or `*` starting a token, `<<` as a key): only such a file is parsed */
 const MAY_SHARE = /(?:^|[\s[{,])[&*][^\s]|(?:^|[\s[{,])<<[ \t]*:/m;
@@ -116,7 +116,7 @@ export function sharedPlaces(text: string, paths: readonly Path[]): SharedPlace[
     }
     if (w.merge) {
       const name = w.merge.alias ? ` *${w.merge.alias.source}` : '';
-      out.push({ index, line: lineOf(w.merge.key), message: `${fieldKey(path as (string | number)[])} is not written here: the merge key <<:${name} gives it, and tplsync does not read merge keys (YAML 1.2 has none), so the text would be written beside the one it inherits; write the keys out in full in this file in place of <<:${name}, then import again` });
+      out.push({ index, line: lineOf(w.merge.key), merge: true, message: `${fieldKey(path as (string | number)[])} is not written here: the merge key <<:${name} gives it, and tplsync does not read merge keys (YAML 1.2 has none), so the text would be written beside the one it inherits; write the keys out in full in this file in place of <<:${name}, then import again` });
       return;
     }
     // an anchored part on the way, or the text itself anchored, that an alias repeats (a text's alias replaced here aside)
@@ -179,5 +179,48 @@ export function unshared(text: string, paths: readonly Path[]): string {
   const named = new Set<Node>(aliasesOf(doc).keys());
   visit(doc, { Node: (_k, n) => { const x = n as { anchor?: string }; if (x.anchor && !named.has(n as Node)) delete x.anchor; } });
   keepNumbersAsWritten(doc);
-  return doc.toString({ lineWidth: 0 });
+  const out = doc.toString({ lineWidth: 0 });
+  // the file's closing comments as the source wrote them (yaml prints a blank line before a document's closing comment)
+  const was = text.slice(commentTailStart(text)); const now = out.slice(commentTailStart(out));
+  return now && was.trim() === now.trim() ? out.slice(0, out.length - now.length) + was : out;
+}
+
+/**
+ * Pure: where a text's closing comments start: the start of the last run of lines, each blank or a comment at the start of
+ * its line (`# end of file`), when that run holds a comment; else the text's length. A record added to the file goes before
+ * them, so that they stay the file's last lines.
+ */
+export function commentTailStart(text: string): number {
+  let start = text.length;
+  let comment = false;
+  // the last line's end (a text that ends in a line break has an empty last "line" after it)
+  let end = text.endsWith('\n') ? text.length - 1 : text.length;
+  while (end >= 0) {
+    const from = text.lastIndexOf('\n', end - 1) + 1;
+    const line = text.slice(from, end);
+    if (/^#/.test(line)) comment = true;
+    else if (!/^[ \t\r]*$/.test(line)) break;
+    start = from;
+    if (from === 0) break;
+    end = from - 1;
+  }
+  return comment ? start : text.length;
+}
+
+/**
+ * Pure: the merge keys of a template file (`<<: *base`), by line, with the alias each names: lint refuses a file that holds one
+ * (tplsync does not read merge keys), so an import writes nothing into it, not even its record.
+ */
+export function mergeKeys(text: string): { line: number; name: string }[] {
+  if (!mayShare(text)) return [];
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { logLevel: 'error', lineCounter: lines, uniqueKeys: false });
+  if (doc.errors.length) return [];
+  const out: { line: number; name: string }[] = [];
+  visit(doc, { Pair: (_k, pair) => {
+    if (!isScalar(pair.key) || pair.key.value !== '<<') return;
+    const v = pair.value;
+    out.push({ line: lines.linePos(startOf(pair.key)).line, name: isAlias(v) ? ` *${v.source}` : '' });
+  } });
+  return out;
 }

@@ -2,7 +2,7 @@
 // templates (reference/platform-rules.md, "WhatsApp: media card carousel").
 import { enumCaseRepairs, reportSchema } from './schema.js';
 import { wholeTemplate } from '../scope.js';
-import { charLength, distinctKeys, singleBraced } from '../../model/placeholders.js';
+import { charLength, distinctKeys, placeholderKeyMeant, singleBraced } from '../../model/placeholders.js';
 import { cardSites } from '../../model/sites.js';
 import { an, arr, blank, defineRules, indexed, noSample, obj, sample, str, type Loose, type Indexed, type RuleContext } from '../rule.js';
 
@@ -152,9 +152,11 @@ export const carouselRules = defineRules([
           if (ex[k] === undefined) ctx.report(site.path, `${card}: ${p.raw} has no sample; add \`${k}: ...\` under carousel[${site.card}].body.examples.`, { at: p });
           else if (v?.trim() === '') ctx.report([...site.examplesPath, k], `${card}: the sample for ${p.raw} is empty.`);
         }
+        // a key the card's text writes malformed (`{{04}}`, `{{cityName}}`): placeholder-syntax says what to write, and the sample is right for it
+        const meant = new Set(ctx.scan(site.path).problems.map(placeholderKeyMeant));
         for (const k of Object.keys(ex)) {
           // a key the card's text writes with single braces ({1}): placeholder-single-braces says to write {{1}}
-          if (!keys.includes(k) && !singleBraced(site.text).some((p) => p.key === k)) ctx.report([...site.examplesPath, k], `${card}: sample '${k}' has no placeholder {{${k}}} in the card's text; remove it or fix its key.`, { part: 'key' });
+          if (!keys.includes(k) && !meant.has(k) && !singleBraced(site.text).some((p) => p.key === k)) ctx.report([...site.examplesPath, k], `${card}: sample '${k}' has no placeholder {{${k}}} in the card's text; remove it or fix its key.`, { part: 'key' });
         }
       }
     },

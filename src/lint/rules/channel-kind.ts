@@ -8,12 +8,14 @@ export const CHANNEL_KIND_RULE_ID = 'channel-kind';
 export type ChannelKind = 'whatsapp' | 'rcs';
 export type { TemplateContent } from '../facts.js';
 import type { TemplateContent } from '../facts.js';
+import { googleContentMessageKey } from '../scope.js';
 
 const isObject = (v: unknown): boolean => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 export function contentOf(t: Loose): TemplateContent {
   const rcs = isObject(t.message);
-  if (!rcs) return 'whatsapp';
+  // `contentMessage:` (Google's RBM name of the message) and no body: an RCS template written in Google's names
+  if (!rcs) return t.body === undefined && googleContentMessageKey(t) !== undefined ? 'rcs' : 'whatsapp';
   return t.body === undefined ? 'rcs' : 'both';
 }
 

@@ -101,6 +101,66 @@ export function suggestionPointers(value: unknown): { pointer: string; path: Pat
   return out;
 }
 
+/** Google's names of the parts that hold an RBM message's content, cards or suggestions (by norm(key)) */
+const GOOGLE_CONTAINERS: ReadonlySet<string> = new Set(['contentmessage', 'richcard', 'standalonecard', 'carouselcard', 'cardcontent', 'cardcontents']);
+
+/**
+ * The suggestions inside parts written in Google's names, which the schema does not look into (it
+ * stops at the unknown key): under a top-level `contentMessage:` (without `message:`), under
+ * `message.richCard`, `.standaloneCard`, `.carouselCard`, `.cardContent(s)`, `.contentMessage`, and
+ * under a card's `cardContent:`. Each suggestion list found there (`suggestions:` at any depth), item by item.
+ */
+export function suggestionsUnderGoogleNames(value: unknown): { path: Path; data: unknown }[] {
+  const out: { path: Path; data: unknown }[] = [];
+  const t = obj(value);
+  if (!t) return out;
+  const walk = (v: unknown, p: Path, depth: number): void => {
+    if (depth > 8) return;
+    if (Array.isArray(v)) { v.forEach((x, i) => walk(x, [...p, i], depth + 1)); return; }
+    const o = obj(v);
+    if (!o) return;
+    for (const [k, x] of Object.entries(o)) {
+      if (norm(k) === 'suggestions' && Array.isArray(x)) x.forEach((data, i) => out.push({ path: [...p, k, i], data }));
+      else walk(x, [...p, k], depth + 1);
+    }
+  };
+  if (t.message === undefined) for (const k of Object.keys(t)) if (norm(k) === 'contentmessage') walk(t[k], [k], 0);
+  const m = obj(t.message);
+  if (m) {
+    for (const k of Object.keys(m)) if (GOOGLE_CONTAINERS.has(norm(k))) walk(m[k], ['message', k], 0);
+    if (Array.isArray(m.richCards)) m.richCards.forEach((c, i) => { const card = obj(c); if (card) for (const k of Object.keys(card)) if (GOOGLE_CONTAINERS.has(norm(k))) walk(card[k], ['message', 'richCards', i, k], 0); });
+  }
+  return out;
+}
+
+/**
+ * The texts of an RCS message written under Google's names, which tplsync fills once the part is
+ * renamed (the schema's finding at the Google key says how): ContentMessage's `text` (tplsync's
+ * `message:`), and a card's `title` and `description` under richCard, standaloneCard, cardContent...
+ * Their placeholders are the message's: a sample of one is no orphan (the fix is the name, not the sample).
+ */
+export function textsUnderGoogleNames(message: unknown): string[] {
+  const out: string[] = [];
+  const m = obj(message);
+  if (!m) return out;
+  const walk = (v: unknown, depth: number): void => {
+    if (depth > 8) return;
+    if (Array.isArray(v)) { for (const x of v) walk(x, depth + 1); return; }
+    const o = obj(v);
+    if (!o) return;
+    for (const [k, x] of Object.entries(o)) {
+      if ((k === 'title' || k === 'description' || k === 'text') && typeof x === 'string') out.push(x);
+      else if (norm(k) !== 'suggestions') walk(x, depth + 1);
+    }
+  };
+  for (const [k, x] of Object.entries(m)) {
+    if (norm(k) === 'text' && typeof x === 'string') out.push(x);
+    else if (GOOGLE_CONTAINERS.has(norm(k))) walk(x, 0);
+  }
+  for (const c of Array.isArray(m.richCards) ? m.richCards : []) for (const [k, x] of Object.entries(obj(c) ?? {})) if (GOOGLE_CONTAINERS.has(norm(k))) walk(x, 0);
+  return out;
+}
+
 const LAYOUT = 'rcsRichCardsOpts';
 /** Google's names of the cards' layout, by norm(key): the key under rcsRichCardsOpts */
 const LAYOUT_NAMES: Readonly<Record<string, { google: string; ours: string }>> = {
@@ -119,8 +179,6 @@ const MESSAGE_NAMES: Readonly<Record<string, string>> = {
   cardcontent: "`cardContent` is Google's RBM name (StandaloneCard.cardContent); tplsync writes the card (title, description, fileUrl, suggestions) as the one item of `richCards:`",
   text: "`text` is Google's RBM name (ContentMessage.text); tplsync writes a text message as `type: text` with the text as `message:`",
   contentinfo: "`contentInfo` is Google's RBM name (ContentMessage.contentInfo); tplsync writes `type: picture`, `video` or `file` with its `fileUrl` and `thumbnailUrl` directly under `message:`",
-  ttl: "`ttl` is Google's RBM name (AgentMessage.ttl); tplsync writes the expiry as `rcsExpireOpts: { type: TTL, ttl: 86400 }` (seconds, a number)",
-  expiretime: "`expireTime` is Google's RBM name (AgentMessage.expireTime); tplsync writes the expiry as `rcsExpireOpts: { type: EXPIRE_TIME, expireTime: ... }`",
 };
 /** Google's names of a card's parts on an item of richCards, by norm(key) */
 const CARD_NAMES: Readonly<Record<string, string>> = {
@@ -129,9 +187,38 @@ const CARD_NAMES: Readonly<Record<string, string>> = {
   contentinfo: "`contentInfo` is Google's RBM name (Media.contentInfo); tplsync writes its `fileUrl` and `thumbnailUrl` as `fileUrl:` and `thumbnailUrl:` on the card",
 };
 
-/** An unknown key that is Google's RBM name of a part tplsync writes under another key: the message that says which, or undefined. */
-export function rbmNameMessage(p: Path, key: string): string | undefined {
+/** a Duration as Google's JSON writes it ("3600s") or a number of seconds: the whole seconds, if it is that */
+function seconds(v: unknown): number | undefined {
+  if (typeof v === 'number') return Number.isInteger(v) && v >= 0 ? v : undefined;
+  const m = typeof v === 'string' ? /^\s*(\d+)(?:\.0*)?s?\s*$/.exec(v) : null;
+  return m ? Number(m[1]) : undefined;
+}
+
+/**
+ * AgentMessage's expiry (`ttl`, `expireTime`) on the message or beside it (where Google's JSON has it,
+ * next to contentMessage): tplsync's rcsExpireOpts under `message:`, with the file's own value.
+ */
+function expiryMessage(k: string, key: string, v: unknown, beside: boolean): string | undefined {
+  if (k !== 'ttl' && k !== 'expiretime') return undefined;
+  const where = beside ? ` beside the content, where Google's JSON has it; tplsync takes the expiry under \`message:\`, as` : '; tplsync writes the expiry as';
+  if (k === 'ttl') {
+    const n = seconds(v);
+    return `\`${key}\` is Google's RBM name (AgentMessage.ttl)${where} \`rcsExpireOpts: { type: TTL, ttl: ${n ?? 86400} }\` (${n === undefined ? 'the seconds, a whole number' : `seconds, a number${typeof v === 'string' ? `: ${JSON.stringify(v)} is ${n}` : ''}`})`;
+  }
+  return `\`${key}\` is Google's RBM name (AgentMessage.expireTime)${where} \`rcsExpireOpts: { type: EXPIRE_TIME, expireTime: ${typeof v === 'string' ? JSON.stringify(v) : '...'} }\``;
+}
+
+/**
+ * An unknown key that is Google's RBM name of a part tplsync writes under another key: the message
+ * that says which, or undefined. `data`: the mapping that holds the key (its value is used in the line to write).
+ */
+export function rbmNameMessage(p: Path, key: string, data?: unknown): string | undefined {
   const k = norm(key);
+  const holder = obj(data);
+  if (p.length === 0 && holder && (holder.message !== undefined || Object.keys(holder).some((x) => norm(x) === 'contentmessage'))) {
+    const beside = expiryMessage(k, key, holder[key], true);
+    if (beside) return beside;
+  }
   const onMessage = p.length === 1 && p[0] === 'message';
   const onCard = p.length === 3 && p[0] === 'message' && p[1] === 'richCards' && typeof p[2] === 'number';
   const inLayout = p.length === 2 && p[0] === 'message' && p[1] === LAYOUT;
@@ -141,6 +228,7 @@ export function rbmNameMessage(p: Path, key: string): string | undefined {
     return `'${key}' is Google's RBM name (${layout.google}); tplsync writes it as ${where}`;
   }
   if (p.length === 0 && k === 'contentmessage') return "`contentMessage` is Google's RBM name (AgentMessage.contentMessage); tplsync writes the content as `message:` (type, message, richCards, suggestions, ...)";
+  if (onMessage) { const expiry = expiryMessage(k, key, holder?.[key], false); if (expiry) return expiry; }
   if (onMessage && Object.hasOwn(MESSAGE_NAMES, k)) return MESSAGE_NAMES[k];
   if (onCard && Object.hasOwn(CARD_NAMES, k)) return CARD_NAMES[k];
   return undefined;

@@ -1,6 +1,7 @@
 // RCS rules (Google RBM) for the channel-neutral `message` of a template, one pure check each.
 import { reportSchema } from './schema.js';
 import { ACTION_KEYS } from './suggestions.js';
+import { rbmSuggestionFinding } from './rbm-names.js';
 import { charLength, renderText } from '../../model/placeholders.js';
 import { firstNonGsm, smsPartsInWords, smsSize, smsUnitsInWords } from '../../model/sms.js';
 import { rfc3339Capitals, rfc3339Ms, rfc3339Shape } from '../../model/time.js';
@@ -37,11 +38,17 @@ function suggestions(ctx: RuleContext): readonly { s: Loose; path: Path }[] {
   return lastOf.out;
 }
 const NONE: readonly never[] = Object.freeze([]);
+/**
+ * every suggestion of the message in tplsync's shape: one in Google's RBM shape (`reply: {...}`,
+ * `action: { dialAction: ... }`, `viewLocationAction:`) has its one finding at the Google key, with the
+ * suggestion as tplsync writes it (rbm-names.ts); the rules of its action's keys would say the same again
+ */
 function allSuggestions(ctx: RuleContext): { s: Loose; path: Path }[] {
   const out: { s: Loose; path: Path }[] = [];
-  arr(message(ctx)?.suggestions).forEach((v, k) => { const s = obj(v); if (s) out.push({ s, path: ['message', 'suggestions', k] }); });
+  const add = (v: unknown, path: Path): void => { const s = obj(v); if (s && !rbmSuggestionFinding(path, s)) out.push({ s, path }); };
+  arr(message(ctx)?.suggestions).forEach((v, k) => add(v, ['message', 'suggestions', k]));
   for (const { v: c, i } of cards(ctx)) {
-    arr(c.suggestions).forEach((v, k) => { const s = obj(v); if (s) out.push({ s, path: ['message', 'richCards', i, 'suggestions', k] }); });
+    arr(c.suggestions).forEach((v, k) => add(v, ['message', 'richCards', i, 'suggestions', k]));
   }
   return out;
 }

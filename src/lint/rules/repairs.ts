@@ -3,7 +3,7 @@
 // could not be sure, e.g. a stale sample that a renumbered key would collide with.
 import { closest } from '../../core/suggest.js';
 import type { Path } from '../../files/locate.js';
-import { NAMED, NUMBERED, singleBraced, type Placeholder } from '../../model/placeholders.js';
+import { NAMED, NUMBERED, placeholderKeyMeant, singleBraced, type Placeholder, type PlaceholderProblem } from '../../model/placeholders.js';
 import { arr, indexed, obj, type Change, type Loose, type RepairContext } from '../rule.js';
 
 /** What a stub sample holds: it passes the sample rules and is plain to spot and replace. */
@@ -154,15 +154,26 @@ function valueAt(t: Loose, path: Path): unknown {
   return cur;
 }
 
-/** placeholder-syntax: the spaces inside a placeholder's braces removed (`{{ 1 }}` is `{{1}}`), where what is left is a placeholder. */
+/**
+ * placeholder-syntax: the spaces inside a placeholder's braces removed (`{{ 1 }}` is `{{1}}`), where what
+ * is left is a placeholder, and a number's leading zeros (`{{04}}` is `{{4}}`, whose sample `4` is then
+ * its own). A name of another form (`{{bookingId}}`) is left: its sample's key would have to change too.
+ */
 export function trimPlaceholders(ctx: RepairContext): Change[] {
   const out: Change[] = [];
   for (const site of ctx.sites()) {
-    const fixable = ctx.scan(site.path).problems.filter((p) => p.kind === 'whitespace' && (NUMBERED.test(p.raw.slice(2, -2).trim()) || NAMED.test(p.raw.slice(2, -2).trim())));
+    const fixed = (p: PlaceholderProblem): string | undefined => {
+      if (p.kind !== 'whitespace' && p.kind !== 'zero') return undefined;
+      const inner = p.raw.slice(2, -2).trim();
+      if (p.kind === 'whitespace' && NAMED.test(inner)) return inner;
+      const key = placeholderKeyMeant(p);
+      return key !== undefined && NUMBERED.test(key) ? key : undefined;
+    };
+    const fixable = ctx.scan(site.path).problems.filter((p) => fixed(p) !== undefined);
     if (fixable.length === 0) continue;
     let text = site.text;
     // from the end, so that the offsets of the earlier ones hold
-    for (const p of [...fixable].sort((a, b) => b.start - a.start)) text = `${text.slice(0, p.start)}{{${p.raw.slice(2, -2).trim()}}}${text.slice(p.end)}`;
+    for (const p of [...fixable].sort((a, b) => b.start - a.start)) text = `${text.slice(0, p.start)}{{${fixed(p)!}}}${text.slice(p.end)}`;
     out.push({ op: 'set', path: site.path, value: text });
   }
   return out;

@@ -9,11 +9,11 @@ import type { ErrorObject } from 'ajv';
 import { templateErrors, templateSchema } from '../../schemas/template.js';
 import type { Path } from '../../files/locate.js';
 import { didYouMean } from '../../core/suggest.js';
-import { scanPlaceholders } from '../../model/placeholders.js';
+import { NUMBERED, placeholderNameMeant, scanPlaceholders } from '../../model/placeholders.js';
 import { an, claiming, defineRules, obj, type Change, type Loose, type RuleContext } from '../rule.js';
-import { wholeTemplate } from '../scope.js';
+import { googleContentMessageKey, isRcsOnly, wholeTemplate } from '../scope.js';
 import { actionNotCarried, foreignKeyFinding, latLongKeyFinding, messageKeyNotCarried, missingKeyFinding } from './suggestions.js';
-import { rbmNameMessage, rbmSuggestionFinding, suggestionPointers } from './rbm-names.js';
+import { rbmNameMessage, rbmSuggestionFinding, suggestionPointers, suggestionsUnderGoogleNames } from './rbm-names.js';
 
 export interface SchemaFinding { ruleId: string; path: Path; part: 'key' | 'value'; message: string }
 
@@ -136,6 +136,7 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
     const f = rbmSuggestionFinding(s.path, s.data);
     if (f) rbmShaped.set(s.pointer, f);
   }
+  const googleAtTop = obj(value) ? googleContentMessageKey(obj(value)!) : undefined;
   for (const e of errors) {
     if (rbmShaped.size) {
       const at = [...rbmShaped.keys()].find((ptr) => e.instancePath === ptr || e.instancePath.startsWith(`${ptr}/`));
@@ -160,7 +161,7 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
       case 'additionalProperties': {
         const key = (e.params as { additionalProperty: string }).additionalProperty;
         // Google's RBM name of a card's or the message's part (standaloneCard, media, cardOrientation...): the format's key for it
-        const google = rbmNameMessage(p, key);
+        const google = rbmNameMessage(p, key, e.data);
         if (google) { f = { ruleId: 'schema', path: [...p, key], part: 'key', message: google }; break; }
         const onSuggestion = foreignKeyFinding(p, e.data, key, didYouMean);
         if (onSuggestion) { f = onSuggestion; break; }
@@ -204,6 +205,8 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
       }
       case 'required': {
         const key = (e.params as { missingProperty: string }).missingProperty;
+        // `contentMessage:` in place of `message:` (Google's name): an RCS template, which takes no body or category; its own finding says to write `message:`
+        if (p.length === 0 && (key === 'body' || key === 'category') && googleAtTop !== undefined) continue;
         const forAction = missingKeyFinding(p, e.data, key);
         if (forAction) { f = forAction; break; }
         const ruleId = p.length === 0 && key === 'body' ? 'components'
@@ -298,6 +301,14 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
       if (e.keyword === 'required') required.set(out.length, (e.params as { missingProperty: string }).missingProperty);
       out.push({ ...f, message: f.message.endsWith('?') || f.message.endsWith(')') ? f.message : `${f.message}.` });
     }
+  }
+  // suggestions inside a part written in Google's names (contentMessage, richCard.standaloneCard.cardContent...), which
+  // the schema does not look into: each in Google's shape is said now, with the line to write (the others are checked once the part is renamed)
+  for (const s of errors.length ? suggestionsUnderGoogleNames(value) : []) {
+    const found = rbmSuggestionFinding(s.path, s.data);
+    // outside `message` (under a top-level contentMessage) the RCS rules do not run (registry.ts): the schema's rule says it
+    const f = found && s.path[0] !== 'message' ? { ...found, ruleId: 'schema' } : found;
+    if (f && !seen.has(`${f.ruleId}|${f.path.join('/')}|${f.message}`)) { seen.add(`${f.ruleId}|${f.path.join('/')}|${f.message}`); out.push(f); }
   }
   return required.size ? out.filter((f, i) => !misspeltHere(out, f.path, required.get(i))) : out;
 }
@@ -402,8 +413,9 @@ const ENUM_SYNONYMS: Readonly<Record<string, Readonly<Record<string, [string, st
 
 /** the placeholder name a sample key of another form means (`Customer_Name`, `order-id`), if any */
 export function sampleKeyMeant(key: string): string | undefined {
-  const name = sampleKeyBare(key).trim().toLowerCase().replace(/[\s-]+/g, '_');
-  return name !== key && /^(?:[a-z_][a-z0-9_]*|[1-9][0-9]*)$/.test(name) ? name : undefined;
+  const bare = sampleKeyBare(key).trim();
+  const name = NUMBERED.test(bare) ? bare : placeholderNameMeant(bare);
+  return name !== undefined && name !== key ? name : undefined;
 }
 
 /** a sample key written as its placeholder (`"{{name}}": Ola`), without the braces */
@@ -503,7 +515,7 @@ const WHATSAPP_OWNED: ReadonlySet<string> = new Set([
 ]);
 
 /** scope.ts's isRcsOnly on a value that may be no mapping */
-const isRcsOnlyValue = (v: unknown): boolean => { const t = obj(v); return t !== undefined && t.body === undefined && t.message !== undefined; };
+const isRcsOnlyValue = (v: unknown): boolean => { const t = obj(v); return t !== undefined && isRcsOnly(t); };
 
 /** the schema's findings on a whole template, by the id of the rule that owns each (in the schema's order) */
 export type SchemaFound = ReadonlyMap<string, readonly SchemaFinding[]>;

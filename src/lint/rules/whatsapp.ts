@@ -2,7 +2,8 @@
 import { urlAddressProblem, urlSampleProblem } from '../../model/urls.js';
 import { foreignCharacters, shownWithEscapes } from '../../model/written-characters.js';
 import { reportSchema, sampleKeyMeant, textUnderSynonym } from './schema.js';
-import { charLength, distinctKeys, MAX_PLACEHOLDER_NUMBER, NAMED, NUMBERED, placeholderAtEdges, placeholderNameFor, renderText, singleBraced, WIDE_BRACE, scanPlaceholders, type Placeholder, type PlaceholderProblem } from '../../model/placeholders.js';
+import { textsUnderGoogleNames } from './rbm-names.js';
+import { charLength, distinctKeys, MAX_PLACEHOLDER_NUMBER, NAMED, NUMBERED, placeholderAtEdges, placeholderKeyMeant, placeholderNameFor, placeholderNameMeant, renderText, singleBraced, WIDE_BRACE, scanPlaceholders, type Placeholder, type PlaceholderProblem } from '../../model/placeholders.js';
 import type { Path } from '../../files/locate.js';
 import { an, arr, blank, defineRules, indexed, noSample, obj, sample, str, type Indexed, type Loose, type RuleContext } from '../rule.js';
 import { unlistedWhatsappLanguage } from './languages.js';
@@ -49,8 +50,8 @@ const knownType = (b: Loose): boolean => KNOWN_BUTTON_TYPES.has(String(b.type));
 function malformedHint(raw: string): string {
   const inner = raw.slice(2, -2);
   if (raw.startsWith('{{') && raw.endsWith('}}') && !inner.includes('{') && !inner.includes('}')) {
-    const name = inner.trim().toLowerCase().replace(/[\s-]+/g, '_');
-    if (NAMED.test(name)) return `a name is lowercase letters, digits and _: write {{${name}}}`;
+    const name = placeholderNameMeant(inner.trim());
+    if (name !== undefined) return `a name is lowercase letters, digits and _: write {{${name}}}`;
   }
   return 'write {{1}} or {{lowercase_name}}';
 }
@@ -383,7 +384,7 @@ export const whatsappRules = defineRules([
     summary: 'Placeholders are well-formed: {{1}} or {{name}}, braces balanced, no spaces inside.',
     why: 'Meta rejects templates with malformed parameters ("parameter formatting").',
     fix: 'Write numbered placeholders as {{1}}, named ones as {{lowercase_name}}.', source: 'Meta template review',
-    repair: trimPlaceholders, repairTitle: 'Remove the spaces inside the placeholder braces ({{ 1 }} is {{1}})',
+    repair: trimPlaceholders, repairTitle: 'Remove the spaces inside the placeholder braces ({{ 1 }} is {{1}}) and a number\'s leading zeros ({{04}} is {{4}})',
     check(ctx) {
       const view = ctx.placeholders();
       // well-formed, and no name a program cannot pass: `{ __proto__: 'Ann' }` sets an object's prototype in JavaScript
@@ -719,7 +720,13 @@ export const whatsappRules = defineRules([
         if (!scan.problems.length) continue;
         const keys = malformedSites.get(site.examplesPath.join('.')) ?? new Set<string>();
         // (the key a malformed placeholder starts with: `{{1` of `{{1}, your ...`; none told: every sample of the text is held back, '*')
-        for (const p of scan.problems) keys.add(/^\{*\s*([A-Za-z0-9_]+)\s*\}*$/.exec(p.raw.normalize('NFKC'))?.[1] ?? /^\{\{\s*([A-Za-z0-9_]+)/.exec(p.raw.normalize('NFKC'))?.[1] ?? '*');
+        for (const p of scan.problems) {
+          keys.add(/^\{*\s*([A-Za-z0-9_]+)\s*\}*$/.exec(p.raw.normalize('NFKC'))?.[1] ?? /^\{\{\s*([A-Za-z0-9_]+)/.exec(p.raw.normalize('NFKC'))?.[1] ?? '*');
+          // and the key placeholder-syntax tells the user to write (`{{04}}` is {{4}}, `{{bookingId}}` {{booking_id}}):
+          // its sample is right once the text is, so not "remove it"
+          const meant = placeholderKeyMeant(p);
+          if (meant !== undefined) keys.add(meant);
+        }
         malformedSites.set(site.examplesPath.join('.'), keys);
       }
       // a sample for a placeholder written with single braces (`{1}`): placeholder-syntax's one finding says to write {{1}}
@@ -786,6 +793,8 @@ export const whatsappRules = defineRules([
         if (misnamed !== undefined) { const more = new Set(set); for (const p of scanPlaceholders(misnamed).placeholders) more.add(p.key); set = more; }
         // an RCS placeholder in a media URL or a chip: said there (not filled in), and its sample is its, not an orphan
         if (exPath[0] === 'message') { const unfilled = unfilledRcsPlaceholderKeys(ctx.t); if (unfilled.size) set = new Set([...set, ...unfilled]); }
+        // a text under Google's name (`text:` for `message:`, a cardContent's title): its placeholders' samples are theirs; the schema says the name to write
+        if (exPath[0] === 'message') { const google = textsUnderGoogleNames(ctx.t.message); if (google.length) { const more = new Set(set); for (const x of google) for (const p of scanPlaceholders(x).placeholders) more.add(p.key); set = more; } }
         for (const k of Object.keys(ex)) {
           if (set.has(k) || malformedKeys?.has(k) || malformedKeys?.has('*')) continue;
           // a key of no placeholder's form (`Customer_Name`, `first-name`, `{{name}}`): the schema's finding at it says what to write
