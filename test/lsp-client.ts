@@ -72,3 +72,13 @@ export async function withLsp(dir: string, o: ServerOptions, use: (c: LspClient)
     } finally { conn.dispose(); }
   });
 }
+
+/** a document's text with an LSP edit list applied (positions in UTF-16 code units, the edits not overlapping) */
+export function applyEdits(text: string, edits: readonly { range: { start: { line: number; character: number }; end: { line: number; character: number } }; newText: string }[]): string {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) if (text[i] === '\n') starts.push(i + 1);
+  const at = (p: { line: number; character: number }): number => (starts[p.line] ?? text.length) + p.character;
+  let out = text;
+  for (const e of [...edits].sort((a, b) => at(b.range.start) - at(a.range.start))) out = out.slice(0, at(e.range.start)) + e.newText + out.slice(at(e.range.end));
+  return out;
+}

@@ -14,6 +14,7 @@ import { createConnection, ProposedFeatures } from 'vscode-languageserver/node.j
 import { LspProject } from '../src/lsp/project.ts';
 import { startServer } from '../src/lsp/server.ts';
 import { cleanup, tempDir, writeFiles } from './helpers.ts';
+import { applyEdits } from './lsp-client.ts';
 
 const CONFIG = 'templates: ["templates/**/*.yaml"]\ndefaultEnvironment: local\nenvironments:\n  local:\n    emulator: .tplsync/e.json\n    channels: { wa: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11 }\nchannels:\n  wa: { kind: whatsapp }\n';
 const TEMPLATE = 'channel: wa\nname: stub_me\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hi {{1}}, your order {{2}} ships on {{3}}, see you soon again."\n  examples: { 1: Ana }\n';
@@ -47,10 +48,10 @@ test('code actions for the same version of a document are worked out once; an ed
     await client.sendNotification('initialized', {});
     await until(() => (diags.get(file) ?? []).some((d) => d.code === 'placeholder-sample'));
     await client.sendNotification('textDocument/didOpen', { textDocument: { uri: file, languageId: 'yaml', version: 1, text: TEMPLATE } });
-    const ask = async (): Promise<string[]> => {
+    const ask = async (text = TEMPLATE): Promise<string[]> => {
       const found = diags.get(file)!;
-      const actions = await client.sendRequest('textDocument/codeAction', { textDocument: { uri: file }, range: found[0]!.range, context: { diagnostics: found } }) as { title: string; edit: { changes: Record<string, { newText: string }[]> } }[];
-      return actions.map((a) => `${a.title}\n${a.edit.changes[file]![0]!.newText}`);
+      const actions = await client.sendRequest('textDocument/codeAction', { textDocument: { uri: file }, range: found[0]!.range, context: { diagnostics: found } }) as { title: string; edit: { changes: Record<string, Parameters<typeof applyEdits>[1]> } }[];
+      return actions.map((a) => `${a.title}\n${applyEdits(text, a.edit.changes[file]!)}`);
     };
     const first = await ask();
     assert.ok(first.length >= 2, first.join('\n'));
@@ -61,7 +62,7 @@ test('code actions for the same version of a document are worked out once; an ed
     assert.is(lints, work, 'no repair worked out again for the same version');
     // an edit: a new version, worked out again
     await client.sendNotification('textDocument/didChange', { textDocument: { uri: file, version: 2 }, contentChanges: [{ text: TEMPLATE.replace('Hi ', 'Hello ') }] });
-    const second = await ask();
+    const second = await ask(TEMPLATE.replace('Hi ', 'Hello '));
     assert.ok(lints > work, 'a new version is repaired afresh');
     assert.match(second[0]!, 'Hello {{1}}');
   } finally {

@@ -10,6 +10,7 @@ import * as assert from 'uvu/assert';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node.js';
 import { parse } from 'yaml';
 import { BIN, CHANNEL_A, cleanup, cliIn, tempDir, withChild, writeFiles } from './helpers.ts';
+import { applyEdits } from './lsp-client.ts';
 
 interface LspDiag { range: unknown; code: string; source: string; message: string }
 type Action = { title: string; kind: string; edit: { changes: Record<string, { newText: string }[]> } };
@@ -47,7 +48,10 @@ for (const form of ['LF', 'BOM and CRLF'] as const) test(`quick fix (${form}): t
         const quick = actions.find((x) => x.kind === 'quickfix');
         assert.ok(quick, 'a quick fix');
         assert.match(quick!.title, 'curly quotes wrapping the text');
-        const edited = quick!.edit.changes[a]![0]!.newText;
+        // one quick fix a finding, each changing its own text only: both applied (their spans apart)
+        const quicks = actions.filter((x) => x.kind === 'quickfix');
+        assert.is(quicks.length, 2, JSON.stringify(actions.map((x) => x.title)));
+        const edited = applyEdits(text, quicks.flatMap((x) => x.edit.changes[a]!) as unknown as Parameters<typeof applyEdits>[1]);
         assert.is(edited.startsWith('\ufeff'), form !== 'LF', 'the byte-order mark as the document had it');
         assert.is(/(^|[^\r])\n/.test(edited), form === 'LF', 'the line ends as the document had them');
         const fixed = edited.replace(/^\ufeff/, '').replace(/\r\n/g, '\n');

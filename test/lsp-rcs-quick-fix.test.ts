@@ -12,7 +12,7 @@ import type { Diagnostic } from '../src/core/diagnostic.ts';
 import { finishProject, lintBytes } from '../src/lint/engine.ts';
 import { fixFileText } from '../src/lint/fix.ts';
 import { cleanup, tempDir, writeFiles } from './helpers.ts';
-import { uri, withLsp } from './lsp-client.ts';
+import { applyEdits, uri, withLsp } from './lsp-client.ts';
 
 const CONFIG = 'templates: ["rcs/**/*.yaml"]\ndefaultEnvironment: prod\nenvironments:\n  prod:\n    emulator: .tplsync/emulator.json\n    channels: { outdoor-rbm: 2d9e6b1a-4c3f-4e8a-9b7d-1f2e3d4c5b6a }\nchannels:\n  outdoor-rbm: { kind: rcs }\n';
 const CARD = [
@@ -47,12 +47,12 @@ test('over stdio: quick fixes for the RCS findings whose repair is certain, none
       await c.open(file, CARD);
       await c.waitFor(() => (c.diags.get(uri(file)) ?? []).length > 0, 'the findings of the card');
       const diags = c.diags.get(uri(file))!;
-      const actions = await c.conn.sendRequest('textDocument/codeAction', { textDocument: { uri: uri(file) }, range: { start: { line: 0, character: 0 }, end: { line: 20, character: 0 } }, context: { diagnostics: diags, only: ['quickfix'] } }) as { title: string; diagnostics: { code: string }[]; edit: { changes: Record<string, { newText: string }[]> } }[];
+      const actions = await c.conn.sendRequest('textDocument/codeAction', { textDocument: { uri: uri(file) }, range: { start: { line: 0, character: 0 }, end: { line: 20, character: 0 } }, context: { diagnostics: diags, only: ['quickfix'] } }) as { title: string; diagnostics: { code: string }[]; edit: { changes: Record<string, Parameters<typeof applyEdits>[1]> } }[];
       const fixed = new Map(actions.map((a) => [a.diagnostics[0]!.code, a]));
       assert.ok(fixed.has('rcs-standalone-width'), actions.map((a) => a.title).join(' | '));
       assert.ok(fixed.has('rcs-horizontal-media-height'));
-      assert.match(fixed.get('schema')!.edit.changes[uri(file)]![0]!.newText, '        - action: open_url\n');
-      assert.not.match(fixed.get('rcs-standalone-width')!.edit.changes[uri(file)]![0]!.newText, 'cardWidth');
+      assert.match(applyEdits(CARD, fixed.get('schema')!.edit.changes[uri(file)]!), '        - action: open_url\n');
+      assert.not.match(applyEdits(CARD, fixed.get('rcs-standalone-width')!.edit.changes[uri(file)]!), 'cardWidth');
       assert.not.ok(fixed.has('rcs-suggestion-text'));
     });
   } finally { cleanup(dir); }

@@ -6,7 +6,7 @@ import { withLineBreaks } from '../files/document.js';
 import { keepUnchangedLines, lineEndsOf, withLineEnd } from '../files/line-ends.js';
 import { isDeepStrictEqual } from 'node:util';
 import { isAlias, isMap, isScalar, isSeq, parseDocument, visit, type Document, type Node, type Pair } from 'yaml';
-import type { Diagnostic } from '../core/diagnostic.js';
+import type { Diagnostic, Span } from '../core/diagnostic.js';
 import { duplicateKeyErrors } from '../files/duplicate-keys.js';
 import type { Path } from '../files/locate.js';
 import { MAX_ALIAS_COUNT } from '../files/limits.js';
@@ -28,6 +28,12 @@ export interface FixOptions {
   now: Date;
   /** repair only these rules' findings (a code action for one finding); default every repairable rule */
   only?: ReadonlySet<string>;
+  /**
+   * a quick fix for one finding: only the repair's changes at the nodes this span (1-based, of the
+   * finding) touches, in one pass; a repair none of whose changes it touches (a sample added for a
+   * placeholder found in the text) is applied whole
+   */
+  within?: Span;
 }
 
 export interface FixOutcome {
@@ -109,7 +115,7 @@ export function fixText(original: string, o: FixOptions): FixOutcome {
   let first = o.findings(text);
   let quoted: Record<string, number> = {};
   // a text that starts with a placeholder, unquoted: YAML reads a mapping (or fails); quoted, it is the text
-  if ((!o.only || [...QUOTE_RULES].some((r) => o.only!.has(r))) && first.some((d) => QUOTE_RULES.has(d.ruleId))) {
+  if (!o.within && (!o.only || [...QUOTE_RULES].some((r) => o.only!.has(r))) && first.some((d) => QUOTE_RULES.has(d.ruleId))) {
     const q = quoteLeadingPlaceholders(text);
     if (q.count) {
       const after = o.findings(q.text);
@@ -128,7 +134,7 @@ export function fixText(original: string, o: FixOptions): FixOutcome {
   let cur = text;
   let found = first;
   const withQuoted = (fixed: Record<string, number>): Record<string, number> => ({ ...quoted, ...fixed });
-  for (let pass = 0; pass < PASSES; pass++) {
+  for (let pass = 0; pass < (o.within ? 1 : PASSES); pass++) {
     const ids = [...new Set(found.filter((d) => isRepairable(d, o.only)).map((d) => d.ruleId))];
     if (ids.length === 0) break;
     let doc: Document = parseDocument(cur, { logLevel: 'error', uniqueKeys: false, keepSourceTokens: false });
@@ -142,7 +148,9 @@ export function fixText(original: string, o: FixOptions): FixOutcome {
     for (const id of ids) {
       const t = obj(doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }));
       if (!t) break;
-      const changes = repairOf(t, RULES_BY_ID.get(id)!, o.now);
+      const all = repairOf(t, RULES_BY_ID.get(id)!, o.now);
+      const mine = o.within ? all.filter((c) => touches(doc, cur, c, o.within!)) : all;
+      const changes = mine.length ? mine : all;
       // all of a repair or nothing of it: the changes are tried on a copy
       const trial = doc.clone();
       if (changes.length && applyChanges(trial, changes)) { doc = trial; changed = true; }
@@ -202,6 +210,33 @@ function nodeAt(doc: Document, path: Path): unknown {
     if (isAlias(cur)) return undefined;
   }
   return cur;
+}
+
+/** whether a change's node (a removed entry: its key and value) overlaps a span of the text; a change of no one node does */
+function touches(doc: Document, text: string, c: Change, span: Span): boolean {
+  if (c.op === 'order-keys') return true;
+  let range: [number, number] | undefined;
+  const r = (n: unknown): [number, number] | undefined => { const x = (n as { range?: number[] } | null | undefined)?.range; return x ? [x[0]!, x[1]!] : undefined; };
+  if (c.op === 'remove') {
+    const parent = nodeAt(doc, c.path.slice(0, -1));
+    const pair = isMap(parent) ? (parent.items as Pair[]).find((p) => keyOf(p) === String(c.path[c.path.length - 1])) : undefined;
+    const k = r(pair?.key), v = r(pair?.value);
+    range = k ? [k[0], v?.[1] ?? k[1]] : undefined;
+  } else {
+    // a key added to a mapping not yet written (`examples`): the mapping that holds it
+    range = r(nodeAt(doc, c.path)) ?? (c.op === 'add' ? r(nodeAt(doc, c.path.slice(0, -1))) : undefined);
+  }
+  if (!range) return true;
+  const at = (offset: number): [number, number] => {
+    const before = text.slice(0, offset);
+    const nl = before.lastIndexOf('\n');
+    return [before.split('\n').length, offset - nl];
+  };
+  const [sl, sc] = at(range[0]);
+  const [el, ec] = at(range[1]);
+  const lt = (l1: number, c1: number, l2: number, c2: number): boolean => l1 < l2 || (l1 === l2 && c1 < c2);
+  // overlapping, or touching (an empty span at the node's start or end)
+  return !lt(span.endLine, span.endColumn, sl, sc) && !lt(el, ec, span.line, span.column);
 }
 
 /** Applies the changes in order; false when one does not fit (the document may then be half-changed: apply to a copy). */

@@ -19,7 +19,7 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { isScalar, parseDocument } from 'yaml';
 import { SEARCH_PLACES } from '../config/load.js';
-import type { Diagnostic } from '../core/diagnostic.js';
+import type { Diagnostic, Span } from '../core/diagnostic.js';
 import { toolVersion } from '../core/version.js';
 import { redact } from '../core/redact.js';
 import { fixFileText, isRepairable, repairTitleOf } from '../lint/fix.js';
@@ -596,41 +596,40 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
     let memo = repairs.get(p.textDocument.uri);
     if (memo?.key !== key) { memo = { key, fixed: new Map(), left: new Map() }; repairs.set(p.textDocument.uri, memo); }
     const { fixed: fixedMemo, left: leftMemo } = memo;
-    const fix = (only?: ReadonlySet<string>): string | undefined => {
-      const id = only ? [...only].join(',') : '';
+    const fix = (only?: ReadonlySet<string>, within?: Span): string | undefined => {
+      const id = `${only ? [...only].join(',') : ''}${within ? `@${within.line}:${within.column}-${within.endLine}:${within.endColumn}` : ''}`;
       if (fixedMemo.has(id)) return fixedMemo.get(id);
       // the document's byte-order mark and CRLF line ends kept, as lint --fix keeps them
-      const r = fixFileText(text, { findings: (t) => project.fileFindings(abs, t), now: new Date(), ...(only ? { only } : {}) });
+      const r = fixFileText(text, { findings: (t) => project.fileFindings(abs, t), now: new Date(), ...(only ? { only } : {}), ...(within ? { within } : {}) });
       const out = r.text === text ? undefined : r.text;
       fixedMemo.set(id, out);
       return out;
     };
-    /** the findings of one rule the text fixed for it still has */
+    /** the findings of one rule the fixed text still has */
     const leftAfter = (id: string, fixed: string): Diagnostic[] => {
-      let l = leftMemo.get(id);
-      if (!l) { l = project.fileFindings(abs, fixed).filter((f) => f.ruleId === id); leftMemo.set(id, l); }
+      const k = `${id}\0${fixed}`;
+      let l = leftMemo.get(k);
+      if (!l) { l = project.fileFindings(abs, fixed).filter((f) => f.ruleId === id); leftMemo.set(k, l); }
       return l;
     };
     const out: CodeAction[] = [];
     const wanted = p.context.only;
-    const ids = new Set(p.context.diagnostics.filter((d) => d.source === 'tplsync' && typeof d.code === 'string' && isRepairable({ ruleId: d.code })).map((d) => d.code as string));
+    const doc = documents.get(p.textDocument.uri)!;
     if (!wanted || wanted.some((k) => k.startsWith(CodeActionKind.QuickFix))) {
-      for (const id of ids) {
-        const fixed = fix(new Set([id]));
+      // one quick fix a finding, changing that finding's node only, as the one edit of the span it changes
+      for (const d of p.context.diagnostics) {
+        if (d.source !== 'tplsync' || typeof d.code !== 'string' || !isRepairable({ ruleId: d.code })) continue;
+        const id = d.code;
+        const within: Span = { line: d.range.start.line + 1, column: d.range.start.character + 1, endLine: d.range.end.line + 1, endColumn: d.range.end.character + 1 };
+        const fixed = fix(new Set([id]), within);
         if (fixed === undefined) continue;
-        // the findings it repairs: those the fixed text no longer has (a stub sample for the body's {{2}} is none for a URL's)
-        const left = new Map<string, number>();
-        for (const f of leftAfter(id, fixed)) left.set(f.message, (left.get(f.message) ?? 0) + 1);
-        const repaired = p.context.diagnostics.filter((d) => d.code === id).filter((d) => {
-          const n = left.get(d.message) ?? 0;
-          if (n > 0) left.set(d.message, n - 1);
-          return n === 0;
-        });
-        if (!repaired.length) continue;
+        // repaired when the fixed text has fewer findings of its words than the document (a stub sample for the body's {{2}} is none for a URL's)
+        const same = (f: { message: string }): boolean => f.message === d.message;
+        if (leftAfter(id, fixed).filter(same).length >= p.context.diagnostics.filter((x) => x.code === id && same(x)).length) continue;
         out.push({
           title: `${repairTitleOf(id) ?? `Fix ${id}`} (tplsync)`, kind: CodeActionKind.QuickFix, isPreferred: true,
-          diagnostics: repaired,
-          edit: { changes: { [p.textDocument.uri]: [{ range: whole, newText: fixed }] } },
+          diagnostics: [d],
+          edit: { changes: { [p.textDocument.uri]: [changedSpan(doc, text, fixed)] } },
         });
       }
     }
@@ -641,6 +640,20 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
     }
     return out;
   });
+
+  /** the one edit from a document's text to another: the span between their common start and common end */
+  function changedSpan(doc: TextDocument, before: string, after: string): TextEdit {
+    let head = 0;
+    const most = Math.min(before.length, after.length);
+    while (head < most && before.charCodeAt(head) === after.charCodeAt(head)) head++;
+    let tail = 0;
+    while (tail < most - head && before.charCodeAt(before.length - 1 - tail) === after.charCodeAt(after.length - 1 - tail)) tail++;
+    // never between the halves of a UTF-16 pair, nor between a CR and its LF
+    const splits = (t: string, i: number): boolean => i > 0 && i < t.length && ((/[\uD800-\uDBFF]/.test(t[i - 1]!) && /[\uDC00-\uDFFF]/.test(t[i]!)) || (t[i - 1] === '\r' && t[i] === '\n'));
+    while (head > 0 && (splits(before, head) || splits(after, head))) head--;
+    while (tail > 0 && (splits(before, before.length - tail) || splits(after, after.length - tail))) tail--;
+    return { range: { start: doc.positionAt(head), end: doc.positionAt(before.length - tail) }, newText: after.slice(head, after.length - tail) };
+  }
 
   // formatting is `tplsync fmt` of the editor's text: the same layout, the same files left as they are
   // (a syntax error, duplicate keys: no edit, lint says why)

@@ -1,6 +1,7 @@
 // WhatsApp media card carousel rules, one pure check each. Source: Meta media card carousel
 // templates (reference/platform-rules.md, "WhatsApp: media card carousel").
-import { reportSchema } from './schema.js';
+import { enumCaseRepairs, reportSchema } from './schema.js';
+import { wholeTemplate } from '../scope.js';
 import { charLength, distinctKeys, placeholderKeyMeant, singleBraced } from '../../model/placeholders.js';
 import { cardSites } from '../../model/sites.js';
 import { an, arr, blank, defineRules, indexed, noSample, obj, sample, str, type Loose, type Indexed, type RuleContext } from '../rule.js';
@@ -63,6 +64,8 @@ export const carouselRules = defineRules([
         else if (ex?.includes('{{')) ctx.report(['carousel', i, 'header', 'example'], `Card ${i + 1}: the card's media has no placeholders; give the URL of a sample file.`);
       }
     },
+    repair: (ctx) => enumCaseRepairs(wholeTemplate(ctx.t), 'carousel-card-header'),
+    repairTitle: 'Write the card header format in capitals (image is IMAGE)',
   },
   {
     id: 'carousel-card-body', group: 'whatsapp', severity: 'error',

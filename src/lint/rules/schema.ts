@@ -554,20 +554,21 @@ export function notATemplate(value: unknown): { ruleId: string; message: string 
 }
 
 /**
- * The certain part of the schema's findings, repaired: an RCS message's value of a fixed list
- * written in another case (`orientation: vertical`, `action: Reply`, `type: TTL` as `ttl`) is the
- * one value of the list it matches ignoring case. Only under `message`, and only where exactly one
- * value matches; every other finding of the schema (an unknown key, a value of another word, a
- * WhatsApp part) is left to the writer.
+ * The certain part of the schema's findings, repaired: a value of a fixed list written in another
+ * case (`category: marketing`, `format: image`, `type: quick_reply`; RCS's `orientation: vertical`,
+ * `action: Reply`, `type: TTL` as `ttl`) is the one value of the list it matches ignoring case.
+ * WhatsApp and RCS alike, and only where exactly one value matches; every other finding of the
+ * schema (an unknown key, a value of another word) is left to the writer. `owner`: only the values
+ * whose finding that rule reports (category, header-format, carousel-card-header, schema).
  */
-export function rcsEnumCaseRepairs(t: Loose): Change[] {
-  if (obj(t.message) === undefined) return [];
+export function enumCaseRepairs(t: Loose, owner?: string): Change[] {
   const out: Change[] = [];
   const seen = new Set<string>();
   for (const e of templateErrors(t)) {
     if (e.keyword !== 'enum' || typeof e.data !== 'string') continue;
     const path = pointerToPath(e.instancePath, t);
-    if (path[0] !== 'message') continue;
+    const dotted = path.filter((s) => typeof s === 'string').join('.');
+    if (owner !== undefined && (ENUM_RULES[dotted] ?? 'schema') !== owner) continue;
     const allowed = ((e.params as { allowedValues?: unknown[] }).allowedValues ?? []).filter((v): v is string => typeof v === 'string');
     const data = e.data;
     const matches = allowed.filter((v) => v.toLowerCase() === data.toLowerCase());
@@ -579,13 +580,16 @@ export function rcsEnumCaseRepairs(t: Loose): Change[] {
   return out;
 }
 
+/** the title of the case repair (the editor's quick fix) */
+export const ENUM_CASE_REPAIR_TITLE = 'Write the value in the case the platform takes (marketing is MARKETING, vertical is VERTICAL)';
+
 export const schemaRules = defineRules([
   { id: 'schema', group: 'schema', severity: 'error', summary: 'The file matches schema/template.schema.json.',
     why: 'Unknown keys are usually typos, and wrong types are rejected by the API.',
     fix: 'Follow the message (it suggests the key or value you probably meant). Add the schema modeline to get completion in your editor.',
     check(ctx) { reportSchema(ctx, 'schema'); },
-    repair: (ctx) => rcsEnumCaseRepairs(wholeTemplate(ctx.t)),
-    repairTitle: 'Write the RCS value in the case RBM takes (vertical is VERTICAL)',
+    repair: (ctx) => enumCaseRepairs(wholeTemplate(ctx.t), 'schema'),
+    repairTitle: ENUM_CASE_REPAIR_TITLE,
     // a file with no document holds no template
     checkLoading: claiming('empty') },
   { id: 'components', group: 'schema', severity: 'error', summary: 'A template has exactly one body.',
@@ -598,11 +602,13 @@ export const schemaRules = defineRules([
     check(ctx) { reportSchema(ctx, 'name-format'); } },
   { id: 'category', group: 'schema', severity: 'error', summary: 'The category is MARKETING, UTILITY or AUTHENTICATION.',
     why: 'These are the only categories WhatsApp accepts.', fix: 'Pick one of the three.', source: 'Meta templates guide',
-    check(ctx) { reportSchema(ctx, 'category'); } },
+    check(ctx) { reportSchema(ctx, 'category'); },
+    repair: (ctx) => enumCaseRepairs(wholeTemplate(ctx.t), 'category'), repairTitle: 'Write the category in capitals (marketing is MARKETING)' },
   { id: 'language-code', group: 'schema', severity: 'error', summary: 'The language has the shape of WhatsApp\'s codes: ll or ll_CC, and the few of another length it lists (fil, prs_AF).',
     why: 'WhatsApp identifies languages by these codes.', fix: 'Write e.g. en, en_US or pt_BR.', source: 'Meta supported languages',
     check(ctx) { reportSchema(ctx, 'language-code'); } },
   { id: 'header-format', group: 'schema', severity: 'error', summary: 'The header format is TEXT, IMAGE, VIDEO, GIF, DOCUMENT, LOCATION or PRODUCT.',
     why: 'These are the header formats WhatsApp documents (GIF for MARKETING templates sent through the Marketing Messages API: see header-gif-category; PRODUCT for a single-product template).', fix: 'Pick one of the seven.', source: 'Meta components reference',
-    check(ctx) { reportSchema(ctx, 'header-format'); } },
+    check(ctx) { reportSchema(ctx, 'header-format'); },
+    repair: (ctx) => enumCaseRepairs(wholeTemplate(ctx.t), 'header-format'), repairTitle: 'Write the header format in capitals (image is IMAGE)' },
 ]);

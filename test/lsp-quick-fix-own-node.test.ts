@@ -1,0 +1,52 @@
+// An editor quick fix for one finding changes that finding's node only (not another value the
+// same rule would repair elsewhere in the file), and sends the changed span, not the whole
+// document (the editor keeps its cursor and folds). Fix all still repairs the whole file.
+import './seed.ts';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { cleanup, tempDir, writeFiles } from './helpers.ts';
+import { applyEdits, uri, withLsp } from './lsp-client.ts';
+
+const CONFIG = 'templates: ["wa/**/*.yaml"]\nchannels:\n  clinic: { kind: whatsapp }\n';
+const TEXT = [
+  'channel: clinic', 'name: visit_confirm', 'language: es', 'category: UTILITY',
+  'body:', '  text: "Hola {{1}}, ¿confirmas tu cita del martes? 🦷"', '  examples: { 1: Lucía }',
+  'buttons:', '  - type: quick_reply', '    text: Sí', '  - type: Url', '    text: Ver cita', '    url: "https://clinic.example.org/cita"', '',
+].join('\n');
+
+type Edit = { range: { start: { line: number; character: number }; end: { line: number; character: number } }; newText: string };
+type Action = { title: string; kind: string; diagnostics?: { code: string; range: Edit['range'] }[]; edit: { changes: Record<string, Edit[]> } };
+
+test('a quick fix for one button type changes that value only, as a one-line edit; fix all changes both', async () => {
+  const dir = tempDir();
+  try {
+    const file = path.join(dir, 'wa/visit.yaml');
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'wa/visit.yaml': TEXT });
+    await withLsp(dir, {}, async (c) => {
+      await c.open(file, TEXT);
+      await c.waitFor(() => (c.diags.get(uri(file)) ?? []).filter((d) => d.code === 'schema').length === 2, 'the two button types');
+      const diags = c.diags.get(uri(file))!.filter((d) => d.code === 'schema');
+      const second = diags.find((d) => d.range.start.line === 10)!;
+      assert.ok(second, JSON.stringify(diags));
+      const actions = await c.conn.sendRequest('textDocument/codeAction', { textDocument: { uri: uri(file) }, range: second.range, context: { diagnostics: [second] } }) as Action[];
+      const quick = actions.filter((a) => a.kind === 'quickfix');
+      assert.is(quick.length, 1, JSON.stringify(actions));
+      const edits = quick[0]!.edit.changes[uri(file)]!;
+      assert.is(edits.length, 1);
+      assert.is(edits[0]!.range.start.line, 10, JSON.stringify(edits));
+      assert.is(edits[0]!.range.end.line, 10, JSON.stringify(edits));
+      const after = applyEdits(TEXT, edits);
+      assert.match(after, '  - type: URL\n');
+      assert.match(after, '  - type: quick_reply\n');
+      assert.is(after, TEXT.replace('type: Url', 'type: URL'));
+      const all = actions.find((a) => a.kind === 'source.fixAll');
+      assert.ok(all, 'a fix-all action');
+      const fixedAll = applyEdits(TEXT, all!.edit.changes[uri(file)]!);
+      assert.match(fixedAll, '  - type: QUICK_REPLY\n');
+      assert.match(fixedAll, '  - type: URL\n');
+    });
+  } finally { cleanup(dir); }
+});
+
+test.run();
