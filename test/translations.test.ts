@@ -478,11 +478,7 @@ for (const format of ['xliff', 'po', 'csv'] as Format[]) {
       assert.is(r.exitCode, 0, r.stdout + r.stderr);
       assert.match(readFileSync(de, 'utf8'), /uebermorgen \{\{order_id\}\}/);
       // the translation file holds nothing the templates lack: export writes over it
-      r = await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de', '--format', format, '--out', tr], { cwd: dir });
-      assert.is(r.exitCode, 0, r.stdout + r.stderr);
-      assert.not.match(r.stdout + r.stderr, /not written/);
-      const lint = await cliIn(['lint', 'templates'], { cwd: dir });
-      assert.is(lint.exitCode, 0, lint.stdout + lint.stderr);
+      await exportWritesOverLintClean(dir, format, tr);
     } finally { cleanup(dir); }
   });
 
@@ -508,13 +504,18 @@ for (const format of ['xliff', 'po', 'csv'] as Format[]) {
       r = await cliIn(['translations', 'import', tr], { cwd: dir });
       assert.is(r.exitCode, 0, r.stdout + r.stderr);
       assert.match(readFileSync(made, 'utf8'), 'footer: Bis ganz bald');
-      r = await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de', '--format', format, '--out', tr], { cwd: dir });
-      assert.is(r.exitCode, 0, r.stdout + r.stderr);
-      assert.not.match(r.stdout + r.stderr, /not written/);
-      const lint = await cliIn(['lint', 'templates'], { cwd: dir });
-      assert.is(lint.exitCode, 0, lint.stdout + lint.stderr);
+      await exportWritesOverLintClean(dir, format, tr);
     } finally { cleanup(dir); }
   });
+}
+
+/** the translation file holds nothing the templates lack: export writes over it, and the templates lint clean */
+async function exportWritesOverLintClean(dir: string, format: string, tr: string): Promise<void> {
+  const r = await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de', '--format', format, '--out', tr], { cwd: dir });
+  assert.is(r.exitCode, 0, r.stdout + r.stderr);
+  assert.not.match(r.stdout + r.stderr, /not written/);
+  const lint = await cliIn(['lint', 'templates'], { cwd: dir });
+  assert.is(lint.exitCode, 0, lint.stdout + lint.stderr);
 }
 
 test.run();
