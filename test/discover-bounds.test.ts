@@ -9,7 +9,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { discoverFiles } from '../src/files/discover.ts';
-import { braceBranches, wideGlobProblem } from '../src/files/glob-bounds.ts';
+import { braceBranches, upAfterWildcard, wideGlobProblem } from '../src/files/glob-bounds.ts';
 import { WalkTooLarge, walkSimpleGlobs } from '../src/files/walk.ts';
 import { cleanup, cliIn, tempDir, VALID, writeFiles } from './helpers.ts';
 
@@ -97,6 +97,28 @@ test('a brace branch that leaves the repository is refused (exit 3) naming the b
     writeFiles(free, { 'msgs/wa/a.yaml': VALID });
     const found = await discoverFiles({ dir: free, templates: ['msgs/{wa,../../vendor}/*.yaml'] }, [], free);
     assert.equal(found.map((f) => f.file).sort(), [path.join('..', 'vendor', 'b.yaml'), path.join('msgs', 'wa', 'a.yaml')]);
+  } finally { cleanup(outer); }
+});
+
+test('a templates glob that climbs (..) after a wildcard is refused once, as the config, before any file is read', async () => {
+  assert.is(upAfterWildcard('templates/**/../../../x/*.yaml'), '**');
+  assert.is(upAfterWildcard('templates/*/../shared/*.yaml'), '*');
+  assert.is(upAfterWildcard('../shared/templates/**/*.yaml'), undefined);
+  assert.is(upAfterWildcard('templates/**/*.yaml'), undefined);
+  assert.is(upAfterWildcard('templates/a/../b/*.yaml'), undefined);
+  const outer = tempDir();
+  try {
+    const repo = path.join(outer, 'repo');
+    writeFiles(outer, { 'x/t.yaml': VALID, 'repo/templates/a/t.yaml': VALID });
+    execFileSync('git', ['init', '-q'], { cwd: repo });
+    for (const g of ['templates/**/../../../x/*.yaml', '{templates/*.yaml,templates/*/../../../x/*.yaml}']) {
+      writeFiles(repo, { 'tplsync.config.yaml': config(`["${g}"]`) });
+      const r = await cliIn(['lint'], { cwd: repo });
+      assert.is(r.exitCode, 3, `${g}: ${r.stdout}${r.stderr}`);
+      assert.match(r.stderr, /goes up a folder \('\.\.'\) after the wildcard/, g);
+      assert.not.match(r.stdout, /file-outside-project/, g);
+      assert.ok(wideGlobProblem({ dir: repo, templates: [g] }), g);
+    }
   } finally { cleanup(outer); }
 });
 

@@ -34,6 +34,12 @@ export function wideGlobProblem(config: GlobBoundsConfig, shownFile?: string): s
     for (const branch of braceBranches(g) ?? [g]) {
       const base = path.resolve(config.dir, globBase(branch));
       const glob = branch === g ? `The templates glob '${g}'${from}` : `The templates glob '${g}'${from}: its branch '${branch}'`;
+      // `..` after a wildcard (`templates/**/../../../x/*.yaml`) climbs from wherever the wildcard matched: the fixed
+      // part alone says nothing of where it ends, so each file it reaches would be refused one by one
+      const up = upAfterWildcard(branch);
+      if (up) {
+        return `${glob} goes up a folder ('..') after the wildcard '${up}': where it ends depends on what the wildcard matched, so tplsync cannot bound it to the project. Write the folder it means without '..' after a wildcard, such as templates/**/*.yaml or shared/*.yaml`;
+      }
       if (path.parse(base).root === base) {
         return `${glob} starts at ${base}, the root of the file system: tplsync would read every file of the machine. Name the templates' folder inside the project, such as templates/**/*.yaml`;
       }
@@ -43,6 +49,14 @@ export function wideGlobProblem(config: GlobBoundsConfig, shownFile?: string): s
     }
   }
   return undefined;
+}
+
+/** Pure: the first wildcard segment of `glob` that a later `..` segment climbs out of, or undefined (no `..` after a wildcard). */
+export function upAfterWildcard(glob: string): string | undefined {
+  const segs = glob.split(/[\\/]/);
+  const wild = segs.findIndex((x) => /[*?[\]{}!]/.test(x));
+  if (wild < 0) return undefined;
+  return segs.slice(wild + 1).includes('..') ? segs[wild] : undefined;
 }
 
 /** a glob with more brace branches than this is checked as written (its fixed part, before the first brace) */
