@@ -256,4 +256,22 @@ test('init where nothing pins tplsync says how to pin it (its workflows stop wit
   } finally { cleanup(dir); }
 });
 
+test('init: an engines.node that allows no Node.js tplsync runs on is not given to the workflows, and init says why', async () => {
+  const { runsTplsync } = await import('../src/cli/init.ts');
+  for (const r of ['>=18', '^22.12 || >=24', '20.x', '>=20.19', '18 || 20', 'lts/*']) assert.ok(runsTplsync(r), r);
+  for (const r of ['^18', '~20.10', '18.x', '<20.19', '16 || 18']) assert.not.ok(runsTplsync(r), r);
+  // the constant is package.json's own engines.node
+  assert.is(JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).engines.node, '>=20.19');
+  const dir = await emptyRepo();
+  try {
+    writeFiles(dir, { 'package.json': JSON.stringify({ name: 'legacy', engines: { node: '^18' } }) });
+    const r = await cliIn(['init', '--yes'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stdout, 'engines.node of package.json (^18) allows no Node.js that tplsync runs on (Node.js 20.19 or newer)');
+    for (const f of readdirSync(path.join(dir, '.github/workflows'))) {
+      assert.not.match(readFileSync(path.join(dir, '.github/workflows', f), 'utf8'), /^\s+node-version-file:/m, f);
+    }
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -6,6 +6,7 @@ import { existsSync, lstatSync, statSync, type Stats } from 'node:fs';
 import { FileRefused, MAX_DATA_FILE_BYTES, readRegularText } from '../core/read-regular.js';
 import { MAX_FILE_BYTES } from '../files/limits.js';
 import path from 'node:path';
+import intersects from 'semver/ranges/intersects.js';
 import { EXIT } from '../core/exit-codes.js';
 import { UsageError } from '../core/errors.js';
 import { toolVersion } from '../core/version.js';
@@ -57,7 +58,9 @@ export async function initCommand(o: InitCommandOptions): Promise<number> {
   // the branch the apply workflow applies on push: the repository's (git's), said below
   const branch = chooseBranch(await branchFacts(cwd));
   // the Node.js the workflows run tplsync on: the project's engines.node when its package.json has one
-  const engines = nodeEngines(cwd, repo ?? cwd);
+  const found = nodeEngines(cwd, repo ?? cwd);
+  // a range that allows no Node.js tplsync runs on (`^18`): setup-node would install one, and every workflow fail at start
+  const engines = found && runsTplsync(found.range) ? found : undefined;
   const base: InitOptions = {
     ...(dir ? { dir } : {}),
     ...(o.codeScanning ? { codeScanning: true } : {}),
@@ -173,7 +176,9 @@ export async function initCommand(o: InitCommandOptions): Promise<number> {
   if (outcomes.some((r) => r.file.includes('.github/workflows/') && r.kind === 'created')) {
     io().stdout.write(engines
       ? `The workflows run tplsync on the Node.js that engines.node of ${engines.file} asks for (${engines.range})\n`
-      : `The workflows run tplsync on Node.js ${ACTION_NODE_VERSION} (no engines.node in a package.json here)\n`);
+      : found
+        ? `The workflows run tplsync on Node.js ${ACTION_NODE_VERSION}, the action's default: engines.node of ${found.file} (${found.range}) allows no Node.js that tplsync runs on (Node.js ${TPLSYNC_NODE.slice(2)} or newer), so the workflows do not take it. Widen it (e.g. "${found.range} || ${TPLSYNC_NODE}") and add node-version-file: ${found.file} to each step of the action to run on the project's\n`
+        : `The workflows run tplsync on Node.js ${ACTION_NODE_VERSION} (no engines.node in a package.json here)\n`);
   }
   if (dir) {
     io().stderr.write(`tplsync: note: the workflows are in the repository's ${path.join(path.relative(cwd, repo!) || '.', '.github', 'workflows')}/ (the only place GitHub reads them), named for ${dir} and set to run there: each use of the action has working-directory: ${dir}, its path filters and files are this folder's, and its comments and concurrency groups are its own\n`);
@@ -216,6 +221,14 @@ ${pin ? `${pin}\n` : ''}`);
  * project's Node.js: the nearest from `dir` up to `root` that has one, its path from `root`; else
  * undefined. One that cannot be read or parsed is passed over (init's checks say so of a pipe there).
  */
+/** the Node.js releases tplsync runs on (package.json engines.node) */
+const TPLSYNC_NODE = '>=20.19';
+
+/** Pure: whether a project's engines.node range allows a Node.js tplsync runs on (one that cannot be read is taken as it is: setup-node judges it) */
+export function runsTplsync(range: string): boolean {
+  try { return intersects(range, TPLSYNC_NODE); } catch { return true; }
+}
+
 function nodeEngines(dir: string, root: string): { file: string; range: string } | undefined {
   for (let d = dir; ; d = path.dirname(d)) {
     const file = path.join(d, 'package.json');
