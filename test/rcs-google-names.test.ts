@@ -169,6 +169,8 @@ test('cc-3: a file with Google\'s contentMessage (no message) is an RCS template
   const t = parse(text) as Record<string, unknown>;
   assert.is(contentOf(t), 'rcs');
   assert.is(channelKindProblem('air-rcs', 'rcs', contentOf(t)), undefined);
+  // on a WhatsApp channel, the message names what the file has (Google's contentMessage), not a `message:` it lacks
+  assert.match(channelKindProblem('air-wa', 'whatsapp', contentOf(t))!, /RCS-only \(an RCS message, `message:` or Google's `contentMessage:`, and no `body:`\)/);
 });
 
 test('cc-3: suggestions under message.richCard.standaloneCard.cardContent (Google\'s names) are said, not skipped', () => {

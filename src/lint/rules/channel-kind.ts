@@ -23,7 +23,7 @@ export function contentOf(t: Loose): TemplateContent {
 export function channelKindProblem(alias: string, kind: ChannelKind, content: TemplateContent): string | undefined {
   if (content === 'both' || content === kind) return undefined;
   return content === 'rcs'
-    ? `Channel '${alias}' is a WhatsApp channel (channels.${alias}.kind in the config), and this template is RCS-only (a message and no body): WhatsApp cannot send it. Use an RCS channel, or write a WhatsApp body.`
+    ? `Channel '${alias}' is a WhatsApp channel (channels.${alias}.kind in the config), and this template is RCS-only (an RCS message, \`message:\` or Google's \`contentMessage:\`, and no \`body:\`): WhatsApp cannot send it. Use an RCS channel, or write a WhatsApp body.`
     : `Channel '${alias}' is an RCS channel (channels.${alias}.kind in the config), and this is a WhatsApp template (no message): RCS cannot send it. Use a WhatsApp channel, or write the RCS message.`;
 }
 
