@@ -120,7 +120,7 @@ test('through the CLI: new --kind call|gif|app-link|flow lint clean; apply, plan
     r = await cliIn(['preview', '--out', 'site'], { cwd: dir });
     assert.is(r.exitCode, 0, r.stderr);
     const page = readFileSync(path.join(dir, 'site', (await import('node:fs')).readdirSync(path.join(dir, 'site'), { recursive: true, encoding: 'utf8' }).find((f) => f.includes('my_call') && f.endsWith('.html'))!), 'utf8');
-    assert.match(page, /data-type="VOICE_CALL" dir="auto"><span class="icon">📞<\/span> Call Now/);
+    assert.match(page, /data-type="VOICE_CALL" dir="auto"><span class="icon"><svg class="i" data-icon="phone"[^>]*>.*?<\/svg><\/span> Call Now/);
     const appPage = readFileSync(path.join(dir, 'site', (await import('node:fs')).readdirSync(path.join(dir, 'site'), { recursive: true, encoding: 'utf8' }).find((f) => f.includes('my_app_link') && f.endsWith('.html'))!), 'utf8');
     assert.match(appPage, /data-type="URL" dir="auto" data-app-link="exampleshop:\/\/deals\/summer\/" title="Android: exampleshop:\/\/deals\/summer\/; elsewhere: https:\/\/shop\.example\.com\/deals\/summer\/"/);
     r = await cliIn(['send', '--channel', 'shop-whatsapp', '--to', '+4915100000001', '--template', 'my_call', '--param', '1=Ana'], { cwd: dir, env });

@@ -37,7 +37,7 @@ test('new --kind product|product-carousel|call-permission|order-details|order-st
     assert.match(page('my_product_en'), /data-testid="product"/);
     assert.equal(page('my_product_carousel').match(/data-testid="product"/g)?.length, 2);
     assert.match(page('my_call_permission'), /data-testid="call-permission"/);
-    assert.match(page('my_order_details'), /data-type="ORDER_DETAILS" dir="auto"><span class="icon">🧾<\/span> Review and Pay/);
+    assert.match(page('my_order_details'), /data-type="ORDER_DETAILS" dir="auto"><span class="icon"><svg class="i" data-icon="receipt"[^>]*>.*?<\/svg><\/span> Review and Pay/);
     assert.match(page('my_order_status'), /data-testid="order-status"/);
     const refused: Record<string, RegExp> = {
       my_product: /the product header; button index 0, SPM "View"\. Nothing was sent/,

@@ -98,11 +98,11 @@ test('send names what the conversation request cannot carry; the preview draws e
   assert.equal(unsendableParts(call!), ['the call permission request']);
   assert.ok(unsendableParts(details!).some((p) => /^button index 0, ORDER_DETAILS "(Review and Pay|Copy Pix code)"$/.test(p)), unsendableParts(details!).join('; '));
   assert.equal(unsendableParts(status!), ['the order status (sub_category ORDER_STATUS)']);
-  assert.match(whatsapp(spm!), /class="media product" data-testid="product">🛍 product from the catalog/);
-  assert.match(whatsapp(spm!), /data-type="SPM" dir="auto"><span class="icon">🛍<\/span> /);
+  assert.match(whatsapp(spm!), /class="media product" data-testid="product"><svg class="i" data-icon="bag"[^>]*>.*?<\/svg> product from the catalog/);
+  assert.match(whatsapp(spm!), /data-type="SPM" dir="auto"><span class="icon"><svg class="i" data-icon="bag"[^>]*>.*?<\/svg><\/span> /);
   assert.equal(whatsapp(products!).match(/data-testid="product"/g)?.length, products!.canonical.carousel!.length);
   assert.match(whatsapp(call!), /data-testid="call-permission"[^]*Allow calls/);
-  assert.match(whatsapp(details!), /data-type="ORDER_DETAILS" dir="auto"><span class="icon">🧾<\/span> (Review and Pay|Copy Pix code)/);
+  assert.match(whatsapp(details!), /data-type="ORDER_DETAILS" dir="auto"><span class="icon"><svg class="i" data-icon="receipt"[^>]*>.*?<\/svg><\/span> (Review and Pay|Copy Pix code)/);
   assert.match(whatsapp(status!), /data-testid="order-status"/);
 });
 

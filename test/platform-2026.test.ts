@@ -264,7 +264,7 @@ test('the preview shows what a phone shows of more than three buttons: two, then
   assert.equal([...bubble.matchAll(/Option \d+/g)].map((m) => m[0]), ['Option 1', 'Option 2']);
   assert.match(bubble, /data-testid="see-all"[^>]*>.*See all options/);
   const list = four.slice(four.indexOf('data-testid="all-options"'));
-  assert.equal([...list.matchAll(/data-path="buttons\[(\d)\]"[^>]*>[^<]*<span class="icon">[^<]*<\/span> (Option \d)/g)].map((m) => `${m[1]}:${m[2]}`), ['0:Option 1', '1:Option 2', '2:Option 3', '3:Option 4']);
+  assert.equal([...list.matchAll(/data-path="buttons\[(\d)\]"[^>]*>[^<]*<span class="icon"><svg class="i dir" data-icon="reply"[^>]*><path d="[^"]*"\/><\/svg><\/span> (Option \d)/g)].map((m) => `${m[1]}:${m[2]}`), ['0:Option 1', '1:Option 2', '2:Option 3', '3:Option 4']);
   // three buttons: all of them under the bubble, no list
   const three = whatsapp(t(3));
   assert.equal([...three.matchAll(/Option \d+/g)].map((m) => m[0]), ['Option 1', 'Option 2', 'Option 3']);
@@ -299,7 +299,7 @@ test('preview --changes of an RCS card: the changed words of its title, descript
   assert.match(html, /<div class="card-title"><div class="line" dir="auto">נדידה <ins>בכל העולם<\/ins><\/div><\/div>/);
   assert.match(html, /<div class="card-description"><div class="line" dir="auto">חבילה <mark title="\{\{plan\}\}">5G<\/mark><\/div><\/div>/, 'an unchanged text is not compared');
   assert.match(html, /<ins>[^<]*עכשיו<\/ins>/);
-  assert.match(html, /<span class="chip changed" data-testid="chip" data-action="reply"[^>]*><span class="label" dir="auto"><span class="icon">↩<\/span> לא תודה/);
+  assert.match(html, /<span class="chip changed" data-testid="chip" data-action="reply"[^>]*><span class="label" dir="auto"><span class="icon"><svg class="i dir" data-icon="reply"[^>]*>.*?<\/svg><\/span> לא תודה/);
   assert.equal((html.match(/class="chip changed"/g) ?? []).length, 1, 'the unchanged chip is not marked');
   const back = renderRcs(before, { ...marks, side: 'before', other: after });
   assert.match(back, /<del>באירופה<\/del>/);

@@ -43,7 +43,7 @@ test('the page clamps a tall card\'s description with an ellipsis, leaves out wh
   assert.match(card, 'Book a table');
   assert.match(card, 'See the menu');
   assert.not.match(card, 'Call us');
-  assert.match(card, /data-testid="card-cut"[^>]*>✂ Cut as a phone shows it: a rich card is at most 344 dp high \(Google RBM\), so the description to 1 line of \d+, the last suggestion left out\.<\/p>/);
+  assert.match(card, /data-testid="card-cut"[^>]*><svg class="i" data-icon="cut"[^>]*>.*?<\/svg> Cut as a phone shows it: a rich card is at most 344 dp high \(Google RBM\), so the description to 1 line of \d+, the last suggestion left out\.<\/p>/);
   assert.match(html, /\.card-description\[data-clamped\]\{[^}]*-webkit-box[^}]*text-overflow:ellipsis/);
   // a card that fits is drawn whole, with no note
   const whole = page({ title: 'Our spring menu', description: 'Six new dishes', fileUrl: 'https://cdn.example.org/spring.jpg', suggestions: [chip('Book a table')] }, 'SHORT');

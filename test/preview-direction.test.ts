@@ -78,7 +78,7 @@ test('images: alt texts from the samples, never a placeholder; a drawn placehold
   const html = renderTemplatePage({ key: 'k', file: 'x.yaml', template: fromFile(v, 'c', ''), diagnostics: [], href: 'x.html' });
   assert.match(html, /<img src="https:\/\/cdn\.example\.com\/a\/store\.png" alt="חנות חדשה בחיפה"/);
   assert.not.match(html, /alt="[^"]*\{\{/);
-  assert.match(html, /<span class="ph" aria-hidden="true"><span class="ph-icon">🖼<\/span><span class="ph-name">store\.png<\/span><\/span><img/);
+  assert.match(html, /<span class="ph" aria-hidden="true"><span class="ph-icon"><svg class="i" data-icon="image"[^>]*>.*?<\/svg><\/span><span class="ph-name">store\.png<\/span><\/span><img/);
   assert.match(html, /<span class="ph-name">clip\.mp4<\/span><\/span><video[^>]* aria-label="סרטון"/);
   assert.match(html, /<div class="rcs-phone" lang="he" dir="rtl">/);
   assert.match(html, /class="cards carousel" tabindex="0" role="region" aria-label="Carousel, 2 cards"/);
@@ -140,7 +140,7 @@ test('each line of an Arabic template is a paragraph in its own direction: a Lat
   ]);
   assert.equal(linesOf(html, '<div class="wa-header'), [['auto', 'Noon: طلبك']]);
   assert.equal(linesOf(html, '<div class="wa-footer'), [['auto', 'Powered by Noon']]);
-  assert.match(html, /<div class="wa-button" data-path="buttons\[0\]" data-type="QUICK_REPLY" dir="auto"><span class="icon">↩<\/span> Track order<\/div>/);
+  assert.match(html, /<div class="wa-button" data-path="buttons\[0\]" data-type="QUICK_REPLY" dir="auto"><span class="icon"><svg class="i dir" data-icon="reply"[^>]*>.*?<\/svg><\/span> Track order<\/div>/);
   assert.match(html, /<div class="wa-button" data-path="buttons\[1\]" data-type="QUICK_REPLY" dir="auto">/);
   assert.match(html, /<div class="wa-button" data-path="buttons\[2\]" data-type="QUICK_REPLY" dir="rtl">/, 'a label with no letter: the language\'s direction');
 });

@@ -2,6 +2,8 @@
 // sample is drawn as itself, marked as missing its sample (not an empty highlight beside a
 // complete-looking sentence), and a WhatsApp button shows where it goes under its label: a URL with
 // its sample filled in, an app deep link's two targets, the number it calls. In-process.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -10,6 +12,7 @@ import { fromFile } from '../src/model/canonical.ts';
 import { renderTemplatePage } from '../src/preview/html.ts';
 import { esc, formatWhatsApp, withSamples } from '../src/preview/markup.ts';
 import { renderRcs } from '../src/preview/rcs.ts';
+import { ROOT } from './helpers.ts';
 import './seed.ts';
 
 const pageOf = (yaml: string): string => renderTemplatePage({ key: 'k', file: 't.yaml', href: 't.html', diagnostics: [], template: fromFile(readTemplateValue(yaml), 'c', 'x') });
@@ -54,10 +57,12 @@ buttons:
   const html = pageOf(file);
   const buttons = [...html.matchAll(/<div class="wa-button[^"]*"[^>]*>(.*?)<\/div>/g)].map((m) => visible(m[1]!));
   assert.equal(buttons, [
-    '↗ View dealsAndroid: exampleshop://deals/summer/elsewhere: https://shop.example.com/deals/summer/',
-    '↗ Your billopens https://my.telco.example/bills/INV-2291',
-    '✆ Call uscalls +15550100200',
+    ' View dealsAndroid: exampleshop://deals/summer/elsewhere: https://shop.example.com/deals/summer/',
+    ' Your billopens https://my.telco.example/bills/INV-2291',
+    ' Call uscalls +15550100200',
   ]);
+  // each label after its icon, drawn as SVG (no emoji font needed)
+  assert.equal([...html.matchAll(/<div class="wa-button[^"]*"[^>]*><span class="icon"><svg class="i" data-icon="(\w+)"/g)].map((m) => m[1]), ['open', 'open', 'phone']);
   assert.ok(html.includes('<small class="target" data-testid="button-target" lang="en" dir="ltr">calls <bdi>+15550100200</bdi></small>'));
 });
 
@@ -203,6 +208,23 @@ test('an RCS open_url chip shows its whole URL and a calendar chip its descripti
   const b = renderRcs(before, { paths, side: 'before', other: after }), a = renderRcs(after, { paths, side: 'after', other: before });
   assert.match(b, /class="chip changed"[^>]*>.*?opens <bdi>https:\/\/track\.example\.com\/PX-441<\/bdi>/);
   assert.match(a, /class="chip changed"[^>]*>.*?opens <bdi>https:\/\/track\.example\.com\/PX-999\?ref=sms<\/bdi>/);
+});
+
+test('the preview draws its own icons as SVG: no emoji or pictograph of the page\'s own, on any sample template (a machine without an emoji font drew boxes)', () => {
+  const root = path.join(ROOT, 'templates');
+  const files = readdirSync(root, { recursive: true }).map(String).filter((f) => f.endsWith('.yaml'));
+  assert.ok(files.length >= 10, files.join());
+  // the page's own texts: the template's (its samples, labels, texts) are the author's, and removed first
+  const theirs = (v: unknown): string[] => typeof v === 'string' ? [v] : Array.isArray(v) ? v.flatMap(theirs) : v && typeof v === 'object' ? Object.values(v).flatMap(theirs) : [];
+  let icons = 0;
+  for (const f of files) {
+    const yaml = readFileSync(path.join(root, f), 'utf8');
+    let html = pageOf(yaml);
+    for (const t of theirs(readTemplateValue(yaml)).sort((a, b) => b.length - a.length)) if (t.length > 0) html = html.split(esc(t)).join('').split(t).join('');
+    assert.not.match(html, /\p{Extended_Pictographic}/u, `${f}: ${html.match(/.{0,60}\p{Extended_Pictographic}.{0,20}/u)?.[0]}`);
+    icons += (html.match(/<svg class="i/g) ?? []).length;
+  }
+  assert.ok(icons > files.length, `${icons} icons`);
 });
 
 test.run();

@@ -2,6 +2,7 @@
 // would create or update, the version the customer sees today (rendered from the read) beside
 // the version of the files, with the changed text, buttons, cards and media marked; an index of
 // the changes (create / update / orphan) with the plan's summary.
+import { icon } from './icons.js';
 import { boundedStem } from '../core/file-name.js';
 import { keyOf, type Plan, type PlanChange } from '../plan/plan.js';
 import { asIdentifier } from '../core/redact.js';
@@ -37,7 +38,7 @@ function changePage(c: PlanChange, o: { environment: string; against: string }):
   const before = remote ? phone(remote, { paths, side: 'before', ...(c.desired ? { other: c.desired } : {}) }, '') : undefined;
   const after = phone(c.desired, { paths, side: 'after', ...(remote ? { other: remote } : {}) }, 'not in the files');
   const list = paths.length ? `<ul class="meta">${paths.map((p) => `<li><code>${esc(p)}</code></li>`).join('')}</ul>` : '';
-  const notes = (c.attention ?? []).map((a) => `<p class="meta">⚠️ ${escQuoting(a)}</p>`).join('');
+  const notes = (c.attention ?? []).map((a) => `<p class="meta">${icon('warning')} ${escQuoting(a)}</p>`).join('');
   return page(`${c.action}: ${shownKey(c)}`, `<header class="top"><a href="index.html">← all changes</a><h1>${esc(c.action)} ${esc(shownKey(c))}</h1>${c.file ? `<code>${esc(asIdentifier(c.file))}</code>` : ''}</header>`
     + `<main class="changes"><div class="sides"><section data-testid="before"><h2>Now${c.remoteStatus ? ` (${esc(c.remoteStatus)})` : ''} · ${esc(o.against)}</h2>${before ?? '<p class="meta">Not on the channel yet: this template is new.</p>'}</section>`
     + `<section data-testid="after"><h2>After this change · the files</h2>${after}</section></div>`

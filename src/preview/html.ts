@@ -6,6 +6,7 @@ import { fileFormText, messageFileText, type CanonicalButton, type CanonicalCard
 import { CODE_PARAM, expiryLineOf, presetTextOf } from '../model/authentication.js';
 import { renderText } from '../model/placeholders.js';
 import { renderRcs, RCS_CSS } from './rcs.js';
+import { icon, ICON_CSS, type IconName } from './icons.js';
 import { changed, cls, esc, escQuoting, imageOverPlaceholder, markInvisible, textWithMarks, withSamples, wordDiff, type Marks } from './markup.js';
 import { langAttrs, lineDir, paragraphs } from './direction.js';
 import { PREVIEW_GENERATOR } from '../files/output-target.js';
@@ -22,17 +23,17 @@ export function withKeys(text: string | undefined, names: readonly string[] | un
 
 
 
-const ICON: Record<string, string> = { QUICK_REPLY: '↩', URL: '↗', PHONE_NUMBER: '✆', COPY_CODE: '⧉', FLOW: '☰', CATALOG: '🛍', MPM: '🛍', OTP: '⧉', VOICE_CALL: '📞', SPM: '🛍', ORDER_DETAILS: '🧾' };
+const ICON: Record<string, IconName> = { QUICK_REPLY: 'reply', URL: 'open', PHONE_NUMBER: 'phone', COPY_CODE: 'copy', FLOW: 'list', CATALOG: 'bag', MPM: 'bag', OTP: 'copy', VOICE_CALL: 'phone', SPM: 'bag', ORDER_DETAILS: 'receipt' };
 
 function media(format: string, url: string | undefined, alt = 'Header image'): string {
   if (format === 'IMAGE') return `<div class="media">${imageOverPlaceholder(url, alt)}</div>`;
-  if (format === 'VIDEO') return `<div class="media video" title="${esc(url ?? '')}">▶ video<small>${esc(url ?? 'no sample')}</small></div>`;
+  if (format === 'VIDEO') return `<div class="media video" title="${esc(url ?? '')}">${icon('play')} video<small>${esc(url ?? 'no sample')}</small></div>`;
   // WhatsApp plays a GIF header (an mp4) muted and looped, with a GIF badge
   if (format === 'GIF') return `<div class="media gif" data-testid="gif" title="${esc(url ?? '')}">${url ? `<video autoplay muted loop playsinline preload="none" src="${esc(url)}"></video>` : ''}<span class="badge">GIF</span><small>${esc(url ?? 'no sample')}</small></div>`;
-  if (format === 'DOCUMENT') return `<div class="media doc" title="${esc(url ?? '')}">📄 ${esc((url ?? 'document').split('/').pop() ?? 'document')}</div>`;
-  if (format === 'LOCATION') return '<div class="media location">📍 location</div>';
+  if (format === 'DOCUMENT') return `<div class="media doc" title="${esc(url ?? '')}">${icon('document')} ${esc((url ?? 'document').split('/').pop() ?? 'document')}</div>`;
+  if (format === 'LOCATION') return `<div class="media location">${icon('place')} location</div>`;
   // the catalog product named when sending: WhatsApp draws its image, title and price
-  if (format === 'PRODUCT') return '<div class="media product" data-testid="product">🛍 product from the catalog<small>image, title and price of the product named when sending</small></div>';
+  if (format === 'PRODUCT') return `<div class="media product" data-testid="product">${icon('bag')} product from the catalog<small>image, title and price of the product named when sending</small></div>`;
   return '';
 }
 
@@ -60,7 +61,7 @@ function buttonHtml(b: CanonicalButton, i: number, marks: Marks | undefined, at:
   // the label laid out in its own direction (its first letter's), as the app lays it out; where the button goes
   // written under it (a URL with its sample filled in, a deep link's two targets, the number it calls), as an RCS
   // chip's effect is: a tooltip alone is not seen in a screenshot, on a touch screen or in a pull request's artifact
-  return `<div class="wa-button${cls(marks, `${at}[${i}]`)}"${withPath ? ` data-path="${at}[${i}]"` : ''} data-type="${esc(b.type)}"${lineDir(esc(label), language)}${app}${title ? ` title="${esc(title)}"` : ''}><span class="icon">${ICON[b.type] ?? '•'}</span> ${changed(marks, `${at}[${i}]`) ? markInvisible(esc(label)) : esc(label)}${target ? buttonTarget(b, target) : ''}</div>`;
+  return `<div class="wa-button${cls(marks, `${at}[${i}]`)}"${withPath ? ` data-path="${at}[${i}]"` : ''} data-type="${esc(b.type)}"${lineDir(esc(label), language)}${app}${title ? ` title="${esc(title)}"` : ''}><span class="icon">${icon(ICON[b.type] ?? 'dot', b.type === 'QUICK_REPLY')}</span> ${changed(marks, `${at}[${i}]`) ? markInvisible(esc(label)) : esc(label)}${target ? buttonTarget(b, target) : ''}</div>`;
 }
 
 /** Where a button goes, in the English lines about a template (its targets isolated, as a chip's effect quotes them). */
@@ -80,7 +81,7 @@ function buttonsHtml(buttons: readonly CanonicalButton[], language: string | und
   if (!buttons.length) return '';
   if (collapse && buttons.length > 3) {
     return ['<div class="wa-buttons">', ...buttons.slice(0, 2).map((b, i) => buttonHtml(b, i, marks, at, language, false)),
-      '<div class="wa-button" data-testid="see-all" lang="en" dir="ltr"><span class="icon">☰</span> See all options</div></div>',
+      `<div class="wa-button" data-testid="see-all" lang="en" dir="ltr"><span class="icon">${icon('list')}</span> See all options</div></div>`,
       `<details class="wa-all" data-testid="all-options" open><summary lang="en" dir="ltr">All ${buttons.length} options, as "See all options" lists them</summary><div class="wa-buttons">`,
       ...buttons.map((b, i) => buttonHtml(b, i, marks, at, language)), '</div></details>'].join('');
   }
@@ -93,7 +94,7 @@ function offerStrip(c: CanonicalTemplate, marks?: Marks): string {
   if (!l) return '';
   const other = marks?.other?.canonical.limitedTimeOffer;
   const text = other && changed(marks, 'limitedTimeOffer.text') ? wordDiff(l.text, other.text, marks!.side, c.language) : esc(l.text);
-  return `<div class="wa-offer${cls(marks, 'limitedTimeOffer')}" data-testid="offer" data-path="limitedTimeOffer"><span class="icon">🏷</span><div>${paragraphs(`<b>${text}</b>`, c.language)}${l.hasExpiration ? '<small data-testid="offer-expiry">Offer ends in 23:59:59</small>' : ''}</div></div>`;
+  return `<div class="wa-offer${cls(marks, 'limitedTimeOffer')}" data-testid="offer" data-path="limitedTimeOffer"><span class="icon">${icon('offer')}</span><div>${paragraphs(`<b>${text}</b>`, c.language)}${l.hasExpiration ? '<small data-testid="offer-expiry">Offer ends in 23:59:59</small>' : ''}</div></div>`;
 }
 
 /** A carousel as WhatsApp draws it: cards side by side (scrollable), each with its media, body and buttons. */
@@ -148,7 +149,7 @@ export function whatsapp(f: FileTemplate, marks?: Marks): string {
   parts.push('<div class="time">12:00</div></div>');
   parts.push(buttonsHtml(c.buttons, c.language, marks, 'buttons', true));
   // the component WhatsApp draws under the body: the customer allows or declines calls
-  if (c.callPermissionRequest) parts.push('<div class="wa-buttons" data-testid="call-permission"><div class="wa-button" data-path="call_permission_request" data-type="CALL_PERMISSION_REQUEST" lang="en" dir="ltr"><span class="icon">📞</span> Allow calls</div></div>');
+  if (c.callPermissionRequest) parts.push(`<div class="wa-buttons" data-testid="call-permission"><div class="wa-button" data-path="call_permission_request" data-type="CALL_PERMISSION_REQUEST" lang="en" dir="ltr"><span class="icon">${icon('phone')}</span> Allow calls</div></div>`);
   if (c.subCategory === 'ORDER_STATUS') parts.push('<p class="meta" data-testid="order-status" lang="en" dir="ltr">Order status template: the order\'s new status (processing, shipped, completed, canceled...) is given when sending and shown with this text.</p>');
   if (c.carousel) parts.push(carouselHtml(c.carousel, c.language, f.names.cards, marks));
   if (preset && !preset.exact) parts.push(`<p class="meta" data-testid="localised" lang="en" dir="ltr">WhatsApp writes this text in the template's language (${esc(c.language)}); shown here in English.</p>`);
@@ -168,7 +169,7 @@ function ruleLink(id: string): string {
 }
 
 function findingsHtml(diags: readonly Diagnostic[]): string {
-  if (!diags.length) return '<aside class="findings ok" aria-label="Lint findings"><h2>Lint</h2><p>✔ no problems</p></aside>';
+  if (!diags.length) return `<aside class="findings ok" aria-label="Lint findings"><h2>Lint</h2><p>${icon('check')} no problems</p></aside>`;
   return `<aside class="findings" aria-label="Lint findings"><h2>Lint</h2><ul>${diags.map((d) => `<li class="${d.severity}"><span class="pos">${d.line}:${d.column}</span> <b>${esc(d.severity)}</b> ${escQuoting(d.message)} ${ruleLink(d.ruleId)}</li>`).join('')}</ul></aside>`;
 }
 
@@ -256,7 +257,7 @@ export interface PageInput {
 
 export function page(title: string, body: string, live: boolean): string {
   const reload = live ? '<script>let v;setInterval(async()=>{try{const r=await fetch("/__version");const t=await r.text();if(v&&t!==v)location.reload();v=t}catch{}},1000)</script>' : '';
-  return `<!doctype html>\n<html lang="en" dir="ltr"><head><meta charset="utf-8"><meta name="generator" content="${PREVIEW_GENERATOR}"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light dark"><title>${esc(title)}</title><style>${CSS}${RCS_CSS}</style></head><body>${body}${reload}</body></html>\n`;
+  return `<!doctype html>\n<html lang="en" dir="ltr"><head><meta charset="utf-8"><meta name="generator" content="${PREVIEW_GENERATOR}"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light dark"><title>${esc(title)}</title><style>${CSS}${RCS_CSS}${ICON_CSS}</style></head><body>${body}${reload}</body></html>\n`;
 }
 
 export { renderRcs as rcs };

@@ -1,5 +1,6 @@
 // Pure: the markup pieces every preview page shares: escaping, samples in texts, WhatsApp's
 // inline formatting, and the marks of the before/after pages of `preview --changes`.
+import { icon } from './icons.js';
 import { diffChars, diffWords, type Change } from 'diff';
 import { markReviewed } from '../core/visible.js';
 import type { FileTemplate } from '../model/canonical.js';
@@ -76,7 +77,7 @@ export function fileNameOf(url: string): string {
  * the image cannot load (offline, a sample host that is gone) instead of a broken box.
  */
 export function imageOverPlaceholder(url: string | undefined, alt: string): string {
-  const ph = `<span class="ph" aria-hidden="true"><span class="ph-icon">🖼</span><span class="ph-name">${esc(url ? fileNameOf(url) : 'no sample image')}</span></span>`;
+  const ph = `<span class="ph" aria-hidden="true"><span class="ph-icon">${icon('image')}</span><span class="ph-name">${esc(url ? fileNameOf(url) : 'no sample image')}</span></span>`;
   return url ? `${ph}<img src="${esc(url)}" alt="${esc(alt)}" onerror="this.hidden=true;this.parentNode.classList.add('unloaded')">` : ph.replace(' aria-hidden="true"', ` role="img" aria-label="${esc(alt)}"`);
 }
 

@@ -1,6 +1,7 @@
 // Pure: the RCS part of a preview page, drawn to RBM's proportions (1 dp = 1 CSS px): carousel
 // cards SMALL 120 / MEDIUM 232 wide, media SHORT 112 / MEDIUM 168 / TALL 264 high, a video as
 // a video with its thumbnail, chips that say what they do, and the SMS fallback beside the card.
+import { icon, type IconName } from './icons.js';
 import { smsPartsInWords, smsSize, smsUnitsInWords } from '../model/sms.js';
 import { messageFileText, type FileTemplate } from '../model/canonical.js';
 import { obj as o, objs as a, sample as s, type Loose } from '../model/loose.js';
@@ -141,7 +142,7 @@ function effect(x: Loose, own: (text: string) => string, words: (text: string) =
   }
 }
 
-const CHIP_ICON: Record<string, string> = { reply: '↩', open_url: '↗', dial: '✆', view_location: '📍', share_location: '⌖', create_calendar_event: '📅' };
+const CHIP_ICON: Record<string, IconName> = { reply: 'reply', open_url: 'open', dial: 'phone', view_location: 'place', share_location: 'myLocation', create_calendar_event: 'event' };
 
 export function chips(list: Loose[], language: string | undefined, marks?: Marks, path?: string): string {
   if (!list.length) return '';
@@ -149,14 +150,14 @@ export function chips(list: Loose[], language: string | undefined, marks?: Marks
     const action = s(x.action) ?? '';
     const mode = action === 'open_url' && x.openUrlApplication === 'WEBVIEW' ? ` data-webview="${esc(String(x.webviewType ?? 'UNSPECIFIED'))}"` : '';
     // a chip that changed (its label, its action) is marked on the before/after pages
-    return `<span class="chip${path ? cls(marks, `${path}[${j}]`) : ''}" data-testid="chip" data-action="${esc(action)}"${mode} title="${esc(chipEffect(x))}"><span class="label"${lineDir(esc(s(x.text) ?? ''), language)}><span class="icon">${CHIP_ICON[action] ?? '•'}</span> ${path && changed(marks, `${path}[${j}]`) ? markInvisible(esc(s(x.text) ?? '')) : esc(s(x.text) ?? '')}</span><small class="effect" lang="en" dir="ltr">${chipEffectHtml(x)}</small></span>`;
+    return `<span class="chip${path ? cls(marks, `${path}[${j}]`) : ''}" data-testid="chip" data-action="${esc(action)}"${mode} title="${esc(chipEffect(x))}"><span class="label"${lineDir(esc(s(x.text) ?? ''), language)}><span class="icon">${icon(CHIP_ICON[action] ?? 'dot', action === 'reply')}</span> ${path && changed(marks, `${path}[${j}]`) ? markInvisible(esc(s(x.text) ?? '')) : esc(s(x.text) ?? '')}</span><small class="effect" lang="en" dir="ltr">${chipEffectHtml(x)}</small></span>`;
   }).join('')}</div>`;
 }
 
 function mediaHtml(url: string, thumb: string | undefined, alt: string, heightDp: number | undefined, video: boolean): string {
   const style = heightDp ? ` style="height:${heightDp}px"` : '';
   // a drawn placeholder under the media shows where it cannot load (offline, a host that is gone)
-  if (video) return `<div class="card-media video"${style}><span class="ph" aria-hidden="true"><span class="ph-icon">▶</span><span class="ph-name">${esc(fileNameOf(url))}</span></span><video controls preload="none"${thumb ? ` poster="${esc(thumb)}"` : ''} src="${esc(url)}" aria-label="${esc(alt)}" data-testid="video"></video></div>`;
+  if (video) return `<div class="card-media video"${style}><span class="ph" aria-hidden="true"><span class="ph-icon">${icon('play')}</span><span class="ph-name">${esc(fileNameOf(url))}</span></span><video controls preload="none"${thumb ? ` poster="${esc(thumb)}"` : ''} src="${esc(url)}" aria-label="${esc(alt)}" data-testid="video"></video></div>`;
   return `<div class="card-media"${style}>${imageOverPlaceholder(url, alt)}</div>`;
 }
 
@@ -216,7 +217,7 @@ export function renderRcs(f: FileTemplate, marks?: Marks): string {
       if (title && fit.titleLines) parts.push(`<div class="card-title"${clamp(fit.titleLines, fit.whole.title)}>${paragraphs(text(title, `richCards[${i}].title`), c.language)}</div>`);
       if (description && fit.descriptionLines) parts.push(`<div class="card-description"${clamp(fit.descriptionLines, fit.whole.description)}>${paragraphs(text(description, `richCards[${i}].description`), c.language)}</div>`);
       parts.push(chips(suggestions.slice(0, fit.suggestions), c.language, marks, `message.richCards[${i}].suggestions`));
-      if (fit.cut.length) parts.push(`<p class="meta card-cut" data-testid="card-cut" lang="en" dir="ltr">✂ Cut as a phone shows it: a rich card is at most ${CARD_MAX_HEIGHT_DP} dp high (Google RBM), so ${fit.cut.join(', ')}.</p>`);
+      if (fit.cut.length) parts.push(`<p class="meta card-cut" data-testid="card-cut" lang="en" dir="ltr">${icon('cut')} Cut as a phone shows it: a rich card is at most ${CARD_MAX_HEIGHT_DP} dp high (Google RBM), so ${fit.cut.join(', ')}.</p>`);
       parts.push('</div></div>');
     });
     parts.push('</div>');
@@ -224,7 +225,7 @@ export function renderRcs(f: FileTemplate, marks?: Marks): string {
     const url = s(m.fileUrl)!;
     // the media of a picture, video or file message, marked where its file, thumbnail or type changed
     const media = cls(marks, 'message.fileUrl') || cls(marks, 'message.thumbnailUrl') || cls(marks, 'message.type');
-    parts.push(`<div class="cards standalone${media}" data-path="message.fileUrl">${m.type === 'file' ? `<div class="bubble">📄 ${esc(url.split('/').pop() ?? url)}</div>` : `<div class="card" style="width:${STANDALONE_WIDTH_DP}px">${mediaHtml(url, s(m.thumbnailUrl), `${m.type === 'video' || VIDEO_FILE.test(url) ? 'Video' : 'Image'}: ${fileNameOf(url)}`, MEDIA_HEIGHT_DP.MEDIUM, m.type === 'video' || VIDEO_FILE.test(url))}</div>`}</div>`);
+    parts.push(`<div class="cards standalone${media}" data-path="message.fileUrl">${m.type === 'file' ? `<div class="bubble">${icon('document')} ${esc(url.split('/').pop() ?? url)}</div>` : `<div class="card" style="width:${STANDALONE_WIDTH_DP}px">${mediaHtml(url, s(m.thumbnailUrl), `${m.type === 'video' || VIDEO_FILE.test(url) ? 'Video' : 'Image'}: ${fileNameOf(url)}`, MEDIA_HEIGHT_DP.MEDIUM, m.type === 'video' || VIDEO_FILE.test(url))}</div>`}</div>`);
   }
   parts.push(`<div class="suggestions${cls(marks, 'message.suggestions')}" data-path="message.suggestions">${chips(a(m.suggestions), c.language, marks, 'message.suggestions')}</div>`);
   const exp = o(m.rcsExpireOpts);
