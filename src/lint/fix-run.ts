@@ -20,13 +20,13 @@ export interface FileFix {
   file: string;
   /** by rule id: the findings the repairs removed (written) */
   fixed: Record<string, number>;
-  /** why repairable findings of the file were left */
+  /** why repairable findings of the file were left (none: what is left has no certain repair, and needs a human) */
   left?: string;
   /** how many stub samples (TODO) the repairs wrote, each still to be given a real value */
   stubs?: number;
 }
 
-/** Repairs the repairable findings of a finished lint run in place; one entry per file that had any. */
+/** Repairs the repairable findings of a finished lint run in place; one entry per file that had findings, repairable or not. */
 export function fixRun(config: Config, run: LintOutcome, cwd: string, now: Date): FileFix[] {
   const { popts, byFile } = prepared(config, run, cwd);
   const out: FileFix[] = [];
@@ -68,11 +68,16 @@ function prepared(config: Config, run: LintOutcome, cwd: string): { popts: Retur
   return { popts, byFile };
 }
 
-/** one file's repairs, written; undefined when it has nothing repairable */
+/**
+ * one file's repairs, written; undefined when it has no finding. A file whose findings have no repair
+ * is an entry too, with nothing fixed and no reason (fixReport: they need a human): a file left out
+ * here was left out of the report, as if lint --fix had not seen it.
+ */
 function fixOne(f: LintOutcome['files'][number], diags: readonly Diagnostic[], popts: ReturnType<typeof projectOptions>, now: Date): FileFix | undefined {
+  if (diags.length === 0) return undefined;
   // a YAML error or schema finding may be a text that starts with a placeholder, unquoted: fixText tries quoting it
   const quotable = diags.some((d) => d.ruleId === 'yaml-syntax' || d.ruleId === 'schema');
-  if (!quotable && !diags.some((d) => isRepairable(d))) return undefined;
+  if (!quotable && !diags.some((d) => isRepairable(d))) return { file: f.file, fixed: {} };
   const refusing = diags.find((d) => REFUSING_RULES.has(d.ruleId) && d.ruleId !== 'yaml-syntax');
   if (refusing) return { file: f.file, fixed: {}, left: `not touched: ${refusing.ruleId} at ${refusing.line}:${refusing.column}` };
   const read = readTemplateFile(f.file, f.abs);
@@ -82,7 +87,7 @@ function fixOne(f: LintOutcome['files'][number], diags: readonly Diagnostic[], p
   // its byte-order mark and CRLF line ends kept (fixFileText)
   const r = fixFileText(text, { findings, now });
   if (r.refused) return { file: f.file, fixed: {}, left: `not touched: ${r.refused}` };
-  if (r.text === text) return !quotable || diags.some((d) => isRepairable(d)) ? { file: f.file, fixed: {}, left: 'no repair was certain' } : undefined;
+  if (r.text === text) return !quotable || diags.some((d) => isRepairable(d)) ? { file: f.file, fixed: {}, left: NOT_CERTAIN } : { file: f.file, fixed: {} };
   let mode = 0o644;
   try { mode = lstatSync(f.abs).mode; } catch { /* gone: the write reports it */ }
   if ((mode & 0o222) === 0) return { file: f.file, fixed: {}, left: 'not touched: it is read-only' };
@@ -127,14 +132,35 @@ export function verifiedFixes(fixes: readonly FileFix[], before: readonly Diagno
   });
 }
 
-/** The lines `lint --fix` writes to stderr: what was fixed, per file, and what was left. */
+const NOT_CERTAIN = 'no repair was certain';
+
+/**
+ * The lines `lint --fix` writes to stderr: per file with findings before or after, what was fixed and
+ * what was left, with how many findings are left of which rules and why: the reason the repairs
+ * stopped (not touched, not written...), else "needs a human" (no rule of them has a certain repair).
+ * `remaining`: the findings of the lint after the repairs (none known: only the reasons are said).
+ */
 export function fixReport(fixes: readonly FileFix[], remaining: readonly Diagnostic[]): string {
   const lines: string[] = [];
   let total = 0;
-  for (const f of fixes) {
+  const open = new Map<string, Map<string, number>>();
+  for (const d of remaining) {
+    let m = open.get(d.file);
+    if (!m) open.set(d.file, (m = new Map()));
+    m.set(d.ruleId, (m.get(d.ruleId) ?? 0) + 1);
+  }
+  const listed = new Set(fixes.map((f) => f.file));
+  // a file with findings only after the repairs (another file's repair, an environment's values): said too
+  const all = [...fixes, ...[...open.keys()].filter((file) => !listed.has(file)).map((file): FileFix => ({ file, fixed: {} }))];
+  for (const f of all) {
     const parts = Object.entries(f.fixed).map(([id, n]) => `${id} ${n}`);
     total += Object.values(f.fixed).reduce((a, b) => a + b, 0);
-    if (parts.length) lines.push(`tplsync: fixed ${asIdentifier(f.file)}: ${parts.join(', ')}${f.left ? ` (${f.left})` : ''}`);
+    const byRule = [...(open.get(f.file) ?? [])];
+    const n = byRule.reduce((a, [, k]) => a + k, 0);
+    const counted = n ? `${n} finding${n === 1 ? '' : 's'} (${byRule.map(([id, k]) => `${id} ${k}`).join(', ')})` : '';
+    const human = f.left === undefined || f.left === NOT_CERTAIN;
+    if (parts.length) lines.push(`tplsync: fixed ${asIdentifier(f.file)}: ${parts.join(', ')}${f.left ? ` (${f.left})` : ''}${n ? `; left: ${human ? 'needs a human: ' : ''}${counted}` : ''}`);
+    else if (n) lines.push(`tplsync: left ${asIdentifier(f.file)}: ${f.left === undefined ? '' : `${f.left}; `}${human ? 'needs a human: ' : ''}${counted}`);
     else if (f.left) lines.push(`tplsync: left ${asIdentifier(f.file)}: ${f.left}`);
     if (f.stubs) lines.push(`tplsync: ${asIdentifier(f.file)}: added ${f.stubs === 1 ? 'a stub sample' : `${f.stubs} stub samples`} (${SAMPLE_STUB}) that need${f.stubs === 1 ? 's' : ''} a real value: write what the placeholder will hold (rule sample-stub reports ${f.stubs === 1 ? 'it' : 'them'} until then)`);
   }

@@ -133,6 +133,8 @@ export function fixText(original: string, o: FixOptions): FixOutcome {
   if (parsed.errors.length || duplicateKeyErrors(parsed).length) return { text, fixed: {}, left: first, refused: 'it is not a single YAML document without duplicate keys' };
   let cur = text;
   let found = first;
+  // the file's indentation (4 spaces, lists not indented under their key), which the lines a repair writes take
+  const layout = indentStyle(text);
   const withQuoted = (fixed: Record<string, number>): Record<string, number> => ({ ...quoted, ...fixed });
   for (let pass = 0; pass < (o.within ? 1 : PASSES); pass++) {
     const ids = [...new Set(found.filter((d) => isRepairable(d, o.only)).map((d) => d.ruleId))];
@@ -160,7 +162,7 @@ export function fixText(original: string, o: FixOptions): FixOutcome {
     unfoldMultilineFlow(doc, cur);
     // and a comment on a key's line before its block (`body:   # required`) stays on that line
     keepKeyLineComments(doc, cur);
-    const written = doc.toString({ ...TO_STRING, singleQuote: quoteStyle(doc) });
+    const written = doc.toString({ ...TO_STRING, ...layout, singleQuote: quoteStyle(doc) });
     const next = withCommentGaps(written, cur, doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }));
     if (next === cur) break;
     const after = o.findings(next);
@@ -178,6 +180,39 @@ function countFixed(before: readonly Diagnostic[], after: readonly Diagnostic[],
   for (const d of before) if (isRepairable(d, only)) n.set(d.ruleId, (n.get(d.ruleId) ?? 0) + 1);
   for (const d of after) if (n.has(d.ruleId)) n.set(d.ruleId, n.get(d.ruleId)! - 1);
   return Object.fromEntries([...n].filter(([, k]) => k > 0));
+}
+
+/**
+ * The indentation a file's blocks are written with, when it is not fmt's (2 spaces, a list's items
+ * indented under their key): the step most of its nested mappings take, and whether most of its
+ * lists are indented under their key (`key:` then `    - item`) or not (`key:` then `- item`).
+ * The lines a repair writes are then laid out as the file's (a file indented by 4 was written
+ * anew by 2, every line of it, for one value repaired); undefined for fmt's own.
+ */
+export function indentStyle(text: string): { indent: number; indentSeq: boolean } | undefined {
+  const lines = text.split('\n');
+  const steps = new Map<number, number>();
+  let seqIn = 0, seqOut = 0;
+  const content = (l: string): boolean => l.trim() !== '' && !l.trimStart().startsWith('#');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!.replace(/\r$/, '');
+    // a key whose value is a block on the next lines: `key:`, `- key:`, a comment after it
+    const m = /^( *)((?:- +)*)[^\s#'"{[|>-][^#]*?:[ \t]*(?:#.*)?$/.exec(line);
+    if (!m) continue;
+    const keyCol = m[1]!.length + m[2]!.length;
+    let j = i + 1;
+    while (j < lines.length && !content(lines[j]!)) j++;
+    if (j >= lines.length) break;
+    const next = lines[j]!.replace(/\r$/, '');
+    const col = next.length - next.trimStart().length;
+    if (next.trimStart().startsWith('- ') || next.trim() === '-') {
+      if (col > keyCol) { seqIn++; steps.set(col - keyCol, (steps.get(col - keyCol) ?? 0) + 1); } else if (col === keyCol) seqOut++;
+    } else if (col > keyCol) steps.set(col - keyCol, (steps.get(col - keyCol) ?? 0) + 1);
+  }
+  let indent = 2, most = 0;
+  for (const [step, n] of steps) if (step <= 8 && (n > most || (n === most && step < indent))) { indent = step; most = n; }
+  const indentSeq = seqIn >= seqOut;
+  return indent === 2 && indentSeq ? undefined : { indent, indentSeq };
 }
 
 /**
@@ -217,9 +252,10 @@ function touches(doc: Document, text: string, c: Change, span: Span): boolean {
   if (c.op === 'order-keys') return true;
   let range: [number, number] | undefined;
   const r = (n: unknown): [number, number] | undefined => { const x = (n as { range?: number[] } | null | undefined)?.range; return x ? [x[0]!, x[1]!] : undefined; };
-  if (c.op === 'remove') {
-    const parent = nodeAt(doc, c.path.slice(0, -1));
-    const pair = isMap(parent) ? (parent.items as Pair[]).find((p) => keyOf(p) === String(c.path[c.path.length - 1])) : undefined;
+  if (c.op === 'remove' || c.op === 'replace-key') {
+    const parent = nodeAt(doc, c.op === 'remove' ? c.path.slice(0, -1) : c.path);
+    const key = c.op === 'remove' ? String(c.path[c.path.length - 1]) : c.key;
+    const pair = isMap(parent) ? (parent.items as Pair[]).find((p) => keyOf(p) === key) : undefined;
     const k = r(pair?.key), v = r(pair?.value);
     range = k ? [k[0], v?.[1] ?? k[1]] : undefined;
   } else {
@@ -254,6 +290,10 @@ export function applyChanges(doc: Document, changes: readonly Change[]): boolean
       const at = (parent.items as Pair[]).findIndex((p) => keyOf(p) === String(key));
       if (at < 0) return false;
       parent.items.splice(at, 1);
+      continue;
+    }
+    if (c.op === 'replace-key') {
+      if (!replaceKey(doc, c)) return false;
       continue;
     }
     const node = nodeAt(doc, c.path);
@@ -296,6 +336,60 @@ export function applyChanges(doc: Document, changes: readonly Change[]): boolean
       const items = node.items as Node[];
       node.items = c.order.map((i) => items[i]!);
     }
+  }
+  return true;
+}
+
+/**
+ * replace-key (rule.ts `Change`): the entry `key` of the mapping at `path` replaced, where it stands, by
+ * the entries; a moved entry keeps its key's and value's nodes (quoting, comments), its key renamed.
+ * The comments of the replaced entry go to the first entry put in its place. False when it does not fit.
+ */
+function replaceKey(doc: Document, c: Extract<Change, { op: 'replace-key' }>): boolean {
+  const map = nodeAt(doc, c.path);
+  if (!isMap(map)) return false;
+  const items = map.items as Pair[];
+  const old = items.find((p) => keyOf(p) === c.key);
+  if (!old) return false;
+  // every node to move found before any moves
+  const moved: Pair[] = [];
+  for (const e of c.entries) {
+    if (e.from === undefined) { moved.push(doc.createPair(e.key, e.value ?? null) as Pair); continue; }
+    const parent = nodeAt(doc, e.from.slice(0, -1));
+    const pair = isMap(parent) ? (parent.items as Pair[]).find((p) => keyOf(p) === String(e.from![e.from!.length - 1])) : undefined;
+    if (!pair || !isMap(parent) || moved.includes(pair) || pair === old) return false;
+    moved.push(pair);
+  }
+  // in place of the first of the entries of this mapping that are replaced or moved
+  const at = Math.min(...[old, ...moved].map((p) => items.indexOf(p)).filter((i) => i >= 0));
+  c.entries.forEach((e, i) => {
+    const pair = moved[i]!;
+    if (e.from === undefined) return;
+    const parent = nodeAt(doc, e.from.slice(0, -1)) as { items: Pair[] };
+    if (parent !== map) parent.items.splice(parent.items.indexOf(pair), 1);
+    if (keyOf(pair) !== e.key) { if (isScalar(pair.key)) pair.key.value = e.key; else pair.key = doc.createNode(e.key); }
+  });
+  const oldKey = old.key as Node | null;
+  const oldValue = old.value as Node | null;
+  // the comments above the replaced key, and those on its line, go with the first entry written in its place
+  const first = moved[0];
+  if (first) {
+    const key = first.key as Node;
+    if (oldKey?.commentBefore) key.commentBefore = [oldKey.commentBefore, key.commentBefore].filter(Boolean).join('\n');
+    const line = [oldKey?.comment, oldValue?.commentBefore && isMap(oldValue) && !oldValue.flow ? oldValue.commentBefore : undefined].filter(Boolean).join(' ');
+    if (line && isScalar(first.value) && !first.value.comment) first.value.comment = line;
+    else if (line && isScalar(first.key) && !first.key.comment) first.key.comment = line;
+  }
+  const gone = (p: Pair): boolean => p === old || moved.includes(p) || (c.drop?.includes(keyOf(p) ?? '') ?? false);
+  const oneLine = isMap(oldValue) && oldValue.flow && !map.flow && items.every(gone);
+  map.items = [...items.slice(0, at).filter((p) => !gone(p)), ...moved, ...items.slice(at).filter((p) => !gone(p))];
+  if (oneLine) {
+    map.flow = true;
+    // the comment after the one-line value (`- reply: { ... }  # a chip`) after the mapping now on that line
+    if (oldValue.comment) map.comment = [map.comment, oldValue.comment].filter(Boolean).join(' ');
+  } else if (oldValue?.comment && first) {
+    const v = first.value as Node | null;
+    if (isScalar(v) && !v.comment) v.comment = oldValue.comment;
   }
   return true;
 }

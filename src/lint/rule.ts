@@ -129,7 +129,12 @@ export interface ExamplesBlock { readonly path: Path; readonly key: string; read
  * - add: a new entry `key: value` at the end of the mapping at `path` (the mapping made when missing);
  * - reorder: the list at `path` takes its items in `order` (old indices);
  * - order-keys: every mapping's keys in the order `tplsync fmt` writes them (src/fmt/format.ts);
- * - remove: the key at `path` (its last segment) taken out of its mapping, with its value.
+ * - remove: the key at `path` (its last segment) taken out of its mapping, with its value;
+ * - replace-key: the entry `key` of the mapping at `path` replaced by `entries`, each a new text
+ *   (`value`) or the node now at `from` (a path from the root; an entry of that same mapping too),
+ *   moved with its quoting and comments, all where the first of the replaced and moved entries of
+ *   that mapping stood; `drop`: other keys of that mapping taken out. A mapping on one line
+ *   (`- reply: { ... }`) whose one entry is replaced is written on one line (`- { action: reply, ... }`).
  */
 export type Change =
   | { op: 'set'; path: Path; value: string }
@@ -137,7 +142,8 @@ export type Change =
   | { op: 'add'; path: Path; key: string; value: string }
   | { op: 'reorder'; path: Path; order: readonly number[] }
   | { op: 'order-keys' }
-  | { op: 'remove'; path: Path };
+  | { op: 'remove'; path: Path }
+  | { op: 'replace-key'; path: Path; key: string; entries: readonly { key: string; value?: string; from?: Path }[]; drop?: readonly string[] };
 
 /** What a repair sees: the rule's view of the template, without `report`. */
 export type RepairContext = Omit<RuleContext, 'report'>;

@@ -15,7 +15,7 @@ export const command = defineCommand(
     .option('--max-warnings <n>', 'exit 1 when there are more warnings than this')
     .option('--cache', 'reuse the results of unchanged files (.tplsync/lint-cache.json next to the config)')
     .option('--cache-location <file>', 'where the cache lives (implies --cache)')
-    .option('--fix', 'repair what a rule can repair with certainty (renumber placeholders, add sample stubs, regroup quick replies, ...), writing each file atomically; then report what is left')
+    .option('--fix', 'repair what a rule can repair with certainty (renumber placeholders, add sample stubs, regroup quick replies, write an RCS suggestion in Google\'s RBM shape flat, ...), writing each file atomically; then report, for every file with findings, what is left and why')
     .option(LOCK_TIMEOUT_FLAGS, `with --fix: ${LOCK_TIMEOUT_HELP}`)
     .addHelpText('after', () => `\nInline suppression: # tplsync-disable-next-line RULE-ID -- reason\nRules: ${docsAt('docs/rules.md')}\n\n${EXIT_HELP}`),
   async ([paths], o) => (await import('../lint.js')).lintCommand(paths, o),

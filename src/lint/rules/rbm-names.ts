@@ -4,8 +4,9 @@
 // writes instead (docs/format.md, "On an RCS channel"). A suggestion in Google's shape is one
 // finding at the Google key, with the line to write; the schema's other errors on it are left out
 // (schema.ts), as they only say the same thing again ("missing required key 'action'").
+import { isDeepStrictEqual } from 'node:util';
 import type { Path } from '../../files/locate.js';
-import { obj } from '../rule.js';
+import { obj, type Change, type Loose } from '../rule.js';
 
 /** key spelled as Google's JSON (openUrlAction), its protobuf field (open_url_action) or Dialogflow's (openUrl): the letters alone, lower case */
 const norm = (k: string): string => k.toLowerCase().replace(/[^a-z]/g, '');
@@ -35,56 +36,127 @@ const flowValue = (v: unknown): string => {
   return '...';
 };
 
+/** One key of the flat suggestion a Google-shaped one is written as: its value, and where the suggestion has it (a path from the suggestion); none for the action's name. */
+export interface FlatKey { readonly key: string; readonly value: unknown; readonly from?: Path }
+
 /**
- * A suggestion written in Google's RBM shape: `{ reply: { text, postbackData } }`,
- * `{ action: { text, postbackData, dialAction: { phoneNumber } } }`, or an action object on the
- * suggestion itself (`{ text, dialAction: {...} }`, also beside a string `action`). The finding, at
- * the Google key, says what tplsync writes instead, with the suggestion as it would be written.
+ * A suggestion written in Google's RBM shape, read: `key`, the Google key (reply, action, or the
+ * action object on the suggestion itself); `flat`, the keys of the suggestion as tplsync writes it,
+ * in order (undefined where the action is not said: `action: { text, postbackData }`); `own`, the
+ * suggestion's own keys that are Google's (SuggestedAction's text and postbackData written on the
+ * suggestion, without the `action:` wrapper), which the flat keys replace.
  */
-export function rbmSuggestionFinding(p: Path, data: unknown): { ruleId: 'rcs-action-keys'; path: Path; part: 'key'; message: string } | undefined {
+export interface RbmSuggestion {
+  readonly key: string;
+  readonly google: string;
+  readonly action: string;
+  readonly keys: string;
+  readonly flat?: readonly FlatKey[];
+  readonly own: readonly string[];
+}
+
+/**
+ * A suggestion in Google's RBM shape: `{ reply: { text, postbackData } }`,
+ * `{ action: { text, postbackData, dialAction: { phoneNumber } } }`, or an action object on the
+ * suggestion itself (`{ text, dialAction: {...} }`, also beside a string `action`); undefined for any other.
+ */
+export function rbmSuggestionShape(data: unknown): RbmSuggestion | undefined {
   const s = obj(data);
   if (!s) return undefined;
   const reply = obj(s.reply);
   const wrapped = obj(s.action);
   // the object that holds the action's own object: the `action:` wrapper, or the suggestion itself
   const holder = wrapped ?? s;
+  const at: Path = wrapped ? ['action'] : [];
   const actionKey = Object.keys(holder).find((k) => rbmActionObject(k) !== undefined && (obj(holder[k]) !== undefined || holder[k] === null));
   if (!reply && !wrapped && actionKey === undefined) return undefined;
-  let key: string;
-  let action: string;
-  let keys = '';
-  const fields: Record<string, unknown> = {};
-  let google: string;
+  const fields: FlatKey[] = [];
+  const field = (key: string, from: Path, value: unknown): void => { fields.push({ key, value, from }); };
   if (reply && actionKey === undefined) {
-    key = 'reply'; action = 'reply'; google = "`reply: { text, postbackData }` is Google's RBM Suggestion.reply";
-    for (const k of ['text', 'postbackData']) if (reply[k] !== undefined) fields[k] = reply[k];
-  } else if (actionKey !== undefined) {
-    const what = rbmActionObject(actionKey)!;
-    key = wrapped ? 'action' : actionKey;
-    action = what.action; keys = what.keys;
-    google = wrapped ? `\`action: { ..., ${actionKey}: ... }\` is Google's RBM Suggestion.action with its SuggestedAction.${actionKey}` : `\`${actionKey}\` is Google's RBM name (SuggestedAction.${actionKey})`;
-    const inner = obj(holder[actionKey]) ?? {};
-    if (holder.text !== undefined) fields.text = holder.text;
-    else if (s.text !== undefined) fields.text = s.text;
-    if (action === 'open_url') {
-      const url = inner.url ?? inner.uri;
-      if (url !== undefined) fields.postbackData = url;
-      if (inner.application !== undefined) fields.openUrlApplication = inner.application;
-      if (inner.webviewViewMode !== undefined) fields.webviewType = inner.webviewViewMode;
-    } else {
-      if (holder.postbackData !== undefined) fields.postbackData = holder.postbackData;
-      for (const k of ['phoneNumber', 'latLong', 'label', 'query', 'startTime', 'endTime', 'title', 'description']) if (inner[k] !== undefined) fields[k] = inner[k];
-    }
-  } else {
-    // `action: { text, postbackData }` with no action object in it: which action is not said
-    key = 'action'; action = '';
-    google = "`action: { ... }` is Google's RBM Suggestion.action (a SuggestedAction), and it names none of RBM's actions (openUrlAction, dialAction, viewLocationAction, shareLocationAction, createCalendarEventAction)";
+    for (const k of ['text', 'postbackData']) if (reply[k] !== undefined) field(k, ['reply', k], reply[k]);
+    return { key: 'reply', action: 'reply', keys: '', google: "`reply: { text, postbackData }` is Google's RBM Suggestion.reply", flat: [{ key: 'action', value: 'reply' }, ...fields], own: [] };
   }
-  const written = action
-    ? `{ ${[`action: ${action}`, ...Object.entries(fields).map(([k, v]) => `${k}: ${flowValue(v)}`)].join(', ')} }`
-    : '';
-  const message = `${google}; tplsync writes a suggestion flat, its action named by \`action:\`${action ? `: \`action: ${action}\` with \`text:\`${keys ? `, and ${keys}` : ' and `postbackData:`'}. Write it as ${written}` : ' (reply, open_url, dial, view_location, share_location or create_calendar_event) and its keys beside it'} (docs/format.md, "On an RCS channel").`;
-  return { ruleId: 'rcs-action-keys', path: [...p, key], part: 'key', message };
+  if (actionKey !== undefined) {
+    const what = rbmActionObject(actionKey)!;
+    const google = wrapped ? `\`action: { ..., ${actionKey}: ... }\` is Google's RBM Suggestion.action with its SuggestedAction.${actionKey}` : `\`${actionKey}\` is Google's RBM name (SuggestedAction.${actionKey})`;
+    const inner = obj(holder[actionKey]) ?? {};
+    const within = [...at, actionKey];
+    if (holder.text !== undefined) field('text', [...at, 'text'], holder.text);
+    else if (s.text !== undefined) field('text', ['text'], s.text);
+    if (what.action === 'open_url') {
+      const urlKey = inner.url !== undefined && inner.url !== null ? 'url' : 'uri';
+      if (inner[urlKey] !== undefined) field('postbackData', [...within, urlKey], inner[urlKey]);
+      if (inner.application !== undefined) field('openUrlApplication', [...within, 'application'], inner.application);
+      if (inner.webviewViewMode !== undefined) field('webviewType', [...within, 'webviewViewMode'], inner.webviewViewMode);
+    } else {
+      if (holder.postbackData !== undefined) field('postbackData', [...at, 'postbackData'], holder.postbackData);
+      for (const k of ['phoneNumber', 'latLong', 'label', 'query', 'startTime', 'endTime', 'title', 'description']) if (inner[k] !== undefined) field(k, [...within, k], inner[k]);
+    }
+    return { key: wrapped ? 'action' : actionKey, action: what.action, keys: what.keys, google, flat: [{ key: 'action', value: what.action }, ...fields], own: wrapped ? [] : ['text', 'postbackData'] };
+  }
+  // `action: { text, postbackData }` with no action object in it: which action is not said
+  return { key: 'action', action: '', keys: '', own: [], google: "`action: { ... }` is Google's RBM Suggestion.action (a SuggestedAction), and it names none of RBM's actions (openUrlAction, dialAction, viewLocationAction, shareLocationAction, createCalendarEventAction)" };
+}
+
+/**
+ * A suggestion written in Google's RBM shape (rbmSuggestionShape): the finding, at the Google key,
+ * says what tplsync writes instead, with the suggestion as it would be written (lint --fix writes it
+ * so: rbmSuggestionRepairs).
+ */
+export function rbmSuggestionFinding(p: Path, data: unknown): { ruleId: 'rcs-action-keys'; path: Path; part: 'key'; message: string } | undefined {
+  const shape = rbmSuggestionShape(data);
+  if (!shape) return undefined;
+  const { google, action, keys, flat } = shape;
+  const written = flat ? `{ ${flat.map((f) => `${f.key}: ${flowValue(f.value)}`).join(', ')} }` : '';
+  const message = `${google}; tplsync writes a suggestion flat, its action named by \`action:\`${flat ? `: \`action: ${action}\` with \`text:\`${keys ? `, and ${keys}` : ' and `postbackData:`'}. Write it as ${written}` : ' (reply, open_url, dial, view_location, share_location or create_calendar_event) and its keys beside it'} (docs/format.md, "On an RCS channel").`;
+  return { ruleId: 'rcs-action-keys', path: [...p, shape.key], part: 'key', message };
+}
+
+/** the title of the repair of a suggestion in Google's RBM shape (the report and the editor's quick fix) */
+export const RBM_REPAIR_TITLE = "Write the suggestion in Google's RBM shape flat, as its finding says (`reply: { text, postbackData }` is `action: reply, text, postbackData`)";
+
+/**
+ * The repair of the suggestions in Google's RBM shape whose finding says what to write (`Write it
+ * as { ... }`): each suggestion rewritten in place as that flat suggestion, the Google key's entry
+ * replaced, where it is, by the flat keys (their values moved from where the file has them, with
+ * their quoting and comments), the suggestion's other keys kept where they are. Declined for a
+ * suggestion whose action is not said (no `Write it as`), and for one that already has a key the
+ * flat suggestion writes with another value (`action: reply` beside a dialAction, `text:` beside a
+ * reply's own text): which one is meant is not certain. `where`: the suggestions under `message:`
+ * (rule rcs-action-keys) or those elsewhere (under a top-level contentMessage: rule schema).
+ */
+export function rbmSuggestionRepairs(t: Loose, where: 'message' | 'elsewhere'): Change[] {
+  const out: Change[] = [];
+  const seen = new Set<string>();
+  const inMessage = (p: Path): boolean => p[0] === 'message';
+  const all = [...(where === 'message' ? suggestionPointers(t) : []), ...suggestionsUnderGoogleNames(t).filter((s) => inMessage(s.path) === (where === 'message'))];
+  for (const { path, data } of all) {
+    const k = path.join('\u0000');
+    if (seen.has(k)) continue;
+    seen.add(k);
+    const shape = rbmSuggestionShape(data);
+    if (!shape?.flat) continue;
+    const s = obj(data)!;
+    const entries: { key: string; value?: string; from?: Path }[] = [];
+    const drop: string[] = [];
+    let certain = true;
+    for (const f of shape.flat) {
+      const beside = f.key !== shape.key && Object.hasOwn(s, f.key);
+      const own = shape.own.includes(f.key);
+      // Google's text or postbackData on the suggestion itself: moved into the flat suggestion's order
+      if (beside && own && f.from?.length === 1 && f.from[0] === f.key) { entries.push({ key: f.key, from: [...path, f.key] }); continue; }
+      // a key of the flat suggestion written beside Google's with the same value (`action: dial` beside a dialAction, the text beside the wrapper): kept where it is
+      if (beside && isDeepStrictEqual(s[f.key], f.value)) continue;
+      if (beside && !own) { certain = false; break; }
+      if (beside) drop.push(f.key);
+      entries.push(f.from ? { key: f.key, from: [...path, ...f.from] } : { key: f.key, value: String(f.value) });
+    }
+    if (!certain) continue;
+    // Google's keys on the suggestion that the flat one does not write (open_url's postbackData: the URL is its postbackData)
+    for (const own of shape.own) if (own !== shape.key && Object.hasOwn(s, own) && !shape.flat.some((f) => f.key === own)) drop.push(own);
+    out.push({ op: 'replace-key', path, key: shape.key, entries, ...(drop.length ? { drop } : {}) });
+  }
+  return out;
 }
 
 /** The RCS suggestions of a template value, by their JSON pointers (as the schema's errors name them). */

@@ -1,7 +1,8 @@
 // RCS rules (Google RBM) for the channel-neutral `message` of a template, one pure check each.
 import { reportSchema } from './schema.js';
 import { ACTION_KEYS } from './suggestions.js';
-import { rbmSuggestionFinding } from './rbm-names.js';
+import { RBM_REPAIR_TITLE, rbmSuggestionFinding, rbmSuggestionRepairs } from './rbm-names.js';
+import { wholeTemplate } from '../scope.js';
 import { charLength, renderText } from '../../model/placeholders.js';
 import { firstNonGsm, smsPartsInWords, smsSize, smsUnitsInWords } from '../../model/sms.js';
 import { rfc3339Capitals, rfc3339Ms, rfc3339Shape } from '../../model/time.js';
@@ -369,7 +370,7 @@ export const rcsRules = defineRules([
     id: 'rcs-action-keys', group: 'rcs', severity: 'error',
     summary: 'A suggestion takes only the keys of its action, and the keys that action needs.',
     why: 'Each RBM suggested action has its own fields (dial: phoneNumber; view_location: latLong, label, query; create_calendar_event: startTime, endTime, title, description; open_url: openUrlApplication, webviewType). A key of another action is dropped or refused, and a dial chip without a number calls no one.',
-    fix: 'Move the key to a suggestion of the action it belongs to, or change `action`; add the key the action needs.', source: 'RBM SuggestedAction',
+    fix: 'Move the key to a suggestion of the action it belongs to, or change `action`; add the key the action needs. A suggestion written in Google\'s RBM shape (`reply: { text, postbackData }`, `action: { ..., openUrlAction: { url } }`, `dialAction:` on the suggestion) is written flat, as the finding spells it out, by `tplsync lint --fix` (or the editor\'s quick fix); one whose action is not said (`action: { text, postbackData }`) is left to you.', source: 'RBM SuggestedAction',
     // the keys of each action are the schema's (suggestions.ts words its errors on them); a key the action needs given
     // as a text of spaces alone is as missing (the request drops an empty text, and the review refuses it as missing)
     check(ctx) {
@@ -382,6 +383,9 @@ export const rcsRules = defineRules([
         }
       }
     },
+    // a suggestion in Google's RBM shape whose finding says what to write (`Write it as { ... }`), written so
+    repair: (ctx) => rbmSuggestionRepairs(wholeTemplate(ctx.t), 'message'),
+    repairTitle: RBM_REPAIR_TITLE,
   },
   {
     id: 'rcs-dial', group: 'rcs', severity: 'error', summary: 'A dial suggestion calls a phone number in E.164 form (+, country code, at most 15 digits).',

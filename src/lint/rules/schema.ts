@@ -13,7 +13,7 @@ import { NUMBERED, placeholderNameMeant, scanPlaceholders } from '../../model/pl
 import { an, claiming, defineRules, obj, type Change, type Loose, type RuleContext } from '../rule.js';
 import { googleContentMessageKey, isRcsOnly, wholeTemplate } from '../scope.js';
 import { actionNotCarried, foreignKeyFinding, latLongKeyFinding, messageKeyNotCarried, missingKeyFinding } from './suggestions.js';
-import { rbmNameMessage, rbmSuggestionFinding, suggestionPointers, suggestionsUnderGoogleNames } from './rbm-names.js';
+import { rbmNameMessage, rbmSuggestionFinding, rbmSuggestionRepairs, suggestionPointers, suggestionsUnderGoogleNames } from './rbm-names.js';
 
 export interface SchemaFinding { ruleId: string; path: Path; part: 'key' | 'value'; message: string }
 
@@ -581,14 +581,15 @@ export function enumCaseRepairs(t: Loose, owner?: string): Change[] {
 }
 
 /** the title of the case repair (the editor's quick fix) */
-export const ENUM_CASE_REPAIR_TITLE = 'Write the value in the case the platform takes (marketing is MARKETING, vertical is VERTICAL)';
+export const ENUM_CASE_REPAIR_TITLE = 'Write the value in the case the platform takes (marketing is MARKETING, vertical is VERTICAL), and a suggestion in Google\'s RBM shape under contentMessage written flat, as its finding says';
 
 export const schemaRules = defineRules([
   { id: 'schema', group: 'schema', severity: 'error', summary: 'The file matches schema/template.schema.json.',
     why: 'Unknown keys are usually typos, and wrong types are rejected by the API.',
     fix: 'Follow the message (it suggests the key or value you probably meant). Add the schema modeline to get completion in your editor.',
     check(ctx) { reportSchema(ctx, 'schema'); },
-    repair: (ctx) => enumCaseRepairs(wholeTemplate(ctx.t), 'schema'),
+    // and a suggestion in Google's RBM shape under a top-level contentMessage (outside `message`, the schema reports it), as its finding says
+    repair: (ctx) => [...enumCaseRepairs(wholeTemplate(ctx.t), 'schema'), ...rbmSuggestionRepairs(wholeTemplate(ctx.t), 'elsewhere')],
     repairTitle: ENUM_CASE_REPAIR_TITLE,
     // a file with no document holds no template
     checkLoading: claiming('empty') },
