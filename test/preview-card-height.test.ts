@@ -7,7 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { fromFile } from '../src/model/canonical.ts';
 import { renderTemplatePage } from '../src/preview/html.ts';
-import { CARD_MAX_HEIGHT_DP, fitCard } from '../src/preview/rcs.ts';
+import { CARD_MAX_HEIGHT_DP, fitCard } from '../src/model/rcs-card-fit.ts';
 
 test('fitCard: Google\'s advice holds (TALL: title and description or one suggestion; MEDIUM two; SHORT three; four without media)', () => {
   const fits = (mediaDp: number | undefined, suggestions: number, title?: string, description?: string) => fitCard({ mediaDp, horizontal: false, widthDp: 320, ...(title ? { title } : {}), ...(description ? { description } : {}), suggestions }).cut;

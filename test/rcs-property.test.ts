@@ -10,6 +10,7 @@ import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
 import { collectFindings } from '../src/lint/engine.ts';
 import { diffTemplates, fromFile, fromRead, fromWriteBody, toWriteBody } from '../src/model/canonical.ts';
 import { templateId } from '../src/model/ids.ts';
+import { cardLayout, fitRichCard } from '../src/model/rcs-card-fit.ts';
 import { CHANNEL_B } from './helpers.ts';
 
 const word = fc.constantFrom('store', 'order', 'offer', 'parcel', 'event', 'coffee', 'Berlin', 'today', 'new', 'gift');
@@ -43,7 +44,7 @@ const template = fc.record({
   cards: fc.integer({ min: 2, max: 4 }),
   suggestions: fc.tuple(...ACTIONS.map((a) => suggestionOf[a]!)),
   order: fc.shuffledSubarray(ACTIONS.map((_, i) => i), { minLength: ACTIONS.length, maxLength: ACTIONS.length }),
-  placeholder: name, value: sample, prefix: words(1, 4),
+  placeholder: name, value: sample, prefix: words(1, 4), heading: words(1, 2),
   fallback: fc.option(words(2, 10), { nil: undefined }),
   expiry: fc.option(fc.oneof(fc.integer({ min: 1, max: 86400 }).map((ttl) => ({ type: 'TTL', ttl })), fc.constant({ type: 'EXPIRE_TIME', expireTime: '2099-01-31T23:59:59.000Z' })), { nil: undefined }),
   media: fc.constantFrom('SHORT', 'MEDIUM', 'TALL'),
@@ -56,15 +57,25 @@ const template = fc.record({
     message.suggestions = sg;
   } else {
     const count = g.layout === 'STANDALONE' ? 1 : g.cards;
-    // at most 4 chips on a card; the rest on the message
-    message.richCards = Array.from({ length: count }, (_, i) => ({
-      title: i === 0 ? `${g.prefix} ${ph}` : `Card ${i + 1}`, description: `${g.prefix} ${i}`,
-      fileUrl: `https://cdn.example.com/c${i}.${i % 2 ? 'mp4' : 'jpg'}`, ...(i % 2 ? { thumbnailUrl: `https://cdn.example.com/c${i}.jpg` } : {}),
-      suggestions: sg.slice(i * 4, i * 4 + 4),
-    }));
-    const rest = sg.slice(count * 4);
+    const opts = g.layout === 'STANDALONE' ? { type: 'STANDALONE', orientation: 'VERTICAL', mediaHeight: g.media } : { type: 'CAROUSEL', cardWidth: 'MEDIUM', mediaHeight: g.media === 'TALL' ? 'MEDIUM' : g.media };
+    // as many chips on a card as it shows whole (at most 4; RBM's 344 dp: rcs-card-height), the rest on the message
+    const layout = cardLayout(opts, count);
+    const sent = (x: string): string => x.replace(ph, g.value);
+    let next = 0;
+    message.richCards = Array.from({ length: count }, (_, i) => {
+      const card: Record<string, unknown> = {
+        title: i === 0 ? `${g.heading} ${ph}` : `Card ${i + 1}`, description: `${g.prefix} ${i}`,
+        fileUrl: `https://cdn.example.com/c${i}.${i % 2 ? 'mp4' : 'jpg'}`, ...(i % 2 ? { thumbnailUrl: `https://cdn.example.com/c${i}.jpg` } : {}),
+      };
+      let k = 0;
+      while (k < 4 && next + k < sg.length && fitRichCard(layout, { ...card, suggestions: sg.slice(next, next + k + 1) }, sent).cut.length === 0) k++;
+      if (k) card.suggestions = sg.slice(next, next + k);
+      next += k;
+      return card;
+    });
+    const rest = sg.slice(next);
     if (rest.length) message.suggestions = rest;
-    message.rcsRichCardsOpts = g.layout === 'STANDALONE' ? { type: 'STANDALONE', orientation: 'VERTICAL', mediaHeight: g.media } : { type: 'CAROUSEL', cardWidth: 'MEDIUM', mediaHeight: g.media === 'TALL' ? 'MEDIUM' : g.media };
+    message.rcsRichCardsOpts = opts;
   }
   message.examples = { [g.placeholder]: g.value };
   if (g.expiry) message.rcsExpireOpts = g.expiry;

@@ -52,7 +52,8 @@ message:
       description: Coffee and a welcome gift
       postbackData: calendar
   examples: { city: Berlin }
-  rcsRichCardsOpts: { type: STANDALONE, orientation: VERTICAL, mediaHeight: MEDIUM }
+  # the picture beside the text, as the store_opening sample has it: a vertical card with media shows at most three of its four chips (RBM's 344 dp, rcs-card-height)
+  rcsRichCardsOpts: { type: STANDALONE, orientation: HORIZONTAL, imageAlign: LEFT }
   fallback:
     text: "Our {{city}} store opens Saturday 10:00: https://shop.example.com/berlin"
 `;

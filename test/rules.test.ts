@@ -62,6 +62,26 @@ test('every failing fixture names its positions on its first line only', () => {
   assert.equal(wrong, []);
 });
 
+/**
+ * The findings of other rules a passing fixture names on its first line (`# expect others: rcs-card-height@11:7`,
+ * several separated by spaces): a text at its rule's limit that another rule rightly reports (a description of
+ * RBM's 2000 characters, which no rich card shows whole). The fixture is clean of everything else.
+ */
+function othersExpected(text: string, name: string): string[] {
+  const first = text.split('\n')[0] ?? '';
+  if (!/^\s*#\s*expect\b/i.test(first)) return [];
+  const m = /^# expect others: ([a-z0-9-]+@\d+:\d+(?: [a-z0-9-]+@\d+:\d+)*)\s*$/.exec(first);
+  if (!m) throw new Error(`${name}:1: a passing fixture's first line names other rules' findings as \`# expect others: RULE@LINE:COLUMN\`, not ${JSON.stringify(first)}`);
+  return m[1]!.split(' ');
+}
+
+test('othersExpected: a passing fixture names the other rules\' findings it holds on its first line', () => {
+  assert.equal(othersExpected('# expect others: rcs-card-height@11:7\nchannel: a\n', 'x'), ['rcs-card-height@11:7']);
+  assert.equal(othersExpected('# expect others: a-b@1:2 c@3:4\n', 'x'), ['a-b@1:2', 'c@3:4']);
+  assert.equal(othersExpected('channel: a\n', 'x'), []);
+  assert.throws(() => othersExpected('# expect: 3:5\n', 'x'), /x:1: a passing fixture's first line/);
+});
+
 /** what a length rule's message says: `... is 26 characters; the limit is 25.` */
 const LENGTH_LIMIT = /is (\d+) characters; the limit is (\d+)\b/;
 /** rules whose limit is on the text with the samples in, which no string of the file shows as it is (their failing fixtures are still checked at limit + 1) */
@@ -107,12 +127,17 @@ for (const rule of RULES) {
   });
   test(`${rule.id}: passing fixture is clean`, async () => {
     const { diagnostics } = await lintProject(asProject(`${rule.id}/pass`), [], dir, { now: new Date('2026-01-01T00:00:00Z') });
-    assert.equal(diagnostics.map((d) => `${d.ruleId}@${d.line}:${d.column} ${d.message}`), []);
+    // clean but for the other rules' findings a file names on its first line, each of which must be there
+    const passDir = path.join(dir, rule.id, 'pass');
+    const others = readdirSync(passDir, { withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name).flatMap((f) => othersExpected(readFileSync(path.join(passDir, f), 'utf8'), `${rule.id}/pass/${f}`).map((x) => `${f}:${x}`));
+    assert.not.ok(others.some((x) => x.includes(`:${rule.id}@`)), `${rule.id}/pass names a finding of its own rule: that is a failing fixture`);
+    const got = diagnostics.map((d) => `${path.basename(d.file)}:${d.ruleId}@${d.line}:${d.column}`);
+    for (const x of others) assert.ok(got.includes(x), `${rule.id}/pass names ${x} on its first line, which lint did not report: ${JSON.stringify(got)}`);
+    assert.equal(diagnostics.filter((d, i) => !others.includes(got[i]!)).map((d) => `${d.ruleId}@${d.line}:${d.column} ${d.message}`), []);
     // and a length limit's passing fixture holds a text exactly at the limit (the failing one is one over): `>= limit` fails this test
     if (RENDERED_LENGTH.has(rule.id)) return;
     const limits = new Set(await failLimits(rule.id));
     if (limits.size === 0) return;
-    const passDir = path.join(dir, rule.id, 'pass');
     const lengths = new Set(readdirSync(passDir).flatMap((f) => stringsOf(parseYaml(readFileSync(path.join(passDir, f), 'utf8')))).map(charLength));
     for (const limit of limits) assert.ok(lengths.has(limit), `${rule.id}: no text of the passing fixture is exactly ${limit} characters (the limit); make one so`);
   });

@@ -6,92 +6,9 @@ import { smsPartsInWords, smsSize, smsUnitsInWords } from '../model/sms.js';
 import { messageFileText, type FileTemplate } from '../model/canonical.js';
 import { obj as o, objs as a, sample as s, type Loose } from '../model/loose.js';
 import { renderText } from '../model/placeholders.js';
+import { CARD_MAX_HEIGHT_DP, MEDIA_HEIGHT_DP, STANDALONE_WIDTH_DP, cardLayout, fitRichCard } from '../model/rcs-card-fit.js';
 import { langAttrs, lineDir, paragraphs } from './direction.js';
 import { changed, cls, esc, fileNameOf, imageOverPlaceholder, markInvisible, textWithMarks, withSamples, type Marks } from './markup.js';
-
-/** RBM's card widths (carousel) and media heights, in dp. */
-export const CARD_WIDTH_DP: Readonly<Record<string, number>> = { SMALL: 120, MEDIUM: 232 };
-export const MEDIA_HEIGHT_DP: Readonly<Record<string, number>> = { SHORT: 112, MEDIUM: 168, TALL: 264 };
-/** a standalone card spans the conversation; a horizontal card's media takes this share of it */
-const STANDALONE_WIDTH_DP = 320;
-
-/**
- * Google's rich card bounds (RBM "Rich cards" guide, media and heights): a card is at least 112 dp
- * and at most 344 dp high. A card whose content is taller is cut until it fits, in this order:
- * the description to one line, the title to one line, the suggestions that do not fit from the
- * end of the list, the description, the title.
- */
-export const CARD_MAX_HEIGHT_DP = 344;
-export const CARD_MIN_HEIGHT_DP = 112;
-/**
- * The heights a card's parts take on the phone, in dp: a line of title (16 sp, 24 dp a line) and of
- * description (14 sp, 20 dp a line), a suggestion in the card (a 44 dp row), the content's
- * padding. With them the bounds give Google's own advice: TALL media takes a title and a
- * description or one suggestion, MEDIUM up to two suggestions, SHORT up to three, four only
- * without media.
- */
-const CARD_LINE_DP = { title: 24, description: 20 } as const;
-const CARD_SUGGESTION_DP = 44;
-const CARD_PADDING_DP = 16;
-/** the width of an average character of a line, in dp (16 sp title, 14 sp description); a wide (CJK) character counts twice */
-const CARD_CHAR_DP = { title: 8.8, description: 7.7 } as const;
-/** the horizontal padding of a card's text (both sides), dp; a horizontal card's media is 128 dp wide */
-const CARD_TEXT_INSET_DP = 32;
-const HORIZONTAL_MEDIA_DP = 128;
-
-/** the lines a text takes in a column `widthDp` wide, each paragraph on a line of its own (an estimate by average character widths) */
-export function linesOf(text: string, widthDp: number, charDp: number): number {
-  const perLine = Math.max(1, Math.floor(widthDp / charDp));
-  return text.split('\n').reduce((n, para) => {
-    let units = 0;
-    for (const ch of para) units += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]|[\u{1f300}-\u{1faff}]/u.test(ch) ? 2 : 1;
-    return n + Math.max(1, Math.ceil(units / perLine));
-  }, 0);
-}
-
-/** What a phone shows of a card: its title and description in how many lines (0: left out), how many of its suggestions, and what was cut. */
-export interface CardFit {
-  titleLines: number;
-  descriptionLines: number;
-  suggestions: number;
-  /** the height the card takes, dp (at most CARD_MAX_HEIGHT_DP) */
-  heightDp: number;
-  /** what the phone cut, in words (empty: the card is shown whole) */
-  cut: string[];
-  /** the lines of the title and the description uncut */
-  whole: { title: number; description: number };
-}
-
-/**
- * Pure: a card laid out as RBM lays it out within CARD_MAX_HEIGHT_DP: `mediaDp` the media's height
- * on a vertical card (undefined: none, or a horizontal card's, beside the text), `widthDp` the
- * card's, the title and description as sent (samples in), the number of suggestions.
- */
-export function fitCard(card: { mediaDp: number | undefined; horizontal: boolean; widthDp: number; title?: string; description?: string; suggestions: number }): CardFit {
-  const textWidth = Math.max(40, card.widthDp - CARD_TEXT_INSET_DP - (card.horizontal ? HORIZONTAL_MEDIA_DP : 0));
-  const whole = {
-    title: card.title ? linesOf(card.title, textWidth, CARD_CHAR_DP.title) : 0,
-    description: card.description ? linesOf(card.description, textWidth, CARD_CHAR_DP.description) : 0,
-  };
-  let titleLines = whole.title;
-  let descriptionLines = whole.description;
-  let suggestions = card.suggestions;
-  const height = (): number => {
-    const text = CARD_PADDING_DP + titleLines * CARD_LINE_DP.title + descriptionLines * CARD_LINE_DP.description + suggestions * CARD_SUGGESTION_DP;
-    // a horizontal card's media is beside the text: the taller of the two
-    return Math.max(CARD_MIN_HEIGHT_DP, card.horizontal ? Math.max(HORIZONTAL_MEDIA_DP, text) : (card.mediaDp ?? 0) + text);
-  };
-  const cut: string[] = [];
-  const fits = (): boolean => height() <= CARD_MAX_HEIGHT_DP;
-  if (!fits() && descriptionLines > 1) { cut.push(`the description to 1 line of ${descriptionLines}`); descriptionLines = 1; }
-  if (!fits() && titleLines > 1) { cut.push(`the title to 1 line of ${titleLines}`); titleLines = 1; }
-  const had = suggestions;
-  while (!fits() && suggestions > 0) suggestions--;
-  if (suggestions < had) cut.push(`${had - suggestions === 1 ? 'the last suggestion' : `the last ${had - suggestions} suggestions`} left out`);
-  if (!fits() && descriptionLines > 0) { cut.push('the description left out'); descriptionLines = 0; }
-  if (!fits() && titleLines > 0) { cut.push('the title left out'); titleLines = 0; }
-  return { titleLines, descriptionLines, suggestions, heightDp: Math.min(height(), CARD_MAX_HEIGHT_DP), cut, whole };
-}
 
 /** a video by its extension: the types RBM lists (lint's rcs-media: MP4, M4V, MPEG, MPEG-4, H.263, WebM) and the .mov and .3gp it warns about */
 const VIDEO_FILE = /\.(mp4|m4v|mov|webm|3gp|mpe?g|mpeg4|h263)(\?|#|$)/i;
@@ -190,24 +107,23 @@ export function renderRcs(f: FileTemplate, marks?: Marks): string {
   const plain = (x: string): string => renderText(messageFileText(f.names, x), f.samples ?? {});
   const opts = o(m.rcsRichCardsOpts);
   const cards = a(m.richCards);
-  const carousel = opts?.type === 'CAROUSEL' || (opts?.type === undefined && cards.length > 1);
-  const horizontal = !carousel && opts?.orientation === 'HORIZONTAL';
-  const mediaDp = horizontal ? undefined : MEDIA_HEIGHT_DP[String(opts?.mediaHeight ?? 'MEDIUM')];
-  const widthDp = carousel ? CARD_WIDTH_DP[String(opts?.cardWidth ?? 'MEDIUM')] ?? 232 : STANDALONE_WIDTH_DP;
+  // the layout and each card's cut are the model's (model/rcs-card-fit.ts), which lint's rcs-card-height asks too
+  const layout = cardLayout(opts, cards.length);
+  const { carousel, horizontal, mediaDp, widthDp } = layout;
   const parts = [`<section class="rcs"${c.rcsOnly ? ' data-rcs-only="true"' : ''}><h2>RCS${c.rcsOnly ? ' (RCS-only template)' : ''}</h2><div class="rcs-row"><div class="rcs-phone"${langAttrs(c.language)}>`];
   if (s(m.message)) parts.push(`<div class="bubble rcs-text${cls(marks, 'message.message')}" data-testid="rcs-text" data-path="message.message">${paragraphs(text(s(m.message)!, 'message'), c.language)}</div>`);
   if (cards.length) {
-    const layout = `${carousel ? 'carousel' : 'standalone'}${horizontal ? ` horizontal align-${esc(String(opts?.imageAlign ?? 'LEFT')).toLowerCase()}` : ''}`;
+    const layoutClass = `${carousel ? 'carousel' : 'standalone'}${horizontal ? ` horizontal align-${esc(String(opts?.imageAlign ?? 'LEFT')).toLowerCase()}` : ''}`;
     // a carousel is a region of its own that takes the keyboard focus, so its cards scroll with the arrow keys
     const region = carousel ? ` tabindex="0" role="region" aria-label="Carousel, ${cards.length} card${cards.length === 1 ? '' : 's'}"` : '';
-    parts.push(`<div class="cards ${layout}${cls(marks, 'message.rcsRichCardsOpts')}"${region} data-path="message.rcsRichCardsOpts" data-card-width="${carousel ? esc(String(opts?.cardWidth ?? 'MEDIUM')) : 'STANDALONE'}" data-media-height="${esc(String(mediaDp ? opts?.mediaHeight ?? 'MEDIUM' : 'NONE'))}">`);
+    parts.push(`<div class="cards ${layoutClass}${cls(marks, 'message.rcsRichCardsOpts')}"${region} data-path="message.rcsRichCardsOpts" data-card-width="${esc(layout.cardWidth)}" data-media-height="${esc(mediaDp ? layout.mediaHeight : 'NONE')}">`);
     cards.forEach((card, i) => {
       const url = s(card.fileUrl);
       // cut as the phone cuts a card taller than RBM's maximum: lines clamped with an ellipsis, parts left out, and said so
       const title = s(card.title);
       const description = s(card.description);
       const suggestions = a(card.suggestions);
-      const fit = fitCard({ mediaDp: url ? mediaDp : undefined, horizontal, widthDp, ...(title ? { title: plain(title) } : {}), ...(description ? { description: plain(description) } : {}), suggestions: suggestions.length });
+      const fit = fitRichCard(layout, card, plain);
       parts.push(`<div class="card${cls(marks, `message.richCards[${i}]`)}" data-testid="card" data-path="message.richCards[${i}]" data-height-dp="${fit.heightDp}" style="width:${widthDp}px">`);
       // the media is described by the card's text as the customer reads it (samples, not placeholders)
       const words = s(card.title) ?? s(card.description);
