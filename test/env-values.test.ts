@@ -82,7 +82,7 @@ function allFiles(dir: string): string[] {
 
 const leaks = (text: string): string[] => [CANARY_S, CANARY_P, KEY_S, KEY_P].filter((c) => text.toLowerCase().includes(c.toLowerCase()));
 
-interface Body { chatapp?: { chatapp?: { components?: { type: string; text?: string; buttons?: { type: string; url?: string; example?: string[]; flow?: { id?: string } }[] }[]; example?: Record<string, string> } } }
+interface Body { name?: string; chatapp?: { chatapp?: { components?: { type: string; text?: string; buttons?: { type: string; url?: string; example?: string[]; flow?: { id?: string } }[] }[]; example?: Record<string, string> } } }
 
 /** what the emulator holds of the one template: the body text, the URL button, the flow id, the media sample */
 function received(emu: RunningEmulator): { text?: string; url?: string; example?: string; flow?: string; media?: string } {
@@ -309,5 +309,59 @@ test('a value a template refers to and an environment lacks: lint points at the 
     assert.match(bad.stderr, 'environments.production.values.promo_token is read from the environment variable PROD_PROMO, which is not set');
   } finally { cleanup(dir); }
 });
+
+test('a saved plan is stale when a value a template it leaves as it is refers to changed in the config (trial-am F2)', async () => {
+  const KEY = 'kV-R5t8Wq2Zx7NmB4';
+  const emu = await startEmulator({ keys: [KEY], reviewDelayMs: 0 });
+  const dir = tempDir('tplsync-env-values-noop-');
+  try {
+    const cfg = (host: string) => `templates: ["templates/**/*.yaml"]
+environments:
+  solo:
+    baseUrl: ${emu.url}
+    apiKeyEnv: KEY_V
+    channels: { wa: ${CHANNEL_A} }
+    values: { shop_host: ${host}, token: { env: SOLO_TOKEN } }
+channels:
+  wa: { kind: whatsapp }
+`;
+    const order = (text: string) => `channel: wa\nname: order_ready\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "${text} {{1}} is ready."\n  examples: { 1: A-1 }\n`;
+    const link = `channel: wa\nname: order_link\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Your order {{1}} is on its way, code ((token))."\n  examples: { 1: A-1 }\nbuttons:\n  - type: URL\n    text: Track it\n    url: "((shop_host))/t/{{1}}"\n    example: "((shop_host))/t/A-1"\n`;
+    const env = { KEY_V: KEY, SOLO_TOKEN: 'tokSecret7Hq2' };
+    writeFiles(dir, { 'tplsync.config.yaml': cfg('https://shop.example'), 'templates/order_ready.yaml': order('Order'), 'templates/order_link.yaml': link });
+    const run = (args: string[], e: Record<string, string> = env) => cliIn(args, { cwd: dir, env: e });
+    assert.is((await run(['apply', '--auto-approve'])).exitCode, 0);
+    // one update (order_ready); order_link, which refers to ((shop_host)) and the secret ((token)), left as it is
+    writeFiles(dir, { 'templates/order_ready.yaml': order('Your order') });
+    const planned = await run(['plan', '--out', 'p.json']);
+    assert.is(planned.exitCode, 0, planned.stderr);
+    const saved = JSON.parse(readFileSync(path.join(dir, 'p.json'), 'utf8')) as { changes: { name: string; action: string; values?: Record<string, string> }[] };
+    const kept = saved.changes.find((c) => c.name === 'order_link')!;
+    assert.is(kept.action, 'noop');
+    assert.equal(Object.keys(kept.values ?? {}), ['shop_host', 'token']);
+    assert.not.match(readFileSync(path.join(dir, 'p.json'), 'utf8'), 'tokSecret7Hq2');
+    // the value changes under the template the plan leaves as it is: stale (exit 4), nothing written
+    writeFiles(dir, { 'tplsync.config.yaml': cfg('https://www.shop.example') });
+    const stale = await run(['apply', 'p.json', '--auto-approve']);
+    assert.is(stale.exitCode, 4, stale.stdout + stale.stderr);
+    assert.match(stale.stderr, /order_link.*a value it uses \(\(\(shop_host\)\)\) changed in the config since the plan, so templates\/order_link\.yaml compiles to another body/s);
+    assert.match(emuText(emu, 'order_ready'), /^Order /, 'nothing written');
+    // the secret's value rotated (its variable the same): a plan never holds it, so it cannot go stale by it; the value put back: applied
+    writeFiles(dir, { 'tplsync.config.yaml': cfg('https://shop.example') });
+    const applied = await run(['apply', 'p.json', '--auto-approve'], { ...env, SOLO_TOKEN: 'tokRotated4Lp9' });
+    assert.is(applied.exitCode, 0, applied.stdout + applied.stderr);
+    assert.match(emuText(emu, 'order_ready'), /^Your order /);
+  } finally { cleanup(dir); await emu.close(); }
+});
+
+/** the body text the emulator holds of the template named `name` */
+function emuText(emu: RunningEmulator, name: string): string {
+  for (const r of emu.state.templates.values()) {
+    const b = r.body as unknown as Body;
+    if (b.name !== name) continue;
+    return b.chatapp?.chatapp?.components?.find((c) => c.type === 'BODY')?.text ?? '';
+  }
+  return '';
+}
 
 test.run();

@@ -116,7 +116,7 @@ export function pendingOfPlan(plan: Plan, environment: string, target: string): 
  * this plan wrote it, and was stopped or failed after) did not move: it is listed in `done`, and
  * not written again.
  */
-export async function savedPlanStaleness(conn: Connection, saved: SavedPlan, cwd: string, verified: Pick<VerifiedPlan, 'fileHashes' | 'writes'>, progress?: ProgressFactory, signal?: AbortSignal): Promise<{ moved: Staleness[]; done: string[]; inReviewLimits: Map<string, EditSpend>; approved: string[] }> {
+export async function savedPlanStaleness(conn: Connection, saved: SavedPlan, cwd: string, verified: Pick<VerifiedPlan, 'fileHashes' | 'writes'>, progress?: ProgressFactory, signal?: AbortSignal, values?: (names: readonly string[]) => Readonly<Record<string, string>>): Promise<{ moved: Staleness[]; done: string[]; inReviewLimits: Map<string, EditSpend>; approved: string[] }> {
   const reads = await readTemplates(conn, saved.changes.map((c) => ({ channelId: c.channelId, id: c.publicId })), 'checking', progress, signal);
   // templates in review whose read says the edit under review used the allowance: their edit waits past the review
   const inReviewLimits = new Map<string, EditSpend>();
@@ -130,6 +130,7 @@ export async function savedPlanStaleness(conn: Connection, saved: SavedPlan, cwd
   const approved: string[] = [];
   const moved = staleness(saved, {
     fileHash: (f) => (known.has(f) ? known.get(f) : hashTemplateFile(path.resolve(cwd, f))),
+    ...(values ? { values } : {}),
     read: (id) => reads.get(id) ?? null,
     written: (c, r) => {
       const w = bodies.get(c.publicId.toLowerCase());

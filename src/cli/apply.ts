@@ -5,6 +5,7 @@ import pc from 'picocolors';
 import { followReviews, type ApplyResult, type ReviewWait } from '../apply/apply.js';
 import { resultsProgress } from '../apply/results-progress.js';
 import { applyExit, countResults, loadPlanFile, REVIEW_POLL_MS, pendingOfPlan, pendingOfVerified, resultsDocument, savedPlanStaleness, writePending, type FollowedReview, type PendingApply } from '../apply/run.js';
+import { valueDigests } from '../project/values.js';
 import { describeQuotaWait, formatDuration } from '../apply/quota.js';
 import { interruptExitCode, interruptSignal, onHardStop } from '../core/interrupt.js';
 import { asIdentifier, identifiersMarkedIn, SECRET_VALUE_MASK } from '../core/redact.js';
@@ -164,7 +165,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
       // the plan's file paths are relative to where it was made (its base), not to this run's directory
       const filesDir = savedFilesDir(config, saved.base);
       const verified = await verifySavedBodies(config, conn.environment, saved, filesDir, sayValueWarnings(conn.environment.name));
-      const { moved, done, inReviewLimits, approved } = await savedPlanStaleness(conn, saved, filesDir, verified, progress, signal);
+      const { moved, done, inReviewLimits, approved } = await savedPlanStaleness(conn, saved, filesDir, verified, progress, signal, (names) => valueDigests(conn.environment, names));
       // the clock moved since the plan: a template it writes is held back now (its campaign ended)
       moved.push(...verified.heldNow);
       // the plan was read from and made for one server (or emulator file): the config may name another now

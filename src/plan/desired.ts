@@ -8,7 +8,7 @@ import type { EnvironmentConfig } from '../config/load.js';
 import { templateId, UUID_RE } from '../model/ids.js';
 import type { LoadedFile } from '../project/load.js';
 import { aliasLeftOut } from '../project/environment-templates.js';
-import { lookupValue, refersToSecret, templateIn } from '../project/values.js';
+import { lookupValue, refersToSecret, templateIn, valueDigests } from '../project/values.js';
 import { addSecret, asIdentifier, MIN_SECRET_LENGTH, redact, SECRET_VALUE_MASK } from '../core/redact.js';
 import { fromFile, fromRead, type CanonicalTemplate } from '../model/canonical.js';
 import { hasReferences, templateReferences } from '../model/values.js';
@@ -53,7 +53,8 @@ export function loadDesired(files: readonly LoadedFile[], env: EnvironmentConfig
     const id = templateId(channelId, String(t.name), String(t.language), typeof t.publicId === 'string' ? t.publicId : undefined);
     const secretShape = refersToSecret(f.value, env) ? { secretShape: fromFile(templateIn(f.file, f.value, env, { markSecrets: true }), channelId, id).canonical } : {};
     const { canonical, ...fileOnly } = fromFile(t, channelId, id);
-    return [{ file: f.file, fileHash: f.hash, channel, canonical, fileOnly, ...secretShape, ...(judged.held.length ? { heldInEnvironment: judged.held } : {}) }];
+    const values = hasReferences(f.value) ? { values: valueDigests(env, templateReferences(f.value).map((r) => r.name)) } : {};
+    return [{ file: f.file, fileHash: f.hash, channel, canonical, fileOnly, ...values, ...secretShape, ...(judged.held.length ? { heldInEnvironment: judged.held } : {}) }];
   });
   if (broken.length) throw new ValuesBreakTemplates(env.name, broken, [...variables].sort(), secretsOnly === broken.length);
   // two files that address one template on the channel (one's id derived from its channel, name and language, another's

@@ -24,6 +24,8 @@ export interface DesiredTemplate {
   fileOnly?: FileOnly;
   /** when the file refers to a secret value: the canonical template with a mark where each secret stands (src/model/remnants.ts secretRemnants) */
   secretShape?: CanonicalTemplate;
+  /** the environment values the file refers to, ((name)), each as its digest (valueDigests): a saved plan keeps them */
+  values?: Readonly<Record<string, string>>;
   /** the errors of the environment's values that keep back this template alone (a time of the values that has passed): held, not planned */
   heldInEnvironment?: readonly { ruleId: string; path: readonly (string | number)[]; message: string }[];
 }
@@ -50,6 +52,8 @@ export interface PlanChange {
    */
   acceptedCategory?: { category: string; environment: string };
   fileHash?: string;
+  /** the environment values the file refers to, each as its digest (DesiredTemplate.values) */
+  values?: Readonly<Record<string, string>>;
   /** hash of the read response, or "absent" */
   remoteFingerprint: string;
   /** for a template the plan does not write (noop, orphan): the hash of its read without its review state (contentFingerprint) */
@@ -232,7 +236,7 @@ export function makePlan(inp: PlanInputs): Plan {
     let c = d.canonical;
     const r = inp.remote.get(c.templateId) ?? null;
     const base = { channel: d.channel, name: c.name, language: c.language, publicId: c.templateId, channelId: c.channelId, file: d.file };
-    const hashes = { fileHash: d.fileHash, remoteFingerprint: fingerprint(r) };
+    const hashes = { fileHash: d.fileHash, remoteFingerprint: fingerprint(r), ...(d.values ? { values: d.values } : {}) };
     if (!r) {
       const refused = customAuthenticationText(d, undefined);
       if (refused) { heldNow.push(refused); continue; }

@@ -35,6 +35,8 @@ export interface SavedChange {
   channel: string; name: string; language: string; publicId: string; channelId: string; action: Action;
   file?: string;
   fileHash?: string;
+  /** the environment values its file refers to, ((name)), each as a digest (project/values.ts valueDigests): a template the plan leaves as it is compiles to another body when one changed */
+  values?: Record<string, string>;
   desiredHash?: string;
   remoteFingerprint: string;
   /** a template the plan does not write (noop, orphan), or an update refused until its review ends: the hash of its read without its review state; a review that ends (PENDING → APPROVED) leaves the plan as it was */
@@ -197,7 +199,7 @@ function toSavedEntries(plan: Plan, meta: { environment: string; target: string;
       return {
         // its identifiers never masked as a secret value that equals one (redactedDeep: the output gate's marks)
         ...identifierFields({ channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, channelId: c.channelId }), action: c.action,
-        ...(c.file ? { file: identifierFields({ file: c.file }).file } : {}), ...(c.fileHash ? { fileHash: c.fileHash } : {}),
+        ...(c.file ? { file: identifierFields({ file: c.file }).file } : {}), ...(c.fileHash ? { fileHash: c.fileHash } : {}), ...(c.values ? { values: { ...c.values } } : {}),
         remoteFingerprint: c.remoteFingerprint, ...(c.remoteContent && (c.action === 'noop' || c.action === 'orphan' || (c.action === 'update' && HELD_FOR_REVIEW.has(c.remoteStatus ?? ''))) ? { remoteContent: c.remoteContent } : {}), ...(c.remoteStatus ? { remoteStatus: c.remoteStatus } : {}),
         // what apply needs to know the channel's certain refusals, as a plan just made knows them (its reads and changes)
         ...(category ? { remoteCategory: String(category.before) } : {}), ...(c.remote?.canonical.rcsOnly ? { rcsOnly: true as const } : {}),
@@ -296,7 +298,7 @@ export interface Staleness { key: string; what: string }
  * templates of the plan that hold what it writes now (an earlier run of this plan wrote them, and
  * was stopped or failed after): not what moved, but done, listed in `done` by publicId.
  */
-export function staleness(saved: SavedPlan, now: { fileHash: (file: string) => string | undefined; read: (id: string) => TemplateReadResponse | null; written?: (c: SavedChange, r: TemplateReadResponse) => 'done' | 'differs' | 'not approved' | undefined }, done: string[] = [],
+export function staleness(saved: SavedPlan, now: { fileHash: (file: string) => string | undefined; values?: (names: readonly string[]) => Readonly<Record<string, string>>; read: (id: string) => TemplateReadResponse | null; written?: (c: SavedChange, r: TemplateReadResponse) => 'done' | 'differs' | 'not approved' | undefined }, done: string[] = [],
   /** out: the publicIds of updates the plan held for a review ("apply it then") whose review ended in approval, their content as planned: written now, as APPROVED */
   approved: string[] = []): Staleness[] {
   const out: Staleness[] = [];
@@ -308,6 +310,14 @@ export function staleness(saved: SavedPlan, now: { fileHash: (file: string) => s
       if (h === undefined) out.push({ key, what: `${c.file} was deleted since the plan` });
       else if (h !== c.fileHash) out.push({ key, what: `${c.file} changed since the plan` });
       fileMoved = h !== c.fileHash;
+    }
+    // a template the plan leaves as it is, whose file is as planned, refers to a value the config changed since: it compiles
+    // to another body now, which the plan never showed (a create or update is rebuilt and compared whole: checkBodies)
+    if (!fileMoved && c.action === 'noop' && c.values && now.values) {
+      const names = Object.keys(c.values);
+      const current = now.values(names);
+      const changed = names.filter((n) => current[n] !== c.values![n]);
+      if (changed.length) out.push({ key, what: `${changed.length === 1 ? 'a value it uses' : 'values it uses'} (${changed.map((n) => `((${n}))`).join(', ')}) changed in the config since the plan, so ${c.file ?? 'its file'} compiles to another body than the channel's, which the plan did not show` });
     }
     const r = now.read(c.publicId);
     const fp = fingerprint(r);

@@ -8,6 +8,7 @@ import { templateHoldsKey } from '../model/holds-key.js';
 import type { Loose } from '../model/loose.js';
 import { IDENTITY_KEYS, mapStrings, MissingValuesError, replaceReferences, SECRET_MASK, substituteValues, templateReferences } from '../model/values.js';
 import { io } from '../core/io.js';
+import { sha256 } from '../core/hash.js';
 import { alignedTo, referencesInPlace } from './references-back.js';
 
 const lookups = new WeakMap<EnvironmentConfig, (name: string) => ValueOfEnvironment | undefined>();
@@ -88,6 +89,21 @@ export function templateIn(file: string, t: Loose, env: EnvironmentConfig, o: { 
     if (!(e instanceof MissingValuesError)) throw e;
     throw new UsageError(`${file}: environment '${env.name}' has no value for ${e.names.map((n) => `((${n}))`).join(', ')}; add ${e.names.length > 1 ? 'them' : 'it'} under environments.${env.name}.values in the config (tplsync lint shows where each is used)`);
   }
+}
+
+/**
+ * What each of `names` is in `env`, as a short digest (a saved plan keeps them, to find a value changed
+ * since the plan: apply FILE, src/plan/saved.ts staleness): a plain value's digest of its text, a
+ * secret's of its variable's name (its value is never read here, nor kept in a plan, even hashed),
+ * 'missing' for a name the environment lacks.
+ */
+export function valueDigests(env: EnvironmentConfig, names: Iterable<string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of [...new Set(names)].sort()) {
+    const v = Object.prototype.hasOwnProperty.call(env.values ?? {}, name) ? env.values![name]! : undefined;
+    out[name] = v === undefined ? 'missing' : sha256('env' in v ? `env:${v.env}` : `text:${v.text}`).slice(0, 16);
+  }
+  return out;
 }
 
 /** Whether `name` is a secret value of `env` (one read from an environment variable). */
