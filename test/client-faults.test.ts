@@ -14,7 +14,7 @@ import { createClient, type ClientOptions, type RetryInfo } from '../src/api/cli
 import { ApiError, AuthError, ContractError, NotFoundError, RateLimitedError, UnavailableError } from '../src/api/errors.ts';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
 import type { FaultSettings } from '../src/emulator/faults.ts';
-import { CHANNEL_A, cleanup, tempDir, writeBody } from './helpers.ts';
+import { CHANNEL_A, cleanup, refusedUrl, tempDir, writeBody } from './helpers.ts';
 
 const CANARY = `tplsync-canary-${randomUUID()}`;
 // Faults are decided from each request (seed, identity, attempt), so the ids are fixed too:
@@ -142,11 +142,7 @@ test('gives up with typed errors: unavailable (7), rate limited (7), authenticat
   } finally { bad.close(); }
 
   // nothing listens: network error after the retries
-  const closed = createServer();
-  await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
-  const port = (closed.address() as AddressInfo).port;
-  await new Promise<void>((r) => closed.close(() => r()));
-  await expectError(createClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: CANARY, retries: 1, backoffBaseMs: 1 }).getTemplate(CHANNEL_A, randomUUID()), UnavailableError, 7);
+  await expectError(createClient({ baseUrl: await refusedUrl(), apiKey: CANARY, retries: 1, backoffBaseMs: 1 }).getTemplate(CHANNEL_A, randomUUID()), UnavailableError, 7);
 });
 
 test('a server that echoes the key in an error never gets it into a message', async () => {

@@ -3,13 +3,11 @@
 // docs/commands/<command>.md; the row must exist and say what happened. Each documented code is
 // covered by a scenario, except those listed in UNCOVERED with the test file that covers them.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
-import { cleanup, cliIn, ROOT, tempDir, VALID, writeFiles } from './helpers.ts';
+import { cleanup, cliIn, refusedUrl, ROOT, tempDir, VALID, writeFiles } from './helpers.ts';
 
 const KEY = 'exit-docs-key';
 const CHANNEL = '0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11';
@@ -48,10 +46,7 @@ const seen = new Map<string, Set<number>>();
 test.before(async () => {
   emu = await startEmulator({ keys: [KEY], reviewDelayMs: 0, statusDelayMs: 0 });
   dir = tempDir('tplsync-exit-docs-');
-  const probe = createServer();
-  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
-  closedPort = (probe.address() as AddressInfo).port;
-  await new Promise((r) => probe.close(r));
+  closedPort = Number(new URL(await refusedUrl()).port);
 });
 test.after(async () => { await emu.close(); cleanup(dir); });
 

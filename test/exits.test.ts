@@ -5,15 +5,11 @@ import { randomUUID } from 'node:crypto';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startEmulator } from '../src/emulator/server.ts';
-import { cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
+import { cleanup, cliIn, refusedUrl, tempDir, writeFiles } from './helpers.ts';
 
 const KEY = `k-${randomUUID()}`;
-/** the URL of an emulator started and closed again: a port nothing listens on */
-async function deadUrl(): Promise<string> {
-  const dead = await startEmulator({ keys: [KEY] });
-  await dead.close();
-  return dead.url;
-}
+/** a URL nothing answers at, for as long as the test runs */
+const deadUrl = refusedUrl;
 
 const config = (url: string) => `environments:\n  t:\n    baseUrl: ${url}\n    apiKeyEnv: TPLSYNC_TEST_KEY\n    channels: {}\n`;
 

@@ -40,6 +40,26 @@ export function writeFiles(dir: string, files: Record<string, string | Uint8Arra
 export function cleanup(dir: string): void { rmSync(dir, { recursive: true, force: true }); }
 
 /** `files` written into a temporary folder for the length of `use`, which is given its path; removed after, also on failure */
+/**
+ * A loopback URL whose port refuses connections (ECONNREFUSED), and keeps refusing while the test
+ * runs: a port below 1024, which only root can bind and no test does, checked refused first. A port
+ * taken and let go (a closed server's) does not: the suite's other files are given ephemeral ports
+ * all the time, and one got the port between a test's attempts (exits.test.ts answered 401 at its
+ * fifth attempt). None of these is one of fetch's "bad ports".
+ */
+export async function refusedUrl(): Promise<string> {
+  const { connect } = await import('node:net');
+  for (const port of [2, 3, 4, 5, 6, 8, 10, 12]) {
+    const refused = await new Promise<boolean>((resolve) => {
+      const s = connect({ host: '127.0.0.1', port });
+      s.once('connect', () => { s.destroy(); resolve(false); });
+      s.once('error', (e: NodeJS.ErrnoException) => resolve(e.code === 'ECONNREFUSED'));
+    });
+    if (refused) return `http://127.0.0.1:${port}`;
+  }
+  throw new Error('refusedUrl: every low loopback port tried answers or fails otherwise');
+}
+
 export async function inProjectDir(files: Record<string, string | Uint8Array>, use: (dir: string) => Promise<void>): Promise<void> {
   const dir = tempDir();
   try {

@@ -8,7 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
 import { templateText } from '../bench/generate.ts';
-import { BIN, CHANNEL_A, CHANNEL_B, cleanup, cliIn, tempDir, withChild, writeFiles } from './helpers.ts';
+import { BIN, CHANNEL_A, CHANNEL_B, cleanup, cliIn, refusedUrl, tempDir, withChild, writeFiles } from './helpers.ts';
 
 const KEY = `k-${randomUUID()}`;
 let emu: RunningEmulator;
@@ -306,9 +306,7 @@ test('partial failure: the other templates are written, exit 5, the results say 
 });
 
 test('remote unavailable: exit 7, nothing written', async () => {
-  const dead = await startEmulator({ keys: [KEY] });
-  const url = dead.url;
-  await dead.close();
+  const url = await refusedUrl();
   const dir = project(2, url);
   // no retries: what is asserted is the answer once they ran out (test/exits.test.ts counts them)
   writeFileSync(path.join(dir, 'tplsync.config.yaml'), config(url).replace('apiKeyEnv: TPLSYNC_TEST_KEY\n', 'apiKeyEnv: TPLSYNC_TEST_KEY\n    retries: 0\n'));

@@ -2,13 +2,12 @@
 // files at --base when the channel cannot be reached; in a real browser, both sides render and
 // the marked change is the one that was made (a screenshot is kept in test-output/).
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { execa } from 'execa';
 import { withBrowser } from './browser.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { cleanup, cliIn, ROOT, tempDir } from './helpers.ts';
+import { cleanup, cliIn, refusedUrl, ROOT, tempDir } from './helpers.ts';
 
 const dir = tempDir('tplsync-changes-');
 const SHIPPED = path.join(dir, 'templates', 'whatsapp', 'order_shipped.en_US.yaml');
@@ -72,10 +71,7 @@ test('the plan comment links to the preview and names each changed template\'s p
 test('when the channel cannot be reached, --base compares with the files at that ref', async () => {
   const cfg = path.join(dir, 'offline.config.yaml');
   // a port nothing listens on (port 9 and the other "bad ports" are refused before any attempt)
-  const probe = createServer();
-  await new Promise<void>((ok) => probe.listen(0, '127.0.0.1', ok));
-  const closed = (probe.address() as { port: number }).port;
-  await new Promise((ok) => probe.close(ok));
+  const closed = Number(new URL(await refusedUrl()).port);
   writeFileSync(cfg, readFileSync(path.join(dir, 'tplsync.config.yaml'), 'utf8')
     .replace(/defaultEnvironment: local/, 'defaultEnvironment: offline')
     .replace(/environments:\n/, `environments:\n  offline:\n    baseUrl: http://127.0.0.1:${closed}\n    retries: 0\n    channels: { shop-whatsapp: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11, shop-rcs: 3f5a1c2e-9b7d-4e6f-8a1b-2c3d4e5f6a7b }\n`));

@@ -11,7 +11,7 @@ import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
 import { NOT_EDITABLE_STATES } from '../src/emulator/state.ts';
 import { NOT_EDITABLE } from '../src/plan/review-state.ts';
 import { REVIEWING } from '../src/apply/apply.ts';
-import { CHANNEL_A, cleanup, cliIn, ROOT, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, cleanup, cliIn, refusedUrl, ROOT, tempDir, writeFiles } from './helpers.ts';
 
 const KEY = `k${Math.random().toString(36).slice(2)}Zr4`;
 const HOUR = 3600_000;
@@ -391,10 +391,8 @@ test('review: ABSENT and PENDING are not approved (exit 2); an unreachable chann
     assert.match(absent.stdout, 'ABSENT');
     assert.match(absent.stdout, /run tplsync apply --env \S+ to create it/);
     const cfg = path.join(dir, 'tplsync.config.yaml');
-    // a port nothing listens on: a server started and closed again
-    const closed = await startEmulator({ keys: [KEY] });
-    const url = closed.url;
-    await closed.close();
+    // a port nothing listens on, for as long as the test runs
+    const url = await refusedUrl();
     writeFileSync(cfg, readFileSync(cfg, 'utf8').replace(emu.url, `${url}\n    retries: 0`));
     const down = await cliIn(['review'], { cwd: dir, env: { LC_KEY: KEY } });
     assert.is(down.exitCode, 7, down.stdout + down.stderr);

@@ -12,7 +12,7 @@ import { createClient } from '../src/api/client.ts';
 import { ApiError, ContractError, RateLimitedError, UnavailableError } from '../src/api/errors.ts';
 import { ParamError } from '../src/send/render.ts';
 import { receiverProblem, sendText } from '../src/send/send.ts';
-import { CHANNEL_A } from './helpers.ts';
+import { CHANNEL_A, refusedUrl } from './helpers.ts';
 
 /** a server answering the n-th request (from 0) as `answer` says, and recording each request's body */
 async function serving(answer: (n: number, req: IncomingMessage, res: ServerResponse) => void): Promise<{ url: string; bodies: string[]; close(): Promise<void> }> {
@@ -74,8 +74,8 @@ test('refused at every attempt (429), or nothing listening: the message was not 
     assert.match(e.message, 'The message was not sent');
     assert.not.match(e.message, 'may have been delivered');
   } finally { await s.close(); }
-  // a port nothing listens on (the server above is closed)
-  const e = await caught(sendText(client(s.url), CHANNEL_A, '+4915112345678', 'Your table is ready'));
+  // a port nothing listens on
+  const e = await caught(sendText(client(await refusedUrl()), CHANNEL_A, '+4915112345678', 'Your table is ready'));
   assert.instance(e, UnavailableError);
   assert.match(e.message, /ECONNREFUSED/);
   assert.match(e.message, 'The message was not sent');
