@@ -1192,7 +1192,8 @@ export const whatsappRules = defineRules([
     check(ctx) {
       for (const { path, text, what } of headerAndFooter(ctx)) {
         const e = emojiIn(text);
-        if (e) ctx.report(path, `${what} holds no emoji; '${e.emoji}' is one: move it into the body.`, { at: { start: e.start, end: e.end } });
+        // the rule, then what breaks it: "The footer holds no emoji" read as a false statement about a footer that holds one
+        if (e) ctx.report(path, `${what} should hold no emoji (WhatsApp's guidelines allow them in the body only), but ${what === 'The footer' ? 'this footer' : 'this one'} holds '${e.emoji}': move it into the body, or leave it out.`, { at: { start: e.start, end: e.end } });
       }
     },
   },
