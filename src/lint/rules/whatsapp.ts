@@ -1250,7 +1250,12 @@ export const whatsappRules = defineRules([
         }
         const action = str(b.flow_action) ?? str(obj(b.flow)?.action);
         const screen = b.navigate_screen !== undefined ? ['buttons', i, 'navigate_screen'] : obj(b.flow)?.navigateScreen !== undefined ? ['buttons', i, 'flow', 'navigateScreen'] : undefined;
-        if (action === 'data_exchange' && screen) ctx.report(screen, 'A first screen is for the navigate action; a data_exchange flow asks your endpoint for it.', { part: 'key' });
+        if (action === 'data_exchange' && screen) {
+          // named as the file spells them: navigate_screen beside flow_action, navigateScreen beside action inside flow
+          const screenKey = String(screen[screen.length - 1]);
+          const actionKey = b.flow_action !== undefined ? 'flow_action' : 'flow.action';
+          ctx.report(screen, `\`${screenKey}\` goes with \`${actionKey}: navigate\` only, and this button's ${actionKey} is data_exchange: remove ${screenKey} (a data_exchange flow gets its first screen from your endpoint), or change ${actionKey} to navigate.`, { part: 'key' });
+        }
         // no first screen is asked for, whichever the spelling: Meta's template reference gives navigate_screen as
         // "Optional if flow_action is navigate" (default FIRST_ENTRY_SCREEN), and navigate as the default action
       }
