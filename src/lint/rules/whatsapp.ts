@@ -1,6 +1,6 @@
 // WhatsApp rules (Meta Cloud API), one pure check each. Sources: reference/platform-rules.md.
 import { urlAddressProblem, urlSampleProblem } from '../../model/urls.js';
-import { foreignCharacters, shownWithEscapes } from '../../model/written-characters.js';
+import { asciiDigits, foreignCharacters, otherDigitsNamed, OTHER_DIGIT, shownWithEscapes } from '../../model/written-characters.js';
 import { reportSchema, sampleKeyMeant, textUnderSynonym } from './schema.js';
 import { textsUnderGoogleNames } from './rbm-names.js';
 import { charLength, distinctKeys, MAX_PLACEHOLDER_NUMBER, NAMED, NUMBERED, placeholderAtEdges, placeholderKeyMeant, placeholderNameFor, placeholderNameMeant, renderText, singleBraced, WIDE_BRACE, scanPlaceholders, type Placeholder, type PlaceholderProblem } from '../../model/placeholders.js';
@@ -421,6 +421,14 @@ export const whatsappRules = defineRules([
             const meant = p.raw.normalize('NFKC');
             const ok = /^\{\{[^{}]*\}\}$/.test(meant) && (NAMED.test(meant.slice(2, -2)) || NUMBERED.test(meant.slice(2, -2)));
             ctx.report(site.path, `Malformed placeholder ${JSON.stringify(shown(p.raw))}: it is typed with full-width braces ｛ ｝ (U+FF5B, U+FF5D, an input method's full-width mode), which are sent as text, not filled in; write ${ok ? meant : '{{1}} or {{lowercase_name}}'} with the half-width (ASCII) braces { }.`, { at: p });
+            continue;
+          }
+          if (OTHER_DIGIT.test(p.raw)) {
+            // {{١}}: a translator's keyboard or tool writes the digits of its script (Arabic-Indic, Devanagari, ...); the platform numbers placeholders in ASCII digits only
+            const meant = asciiDigits(p.raw);
+            const inner = meant.slice(2, -2);
+            const ok = /^\{\{[^{}]*\}\}$/.test(meant) && (NAMED.test(inner) || NUMBERED.test(inner));
+            ctx.report(site.path, `Malformed placeholder ${JSON.stringify(shown(p.raw))}: it is written with ${otherDigitsNamed(p.raw)!}, which is sent as text, not filled in; write ${ok ? meant : '{{1}} or {{lowercase_name}}'} with the ASCII digits 0-9.`, { at: p });
             continue;
           }
           ctx.report(site.path, `Malformed placeholder ${JSON.stringify(shown(p.raw))}: ${why}.`, { at: p });
