@@ -74,4 +74,40 @@ test('in GitHub Actions, an environment whose name no secret name takes (staging
   } finally { cleanup(dir); }
 });
 
+test('a misspelt apiKeyEnv (TRIAL_DEV_KYE) while a variable one typo away is set: that name is said (did you mean), never its value', async () => {
+  const dir = tempDir('tplsync-key-name-');
+  const KEY = 'canary-near-name-0987654321';
+  const config = (name: string) => `templates: ["templates/**/*.yaml"]\nenvironments:\n  dev:\n    baseUrl: https://api.example.com\n    apiKeyEnv: ${name}\n    channels: { wa: ${CHANNEL_A} }\n`;
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': config('TRIAL_DEV_KYE'),
+      'templates/a.yaml': 'channel: wa\nname: order_ready\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hello {{1}}, your order is ready for pickup at the store."\n  examples: { 1: Ana }\n',
+    });
+    const r = await cliIn(['plan'], { cwd: dir, env: { GITHUB_ACTIONS: undefined, TRIAL_DEV_KEY: KEY } });
+    assert.is(r.exitCode, 3, r.stdout + r.stderr);
+    assert.is(r.stderr.trimEnd(), "tplsync: Set the API key of environment 'dev' in the environment variable TRIAL_DEV_KYE: none of that name is set, but TRIAL_DEV_KEY is (did you mean TRIAL_DEV_KEY? Then correct apiKeyEnv of environment 'dev' in the config, or the variable's name)");
+    assert.not.ok(`${r.stdout}${r.stderr}`.includes(KEY));
+    // one letter wrong, missing or extra, a variable in another case: said (an apiKeyEnv in lower case may be a key pasted there, never said); an empty variable, or one two typos away (another environment's key), is not
+    for (const [name, set] of [['TRIAL_DEV_KEX', 'TRIAL_DEV_KEY'], ['TRIAL_DEV_KE', 'TRIAL_DEV_KEY'], ['TRIAL_DEV_KEYS', 'TRIAL_DEV_KEY'], ['TRIAL_DEVKEY', 'TRIAL_DEV_KEY'], ['TRIAL_DEV_KEY', 'trial_dev_key']] as const) {
+      writeFiles(dir, { 'tplsync.config.yaml': config(name) });
+      const x = await cliIn(['plan'], { cwd: dir, env: { GITHUB_ACTIONS: undefined, [set]: KEY } });
+      assert.is(x.exitCode, 3, x.stderr);
+      assert.match(x.stderr, `did you mean ${set}?`, `${name}: ${x.stderr}`);
+      assert.not.ok(x.stderr.includes(KEY));
+    }
+    writeFiles(dir, { 'tplsync.config.yaml': config('TRIAL_DEV_KYE') });
+    for (const env of [{ TRIAL_DEV_KEY: '' }, { TRIAL_QA_KYE: KEY }, { TRIAL_PROD_KEY: KEY }]) {
+      const x = await cliIn(['plan'], { cwd: dir, env: { GITHUB_ACTIONS: undefined, ...env } });
+      assert.is(x.exitCode, 3, x.stderr);
+      assert.match(x.stderr, /in the environment variable TRIAL_DEV_KYE\n?$/, JSON.stringify(env));
+    }
+  } finally { cleanup(dir); }
+});
+
+test('oneTypoApart: one letter wrong, missing, extra or two swapped, case ignored; nothing further', async () => {
+  const { oneTypoApart } = await import('../src/core/suggest.ts');
+  for (const [a, b] of [['KEY', 'KYE'], ['KEY', 'KEX'], ['KEY', 'KE'], ['KEY', 'KEYS'], ['KEY', 'AKEY'], ['key', 'KEY'], ['KEY', 'EKY']] as const) assert.ok(oneTypoApart(a, b), `${a} ${b}`);
+  for (const [a, b] of [['KEY', 'YEK'], ['KEY', 'K'], ['KEY', 'KEYSS'], ['QA_KEY', 'CI_KEY'], ['ABCD', 'BADC']] as const) assert.not.ok(oneTypoApart(a, b), `${a} ${b}`);
+});
+
 test.run();

@@ -78,7 +78,7 @@ test('the warnings an environment\'s values bring (lint sees the references): pl
     for (const args of [['plan'], ['apply', 'plan.json', '--auto-approve'], ['apply', '--auto-approve']]) {
       const r = await cliIn(args, { cwd: dir, env });
       assert.is(r.exitCode, 0, `${args.join(' ')}: ${r.stdout}${r.stderr}`);
-      assert.match(r.stderr, "templates/plants.yaml: with the values of environment 'local': warning  footer  The footer holds no emoji; '🌵' is one");
+      assert.match(r.stderr, "templates/plants.yaml: with the values of environment 'local': warning  footer  The footer should hold no emoji (WhatsApp's guidelines allow them in the body only), but this footer holds '🌵'");
       assert.match(r.stderr, "with the values of environment 'local': warning  buttons.0.phone_number  '030 1234567' is written as dialled at home");
     }
     // the config's overrides for the file hold for what the values bring too

@@ -149,14 +149,15 @@ test('pull adopts each kind into a lint-clean file with the category its kind re
   assert.equal(again.summary, { create: 0, update: 0, noop: 4, orphan: 0 });
 });
 
-test('new --kind carousel|offer|authentication scaffolds files that lint clean and are formatted', async () => {
+test('new --kind carousel|offer|authentication scaffolds files that lint clean (but for their description stubs) and are formatted', async () => {
   for (const kind of ['carousel', 'offer', 'authentication']) {
     const r = await cliIn(['new', '--channel', 'shop-whatsapp', '--name', `my_${kind}`, '--kind', kind, '--dir', 'scaffolded'], { cwd: dir });
     assert.is(r.exitCode, 0, r.stderr);
   }
   let r = await cliIn(['lint', 'scaffolded'], { cwd: dir });
   assert.is(r.exitCode, 0, r.stdout);
-  assert.match(r.stdout, /3 files checked, no problems/);
+  assert.match(r.stdout, /✖ 3 problems \(0 errors, 3 warnings\) in 3 files/);
+  assert.is(r.stdout.match(/scaffold-stub/g)?.length, 3, r.stdout);
   r = await cliIn(['fmt', '--check', 'scaffolded'], { cwd: dir });
   assert.is(r.exitCode, 0, r.stdout + r.stderr);
   assert.match(readFileSync(path.join(dir, 'scaffolded', 'my_offer.en_US.yaml'), 'utf8'), /category: MARKETING/);
@@ -167,7 +168,7 @@ test('new --kind carousel|offer|authentication scaffolds files that lint clean a
   assert.is(r.exitCode, 3);
 });
 
-test('new: every --kind with every --category either writes a file that lints clean or is refused (exit 3) with the finding lint would make; an/a by the word', async () => {
+test('new: every --kind with every --category either writes a file that lints clean but for its description stub (scaffold-stub, until it is replaced) or is refused (exit 3) with the finding lint would make; an/a by the word', async () => {
   const out = 'every-pair';
   const written: string[] = [];
   const refused: Record<string, string> = {};
@@ -179,9 +180,23 @@ test('new: every --kind with every --category either writes a file that lints cl
       else { assert.is(r.exitCode, 3, r.stderr); refused[`${kind} ${category}`] = r.stderr; }
     }
   }
-  const lint = await cliIn(['lint', out], { cwd: dir });
+  // the stub each scaffold writes for its author (description: TODO ...) is said, once a file, and nothing else
+  const lint = await cliIn(['lint', '--format', 'json', out], { cwd: dir });
   assert.is(lint.exitCode, 0, lint.stdout);
-  assert.match(lint.stdout, `${written.length} files checked, no problems`);
+  const findings = (JSON.parse(lint.stdout) as { diagnostics: { file: string; ruleId: string; line: number; severity: string; message: string }[] }).diagnostics;
+  assert.equal(findings.map((d) => `${path.basename(d.file)} ${d.ruleId} ${d.severity} ${d.line}`).sort(), written.map((n) => {
+    const text = readFileSync(path.join(dir, out, `${n}.en_US.yaml`), 'utf8');
+    return `${n}.en_US.yaml scaffold-stub warning ${text.split('\n').findIndex((l) => l.startsWith('description: TODO say what this template is for')) + 1}`;
+  }).sort());
+  assert.match(findings[0]!.message, /^`description` is still the stub 'TODO say what this template is for' that tplsync wrote: replace it with a line that says what the template is for/);
+  // replaced by the author: no problem left
+  for (const n of written) {
+    const file = path.join(dir, out, `${n}.en_US.yaml`);
+    writeFileSync(file, readFileSync(file, 'utf8').replace('description: TODO say what this template is for', `description: Sent when ${n.replace(/_/g, ' ')} happens`));
+  }
+  const after = await cliIn(['lint', out], { cwd: dir });
+  assert.is(after.exitCode, 0, after.stdout);
+  assert.match(after.stdout, `${written.length} files checked, no problems`);
   // the four kinds that take any category but cannot be AUTHENTICATION (no OTP button): refused with lint's own finding
   for (const kind of ['call', 'flow', 'call-permission', 'order-details']) {
     const said = refused[`${kind} AUTHENTICATION`];

@@ -27,6 +27,21 @@ test('placeholder-syntax: full-width braces typed by an IME (｛｛1｝｝, {｛
   assert.equal(found(text('ご注文の荷物は｛本日｝{{1}}にお届けします。山田様ありがとうございました。', '1: "12月10日"')), []);
 });
 
+test('placeholder-syntax: a placeholder typed with the digits of another script ({{١}}, {{१}}, {{𝟏}}) names the digit and says what to write in ASCII digits', () => {
+  const text = (language: string, t: string, ex: string) => [...wa(language), 'body:', `  text: "${t}"`, `  examples: { ${ex} }`];
+  // an Arabic keyboard's digit: the one finding, at the placeholder, naming the digit; the sample of 1 is taken as its (no second finding)
+  const ar = text('ar', 'تسوّق الآن واستخدم الرمز {{١}} للحصول على خصم على جميع المنتجات اليوم', '1: SAVE10');
+  assert.equal(found(ar), ['placeholder-syntax@6:35']);
+  assert.equal(said(ar, 'placeholder-syntax'), ['Malformed placeholder "{{١}}": it is written with the Arabic-Indic digit ١ (U+0661), which is sent as text, not filled in; write {{1}} with the ASCII digits 0-9.']);
+  // other scripts' digits, several of them, and one tplsync has no name for (a mathematical digit)
+  assert.match(said(text('hi', 'नमस्ते, आपका ऑर्डर {{१२}} आज भेज दिया गया है, धन्यवाद और शुभकामनाएँ', '12: A-1'), 'placeholder-syntax')[0]!, /the Devanagari digits १, २ \(U\+0967, U\+0968\).*write \{\{12\}\} with the ASCII digits 0-9/);
+  assert.match(said(text('fa', 'سفارش شما {{۲}} امروز ارسال شد و به زودی به دست شما می‌رسد', '2: A-1'), 'placeholder-syntax')[0]!, /Extended Arabic-Indic \(Persian, Urdu\) digit ۲ .*write \{\{2\}\}/);
+  assert.match(said(text('en', 'Your order {{𝟏}} has left our warehouse and is on its way to you', '1: A-1'), 'placeholder-syntax')[0]!, /the digit 𝟏 \(U\+1D7CF\) of another script.*write \{\{1\}\}/);
+  // a name with such a digit, and a zero (no placeholder to write): what to write follows
+  assert.match(said(text('ar', 'الطلب {{item_٣}} في الطريق إليك الآن مع شكرنا لك على الطلب', 'item_3: كتاب'), 'placeholder-syntax')[0]!, /write \{\{item_3\}\} with/);
+  assert.match(said(text('ar', 'الطلب {{٠}} في الطريق إليك الآن مع شكرنا لك على الطلب', '1: كتاب'), 'placeholder-syntax')[0]!, /digit ٠ .*write \{\{1\}\} or \{\{lowercase_name\}\} with the ASCII digits/);
+});
+
 test('yaml-syntax: a Hebrew quote (מע"מ, ג\'ינס) that closes a quoted text is named, with the ways to keep it', () => {
   const d = lint([...wa('he'), 'body:', '  text: "🎉 שלום {{1}}, המחיר כולל מע"מ ומשלוח חינם עד הבית."', '  examples: { 1: נועה }']);
   assert.equal(d.map((x) => `${x.ruleId}@${x.line}:${x.column}`), ['yaml-syntax@6:39']);

@@ -44,9 +44,13 @@ test('a flow by id with the navigate action is judged alike in every spelling: n
     assert.equal(back.issues, [], b);
     assert.equal(lint(stringify({ channel: 'shop-whatsapp', ...back.value })), [], `${b} -> ${JSON.stringify(request.components)}`);
   }
-  // a first screen with data_exchange is refused in either spelling
-  assert.equal(lint(file('{ type: FLOW, text: Review, flow_id: "1234567890", flow_action: data_exchange, navigate_screen: START }')).map((x) => x.split(' ')[0]), ['button-flow@7:84']);
-  assert.equal(lint(file('{ type: FLOW, text: Review, flow: { id: "1234567890", action: data_exchange, navigateScreen: START } }')).map((x) => x.split(' ')[0]), ['button-flow@7:82']);
+  // a first screen with data_exchange is refused in either spelling, the message naming the keys as the file spells them and what to change
+  assert.equal(lint(file('{ type: FLOW, text: Review, flow_id: "1234567890", flow_action: data_exchange, navigate_screen: START }')), [
+    "button-flow@7:84 `navigate_screen` goes with `flow_action: navigate` only, and this button's flow_action is data_exchange: remove navigate_screen (a data_exchange flow gets its first screen from your endpoint), or change flow_action to navigate.",
+  ]);
+  assert.equal(lint(file('{ type: FLOW, text: Review, flow: { id: "1234567890", action: data_exchange, navigateScreen: START } }')), [
+    "button-flow@7:82 `navigateScreen` goes with `flow.action: navigate` only, and this button's flow.action is data_exchange: remove navigateScreen (a data_exchange flow gets its first screen from your endpoint), or change flow.action to navigate.",
+  ]);
 });
 
 test.run();

@@ -51,8 +51,9 @@ test('the emoji is named whole: a flag is its two letters, a family its joined p
   const { finishProject: finish, lintBytes: one } = await import('../src/lint/engine.ts');
   const messages = (footer: string): string[] => finish([one('t.yaml', Buffer.from(template({ footer })), { now: new Date('2026-01-01T00:00:00Z') })], { severities: {} })
     .filter((d) => d.ruleId === 'header-footer-emoji').map((d) => `${d.column}-${d.endColumn} ${d.message}`);
-  assert.equal(messages('"Made in Brazil 🇧🇷"'), ["25-29 The footer holds no emoji; '🇧🇷' is one: move it into the body."]);
-  assert.match(messages('"Family 👨‍👩‍👧 owned"')[0]!, "'👨‍👩‍👧' is one");
+  // the rule, then the character that breaks it (not "The footer holds no emoji" of a footer that holds one)
+  assert.equal(messages('"Made in Brazil 🇧🇷"'), ["25-29 The footer should hold no emoji (WhatsApp's guidelines allow them in the body only), but this footer holds '🇧🇷': move it into the body, or leave it out."]);
+  assert.match(messages('"Family 👨‍👩‍👧 owned"')[0]!, "but this footer holds '👨‍👩‍👧'");
 });
 
 test('a phone button of a carousel card is dialled the same way: its country code and the 0 after it', () => {

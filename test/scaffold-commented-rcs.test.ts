@@ -28,7 +28,8 @@ test('the RCS block init writes commented out lints clean once uncommented', asy
     writeFileSync(file, uncommentRcs(readFileSync(file, 'utf8')));
     assert.match(readFileSync(file, 'utf8'), /^message:\n {2}type: rich_card\n/m);
     const lint = await lintInProcess(dir);
-    assert.equal(lint.diagnostics.map((d) => `${d.line}:${d.column} ${d.severity} ${d.message} ${d.ruleId}`), []);
+    // (the description stub is the author's to write: scaffold-stub's one finding, not the block's)
+    assert.equal(lint.diagnostics.filter((d) => d.ruleId !== 'scaffold-stub').map((d) => `${d.line}:${d.column} ${d.severity} ${d.message} ${d.ruleId}`), []);
   } finally { cleanup(dir); }
 });
 
@@ -41,7 +42,8 @@ test('and so does the one `tplsync new` writes', async () => {
     const file = path.join(dir, 'templates', 'order_news.en_US.yaml');
     writeFileSync(file, uncommentRcs(readFileSync(file, 'utf8')));
     const lint = await lintInProcess(dir, [file]);
-    assert.equal(lint.diagnostics.map((d) => `${d.line}:${d.column} ${d.severity} ${d.message} ${d.ruleId}`), []);
+    // (the description stub is the author's to write: scaffold-stub's one finding, not the block's)
+    assert.equal(lint.diagnostics.filter((d) => d.ruleId !== 'scaffold-stub').map((d) => `${d.line}:${d.column} ${d.severity} ${d.message} ${d.ruleId}`), []);
   } finally { cleanup(dir); }
 });
 

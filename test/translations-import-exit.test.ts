@@ -97,4 +97,29 @@ test('units left out as not finished (an outdated text sent back untouched) are 
   } finally { cleanup(dir); }
 });
 
+test('a unit refused with its template is said once, with one verdict, and counted once (not also "not imported")', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_video.en_US.yaml': template('order_video') });
+    const exp = await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de', '--format', 'xliff'], { cwd: dir });
+    assert.is(exp.exitCode, 0, exp.stderr);
+    const xlf = readFileSync(path.join(dir, 'translations/de.xlf'), 'utf8');
+    // segments without a state: the body's translation drops {{customer}} (refused), the footer's is its source word for word (a pre-fill)
+    const filled = xlf
+      .replace(/(<source[^>]*>Hi <ph [^>]*\/>, your order is on its way\.<\/source>)/, '$1<target>Hallo, deine Bestellung ist unterwegs.</target>')
+      .replace(/(<source[^>]*>Reply STOP to opt out<\/source>)/, '$1<target>Reply STOP to opt out</target>');
+    assert.is(filled.match(/<target>/g)?.length, 2, filled);
+    writeFiles(dir, { 'translations/de.xlf': filled });
+    const r = await cliIn(['translations', 'import', 'translations/de.xlf'], { cwd: dir });
+    assert.is(r.exitCode, 1, r.stdout + r.stderr);
+    const footer = r.stderr.split('\n').filter((l) => l.includes('order_video:footer'));
+    assert.is(footer.length, 1, r.stderr);
+    assert.match(footer[0]!, /: refused: its segment has no state and its target is its source word for word/);
+    assert.match(r.stderr, /order_video:body\.text: refused: the placeholders changed/);
+    // (a template refused is one, whatever number of its units are)
+    assert.match(r.stdout, /^0 files written; 1 refused \(see above\)$/m, r.stdout);
+    assert.not.match(r.stdout, /not imported/);
+  } finally { cleanup(dir); }
+});
+
 test.run();

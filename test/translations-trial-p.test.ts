@@ -56,6 +56,19 @@ test('F4: full-width braces, a full-width low line, capital letters and a transl
   assert.match(checkEntry(entry('Hallo, willkommen.'), named, undefined)!, /the placeholders changed \(dropped \{\{first_name\}\}\)/);
 });
 
+test('a placeholder typed with the digits of another script ({{١}}, {{१}}) is said with the digit it was written with, not as "dropped"', () => {
+  const entry = (target: string) => ({ id: 't/x:body.text', source: '', target, line: 3 });
+  const src = 'Shop now through November and use code {{1}} to get {{2}} off of all merchandise!';
+  const ar = checkEntry(entry('تسوّق الآن حتى نوفمبر واستخدم الرمز {{١}} للحصول على خصم {{2}} على جميع المنتجات!'), src, undefined)!;
+  assert.equal(ar, 'the placeholders changed: {{١}} is written with the Arabic-Indic digit ١ (U+0661), which is sent as text, not filled in: write {{1}} with the ASCII digits 0-9; keep {{1}} {{2}} exactly as written');
+  // another script's digits, two of them in one placeholder, and both placeholders so written
+  assert.match(checkEntry(entry('अभी खरीदें और कोड {{१}} से {{२}} की छूट पाएं!'), src, undefined)!, /\{\{१\}\} is written with the Devanagari digit १ \(U\+0967\).*write \{\{1\}\} with the ASCII digits 0-9; \{\{२\}\} is written with the Devanagari digit २ .*write \{\{2\}\}/);
+  assert.match(checkEntry(entry('Utilisez {{1}}, {{2}} et {{١٢}} maintenant.'), 'Use {{1}}, {{2}} and {{12}} now.', undefined)!, /\{\{١٢\}\} is written with the Arabic-Indic digits ١, ٢ \(U\+0661, U\+0662\).*write \{\{12\}\}/);
+  // a full-width digit is one of the full-width characters, as before
+  assert.match(checkEntry(entry('コード {{１}} で {{2}} 割引!'), src, undefined)!, /\{\{１\}\} is typed with full-width characters \(１ U\+FF11/);
+  for (const m of [ar]) assert.not.match(m, /dropped/);
+});
+
 test('F8: a translation of only invisible characters is empty (not imported, in every format); invisible padding is refused and named', () => {
   for (const zw of ['\u200b', '\u2060', '\u200b \u00a0', '\ufeff\u200b']) {
     const po = readPo(`msgid ""\nmsgstr "Language: de\\nX-Source-Language: en_US\\n"\n\nmsgctxt "t/x:footer"\nmsgid "Reply"\nmsgstr "${zw}"\n`);

@@ -835,8 +835,11 @@ export async function importTranslations(config: Config, files: readonly string[
       const skippedHere = new Set(plan.skipped.map((x) => x.template));
       /** templates of this file with a unit left out (not marked finished, or still outdated): not up to date, whatever else of them is */
       const leftOut = new Set<string>();
+      // a unit the plan refused with its template (a new file needs every text): said there, once, with that one verdict
+      const refusedHere = new Set(plan.refusals.map((x) => x.id));
       for (const f of doc.fuzzy ?? []) {
         const template = f.id.slice(0, Math.max(0, f.id.lastIndexOf(':')));
+        if (refusedHere.has(f.id)) { leftOut.add(template); continue; }
         // (the draft's text is the export's to keep, not the import's to say)
         if (f.mark !== 'empty' && !skippedHere.has(template)) { const { draft: _draft, ...said } = f; result.fuzzy.push({ file, ...said }); leftOut.add(template); }
       }

@@ -10,6 +10,7 @@ import { secretFromEnv } from '../core/secret-env.js';
 import { createClient, type Client, type RetryInfo } from '../api/client.js';
 import { retryWaitLines } from '../api/retry.js';
 import { UsageError } from '../core/errors.js';
+import { oneTypoApart } from '../core/suggest.js';
 import { addSecret } from '../core/redact.js';
 import type { Config, EnvironmentConfig } from '../config/load.js';
 import { selectEnvironment } from '../config/load.js';
@@ -87,7 +88,7 @@ export async function connect(config: Config, o: ConnectOptions = {}): Promise<C
   if (!named) addSecret(environment.apiKeyEnv);
   if (!apiKey) {
     throw new UsageError(named
-      ? `Set the API key of environment '${environment.name}' in the environment variable ${environment.apiKeyEnv}${inWorkflowHint(environment.name, environment.apiKeyEnv)}`
+      ? `Set the API key of environment '${environment.name}' in the environment variable ${environment.apiKeyEnv}${nearVariableHint(environment.name, environment.apiKeyEnv)}${inWorkflowHint(environment.name, environment.apiKeyEnv)}`
       : `Set the API key of environment '${environment.name}' in the environment variable its apiKeyEnv names: none of that name is set. The name is not shown, since it does not look like a variable's name (capitals, digits and _): if apiKeyEnv holds the key itself, put the key in a variable, name that variable in apiKeyEnv, and revoke the key, which is in the config file`);
   }
   const keySource = named ? `the key is the variable ${environment.apiKeyEnv} of environment '${environment.name}'` : `the key is the variable that apiKeyEnv of environment '${environment.name}' names`;
@@ -117,6 +118,19 @@ function inWorkflowHint(env: string, apiKeyEnv: string): string {
   if (delivered === apiKeyEnv) return `. In GitHub Actions the workflows read it from the secret ${delivered} (of the repository, or of the GitHub environment '${env}' for the apply job): add that secret`;
   const got = vars[delivered] ? `the workflow handed a key over as ${delivered}, the name the tplsync action gives the key of environment '${env}'` : `the workflows hand the key of environment '${env}' over as ${delivered} (the secret of that name), unless the repository variable TPLSYNC_API_KEY_ENV names another`;
   return `. In GitHub Actions, ${got}, while the config's apiKeyEnv of '${env}' is ${apiKeyEnv}: either set apiKeyEnv: ${delivered} in the config (and keep the secret ${delivered}), or set the repository variable TPLSYNC_API_KEY_ENV to ${apiKeyEnv} and keep the key in a secret named ${apiKeyEnv} (README: CI recipe). A secret named ${apiKeyEnv} alone changes nothing: the workflows look up ${delivered}`;
+}
+
+/**
+ * The variables that are set (not empty) one typo away from the name apiKeyEnv gives (`TRIAL_DEV_KYE`
+ * while `TRIAL_DEV_KEY` is set): said by name as the did-you-mean the config's keys get. Only names
+ * are read and said, never a value; empty when there is none.
+ */
+function nearVariableHint(env: string, apiKeyEnv: string): string {
+  const vars = io().env;
+  const near = Object.keys(vars).filter((k) => k !== apiKeyEnv && (vars[k] ?? '') !== '' && oneTypoApart(k, apiKeyEnv)).sort();
+  if (!near.length || near.length > 3) return '';
+  const names = near.join(' or ');
+  return `: none of that name is set, but ${names} ${near.length === 1 ? 'is' : 'are'} (did you mean ${names}? Then correct apiKeyEnv of environment '${env}' in the config, or the variable's name)`;
 }
 
 /** an environment variable's name as shells and CI systems write them */

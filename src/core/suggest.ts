@@ -29,3 +29,24 @@ export function didYouMean(input: string, candidates: readonly string[]): string
   const c = closest(input, candidates);
   return c !== undefined && c !== input ? `; did you mean '${c}'?` : '';
 }
+
+/**
+ * Whether two names are one typo apart, letter case ignored: one letter wrong, missing or extra,
+ * or two neighbours swapped (`KYE` for `KEY`, which Levenshtein counts as two edits). Stricter
+ * than `closest`, for a name among many that are not candidates at all (a process's variables).
+ */
+export function oneTypoApart(a: string, b: string): boolean {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  if (x === y) return true;
+  if (Math.abs(x.length - y.length) > 1) return false;
+  let i = 0;
+  while (i < x.length && i < y.length && x[i] === y[i]) i++;
+  if (x.length === y.length) {
+    // one substituted, or two neighbours swapped
+    if (x.slice(i + 1) === y.slice(i + 1)) return true;
+    return x[i] === y[i + 1] && x[i + 1] === y[i] && x.slice(i + 2) === y.slice(i + 2);
+  }
+  // one inserted or deleted
+  return x.length > y.length ? x.slice(i + 1) === y.slice(i) : x.slice(i) === y.slice(i + 1);
+}

@@ -1,6 +1,7 @@
 // Pure: the one placeholder scanner and compiler. Lint, plan, typegen and sending all use
 // it, so the numbering of named placeholders can never disagree between them.
 
+import { asciiDigits } from './written-characters.js';
 import { showsNothing } from '../core/visible.js';
 
 export type PlaceholderStyle = 'named' | 'numbered';
@@ -90,13 +91,14 @@ export const MAX_PLACEHOLDER_NUMBER = 1000;
 
 /**
  * Pure: the key of the placeholder a malformed one is meant as, the one placeholder-syntax says to write:
- * `{{04}}` 4, `{{ 1 }}` 1, `{{bookingId}}` booking_id; undefined when its finding names none
+ * `{{04}}` 4, `{{ 1 }}` 1, `{{١}}` 1, `{{bookingId}}` booking_id; undefined when its finding names none
  */
 export function placeholderKeyMeant(p: PlaceholderProblem): string | undefined {
   if (!p.raw.startsWith('{{') || !p.raw.endsWith('}}')) return undefined;
   const inner = p.raw.slice(2, -2);
   if (inner.includes('{') || inner.includes('}')) return undefined;
-  const t = inner.trim();
+  // {{١}}: the digits of another script, which the finding says to write in ASCII
+  const t = asciiDigits(inner.trim());
   if (/^0*[1-9][0-9]*$/.test(t)) return Number(t) <= MAX_PLACEHOLDER_NUMBER ? String(Number(t)) : undefined;
   return p.kind === 'malformed' || p.kind === 'whitespace' ? placeholderNameMeant(t) : undefined;
 }

@@ -36,12 +36,39 @@ const DIGIT_SCRIPTS: Readonly<Record<number, string>> = {
   0x0f20: 'Tibetan', 0x1040: 'Myanmar', 0x17e0: 'Khmer', 0x1810: 'Mongolian', 0xff10: 'full-width',
 };
 
-/** the value of a decimal digit of any script (its zero is the code point before which no digit is) */
+/**
+ * the value of a decimal digit of any script: Unicode gives every script's digits as a run of ten
+ * code points from 0 to 9, and some runs follow each other (the five sets of mathematical digits,
+ * U+1D7CE-U+1D7FF), so the value is the distance from the run's start modulo 10 (walking back at
+ * most nine gave the double-struck zero after the bold nine the value 9)
+ */
 function digitValue(d: string): number {
   const c = d.codePointAt(0)!;
   let z = c;
-  while (z > c - 9 && /\p{Nd}/u.test(String.fromCodePoint(z - 1))) z--;
-  return c - z;
+  while (c - z < 60 && /\p{Nd}/u.test(String.fromCodePoint(z - 1))) z--;
+  return (c - z) % 10;
+}
+
+/** a decimal digit of another script than ASCII's 0-9 (Arabic-Indic ١, Devanagari १, full-width １, ...) */
+export const OTHER_DIGIT = /(?![0-9])\p{Nd}/u;
+
+/** The text with every decimal digit of another script written as its ASCII digit (`{{١}}` is `{{1}}`). */
+export function asciiDigits(text: string): string {
+  return text.replace(/(?![0-9])\p{Nd}/gu, (d) => String(digitValue(d)));
+}
+
+/**
+ * The digits of other scripts a text holds, as a message names them: `the Arabic-Indic digit ١
+ * (U+0661)`, `the Devanagari digits १, २ (U+0967, U+0968)`, `the digit 𝟘 (U+1D7D8) of another
+ * script` (one tplsync has no name for); undefined when it holds none.
+ */
+export function otherDigitsNamed(text: string): string | undefined {
+  const found = [...new Set(text.match(/(?![0-9])\p{Nd}/gu) ?? [])];
+  if (!found.length) return undefined;
+  const scripts = [...new Set(found.map((d) => DIGIT_SCRIPTS[d.codePointAt(0)! - digitValue(d)]))];
+  const script = scripts.length === 1 && scripts[0] !== undefined ? `${scripts[0]} ` : '';
+  const what = found.length === 1 ? `the ${script}digit` : `the ${script}digits`;
+  return `${what} ${found.join(', ')} (${found.map((d) => namedCharacter(d)).join(', ')})${script ? '' : ' of another script'}`;
 }
 
 /**

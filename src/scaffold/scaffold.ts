@@ -1,5 +1,6 @@
 // Pure: a new, lint-clean template file with the schema modeline and comments on each part.
 import { YAML11_OTHER } from '../core/yaml11.js';
+import { DESCRIPTION_STUB } from './stubs.js';
 
 /** The kinds of template `tplsync new --kind` writes; each but `standard` fixes its category. */
 export const KINDS: Readonly<Record<string, string | undefined>> = { standard: undefined, carousel: 'MARKETING', offer: 'MARKETING', authentication: 'AUTHENTICATION', call: undefined, gif: 'MARKETING', 'app-link': 'MARKETING', flow: undefined,
@@ -17,7 +18,7 @@ function identity(o: ScaffoldOptions, what: string): string[] {
     `name: ${YAML11_OTHER.test(o.name) ? `"${o.name}"` : o.name}`,
     `language: ${o.language}                 # ll or ll_CC, from WhatsApp's supported languages`,
     `category: ${o.category}`,
-    'description: TODO say what this template is for',
+    `description: ${DESCRIPTION_STUB}`,
   ];
 }
 
@@ -249,7 +250,7 @@ export function scaffoldTemplate(o: ScaffoldOptions): string {
     `name: ${YAML11_OTHER.test(o.name) ? `"${o.name}"` : o.name}`,
     `language: ${o.language}                 # ll or ll_CC, from WhatsApp's supported languages`,
     `category: ${o.category}              # MARKETING | UTILITY | AUTHENTICATION (cannot change once APPROVED)`,
-    'description: TODO say what this template is for',
+    `description: ${DESCRIPTION_STUB}`,
     '',
     '# header:                     # optional: TEXT (with text), IMAGE, VIDEO, GIF, DOCUMENT (with a sample URL) or LOCATION',
     '#   format: IMAGE',
@@ -303,7 +304,7 @@ export function scaffoldRcsTemplate(o: ScaffoldOptions): string {
     `channel: ${o.channel}          # an alias from tplsync.config.yaml (environments.<env>.channels)`,
     `name: ${YAML11_OTHER.test(o.name) ? `"${o.name}"` : o.name}`,
     `language: ${o.language}`,
-    'description: TODO say what this template is for',
+    `description: ${DESCRIPTION_STUB}`,
     'message:',
     '  type: rich_card             # rich_card (richCards), text (message), picture, video or file (fileUrl)',
     '  # STANDALONE: exactly 1 card; CAROUSEL: 2 to 10',

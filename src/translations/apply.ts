@@ -21,7 +21,7 @@ import { an } from '../core/article.js';
 import { describeNothing, showsNothing } from '../core/visible.js';
 import type { SeveritySetting } from '../core/diagnostic.js';
 import { characterReferences, insteadOf } from '../model/character-references.js';
-import { namedCharacter } from '../model/written-characters.js';
+import { asciiDigits, namedCharacter, otherDigitsNamed } from '../model/written-characters.js';
 
 export interface Refusal {
   template: string; id: string; line: number; message: string;
@@ -238,11 +238,15 @@ function typedInstead(missing: readonly string[], extra: readonly string[], targ
   const out: string[] = [];
   const left = new Set(written);
   for (const m of missing) {
-    const c = written.find((w) => left.has(w) && w.normalize('NFKC').toLowerCase() === m.toLowerCase());
+    // (the digits of another script, {{١}}, read as their ASCII digits: NFKC leaves Arabic-Indic, Devanagari, ... digits as they are)
+    const c = written.find((w) => left.has(w) && asciiDigits(w.normalize('NFKC')).toLowerCase() === m.toLowerCase());
     if (c === undefined) continue;
     left.delete(c);
     const wide = [...new Set([...c].filter((ch) => ch !== ch.normalize('NFKC')))];
-    if (wide.length) out.push(`${c} is typed with full-width characters (${wide.map((ch) => `${ch} ${namedCharacter(ch).split(' ')[0]}`).join(', ')}: an input method's full-width mode), which are sent as text, not filled in: write ${m} with the half-width (ASCII) characters`);
+    // {{١}}: a translator's keyboard or tool writing its script's digits (a full-width digit is said with the full-width characters)
+    const digits = otherDigitsNamed([...c].filter((ch) => ch === ch.normalize('NFKC')).join(''));
+    if (digits) out.push(`${c} is written with ${digits}${wide.length ? ` and full-width characters (${wide.map((ch) => `${ch} ${namedCharacter(ch).split(' ')[0]}`).join(', ')})` : ''}, which ${wide.length ? 'are' : 'is'} sent as text, not filled in: write ${m} with the ASCII digits 0-9`);
+    else if (wide.length) out.push(`${c} is typed with full-width characters (${wide.map((ch) => `${ch} ${namedCharacter(ch).split(' ')[0]}`).join(', ')}: an input method's full-width mode), which are sent as text, not filled in: write ${m} with the half-width (ASCII) characters`);
     else out.push(`${c} has capital letters where the source has ${m} (a placeholder's name is matched exactly, and is never translated): write ${m}`);
   }
   // one placeholder missing and one other name added, neither explained above: the name was changed (translated, retyped)

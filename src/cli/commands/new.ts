@@ -4,7 +4,7 @@ import { defineCommand, LOCK_TIMEOUT_FLAGS, LOCK_TIMEOUT_HELP } from '../command
 export const command = defineCommand(
   'new',
   (c) => c
-    .description('scaffold a lint-clean template file with comments that explain each part')
+    .description('scaffold a lint-clean template file with comments that explain each part (its description a stub for you to write)')
     .requiredOption('--channel <alias>', 'channel alias from the config')
     .requiredOption('--name <name>', 'template name (lowercase letters, digits, _)')
     .option('--language <code>', 'language code', 'en_US')

@@ -1,6 +1,6 @@
 // WhatsApp rules (Meta Cloud API), one pure check each. Sources: reference/platform-rules.md.
 import { urlAddressProblem, urlSampleProblem } from '../../model/urls.js';
-import { foreignCharacters, shownWithEscapes } from '../../model/written-characters.js';
+import { asciiDigits, foreignCharacters, otherDigitsNamed, OTHER_DIGIT, shownWithEscapes } from '../../model/written-characters.js';
 import { reportSchema, sampleKeyMeant, textUnderSynonym } from './schema.js';
 import { textsUnderGoogleNames } from './rbm-names.js';
 import { charLength, distinctKeys, MAX_PLACEHOLDER_NUMBER, NAMED, NUMBERED, placeholderAtEdges, placeholderKeyMeant, placeholderNameFor, placeholderNameMeant, renderText, singleBraced, WIDE_BRACE, scanPlaceholders, type Placeholder, type PlaceholderProblem } from '../../model/placeholders.js';
@@ -421,6 +421,14 @@ export const whatsappRules = defineRules([
             const meant = p.raw.normalize('NFKC');
             const ok = /^\{\{[^{}]*\}\}$/.test(meant) && (NAMED.test(meant.slice(2, -2)) || NUMBERED.test(meant.slice(2, -2)));
             ctx.report(site.path, `Malformed placeholder ${JSON.stringify(shown(p.raw))}: it is typed with full-width braces ｛ ｝ (U+FF5B, U+FF5D, an input method's full-width mode), which are sent as text, not filled in; write ${ok ? meant : '{{1}} or {{lowercase_name}}'} with the half-width (ASCII) braces { }.`, { at: p });
+            continue;
+          }
+          if (OTHER_DIGIT.test(p.raw)) {
+            // {{١}}: a translator's keyboard or tool writes the digits of its script (Arabic-Indic, Devanagari, ...); the platform numbers placeholders in ASCII digits only
+            const meant = asciiDigits(p.raw);
+            const inner = meant.slice(2, -2);
+            const ok = /^\{\{[^{}]*\}\}$/.test(meant) && (NAMED.test(inner) || NUMBERED.test(inner));
+            ctx.report(site.path, `Malformed placeholder ${JSON.stringify(shown(p.raw))}: it is written with ${otherDigitsNamed(p.raw)!}, which is sent as text, not filled in; write ${ok ? meant : '{{1}} or {{lowercase_name}}'} with the ASCII digits 0-9.`, { at: p });
             continue;
           }
           ctx.report(site.path, `Malformed placeholder ${JSON.stringify(shown(p.raw))}: ${why}.`, { at: p });
@@ -1192,7 +1200,8 @@ export const whatsappRules = defineRules([
     check(ctx) {
       for (const { path, text, what } of headerAndFooter(ctx)) {
         const e = emojiIn(text);
-        if (e) ctx.report(path, `${what} holds no emoji; '${e.emoji}' is one: move it into the body.`, { at: { start: e.start, end: e.end } });
+        // the rule, then what breaks it: "The footer holds no emoji" read as a false statement about a footer that holds one
+        if (e) ctx.report(path, `${what} should hold no emoji (WhatsApp's guidelines allow them in the body only), but ${what === 'The footer' ? 'this footer' : 'this one'} holds '${e.emoji}': move it into the body, or leave it out.`, { at: { start: e.start, end: e.end } });
       }
     },
   },
@@ -1249,7 +1258,12 @@ export const whatsappRules = defineRules([
         }
         const action = str(b.flow_action) ?? str(obj(b.flow)?.action);
         const screen = b.navigate_screen !== undefined ? ['buttons', i, 'navigate_screen'] : obj(b.flow)?.navigateScreen !== undefined ? ['buttons', i, 'flow', 'navigateScreen'] : undefined;
-        if (action === 'data_exchange' && screen) ctx.report(screen, 'A first screen is for the navigate action; a data_exchange flow asks your endpoint for it.', { part: 'key' });
+        if (action === 'data_exchange' && screen) {
+          // named as the file spells them: navigate_screen beside flow_action, navigateScreen beside action inside flow
+          const screenKey = String(screen[screen.length - 1]);
+          const actionKey = b.flow_action !== undefined ? 'flow_action' : 'flow.action';
+          ctx.report(screen, `\`${screenKey}\` goes with \`${actionKey}: navigate\` only, and this button's ${actionKey} is data_exchange: remove ${screenKey} (a data_exchange flow gets its first screen from your endpoint), or change ${actionKey} to navigate.`, { part: 'key' });
+        }
         // no first screen is asked for, whichever the spelling: Meta's template reference gives navigate_screen as
         // "Optional if flow_action is navigate" (default FIRST_ENTRY_SCREEN), and navigate as the default action
       }
