@@ -43,4 +43,27 @@ test('every row of the URL buttons table lints as the table says, on a template\
   }
 });
 
+test('trial-am F1: a URL sample with a space (the whole URL or the value alone) is refused as the url is (button-url), at the space in the sample', async () => {
+  const { cleanup, lintInProcess, tempDir, writeFiles } = await import('./helpers.ts');
+  const dir = tempDir();
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': 'templates: ["templates/**/*.yaml"]\nchannels:\n  wa: { kind: whatsapp }\nenvironments:\n  local:\n    emulator: .tplsync/local.json\n    channels: { wa: 11111111-1111-4111-8111-111111111111 }\n',
+      'templates/space_url.en_US.yaml': [
+        'channel: wa', 'name: space_url', 'language: en_US', 'category: UTILITY', 'body:', '  text: "Hi {{1}}, your receipt is ready to view online now."', '  examples: { 1: Jo }', 'buttons:',
+        '  - type: URL', '    text: View receipt', '    url: "https://shop.example.com/r?id={{1}}"', '    example: "https://shop.example.com/r?id=R 12/7"',
+        '  - type: URL', '    text: Order', '    url: "https://shop.example.com/o/{{1}}"', '    example: "A\u00a01042"',
+        '  - type: URL', '    text: Static', '    url: "https://shop.example.com/a b"', '',
+      ].join('\n'),
+    });
+    const { diagnostics } = await lintInProcess(dir);
+    const found = diagnostics.filter((d) => d.ruleId === 'button-url').map((d) => `${d.line}:${d.column} ${d.message}`);
+    assert.equal(found, [
+      '12:46 The sample URL holds a space at character 32: an address has none, and the link would end there. Remove it, or write a space that belongs in the path as %20.',
+      '16:16 The sample value holds a space at character 2: an address has none, and the link would end there. Remove it, or write a space that belongs in the path as %20.',
+      '19:37 The URL holds a space at character 27: an address has none, and the link would end there. Remove it, or write a space that belongs in the path as %20.',
+    ], found.join('\n'));
+  } finally { cleanup(dir); }
+});
+
 test.run();

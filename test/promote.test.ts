@@ -96,7 +96,7 @@ test('promote plans production for what staging approved as the files have it; t
     // re-categorised in staging (approved as MARKETING, the file says UTILITY): held, as plan and review flag it
     await move(staging, ids.get(`approved_${tag}`)!, { category: 'MARKETING' });
     const recat = await run(['promote', '--from', 'staging', '--to', 'production', '--detailed-exitcode', 'templates/approved.yaml']);
-    assert.match(recat.stdout, 'approved in staging as MARKETING, and the file says UTILITY (the platform re-categorised it there)');
+    assert.match(recat.stdout, 'approved in staging as MARKETING, and the file says UTILITY (the platform re-categorised staging\'s copy)');
     assert.match(recat.stdout, '0 templates approved in staging as the files have them, 1 held');
   } finally { cleanup(dir); }
 });
@@ -230,6 +230,47 @@ test('trial-ag F3: a template whose alias only the source defines is not counted
     const typo = await run(['promote', '--from', 'stagin', '--to', 'production']);
     assert.is(typo.exitCode, 3, typo.stdout + typo.stderr);
     assert.match(typo.stderr, "--from stagin: no such environment in the config; did you mean 'staging'? (staging, production)");
+  } finally { cleanup(dir); }
+});
+
+test('trial-am F4: a copy re-categorised in the source and accepted there (environments.<from>.categories) is in sync, as staging\'s plan says: promoted with the file\'s category; unaccepted, the advice is recovery.md\'s', async () => {
+  const { dir, tag, run } = project();
+  try {
+    for (const f of ['pending', 'rejected', 'edited']) rmSync(path.join(dir, 'templates', `${f}.yaml`));
+    const applied = await run(['apply', '--auto-approve']);
+    assert.is(applied.exitCode, 0, applied.stdout + applied.stderr);
+    const id = (JSON.parse((await run(['plan', '--format', 'json'])).stdout) as PlanJson).changes.find((c) => c.name === `approved_${tag}`)!.publicId;
+    await move(staging, id, { category: 'MARKETING' });
+    // not accepted: held, and the advice is the config key for staging alone (the file serves production too), never the file's category alone
+    const held = await run(['promote', '--from', 'staging', '--to', 'production']);
+    assert.is(held.exitCode, 0, held.stdout + held.stderr);
+    assert.match(held.stdout, '0 templates approved in staging as the files have them, 1 held');
+    assert.match(held.stdout, `set environments.staging.categories: { "wa/approved_${tag}": MARKETING } in the config`);
+    assert.match(held.stdout, 'docs/recovery.md#recategorised');
+    assert.not.match(held.stdout, /set category: MARKETING in the file \(see/);
+    // accepted for staging, as review advised and recovery.md says: staging's plan is in sync, and promote agrees
+    const config = path.join(dir, 'tplsync.config.yaml');
+    writeFileSync(config, readFileSync(config, 'utf8').replace(`apiKeyEnv: KEY_S\n    channels: { wa: ${CHANNEL_A} }\n`, `apiKeyEnv: KEY_S\n    channels: { wa: ${CHANNEL_A} }\n    categories: { "wa/approved_${tag}": MARKETING }\n`));
+    const plan = await run(['plan', '--detailed-exitcode']);
+    assert.is(plan.exitCode, 0, plan.stdout + plan.stderr);
+    const promote = await run(['promote', '--from', 'staging', '--to', 'production', '--format', 'json']);
+    assert.is(promote.exitCode, 0, promote.stdout + promote.stderr);
+    const pj = JSON.parse(promote.stdout) as PlanJson;
+    assert.equal(pj.changes.map((c) => `${c.action} ${c.name}`), [`create approved_${tag}`]);
+    assert.equal(pj.held ?? [], []);
+    // applied: production's copy has the file's UTILITY (production goes on comparing with the file)
+    assert.is((await run(['promote', '--from', 'staging', '--to', 'production', '--out', 'p.json'])).exitCode, 0);
+    const apply = await run(['apply', 'p.json', '--auto-approve']);
+    assert.is(apply.exitCode, 0, apply.stdout + apply.stderr);
+    assert.equal([...production.state.templates.values()].filter((t) => t.body.name === `approved_${tag}`).map((t) => t.body.chatapp?.chatapp.category), ['UTILITY']);
+    // production's copy re-categorised too, and accepted there: promote's plan of production is in sync, as `plan --env production` is
+    const pid = (JSON.parse((await run(['plan', '--env', 'production', '--format', 'json'])).stdout) as PlanJson).changes.find((c) => c.name === `approved_${tag}`)?.publicId ?? id;
+    const res = await fetch(`${production.url}/_emulator/review`, { method: 'POST', headers: { authorization: `Bearer ${production.controlToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ channel: CHANNEL_A, template: pid, category: 'MARKETING' }) });
+    await res.arrayBuffer();
+    writeFileSync(config, readFileSync(config, 'utf8').replace(`apiKeyEnv: KEY_P\n    channels: { wa: ${CHANNEL_A} }\n`, `apiKeyEnv: KEY_P\n    channels: { wa: ${CHANNEL_A} }\n    categories: { "wa/approved_${tag}": MARKETING }\n`));
+    assert.is((await run(['plan', '--env', 'production', '--detailed-exitcode'])).exitCode, 0);
+    const again = await run(['promote', '--from', 'staging', '--to', 'production', '--detailed-exitcode']);
+    assert.is(again.exitCode, 0, again.stdout + again.stderr);
   } finally { cleanup(dir); }
 });
 

@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import { loadConfig, selectEnvironment } from '../src/config/load.ts';
 import { pullFromExport, type ExportOutcome } from '../src/pull/from-export.ts';
 import { replaceWhole } from '../src/project/values.ts';
-import { CHANNEL_A, CHANNEL_B, cleanup, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, CHANNEL_B, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 const CONFIG = `templates: ["templates/**/*.yaml"]
 defaultEnvironment: staging
@@ -43,7 +43,8 @@ const exported = (host: string) => ({ data: [{ name: 'coupon', language: 'en_US'
 
 async function pull(dir: string, env: string | undefined, force: boolean): Promise<ExportOutcome[]> {
   const config = await loadConfig({ cwd: dir });
-  const { outcomes } = await pullFromExport(config, selectEnvironment(config, env), { format: 'meta', files: ['export.json'], channel: 'shop-whatsapp', channelId: CHANNEL_A, dir: path.join(dir, 'templates'), force, cwd: dir, note: 'n' }, () => {});
+  // (the channel as --channel shop-whatsapp names it in that environment)
+  const { outcomes } = await pullFromExport(config, selectEnvironment(config, env), { format: 'meta', files: ['export.json'], channel: 'shop-whatsapp', channelId: env === 'production' ? CHANNEL_B : CHANNEL_A, dir: path.join(dir, 'templates'), force, cwd: dir, note: 'n' }, () => {});
   return outcomes;
 }
 
@@ -153,6 +154,107 @@ test('a signal received while an export is read: nothing is written (Interrupted
     assert.is(e?.exitCode, 130);
     assert.match(String(e?.message), /stopped before writing: nothing was written \(0 of the exports' templates looked at\)/);
     assert.is(readFileSync(path.join(dir, 'templates/coupon.en_US.yaml'), 'utf8'), FILE);
+  } finally { cleanup(dir); }
+});
+
+// trial-am F3: a URL sample written as the placeholder's value alone (`example: A-1042`) beside `url: ((shop_host))/orders/{{1}}`
+// stands for the whole URL in every environment; an export's whole sample (one environment's host) is that value, not a host to write
+const VALUE_FORM = `channel: shop-whatsapp
+name: order_ready
+language: en_US
+category: UTILITY
+body:
+  text: Your order {{1}} is ready for pickup today.
+  examples:
+    "1": A-1042
+buttons:
+  - type: URL
+    text: Track order
+    url: ((shop_host))/orders/{{1}}
+    example: A-1042
+`;
+const CARDS_FORM = `channel: shop-whatsapp
+name: cards_env
+language: en_US
+category: MARKETING
+body:
+  text: New arrivals for you, {{1}}, swipe to see them all.
+  examples:
+    "1": Ana
+carousel:
+  - header:
+      format: IMAGE
+      example: https://cdn.example.com/linen.png
+    body:
+      text: Linen shirt, now {{1}}
+      examples:
+        "1": €39
+    buttons:
+      - type: URL
+        text: Buy
+        url: ((shop_host))/p/{{1}}
+        example: linen
+  - header:
+      format: IMAGE
+      example: https://cdn.example.com/chino.png
+    body:
+      text: Chinos, now {{1}}
+      examples:
+        "1": €49
+    buttons:
+      - type: URL
+        text: Buy
+        url: ((shop_host))/p/{{1}}
+        example: ((shop_host))/p/chino
+`;
+const orderExport = (host: string, body = 'Your order {{1}} is ready for pickup today.') => ({ data: [{ name: 'order_ready', language: 'en_US', category: 'UTILITY', parameter_format: 'POSITIONAL', status: 'APPROVED', components: [
+  { type: 'BODY', text: body, example: { body_text: [['A-1042']] } },
+  { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Track order', url: `${host}/orders/{{1}}`, example: [`${host}/orders/A-1042`] }] },
+] }] });
+const card = (name: string, price: string, slug: string, host: string, exampleAsValue: boolean) => ({ components: [
+  { type: 'HEADER', format: 'IMAGE', example: { header_handle: [`https://cdn.example.com/${slug}.png`] } },
+  { type: 'BODY', text: `${name}, now {{1}}`, example: { body_text: [[price]] } },
+  { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Buy', url: `${host}/p/{{1}}`, example: [exampleAsValue ? slug : `${host}/p/${slug}`] }] },
+] });
+const cardsExport = (host: string, body: string, exampleAsValue: boolean) => ({ data: [{ name: 'cards_env', language: 'en_US', category: 'MARKETING', parameter_format: 'POSITIONAL', status: 'APPROVED', components: [
+  { type: 'BODY', text: body, example: { body_text: [['Ana']] } },
+  { type: 'CAROUSEL', cards: [card('Linen shirt', '€39', 'linen', host, exampleAsValue), card('Chinos', '€49', 'chino', host, exampleAsValue)] },
+] }] });
+
+test('trial-am F3: a value-alone URL sample under ((shop_host)) (a template\'s and a card\'s) is kept in its form whichever environment\'s export is pulled, and the other environment still plans', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_ready.en_US.yaml': VALUE_FORM, 'templates/cards_env.en_US.yaml': CARDS_FORM });
+    for (const env of ['production', 'staging']) {
+      for (const host of ['https://shop.example', 'https://staging.shop.example']) {
+        for (const asValue of [false, true]) {
+          // the same template: left as it is, byte for byte
+          writeFiles(dir, { 'export.json': JSON.stringify({ data: [...orderExport(host).data, ...cardsExport(host, 'New arrivals for you, {{1}}, swipe to see them all.', asValue).data] }) });
+          const same = await pull(dir, env, true);
+          assert.equal(same.map((o) => [o.name, o.kind]), [['order_ready', 'same'], ['cards_env', 'same']], `--env ${env}, export of ${host}`);
+          assert.is(readFileSync(path.join(dir, 'templates/order_ready.en_US.yaml'), 'utf8'), VALUE_FORM);
+          assert.is(readFileSync(path.join(dir, 'templates/cards_env.en_US.yaml'), 'utf8'), CARDS_FORM);
+          // the body edited on the platform: written, the samples in the file's forms (the value alone, the reference whole)
+          writeFiles(dir, { 'export.json': JSON.stringify({ data: [...orderExport(host, 'Your order {{1}} is ready for pickup now.').data, ...cardsExport(host, 'New arrivals for you, {{1}}, swipe to see every one.', asValue).data] }) });
+          const written = await pull(dir, env, true);
+          assert.equal(written.map((o) => [o.name, o.kind]), [['order_ready', 'written'], ['cards_env', 'written']], `--env ${env}, export of ${host}`);
+          const order = readFileSync(path.join(dir, 'templates/order_ready.en_US.yaml'), 'utf8');
+          assert.match(order, 'ready for pickup now.');
+          assert.match(order, /url: \(\(shop_host\)\)\/orders\/\{\{1\}\}\n {4}example: A-1042\n/, order);
+          const cards = readFileSync(path.join(dir, 'templates/cards_env.en_US.yaml'), 'utf8');
+          assert.match(cards, 'swipe to see every one.');
+          assert.match(cards, /url: \(\(shop_host\)\)\/p\/\{\{1\}\}\n {8}example: linen\n/, cards);
+          assert.match(cards, /url: \(\(shop_host\)\)\/p\/\{\{1\}\}\n {8}example: \(\(shop_host\)\)\/p\/chino\n/, cards);
+          assert.not.match(order + cards, /https:\/\/(staging\.)?shop\.example/, 'no environment\'s host written in a file that serves both');
+          // each environment takes the files (button-url judges the samples with its values)
+          for (const e of ['staging', 'production']) {
+            const r = await cliIn(['lint', '--env', e, 'templates'], { cwd: dir });
+            assert.is(r.exitCode, 0, r.stdout + r.stderr);
+          }
+          writeFiles(dir, { 'templates/order_ready.en_US.yaml': VALUE_FORM, 'templates/cards_env.en_US.yaml': CARDS_FORM });
+        }
+      }
+    }
   } finally { cleanup(dir); }
 });
 

@@ -403,4 +403,23 @@ test('a listing without category: a template whose kind fixes its category gets 
   assert.not.match(r.stdout + r.stderr, /offer-category|copy-code-category|authentication-otp/);
 }));
 
+test('trial-am F1: a URL sample given as a value with a space is written percent-encoded, as send puts a value in the URL; a whole sample URL with a space is written as given and lint names it (exit 1)', async () => {
+  const dir = tempDir();
+  try {
+    const listing = (example: string) => JSON.stringify({ data: [{ name: 'space_url', language: 'en_US', category: 'UTILITY', parameter_format: 'POSITIONAL', status: 'APPROVED', components: [
+      { type: 'BODY', text: 'Hi {{1}}, your receipt is ready to view online now.', example: { body_text: [['Jo']] } },
+      { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'View receipt', url: 'https://shop.example.com/r?id={{1}}', example: [example] }] },
+    ] }] });
+    writeFiles(dir, { 'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nchannels:\n  shop-whatsapp: { kind: whatsapp }\nenvironments:\n  t:\n    emulator: .tplsync/t.json\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`, 'value.json': listing('R 12/7 ü'), 'whole.json': listing('https://shop.example.com/r?id=R 12/7') });
+    let r = await cliIn(['pull', '--from', 'meta', 'value.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    const text = readFileSync(path.join(dir, 'templates', 'space_url.en_US.yaml'), 'utf8');
+    assert.match(text, 'example: https://shop.example.com/r?id=R%2012/7%20%C3%BC\n', text);
+    assert.is((await lintInProcess(dir)).exitCode, 0);
+    r = await cliIn(['pull', '--from', 'meta', 'whole.json', '--channel', 'shop-whatsapp', '--force'], { cwd: dir });
+    assert.is(r.exitCode, 1, r.stdout + r.stderr);
+    assert.match(r.stdout + r.stderr, /templates\/space_url\.en_US\.yaml\n\s+15:45\s+error\s+The sample URL holds a space at character 32/);
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -158,4 +158,32 @@ test('a short value (under 8 characters) is put back where its reference stood; 
   } finally { cleanup(dir); }
 });
 
+test('trial-am F3, from the channel: a URL sample written as the value alone under ((shop_host)) (a template\'s, a card\'s) stays the value alone after an edit elsewhere; both environments take the file', async () => {
+  const dir = tempDir();
+  const ORDER = templateText('order_val', 'UTILITY', 'Hi {{1}}, your order is ready for pickup at our store today.', 'Maria',
+    'buttons:\n  - type: URL\n    text: Track order\n    url: ((shop_host))/orders/{{1}}\n    example: A-1042\n');
+  const card = (title: string, slug: string, example: string) => `  - header: { format: IMAGE, example: "https://cdn.example.com/${slug}.png" }\n    body: { text: "${title}, now {{1}}", examples: { 1: "€39" } }\n    buttons:\n      - { type: URL, text: Buy, url: "((shop_host))/p/{{1}}", example: "${example}" }\n`;
+  const CARDS = templateText('cards_val', 'MARKETING', 'New arrivals for you, {{1}}: swipe to see them all.', 'Ana', `carousel:\n${card('Linen shirt', 'linen', 'linen')}${card('Chinos', 'chino', '((shop_host))/p/chino')}`);
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: staging\nenvironments:\n  staging:\n    baseUrl: ${emulator.url}\n    apiKeyEnv: KEY\n    channels: { wa: ${CHANNEL_A} }\n    values: { shop_host: https://staging.shop.example }\n  production:\n    baseUrl: ${emulator.url}\n    apiKeyEnv: KEY\n    channels: { wa: ${CHANNEL_B} }\n    values: { shop_host: https://shop.example }\n`,
+    });
+    let r = await pulledOverEdit(dir, 'templates/order_val.en_US.yaml', ORDER, ORDER.replace('today.', 'today!'), 'order_val');
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    const order = readFileSync(path.join(dir, 'templates/order_val.en_US.yaml'), 'utf8');
+    assert.match(order, 'our store today!');
+    assert.match(order, /url: \(\(shop_host\)\)\/orders\/\{\{1\}\}\n {4}example: A-1042\n/, order);
+    r = await pulledOverEdit(dir, 'templates/cards_val.en_US.yaml', CARDS, CARDS.replace('see them all', 'see every one'), 'cards_val');
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    const cards = readFileSync(path.join(dir, 'templates/cards_val.en_US.yaml'), 'utf8');
+    assert.match(cards, 'see every one');
+    assert.match(cards, /url: "?\(\(shop_host\)\)\/p\/\{\{1\}\}"?, example: "?linen"? \}/, cards);
+    assert.match(cards, /url: "?\(\(shop_host\)\)\/p\/\{\{1\}\}"?, example: "?\(\(shop_host\)\)\/p\/chino"? \}/, cards);
+    for (const e of ['staging', 'production']) {
+      const l = await cliIn(['lint', '--env', e, 'templates'], { cwd: dir, env: { KEY: 'k-literal-3f9a' } });
+      assert.is(l.exitCode, 0, l.stdout + l.stderr);
+    }
+  } finally { cleanup(dir); }
+});
+
 test.run();

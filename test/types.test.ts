@@ -141,4 +141,16 @@ test('--check fails with the command that fixes it after a template changes', as
   assert.match(readFileSync(path.join(dir, 'tplsync-templates.ts'), 'utf8'), /"shop-rcs\/store_opening\/en_US": \{ city: string; day: string \}/);
 });
 
+test('trial-am F5: an extra parameter given through a variable compiles (TypeScript checks the keys of an object literal only), as types.md says (sendTemplate refuses it at run time)', () => {
+  const d = compile(`${PRELUDE}const spread = { customer: 'Maria', order_id: 'A-1042', button_2: 'A-1042', extra: 'x' };
+void sendTemplate(client, 'shop-whatsapp/order_shipped/en_US', { to: 'x', params: spread, textOnly: true });
+`);
+  assert.equal(text(d), '');
+  const doc = readFileSync(path.join(ROOT, 'docs', 'commands', 'types.md'), 'utf8').replace(/\s+/g, ' ');
+  assert.match(doc, 'a missing or misspelt placeholder, or an extra one written in the call\'s object literal, does not compile');
+  assert.match(doc, 'An extra key in `params` given through a variable');
+  assert.not.match(doc, 'a missing, extra or misspelt placeholder does not compile');
+  // (the run time's refusal, ParamError "'extra' is not a parameter of ...", is send.test.ts's)
+});
+
 test.run();

@@ -4,7 +4,7 @@
 // Follows https://developers.facebook.com/docs/whatsapp/business-management-api/message-templates
 // and https://developers.facebook.com/documentation/business-messaging/whatsapp/templates/components
 import { scanPlaceholders } from '../model/placeholders.js';
-import { urlSampleValue } from '../model/urls.js';
+import { urlSampleValue, urlValueEncoded } from '../model/urls.js';
 import { AUTHENTICATION_PRESET_DOC, authenticationPresetBody, authenticationTextOfItsOwn } from '../model/authentication.js';
 import { appIdDigits, appIdValue, fileFormText, fromFile, kindCategory, PLATFORM_LABELLED, type CanonicalButton, type CanonicalText, type FileTemplate } from '../model/canonical.js';
 
@@ -126,6 +126,8 @@ export function inexactNumbers(v: unknown, at = ''): string[] {
 }
 
 const HTTP = /^https?:\/\//i;
+/** a URL sample's value as it stands in the address (urlValueEncoded); one no address can carry (a lone surrogate) as given, for lint to name */
+const sampleValueInUrl = (v: string): string => { try { return urlValueEncoded(v); } catch { return v; } };
 /** What WhatsApp takes as a template's name and language (an export holding another is not written: lint would refuse the file) */
 export const WHATSAPP_NAME = /^[a-z0-9_]{1,512}$/;
 export const WHATSAPP_LANGUAGE = /^[a-z]{2,3}(_[A-Z]{2})?$/;
@@ -376,8 +378,9 @@ function button(raw: unknown, at: string, bad: Bad, category: string): Rec | und
       if (category === 'AUTHENTICATION' && OTP_URL.test(url)) return otpFromUrl(url, text, at, bad);
       keys(['text', 'url', 'example', 'app_deep_link']);
       const ex = str(Array.isArray(b.example) ? b.example[0] : b.example);
-      // Meta's pages give the sample as the full URL or as the value of {{1}} alone
-      const example = ex === undefined || !url.includes('{{') ? undefined : HTTP.test(ex) ? ex : url.replace(/\{\{[^}]*\}\}/, ex);
+      // Meta's pages give the sample as the full URL or as the value of {{1}} alone: the value put in the URL as send puts a
+      // value there (what cannot stand in a URL percent-encoded: `R 12/7` as `R%2012/7`), the whole URL the sample message opens
+      const example = ex === undefined || !url.includes('{{') ? undefined : HTTP.test(ex) ? ex : url.replace(/\{\{[^}]*\}\}/, () => sampleValueInUrl(ex));
       if (url.includes('{{') && example === undefined) bad(`${at}.example`, 'no sample of the URL\'s placeholder');
       const link = appDeepLink(b.app_deep_link, `${at}.app_deep_link`, bad);
       return { type, ...withText, url, ...(example !== undefined ? { example } : {}), ...(link ? { app_deep_link: link } : {}) };

@@ -12,19 +12,29 @@ const shown = (raw: string): string => shownWithEscapes(raw.length > 40 ? `${raw
  * space, tab or line break in it (from a value filled in, a paste: the channel stores it, and the
  * link breaks there); a host no URL parser takes. The placeholder counts as a plain value.
  */
-export function urlAddressProblem(url: string): { message: string; at?: { start: number; end: number } } | undefined {
-  if (!/^https?:\/\/[^\s/]+/i.test(url)) return { message: 'The URL must be an absolute http:// or https:// address.' };
+export function urlAddressProblem(url: string, what = 'The URL'): { message: string; at?: { start: number; end: number } } | undefined {
+  if (!/^https?:\/\/[^\s/]+/i.test(url)) return { message: `${what} must be an absolute http:// or https:// address.` };
+  return unfitCharacter(url, what) ?? hostProblem(url);
+}
+
+/** a blank or an invisible character in (part of) an address, named where it is: an address has none */
+function unfitCharacter(url: string, what: string): { message: string; at: { start: number; end: number } } | undefined {
   const ws = /\s/.exec(url);
   if (ws) {
-    const what = ws[0] === ' ' || ws[0] === '\u00a0' ? 'a space' : ws[0] === '\t' ? 'a tab' : ws[0] === '\n' || ws[0] === '\r' ? 'a line break' : `a blank (U+${ws[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})`;
-    return { message: `The URL holds ${what} at character ${ws.index + 1}: an address has none, and the link would end there. Remove it, or write a space that belongs in the path as %20.`, at: { start: ws.index, end: ws.index + 1 } };
+    const blank = ws[0] === ' ' || ws[0] === '\u00a0' ? 'a space' : ws[0] === '\t' ? 'a tab' : ws[0] === '\n' || ws[0] === '\r' ? 'a line break' : `a blank (U+${ws[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})`;
+    return { message: `${what} holds ${blank} at character ${ws.index + 1}: an address has none, and the link would end there. Remove it, or write a space that belongs in the path as %20.`, at: { start: ws.index, end: ws.index + 1 } };
   }
   // an invisible character (a right-to-left mark pasted after the host from a right-to-left page): named where it is, the address around it looks right
   const hidden = /[\p{Cf}\p{Cc}]/u.exec(url);
   if (hidden) {
     const foreign = foreignCharacters(url);
-    return { message: `The URL '${shown(url)}' ${foreign?.said ?? `holds ${namedCharacter(hidden[0])}`} at character ${hidden.index + 1}: delete it (an address has none).`, at: { start: hidden.index, end: hidden.index + hidden[0].length } };
+    return { message: `${what} '${shown(url)}' ${foreign?.said ?? `holds ${namedCharacter(hidden[0])}`} at character ${hidden.index + 1}: delete it (an address has none).`, at: { start: hidden.index, end: hidden.index + hidden[0].length } };
   }
+  return undefined;
+}
+
+/** what no URL parser takes of an absolute address (its host, its port) */
+function hostProblem(url: string): { message: string } | undefined {
   try { new URL(url.replace(/\{\{[^}]*\}\}/g, '1')); } catch {
     return { message: `'${shown(url)}' is not a valid address: check its host and port (the part after ://).` };
   }
@@ -32,28 +42,31 @@ export function urlAddressProblem(url: string): { message: string; at?: { start:
 }
 
 /**
- * Why a URL button's sample does not fit its URL (whose placeholder starts at `at`), or undefined.
- * The sample shares the address: all of the fixed part when the placeholder is in the path; the
- * part before the query when the placeholder is in the query, whose keys a sample may name
- * otherwise (Meta's own offer example: ?code={{1}} and ?ref=n3mtql). A template's buttons and a
- * carousel card's are held to it alike.
+ * Why a URL button's sample does not fit its URL (whose placeholder starts at `at`), or undefined;
+ * `at` of the finding: where in the sample, when it is a character of it. The sample shares the
+ * address: all of the fixed part when the placeholder is in the path; the part before the query
+ * when the placeholder is in the query, whose keys a sample may name otherwise (Meta's own offer
+ * example: ?code={{1}} and ?ref=n3mtql). It is an address the sample message opens, so a blank or
+ * an invisible character in it (the whole URL's, or the value alone's) is refused as in the URL
+ * itself (urlAddressProblem). A template's buttons and a carousel card's are held to it alike.
  */
-export function urlSampleProblem(url: string, at: number, example: string | undefined): string | undefined {
+export function urlSampleProblem(url: string, at: number, example: string | undefined): { message: string; at?: { start: number; end: number } } | undefined {
   if (example === undefined || example.trim() === '') return undefined;
   // the value alone (`example: A-1042`) is taken as Meta writes it: the components page's URL button
   // ("example": ["summer2023"] beside the table's whole URL) and the media-card and product-card carousel
   // pages' (<URL_BUTTON_URL_VARIABLE_EXAMPLE>, "example": ["BLUE_ELF"]); it is read as the whole URL it fills
-  if (isValueAloneSample(example)) return undefined;
+  // (a value but for a blank in it, `A 1042`: the blank is said where it is, not a fixed part it lacks)
+  if (isValueAloneSample(example) || isValueAloneSample(example.replace(/\s/g, '-'))) return unfitCharacter(example, 'The sample value');
   // a URL whose host is a reference (((shop_host))/t/{{1}}) beside a sample written out: the environment gives the host, and
   // plan judges the two with its values (the stand-in's host is no host to name)
-  if (isStandInAddress(url) && !isStandInAddress(example)) return undefined;
+  if (isStandInAddress(url) && !isStandInAddress(example)) return unfitCharacter(example, 'The sample URL');
   const prefix = url.slice(0, at);
   const q = prefix.search(/[?#]/);
   const fixed = q < 0 ? prefix : prefix.slice(0, q);
   // the fixed part alone: the sample gives {{1}} no value, and a reviewer sees no address the message would open
-  if (q < 0 && example === fixed) return `The sample URL is the fixed part alone, '${shownWithEscapes(fixed)}': add a value where {{1}} goes (e.g. '${shownWithEscapes(fixed)}A-1042').`;
-  if (example.startsWith(fixed) && (q < 0 || /^[?#]/.test(example.slice(fixed.length)))) return undefined;
-  return q < 0 ? `The sample URL should start with the fixed part of the URL, '${shownWithEscapes(fixed)}'.` : `The sample URL should have the URL's address, '${shownWithEscapes(fixed)}', followed by its query.`;
+  if (q < 0 && example === fixed) return { message: `The sample URL is the fixed part alone, '${shownWithEscapes(fixed)}': add a value where {{1}} goes (e.g. '${shownWithEscapes(fixed)}A-1042').` };
+  if (example.startsWith(fixed) && (q < 0 || /^[?#]/.test(example.slice(fixed.length)))) return unfitCharacter(example, 'The sample URL');
+  return { message: q < 0 ? `The sample URL should start with the fixed part of the URL, '${shownWithEscapes(fixed)}'.` : `The sample URL should have the URL's address, '${shownWithEscapes(fixed)}', followed by its query.` };
 }
 
 /** A URL sample written as the placeholder's value alone (`A-1042`, `BUDDHA`): no scheme, no slash, no blank. */
@@ -82,4 +95,16 @@ export function urlSampleValue(url: string, example: string): string {
   const before = url.slice(0, m.index), after = url.slice(m.index + m[0].length);
   if (example.startsWith(before) && example.endsWith(after) && example.length > before.length + after.length) return example.slice(before.length, example.length - after.length);
   return /[?&][^=&#]*=([^&#]+)$/.exec(example)?.[1] ?? example;
+}
+
+/**
+ * A value of a URL's placeholder as it stands in the address (send's URL button value, a sample
+ * given as the value alone): as given, so that a path or a query (`A-1042?utm_source=wa`) and an
+ * escape already made (`Caf%C3%A9`) stay what they are; only what cannot stand in a URL is
+ * percent-encoded (UTF-8): spaces and controls, characters beyond ASCII, the ASCII characters a URL
+ * never holds as they are (a double quote, angle brackets, a backslash, a caret, a backtick, braces,
+ * a vertical bar) and a `%` that begins no escape. A URIError for a lone UTF-16 surrogate.
+ */
+export function urlValueEncoded(v: string): string {
+  return v.split(/(%[0-9A-Fa-f]{2})/).map((part, i) => (i % 2 === 1 ? part : encodeURI(part))).join('');
 }

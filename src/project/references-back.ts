@@ -5,6 +5,7 @@
 // in, and its literals) is paired with the occurrence in the channel's text whose surroundings are
 // most alike.
 import { scanReferences } from '../model/values.js';
+import { isValueAloneSample, wholeUrlSample } from '../model/urls.js';
 
 type Loose = Record<string, unknown>;
 const isObject = (v: unknown): v is Loose => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -148,4 +149,51 @@ export function alignedTo(file: unknown, channel: unknown, fill: (text: string) 
     return out;
   }
   return file;
+}
+
+/**
+ * `pulled` (a template as the channel or an export gives it, its URL samples whole: one environment's
+ * host and all) with each URL button's sample (the template's and each carousel card's) in the form
+ * `file` (the file it replaces) writes it, where the file writes the placeholder's value alone
+ * (`example: A-1042`) and that value, in place of the pulled URL's `{{1}}`, is the pulled sample:
+ * the value alone stands for the whole URL in every environment (docs/format.md, URL buttons), where
+ * the whole URL of one would serve that one alone. A sample the file writes whole keeps its
+ * references where they stood by referencesInPlace. The file's buttons are matched to the pulled
+ * ones as alignedTo matches them. Pure: `pulled` is not changed.
+ */
+export function urlSamplesInFileForm<T>(pulled: T, file: unknown): T {
+  if (!isObject(pulled) || !isObject(file)) return pulled;
+  const aligned = alignedTo(file, pulled);
+  if (!isObject(aligned)) return pulled;
+  const inForm = (buttons: unknown, mine: unknown): unknown => {
+    if (!Array.isArray(buttons) || !Array.isArray(mine)) return buttons;
+    let out: unknown[] | undefined;
+    buttons.forEach((b, i) => {
+      const f = mine[i];
+      if (!isObject(b) || !isObject(f) || b.type !== 'URL' || f.type !== 'URL') return;
+      const { url, example } = b;
+      const own = f.example;
+      if (typeof url !== 'string' || typeof example !== 'string' || typeof own !== 'string' || own === example || !isValueAloneSample(own)) return;
+      if (!/\{\{[^{}]*\}\}/.test(url) || wholeUrlSample(url, own) !== wholeUrlSample(url, example)) return;
+      (out ??= [...buttons])[i] = { ...b, example: own };
+    });
+    return out ?? buttons;
+  };
+  let result: Loose = pulled;
+  const buttons = inForm(pulled.buttons, aligned.buttons);
+  if (buttons !== pulled.buttons) result = { ...result, buttons };
+  if (Array.isArray(pulled.carousel) && Array.isArray(aligned.carousel)) {
+    const mine = aligned.carousel;
+    let changed = false;
+    const cards = pulled.carousel.map((c, i) => {
+      const f = mine[i];
+      if (!isObject(c) || !isObject(f)) return c;
+      const b = inForm(c.buttons, f.buttons);
+      if (b === c.buttons) return c;
+      changed = true;
+      return { ...c, buttons: b };
+    });
+    if (changed) result = { ...result, carousel: cards };
+  }
+  return result as T;
 }

@@ -29,7 +29,7 @@ import { escapeLiteralReferences, templateReferences } from '../model/values.js'
 import { lostPlainReferences, markedTemplate, refersToSecret, requireSecretValues, valuesAsReferences } from '../project/values.js';
 import { remnantsAsReferences } from '../model/remnants.js';
 import { positionalNamesBack, type NamesKept } from './positional-names.js';
-import { alignedTo } from '../project/references-back.js';
+import { alignedTo, urlSamplesInFileForm } from '../project/references-back.js';
 import { addSecret, MIN_SECRET_LENGTH, redact } from '../core/redact.js';
 import { canonicalJson, fromFile } from '../model/canonical.js';
 import { readRegularFile } from '../core/read-regular.js';
@@ -350,6 +350,9 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
           for (const [v, n] of learned) { addSecret(v, 'value'); if (others?.values.get(v) === n) usedOther.add(`${n}\u0000${v}`); }
         }
       }
+      // a URL sample the file writes as the placeholder's value alone (`A-1042` beside `((shop_host))/orders/{{1}}`) stays so where
+      // the export's whole sample is that value in its URL: the export's is one environment's host, the value serves every one
+      if (here) escaped = urlSamplesInFileForm(escaped, own);
       let value = valuesAsReferences(escaped, environment, undefined, own, learned, others?.values, (name, v) => { if (others?.values.get(v) === name) usedOther.add(`${name}\u0000${v}`); });
       // a ZERO_TAP button the listing gave as a URL (no zero_tap_terms_accepted there): the file it replaces attested for it at the same button
       let toAdd = t.toAdd;

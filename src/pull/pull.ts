@@ -23,7 +23,7 @@ import { escapeLiteralReferences, marksAsReferences, replaceReferences, template
 import { formatTemplate } from '../fmt/format.js';
 import { inFileForm, keepComments } from './keep-comments.js';
 import { editedInPlace } from './splice.js';
-import { alignedTo } from '../project/references-back.js';
+import { alignedTo, urlSamplesInFileForm } from '../project/references-back.js';
 import { existingTemplates, findExisting, type ExistingTemplate } from '../plan/existing.js';
 import { resolveChannel } from '../plan/desired.js';
 import { isDeletedState } from '../core/template-state.js';
@@ -340,7 +340,10 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     // then each value of the environment found in the channel's strings
     // (a plain value only where the file's own text at that place refers to it: a literal the file wrote stays literal)
     const fileCopy = replaced ? fromFile(replaced.value, req.channelId, r.publicId).canonical : undefined;
-    const pulledValue = valuesAsReferences(c, conn.environment, io().env, fileCopy, learnedAll);
+    // (and a URL sample the file writes as the placeholder's value alone stays so where it is the channel's sample: the
+    // channel's whole one is this environment's host, the value serves every one)
+    const referred = valuesAsReferences(c, conn.environment, io().env, fileCopy, learnedAll);
+    const pulledValue = replaced ? urlSamplesInFileForm(referred, replaced.value) : referred;
     const fileOptions: Parameters<typeof toTemplateFile>[1] = {
       // the category the channel reports (it approved the template under it) wins, then the one the template's kind
       // requires (--category never overrides it: lint would refuse the file, as pull --from meta and --from twilio)

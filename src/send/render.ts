@@ -6,6 +6,7 @@ import { renderText, scanPlaceholders } from '../model/placeholders.js';
 import { cardParam, carrierOf, paramName, quickReplyParams, sentButtons, textPartParams, type TemplateMeta } from '../model/meta.js';
 import { CODE_PARAM } from '../model/authentication.js';
 import { namedCharacter, shownWithEscapes, unclosedDirection } from '../model/written-characters.js';
+import { urlValueEncoded } from '../model/urls.js';
 
 import { ParamError } from '../core/errors.js';
 
@@ -110,7 +111,7 @@ const MAX_PAYLOAD = 2048;
  */
 export function urlSuffix(v: string): string {
   try {
-    return v.split(/(%[0-9A-Fa-f]{2})/).map((part, i) => (i % 2 === 1 ? part : encodeURI(part))).join('');
+    return urlValueEncoded(v);
   } catch {
     // (encodeURI refuses a lone surrogate, which no text holds: a value cut in the middle of a character)
     throw new ParamError(`A URL button's value holds half of a character (a lone UTF-16 surrogate), which no address can carry: nothing was sent`);

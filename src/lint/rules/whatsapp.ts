@@ -1031,7 +1031,7 @@ export const whatsappRules = defineRules([
   },
   {
     id: 'button-url', group: 'whatsapp', severity: 'error',
-    summary: 'A URL button (of the template or of a carousel card) has an http(s) URL of at most 2000 characters, with at most one placeholder {{1}}, only at the very end, and a sample that is the whole URL (starting with its fixed part) or the placeholder\'s value alone.',
+    summary: 'A URL button (of the template or of a carousel card) has an http(s) URL of at most 2000 characters, with at most one placeholder {{1}}, only at the very end, and a sample that is the whole URL (starting with its fixed part) or the placeholder\'s value alone, with no blank or invisible character (an address, as the URL is).',
     why: 'WhatsApp only substitutes a single variable appended to the URL.', fix: 'Keep the fixed part of the URL and end it with {{1}}.', source: meta,
     check(ctx) {
       reportSchema(ctx, 'button-url');
@@ -1053,7 +1053,7 @@ export const whatsappRules = defineRules([
           if (p.key !== '1') ctx.report(path, `A URL button's placeholder is always {{1}}; write {{1}} instead of ${p.raw}.`, { at: p });
           if (p.end !== url.length) ctx.report(path, `The placeholder ${p.raw} must be at the very end of the URL.`, { at: p });
           const wrong = urlSampleProblem(url, p.start, str(b.example));
-          if (wrong) ctx.report([...at, 'example'], wrong);
+          if (wrong) ctx.report([...at, 'example'], wrong.message, wrong.at ? { at: wrong.at } : {});
         }
       }
     },
