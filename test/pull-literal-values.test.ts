@@ -14,6 +14,9 @@ import { CHANNEL_A, CHANNEL_B, cleanup, cliIn, tempDir, writeFiles, type CliResu
 
 const env = { name: 'staging', values: { shop_host: { text: 'https://staging.shop.example' }, promo: { env: 'PROMO_CODE' } } } as unknown as EnvironmentConfig;
 
+/** a config of two environments on the emulator: staging (channel A) and `other` (channel B), each with its values (`name: value, ...`) */
+const twoEnvironments = (staging: string, other: string, others: string): string => `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: staging\nenvironments:\n  staging:\n    baseUrl: ${emulator.url}\n    apiKeyEnv: KEY\n    channels: { wa: ${CHANNEL_A} }\n    values: { ${staging} }\n  ${other}:\n    baseUrl: ${emulator.url}\n    apiKeyEnv: KEY\n    channels: { wa: ${CHANNEL_B} }\n    values: { ${others} }\n`;
+
 test('a plain value becomes its reference only in a text whose file counterpart refers to it; a secret everywhere', () => {
   const channel = {
     body: { text: 'Our staging help centre moved to https://staging.shop.example/help; use code SPRINGCODE-2026.' },
@@ -126,7 +129,7 @@ test('pull --force after an edit on the channel: the literal host in the body st
     'buttons:\n  - { type: URL, text: Your account, url: ((shop_host))/account }\n  - { type: URL, text: Staging status, url: https://staging.shop.example/status }\n');
   try {
     writeFiles(dir, {
-      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: staging\nenvironments:\n  staging:\n    baseUrl: ${emulator.url}\n    apiKeyEnv: KEY\n    channels: { wa: ${CHANNEL_A} }\n    values: { shop_host: https://staging.shop.example }\n  production:\n    baseUrl: ${emulator.url}\n    apiKeyEnv: KEY\n    channels: { wa: ${CHANNEL_B} }\n    values: { shop_host: https://shop.example }\n`,
+      'tplsync.config.yaml': twoEnvironments('shop_host: https://staging.shop.example', 'production', 'shop_host: https://shop.example'),
     });
     // the edit someone made in the console
     const r = await pulledOverEdit(dir, 'templates/help_links.en_US.yaml', FILE, FILE.replace('most questions', 'nearly all questions'), 'help_links');
@@ -143,7 +146,7 @@ test('a short value (under 8 characters) is put back where its reference stood; 
   const FILE = templateText('promo_note', 'MARKETING', 'Use ((promo)) at checkout for 10% off order {{1}} today. Details: ((shop_host))/promo', 'A-1042');
   try {
     writeFiles(dir, {
-      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: staging\nenvironments:\n  staging:\n    baseUrl: ${emulator.url}\n    apiKeyEnv: KEY\n    channels: { wa: ${CHANNEL_A} }\n    values: { promo: SPRING2, shop_host: https://staging.shop.example }\n  local:\n    baseUrl: ${emulator.url}\n    apiKeyEnv: KEY\n    channels: { wa: ${CHANNEL_B} }\n    values: { promo: SPRING24, shop_host: https://shop.example }\n`,
+      'tplsync.config.yaml': twoEnvironments('promo: SPRING2, shop_host: https://staging.shop.example', 'local', 'promo: SPRING24, shop_host: https://shop.example'),
     });
     let r = await pulledOverEdit(dir, 'templates/promo_note.en_US.yaml', FILE, FILE.replace('today.', 'today!'), 'promo_note');
     assert.is(r.exitCode, 0, r.stdout + r.stderr);
@@ -166,7 +169,7 @@ test('trial-am F3, from the channel: a URL sample written as the value alone und
   const CARDS = templateText('cards_val', 'MARKETING', 'New arrivals for you, {{1}}: swipe to see them all.', 'Ana', `carousel:\n${card('Linen shirt', 'linen', 'linen')}${card('Chinos', 'chino', '((shop_host))/p/chino')}`);
   try {
     writeFiles(dir, {
-      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: staging\nenvironments:\n  staging:\n    baseUrl: ${emulator.url}\n    apiKeyEnv: KEY\n    channels: { wa: ${CHANNEL_A} }\n    values: { shop_host: https://staging.shop.example }\n  production:\n    baseUrl: ${emulator.url}\n    apiKeyEnv: KEY\n    channels: { wa: ${CHANNEL_B} }\n    values: { shop_host: https://shop.example }\n`,
+      'tplsync.config.yaml': twoEnvironments('shop_host: https://staging.shop.example', 'production', 'shop_host: https://shop.example'),
     });
     let r = await pulledOverEdit(dir, 'templates/order_val.en_US.yaml', ORDER, ORDER.replace('today.', 'today!'), 'order_val');
     assert.is(r.exitCode, 0, r.stdout + r.stderr);
