@@ -123,18 +123,26 @@ async function pulledOverEdit(dir: string, rel: string, file: string, edited: st
   return run(['pull', '--channel', 'wa', '--id', templateId(CHANNEL_A, name, 'en_US'), '--force']);
 }
 
+/** pulledOverEdit of templates/NAME.en_US.yaml, which must succeed: the text pull wrote */
+async function pulledText(dir: string, name: string, file: string, edited: string): Promise<string> {
+  const r = await pulledOverEdit(dir, `templates/${name}.en_US.yaml`, file, edited, name);
+  assert.is(r.exitCode, 0, r.stdout + r.stderr);
+  return readFileSync(path.join(dir, `templates/${name}.en_US.yaml`), 'utf8');
+}
+
+/** staging and production, each with its own shop_host */
+const STAGING_PRODUCTION = (): string => twoEnvironments('shop_host: https://staging.shop.example', 'production', 'shop_host: https://shop.example');
+
 test('pull --force after an edit on the channel: the literal host in the body stays literal, the button keeps its reference', async () => {
   const dir = tempDir();
   const FILE = templateText('help_links', 'UTILITY', 'Hi {{1}}, our staging help centre moved to https://staging.shop.example/help and answers most questions.', 'Ana',
     'buttons:\n  - { type: URL, text: Your account, url: ((shop_host))/account }\n  - { type: URL, text: Staging status, url: https://staging.shop.example/status }\n');
   try {
     writeFiles(dir, {
-      'tplsync.config.yaml': twoEnvironments('shop_host: https://staging.shop.example', 'production', 'shop_host: https://shop.example'),
+      'tplsync.config.yaml': STAGING_PRODUCTION(),
     });
     // the edit someone made in the console
-    const r = await pulledOverEdit(dir, 'templates/help_links.en_US.yaml', FILE, FILE.replace('most questions', 'nearly all questions'), 'help_links');
-    assert.is(r.exitCode, 0, r.stdout + r.stderr);
-    const text = readFileSync(path.join(dir, 'templates/help_links.en_US.yaml'), 'utf8');
+    const text = await pulledText(dir, 'help_links', FILE, FILE.replace('most questions', 'nearly all questions'));
     assert.match(text, 'moved to https://staging.shop.example/help and answers nearly all questions.');
     assert.match(text, 'url: ((shop_host))/account');
     assert.match(text, 'url: https://staging.shop.example/status');
@@ -169,16 +177,12 @@ test('trial-am F3, from the channel: a URL sample written as the value alone und
   const CARDS = templateText('cards_val', 'MARKETING', 'New arrivals for you, {{1}}: swipe to see them all.', 'Ana', `carousel:\n${card('Linen shirt', 'linen', 'linen')}${card('Chinos', 'chino', '((shop_host))/p/chino')}`);
   try {
     writeFiles(dir, {
-      'tplsync.config.yaml': twoEnvironments('shop_host: https://staging.shop.example', 'production', 'shop_host: https://shop.example'),
+      'tplsync.config.yaml': STAGING_PRODUCTION(),
     });
-    let r = await pulledOverEdit(dir, 'templates/order_val.en_US.yaml', ORDER, ORDER.replace('today.', 'today!'), 'order_val');
-    assert.is(r.exitCode, 0, r.stdout + r.stderr);
-    const order = readFileSync(path.join(dir, 'templates/order_val.en_US.yaml'), 'utf8');
+    const order = await pulledText(dir, 'order_val', ORDER, ORDER.replace('today.', 'today!'));
     assert.match(order, 'our store today!');
     assert.match(order, /url: \(\(shop_host\)\)\/orders\/\{\{1\}\}\n {4}example: A-1042\n/, order);
-    r = await pulledOverEdit(dir, 'templates/cards_val.en_US.yaml', CARDS, CARDS.replace('see them all', 'see every one'), 'cards_val');
-    assert.is(r.exitCode, 0, r.stdout + r.stderr);
-    const cards = readFileSync(path.join(dir, 'templates/cards_val.en_US.yaml'), 'utf8');
+    const cards = await pulledText(dir, 'cards_val', CARDS, CARDS.replace('see them all', 'see every one'));
     assert.match(cards, 'see every one');
     assert.match(cards, /url: "?\(\(shop_host\)\)\/p\/\{\{1\}\}"?, example: "?linen"? \}/, cards);
     assert.match(cards, /url: "?\(\(shop_host\)\)\/p\/\{\{1\}\}"?, example: "?\(\(shop_host\)\)\/p\/chino"? \}/, cards);
