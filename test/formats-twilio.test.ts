@@ -238,4 +238,16 @@ test('shapes that are not Content listings: an ApprovalRequests answer, jq -s of
   assert.throws(() => twilioTemplates([{ contents: [text('x')], meta: {} }, { contents: [text('y')], meta: {} }]), /array of 2 listing pages[^]*\.contents\[\]/);
 });
 
+test('a URL variable\'s value is written as it stands in the address: a space percent-encoded, a path, a query and an escape kept (as a Meta import and send)', () => {
+  const url = (v: string) => twilioToFile({ friendly_name: 'a', language: 'en_US', variables: { 1: 'Ana', 2: v }, types: { 'whatsapp/card': {
+    body: 'Hi {{1}}.', actions: [{ type: 'URL', title: 'Track', url: 'https://o.example/track/{{2}}' }],
+  } } }, '(template)');
+  const sample = (v: string) => (url(v).value.buttons as { example?: string }[])[0]!.example;
+  assert.is(sample('A 1042'), 'https://o.example/track/A%201042');
+  assert.is(sample('Café'), 'https://o.example/track/Caf%C3%A9');
+  assert.is(sample('A-1042?utm_source=wa'), 'https://o.example/track/A-1042?utm_source=wa');
+  assert.is(sample('Caf%C3%A9'), 'https://o.example/track/Caf%C3%A9');
+  assert.equal(url('A 1042').issues, []);
+});
+
 test.run();

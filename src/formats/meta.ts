@@ -4,7 +4,7 @@
 // Follows https://developers.facebook.com/docs/whatsapp/business-management-api/message-templates
 // and https://developers.facebook.com/documentation/business-messaging/whatsapp/templates/components
 import { scanPlaceholders } from '../model/placeholders.js';
-import { urlSampleValue, urlValueEncoded } from '../model/urls.js';
+import { sampleValueInUrl, urlSampleValue } from '../model/urls.js';
 import { AUTHENTICATION_PRESET_DOC, authenticationPresetBody, authenticationTextOfItsOwn } from '../model/authentication.js';
 import { appIdDigits, appIdValue, fileFormText, fromFile, kindCategory, PLATFORM_LABELLED, type CanonicalButton, type CanonicalText, type FileTemplate } from '../model/canonical.js';
 
@@ -126,8 +126,6 @@ export function inexactNumbers(v: unknown, at = ''): string[] {
 }
 
 const HTTP = /^https?:\/\//i;
-/** a URL sample's value as it stands in the address (urlValueEncoded); one no address can carry (a lone surrogate) as given, for lint to name */
-const sampleValueInUrl = (v: string): string => { try { return urlValueEncoded(v); } catch { return v; } };
 /** What WhatsApp takes as a template's name and language (an export holding another is not written: lint would refuse the file) */
 export const WHATSAPP_NAME = /^[a-z0-9_]{1,512}$/;
 export const WHATSAPP_LANGUAGE = /^[a-z]{2,3}(_[A-Z]{2})?$/;

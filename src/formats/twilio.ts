@@ -6,7 +6,7 @@
 // Follows the pages in TWILIO_PAGES.
 import { fromFile, kindCategory, type CanonicalButton, type FileTemplate } from '../model/canonical.js';
 import { scanPlaceholders, placeholderNameFor, NAMED, NUMBERED } from '../model/placeholders.js';
-import { urlSampleProblem } from '../model/urls.js';
+import { sampleValueInUrl, urlSampleProblem } from '../model/urls.js';
 import { authenticationPresetBody, authenticationTextOfItsOwn, readPresetExpiryFooter } from '../model/authentication.js';
 import type { ChannelKind } from '../model/meta.js';
 import { categorySource, inexactNumbers, WHATSAPP_LANGUAGE, type CategorySource, WHATSAPP_NAME, type FormatIssue, type ImportedTemplate } from './meta.js';
@@ -112,7 +112,8 @@ function urlOf(url: string, vars: Rec, at: string, bad: Bad, renumbered?: Bad, u
   if (v === undefined) { bad(at, `no sample of ${scan.placeholders[0]!.raw} in variables`); return { url }; }
   use?.(scan.placeholders[0]!.key, at, '{{1}}');
   if (renumbered && scan.placeholders[0]!.key !== '1') renumbered(at, `Twilio's ${scan.placeholders[0]!.raw} is this URL's {{1}} in the file (WhatsApp numbers a URL button's placeholder on its own)`);
-  return { url: `${scan.texts[0]}{{1}}${scan.texts[1]}`, example: `${scan.texts[0]}${v}${scan.texts[1]}` };
+  // the variable's value as it stands in the address (a space percent-encoded), as a Meta import and send write it
+  return { url: `${scan.texts[0]}{{1}}${scan.texts[1]}`, example: `${scan.texts[0]}${sampleValueInUrl(v)}${scan.texts[1]}` };
 }
 
 const FORMAT_BY_EXTENSION: Record<string, string> = {

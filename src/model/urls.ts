@@ -108,3 +108,6 @@ export function urlSampleValue(url: string, example: string): string {
 export function urlValueEncoded(v: string): string {
   return v.split(/(%[0-9A-Fa-f]{2})/).map((part, i) => (i % 2 === 1 ? part : encodeURI(part))).join('');
 }
+
+/** an imported URL sample's value as it stands in the address (urlValueEncoded); one no address can carry (a lone surrogate) as given, for lint to name */
+export const sampleValueInUrl = (v: string): string => { try { return urlValueEncoded(v); } catch { return v; } };
