@@ -48,4 +48,18 @@ test('property: every address stand-in of a template is written back as the refe
   }));
 });
 
+test('property: a place in an address that starts with a reference is the file\'s own (its column, and the "character N" said), whatever the reference\'s length', () => {
+  fc.assert(fc.property(fc.stringMatching(/^[a-z][a-z_]{0,20}$/), fc.stringMatching(/^[a-z]{1,8}$/), fc.stringMatching(/^[a-z]{1,8}$/), (name, a, b) => {
+    const url = `((${name}))/${a} ${b}/{{1}}`;
+    const text = template(url, 'A-1042');
+    const found = lint(text).filter((x) => x.ruleId === 'button-url' && /a space/.test(x.message));
+    assert.is(found.length, 1, `${url}: ${lint(text).map((x) => x.message).join(' | ')}`);
+    const space = url.indexOf(' ');
+    assert.match(found[0]!.message, `at character ${space + 1}:`);
+    const line = text.split('\n').findIndex((l) => l.includes('url: '));
+    assert.is(found[0]!.line, line + 1);
+    assert.is(found[0]!.column, text.split('\n')[line]!.indexOf(' ', text.split('\n')[line]!.indexOf('((')) + 1);
+  }), { numRuns: 60 });
+});
+
 test.run();

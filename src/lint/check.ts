@@ -125,10 +125,32 @@ export function collect(file: Loose, opts: FileLintOptions, noReferences = false
   // a message quotes the file's reference, not the address standing for it
   if (refs.length && (out.length || dropped.size)) {
     const back = unStandIn(file);
-    for (const f of out) f.message = back(f.message);
-    for (const d of dropped.values()) d.first.message = back(d.first.message);
+    const fix = (f: RawFinding): void => { f.message = back(f.message); inFileOffsets(f, file, t); };
+    for (const f of out) fix(f);
+    for (const d of dropped.values()) fix(d.first);
   }
   return { scans: state.scans, clock: state.clock, sites: ctx.sites, findings: out, dropped, refs };
+}
+
+/**
+ * A finding on an address the rules saw with a stand-in for its leading reference (lintStandIn:
+ * `((shop))/t/{{1}}` judged as `https://v.io/t/{{1}}`) points into the file's own text: its range,
+ * and a "character N" its message counts, moved by the difference in length (a stand-in is as long
+ * as its reference from 13 characters; a shorter reference's is longer). A place inside the
+ * stand-in is the reference's.
+ */
+function inFileOffsets(f: RawFinding, file: Loose, t: Loose): void {
+  const written = stringAt(file, f.path), judged = stringAt(t, f.path);
+  if (written === undefined || judged === undefined || written === judged) return;
+  // the common end: both strings end with the part after the reference (a reference ends with `)`, a stand-in never does)
+  let k = 0;
+  while (k < written.length && k < judged.length && written[written.length - 1 - k] === judged[judged.length - 1 - k]) k++;
+  const standInEnd = judged.length - k, refEnd = written.length - k;
+  const delta = refEnd - standInEnd;
+  if (delta === 0) return;
+  const map = (p: number): number => (p >= standInEnd ? p + delta : Math.min(p, refEnd));
+  if (f.at) f.at = { start: map(f.at.start), end: Math.max(map(f.at.start), map(f.at.end)) };
+  f.message = f.message.replace(/\bcharacter (\d+)\b/g, (_m, n: string) => `character ${map(Number(n) - 1) + 1}`);
 }
 
 /**
