@@ -185,4 +185,21 @@ test('a body or header text under `title:`, `examples:` as a list, `examples:` o
   ], more.join('\n'));
 });
 
+test('a body numbered on from the header\'s {{1}} (or a carousel card from the one before): the finding says the other part numbers its own, not that {{1}} is unused', async () => {
+  const all = await findings({
+    'templates/a.yaml': `${head('header_then_body')}header: { format: TEXT, text: "Your order {{1}}", examples: { 1: "A-1042" } }\nbody:\n  text: "Hello {{2}}, your order has shipped today, thanks for shopping with us."\n  examples: { 2: "John Smith" }\n`,
+    'templates/b.yaml': `${head('cards_on', 'MARKETING')}body:\n  text: "Hello {{1}}, see what is new this week."\n  examples: { 1: Ana }\ncarousel:\n  - header: { format: IMAGE, example: "https://cdn.example.com/a.png" }\n    body: { text: "Linen {{1}} in every size", examples: { 1: shirt } }\n    buttons: [ { type: QUICK_REPLY, text: More } ]\n  - header: { format: IMAGE, example: "https://cdn.example.com/b.png" }\n    body: { text: "Cotton {{2}} in every size", examples: { 2: chino } }\n    buttons: [ { type: QUICK_REPLY, text: More } ]\n`,
+    'templates/c.yaml': `${head('gap_alone')}body:\n  text: "Hello {{1}}, your order {{3}} has shipped today."\n  examples: { 1: Ana, 3: A1 }\n`,
+  });
+  const a = of(all, 'a.yaml').filter((f) => f.includes('placeholder-sequence'));
+  assert.equal(a.length, 1, all.join('\n'));
+  assert.match(a[0]!, /^templates\/a\.yaml:7:16 placeholder-sequence \{\{2\}\} is used but \{\{1\}\} is not in the body: the header numbers its placeholders on its own, so the body's start again at \{\{1\}\}/);
+  const b = of(all, 'b.yaml').filter((f) => f.includes('placeholder-sequence'));
+  assert.equal(b.length, 1, all.join('\n'));
+  assert.match(b[0]!, /is not in carousel card 2: the body and carousel card 1 number their placeholders on their own/);
+  // a gap no other part explains: said as before
+  const c = of(all, 'c.yaml').filter((f) => f.includes('placeholder-sequence'));
+  assert.match(c[0]!, /\{\{3\}\} is used but \{\{2\}\} is not; numbered placeholders run/);
+});
+
 test.run();

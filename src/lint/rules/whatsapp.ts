@@ -546,7 +546,10 @@ export const whatsappRules = defineRules([
         list.push({ path: site.path, ps, spaced, text: site.text });
         groups.set(key, list);
       }
-      for (const sites of groups.values()) {
+      // which numbers each part uses: a number missing here that another part holds is that part's parameter, said so
+      const numbersOf = new Map([...groups].map(([key, sites]) => [key, new Set(sites.flatMap((site) => [...site.ps.map((p) => Number(p.key)), ...site.spaced]))]));
+      const partName = (key: string): string => (key.startsWith('card ') ? `carousel card ${Number(key.slice(5)) + 1}` : `the ${key}`);
+      for (const [key, sites] of groups) {
         // the scanner bounds every number by MAX_PLACEHOLDER_NUMBER, so this table is small
         const used = new Uint8Array(MAX_PLACEHOLDER_NUMBER + 2);
         for (const site of sites) {
@@ -570,7 +573,10 @@ export const whatsappRules = defineRules([
         // a number written with single braces (`{1}` typed for {{1}}): that is the fix, not renumbering
         const single = sites.flatMap((site) => singleBraced(site.text)).find((p) => /^[0-9]+$/.test(p.key) && missing.includes(Number(p.key)));
         const hint = single ? ` "${single.raw}" has single braces: write {{${Number(single.key)}}} there rather than renumbering the others` : '';
-        ctx.report(at.path, `{{${n}}} is used but ${list} ${missing.length + more === 1 ? 'is' : 'are'} not; numbered placeholders run 1, 2, 3, ... without gaps${sites.length > 1 ? ' (an RCS message continues the body\'s numbering)' : ''}.${hint}`, { at: at.p });
+        // `{{1}}` in the header and `{{2}}` first in the body: the header's {{1}} is another parameter (Meta numbers each part's from 1)
+        const elsewhere = [...numbersOf].filter(([k, used]) => k !== key && missing.some((m) => used.has(m))).map(([k]) => partName(k));
+        const own = elsewhere.length ? ` in ${partName(key)}: ${elsewhere.join(' and ')} ${elsewhere.length === 1 ? 'numbers its' : 'number their'} placeholders on ${elsewhere.length === 1 ? 'its' : 'their'} own, so ${partName(key)}'s start again at {{1}}` : '';
+        ctx.report(at.path, `{{${n}}} is used but ${list} ${missing.length + more === 1 ? 'is' : 'are'} not${own}; numbered placeholders run 1, 2, 3, ... without gaps${sites.length > 1 ? ' (an RCS message continues the body\'s numbering)' : ''}.${hint}`, { at: at.p });
       }
     },
   },
