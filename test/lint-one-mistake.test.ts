@@ -202,4 +202,15 @@ test('a body numbered on from the header\'s {{1}} (or a carousel card from the o
   assert.match(c[0]!, /\{\{3\}\} is used but \{\{2\}\} is not; numbered placeholders run/);
 });
 
+test('a part\'s own key written at the top of the template (authentication\'s security line and expiry, a header\'s format) is told the part it belongs under', async () => {
+  const all = await findings({
+    'templates/a.yaml': `${head('login_code', 'AUTHENTICATION')}add_security_recommendation: true\ncode_expiration_minutes: 10\nbody: {}\nbuttons: [ { type: OTP, otp_type: COPY_CODE, text: Copy code } ]\n`,
+    'templates/b.yaml': `${head('top_format')}format: TEXT\nbody:\n  text: "Your order has shipped today, thanks for shopping with us."\n`,
+  });
+  const a = of(all, 'a.yaml');
+  assert.ok(a.some((f) => f.startsWith('templates/a.yaml:5:1 schema Unknown key \'add_security_recommendation\' in the template: it is a key of `body:`, not of the template; write it there (`body: { add_security_recommendation: true }`)')), a.join('\n'));
+  assert.ok(a.some((f) => f.startsWith('templates/a.yaml:6:1 schema Unknown key \'code_expiration_minutes\' in the template: it is a key of `footer:`')), a.join('\n'));
+  assert.ok(of(all, 'b.yaml').some((f) => /5:1 schema Unknown key 'format' in the template: it is a key of `header:`/.test(f)), all.join('\n'));
+});
+
 test.run();

@@ -199,7 +199,9 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
         // a field of Google's RBM message the partner API has no field for
         const rbm = messageKeyNotCarried(p, key);
         if (rbm) { f = { ruleId: 'schema', path: [...p, key], part: 'key', message: rbm }; break; }
-        const hint = layout || moved || retired || versioned || merge || components || textKey || didYouMean(key, known) || (known.length ? ` (allowed: ${known.join(', ')})` : '');
+        // a part's own key written at the top (`add_security_recommendation:` beside `body:`): the part it belongs under
+        const ofPart = p.length === 0 ? partKeyHint(e.parentSchema, key, (e.data as Record<string, unknown> | undefined)?.[key]) : '';
+        const hint = layout || moved || retired || versioned || merge || components || textKey || ofPart || didYouMean(key, known) || (known.length ? ` (allowed: ${known.join(', ')})` : '');
         f = { ruleId: 'schema', path: [...p, key], part: 'key', message: `Unknown key '${key}' in ${where}${hint}` };
         break;
       }
@@ -613,3 +615,24 @@ export const schemaRules = defineRules([
     check(ctx) { reportSchema(ctx, 'header-format'); },
     repair: (ctx) => enumCaseRepairs(wholeTemplate(ctx.t), 'header-format'), repairTitle: 'Write the header format in capitals (image is IMAGE)' },
 ]);
+
+/**
+ * Where a key written at the top of a template belongs when it is a part's own (`body:`'s
+ * add_security_recommendation, `footer:`'s code_expiration_minutes, `header:`'s format): the parts
+ * of the template's schema that take it, with the key written there. '' when no part takes it.
+ */
+function partKeyHint(root: unknown, key: string, value: unknown): string {
+  const r = root as { properties?: Record<string, unknown>; definitions?: Record<string, unknown> } | undefined;
+  const resolve = (x: unknown): unknown => { const ref = (x as { $ref?: unknown } | undefined)?.$ref; return typeof ref === 'string' && ref.startsWith('#/definitions/') ? r?.definitions?.[ref.slice(14)] : x; };
+  const takes = (x: unknown, depth: number): boolean => {
+    const o = resolve(x) as Record<string, unknown> | undefined;
+    if (!o || typeof o !== 'object' || depth > 4) return false;
+    if (o.properties && typeof o.properties === 'object' && Object.prototype.hasOwnProperty.call(o.properties, key)) return true;
+    return ['oneOf', 'anyOf', 'allOf'].some((k) => Array.isArray(o[k]) && (o[k] as unknown[]).some((y) => takes(y, depth + 1)));
+  };
+  const parts = Object.entries(r?.properties ?? {}).filter(([part, x]) => part !== key && takes(x, 0)).map(([part]) => part);
+  if (!parts.length) return '';
+  const shown = value === null || typeof value === 'boolean' || typeof value === 'number' || (typeof value === 'string' && /^[\w .-]{1,30}$/.test(value)) ? String(value) : '...';
+  const list = parts.map((x) => `\`${x}:\``);
+  return `: it is a key of ${list.length === 1 ? list[0] : `${list.slice(0, -1).join(', ')} or ${list.at(-1)}`}, not of the template; write it there (\`${parts[0]}: { ${key}: ${shown} }\`)`;
+}
