@@ -328,6 +328,8 @@ test('item 8: edits of an APPROVED template are limited to 1 per 24 h and 10 per
     assert.is((await raw(tplUrl(emu, id), json(edit(100)))).status, 200);
     const st = await rawHttp(emu.port, 'GET', '/_emulator/state', { authorization: `Bearer ${emu.controlToken}` });
     assert.is((st.body as { templates: { editsAfterApproval: number }[] }).templates[0]!.editsAfterApproval, 11);
+    // each template with its language: two languages of one name are told apart (the ids POST /_emulator/review takes)
+    assert.is((st.body as { templates: { language: string }[] }).templates[0]!.language, 'en_US');
   } finally { await emu.close(); }
 });
 

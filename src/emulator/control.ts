@@ -123,7 +123,7 @@ export async function control(r: ControlRequest, ctx: ControlContext): Promise<{
         return {
           status: 200, body: {
             templates: [...s.templates.values()].map((t) => ({
-              channelId: t.channelId, templateId: t.templateId, name: t.body.name, status: s.statusOf(t), writes: t.writes,
+              channelId: t.channelId, templateId: t.templateId, name: t.body.name, language: t.body.chatapp?.chatapp?.language ?? t.body.language ?? '', status: s.statusOf(t), writes: t.writes,
               editsAfterApproval: t.editsAfterApproval, editsRemaining: s.editAllowance(t).remaining,
               ...(t.lifecycle?.quality ? { quality: t.lifecycle.quality } : {}), ...(t.lifecycle?.pauses ? { pauses: t.lifecycle.pauses } : {}),
               ...(s.categoryOf(t) !== undefined ? { category: s.categoryOf(t) } : {}),
