@@ -26,6 +26,15 @@ export function templateKey(t: { channel: string; name: string; language: string
   return `${t.channel}/${t.name}/${t.language}`;
 }
 
+/**
+ * The order templates are listed in (plan, review): by channel, then name, then language, each
+ * compared on its own, so that `login_code` comes before `login_code_onetap` (the joined keys
+ * compared whole put `login_code_onetap/...` first: '_' sorts before '/').
+ */
+export function compareTemplates(a: { channel: string; name: string; language: string }, b: { channel: string; name: string; language: string }): number {
+  return a.channel.localeCompare(b.channel) || a.name.localeCompare(b.name) || a.language.localeCompare(b.language);
+}
+
 /** templateKey as a sentence shows it: an identifier of the output gate, never masked as a secret value equal to a name or an alias (core/redact.ts asIdentifier) */
 export function shownKey(t: { channel: string; name: string; language: string }): string {
   return asIdentifier(templateKey(t));

@@ -5,7 +5,7 @@ import { isApprovedState, isDeletedState } from '../core/template-state.js';
 import { describeEditAllowance, editAllowanceOf } from '../api/edit-allowance.js';
 import { editSpend, inReviewNote, type EditSpend } from './edit-budget.js';
 import type { TemplateReadResponse, TemplateWriteRequest } from '../api/shapes.js';
-import { templateKey } from '../model/ids.js';
+import { compareTemplates, templateKey } from '../model/ids.js';
 import { AUTHENTICATION_PRESET_DOC, authenticationTextOfItsOwn } from '../model/authentication.js';
 import { canonicalJson, diffTemplates, editsWhatsApp, fromRead, toWriteBody, withoutFile, type FieldChange, type CanonicalTemplate, type FileOnly, type FileTemplate } from '../model/canonical.js';
 
@@ -357,11 +357,11 @@ export function makePlan(inp: PlanInputs): Plan {
   }
   markUnpinnedTwins(changes);
   markDeletedNames(changes, [...deleted, ...(inp.deletedListed ?? [])]);
-  changes.sort((a, b) => templateKey(a).localeCompare(templateKey(b)));
+  changes.sort(compareTemplates);
   const summary = { create: 0, update: 0, noop: 0, orphan: 0 };
   for (const c of changes) summary[c.action]++;
-  const held = heldNow.sort((a, b) => templateKey(a).localeCompare(templateKey(b)));
-  deleted.sort((a, b) => templateKey(a).localeCompare(templateKey(b)));
+  const held = heldNow.sort(compareTemplates);
+  deleted.sort(compareTemplates);
   return { version: 1, changes, summary, ...(held.length ? { held } : {}), ...(deleted.length ? { deletedOnChannel: deleted } : {}) };
 }
 
@@ -658,7 +658,7 @@ export function planAgainstBase(desired: readonly DesiredTemplate[], base: Reado
       attention: [`removed from the files since ${ref}; the API has no delete, so once merged the channel keeps it: remove it in the console if it should go`],
     });
   }
-  changes.sort((a, b) => templateKey(a).localeCompare(templateKey(b)));
+  changes.sort(compareTemplates);
   const summary = { create: 0, update: 0, noop: 0, orphan: 0 };
   for (const c of changes) summary[c.action]++;
   return { version: 1, changes, summary };

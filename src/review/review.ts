@@ -5,7 +5,7 @@ import { adviceCommand } from '../core/advice.js';
 import { asIdentifier } from '../core/redact.js';
 import type { TemplateReadResponse } from '../api/shapes.js';
 import type { EditAllowance } from '../api/edit-allowance.js';
-import { templateKey as keyOf } from '../model/ids.js';
+import { compareTemplates, templateKey as keyOf } from '../model/ids.js';
 import { needsAttention, recategorised, type CategoryContext, type NeedsAttention, type RuleSetting } from '../plan/review-state.js';
 import { isApprovedState } from '../core/template-state.js';
 
@@ -87,7 +87,7 @@ export function makeReview(environment: string, inputs: readonly ReviewInput[], 
       ...(a?.rule ? { rule: a.rule } : {}),
       ...(todo ? { todo } : {}),
     };
-  }).sort((x, y) => keyOf(x).localeCompare(keyOf(y)));
+  }).sort(compareTemplates);
   const approved = templates.filter((t) => isApprovedState(t.state) && !t.todo).length;
   const pending = templates.filter((t) => t.state === 'PENDING').length;
   const absent = templates.filter((t) => t.state === 'ABSENT').length;
