@@ -325,4 +325,15 @@ test('fmt keeps a file\'s CRLF line ends and its byte-order mark: such a file in
   } finally { cleanup(dir); }
 });
 
+test('the file\'s first comment stays at the top; a comment below a blank line, right above the first key, moves with that key (trial-ap F4)', () => {
+  const t = '# top comment\n\n# about the buttons\nbuttons: [ {type: QUICK_REPLY, text: "Yes"} ]\nbody:\n  text: Hello there, are you coming?\nname: fmt_stress\nchannel: shop-whatsapp   # the alias\nlanguage: en_US\ncategory: UTILITY\n';
+  const out = formatTemplate(t).text;
+  assert.is(out, '# top comment\n\nchannel: shop-whatsapp   # the alias\nname: fmt_stress\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: Hello there, are you coming?\n# about the buttons\nbuttons: [ { type: QUICK_REPLY, text: "Yes" } ]\n');
+  assert.is(formatTemplate(out).text, out, 'idempotent');
+  assert.equal(parse(out), parse(t));
+  // with no blank line, the whole comment is the file's first: it stays at the top
+  const one = formatTemplate(t.replace('# top comment\n\n', '# top comment\n')).text;
+  assert.ok(one.startsWith('# top comment\n# about the buttons\nchannel:'), one);
+});
+
 test.run();

@@ -41,10 +41,15 @@ export function order(node: unknown, schema: Schema | undefined = rootTemplateSc
         }
       }
       const lead = top && first && isScalar(first.key) ? first.key.commentBefore : undefined;
-      if (lead !== undefined && first && items[0]!.p !== first) {
-        (first.key as Node).commentBefore = undefined;
+      if (lead && first && items[0]!.p !== first) {
+        // the file's first comment stays at the top; a comment below its last blank line stands right
+        // above the key and moves with it (`# top` / blank / `# about the buttons` over `buttons:`)
+        const cut = lead.lastIndexOf('\n\n');
+        const own = cut < 0 ? '' : lead.slice(cut + 2);
+        const heading = cut < 0 || own.trim() === '' ? lead : lead.slice(0, cut + 1);
+        (first.key as Node).commentBefore = heading === lead ? undefined : own;
         const newFirst = items[0]!.p as Pair<Node, unknown>;
-        if (isScalar(newFirst.key)) newFirst.key.commentBefore = [lead, newFirst.key.commentBefore].filter(Boolean).join('\n');
+        if (isScalar(newFirst.key)) newFirst.key.commentBefore = [heading, newFirst.key.commentBefore].filter(Boolean).join('\n');
       }
       node.items = items.map((x) => x.p) as typeof node.items;
       // a list item's mapping whose new first key has a comment: the comment goes above the item (`- # c` after
