@@ -328,4 +328,17 @@ test('WhatsApp links: an Arabic line that starts with a URL stays a left-to-righ
   for (const l of lines) assert.match(l.html, /<span class="wa-link" data-link="url" title="[^"]*">https:\/\/shop\.example\.com\/ar<\/span>/);
 });
 
+test('RCS: the message\'s chips are one row that scrolls sideways and takes the keyboard; a card\'s chips stay in the card', () => {
+  const v: Loose = { channel: 'shop-rcs', name: 'store', language: 'en_US', message: {
+    type: 'rich_card', richCards: [{ title: 'Store', description: 'Open today', suggestions: [{ action: 'reply', text: 'Hours', postbackData: 'hours' }, { action: 'reply', text: 'Map', postbackData: 'map' }] }],
+    rcsRichCardsOpts: { type: 'STANDALONE', orientation: 'VERTICAL' },
+    suggestions: [{ action: 'reply', text: 'Yes', postbackData: 'y' }, { action: 'reply', text: 'No', postbackData: 'n' }, { action: 'reply', text: 'Later', postbackData: 'l' }] } };
+  const html = renderTemplatePage({ key: 'shop-rcs/store/en_US', file: 'x.yaml', template: fromFile(v, 'c', ''), diagnostics: [], href: 'x.html' });
+  assert.match(html, /<div class="suggestions" data-path="message.suggestions"><div class="chips row" tabindex="0" role="region" aria-label="Suggestions, 3 chips" data-testid="chip-row">/);
+  const card = /<div class="card"[^]*?<\/div><\/div><\/div>/.exec(html)![0];
+  assert.match(card, /<div class="chips"><span class="chip"/);
+  assert.not.match(card, /chips row/);
+  assert.match(html, /\.chips\.row\{flex-wrap:nowrap;overflow-x:auto/);
+});
+
 test.run();
