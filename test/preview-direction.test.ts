@@ -277,4 +277,68 @@ test('word diff: a run of spaces changed beside another change is marked; a spac
   }), { numRuns: 300 });
 });
 
+// trial-ao F12: a URL in a WhatsApp body was drawn as plain text, where the app draws a tappable link
+test('WhatsApp links: a URL in the body is drawn as a link, without the sentence\'s full stop; a span, never an <a> or an isolate', () => {
+  const html = page(file('en_US', 'Your order {{order}} is on its way: see https://shop.example.com/track/{{order}}. Questions? Reply here.', { order: 'A-1042' }));
+  const body = /<div class="wa-body[^]*?<\/div><\/div>/.exec(html)![0];
+  assert.match(body, /see <span class="wa-link" data-link="url" title="WhatsApp opens https:\/\/shop\.example\.com\/track\/A-1042">https:\/\/shop\.example\.com\/track\/<mark title="\{\{order\}\}">A-1042<\/mark><\/span>\. Questions\?/);
+  assert.not.match(html, /<a [^>]*href="https:\/\/shop/, 'no link into the preview\'s own window');
+  assert.not.match(body, /<bdi|wa-link[^>]*dir=/, 'the link is no isolate: the line is laid out as the phone lays it out');
+  // a placeholder without a sample stays a placeholder inside the link
+  const missing = withSamples('Track: https://shop.example.com/t/{{1}}, thanks', {});
+  assert.is(missing, 'Track: <span class="wa-link" data-link="url" title="WhatsApp opens https://shop.example.com/t/{{1}}">https://shop.example.com/t/<mark class="missing" title="no sample" dir="ltr">{{1}}</mark></span>, thanks');
+  // brackets: a closing one the URL opened is the URL's, one it did not open is the sentence's; marks around a URL format it
+  assert.is(withSamples('(see https://en.example.org/wiki/A_(b)) and *https://x.example.com/b*!', {}),
+    '(see <span class="wa-link" data-link="url" title="WhatsApp opens https://en.example.org/wiki/A_(b)">https://en.example.org/wiki/A_(b)</span>) and <b><span class="wa-link" data-link="url" title="WhatsApp opens https://x.example.com/b">https://x.example.com/b</span></b>!');
+  // www. without a scheme; an address; a number in international form
+  assert.match(withSamples('www.shop.example.com/deals', {}), /^<span class="wa-link" data-link="url"[^>]*>www\.shop\.example\.com\/deals<\/span>$/);
+  assert.match(withSamples('Write to help@shop.example.com or call +49 30 1234567.', {}), /<span class="wa-link" data-link="email"[^>]*>help@shop\.example\.com<\/span> or call <span class="wa-link" data-link="phone"[^>]*>\+49 30 1234567<\/span>\.$/);
+  // not links: an IP address (Meta: "IP addresses are not matched"), a host without a scheme, a national number, javascript:
+  for (const plain of ['http://192.168.0.1/admin', 'shop.example.com/deals', 'call 030 1234567', 'javascript:alert(1)', 'order #A-1042.x', 'https://localhost/x']) assert.not.match(withSamples(plain, {}), /wa-link/, plain);
+});
+
+test('WhatsApp links: a URL-looking sample is a link only where WhatsApp would link the text it receives', () => {
+  // the phone gets the filled text: a sample with a scheme is a URL there, a bare host is not
+  assert.is(withSamples('Shop at {{1}} today', { 1: 'shop.example.com/deals' }), 'Shop at <mark title="{{1}}">shop.example.com/deals</mark> today');
+  assert.is(withSamples('Shop at {{1}} today', { 1: 'https://shop.example.com/deals' }), 'Shop at <span class="wa-link" data-link="url" title="WhatsApp opens https://shop.example.com/deals"><mark title="{{1}}">https://shop.example.com/deals</mark></span> today');
+  // a placeholder's name or raw form in an attribute is never searched
+  assert.not.match(withSamples('Hi {{name}}', { name: 'Ana' }), /wa-link/);
+  // the header and the footer show their text as written (no formatting there, nor links: drawn as the app draws them)
+  const html = page(file('en_US', 'Body without a link.', {}, { header: { format: 'TEXT', text: 'Visit https://shop.example.com' }, footer: 'https://shop.example.com/stop' }));
+  assert.not.match(html, /class="wa-link"/);
+  assert.match(html, /Visit https:\/\/shop\.example\.com<\/div>/);
+});
+
+test('WhatsApp links: the text is escaped first, the link drawn over it; nothing in a body opens or runs anything', () => {
+  const html = page(file('en_US', '<script>alert(1)</script> see "https://x.example.com/?q=1&a=<b>" and <img src=x onerror=alert(1)> \'https://x.example.com/it\'s\'', {}));
+  const body = /<div class="wa-body[^]*?<\/div><\/div>/.exec(html)![0];
+  assert.not.match(html, /<script>alert|<img src=x|<b>"/);
+  assert.match(body, /&lt;script&gt;alert\(1\)&lt;\/script&gt; see &quot;<span class="wa-link" data-link="url" title="WhatsApp opens https:\/\/x\.example\.com\/\?q=1&#38;a=">https:\/\/x\.example\.com\/\?q=1&amp;a=<\/span>&lt;b&gt;&quot;/);
+  assert.match(body, /&#39;<span class="wa-link" data-link="url" title="WhatsApp opens https:\/\/x\.example\.com\/it&#39;s">https:\/\/x\.example\.com\/it&#39;s<\/span>&#39;/);
+  // every attribute value of the link is quoted and holds no quote of its own
+  for (const m of body.matchAll(/<span class="wa-link"[^>]*>/g)) assert.match(m[0], /^<span class="wa-link" data-link="url" title="[^"<>]*">$/);
+});
+
+test('WhatsApp links: an Arabic line that starts with a URL stays a left-to-right paragraph, one that starts with Arabic a right-to-left one', () => {
+  const html = page(file('ar', 'https://shop.example.com/ar هو متجرنا\nزوروا https://shop.example.com/ar الآن', {}));
+  const lines = [...html.matchAll(/<div class="line" dir="([a-z]+)">(.*?)<\/div>/g)].map((m) => ({ dir: m[1], html: m[2]! }));
+  assert.is(lines.length, 2);
+  // dir="auto": the browser reads the first letter, the URL's h (no <bdi> to skip it), as the phone does
+  assert.equal(lines.map((l) => l.dir), ['auto', 'auto']);
+  for (const l of lines) assert.match(l.html, /<span class="wa-link" data-link="url" title="[^"]*">https:\/\/shop\.example\.com\/ar<\/span>/);
+});
+
+test('RCS: the message\'s chips are one row that scrolls sideways and takes the keyboard; a card\'s chips stay in the card', () => {
+  const v: Loose = { channel: 'shop-rcs', name: 'store', language: 'en_US', message: {
+    type: 'rich_card', richCards: [{ title: 'Store', description: 'Open today', suggestions: [{ action: 'reply', text: 'Hours', postbackData: 'hours' }, { action: 'reply', text: 'Map', postbackData: 'map' }] }],
+    rcsRichCardsOpts: { type: 'STANDALONE', orientation: 'VERTICAL' },
+    suggestions: [{ action: 'reply', text: 'Yes', postbackData: 'y' }, { action: 'reply', text: 'No', postbackData: 'n' }, { action: 'reply', text: 'Later', postbackData: 'l' }] } };
+  const html = renderTemplatePage({ key: 'shop-rcs/store/en_US', file: 'x.yaml', template: fromFile(v, 'c', ''), diagnostics: [], href: 'x.html' });
+  assert.match(html, /<div class="suggestions" data-path="message.suggestions"><div class="chips row" tabindex="0" role="region" aria-label="Suggestions, 3 chips" data-testid="chip-row">/);
+  const card = /<div class="card"[^]*?<\/div><\/div><\/div>/.exec(html)![0];
+  assert.match(card, /<div class="chips"><span class="chip"/);
+  assert.not.match(card, /chips row/);
+  assert.match(html, /\.chips\.row\{flex-wrap:nowrap;overflow-x:auto/);
+});
+
 test.run();

@@ -195,6 +195,76 @@ test('in headless Chromium: every bubble draws its lines with their spaces, as t
   } finally { await page.close(); }
 });
 
+// trial-ao F12: a URL in a WhatsApp body was plain text (the app draws a link), and the message's RCS chips a stack (Google
+// Messages draws one row). The link must not move a letter of the line (no isolate: the app's link is a style), nor open anything
+test('in headless Chromium: a URL in a body is a blue underlined link that lays its line out as the text was, and opens nothing; the message\'s chips are one row, mirrored in RTL', async () => {
+  const b = await browser.get();
+  if (!b) return;
+  const pageFile = (name: string, yaml: string): string => {
+    const file = path.join(out, `links_${name}.html`);
+    writeFileSync(file, renderTemplatePage({ key: name, file: 't.yaml', href: 't.html', diagnostics: [], template: fromFile(readTemplateValue(yaml), 'c', 'x') }));
+    return `file://${file}`;
+  };
+  const page = await b.newPage({ viewport: { width: 360, height: 800 } });
+  mkdirSync(path.join(ROOT, 'test-output'), { recursive: true });
+  try {
+    const wa = pageFile('wa_ar', 'channel: shop-whatsapp\nname: links_ar\nlanguage: ar\ncategory: UTILITY\nbody:\n  text: "https://shop.example.com/ar/t/{{1}} هو رابط طلبك {{1}}\\nزوروا متجرنا https://shop.example.com/ar الآن. للمساعدة: help@shop.example.com"\n  examples: { 1: "A-1042" }\n');
+    await page.goto(wa);
+    const look = await page.evaluate(() => {
+      const link = document.querySelector('[data-testid="body"] .wa-link')!;
+      const s = getComputedStyle(link);
+      return { color: s.color, text: getComputedStyle(document.querySelector('[data-testid="body"]')!).color, underline: s.textDecorationLine, count: document.querySelectorAll('[data-testid="body"] .wa-link').length, dirs: [...document.querySelectorAll('[data-testid="body"] .line')].map((l) => getComputedStyle(l).direction) };
+    });
+    assert.is(look.count, 3, 'two URLs and an address');
+    assert.is.not(look.color, look.text, 'a link is drawn in the link colour');
+    assert.match(look.underline, /underline/);
+    // the first line starts with the URL: left to right, as the phone's first-strong rule reads it; the second starts in Arabic
+    assert.equal(look.dirs, ['ltr', 'rtl']);
+    await page.screenshot({ path: path.join(ROOT, 'test-output', 'preview-links-ar.png'), fullPage: true });
+    // every piece of text where it was before the links were drawn: the links taken out (their text kept), nothing moves
+    const rects = () => page.evaluate(() => {
+      const walker = document.createTreeWalker(document.querySelector('[data-testid="body"]')!, NodeFilter.SHOW_TEXT);
+      const all: number[][] = [];
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const r = document.createRange();
+        r.selectNodeContents(n);
+        all.push(...[...r.getClientRects()].map((x) => [x.left, x.top, x.width].map((v) => Math.round(v * 10) / 10)));
+      }
+      return all;
+    });
+    const withLinks = await rects();
+    await page.evaluate(() => { for (const l of document.querySelectorAll('.wa-link')) l.replaceWith(...l.childNodes); });
+    assert.equal(await rects(), withLinks);
+    // a tap on the link opens nothing: no navigation of the preview's window, no new window
+    await page.goto(wa);
+    await page.locator('.wa-link').first().click();
+    assert.is(page.url(), wa);
+    assert.is(page.context().pages().length, 1);
+
+    // RCS: three short chips under a text, one row at a phone's width, inside the phone; right to left in Arabic
+    const chipsOf = async (language: string, labels: string[]) => {
+      await page.goto(pageFile(`rcs_${language}`, `channel: shop-rcs\nname: chips_${language}\nlanguage: ${language}\nmessage:\n  type: text\n  message: "${labels.join(' / ')}"\n  suggestions:\n${labels.map((l, i) => `    - { action: reply, text: "${l}", postbackData: c${i} }`).join('\n')}\n`));
+      return page.evaluate(() => {
+        const phone = document.querySelector('.rcs-phone')!.getBoundingClientRect();
+        const row = document.querySelector('[data-testid="chip-row"]')!.getBoundingClientRect();
+        const chips = [...document.querySelectorAll('[data-testid="chip-row"] .chip')].map((c) => c.getBoundingClientRect()).map((r) => ({ left: r.left, right: r.right, top: Math.round(r.top) }));
+        return { chips, inside: row.left >= phone.left - 0.5 && row.right <= phone.right + 0.5, page: document.scrollingElement!.scrollWidth <= window.innerWidth };
+      });
+    };
+    const en = await chipsOf('en_US', ['Yes', 'No', 'Later']);
+    await page.screenshot({ path: path.join(ROOT, 'test-output', 'preview-chip-row-en.png'), fullPage: true });
+    assert.is(en.chips.length, 3);
+    assert.is(new Set(en.chips.map((c) => c.top)).size, 1, `one line: ${JSON.stringify(en.chips)}`);
+    assert.ok(en.chips[0]!.right <= en.chips[1]!.left && en.chips[1]!.right <= en.chips[2]!.left, `left to right: ${JSON.stringify(en.chips)}`);
+    assert.ok(en.inside && en.page, 'the row is inside the phone, the page does not scroll sideways');
+    const ar = await chipsOf('ar', ['نعم', 'لا', 'لاحقا']);
+    await page.screenshot({ path: path.join(ROOT, 'test-output', 'preview-chip-row-ar.png'), fullPage: true });
+    assert.is(new Set(ar.chips.map((c) => c.top)).size, 1, `one line: ${JSON.stringify(ar.chips)}`);
+    assert.ok(ar.chips[0]!.left >= ar.chips[1]!.right && ar.chips[1]!.left >= ar.chips[2]!.right, `right to left: ${JSON.stringify(ar.chips)}`);
+    assert.ok(ar.inside && ar.page, 'the row is inside the phone, the page does not scroll sideways');
+  } finally { await page.close(); }
+});
+
 test('--serve serves the site and re-renders when a template changes', async () => {
   const proc = execa('node', [BIN, 'preview', '--out', 'served', '--serve'], { cwd: dir, reject: false });
   try {

@@ -61,9 +61,24 @@ function effect(x: Loose, own: (text: string) => string, words: (text: string) =
 
 const CHIP_ICON: Record<string, IconName> = { reply: 'reply', open_url: 'open', dial: 'phone', view_location: 'place', share_location: 'myLocation', create_calendar_event: 'event' };
 
-export function chips(list: Loose[], language: string | undefined, marks?: Marks, path?: string): string {
+/**
+ * Chips: a card's inside the card, stacked (`row` false); the message's (`message.suggestions`) in
+ * one row under the message that scrolls sideways (`row`), as Google Messages draws a suggestion
+ * chip list. Google's RBM reference (AgentContentMessage.suggestions): "A list of suggested replies
+ * and suggested actions that appear as a list of suggestion chips following the associated agent
+ * message"; its overview (What can RBM do?): an agent "can send suggested replies and suggested
+ * actions with messages in suggestion chip lists", and a card's suggestions are the card's own. That
+ * the list is one row the customer scrolls sideways, Google's pages do not write (it is how Google
+ * Messages draws it); an RBM partner's do: "Up to 11 chips per suggested chip list (users can scroll
+ * horizontally through the chip list)" (Webex Connect, message types). The row starts at the
+ * message's start side and scrolls towards its end: from the right in a right-to-left conversation
+ * (the flex row follows the phone's `dir`). It takes the keyboard focus, as the carousels do, so
+ * that its chips scroll with the arrow keys.
+ */
+export function chips(list: Loose[], language: string | undefined, marks?: Marks, path?: string, row = false): string {
   if (!list.length) return '';
-  return `<div class="chips">${list.map((x, j) => {
+  const region = row ? ` tabindex="0" role="region" aria-label="Suggestions, ${list.length} chip${list.length === 1 ? '' : 's'}" data-testid="chip-row"` : '';
+  return `<div class="chips${row ? ' row' : ''}"${region}>${list.map((x, j) => {
     const action = s(x.action) ?? '';
     const mode = action === 'open_url' && x.openUrlApplication === 'WEBVIEW' ? ` data-webview="${esc(String(x.webviewType ?? 'UNSPECIFIED'))}"` : '';
     // a chip that changed (its label, its action) is marked on the before/after pages
@@ -143,7 +158,7 @@ export function renderRcs(f: FileTemplate, marks?: Marks): string {
     const media = cls(marks, 'message.fileUrl') || cls(marks, 'message.thumbnailUrl') || cls(marks, 'message.type');
     parts.push(`<div class="cards standalone${media}" data-path="message.fileUrl">${m.type === 'file' ? `<div class="bubble">${icon('document')} ${esc(url.split('/').pop() ?? url)}</div>` : `<div class="card" style="width:${STANDALONE_WIDTH_DP}px">${mediaHtml(url, s(m.thumbnailUrl), `${m.type === 'video' || VIDEO_FILE.test(url) ? 'Video' : 'Image'}: ${fileNameOf(url)}`, MEDIA_HEIGHT_DP.MEDIUM, m.type === 'video' || VIDEO_FILE.test(url))}</div>`}</div>`);
   }
-  parts.push(`<div class="suggestions${cls(marks, 'message.suggestions')}" data-path="message.suggestions">${chips(a(m.suggestions), c.language, marks, 'message.suggestions')}</div>`);
+  parts.push(`<div class="suggestions${cls(marks, 'message.suggestions')}" data-path="message.suggestions">${chips(a(m.suggestions), c.language, marks, 'message.suggestions', true)}</div>`);
   const exp = o(m.rcsExpireOpts);
   if (exp) parts.push(`<p class="meta${cls(marks, 'message.rcsExpireOpts')}" data-path="message.rcsExpireOpts" lang="en" dir="ltr">expires ${exp.type === 'TTL' ? `${esc(String(exp.ttl))} s after sending` : `at ${esc(String(exp.expireTime))}`}</p>`);
   parts.push('</div>');
@@ -168,6 +183,9 @@ export const RCS_CSS = `
 .card-cut{font-size:12px;color:var(--warning);margin:6px 0 0}
 .cards.horizontal .card-media{flex:0 0 128px;min-height:128px}
 .chip{display:inline-flex;flex-direction:column;align-items:flex-start}.chip .effect{font-size:11px;color:var(--rcs-effect)}
+/* the message's chips: one row under the message, scrolled sideways when it is wider than the phone (see chips()); each chip
+   as wide as its label and what it does, at most most of the row, so that the next chip shows there is more */
+.chips.row{flex-wrap:nowrap;overflow-x:auto;margin-top:10px;padding:2px 2px 6px;max-width:100%}.chips.row .chip{flex:0 0 auto;max-width:min(240px,85%)}
 main:has(.rcs-row .fallback){grid-template-columns:minmax(0,640px) minmax(0,1fr)}
 .fallback{background:var(--fallback);border-radius:12px;padding:10px 12px;max-width:240px;min-width:0}.fallback h3{font-size:12px;text-transform:uppercase;letter-spacing:.06em;color:var(--muted);margin:0 0 6px}.sms{background:var(--sms);border-radius:14px;padding:8px 10px;margin-bottom:4px}
 @media (max-width:720px){main:has(.rcs-row .fallback){grid-template-columns:minmax(0,1fr)}.fallback{max-width:100%}}

@@ -9,17 +9,21 @@
 // combine in any order (`*_x_*` and `_*x*_` are both bold italic), and monospace shows what it
 // holds as written (no mark inside it applies). Its newer inline code, lists and quotes are
 // described for what a person types in the app, not for templates: drawn as written
-// (docs/api-assumptions.md, "How the apps draw a template").
+// (docs/api-assumptions.md, "How the apps draw a template"). The URLs, e-mail addresses and phone
+// numbers the app makes tappable are drawn as links (links.ts).
+import { findLinks, type LinkRun } from './links.js';
 
 /** One piece of the input: a character of the text (`html`: as escaped) or a tag. */
 type Token =
-  | { t: 'char'; ch: string; html: string; atom: boolean; changed: boolean }
-  | { t: 'open'; html: string; name: string; end: number; atomic: boolean }
+  | { t: 'char'; ch: string; html: string; atom: boolean; changed: boolean; previewOnly: boolean }
+  | { t: 'open'; html: string; name: string; end: number; atomic: boolean; marker: boolean }
   | { t: 'close'; html: string; name: string }
   | { t: 'void'; html: string };
 
 /** elements whose content is the preview's, not the message's: a placeholder drawn without a sample, an invisible character's name */
 const ATOMIC = /^<(?:mark\b[^>]*\bclass="missing"|span\b[^>]*\bclass="invisible")/;
+/** the marker of an invisible character (its name, drawn after it): no part of the message */
+const MARKER = /^<span\b[^>]*\bclass="invisible"/;
 const VOID = new Set(['br', 'img', 'wbr']);
 const ENTITY: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
@@ -38,6 +42,8 @@ function tokenize(html: string): Token[] {
   let atomic = 0;
   /** how many of a word diff's <ins> and <del> are open: a character inside one is a change */
   let changes = 0;
+  /** how many markers of an invisible character are open: their text is the preview's, not the message's */
+  let markers = 0;
   for (const m of html.matchAll(/<\/?([a-zA-Z][a-zA-Z0-9]*)\b[^>]*>|&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[a-zA-Z]+);|[\s\S]/gu)) {
     const s = m[0];
     if (s.length > 1 && s.startsWith('<')) {
@@ -50,6 +56,7 @@ function tokenize(html: string): Token[] {
           const o = out[open[k]!] as Extract<Token, { t: 'open' }>;
           o.end = chars;
           if (o.atomic) atomic--;
+          if (o.marker) markers--;
           if (o.name === 'ins' || o.name === 'del') changes--;
           open.splice(k);
         }
@@ -57,14 +64,16 @@ function tokenize(html: string): Token[] {
       } else if (VOID.has(name) || s.endsWith('/>')) out.push({ t: 'void', html: s });
       else {
         const isAtomic = ATOMIC.test(s);
+        const marker = MARKER.test(s);
         if (isAtomic) atomic++;
+        if (marker) markers++;
         if (name === 'ins' || name === 'del') changes++;
         open.push(out.length);
-        out.push({ t: 'open', html: s, name, end: Number.POSITIVE_INFINITY, atomic: isAtomic });
+        out.push({ t: 'open', html: s, name, end: Number.POSITIVE_INFINITY, atomic: isAtomic, marker });
       }
       continue;
     }
-    out.push({ t: 'char', ch: s.length > 1 && s.startsWith('&') ? decode(s) : s, html: s, atom: atomic > 0, changed: changes > 0 });
+    out.push({ t: 'char', ch: s.length > 1 && s.startsWith('&') ? decode(s) : s, html: s, atom: atomic > 0, changed: changes > 0, previewOnly: markers > 0 });
     chars++;
   }
   for (const k of open) (out[k] as Extract<Token, { t: 'open' }>).end = chars;
@@ -76,10 +85,12 @@ function tokenize(html: string): Token[] {
  * `changed`: a mark of it is a word diff's change (added or removed), the formatting of the text is what changed.
  */
 interface Span { tag: 'b' | 'i' | 's' | 'code'; from: number; to: number; changed?: boolean }
+/** a formatted run, or a link (drawn around the formatting it holds) */
+type Run = Span | { tag: 'link'; from: number; to: number; link: LinkRun; changed?: undefined };
 
 const TAG: Record<string, Span['tag']> = { '*': 'b', _: 'i', '~': 's' };
 /** the order the marks nest in when they cover the same text: as written `*_~text~_*` (bold, then italic, then strikethrough) */
-const RANK: Record<Span['tag'], number> = { b: 0, i: 1, s: 2, code: 3 };
+const RANK: Record<Run['tag'], number> = { link: -1, b: 0, i: 1, s: 2, code: 3 };
 
 /**
  * The formatted runs of a text (`ch`: its characters; `atom`: drawn by the preview in place of a
@@ -157,21 +168,42 @@ export function formatSpans(ch: readonly string[], atom: readonly boolean[], cha
 
 const FORMAT_NAME: Record<Span['tag'], string> = { b: 'bold', i: 'italic', s: 'strikethrough', code: 'monospace' };
 
+const LINK_SAYS: Record<LinkRun['kind'], string> = { url: 'WhatsApp opens', email: 'WhatsApp writes an e-mail to', phone: 'WhatsApp calls or chats with' };
+
+/**
+ * A link as the app draws it: a span styled as one (the page's CSS, `.wa-link`), not an <a>. The
+ * preview shows what the customer sees, and tapping is the phone's: an <a> would take the keyboard
+ * focus once for each URL of a body and send a reviewer from an offline page (a pull request's
+ * artifact) to a host named in a template under review, with a URL whose samples no customer
+ * gets and whose placeholder without a sample is no address at all. Where it goes is its title,
+ * as a button's target is written under it. No `dir` and no <bdi>: the app's link is a style over
+ * the text, not an isolate, so the line is laid out as without it (a line that starts with a URL
+ * in an Arabic template stays a left-to-right line, as on the phone).
+ */
+function linkTag(link: LinkRun): string {
+  const text = link.text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<span class="wa-link" data-link="${link.kind}" title="${LINK_SAYS[link.kind]} ${text}">`;
+}
+
 const isTicks = (ch: readonly string[], atom: readonly boolean[], i: number): boolean => ch[i] === '`' && ch[i + 1] === '`' && ch[i + 2] === '`' && !atom[i] && !atom[i + 1] && !atom[i + 2];
 
 /** WhatsApp's inline formatting (*bold*, _italic_, ~strike~, ```mono```) of escaped HTML, and its newlines as <br>. */
 export function formatWhatsApp(html: string): string {
   const tokens = tokenize(html);
   const chars = tokens.filter((x): x is Extract<Token, { t: 'char' }> => x.t === 'char');
-  const { spans, hidden } = formatSpans(chars.map((c) => c.ch), chars.map((c) => c.atom), chars.map((c) => c.changed));
+  const { spans: formats, hidden } = formatSpans(chars.map((c) => c.ch), chars.map((c) => c.atom), chars.map((c) => c.changed));
+  // the links, in the text as the phone shows it: the marks hidden, a placeholder drawn without a sample a value
+  const links = findLinks(chars.map((c, k) => ({ ch: c.ch, is: hidden.has(k) || c.previewOnly ? 'none' : c.atom ? 'placeholder' : 'text' })));
+  const spans: Run[] = [...formats, ...links.map((link): Run => ({ tag: 'link', from: link.from, to: link.to, link }))]
+    .sort((a, b) => a.from - b.from || b.to - a.to || RANK[a.tag] - RANK[b.tag]);
   // what is open, innermost last: the formatting's tags and the fragment's own elements, closed and
   // opened again where they cross, so that the result is well formed
-  type Open = { fmt: Span } | { el: Extract<Token, { t: 'open' }> };
+  type Open = { fmt: Run } | { el: Extract<Token, { t: 'open' }> };
   const stack: Open[] = [];
   let out = '';
   // a run whose marks changed is drawn marked (the class of a word diff's change), with what changed as its title
-  const openTag = (o: Open): string => ('fmt' in o ? (o.fmt.changed ? `<${o.fmt.tag} class="format-changed" title="${FORMAT_NAME[o.fmt.tag]}: formatting changed">` : `<${o.fmt.tag}>`) : o.el.html);
-  const closeTag = (o: Open): string => ('fmt' in o ? `</${o.fmt.tag}>` : `</${o.el.name}>`);
+  const openTag = (o: Open): string => ('fmt' in o ? (o.fmt.tag === 'link' ? linkTag(o.fmt.link) : o.fmt.changed ? `<${o.fmt.tag} class="format-changed" title="${FORMAT_NAME[o.fmt.tag]}: formatting changed">` : `<${o.fmt.tag}>`) : o.el.html);
+  const closeTag = (o: Open): string => ('fmt' in o ? `</${o.fmt.tag === 'link' ? 'span' : o.fmt.tag}>` : `</${o.el.name}>`);
   /** close what is open down to (and with) the entry `at`, then open again what was above it */
   const closeAt = (at: number): void => {
     const above = stack.splice(at + 1);
@@ -216,7 +248,7 @@ export function formatWhatsApp(html: string): string {
       openBegun(tok.end);
       // a run that ends inside the element is closed before it and opened again inside it
       const moved: Open[] = [];
-      while (stack.length && 'fmt' in stack.at(-1)! && (stack.at(-1) as { fmt: Span }).fmt.to < tok.end) {
+      while (stack.length && 'fmt' in stack.at(-1)! && (stack.at(-1) as { fmt: Run }).fmt.to < tok.end) {
         const o = stack.pop()!;
         out += closeTag(o);
         moved.unshift(o);
