@@ -342,6 +342,10 @@ test('trial-ap F2b: new over another channel\'s template of the same name and la
     // the path it names keeps both, and the two lint clean together
     const kept = await cliIn(['new', '--channel', 'shop-rcs', '--name', 'order_shipped', '--kind', 'rcs', '--dir', path.join('templates', 'shop-rcs')], { cwd: dir });
     assert.is(kept.exitCode, 0, kept.stdout + kept.stderr);
+    // asked again: that file is the template's
+    const again = await cliIn(['new', '--channel', 'shop-rcs', '--name', 'order_shipped', '--kind', 'rcs'], { cwd: dir });
+    assert.is(again.exitCode, 3);
+    assert.match(again.stderr, `${path.join('templates', 'shop-rcs', 'order_shipped.en_US.yaml')}, in its channel's folder, is this template's file already: edit that one`);
     const lint = await cliIn(['lint'], { cwd: dir });
     assert.not.match(lint.stdout, 'duplicate-template');
     assert.is(lint.exitCode, 0, lint.stdout);

@@ -59,7 +59,9 @@ async function newFile(config: Config, o: NewCommandOptions): Promise<number> {
       const there = folder ? path.join(folder, safeFileName(o.name, o.language, (stem) => templateExtension(config, folder, stem))) : undefined;
       const keep = folder && there && !existsSync(there)
         ? `To keep both, write it in its channel's folder, as pull places a second template of a name and language: --dir ${path.relative(io().cwd(), folder) || '.'} (${path.relative(io().cwd(), there)})`
-        : 'Name the new one\'s folder with --dir, or move that file';
+        : there && existsSync(there) && !otherTemplateIn(config, there, o.channel, o.name, o.language)
+          ? `${path.relative(io().cwd(), there)}, in its channel's folder, is this template's file already: edit that one`
+          : 'Name the new one\'s folder with --dir, or move that file';
       throw new UsageError(`${shown} holds ${other.identity}, ${other.otherChannel ? 'another channel\'s template' : 'another template'}; ${o.force ? '--force would replace it' : 'it is not this template\'s file, and --force would replace it'} with ${o.channel}/${o.name}/${o.language}. ${keep}`);
     }
     if (!o.force) throw new UsageError(`${path.relative(io().cwd(), file)} exists; pass --force to overwrite it`);
