@@ -244,7 +244,7 @@ test('tplsync new scaffolds a file that lints clean (but for its description stu
     writeFiles(dir, { 'templates/promo.de.yaml': 'channel: shop-whatsapp\nname: promo\nlanguage: en_US\ncategory: MARKETING\nbody:\n  text: "Our spring sale starts today, with new colours in every size."\n' });
     const other = await cliIn(['new', '--channel', 'shop-whatsapp', '--name', 'promo', '--language', 'de', '--force'], { cwd: dir });
     assert.is(other.exitCode, 3, other.stdout + other.stderr);
-    assert.match(other.stderr, /holds another template \(promo\/en_US\); --force would replace it with promo\/de/);
+    assert.match(other.stderr, 'holds shop-whatsapp/promo/en_US, another template; --force would replace it with shop-whatsapp/promo/de');
     rmSync(path.join(dir, 'templates', 'promo.de.yaml'));
     // two of a kind: each body names its template
     for (const [kind, name] of [['offer', 'offer_one'], ['offer', 'offer_two'], ['carousel', 'linen_week'], ['carousel', 'chino_week']]) {
@@ -334,6 +334,32 @@ test('the file\'s first comment stays at the top; a comment below a blank line, 
   // with no blank line, the whole comment is the file's first: it stays at the top
   const one = formatTemplate(t.replace('# top comment\n\n', '# top comment\n')).text;
   assert.ok(one.startsWith('# top comment\n# about the buttons\nchannel:'), one);
+
+test('trial-ap F2b: new over another channel\'s template of the same name and language says whose the file is and the path that keeps both (pull\'s rule), never --force; --force does not replace it', async () => {
+  const dir = tempDir();
+  try {
+    cpSync(path.join(ROOT, 'tplsync.config.yaml'), path.join(dir, 'tplsync.config.yaml'));
+    assert.is((await cliIn(['new', '--channel', 'shop-whatsapp', '--name', 'order_shipped'], { cwd: dir })).exitCode, 0);
+    const whatsapp = readFileSync(path.join(dir, 'templates', 'order_shipped.en_US.yaml'), 'utf8');
+    for (const force of [[], ['--force']]) {
+      const r = await cliIn(['new', '--channel', 'shop-rcs', '--name', 'order_shipped', '--kind', 'rcs', ...force], { cwd: dir });
+      assert.is(r.exitCode, 3, r.stdout + r.stderr);
+      assert.match(r.stderr, `${path.join('templates', 'order_shipped.en_US.yaml')} holds shop-whatsapp/order_shipped/en_US, another channel's template`);
+      assert.match(r.stderr, `--dir ${path.join('templates', 'shop-rcs')} (${path.join('templates', 'shop-rcs', 'order_shipped.en_US.yaml')})`);
+      assert.not.match(r.stderr, 'pass --force');
+      assert.is(readFileSync(path.join(dir, 'templates', 'order_shipped.en_US.yaml'), 'utf8'), whatsapp);
+    }
+    // the path it names keeps both, and the two lint clean together
+    const kept = await cliIn(['new', '--channel', 'shop-rcs', '--name', 'order_shipped', '--kind', 'rcs', '--dir', path.join('templates', 'shop-rcs')], { cwd: dir });
+    assert.is(kept.exitCode, 0, kept.stdout + kept.stderr);
+    // asked again: that file is the template's
+    const again = await cliIn(['new', '--channel', 'shop-rcs', '--name', 'order_shipped', '--kind', 'rcs'], { cwd: dir });
+    assert.is(again.exitCode, 3);
+    assert.match(again.stderr, `${path.join('templates', 'shop-rcs', 'order_shipped.en_US.yaml')}, in its channel's folder, is this template's file already: edit that one`);
+    const lint = await cliIn(['lint'], { cwd: dir });
+    assert.not.match(lint.stdout, 'duplicate-template');
+    assert.is(lint.exitCode, 0, lint.stdout);
+  } finally { cleanup(dir); }
 });
 
 test.run();

@@ -77,7 +77,7 @@ test('Ctrl-C while pull reads: the template being read is written, no other is r
     emu.setFaults({ latencyMs: 200, operations: ['read'] });
     // the signal once the second template has been read
     let reads = 0;
-    const r = await interrupt(dir, ['pull', '--channel', 'shop-whatsapp', '--dir', 'templates', ...ids.flatMap((id) => ['--id', id])], { test: (l: string) => /^GET \/channel\//.test(l) && ++reads === 2 } as RegExp);
+    const r = await interrupt(dir, ['pull', '--channel', 'shop-whatsapp', '--dir', 'templates', '--parallelism', '2', ...ids.flatMap((id) => ['--id', id])], { test: (l: string) => /^GET \/channel\//.test(l) && ++reads === 2 } as RegExp);
     assert.is(r.exitCode, 130, r.stdout + r.stderr);
     const written = r.stdout.split('\n').filter((l) => l.startsWith('templates/')).length;
     assert.ok(written >= 2 && written < ids.length, `${written} written: ${r.stdout}\n${r.stderr}`);

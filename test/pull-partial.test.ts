@@ -35,7 +35,8 @@ test('F5: a read that fails after a file was written: "1 written, 2 not read: pu
     rmSync(path.join(dir, 'templates'), { recursive: true });
     writeFiles(dir, { 'tplsync.config.yaml': config(`http://127.0.0.1:${(proxy.address() as AddressInfo).port}`) });
     const ids = ['one', 'two', 'three'].map((n) => templateId(CHANNEL_A, n, 'en_US'));
-    const r = await cliIn(['pull', '--channel', 'wa', '--dir', 'pulled', ...ids.flatMap((id) => ['--id', id])], { cwd: dir, env: { ...env, TPLSYNC_ALLOW_INSECURE_HTTP: '1' } });
+    // one read at a time, so that which were read before the failure is known (at once, the reads in flight finish and are written too)
+    const r = await cliIn(['pull', '--channel', 'wa', '--dir', 'pulled', '--parallelism', '1', ...ids.flatMap((id) => ['--id', id])], { cwd: dir, env: { ...env, TPLSYNC_ALLOW_INSECURE_HTTP: '1' } });
     assert.is(r.exitCode, 5, r.stdout + r.stderr);
     assert.match(r.stdout, 'pulled/one.en_US.yaml');
     assert.ok(existsSync(path.join(dir, 'pulled/one.en_US.yaml')));

@@ -19,6 +19,7 @@ import { writeFileAtomic } from '../terminal/output.js';
 import { io } from '../core/io.js';
 import { readRegularFile } from '../core/read-regular.js';
 import { tplsyncCommand } from '../core/invocation.js';
+import { channelFolderFor, identity } from '../pull/paths.js';
 
 export interface NewCommandOptions { config?: string; channel: string; name: string; language: string; category?: string; kind?: string; dir?: string; force?: boolean; lockTimeout?: string }
 
@@ -48,11 +49,22 @@ async function newFile(config: Config, o: NewCommandOptions): Promise<number> {
   // a folder of the project that is a link out of it (a repository can hold one) is refused; a folder outside, named as such, is the user's
   const dir = confinedWriteDir(config, o.dir);
   const file = path.join(dir, safeFileName(o.name, o.language, (stem) => templateExtension(config, dir, stem)));
-  if (existsSync(file) && !o.force) throw new UsageError(`${path.relative(io().cwd(), file)} exists; pass --force to overwrite it`);
-  // --force starts this template over, never another's file (a name its file name does not tell apart)
+  // --force starts this template over, never another's file (another channel's of the same name and language, or a name its
+  // file name does not tell apart): the path that keeps both is said, by the rule pull places a second template by
   if (existsSync(file)) {
-    const other = otherTemplateIn(file, o.name, o.language);
-    if (other) throw new UsageError(`${path.relative(io().cwd(), file)} holds another template (${other}); --force would replace it with ${o.name}/${o.language}. Name the new one's folder with --dir, or move that file`);
+    const other = otherTemplateIn(config, file, o.channel, o.name, o.language);
+    if (other) {
+      const shown = path.relative(io().cwd(), file);
+      const folder = channelFolderFor(config, dir, { alias: o.channel, name: o.name, language: o.language });
+      const there = folder ? path.join(folder, safeFileName(o.name, o.language, (stem) => templateExtension(config, folder, stem))) : undefined;
+      const keep = folder && there && !existsSync(there)
+        ? `To keep both, write it in its channel's folder, as pull places a second template of a name and language: --dir ${path.relative(io().cwd(), folder) || '.'} (${path.relative(io().cwd(), there)})`
+        : there && existsSync(there) && !otherTemplateIn(config, there, o.channel, o.name, o.language)
+          ? `${path.relative(io().cwd(), there)}, in its channel's folder, is this template's file already: edit that one`
+          : 'Name the new one\'s folder with --dir, or move that file';
+      throw new UsageError(`${shown} holds ${other.identity}, ${other.otherChannel ? 'another channel\'s template' : 'another template'}; ${o.force ? '--force would replace it' : 'it is not this template\'s file, and --force would replace it'} with ${o.channel}/${o.name}/${o.language}. ${keep}`);
+    }
+    if (!o.force) throw new UsageError(`${path.relative(io().cwd(), file)} exists; pass --force to overwrite it`);
   }
   // the template (channel, name, language) in another file of the project already: a second file of it is a duplicate-template error at once
   const elsewhere = await fileOfTemplate(config, o.channel, o.name, o.language, file);
@@ -83,7 +95,7 @@ async function scaffoldFinding(file: string, text: string): Promise<string | und
 const capitalized = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** The project file (shown relative to the working folder) that holds channel/name/language, other than `except`; undefined when none does. */
-async function fileOfTemplate(config: Awaited<ReturnType<typeof commandConfig>>, channel: string, name: string, language: string, except: string): Promise<string | undefined> {
+async function fileOfTemplate(config: Config, channel: string, name: string, language: string, except: string): Promise<string | undefined> {
   const { discoverFiles } = await import('../files/discover.js');
   let files: { abs: string }[];
   try { files = await discoverFiles(config, [], io().cwd(), { list: true }); } catch { return undefined; }
@@ -92,24 +104,31 @@ async function fileOfTemplate(config: Awaited<ReturnType<typeof commandConfig>>,
     let v: unknown;
     try { v = readTemplateValue(readRegularFile(f.abs, { max: MAX_FILE_BYTES, shown: f.abs, what: 'a template file' }).toString('utf8')); } catch { continue; } // a FIFO, a device or a file over the bound: not one to compare
     const t = v as { channel?: unknown; name?: unknown; language?: unknown } | null;
-    if (t && typeof t === 'object' && typeof t.channel === 'string' && sameChannel(t.channel) && t.name === name && t.language === language) return path.relative(io().cwd(), f.abs) || f.abs;
+    if (t && typeof t === 'object' && typeof t.channel === 'string' && sameChannel(config, t.channel, channel) && t.name === name && t.language === language) return path.relative(io().cwd(), f.abs) || f.abs;
   }
   return undefined;
-
-  /** the channel, whether written as its alias or as the UUID an environment maps the alias to */
-  function sameChannel(other: string): boolean {
-    const ids = (c: string): Set<string> => new Set(/^[0-9a-f-]{36}$/i.test(c) ? [c.toLowerCase()] : Object.values(config.environments).flatMap((e) => (e.channels[c] ? [e.channels[c]!.toLowerCase()] : [])));
-    if (other === channel) return true;
-    const mine = ids(channel);
-    return [...ids(other)].some((id) => mine.has(id));
-  }
 }
 
-/** The name/language of the template a file holds when it is not `name`/`language` (undefined when it is, or it does not read as one). */
-function otherTemplateIn(file: string, name: string, language: string): string | undefined {
+/** whether two channels are one, whether written as its alias or as the UUID an environment maps the alias to */
+function sameChannel(config: Config, other: string, channel: string): boolean {
+  const ids = (c: string): Set<string> => new Set(/^[0-9a-f-]{36}$/i.test(c) ? [c.toLowerCase()] : Object.values(config.environments).flatMap((e) => (e.channels[c] ? [e.channels[c]!.toLowerCase()] : [])));
+  if (other === channel) return true;
+  const mine = ids(channel);
+  return [...ids(other)].some((id) => mine.has(id));
+}
+
+/**
+ * The template a file holds when it is not channel/name/language (`otherChannel`: of the same name and language on
+ * another channel); undefined when it is that template, or does not read as one.
+ */
+function otherTemplateIn(config: Config, file: string, channel: string, name: string, language: string): { identity: string; otherChannel: boolean } | undefined {
   let v: unknown;
   try { v = readTemplateValue(readRegularFile(file, { max: MAX_FILE_BYTES, shown: file, what: 'a template file' }).toString('utf8')); } catch { return undefined; }
-  const t = v as { name?: unknown; language?: unknown } | null;
+  const t = v as { channel?: unknown; name?: unknown; language?: unknown } | null;
   if (!t || typeof t !== 'object' || typeof t.name !== 'string') return undefined;
-  return t.name === name && (t.language === undefined || t.language === language) ? undefined : `${t.name}/${String(t.language ?? '?')}`;
+  const itsLanguage = t.language === undefined ? language : String(t.language);
+  const itsChannel = typeof t.channel === 'string' ? t.channel : undefined;
+  const same = t.name === name && itsLanguage === language;
+  if (same && (itsChannel === undefined || sameChannel(config, itsChannel, channel))) return undefined;
+  return { identity: itsChannel === undefined ? `${t.name}/${itsLanguage}` : identity({ channel: itsChannel, name: t.name, language: itsLanguage }), otherChannel: same };
 }

@@ -16,6 +16,8 @@ import { interruptSignal } from '../core/interrupt.js';
 import { useColor } from '../terminal/output.js';
 import { commandConfig, lockWait, warnUncovered, withConnection, confinedWriteDir } from './context.js';
 import { io } from '../core/io.js';
+import { progress } from '../terminal/progress.js';
+import { parseParallelism } from './report.js';
 import { visible } from '../core/visible.js';
 
 /** a line of pull's report: template names, languages and states are the channel's text, printed with their control characters as escapes */
@@ -74,7 +76,7 @@ function changedLines(what: string, n: ChangedNames, environment: string): strin
   return out;
 }
 
-export interface PullCommandOptions { config?: string; env?: string; channel: string; from?: 'meta' | 'twilio'; files?: string[]; id?: string[]; all?: boolean; dir?: string; force?: boolean; category?: string; allowInsecureHttp?: boolean; namesFrom?: string[]; lockTimeout?: string }
+export interface PullCommandOptions { config?: string; env?: string; channel: string; parallelism?: string; from?: 'meta' | 'twilio'; files?: string[]; id?: string[]; all?: boolean; dir?: string; force?: boolean; category?: string; allowInsecureHttp?: boolean; namesFrom?: string[]; lockTimeout?: string }
 
 /** `--names-from meta FILE...`: the templates of the Meta exports, by name and language */
 async function namesFromMeta(given: string[]): Promise<Map<string, Record<string, unknown>>> {
@@ -98,9 +100,11 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
   if (o.files?.length) throw new UsageError(`pull reads files only with --from meta|twilio (got ${o.files.join(' ')})`);
   if (Boolean(o.all) === Boolean(o.id?.length)) throw new UsageError('pull takes either --id UUID... or --all (or --from meta|twilio FILE...)');
   for (const id of o.id ?? []) if (!UUID_RE.test(id)) throw new UsageError(`--id '${id}' is not a UUID`);
+  // the templates read at once, as plan reads them (--parallelism)
+  const parallelism = parseParallelism(o.parallelism ?? '8');
   const namesFrom = o.namesFrom ? await namesFromMeta(o.namesFrom) : undefined;
   const config = await commandConfig(o);
-  return withProjectWrites(config.dir, 'pull', () => withConnection(config, o, async (conn) => {
+  return withProjectWrites(config.dir, 'pull', () => withConnection(config, { ...o, parallelism }, async (conn) => {
     const env = conn.environment;
     const channelId = resolveChannel(o.channel, env);
     if (!channelId) throw new UsageError(`Channel '${o.channel}' is neither a UUID nor an alias of environment '${env.name}' (${Object.keys(env.channels).join(', ') || 'none'})`);
@@ -119,7 +123,7 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
     const writtenFiles: string[] = [];
     const { diagnostics } = await pullTemplates(config, conn, {
       channel: o.channel, channelId, ids, dir, ...(o.category ? { category: o.category } : {}), force: Boolean(o.force), cwd: io().cwd(), ...(o.dir !== undefined ? { dirGiven: true } : {}),
-      ...(o.all ? { skipManaged: true } : {}), ...(namesFrom ? { namesFrom } : {}), signal: interruptSignal(),
+      ...(o.all ? { skipManaged: true } : {}), ...(namesFrom ? { namesFrom } : {}), signal: interruptSignal(), progress,
     }, (r) => {
       if (r.kind === 'missing') { sayErr(`tplsync: no template ${r.id} in channel ${o.channel} (${env.name})\n`); code = EXIT.FINDINGS; return; }
       if (r.kind === 'changed') { sayErr(`tplsync: ${r.name}/${r.language} (${r.id}): ${r.file}: ${r.created ? CREATED_WHILE_RUNNING : CHANGED_WHILE_RUNNING}\n`); code = EXIT.FINDINGS; return; }
@@ -154,10 +158,19 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
         code = EXIT.FINDINGS;
         return;
       }
-      if (r.kind === 'held' && r.derived && r.derivedLive) { sayErr(`tplsync: ${r.name}/${r.language} (${r.id}) has the name and language of ${r.file}, which manages another template of the channel (${r.derived}): the channel holds two templates of that name and language; nothing written (remove the one you do not want in the console)\n`); code = EXIT.FINDINGS; return; }
+      if (r.kind === 'twin') {
+        const others = r.others.join(', ');
+        sayErr(`tplsync: ${r.name}/${r.language} (${r.id}) not written: the channel holds ${r.others.length === 1 ? 'another template' : `${r.others.length} other templates`} of that name and language (${others}), and a template is its channel, name and language: a file can be one of them only (two files of it are lint's duplicate-template${r.held ? `, and ${r.file}, which has that name and language, is neither by its publicId` : ''}), and which one is not pull's to pick. Remove the one${r.others.length === 1 ? '' : 's'} you do not want in the console, or pull the one to keep by itself (--id)${r.held ? ` with --force over ${r.file}` : ''}\n`);
+        code = EXIT.FINDINGS;
+        return;
+      }
+      if (r.kind === 'conflict') { sayErr(`tplsync: ${r.name}/${r.language} (${r.id}) not written: every path pull gives it holds another template (${r.holders.join('; ')}): pull it into a folder of your choice with --id ${r.id} --dir DIR\n`); code = EXIT.FINDINGS; return; }
+      if (r.kind === 'held' && r.derived && r.derivedLive) { sayErr(`tplsync: ${r.name}/${r.language} (${r.id}) has the name and language of ${r.file}, which manages another template of the channel (${r.derived}): the channel holds two templates of that name and language; nothing written${o.force ? ', --force or not' : ''} (remove the one you do not want in the console)\n`); code = EXIT.FINDINGS; return; }
+      if (r.kind === 'held' && r.derived && r.pinned) { sayErr(`tplsync: ${r.name}/${r.language} (${r.id}) has the name and language of ${r.file}, which is another template by its publicId (${r.derived}, which ${env.name} does not have): nothing written${o.force ? ', --force or not' : ''}; if the file is to be this template, write publicId: ${r.id} in it and pull --id ${r.id} --force\n`); code = EXIT.FINDINGS; return; }
       if (r.kind === 'held' && r.derived) { sayErr(`tplsync: ${r.name}/${r.language} (${r.id}) has the name and language of ${r.file}, which has no publicId (its id in ${env.name} is ${r.derived}), so apply would create a second template beside it: add publicId: ${r.id} to ${r.file} to make it this template; nothing written (--force writes the channel's copy over it)\n`); code = EXIT.FINDINGS; return; }
       if (r.kind === 'held') { sayErr(`tplsync: ${r.name}/${r.language} (${r.id}) is in ${r.file} already; nothing written (--force writes the channel's copy over it)\n`); return; }
       if (r.kind === 'elsewhere') { sayErr(`tplsync: ${r.name}/${r.language} (${r.id}) already lives in ${r.file}; nothing written to --dir ${o.dir ?? ''} (--force writes a second file there, which lint reports beside the first; without --dir, pull --force writes over ${r.file})\n`); return; }
+      if (r.placed) sayErr(`tplsync: ${r.name}/${r.language} (${r.id}) written to ${r.file}, not ${r.placed.instead}: that file holds ${r.placed.holder}, another template (a template is its channel, name and language; two never share a file)\n`);
       if (r.names && 'missing' in r.names) { sayErr(`tplsync: ${r.name}/${r.language}: not in the --names-from export; its placeholders stay numbered\n`); code = EXIT.FINDINGS; }
       else if (r.names && 'changed' in r.names) for (const l of changedLines(`${r.name}/${r.language}`, r.names, env.name)) sayErr(l);
       else if (r.names && 'bySamples' in r.names) sayErr(`tplsync: ${r.name}/${r.language}: ${r.names.bySamples.join(', ')}: the channel's text is not the --names-from export's, so the names were given by the samples (each of the channel's samples is the export's sample of one name alone); check the file's text: it is the channel's\n`);

@@ -49,6 +49,8 @@ export interface Transport {
   port: number;
   /** requests received and not yet answered (or closed) */
   inFlight(): number;
+  /** the most requests in flight at once since it started listening (how many a client sent at once, told without a clock) */
+  peakInFlight(): number;
   close(): Promise<void>;
 }
 
@@ -114,6 +116,7 @@ export async function listen(o: TransportOptions, handle: (req: Incoming) => Pro
   const hung = new Set<ServerResponse>();
   const sockets = new Set<Socket>();
   let inFlight = 0;
+  let peak = 0;
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     // a request whose Host, Content-Type or Content-Length is given twice is ambiguous: a proxy
@@ -167,6 +170,7 @@ export async function listen(o: TransportOptions, handle: (req: Incoming) => Pro
   }, (req, res) => {
     const t0 = Date.now();
     inFlight++;
+    peak = Math.max(peak, inFlight);
     res.on('close', () => { inFlight--; });
     res.on('finish', () => o.log(`${req.method} ${req.url} ${res.statusCode} ${Date.now() - t0}ms`));
     serve(req, res).catch((e: unknown) => {
@@ -208,6 +212,7 @@ export async function listen(o: TransportOptions, handle: (req: Incoming) => Pro
     url: `http://${host}:${addr.port}`,
     port: addr.port,
     inFlight: () => inFlight,
+    peakInFlight: () => peak,
     async close() {
       for (const r of hung) r.destroy();
       await new Promise<void>((resolve) => { server.close(() => resolve()); for (const s of sockets) s.destroy(); });

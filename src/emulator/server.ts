@@ -63,6 +63,8 @@ export interface RunningEmulator {
   advanceClock(ms: number): void;
   /** requests received and not yet answered */
   inFlight(): number;
+  /** the most requests received and not yet answered at once since it started: how many a client sends at once (its --parallelism), told without timing it */
+  peakInFlight(): number;
   close(): Promise<void>;
 }
 
@@ -211,6 +213,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     setFaults(f) { const e = checkFaults(f); if (e) throw new Error(e); setFaults(f); },
     advanceClock(ms) { clock.advance(ms); },
     inFlight: t.inFlight,
+    peakInFlight: t.peakInFlight,
     async close() {
       await t.close();
       await journal?.close();

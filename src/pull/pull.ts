@@ -41,6 +41,13 @@ import { readRegularFile } from '../core/read-regular.js';
 import { MAX_FILE_BYTES } from '../files/limits.js';
 import { recordAfterReplace } from '../translations/units.js';
 import { acceptedCategory, categoryKey, otherEnvironmentsServing } from '../config/categories.js';
+import type { TemplateReadResponse } from '../api/shapes.js';
+import { forEachBounded } from '../core/bounded.js';
+import type { ProgressFactory } from '../plan/run.js';
+import { identity, placeCandidates } from './paths.js';
+
+/** no progress shown (a run that gives none: the tests, --from) */
+const noProgress: ProgressFactory = () => ({ tick() {}, stop() {} });
 
 export interface PullRequest { channel: string; channelId: string; ids: readonly string[]; dir: string; category?: string; force: boolean; cwd: string;
   /**
@@ -52,8 +59,10 @@ export interface PullRequest { channel: string; channelId: string; ids: readonly
   skipManaged?: boolean;
   /** the placeholder names of the templates, from a Meta export (`--names-from meta FILE`), by `name\0language` */
   namesFrom?: ReadonlyMap<string, Record<string, unknown>>;
-  /** Ctrl-C: the template being read is finished (and written), no other is read */
+  /** Ctrl-C: the templates being read are finished (and written), no other is read */
   signal?: AbortSignal;
+  /** the reads' progress (a bar on a terminal, as plan's) */
+  progress?: ProgressFactory;
   /** called just before each file is written (a test's moment: another program saving the file meanwhile) */
   beforeWrite?: (abs: string) => void }
 
@@ -117,11 +126,21 @@ export type PullOutcome =
      */
     recategorised?: { was: string; now: string; others: string[]; key: string };
     /** the channel approved this copy under a category the environment's config accepts: the file's own was kept */
-    acceptedKept?: { file: string; channel: string } }
+    acceptedKept?: { file: string; channel: string };
+    /** written at another path than NAME.LANG.yaml in the folder: `instead` holds `holder`, another template */
+    placed?: { instead: string; holder: string } }
   | { id: string; kind: 'missing' }
   /** the file pulled over changed between pull's read of it and its rename (an edit saved meanwhile): left with that edit */
   | { id: string; kind: 'changed'; file: string; name: string; language: string; /** the file was absent when pull looked, and there when it created it */ created?: true }
   | { id: string; kind: 'exists'; file: string }
+  /**
+   * other templates of the channel have this name and language (`others`, their ids), and no file of the project is this
+   * one by its id: a file can be one of them only, and which is not pull's to pick (not written, exit 1); `held`: `file`
+   * is the project's file of that name and language (another id's, or none's yet)
+   */
+  | { id: string; kind: 'twin'; file: string; name: string; language: string; others: string[]; held?: true }
+  /** every path pull gives a new file of the template holds another template (`holders`: each path and what it holds): not written (exit 1) */
+  | { id: string; kind: 'conflict'; file: string; name: string; language: string; holders: string[] }
   /** the channel's copy holds a secret (fields: where the file has one and the text around it changed too) that the file could not name: not written (exit 1) */
   | { id: string; kind: 'secret'; file: string; name: string; language: string; fields: string[]; unset?: { value: string; variable: string }[];
     /** no file of the project holds the template (a new clone, another project): nothing to apply first */
@@ -135,10 +154,12 @@ export type PullOutcome =
     /** the file has no publicId, and its id (derived in this environment) is another: it is not yet this template */
     derived?: string;
     /** and the channel holds that derived id too: the file manages that one, and this is a second template of its name and language */
-    derivedLive?: boolean }
+    derivedLive?: boolean;
+    /** the file's id is its publicId (another template's, written in it): never written over, --force or not */
+    pinned?: true }
   | { id: string; kind: 'managed'; file: string }
   /** pull --all: the platform deleted the template (DELETED, PENDING_DELETION): no file is written for it (it can never be sent or edited again) */
-  | { id: string; kind: 'deleted'; name: string; language: string; status: string }
+  | { id: string; kind: 'deleted'; name: string; language: string; status: string; /** the path its file would have (the order outcomes are said in) */ file?: string }
   /** the file that holds the template (or would) leads out of the project through a link: lint and fmt refuse it, and nothing is written to it (exit 1) */
   | { id: string; kind: 'outside'; file: string; name: string; language: string; message: string }
   /** the template lives in a file of the project already: nothing written (a second file would fail lint) */
@@ -158,8 +179,25 @@ function refusedNamedFor(name: string, language: string): { abs: string; message
 }
 
 export async function pullTemplates(config: Config, conn: Connection, req: PullRequest, onOutcome: (o: PullOutcome) => void): Promise<{ outcomes: PullOutcome[]; diagnostics: Diagnostic[] }> {
+  // each template's outcome is said once every path is decided and the files are written, sorted as the files are (by
+  // the path each has, or would have), never in the order the reads arrive in; what a stop or a failure leaves is said too
   const out: PullOutcome[] = [];
-  const push = (o: PullOutcome) => { out.push(o); onOutcome(o); };
+  let said = 0;
+  const keyOf = (o: PullOutcome): string => ('file' in o && o.file ? o.file : `\uffff${o.id}`);
+  const flush = (): PullOutcome[] => {
+    const fresh = out.splice(said).sort((a, b) => compare(keyOf(a), keyOf(b)) || compare(a.id, b.id));
+    out.push(...fresh);
+    said = out.length;
+    for (const o of fresh) onOutcome(o);
+    return out;
+  };
+  try {
+    const diagnostics = await pullEach(config, conn, req, (o) => { out.push(o); });
+    return { outcomes: flush(), diagnostics };
+  } finally { flush(); }
+}
+
+async function pullEach(config: Config, conn: Connection, req: PullRequest, push: (o: PullOutcome) => void): Promise<Diagnostic[]> {
   const existing = await existingTemplates(config, conn.environment, req.cwd, [req.dir]);
   const written: string[] = [];
   // A secret is written back as its reference, found by its value: one whose variable is unset is
@@ -170,17 +208,16 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
   const unset = unreadableSecrets(conn.environment);
   const learnedAll = new Map<string, string>();
   const teaches = (id: string): boolean => existing.some((e) => e.id === id.toLowerCase() && templateReferences(e.value).some((x) => unset.some((u) => u.name === x.name)));
-  const ids = unset.length ? [...req.ids.filter(teaches), ...req.ids.filter((id) => !teaches(id))] : req.ids;
-  const stopped = (k: number, cause?: unknown): Interrupted => {
-    const n = ids.length - k;
+  // (an id given twice is one template)
+  const ids = [...new Map(req.ids.map((id) => [id.toLowerCase(), id])).values()];
+  const stopped = (n: number, cause?: unknown, unwritten = 0): Interrupted => {
     const done = written.length ? `${written.length} template file${written.length === 1 ? '' : 's'} written (listed above), each whole` : 'no template file written';
     // the read the stop ended, as the client said it (a 429 not tried again)
     const under = cause instanceof Error ? `; the read under way: ${cause.message}` : '';
-    return new Interrupted(`stopped: ${done}; the other ${n} template${n === 1 ? ' was' : 's were'} not read: pull again to get ${n === 1 ? 'it' : 'them'}${written.length ? ' (a file written is not written again without --force)' : ''}${under}`);
+    return new Interrupted(`stopped: ${done}; the other ${n} template${n === 1 ? ' was' : 's were'} not ${unwritten ? `written (${n - unwritten} of them not read)` : 'read'}: pull again to get ${n === 1 ? 'it' : 'them'}${written.length ? ' (a file written is not written again without --force)' : ''}${under}`);
   };
   // a read failed: what was written is whole and stays, the rest is read by the next pull (which skips what --all wrote)
-  const failedAfter = (k: number, cause: unknown): PullPartial => {
-    const n = ids.length - k;
+  const failedAfter = (n: number, cause: unknown): PullPartial => {
     const why = cause instanceof Error ? cause.message : String(cause);
     return new PullPartial(`${why}\ntplsync: pull stopped: ${written.length} template file${written.length === 1 ? '' : 's'} written (listed above), each whole; ${n} template${n === 1 ? ' was' : 's were'} not read: pull again to get ${n === 1 ? 'it' : 'them'}${req.skipManaged ? ' (pull --all skips the files written)' : ' (a file written is not written again without --force)'}`);
   };
@@ -194,26 +231,117 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     if (!channelId) return [];
     return [{ file: path.relative(req.cwd, abs), abs, id: templateId(channelId, t.name, t.language, typeof t.publicId === 'string' ? t.publicId : undefined), channelId, name: t.name, language: t.language, managed: true, value: t, ...(present ? { present } : {}) }];
   })).catch(() => []));
-  for (const [k, id] of ids.entries()) {
-    if (req.signal?.aborted) throw stopped(k);
+  // 1. The reads, `parallelism` at a time (the bounded queue and the --parallelism of plan): a Ctrl-C or a read that
+  // fails starts no other, those in flight finish; what was read is placed and written as below, the rest is said
+  const toRead: string[] = [];
+  for (const id of ids) {
     const managedBy = req.skipManaged ? existing.find((e) => e.managed && e.id === id.toLowerCase()) : undefined;
-    if (managedBy) { push({ id, kind: 'managed', file: managedBy.file }); continue; }
-    // (a read in flight ends with the interrupt: said as the stop it is)
-    // (a read that failed after files were written (the API lost, retries spent): a partial pull, said as the stop is, exit 5)
-    const r = await conn.client.getTemplate(req.channelId, id).catch((e: unknown) => { throw req.signal?.aborted ? stopped(k, e) : written.length ? failedAfter(k, e) : e; });
-    if (!r) { push({ id, kind: 'missing' }); continue; }
-    const name = r.chatapp?.name ?? r.name, language = r.chatapp?.language ?? r.language ?? 'und';
+    if (managedBy) push({ id, kind: 'managed', file: managedBy.file }); else toRead.push(id);
+  }
+  const reads = new Map<string, TemplateReadResponse | null>();
+  const halt = new AbortController();
+  const onStop = (): void => { halt.abort(); };
+  req.signal?.addEventListener('abort', onStop, { once: true });
+  let failure: { error: unknown } | undefined;
+  let interruptedRead: unknown;
+  const bar = await (req.progress ?? noProgress)('reading', toRead.length);
+  try {
+    if (!req.signal?.aborted) {
+      await forEachBounded(toRead, conn.parallelism, async (id) => {
+        // (a read in flight ends with the interrupt: said as the stop it is; one that failed otherwise (the API lost,
+        // its retries spent) stops the others, and what was read before is written: a partial pull, exit 5)
+        try { reads.set(id, await conn.client.getTemplate(req.channelId, id)); } catch (e) {
+          if (req.signal?.aborted) interruptedRead ??= e; else failure ??= { error: e };
+          halt.abort();
+        }
+        bar.tick();
+      }, halt.signal);
+    }
+  } finally { bar.stop(); req.signal?.removeEventListener('abort', onStop); }
+  const notRead = toRead.length - reads.size;
+  // a stop while reading: what was read is written all the same (each whole); a stop while writing writes no further file
+  const stoppedReading = req.signal?.aborted === true;
+
+  // 2. Every path decided before anything is written: a template's own file (by its id, or its channel, name and
+  // language), a deleted file git still has, else a new file at the first of placeCandidates that holds no other
+  // template (another channel's, another id's, or another of this run): two templates never share a file
+  const read = toRead.filter((id) => reads.has(id));
+  const named = (id: string): { r: TemplateReadResponse; name: string; language: string } | undefined => {
+    const r = reads.get(id);
+    return r ? { r, name: r.chatapp?.name ?? r.name, language: r.chatapp?.language ?? r.language ?? 'und' } : undefined;
+  };
+  // templates of one name and language on the channel (the run reads one channel): a file can be one of them only
+  const byIdentity = new Map<string, string[]>();
+  for (const id of read) {
+    const t = named(id);
+    if (!t || (req.skipManaged && isDeletedState(t.r.statusText))) continue;
+    const key = `${t.name}\u0000${t.language}`;
+    byIdentity.set(key, [...(byIdentity.get(key) ?? []), id]);
+  }
+  /** the paths this run gives (resolved), and the template each is given to */
+  const claimed = new Map<string, { id: string; name: string; language: string }>();
+  /** what holds the file at `abs`, when it is another template than `id` (undefined: free, or a file that does not read as a template) */
+  const holderOf = (abs: string, id: string): string | undefined => {
+    const c = claimed.get(resolvePath(abs));
+    if (c && c.id !== id.toLowerCase()) return `${c.name}/${c.language} (${c.id}), pulled in this run`;
+    if (!existsSync(abs)) return undefined;
+    const e = existing.find((x) => resolvePath(x.abs) === resolvePath(abs));
+    if (e) return e.id === id.toLowerCase() ? undefined : `${identity({ channel: String(e.value.channel), name: e.name, language: e.language })}${typeof e.value.publicId === 'string' ? ` (${e.value.publicId})` : ''}`;
+    // a template of a channel this environment does not have is another template too
+    let v: unknown;
+    try { v = readTemplateValue(readRegularFile(abs, { max: MAX_FILE_BYTES, shown: abs, what: 'a template file' }).toString('utf8')); } catch { return undefined; }
+    const t = v as { channel?: unknown; name?: unknown; language?: unknown } | null;
+    return t && typeof t === 'object' && typeof t.channel === 'string' && typeof t.name === 'string' && typeof t.language === 'string' ? identity({ channel: t.channel, name: t.name, language: t.language }) : undefined;
+  };
+  interface Placed { id: string; r: TemplateReadResponse; name: string; language: string; lives: ExistingTemplate | undefined; lost: (ExistingTemplate & { present?: boolean }) | undefined; target: string; rel: string; elsewhere: string | undefined; there: boolean; placed?: { instead: string; holder: string } }
+  const placedAll: Placed[] = [];
+  // its own files first (they are theirs whatever the order), then the new ones by name, language and id
+  const located: { id: string; name: string; language: string; r: TemplateReadResponse; lives: ExistingTemplate | undefined; lost: (ExistingTemplate & { present?: boolean }) | undefined; own?: string }[] = [];
+  for (const id of read) {
+    const t = named(id);
+    if (!t) { push({ id, kind: 'missing' }); continue; }
+    const { r, name, language } = t;
     // the listing may still name a template deleted in the console: adopting it would make a file that is never approved
-    if (req.skipManaged && isDeletedState(r.statusText)) { push({ id, kind: 'deleted', name, language, status: r.statusText! }); continue; }
+    if (req.skipManaged && isDeletedState(r.statusText)) { push({ id, kind: 'deleted', name, language, status: r.statusText!, file: path.relative(req.cwd, path.join(req.dir, safeFileName(name, language, (stem) => templateExtension(config, req.dir, stem)))) }); continue; }
     // a second file of a template the project has would fail lint: without --dir, the file that holds it is the one written
     const lives = findExisting(existing, { id: r.publicId, channelId: req.channelId, name, language });
     // a template whose file was deleted and not committed (git still has it at HEAD): that file is the one pulled back,
     // at its place (without --dir), with the names and samples it holds where its texts are the channel's once numbered
     const lost = lives || req.namesFrom ? undefined : findExisting(await lostFiles(), { id: r.publicId, channelId: req.channelId, name, language });
     const inPlace = lives !== undefined && (!req.dirGiven || resolvePath(path.dirname(lives.abs)) === resolvePath(req.dir));
-    const target = inPlace ? lives.abs : lost && !req.dirGiven ? lost.abs : path.join(req.dir, safeFileName(name, language, (stem) => templateExtension(config, req.dir, stem)));
+    const own = inPlace ? lives.abs : lost && !req.dirGiven ? lost.abs : undefined;
+    located.push({ id, name, language, r, lives, lost, ...(own ? { own } : {}) });
+    if (own) claimed.set(resolvePath(own), { id: r.publicId.toLowerCase(), name, language });
+  }
+  const alias = aliasOf(req.channel, conn.environment);
+  const order = (a: { name: string; language: string; id: string }, b: typeof a): number => compare(a.name, b.name) || compare(a.language, b.language) || compare(a.id, b.id);
+  for (const { id, name, language, r, lives, lost, own } of [...located.filter((l) => l.own), ...located.filter((l) => !l.own).sort(order)]) {
+    // another template of the channel has this name and language, and the file (if any) is neither's by its id: which one
+    // the file is to be is not pull's to pick (an apply of either would write over the other)
+    const twins = (byIdentity.get(`${name}\u0000${language}`) ?? []).filter((x) => x !== id);
+    if (twins.length && lives?.id !== r.publicId.toLowerCase()) {
+      push({ id, kind: 'twin', file: lives?.file ?? path.relative(req.cwd, placeCandidates(config, req.dir, { alias, name, language })[0]!), name, language, others: twins, ...(lives ? { held: true } : {}) });
+      continue;
+    }
+    let target = own;
+    let placed: Placed['placed'];
+    if (!target) {
+      const candidates = placeCandidates(config, req.dir, { alias, name, language, id: r.publicId });
+      // a file discovery refused at the usual path (reached through a link out of the project) is said as such, below
+      const first = candidates[0]!;
+      const refusedFirst = refusedOf().get(first) ?? refusedOf().get(resolvePath(first));
+      const holders: string[] = [];
+      for (const c of refusedFirst ? [first] : candidates) {
+        const holder = refusedFirst ? undefined : holderOf(c, r.publicId);
+        if (holder === undefined) { target = c; break; }
+        holders.push(`${path.relative(req.cwd, c)} holds ${holder}`);
+      }
+      if (!target) { push({ id, kind: 'conflict', file: path.relative(req.cwd, first), name, language, holders }); continue; }
+      if (target !== first) placed = { instead: path.relative(req.cwd, first), holder: holders[0]!.replace(/^.*? holds /, '') };
+    }
+    claimed.set(resolvePath(target), { id: r.publicId.toLowerCase(), name, language });
     const inside = path.relative(req.dir, target);
-    if (!inPlace && !(lost && target === lost.abs) && (inside.startsWith('..') || path.isAbsolute(inside))) throw new Error('refusing to write outside the target directory');
+    if (!own && (inside.startsWith('..') || path.isAbsolute(inside))) throw new Error('refusing to write outside the target directory');
     const rel = path.relative(req.cwd, target);
     // a file discovery refused (reached through a link out of the project: lint's file-outside-project, what fmt and
     // translations import refuse too) is never read or written; git, which does not follow the link, calls it deleted
@@ -226,16 +354,31 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     if (linkedOut) { push({ id, kind: 'outside', file: path.relative(req.cwd, linkedOut.abs), name, language, message: linkedOut.message }); continue; }
     const elsewhere = lives && resolvePath(lives.abs) !== resolvePath(target) ? path.relative(req.cwd, lives.abs) : undefined;
     if (elsewhere && !req.force) { push({ id, kind: 'elsewhere', file: elsewhere, name, language }); continue; }
-    if (lives && !elsewhere && !req.force) {
+    if (lives && !elsewhere) {
+      // the file is another id's (its publicId, or the id derived from its channel, name and language here)
       const derived = lives.id !== r.publicId.toLowerCase() ? lives.id : undefined;
+      const pinned = derived !== undefined && typeof lives.value.publicId === 'string';
       // the file's own id on the channel: it manages that template, and this one is a second of its name and language
       const derivedLive = derived !== undefined && (await conn.client.getTemplate(req.channelId, derived).catch(() => null)) !== null;
-      push({ id, kind: 'held', file: rel, name, language, ...(derived ? { derived } : {}), ...(derivedLive ? { derivedLive: true } : {}) });
-      continue;
+      // never written over a file that is another template (its publicId, or its derived id on the channel): --force
+      // writes the channel's copy over a file of this template, or one whose derived id names no template there (adopted)
+      if (!req.force || pinned || derivedLive) {
+        push({ id, kind: 'held', file: rel, name, language, ...(derived ? { derived } : {}), ...(derivedLive ? { derivedLive: true } : {}), ...(pinned ? { pinned: true } : {}) });
+        continue;
+      }
     }
-    // a file there that pull does not read (not the template's: --force writes over it)
+    // a file there that pull does not read as a template (--force writes over it)
     const there = existsSync(target);
     if (there && !req.force) { push({ id, kind: 'exists', file: rel }); continue; }
+    placedAll.push({ id, r, name, language, lives, lost, target, rel, elsewhere, there, ...(placed ? { placed } : {}) });
+  }
+
+  // 3. The writes, one at a time: the templates whose files teach a secret first (above), then as the files sort
+  const teachFirst = (p: Placed): number => (unset.length && teaches(p.id) ? 0 : 1);
+  const writing = placedAll.sort((a, b) => teachFirst(a) - teachFirst(b) || compare(a.rel, b.rel));
+  let notWritten = 0;
+  for (const [k, { id, r, name, language, lives, lost, target, rel, elsewhere, there, placed }] of writing.entries()) {
+    if (req.signal?.aborted && !stoppedReading) { notWritten = writing.length - k; break; }
     // the channel's texts as the file must write them: a ((name)) in them is text, not a reference (escaped)
     const channelCopy = escapeLiteralReferences(fromRead(r, req.channelId));
     // a file could not hold them, and an apply of it would delete them from the channel
@@ -422,12 +565,23 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
     const recategorised = fileCategory !== undefined && !keepFileCategory && r.chatapp?.category && r.chatapp.category !== fileCategory
       ? { was: fileCategory, now: r.chatapp.category, others: otherEnvironmentsServing(config, conn.environment.name, alias), key: categoryKey({ channel: alias, name }) } : undefined;
     push({ id, kind: 'written', file: rel, name, language, status: r.statusText, ...(elsewhere ? { alsoIn: elsewhere, alsoInLinted: inTemplateGlobs(config, target) } : {}), ...(lost && !('present' in lost && lost.present) && replacedFirst === lost ? { lostFile: { names: Object.keys(named).length > 0 || kept.message !== undefined, ...(namesAPlaceholder(lost.value) ? {} : { numbers: true }), ...(resolvePath(lost.abs) !== resolvePath(target) ? { gitPath: path.relative(req.cwd, lost.abs) } : {}) } } : {}), ...(names ? { names } : {}), ...(unpinned ? { unpinned } : {}), ...(lostReferences.length ? { lostReferences } : {}), ...(sourceUnknown ? { sourceUnknown } : {}),
-      ...(recategorised ? { recategorised } : {}), ...(keepFileCategory ? { acceptedKept: { file: fileCategory, channel: accepted } } : {}) });
+      ...(recategorised ? { recategorised } : {}), ...(keepFileCategory ? { acceptedKept: { file: fileCategory, channel: accepted } } : {}), ...(placed ? { placed } : {}) });
   }
+  // what was not read (a Ctrl-C, a read that failed) is said after what was written, each whole
+  if (notRead + notWritten > 0 && req.signal?.aborted) throw stopped(notRead + notWritten, interruptedRead, notWritten);
+  if (failure) throw written.length ? failedAfter(notRead, failure.error) : failure.error;
   // judged beside the project's files, as `tplsync lint` would (its variants, its duplicates)
-  const diagnostics = await lintWritten(config, written.map((abs) => ({ abs, file: path.relative(req.cwd, abs) || abs })), req.cwd, { forced: req.force });
-  return { outcomes: out, diagnostics };
+  return lintWritten(config, written.map((abs) => ({ abs, file: path.relative(req.cwd, abs) || abs })), req.cwd, { forced: req.force });
 }
+
+/** the channel's alias in the environment (the --channel given, or the alias of the UUID given), as a folder is named for it */
+function aliasOf(channel: string, environment: EnvironmentConfig): string {
+  if (channel in environment.channels) return channel;
+  return Object.entries(environment.channels).find(([, id]) => id.toLowerCase() === channel.toLowerCase())?.[0] ?? channel;
+}
+
+/** by code point: the same order on every machine (as the files are sorted) */
+const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 
 /**

@@ -14,6 +14,7 @@ export const command = defineCommand(
     .option('--names-from <meta-and-files...>', 'meta FILE...: the placeholder names of the pulled templates (from the channel, or --from an export that numbers them, as Twilio\'s does) from a Meta export of them (by name and language, where which number is which name is certain; otherwise reported, kept numbered)')
     .option('--dir <dir>', 'where to write the files (default: a template a project file holds goes to that file; a new one to the folder the config\'s first templates glob starts from, as NAME.LANG.yaml, or .yml where the globs take only that)')
     .option('--category <category>', 'category of a template whose source gives none (the read, the export, Twilio\'s approval request: theirs always wins) and whose kind requires none: the kind\'s wins over --category (MARKETING for a carousel, limited-time offer, GIF or PRODUCT header, app deep link, catalog, multi-product or coupon COPY_CODE button; UTILITY for an order status; AUTHENTICATION for an OTP button); default UTILITY (with --from meta, such a template is not written without it)')
+    .option('--parallelism <n>', 'templates read at once', '8')
     .option('--force', 'overwrite existing files')
     .option(LOCK_TIMEOUT_FLAGS, LOCK_TIMEOUT_HELP)
     .option('--allow-insecure-http', 'allow a non-loopback http:// baseUrl'),
