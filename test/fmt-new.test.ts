@@ -334,6 +334,7 @@ test('the file\'s first comment stays at the top; a comment below a blank line, 
   // with no blank line, the whole comment is the file's first: it stays at the top
   const one = formatTemplate(t.replace('# top comment\n\n', '# top comment\n')).text;
   assert.ok(one.startsWith('# top comment\n# about the buttons\nchannel:'), one);
+});
 
 test('trial-ap F2b: new over another channel\'s template of the same name and language says whose the file is and the path that keeps both (pull\'s rule), never --force; --force does not replace it', async () => {
   const dir = tempDir();
