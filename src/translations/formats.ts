@@ -11,7 +11,8 @@ import { blank, BREAK_BETWEEN, collapsed, EXPORTED_NOTE, languageOfBcp47, layout
 
 export { EXPORTED_NOTE };
 
-export type Format = 'xliff' | 'po' | 'csv';
+import type { Format } from './format-of-file.js';
+export type { Format } from './format-of-file.js';
 export const FORMATS: readonly Format[] = ['xliff', 'po', 'csv'];
 export const EXTENSION: Record<Format, string> = { xliff: 'xlf', po: 'po', csv: 'csv' };
 
@@ -754,12 +755,7 @@ function declaredEncoding(buf: Buffer, format: Format): string | undefined {
   return name && !/^utf-?8$/i.test(name) && !/^charset$/i.test(name) ? name : undefined;
 }
 
-export function formatOfFile(file: string): Format | undefined {
-  if (/\.(xlf|xliff)$/i.test(file)) return 'xliff';
-  if (/\.po$/i.test(file)) return 'po';
-  if (/\.csv$/i.test(file)) return 'csv';
-  return undefined;
-}
+export { formatOfFile } from './format-of-file.js';
 
 export function readTranslations(format: Format, text: string): TranslationDoc {
   return format === 'xliff' ? readXliff(text) : format === 'po' ? readPo(text) : readCsv(text);
