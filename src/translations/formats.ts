@@ -6,7 +6,7 @@ import { TextDecoder } from 'node:util';
 import { XMLParser } from 'fast-xml-parser';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { partsOf, targetHash, type Unit } from './units.js';
-import { languageCode } from '../core/language.js';
+import { LANG, languageCode } from '../core/language.js';
 import { blank, BREAK_BETWEEN, collapsed, EXPORTED_NOTE, languageOfBcp47, layoutTrimmed, lineIndex, readXliffFast, runsCollapsed } from './xliff-fast.js';
 
 export { EXPORTED_NOTE };
@@ -17,7 +17,7 @@ export const FORMATS: readonly Format[] = ['xliff', 'po', 'csv'];
 export const EXTENSION: Record<Format, string> = { xliff: 'xlf', po: 'po', csv: 'csv' };
 
 /** A language code as the template files write it (`de`, `pt_BR`: the schema's `ll` or `ll_CC`): what `--source` and `--target` take, and a translation file's languages. */
-export const LANG = /^[a-z]{2,3}(_[A-Z]{2})?$/;
+export { LANG } from '../core/language.js';
 
 /** a language's name as a spreadsheet's column may say it (in English and in the language itself) → its code */
 const LANGUAGE_NAMES: Record<string, string> = {
