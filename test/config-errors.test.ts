@@ -237,6 +237,22 @@ test('--config\'s help, in tplsync --help and docs/commands/README.md, names the
   assert.match(format, searchPlacesShown().replace('package.json#tplsync', '').replace(/, $/, ''));
 });
 
+test('an RCS channel\'s languages are refused by tplsync\'s own rule (ll or ll_CC), not WhatsApp\'s list; a WhatsApp channel\'s keep WhatsApp\'s words (trial-ao F9)', async () => {
+  const env = 'environments:\n  local:\n    emulator: e.json\n    channels: { shop-rcs: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11, wa: 3f5a1c2e-9b7d-4e6f-8a1b-2c3d4e5f6a7b }\n';
+  const rcs = await run({ 'tplsync.config.yaml': `${env}channels:\n  shop-rcs: { kind: rcs, languages: [EN_us, es-419, zh-Hant-TW, sr-Latn, de_DE@formal] }\n` }, ['lint']);
+  assert.is(rcs.exitCode, 3, rcs.stderr);
+  assert.not.match(rcs.stderr, /WhatsApp/);
+  assert.match(rcs.stderr, "channels.shop-rcs.languages[1]: 'es-419' is not a language code like de, en_US or pt_BR (tplsync's template format writes a language as ll or ll_CC, docs/format.md; a numeric region such as 419 is no country code: write es, or es_XX with the country's two letters)");
+  assert.match(rcs.stderr, "channels.shop-rcs.languages[2]: 'zh-Hant-TW' is not a language code like de, en_US or pt_BR (tplsync's template format writes a language as ll or ll_CC, docs/format.md, with no script code (Hant): write zh_TW)");
+  assert.match(rcs.stderr, "channels.shop-rcs.languages[3]: 'sr-Latn' is not a language code like de, en_US or pt_BR (tplsync's template format writes a language as ll or ll_CC, docs/format.md, with no script code (Latn): write sr, or sr_XX with the country's two letters)");
+  assert.match(rcs.stderr, "channels.shop-rcs.languages[4]: 'de_DE@formal' is not a language code like de, en_US or pt_BR (gettext's modifier @formal is no part of a language code: write de_DE)");
+  assert.not.match(rcs.stderr, /languages\[0\]/);
+  const wa = await run({ 'tplsync.config.yaml': `${env}channels:\n  wa: { kind: whatsapp, languages: [es-419, zh-Hant] }\n` }, ['lint']);
+  assert.is(wa.exitCode, 3, wa.stderr);
+  assert.match(wa.stderr, "'es-419' is not a language code like de, en_US or pt_BR (a numeric region such as 419 is not in WhatsApp's list");
+  assert.match(wa.stderr, "'zh-Hant' is not a language code like de, en_US or pt_BR (WhatsApp has no script codes");
+});
+
 test.run();
 
 test('a saved plan applied where no config is found says so (not that its environment is unknown)', async () => {

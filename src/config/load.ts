@@ -548,7 +548,7 @@ export async function resolveConfig(raw: unknown, filepath: string, textOf?: () 
     const names = rawC?.environments && typeof rawC.environments === 'object' ? Object.keys(rawC.environments) : [];
     return typeof name === 'string' && !names.includes(name) ? [{ ...text?.at(['defaultEnvironment']), message: `defaultEnvironment '${name}' is not one of the environments${didYouMean(name, names)} (${names.join(', ') || 'none'})` }] : [];
   };
-  if (!validate(raw)) await fail((d, text) => [...d.schemaProblems(validate.errors as SchemaError[], text), ...noDefault(text)].sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0)));
+  if (!validate(raw)) await fail((d, text) => [...d.schemaProblems(validate.errors as SchemaError[], text, raw), ...noDefault(text)].sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0)));
   const c = raw as RawConfig;
   // an environment no command can use (a block of a misspelt name, prodution: holding values meant for production): said
   // here, as the other problems of the config are, not only by the --env that names it
