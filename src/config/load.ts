@@ -142,18 +142,21 @@ export function unlistedLanguage(config: Pick<Config, 'channels'>, language: str
   if (advice.every((a) => same(a, advice[0]!))) {
     const { stale, suggest, unlisted } = advice[0]!;
     if (stale) return `${language} is not among the languages the config lists for ${listed}), but it is ${staleWords(stale, advice[0]!.whatsapp)}: correct ${addTo} in the config (${stale} to ${language}) and rename the ${stale} templates to ${language}`;
-    if (unlisted) return `${language} is not among the languages the config lists for ${listed}${suggest ? `; did you mean '${suggest}'?` : ''}): no rule asks for it, and ${notAdded} ${addTo}: correct the language${suggest ? ` (to ${suggest})` : ''}`;
-    return `${language} is not among the languages the config lists for ${listed}${suggest ? `; did you mean '${suggest}'?` : ''}): no rule asks for it; if it is meant, add it to ${addTo} in the config, else correct the language`;
+    // (a question ends its sentence: the suggestion comes last, never inside the brackets or before a colon)
+    const meant = suggest ? `; did you mean '${suggest}'?` : '';
+    if (unlisted) return `${language} is not among the languages the config lists for ${listed}): no rule asks for it, and ${notAdded} ${addTo}: correct the language${meant}`;
+    return `${language} is not among the languages the config lists for ${listed}): no rule asks for it; if it is meant, add it to ${addTo} in the config, else correct the language${meant}`;
   }
-  // channels that come to different advice: each said, the templates of one channel corrected one way, of another another
+  // channels that come to different advice (one lists the language under another code, one is WhatsApp's, one is not): a
+  // sentence for each, the templates of one channel corrected one way, of another another
   const parts = advice.map(({ alias, stale, suggest, whatsapp, unlisted }) => {
-    const on = `for the templates of ${alias}${whatsapp ? ' (a WhatsApp channel)' : config.channels?.[alias]?.kind === 'rcs' ? ' (an RCS channel)' : ''}`;
-    if (stale) return `${on}, ${language} is ${staleWords(stale, whatsapp)}: correct channels.${alias}.languages in the config (${stale} to ${language}) and rename ${alias}'s ${stale} templates to ${language}`;
-    if (suggest) return `${on}, the config lists ${suggest} (did you mean '${suggest}'?): translate them into ${suggest}${unlisted ? ` (${notAdded} channels.${alias}.languages)` : `, or add ${language} to channels.${alias}.languages if it is meant`}`;
-    if (unlisted) return `${on}, no rule asks for ${language}, and ${notAdded} channels.${alias}.languages: correct the language`;
-    return `${on}, no rule asks for ${language}: add it to channels.${alias}.languages in the config if it is meant`;
+    const on = `For the templates of ${alias}${whatsapp ? ' (a WhatsApp channel)' : config.channels?.[alias]?.kind === 'rcs' ? ' (an RCS channel)' : ''}`;
+    if (stale) return `${on}, ${language} is ${staleWords(stale, whatsapp)}: correct channels.${alias}.languages in the config (${stale} to ${language}) and rename ${alias}'s ${stale} templates to ${language}.`;
+    if (suggest) return `${on}, the config lists this language as ${suggest}: translate them into ${suggest}${unlisted ? ` (${notAdded} channels.${alias}.languages)` : `, or add ${language} to channels.${alias}.languages if it is meant`}.`;
+    if (unlisted) return `${on}, no rule asks for ${language}, and ${notAdded} channels.${alias}.languages: correct the language.`;
+    return `${on}, no rule asks for ${language}: add it to channels.${alias}.languages in the config if it is meant.`;
   });
-  return `${language} is not among the languages the config lists for ${listed}), and the channels call for different codes: ${parts.join('; ')}`;
+  return `${language} is not among the languages the config lists for ${listed}). What to do differs by channel. ${parts.join(' ')}`;
 }
 
 /** how a code of the config stands to the language given: WhatsApp's code in its place, or the current code of a withdrawn one */
