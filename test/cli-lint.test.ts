@@ -77,7 +77,7 @@ test('lint of templates with no config (misnamed, or defining no environments) w
     writeFiles(dir, { 'templates/a.yaml': VALID.replace(/^channel: .*$/m, 'channel: shopp'), 'Tplsync.config.yaml': CONFIG });
     let r = await cliIn(['lint'], { cwd: dir });
     assert.is(r.exitCode, 0, r.stderr);
-    assert.match(r.stderr, /^tplsync: warning: No config found: looked for tplsync\.config\.yaml, \.tplsyncrc\*, package\.json#tplsync from \S+ up to the project root\. Tplsync\.config\.yaml is there, but a config's name is in lower case \(tplsync\.config\.yaml\): rename it\. Lint checked the files alone, not the channel each names \(rule unknown-channel\)/m);
+    assert.match(r.stderr, /^tplsync: warning: No config found: looked for tplsync\.config\.\{yaml,yml,json,js,ts,mjs,cjs\}, \.tplsyncrc\{,\.yaml,\.yml,\.json,\.js,\.ts,\.mjs,\.cjs\}, package\.json#tplsync from \S+ up to the project root\. Tplsync\.config\.yaml is there, but a config's name is in lower case \(tplsync\.config\.yaml\): rename it\. Lint checked the files alone, not the channel each names \(rule unknown-channel\)/m);
     r = await cliIn(['plan'], { cwd: dir });
     assert.is(r.exitCode, 3);
     assert.match(r.stderr, /Tplsync\.config\.yaml is there, but a config's name is in lower case/);

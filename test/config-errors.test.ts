@@ -59,7 +59,7 @@ test('a value YAML reads otherwise than written is refused, with how to keep it:
 test('no config found: says where it looked and how to create one', async () => {
   const r = await run({ 'package.json': '{}\n' });
   assert.is(r.exitCode, 3);
-  assert.match(r.stderr, /No config found: looked for tplsync\.config\.yaml, \.tplsyncrc\*, package\.json#tplsync from /);
+  assert.match(r.stderr, /No config found: looked for tplsync\.config\.\{yaml,yml,json,js,ts,mjs,cjs\}, \.tplsyncrc\{,\.yaml,\.yml,\.json,\.js,\.ts,\.mjs,\.cjs\}, package\.json#tplsync from /);
   assert.match(r.stderr, /Create tplsync\.config\.yaml in the project's root \(or name one with --config FILE\), for example:\n\n  templates:/);
   const missing = await run({ 'package.json': '{}\n' }, ['plan', '--config', 'nope.yaml']);
   assert.is(missing.exitCode, 3);
@@ -87,8 +87,7 @@ test('the config read without cosmiconfig is the one cosmiconfig finds, or it is
     { files: { 'tplsync.config.yml': YAML, 'package.json': '{"name":"x"}' }, direct: true },
     { files: { 'tplsync.config.json': '{"templates":["t/**/*.yaml"],"rules":{"x":"off"}}' }, direct: true },
     { files: { '.tplsyncrc.yaml': YAML }, direct: true },
-    // the first search place wins, as with cosmiconfig
-    { files: { 'tplsync.config.yaml': YAML, 'tplsync.config.json': '{"templates":["other/**/*.yaml"]}' }, direct: true },
+    // (two configs in one folder, where cosmiconfig took the first, are refused: config-two-files.test.ts)
     { files: { 'c/my.yaml': YAML }, direct: true, configFile: 'c/my.yaml' },
     // package.json's key (a byte order mark is no part of its text)
     { files: { 'package.json': '{"name":"x","tplsync":{"templates":["p/**/*.yaml"]}}' }, direct: true },
@@ -97,8 +96,8 @@ test('the config read without cosmiconfig is the one cosmiconfig finds, or it is
     { files: { 'sub/x.txt': '' }, direct: true },
     // left to cosmiconfig: an extensionless rc file, an empty file (skipped by its search), `$import`, a syntax error
     { files: { '.tplsyncrc': YAML }, direct: false },
-    { files: { 'tplsync.config.yaml': '', '.tplsyncrc.json': '{"templates":["rc/**/*.yaml"]}' }, direct: false },
-    { files: { 'tplsync.config.yaml': '# only a comment\n', 'package.json': '{"tplsync":{"templates":["p/**/*.yaml"]}}' }, direct: false },
+    { files: { 'tplsync.config.yaml': '' }, direct: false },
+    { files: { 'tplsync.config.yaml': '# only a comment\n', 'package.json': '{"name":"x"}' }, direct: false },
     { files: { 'base.yaml': YAML, 'tplsync.config.yaml': '$import: base.yaml\nrules: {}\n' }, direct: false },
     { files: { 'tplsync.config.yaml': 'a: [\n' }, direct: false },
   ];
@@ -204,6 +203,54 @@ test('a circle of $import names its files, in the order they import each other (
   const rc = await run({ 'a.yaml': '$import: .tplsyncrc\n', '.tplsyncrc': '$import: a.yaml\n' }, ['lint']);
   assert.is(rc.exitCode, 3);
   assert.match(rc.stderr, /go round in a circle: \.tplsyncrc imports a\.yaml, which imports \.tplsyncrc/);
+});
+
+test('no config found: names every file the search looks for, from the loader\'s own list, and a section of the docs that exists (trial-ao F7)', async () => {
+  const { SEARCH_PLACES } = await import('../src/core/search-places.ts');
+  const { readFileSync } = await import('node:fs');
+  const r = await run({ 'x.txt': '' }, ['new', '--channel', 'wa', '--name', 'hello']);
+  assert.is(r.exitCode, 3);
+  const looked = /No config found: looked for (.+) from /.exec(r.stderr)?.[1];
+  assert.ok(looked, r.stderr);
+  // every name is there: the brace form spelt out gives the loader's list, in its order
+  const spelt = looked!.split(', ').flatMap((part) => {
+    const m = /^(.*)\{([^}]*)\}(.*)$/.exec(part);
+    return m ? m[2]!.split(',').map((x) => `${m[1]}${x}${m[3]}`) : [part];
+  });
+  assert.equal(spelt.map((n) => n.replace(/#tplsync$/, '')), [...SEARCH_PLACES]);
+  // the section named is one the docs have
+  const ref = /(docs\/[a-z-]+\.md)#([a-z0-9-]+) describes every key/.exec(r.stderr);
+  assert.ok(ref, r.stderr);
+  const md = readFileSync(new URL(`../${ref![1]}`, import.meta.url), 'utf8');
+  assert.ok(md.split('\n').some((l) => /^#+ /.test(l) && l.replace(/^#+ /, '').toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-') === ref![2]), `${ref![1]} has a heading #${ref![2]}`);
+  assert.not.match(r.stderr, /README's/);
+});
+
+test('--config\'s help, in tplsync --help and docs/commands/README.md, names the same files (trial-ao F7)', async () => {
+  const { searchPlacesShown } = await import('../src/core/search-places.ts');
+  const { readFileSync } = await import('node:fs');
+  const help = await cliIn(['--help']);
+  assert.match(help.stdout.replace(/\s+/g, ' '), searchPlacesShown());
+  const readme = readFileSync(new URL('../docs/commands/README.md', import.meta.url), 'utf8');
+  assert.match(readme, `| \`--config <file>\` | config file (default: found from the working directory up: ${searchPlacesShown()}`);
+  const format = readFileSync(new URL('../docs/format.md', import.meta.url), 'utf8');
+  assert.match(format, searchPlacesShown().replace('package.json#tplsync', '').replace(/, $/, ''));
+});
+
+test('an RCS channel\'s languages are refused by tplsync\'s own rule (ll or ll_CC), not WhatsApp\'s list; a WhatsApp channel\'s keep WhatsApp\'s words (trial-ao F9)', async () => {
+  const env = 'environments:\n  local:\n    emulator: e.json\n    channels: { shop-rcs: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11, wa: 3f5a1c2e-9b7d-4e6f-8a1b-2c3d4e5f6a7b }\n';
+  const rcs = await run({ 'tplsync.config.yaml': `${env}channels:\n  shop-rcs: { kind: rcs, languages: [EN_us, es-419, zh-Hant-TW, sr-Latn, de_DE@formal] }\n` }, ['lint']);
+  assert.is(rcs.exitCode, 3, rcs.stderr);
+  assert.not.match(rcs.stderr, /WhatsApp/);
+  assert.match(rcs.stderr, "channels.shop-rcs.languages[1]: 'es-419' is not a language code like de, en_US or pt_BR (tplsync's template format writes a language as ll or ll_CC, docs/format.md; a numeric region such as 419 is no country code: write es, or es_XX with the country's two letters)");
+  assert.match(rcs.stderr, "channels.shop-rcs.languages[2]: 'zh-Hant-TW' is not a language code like de, en_US or pt_BR (tplsync's template format writes a language as ll or ll_CC, docs/format.md, with no script code (Hant): write zh_TW)");
+  assert.match(rcs.stderr, "channels.shop-rcs.languages[3]: 'sr-Latn' is not a language code like de, en_US or pt_BR (tplsync's template format writes a language as ll or ll_CC, docs/format.md, with no script code (Latn): write sr, or sr_XX with the country's two letters)");
+  assert.match(rcs.stderr, "channels.shop-rcs.languages[4]: 'de_DE@formal' is not a language code like de, en_US or pt_BR (gettext's modifier @formal is no part of a language code: write de_DE)");
+  assert.not.match(rcs.stderr, /languages\[0\]/);
+  const wa = await run({ 'tplsync.config.yaml': `${env}channels:\n  wa: { kind: whatsapp, languages: [es-419, zh-Hant] }\n` }, ['lint']);
+  assert.is(wa.exitCode, 3, wa.stderr);
+  assert.match(wa.stderr, "'es-419' is not a language code like de, en_US or pt_BR (a numeric region such as 419 is not in WhatsApp's list");
+  assert.match(wa.stderr, "'zh-Hant' is not a language code like de, en_US or pt_BR (WhatsApp has no script codes");
 });
 
 test.run();

@@ -19,7 +19,7 @@ test('a WhatsApp channel\'s languages naming de_DE: lint warns at the config wit
     writeFiles(dir, { 'tplsync.config.yaml': withLanguages('en_US, de_DE'), 'templates/order_shipped.en_US.yaml': EN });
     const r = await cliIn(['lint'], { cwd: dir });
     assert.match(r.stderr, /^tplsync: warning: channels\.shop-whatsapp\.languages in the config names de_DE: WhatsApp does not list language 'de_DE'; supported variants: de, de_AT, de_CH\. Rule language-coverage asks every template on shop-whatsapp for a variant in de_DE, which WhatsApp would reject on submission: correct it in tplsync\.config\.yaml$/m);
-    assert.match(r.stdout, /has no de_DE variant; channel shop-whatsapp requires en_US, de_DE\. WhatsApp does not list language 'de_DE'; supported variants: de, de_AT, de_CH: correct channels\.shop-whatsapp\.languages in the config\./);
+    assert.match(r.stdout, /has no de_DE variant; channel shop-whatsapp requires en_US, de_DE\. WhatsApp does not list language 'de_DE'; supported variants: de, de_AT, de_CH\. Correct channels\.shop-whatsapp\.languages in the config\./);
     // a code WhatsApp lists: neither
     writeFiles(dir, { 'tplsync.config.yaml': withLanguages('en_US, de') });
     const ok = await cliIn(['lint'], { cwd: dir });
@@ -35,7 +35,7 @@ test('export --target de_DE of WhatsApp templates warns; a listed code does not'
     writeFiles(dir, { 'tplsync.config.yaml': withLanguages('en_US, de_DE'), 'templates/order_shipped.en_US.yaml': EN });
     const r = await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de_DE', '--format', 'po'], { cwd: dir });
     assert.is(r.exitCode, 0, r.stderr);
-    assert.match(r.stderr, /^tplsync: warning: WhatsApp does not list language 'de_DE'; supported variants: de, de_AT, de_CH, and the templates of shop-whatsapp are WhatsApp templates: a template in de_DE would be rejected on submission \(rule language-unknown\); export to a code WhatsApp lists, and correct channels\.shop-whatsapp\.languages in the config$/m);
+    assert.match(r.stderr, /^tplsync: warning: WhatsApp does not list language 'de_DE'; supported variants: de, de_AT, de_CH\. The templates of shop-whatsapp are WhatsApp templates, so a template in de_DE would be rejected on submission \(rule language-unknown\): export to a code WhatsApp lists, and correct channels\.shop-whatsapp\.languages in the config$/m);
     const de = await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de', '--format', 'po'], { cwd: dir });
     assert.not.match(de.stderr, /does not list/);
   } finally { cleanup(dir); }
@@ -115,11 +115,11 @@ test('de over WhatsApp and RCS templates whose channels both list de_DE: the Wha
     const ex = await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'de', '--format', 'po'], { cwd: dir });
     assert.is(ex.exitCode, 0, ex.stderr);
     const note = /^tplsync: note: (de is not among .*)$/m.exec(ex.stderr)?.[1] ?? '';
-    assert.match(note, /for the templates of shop-whatsapp \(a WhatsApp channel\), de is the code WhatsApp lists in place of the config's de_DE: correct channels\.shop-whatsapp\.languages in the config \(de_DE to de\) and rename shop-whatsapp's de_DE templates to de/, ex.stderr);
-    assert.match(note, /for the templates of shop-rcs \(an RCS channel\), the config lists de_DE \(did you mean 'de_DE'\?\)/);
-    // the one did-you-mean is the RCS channel's: none for the WhatsApp channel's templates
-    assert.is(note.match(/did you mean/g)?.length, 1, note);
-    assert.ok(note.indexOf('did you mean') > note.indexOf('shop-rcs (an RCS'), note);
+    assert.match(note, /For the templates of shop-whatsapp \(a WhatsApp channel\), de is the code WhatsApp lists in place of the config's de_DE: correct channels\.shop-whatsapp\.languages in the config \(de_DE to de\) and rename shop-whatsapp's de_DE templates to de\./, ex.stderr);
+    assert.match(note, /For the templates of shop-rcs \(an RCS channel\), the config lists this language as de_DE: translate them into de_DE/);
+    // the one channel offered de_DE is the RCS channel: not the WhatsApp channel's templates
+    assert.is(note.match(/translate them into de_DE/g)?.length, 1, note);
+    assert.ok(note.indexOf('translate them into de_DE') > note.indexOf('shop-rcs (an RCS'), note);
     const po = readFileSync(path.join(dir, 'translations/de.po'), 'utf8').replace(/msgid "([^"]*)"\nmsgstr ""\n(?!")/g, (m, id: string) => id ? `msgid "${id}"\nmsgstr "${id} (de)"\n` : m);
     writeFiles(dir, { 'translations/de.po': po });
     const imp = await cliIn(['translations', 'import', 'translations/de.po', '--dry-run'], { cwd: dir });
@@ -224,8 +224,35 @@ test('a code WhatsApp does not list is never advised to be added to a WhatsApp c
     writeFiles(dir, { 'tplsync.config.yaml': `${CONFIG}channels:\n  shop-whatsapp: { kind: whatsapp, languages: [en_US, pt_BR] }\n  shop-rcs: { kind: rcs, languages: [en_US, pt_BR] }\n`, 'templates/rcs_welcome.en_US.yaml': RCS });
     const both = await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'pt', '--format', 'po', '--dry-run'], { cwd: dir });
     const note = /^tplsync: note: (.*)$/m.exec(both.stderr)?.[1] ?? '';
-    assert.match(note, /for the templates of shop-whatsapp \(a WhatsApp channel\), the config lists pt_BR \(did you mean 'pt_BR'\?\): translate them into pt_BR \(WhatsApp does not list pt, so it cannot be added to channels\.shop-whatsapp\.languages\)/, note);
-    assert.match(note, /for the templates of shop-rcs \(an RCS channel\), the config lists pt_BR \(did you mean 'pt_BR'\?\): translate them into pt_BR, or add pt to channels\.shop-rcs\.languages if it is meant/, note);
+    assert.match(note, /For the templates of shop-whatsapp \(a WhatsApp channel\), the config lists this language as pt_BR: translate them into pt_BR \(WhatsApp does not list pt, so it cannot be added to channels\.shop-whatsapp\.languages\)\./, note);
+    assert.match(note, /For the templates of shop-rcs \(an RCS channel\), the config lists this language as pt_BR: translate them into pt_BR, or add pt to channels\.shop-rcs\.languages if it is meant\./, note);
+  } finally { cleanup(dir); }
+});
+
+test('the language notes are plain sentences: no question run on with ", and" or into a bracket, no unexplained "the channels call for different codes" (trial-ao F10)', async () => {
+  const dir = tempDir();
+  try {
+    const both = `${CONFIG}channels:\n  shop-whatsapp: { kind: whatsapp, languages: [en_US, he, fr_FR] }\n  shop-rcs: { kind: rcs, languages: [en_US, he] }\n`;
+    writeFiles(dir, { 'tplsync.config.yaml': both, 'templates/order_shipped.en_US.yaml': EN, 'templates/rcs_welcome.en_US.yaml': WELCOME_RCS });
+    const notes: string[] = [];
+    for (const target of ['iw', 'fr', 'es']) {
+      const ex = await cliIn(['translations', 'export', '--source', 'en_US', '--target', target, '--dry-run'], { cwd: dir });
+      assert.is(ex.exitCode, 0, ex.stderr);
+      notes.push(ex.stderr);
+      // a question ends its sentence: never followed by a comma, a colon or a closing bracket
+      assert.not.match(ex.stderr, /\?['"]?[,:)]/, ex.stderr);
+      assert.not.match(ex.stderr, /call for different codes/, ex.stderr);
+    }
+    const [iw, fr] = notes as [string, string];
+    // the channels' advice differs: said as such, one sentence a channel
+    assert.match(iw, /^tplsync: note: iw is not among the languages the config lists for the templates' channels \(channels\.shop-whatsapp\.languages and channels\.shop-rcs\.languages: en_US, fr_FR, he\)\. What to do differs by channel\. For the templates of shop-whatsapp \(a WhatsApp channel\), the config lists this language as he: translate them into he \(WhatsApp does not list iw, so it cannot be added to channels\.shop-whatsapp\.languages\)\. For the templates of shop-rcs \(an RCS channel\), the config lists this language as he: translate them into he, or add iw to channels\.shop-rcs\.languages if it is meant\.$/m, iw);
+    assert.match(iw, /^tplsync: warning: WhatsApp does not list language 'iw': 'iw' is an older code of the language WhatsApp lists as 'he'; did you mean 'he'\? The templates of shop-whatsapp are WhatsApp templates, so a template in iw would be rejected on submission \(rule language-unknown\): export to a code WhatsApp lists\.?$/m, iw);
+    assert.match(fr, /What to do differs by channel\. For the templates of shop-whatsapp \(a WhatsApp channel\), /, fr);
+    // lint's notes of the config's withdrawn code (its warning, language-coverage's finding): the same
+    writeFiles(dir, { 'tplsync.config.yaml': withLanguages('en_US, iw') });
+    const lint = await cliIn(['lint'], { cwd: dir });
+    assert.match(lint.stdout, /has no iw variant/, lint.stdout);
+    assert.not.match(lint.stdout + lint.stderr, /\?['"]?[,:)]/, lint.stdout + lint.stderr);
   } finally { cleanup(dir); }
 });
 

@@ -216,4 +216,22 @@ test('a kept report that holds what this environment makes a secret is never rep
   } finally { done(dir); }
 });
 
+test('a second config made beside the config since the kept run: no replay; the run refuses the two (trial-ao F1)', async () => {
+  const dir = project();
+  try {
+    const args = ['lint', '--cache'];
+    await cliIn(args, { cwd: dir });
+    await cliIn(args, { cwd: dir });
+    assert.is((await replay(dir, args)).code, 0, 'replayed before the change');
+    // (no file of the kept run touched: their ctimes would stop the replay on their own)
+    writeFiles(dir, { 'tplsync.config.json': '{"templates": ["templates/**/*.yaml"], "bogus": 1}' });
+    const r = await replay(dir, args);
+    assert.is(r.code, undefined);
+    assert.is(r.stdout + r.stderr, '');
+    const run = await cliIn(args, { cwd: dir });
+    assert.is(run.exitCode, 3);
+    assert.match(run.stderr, '2 config files in the working directory: tplsync.config.yaml and tplsync.config.json');
+  } finally { done(dir); }
+});
+
 test.run();

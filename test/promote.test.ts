@@ -146,11 +146,11 @@ test('promote and new where there is no config: said as every command says it (w
   try {
     const p = await cliIn(['promote', '--from', 'local', '--to', 'production'], { cwd: dir });
     assert.is(p.exitCode, 3, p.stderr);
-    assert.match(p.stderr, /No config found: looked for tplsync\.config\.yaml/);
+    assert.match(p.stderr, /No config found: looked for tplsync\.config\.\{yaml,/);
     assert.not.match(p.stderr, /no such environment/);
     const n = await cliIn(['new', '--channel', 'wa', '--name', 'hi'], { cwd: dir });
     assert.is(n.exitCode, 3, n.stderr);
-    assert.match(n.stderr, /No config found: looked for tplsync\.config\.yaml.*tplsync init/s);
+    assert.match(n.stderr, /No config found: looked for tplsync\.config\.\{yaml,.*tplsync init/s);
     assert.equal(readdirSync(dir), [], 'no template, no .tplsync/');
   } finally { cleanup(dir); }
 });

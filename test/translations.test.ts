@@ -196,7 +196,7 @@ test('export and import say when a language is not among those the config lists 
     assert.not.match(listed.stderr, /note/, 'listed languages (in any spelling): no note');
     const odd = await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'es', '--format', 'po', '--out', 'tr'], { cwd: dir });
     assert.is(odd.exitCode, 0, odd.stderr);
-    assert.match(odd.stderr, /^tplsync: note: es is not among the languages the config lists for the templates' channels \(channels\.shop-whatsapp\.languages: de, en_US, es_ES; did you mean 'es_ES'\?\): no rule asks for it; if it is meant, add it to channels\.shop-whatsapp\.languages/m);
+    assert.match(odd.stderr, /^tplsync: note: es is not among the languages the config lists for the templates' channels \(channels\.shop-whatsapp\.languages: de, en_US, es_ES\): no rule asks for it; if it is meant, add it to channels\.shop-whatsapp\.languages in the config, else correct the language; did you mean 'es_ES'\?$/m);
     const po = readFileSync(path.join(dir, 'tr/es.po'), 'utf8').replace(/(msgctxt "[^"]+"\nmsgid "((?:[^"\\]|\\.)*)"\nmsgstr )""/g, (_m, head: string, id: string) => `${head}"${id} (es)"`);
     writeFiles(dir, { 'tr/es.po': po });
     const imported = await cliIn(['translations', 'import', 'tr/es.po'], { cwd: dir });

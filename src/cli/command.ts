@@ -4,11 +4,12 @@
 // load it; a declared option that the code does not take, or takes with another type, is a
 // compile error rather than a cast.
 import { Command, type CommandUnknownOpts, type OptionValues } from '@commander-js/extra-typings';
+import { searchPlacesShown } from '../core/search-places.js';
 
 /** The options every command takes, before or after the command's name. */
 export function withGlobalOptions<A extends unknown[], O extends OptionValues>(c: Command<A, O>) {
   return c
-    .option('--config <file>', 'config file (default: found from the working directory: tplsync.config.yaml, .tplsyncrc, package.json#tplsync)')
+    .option('--config <file>', `config file (default: found from the working directory up: ${searchPlacesShown()}; a folder with two or more of them is refused, exit 3, unless this option chooses one)`)
     .option('--env <name>', 'environment from the config (default: defaultEnvironment)')
     .option('--debug', 'print one line per HTTP attempt (never a header) and the stack trace of an internal error');
 }

@@ -10,7 +10,8 @@ import intersects from 'semver/ranges/intersects.js';
 import { EXIT } from '../core/exit-codes.js';
 import { UsageError } from '../core/errors.js';
 import { toolVersion } from '../core/version.js';
-import { DEFAULT_TYPES_OUT, loadConfig, SEARCH_PLACES, projectSchemaModelinePath, shownSchemaFile, type Config } from '../config/load.js';
+import { searchPlacesShown } from '../core/search-places.js';
+import { DEFAULT_TYPES_OUT, loadConfig, SEARCH_PLACES, projectSchemaModelinePath, shownSchemaFile, TwoConfigs, type Config } from '../config/load.js';
 import { ACTION_NODE_VERSION } from '../init/workflows.js';
 import { CHANNEL_ALIAS_RE, initFiles, initWriteProblems, pinAdvice, writeInit, type InitOptions } from '../init/init.js';
 import { branchFacts, chooseBranch } from '../init/branch.js';
@@ -114,7 +115,9 @@ export async function initCommand(o: InitCommandOptions): Promise<number> {
     try {
       kept = await loadConfig({ cwd, ...(o.config !== undefined ? { configFile: o.config } : {}) });
     } catch (e) {
-      if (e instanceof UsageError) e.message += `\ninit reads the config it keeps (${keptName}) for the workflows' path filters and the types module: fix it, then run init again. Nothing was written`;
+      // two configs in the folder: refused as every command refuses them (init would keep one, the other left unread)
+      if (e instanceof TwoConfigs) e.message += '\nNothing was written';
+      else if (e instanceof UsageError) e.message += `\ninit reads the config it keeps (${keptName}) for the workflows' path filters and the types module: fix it, then run init again. Nothing was written`;
       throw e;
     }
     const fromRoot = (abs: string): string => path.relative(repo ?? cwd, abs).split(path.sep).join('/');
@@ -199,7 +202,7 @@ ${nextSteps([[`${t} lint`, 'check the templates'], [`${t} plan`, `see what apply
 The workflows in .github/workflows/ plan and apply the environment "production" (or the
 repository variable TPLSYNC_ENV): ${keptName}, which was kept, must define it, with its API key's
 variable as a secret of your repository, or they stop with exit 3.${named ? `
-They find the config by its usual names (tplsync.config.yaml, .tplsyncrc, package.json#tplsync),
+They find the config by its usual names (${searchPlacesShown()}),
 not ${named}: add --config ${named} to each step's args, or move the config to one of them.` : ''}
 ${pin ? `${pin}\n` : ''}`);
     return EXIT.OK;

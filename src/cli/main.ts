@@ -9,6 +9,7 @@ import { toolVersion } from '../core/version.js';
 import { visible } from '../core/visible.js';
 import { systemError } from '../core/system-error.js';
 import { withGlobalOptions, type CommandModule } from './command.js';
+import { refuseTranslationFileSlip } from './slips.js';
 import { command as init } from './commands/init.js';
 import { command as lint } from './commands/lint.js';
 import { command as plan } from './commands/plan.js';
@@ -53,6 +54,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   for (const c of COMMANDS) c.install(program, (exit) => { code = exit; });
 
   try {
+    // a translation file given to pull (import): the command meant, before commander asks for pull's options
+    refuseTranslationFileSlip(argv, pull, new Set(program.options.filter((x) => x.required || x.optional).flatMap((x) => [x.long, x.short].filter((f): f is string => f !== undefined))));
     await program.parseAsync([...argv], { from: 'user' });
     // a signal that came during synchronous work (a lint, the types) is delivered now, and its exit
     // code wins over the command's: an interrupted command never reports success

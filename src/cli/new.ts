@@ -1,4 +1,6 @@
 // `tplsync new --channel ALIAS --name NAME`: scaffold a lint-clean template file.
+import { TEMPLATE_NAME, templateNameMeant } from '../core/template-name.js';
+import { LANG, languageCode } from '../core/language.js';
 import { withProjectWrites } from '../files/project-lock.js';
 import type { Config } from '../config/load.js';
 import { commandConfig, lockWait, warnUncovered, confinedWriteDir } from './context.js';
@@ -24,8 +26,18 @@ import { channelFolderFor, identity } from '../pull/paths.js';
 export interface NewCommandOptions { config?: string; channel: string; name: string; language: string; category?: string; kind?: string; dir?: string; force?: boolean; lockTimeout?: string }
 
 export async function newCommand(o: NewCommandOptions): Promise<number> {
-  if (!/^[a-z0-9_]{1,512}$/.test(o.name)) throw new UsageError(`--name '${o.name}' may use only lowercase letters, digits and underscores`);
-  if (!/^[a-z]{2,3}(_[A-Z]{2})?$/.test(o.language)) throw new UsageError(`--language '${o.language}' is not of the form ll or ll_CC`);
+  if (!TEMPLATE_NAME.test(o.name)) {
+    const meant = templateNameMeant(o.name);
+    throw new UsageError(`--name '${o.name}' may use only lowercase letters, digits and underscores${meant ? `; did you mean '${meant}'?` : ''}`);
+  }
+  // BCP 47 (pt-BR), as the translations commands and file names take it: in the template files' form, by the same normaliser
+  const language = languageCode(o.language);
+  if (!LANG.test(language)) {
+    const { languageHint } = await import('../translations/formats.js');
+    throw new UsageError(`--language '${o.language}' is not a language code like de, en_US or pt_BR${languageHint(o.language)}`);
+  }
+  if (language !== o.language) io().stderr.write(`tplsync: --language ${o.language} is taken as ${language}, the form a template's language takes (ll or ll_CC)\n`);
+  o = { ...o, language };
   const config = await commandConfig(o);
   // no config: the channel could not be checked, and lint and plan would not find the file; nothing is written (not even .tplsync/)
   if (!config.file) throw new UsageError(`${noConfigFound(config.dir)} \`${tplsyncCommand()} init\` writes one with a first template; then \`${tplsyncCommand()} new\` adds others.\n${HOW_TO_CREATE}`);
@@ -75,6 +87,8 @@ async function newFile(config: Config, o: NewCommandOptions): Promise<number> {
   const text = formatTemplate(scaffold({ channel: o.channel, name: o.name, language: o.language, category, schemaPath, kind })).text;
   // the file is lint-clean or not written: lint itself judges the scaffold (every kind and category pair, none missed by a list)
   const problem = await scaffoldFinding(file, text);
+  // a language lint refuses (de_DE, which WhatsApp does not list): the --language given, not the kind or category, is what to change
+  if (problem?.startsWith('language-')) throw new UsageError(`--language ${o.language}: the file would fail lint (${problem}); choose another --language`);
   if (problem) throw new UsageError(`${capitalized(an(kind))} template cannot be ${category}: its file would fail lint (${problem}). ${o.category !== undefined && KINDS[kind] === undefined ? 'Choose another --category' : 'Choose another --kind'}`);
   writeFileAtomic(file, text);
   io().stdout.write(`${path.relative(io().cwd(), file)}\n`);

@@ -149,7 +149,8 @@ export async function translationsExport(paths: string[], o: ExportOptions): Pro
   targets.forEach((t, k) => {
     const unlisted = unlistedWhatsappLanguage(t);
     const on = (results[k]?.channels ?? []).filter((a) => config.channels?.[a]?.kind === 'whatsapp');
-    if (unlisted && on.length) io().stderr.write(reportLines([`tplsync: warning: ${unlisted}, and the templates of ${on.join(', ')} are WhatsApp templates: a template in ${t} would be rejected on submission (rule language-unknown); export to a code WhatsApp lists${config.channels?.[on[0]!]?.languages?.includes(t) ? `, and correct channels.${on[0]}.languages in the config` : ''}\n`]));
+    // two sentences: WhatsApp's (which may end in its question), then what it means for these templates
+    if (unlisted && on.length) io().stderr.write(reportLines([`tplsync: warning: ${unlisted}${unlisted.endsWith('?') ? '' : '.'} The templates of ${on.join(', ')} ${on.length === 1 ? 'are' : 'are all'} WhatsApp templates, so a template in ${t} would be rejected on submission (rule language-unknown): export to a code WhatsApp lists${config.channels?.[on[0]!]?.languages?.includes(t) ? `, and correct channels.${on[0]}.languages in the config` : ''}\n`]));
   });
   // nothing written at all: the run did not do what it was asked
   return results.every((r) => r.skipped) ? EXIT.FINDINGS : EXIT.OK;

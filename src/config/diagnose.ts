@@ -107,8 +107,35 @@ function typeHint(path: readonly string[], data: unknown): string {
   return '';
 }
 
+/** the kind (`channels.<alias>.kind`) the raw config gives a channel alias, if any */
+function channelKindOf(raw: unknown, alias: string): unknown {
+  const channels = (raw as { channels?: unknown } | null)?.channels;
+  const own = channels !== null && typeof channels === 'object' && Object.hasOwn(channels, alias) ? (channels as Record<string, unknown>)[alias] : undefined;
+  return own !== null && typeof own === 'object' ? (own as { kind?: unknown }).kind : undefined;
+}
+
+/**
+ * Pure: why `v` is not a language code by tplsync's own format (`ll` or `ll_CC`, docs/format.md), in
+ * the words of that rule: for a channel WhatsApp's list does not govern (an RCS channel).
+ */
+function formatLanguageWhy(v: string): string {
+  const rule = "tplsync's template format writes a language as ll or ll_CC, docs/format.md";
+  if (v.trim() === '') return 'it is empty';
+  if (v.includes('@')) return `gettext's modifier ${v.slice(v.indexOf('@'))} is no part of a language code: write ${v.slice(0, v.indexOf('@'))}`;
+  const parts = v.split(/[-_]/);
+  const base = parts[0]!.toLowerCase();
+  if (!/^[a-z]{2,3}$/.test(base)) return 'a name such as German is not one';
+  const country = parts.slice(1).find((p) => /^[a-z]{2}$/i.test(p));
+  const write = country ? `write ${base}_${country.toUpperCase()}` : `write ${base}, or ${base}_XX with the country's two letters`;
+  const script = parts.slice(1).find((p) => /^[a-z]{4}$/i.test(p));
+  if (script) return `${rule}, with no script code (${script}): ${write}`;
+  const numeric = parts.slice(1).find((p) => /^\d{3}$/.test(p));
+  if (numeric) return `${rule}; a numeric region such as ${numeric} is no country code: ${write}`;
+  return `${rule}: ${write}`;
+}
+
 /** Each schema error as a problem at its key, with "did you mean" where a name or value is close to an allowed one. */
-export function schemaProblems(errors: readonly SchemaError[], text: ConfigText | undefined): ConfigProblem[] {
+export function schemaProblems(errors: readonly SchemaError[], text: ConfigText | undefined, raw?: unknown): ConfigProblem[] {
   const out: ConfigProblem[] = [];
   const seen = new Set<string>();
   for (const e of collapseOneOf(errors)) {
@@ -134,6 +161,10 @@ export function schemaProblems(errors: readonly SchemaError[], text: ConfigText 
       where = text?.at(path);
     } else if (e.keyword === 'pattern' && path.length === 4 && path[0] === 'environments' && path[2] === 'list' && path[3] === 'path') {
       message = `${dotted(path)}: '${String(e.data)}' must be a path under the baseUrl, starting with one / and holding {channelId} (e.g. /channel/{channelId}/templates)`;
+      where = text?.at(path);
+    } else if (e.keyword === 'pattern' && path.length === 4 && path[0] === 'channels' && path[2] === 'languages' && channelKindOf(raw, path[1]!) === 'rcs') {
+      // an RCS channel: WhatsApp's list has nothing to say of it; the rule is tplsync's format's (every template's `language`)
+      message = `${dotted(path)}: '${String(e.data)}' is not a language code like de, en_US or pt_BR (${formatLanguageWhy(String(e.data))})`;
       where = text?.at(path);
     } else if (e.keyword === 'pattern' && path.length === 4 && path[0] === 'channels' && path[2] === 'languages') {
       const v = String(e.data);

@@ -142,18 +142,21 @@ export function unlistedLanguage(config: Pick<Config, 'channels'>, language: str
   if (advice.every((a) => same(a, advice[0]!))) {
     const { stale, suggest, unlisted } = advice[0]!;
     if (stale) return `${language} is not among the languages the config lists for ${listed}), but it is ${staleWords(stale, advice[0]!.whatsapp)}: correct ${addTo} in the config (${stale} to ${language}) and rename the ${stale} templates to ${language}`;
-    if (unlisted) return `${language} is not among the languages the config lists for ${listed}${suggest ? `; did you mean '${suggest}'?` : ''}): no rule asks for it, and ${notAdded} ${addTo}: correct the language${suggest ? ` (to ${suggest})` : ''}`;
-    return `${language} is not among the languages the config lists for ${listed}${suggest ? `; did you mean '${suggest}'?` : ''}): no rule asks for it; if it is meant, add it to ${addTo} in the config, else correct the language`;
+    // (a question ends its sentence: the suggestion comes last, never inside the brackets or before a colon)
+    const meant = suggest ? `; did you mean '${suggest}'?` : '';
+    if (unlisted) return `${language} is not among the languages the config lists for ${listed}): no rule asks for it, and ${notAdded} ${addTo}: correct the language${meant}`;
+    return `${language} is not among the languages the config lists for ${listed}): no rule asks for it; if it is meant, add it to ${addTo} in the config, else correct the language${meant}`;
   }
-  // channels that come to different advice: each said, the templates of one channel corrected one way, of another another
+  // channels that come to different advice (one lists the language under another code, one is WhatsApp's, one is not): a
+  // sentence for each, the templates of one channel corrected one way, of another another
   const parts = advice.map(({ alias, stale, suggest, whatsapp, unlisted }) => {
-    const on = `for the templates of ${alias}${whatsapp ? ' (a WhatsApp channel)' : config.channels?.[alias]?.kind === 'rcs' ? ' (an RCS channel)' : ''}`;
-    if (stale) return `${on}, ${language} is ${staleWords(stale, whatsapp)}: correct channels.${alias}.languages in the config (${stale} to ${language}) and rename ${alias}'s ${stale} templates to ${language}`;
-    if (suggest) return `${on}, the config lists ${suggest} (did you mean '${suggest}'?): translate them into ${suggest}${unlisted ? ` (${notAdded} channels.${alias}.languages)` : `, or add ${language} to channels.${alias}.languages if it is meant`}`;
-    if (unlisted) return `${on}, no rule asks for ${language}, and ${notAdded} channels.${alias}.languages: correct the language`;
-    return `${on}, no rule asks for ${language}: add it to channels.${alias}.languages in the config if it is meant`;
+    const on = `For the templates of ${alias}${whatsapp ? ' (a WhatsApp channel)' : config.channels?.[alias]?.kind === 'rcs' ? ' (an RCS channel)' : ''}`;
+    if (stale) return `${on}, ${language} is ${staleWords(stale, whatsapp)}: correct channels.${alias}.languages in the config (${stale} to ${language}) and rename ${alias}'s ${stale} templates to ${language}.`;
+    if (suggest) return `${on}, the config lists this language as ${suggest}: translate them into ${suggest}${unlisted ? ` (${notAdded} channels.${alias}.languages)` : `, or add ${language} to channels.${alias}.languages if it is meant`}.`;
+    if (unlisted) return `${on}, no rule asks for ${language}, and ${notAdded} channels.${alias}.languages: correct the language.`;
+    return `${on}, no rule asks for ${language}: add it to channels.${alias}.languages in the config if it is meant.`;
   });
-  return `${language} is not among the languages the config lists for ${listed}), and the channels call for different codes: ${parts.join('; ')}`;
+  return `${language} is not among the languages the config lists for ${listed}). What to do differs by channel. ${parts.join(' ')}`;
 }
 
 /** how a code of the config stands to the language given: WhatsApp's code in its place, or the current code of a withdrawn one */
@@ -202,7 +205,7 @@ export interface ChannelPolicy {
 
 /** FORMAT.md: tplsync.config.{yaml,yml,json,js,ts}, .tplsyncrc*, or package.json#tplsync */
 export { SEARCH_PLACES } from '../core/search-places.js';
-import { SEARCH_PLACES } from '../core/search-places.js';
+import { configsIn, SEARCH_PLACES, searchPlacesShown } from '../core/search-places.js';
 import { realTarget } from '../files/confine-write.js';
 import { refuseWideGlobs } from '../files/glob-bounds.js';
 
@@ -262,6 +265,25 @@ function installedSchema(from: string, name: string): string | undefined {
   }
 }
 
+/**
+ * Two or more configs in the folder where the search stops (tplsync.config.yaml beside a
+ * tplsync.config.json, a .tplsyncrc.json or package.json#tplsync): the search reads the first, and
+ * an edit to another (the production channel ids of a team moving from one name to the other)
+ * would change nothing, without a word. Refused unless --config names the one to read.
+ */
+export class TwoConfigs extends UsageError {
+  constructor(dir: string, names: readonly string[]) {
+    const cwd = io().cwd();
+    const rel = path.relative(cwd, dir);
+    const where = !rel ? 'the working directory' : path.isAbsolute(rel) || rel.split(path.sep).length > 3 ? dir : rel;
+    const and = (list: readonly string[]): string => list.length === 1 ? list[0]! : `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`;
+    const [read, ...ignored] = names;
+    const file = read!.replace(/#tplsync$/, '');
+    const option = (path.relative(cwd, path.join(dir, file)) || file).split(path.sep).join('/');
+    super(`${names.length} config files in ${where}: ${and(names)}. tplsync reads only ${read} (the first of the names it looks for) and would ignore ${and(ignored)}, so an edit to ${ignored.length === 1 ? 'it' : 'them'} would change nothing: delete ${ignored.length === 1 ? 'one' : 'all but one'} of them (or merge them into one), or choose one with --config FILE (--config ${option})`);
+  }
+}
+
 /** the config files read without cosmiconfig (readDirect) */
 const DIRECT = /\.(ya?ml|json)$/i;
 
@@ -283,7 +305,12 @@ export async function readDirect(opts: { cwd: string; configFile?: string }): Pr
     for (const name of SEARCH_PLACES) {
       const p = path.join(dir, name);
       if (!existsSync(p)) continue;
-      if (name !== 'package.json') return readConfigFile(p);
+      if (name !== 'package.json') {
+        // the folder where the search stops holds another config (package.json, last, has none after it): refused
+        const here = configsIn(dir);
+        if (here.length > 1) throw new TwoConfigs(dir, here);
+        return readConfigFile(p);
+      }
       const text = readText(p, 'a package.json (tplsync looks in it for a "tplsync" key)');
       if (text === undefined) continue;
       let pkg: unknown;
@@ -495,7 +522,7 @@ export const HOW_TO_CREATE = `Create tplsync.config.yaml in the project's root (
       emulator: .tplsync/emulator.json     # the embedded emulator; or baseUrl: https://... and apiKeyEnv
       channels: { my-whatsapp: <the channel's UUID> }
 
-The README's "The config" describes every key.`;
+docs/format.md#the-config describes every key.`;
 
 /** The text of a YAML or JSON config, for positions (package.json: under "tplsync"); undefined for JavaScript configs. */
 async function configText(filepath: string): Promise<ConfigText | undefined> {
@@ -524,7 +551,7 @@ export async function resolveConfig(raw: unknown, filepath: string, textOf?: () 
     const names = rawC?.environments && typeof rawC.environments === 'object' ? Object.keys(rawC.environments) : [];
     return typeof name === 'string' && !names.includes(name) ? [{ ...text?.at(['defaultEnvironment']), message: `defaultEnvironment '${name}' is not one of the environments${didYouMean(name, names)} (${names.join(', ') || 'none'})` }] : [];
   };
-  if (!validate(raw)) await fail((d, text) => [...d.schemaProblems(validate.errors as SchemaError[], text), ...noDefault(text)].sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0)));
+  if (!validate(raw)) await fail((d, text) => [...d.schemaProblems(validate.errors as SchemaError[], text, raw), ...noDefault(text)].sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0)));
   const c = raw as RawConfig;
   // an environment no command can use (a block of a misspelt name, prodution: holding values meant for production): said
   // here, as the other problems of the config are, not only by the --env that names it
@@ -705,7 +732,8 @@ export function noConfigFound(dir: string): string {
     near = readdirSync(dir).find((f) => !names.has(f) && names.has(f.toLowerCase()));
   } catch { /* an unreadable folder: no hint */ }
   const hint = near ? ` ${near} is there, but a config's name is in lower case (${near.toLowerCase()}): rename it.` : '';
-  return `No config found: looked for ${['tplsync.config.yaml', '.tplsyncrc*', 'package.json#tplsync'].join(', ')} from ${dir} up to the project root.${hint}`;
+  // the names the search looks for, from its own list (a hand-written one named 3 of the 16)
+  return `No config found: looked for ${searchPlacesShown()} from ${dir} up to the project root.${hint}`;
 }
 
 /** The environment named by --env, or the config's default. */

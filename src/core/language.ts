@@ -14,6 +14,9 @@ export function renamedLanguage(code: string): string | undefined {
   return now === undefined ? undefined : [now, ...rest].join('_');
 }
 
+/** A language code in the template files' form: `ll` or `ll_CC` (docs/format.md). */
+export const LANG = /^[a-z]{2,3}(_[A-Z]{2})?$/;
+
 export function languageCode(lang: string): string {
   const at = lang.indexOf('@');
   const code = at < 0 ? lang : lang.slice(0, at);

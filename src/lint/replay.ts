@@ -16,7 +16,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { SEARCH_PLACES } from '../core/search-places.js';
+import { configsIn, SEARCH_PLACES } from '../core/search-places.js';
 import { discoverFiles, type FileEntry } from '../files/discover.js';
 import { anyRefused } from '../files/refusals.js';
 import { caseVariantFolders } from '../files/path-case.js';
@@ -94,6 +94,8 @@ function optionValue(args: readonly string[], name: string): string | undefined 
 export function configOf(args: readonly string[], cwd: string): string | undefined {
   const named = optionValue(args, '--config');
   if (named !== undefined) return path.resolve(cwd, named);
+  // two configs in the folder: the command line refuses them (config/load.ts), a kept run is never given again
+  if (configsIn(cwd).length > 1) return undefined;
   for (const name of SEARCH_PLACES) {
     const p = path.join(cwd, name);
     if (existsSync(p)) return p;

@@ -19,6 +19,7 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { isScalar, parseDocument } from 'yaml';
 import { SEARCH_PLACES } from '../config/load.js';
+import { searchPlacesShown } from '../core/search-places.js';
 import type { Diagnostic, Span } from '../core/diagnostic.js';
 import { toolVersion } from '../core/version.js';
 import { redact } from '../core/redact.js';
@@ -452,7 +453,7 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
     const governing = dir === undefined ? undefined : projects.find((p) => p.config?.file !== undefined && p.config.dir === dir)?.config;
     const why = governing
       ? `the templates globs of ${governing.file} (${governing.templates.join(', ')}) do not take it; add a glob that does, or move the file under one`
-      : `no tplsync config was found in its folder or a folder above it (looked for ${SEARCH_PLACES.slice(0, 2).join(', ')}, ... and a "tplsync" key in package.json); run tplsync init in the project's folder`;
+      : `no tplsync config was found in its folder or a folder above it (looked for ${searchPlacesShown()}); run tplsync init in the project's folder`;
     void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: `tplsync: ${abs} is not linted: ${why}.` });
   };
   const settle = (abs: string, text: string | undefined, version: number | undefined): void => {

@@ -6,17 +6,18 @@ import { TextDecoder } from 'node:util';
 import { XMLParser } from 'fast-xml-parser';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { partsOf, targetHash, type Unit } from './units.js';
-import { languageCode } from '../core/language.js';
+import { LANG, languageCode } from '../core/language.js';
 import { blank, BREAK_BETWEEN, collapsed, EXPORTED_NOTE, languageOfBcp47, layoutTrimmed, lineIndex, readXliffFast, runsCollapsed } from './xliff-fast.js';
 
 export { EXPORTED_NOTE };
 
-export type Format = 'xliff' | 'po' | 'csv';
+import type { Format } from './format-of-file.js';
+export type { Format } from './format-of-file.js';
 export const FORMATS: readonly Format[] = ['xliff', 'po', 'csv'];
 export const EXTENSION: Record<Format, string> = { xliff: 'xlf', po: 'po', csv: 'csv' };
 
 /** A language code as the template files write it (`de`, `pt_BR`: the schema's `ll` or `ll_CC`): what `--source` and `--target` take, and a translation file's languages. */
-export const LANG = /^[a-z]{2,3}(_[A-Z]{2})?$/;
+export { LANG } from '../core/language.js';
 
 /** a language's name as a spreadsheet's column may say it (in English and in the language itself) → its code */
 const LANGUAGE_NAMES: Record<string, string> = {
@@ -754,12 +755,7 @@ function declaredEncoding(buf: Buffer, format: Format): string | undefined {
   return name && !/^utf-?8$/i.test(name) && !/^charset$/i.test(name) ? name : undefined;
 }
 
-export function formatOfFile(file: string): Format | undefined {
-  if (/\.(xlf|xliff)$/i.test(file)) return 'xliff';
-  if (/\.po$/i.test(file)) return 'po';
-  if (/\.csv$/i.test(file)) return 'csv';
-  return undefined;
-}
+export { formatOfFile } from './format-of-file.js';
 
 export function readTranslations(format: Format, text: string): TranslationDoc {
   return format === 'xliff' ? readXliff(text) : format === 'po' ? readPo(text) : readCsv(text);

@@ -4,6 +4,7 @@
 // defined here) or a platform rule whose check also reports it (button-url, carousel-card-header,
 // offer-text, rcs-action-keys...). The template is validated once, however many rules ask
 // (schemaFindings), and each rule reports its share through its check (reportSchema).
+import { templateNameMeant } from '../../core/template-name.js';
 import { rfc3339Capitals } from '../../model/time.js';
 import type { ErrorObject } from 'ajv';
 import { templateErrors, templateSchema } from '../../schemas/template.js';
@@ -494,8 +495,8 @@ function patternMessage(dotted: string, where: string, v: string): string {
         const clean = v.replace(/[\p{Cf}\p{Z}\t]/gu, '');
         return `Template name '${v}' holds ${cp}, a character that cannot be seen (character ${[...v.slice(0, unseen.index)].length + 1} of the name); delete it${/^[a-z0-9_]{1,512}$/.test(clean) ? `; did you mean '${clean}'?` : ''}`;
       }
-      const fixed = v.toLowerCase().replace(/[^a-z0-9_]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 512);
-      return `Template name '${v}' may use only lowercase letters, digits and underscores (1 to 512)${fixed && fixed !== v ? `; did you mean '${fixed}'?` : ''}`;
+      const fixed = templateNameMeant(v);
+      return `Template name '${v}' may use only lowercase letters, digits and underscores (1 to 512)${fixed ? `; did you mean '${fixed}'?` : ''}`;
     }
     case 'language': {
       const m = /^([A-Za-z]{2,3})(?:[-_]([A-Za-z]{2}))?$/.exec(v);

@@ -147,11 +147,12 @@ export function checkTranslations(inputs: readonly TranslationInput[], channels:
       if (missing.length) {
         const first = [...group].sort((a, b) => rank(a.language) - rank(b.language) || (a.language < b.language ? -1 : a.language > b.language ? 1 : 0))[0]!;
         // a code the config names that WhatsApp does not list: the variant asked for would be rejected; the config is what to correct
+        // (WhatsApp's note a sentence of its own: it may end in its question, "did you mean 'he'?")
         const alias = group[0]!.channel;
         const unlisted = channels[alias]?.kind === 'whatsapp' ? missing.map(unlistedWhatsappLanguage).filter((m) => m !== undefined) : [];
         out.push({
           file: first.file, path: ['language'], ruleId: COVERAGE_RULE_ID,
-          message: `${alias}/${group[0]!.name} has no ${missing.join(', ')} variant; channel ${alias} requires ${want.join(', ')}.${unlisted.length ? ` ${unlisted.join('; ')}: correct channels.${alias}.languages in the config.` : ''}`,
+          message: `${alias}/${group[0]!.name} has no ${missing.join(', ')} variant; channel ${alias} requires ${want.join(', ')}.${unlisted.length ? ` ${unlisted.map((m) => (m.endsWith('?') ? m : `${m}.`)).join(' ')} Correct channels.${alias}.languages in the config.` : ''}`,
         });
       }
     }

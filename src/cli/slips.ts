@@ -1,0 +1,33 @@
+// Pure apart from io(): slips of the command line that commander would answer with the wrong
+// trail, said before it parses anything.
+import { UsageError } from '../core/errors.js';
+import { tplsyncCommand } from '../core/invocation.js';
+import { formatOfFile } from '../translations/format-of-file.js';
+
+const FORMAT_NAMES = { xliff: 'XLIFF', po: 'PO', csv: 'CSV' } as const;
+
+/**
+ * `tplsync import de.xlf` (import is pull's other name) typed for `tplsync translations import
+ * de.xlf` (trial-ao F4): commander asked for pull's --channel, pull then for --from, and --from
+ * meta called the XLIFF an HTML page. A translation file (by its name, as `translations import`
+ * tells them) given to `command` (pull, or its alias) is refused first, with the command meant.
+ * `valued`: the options before the command's name that take a value (--config FILE, --env NAME).
+ */
+export function refuseTranslationFileSlip(argv: readonly string[], command: { name: string; alias?: string }, valued: ReadonlySet<string>): void {
+  let i = 0;
+  // the command's name: the first word that is no option (nor an option's value) before it
+  for (; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') return;
+    if (!a.startsWith('-')) break;
+    if (valued.has(a)) i++;
+  }
+  const word = argv[i];
+  if (word === undefined || (word !== command.name && word !== command.alias)) return;
+  const files = argv.slice(i + 1).filter((a) => !a.startsWith('-') && formatOfFile(a) !== undefined);
+  if (!files.length) return;
+  const t = tplsyncCommand();
+  const formats = [...new Set(files.map((f) => FORMAT_NAMES[formatOfFile(f)!]))].join(', ');
+  const what = word === command.alias ? `\`${t} ${word}\` is \`${t} ${command.name}\`, which` : `\`${t} ${word}\``;
+  throw new UsageError(`${files.join(' and ')} ${files.length === 1 ? 'is a translation file' : 'are translation files'} (${formats}): did you mean \`${t} translations import ${files.join(' ')}\`? (${what} adopts templates from a channel, or from a Meta or Twilio export file; nothing was read)`);
+}
