@@ -134,6 +134,7 @@ export function renderCommandsIndex(): string {
   }
   out.push('', '## Options of every command', '', 'Before or after the command\'s name:', '', '| option | what |', '| --- | --- |');
   for (const [flags, description] of GLOBAL_OPTIONS) out.push(`| \`${flags}\` | ${esc(description)} |`);
+  out.push('', 'An option\'s value or an argument that is the empty string (or only blanks), of any command, is a usage error (exit 3) said with the option\'s name, before anything is read or written: a CI step\'s `plan --out "$PLAN"` or `apply "$PLAN"` with the variable unset or misspelt is refused, not run as if the option or the plan file were not given.');
   out.push('', '## Exit codes', '', 'One table for every command; each page says which of them the command uses.', '', '| code | meaning |', '| --- | --- |');
   for (const l of EXIT_HELP.split('\n').slice(1)) {
     const m = /^\s*(\d+)\s+(.*)$/.exec(l)!;

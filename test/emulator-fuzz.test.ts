@@ -113,10 +113,10 @@ test('emulator usage errors exit 3, said with the flag\'s name', async () => {
     [['emulator', '--port', '0'], /key/],
     [['emulator', '--port', '0', '--key', 'k', '--error-rate', '2'], /^tplsync: --error-rate takes a number from 0 to 1, not '2'/m],
     [['emulator', '--port', 'x', '--key', 'k'], /--port/],
-    [['emulator', '--port', '0', '--key', 'k', '--error-rate', '0.5', '--fault-operations', ''], /--fault-operations is empty/],
+    [['emulator', '--port', '0', '--key', 'k', '--error-rate', '0.5', '--fault-operations', ''], /^tplsync: --fault-operations needs a value for <list>, got an empty string: is a variable unset\?/m],
     [['emulator', '--port', '0', '--key', 'k', '--host', 'nosuch.invalid'], /--host nosuch\.invalid: no address of that name/],
-    [['emulator', '--port', '0', '--key', 'k', '--host', ''], /--host is empty/],
-    [['emulator', '--port', '0', '--key', 'k', '--error-rate', ''], /--error-rate takes a number from 0 to 1, not ''/],
+    [['emulator', '--port', '0', '--key', 'k', '--host', ''], /--host needs a value for <address>, got an empty string/],
+    [['emulator', '--port', '0', '--key', 'k', '--error-rate', ''], /--error-rate needs a value for <r>, got an empty string/],
     [['emulator', '--port', '0', '--key', 'k', '--error-rate', '0x1'], /--error-rate takes a number from 0 to 1, not '0x1'/],
     [['emulator', '--port', '1e3', '--key', 'k'], /--port takes a port number from 0 to 65535, not '1e3'/],
     // the real rule for every spelling of a number out of range (1e12 was 'not a number >= 0')

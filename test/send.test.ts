@@ -184,8 +184,8 @@ test('tplsync send (template and text) and tplsync status (one page, --all pages
     const id = r.stdout.trim();
     assert.match(id, /^[0-9a-f-]{36}$/);
     // a text of nothing is refused as a blank template is (exit 3, nothing sent)
-    for (const [extra, said] of [[['--text', ''], 'The text is empty: nothing was sent'], [['--text', '   '], 'The text is blank'], [['--text', '\u200b'], 'The text is blank'],
-      [['--text', 'hello', '--reply', '  '], "A suggestion's label is blank"], [['--text', 'hello', '--reply', 'This label is much longer than twenty-five'], 'is 42 characters; the limit is 25'],
+    for (const [extra, said] of [[['--text', ''], '--text needs a text, got an empty string'], [['--text', '   '], '--text needs a text, got only blanks'], [['--text', '\u200b'], 'The text is blank'],
+      [['--text', 'hello', '--reply', '  '], '--reply needs a text, got only blanks'], [['--text', 'hello', '--reply', 'This label is much longer than twenty-five'], 'is 42 characters; the limit is 25'],
       [['--text', '\u2800\u3164'], 'The text is blank'], [['--text', 'hello', '--reply', 'two\nlines'], 'holds a line break or a tab'],
       [['--text', '\u00ad\u200e\u{e0020}'], 'The text is blank'], [['--text', 'hello', '--reply', 'Yes\u2028No'], 'holds a line break or a tab'],
       [['--text', 'hello', ...Array.from({ length: 12 }, (_, i) => ['--reply', `r${i}`]).flat()], '12 suggestions; a message takes at most 11'],

@@ -137,7 +137,7 @@ export async function lintCommand(named: string[], o: LintCommandOptions): Promi
     s = run.rendered;
     rendered = { text, errors, warnings, ...(until !== undefined ? { until } : {}) };
   } else {
-    const ctx = { ...base, fileCount: files.length, rules: ruleMeta, configWarnings: await placedWarnings() };
+    const ctx = { ...base, fileCount: files.length, files: files.map((f) => f.file), rules: ruleMeta, configWarnings: await placedWarnings() };
     const text = format(diagnostics, ctx);
     emit(text, o.output);
     if (o.format === 'github') appendStepSummary((await loadFormatter('markdown'))(diagnostics, { ...ctx, markdown: { limit: (await import('../lint/formatters/markdown.js')).STEP_SUMMARY_CHARACTERS, stepSummary: true } }));

@@ -4,6 +4,12 @@ import type { RuleMeta } from '../rule.js';
 
 export interface FormatContext {
   fileCount: number;
+  /**
+   * Every file checked, as the diagnostics name them, in the run's order: the formats that list each
+   * file, those without findings too (JUnit: a passed test each), read them; without them, the files
+   * the findings name.
+   */
+  files?: readonly string[];
   color: boolean;
   toolVersion: string;
   /** the repository root (the config's directory): SARIF and GitHub paths are relative to it */

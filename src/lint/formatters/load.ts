@@ -16,6 +16,8 @@ const FORMATS = {
   // github also writes the Markdown report to the job summary
   github: { load: async () => (await import('./github.js')).github, listsRules: true },
   markdown: { load: async () => (await import('./markdown.js')).markdown, listsRules: true },
+  // JUnit XML for the CI systems that show test reports (GitLab, Jenkins, Azure DevOps)
+  junit: { load: async () => (await import('./junit.js')).junit, listsRules: false },
 } as const satisfies Record<string, FormatEntry>;
 
 export type FormatName = keyof typeof FORMATS;
