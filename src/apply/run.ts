@@ -20,7 +20,7 @@ import { editAllowanceOf } from '../api/edit-allowance.js';
 import { readTemplates, type ProgressFactory } from '../plan/run.js';
 import { classifyPlanText, staleness, type SavedPlan, type Staleness } from '../plan/saved.js';
 import type { VerifiedPlan } from '../plan/verify.js';
-import { applyItems, QUOTA_PER_RUN, type ApplyItem, type ApplyResult, type ReviewWait } from './apply.js';
+import { applyItems, QUOTA_PER_RUN, stoppedBySignal, type ApplyItem, type ApplyResult, type ReviewWait } from './apply.js';
 import { DEFAULT_CREATE_QUOTA } from '../config/load.js';
 import type { PaceClock, QuotaWait } from './quota.js';
 import { MAX_DATA_FILE_BYTES, readRegularText } from '../core/read-regular.js';
@@ -186,7 +186,11 @@ export function applyExit(outcome: ApplyOutcome, o: { waited: boolean; interrupt
   // not attempted: the channel takes no edit of it as it stands (a DISABLED template)
   const blocked = notDone.filter((r) => r.outcome === 'skipped' && r.errorExitCode === EXIT.USAGE && !r.deferred);
   if (o.interrupted) {
-    return { code: interruptExitCode(), message: `${interruptExitCode() === EXIT.INTERRUPTED ? 'interrupted' : 'terminated'}: ${written} written, ${n.skipped} not started, ${n.failed} failed; a re-run is safe and writes only what is missing` };
+    // not started: what the signal kept from its write; skipped: what apply never attempts as things stand (a DISABLED
+    // template, an edit in review, the quota held back), said apart as the line above says it (a re-run does not write those either)
+    const notStarted = outcome.results.filter(stoppedBySignal).length;
+    const skipped = n.skipped - notStarted;
+    return { code: interruptExitCode(), message: `${interruptExitCode() === EXIT.INTERRUPTED ? 'interrupted' : 'terminated'}: ${written} written, ${notStarted} not started, ${n.failed} failed${skipped ? `, ${skipped} skipped` : ''}; a re-run is safe and writes only what is missing` };
   }
   if (outcome.authFailure && written === 0) return { code: EXIT.AUTH, message: outcome.authFailure.message };
   if (notDone.length && written === 0 && !deferred.length && !editLimited.length && !blocked.length && !inReview.length && !behind.length && notDone.every((r) => r.errorExitCode === EXIT.UNAVAILABLE || r.outcome === 'skipped')) {
