@@ -25,7 +25,7 @@ import type { Plan, PlanChange } from '../plan/plan.js';
 import { shellWord } from '../core/shell-word.js';
 import { useColor, writeFileAtomic } from '../terminal/output.js';
 import { progress } from '../terminal/progress.js';
-import { commandConfig, savedFilesDir, withConnection } from './context.js';
+import { canConfirm, commandConfig, savedFilesDir, withConnection } from './context.js';
 import { sourceStaleness } from '../promote/promote.js';
 import { parseParallelism, reportLintFailure, sayConfigWarning, sayLeftOut, sayValueWarnings } from './report.js';
 import { io } from '../core/io.js';
@@ -68,7 +68,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
   if (!saved && args.length > 1 && args.some((a) => { try { return loadPlanFile(a) !== undefined; } catch { return false; } })) {
     throw new UsageError('Give either one plan file or template paths, not both');
   }
-  const interactive = Boolean(io().stdin.isTTY && io().stderr.isTTY);
+  const interactive = canConfirm();
   if (!o.autoApprove && !interactive) throw new UsageError('Refusing to apply without confirmation: stdin is not a terminal. Pass --auto-approve (CI) or run it in a terminal');
   if (saved && o.env && o.env !== saved.environment) throw new UsageError(`The plan was made for environment '${saved.environment}', not '${o.env}': apply it without --env (or with --env ${saved.environment}), or make a plan for ${o.env} (tplsync plan --env ${o.env} --out FILE)`);
   if (saved && o.base) throw new UsageError('--base goes with template paths; a saved plan was already made against its base');
