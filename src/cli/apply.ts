@@ -25,6 +25,7 @@ import type { Plan, PlanChange } from '../plan/plan.js';
 import { shellWord } from '../core/shell-word.js';
 import { useColor, writeFileAtomic } from '../terminal/output.js';
 import { progress } from '../terminal/progress.js';
+import { parseDuration } from '../core/number-option.js';
 import { canConfirm, commandConfig, savedFilesDir, withConnection } from './context.js';
 import { sourceStaleness } from '../promote/promote.js';
 import { parseParallelism, reportLintFailure, sayConfigWarning, sayLeftOut, sayValueWarnings } from './report.js';
@@ -62,8 +63,8 @@ export interface ApplyCommandOptions {
 
 export async function applyCommand(args: string[], o: ApplyCommandOptions): Promise<number> {
   const parallelism = parseParallelism(o.parallelism);
-  const waitTimeout = Number(o.waitTimeout);
-  if (!Number.isFinite(waitTimeout) || waitTimeout <= 0) throw new UsageError(`--wait-timeout takes seconds, not '${o.waitTimeout}'`);
+  // seconds when bare (600), as its help says, or 20s, 10m, 1h: the one parser of every command's durations
+  const waitMs = parseDuration(o.waitTimeout, '--wait-timeout', { unit: 's', minMs: 1 });
   const saved = args.length === 1 ? loadPlanFile(args[0]!) : undefined;
   if (!saved && args.length > 1 && args.some((a) => { try { return loadPlanFile(a) !== undefined; } catch { return false; } })) {
     throw new UsageError('Give either one plan file or template paths, not both');
@@ -238,7 +239,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
     }
     if (pending.items.length === 0) {
       if (saved) io().stdout.write('Nothing to write.\n');
-      const code = o.wait && inReview.length ? await followOnly(conn, inReview, waitTimeout * 1000, signal) : EXIT.OK;
+      const code = o.wait && inReview.length ? await followOnly(conn, inReview, waitMs, signal) : EXIT.OK;
       // the reviews followed, with how each ended: the results say what the exit code says
       if (o.results) writeFileAtomic(o.results, `${JSON.stringify(resultsDocument(pending, [], o.wait ? inReview : []), null, 2)}\n`);
       return partly(code);
@@ -247,7 +248,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
       io().stderr.write('Nothing was written.\n');
       return EXIT.OK;
     }
-    return partly(await write(conn, pending, { parallelism, ...(o.results ? { results: o.results } : {}), ...(o.wait ? { waitMs: waitTimeout * 1000 } : {}), signal, waitForQuota: o.waitForQuota !== false }));
+    return partly(await write(conn, pending, { parallelism, ...(o.results ? { results: o.results } : {}), ...(o.wait ? { waitMs: waitMs } : {}), signal, waitForQuota: o.waitForQuota !== false }));
   }
 }
 
