@@ -21,8 +21,7 @@ const COMMANDS = 'plan|apply|review|pull|status|send|promote|export';
  */
 const ALLOWED: [file: string, text: RegExp, why: string][] = [
   ['src/terminal/output.ts', /^tplsync apply FILE/, 'a saved plan records its environment: apply FILE applies it there'],
-  ['src/cli/plan.ts', /^tplsync apply (\$\{named\})?\$\{shellWord\(o\.out\)\}/, 'a saved plan records its environment (and, from a monorepo\'s root, names the config it was made with)'],
-  ['src/cli/promote.ts', /^tplsync apply \$\{shellWord\(o\.out\)\}/, 'a saved promotion records its environments'],
+  ['src/cli/context.ts', /^tplsync apply \$\{canConfirm\(\)/, 'the apply of a saved plan (plan --out) or promotion (promote --out), which records its environments'],
   ['src/plan/saved.ts', /^tplsync (plan|promote) --(out|from ENV|format json)|^tplsync plan(:| this)/, 'a file that is no saved plan: no environment is known; or the words "tplsync plan" of a file\'s kind'],
   ['src/plan/saved.ts', /^tplsync promote --from \$\{saved\.source\.environment\} --to \$\{saved\.environment/, 'names both environments'],
   ['src/cli/apply.ts', /^tplsync (promote --from \$\{saved\.source\.environment\} --to|plan --env \$\{o\.env\})/, 'names the environments'],
@@ -134,7 +133,7 @@ test('F6: a saved plan whose creates another run applied: said as written after 
 test('apply on a non-default environment: the wait\'s review, the refusal of an edit in review and the exit name --env', async () => {
   await inProject(async (dir) => {
     // created and PENDING (the emulator's review takes ten minutes): the wait ends first
-    const wait = await cliIn(['apply', '--env', 'production', '--auto-approve', '--wait', '--wait-timeout', '0.2'], { cwd: dir, env });
+    const wait = await cliIn(['apply', '--env', 'production', '--auto-approve', '--wait', '--wait-timeout', '200ms'], { cwd: dir, env });
     assert.is(wait.exitCode, 5, wait.stderr);
     assert.ok(advised(wait.stderr, 'review').length >= 2, `${wait.stdout}\n${wait.stderr}`);
     for (const line of advised(wait.stderr, 'review')) assert.is(line, 'tplsync review --env production', wait.stderr);

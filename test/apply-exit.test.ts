@@ -55,6 +55,19 @@ test('the results file counts what the console counts', () => {
   assert.equal(doc.summary, { created: 2, updated: 1, failed: 1, skipped: 1, rejected: 1 });
 });
 
+test('a signal: the closing line counts a template skipped by design (DISABLED, in review) as skipped, not as "not started" (trial-an F4)', () => {
+  const disabled = r('d', { action: 'update', outcome: 'skipped', error: 'not attempted: the template is DISABLED on the channel and takes no edit', errorExitCode: 3 });
+  const inReview = r('p', { action: 'update', outcome: 'skipped', error: 'not attempted: the template is in review (PENDING)', errorExitCode: 5, deferred: 'review' });
+  const kept = r('k', { outcome: 'skipped', error: 'not attempted: interrupted' });
+  const waiting = r('w', { action: 'update', outcome: 'skipped', error: 'not attempted: interrupted while waiting for its review (PENDING) to end', errorExitCode: 5, deferred: 'review' });
+  const stopped = applyExit({ results: [r('a', {}), r('b', { status: 'PENDING' }), disabled] }, { waited: true, interrupted: true });
+  assert.match(stopped.message!, /: 2 written, 0 not started, 0 failed, 1 skipped; a re-run is safe and writes only what is missing$/);
+  const mixed = applyExit({ results: [r('a', {}), disabled, inReview, kept, waiting] }, { waited: true, interrupted: true });
+  assert.match(mixed.message!, /: 1 written, 2 not started, 0 failed, 2 skipped;/);
+  // none skipped by design: the line as it was
+  assert.match(applyExit({ results: [r('a', {}), kept] }, { waited: false, interrupted: true }).message!, /: 1 written, 1 not started, 0 failed; a re-run/);
+});
+
 test.run();
 
 test('pendingOfPlan: an edit of a template in a state that takes none is not attempted, said why; in review or in appeal it waits', async () => {

@@ -164,7 +164,7 @@ test('a plan made from a root without a config is applied from there: its advice
     for (const p of ['shop', 'bank']) writeFiles(dir, { [`packages/${p}/templates/order.de.yaml`]: template(p).replace('language: en_US', 'language: de').replace('Hi {{name}}, your order {{order}} has shipped and will arrive at your door tomorrow morning.', 'Hallo {{name}}, deine Bestellung {{order}} wurde versandt und kommt morgen früh bei dir an.') });
     const plan = await cliIn(['plan', '--out', 'shop.plan', 'packages/shop'], { cwd: dir });
     assert.is(plan.exitCode, 0, plan.stdout + plan.stderr);
-    assert.match(plan.stderr, 'apply it with: tplsync apply --config packages/shop/tplsync.config.yaml shop.plan');
+    assert.match(plan.stderr, 'apply it with: tplsync apply --auto-approve --config packages/shop/tplsync.config.yaml shop.plan');
     const apply = await cliIn(['apply', '--auto-approve', 'shop.plan'], { cwd: dir });
     assert.is(apply.exitCode, 0, apply.stdout + apply.stderr);
     assert.match(apply.stderr, /no config in .* or above; using packages\/shop\/tplsync\.config\.yaml, the config above the plan's files/);
@@ -179,7 +179,7 @@ test('a plan made from a root without a config is applied from there: its advice
     assert.match(paths.stderr, /using packages\/bank\/tplsync\.config\.yaml, the config above the paths given/);
     // from the project's folder the advice is as before
     const inside = await cliIn(['plan', '--out', 'p.plan'], { cwd: path.join(dir, 'packages/shop') });
-    assert.match(inside.stderr, 'apply it with: tplsync apply p.plan');
+    assert.match(inside.stderr, 'apply it with: tplsync apply --auto-approve p.plan');
   } finally { cleanup(dir); }
 });
 

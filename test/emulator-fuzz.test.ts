@@ -120,8 +120,8 @@ test('emulator usage errors exit 3, said with the flag\'s name', async () => {
     [['emulator', '--port', '0', '--key', 'k', '--error-rate', '0x1'], /--error-rate takes a number from 0 to 1, not '0x1'/],
     [['emulator', '--port', '1e3', '--key', 'k'], /--port takes a port number from 0 to 65535, not '1e3'/],
     // the real rule for every spelling of a number out of range (1e12 was 'not a number >= 0')
-    [['emulator', '--port', '0', '--key', 'k', '--latency', '1e12'], /--latency takes a number from 0 to 60000, not '1e12'/],
-    [['emulator', '--port', '0', '--key', 'k', '--latency', '100000000000'], /--latency takes a number from 0 to 60000, not '100000000000'/],
+    [['emulator', '--port', '0', '--key', 'k', '--latency', '1e12'], /--latency takes a duration such as 30s, 2m or 0 \(a whole number with ms, s, m or h; a bare number is milliseconds\), up to 1m, not '1e12'/],
+    [['emulator', '--port', '0', '--key', 'k', '--latency', '100000000000'], /--latency takes a duration such as 30s, 2m or 0 \(a whole number with ms, s, m or h; a bare number is milliseconds\), up to 1m, not '100000000000'/],
   ] as const) {
     const r = await execa('node', [BIN, ...args], { reject: false, env: { TPLSYNC_API_KEY: undefined } as never, extendEnv: true, timeout: 20_000 });
     assert.is(r.exitCode, 3, `${args.join(' ')}: ${String(r.stderr)}`);

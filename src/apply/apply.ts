@@ -29,6 +29,11 @@ export interface ApplyItem { channel: string; name: string; language: string; pu
 
 export type Outcome = 'created' | 'updated' | 'failed' | 'skipped';
 
+/** The error of a template a signal kept from its write (not started, or stopped waiting for its review): a re-run writes it. */
+export const INTERRUPTED = 'not attempted: interrupted';
+/** Whether a signal kept the template from its write (its error begins with INTERRUPTED), as against one skipped by design (refused as it stands, deferred). */
+export const stoppedBySignal = (r: Pick<ApplyResult, 'outcome' | 'error'>): boolean => r.outcome === 'skipped' && r.error?.startsWith(INTERRUPTED) === true;
+
 export interface ApplyResult {
   channel: string; name: string; language: string; publicId: string; channelId: string;
   action: 'create' | 'update';
@@ -145,7 +150,7 @@ export async function applyItems(client: Client, items: readonly ApplyItem[], o:
       if (reviewed && ended) return { ...base, outcome: 'skipped', error: `not attempted: its review ended ${row.status}: ${ended}`, errorExitCode: EXIT.USAGE };
     }
     // errorExitCode 3: the request as it stands is the user's to change (applyExit counts it apart); 5: one a re-run after the review writes
-    // waited for the review the whole --wait-timeout (or stopped): said so, not advice to wait
+    // waited for the review the whole --wait-timeout (or stopped: its error then begins with INTERRUPTED, stoppedBySignal): said so, not advice to wait
     const why = waited ? (o.signal?.aborted ? `interrupted while waiting for its review (${waited.status ?? 'PENDING'}) to end; WhatsApp takes no edit until it has: re-run apply then (${adviceCommand('review', o.environment)} shows the decision)`
       : `the template was still in review (${waited.status ?? 'PENDING'}) when the wait ended (--wait-timeout, ${formatDuration(waited.ms)}), and WhatsApp takes no edit until the review ends: re-run apply once it has (${adviceCommand('review', o.environment)} shows the decision), or give --wait-timeout more time`) : it.refusal;
     if (it.refusal && !reviewed) return { ...base, outcome: 'skipped', error: `not attempted: ${why}`, errorExitCode: it.deferred ? EXIT.PARTIAL : EXIT.USAGE, ...(it.deferred ? { deferred: it.deferred } : {}) };
@@ -153,7 +158,7 @@ export async function applyItems(client: Client, items: readonly ApplyItem[], o:
       try {
         if (pacer && it.action === 'create') {
           const held = await pacedCreate(it, pacer);
-          if (held?.held === 'interrupted') return { ...base, outcome: 'skipped', error: 'not attempted: interrupted' };
+          if (held?.held === 'interrupted') return { ...base, outcome: 'skipped', error: INTERRUPTED };
           if (held) {
             const at = held.until !== undefined ? new Date(held.until).toISOString() : undefined;
             return {
@@ -201,7 +206,7 @@ export async function applyItems(client: Client, items: readonly ApplyItem[], o:
   // what an interrupt kept from starting
   items.forEach((it, i) => {
     if (results[i]) return;
-    results[i] = { channel: it.channel, name: it.name, language: it.language, publicId: it.publicId, channelId: it.channelId, action: it.action, outcome: 'skipped', error: 'not attempted: interrupted' };
+    results[i] = { channel: it.channel, name: it.name, language: it.language, publicId: it.publicId, channelId: it.channelId, action: it.action, outcome: 'skipped', error: INTERRUPTED };
     o.onResult?.(results[i]!);
   });
   o.onWritesDone?.();

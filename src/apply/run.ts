@@ -1,7 +1,6 @@
 // Apply's orchestration: what a saved plan or a fresh plan asks to write, whether a saved plan
 // is stale, the writes themselves, and (pure) the exit code and the results file of the outcome.
 import { adviceCommand } from '../core/advice.js';
-import { shellWord } from '../core/shell-word.js';
 import { identifierFields } from '../core/redact.js';
 import { interruptExitCode } from '../core/interrupt.js';
 import { existsSync, statSync } from 'node:fs';
@@ -12,16 +11,16 @@ import { EXIT } from '../core/exit-codes.js';
 import { resolvePath } from '../core/io.js';
 import { UsageError } from '../core/errors.js';
 import { hashTemplateFile } from '../files/load.js';
-import { diffTemplates, editsWhatsApp, fromRead, fromWriteBody } from '../model/canonical.js';
-import { unknownComponentsNote, writeBodyOf, type Action, type HeldTemplate, type Plan } from '../plan/plan.js';
-import { recreateHow } from '../plan/review-state.js';
-import { isApprovedState, isDeletedState } from '../core/template-state.js';
+import { diffTemplates, fromRead, fromWriteBody } from '../model/canonical.js';
+import { writeBodyOf, type HeldTemplate, type Plan } from '../plan/plan.js';
+import { applyRefusal, type RefusalInput } from '../plan/apply-refusal.js';
+import { isApprovedState } from '../core/template-state.js';
 import { editSpend, type EditSpend } from '../plan/edit-budget.js';
 import { editAllowanceOf } from '../api/edit-allowance.js';
 import { readTemplates, type ProgressFactory } from '../plan/run.js';
 import { classifyPlanText, staleness, type SavedPlan, type Staleness } from '../plan/saved.js';
 import type { VerifiedPlan } from '../plan/verify.js';
-import { applyItems, NOT_EDITABLE, QUOTA_PER_RUN, type ApplyItem, type ApplyResult, type ReviewWait } from './apply.js';
+import { applyItems, QUOTA_PER_RUN, stoppedBySignal, type ApplyItem, type ApplyResult, type ReviewWait } from './apply.js';
 import { DEFAULT_CREATE_QUOTA } from '../config/load.js';
 import type { PaceClock, QuotaWait } from './quota.js';
 import { MAX_DATA_FILE_BYTES, readRegularText } from '../core/read-regular.js';
@@ -45,42 +44,11 @@ export function loadPlanFile(file: string): SavedPlan | undefined {
   return k.kind === 'saved' ? k.plan : undefined;
 }
 
-/** What apply writes for a change of a plan (saved or just made): creates and updates only. */
-function item(c: { channel: string; name: string; language: string; publicId: string; channelId: string; action: Action; remoteStatus?: string | undefined; remote?: { canonical: { rcsOnly?: true } } | undefined; changes?: readonly { path: string; before?: unknown; after?: unknown }[] | undefined; partnerOnly?: true | undefined; edit?: EditSpend | undefined; drift?: { upstream?: string; merge?: true } | undefined }, body: TemplateWriteRequest | undefined, environment: string): ApplyItem[] {
-  // a command advised names the environment of the apply (a bare one acts on the default environment)
-  const run = (command: string): string => adviceCommand(command, environment);
+/** What apply writes for a change of a plan (saved or just made): creates and updates only, each with why it is not attempted when it is not (applyRefusal, the judgment plan shows too). */
+function item(c: RefusalInput & { channelId: string; language: string }, body: TemplateWriteRequest | undefined, environment: string): ApplyItem[] {
   if ((c.action !== 'create' && c.action !== 'update') || !body) return [];
   const base = { channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, channelId: c.channelId, action: c.action, body };
-  // behind the upstream, whose newer version of the file the channel holds (a colleague's applied change): the write would revert it
-  if (c.action === 'update' && c.drift?.upstream) {
-    return [{ ...base, deferred: 'behind', refusal: c.drift.merge
-      ? `this branch is behind ${c.drift.upstream} and did not change the file, whose newer version on ${c.drift.upstream} the channel holds (applied from there): the write would revert it. Merge ${c.drift.upstream} first (\`git merge ${shellWord(c.drift.upstream)}\`), then \`${run('apply')}\` again`
-      : `this checkout is behind ${c.drift.upstream}, whose newer version of the file the channel holds (applied from there): the write would revert it. git pull first, then \`${run('apply')}\` again` }];
-  }
-  // the channel's copy holds components no file can hold: the write would delete them
-  const unknown = c.action === 'update' ? c.changes?.find((x) => x.path === 'unknownComponents') : undefined;
-  if (unknown && Array.isArray(unknown.before) && unknown.before.length) return [{ ...base, refusal: unknownComponentsNote(unknown.before.map(String)) }];
-  // a DISABLED template takes no edit: the write would only be refused (the plan said what to do instead)
-  if (c.action === 'update' && c.remoteStatus === 'DISABLED') return [{ ...base, refusal: NOT_EDITABLE.DISABLED! }];
-  // the category of an approved template cannot change: the write carries the file's, and is refused whoever changed it
-  const category = c.action === 'update' && isApprovedState(c.remoteStatus) ? c.changes?.find((x) => x.path === 'category') : undefined;
-  if (category) return [{ ...base, refusal: `the channel has it approved as ${String(category.before)} and the category of an approved template cannot change: set category: ${String(category.before)} in the file if every environment's copy has it, or accept it for this environment alone with environments.<env>.categories: { "${c.channel}/${c.name}": ${String(category.before)} } in the config (or appeal a re-categorisation in the console), or create a new template under another name for ${String(category.after)} (docs/recovery.md#recategorised)` }];
-  // WhatsApp edits only APPROVED, REJECTED and PAUSED templates: one in review (or in appeal) is refused until the review ends (an RCS-only template is not WhatsApp's)
-  const whatsapp = c.action === 'update' && !c.remote?.canonical.rcsOnly;
-  // (a change of what WhatsApp never sees, the description or the RCS message, is no edit of the WhatsApp template: written)
-  if (whatsapp && c.remoteStatus === 'PENDING' && !c.partnerOnly && (c.changes === undefined || editsWhatsApp(c.changes))) {
-    // the read said the edit under review used the allowance: once approved, the edit is refused until the allowance allows one
-    if (c.edit?.exceeds) {
-      const until = c.edit.possibleFrom;
-      return [{ ...base, deferred: 'review', editLimit: until ? { until } : {}, refusal: `the template is in review (PENDING) and WhatsApp takes no edit until the review ends, and once the review approves it, its edit allowance is used up (the edit under review spent it) ${until ? `until ${until}` : 'for a while (the service did not say until when)'}: re-run apply ${until ? 'from then' : `once ${run('review')} shows an edit left`} (or once the review rejects it, when an edit spends none; docs/recovery.md#the-edit-limit)` }];
-    }
-    return [{ ...base, refusal: `the template is in review (PENDING) and WhatsApp takes no edit until the review ends: re-run apply once it has (${run('review')} shows the decision; apply --wait waits for it)`, deferred: 'review' }];
-  }
-  if (whatsapp && c.remoteStatus === 'IN_APPEAL') return [{ ...base, refusal: `an appeal of its rejection is under review (IN_APPEAL) and WhatsApp takes no edit until it is decided: re-run apply then (${run('review')} shows the decision; apply --wait waits for it)`, deferred: 'review' }];
-  // deleted on the channel: how to make it again (a new name, or after WhatsApp's 30 days a new publicId)
-  if (c.action === 'update' && isDeletedState(c.remoteStatus)) return [{ ...base, refusal: `the template is ${recreateHow(c.remoteStatus!, c.publicId)}` }];
-  if (whatsapp && c.remoteStatus !== undefined && NOT_EDITABLE[c.remoteStatus]) return [{ ...base, refusal: NOT_EDITABLE[c.remoteStatus]! }];
-  return [base];
+  return [{ ...base, ...applyRefusal(c, environment) }];
 }
 
 /** The writes of a saved plan, with the bodies built from the files (verifySavedBodies), never the plan's own. */
@@ -218,7 +186,11 @@ export function applyExit(outcome: ApplyOutcome, o: { waited: boolean; interrupt
   // not attempted: the channel takes no edit of it as it stands (a DISABLED template)
   const blocked = notDone.filter((r) => r.outcome === 'skipped' && r.errorExitCode === EXIT.USAGE && !r.deferred);
   if (o.interrupted) {
-    return { code: interruptExitCode(), message: `${interruptExitCode() === EXIT.INTERRUPTED ? 'interrupted' : 'terminated'}: ${written} written, ${n.skipped} not started, ${n.failed} failed; a re-run is safe and writes only what is missing` };
+    // not started: what the signal kept from its write; skipped: what apply never attempts as things stand (a DISABLED
+    // template, an edit in review, the quota held back), said apart as the line above says it (a re-run does not write those either)
+    const notStarted = outcome.results.filter(stoppedBySignal).length;
+    const skipped = n.skipped - notStarted;
+    return { code: interruptExitCode(), message: `${interruptExitCode() === EXIT.INTERRUPTED ? 'interrupted' : 'terminated'}: ${written} written, ${notStarted} not started, ${n.failed} failed${skipped ? `, ${skipped} skipped` : ''}; a re-run is safe and writes only what is missing` };
   }
   if (outcome.authFailure && written === 0) return { code: EXIT.AUTH, message: outcome.authFailure.message };
   if (notDone.length && written === 0 && !deferred.length && !editLimited.length && !blocked.length && !inReview.length && !behind.length && notDone.every((r) => r.errorExitCode === EXIT.UNAVAILABLE || r.outcome === 'skipped')) {

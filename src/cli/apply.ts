@@ -25,7 +25,8 @@ import type { Plan, PlanChange } from '../plan/plan.js';
 import { shellWord } from '../core/shell-word.js';
 import { useColor, writeFileAtomic } from '../terminal/output.js';
 import { progress } from '../terminal/progress.js';
-import { commandConfig, savedFilesDir, withConnection } from './context.js';
+import { parseDuration } from '../core/number-option.js';
+import { canConfirm, commandConfig, savedFilesDir, withConnection } from './context.js';
 import { sourceStaleness } from '../promote/promote.js';
 import { parseParallelism, reportLintFailure, sayConfigWarning, sayLeftOut, sayValueWarnings } from './report.js';
 import { io } from '../core/io.js';
@@ -62,13 +63,13 @@ export interface ApplyCommandOptions {
 
 export async function applyCommand(args: string[], o: ApplyCommandOptions): Promise<number> {
   const parallelism = parseParallelism(o.parallelism);
-  const waitTimeout = Number(o.waitTimeout);
-  if (!Number.isFinite(waitTimeout) || waitTimeout <= 0) throw new UsageError(`--wait-timeout takes seconds, not '${o.waitTimeout}'`);
+  // seconds when bare (600), as its help says, or 20s, 10m, 1h: the one parser of every command's durations
+  const waitMs = parseDuration(o.waitTimeout, '--wait-timeout', { unit: 's', minMs: 1 });
   const saved = args.length === 1 ? loadPlanFile(args[0]!) : undefined;
   if (!saved && args.length > 1 && args.some((a) => { try { return loadPlanFile(a) !== undefined; } catch { return false; } })) {
     throw new UsageError('Give either one plan file or template paths, not both');
   }
-  const interactive = Boolean(io().stdin.isTTY && io().stderr.isTTY);
+  const interactive = canConfirm();
   if (!o.autoApprove && !interactive) throw new UsageError('Refusing to apply without confirmation: stdin is not a terminal. Pass --auto-approve (CI) or run it in a terminal');
   if (saved && o.env && o.env !== saved.environment) throw new UsageError(`The plan was made for environment '${saved.environment}', not '${o.env}': apply it without --env (or with --env ${saved.environment}), or make a plan for ${o.env} (tplsync plan --env ${o.env} --out FILE)`);
   if (saved && o.base) throw new UsageError('--base goes with template paths; a saved plan was already made against its base');
@@ -238,7 +239,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
     }
     if (pending.items.length === 0) {
       if (saved) io().stdout.write('Nothing to write.\n');
-      const code = o.wait && inReview.length ? await followOnly(conn, inReview, waitTimeout * 1000, signal) : EXIT.OK;
+      const code = o.wait && inReview.length ? await followOnly(conn, inReview, waitMs, signal) : EXIT.OK;
       // the reviews followed, with how each ended: the results say what the exit code says
       if (o.results) writeFileAtomic(o.results, `${JSON.stringify(resultsDocument(pending, [], o.wait ? inReview : []), null, 2)}\n`);
       return partly(code);
@@ -247,7 +248,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
       io().stderr.write('Nothing was written.\n');
       return EXIT.OK;
     }
-    return partly(await write(conn, pending, { parallelism, ...(o.results ? { results: o.results } : {}), ...(o.wait ? { waitMs: waitTimeout * 1000 } : {}), signal, waitForQuota: o.waitForQuota !== false }));
+    return partly(await write(conn, pending, { parallelism, ...(o.results ? { results: o.results } : {}), ...(o.wait ? { waitMs: waitMs } : {}), signal, waitForQuota: o.waitForQuota !== false }));
   }
 }
 

@@ -60,7 +60,7 @@ export const collect = (v: string, prev: string[] = []): string[] => [...prev, v
 
 /** `--lock-timeout`, for the commands that write template files (the project's write lock, docs/outputs.md). */
 export const LOCK_TIMEOUT_FLAGS = '--lock-timeout <duration>';
-export const LOCK_TIMEOUT_HELP = 'while another tplsync writes this project\'s template files, wait up to this long (30s, 2m) before giving up (default: 0, refuse at once)';
+export const LOCK_TIMEOUT_HELP = 'while another tplsync writes this project\'s template files, wait up to this long (30s, 2m; seconds when bare) before giving up (default: 0, refuse at once)';
 
 /** The options whose empty value means something, given as such (`emptyAllowed`): not refused by `refuseEmptyValues`. */
 const EMPTY_ALLOWED = new WeakSet<object>();

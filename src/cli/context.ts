@@ -198,3 +198,17 @@ function configsBelow(dir: string, depth = 3): string[] {
   }
   return out;
 }
+
+/**
+ * Whether apply may ask for confirmation here: stdin and stderr are terminals. Elsewhere (CI) it
+ * refuses to run without --auto-approve, so the apply command advised after `plan --out` (and
+ * `promote --out`) carries --auto-approve where this run could not have asked (trial-an F1).
+ */
+export function canConfirm(): boolean {
+  return Boolean(io().stdin.isTTY && io().stderr.isTTY);
+}
+
+/** `tplsync apply ` as it works where this run is: with --auto-approve where no confirmation can be asked (canConfirm) */
+export function applyAdvice(): string {
+  return `tplsync apply ${canConfirm() ? '' : '--auto-approve '}`;
+}

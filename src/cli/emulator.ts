@@ -1,9 +1,9 @@
 // `tplsync emulator`: the local emulator as a process. First line: `listening on URL`; second
 // line: `control token: TOKEN` (for /_emulator/faults, clock and state).
 import { UsageError } from '../core/errors.js';
-import { parseNumberOption, PORT_RULE, type NumberRule } from '../core/number-option.js';
+import { parseDuration, parseNumberOption, PORT_RULE, type DurationRule, type NumberRule } from '../core/number-option.js';
 import { jsonDepthProblem } from '../core/json-depth.js';
-import { checkFaults, faultRule, type FaultSettings, type Operation } from '../emulator/faults.js';
+import { checkFaults, FAULT_LIMITS, faultRule, type FaultSettings, type Operation } from '../emulator/faults.js';
 import { JournalError } from '../emulator/journal.js';
 import { parseCreateQuota } from '../emulator/quota.js';
 import { startEmulator, type KeySpec } from '../emulator/server.js';
@@ -42,6 +42,11 @@ export interface EmulatorCommandOptions {
   verbose?: boolean;
 }
 
+/** The milliseconds of a duration flag (a bare number is ms, as its help says; or 2s, 1m: the one parser of every command's durations). */
+function ms(name: string, v: string | undefined, rule: DurationRule = {}): number | undefined {
+  return v === undefined ? undefined : parseDuration(v, `--${name}`, { unit: 'ms', ...rule });
+}
+
 /** The value of a numeric flag, checked against its rule (said with the rule whatever is wrong: no number, or one out of range). */
 function num(name: string, v: string | undefined, rule: NumberRule = { min: 0 }): number | undefined {
   return v === undefined ? undefined : parseNumberOption(`--${name}`, v, rule);
@@ -71,7 +76,7 @@ function readKeys(o: EmulatorCommandOptions): (string | KeySpec)[] {
 function timeouts(o: EmulatorCommandOptions): { headersTimeoutMs?: number; requestTimeoutMs?: number } {
   const out: { headersTimeoutMs?: number; requestTimeoutMs?: number } = {};
   for (const [flag, v, k] of [['headers-timeout', o.headersTimeout, 'headersTimeoutMs'], ['request-timeout', o.requestTimeout, 'requestTimeoutMs']] as const) {
-    const n = num(flag, v, { min: 1, max: 3_600_000, whole: true, unit: 'ms' });
+    const n = ms(flag, v, { minMs: 1, maxMs: 3_600_000 });
     if (n !== undefined) out[k] = n;
   }
   if (out.headersTimeoutMs !== undefined && out.requestTimeoutMs !== undefined && out.requestTimeoutMs < out.headersTimeoutMs) {
@@ -93,8 +98,15 @@ export async function emulatorCommand(o: EmulatorCommandOptions): Promise<number
   const faults: FaultSettings = {};
   // each fault setting with its rule (the emulator's own, as its control endpoint checks them)
   const set = (k: keyof FaultSettings, flag: string, v: string | undefined) => { const n = num(flag, v, faultRule(k)); if (n !== undefined) (faults as Record<string, number>)[k] = n; };
-  set('seed', 'seed', o.seed); set('latencyMs', 'latency', o.latency); set('jitterMs', 'jitter', o.jitter);
-  set('errorRate', 'error-rate', o.errorRate); set('rateLimitRate', 'rate-limit-rate', o.rateLimitRate); set('retryAfterSec', 'retry-after', o.retryAfter);
+  // the durations: a bare number in the flag's unit (ms; the Retry-After in seconds), or 2s, 1m
+  const latency = ms('latency', o.latency, { maxMs: FAULT_LIMITS.latencyMs });
+  const jitter = ms('jitter', o.jitter, { maxMs: FAULT_LIMITS.jitterMs });
+  const retryAfter = o.retryAfter === undefined ? undefined : parseDuration(o.retryAfter, '--retry-after', { unit: 's', maxMs: FAULT_LIMITS.retryAfterSec * 1000, stepMs: 1000 }) / 1000;
+  set('seed', 'seed', o.seed);
+  if (latency !== undefined) faults.latencyMs = latency;
+  if (jitter !== undefined) faults.jitterMs = jitter;
+  if (retryAfter !== undefined) faults.retryAfterSec = retryAfter;
+  set('errorRate', 'error-rate', o.errorRate); set('rateLimitRate', 'rate-limit-rate', o.rateLimitRate);
   set('resetRate', 'reset-rate', o.resetRate); set('hangRate', 'hang-rate', o.hangRate); set('truncateRate', 'truncate-rate', o.truncateRate);
   set('nonJsonRate', 'non-json-rate', o.nonJsonRate); set('lostResponseRate', 'lost-response-rate', o.lostResponseRate);
   set('failedSendRate', 'failed-send-rate', o.failedSendRate);
@@ -112,7 +124,7 @@ export async function emulatorCommand(o: EmulatorCommandOptions): Promise<number
     emu = await startEmulator({
       editLimits: editLimits === 'on',
       port, host: o.host, keys: readKeys(o), faults, ...(quota ? { createQuota: quota } : {}),
-      reviewDelayMs: num('review-delay', o.reviewDelay)!, statusDelayMs: num('status-delay', o.statusDelay)!,
+      reviewDelayMs: ms('review-delay', o.reviewDelay)!, statusDelayMs: ms('status-delay', o.statusDelay)!,
       ...(o.controlToken !== undefined ? { controlToken: o.controlToken } : {}),
       ...timeouts(o),
       ...(o.data ? { dataFile: o.data } : {}),

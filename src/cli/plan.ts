@@ -13,7 +13,7 @@ import { interruptSignal } from '../core/interrupt.js';
 import { emit, useColor, writeFileAtomic, dashAsStdout, refuseSavedPlanDash } from '../terminal/output.js';
 import { toolVersion } from '../core/version.js';
 import { progress } from '../terminal/progress.js';
-import { commandConfig, foundAbovePaths, savedBase, withConnection } from './context.js';
+import { applyAdvice, commandConfig, foundAbovePaths, savedBase, withConnection } from './context.js';
 import { projectFiles, refuseProtectedOutput } from '../files/output-target.js';
 import { parseParallelism, reportLintFailure, sayConfigWarning, sayLeftOut, sayValueWarnings } from './report.js';
 import { io } from '../core/io.js';
@@ -70,7 +70,7 @@ export async function planCommand(paths: string[], o: PlanCommandOptions): Promi
       writeFileAtomic(o.out, `${JSON.stringify(toSaved(plan, { environment: env, target: conn.target, toolVersion: toolVersion(), now: new Date(), base: savedBase(config) }), null, 2)}\n`, { verbatim: true });
       // (a config found above the paths, none in the working directory: named, for an apply run from elsewhere)
       const named = foundAbovePaths(config) && config.file ? `--config ${shellWord(path.relative(io().cwd(), config.file))} ` : '';
-      io().stderr.write(`Saved the plan to ${o.out}; apply it with: tplsync apply ${named}${shellWord(o.out)}\n`);
+      io().stderr.write(`Saved the plan to ${o.out}; apply it with: ${applyAdvice()}${named}${shellWord(o.out)}\n`);
     }
     // --orphans-if-listed whose listing failed: the plan (with that said in it) is written, and the run ends as the listing's failure does
     const listing = plan.orphansNotLookedFor?.exitCode;

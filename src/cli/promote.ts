@@ -13,7 +13,7 @@ import { toSaved } from '../plan/saved.js';
 import { runPromote } from '../promote/promote.js';
 import { emit, useColor, writeFileAtomic, dashAsStdout, refuseSavedPlanDash } from '../terminal/output.js';
 import { progress } from '../terminal/progress.js';
-import { commandConfig, savedBase, withConnection } from './context.js';
+import { applyAdvice, commandConfig, savedBase, withConnection } from './context.js';
 import { projectFiles, refuseProtectedOutput } from '../files/output-target.js';
 import { parseParallelism, reportLintFailure, sayLeftOut, sayValueWarnings } from './report.js';
 import { io } from '../core/io.js';
@@ -64,7 +64,7 @@ export async function promoteCommand(paths: string[], o: PromoteCommandOptions):
     if (o.out) {
       // masked by toSaved, every string and key (its identifiers never as a secret value): written as it is, not masked again
       writeFileAtomic(o.out, `${JSON.stringify(toSaved(plan, { environment: env, target: target.target, toolVersion: toolVersion(), now: new Date(), source: result.source, base: savedBase(config) }), null, 2)}\n`, { verbatim: true });
-      io().stderr.write(`Saved the promotion to ${o.out}; apply it with: tplsync apply ${shellWord(o.out)} (refused if ${o.from} or ${env} moved)\n`);
+      io().stderr.write(`Saved the promotion to ${o.out}; apply it with: ${applyAdvice()}${shellWord(o.out)} (refused if ${o.from} or ${env} moved)\n`);
     }
     return o.detailedExitcode && hasChanges(plan) ? EXIT.CHANGES : EXIT.OK;
   }));

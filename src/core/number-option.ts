@@ -42,16 +42,41 @@ export function parseNumberOption(option: string, text: string, rule: NumberRule
 const UNITS: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 /** The longest duration an option takes: a week (a lock waited on longer is a job that never ends). */
 export const MAX_DURATION_MS = 7 * 24 * 3_600_000;
-const DURATION_RULE = `a duration such as 30s, 2m or 0 (a whole number with ms, s, m or h; a bare number is seconds), up to ${MAX_DURATION_MS / 3_600_000}h`;
 
 /**
- * Milliseconds of `text` (`30s`, `2m`, `500ms`, `1h`, `45` = 45 s, Terraform's -lock-timeout
- * style); a UsageError naming `option` and the whole rule otherwise: a duration past the bound is
- * told the bound, not that it is no duration.
+ * What a duration option takes: the unit a bare number is counted in (the one its help and docs
+ * name: `--wait-timeout 600` is seconds, `emulator --latency 200` milliseconds), and its range in
+ * milliseconds (default 0 to a week); `stepMs`: the value must be a whole number of these (a
+ * Retry-After counts whole seconds).
  */
-export function parseDuration(text: string, option: string): number {
+export interface DurationRule { unit?: 'ms' | 's'; minMs?: number; maxMs?: number; stepMs?: number }
+
+/** `ms` in the largest unit it is a whole number of: 168h, 10m, 30s, 1500ms */
+export function durationText(ms: number): string {
+  for (const u of ['h', 'm', 's'] as const) if (ms !== 0 && ms % UNITS[u]! === 0) return `${ms / UNITS[u]!}${u}`;
+  return ms === 0 ? '0' : `${ms}ms`;
+}
+
+/** The rule in words: "a duration such as 30s, 2m or 0 (a whole number with ms, s, m or h; a bare number is seconds), up to 168h". */
+export function durationRuleText(r: DurationRule = {}): string {
+  const unit = r.unit ?? 's';
+  const min = r.minMs ?? 0;
+  const max = r.maxMs ?? MAX_DURATION_MS;
+  const bare = min === 0 ? '0' : unit === 's' ? '600' : '1500';
+  const step = r.stepMs === 1000 ? ', in whole seconds' : r.stepMs && r.stepMs > 1 ? `, a whole number of ${durationText(r.stepMs)}` : '';
+  return `a duration such as 30s, 2m or ${bare} (a whole number with ms, s, m or h; a bare number is ${unit === 's' ? 'seconds' : 'milliseconds'}), ${min > 0 ? `from ${durationText(min)} ` : ''}up to ${durationText(max)}${step}`;
+}
+
+/**
+ * Milliseconds of `text`, the one parser of every duration option (a time-out, a wait, a delay, an
+ * interval): a whole number with a unit (`500ms`, `30s`, `2m`, `1h`), or bare in the option's own
+ * unit (`rule.unit`: seconds unless said, Terraform's -lock-timeout style); a UsageError naming
+ * `option` and the whole rule otherwise, whatever is wrong (`20x`, `-1`, `''`, `1.5m`, past the bound).
+ */
+export function parseDuration(text: string, option: string, rule: DurationRule = {}): number {
   const m = /^(\d+)(ms|s|m|h)?$/.exec(text.trim());
-  const ms = m ? Number(m[1]) * UNITS[m[2] ?? 's']! : NaN;
-  if (!Number.isFinite(ms) || ms > MAX_DURATION_MS) throw new UsageError(`${option} takes ${DURATION_RULE}, not '${text}'`);
+  const ms = m ? Number(m[1]) * UNITS[m[2] ?? rule.unit ?? 's']! : NaN;
+  const ok = Number.isSafeInteger(ms) && ms >= (rule.minMs ?? 0) && ms <= (rule.maxMs ?? MAX_DURATION_MS) && (!rule.stepMs || ms % rule.stepMs === 0);
+  if (!ok) throw new UsageError(`${option} takes ${durationRuleText(rule)}, not '${text}'`);
   return ms;
 }

@@ -3,16 +3,24 @@
 // platform's "100 creations per hour"). Edits of existing templates do not count. Pure apart from
 // the clock it is given; the state lives in memory (a restart starts every window afresh).
 
+import { parseDuration } from '../core/number-option.js';
+
 export interface CreateQuotaSpec { limit: number; windowSeconds: number }
 
 /** the largest N and SECONDS accepted */
 export const CREATE_QUOTA_MAX = { limit: 1_000_000, windowSeconds: 31 * 24 * 3600 } as const;
 
-/** `N/SECONDS` (e.g. `100/3600`) as a spec, or a message saying what is wrong. */
+/**
+ * `N/SECONDS` (e.g. `100/3600`) as a spec, or a message saying what is wrong. The window is a
+ * duration as every duration option takes one (core/number-option.ts parseDuration): bare seconds,
+ * or `100/1h`, `10/90s`, in whole seconds.
+ */
 export function parseCreateQuota(text: string): CreateQuotaSpec | { error: string } {
-  const m = /^\s*(\d{1,7})\s*\/\s*(\d{1,7})\s*$/.exec(text);
-  const spec = m ? { limit: Number(m[1]), windowSeconds: Number(m[2]) } : undefined;
-  const err = spec ? checkCreateQuota(spec) : `expected N/SECONDS (e.g. 100/3600), not '${text.slice(0, 50)}'`;
+  const m = /^\s*(\d{1,7})\s*\/\s*(\d{1,10}(?:ms|s|m|h)?)\s*$/.exec(text);
+  let windowMs: number | undefined;
+  try { windowMs = m ? parseDuration(m[2]!, 'SECONDS', { unit: 's', maxMs: Number.MAX_SAFE_INTEGER, stepMs: 1000 }) : undefined; } catch { windowMs = undefined; }
+  const spec = m && windowMs !== undefined ? { limit: Number(m[1]), windowSeconds: windowMs / 1000 } : undefined;
+  const err = spec ? checkCreateQuota(spec) : `expected N/SECONDS (e.g. 100/3600, or 100/1h: the window in whole seconds, bare or with s, m or h), not '${text.slice(0, 50)}'`;
   return err ? { error: err } : spec!;
 }
 

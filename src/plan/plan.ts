@@ -1,6 +1,6 @@
 // Pure: from what the files want and what the reads returned, the plan: one change per
 // template (create, update, noop, orphan), with field-level changes and what needs attention.
-import { describeAttention, needsAttention, NOT_EDITABLE, recategorised, type CategoryContext, type NeedsAttention, type RuleSetting } from './review-state.js';
+import { describeAttention, needsAttention, recategorised, type CategoryContext, type NeedsAttention, type RuleSetting } from './review-state.js';
 import { isApprovedState, isDeletedState } from '../core/template-state.js';
 import { describeEditAllowance, editAllowanceOf } from '../api/edit-allowance.js';
 import { editSpend, inReviewNote, type EditSpend } from './edit-budget.js';
@@ -51,6 +51,11 @@ export interface PlanChange {
    * config accepts it (`environments.<env>.categories`): in sync, and an update carries this category
    */
   acceptedCategory?: { category: string; environment: string };
+  /**
+   * an update apply does not attempt whatever its options (applyRefusal: a DISABLED template, an approved template's
+   * category, a checkout behind its upstream, ...): why. Counted apart from the updates apply writes (applySkipCount)
+   */
+  applySkips?: string;
   fileHash?: string;
   /** the environment values the file refers to, each as its digest (DesiredTemplate.values) */
   values?: Readonly<Record<string, string>>;
@@ -135,6 +140,8 @@ import { sha256 } from '../core/hash.js';
 import { adviceCommand } from '../core/advice.js';
 import { shellWord } from '../core/shell-word.js';
 import { droppedOnWrite } from './dropped.js';
+import { applyRefusal, applySkips, unknownComponentsNote } from './apply-refusal.js';
+export { unknownComponentsNote } from './apply-refusal.js';
 
 export function fingerprint(r: TemplateReadResponse | null): string {
   return r ? sha256(canonicalJson(r)) : 'absent';
@@ -166,6 +173,8 @@ export interface OrphanCandidate { channel: string; channelId: string; name: str
 
 export interface PlanInputs {
   desired: readonly DesiredTemplate[];
+  /** the environment planned: the commands the notes advise name it (a bare one acts on the default environment) */
+  environment?: string;
   /** read responses by template id (null: absent) */
   remote: ReadonlyMap<string, TemplateReadResponse | null>;
   /** category of each template (by id) in the files at --base, to flag category changes */
@@ -312,10 +321,18 @@ export function makePlan(inp: PlanInputs): Plan {
       if (allowance && !refused && allowance.remaining === 0) edit = { ...editSpend(allowance), inReview: true };
       attention.push(inReviewNote(edit));
     }
-    // a state WhatsApp takes no edit in (LOCKED, LIMIT_EXCEEDED, FLAGGED, ...): apply does not attempt the write, said here
-    // with why and what to do instead, as apply says it (a deleted template's way back is its state's own line)
-    const noEdit = diff.length && r.statusText !== undefined && !isDeletedState(r.statusText) && (r.statusText === 'DISABLED' || !remote.rcsOnly) ? NOT_EDITABLE[r.statusText] : undefined;
-    if (noEdit) attention.push(`apply does not attempt this update: ${noEdit}`);
+    // the file is the same at the base as now, and the channel's copy is not: the change is the channel's, and this update reverts it
+    const drift = diff.length ? driftOf(d, c, remote, inp) : undefined;
+    // a write apply does not attempt (a DISABLED, LOCKED, FLAGGED ... template, an approved template's category, a checkout
+    // behind its upstream): judged as apply judges it (applyRefusal, one function for both), said with why and what to do
+    // instead, and counted apart from the updates apply writes (applySkipCount)
+    const refusal = diff.length ? applyRefusal({
+      publicId: c.templateId, channel: d.channel, name: c.name, action: 'update', remoteStatus: r.statusText, remote: { canonical: remote }, changes: diff,
+      ...(edit ? { edit } : {}), ...(drift ? { drift: drift.drift } : {}),
+    }, inp.environment) : undefined;
+    const skipped = applySkips(refusal) ? refusal.refusal : undefined;
+    // where the note goes: after what the edit would spend or wait for, before what the channel's copy holds
+    const skipAt = attention.length;
     // parts of the channel's copy no file can hold: a write would delete them (apply does not write it)
     if (remote.unknownComponents?.length) attention.push(unknownComponentsNote(remote.unknownComponents));
     // fields on known parts that no file can hold: this update's write would not carry them (said, not refused: a service may echo fields of its own)
@@ -323,12 +340,15 @@ export function makePlan(inp: PlanInputs): Plan {
       const dropped = droppedOnWrite(r, c.channelId);
       if (dropped.length) attention.push(droppedFieldsNote(dropped));
     }
-    // the file is the same at the base as now, and the channel's copy is not: the change is the channel's, and this update reverts it
-    const drift = diff.length ? driftOf(d, c, remote, inp) : undefined;
-    if (drift) attention.unshift(drift.note);
     // not approved on the channel: not in sync, whatever the content (PENDING within its review is fine)
     const state = needsAttention(r, inp.ruleIds, inp.ruleSettingsOf?.(d.file)) ?? recat;
     if (state) attention.push(describeAttention(state));
+    if (skipped) {
+      // why, unless a note of its own says it already (the parts no file can hold; a deleted template's way back, its state's line)
+      const said = attention.some((a) => a.includes(skipped.replace(/^the template is /, '')));
+      if (!remote.unknownComponents?.length) attention.splice(skipAt, 0, `${APPLY_SKIPS}${said ? 'the channel takes no edit of it as it stands (why, and what to do instead: below)' : skipped}`);
+    }
+    if (drift) attention.unshift(drift.note);
     changes.push({
       ...base, remoteStatus: r.statusText, action: diff.length ? 'update' : 'noop',
       ...(diff.length ? { changes: diff } : {}),
@@ -337,6 +357,7 @@ export function makePlan(inp: PlanInputs): Plan {
       ...(edit ? { edit } : {}),
       ...(acceptedCategory ? { acceptedCategory } : {}),
       ...(drift ? { drift: drift.drift } : {}),
+      ...(skipped ? { applySkips: skipped } : {}),
       ...hashes, ...(!diff.length || HELD_FOR_REVIEW.has(r.statusText) ? { remoteContent: contentFingerprint(r) } : {}), desired: viewOf(d), remote: withoutFile(remote),
     });
   }
@@ -596,13 +617,6 @@ export function droppedFieldsNote(paths: readonly string[]): string {
   return `the channel's copy holds ${one ? 'a field' : 'fields'} no template file can hold (${paths.join(', ')}): this update writes the template as its file has it, without ${one ? 'it' : 'them'}. If ${one ? 'it matters' : 'they matter'}, set ${one ? 'it' : 'them'} again in the console after the apply, or keep the template as it is`;
 }
 
-/** what plan and apply say of a template whose copy on the channel holds components no file can hold */
-export function unknownComponentsNote(parts: readonly string[]): string {
-  const list = parts.map((p) => `the ${p}`).join(', ');
-  const one = parts.length === 1;
-  return `the channel's copy holds ${one ? 'a part' : 'parts'} no template file can hold (${list}): a write would delete ${one ? 'it' : 'them'}, so apply does not write this template. Remove ${one ? 'it' : 'them'} on the channel (the console) to let apply write the file, or give the template a new name`;
-}
-
 /**
  * Shard I of N (1-based) of a CI matrix: the keys sorted, cut into N contiguous slices whose sizes
  * differ by at most one. Adding or removing a key moves each boundary by at most one place, so at
@@ -633,6 +647,14 @@ export function keyHeldCount(p: Pick<Plan, 'held'>): number {
 /** How many planned templates the channel does not approve (REJECTED, PAUSED, DISABLED, ...). */
 export function attentionCount(p: Plan): number {
   return p.changes.filter((c) => c.needsAttention && c.action !== 'orphan').length;
+}
+
+/** What the `!` line of an update apply does not attempt starts with (then why: applyRefusal). */
+export const APPLY_SKIPS = 'apply does not attempt this update: ';
+
+/** How many of the plan's updates apply does not attempt whatever its options (PlanChange.applySkips): counted apart from those it writes. */
+export function applySkipCount(p: Pick<Plan, 'changes'>): number {
+  return p.changes.filter((c) => c.action === 'update' && c.applySkips !== undefined).length;
 }
 
 /**

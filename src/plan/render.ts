@@ -10,7 +10,7 @@ import { escapeReviewed, reviewed, visible } from '../core/visible.js';
 import { canonicalJson, diffValues, NOT_OBSERVABLE, unobservedIn, type CanonicalTemplate, type FieldChange, type FileTemplate } from '../model/canonical.js';
 import { remoteNamesOf } from '../model/remote-names.js';
 import { fileView } from '../model/to-file.js';
-import { attentionCount, driftCount, identityHeldCount, isBreach, keyHeldCount, keyOf, refusedHeldCount, type Plan, type PlanChange } from './plan.js';
+import { applySkipCount, attentionCount, driftCount, identityHeldCount, isBreach, keyHeldCount, keyOf, refusedHeldCount, type Plan, type PlanChange } from './plan.js';
 import { fitLines, GITHUB_COMMENT_CHARACTERS } from '../core/fit-lines.js';
 import { creationWindows, describeWindows, duration, WINDOWS_ADVICE, type CreationWindows } from './creation-windows.js';
 import { describeBudget, describeExceeding, editBudget } from './edit-budget.js';
@@ -245,7 +245,7 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
     ? c.green(`No changes. ${s.noop} template${s.noop === 1 ? '' : 's'} in ${o.environment} ${s.noop === 1 ? 'matches its file' : 'match the files'}.`)
     : none
       ? c.yellow(`No changes to the content, but not in sync: ${notInSync(attention, keyHeld, o.environment, renamed, s.orphan, refused)}.`)
-      : c.bold(`Plan for ${o.environment}: ${s.create} to create, ${s.update} to update${driftSummary(plan)}, ${s.noop} unchanged${s.orphan ? `, ${s.orphan} orphaned` : ''}${heldCounts(plan)}.${marked ? ` ${marked} need${marked === 1 ? 's' : ''} attention (marked ! above).` : ''}`));
+      : c.bold(`Plan for ${o.environment}: ${s.create} to create, ${updateCounts(plan)}, ${s.noop} unchanged${s.orphan ? `, ${s.orphan} orphaned` : ''}${heldCounts(plan)}.${marked ? ` ${marked} need${marked === 1 ? 's' : ''} attention (marked ! above).` : ''}`));
   const behind = behindLine(plan, o.environment);
   if (behind) out.push(c.red(behind));
   for (const line of windowLines(plan, o.waitForQuota !== false)) out.push(c.yellow(line));
@@ -391,9 +391,11 @@ export function renderJson(plan: Plan): string {
       ...(c.needsAttention ? { needsAttention: c.needsAttention } : {}),
       ...(c.edit ? { edit: c.edit } : {}),
       ...(c.acceptedCategory ? { acceptedCategory: c.acceptedCategory.category } : {}),
+      ...(c.action === 'update' && c.applySkips !== undefined ? { applySkips: c.applySkips } : {}),
       ...(c.action === 'update' && c.drift ? { drift: { base: c.drift.base, ...(c.drift.upstream ? { upstream: c.drift.upstream } : {}), ...(c.drift.merge ? { merge: true } : {}), ...(c.drift.kind ? { kind: c.drift.kind } : {}), ...(c.drift.branch ? { branch: c.drift.branch } : {}) } } : {}),
     })),
-    summary: plan.summary,
+    // applySkips: how many of the updates apply does not attempt (each change says why): absent when none
+    summary: { ...plan.summary, ...(applySkipCount(plan) ? { applySkips: applySkipCount(plan) } : {}) },
     ...budgetJson(plan),
     ...windowsJson(plan),
     ...(plan.held?.length ? { held: plan.held.map(identifierFields) } : {}),
@@ -452,7 +454,10 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
   if (o.marker) head.push(`<!-- ${o.marker} -->`);
   head.push(o.promotion ? `## tplsync promote: ${o.promotion.from} → ${o.environment}` : `## tplsync plan: ${o.environment}`, '');
   if (o.promotion) head.push(esc(o.promotion.lead), '');
-  head.push('| create | update | unchanged | orphaned |', '| ---: | ---: | ---: | ---: |', `| ${s.create} | ${s.update}${driftSummary(plan)} | ${s.noop} | ${s.orphan} |`, '');
+  // the updates apply does not attempt (a DISABLED template, an approved template's category) in a column of their own, not as updates
+  const skips = applySkipCount(plan);
+  if (skips) head.push('| create | update | apply will skip | unchanged | orphaned |', '| ---: | ---: | ---: | ---: | ---: |', `| ${s.create} | ${s.update - skips}${driftSummary(plan)} | ${skips} | ${s.noop} | ${s.orphan} |`, '');
+  else head.push('| create | update | unchanged | orphaned |', '| ---: | ---: | ---: | ---: |', `| ${s.create} | ${s.update}${driftSummary(plan)} | ${s.noop} | ${s.orphan} |`, '');
   // drift first: a reviewer tells a revert of someone's change on the channel from the pull request's own edits
   const dc = driftCount(plan);
   const drifted = dc.drift - dc.conflict - dc.outside - dc.unmerged;
@@ -609,6 +614,15 @@ function notInSync(attention: number, keyHeld: number, environment?: string, ren
   return parts.join('; ');
 }
 
+/**
+ * "2 to update, 1 that apply will skip": the updates apply writes, then those it does not attempt whatever its options
+ * (a DISABLED template, an approved template's category: each marked ! above with why), never promised as updates
+ */
+function updateCounts(plan: Plan): string {
+  const skips = applySkipCount(plan);
+  return `${plan.summary.update - skips} to update${driftSummary(plan)}${skips ? `, ${skips} that apply will skip` : ''}`;
+}
+
 /** what the update line of a drift says beside it */
 function driftLabel(c: PlanChange): string {
   if (c.drift?.upstream) return `drift: reverts ${c.drift.upstream}'s newer version, which the channel holds`;
@@ -623,7 +637,8 @@ function driftLabel(c: PlanChange): string {
  * channel and this branch both changed the file) counted as one, as its line says, not as drift that apply reverts
  */
 function driftSummary(plan: Plan): string {
-  const d = driftCount(plan);
+  // (an update apply does not attempt reverts nothing: counted apart, updateCounts)
+  const d = driftCount({ changes: plan.changes.filter((c) => c.applySkips === undefined) });
   const n = d.drift - d.conflict - d.unmerged;
   const parts = [
     ...(n ? [`${n} of them drift: changed on the channel, apply would revert ${n === 1 ? 'it' : 'them'}`] : []),

@@ -128,7 +128,7 @@ export async function runPromote(config: Config, source: Connection, target: Con
   maskRemoteSecrets(desired, targetReads, target.environment);
   // a target's copy that no commit of its file has (edited in its console) is drift, marked and counted as `plan --env TARGET` marks it
   const { history, historyMissing } = await driftHistory(config, target, desired, targetReads);
-  const made = makePlan({ desired, remote: targetReads, ...categoryInputs(config, target.environment, desired), held, ruleIds: new Set(RULES_BY_ID.keys()), ruleSettingsOf: ruleSettingsFor(config, o.cwd), ...(history ? { history } : {}) });
+  const made = makePlan({ environment: target.environment.name, desired, remote: targetReads, ...categoryInputs(config, target.environment, desired), held, ruleIds: new Set(RULES_BY_ID.keys()), ruleSettingsOf: ruleSettingsFor(config, o.cwd), ...(history ? { history } : {}) });
   const plan = historyMissing ? { ...made, historyMissing } : made;
   return { plan, source: { environment: source.environment.name, target: source.target, templates: record.sort((a, b) => templateKey(a).localeCompare(templateKey(b))) }, notInTarget: notInTarget.sort() };
 }

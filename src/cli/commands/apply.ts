@@ -11,7 +11,7 @@ export const command = defineCommand(
     .option('--parallelism <n>', 'templates written at once', '8')
     .option('--results <file>', 'write the per-template results as JSON')
     .option('--wait', 'follow the review until each template is APPROVED or REJECTED')
-    .option('--wait-timeout <seconds>', 'give up waiting for the reviews after this long (counted from the end of the writes: quota waits do not count)', '600')
+    .option('--wait-timeout <duration>', 'give up waiting for the reviews after this long: seconds when bare (600), or 20s, 10m, 1h (counted from the end of the writes: quota waits do not count)', '600')
     .option('--no-wait-for-quota', 'when a channel\'s creation quota (environments.<env>.createQuota) is used up, stop creating and report what is left (exit 5) instead of waiting for the next window')
     .option('--base <ref>', 'git ref of the last applied files: carries category changes (default: the merge base of HEAD with its upstream branch)')
     .option('--allow-insecure-http', 'allow a non-loopback http:// baseUrl')
