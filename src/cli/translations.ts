@@ -443,7 +443,9 @@ export interface ImportResult {
     /** a new file named after this source file, the language added (Rechnung.yaml -> Rechnung.fr.yaml) */
     namedLike?: string;
     /** translations written over a limit that lint only warns about, at their lines of the translation file `file` */
-    warnings?: { file: string; id: string; line: number; message: string }[] }[];
+    warnings?: { file: string; id: string; line: number; message: string }[];
+    /** units translated from an older source text than the template's: written, recorded as made from it (translation-outdated), at their lines of `file` */
+    older?: { file: string; id: string; line: number; message: string }[] }[];
   /** `internal`: an error of tplsync's own planning the template (a bug): refused alone, and the import exits 70 after its summary */
   refusals: { file: string; line: number; id: string; message: string; template?: string; internal?: true }[];
   /** the files refused, each once (refusedCount): target files (a template in a language), and translation files refused whole */
@@ -853,7 +855,7 @@ export async function importTranslations(config: Config, files: readonly string[
       for (const w of plan.writes) {
         const h = held.get(w.file);
         if (h) result.refusals.push(h);
-        else result.written.push({ file: w.file, created: w.created, units: w.units, ...(w.changed !== undefined ? { changed: w.changed } : {}), template: w.template, ...(w.adopted ? { adopted: true } : {}), ...(w.added ? { added: w.added } : {}), ...(w.namedLike ? { namedLike: w.namedLike } : {}), ...(w.warnings ? { warnings: w.warnings.map((x) => ({ ...x, file })) } : {}) });
+        else result.written.push({ file: w.file, created: w.created, units: w.units, ...(w.changed !== undefined ? { changed: w.changed } : {}), template: w.template, ...(w.adopted ? { adopted: true } : {}), ...(w.added ? { added: w.added } : {}), ...(w.namedLike ? { namedLike: w.namedLike } : {}), ...(w.warnings ? { warnings: w.warnings.map((x) => ({ ...x, file })) } : {}), ...(w.older ? { older: w.older.map((x) => ({ ...x, file })) } : {}) });
       }
     };
     // the last translation file that reads each language (its source or its target): the templates of a language no later file reads are let go once planned
@@ -934,13 +936,13 @@ class ImportStopped extends Interrupted {
 }
 
 /** what a written file got: its texts (a new file), or the texts that changed (an update; none: its record of the source texts brought up to date) */
-function texts(w: { units: number; changed?: number; created: boolean; adopted?: boolean }): string {
+function texts(w: { units: number; changed?: number; created: boolean; adopted?: boolean; older?: unknown[] }): string {
   const n = (k: number): string => `${k} text${k === 1 ? '' : 's'}`;
   if (w.created || w.changed === undefined) return n(w.units);
   // the file had no record of its source: what it holds is taken as made from today's source text, which nothing checked
   // (the explanation said once, after the files; an import of 2,000 such files printed it 2,000 times)
   if (w.changed === 0 && w.adopted) return 'no text changed; no record before: see below';
-  return w.changed === 0 ? 'no text changed: its translations marked current' : `${n(w.changed)} changed`;
+  return w.changed === 0 ? (w.older?.length ? 'no text changed: its translations recorded as made from the source texts said above' : 'no text changed: its translations marked current') : `${n(w.changed)} changed`;
 }
 
 /** how many units kept by their line a translation file lists before it says the rest in a count */
@@ -1017,6 +1019,8 @@ export async function translationsImport(files: string[], o: ImportOptions): Pro
   }
   // written over a limit lint only warns about: the warning lint will give the written file, said here at the translation's line
   for (const w of r.written) for (const x of w.warnings ?? []) err.push(`${x.file}:${x.line}: ${x.id}: warning: ${x.message}\n`);
+  // a translation of an older source text: written, and recorded so that lint says translation-outdated; said now
+  for (const w of r.written) for (const x of w.older ?? []) err.push(`${x.file}:${x.line}: ${x.id}: note: ${x.message}\n`);
   // a new file named after a source file whose name holds no language (Rechnung.yaml -> Rechnung.fr.yaml): what lint's
   // file-name says of it, beside what it says of the source (the same: the name is the project's; only the new file: said
   // with the name the rule asks for), so that a file the import made is not a warning it kept quiet about
