@@ -138,9 +138,9 @@ export async function translationsExport(paths: string[], o: ExportOptions): Pro
   const results = await exportTranslations(config, paths, io().cwd(), { source, targets, format, out, dryRun: Boolean(o.dryRun) });
   // with the file on standard output, the summary goes to standard error
   const say = out === '-' ? io().stderr : io().stdout;
-  for (const r of results) {
+  for (const [k, r] of results.entries()) {
     if (r.skipped) { io().stderr.write(reportLines([`${r.file}: not written: ${r.skipped}\n`])); continue; }
-    say.write(reportLines([`${o.dryRun ? 'would write ' : ''}${r.file}: ${r.units} unit${r.units === 1 ? '' : 's'} of ${r.templates} template(s), ${r.translated} translated already${r.outdated ? ` (${r.outdated} outdated: marked to translate again)` : ''}${r.drafts ? `; ${r.drafts} translator's draft${r.drafts === 1 ? '' : 's'} kept from the file replaced (still marked unfinished)` : ''}${r.comments ? `; translator comments of ${r.comments} unit${r.comments === 1 ? '' : 's'} kept` : ''}\n`]));
+    say.write(reportLines([`${o.dryRun ? 'would write ' : ''}${r.file}: ${r.units} unit${r.units === 1 ? '' : 's'} of ${r.templates} template(s), ${r.translated} translated already${r.outdated ? ` (${r.outdated} outdated: marked to translate again)` : ''}${r.copies ? `; ${r.copies} text${r.copies === 1 ? '' : 's'} of the ${targets[k]} files ${r.copies === 1 ? 'is a copy' : 'are copies'} of the ${source} text, never imported: exported as untranslated` : ''}${r.drafts ? `; ${r.drafts} translator's draft${r.drafts === 1 ? '' : 's'} kept from the file replaced (still marked unfinished)` : ''}${r.comments ? `; translator comments of ${r.comments} unit${r.comments === 1 ? '' : 's'} kept` : ''}\n`]));
   }
   for (const f of results[0]?.unreadable ?? []) io().stderr.write(reportLines([`${f}: not exported: it does not read as a template (tplsync lint says why)\n`]));
   // judged by the channels of the templates each file holds (a language one channel lists and another lacks)
@@ -155,9 +155,13 @@ export async function translationsExport(paths: string[], o: ExportOptions): Pro
   return results.every((r) => r.skipped) ? EXIT.FINDINGS : EXIT.OK;
 }
 
+const copiesOf = (units: readonly Unit[]): { copies?: number } => { const n = units.filter((u) => u.copy).length; return n ? { copies: n } : {}; };
+
 /** Write one translation file per target language; what each holds. */
 export interface ExportResult {
   file: string; units: number; templates: number; translated: number; outdated: number;
+  /** units whose target file holds the source text word for word, never imported (Unit's `copy`): exported as untranslated, not counted in `translated` */
+  copies?: number;
   /** the channel aliases of the templates it holds */
   channels?: string[];
   /** units whose translator's draft (not marked finished) in the file replaced was written again as a draft; units whose translator's comments were */
@@ -240,7 +244,7 @@ async function exportWith(config: Config, paths: readonly string[], cwd: string,
     const units = unitsOf(target);
     const file = w.fileOf(target);
     const shown = out ? path.relative(cwd, file) || file : file;
-    const counts = { units: units.length, templates: new Set(units.map((u) => u.template)).size, translated: units.filter((u) => u.target !== undefined).length, outdated: units.filter((u) => u.outdated).length, channels: [...new Set(units.map((u) => u.template.split('/')[0]!))] };
+    const counts = { units: units.length, templates: new Set(units.map((u) => u.template)).size, translated: units.filter((u) => u.target !== undefined).length, outdated: units.filter((u) => u.outdated).length, ...copiesOf(units), channels: [...new Set(units.map((u) => u.template.split('/')[0]!))] };
     const also = k === 0 && unreadable.length ? { unreadable } : {};
     // XLIFF's schema wants a <file> in a file, msgfmt and spreadsheets a row: an empty file would be a broken one
     if (units.length === 0) return { file: shown, ...counts, skipped: `no ${o.source} text to translate in the templates${paths.length ? ` under ${paths.join(', ')}` : ''}`, ...also };
