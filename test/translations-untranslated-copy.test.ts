@@ -132,4 +132,17 @@ test('lint translation-missing: two files without a record, neither English: the
   } finally { cleanup(dir); }
 });
 
+test('export over a file an earlier export wrote with the copies as translations (msgstr = msgid): replaced, not held as a translator\'s work the templates lack', async () => {
+  const { dir, config } = await project({ 'templates/order_shipped.en_US.yaml': EN, 'templates/order_shipped.ja.yaml': copyIn('ja') });
+  try {
+    await exportTranslations(config, [], dir, { source: 'en_US', targets: ['ja'], format: 'po', out: 'tr' });
+    const po = readFileSync(path.join(dir, 'tr/ja.po'), 'utf8');
+    writeFiles(dir, { 'tr/ja.po': po.replace(/msgid (".*")\nmsgstr ""\n/g, (_m, id: string) => `msgid ${id}\nmsgstr ${id}\n`) });
+    const [r] = await exportTranslations(config, [], dir, { source: 'en_US', targets: ['ja'], format: 'po', out: 'tr' });
+    assert.is(r!.skipped, undefined);
+    assert.equal([r!.translated, r!.copies], [1, 2]);
+    assert.is(readFileSync(path.join(dir, 'tr/ja.po'), 'utf8'), po);
+  } finally { cleanup(dir); }
+});
+
 test.run();

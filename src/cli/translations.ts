@@ -309,8 +309,11 @@ function tornCopyOf(abs: string, text: string): boolean {
  * when there is no such file (no entries: it does not read as a translation file of this format
  * either), or every translation in it is the templates' already (imported).
  */
-function unimportedTranslations(doc: TranslationDoc | undefined, units: readonly { id: string; source?: string; target?: string | undefined }[], project: ReadonlySet<string>, everyUnit: () => readonly { id: string; source?: string; target?: string | undefined }[], heldInTarget: (field: string, text: string) => boolean = () => false): { own?: Pending & { otherSource: number }; foreign?: Pending & { templates: string[] } } | undefined {
+function unimportedTranslations(doc: TranslationDoc | undefined, units: readonly HeldUnit[], project: ReadonlySet<string>, everyUnit: () => readonly HeldUnit[], heldInTarget: (field: string, text: string) => boolean = () => false): { own?: Pending & { otherSource: number }; foreign?: Pending & { templates: string[] } } | undefined {
   if (!doc) return undefined;
+  // the text the target file holds: its translation, or an untranslated copy of the source (exported with no target: an
+  // earlier export's file, which sent the copy out as a translation, holds nothing the templates lack)
+  const heldText = (u: HeldUnit | undefined): string | undefined => u?.target ?? (u?.copy ? u.asExported : undefined);
   const same = sameText;
   const byId = new Map(units.map((u) => [u.id, u]));
   // a translator's draft of a unit this export leaves out (it names some paths, or the template is not the project's) is
@@ -319,7 +322,7 @@ function unimportedTranslations(doc: TranslationDoc | undefined, units: readonly
   const templateOf = (id: string): string => id.slice(0, Math.max(0, id.lastIndexOf(':')));
   // a unit this export holds whose translation the templates do not have; or one of a template of the project this
   // export leaves out (it names some paths): either would be lost
-  let all: Map<string, { source?: string; target?: string | undefined }> | undefined;
+  let all: Map<string, HeldUnit> | undefined;
   const live = entries.filter((e) => !blank(e.target));
   const fieldOf = (id: string): string => id.slice(id.lastIndexOf(':') + 1);
   // a translation the project holds, of that source text in that field, under whatever name: two templates' names
@@ -329,15 +332,15 @@ function unimportedTranslations(doc: TranslationDoc | undefined, units: readonly
   const heldKey = (id: string, source: string, target: string): string => `${fieldOf(id)}\u0000${squeezed(source)}\u0000${squeezed(target)}`;
   const heldByProject = (e: { id: string; source?: string; target: string }): boolean => {
     if (e.source === undefined) return false;
-    held ??= new Set(everyUnit().flatMap((x) => (x.source !== undefined && x.target !== undefined && !blank(x.target) ? [heldKey(x.id, x.source, x.target)] : [])));
+    held ??= new Set(everyUnit().flatMap((x) => { const t = heldText(x); return x.source !== undefined && t !== undefined && !blank(t) ? [heldKey(x.id, x.source, t)] : []; }));
     return held.has(heldKey(e.id, e.source, e.target));
   };
   const own = live.filter((e) => {
     const u = byId.get(e.id);
-    if (u) return !same(u.target ?? '', e.target) && !heldByProject(e);
+    if (u) return !same(heldText(u) ?? '', e.target) && !heldByProject(e);
     if (!project.has(templateOf(e.id))) return false;
     all ??= new Map(everyUnit().map((x) => [x.id, x]));
-    return !same(all.get(e.id)?.target ?? '', e.target) && !heldByProject(e);
+    return !same(heldText(all.get(e.id)) ?? '', e.target) && !heldByProject(e);
   });
   // one of a template the project does not have: no template of this project holds it, so it is not imported here
   // (unless the project holds that translation in that field: heldInTarget, as above)
@@ -350,6 +353,9 @@ function unimportedTranslations(doc: TranslationDoc | undefined, units: readonly
   const otherSource = own.filter((e) => e.source !== undefined && sourceOf(e.id) !== undefined && !same(sourceOf(e.id)!, e.source)).length;
   return { ...(own.length ? { own: { ...first(own), otherSource } } : {}), ...(foreign.length ? { foreign: { ...first(foreign), templates: [...new Set(foreign.map((e) => templateOf(e.id)))] } } : {}) };
 }
+
+/** what unimportedTranslations reads of a unit: its id, source, and the text the templates hold (Unit's) */
+type HeldUnit = { id: string; source?: string; target?: string | undefined; copy?: true; asExported?: string };
 
 interface Pending { count: number; first: { id: string; line: number } }
 
