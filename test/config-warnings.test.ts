@@ -13,7 +13,7 @@ import { uri, withLsp } from './lsp-client.ts';
 const CONFIG = `templates: ["templates/**/*.yaml"]\nenvironments:\n  local:\n    emulator: .tplsync/e.json\n    channels: { wa: ${CHANNEL_A}, rcs: ${CHANNEL_B} }\nchannels:\n  wa: { kind: whatsapp, languages: [en_US, de_DE] }\n  rcs: { kind: rcs }\n`;
 const TEMPLATE = 'channel: wa\nname: one\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Your order has shipped and arrives soon."\n';
 
-test('lint --format json: configWarnings at the key\'s line, as stderr says them; the exit code unchanged', () => inProjectDir({ 'tplsync.config.yaml': CONFIG.replace('de_DE', 'de'), 'templates/one.yaml': TEMPLATE, 'templates/one.de.yaml': TEMPLATE.replace('en_US', 'de') }, async (dir) => {
+test('lint --format json: configWarnings at the key\'s line, as stderr says them; the exit code unchanged', () => inProjectDir({ 'tplsync.config.yaml': CONFIG.replace('de_DE', 'de'), 'templates/one.yaml': TEMPLATE, 'templates/one.de.yaml': TEMPLATE.replace('en_US', 'de').replace('Your order has shipped and arrives soon.', 'Deine Bestellung ist unterwegs und kommt bald an.') }, async (dir) => {
   const clean = await cliIn(['lint', '--format', 'json'], { cwd: dir });
   assert.is(clean.exitCode, 0, clean.stderr);
   assert.not.ok('configWarnings' in JSON.parse(clean.stdout));

@@ -39,7 +39,7 @@ async function lint(files: Record<string, string>): Promise<{ exitCode: number; 
 test('a variant that lost a placeholder is reported at its text, in its own file', async () => {
   const de = en.replace('language: en_US', 'language: de')
     .replace('"Hi {{customer}}, your order {{order_id}} is on its way to you."', '"Hallo {{customer}}, deine Bestellung ist jetzt auf dem Weg zu dir."')
-    .replace('{ customer: Maria, order_id: A-1042 }', '{ customer: Maria }');
+    .replace('{ customer: Maria, order_id: A-1042 }', '{ customer: Maria }').replace('text: Track parcel', 'text: Paket verfolgen').replace('text: Open order', 'text: Bestellung öffnen');
   const r = await lint({ 'templates/order_shipped.en_US.yaml': en, 'templates/order_shipped.de.yaml': de });
   assert.is(r.exitCode, 1);
   assert.equal(r.found, ['variant-mismatch templates/order_shipped.de.yaml:9:9 The de variant of shop-whatsapp/order_shipped has placeholders in body.text: {{customer}}; the en_US variant has {{customer}}, {{order_id}}.']);
@@ -57,7 +57,7 @@ test('a malformed placeholder in one variant is placeholder-syntax\'s finding th
 test('one file named (a pre-commit hook, an editor\'s save): judged beside its siblings the run was not given, only its findings reported; --fix touches only it', async () => {
   const de = en.replace('language: en_US', 'language: de')
     .replace('"Hi {{customer}}, your order {{order_id}} is on its way to you."', '"Hallo {{customer}}, deine Bestellung ist jetzt auf dem Weg zu dir."')
-    .replace('{ customer: Maria, order_id: A-1042 }', '{ customer: Maria }');
+    .replace('{ customer: Maria, order_id: A-1042 }', '{ customer: Maria }').replace('text: Track parcel', 'text: Paket verfolgen').replace('text: Open order', 'text: Bestellung öffnen');
   // the sibling holds a finding --fix repairs (an invisible character): left as it is, it is not the run's
   const enWithStub = en.replace('is on its way to you.', 'is on its way\u200b to you.');
   const dir = tempDir();
@@ -72,7 +72,8 @@ test('one file named (a pre-commit hook, an editor\'s save): judged beside its s
 });
 
 test('a variant with its buttons reordered is reported at the first button that differs', async () => {
-  const fr = en.replace('language: en_US', 'language: fr').replace(/  - type: QUICK_REPLY\n    text: Track parcel\n(  - type: URL\n(?:    .*\n)+)/, '$1  - type: QUICK_REPLY\n    text: Suivre le colis\n');
+  const fr = en.replace('language: en_US', 'language: fr').replace(/  - type: QUICK_REPLY\n    text: Track parcel\n(  - type: URL\n(?:    .*\n)+)/, '$1  - type: QUICK_REPLY\n    text: Suivre le colis\n')
+    .replace('"Hi {{customer}}, your order {{order_id}} is on its way to you."', '"Bonjour {{customer}}, votre commande {{order_id}} est en route."').replace('text: Open order', 'text: Voir la commande');
   const r = await lint({ 'templates/a.en_US.yaml': en, 'templates/a.fr.yaml': fr });
   assert.equal(r.found, ['variant-mismatch templates/a.fr.yaml:12:11 The fr variant of shop-whatsapp/order_shipped has buttons: URL, QUICK_REPLY; the en_US variant has QUICK_REPLY, URL.']);
 });
@@ -80,12 +81,13 @@ test('a variant with its buttons reordered is reported at the first button that 
 test('translated texts, reordered placeholders, other samples and another category are fine; the header format and kind are not', async () => {
   const es = en.replace('language: en_US', 'language: es')
     .replace('"Hi {{customer}}, your order {{order_id}} is on its way to you."', '"Tu pedido {{order_id}} ya está en camino hacia ti, {{customer}}."')
-    .replace('A-1042 }', 'B-7 }').replace('Track parcel', 'Seguir');
+    .replace('A-1042 }', 'B-7 }').replace('Track parcel', 'Seguir').replace('text: Open order', 'text: Abrir pedido');
   assert.equal((await lint({ 'templates/a.en_US.yaml': en, 'templates/a.es.yaml': es })).found, []);
   const pt = en.replace('language: en_US', 'language: pt_BR').replace('category: UTILITY', 'category: MARKETING').replace('format: IMAGE\n  example: https://cdn.example.com/parcel.png', 'format: VIDEO\n  example: https://cdn.example.com/parcel.mp4');
   const r = await lint({ 'templates/a.en_US.yaml': en, 'templates/a.es.yaml': es, 'templates/a.pt_BR.yaml': pt });
   // a category of its own: one language re-categorised by the platform (recovery.md says to write it so), not a finding
-  assert.equal(r.found.map((f) => f.split(' The ')[0]), ['variant-mismatch templates/a.pt_BR.yaml:6:11']);
+  // (pt_BR's texts are en_US's, untranslated: translation-missing's findings, not this test's)
+  assert.equal(r.found.filter((f) => !f.startsWith('translation-missing')).map((f) => f.split(' The ')[0]), ['variant-mismatch templates/a.pt_BR.yaml:6:11']);
   assert.not.match(r.found.join('\n'), /category/);
 });
 

@@ -138,9 +138,9 @@ export async function translationsExport(paths: string[], o: ExportOptions): Pro
   const results = await exportTranslations(config, paths, io().cwd(), { source, targets, format, out, dryRun: Boolean(o.dryRun) });
   // with the file on standard output, the summary goes to standard error
   const say = out === '-' ? io().stderr : io().stdout;
-  for (const r of results) {
+  for (const [k, r] of results.entries()) {
     if (r.skipped) { io().stderr.write(reportLines([`${r.file}: not written: ${r.skipped}\n`])); continue; }
-    say.write(reportLines([`${o.dryRun ? 'would write ' : ''}${r.file}: ${r.units} unit${r.units === 1 ? '' : 's'} of ${r.templates} template(s), ${r.translated} translated already${r.outdated ? ` (${r.outdated} outdated: marked to translate again)` : ''}${r.drafts ? `; ${r.drafts} translator's draft${r.drafts === 1 ? '' : 's'} kept from the file replaced (still marked unfinished)` : ''}${r.comments ? `; translator comments of ${r.comments} unit${r.comments === 1 ? '' : 's'} kept` : ''}\n`]));
+    say.write(reportLines([`${o.dryRun ? 'would write ' : ''}${r.file}: ${r.units} unit${r.units === 1 ? '' : 's'} of ${r.templates} template(s), ${r.translated} translated already${r.outdated ? ` (${r.outdated} outdated: marked to translate again)` : ''}${r.copies ? `; ${r.copies} text${r.copies === 1 ? '' : 's'} of the ${targets[k]} files ${r.copies === 1 ? 'is a copy' : 'are copies'} of the ${source} text, never imported: exported as untranslated` : ''}${r.drafts ? `; ${r.drafts} translator's draft${r.drafts === 1 ? '' : 's'} kept from the file replaced (still marked unfinished)` : ''}${r.comments ? `; translator comments of ${r.comments} unit${r.comments === 1 ? '' : 's'} kept` : ''}\n`]));
   }
   for (const f of results[0]?.unreadable ?? []) io().stderr.write(reportLines([`${f}: not exported: it does not read as a template (tplsync lint says why)\n`]));
   // judged by the channels of the templates each file holds (a language one channel lists and another lacks)
@@ -156,9 +156,13 @@ export async function translationsExport(paths: string[], o: ExportOptions): Pro
   return results.every((r) => r.skipped) ? EXIT.FINDINGS : EXIT.OK;
 }
 
+const copiesOf = (units: readonly Unit[]): { copies?: number } => { const n = units.filter((u) => u.copy).length; return n ? { copies: n } : {}; };
+
 /** Write one translation file per target language; what each holds. */
 export interface ExportResult {
   file: string; units: number; templates: number; translated: number; outdated: number;
+  /** units whose target file holds the source text word for word, never imported (Unit's `copy`): exported as untranslated, not counted in `translated` */
+  copies?: number;
   /** the channel aliases of the templates it holds */
   channels?: string[];
   /** units whose translator's draft (not marked finished) in the file replaced was written again as a draft; units whose translator's comments were */
@@ -241,7 +245,7 @@ async function exportWith(config: Config, paths: readonly string[], cwd: string,
     const units = unitsOf(target);
     const file = w.fileOf(target);
     const shown = out ? path.relative(cwd, file) || file : file;
-    const counts = { units: units.length, templates: new Set(units.map((u) => u.template)).size, translated: units.filter((u) => u.target !== undefined).length, outdated: units.filter((u) => u.outdated).length, channels: [...new Set(units.map((u) => u.template.split('/')[0]!))] };
+    const counts = { units: units.length, templates: new Set(units.map((u) => u.template)).size, translated: units.filter((u) => u.target !== undefined).length, outdated: units.filter((u) => u.outdated).length, ...copiesOf(units), channels: [...new Set(units.map((u) => u.template.split('/')[0]!))] };
     const also = k === 0 && unreadable.length ? { unreadable } : {};
     // XLIFF's schema wants a <file> in a file, msgfmt and spreadsheets a row: an empty file would be a broken one
     if (units.length === 0) return { file: shown, ...counts, skipped: `no ${o.source} text to translate in the templates${paths.length ? ` under ${paths.join(', ')}` : ''}`, ...also };
@@ -306,8 +310,11 @@ function tornCopyOf(abs: string, text: string): boolean {
  * when there is no such file (no entries: it does not read as a translation file of this format
  * either), or every translation in it is the templates' already (imported).
  */
-function unimportedTranslations(doc: TranslationDoc | undefined, units: readonly { id: string; source?: string; target?: string | undefined }[], project: ReadonlySet<string>, everyUnit: () => readonly { id: string; source?: string; target?: string | undefined }[], heldInTarget: (field: string, text: string) => boolean = () => false): { own?: Pending & { otherSource: number }; foreign?: Pending & { templates: string[] } } | undefined {
+function unimportedTranslations(doc: TranslationDoc | undefined, units: readonly HeldUnit[], project: ReadonlySet<string>, everyUnit: () => readonly HeldUnit[], heldInTarget: (field: string, text: string) => boolean = () => false): { own?: Pending & { otherSource: number }; foreign?: Pending & { templates: string[] } } | undefined {
   if (!doc) return undefined;
+  // the text the target file holds: its translation, or an untranslated copy of the source (exported with no target: an
+  // earlier export's file, which sent the copy out as a translation, holds nothing the templates lack)
+  const heldText = (u: HeldUnit | undefined): string | undefined => u?.target ?? (u?.copy ? u.asExported : undefined);
   const same = sameText;
   const byId = new Map(units.map((u) => [u.id, u]));
   // a translator's draft of a unit this export leaves out (it names some paths, or the template is not the project's) is
@@ -316,7 +323,7 @@ function unimportedTranslations(doc: TranslationDoc | undefined, units: readonly
   const templateOf = (id: string): string => id.slice(0, Math.max(0, id.lastIndexOf(':')));
   // a unit this export holds whose translation the templates do not have; or one of a template of the project this
   // export leaves out (it names some paths): either would be lost
-  let all: Map<string, { source?: string; target?: string | undefined }> | undefined;
+  let all: Map<string, HeldUnit> | undefined;
   const live = entries.filter((e) => !blank(e.target));
   const fieldOf = (id: string): string => id.slice(id.lastIndexOf(':') + 1);
   // a translation the project holds, of that source text in that field, under whatever name: two templates' names
@@ -326,15 +333,15 @@ function unimportedTranslations(doc: TranslationDoc | undefined, units: readonly
   const heldKey = (id: string, source: string, target: string): string => `${fieldOf(id)}\u0000${squeezed(source)}\u0000${squeezed(target)}`;
   const heldByProject = (e: { id: string; source?: string; target: string }): boolean => {
     if (e.source === undefined) return false;
-    held ??= new Set(everyUnit().flatMap((x) => (x.source !== undefined && x.target !== undefined && !blank(x.target) ? [heldKey(x.id, x.source, x.target)] : [])));
+    held ??= new Set(everyUnit().flatMap((x) => { const t = heldText(x); return x.source !== undefined && t !== undefined && !blank(t) ? [heldKey(x.id, x.source, t)] : []; }));
     return held.has(heldKey(e.id, e.source, e.target));
   };
   const own = live.filter((e) => {
     const u = byId.get(e.id);
-    if (u) return !same(u.target ?? '', e.target) && !heldByProject(e);
+    if (u) return !same(heldText(u) ?? '', e.target) && !heldByProject(e);
     if (!project.has(templateOf(e.id))) return false;
     all ??= new Map(everyUnit().map((x) => [x.id, x]));
-    return !same(all.get(e.id)?.target ?? '', e.target) && !heldByProject(e);
+    return !same(heldText(all.get(e.id)) ?? '', e.target) && !heldByProject(e);
   });
   // one of a template the project does not have: no template of this project holds it, so it is not imported here
   // (unless the project holds that translation in that field: heldInTarget, as above)
@@ -347,6 +354,9 @@ function unimportedTranslations(doc: TranslationDoc | undefined, units: readonly
   const otherSource = own.filter((e) => e.source !== undefined && sourceOf(e.id) !== undefined && !same(sourceOf(e.id)!, e.source)).length;
   return { ...(own.length ? { own: { ...first(own), otherSource } } : {}), ...(foreign.length ? { foreign: { ...first(foreign), templates: [...new Set(foreign.map((e) => templateOf(e.id)))] } } : {}) };
 }
+
+/** what unimportedTranslations reads of a unit: its id, source, and the text the templates hold (Unit's) */
+type HeldUnit = { id: string; source?: string; target?: string | undefined; copy?: true; asExported?: string };
 
 interface Pending { count: number; first: { id: string; line: number } }
 
@@ -444,7 +454,9 @@ export interface ImportResult {
     /** a new file named after this source file, the language added (Rechnung.yaml -> Rechnung.fr.yaml) */
     namedLike?: string;
     /** translations written over a limit that lint only warns about, at their lines of the translation file `file` */
-    warnings?: { file: string; id: string; line: number; message: string }[] }[];
+    warnings?: { file: string; id: string; line: number; message: string }[];
+    /** units translated from an older source text than the template's: written, recorded as made from it (translation-outdated), at their lines of `file` */
+    older?: { file: string; id: string; line: number; message: string }[] }[];
   /** `internal`: an error of tplsync's own planning the template (a bug): refused alone, and the import exits 70 after its summary */
   refusals: { file: string; line: number; id: string; message: string; template?: string; internal?: true }[];
   /** the files refused, each once (refusedCount): target files (a template in a language), and translation files refused whole */
@@ -854,7 +866,7 @@ export async function importTranslations(config: Config, files: readonly string[
       for (const w of plan.writes) {
         const h = held.get(w.file);
         if (h) result.refusals.push(h);
-        else result.written.push({ file: w.file, created: w.created, units: w.units, ...(w.changed !== undefined ? { changed: w.changed } : {}), template: w.template, ...(w.adopted ? { adopted: true } : {}), ...(w.added ? { added: w.added } : {}), ...(w.namedLike ? { namedLike: w.namedLike } : {}), ...(w.warnings ? { warnings: w.warnings.map((x) => ({ ...x, file })) } : {}) });
+        else result.written.push({ file: w.file, created: w.created, units: w.units, ...(w.changed !== undefined ? { changed: w.changed } : {}), template: w.template, ...(w.adopted ? { adopted: true } : {}), ...(w.added ? { added: w.added } : {}), ...(w.namedLike ? { namedLike: w.namedLike } : {}), ...(w.warnings ? { warnings: w.warnings.map((x) => ({ ...x, file })) } : {}), ...(w.older ? { older: w.older.map((x) => ({ ...x, file })) } : {}) });
       }
     };
     // the last translation file that reads each language (its source or its target): the templates of a language no later file reads are let go once planned
@@ -935,13 +947,13 @@ class ImportStopped extends Interrupted {
 }
 
 /** what a written file got: its texts (a new file), or the texts that changed (an update; none: its record of the source texts brought up to date) */
-function texts(w: { units: number; changed?: number; created: boolean; adopted?: boolean }): string {
+function texts(w: { units: number; changed?: number; created: boolean; adopted?: boolean; older?: unknown[] }): string {
   const n = (k: number): string => `${k} text${k === 1 ? '' : 's'}`;
   if (w.created || w.changed === undefined) return n(w.units);
   // the file had no record of its source: what it holds is taken as made from today's source text, which nothing checked
   // (the explanation said once, after the files; an import of 2,000 such files printed it 2,000 times)
   if (w.changed === 0 && w.adopted) return 'no text changed; no record before: see below';
-  return w.changed === 0 ? 'no text changed: its translations marked current' : `${n(w.changed)} changed`;
+  return w.changed === 0 ? (w.older?.length ? 'no text changed: its translations recorded as made from the source texts said above' : 'no text changed: its translations marked current') : `${n(w.changed)} changed`;
 }
 
 /** how many units kept by their line a translation file lists before it says the rest in a count */
@@ -1018,6 +1030,8 @@ export async function translationsImport(files: string[], o: ImportOptions): Pro
   }
   // written over a limit lint only warns about: the warning lint will give the written file, said here at the translation's line
   for (const w of r.written) for (const x of w.warnings ?? []) err.push(`${x.file}:${x.line}: ${x.id}: warning: ${x.message}\n`);
+  // a translation of an older source text: written, and recorded so that lint says translation-outdated; said now
+  for (const w of r.written) for (const x of w.older ?? []) err.push(`${x.file}:${x.line}: ${x.id}: note: ${x.message}\n`);
   // a new file named after a source file whose name holds no language (Rechnung.yaml -> Rechnung.fr.yaml): what lint's
   // file-name says of it, beside what it says of the source (the same: the name is the project's; only the new file: said
   // with the name the rule asks for), so that a file the import made is not a warning it kept quiet about

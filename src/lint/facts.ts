@@ -27,6 +27,8 @@ export interface VariantFacts {
 export interface TranslationFacts {
   /** field path → short hash of the text there */
   hashes: Record<string, string>;
+  /** the field paths whose text has words enough to tell a copy from a text the same in two languages (hasWords: rule translation-missing) */
+  worded?: string[];
   from?: TranslatedFrom;
 }
 

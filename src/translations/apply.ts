@@ -75,6 +75,8 @@ export interface Write {
   namedLike?: string;
   /** the parts the file lacked that the import added from the source (a suggestion, a button, a card), each said: `message.suggestions.2 (a dial suggestion: phoneNumber, postbackData as in en_US)` */
   added?: string[];
+  /** units translated from an older source text than the template's (the translation file's source is not the template's): written, and recorded as made from that text, so translation-outdated reports them; said at their lines */
+  older?: { id: string; line: number; message: string }[];
 }
 
 export interface ImportPlan {
@@ -1150,6 +1152,7 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
       /** the units refused by the import's own checks (checkEntry, smsOver), whose lint findings are added to their refusal */
       const checked: { e: Entry; path: (string | number)[]; r: Refusal; rule: string | undefined }[] = [];
       const warnings: NonNullable<Write['warnings']> = [];
+      const older: NonNullable<Write['older']> = [];
       // the severities lint will judge the written file by (the target's file, or the one this import makes): a limit whose rule is
       // an error refuses, one a warning or info writes with the finding said, one turned off is not checked (as lint would not)
       const judged = targets.get(template)?.file ?? targetFileName(src.file, sourceLang, targetLang);
@@ -1202,6 +1205,9 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
           continue;
         }
         ok.push({ e, path: f.path });
+        // made from a source text other than the template's, with the same placeholders (a reworded source): the record below keeps that
+        // text's hash, not the template's, so lint says translation-outdated; said now, not found at the next lint
+        if (e.source && e.source !== f.text) older.push({ id: e.id, line: e.line, message: `translated from an older ${sourceLang} text than the template's (this file's source text is not ${src.file}'s): imported, and recorded as made from that text, so lint will say translation-outdated until it is translated again from the current text` });
         const warned = limitWarning(e.target, f, limitSeverity);
         if (warned) warnings.push({ id: e.id, line: e.line, message: warned });
         // a character inside the text that prints nothing and does no job there (a zero-width space pasted with it): written, and said
@@ -1282,6 +1288,8 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
       }));
       const existing = targets.get(template);
       const line = Math.min(...ok.map(({ e }) => e.line));
+      /** the units written from an older source text (those lint's findings did not refuse) */
+      const olderOf = (): { older?: NonNullable<Write['older']> } => { const kept = older.filter((o) => ok.some(({ e }) => e.id === o.id)); return kept.length ? { older: kept } : {}; };
       /** what the record keeps of the texts written from a translation file with its targets as exported (translated_from.imported) */
       const importedBy = (written: readonly { e: Entry }[]): Record<string, string> =>
         Object.fromEntries(written.filter(({ e }) => e.exported !== undefined).map(({ e }) => [e.id.slice(template.length + 1), importedHash(e.exported!, e.target)]));
@@ -1359,7 +1367,7 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
         append(warnings, sampleNotes(src.value, existing.value, existing.file, differing, sourceLang, targetLang));
         append(warnings, itemsAdded(src.value, existing.value, existing.file, differing, sourceLang, targetLang));
         const added = addedParts(existing.value, ok.map((x) => x.path), src.value, sourceLang);
-        if (text !== existing.text) plan.writes.push({ file: existing.file, text, created: false, before: existing.text, template, units: ok.length, changed: differing.length, line, ...(madeFrom === undefined ? { adopted: true } : {}), ...(warnings.length ? { warnings } : {}), ...(added.length ? { added } : {}) });
+        if (text !== existing.text) plan.writes.push({ file: existing.file, text, created: false, before: existing.text, template, units: ok.length, changed: differing.length, line, ...(madeFrom === undefined ? { adopted: true } : {}), ...(warnings.length ? { warnings } : {}), ...(added.length ? { added } : {}), ...olderOf() });
         else plan.unchanged.push({ template, file: existing.file });
         continue;
       }
@@ -1416,7 +1424,7 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
       if (text === undefined) continue;
       // named as its source is with the language added (Rechnung.yaml -> Rechnung.fr.yaml): the command says what lint's file-name says of the two
       const namedLike = file === src.file.replace(/(\.ya?ml)$/i, `.${targetLang}$1`) ? { namedLike: src.file } : {};
-      plan.writes.push({ file, text, created: true, template, units: ok.length, line, ...namedLike, ...(warnings.length ? { warnings } : {}) });
+      plan.writes.push({ file, text, created: true, template, units: ok.length, line, ...namedLike, ...(warnings.length ? { warnings } : {}), ...olderOf() });
     } catch (err) {
       backTo(plan, mark);
       const line = es.length ? Math.min(...es.map((e) => e.line)) : 0;

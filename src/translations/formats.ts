@@ -108,6 +108,15 @@ function sourceIds(text: string): Map<string, string[]> {
   return ids;
 }
 
+/**
+ * What an export says of a unit whose target file holds the source text word for word, never
+ * imported (Unit's `copy`): it goes out with no target (XLIFF: no `<target>` and no state; PO: an
+ * empty msgstr; CSV: an empty target cell), which every translation tool counts and shows as
+ * untranslated. A target of the source text in state "initial" (or `#, fuzzy`) would be shown as a
+ * draft to edit, taken by some tools' "confirm all" as it is, and left out of a word count as done.
+ */
+const copyNote = (source: string, target: string): string => `the ${target} file holds the ${source} text here word for word, and no import wrote it: a copy, never translated`;
+
 /** XLIFF 2.0: one `<file>` per template, one `<unit>` per text (id = field path, name = unit id). */
 export function writeXliff(units: readonly Unit[], source: string, target: string): string {
   const out = [`<?xml version="1.0" encoding="UTF-8"?>`,
@@ -126,6 +135,7 @@ export function writeXliff(units: readonly Unit[], source: string, target: strin
     if (u.limit !== undefined) notes.push(`      <note category="limit">at most ${limitText(u)}</note>`);
     if (Object.keys(u.samples).length) notes.push(`      <note category="samples">${xmlEscape(samplesNote(u))}</note>`);
     if (u.outdated) notes.push(`      <note category="outdated">the ${xmlEscape(source)} text changed since this translation was made: translate it again</note>`);
+    if (u.copy) notes.push(`      <note category="untranslated">${xmlEscape(copyNote(source, target))}</note>`);
     // the target as exported, by its hash: import tells a translation left as it was from one changed, and keeps an edit made to the file since
     if (u.asExported !== undefined) notes.push(`      <note category="${EXPORTED_NOTE}">${targetHash(u.asExported)}</note>`);
     if (notes.length) out.push('      <notes>', ...notes, '      </notes>');
@@ -166,6 +176,7 @@ export function writePo(units: readonly Unit[], source: string, target: string):
     if (u.asExported !== undefined) out.push(`#. ${EXPORTED_NOTE}: ${targetHash(u.asExported)}`);
     if (u.outdated) out.push(`#. outdated: the ${source} text changed since this translation was made`);
     if (u.draft) out.push('#. draft: a translator\'s unfinished translation, kept from the file this export replaced');
+    if (u.copy) out.push(`#. untranslated: ${copyNote(source, target)}`);
     if (u.outdated || u.draft) out.push('#, fuzzy');
     out.push(`msgctxt ${poString(u.id)}`, `msgid ${poString(u.source)}`, `msgstr ${poString(u.target ?? '')}`, '');
   }
@@ -194,7 +205,7 @@ export const CSV_BOM = '\ufeff';
 export function writeCsv(units: readonly Unit[], source: string, target: string): string {
   const rows = [['id', source, target, 'limit', 'notes']];
   for (const u of units) {
-    const notes = [u.outdated ? `${CSV_OUTDATED} the ${source} text changed since this translation was made (check it, then delete this note)` : u.draft ? `${CSV_OUTDATED} a translator's draft, kept from the file this export replaced (check it, then delete this note)` : '', Object.keys(u.samples).length ? `samples: ${samplesNote(u)}` : '', u.placeholders.length ? `keep ${u.placeholders.join(' ')}` : '', u.asExported !== undefined ? `${EXPORTED_NOTE}: ${targetHash(u.asExported)}` : ''].filter(Boolean).join(' | ');
+    const notes = [u.outdated ? `${CSV_OUTDATED} the ${source} text changed since this translation was made (check it, then delete this note)` : u.draft ? `${CSV_OUTDATED} a translator's draft, kept from the file this export replaced (check it, then delete this note)` : '', u.copy ? `untranslated: ${copyNote(source, target)}` : '', Object.keys(u.samples).length ? `samples: ${samplesNote(u)}` : '', u.placeholders.length ? `keep ${u.placeholders.join(' ')}` : '', u.asExported !== undefined ? `${EXPORTED_NOTE}: ${targetHash(u.asExported)}` : ''].filter(Boolean).join(' | ');
     rows.push([u.id, u.source, u.target ?? '', u.limit !== undefined ? (u.sms ? '1 SMS: 160 GSM-7 / 70 UCS-2 (samples included)' : u.bytes ? `${u.limit} bytes (UTF-8)` : u.rendered ? `${u.limit} (samples included)` : String(u.limit)) : '', notes]);
   }
   return CSV_BOM + rows.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';

@@ -37,6 +37,8 @@ export interface Unit {
   outdated?: true;
   /** the target is a translator's draft kept from the file the export replaces (keepTranslatorWork): written as not finished */
   draft?: true;
+  /** the target file holds the source text here word for word and no import wrote it (isUntranslatedCopy): exported as untranslated, no target (asExported is that text) */
+  copy?: true;
   /** a translator's comments on the unit kept from the file the export replaces (PO `# ` lines, as written) */
   comments?: string[];
   /** placeholders of the source, in order, as written (`{{customer}}`) */
@@ -248,6 +250,55 @@ function withReferences(text: string): Part[] {
   return out;
 }
 
+/** The primary subtag of a language code (`pt_BR` -> `pt`, `zh-Hant-TW` -> `zh`), in lower case. */
+export const baseLanguage = (language: string): string => language.split(/[-_]/)[0]!.toLowerCase();
+
+/** placeholders and references to values: not words */
+const CODES = /\{\{[^{}]*\}\}|\(\([^()]*\)\)/g;
+/** a web address: not words (an e-mail address is a token with an @) */
+const ADDRESS = /^\W*(?:https?:\/\/|www\.)/i;
+const LETTERS = /\p{L}[\p{L}\p{M}]*/gu;
+/** a script written without spaces between its words (Chinese, Japanese, Thai, Lao, Khmer, Myanmar): one run of letters holds several */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+
+/**
+ * Pure: whether a text says enough in words for two languages' files holding it word for word to
+ * be an untranslated copy rather than a text the same in both (rule translation-missing, and the
+ * export of such a copy as untranslated). Placeholders, references ((name)), web and e-mail
+ * addresses, digits and punctuation are not words; nor is a word of one letter, or one written in
+ * capitals only (an acronym, a code: OK, SMS, A1042). The text needs two words at least: a single
+ * word (a brand, "Menu", "Ok") may well be the same in both languages. A run of four letters or
+ * more in a script written without spaces (Chinese, Japanese, Thai) counts as two.
+ */
+export function hasWords(text: string): boolean {
+  // linear in the text's length (lint asks it of every text): token by token, done at the second word
+  const plain = text.includes('{{') || text.includes('((') ? text.replace(CODES, ' ') : text;
+  let n = 0;
+  const tokens = /\S+/g;
+  for (let m = tokens.exec(plain); m; m = tokens.exec(plain)) {
+    const token = m[0];
+    if (token.includes('@') || ADDRESS.test(token)) continue;
+    for (const w of token.match(LETTERS) ?? []) {
+      const letters = [...w].length;
+      if (letters < 2 || (w === w.toUpperCase() && w !== w.toLowerCase())) continue;
+      n += UNSPACED.test(w) && letters >= 4 ? 2 : 1;
+      if (n >= 2) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Pure: whether the `targetLang` file's text at a field is an untranslated copy of the
+ * `sourceLang` text there: the same text word for word, in a language of another base (en_GB may
+ * well hold en_US's text), with words enough to tell (hasWords), and no record that an import wrote
+ * it (`recorded`: the file's translated_from has a hash for that field: a person sent it back as
+ * the translation, the same text or not).
+ */
+export function isUntranslatedCopy(source: string, target: string, sourceLang: string, targetLang: string, recorded: boolean): boolean {
+  return !recorded && target === source && baseLanguage(sourceLang) !== baseLanguage(targetLang) && hasWords(source);
+}
+
 /** What a translated file records of its source: `translated_from: { language, texts: { FIELD: HASH } }`. */
 export interface TranslatedFrom { language: string; texts: Record<string, string> }
 
@@ -430,6 +481,10 @@ export function unitsByTarget(files: readonly TemplateFile[], source: string, ta
         // no text there yet: exported as such (an empty target as exported), so that a text a reviewer adds to the file meanwhile is not replaced in silence
         if (t === undefined) { units.push({ ...u, asExported: '' }); continue; }
         if (kindMismatch(w0.value, tv, w0.path)) { units.push(u); continue; }
+        // the source text word for word, which no import wrote (`cp x.en_US.yaml x.ja.yaml`, `tplsync new --language ja`): not a
+        // translation, and exported as untranslated (no target), so that the translator's tool counts it and asks for it; its text as
+        // exported is the file's, so that the translation sent back replaces it
+        if (t === u.source && isUntranslatedCopy(u.source, t, source, target, rec?.texts[u.field] !== undefined)) { units.push({ ...u, asExported: t, copy: true }); continue; }
         const w = withTarget(u, t);
         if (made?.[u.field] !== undefined && made[u.field] !== hashOf(u)) w.outdated = true;
         units.push(w);

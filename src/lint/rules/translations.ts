@@ -4,12 +4,13 @@
 // `channels.<alias>.languages` names the languages every template on that channel must have.
 import type { Path } from '../../files/locate.js';
 import type { Loose } from '../../model/loose.js';
-import { fieldKey, fieldPath, textHash, textsOf, translatedFrom, UNKNOWN_SOURCE } from '../../translations/units.js';
+import { baseLanguage, fieldKey, fieldPath, hasWords, textHash, textsOf, translatedFrom, UNKNOWN_SOURCE } from '../../translations/units.js';
 import { defineRules, type ProjectContext } from '../rule.js';
 import { unlistedWhatsappLanguage } from './languages.js';
 
 export const OUTDATED_RULE_ID = 'translation-outdated';
 export const COVERAGE_RULE_ID = 'language-coverage';
+export const COPY_RULE_ID = 'translation-missing';
 
 export const translationRules = defineRules([
   {
@@ -25,6 +26,13 @@ export const translationRules = defineRules([
     why: 'Each language is a template of its own on the platform: a language with no file is a language the application cannot send that template in. Judged when a run holds every template file of the project (lint, plan and apply with no paths, or paths that cover them all): a run of some files outside the config\'s globs cannot see the languages in the others (`tplsync lint one.yaml` of a project file reads its siblings). A file that does not read as a template yet (a syntax error mid-edit) named like a variant (`name.de.yaml`, `de/name.yaml`) is taken for it until it reads. On a channel of `kind: whatsapp`, a language the config names that WhatsApp does not list (`de_DE`, where WhatsApp has `de`, `de_AT`, `de_CH`; a withdrawn code such as `iw` for `he`) is said in the finding, and `tplsync lint` warns of it at the config: the variant it asks for would be rejected on submission (rule language-unknown). An error stops `plan` and `apply` for the whole project, as every lint error does: with coverage on, a new template not yet in every language holds back every other change (an urgent fix to another template included) until its translations exist.',
     fix: 'Add the missing languages: `tplsync translations export --target LANG`, translate, `tplsync translations import FILE` creates each language\'s file next to the source language\'s. Or remove the language from the channel\'s `languages` in the config. To ship the source language first and the translations later, lower the rule to a warning (`rules: { language-coverage: warning }`, or for some files with `overrides`): the missing languages are still reported, and plan and apply go on.',
     checkProject(ctx) { reportTranslations(ctx, COVERAGE_RULE_ID); },
+  },
+  {
+    id: COPY_RULE_ID, group: 'cross-file', severity: 'warning',
+    summary: 'A template in another language holds the source language\'s text word for word, which no import wrote: an untranslated copy.',
+    why: 'A language is often started by copying the source file (`cp order.en_US.yaml order.ja.yaml` and a new `language:`), or with `tplsync new --language ja`, which writes an English body; until each text is translated, the file holds the source language\'s text. WhatsApp rejects a template whose content is not in the language it is submitted in (rejection reason TAG_CONTENT_MISMATCH: "The language and/or template category selected don\'t match the template content", https://twilio.com/en-us/changelog/view-whatsapp-template-rejection-reasons-in-twilio-console- ; CM.com: "Incorrect language", https://knowledgecenter.cm.com/kc/whatsapp-template-rejection), and a customer who chose that language gets the source language\'s message. A text is reported when it is the text of another language\'s file of the same template (of another base language: an `en_GB` file may hold `en_US`\'s text) at the same field, word for word, with no hash for that field under `translated_from.texts` (no import wrote it), and it has two words or more: placeholders, `((references))`, web and e-mail addresses, digits, words of one letter and words in capitals only (OK, SMS, a code) do not count, so a brand name, "Ok" or a text of placeholders and numbers is never reported (a run of four letters or more in a script written without spaces, Chinese, Japanese or Thai, counts as two words). Of two files holding the text, the one reported is not the source: the source is the language the group\'s records name as theirs, else an `en` one, else the first by its code. `tplsync translations export` exports such a text as untranslated. Judged beside the other language\'s file, as translation-outdated is (`tplsync lint one.ja.yaml` of a file of the project reads its siblings).',
+    fix: 'Translate the text: `tplsync translations export --source en_US --target ja` exports it with no target (untranslated), then `tplsync translations import FILE` writes the translation and records it. If the text is right in that language as it is (a name, a slogan kept in English), send it back as the translation (XLIFF `state="translated"`, a PO `msgstr`, the CSV target cell), and import records it; or silence it with `# tplsync-disable-next-line translation-missing -- a brand name` above the text.',
+    checkProject(ctx) { for (const f of copyFindings(ctx)) ctx.reportAt(f.file, f.path, f.message); },
   },
 ]);
 
@@ -42,32 +50,46 @@ import type { TranslationFacts } from '../facts.js';
 export function translationFacts(t: Loose, text?: string, read?: (text: string) => Loose): TranslationFacts {
   const from = translatedFrom(t);
   if (text === undefined || !read) {
-    const hashes = textHashes(t);
-    return from ? { hashes, from } : { hashes };
+    const { hashes, worded } = textFacts(t);
+    return { hashes, ...(worded.length ? { worded } : {}), ...(from ? { from } : {}) };
   }
   return new DeferredTranslationFacts(text, read, from);
 }
 
 /** TranslationFacts whose hashes are worked out from the text when first read (one shape, no closure per file) */
 class DeferredTranslationFacts implements TranslationFacts {
-  private worked: Record<string, string> | undefined;
+  private worked: { hashes: Record<string, string>; worded: string[] } | undefined;
   constructor(private text: string, private readonly read: (text: string) => Loose, readonly from: TranslationFacts['from']) {}
-  get hashes(): Record<string, string> {
-    if (!this.worked) { this.worked = textHashes(this.read(this.text)); this.text = ''; }
+  private get facts(): { hashes: Record<string, string>; worded: string[] } {
+    if (!this.worked) { this.worked = textFacts(this.read(this.text)); this.text = ''; }
     return this.worked;
   }
+  get hashes(): Record<string, string> { return this.facts.hashes; }
+  get worded(): string[] | undefined { const w = this.facts.worded; return w.length ? w : undefined; }
   /** what the eager facts give (the cache writes facts as JSON) */
-  toJSON(): TranslationFacts { return this.from ? { hashes: this.hashes, from: this.from } : { hashes: this.hashes }; }
+  toJSON(): TranslationFacts { const worded = this.worded; return { hashes: this.hashes, ...(worded ? { worded } : {}), ...(this.from ? { from: this.from } : {}) }; }
 }
 
 /** field path → short hash of every translatable text of a template */
 export function textHashes(t: Loose): Record<string, string> {
-  const hashes: Record<string, string> = {};
-  for (const f of textsOf(t)) hashes[fieldKey(f.path)] = textHash(f.text);
-  return hashes;
+  return textFacts(t).hashes;
 }
 
-export interface TranslationInput { file: string; channel: string; name: string; language: string; facts: TranslationFacts }
+/** the hashes of a template's texts, and the fields whose text has words enough to tell a copy (hasWords) */
+function textFacts(t: Loose): { hashes: Record<string, string>; worded: string[] } {
+  const hashes: Record<string, string> = {};
+  const worded: string[] = [];
+  for (const f of textsOf(t)) {
+    const k = fieldKey(f.path);
+    hashes[k] = textHash(f.text);
+    if (hasWords(f.text)) worded.push(k);
+  }
+  return { hashes, worded };
+}
+
+export interface TranslationInput { file: string; channel: string; name: string; language: string; facts: TranslationFacts;
+  /** an RCS template (no WhatsApp parts): WhatsApp's review does not judge it (translation-missing's message) */
+  rcs?: boolean }
 export interface TranslationFinding { file: string; path: Path; message: string; ruleId: string }
 
 /** both rules' findings over a run, worked out once for the run (by its context: one per run) */
@@ -93,6 +115,58 @@ function translationFindings(ctx: ProjectContext): TranslationFinding[] {
 }
 
 const rank = (lang: string): number => (lang === 'en' || lang.startsWith('en_') ? 0 : 1);
+
+/** the files of templates held in two languages of different bases or more: only their texts can be another's copy */
+function copyFindings(ctx: ProjectContext): TranslationFinding[] {
+  const bases = new Map<string, Set<string>>();
+  for (const r of ctx.files) {
+    const { channel, name, language, translation } = r.facts;
+    if (!channel || !name || !language || !translation) continue;
+    const k = `${channel.value}\u0000${name}`;
+    (bases.get(k) ?? bases.set(k, new Set()).get(k)!).add(baseLanguage(language));
+  }
+  const inputs = ctx.files.flatMap((r) => {
+    const { channel, name, language, translation } = r.facts;
+    return channel && name && language && translation && bases.get(`${channel.value}\u0000${name}`)!.size > 1 ? [{ file: r.file, channel: channel.value, name, language, facts: translation, rcs: r.facts.content === 'rcs' }] : [];
+  });
+  return inputs.length ? checkCopies(inputs) : [];
+}
+
+/**
+ * Pure: the findings of translation-missing: a text of a file that is another language's text at
+ * the same field word for word (the same hash), of another base language, with words enough to
+ * tell (TranslationFacts' `worded`), and no hash of its own under `translated_from.texts` (no import
+ * wrote it). Of two files that hold it, the copy is the one after the other in the group's order:
+ * a language some file records as its source first, then an `en` one, then by code.
+ */
+export function checkCopies(inputs: readonly TranslationInput[]): TranslationFinding[] {
+  const groups = new Map<string, TranslationInput[]>();
+  for (const i of inputs) {
+    const k = `${i.channel}\u0000${i.name}`;
+    (groups.get(k) ?? groups.set(k, []).get(k)!).push(i);
+  }
+  const out: TranslationFinding[] = [];
+  for (const group of groups.values()) {
+    if (group.length < 2) continue;
+    const named = new Set(group.flatMap((g) => (g.facts.from ? [g.facts.from.language] : [])));
+    const order = [...group].sort((a, b) => (named.has(a.language) ? 0 : 1) - (named.has(b.language) ? 0 : 1) || rank(a.language) - rank(b.language) || (a.language < b.language ? -1 : a.language > b.language ? 1 : 0));
+    order.forEach((g, at) => {
+      const worded = g.facts.worded;
+      if (!worded?.length) return;
+      for (const field of worded) {
+        if (g.facts.from?.texts[field] !== undefined) continue;
+        const hash = g.facts.hashes[field];
+        const src = order.slice(0, at).find((h) => baseLanguage(h.language) !== baseLanguage(g.language) && h.facts.hashes[field] === hash);
+        if (!src) continue;
+        out.push({
+          file: g.file, path: fieldPath(field) as Path, ruleId: COPY_RULE_ID,
+          message: `The ${g.language} text at ${field} is the ${src.language} text word for word (${src.file}), and no import recorded it as translated (translated_from): an untranslated copy${g.rcs ? `: a customer who chose ${g.language} gets the ${src.language} text` : `, which WhatsApp rejects as not in ${g.language} (TAG_CONTENT_MISMATCH)`}; translate it, or, if it is right in ${g.language} as it is, import it as the translation.`,
+        });
+      }
+    });
+  }
+  return out;
+}
 
 /** Pure: the findings of translation-outdated and language-coverage over every file of a run. */
 export function checkTranslations(inputs: readonly TranslationInput[], channels: Readonly<Record<string, { languages?: string[]; kind?: 'whatsapp' | 'rcs' }>> = {}, unread: readonly string[] = []): TranslationFinding[] {
