@@ -110,4 +110,34 @@ test('oneTypoApart: one letter wrong, missing, extra or two swapped, case ignore
   for (const [a, b] of [['KEY', 'YEK'], ['KEY', 'K'], ['KEY', 'KEYSS'], ['QA_KEY', 'CI_KEY'], ['ABCD', 'BADC']] as const) assert.not.ok(oneTypoApart(a, b), `${a} ${b}`);
 });
 
+// trial-ao F2: a folder's workflows (a monorepo's team) read the secret TPLSYNC_<SUFFIX>_<ENV>_API_KEY and the
+// variable TPLSYNC_API_KEY_ENV_<SUFFIX> (the action's name-suffix says which, as TPLSYNC_NAME_SUFFIX): the
+// message names those, never the repository's secret, which that folder's workflows do not read.
+test('in GitHub Actions, a folder\'s workflow (name-suffix TEAMS_SUPPORT): the folder\'s secret and variable are said, not the repository\'s', async () => {
+  const dir = tempDir('tplsync-key-name-');
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  ci:\n    baseUrl: https://api.example.com\n    apiKeyEnv: TPLSYNC_CI_API_KEY\n    channels: { wa: ${CHANNEL_B} }\n  eu:\n    baseUrl: https://api.example.com\n    apiKeyEnv: EU_KEY\n    channels: { wa: ${CHANNEL_A} }\n`,
+      'templates/a.yaml': 'channel: wa\nname: order_ready\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hello {{1}}, your order is ready for pickup at the store."\n  examples: { 1: Ana }\n',
+    });
+    const env = { GITHUB_ACTIONS: 'true', TPLSYNC_NAME_SUFFIX: 'TEAMS_SUPPORT' };
+    const missing = await cliIn(['plan', '--env', 'ci'], { cwd: dir, env });
+    assert.is(missing.exitCode, 3, missing.stderr);
+    assert.match(missing.stderr, 'the workflows read it from the secret TPLSYNC_TEAMS_SUPPORT_CI_API_KEY');
+    assert.match(missing.stderr, "this folder's workflows never read the repository's TPLSYNC_CI_API_KEY");
+    const other = await cliIn(['plan', '--env', 'eu'], { cwd: dir, env });
+    assert.match(other.stderr, 'over as TPLSYNC_EU_API_KEY (from the secret TPLSYNC_TEAMS_SUPPORT_EU_API_KEY)');
+    assert.match(other.stderr, 'or set the repository variable TPLSYNC_API_KEY_ENV_TEAMS_SUPPORT to EU_KEY');
+    assert.not.match(other.stderr, /TPLSYNC_API_KEY_ENV /);
+    const named = await cliIn(['plan', '--env', 'eu'], { cwd: dir, env: { ...env, API_KEY_ENV: 'SALES_KEY' } });
+    assert.match(named.stderr, 'the repository variable TPLSYNC_API_KEY_ENV_TEAMS_SUPPORT names SALES_KEY');
+    // an unknown environment: the folder's variable that picks it
+    const unknown = await cliIn(['plan', '--env', 'staging'], { cwd: dir, env });
+    assert.match(unknown.stderr, 'or set the repository variable TPLSYNC_ENV_TEAMS_SUPPORT to one the config has');
+    // a workflow written before folders had names of their own passes no suffix: the repository's names, as it reads them
+    const old = await cliIn(['plan', '--env', 'ci'], { cwd: dir, env: { GITHUB_ACTIONS: 'true' } });
+    assert.match(old.stderr, 'the workflows read it from the secret TPLSYNC_CI_API_KEY');
+  } finally { cleanup(dir); }
+});
+
 test.run();

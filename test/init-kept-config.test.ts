@@ -23,7 +23,7 @@ for (const [what, files, configFilter] of KEPT) {
       assert.is(check.exitCode, 0, check.stdout + check.stderr);
       // the filters: the templates' folder, the config's own file, the module
       const pr = workflow(dir, 'tplsync-pull-request.yml').on.pull_request!.paths;
-      assert.equal(pr, ['msgs/**', configFilter, 'tplsync-templates.ts', '.github/workflows/tplsync-*.yml']);
+      assert.equal(pr, ['msgs/**', configFilter, 'tplsync-templates.ts', '.github/workflows/tplsync-pull-request.yml']);
       const apply = workflow(dir, 'tplsync-apply.yml').on.push!.paths;
       assert.equal(apply, ['msgs/**', configFilter]);
       for (const filters of [pr, apply]) {
@@ -48,7 +48,7 @@ test('a kept config\'s typesOut is the module init writes and the workflow watch
     const r = await cliIn(['init', '--yes'], { cwd: dir });
     assert.is(r.exitCode, 0, r.stdout + r.stderr);
     assert.match(r.stdout, 'wrote src/generated/messages.ts (1 template)');
-    assert.equal(workflow(dir, 'tplsync-pull-request.yml').on.pull_request!.paths, ['messages/**', 'package.json', 'src/generated/messages.ts', '.github/workflows/tplsync-*.yml']);
+    assert.equal(workflow(dir, 'tplsync-pull-request.yml').on.pull_request!.paths, ['messages/**', 'package.json', 'src/generated/messages.ts', '.github/workflows/tplsync-pull-request.yml']);
     assert.is((await cliIn(['types', '--check'], { cwd: dir })).exitCode, 0);
   } finally { cleanup(dir); }
   const bad = repo({ '.tplsyncrc.json': JSON.stringify(config('msgs/**/*.yaml')), 'msgs/x.en_US.yaml': TEMPLATE.replace('name: order_ready', 'name: Bad-Name') });

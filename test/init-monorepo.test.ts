@@ -107,4 +107,52 @@ test('a .github that is a link out of the repository: init writes nothing, throu
   } finally { cleanup(repo); cleanup(outside); }
 });
 
+// trial-ao F2: two teams' workflows read the same repository-wide names (TPLSYNC_ENV, TPLSYNC_API_KEY_ENV,
+// TPLSYNC_<ENV>_API_KEY), so two teams with two accounts could not keep two keys; init said to set
+// TPLSYNC_PRODUCTION_API_KEY for either. Each folder's workflows read names of its own, and init says them.
+test('two teams of one repository: init names each folder\'s own secret and variables, and each workflow reads those alone', async () => {
+  const repo = tempDir('tplsync-mono-names-');
+  try {
+    mkdirSync(path.join(repo, '.git'));
+    const said: Record<string, string> = {};
+    for (const team of ['teams/support', 'teams/sales-rcs']) {
+      mkdirSync(path.join(repo, team), { recursive: true });
+      const r = await cliIn(['init', '--yes'], { cwd: path.join(repo, team) });
+      assert.is(r.exitCode, 0, r.stderr);
+      said[team] = r.stdout.replace(/\n/g, ' ');
+    }
+    assert.match(said['teams/support']!, 'set the secret TPLSYNC_TEAMS_SUPPORT_PRODUCTION_API_KEY in your repository');
+    assert.match(said['teams/support']!, 'the repository variable TPLSYNC_ENV_TEAMS_SUPPORT, else TPLSYNC_ENV');
+    assert.match(said['teams/sales-rcs']!, 'set the secret TPLSYNC_TEAMS_SALES_RCS_PRODUCTION_API_KEY in your repository');
+    for (const text of Object.values(said)) assert.not.match(text, 'set the secret TPLSYNC_PRODUCTION_API_KEY');
+    const read = (f: string) => readFileSync(path.join(repo, '.github/workflows', f), 'utf8');
+    for (const [slug, suffix] of [['teams-support', 'TEAMS_SUPPORT'], ['teams-sales-rcs', 'TEAMS_SALES_RCS']] as const) {
+      for (const kind of ['pull-request', 'apply', 'drift']) {
+        const text = read(`tplsync-${kind}-${slug}.yml`);
+        assert.match(text, `TPLSYNC_ENV: \${{ vars.TPLSYNC_ENV_${suffix} || vars.TPLSYNC_ENV || 'production' }}`);
+        assert.match(text, `secrets[vars.TPLSYNC_API_KEY_ENV_${suffix} || format('TPLSYNC_${suffix}_{0}_API_KEY', env.TPLSYNC_ENV)]`);
+        assert.not.match(text, /vars\.TPLSYNC_API_KEY_ENV[^_]|'TPLSYNC_\{0\}_API_KEY'/);
+      }
+    }
+    assert.not.match(read('tplsync-pull-request-teams-support.yml'), '.github/workflows/tplsync-*.yml');
+    // the root's project keeps today's names, and says them
+    const root = await cliIn(['init', '--yes'], { cwd: repo });
+    assert.is(root.exitCode, 0, root.stderr);
+    assert.match(root.stdout, 'the secret TPLSYNC_PRODUCTION_API_KEY in your repository');
+    assert.match(read('tplsync-pull-request.yml'), "secrets[vars.TPLSYNC_API_KEY_ENV || format('TPLSYNC_{0}_API_KEY', env.TPLSYNC_ENV)]");
+  } finally { cleanup(repo); }
+});
+
+test('a folder whose name has no letter or digit is refused: its workflows would be the root\'s, with the root\'s secret', async () => {
+  const repo = tempDir('tplsync-mono-noname-');
+  try {
+    mkdirSync(path.join(repo, '.git'));
+    mkdirSync(path.join(repo, '🚀'), { recursive: true });
+    const r = await cliIn(['init', '--yes'], { cwd: path.join(repo, '🚀') });
+    assert.is(r.exitCode, 3, r.stdout + r.stderr);
+    assert.match(r.stderr, 'has no letter or digit to name them by');
+    assert.not.ok(existsSync(path.join(repo, '.github')), 'nothing written');
+  } finally { cleanup(repo); }
+});
+
 test.run();

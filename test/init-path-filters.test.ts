@@ -17,7 +17,7 @@ test('a config in a folder of a monorepo (package.json#tplsync of teams/support)
   try {
     const r = await cliIn(['init', '--yes'], { cwd: path.join(dir, 'teams/support') });
     assert.is(r.exitCode, 0, r.stdout + r.stderr);
-    assert.equal(workflow(dir, 'tplsync-pull-request-teams-support.yml').on.pull_request!.paths, ['teams/support/msgs/**', 'teams/support/package.json', 'teams/support/tplsync-templates.ts', '.github/workflows/tplsync-*.yml']);
+    assert.equal(workflow(dir, 'tplsync-pull-request-teams-support.yml').on.pull_request!.paths, ['teams/support/msgs/**', 'teams/support/package.json', 'teams/support/tplsync-templates.ts', '.github/workflows/tplsync-pull-request-teams-support.yml']);
   } finally { cleanup(dir); }
 });
 
@@ -25,7 +25,7 @@ test('a new project keeps init\'s filters: templates/**, tplsync.config.* and th
   const dir = repo({});
   try {
     assert.is((await cliIn(['init', '--yes'], { cwd: dir })).exitCode, 0);
-    assert.equal(workflow(dir, 'tplsync-pull-request.yml').on.pull_request!.paths, ['templates/**', 'tplsync.config.*', 'tplsync-templates.ts', '.github/workflows/tplsync-*.yml']);
+    assert.equal(workflow(dir, 'tplsync-pull-request.yml').on.pull_request!.paths, ['templates/**', 'tplsync.config.*', 'tplsync-templates.ts', '.github/workflows/tplsync-pull-request.yml']);
     assert.equal(workflow(dir, 'tplsync-apply.yml').on.push!.paths, ['templates/**', 'tplsync.config.*']);
   } finally { cleanup(dir); }
 });

@@ -12,6 +12,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
 import { evaluate, runWorkflow, writeShims, type RunOptions, type StepResult } from './actions-runner.ts';
+import { workflowFiles } from '../src/init/workflows.ts';
 import { BIN, CHANNEL_A, CHANNEL_B, cleanup, cliIn, ROOT, tempDir, writeFiles } from './helpers.ts';
 
 const KEY = `staging-${randomUUID()}`;
@@ -63,11 +64,14 @@ ${channels}`;
 const git = (dir: string, args: string[]) => execa('git', args, { cwd: dir, env: { GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@x', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@x' } });
 
 /** a team's repository: the sample templates, a staging environment on the emulator, committed, origin/main at HEAD */
-async function repository(stagingKeyEnv = 'TPLSYNC_STAGING_API_KEY'): Promise<{ dir: string; head: string; log: string; options: (o?: Partial<RunOptions>) => RunOptions }> {
+async function repository(stagingKeyEnv = 'TPLSYNC_STAGING_API_KEY', folder = ''): Promise<{ dir: string; head: string; log: string; options: (o?: Partial<RunOptions>) => RunOptions }> {
   const dir = tempDir();
-  cpSync(path.join(ROOT, 'templates'), path.join(dir, 'templates'), { recursive: true });
-  writeFiles(dir, { 'tplsync.config.yaml': config(emu.url, stagingKeyEnv), '.gitignore': '.tplsync/\n', 'event.json': JSON.stringify({ pull_request: { number: 7 } }) });
-  const types = await cliIn(['types'], { cwd: dir });
+  // (the project in a folder of the repository, a monorepo's team, when `folder` names one)
+  const project = path.join(dir, folder);
+  cpSync(path.join(ROOT, 'templates'), path.join(project, 'templates'), { recursive: true });
+  writeFiles(project, { 'tplsync.config.yaml': config(emu.url, stagingKeyEnv), '.gitignore': '.tplsync/\n' });
+  writeFiles(dir, { 'event.json': JSON.stringify({ pull_request: { number: 7 } }) });
+  const types = await cliIn(['types'], { cwd: project });
   assert.is(types.exitCode, 0, types.stderr);
   await git(dir, ['init', '-q', '-b', 'main']);
   await git(dir, ['add', '.']);
@@ -271,6 +275,36 @@ jobs:
     assert.match(readFileSync(path.join(dir, 'drift.txt'), 'utf8'), /Plan for staging/);
     assert.match(readFileSync(log, 'utf8'), /^tplsync plan --env staging --detailed-exitcode/m);
   } finally { cleanup(dir); cleanup(actions); }
+});
+
+// trial-ao F2: the workflows of a team in a folder read the secret of the repository (TPLSYNC_<ENV>_API_KEY),
+// the same as every other team's: two teams on two accounts could not keep two keys. Run as GitHub runs
+// them, a folder's plan takes the folder's secret, and without it stops (exit 3, naming that secret)
+// rather than run with the repository's, another team's key.
+test('a team in a folder: its plan takes the folder\'s own secret, never the repository\'s (another team\'s key)', async () => {
+  const { dir, options } = await repository('TPLSYNC_STAGING_API_KEY', 'teams/support');
+  const wf = tempDir();
+  try {
+    const files = workflowFiles({ uses: './', extraWith: { from: 'action' }, apiKeyEnv: 'TPLSYNC_PRODUCTION_API_KEY', environment: 'production', typesCheck: true, dir: 'teams/support' });
+    const pr = path.join(wf, 'pr.yml');
+    writeFileSync(pr, files['.github/workflows/tplsync-pull-request-teams-support.yml']!);
+    // the folder's variable picks staging; the repository's TPLSYNC_ENV (another team's) says production
+    const vars = { TPLSYNC_ENV: 'production', TPLSYNC_ENV_TEAMS_SUPPORT: 'staging' };
+    // the repository's secret holds another team's key: never handed to this folder's run
+    const other = 'other-teams-key-0123456789';
+    let results = await runWorkflow(pr, options({ vars, secrets: { TPLSYNC_STAGING_API_KEY: other, TPLSYNC_TEAMS_SUPPORT_STAGING_API_KEY: KEY }, jobs: ['plan'] }));
+    expectOk(results);
+    assert.match(readFileSync(path.join(dir, 'teams/support/plan.md'), 'utf8'), /## tplsync plan: staging\n/);
+    results = await runWorkflow(pr, options({ vars, secrets: { TPLSYNC_STAGING_API_KEY: KEY }, jobs: ['plan'] }));
+    const first = results.find((r) => r.outcome === 'failure' && r.exitCode !== undefined)!;
+    assert.ok(first, ran(results).join('\n'));
+    assert.is(first.exitCode, 3, first.output);
+    assert.match(first.output, 'add that secret');
+    assert.match(first.output, 'TPLSYNC_TEAMS_SUPPORT_STAGING_API_KEY');
+    // the folder's variable names a secret of the team's choice (one account for two teams: the shared one, said explicitly)
+    results = await runWorkflow(pr, options({ vars: { ...vars, TPLSYNC_API_KEY_ENV_TEAMS_SUPPORT: 'TPLSYNC_STAGING_API_KEY' }, secrets: { TPLSYNC_STAGING_API_KEY: KEY }, jobs: ['plan'] }));
+    expectOk(results);
+  } finally { cleanup(dir); cleanup(wf); }
 });
 
 test.run();

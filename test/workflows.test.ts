@@ -166,4 +166,113 @@ test('Node.js: the action defaults to 24 (an LTS) and takes a node-version-file;
   for (const text of Object.values(workflowFiles(teamOptions))) for (const s of uses(text)) assert.is(s.with!['node-version-file'], undefined);
 });
 
+// trial-ao F2: `tplsync init` in teams/support and in teams/sales-rcs wrote workflows that both read
+// the repository-wide TPLSYNC_ENV, TPLSYNC_API_KEY_ENV and TPLSYNC_<ENV>_API_KEY: two teams on two
+// accounts could not keep two keys. A folder's workflows read names of the folder's own (the
+// environment falling back to the repository's TPLSYNC_ENV, the key never to another's secret); the
+// root's keep today's names, which existing repositories have set.
+type NamedStep = { uses?: string; with?: Record<string, string> };
+/** every distinct TPLSYNC_ENV expression and key input of a set of workflows */
+function keyNames(texts: Record<string, string>): { env: Set<string>; apiKey: Set<string>; apiKeyEnv: Set<string>; suffix: Set<string> } {
+  const out = { env: new Set<string>(), apiKey: new Set<string>(), apiKeyEnv: new Set<string>(), suffix: new Set<string>() };
+  for (const text of Object.values(texts)) {
+    const wf = parse(text) as { jobs: Record<string, { env?: Record<string, string>; steps: NamedStep[] }> };
+    for (const job of Object.values(wf.jobs)) {
+      if (job.env?.TPLSYNC_ENV) out.env.add(job.env.TPLSYNC_ENV);
+      for (const s of job.steps) {
+        if (s.with?.['api-key'] !== undefined) out.apiKey.add(s.with['api-key']);
+        if (s.with?.['api-key-env'] !== undefined) out.apiKeyEnv.add(s.with['api-key-env']);
+        if (s.with?.['name-suffix'] !== undefined) out.suffix.add(s.with['name-suffix']);
+      }
+    }
+  }
+  return out;
+}
+const base = { uses: 'tplsync/tplsync@v9.9.9', apiKeyEnv: 'TPLSYNC_PRODUCTION_API_KEY', environment: 'production', typesCheck: true };
+
+test('the root\'s workflows read today\'s names exactly: TPLSYNC_ENV, TPLSYNC_API_KEY_ENV, TPLSYNC_<ENV>_API_KEY', () => {
+  const root = keyNames(workflowFiles(base));
+  assert.equal([...root.env], ["${{ vars.TPLSYNC_ENV || 'production' }}"]);
+  assert.equal([...root.apiKey], ["${{ secrets[vars.TPLSYNC_API_KEY_ENV || format('TPLSYNC_{0}_API_KEY', env.TPLSYNC_ENV)] }}"]);
+  assert.equal([...root.apiKeyEnv], ['${{ vars.TPLSYNC_API_KEY_ENV }}']);
+  assert.equal([...root.suffix], []);
+  // a config that names its key otherwise: that name, as before
+  const own = keyNames(workflowFiles({ ...base, apiKeyEnv: 'ACME_API_KEY' }));
+  assert.equal([...own.apiKey], ["${{ secrets[vars.TPLSYNC_API_KEY_ENV || 'ACME_API_KEY'] }}"]);
+  assert.equal([...own.apiKeyEnv], ["${{ vars.TPLSYNC_API_KEY_ENV || 'ACME_API_KEY' }}"]);
+});
+
+test('two folders (teams/support, teams/sales-rcs): two distinct sets of names, each its own, none the repository\'s key; they pass actionlint', async () => {
+  const support = workflowFiles({ ...base, dir: 'teams/support' });
+  const sales = workflowFiles({ ...base, dir: 'teams/sales-rcs' });
+  const a = keyNames(support);
+  const b = keyNames(sales);
+  assert.equal([...a.env], ["${{ vars.TPLSYNC_ENV_TEAMS_SUPPORT || vars.TPLSYNC_ENV || 'production' }}"]);
+  assert.equal([...a.apiKey], ["${{ secrets[vars.TPLSYNC_API_KEY_ENV_TEAMS_SUPPORT || format('TPLSYNC_TEAMS_SUPPORT_{0}_API_KEY', env.TPLSYNC_ENV)] }}"]);
+  assert.equal([...a.apiKeyEnv], ['${{ vars.TPLSYNC_API_KEY_ENV_TEAMS_SUPPORT }}']);
+  assert.equal([...a.suffix], ['TEAMS_SUPPORT']);
+  assert.equal([...b.env], ["${{ vars.TPLSYNC_ENV_TEAMS_SALES_RCS || vars.TPLSYNC_ENV || 'production' }}"]);
+  assert.equal([...b.apiKey], ["${{ secrets[vars.TPLSYNC_API_KEY_ENV_TEAMS_SALES_RCS || format('TPLSYNC_TEAMS_SALES_RCS_{0}_API_KEY', env.TPLSYNC_ENV)] }}"]);
+  for (const [f, text] of Object.entries({ ...support, ...sales })) {
+    // the key of a folder's run never comes from the repository's variable or secret (another team's, or the root's)
+    assert.not.match(text, /vars\.TPLSYNC_API_KEY_ENV[^_]|'TPLSYNC_\{0\}_API_KEY'|secrets\.TPLSYNC_/, f);
+    assert.equal((await runLint(text, path.basename(f))).map((r) => `${f}:${r.line}:${r.column} ${r.message}`), []);
+  }
+  // a folder's config that names its key: that secret (the team's own choice), the folder's variable first
+  const own = keyNames(workflowFiles({ ...base, dir: 'teams/sales-rcs', apiKeyEnv: 'SALES_KEY' }));
+  assert.equal([...own.apiKey], ["${{ secrets[vars.TPLSYNC_API_KEY_ENV_TEAMS_SALES_RCS || 'SALES_KEY'] }}"]);
+  assert.equal([...own.apiKeyEnv], ["${{ vars.TPLSYNC_API_KEY_ENV_TEAMS_SALES_RCS || 'SALES_KEY' }}"]);
+  // a folder of another script: names of [A-Z0-9_] still, and actionlint takes them
+  const chinese = workflowFiles({ ...base, dir: 'teams/客服' });
+  assert.equal([...keyNames(chinese).suffix], ['_TEAMS_X005BA2X00670D']);
+  for (const [f, text] of Object.entries(chinese)) assert.equal((await runLint(text, 'x.yml')).map((r) => `${f}:${r.line}:${r.column} ${r.message}`), []);
+});
+
+test('a folder\'s workflows say in their header which names they read; the pull-request workflow runs on its own file, not every team\'s', () => {
+  const files = workflowFiles({ ...base, dir: 'teams/support' });
+  for (const [f, text] of Object.entries(files)) {
+    const head = text.slice(0, text.indexOf('\nname: '));
+    for (const name of ['TPLSYNC_ENV_TEAMS_SUPPORT', 'TPLSYNC_API_KEY_ENV_TEAMS_SUPPORT', 'TPLSYNC_TEAMS_SUPPORT_<ENV>_API_KEY']) assert.match(head, name, `${f}: ${head}`);
+    assert.not.match(head, 'set the secret TPLSYNC_<ENV>_API_KEY', f);
+  }
+  const pr = parse(files['.github/workflows/tplsync-pull-request-teams-support.yml']!) as { on: { pull_request: { paths: string[] } } };
+  assert.ok(pr.on.pull_request.paths.includes('.github/workflows/tplsync-pull-request-teams-support.yml'), pr.on.pull_request.paths.join(' '));
+  assert.not.ok(pr.on.pull_request.paths.some((p) => p.includes('*') && p.startsWith('.github/')), pr.on.pull_request.paths.join(' '));
+  const root = parse(workflowFiles(base)['.github/workflows/tplsync-pull-request.yml']!) as { on: { pull_request: { paths: string[] } } };
+  assert.ok(root.on.pull_request.paths.includes('.github/workflows/tplsync-pull-request.yml'));
+  assert.not.ok(root.on.pull_request.paths.includes('.github/workflows/tplsync-*.yml'), 'not the other teams\' workflows');
+  assert.match(workflowFiles(base)['.github/workflows/tplsync-pull-request.yml']!, 'set the secret TPLSYNC_<ENV>_API_KEY of your environment');
+});
+
+test('two folders never read one variable: distinct slugs give distinct name suffixes, each of [A-Z0-9_]', async () => {
+  const fc = (await import('fast-check')).default;
+  await import('./seed.ts');
+  const { nameSuffix } = await import('../src/core/ci-names.ts');
+  const { folderSlug } = await import('../src/init/workflows.ts');
+  // folders whose suffixes a naive mapping merges: a hex escape spelt out, x, digits of other scripts, one or two words
+  const folders = ['teams/support', 'teams/sales-rcs', 'teams-sales/rcs', 'teams/客服', 'teams/销售', 'teams/x005ba2', 'teams/x005ba2x00670d', '_teams/x005ba2', 'x', 'xx', 'X客', '客', '客x', 'a/x客', 'a-x005ba2', 'a客', 'é', 'e', '٣', '3', 'teams/XX', 'teams/x-x'];
+  const seen = new Map<string, string>();
+  for (const f of folders) {
+    const slug = folderSlug(f);
+    const suffix = nameSuffix(slug);
+    assert.match(suffix, /^[A-Z0-9_]+$/, f);
+    const other = seen.get(suffix);
+    assert.ok(other === undefined || other === slug, `${f} (${slug}) and ${other} both give ${suffix}`);
+    seen.set(suffix, slug);
+  }
+  assert.is(nameSuffix('teams-sales-rcs'), 'TEAMS_SALES_RCS');
+  assert.is.not(nameSuffix(folderSlug('teams/客服')), nameSuffix(folderSlug('teams/x005ba2')));
+  const slugs = fc.array(fc.constantFrom('a', 'x', 'X', '0', '5', 'b', 'é', '客', '٣', '-', '/', ' ', '_'), { minLength: 1, maxLength: 10 }).map((cs) => folderSlug(cs.join(''))).filter((s) => s !== '');
+  // thousands of slugs of a small alphabet (so that near ones are many): no two of them one suffix
+  const bySuffix = new Map<string, string>();
+  for (const slug of fc.sample(slugs, { numRuns: 20000, seed: 20261202 })) {
+    const suffix = nameSuffix(slug);
+    assert.match(suffix, /^[A-Z0-9_]+$/, slug);
+    const other = bySuffix.get(suffix);
+    assert.ok(other === undefined || other === slug, `${slug} and ${other} both give ${suffix}`);
+    bySuffix.set(suffix, slug);
+  }
+  assert.ok(bySuffix.size > 5000, `${bySuffix.size} distinct slugs`);
+});
+
 test.run();

@@ -12,7 +12,8 @@ import { UsageError } from '../core/errors.js';
 import { toolVersion } from '../core/version.js';
 import { searchPlacesShown } from '../core/search-places.js';
 import { DEFAULT_TYPES_OUT, loadConfig, SEARCH_PLACES, projectSchemaModelinePath, shownSchemaFile, TwoConfigs, type Config } from '../config/load.js';
-import { ACTION_NODE_VERSION } from '../init/workflows.js';
+import { ACTION_NODE_VERSION, folderSlug } from '../init/workflows.js';
+import { ciNamesOf, type CiNames } from '../core/ci-names.js';
 import { CHANNEL_ALIAS_RE, initFiles, initWriteProblems, pinAdvice, writeInit, type InitOptions } from '../init/init.js';
 import { branchFacts, chooseBranch } from '../init/branch.js';
 import { watchedPaths, type WatchedPaths } from '../init/watch-paths.js';
@@ -56,6 +57,9 @@ export async function initCommand(o: InitCommandOptions): Promise<number> {
   const dir = repo && repo !== cwd ? path.relative(repo, cwd).split(path.sep).join('/') : undefined;
   // the folder's name goes into the workflows' YAML and shell lines: no character that would end a quote there
   if (dir && /["'`$\\\n\r]/.test(dir)) throw new UsageError(`init writes workflows that run in ${JSON.stringify(dir)}, and a quote, $, backtick or backslash in a folder's name would break their shell lines: rename the folder, or write the workflows by hand (docs/commands/init.md)`);
+  // a folder whose name has no letter or digit (`_`, `🚀`) would get the root's workflow files and the root's variable and secret names
+  if (dir && !folderSlug(dir)) throw new UsageError(`init writes workflows named for the folder they run in, and ${JSON.stringify(dir)} has no letter or digit to name them by (they would be the repository root's, with its secret): rename the folder, or write the workflows by hand (docs/commands/init.md)`);
+  const names = ciNamesOf(dir);
   // the branch the apply workflow applies on push: the repository's (git's), said below
   const branch = chooseBranch(await branchFacts(cwd));
   // the Node.js the workflows run tplsync on: the project's engines.node when its package.json has one
@@ -184,7 +188,7 @@ export async function initCommand(o: InitCommandOptions): Promise<number> {
         : `The workflows run tplsync on Node.js ${ACTION_NODE_VERSION} (no engines.node in a package.json here)\n`);
   }
   if (dir) {
-    io().stderr.write(`tplsync: note: the workflows are in the repository's ${path.join(path.relative(cwd, repo!) || '.', '.github', 'workflows')}/ (the only place GitHub reads them), named for ${dir} and set to run there: each use of the action has working-directory: ${dir}, its path filters and files are this folder's, and its comments and concurrency groups are its own\n`);
+    io().stderr.write(`tplsync: note: the workflows are in the repository's ${path.join(path.relative(cwd, repo!) || '.', '.github', 'workflows')}/ (the only place GitHub reads them), named for ${dir} and set to run there: each use of the action has working-directory: ${dir}, its path filters and files are this folder's, its comments and concurrency groups are its own, and so are the variables and the secret it reads (${names.envVariables[0]}, ${names.keyVariable}, ${names.secretPattern})\n`);
   }
   // the action runs the tplsync the repository pins: a project with none got workflows whose every step stopped with exit 3, unsaid
   const pin = pinAdvice(tplsyncManifest(cwd, repo ?? cwd), toolVersion());
@@ -199,9 +203,9 @@ export async function initCommand(o: InitCommandOptions): Promise<number> {
     io().stdout.write(`
 Next:
 ${nextSteps([[`${t} lint`, 'check the templates'], [`${t} plan`, `see what apply would change in ${keptName}'s default environment`]])}
-The workflows in .github/workflows/ plan and apply the environment "production" (or the
+${dir ? keptFolderAdvice(dir, names, keptName) : `The workflows in .github/workflows/ plan and apply the environment "production" (or the
 repository variable TPLSYNC_ENV): ${keptName}, which was kept, must define it, with its API key's
-variable as a secret of your repository, or they stop with exit 3.${named ? `
+variable as a secret of your repository, or they stop with exit 3.`}${named ? `
 They find the config by its usual names (${searchPlacesShown()}),
 not ${named}: add --config ${named} to each step's args, or move the config to one of them.` : ''}
 ${pin ? `${pin}\n` : ''}`);
@@ -211,10 +215,10 @@ ${pin ? `${pin}\n` : ''}`);
   io().stdout.write(`
 Next:
 ${nextSteps([[`${t} lint`, 'check the templates'], [`${t} apply --auto-approve`, 'sync them to the embedded emulator (environment "local")'], [`${t} preview --out preview`, 'see them as the customer will']])}
-Before the first push, fill in the production environment in tplsync.config.yaml and set
+${dir ? newFolderAdvice(dir, names) : `Before the first push, fill in the production environment in tplsync.config.yaml and set
 the secret TPLSYNC_PRODUCTION_API_KEY in your repository: the workflows in .github/workflows/
 plan and apply "production" (or the repository variable TPLSYNC_ENV) and stop with exit 3
-until the config has it.
+until the config has it.`}
 ${pin ? `${pin}\n` : ''}`);
   return EXIT.OK;
 }
@@ -268,6 +272,34 @@ function readManifest(file: string): Manifest {
   try {
     return existsSync(file) && statSync(file).isFile() ? JSON.parse(readRegularText(file, { max: MAX_DATA_FILE_BYTES, shown: 'package.json', what: 'the package manifest' })) as Manifest : undefined;
   } catch { return undefined; }
+}
+
+/** the workflows of the folder `dir` as one glob (`.github/workflows/tplsync-*-teams-support.yml`) */
+function folderWorkflows(dir: string): string {
+  return `.github/workflows/tplsync-*-${folderSlug(dir)}.yml`;
+}
+
+/**
+ * What to set for the workflows of a folder (a monorepo's team), whose config init wrote: the folder's
+ * own secret and variables, so that two teams on two accounts keep two keys.
+ */
+function newFolderAdvice(dir: string, names: CiNames): string {
+  return `Before the first push, fill in the production environment in tplsync.config.yaml and set
+the secret ${names.secret('production')} in your repository: the workflows of ${dir}
+(${folderWorkflows(dir)}) plan and apply "production" (or the repository
+variable ${names.envVariables[0]}, else ${names.envVariables.slice(1).join(', ')}) and stop with exit 3 until the config has it.
+They read this folder's names alone (never the repository's TPLSYNC_PRODUCTION_API_KEY), so that
+another team of the repository keeps its own key: docs/commands/init.md.`;
+}
+
+/** The same for a folder whose own config init kept: its apiKeyEnv may be another name, set with the folder's variable. */
+function keptFolderAdvice(dir: string, names: CiNames, keptName: string): string {
+  return `The workflows of ${dir} (${folderWorkflows(dir)}) plan and apply
+the environment "production" (or the repository variable ${names.envVariables[0]}, else
+${names.envVariables.slice(1).join(', ')}): ${keptName}, which was kept, must define it, or they stop with exit 3.
+They read the key from the secret ${names.secret('production')} and hand it to tplsync as
+TPLSYNC_PRODUCTION_API_KEY; if the environment's apiKeyEnv is another name, set the repository
+variable ${names.keyVariable} to it and keep the key in a secret of that name.`;
 }
 
 /** The commands to run next, each with what it does, in two columns. */

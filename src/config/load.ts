@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import type TS from 'typescript';
 import { importFresh } from '../core/fresh-import.js';
 import { secretFromEnv } from '../core/secret-env.js';
+import { ciNamesFromEnv } from '../core/ci-names.js';
 import type { SeveritySetting } from '../core/diagnostic.js';
 import { schemaDir } from '../schemas/dir.js';
 import { UsageError } from '../core/errors.js';
@@ -753,7 +754,7 @@ export function selectEnvironment(config: Config, name?: string): EnvironmentCon
   if (!env && !config.file && names.length === 0) throw new UsageError(`${noConfigFound(config.dir)}\n${HOW_TO_CREATE}`);
   if (!env) {
     // in a workflow: the one init wrote plans "production" until the config has it
-    const ci = io().env.GITHUB_ACTIONS === 'true' ? `; add it under environments in ${config.file ? path.basename(config.file) : 'the config'} (init leaves production commented out), or set the repository variable TPLSYNC_ENV to one the config has` : '';
+    const ci = io().env.GITHUB_ACTIONS === 'true' ? `; add it under environments in ${config.file ? path.basename(config.file) : 'the config'} (init leaves production commented out), or set the repository variable ${ciNamesFromEnv(io().env).envVariables[0]} to one the config has` : '';
     throw new UsageError(`Unknown environment '${envName}'${didYouMean(envName, names)} (the config has: ${names.join(', ') || 'none'})${ci}`);
   }
   return env;

@@ -11,6 +11,7 @@ import { createClient, type Client, type RetryInfo } from '../api/client.js';
 import { retryWaitLines } from '../api/retry.js';
 import { UsageError } from '../core/errors.js';
 import { oneTypoApart } from '../core/suggest.js';
+import { ciNamesFromEnv } from '../core/ci-names.js';
 import { addSecret } from '../core/redact.js';
 import type { Config, EnvironmentConfig } from '../config/load.js';
 import { selectEnvironment } from '../config/load.js';
@@ -102,22 +103,29 @@ export async function connect(config: Config, o: ConnectOptions = {}): Promise<C
  * repository variable TPLSYNC_API_KEY_ENV names another. When the config's apiKeyEnv is another
  * name, setting a secret of that name changes nothing: both fixes are said (names only, never a
  * value). Empty outside GitHub Actions, and when the names agree (then the secret is missing).
+ * The workflows of a project in a folder read names of the folder's own (the action's name-suffix,
+ * TPLSYNC_NAME_SUFFIX: the secret TPLSYNC_<SUFFIX>_<ENV>_API_KEY, the variable TPLSYNC_API_KEY_ENV_<SUFFIX>),
+ * and the key still reaches tplsync as TPLSYNC_<ENV>_API_KEY: those are said.
  */
 function inWorkflowHint(env: string, apiKeyEnv: string): string {
   const vars = io().env;
   if (vars.GITHUB_ACTIONS !== 'true') return '';
+  const names = ciNamesFromEnv(vars);
+  const variable = `the repository variable ${names.keyVariable}`;
   const delivered = `TPLSYNC_${env.toUpperCase()}_API_KEY`;
+  const secret = names.secret(env);
   // the repository variable TPLSYNC_API_KEY_ENV, as the tplsync action hands it over: the workflows look up the secret it names
   const named = vars.API_KEY_ENV;
   if (named) {
-    if (named === apiKeyEnv) return `. In GitHub Actions the workflows look up the secret ${apiKeyEnv} (the repository variable TPLSYNC_API_KEY_ENV names it), and none was delivered: add the secret ${apiKeyEnv} (to the repository, or to the GitHub environment '${env}' for the apply job)`;
-    return `. In GitHub Actions the repository variable TPLSYNC_API_KEY_ENV names ${named}, while the config's apiKeyEnv of '${env}' is ${apiKeyEnv}: set the variable to ${apiKeyEnv} and keep the key in a secret named ${apiKeyEnv} (README: CI recipe)`;
+    if (named === apiKeyEnv) return `. In GitHub Actions the workflows look up the secret ${apiKeyEnv} (${variable} names it), and none was delivered: add the secret ${apiKeyEnv} (to the repository, or to the GitHub environment '${env}' for the apply job)`;
+    return `. In GitHub Actions ${variable} names ${named}, while the config's apiKeyEnv of '${env}' is ${apiKeyEnv}: set the variable to ${apiKeyEnv} and keep the key in a secret named ${apiKeyEnv} (README: CI recipe)`;
   }
   // an environment named so that TPLSYNC_<ENV>_API_KEY is no secret's name (staging-eu): the variable is the only way
-  if (!VARIABLE_NAME.test(delivered)) return `. In GitHub Actions the workflows cannot hand the key of environment '${env}' over by its name (${delivered} is no name a secret may have): set the repository variable TPLSYNC_API_KEY_ENV to ${apiKeyEnv} and keep the key in a secret named ${apiKeyEnv} (README: CI recipe)`;
-  if (delivered === apiKeyEnv) return `. In GitHub Actions the workflows read it from the secret ${delivered} (of the repository, or of the GitHub environment '${env}' for the apply job): add that secret`;
-  const got = vars[delivered] ? `the workflow handed a key over as ${delivered}, the name the tplsync action gives the key of environment '${env}'` : `the workflows hand the key of environment '${env}' over as ${delivered} (the secret of that name), unless the repository variable TPLSYNC_API_KEY_ENV names another`;
-  return `. In GitHub Actions, ${got}, while the config's apiKeyEnv of '${env}' is ${apiKeyEnv}: either set apiKeyEnv: ${delivered} in the config (and keep the secret ${delivered}), or set the repository variable TPLSYNC_API_KEY_ENV to ${apiKeyEnv} and keep the key in a secret named ${apiKeyEnv} (README: CI recipe). A secret named ${apiKeyEnv} alone changes nothing: the workflows look up ${delivered}`;
+  if (!VARIABLE_NAME.test(secret) || !VARIABLE_NAME.test(delivered)) return `. In GitHub Actions the workflows cannot hand the key of environment '${env}' over by its name (${VARIABLE_NAME.test(secret) ? delivered : secret} is no name a secret may have): set ${variable} to ${apiKeyEnv} and keep the key in a secret named ${apiKeyEnv} (README: CI recipe)`;
+  const from = secret === delivered ? '' : ` (from the secret ${secret})`;
+  if (delivered === apiKeyEnv) return `. In GitHub Actions the workflows read it from the secret ${secret} (of the repository, or of the GitHub environment '${env}' for the apply job): add that secret${names.suffix ? ` (this folder's workflows never read the repository's ${delivered})` : ''}`;
+  const got = vars[delivered] ? `the workflow handed a key over as ${delivered}${from}, the name the tplsync action gives the key of environment '${env}'` : `the workflows hand the key of environment '${env}' over as ${delivered}${from || ' (the secret of that name)'}, unless ${variable} names another`;
+  return `. In GitHub Actions, ${got}, while the config's apiKeyEnv of '${env}' is ${apiKeyEnv}: either set apiKeyEnv: ${delivered} in the config (and keep the secret ${secret}), or set ${variable} to ${apiKeyEnv} and keep the key in a secret named ${apiKeyEnv} (README: CI recipe). A secret named ${apiKeyEnv} alone changes nothing: the workflows look up ${secret}`;
 }
 
 /**

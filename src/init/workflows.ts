@@ -4,6 +4,9 @@
 // with the action taken from the checkout (test/workflows.test.ts keeps them equal).
 import { DEFAULT_TEMPLATE_GLOBS, DEFAULT_TYPES_OUT } from '../config/load.js';
 import { watchedPaths, type WatchedPaths } from './watch-paths.js';
+import { ciNamesOf, folderSlug, type CiNames } from '../core/ci-names.js';
+
+export { folderSlug } from '../core/ci-names.js';
 
 export interface WorkflowOptions {
   /** the `uses:` of the action: `tplsync/tplsync@v0.1.0` for a team, `./` in tplsync's own repository */
@@ -73,17 +76,10 @@ function action(o: WorkflowOptions, indent: number, name: string, inputs: Record
   return [`${pad}- name: ${name}`, ...extra.map((l) => `${pad}  ${l}`), `${pad}  uses: ${o.uses}`, `${pad}  with:`, ...withLines].join('\n');
 }
 
-/**
- * A folder's path as one word of the workflows' file names and markers: accents dropped (Équipe:
- * equipe), letters of every script kept (客服: two folders of Chinese names are two names, where
- * ASCII alone made both `teams`), anything else a hyphen, in small letters.
- */
-export function folderSlug(dir: string): string {
-  return dir.normalize('NFKD').replace(/\p{M}+/gu, '').replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').toLowerCase();
-}
-
 export function workflowFiles(o: WorkflowOptions): Record<string, string> {
-  const env = `\${{ vars.TPLSYNC_ENV || '${o.environment}' }}`;
+  // the names of the variables and the secret it reads: the root's, or the folder's own first (src/core/ci-names.ts)
+  const names = ciNamesOf(o.dir);
+  const env = `\${{ ${[...names.envVariables.map((v) => `vars.${v}`), `'${o.environment}'`].join(' || ')} }}`;
   // a project in a folder of the repository: its paths, and names of its own
   const at = (file: string): string => (o.dir ? `${o.dir}/${file}` : file);
   const slug = o.dir ? folderSlug(o.dir) : '';
@@ -93,15 +89,22 @@ export function workflowFiles(o: WorkflowOptions): Record<string, string> {
   const marker = (kind: string): string => `tplsync-${kind}${slug ? `:${slug}` : ''}:\${{ env.TPLSYNC_ENV }}`;
   /** a path of the folder in a `run:` line, quoted for the shell (a folder's name may hold a space) */
   const sh = (file: string): string => (o.dir ? `"${at(file)}"` : file);
-  // The key of the environment the workflow runs against: the secret TPLSYNC_<ENV>_API_KEY (or the
-  // one the variable TPLSYNC_API_KEY_ENV names), handed to tplsync alone under that name. A config
-  // whose default environment names its key otherwise (apiKeyEnv) gets that name as the default.
+  // The key of the environment the workflow runs against: the secret TPLSYNC_<ENV>_API_KEY (a folder's:
+  // TPLSYNC_<SUFFIX>_<ENV>_API_KEY), or the one the variable TPLSYNC_API_KEY_ENV (a folder's:
+  // TPLSYNC_API_KEY_ENV_<SUFFIX>) names, handed to tplsync alone under the name of the config's apiKeyEnv.
+  // A config whose default environment names its key otherwise (apiKeyEnv) gets that name as the default.
+  // A folder's workflows never fall back to the repository's variable or secret: those are the root
+  // project's (or another team's), and a team that forgot its own secret would run with that key.
   const derived = `TPLSYNC_${o.environment.toUpperCase().replace(/[^A-Z0-9_]/g, '_')}_API_KEY`;
-  const name = o.apiKeyEnv === derived ? "format('TPLSYNC_{0}_API_KEY', env.TPLSYNC_ENV)" : `'${o.apiKeyEnv}'`;
+  const ownKey = o.apiKeyEnv !== derived;
+  const secretName = ownKey ? `'${o.apiKeyEnv}'` : `format('${names.secretPattern.replace('<ENV>', '{0}')}', env.TPLSYNC_ENV)`;
   const key: Record<string, string> = {
-    'api-key': `\${{ secrets[vars.TPLSYNC_API_KEY_ENV || ${name}] }}`,
-    'api-key-env': o.apiKeyEnv === derived ? '${{ vars.TPLSYNC_API_KEY_ENV }}' : `\${{ vars.TPLSYNC_API_KEY_ENV || '${o.apiKeyEnv}' }}`,
+    'api-key': `\${{ secrets[vars.${names.keyVariable} || ${secretName}] }}`,
+    'api-key-env': ownKey ? `\${{ vars.${names.keyVariable} || '${o.apiKeyEnv}' }}` : `\${{ vars.${names.keyVariable} }}`,
+    // (the folder's names, for tplsync's word on a missing key or environment)
+    ...(names.suffix ? { 'name-suffix': names.suffix } : {}),
   };
+  const readsNames = o.dir ? folderNamesComment(o.dir, names, o.environment, ownKey ? o.apiKeyEnv : undefined) : '';
   const watched = o.paths ?? watchedPaths({ configDir: o.dir ?? '', templates: DEFAULT_TEMPLATE_GLOBS, configFile: at('tplsync.config.yaml'), ...(o.typesCheck ? { typesOut: DEFAULT_TYPES_OUT } : {}) });
   const filters = (list: readonly string[]): string => list.map((p) => `      - ${JSON.stringify(p)}`).join('\n');
   // Code scanning only when asked for (init --code-scanning): on a private repository without GitHub
@@ -129,15 +132,16 @@ ${action(o, 6, 'Lint (SARIF for code scanning)', { command: 'lint', args: '--for
   const node = o.nodeVersionFile
     ? `the Node.js that engines.node of ${o.nodeVersionFile} asks for (each step's node-version-file)`
     : `Node.js ${ACTION_NODE_VERSION}, an LTS (the action's default; node-version-file: package.json\n# on each step of the action takes the engines.node of the project instead)`;
+  // (its own file alone: another team's workflow changed is no reason to check this one's templates)
+  const prFile = `.github/workflows/tplsync-pull-request${suffix}.yml`;
   const pullRequest = `# tplsync on pull requests: lint as annotations on the changed lines${o.codeScanning ? ' and in code scanning' : ''},
 # formatting and generated types checked, and the plan posted as one comment that is updated in place.
-# Copy it into your repository; set the secret TPLSYNC_<ENV>_API_KEY of your environment (README: CI recipe).
-# tplsync runs on ${node}.
+${o.dir ? `# Copy it into your repository.\n${readsNames}` : '# Copy it into your repository; set the secret TPLSYNC_<ENV>_API_KEY of your environment (README: CI recipe).\n'}# tplsync runs on ${node}.
 name: tplsync pull request${titled}
 on:
   pull_request:
     paths:
-${filters([...watched.templates, ...watched.config, ...(o.typesCheck && watched.types ? [watched.types] : []), '.github/workflows/tplsync-*.yml'])}
+${filters([...watched.templates, ...watched.config, ...(o.typesCheck && watched.types ? [watched.types] : []), prFile])}
 permissions:
   contents: read
 concurrency:
@@ -183,7 +187,7 @@ ${action(o, 6, 'Comment the plan (edits its earlier comment)', { command: 'comme
   const branchWord = /^[A-Za-z0-9._/-]+$/.test(branch) ? branch : 'the default branch';
   const apply = `# tplsync on merge: make the channels match ${branchWord}. One apply per environment at a time; the
 # per-template results are kept as an artifact. A failed run is safe to re-run.
-name: tplsync apply${titled}
+${readsNames}name: tplsync apply${titled}
 on:
   push:
     branches: [${branchFilter(branch)}]
@@ -230,7 +234,7 @@ ${action(o, 6, 'Apply', { command: 'apply', environment: '${{ env.TPLSYNC_ENV }}
   const drift = `# tplsync drift check: every morning, fail (and open an issue) when the channels no longer
 # match the files on ${branchWord}, for example after an edit in the console, or (when the config lists the
 # environment's templates: environments.<env>.list) hold a template made in the console that no file defines.
-name: tplsync drift${titled}
+${readsNames}name: tplsync drift${titled}
 on:
   schedule:
     - cron: "17 6 * * *"
@@ -262,8 +266,21 @@ ${action(o, 6, 'Plan with --detailed-exitcode (2 means drift)', { command: 'plan
           GH_TOKEN: \${{ github.token }}
 `;
   return {
-    [`.github/workflows/tplsync-pull-request${suffix}.yml`]: pullRequest,
+    [prFile]: pullRequest,
     [`.github/workflows/tplsync-apply${suffix}.yml`]: apply,
     [`.github/workflows/tplsync-drift${suffix}.yml`]: drift,
   };
+}
+
+/**
+ * The lines of a folder's workflow that say which names it reads: the folder's own, the environment
+ * falling back to the repository's TPLSYNC_ENV, the key never to the repository's secret.
+ */
+function folderNamesComment(dir: string, names: CiNames, environment: string, apiKeyEnv: string | undefined): string {
+  const secret = apiKeyEnv ? `${apiKeyEnv} (the config's apiKeyEnv)` : names.secretPattern;
+  return `# The names it reads are ${dir}'s own: the variable ${names.envVariables[0]} (else ${names.envVariables.slice(1).join(', ')},
+# else ${environment}) picks the environment, and the key is the secret ${secret}
+# (or the one the variable ${names.keyVariable} names), never the repository's
+# TPLSYNC_<ENV>_API_KEY: another team of the repository keeps its own key (docs/commands/init.md).
+`;
 }
