@@ -132,6 +132,16 @@ function copyFindings(ctx: ProjectContext): TranslationFinding[] {
   return inputs.length ? checkCopies(inputs) : [];
 }
 
+/** the inputs by template (channel and name): each group one template's languages */
+function byTemplate(inputs: readonly TranslationInput[]): Iterable<TranslationInput[]> {
+  const groups = new Map<string, TranslationInput[]>();
+  for (const i of inputs) {
+    const k = `${i.channel}\u0000${i.name}`;
+    (groups.get(k) ?? groups.set(k, []).get(k)!).push(i);
+  }
+  return groups.values();
+}
+
 /**
  * Pure: the findings of translation-missing: a text of a file that is another language's text at
  * the same field word for word (the same hash), of another base language, with words enough to
@@ -140,13 +150,8 @@ function copyFindings(ctx: ProjectContext): TranslationFinding[] {
  * a language some file records as its source first, then an `en` one, then by code.
  */
 export function checkCopies(inputs: readonly TranslationInput[]): TranslationFinding[] {
-  const groups = new Map<string, TranslationInput[]>();
-  for (const i of inputs) {
-    const k = `${i.channel}\u0000${i.name}`;
-    (groups.get(k) ?? groups.set(k, []).get(k)!).push(i);
-  }
   const out: TranslationFinding[] = [];
-  for (const group of groups.values()) {
+  for (const group of byTemplate(inputs)) {
     if (group.length < 2) continue;
     const named = new Set(group.flatMap((g) => (g.facts.from ? [g.facts.from.language] : [])));
     const order = [...group].sort((a, b) => (named.has(a.language) ? 0 : 1) - (named.has(b.language) ? 0 : 1) || rank(a.language) - rank(b.language) || (a.language < b.language ? -1 : a.language > b.language ? 1 : 0));
@@ -187,13 +192,8 @@ export function checkTranslations(inputs: readonly TranslationInput[], channels:
     }
     return out;
   };
-  const groups = new Map<string, TranslationInput[]>();
-  for (const i of inputs) {
-    const k = `${i.channel}\u0000${i.name}`;
-    (groups.get(k) ?? groups.set(k, []).get(k)!).push(i);
-  }
   const out: TranslationFinding[] = [];
-  for (const group of groups.values()) {
+  for (const group of byTemplate(inputs)) {
     const byLang = new Map(group.map((g) => [g.language, g]));
     for (const g of group) {
       const from = g.facts.from;
