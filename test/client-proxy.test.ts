@@ -233,4 +233,33 @@ test('https:// through a CONNECT tunnel (a child process, its CA from NODE_EXTRA
   }
 });
 
+test('comment posts to GitHub through the proxy too (GITHUB_API_URL on a name only the proxy reaches)', async () => {
+  const TOKEN = `ghs_canary${randomUUID().replace(/-/g, '')}`;
+  const posted: string[] = [];
+  const github = createServer(async (req, res) => {
+    let raw = '';
+    for await (const c of req) raw += c;
+    res.writeHead(req.headers.authorization === `Bearer ${TOKEN}` ? (req.method === 'POST' ? 201 : 200) : 401, { 'content-type': 'application/json' });
+    if (req.method === 'POST') posted.push(raw);
+    res.end(req.method === 'POST' ? JSON.stringify({ id: 5, body: JSON.parse(raw).body, html_url: 'https://github.example/c/5' }) : '[]');
+  });
+  await new Promise<void>((r) => github.listen(0, '127.0.0.1', r));
+  const ghPort = (github.address() as AddressInfo).port;
+  const proxy = await startProxy((t) => (t === 'github.example.invalid:80' ? ghPort : undefined), `${PROXY_USER}:${PROXY_PASS}`);
+  const dir = tempDir('tplsync-proxy-comment-');
+  try {
+    writeFiles(dir, { 'plan.md': '## tplsync plan: production\n\n1 to create\n' });
+    const env = { ...NO_PROXY_VARS, GITHUB_TOKEN: TOKEN, GITHUB_API_URL: 'http://github.example.invalid', GITHUB_REPOSITORY: 'acme/shop', GITHUB_EVENT_PATH: undefined, HTTP_PROXY: proxy.url(`${PROXY_USER}:${PROXY_PASS}`) };
+    const r = await cliIn(['comment', '--body-file', 'plan.md', '--pr', '7', '--allow-insecure-http'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stdout, /^created comment 5/);
+    assert.is(posted.length, 1);
+    assert.ok([...proxy.log.tunnels, ...proxy.log.forwarded].every((x) => x.target === 'github.example.invalid:80') && proxy.log.tunnels.length + proxy.log.forwarded.length >= 1);
+    const down = await cliIn(['comment', '--body-file', 'plan.md', '--pr', '7', '--allow-insecure-http'], { cwd: dir, env: { ...env, HTTP_PROXY: `http://${PROXY_USER}:${PROXY_PASS}@${new URL(await refusedUrl()).host}` } });
+    assert.is(down.exitCode, 7, down.stderr);
+    assert.match(down.stderr, /network error ECONNREFUSED \(github\.example\.invalid:80 through the proxy 127\.0\.0\.1:\d+ of HTTP_PROXY\)/);
+    noCredentials(r.stdout + r.stderr + down.stderr, 'comment');
+  } finally { cleanup(dir); await proxy.close(); await closeServer(github); }
+});
+
 test.run();

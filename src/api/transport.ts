@@ -7,7 +7,8 @@
 // a dispatcher of the undici package is handed to the fetch of the same package, never to Node's
 // own (another copy of undici, of another major in other Node versions).
 import pLimit from 'p-limit';
-import type { ProxyRoute, Route } from './proxy.js';
+import type { Route } from './proxy.js';
+import { fetchVia, tunnelRefusal } from './proxy-fetch.js';
 import { hostPort } from './base-url.js';
 import { checkContract, type SchemaName } from '../schemas/contract.js';
 import { noteEditAllowance } from './edit-allowance.js';
@@ -93,24 +94,6 @@ async function readBounded(res: Response, max: number): Promise<string | undefin
   return new TextDecoder().decode(Buffer.concat(chunks, size));
 }
 
-/** a fetch of the undici package with its proxy agent as the dispatcher (one agent for the run's requests: its connections are kept) */
-type ProxiedFetch = (url: URL, init: RequestInit) => Promise<Response>;
-async function proxiedFetch(route: ProxyRoute): Promise<ProxiedFetch> {
-  const undici = await import('undici');
-  // every request through a CONNECT tunnel (https: the proxy sees the host and port, never a header)
-  const dispatcher = new undici.ProxyAgent({ uri: route.uri, ...(route.token ? { token: route.token } : {}) });
-  return (url, init) => undici.fetch(url, { ...(init as Parameters<typeof undici.fetch>[1]), dispatcher }) as unknown as Promise<Response>;
-}
-
-/** the status a proxy refused a tunnel with (undici: "Proxy response (403) !== 200 when HTTP Tunneling"), or undefined */
-function tunnelRefusal(e: unknown): number | undefined {
-  for (let x = e as { message?: string; cause?: unknown } | undefined, n = 0; x && n < 4; x = x.cause as typeof x, n++) {
-    const m = /Proxy response \((\d{3})\)|Proxy Authentication Required \((407)\)/.exec(String(x.message ?? ''));
-    if (m) return Number(m[1] ?? m[2]);
-  }
-  return undefined;
-}
-
 /** a connection that did not open, or gave no answer: what a proxy that would have been used, or a wrong NO_PROXY, explains */
 const CONNECT_FAILURE = /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ECONNRESET|UND_ERR_CONNECT_TIMEOUT|UND_ERR_SOCKET|no answer within/;
 /** a TLS certificate not trusted: through a proxy, most often one that inspects TLS with a certificate authority of its own */
@@ -124,12 +107,7 @@ export function createTransport(options: TransportOptions): Transport {
   const proxy = route.kind === 'proxy' ? route : undefined;
   /** what a message says of the proxy: host:port and the variable, never its credentials */
   const proxyNamed = proxy ? `the proxy ${proxy.shown} of ${proxy.variable}` : '';
-  let proxied: Promise<ProxiedFetch> | undefined;
-  const send = (url: URL, init: RequestInit): Promise<Response> => {
-    if (!proxy) return fetch(url, init);
-    proxied ??= proxiedFetch(proxy);
-    return proxied.then((f) => f(url, init));
-  };
+  const send = fetchVia(route);
 
   /** A request URL at another origin than the base's, or above its path (a path `//host/...` or `/../..` from the config): never sent, the key would go along. */
   const outsideBase = (url: URL): boolean => url.origin !== base.origin || !url.pathname.startsWith(base.pathname.endsWith('/') ? base.pathname : `${base.pathname}/`);
