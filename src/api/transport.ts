@@ -2,10 +2,8 @@
 // requests in flight (--parallelism), per-attempt time-outs, retries with backoff and full jitter
 // on network errors and 408/429/5xx (Retry-After honoured, capped), every body consumed, every
 // response checked against schema/openapi.yaml, errors mapped to the exit-code table. The API
-// key lives only in this closure and never reaches a message. Through a proxy (proxy.ts: the
-// HTTPS_PROXY of the run) the requests go by undici's fetch with its ProxyAgent, loaded then only:
-// a dispatcher of the undici package is handed to the fetch of the same package, never to Node's
-// own (another copy of undici, of another major in other Node versions).
+// key lives only in this closure and never reaches a message. Through a proxy when the run's
+// HTTPS_PROXY / HTTP_PROXY applies (proxy.ts decides, proxy-fetch.ts sends): a failure names it.
 import pLimit from 'p-limit';
 import type { Route } from './proxy.js';
 import { fetchVia, tunnelRefusal } from './proxy-fetch.js';
@@ -97,7 +95,7 @@ async function readBounded(res: Response, max: number): Promise<string | undefin
 /** a connection that did not open, or gave no answer: what a proxy that would have been used, or a wrong NO_PROXY, explains */
 const CONNECT_FAILURE = /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ECONNRESET|UND_ERR_CONNECT_TIMEOUT|UND_ERR_SOCKET|no answer within/;
 /** a TLS certificate not trusted: through a proxy, most often one that inspects TLS with a certificate authority of its own */
-const CERT_FAILURE = /CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|ERR_TLS/;
+const CERT_FAILURE = /SELF_SIGNED_CERT|UNABLE_TO_GET_ISSUER_CERT|UNABLE_TO_VERIFY_LEAF_SIGNATURE|CERT_UNTRUSTED/;
 
 export function createTransport(options: TransportOptions): Transport {
   const { base, apiKey, timeoutMs, retries, backoff, maxRetryAfterMs } = options;
