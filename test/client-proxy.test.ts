@@ -220,6 +220,8 @@ test('https:// through a CONNECT tunnel (a child process, its CA from NODE_EXTRA
     assert.ok(seen.length > 200, 'the tunnel carried the requests');
     assert.not.ok(seen.includes(CANARY), 'the key went through the proxy in the clear');
     noCredentials(r.stdout + r.stderr, 'plan --debug through the tunnel');
+    // no warning of Node's or undici's (EnvHttpProxyAgent's "experimental" is not used)
+    assert.not.match(r.stderr, /warning|experimental/i);
     // without the CA the child does not trust the API's certificate: said, with the proxy and the variable to set
     const untrusted = await cli(['plan'], { cwd: dir, env: { ...env, NODE_EXTRA_CA_CERTS: undefined } });
     assert.is(untrusted.exitCode, 7, untrusted.stderr);
