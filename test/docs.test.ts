@@ -105,7 +105,7 @@ test('every environment variable src/ reads is in docs/environment.md', () => {
   walk(path.join(ROOT, 'src'));
   assert.ok(names.size >= 8, [...names].join(' '));
   for (const n of ['GITHUB_WORKSPACE', 'TPLSYNC_CODE_CACHE', 'XDG_CACHE_HOME', 'GITHUB_TOKEN']) assert.ok(names.has(n), `${n} is found (${[...names].join(' ')})`);
-  const documented = new Set(ENVIRONMENT.map((v) => v.name));
+  const documented = new Set(ENVIRONMENT.flatMap((v) => [v.name, ...(v.also ?? [])]));
   assert.equal([...names].filter((n) => !documented.has(n)).sort(), [], 'read in src/ and not in ENVIRONMENT of scripts/gen-commands-doc.ts');
   const page = read('docs/environment.md');
   for (const n of names) assert.ok(page.includes(`\`${n}\``), n);

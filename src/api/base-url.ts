@@ -11,6 +11,9 @@ export const BAD_PORTS: ReadonlySet<number> = new Set([
 
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\]|::1)$/i;
 
+/** Pure: a host name of this machine (localhost, 127.x.y.z, ::1): plain http is allowed to it, and no proxy is used for it */
+export const isLoopback = (hostname: string): boolean => LOOPBACK.test(hostname);
+
 /** What a URL is checked as: the name it is given by, what would be sent to it, and how to allow plain http */
 export interface UrlRole { name: string; secret: string; allow: string }
 const API_BASE: UrlRole = { name: 'baseUrl', secret: 'the API key', allow: 'set allowInsecureHttp: true for this environment (or --allow-insecure-http)' };

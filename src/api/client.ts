@@ -9,6 +9,9 @@ import { AuthError, ContractError, RequestError } from './errors.js';
 import { createTransport } from './transport.js';
 import { MAX_RETRY_AFTER_MS } from './retry.js';
 import { visible } from '../core/visible.js';
+import { io } from '../core/io.js';
+import { addSecret } from '../core/redact.js';
+import { proxyPasswords, routeFor } from './proxy.js';
 import type {
   ConversationRequest, ConversationResponse, MessageStatusResponse, SendListEntry,
   TemplateReadResponse, TemplateWriteRequest, TemplateWriteResponse,
@@ -48,6 +51,11 @@ export interface ClientOptions {
   stopSignal?: AbortSignal;
   /** for tests: the signal that ends an attempt as unanswered, instead of a timer of timeoutMs */
   timeoutSignal?: (timeoutMs: number, attempt: { method: string; target: string }) => AbortSignal;
+  /**
+   * the variables the proxy is read from (https_proxy / HTTPS_PROXY, http_proxy / HTTP_PROXY,
+   * no_proxy / NO_PROXY; default: the run's, io().env). A loopback baseUrl never goes through a proxy.
+   */
+  proxyEnv?: NodeJS.ProcessEnv;
 }
 
 export interface RetryInfo { operation: string; attempt: number;
@@ -104,7 +112,13 @@ export function createClient(options: ClientOptions): Client {
   if (odd >= 0) throw new UsageError(`The API key has a character an HTTP header cannot carry at position ${odd + 1} (${/\s/.test(options.apiKey[odd]!) ? 'a space or line break' : 'not printable ASCII'}${options.keySource ? `; ${options.keySource}` : ''}): copy the key again, without spaces or line breaks`);
   // the contract's validators, before any request: a client that cannot check answers sends nothing
   loadContract(['TemplateWriteResponse', 'TemplateReadResponse', 'ConversationResponse', 'MessageStatusResponse']);
+  // a proxy's password is masked wherever it could show, whether or not this baseUrl goes through it;
+  // a proxy variable that applies and is no proxy URL is the configuration's mistake, said before any request
+  const proxyEnv = options.proxyEnv ?? io().env;
+  for (const p of proxyPasswords(proxyEnv)) addSecret(p);
+  const route = routeFor(base, proxyEnv);
   const { request } = createTransport({
+    route,
     base, apiKey: options.apiKey,
     timeoutMs: options.timeoutMs ?? 30_000,
     retries: options.retries ?? 4,

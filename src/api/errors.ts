@@ -14,6 +14,8 @@ export class ApiError extends Error {
    * the name is unknown, 4xx, 429).
    */
   mayHaveReached?: boolean;
+  /** the request never left: the proxy refused to open the tunnel to the API (or asked for credentials) */
+  notSent?: boolean;
   constructor(message: string, readonly status?: number, readonly code?: string) { super(message); }
 }
 
@@ -24,7 +26,7 @@ export class ApiError extends Error {
  */
 export function attemptMayHaveReached(e: ApiError): boolean {
   if (e instanceof ContractError) return e.status === undefined || (e.status >= 200 && e.status < 300);
-  if (!(e instanceof UnavailableError)) return false;
+  if (!(e instanceof UnavailableError) || e.notSent) return false;
   if (e.status === 408) return false;
   return e.status !== undefined || !/ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH/.test(e.message);
 }

@@ -2,8 +2,11 @@
 // requests in flight (--parallelism), per-attempt time-outs, retries with backoff and full jitter
 // on network errors and 408/429/5xx (Retry-After honoured, capped), every body consumed, every
 // response checked against schema/openapi.yaml, errors mapped to the exit-code table. The API
-// key lives only in this closure and never reaches a message.
+// key lives only in this closure and never reaches a message. Through a proxy when the run's
+// HTTPS_PROXY / HTTP_PROXY applies (proxy.ts decides, proxy-fetch.ts sends): a failure names it.
 import pLimit from 'p-limit';
+import type { Route } from './proxy.js';
+import { fetchVia, tunnelRefusal } from './proxy-fetch.js';
 import { hostPort } from './base-url.js';
 import { checkContract, type SchemaName } from '../schemas/contract.js';
 import { noteEditAllowance } from './edit-allowance.js';
@@ -34,6 +37,8 @@ export interface TransportOptions {
   timeoutSignal?: (timeoutMs: number, attempt: { method: string; target: string }) => AbortSignal;
   /** once aborted, no retry: the wait before one ends, a read (GET) in flight ends, and the last attempt's error is thrown (ClientOptions.stopSignal); a write in flight finishes */
   stopSignal?: AbortSignal;
+  /** how the base URL is reached (proxy.ts routeFor): through a proxy, or direct (and why, said when the connection fails); default direct */
+  route?: Route;
 }
 
 export interface Call {
@@ -87,10 +92,20 @@ async function readBounded(res: Response, max: number): Promise<string | undefin
   return new TextDecoder().decode(Buffer.concat(chunks, size));
 }
 
+/** a connection that did not open, or gave no answer: what a proxy that would have been used, or a wrong NO_PROXY, explains */
+const CONNECT_FAILURE = /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ECONNRESET|UND_ERR_CONNECT_TIMEOUT|UND_ERR_SOCKET|no answer within/;
+/** a TLS certificate not trusted: through a proxy, most often one that inspects TLS with a certificate authority of its own */
+const CERT_FAILURE = /SELF_SIGNED_CERT|UNABLE_TO_GET_ISSUER_CERT|UNABLE_TO_VERIFY_LEAF_SIGNATURE|CERT_UNTRUSTED/;
+
 export function createTransport(options: TransportOptions): Transport {
   const { base, apiKey, timeoutMs, retries, backoff, maxRetryAfterMs } = options;
   const notFound = new Set(options.notFoundStatuses);
   const limit = pLimit(options.concurrency);
+  const route: Route = options.route ?? { kind: 'direct' };
+  const proxy = route.kind === 'proxy' ? route : undefined;
+  /** what a message says of the proxy: host:port and the variable, never its credentials */
+  const proxyNamed = proxy ? `the proxy ${proxy.shown} of ${proxy.variable}` : '';
+  const send = fetchVia(route);
 
   /** A request URL at another origin than the base's, or above its path (a path `//host/...` or `/../..` from the config): never sent, the key would go along. */
   const outsideBase = (url: URL): boolean => url.origin !== base.origin || !url.pathname.startsWith(base.pathname.endsWith('/') ? base.pathname : `${base.pathname}/`);
@@ -104,7 +119,7 @@ export function createTransport(options: TransportOptions): Transport {
     const outcome = r.kind === 'ok' ? 'ok' : r.kind === 'retry' ? `${last ? 'failed, no retry left' : 'retry'} (${r.reason})`
       : `${r.error.name}${r.error.status ? ` ${r.error.status}` : ''}${r.error instanceof RedirectError ? ` (redirect to ${r.error.location}, not followed)` : ''}`;
     // the library's log has no output gate of the CLI's: what a server said (a redirect's Location) is redacted here
-    options.log?.(scrub(`${call.method} ${url.pathname}${url.search} -> ${outcome} ${Date.now() - t0} ms`));
+    options.log?.(scrub(`${call.method} ${url.pathname}${url.search} -> ${outcome} ${Date.now() - t0} ms${proxy ? ` (through the proxy ${proxy.shown})` : ''}`));
     return r;
   }
 
@@ -120,7 +135,7 @@ export function createTransport(options: TransportOptions): Transport {
     const what = `${call.operation} (${call.method} ${url.pathname}${url.search})`;
     let res: Response;
     try {
-      res = await fetch(url, {
+      res = await send(url, {
         method: call.method,
         headers: {
           apiKey,
@@ -135,7 +150,17 @@ export function createTransport(options: TransportOptions): Transport {
     } catch (e) {
       // a read ended by the interrupt: nothing was written, and nothing is tried again
       if (call.method === 'GET' && options.stopSignal?.aborted) return { kind: 'fail', error: new UnavailableError(`${what}: interrupted before ${hostPort(url)} answered (a read: nothing was written)`) };
-      const reason = `${networkReason(e, timeoutMs)} (${hostPort(url)})`;
+      const refused = proxy ? tunnelRefusal(e) : undefined;
+      if (proxy && refused !== undefined) {
+        // the proxy answered the CONNECT: nothing reached the API
+        if (refused === 407) {
+          return { kind: 'fail', error: Object.assign(new RequestError(`${what}: ${proxyNamed} asks for credentials (407 Proxy Authentication Required)${proxy.token ? ' and did not take those in the variable' : ''}: give them in ${proxy.variable} as http://user:password@${proxy.shown} (user and password percent-encoded)`), { notSent: true }) };
+        }
+        const reason = `${proxyNamed} answered ${refused} to the request for a tunnel to ${hostPort(url)}`;
+        if (refused >= 500) return { kind: 'retry', reason: `the proxy answered ${refused}`, error: Object.assign(new UnavailableError(`${what}: ${reason}: it could not reach the API`), { notSent: true }) };
+        return { kind: 'fail', error: Object.assign(new RequestError(`${what}: ${reason}: it does not let this machine reach ${url.hostname}; ask whoever runs the proxy to allow ${hostPort(url)}, or, if this machine reaches the API directly, add ${url.hostname} to NO_PROXY`), { notSent: true }) };
+      }
+      const reason = `${networkReason(e, timeoutMs)} (${hostPort(url)}${proxy ? ` through ${proxyNamed}` : ''})`;
       // a port fetch will never connect to: no retry can help
       if (/bad port/i.test(reason)) return { kind: 'fail', error: new RequestError(`${what}: fetch refuses to connect to ${hostPort(url)} (a "bad port" of the Fetch standard); use another port`) };
       return { kind: 'retry', reason, error: new UnavailableError(`${what}: ${reason}`) };
@@ -214,6 +239,25 @@ export function createTransport(options: TransportOptions): Transport {
     try { return await requestRaw<T>(call); } catch (e) { throw e instanceof ApiError ? redact(e, call.path) : e; }
   }
 
+  /** what the failure of the last attempt suggests: the baseUrl, the proxy, or the proxy variables that were not used */
+  function hintFor(message: string): string {
+    if (proxy) {
+      // the connection that failed is the proxy's: the API's name is looked up by the proxy
+      if (/ECONNREFUSED/.test(message)) return `; nothing answers at ${proxyNamed}: check ${proxy.variable}, or that the proxy runs`;
+      if (/ENOTFOUND|EAI_AGAIN/.test(message)) return `; the name of ${proxyNamed} was not found: check ${proxy.variable} (and this machine's network or DNS)`;
+      if (CERT_FAILURE.test(message)) return `; through ${proxyNamed}, the API's TLS certificate was not trusted: a proxy that inspects TLS signs with a certificate authority of its own; give Node its certificate with NODE_EXTRA_CA_CERTS=/path/to/ca.pem`;
+      return '';
+    }
+    // nothing listens there: most often a server (or tplsync emulator) not started, or a wrong baseUrl
+    const hint = /ECONNREFUSED/.test(message) ? `; nothing answers at ${hostPort(base)}: start the API there (or tplsync emulator), or check the environment's baseUrl`
+      : /ENOTFOUND|EAI_AGAIN/.test(message) ? `; the name ${base.hostname} was not found: check the environment's baseUrl (and this machine's network or DNS)` : '';
+    if (route.kind === 'direct' && CONNECT_FAILURE.test(message)) {
+      if (route.excluded) return `${hint}; ${route.excluded.variable} is set, but ${route.excluded.noProxy} (its entry '${route.excluded.entry}') excludes ${base.hostname}, so tplsync connected directly: take it out of ${route.excluded.noProxy} if this machine reaches the API only through the proxy`;
+      if (route.otherScheme) return `${hint}; ${route.otherScheme.variable} is set, but it is read for ${route.otherScheme.wanted === 'HTTPS_PROXY' ? 'http' : 'https'}:// addresses only (as curl reads it), so tplsync connected directly: set ${route.otherScheme.wanted} for this ${base.protocol}// baseUrl`;
+    }
+    return hint;
+  }
+
   async function requestRaw<T>(call: Call): Promise<T> {
     let last: ApiError | undefined;
     let stopped = false;
@@ -239,10 +283,7 @@ export function createTransport(options: TransportOptions): Transport {
     }
     said(last!);
     if (stopped) throw Object.assign(last!, { message: `${last!.message} (not tried again: the run was interrupted)` });
-    // nothing listens there: most often a server (or tplsync emulator) not started, or a wrong baseUrl
-    const hint = /ECONNREFUSED/.test(last!.message) ? `; nothing answers at ${hostPort(base)}: start the API there (or tplsync emulator), or check the environment's baseUrl`
-      : /ENOTFOUND|EAI_AGAIN/.test(last!.message) ? `; the name ${base.hostname} was not found: check the environment's baseUrl (and this machine's network or DNS)` : '';
-    throw Object.assign(last!, { message: `${last!.message} (${retries === 0 ? 'not tried again: retries is 0' : `gave up after ${retries + 1} attempts`})${hint}` });
+    throw Object.assign(last!, { message: `${last!.message} (${retries === 0 ? 'not tried again: retries is 0' : `gave up after ${retries + 1} attempts`})${hintFor(last!.message)}` });
   }
 
   return { request };

@@ -46,7 +46,7 @@ export async function commentCommand(o: CommentCommandOptions): Promise<number> 
   if (body.replace(/^\s*<!--[^\n]*?-->/, '').trim() === '') throw new UsageError(`--body-file ${o.bodyFile} is empty: nothing posted (the comment stays as it is); did the step that writes it fail?`);
   // the plan's own marker (plan --marker, default tplsync-plan:<env>) when none is given: one comment per environment
   const marker = o.marker ?? leadingMarker(body) ?? 'tplsync-plan';
-  const r = await upsertComment({ apiUrl: io().env.GITHUB_API_URL ?? 'https://api.github.com', token, repo, issue, marker, body, ...(o.allowInsecureHttp ? { allowInsecureHttp: true } : {}) });
+  const r = await upsertComment({ apiUrl: io().env.GITHUB_API_URL ?? 'https://api.github.com', token, repo, issue, marker, body, proxyEnv: io().env, ...(o.allowInsecureHttp ? { allowInsecureHttp: true } : {}) });
   if (r.cutFrom !== undefined) io().stderr.write(`tplsync: the comment would be ${r.cutFrom.toLocaleString('en')} characters; GitHub takes at most 65,536: posted cut at a line, with a note that says so (tplsync plan --format markdown stays under the limit by itself)\n`);
   io().stdout.write(`${r.action} comment ${r.id}${r.url ? ` ${r.url}` : ''}\n`);
   return EXIT.OK;

@@ -5,7 +5,10 @@ import { adviceCommand } from '../core/advice.js';
 import { shellWord } from '../core/shell-word.js';
 import { checkBaseUrl, hostPort } from '../api/base-url.js';
 import { AuthError, UnavailableError, RequestError } from '../api/errors.js';
+import { proxyPasswords, routeFor } from '../api/proxy.js';
+import { fetchVia, tunnelRefusal } from '../api/proxy-fetch.js';
 import { UsageError } from '../core/errors.js';
+import { addSecret } from '../core/redact.js';
 
 export interface CommentOptions {
   apiUrl: string;
@@ -15,6 +18,8 @@ export interface CommentOptions {
   marker: string;
   body: string;
   allowInsecureHttp?: boolean;
+  /** the variables the proxy is read from (HTTPS_PROXY, NO_PROXY, ...: api/proxy.ts); none: no proxy */
+  proxyEnv?: NodeJS.ProcessEnv;
 }
 
 export interface CommentResult { action: 'created' | 'updated' | 'unchanged'; id: number; url?: string;
@@ -97,6 +102,11 @@ export async function upsertComment(o: CommentOptions): Promise<CommentResult> {
   const wrongRepo = repoProblem(o.repo);
   if (wrongRepo) throw new UsageError(wrongRepo);
   const base = checkBaseUrl(o.apiUrl, o.allowInsecureHttp, { name: 'GITHUB_API_URL', secret: 'the GitHub token', allow: 'pass --allow-insecure-http' });
+  // behind an egress proxy (a self-hosted runner) as the API's requests are: api/proxy.ts
+  for (const p of proxyPasswords(o.proxyEnv ?? {})) addSecret(p);
+  const route = routeFor(base, o.proxyEnv ?? {});
+  const send = fetchVia(route);
+  const via = route.kind === 'proxy' ? ` through the proxy ${route.shown} of ${route.variable}` : '';
   const tag = `<!-- ${o.marker} -->`;
   // the marker is the comment's first line, and the only one: a body made with another marker (plan --marker) goes under this one
   const own = leadingMarker(o.body);
@@ -110,7 +120,7 @@ export async function upsertComment(o: CommentOptions): Promise<CommentResult> {
     let res: Response;
     const url = new URL(path.replace(/^\//, ''), base);
     try {
-      res = await fetch(url, {
+      res = await send(url, {
         method,
         headers: {
           authorization: `Bearer ${o.token}`, accept: 'application/vnd.github+json', 'x-github-api-version': '2022-11-28', 'user-agent': 'tplsync',
@@ -123,8 +133,12 @@ export async function upsertComment(o: CommentOptions): Promise<CommentResult> {
       });
     } catch (e) {
       const err = e as { name?: string; message?: string; cause?: { code?: string; message?: string } };
+      const refused = route.kind === 'proxy' ? tunnelRefusal(e) : undefined;
+      if (route.kind === 'proxy' && refused !== undefined) {
+        throw new (refused >= 500 ? UnavailableError : RequestError)(`GitHub ${method} ${path}: the proxy ${route.shown} of ${route.variable} ${refused === 407 ? `asks for credentials (407 Proxy Authentication Required): give them in ${route.variable} as http://user:password@${route.shown}` : `answered ${refused} to the request for a tunnel to ${hostPort(url)}`}`);
+      }
       const why = err.name === 'TimeoutError' ? 'no answer within 30 s' : err.cause?.code ? `network error ${err.cause.code}` : `network error: ${err.cause?.message ?? err.message}`;
-      throw new UnavailableError(`GitHub ${method} ${path}: ${why} (${hostPort(url)})`);
+      throw new UnavailableError(`GitHub ${method} ${path}: ${why} (${hostPort(url)}${via})`);
     }
     const text = await res.text();
     if (res.status >= 300 && res.status < 400) {
