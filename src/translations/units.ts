@@ -266,21 +266,32 @@ const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script
  * be an untranslated copy rather than a text the same in both (rule translation-missing, and the
  * export of such a copy as untranslated). Placeholders, references ((name)), web and e-mail
  * addresses, digits and punctuation are not words; nor is a word of one letter, or one written in
- * capitals only (an acronym, a code: OK, SMS, A1042). The text needs two words at least: a single
- * word (a brand, "Menu", "Ok") may well be the same in both languages. A run of four letters or
+ * capitals only (an acronym, a code: OK, SMS, A1042), nor one with a capital past the first letter of
+ * a sentence (a name: Acme Shop, Acme GmbH, iPhone 15 Pro). The text needs two words at least: a
+ * single word (a brand, "Menu", "Ok") may well be the same in both languages. A run of four letters or
  * more in a script written without spaces (Chinese, Japanese, Thai) counts as two.
  */
 export function hasWords(text: string): boolean {
   // linear in the text's length (lint asks it of every text): token by token, done at the second word
   const plain = text.includes('{{') || text.includes('((') ? text.replace(CODES, ' ') : text;
   let n = 0;
+  // the first word of a sentence may start with a capital; elsewhere a capital marks a name (Acme Shop, iPhone 15 Pro, GmbH)
+  let sentenceStart = true;
   const tokens = /\S+/g;
   for (let m = tokens.exec(plain); m; m = tokens.exec(plain)) {
     const token = m[0];
+    const starts = sentenceStart;
+    sentenceStart = /[.!?:]$/.test(token);
     if (token.includes('@') || ADDRESS.test(token)) continue;
+    let first = starts;
     for (const w of token.match(LETTERS) ?? []) {
       const letters = [...w].length;
-      if (letters < 2 || (w === w.toUpperCase() && w !== w.toLowerCase())) continue;
+      const lower = w.toLowerCase();
+      const atStart = first;
+      first = false;
+      if (letters < 2 || (w === w.toUpperCase() && w !== lower)) continue;
+      // a capital past a sentence's first letter: a name, which may well be the same in both languages
+      if (w !== lower && !(atStart && w.slice(1) === lower.slice(1))) continue;
       n += UNSPACED.test(w) && letters >= 4 ? 2 : 1;
       if (n >= 2) return true;
     }
