@@ -3,7 +3,7 @@
 // xmllint (Debian's libxml2-utils, as translations-formats.test.ts needs it), whatever a message
 // or a file's name holds; read back by a parser that is not ours (fast-xml-parser).
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -101,6 +101,102 @@ test('lint --format junit -o FILE: the report of every file checked, valid, the 
     assert.is(ok.exitCode, 0, ok.stderr);
     assert.is(invalid(ok.stdout), '', ok.stdout);
     assert.equal([read(ok.stdout)['@tests'], read(ok.stdout)['@failures']], ['2', '0']);
+  } finally { cleanup(dir); }
+});
+
+test('two errors of one rule at one place: testcases of one file never share a name (the readers key them by classname and name), still valid', () => {
+  const at = { file: 'templates/broken.en_US.yaml', line: 2, column: 7, endLine: 2, endColumn: 8, severity: 'error' as const };
+  const diags: Diagnostic[] = [
+    { ...at, ruleId: 'yaml-syntax', message: 'first' },
+    { ...at, ruleId: 'yaml-syntax', message: 'second' },
+    { ...at, ruleId: 'yaml-syntax', message: 'third' },
+    { ...at, ruleId: 'schema', message: 'another rule' },
+  ];
+  const xml = FORMATTERS.junit(diags, { fileCount: 1, color: false, toolVersion: '1.2.3', files: [at.file] });
+  assert.is(invalid(xml), '', xml);
+  const names = read(xml).testsuite[0]!.testcase!.map((t) => `${t['@classname']} ${t['@name']}`);
+  assert.equal(names, [`${at.file} yaml-syntax (2:7)`, `${at.file} yaml-syntax (2:7) #2`, `${at.file} yaml-syntax (2:7) #3`, `${at.file} schema (2:7)`]);
+  assert.is(new Set(names).size, names.length);
+});
+
+test('lint --format junit --max-warnings: the report fails a test exactly when lint exits 1 (errors, warnings over the limit), valid each time', async () => {
+  const dir = tempDir();
+  try {
+    // an unknown language is a warning (cli-lint.test.ts)
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/good.yaml': VALID, 'templates/w.yaml': VALID.replace(/name: (.*)/, 'name: $1_w').replace('en_US', 'xx_YY') });
+    const cases: { args: string[]; exit: number }[] = [
+      { args: [], exit: 0 },
+      { args: ['--max-warnings', '5'], exit: 0 },
+      { args: ['--max-warnings', '0'], exit: 1 },
+    ];
+    const runs = async (): Promise<void> => {
+      for (const c of cases) {
+        const r = await cliIn(['lint', '--format', 'junit', ...c.args], { cwd: dir });
+        assert.is(r.exitCode, c.exit, `${c.args.join(' ')}: ${r.stderr}`);
+        assert.is(invalid(r.stdout), '', r.stdout);
+        const root = read(r.stdout);
+        assert.is(Number(root['@failures']) > 0, r.exitCode === 1, `${c.args.join(' ')}: exit ${r.exitCode}, failures ${root['@failures']}\n${r.stdout}`);
+        const tplsync = root.testsuite.find((x) => x['@name'] === 'tplsync');
+        if (c.args.includes('--max-warnings')) {
+          assert.equal(tplsync?.testcase?.map((t) => t['@name']), ['max-warnings'], r.stdout);
+          if (c.exit) assert.match(tplsync!.testcase![0]!.failure![0]!['@message'], /^\d+ warnings?, more than --max-warnings 0$/);
+          else assert.is(tplsync!.testcase![0]!.failure, undefined);
+        } else assert.is(tplsync, undefined, 'no --max-warnings: no test for it');
+      }
+    };
+    await runs();
+    // with the cache: a report kept for one --max-warnings is not reused for another
+    cases.forEach((c) => c.args.push('--cache'));
+    await runs();
+    await runs();
+    // an error beside the warnings: failed, with or without the limit
+    writeFiles(dir, { 'templates/bad.yaml': VALID.replace(/name: .*/, 'name: Bad Name') });
+    for (const extra of [[], ['--max-warnings', '5'], ['--max-warnings', '0']]) {
+      const r = await cliIn(['lint', '--format', 'junit', ...extra], { cwd: dir });
+      assert.is(r.exitCode, 1, r.stderr);
+      assert.is(invalid(r.stdout), '', r.stdout);
+      assert.ok(Number(read(r.stdout)['@failures']) > 0);
+    }
+  } finally { cleanup(dir); }
+});
+
+test('lint -o FILE stopped before its report (a config typo, exit 3): the earlier green report is not left in place (junit, markdown: a report of the failure; json, sarif: removed); another file is left alone', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/good.yaml': VALID });
+    const ext = { junit: 'xml', markdown: 'md', json: 'json', sarif: 'sarif' } as const;
+    for (const format of Object.keys(ext) as (keyof typeof ext)[]) {
+      writeFiles(dir, { 'tplsync.config.yaml': CONFIG });
+      const out = `report.${ext[format]}`;
+      const ok = await cliIn(['lint', '--format', format, '-o', out], { cwd: dir });
+      assert.is(ok.exitCode, 0, ok.stderr);
+      const green = readFileSync(path.join(dir, out), 'utf8');
+      // a typo in the config: exit 3, no lint
+      writeFiles(dir, { 'tplsync.config.yaml': `${CONFIG}rulez: {}\n` });
+      const r = await cliIn(['lint', '--format', format, '-o', out], { cwd: dir });
+      assert.is(r.exitCode, 3, r.stderr);
+      if (format === 'json' || format === 'sarif') {
+        assert.not.ok(existsSync(path.join(dir, out)), `${format}: the stale report removed`);
+        continue;
+      }
+      const now = readFileSync(path.join(dir, out), 'utf8');
+      assert.is.not(now, green);
+      if (format === 'junit') {
+        assert.is(invalid(now), '', now);
+        const root = read(now);
+        assert.equal([root['@tests'], root['@failures']], ['1', '1']);
+        const t = root.testsuite[0]!.testcase![0]!;
+        assert.equal([root.testsuite[0]!['@name'], t['@name'], t['@classname']], ['tplsync', 'tplsync', 'tplsync']);
+        assert.match(t.failure![0]!['@message'], /^tplsync lint did not run: .*rulez/);
+      } else {
+        assert.match(now, /^## tplsync lint\n\n❌ tplsync lint did not run: .*rulez/);
+        assert.not.match(now, /no problems/);
+      }
+    }
+    // a file that is no tplsync report (a template named by mistake): untouched, as the config that would protect it was not read
+    const r = await cliIn(['lint', '--format', 'junit', '-o', 'templates/good.yaml'], { cwd: dir });
+    assert.is(r.exitCode, 3, r.stderr);
+    assert.is(readFileSync(path.join(dir, 'templates/good.yaml'), 'utf8'), VALID);
   } finally { cleanup(dir); }
 });
 

@@ -9,7 +9,8 @@ import { parseNumberOption } from '../core/number-option.js';
 import { noConfigFound, selectEnvironment } from '../config/load.js';
 import { configWarnings, namesWhatsappLanguages } from '../lint/config-warnings.js';
 import { caseClashes, caseVariantFolders } from '../files/path-case.js';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import { failedReport, holdsReport } from '../lint/formatters/failed.js';
 import { FORMAT_NAMES, isFormatName, listsRules, loadFormatter } from '../lint/formatters/load.js';
 import { summarize } from '../core/diagnostic.js';
 import { lintProject } from '../lint/run.js';
@@ -18,7 +19,7 @@ import { replayRecord, type ReplayWrite } from '../lint/replay.js';
 import { sha256 } from '../core/hash.js';
 import { redact, secretValuesRegistered } from '../core/redact.js';
 import { EXIT } from '../core/exit-codes.js';
-import { appendStepSummary, emit, useColor, dashAsStdout } from '../terminal/output.js';
+import { appendStepSummary, emit, useColor, dashAsStdout, writeFileAtomic } from '../terminal/output.js';
 import { toolVersion } from '../core/version.js';
 import { io } from '../core/io.js';
 import { progress } from '../terminal/progress.js';
@@ -41,6 +42,38 @@ export interface LintCommandOptions {
 
 export async function lintCommand(named: string[], o: LintCommandOptions): Promise<number> {
   o = dashAsStdout(o, 'output');
+  const made = { report: false };
+  let code: number;
+  try {
+    code = await lintRun(named, o, made);
+  } catch (e) {
+    if (o.output !== undefined && !made.report) replaceStaleReport(o.output, o.format, (e as Error)?.message ?? String(e));
+    throw e;
+  }
+  // stopped before the report (an interrupted --fix), not a clean exit: the previous run's report is not this one's
+  if (o.output !== undefined && !made.report && code !== EXIT.OK) replaceStaleReport(o.output, o.format, `stopped (exit ${code})`);
+  return code;
+}
+
+/**
+ * The -o file of a run that stopped before its report (failed.ts): a report of the failure where the format can
+ * say one, else removed; only a file that holds a tplsync report, never another file (a template named by mistake).
+ */
+function replaceStaleReport(output: string, format: string, message: string): void {
+  const file = path.resolve(io().cwd(), output);
+  let text: string;
+  try { text = readFileSync(file, 'utf8'); } catch { return; }
+  if (!holdsReport(text)) return;
+  const failed = isFormatName(format) ? failedReport(format, message) : undefined;
+  try {
+    if (failed !== undefined) writeFileAtomic(file, failed);
+    else rmSync(file, { force: true });
+  } catch (e) {
+    io().stderr.write(`tplsync: warning: ${output} still holds the report of an earlier run (${(e as Error).message}); it is not this run's\n`);
+  }
+}
+
+async function lintRun(named: string[], o: LintCommandOptions, made: { report: boolean }): Promise<number> {
   const paths = templatePaths(named, 'lint', o.config);
   // only configs named: the config is read (its problems said, exit 3), nothing else
   if (paths === undefined) { await commandConfig(o, named); return EXIT.OK; }
@@ -59,7 +92,8 @@ export async function lintCommand(named: string[], o: LintCommandOptions): Promi
   if (cacheFile && o.cacheLocation !== undefined) refuseCacheLocation('--cache-location', o.cacheLocation, projectFiles(config));
   const color = !o.output && o.format === 'stylish' && useColor(io().stdout);
   // GitHub's annotations and code scanning resolve paths against the repository, not the config's folder (a monorepo's teams/x)
-  const base = { color, toolVersion: toolVersion(), root: repositoryRoot(config.dir, io().env), cwd: io().cwd() };
+  // (--max-warnings too: JUnit fails a test when lint fails for it; in the key of a kept report, which it changes)
+  const base = { color, toolVersion: toolVersion(), root: repositoryRoot(config.dir, io().env), cwd: io().cwd(), ...(Number.isFinite(maxWarnings) ? { maxWarnings } : {}) };
   // with the cache, the report itself is kept beside the run (not for github: it also writes the step summary)
   // (nor with a secret value set: the kept report's file names, rendered unmarked, would be masked as a value equal to a name)
   // (not with --fix: its summary counts the findings left from the lint after the repairs, which a reused report does not give)
@@ -134,12 +168,14 @@ export async function lintCommand(named: string[], o: LintCommandOptions): Promi
   if (run.rendered) {
     const { text, errors, warnings, until } = run.rendered;
     emit(text, o.output);
+    made.report = true;
     s = run.rendered;
     rendered = { text, errors, warnings, ...(until !== undefined ? { until } : {}) };
   } else {
     const ctx = { ...base, fileCount: files.length, files: files.map((f) => f.file), rules: ruleMeta, configWarnings: await placedWarnings() };
     const text = format(diagnostics, ctx);
     emit(text, o.output);
+    made.report = true;
     if (o.format === 'github') appendStepSummary((await loadFormatter('markdown'))(diagnostics, { ...ctx, markdown: { limit: (await import('../lint/formatters/markdown.js')).STEP_SUMMARY_CHARACTERS, stepSummary: true } }));
     s = summarize(diagnostics, files.length);
     // kept only when it holds no secret (a later run without that secret would show it redacted)
@@ -149,7 +185,7 @@ export async function lintCommand(named: string[], o: LintCommandOptions): Promi
   let code: number = EXIT.OK;
   if (s.errors > 0) code = EXIT.FINDINGS;
   else if (s.warnings > maxWarnings) {
-    say(`tplsync: ${s.warnings} warnings, more than --max-warnings ${maxWarnings}\n`);
+    say(`tplsync: ${s.warnings} warning${s.warnings === 1 ? '' : 's'}, more than --max-warnings ${maxWarnings}\n`);
     code = EXIT.FINDINGS;
   }
   // the report kept beside the run, with what the bin needs to give this run's output again (replay.ts)

@@ -30,6 +30,11 @@ export interface FormatContext {
    * `configWarnings`, Markdown as a line each, GitHub as a `::warning` each, SARIF as the run's tool notifications.
    */
   configWarnings?: readonly ConfigWarningShown[];
+  /**
+   * lint's --max-warnings, when given: more warnings than this fail lint (exit 1) as an error does, so a format
+   * that says pass or fail (JUnit) fails a test for it
+   */
+  maxWarnings?: number;
 }
 
 /** a config warning as the formats get it: its message, and its place in the config file when it has one */

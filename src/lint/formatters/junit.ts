@@ -4,8 +4,11 @@
 // error finding, failed, with one <failure> (rule id as its type, the message, file:line:col):
 // those readers show one failure of a test (Jenkins reads only a testcase's first <failure>), so
 // each error is a test of its own. A file without errors is one passed
-// <testcase> named `lint`. Warnings and infos fail no test (as lint's exit code): each is a line
-// of its file's <system-out>; the config's own warnings a suite `tplsync config` with no test.
+// <testcase> named `lint`; two findings of a rule at one place are told apart by a count (`#2`), as
+// the readers key a test by classname and name. Warnings and infos fail no test (as lint's exit code):
+// each is a line of its file's <system-out>; the config's own warnings a suite `tplsync config` with no
+// test. With --max-warnings (ctx.maxWarnings), a suite `tplsync` holds a testcase `max-warnings`, failed
+// when there are more warnings than that (lint then exits 1): the report fails a test exactly when lint fails.
 // Paths are from the repository's root, as the github and sarif formats give them.
 import { asIdentifier } from '../../core/redact.js';
 import { visible } from '../../core/visible.js';
@@ -40,13 +43,30 @@ export const junit: Formatter = (diags, ctx) => {
     const name = shownFile(file, ctx);
     const errors = ds.filter((d) => d.severity === 'error');
     const notes = ds.filter((d) => d.severity !== 'error');
+    // a testcase's name unique in its file (the readers merge or flag two of one classname and name)
+    const seen = new Map<string, number>();
+    const caseName = (d: Diagnostic): string => {
+      const base = `${d.ruleId} (${d.line}:${d.column})`;
+      const n = (seen.get(base) ?? 0) + 1;
+      seen.set(base, n);
+      return n === 1 ? base : `${base} #${n}`;
+    };
     const cases = errors.length
-      ? errors.map((d) => `    <testcase name="${xmlText(`${d.ruleId} (${d.line}:${d.column})`)}" classname="${name}">\n      <failure type="${xmlText(d.ruleId)}" message="${xmlText(d.message)}">${place(name, d)}: ${xmlText(d.ruleId)}: ${xmlText(d.message)}</failure>\n    </testcase>\n`)
+      ? errors.map((d) => `    <testcase name="${xmlText(caseName(d))}" classname="${name}">\n      <failure type="${xmlText(d.ruleId)}" message="${xmlText(d.message)}">${place(name, d)}: ${xmlText(d.ruleId)}: ${xmlText(d.message)}</failure>\n    </testcase>\n`)
       : [`    <testcase name="lint" classname="${name}"/>\n`];
     const out = notes.length ? `    <system-out>${notes.map((d) => `${place(name, d)}: ${d.severity}: ${xmlText(d.ruleId)}: ${xmlText(d.message)}`).join('\n')}</system-out>\n` : '';
     tests += cases.length;
     failures += errors.length;
     suites.push(`  <testsuite name="${name}" tests="${cases.length}" failures="${errors.length}" errors="0" file="${name}">\n${cases.join('')}${out}  </testsuite>\n`);
+  }
+  // --max-warnings: a test of its own, failed when lint fails for it (exit 1 with warnings only, or beside errors)
+  if (ctx.maxWarnings !== undefined && Number.isFinite(ctx.maxWarnings)) {
+    const warnings = diags.filter((d) => d.severity === 'warning').length;
+    const over = warnings > ctx.maxWarnings;
+    const message = `${warnings} warning${warnings === 1 ? '' : 's'}, more than --max-warnings ${ctx.maxWarnings}`;
+    tests += 1;
+    if (over) failures += 1;
+    suites.push(`  <testsuite name="tplsync" tests="1" failures="${over ? 1 : 0}" errors="0">\n    <testcase name="max-warnings" classname="tplsync"${over ? `>\n      <failure type="max-warnings" message="${xmlText(message)}">${xmlText(message)}</failure>\n    </testcase>\n` : '/>\n'}  </testsuite>\n`);
   }
   // the config's own warnings: no file's test, said beside them
   const config = ctx.configWarnings ?? [];
