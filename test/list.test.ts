@@ -105,6 +105,13 @@ test('pull --all writes every listed template into lint-clean files that keep th
     assert.is(r.exitCode, 0, r.stderr);
     assert.is((r.stdout.match(/already manages/g) ?? []).length, 3);
     assert.is(readFileSync(path.join(dir, 'templates', files[0]!), 'utf8'), before);
+    // with --force too, which --all does not apply to a managed file: said so, with the command that re-pulls one (trial-aq F3)
+    r = await cliIn(['pull', '--all', '--force', '--channel', 'shop-whatsapp'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stderr);
+    const orderReady = /publicId: (\S+)/.exec(readFileSync(path.join(dir, 'templates', 'order_ready.en_US.yaml'), 'utf8'))![1]!;
+    assert.match(r.stdout, `${path.join('templates', 'order_ready.en_US.yaml')}: already manages ${orderReady} (skipped: --force does not re-pull with --all a template a file manages; to write the channel's copy over this file: tplsync pull --channel shop-whatsapp --id ${orderReady} --force --env test (tplsync plan --env test shows whether it differs from the channel))`);
+    assert.is((r.stdout.match(/--force does not re-pull/g) ?? []).length, 3);
+    assert.is(readFileSync(path.join(dir, 'templates', files[0]!), 'utf8'), before);
     // into another folder, where a file is in the way: refused without --force
     rmSync(path.join(dir, 'templates', 'order_ready.en_US.yaml'));
     writeFiles(dir, { 'elsewhere/order_ready.en_US.yaml': 'mine\n' });
