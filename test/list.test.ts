@@ -208,4 +208,30 @@ test('plan --orphans-if-listed: that orphans were not looked for (no listing, or
   } finally { cleanup(broken); }
 });
 
+test('plan --orphans: two orphans of one name and language (twins, which pull --all refuses) are advised what pull says of twins, not pull --all (trial-aq F10)', async () => {
+  const { channel, ids } = await channelWith(3, (i) => ['promo_spring', 'promo_spring', 'welcome_back'][i]!);
+  const dir = project(channel, true);
+  try {
+    writeFiles(dir, { 'templates/order_ready.en_US.yaml': VALID });
+    const plan = JSON.parse((await cliIn(['plan', '--orphans', '--format', 'json'], { cwd: dir, env })).stdout) as { changes: { action: string; name: string; publicId: string; note?: string; attention?: string[] }[] };
+    const twins = plan.changes.filter((c) => c.name === 'promo_spring');
+    assert.is(twins.length, 2);
+    const text = (await cliIn(['plan', '--orphans'], { cwd: dir, env })).stdout.replace(/\s+/g, ' ');
+    for (const t of twins) {
+      const other = twins.find((x) => x.publicId !== t.publicId)!.publicId;
+      assert.match(text, `the channel holds another template of this name and language that no file defines (${other}): a file can be one of them only, so pull --all pulls none of them. Keep this one: pull it by itself (tplsync pull --channel shop-whatsapp --id ${t.publicId} --env test) and remove the other in the console; or remove this one in the console`);
+    }
+    // the one other orphan keeps the advice of pull --all, which pulls it
+    assert.match(text, `every such template of the channel: tplsync pull --all --channel shop-whatsapp --env test`);
+    assert.is((text.match(/pull --all --channel/g) ?? []).length, 1, text);
+    // what the advice says holds: pull --all writes neither twin; the one pulled by itself is written
+    const all = await cliIn(['pull', '--all', '--channel', 'shop-whatsapp'], { cwd: dir, env });
+    assert.is(all.exitCode, 1, all.stdout + all.stderr);
+    assert.is((all.stderr.match(/promo_spring\/en_US \(\S+\) not written: the channel holds another template of that name and language/g) ?? []).length, 2, all.stderr);
+    const one = await cliIn(['pull', '--channel', 'shop-whatsapp', '--id', twins[0]!.publicId, '--env', 'test'], { cwd: dir, env });
+    assert.is(one.exitCode, 0, one.stdout + one.stderr);
+    assert.ok(ids.includes(twins[0]!.publicId));
+  } finally { cleanup(dir); }
+});
+
 test.run();
