@@ -244,7 +244,7 @@ test('tplsync new scaffolds a file that lints clean (but for its description stu
     writeFiles(dir, { 'templates/promo.de.yaml': 'channel: shop-whatsapp\nname: promo\nlanguage: en_US\ncategory: MARKETING\nbody:\n  text: "Our spring sale starts today, with new colours in every size."\n' });
     const other = await cliIn(['new', '--channel', 'shop-whatsapp', '--name', 'promo', '--language', 'de', '--force'], { cwd: dir });
     assert.is(other.exitCode, 3, other.stdout + other.stderr);
-    assert.match(other.stderr, 'holds shop-whatsapp/promo/en_US, another template; --force would replace it with shop-whatsapp/promo/de');
+    assert.match(other.stderr, 'holds shop-whatsapp/promo/en_US, another template; --force was given, and is refused for another template\'s file: it is not replaced with shop-whatsapp/promo/de');
     rmSync(path.join(dir, 'templates', 'promo.de.yaml'));
     // two of a kind: each body names its template
     for (const [kind, name] of [['offer', 'offer_one'], ['offer', 'offer_two'], ['carousel', 'linen_week'], ['carousel', 'chino_week']]) {
@@ -348,6 +348,9 @@ test('trial-ap F2b: new over another channel\'s template of the same name and la
       assert.match(r.stderr, `${path.join('templates', 'order_shipped.en_US.yaml')} holds shop-whatsapp/order_shipped/en_US, another channel's template`);
       assert.match(r.stderr, `--dir ${path.join('templates', 'shop-rcs')} (${path.join('templates', 'shop-rcs', 'order_shipped.en_US.yaml')})`);
       assert.not.match(r.stderr, 'pass --force');
+      // --force never reads as the way to replace it, given or not (trial-aq F2)
+      assert.not.match(r.stderr, '--force would replace');
+      assert.match(r.stderr, force.length ? "--force was given, and is refused for another template's file: it is not replaced with shop-rcs/order_shipped/en_US" : "it is not this template's file, and --force does not write over another template's file");
       assert.is(readFileSync(path.join(dir, 'templates', 'order_shipped.en_US.yaml'), 'utf8'), whatsapp);
     }
     // the path it names keeps both, and the two lint clean together
@@ -356,10 +359,29 @@ test('trial-ap F2b: new over another channel\'s template of the same name and la
     // asked again: that file is the template's
     const again = await cliIn(['new', '--channel', 'shop-rcs', '--name', 'order_shipped', '--kind', 'rcs'], { cwd: dir });
     assert.is(again.exitCode, 3);
-    assert.match(again.stderr, `${path.join('templates', 'shop-rcs', 'order_shipped.en_US.yaml')}, in its channel's folder, is this template's file already: edit that one`);
+    assert.match(again.stderr, `shop-rcs/order_shipped/en_US is in the project already: ${path.join('templates', 'shop-rcs', 'order_shipped.en_US.yaml')} holds it; edit that one`);
     const lint = await cliIn(['lint'], { cwd: dir });
     assert.not.match(lint.stdout, 'duplicate-template');
     assert.is(lint.exitCode, 0, lint.stdout);
+  } finally { cleanup(dir); }
+});
+
+test('trial-aq F1: new over another channel\'s file, when this template is in another file of the project already, names that file at once rather than a --dir that would be refused', async () => {
+  const dir = tempDir();
+  try {
+    cpSync(path.join(ROOT, 'tplsync.config.yaml'), path.join(dir, 'tplsync.config.yaml'));
+    assert.is((await cliIn(['new', '--channel', 'shop-rcs', '--name', 'order_update', '--kind', 'rcs'], { cwd: dir })).exitCode, 0);
+    // the WhatsApp template of that name and language in a folder of the user's choosing, not the channel's folder pull would pick
+    const mine = path.join('templates', 'whatsapp');
+    const made = await cliIn(['new', '--channel', 'shop-whatsapp', '--name', 'order_update', '--dir', mine], { cwd: dir });
+    assert.is(made.exitCode, 0, made.stdout + made.stderr);
+    for (const force of [[], ['--force']]) {
+      const r = await cliIn(['new', '--channel', 'shop-whatsapp', '--name', 'order_update', ...force], { cwd: dir });
+      assert.is(r.exitCode, 3, r.stdout + r.stderr);
+      assert.match(r.stderr, `${path.join('templates', 'order_update.en_US.yaml')} holds shop-rcs/order_update/en_US, another channel's template`);
+      assert.match(r.stderr, `shop-whatsapp/order_update/en_US is in the project already: ${path.join(mine, 'order_update.en_US.yaml')} holds it; edit that one`);
+      assert.not.match(r.stderr, '--dir');
+    }
   } finally { cleanup(dir); }
 });
 

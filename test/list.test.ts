@@ -105,6 +105,13 @@ test('pull --all writes every listed template into lint-clean files that keep th
     assert.is(r.exitCode, 0, r.stderr);
     assert.is((r.stdout.match(/already manages/g) ?? []).length, 3);
     assert.is(readFileSync(path.join(dir, 'templates', files[0]!), 'utf8'), before);
+    // with --force too, which --all does not apply to a managed file: said so, with the command that re-pulls one (trial-aq F3)
+    r = await cliIn(['pull', '--all', '--force', '--channel', 'shop-whatsapp'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stderr);
+    const orderReady = /publicId: (\S+)/.exec(readFileSync(path.join(dir, 'templates', 'order_ready.en_US.yaml'), 'utf8'))![1]!;
+    assert.match(r.stdout, `${path.join('templates', 'order_ready.en_US.yaml')}: already manages ${orderReady} (skipped: --force does not re-pull with --all a template a file manages; to write the channel's copy over this file: tplsync pull --channel shop-whatsapp --id ${orderReady} --force --env test (tplsync plan --env test shows whether it differs from the channel))`);
+    assert.is((r.stdout.match(/--force does not re-pull/g) ?? []).length, 3);
+    assert.is(readFileSync(path.join(dir, 'templates', files[0]!), 'utf8'), before);
     // into another folder, where a file is in the way: refused without --force
     rmSync(path.join(dir, 'templates', 'order_ready.en_US.yaml'));
     writeFiles(dir, { 'elsewhere/order_ready.en_US.yaml': 'mine\n' });
@@ -199,6 +206,32 @@ test('plan --orphans-if-listed: that orphans were not looked for (no listing, or
     assert.is(strict.exitCode, 3);
     assert.is(strict.stdout, '');
   } finally { cleanup(broken); }
+});
+
+test('plan --orphans: two orphans of one name and language (twins, which pull --all refuses) are advised what pull says of twins, not pull --all (trial-aq F10)', async () => {
+  const { channel, ids } = await channelWith(3, (i) => ['promo_spring', 'promo_spring', 'welcome_back'][i]!);
+  const dir = project(channel, true);
+  try {
+    writeFiles(dir, { 'templates/order_ready.en_US.yaml': VALID });
+    const plan = JSON.parse((await cliIn(['plan', '--orphans', '--format', 'json'], { cwd: dir, env })).stdout) as { changes: { action: string; name: string; publicId: string; note?: string; attention?: string[] }[] };
+    const twins = plan.changes.filter((c) => c.name === 'promo_spring');
+    assert.is(twins.length, 2);
+    const text = (await cliIn(['plan', '--orphans'], { cwd: dir, env })).stdout.replace(/\s+/g, ' ');
+    for (const t of twins) {
+      const other = twins.find((x) => x.publicId !== t.publicId)!.publicId;
+      assert.match(text, `the channel holds another template of this name and language that no file defines (${other}): a file can be one of them only, so pull --all pulls none of them. Keep this one: pull it by itself (tplsync pull --channel shop-whatsapp --id ${t.publicId} --env test) and remove the other in the console; or remove this one in the console`);
+    }
+    // the one other orphan keeps the advice of pull --all, which pulls it
+    assert.match(text, `every such template of the channel: tplsync pull --all --channel shop-whatsapp --env test`);
+    assert.is((text.match(/pull --all --channel/g) ?? []).length, 1, text);
+    // what the advice says holds: pull --all writes neither twin; the one pulled by itself is written
+    const all = await cliIn(['pull', '--all', '--channel', 'shop-whatsapp'], { cwd: dir, env });
+    assert.is(all.exitCode, 1, all.stdout + all.stderr);
+    assert.is((all.stderr.match(/promo_spring\/en_US \(\S+\) not written: the channel holds another template of that name and language/g) ?? []).length, 2, all.stderr);
+    const one = await cliIn(['pull', '--channel', 'shop-whatsapp', '--id', twins[0]!.publicId, '--env', 'test'], { cwd: dir, env });
+    assert.is(one.exitCode, 0, one.stdout + one.stderr);
+    assert.ok(ids.includes(twins[0]!.publicId));
+  } finally { cleanup(dir); }
 });
 
 test.run();

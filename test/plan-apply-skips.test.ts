@@ -80,4 +80,34 @@ test('plan counts the updates apply will skip apart (text, JSON, Markdown), each
   } finally { cleanup(dir); }
 });
 
+test('apply of a saved plan announces its writes as the plan counted them: the updates it will skip apart (trial-aq F7)', async () => {
+  const dir = tempDir('tplsync-skips-saved-');
+  const suffix = Math.random().toString(36).slice(2, 8);
+  const names = ['disabled', 'recat', 'edited'].map((n) => `${n}_${suffix}`);
+  const file = (n: string): string => `templates/${n}.en_US.yaml`;
+  writeFiles(dir, {
+    'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: remote\nenvironments:\n  remote:\n    baseUrl: ${emu.url}\n    apiKeyEnv: SK_KEY\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`,
+    ...Object.fromEntries(names.map((n) => [file(n), `channel: shop-whatsapp\nname: ${n}\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hello {{1}}, your order is ready for pickup at the store."\n  examples: { 1: Ana }\n`])),
+  });
+  const run = (args: string[]) => cliIn(args, { cwd: dir, env: { SK_KEY: KEY } });
+  const edit = (n: string): void => { const f = path.join(dir, file(n)); writeFileSync(f, readFileSync(f, 'utf8').replace('at the store', 'at our store')); };
+  try {
+    const first = await run(['apply', '--auto-approve']);
+    assert.is(first.exitCode, 0, first.stdout + first.stderr);
+    const ids = new Map(((JSON.parse((await run(['plan', '--format', 'json'])).stdout) as PlanJson).changes).map((c) => [c.name, c.publicId]));
+    const [disabled, recat, edited] = names as [string, string, string];
+    assert.is(await control({ channel: CHANNEL_A, template: ids.get(disabled), statusText: 'DISABLED' }), 200);
+    assert.is(await control({ channel: CHANNEL_A, template: ids.get(recat), category: 'MARKETING' }), 200);
+    edit(disabled);
+    edit(edited);
+    const plan = await run(['plan', '--out', 'p.json']);
+    assert.match(plan.stdout, 'Plan for remote: 0 to create, 1 to update, 2 that apply will skip, 0 unchanged.', plan.stdout);
+    const apply = await run(['apply', '--auto-approve', 'p.json']);
+    assert.is(apply.exitCode, 5, apply.stdout + apply.stderr);
+    assert.match(apply.stdout, 'Applying the saved plan (0 to create, 1 to update, 2 that apply will skip) to remote.', apply.stdout);
+    assert.match(apply.stdout + apply.stderr, '1 updated');
+    assert.match(apply.stdout + apply.stderr, '2 skipped');
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -13,7 +13,7 @@ import { UsageError } from '../core/errors.js';
 import { hashTemplateFile } from '../files/load.js';
 import { diffTemplates, fromRead, fromWriteBody } from '../model/canonical.js';
 import { writeBodyOf, type HeldTemplate, type Plan } from '../plan/plan.js';
-import { applyRefusal, type RefusalInput } from '../plan/apply-refusal.js';
+import { applyRefusal, applySkips, type RefusalInput } from '../plan/apply-refusal.js';
 import { isApprovedState } from '../core/template-state.js';
 import { editSpend, type EditSpend } from '../plan/edit-budget.js';
 import { editAllowanceOf } from '../api/edit-allowance.js';
@@ -49,6 +49,18 @@ function item(c: RefusalInput & { channelId: string; language: string }, body: T
   if ((c.action !== 'create' && c.action !== 'update') || !body) return [];
   const base = { channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, channelId: c.channelId, action: c.action, body };
   return [{ ...base, ...applyRefusal(c, environment) }];
+}
+
+/**
+ * "0 to create, 1 to update, 2 that apply will skip": what apply announces it writes, counted as the
+ * plan counts it (applySkips: an update refused as things stand is not one "to update"; one waiting
+ * for its review is), so that the announcement of a saved plan says what the plan's summary said (trial-aq F7)
+ */
+export function pendingCounts(items: readonly Pick<ApplyItem, 'action' | 'refusal' | 'deferred'>[]): string {
+  const skips = items.filter((i) => i.action === 'update' && i.refusal !== undefined && applySkips({ refusal: i.refusal, ...(i.deferred ? { deferred: i.deferred } : {}) })).length;
+  const creates = items.filter((i) => i.action === 'create').length;
+  const updates = items.filter((i) => i.action === 'update').length - skips;
+  return `${creates} to create, ${updates} to update${skips ? `, ${skips} that apply will skip` : ''}`;
 }
 
 /** The writes of a saved plan, with the bodies built from the files (verifySavedBodies), never the plan's own. */

@@ -4,7 +4,7 @@ import { createInterface } from 'node:readline/promises';
 import pc from 'picocolors';
 import { followReviews, type ApplyResult, type ReviewWait } from '../apply/apply.js';
 import { resultsProgress } from '../apply/results-progress.js';
-import { applyExit, countResults, loadPlanFile, REVIEW_POLL_MS, pendingOfPlan, pendingOfVerified, resultsDocument, savedPlanStaleness, writePending, type FollowedReview, type PendingApply } from '../apply/run.js';
+import { applyExit, countResults, loadPlanFile, REVIEW_POLL_MS, pendingOfPlan, pendingCounts, pendingOfVerified, resultsDocument, savedPlanStaleness, writePending, type FollowedReview, type PendingApply } from '../apply/run.js';
 import { valueDigests } from '../project/values.js';
 import { describeQuotaWait, formatDuration } from '../apply/quota.js';
 import { interruptExitCode, interruptSignal, onHardStop } from '../core/interrupt.js';
@@ -214,8 +214,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
         heldForRefusal = [...heldForRefusal, ...twins.map((h) => `${h.channel}/${h.name}/${h.language}`)];
         for (const h of twins) io().stderr.write(`tplsync: ${h.channel}/${h.name}/${h.language} is not created: ${h.reasons.join('; ')}\n`);
       }
-      const n = (a: string) => pending.items.filter((i) => i.action === a).length;
-      io().stdout.write(`Applying the saved plan (${n('create')} to create, ${n('update')} to update) to ${saved.environment}.\n`);
+      io().stdout.write(`Applying the saved plan (${pendingCounts(pending.items)}) to ${saved.environment}.\n`);
       // a plan holds no secret (it shows them as (secret)): apply reads each from its variable now, rotated or not
       const secretive = saved.changes.filter((c) => (c.action === 'create' || c.action === 'update') && c.body !== undefined && JSON.stringify(c.body).includes(SECRET_VALUE_MASK)).length;
       if (secretive) io().stderr.write(`tplsync: ${secretive} template${secretive === 1 ? ' of the plan uses' : 's of the plan use'} secret values, which a plan does not hold: each is written with its variable's value now (a secret rotated since the plan is written as it is now)\n`);

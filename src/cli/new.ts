@@ -67,14 +67,23 @@ async function newFile(config: Config, o: NewCommandOptions): Promise<number> {
     const other = otherTemplateIn(config, file, o.channel, o.name, o.language);
     if (other) {
       const shown = path.relative(io().cwd(), file);
+      // the advice is checked before it is given (trial-aq F1): this template in another file of the project already is the
+      // answer (a --dir would only be refused for it), and a channel's folder is named only where its file is free
+      const elsewhere = await fileOfTemplate(config, o.channel, o.name, o.language, file);
       const folder = channelFolderFor(config, dir, { alias: o.channel, name: o.name, language: o.language });
       const there = folder ? path.join(folder, safeFileName(o.name, o.language, (stem) => templateExtension(config, folder, stem))) : undefined;
-      const keep = folder && there && !existsSync(there)
-        ? `To keep both, write it in its channel's folder, as pull places a second template of a name and language: --dir ${path.relative(io().cwd(), folder) || '.'} (${path.relative(io().cwd(), there)})`
-        : there && existsSync(there) && !otherTemplateIn(config, there, o.channel, o.name, o.language)
-          ? `${path.relative(io().cwd(), there)}, in its channel's folder, is this template's file already: edit that one`
-          : 'Name the new one\'s folder with --dir, or move that file';
-      throw new UsageError(`${shown} holds ${other.identity}, ${other.otherChannel ? 'another channel\'s template' : 'another template'}; ${o.force ? '--force would replace it' : 'it is not this template\'s file, and --force would replace it'} with ${o.channel}/${o.name}/${o.language}. ${keep}`);
+      const keep = elsewhere
+        ? `${o.channel}/${o.name}/${o.language} is in the project already: ${elsewhere} holds it; edit that one`
+        : folder && there && !existsSync(there)
+          ? `To keep both, write it in its channel's folder, as pull places a second template of a name and language: --dir ${path.relative(io().cwd(), folder) || '.'} (${path.relative(io().cwd(), there)})`
+          : there && existsSync(there) && !otherTemplateIn(config, there, o.channel, o.name, o.language)
+            ? `${path.relative(io().cwd(), there)}, in its channel's folder, is this template's file already: edit that one`
+            : 'Name the new one\'s folder with --dir, or move that file';
+      // --force starts this template over and never writes over another template's file: said so, given or not (trial-aq F2)
+      const force = o.force
+        ? `--force was given, and is refused for another template's file: it is not replaced with ${o.channel}/${o.name}/${o.language}`
+        : `it is not this template's file, and --force does not write over another template's file`;
+      throw new UsageError(`${shown} holds ${other.identity}, ${other.otherChannel ? 'another channel\'s template' : 'another template'}; ${force}. ${keep}`);
     }
     if (!o.force) throw new UsageError(`${path.relative(io().cwd(), file)} exists; pass --force to overwrite it`);
   }

@@ -2,6 +2,7 @@
 // lint clean and keep their publicId; never overwrite without --force, never write outside --dir.
 // --all needs the template listing configured (the reference gives no path for it).
 import { adviceCommand } from '../core/advice.js';
+import { shellWord } from '../core/shell-word.js';
 import { withProjectWrites } from '../files/project-lock.js';
 import { CHANGED_WHILE_RUNNING, CREATED_WHILE_RUNNING } from '../files/write.js';
 import path from 'node:path';
@@ -129,7 +130,9 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
       if (r.kind === 'changed') { sayErr(`tplsync: ${r.name}/${r.language} (${r.id}): ${r.file}: ${r.created ? CREATED_WHILE_RUNNING : CHANGED_WHILE_RUNNING}\n`); code = EXIT.FINDINGS; return; }
       if (r.kind === 'exists') { sayErr(`tplsync: ${r.file} exists; pass --force to overwrite it\n`); code = EXIT.FINDINGS; return; }
       if (r.kind === 'outside') { sayErr(`tplsync: ${r.name}/${r.language} (${r.id}) not written to ${r.file}: ${r.message} (file-outside-project: lint and fmt refuse it too)\n`); code = EXIT.FINDINGS; return; }
-      if (r.kind === 'managed') { sayOut(`${r.file}: already manages ${r.id} (skipped)\n`); return; }
+      // --all leaves the files the project manages, --force or not: with --force, said so, with the command that does re-pull one
+      // (pull does not read a template it skips, so whether the file differs from the channel is plan's to show) (trial-aq F3)
+      if (r.kind === 'managed') { sayOut(`${r.file}: already manages ${r.id} (skipped${o.force ? `: --force does not re-pull with --all a template a file manages; to write the channel's copy over this file: ${adviceCommand(`pull --channel ${shellWord(o.channel)} --id ${r.id} --force`, env.name)} (${adviceCommand('plan', env.name)} shows whether it differs from the channel)` : ''})\n`); return; }
       if (r.kind === 'deleted') { sayOut(`${r.name}/${r.language} (${r.id}): deleted on the platform (${r.status}), not written (skipped)\n`); return; }
       if (r.kind === 'same') { sayOut(`${r.file}: ${r.name}/${r.language} already as the channel has it (not written)\n`); return; }
       if (r.kind === 'secret' && r.unset?.length) {

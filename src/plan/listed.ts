@@ -12,10 +12,17 @@ import { shellWord } from '../core/shell-word.js';
 /**
  * Pure: the note of a template the listing names and no file defines, with the pull that adopts it as a command that runs as
  * printed: pull needs --channel, and the environment the plan ran with (a bare pull reads the default environment's channel).
+ * `twins`: the ids of the other templates of the channel of its name and language the listing names and no file defines,
+ * which pull --all refuses (a file can be one of them only): the advice is then what pull says of twins (trial-aq F10).
  */
-export function listedOrphanNote(channel: string, id: string, environment: string): string {
+export function listedOrphanNote(channel: string, id: string, environment: string, twins: readonly string[] = []): string {
   const ch = shellWord(channel);
-  return `on the channel but in no template file (found by the listing); the API has no delete, so tplsync leaves it: pull it to manage it (${adviceCommand(`pull --channel ${ch} --id ${id}`, environment)}; every such template of the channel: ${adviceCommand(`pull --all --channel ${ch}`, environment)}), or remove it in the console`;
+  const pullOne = adviceCommand(`pull --channel ${ch} --id ${id}`, environment);
+  if (twins.length) {
+    const one = twins.length === 1;
+    return `on the channel but in no template file (found by the listing), and the channel holds ${one ? 'another template' : `${twins.length} other templates`} of this name and language that no file defines (${twins.join(', ')}): a file can be one of them only, so pull --all pulls none of them. Keep this one: pull it by itself (${pullOne}) and remove the other${one ? '' : 's'} in the console; or remove this one in the console`;
+  }
+  return `on the channel but in no template file (found by the listing); the API has no delete, so tplsync leaves it: pull it to manage it (${pullOne}; every such template of the channel: ${adviceCommand(`pull --all --channel ${ch}`, environment)}), or remove it in the console`;
 }
 
 export async function listedOrphans(conn: Connection, known: ReadonlySet<string>, channelIds: readonly string[], read: (ids: { channelId: string; id: string }[]) => Promise<Map<string, TemplateReadResponse | null>>): Promise<{ orphans: OrphanCandidate[]; remote: Map<string, TemplateReadResponse | null> }> {
@@ -29,9 +36,17 @@ export async function listedOrphans(conn: Connection, known: ReadonlySet<string>
     for (const id of await listTemplateIds(conn.client, channelId, env.list)) if (!known.has(id.toLowerCase())) unknown.push({ channelId, id: id.toLowerCase() });
   }
   const remote = await read(unknown);
-  const orphans = unknown.flatMap(({ channelId, id }): OrphanCandidate[] => {
+  const found = unknown.flatMap(({ channelId, id }) => {
     const r = remote.get(id);
-    return r ? [{ channel: alias.get(channelId.toLowerCase()) ?? channelId, channelId, name: r.chatapp?.name ?? r.name, language: r.chatapp?.language ?? r.language ?? '', publicId: id, file: '', note: listedOrphanNote(alias.get(channelId.toLowerCase()) ?? channelId, id, env.name) }] : [];
+    return r ? [{ channelId, id, name: r.chatapp?.name ?? r.name, language: r.chatapp?.language ?? r.language ?? '' }] : [];
+  });
+  // orphans of one channel that share a name and language: twins, which pull --all refuses
+  const identity = (o: { channelId: string; name: string; language: string }): string => `${o.channelId.toLowerCase()}\u0000${o.name}\u0000${o.language}`;
+  const byIdentity = new Map<string, string[]>();
+  for (const o of found) byIdentity.set(identity(o), [...(byIdentity.get(identity(o)) ?? []), o.id]);
+  const orphans = found.map(({ channelId, id, name, language }): OrphanCandidate => {
+    const twins = (byIdentity.get(identity({ channelId, name, language })) ?? []).filter((x) => x !== id);
+    return { channel: alias.get(channelId.toLowerCase()) ?? channelId, channelId, name, language, publicId: id, file: '', note: listedOrphanNote(alias.get(channelId.toLowerCase()) ?? channelId, id, env.name, twins) };
   });
   return { orphans, remote };
 }
