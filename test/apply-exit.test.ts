@@ -68,7 +68,6 @@ test('a signal: the closing line counts a template skipped by design (DISABLED, 
   assert.match(applyExit({ results: [r('a', {}), kept] }, { waited: false, interrupted: true }).message!, /: 1 written, 1 not started, 0 failed; a re-run/);
 });
 
-test.run();
 
 test('pendingOfPlan: an edit of a template in a state that takes none is not attempted, said why; in review or in appeal it waits', async () => {
   const { pendingOfPlan } = await import('../src/apply/run.ts');
@@ -86,3 +85,5 @@ test('pendingOfPlan: an edit of a template in a state that takes none is not att
   assert.match(by.archived![0]!, 'ARCHIVED');
   assert.match(by.disabled![0]!, 'DISABLED');
 });
+
+test.run();

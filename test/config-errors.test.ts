@@ -253,7 +253,6 @@ test('an RCS channel\'s languages are refused by tplsync\'s own rule (ll or ll_C
   assert.match(wa.stderr, "'zh-Hant' is not a language code like de, en_US or pt_BR (WhatsApp has no script codes");
 });
 
-test.run();
 
 test('a saved plan applied where no config is found says so (not that its environment is unknown)', async () => {
   const dir = tempDir();
@@ -265,3 +264,5 @@ test('a saved plan applied where no config is found says so (not that its enviro
     assert.not.match(r.stderr, 'Unknown environment');
   } finally { cleanup(dir); }
 });
+
+test.run();

@@ -5,7 +5,7 @@
 // an uncaught error fails the file that was running, a file whose process would not have ended
 // fails at its limit, and each file keeps its output. The passing files run under the default
 // limit, so that no test here races a short limit.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
 import { test } from 'uvu';
@@ -215,6 +215,18 @@ test('TEST_BUNDLE=0: the leftovers ended after a file are its own; tsx\'s esbuil
     // the child the file left is still ended
     assert.not.ok(await stillAlive(Number(readFileSync(leftPid, 'utf8'))), 'left.pid: the child still runs');
   } finally { cleanup(dir); }
+});
+
+test('every test file registers its tests before test.run(): a test written after it never runs, and nothing says so (three files had one)', () => {
+  const late: string[] = [];
+  for (const f of readdirSync(path.join(ROOT, 'test')).filter((n) => n.endsWith('.test.ts'))) {
+    const lines = readFileSync(path.join(ROOT, 'test', f), 'utf8').split('\n');
+    const run = lines.findIndex((l) => /^test\.run\(\);/.test(l));
+    if (run < 0) continue;
+    const after = lines.findIndex((l, i) => i > run && /^test(?:\.(?:only|skip))?\(/.test(l));
+    if (after >= 0) late.push(`${f}:${after + 1}`);
+  }
+  assert.equal(late, [], `tests after test.run(), which never run: ${late.join(', ')}`);
 });
 
 test.run();
