@@ -24,15 +24,11 @@ async function control(body: unknown): Promise<number> {
   return res.status;
 }
 
-interface PlanJson {
-  changes: { name: string; publicId: string; action: string; attention?: string[]; applySkips?: string }[];
-  summary: { create: number; update: number; noop: number; orphan: number; applySkips?: number };
-}
-
-test('plan counts the updates apply will skip apart (text, JSON, Markdown), each marked with why; apply skips exactly those', async () => {
-  const dir = tempDir('tplsync-skips-');
-  const suffix = Math.random().toString(36).slice(2, 8);
-  const names = ['disabled', 'recat', 'edited', 'kept'].map((n) => `${n}_${suffix}`);
+/** a project of one UTILITY template per kind on the emulator's channel A (names unique to this file's run), its CLI and an edit of a file's text */
+let projects = 0;
+function project(prefix: string, kinds: string[]) {
+  const dir = tempDir(prefix);
+  const names = kinds.map((n) => `${n}_${process.pid}_${++projects}`);
   const file = (n: string): string => `templates/${n}.en_US.yaml`;
   writeFiles(dir, {
     'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: remote\nenvironments:\n  remote:\n    baseUrl: ${emu.url}\n    apiKeyEnv: SK_KEY\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`,
@@ -40,6 +36,16 @@ test('plan counts the updates apply will skip apart (text, JSON, Markdown), each
   });
   const run = (args: string[]) => cliIn(args, { cwd: dir, env: { SK_KEY: KEY } });
   const edit = (n: string): void => { const f = path.join(dir, file(n)); writeFileSync(f, readFileSync(f, 'utf8').replace('at the store', 'at our store')); };
+  return { dir, names, run, edit };
+}
+
+interface PlanJson {
+  changes: { name: string; publicId: string; action: string; attention?: string[]; applySkips?: string }[];
+  summary: { create: number; update: number; noop: number; orphan: number; applySkips?: number };
+}
+
+test('plan counts the updates apply will skip apart (text, JSON, Markdown), each marked with why; apply skips exactly those', async () => {
+  const { dir, names, run, edit } = project('tplsync-skips-', ['disabled', 'recat', 'edited', 'kept']);
   try {
     const first = await run(['apply', '--auto-approve']);
     assert.is(first.exitCode, 0, first.stdout + first.stderr);
@@ -81,16 +87,7 @@ test('plan counts the updates apply will skip apart (text, JSON, Markdown), each
 });
 
 test('apply of a saved plan announces its writes as the plan counted them: the updates it will skip apart (trial-aq F7)', async () => {
-  const dir = tempDir('tplsync-skips-saved-');
-  const suffix = Math.random().toString(36).slice(2, 8);
-  const names = ['disabled', 'recat', 'edited'].map((n) => `${n}_${suffix}`);
-  const file = (n: string): string => `templates/${n}.en_US.yaml`;
-  writeFiles(dir, {
-    'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: remote\nenvironments:\n  remote:\n    baseUrl: ${emu.url}\n    apiKeyEnv: SK_KEY\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`,
-    ...Object.fromEntries(names.map((n) => [file(n), `channel: shop-whatsapp\nname: ${n}\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hello {{1}}, your order is ready for pickup at the store."\n  examples: { 1: Ana }\n`])),
-  });
-  const run = (args: string[]) => cliIn(args, { cwd: dir, env: { SK_KEY: KEY } });
-  const edit = (n: string): void => { const f = path.join(dir, file(n)); writeFileSync(f, readFileSync(f, 'utf8').replace('at the store', 'at our store')); };
+  const { dir, names, run, edit } = project('tplsync-skips-saved-', ['disabled', 'recat', 'edited']);
   try {
     const first = await run(['apply', '--auto-approve']);
     assert.is(first.exitCode, 0, first.stdout + first.stderr);
