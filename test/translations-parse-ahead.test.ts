@@ -3,7 +3,7 @@
 // changes nothing but which thread reads: the same imports and exports, refusals at the same
 // lines, with the worker and without it; that the road is taken (the worker's count); and that a
 // worker that fails to start or ends gives its files back to the calling thread.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test } from 'uvu';
@@ -66,7 +66,7 @@ for (const broken of [false, true]) {
   });
 }
 
-test('an export reads the files it replaces on a worker thread: a translator\'s work not imported is kept, as without it', async () => {
+test('an export reads the files it replaces on a worker thread: a translator\'s work not imported is kept, as without it; a file that holds the export already is neither read nor written', async () => {
   const base = tempDir();
   try {
     const said: string[][] = [];
@@ -82,9 +82,10 @@ test('an export reads the files it replaces on a worker thread: a translator\'s 
       const deBefore = readFileSync(path.join(dir, 'tr', 'de.xlf'), 'utf8');
       const before = parseAheadStats.parsed;
       const again = await exportTranslations(config, [], dir, o);
-      assert.is(parseAheadStats.parsed - before, parse ? 2 : 0, 'both files read on the worker');
+      assert.is(parseAheadStats.parsed - before, parse ? 1 : 0, 'de read on the worker; fr, as exported, not read at all');
       assert.match(again[0]!.skipped ?? '', /translations? that the templates do not have yet/);
       assert.is(again[1]!.skipped, undefined);
+      assert.is(again[1]!.unchanged, true, 'fr holds the export already');
       assert.is(readFileSync(path.join(dir, 'tr', 'de.xlf'), 'utf8'), deBefore, 'the translator\'s file kept');
       said.push(again.map((r) => `${r.file}: ${r.skipped ?? r.units}`));
     }
@@ -167,6 +168,42 @@ test('a first import plans and writes a language as soon as its file is read, wh
     assert.equal(r.written.map((w) => w.file).sort(), files.flatMap((f) => ['de', 'fr'].map((l) => f.file.replace('.en_US.', `.${l}.`))).sort());
     assert.ok(r.written.every((w) => w.created));
   } finally { cleanup(dir); }
+});
+
+test('an export again with nothing changed writes no file (the same file, not replaced); a changed source text, a file edited by hand and a file gone are written again, each format', async () => {
+  for (const format of ['xliff', 'po', 'csv'] as const) {
+    const dir = tempDir();
+    try {
+      writeTranslationsProject(dir, 6);
+      const config = await loadConfig({ cwd: dir });
+      const o = { source: 'en_US', targets: ['de', 'fr', 'ja'], format, out: 'tr', parseAhead: false };
+      const ext = { xliff: 'xlf', po: 'po', csv: 'csv' }[format];
+      const file = (l: string): string => path.join(dir, 'tr', `${l}.${ext}`);
+      const first = await exportTranslations(config, [], dir, o);
+      assert.equal(first.map((r) => r.unchanged), [undefined, undefined, undefined], format);
+      const ino = (l: string): number => statSync(file(l)).ino;
+      const before = Object.fromEntries(o.targets.map((l) => [l, { ino: ino(l), text: readFileSync(file(l), 'utf8') }]));
+      const again = await exportTranslations(config, [], dir, o);
+      assert.equal(again.map((r) => r.unchanged), [true, true, true], format);
+      for (const l of o.targets) assert.is(ino(l), before[l]!.ino, `${format} ${l}: not replaced`);
+      // an English text changed: every file written again, with the new text
+      const en = (await discoverFiles(config, [], dir)).find((f) => f.file.endsWith('.en_US.yaml'))!;
+      const enText = readFileSync(en.abs, 'utf8');
+      const changed = enText.replace(/(body:\n  text: ")/, '$1Now ');
+      assert.is.not(changed, enText);
+      writeFileSync(en.abs, changed);
+      // ja edited by hand (a blank line added at the end): written again as the export has it; fr removed: written afresh
+      writeFileSync(file('ja'), `${before.ja!.text}\n`);
+      rmSync(file('fr'));
+      const third = await exportTranslations(await loadConfig({ cwd: dir }), [], dir, o);
+      assert.equal(third.map((r) => r.unchanged), [undefined, undefined, undefined], format);
+      for (const l of o.targets) {
+        assert.ok(readFileSync(file(l), 'utf8').includes('Now '), `${format} ${l}: the changed text`);
+      }
+      const fourth = await exportTranslations(await loadConfig({ cwd: dir }), [], dir, o);
+      assert.equal(fourth.map((r) => r.unchanged), [true, true, true], format);
+    } finally { cleanup(dir); }
+  }
 });
 
 test.run();

@@ -24,7 +24,7 @@ import { openDocument, type LocatedDocument, type TextDoc } from '../files/docum
 import { str, type Loose } from '../model/loose.js';
 import { groupByTemplate, importOrder, planGroups, planImport, type ImportPlan, type LintOf, type Write } from '../translations/apply.js';
 import { closest } from '../core/suggest.js';
-import { parseAhead, parseHere, type Parsed, type ParseAhead } from '../translations/parse-ahead.js';
+import { parseAhead, parseHere, parseOnRequest, type Parsed, type ParseAhead } from '../translations/parse-ahead.js';
 import { decodeTranslationFile, EXTENSION, FORMATS, formatOfFile, fromBcp47, LANG, languageHint, notFinalWhy, readTranslations, blank, keepTranslatorWork, sameText, TranslationFileError, writeTranslations, xliffLanguages, type Entry, type Format, type NotFinal, type TranslationDoc } from '../translations/formats.js';
 import { extractUnitsFor, fieldTexts, unitsByTarget, type TemplateFile, type Unit } from '../translations/units.js';
 import { commandConfig, lockWait, leadsOutThroughLink } from './context.js';
@@ -140,7 +140,7 @@ export async function translationsExport(paths: string[], o: ExportOptions): Pro
   const say = out === '-' ? io().stderr : io().stdout;
   for (const [k, r] of results.entries()) {
     if (r.skipped) { io().stderr.write(reportLines([`${r.file}: not written: ${r.skipped}\n`])); continue; }
-    say.write(reportLines([`${o.dryRun ? 'would write ' : ''}${r.file}: ${r.units} unit${r.units === 1 ? '' : 's'} of ${r.templates} template(s), ${r.translated} translated already${r.outdated ? ` (${r.outdated} outdated: marked to translate again)` : ''}${r.copies ? `; ${r.copies} text${r.copies === 1 ? '' : 's'} of the ${targets[k]} files ${r.copies === 1 ? 'is a copy' : 'are copies'} of the ${source} text, never imported: exported as untranslated` : ''}${r.drafts ? `; ${r.drafts} translator's draft${r.drafts === 1 ? '' : 's'} kept from the file replaced (still marked unfinished)` : ''}${r.comments ? `; translator comments of ${r.comments} unit${r.comments === 1 ? '' : 's'} kept` : ''}\n`]));
+    say.write(reportLines([`${o.dryRun ? 'would write ' : ''}${r.file}: ${r.units} unit${r.units === 1 ? '' : 's'} of ${r.templates} template(s), ${r.translated} translated already${r.outdated ? ` (${r.outdated} outdated: marked to translate again)` : ''}${r.copies ? `; ${r.copies} text${r.copies === 1 ? '' : 's'} of the ${targets[k]} files ${r.copies === 1 ? 'is a copy' : 'are copies'} of the ${source} text, never imported: exported as untranslated` : ''}${r.drafts ? `; ${r.drafts} translator's draft${r.drafts === 1 ? '' : 's'} kept from the file replaced (still marked unfinished)` : ''}${r.comments ? `; translator comments of ${r.comments} unit${r.comments === 1 ? '' : 's'} kept` : ''}${r.unchanged ? ' (the file holds them already: not written again)' : ''}\n`]));
   }
   for (const f of results[0]?.unreadable ?? []) io().stderr.write(reportLines([`${f}: not exported: it does not read as a template (tplsync lint says why)\n`]));
   // judged by the channels of the templates each file holds (a language one channel lists and another lacks)
@@ -169,6 +169,8 @@ export interface ExportResult {
   drafts?: number; comments?: number;
   /** why the file was not written (no unit: a translation file must hold one) */
   skipped?: string;
+  /** the file held what the export would write, byte for byte: not written again */
+  unchanged?: true;
   /** template files that do not read as templates: their texts are not in the files */
   unreadable?: string[];
 }
@@ -191,29 +193,42 @@ export async function exportTranslations(config: Config, paths: readonly string[
     if (named !== o.format) throw new UsageError(`translations export: --out ${o.out} is not named as a ${o.format} file (import reads a file by its extension): name it ${path.basename(out).replace(/\.[^.]*$/, '')}.${EXTENSION[o.format]}${named ? `, or give --format ${named}` : ''}`);
   }
   const fileOf = (target: string): string => (!out ? '(standard output)' : single ? out : path.join(out, `${target}.${EXTENSION[o.format]}`));
-  // the files this export replaces, read whole (a translator's work not imported is not replaced) on a worker thread while the templates are read
-  const before = out && kind !== 'special' ? o.targets.map((t) => translationFileText(fileOf(t), o.format)) : [];
-  const present = before.flatMap((text, k) => (text === undefined ? [] : [k]));
-  const ahead = o.parseAhead === false ? undefined : parseAhead(present.map((k) => ({ format: o.format, text: before[k]! })), o.parseAhead ? { minChars: 0 } : {});
+  // the files this export replaces, their bytes: a file that holds what this export writes is neither read nor written
+  // again; another is read (on a worker thread, beside this one's work) for a translator's work not imported, never replaced
+  const before = out && kind !== 'special' ? o.targets.map((t) => translationFileBytes(fileOf(t))) : [];
+  const parser = o.parseAhead === false ? undefined : parseOnRequest(before.reduce((n, b) => n + (b?.length ?? 0), 0), o.parseAhead ? { minChars: 0 } : {});
+  const texts = new Map<number, string>();
+  const textOf = (k: number): string | undefined => {
+    if (!texts.has(k)) { try { texts.set(k, decodeTranslationFile(before[k]!, o.format)); } catch { return undefined; } }
+    return texts.get(k);
+  };
   try {
-    return await exportWith(config, paths, cwd, o, { out, kind, single, fileOf, earlier: async (k) => {
-      const at = present.indexOf(k);
-      if (at < 0) return undefined;
-      try {
-        const got = ahead ? await ahead.result(at) : parseHere(o.format, before[k]!);
-        return 'doc' in got ? got.doc : undefined;
-      } catch { return undefined; }
-    } });
-  } finally { ahead?.close(); }
+    return await exportWith(config, paths, cwd, o, { out, kind, single, fileOf,
+      holds: (k, text) => { const b = before[k]; return b !== undefined && b.length === Buffer.byteLength(text) && b.equals(Buffer.from(text)); },
+      ask: (k) => { const text = before[k] && textOf(k); if (text !== undefined) parser?.ask(k, { format: o.format, text }); },
+      earlier: async (k) => {
+        const text = before[k] && textOf(k);
+        if (text === undefined) return undefined;
+        try {
+          const got = parser ? await parser.result(k) : parseHere(o.format, text);
+          return 'doc' in got ? got.doc : undefined;
+        } catch { return undefined; }
+      } });
+  } finally { parser?.close(); }
 }
 
-/** the text of the translation file at `file`, or undefined when there is none, or it cannot be read or decoded (an export writes it afresh) */
-function translationFileText(file: string, format: Format): string | undefined {
-  try { return decodeTranslationFile(readRegularFile(file, { max: MAX_TRANSLATION_FILE_BYTES, shown: file, what: 'a translation file' }), format); } catch { return undefined; }
+/** the bytes of the translation file at `file`, or undefined when there is none or it cannot be read (an export writes it afresh) */
+function translationFileBytes(file: string): Buffer | undefined {
+  try { return readRegularFile(file, { max: MAX_TRANSLATION_FILE_BYTES, shown: file, what: 'a translation file' }); } catch { return undefined; }
 }
 
-/** exportTranslations once the files it replaces are being read: `earlier(k)` the entries of the file of target k, if it reads */
-async function exportWith(config: Config, paths: readonly string[], cwd: string, o: { source: string; targets: readonly string[]; format: Format; out: string; dryRun?: boolean }, w: { out: string | undefined; kind: string; single: boolean; fileOf: (target: string) => string; earlier: (k: number) => Promise<TranslationDoc | undefined> }): Promise<ExportResult[]> {
+/**
+ * exportTranslations with the files it replaces at hand: `holds(k, text)` whether the file of
+ * target k holds `text` byte for byte; `ask(k)` starts reading that file (on a worker thread, if
+ * any); `earlier(k)` its entries, if it reads.
+ */
+async function exportWith(config: Config, paths: readonly string[], cwd: string, o: { source: string; targets: readonly string[]; format: Format; out: string; dryRun?: boolean },
+  w: { out: string | undefined; kind: string; single: boolean; fileOf: (target: string) => string; holds: (k: number, text: string) => boolean; ask: (k: number) => void; earlier: (k: number) => Promise<TranslationDoc | undefined> }): Promise<ExportResult[]> {
   const { out, kind, single } = w;
   // the paths choose the source templates; their translations are looked for among all of the project's
   // each file once: a file named on the command line that does not read was not among those read (it is read again)
@@ -240,15 +255,27 @@ async function exportWith(config: Config, paths: readonly string[], cwd: string,
   // every template of the project in the source language (`channel/name`): a unit of one this export leaves out (paths) is still the project's
   const projectTemplates = new Set(all.filter((r) => str(r.value.language) === o.source).map((r) => `${str(r.value.channel) ?? ''}/${str(r.value.name) ?? ''}`));
   const projectChannels = new Set(all.map((r) => str(r.value.channel)).filter((c): c is string => c !== undefined));
+  // each language's units and text first: a file that holds the text already (an export again, nothing changed since) is
+  // neither read nor written; the others are read on the worker thread while this one makes the next language's text
+  const made = o.targets.map((target, k): { units: Unit[]; counts: Omit<ExportResult, 'file'>; fresh?: string; unchanged?: true } => {
+    const units = unitsOf(target);
+    const counts = { units: units.length, templates: new Set(units.map((u) => u.template)).size, translated: units.filter((u) => u.target !== undefined).length, outdated: units.filter((u) => u.outdated).length, ...copiesOf(units), channels: [...new Set(units.map((u) => u.template.split('/')[0]!))] };
+    if (units.length === 0) return { units, counts };
+    const fresh = writeTranslations(o.format, units, o.source, target);
+    // the units and text of a file that holds them already are let go at once
+    if (w.holds(k, fresh)) return { units: [], counts, unchanged: true };
+    w.ask(k);
+    return { units, counts, fresh };
+  });
   const results: ExportResult[] = [];
   for (const [k, target] of o.targets.entries()) results.push(await (async (): Promise<ExportResult> => {
-    const units = unitsOf(target);
+    const { units, counts, fresh } = made[k]!;
     const file = w.fileOf(target);
     const shown = out ? path.relative(cwd, file) || file : file;
-    const counts = { units: units.length, templates: new Set(units.map((u) => u.template)).size, translated: units.filter((u) => u.target !== undefined).length, outdated: units.filter((u) => u.outdated).length, ...copiesOf(units), channels: [...new Set(units.map((u) => u.template.split('/')[0]!))] };
     const also = k === 0 && unreadable.length ? { unreadable } : {};
+    if (made[k]!.unchanged) return { file: shown, ...counts, unchanged: true, ...also };
     // XLIFF's schema wants a <file> in a file, msgfmt and spreadsheets a row: an empty file would be a broken one
-    if (units.length === 0) return { file: shown, ...counts, skipped: `no ${o.source} text to translate in the templates${paths.length ? ` under ${paths.join(', ')}` : ''}`, ...also };
+    if (fresh === undefined) return { file: shown, ...counts, skipped: `no ${o.source} text to translate in the templates${paths.length ? ` under ${paths.join(', ')}` : ''}`, ...also };
     // a translator's file not imported yet (filled in since the last export): not replaced by an export of the project's texts
     // (the units of the whole project, for a file that holds templates this export leaves out: made only then)
     const everyUnit = (): readonly Unit[] => (chosen ? extractUnitsFor(all.map((r) => ({ file: r.file, value: r.value })), o.source, [target])[0]! : units);
@@ -281,7 +308,7 @@ async function exportWith(config: Config, paths: readonly string[], cwd: string,
     }
     // a translator's drafts (not marked finished) and PO comments in the file replaced: written again, drafts as drafts (msgmerge keeps them)
     const kept = keepTranslatorWork(units, earlier);
-    const text = writeTranslations(o.format, kept.units, o.source, target);
+    const text = kept.drafts || kept.comments ? writeTranslations(o.format, kept.units, o.source, target) : fresh;
     if (o.dryRun) { /* what would be written is said, nothing is */ } else if (!out) io().stdout.write(text);
     // a device or a pipe (/dev/stdout): written to, not replaced
     else if (kind === 'special') await writeSpecial(out, shown, text);

@@ -28,6 +28,12 @@ export interface ParseAhead {
   close(): void;
 }
 
+/** a ParseAhead whose files are handed to it one by one, each when it is wanted */
+export interface ParseOnRequest extends ParseAhead {
+  /** reads file `k` (on the worker, which starts at the first question) */
+  ask(k: number, file: { format: Format; text: string }): void;
+}
+
 /** readTranslations on this thread, its file's error as an answer */
 export function parseHere(format: Format, text: string): Parsed {
   try { return { doc: readTranslations(format, text) }; } catch (e) {
@@ -46,42 +52,67 @@ function workerFile(): string {
 }
 
 /**
- * A reader of `files` on a worker thread, or undefined when one is not worth it (less than
- * `minChars` of text, one core) or not to be had (not built). `workerFile`: another worker (the
- * tests' one that fails).
+ * A reader of files on a worker thread, each file read when it is asked for (`ask`): undefined
+ * when one is not worth it (`chars`, the text of all the files that may be asked for, is less than
+ * `minChars`; one core) or not to be had (not built). The thread starts at the first question.
+ * `workerFile`: another worker (the tests' one that fails).
  */
-export function parseAhead(files: readonly { format: Format; text: string }[], o: { minChars?: number; workerFile?: string } = {}): ParseAhead | undefined {
-  const chars = files.reduce((n, f) => n + f.text.length, 0);
-  if (files.length === 0 || chars < (o.minChars ?? PARSE_AHEAD_MIN_CHARS) || availableParallelism() < 2) return undefined;
+export function parseOnRequest(chars: number, o: { minChars?: number; workerFile?: string } = {}): ParseOnRequest | undefined {
+  if (chars === 0 || chars < (o.minChars ?? PARSE_AHEAD_MIN_CHARS) || availableParallelism() < 2) return undefined;
   const file = o.workerFile ?? workerFile();
   if (!existsSync(file)) return undefined;
+  const asked = new Map<number, { format: Format; text: string }>();
   const done = new Map<number, Parsed | 'here'>();
   const waiting = new Map<number, () => void>();
   let gone = false;
-  const w = new Worker(file);
-  w.on('message', (m: { k: number; doc?: TranslationDoc; error?: { message: string; line: number }; failed?: true }) => {
-    if (m.doc) parseAheadStats.parsed++;
-    done.set(m.k, m.doc ? { doc: m.doc } : m.error ? { error: new TranslationFileError(m.error.message, m.error.line) } : 'here');
-    waiting.get(m.k)?.();
-  });
-  // a worker that fails or ends leaves the files it has not answered to this thread
-  const end = (): void => { gone = true; for (const wake of waiting.values()) wake(); };
-  w.on('error', end);
-  w.on('exit', end);
-  files.forEach((f, k) => w.postMessage({ k, format: f.format, text: f.text }));
+  let w: Worker | undefined;
+  const start = (): Worker => {
+    const started = new Worker(file);
+    started.on('message', (m: { k: number; doc?: TranslationDoc; error?: { message: string; line: number }; failed?: true }) => {
+      if (m.doc) parseAheadStats.parsed++;
+      done.set(m.k, m.doc ? { doc: m.doc } : m.error ? { error: new TranslationFileError(m.error.message, m.error.line) } : 'here');
+      waiting.get(m.k)?.();
+    });
+    // a worker that fails or ends leaves the files it has not answered to this thread
+    const end = (): void => { gone = true; for (const wake of waiting.values()) wake(); };
+    started.on('error', end);
+    started.on('exit', end);
+    return started;
+  };
+  const here = (k: number): Parsed => {
+    const f = asked.get(k);
+    if (!f) throw new Error(`parseOnRequest: file ${k} was never asked for`);
+    return parseHere(f.format, f.text);
+  };
   const answer = (k: number): Parsed | undefined => {
     const got = done.get(k);
     if (got === undefined) return undefined;
     done.delete(k);
-    return got === 'here' ? parseHere(files[k]!.format, files[k]!.text) : got;
+    return got === 'here' ? here(k) : got;
   };
   return {
+    ask(k, f) {
+      asked.set(k, f);
+      if (gone) return;
+      (w ??= start()).postMessage({ k, format: f.format, text: f.text });
+    },
     take: answer,
     async result(k) {
-      while (!done.has(k) && !gone) await new Promise<void>((resolve) => waiting.set(k, resolve));
+      while (asked.has(k) && !done.has(k) && !gone) await new Promise<void>((resolve) => waiting.set(k, resolve));
       waiting.delete(k);
-      return answer(k) ?? parseHere(files[k]!.format, files[k]!.text);
+      return answer(k) ?? here(k);
     },
-    close() { gone = true; void w.terminate(); },
+    close() { gone = true; if (w) void w.terminate(); },
   };
+}
+
+/**
+ * A reader of `files` on a worker thread, all asked for at once, or undefined when one is not
+ * worth it (less than `minChars` of text, one core) or not to be had (not built). `workerFile`:
+ * another worker (the tests' one that fails).
+ */
+export function parseAhead(files: readonly { format: Format; text: string }[], o: { minChars?: number; workerFile?: string } = {}): ParseAhead | undefined {
+  const p = parseOnRequest(files.reduce((n, f) => n + f.text.length, 0), o);
+  files.forEach((f, k) => p?.ask(k, f));
+  return p;
 }
