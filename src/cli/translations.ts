@@ -204,6 +204,7 @@ export async function exportTranslations(config: Config, paths: readonly string[
   };
   try {
     return await exportWith(config, paths, cwd, o, { out, kind, single, fileOf,
+      present: (k) => before[k] !== undefined,
       holds: (k, text) => { const b = before[k]; return b !== undefined && b.length === Buffer.byteLength(text) && b.equals(Buffer.from(text)); },
       ask: (k) => { const text = before[k] && textOf(k); if (text !== undefined) parser?.ask(k, { format: o.format, text }); },
       earlier: async (k) => {
@@ -223,12 +224,12 @@ function translationFileBytes(file: string): Buffer | undefined {
 }
 
 /**
- * exportTranslations with the files it replaces at hand: `holds(k, text)` whether the file of
- * target k holds `text` byte for byte; `ask(k)` starts reading that file (on a worker thread, if
+ * exportTranslations with the files it replaces at hand: `present(k)` whether target k has a file
+ * there; `holds(k, text)` whether it holds `text` byte for byte; `ask(k)` starts reading that file (on a worker thread, if
  * any); `earlier(k)` its entries, if it reads.
  */
 async function exportWith(config: Config, paths: readonly string[], cwd: string, o: { source: string; targets: readonly string[]; format: Format; out: string; dryRun?: boolean },
-  w: { out: string | undefined; kind: string; single: boolean; fileOf: (target: string) => string; holds: (k: number, text: string) => boolean; ask: (k: number) => void; earlier: (k: number) => Promise<TranslationDoc | undefined> }): Promise<ExportResult[]> {
+  w: { out: string | undefined; kind: string; single: boolean; fileOf: (target: string) => string; present: (k: number) => boolean; holds: (k: number, text: string) => boolean; ask: (k: number) => void; earlier: (k: number) => Promise<TranslationDoc | undefined> }): Promise<ExportResult[]> {
   const { out, kind, single } = w;
   // the paths choose the source templates; their translations are looked for among all of the project's
   // each file once: a file named on the command line that does not read was not among those read (it is read again)
@@ -255,25 +256,35 @@ async function exportWith(config: Config, paths: readonly string[], cwd: string,
   // every template of the project in the source language (`channel/name`): a unit of one this export leaves out (paths) is still the project's
   const projectTemplates = new Set(all.filter((r) => str(r.value.language) === o.source).map((r) => `${str(r.value.channel) ?? ''}/${str(r.value.name) ?? ''}`));
   const projectChannels = new Set(all.map((r) => str(r.value.channel)).filter((c): c is string => c !== undefined));
-  // each language's units and text first: a file that holds the text already (an export again, nothing changed since) is
-  // neither read nor written; the others are read on the worker thread while this one makes the next language's text
-  const made = o.targets.map((target, k): { units: Unit[]; counts: Omit<ExportResult, 'file'>; fresh?: string; unchanged?: true } => {
+  // each language's units and text, and whether its file holds that text already (an export again, nothing changed
+  // since): such a file is neither read nor written
+  const make = (target: string, k: number): { units: Unit[]; counts: Omit<ExportResult, 'file'>; fresh?: string; unchanged?: true } => {
     const units = unitsOf(target);
     const counts = { units: units.length, templates: new Set(units.map((u) => u.template)).size, translated: units.filter((u) => u.target !== undefined).length, outdated: units.filter((u) => u.outdated).length, ...copiesOf(units), channels: [...new Set(units.map((u) => u.template.split('/')[0]!))] };
     if (units.length === 0) return { units, counts };
     const fresh = writeTranslations(o.format, units, o.source, target);
     // the units and text of a file that holds them already are let go at once
     if (w.holds(k, fresh)) return { units: [], counts, unchanged: true };
-    w.ask(k);
     return { units, counts, fresh };
-  });
+  };
+  // the languages whose file is there first: a file that differs is read on the worker thread while this one makes the
+  // next language's text; a language with no file yet is made when it is written (and let go after it)
+  const early = new Map<number, ReturnType<typeof make>>();
+  for (const [k, target] of o.targets.entries()) {
+    if (!w.present(k)) continue;
+    const m = make(target, k);
+    early.set(k, m);
+    if (!m.unchanged) w.ask(k);
+  }
   const results: ExportResult[] = [];
   for (const [k, target] of o.targets.entries()) results.push(await (async (): Promise<ExportResult> => {
-    const { units, counts, fresh } = made[k]!;
+    const made = early.get(k) ?? make(target, k);
+    early.delete(k);
+    const { units, counts, fresh } = made;
     const file = w.fileOf(target);
     const shown = out ? path.relative(cwd, file) || file : file;
     const also = k === 0 && unreadable.length ? { unreadable } : {};
-    if (made[k]!.unchanged) return { file: shown, ...counts, unchanged: true, ...also };
+    if (made.unchanged) return { file: shown, ...counts, unchanged: true, ...also };
     // XLIFF's schema wants a <file> in a file, msgfmt and spreadsheets a row: an empty file would be a broken one
     if (fresh === undefined) return { file: shown, ...counts, skipped: `no ${o.source} text to translate in the templates${paths.length ? ` under ${paths.join(', ')}` : ''}`, ...also };
     // a translator's file not imported yet (filled in since the last export): not replaced by an export of the project's texts

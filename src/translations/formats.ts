@@ -117,38 +117,55 @@ function sourceIds(text: string): Map<string, string[]> {
  */
 const copyNote = (source: string, target: string): string => `the ${target} file holds the ${source} text here word for word, and no import wrote it: a copy, never translated`;
 
+/** whether `o` has a key (without making the array of its keys) */
+function hasKeys(o: object): boolean {
+  for (const k in o) if (Object.hasOwn(o, k)) return true;
+  return false;
+}
+
+/** units of an XLIFF file joined into one string at a time */
+const CHUNK = 128;
+
 /** XLIFF 2.0: one `<file>` per template, one `<unit>` per text (id = field path, name = unit id). */
 export function writeXliff(units: readonly Unit[], source: string, target: string): string {
   const out = [`<?xml version="1.0" encoding="UTF-8"?>`,
     `<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="${bcp47(source)}" trgLang="${bcp47(target)}">`];
   let fileNo = 0;
   let current: string | undefined;
+  // one string a unit (its lines joined here): 8,000 units a language, 9 languages, without an array entry a line; the
+  // units' strings joined into one flat string every CHUNK units, so that the pieces each made of are let go young (the
+  // garbage collector copied each piece of 8,000 units' strings that lived through a collection)
+  let pending = 0;
+  const chunks: string[] = [];
+  const flush = (): void => { chunks.push(out.join('\n')); out.length = 0; pending = 0; };
   for (const u of units) {
+    if (++pending === CHUNK) flush();
     if (u.template !== current) {
       if (current !== undefined) out.push('  </file>');
       current = u.template;
       out.push(`  <file id="f${++fileNo}" original="${xmlEscape(u.template)}">`);
     }
-    // xml:space="preserve" on the unit too: a target a tool writes without it (Python's ElementTree, many scripts) inherits it, and keeps its line breaks
-    out.push(`    <unit id="${xmlEscape(u.field)}" name="${xmlEscape(u.id)}" xml:space="preserve">`);
-    const notes: string[] = [];
-    if (u.limit !== undefined) notes.push(`      <note category="limit">at most ${limitText(u)}</note>`);
-    if (Object.keys(u.samples).length) notes.push(`      <note category="samples">${xmlEscape(samplesNote(u))}</note>`);
-    if (u.outdated) notes.push(`      <note category="outdated">the ${xmlEscape(source)} text changed since this translation was made: translate it again</note>`);
-    if (u.copy) notes.push(`      <note category="untranslated">${xmlEscape(copyNote(source, target))}</note>`);
+    let notes = '';
+    if (u.limit !== undefined) notes += `\n      <note category="limit">at most ${limitText(u)}</note>`;
+    if (hasKeys(u.samples)) notes += `\n      <note category="samples">${xmlEscape(samplesNote(u))}</note>`;
+    if (u.outdated) notes += `\n      <note category="outdated">the ${xmlEscape(source)} text changed since this translation was made: translate it again</note>`;
+    if (u.copy) notes += `\n      <note category="untranslated">${xmlEscape(copyNote(source, target))}</note>`;
     // the target as exported, by its hash: import tells a translation left as it was from one changed, and keeps an edit made to the file since
-    if (u.asExported !== undefined) notes.push(`      <note category="${EXPORTED_NOTE}">${targetHash(u.asExported)}</note>`);
-    if (notes.length) out.push('      <notes>', ...notes, '      </notes>');
+    if (u.asExported !== undefined) notes += `\n      <note category="${EXPORTED_NOTE}">${targetHash(u.asExported)}</note>`;
+    // xml:space="preserve" on the unit too: a target a tool writes without it (Python's ElementTree, many scripts) inherits it, and keeps its line breaks
     // an outdated translation is the target to start from, not a finished one (XLIFF 2.0 state "initial")
     // (a translator's draft kept from the file this export replaced: not finished either)
-    out.push(`      <segment${u.target !== undefined ? (u.outdated || u.draft ? ' state="initial"' : ' state="translated"') : ''}>`);
-    out.push(`        <source xml:space="preserve">${xliffContent(u.source)}</source>`);
-    if (u.target !== undefined) out.push(`        <target xml:space="preserve">${xliffContent(u.target, sourceIds(u.source))}</target>`);
-    out.push('      </segment>', '    </unit>');
+    out.push(`    <unit id="${xmlEscape(u.field)}" name="${xmlEscape(u.id)}" xml:space="preserve">${notes ? `\n      <notes>${notes}\n      </notes>` : ''}
+      <segment${u.target !== undefined ? (u.outdated || u.draft ? ' state="initial"' : ' state="translated"') : ''}>
+        <source xml:space="preserve">${xliffContent(u.source)}</source>${u.target !== undefined ? `
+        <target xml:space="preserve">${xliffContent(u.target, sourceIds(u.source))}</target>` : ''}
+      </segment>
+    </unit>`);
   }
   if (current !== undefined) out.push('  </file>');
   out.push('</xliff>', '');
-  return out.join('\n');
+  flush();
+  return chunks.join('\n');
 }
 
 const poString = (s: string): string => {
