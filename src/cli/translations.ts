@@ -38,7 +38,8 @@ import { readRegularFile } from '../core/read-regular.js';
 export interface ExportOptions { config?: string; source?: string; target?: string[]; format?: string; out?: string; dryRun?: boolean }
 export interface ImportOptions { config?: string; dryRun?: boolean; lockTimeout?: string }
 
-interface Read { file: string; abs: string; text: string; value: Loose; doc?: TextDoc | undefined }
+/** a template file as read: `text` only when the reader asked for it (an import, which edits files on their text) */
+interface Read { file: string; abs: string; text?: string; value: Loose; doc?: TextDoc | undefined }
 
 /** a translation file holds the texts of many templates: bounded, but far above one template file's bound */
 export const MAX_TRANSLATION_FILE_BYTES = 64 * 1024 * 1024;
@@ -69,7 +70,7 @@ async function readTemplates(config: Config, paths: readonly string[], cwd: stri
  * loop by answering false.
  */
 async function readEach(files: readonly { file: string; abs: string }[], keepDoc: ((language: string | undefined) => boolean) | undefined, each: (r: Read) => boolean, unreadable?: (file: string) => void,
-  refused?: (file: string, message: string) => void): Promise<void> {
+  refused?: (file: string, message: string) => void, withText = false): Promise<void> {
   // a file discovery refused (a link out of the project, a FIFO: files/refusals.ts, what lint and fmt refuse) is never
   // read, so never written: it is one `unreadable` is told of (an import makes no file in its place), and `refused` says why
   const shut = refusedOf();
@@ -88,14 +89,15 @@ async function readEach(files: readonly { file: string; abs: string }[], keepDoc
       const opened = openDocument(f.file, raw);
       const notText = notTextOf(opened);
       if (notText) { unreadable?.(f.file); refused?.(f.file, notText); continue; }
-      // the text as the file holds it (a byte-order mark and CRs kept: an import edits no byte but the translated texts)
-      const text = raw.toString('utf8');
+      // the text as the file holds it (a byte-order mark and CRs kept: an import edits no byte but the translated texts):
+      // the document's own when the file has neither (decoded once), and only when asked for (an export reads values alone)
+      const text = !withText ? undefined : raw[0] !== 0xef && !raw.includes(13) ? opened.text : raw.toString('utf8');
       // offsets of the index are into the text without a byte-order mark: such a file is edited by the parse
-      const doc = text.charCodeAt(0) === 0xfeff ? undefined : opened.textIndex();
+      const doc = raw[0] === 0xef && raw[1] === 0xbb && raw[2] === 0xbf ? undefined : opened.textIndex();
       let value: Loose;
       try { value = (opened.value ?? opened.parsed().value) as Loose; } catch { unreadable?.(f.file); continue; } // lint reports files that do not parse
       if (!value || typeof value !== 'object') unreadable?.(f.file);
-      else if (!each({ file: f.file, abs: f.abs, text, value, doc: keepDoc?.(str(value.language)) ? doc : undefined })) break;
+      else if (!each({ file: f.file, abs: f.abs, ...(text !== undefined ? { text } : {}), value, doc: keepDoc?.(str(value.language)) ? doc : undefined })) break;
     }
   } finally { ahead?.close(); }
 }
@@ -813,7 +815,7 @@ export async function importTranslations(config: Config, files: readonly string[
       const template = `${channel}/${name}`;
       if (seen.has(`${language}\n${template}`)) return true;
       seen.add(`${language}\n${template}`);
-      languageMap(language).set(template, new Current(template, rel, t.text, t.value, t.doc ?? null));
+      languageMap(language).set(template, new Current(template, rel, t.text!, t.value, t.doc ?? null)); // read with its text (readEach's withText)
       if (!streamed) return true;
       // after a signal: nothing more is planned or written
       if (signal?.aborted) return false;
@@ -830,7 +832,7 @@ export async function importTranslations(config: Config, files: readonly string[
     try {
       await readEach(discovered, (language) => language !== undefined && edited.has(language), onRead, (file) => unreadable.add(file),
         // never read (lint refuses it: file-outside-project): refused if a translation of this run is for it (send), else warned
-        (file, message) => shut.set(file, message));
+        (file, message) => shut.set(file, message), true);
     } catch (e) {
       // a template file that cannot be read (larger than the bound): the files already handed to the writer are written, no other
       if (!writer || origin.size === 0) throw e;

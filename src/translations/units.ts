@@ -304,10 +304,10 @@ export function hasWords(text: string): boolean {
  * `sourceLang` text there: the same text word for word, in a language of another base (en_GB may
  * well hold en_US's text), with words enough to tell (hasWords), and no record that an import wrote
  * it (`recorded`: the file's translated_from has a hash for that field: a person sent it back as
- * the translation, the same text or not).
+ * the translation, the same text or not). `wordy`: hasWords(source), when the caller has it already.
  */
-export function isUntranslatedCopy(source: string, target: string, sourceLang: string, targetLang: string, recorded: boolean): boolean {
-  return !recorded && target === source && baseLanguage(sourceLang) !== baseLanguage(targetLang) && hasWords(source);
+export function isUntranslatedCopy(source: string, target: string, sourceLang: string, targetLang: string, recorded: boolean, wordy?: boolean): boolean {
+  return !recorded && target === source && baseLanguage(sourceLang) !== baseLanguage(targetLang) && (wordy ?? hasWords(source));
 }
 
 /** What a translated file records of its source: `translated_from: { language, texts: { FIELD: HASH } }`. */
@@ -465,6 +465,9 @@ export function unitsByTarget(files: readonly TemplateFile[], source: string, ta
   }));
   const hashes = new Map<Unit, string>();
   const hashOf = (u: Unit): string => hashes.get(u) ?? hashes.set(u, textHash(u.source)).get(u)!;
+  /** whether a source text has words (hasWords), asked once whatever the number of languages */
+  const words = new Map<Unit, boolean>();
+  const wordy = (u: Unit): boolean => words.get(u) ?? words.set(u, hasWords(u.source)).get(u)!;
   return (target) => {
     const tmap = byTarget.get(target) ?? new Map<string, Loose>();
     const units: Unit[] = [];
@@ -495,7 +498,7 @@ export function unitsByTarget(files: readonly TemplateFile[], source: string, ta
         // the source text word for word, which no import wrote (`cp x.en_US.yaml x.ja.yaml`, `tplsync new --language ja`): not a
         // translation, and exported as untranslated (no target), so that the translator's tool counts it and asks for it; its text as
         // exported is the file's, so that the translation sent back replaces it
-        if (t === u.source && isUntranslatedCopy(u.source, t, source, target, rec?.texts[u.field] !== undefined)) { units.push({ ...u, asExported: t, copy: true }); continue; }
+        if (t === u.source && isUntranslatedCopy(u.source, t, source, target, rec?.texts[u.field] !== undefined, wordy(u))) { units.push({ ...u, asExported: t, copy: true }); continue; }
         const w = withTarget(u, t);
         if (made?.[u.field] !== undefined && made[u.field] !== hashOf(u)) w.outdated = true;
         units.push(w);
