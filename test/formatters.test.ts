@@ -158,4 +158,23 @@ test('stylish: grouped by file, no colour codes when colour is off', () => {
   assert.match(FORMATTERS.stylish!(diags, { ...ctx, color: true }), /\x1b\[/);
 });
 
+test('--max-warnings failing lint is said in every format that carries a verdict: json summary, SARIF (a valid log), Markdown, GitHub; not when it holds or is not given', () => {
+  const require = createRequire(import.meta.url);
+  const schema = JSON.parse(readFileSync(require.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8'));
+  const Ajv04 = (Ajv04Module as unknown as { default: typeof Ajv04Module }).default ?? Ajv04Module;
+  const validate = new (Ajv04 as unknown as new (o: object) => import('ajv').default)({ allErrors: true, strict: false, validateFormats: false, unicodeRegExp: false }).compile(schema);
+  const over = { ...ctx, maxWarnings: 0 };
+  const holds = { ...ctx, maxWarnings: 1 };
+  assert.equal(JSON.parse(FORMATTERS.json!(diags, over)).summary, { files: 2, errors: 1, warnings: 1, infos: 1, maxWarnings: 0, overMaxWarnings: true });
+  assert.equal(JSON.parse(FORMATTERS.json!(diags, holds)).summary, { files: 2, errors: 1, warnings: 1, infos: 1, maxWarnings: 1, overMaxWarnings: false });
+  const log = JSON.parse(FORMATTERS.sarif!(diags, over)) as { runs: any[] };
+  assert.ok(validate(log), JSON.stringify(validate.errors?.slice(0, 5)));
+  assert.equal(log.runs[0].invocations[0].toolExecutionNotifications.map((n: any) => [n.level, n.descriptor.id, n.message.text]), [['error', 'max-warnings', '1 warning, more than --max-warnings 0: lint fails (exit 1)']]);
+  assert.is(JSON.parse(FORMATTERS.sarif!(diags, holds)).runs[0].invocations, undefined);
+  assert.match(FORMATTERS.markdown!(diags, over), /^🔴 1 warning, more than --max-warnings 0: lint fails\.$/m);
+  assert.not.match(FORMATTERS.markdown!(diags, holds), /max-warnings/);
+  assert.match(FORMATTERS.github!(diags, over), /^::error title=tplsync max-warnings::1 warning, more than --max-warnings 0: lint fails$/m);
+  assert.not.match(FORMATTERS.github!(diags, ctx), /max-warnings/);
+});
+
 test.run();

@@ -58,6 +58,12 @@ test('lint --format json: with errors, warnings and none', async () => {
     const clean = await cliIn(['lint', '--format', 'json', 't/good.yaml'], { cwd: dir });
     assert.is(clean.exitCode, 0, clean.stderr);
     valid('lint-report.v1.schema.json', JSON.parse(clean.stdout));
+    // --max-warnings: the summary says it, and whether lint fails on it
+    const capped = await cliIn(['lint', '--format', 'json', '--max-warnings', '0'], { cwd: dir });
+    assert.is(capped.exitCode, 1, capped.stderr);
+    const cappedDoc = JSON.parse(capped.stdout) as { summary: { maxWarnings?: number; overMaxWarnings?: boolean } };
+    valid('lint-report.v1.schema.json', cappedDoc);
+    assert.equal([cappedDoc.summary.maxWarnings, cappedDoc.summary.overMaxWarnings], [0, true]);
   } finally { cleanup(dir); }
 });
 

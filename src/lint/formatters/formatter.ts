@@ -49,3 +49,14 @@ export interface MarkdownTarget {
 }
 
 export type Formatter = (diags: readonly Diagnostic[], ctx: FormatContext) => string;
+
+/**
+ * What a format says when lint fails on --max-warnings alone or beside errors (more warnings than
+ * it allows), as lint says it on standard error; undefined when --max-warnings was not given or holds.
+ */
+export function overMaxWarnings(diags: readonly Diagnostic[], ctx: Pick<FormatContext, 'maxWarnings'>): string | undefined {
+  if (ctx.maxWarnings === undefined || !Number.isFinite(ctx.maxWarnings)) return undefined;
+  let warnings = 0;
+  for (const d of diags) if (d.severity === 'warning') warnings++;
+  return warnings > ctx.maxWarnings ? `${warnings} warning${warnings === 1 ? '' : 's'}, more than --max-warnings ${ctx.maxWarnings}` : undefined;
+}

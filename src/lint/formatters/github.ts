@@ -1,7 +1,7 @@
 // GitHub Actions workflow commands (::error file=...::message), escaped as the runner expects;
 // `file` is relative to the repository root ($GITHUB_WORKSPACE, else the git repository of the config; files/repository-root.ts), where the runner looks.
 import { asIdentifier } from '../../core/redact.js';
-import type { Formatter } from './formatter.js';
+import { overMaxWarnings, type Formatter } from './formatter.js';
 import { absolutePath, repoRelative } from './sarif.js';
 import { visible } from '../../core/visible.js';
 
@@ -25,7 +25,7 @@ export const github: Formatter = (diags, ctx) => (ctx.configWarnings ?? []).map(
     `title=${escapeProperty('tplsync config')}`,
   ].join(',');
   return `::warning ${props}::${escapeData(w.message)}\n`;
-}).join('') + diags.map((d) => {
+}).join('') + ((over) => (over ? `::error title=${escapeProperty('tplsync max-warnings')}::${escapeData(`${over}: lint fails`)}\n` : ''))(overMaxWarnings(diags, ctx)) + diags.map((d) => {
   const props = [
     `file=${asIdentifier(escapeProperty(repoRelative(d.file, ctx) ?? absolutePath(d.file, ctx)))}`, `line=${d.line}`, `col=${d.column}`, `endLine=${d.endLine}`, `endColumn=${d.endColumn}`,
     `title=${escapeProperty(`tplsync ${d.ruleId}`)}`,

@@ -1,7 +1,7 @@
 // A Markdown report for pull-request comments and job summaries.
 import { asIdentifier } from '../../core/redact.js';
 import { summarize } from '../../core/diagnostic.js';
-import type { Formatter } from './formatter.js';
+import { overMaxWarnings, type Formatter } from './formatter.js';
 import { visible } from '../../core/visible.js';
 import { fitLines, GITHUB_COMMENT_CHARACTERS } from '../../core/fit-lines.js';
 import type { Diagnostic } from '../../core/diagnostic.js';
@@ -50,6 +50,9 @@ export const markdown: Formatter = (diags, ctx) => {
     return `${out.join('\n')}\n`;
   }
   out.push(`**${s.errors} error${s.errors === 1 ? '' : 's'}, ${s.warnings} warning${s.warnings === 1 ? '' : 's'}** in ${ctx.fileCount} file${ctx.fileCount === 1 ? '' : 's'}.`, '', ...configLines(ctx));
+  // lint failing on --max-warnings: said where a reader of the comment looks for the verdict
+  const over = overMaxWarnings(diags, ctx);
+  if (over) out.push(`🔴 ${over}: lint fails.`, '');
   // a step's annotations: GitHub shows 10 errors and 10 warnings and drops the rest, so the summary says how many there are
   if (ctx.markdown?.stepSummary && (s.errors > ANNOTATIONS_SHOWN || s.warnings > ANNOTATIONS_SHOWN)) {
     out.push(`GitHub shows at most ${ANNOTATIONS_SHOWN} error and ${ANNOTATIONS_SHOWN} warning annotations of a step: this one has ${diags.length} finding${diags.length === 1 ? '' : 's'} in all (${s.errors} error${s.errors === 1 ? '' : 's'}, ${s.warnings} warning${s.warnings === 1 ? '' : 's'}${s.infos ? `, ${s.infos} info` : ''}), listed and counted below.`, '');

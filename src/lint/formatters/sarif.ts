@@ -3,7 +3,7 @@
 import { asIdentifier } from '../../core/redact.js';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { FormatContext, Formatter } from './formatter.js';
+import { overMaxWarnings, type FormatContext, type Formatter } from './formatter.js';
 
 const LEVEL = { error: 'error', warning: 'warning', info: 'note' } as const;
 
@@ -43,6 +43,16 @@ export const sarif: Formatter = (diags, ctx) => {
   const all = ctx.rules ?? [];
   const index = new Map(all.map((r, i) => [r.id, i]));
   const root = ctx.root ? pathToFileURL(ctx.root).href.replace(/\/?$/, '/') : undefined;
+  const over = overMaxWarnings(diags, ctx);
+  const notifications = [
+    ...(ctx.configWarnings ?? []).map((w) => ({
+      level: 'warning',
+      message: { text: w.message },
+      descriptor: { id: 'config' },
+      ...(w.file !== undefined ? { locations: [{ physicalLocation: { artifactLocation: artifactLocation(w.file, ctx), region: { startLine: w.line ?? 1, startColumn: w.column ?? 1 } } }] } : {}),
+    })),
+    ...(over ? [{ level: 'error', message: { text: `${over}: lint fails (exit 1)` }, descriptor: { id: 'max-warnings' } }] : []),
+  ];
   const log = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
@@ -68,12 +78,8 @@ export const sarif: Formatter = (diags, ctx) => {
       },
       // the config's own warnings (a pair of template files one apart in letter case, no config found): no rule's
       // results, so the run's notifications, at the config's key when placed
-      ...(ctx.configWarnings?.length ? { invocations: [{ executionSuccessful: true, toolExecutionNotifications: ctx.configWarnings.map((w) => ({
-        level: 'warning',
-        message: { text: w.message },
-        descriptor: { id: 'config' },
-        ...(w.file !== undefined ? { locations: [{ physicalLocation: { artifactLocation: artifactLocation(w.file, ctx), region: { startLine: w.line ?? 1, startColumn: w.column ?? 1 } } }] } : {}),
-      })) }] } : {}),
+      // and lint failing on --max-warnings (more warnings than it allows: exit 1), an error notification of the run
+      ...(notifications.length ? { invocations: [{ executionSuccessful: true, toolExecutionNotifications: notifications }] } : {}),
       columnKind: 'utf16CodeUnits',
       // without a root (a caller that does not know it) the consumer resolves %SRCROOT%, as GitHub does
       ...(root ? { originalUriBaseIds: { '%SRCROOT%': { uri: root } } } : {}),
