@@ -200,4 +200,41 @@ test('lint -o FILE stopped before its report (a config typo, exit 3): the earlie
   } finally { cleanup(dir); }
 });
 
+test('lint -o FILE refused on its command line (an unknown option, a format not among the choices, a value missing: exit 3 before lint runs): the earlier report is not left in place either, whatever the spelling of -o and --format', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/good.yaml': VALID });
+    const green = async (format: string, out: string): Promise<void> => {
+      const ok = await cliIn(['lint', '--format', format, '-o', out], { cwd: dir });
+      assert.is(ok.exitCode, 0, ok.stderr);
+    };
+    // an unknown option, -o spelled three ways: the JUnit report says lint did not run, and why
+    for (const spelled of [['-o', 'r.xml'], ['--output=r.xml'], ['-or.xml']]) {
+      await green('junit', 'r.xml');
+      const r = await cliIn(['--env', 'local', 'lint', '-f', 'junit', ...spelled, '--bogus'], { cwd: dir });
+      assert.is(r.exitCode, 3, r.stderr);
+      const now = readFileSync(path.join(dir, 'r.xml'), 'utf8');
+      assert.is(invalid(now), '', now);
+      assert.match(read(now).testsuite[0]!.testcase![0]!.failure![0]!['@message'], /^tplsync lint did not run: unknown option '--bogus'/, spelled.join(' '));
+    }
+    // a format not among the choices: the JSON report of the earlier run is removed (no format to say the failure in)
+    await green('json', 'r.json');
+    const bad = await cliIn(['lint', '--format=jsonn', '-o', 'r.json'], { cwd: dir });
+    assert.is(bad.exitCode, 3, bad.stderr);
+    assert.not.ok(existsSync(path.join(dir, 'r.json')));
+    // --max-warnings without its value
+    await green('markdown', 'r.md');
+    const missing = await cliIn(['lint', '--format', 'markdown', '-o', 'r.md', '--max-warnings'], { cwd: dir });
+    assert.is(missing.exitCode, 3, missing.stderr);
+    assert.match(readFileSync(path.join(dir, 'r.md'), 'utf8'), /^## tplsync lint\n\n❌ tplsync lint did not run: option '--max-warnings &lt;n>' argument missing/);
+    // another command's refused line, and a file that is no report: left alone
+    await green('junit', 'r.xml');
+    const before = readFileSync(path.join(dir, 'r.xml'), 'utf8');
+    assert.is((await cliIn(['plan', '-o', 'r.xml', '--bogus'], { cwd: dir })).exitCode, 3);
+    assert.is(readFileSync(path.join(dir, 'r.xml'), 'utf8'), before);
+    assert.is((await cliIn(['lint', '-o', 'templates/good.yaml', '--bogus'], { cwd: dir })).exitCode, 3);
+    assert.is(readFileSync(path.join(dir, 'templates/good.yaml'), 'utf8'), VALID);
+  } finally { cleanup(dir); }
+});
+
 test.run();

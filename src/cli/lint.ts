@@ -59,7 +59,7 @@ export async function lintCommand(named: string[], o: LintCommandOptions): Promi
  * The -o file of a run that stopped before its report (failed.ts): a report of the failure where the format can
  * say one, else removed; only a file that holds a tplsync report, never another file (a template named by mistake).
  */
-function replaceStaleReport(output: string, format: string, message: string): void {
+export function replaceStaleReport(output: string, format: string, message: string): void {
   const file = path.resolve(io().cwd(), output);
   let text: string;
   try { text = readFileSync(file, 'utf8'); } catch { return; }

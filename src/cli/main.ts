@@ -11,7 +11,7 @@ import { systemError } from '../core/system-error.js';
 import { withGlobalOptions, type CommandModule } from './command.js';
 import { refuseTranslationFileSlip } from './slips.js';
 import { command as init } from './commands/init.js';
-import { command as lint } from './commands/lint.js';
+import { command as lint, staleReportAfterParseError } from './commands/lint.js';
 import { command as plan } from './commands/plan.js';
 import { command as apply } from './commands/apply.js';
 import { command as pull } from './commands/pull.js';
@@ -62,6 +62,11 @@ export async function main(argv: readonly string[]): Promise<number> {
     await new Promise<void>((resolve) => setImmediate(resolve));
     return wasInterrupted() && (code === EXIT.OK || code === EXIT.UNAVAILABLE) ? interruptExitCode() : code;
   } catch (e) {
+    // a lint command line commander refused: its -o file does not keep an earlier run's report
+    if (e instanceof CommanderError && handleError(e, false) === EXIT.USAGE) {
+      const withValue = new Set(program.options.filter((x) => x.required || x.optional).flatMap((x) => [x.long, x.short].filter((f): f is string => f !== undefined)));
+      await staleReportAfterParseError(argv, e.message, withValue);
+    }
     const handled = handleError(e, Boolean(program.opts().debug) || argv.includes('--debug'));
     // a request not tried again because the run was interrupted: the run was stopped, the API was not down
     return wasInterrupted() && handled === EXIT.UNAVAILABLE ? interruptExitCode() : handled;

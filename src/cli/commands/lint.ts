@@ -20,3 +20,38 @@ export const command = defineCommand(
     .addHelpText('after', () => `\nInline suppression: # tplsync-disable-next-line RULE-ID -- reason\nRules: ${docsAt('docs/rules.md')}\n\n${EXIT_HELP}`),
   async ([paths], o) => (await import('../lint.js')).lintCommand(paths, o),
 );
+
+/**
+ * A lint command line that commander refused (an unknown option, a format not among the choices, a
+ * missing value: exit 3 before lint runs) leaves no earlier run's report in its -o file either
+ * (lint.ts's replaceStaleReport, as for a config error): the argv read here as commander would,
+ * for the command and its -o and --format. `globalsWithValue`: the program's options that take a value.
+ */
+export async function staleReportAfterParseError(argv: readonly string[], message: string, globalsWithValue: ReadonlySet<string>): Promise<void> {
+  let i = 0;
+  for (; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') return;
+    if (!a.startsWith('-')) break;
+    if (globalsWithValue.has(a)) i++;
+  }
+  if (argv[i] !== 'lint') return;
+  let output: string | undefined;
+  let format = 'stylish';
+  for (let k = i + 1; k < argv.length; k++) {
+    const a = argv[k]!;
+    if (a === '--') break;
+    const value = (long: string, short: string): string | undefined => {
+      if (a === long || a === short) return argv[++k];
+      if (a.startsWith(`${long}=`)) return a.slice(long.length + 1);
+      if (a.startsWith(short) && a.length > short.length && !a.startsWith('--')) return a.slice(short.length);
+      return undefined;
+    };
+    const o = value('--output', '-o');
+    if (o !== undefined) { output = o; continue; }
+    const f = value('--format', '-f');
+    if (f !== undefined) format = f;
+  }
+  if (output === undefined || output === '' || output === '-') return;
+  (await import('../lint.js')).replaceStaleReport(output, format, message.replace(/^error: /, ''));
+}
