@@ -159,4 +159,24 @@ test('a URL sample written as the value alone (as Meta writes it) is the whole U
   assert.equal(fromFile({ channel: 'c', ...back.value }, 'ch', 'id'), c);
 });
 
+test('an authentication FOOTER whose text is WhatsApp\'s English expiry line, without code_expiration_minutes, is that preset: footer: { code_expiration_minutes: N } (trial-ar F1)', () => {
+  const read = (text: string, o: { language?: string; category?: string } = {}) => metaToFile({ name: 'transfer_confirmation_code', language: o.language ?? 'en_US', category: o.category ?? 'AUTHENTICATION', components: [
+    { type: 'BODY', text: '*{{1}}* is your verification code. For your security, do not share this code.', example: { body_text: [['771204']] } },
+    { type: 'FOOTER', text },
+    { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Copy code', url: 'https://www.whatsapp.com/otp/code/?otp_type=COPY_CODE&code=otp{{1}}', example: ['https://www.whatsapp.com/otp/code/?otp_type=COPY_CODE&code=otp771204'] }] },
+  ] }, 'data[7]');
+  const t = read('This code expires in 5 minutes.');
+  assert.equal(t.issues, []);
+  assert.equal(t.value.footer, { code_expiration_minutes: 5 });
+  assert.equal(read('This code expires in 1 minute.').value.footer, { code_expiration_minutes: 1 });
+  // another text, another language's wording (which WhatsApp localises) and another category's footer: written as they are
+  assert.is(read('Thanks for banking with us.').value.footer, 'Thanks for banking with us.');
+  assert.is(read('Este código expira em 5 minutos.', { language: 'pt_BR' }).value.footer, 'Este código expira em 5 minutos.');
+  const utility = metaToFile({ name: 'a', language: 'en_US', category: 'UTILITY', components: [{ type: 'BODY', text: 'Your code is ready.' }, { type: 'FOOTER', text: 'This code expires in 5 minutes.' }] }, 'data[0]');
+  assert.is(utility.value.footer, 'This code expires in 5 minutes.');
+  // the OTP button's URL with another expiry than the footer's words: said in the export's words
+  const both = metaToFile({ name: 'a', language: 'en', category: 'AUTHENTICATION', components: [{ type: 'FOOTER', text: 'This code expires in 15 minutes.' }, { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Copy code', url: 'https://www.whatsapp.com/otp/code/?otp_type=COPY_CODE&code_expiration_minutes=10&code=otp{{1}}' }] }] }, 'data[0]');
+  assert.match(both.issues[0]?.message ?? '', 'the FOOTER component says "This code expires in 15 minutes."');
+});
+
 test.run();

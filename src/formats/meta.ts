@@ -5,7 +5,7 @@
 // and https://developers.facebook.com/documentation/business-messaging/whatsapp/templates/components
 import { scanPlaceholders } from '../model/placeholders.js';
 import { sampleValueInUrl, urlSampleValue } from '../model/urls.js';
-import { AUTHENTICATION_PRESET_DOC, authenticationPresetBody, authenticationTextOfItsOwn } from '../model/authentication.js';
+import { AUTHENTICATION_PRESET_DOC, authenticationPresetBody, authenticationTextOfItsOwn, readPresetExpiryFooter } from '../model/authentication.js';
 import { appIdDigits, appIdValue, fileFormText, fromFile, kindCategory, PLATFORM_LABELLED, type CanonicalButton, type CanonicalText, type FileTemplate } from '../model/canonical.js';
 
 /** One thing a template file (or the target format) cannot carry: by template and field. */
@@ -197,6 +197,8 @@ export function metaToFile(raw: unknown, where: string, state: readonly string[]
   }
   const components = Array.isArray(t.components) ? t.components : [];
   if (!Array.isArray(t.components)) bad('components', 'missing');
+  /** the FOOTER component's text, as the export gives it (said as it is where it disagrees with the OTP button's expiry) */
+  let footerText: string | undefined;
   components.forEach((c, i) => {
     const at = `components[${i}]`;
     if (!isRec(c)) { bad(at, 'is not an object'); return; }
@@ -215,7 +217,12 @@ export function metaToFile(raw: unknown, where: string, state: readonly string[]
       } else v.body = textPart(c, 'body_text', at, bad);
     } else if (type === 'FOOTER') {
       keys(['type', 'text', 'code_expiration_minutes']);
+      if (typeof c.text === 'string') footerText = c.text;
+      const preset = typeof c.text === 'string' && category === 'AUTHENTICATION' ? readPresetExpiryFooter(c.text, language) : undefined;
       if (typeof c.code_expiration_minutes === 'number') v.footer = { code_expiration_minutes: c.code_expiration_minutes };
+      // an authentication footer's text that is WhatsApp's English expiry line ("This code expires in 5 minutes."): the preset it
+      // is, as a create request asks for it (an authentication template has no footer text of its own: lint's authentication-footer)
+      else if (preset !== undefined) v.footer = { code_expiration_minutes: preset };
       else if (typeof c.text === 'string') v.footer = c.text;
       else bad(at, 'a footer without text');
     } else if (type === 'BUTTONS') {
@@ -244,7 +251,11 @@ export function metaToFile(raw: unknown, where: string, state: readonly string[]
     // an authentication footer's text is WhatsApp's own line of that expiry ("This code expires in 10 minutes."): the same expiry
     const textSays = typeof v.footer === 'string' && category === 'AUTHENTICATION' && new RegExp(`(^|\\D)${minutes}(\\D|$)`).test(v.footer);
     if (v.footer === undefined || textSays) v.footer = { code_expiration_minutes: minutes };
-    else if (footer !== minutes) bad(`buttons[${j}].url`, `the OTP button's URL says the code expires in ${minutes} minutes, the FOOTER component ${footer === undefined ? (typeof v.footer === 'string' ? `says "${v.footer}"` : 'gives no expiry') : `says ${String(footer)}`}: they must agree (the footer's code_expiration_minutes is the expiry); correct the export`);
+    else if (footer !== minutes) {
+      // the footer in the export's words: its text (WhatsApp's line read as its minutes above, or another text), else its minutes
+      const says = footerText !== undefined && (typeof v.footer === 'string' || readPresetExpiryFooter(footerText, language) === footer) ? `says "${footerText}"` : footer === undefined ? 'gives no expiry' : `says ${String(footer)}`;
+      bad(`buttons[${j}].url`, `the OTP button's URL says the code expires in ${minutes} minutes, the FOOTER component ${says}: they must agree (the footer's code_expiration_minutes is the expiry); correct the export`);
+    }
   }
   // a ZERO_TAP button in the listing's URL form: Meta's listing never returns the create request's
   // zero_tap_terms_accepted (an attestation, not content); tplsync does not attest for the user
