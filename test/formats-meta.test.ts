@@ -179,4 +179,28 @@ test('an authentication FOOTER whose text is WhatsApp\'s English expiry line, wi
   assert.match(both.issues[0]?.message ?? '', 'the FOOTER component says "This code expires in 15 minutes."');
 });
 
+test('import errors name the real mistake: a numbering gap (not a missing sample), and samples given in the field of the other parameter_format (trial-ar F3)', () => {
+  const issues = (format: string, components: unknown[]) => metaToFile({ name: 'a', language: 'en_US', category: 'UTILITY', parameter_format: format, components }, '[0]').issues.map((i) => `${i.field}: ${i.message}`);
+  // {{1}} and {{3}} with two samples: the gap is named, with what the samples by position are
+  assert.equal(issues('POSITIONAL', [{ type: 'BODY', text: 'Hi {{1}}, your transfer of {{3}} has been sent.', example: { body_text: [['Amira', 'EUR 20']] } }]),
+    ['components[0].text: {{3}} is used but {{2}} is not; numbered placeholders run 1, 2, 3, ... without gaps (its 2 samples in example.body_text, given by position, are those of {{1}} and {{2}}): number them without gaps in the export']);
+  // a header numbers its own from 1; too few samples beside a gap are counted, not called a sample missing of {{3}}
+  assert.equal(issues('POSITIONAL', [{ type: 'HEADER', format: 'TEXT', text: 'Order {{2}}', example: { header_text: ['A1'] } }, { type: 'BODY', text: 'Hi {{1}}, {{4}} and {{5}} are ready.', example: { body_text: [['Amira']] } }]), [
+    'components[0].text: {{2}} is used but {{1}} is not; numbered placeholders run 1, 2, 3, ... without gaps (its one sample in example.header_text, given by position, is that of {{1}}): number them without gaps in the export',
+    'components[1].text: {{4}} is used but {{2}}, {{3}} are not; numbered placeholders run 1, 2, 3, ... without gaps, and example.body_text gives 1 sample for its 3 placeholders: number them without gaps in the export',
+  ]);
+  // NAMED placeholders with positional samples, and numbered ones with named samples: the samples are there, in the other field
+  const named = issues('NAMED', [{ type: 'BODY', text: 'Hi {{first_name}}, see you on {{date}}.', example: { body_text: [['Amira', '1 May']] } }]);
+  assert.is(named.length, 1, named.join('\n'));
+  assert.match(named[0]!, /^components\[0\]\.example: the samples are there, but in example\.body_text, the field of numbered placeholders \(parameter_format POSITIONAL\); named placeholders \(NAMED: \{\{first_name\}\}, \{\{date\}\}\) take theirs in example\.body_text_named_params/);
+  assert.match(named[0]!, '[{"param_name": "first_name", "example": "Amira"}, ...]');
+  const numbered = issues('POSITIONAL', [{ type: 'BODY', text: 'Hi {{1}}, see you on {{2}}.', example: { body_text_named_params: [{ param_name: 'first_name', example: 'Amira' }, { param_name: 'date', example: '1 May' }] } }]);
+  assert.is(numbered.length, 1, numbered.join('\n'));
+  assert.match(numbered[0]!, /^components\[0\]\.example: the samples are there, but in example\.body_text_named_params, .* numbered placeholders \(POSITIONAL: \{\{1\}\}, \{\{2\}\}\) take theirs by position in example\.body_text \(\[\["Amira", \.\.\.\]\]\)/);
+  // a sample that is simply missing is still said so, placeholder by placeholder
+  assert.equal(issues('POSITIONAL', [{ type: 'BODY', text: 'Hi {{1}} and {{2}}.', example: { body_text: [['Amira']] } }]), ['components[0].example: no sample of {{2}}']);
+  assert.equal(issues('NAMED', [{ type: 'BODY', text: 'Hi {{first_name}} and {{date}}.', example: { body_text_named_params: [{ param_name: 'first_name', example: 'Amira' }] } }]), ['components[0].example: no sample of {{date}}']);
+  assert.equal(issues('POSITIONAL', [{ type: 'BODY', text: 'Hi {{1}}.' }]), ['components[0].example: no sample of {{1}}']);
+});
+
 test.run();

@@ -322,24 +322,49 @@ function textPart(c: Rec, key: 'body_text' | 'header_text', at: string, bad: Bad
   if (!text) bad(`${at}.text`, 'missing');
   const ex = isRec(c.example) ? c.example : undefined;
   const examples: Rec = {};
+  /** the samples given by position (`example.<key>`), and those given by name (`example.<key>_named_params`) */
+  const byPosition: string[] = [], byName: { name: string; sample: string }[] = [];
   if (ex) {
     for (const k of Object.keys(ex)) if (k !== key && k !== `${key}_named_params`) bad(`${at}.example.${k}`, `'${k}' has no place here`);
     const positional = ex[key];
     // Meta's pages also give a body's one sample as a plain string ("body_text": "Pablo")
     const values = typeof positional === 'string' ? [positional] : key === 'body_text' ? (Array.isArray(positional) ? positional[0] : undefined) : positional;
-    if (Array.isArray(values)) values.forEach((x, i) => { const s = str(x); if (s !== undefined) examples[String(i + 1)] = s; });
+    if (Array.isArray(values)) values.forEach((x, i) => { const s = str(x); if (s !== undefined) { examples[String(i + 1)] = s; byPosition.push(s); } });
     const named = ex[`${key}_named_params`];
     if (Array.isArray(named)) {
       for (const p of named) {
         const n = isRec(p) ? str(p.param_name) : undefined;
         const s = isRec(p) ? str(p.example) : undefined;
-        if (n !== undefined && s !== undefined) examples[n] = s;
+        if (n !== undefined && s !== undefined) { examples[n] = s; byName.push({ name: n, sample: s }); }
       }
     }
   }
-  // a placeholder without a sample: WhatsApp's review needs one (as a Twilio export's variables must give it)
-  for (const k of new Set(scanPlaceholders(text).placeholders.map((p) => p.key))) {
-    if (examples[k] === undefined) bad(`${at}.example`, `no sample of {{${k}}}`);
+  const keys = [...new Set(scanPlaceholders(text).placeholders.map((p) => p.key))];
+  const unsampled = keys.filter((k) => examples[k] === undefined);
+  if (!unsampled.length) return { text, ...(Object.keys(examples).length ? { examples } : {}) };
+  const numbers = keys.filter((k) => /^[0-9]+$/.test(k)).map(Number);
+  const shown = (ks: readonly string[]): string => ks.map((k) => `{{${k}}}`).join(', ');
+  const positionalForm = (v: string): string => (key === 'body_text' ? `[[${JSON.stringify(v)}, ...]]` : `[${JSON.stringify(v)}]`);
+  if (numbers.length === keys.length && numbers.some((n) => n > numbers.length)) {
+    // numbers with a gap ({{1}} and {{3}}): the samples, given by position, are those of 1, 2, ...: the gap is the mistake, not a sample
+    const used = new Set(numbers);
+    const top = Math.max(...numbers);
+    const missing = Array.from({ length: top }, (_, i) => i + 1).filter((n) => !used.has(n));
+    const first = Math.min(...numbers.filter((n) => n > missing[0]!));
+    const before = missing.filter((n) => n < first);
+    const given = byPosition.length === numbers.length
+      ? ` (${numbers.length === 1 ? `its one sample in example.${key}, given by position, is that of {{1}}` : `its ${numbers.length} samples in example.${key}, given by position, are those of {{1}} ${numbers.length === 2 ? 'and' : 'to'} {{${numbers.length}}}`})`
+      : `, and example.${key} gives ${byPosition.length} sample${byPosition.length === 1 ? '' : 's'} for its ${numbers.length} placeholder${numbers.length === 1 ? '' : 's'}`;
+    bad(`${at}.text`, `{{${first}}} is used but ${shown(before.map(String))} ${before.length === 1 ? 'is' : 'are'} not; numbered placeholders run 1, 2, 3, ... without gaps${given}: number them without gaps in the export`);
+  } else if (numbers.length === 0 && byName.length === 0 && byPosition.length > 0) {
+    // named placeholders with the samples of numbered ones: the samples are there, in the other field
+    bad(`${at}.example`, `the samples are there, but in example.${key}, the field of numbered placeholders (parameter_format POSITIONAL); named placeholders (NAMED: ${shown(keys)}) take theirs in example.${key}_named_params, each with its placeholder's name ([{"param_name": ${JSON.stringify(keys[0])}, "example": ${JSON.stringify(byPosition[0])}}, ...]): move them there in the export`);
+  } else if (numbers.length === keys.length && byPosition.length === 0 && byName.length > 0) {
+    // numbered placeholders with the samples of named ones
+    bad(`${at}.example`, `the samples are there, but in example.${key}_named_params, the field of named placeholders (parameter_format NAMED); numbered placeholders (POSITIONAL: ${shown(keys)}) take theirs by position in example.${key} (${positionalForm(byName[0]!.sample)}): move them there in the export`);
+  } else {
+    // a placeholder without a sample: WhatsApp's review needs one (as a Twilio export's variables must give it)
+    for (const k of unsampled) bad(`${at}.example`, `no sample of {{${k}}}`);
   }
   return { text, ...(Object.keys(examples).length ? { examples } : {}) };
 }
