@@ -203,4 +203,16 @@ test('import errors name the real mistake: a numbering gap (not a missing sample
   assert.equal(issues('POSITIONAL', [{ type: 'BODY', text: 'Hi {{1}}.' }]), ['components[0].example: no sample of {{1}}']);
 });
 
+test('pull --from meta reads a carousel card\'s URL sample as the whole URL or as the value alone to the same file, as a template\'s (trial-ar F2)', () => {
+  const listing = (card: string, top: string) => metaToFile({ name: 'card_offers', language: 'en_US', category: 'MARKETING', components: [
+    { type: 'BODY', text: 'Pick a card.' },
+    { type: 'CAROUSEL', cards: [1, 2].map(() => ({ components: [{ type: 'HEADER', format: 'IMAGE', example: { header_handle: ['https://cdn.example.com/a.png'] } }, { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Apply now', url: 'https://northbank.example.com/cards/{{1}}', example: [card] }] }] })) },
+    { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'View', url: 'https://northbank.example.com/statements/{{1}}', example: [top] }] },
+  ] }, 'data[0]');
+  const whole = listing('https://northbank.example.com/cards/classic', 'https://northbank.example.com/statements/2026-04');
+  assert.equal(whole.issues, []);
+  assert.equal(listing('classic', '2026-04').value, whole.value);
+  assert.is(((whole.value.carousel as { buttons: { example: string }[] }[])[0]!.buttons[0]!.example), 'https://northbank.example.com/cards/classic');
+});
+
 test.run();
