@@ -255,4 +255,20 @@ test('the CI recipe says GitHub environments on a private repository need a paid
   assert.match(init, /Without them the workflows still\s+work: keep `TPLSYNC_<ENV>_API_KEY` as a repository secret/);
 });
 
+test('export --to meta\'s page says what the export writes for a URL button\'s sample, a template\'s and a carousel card\'s, and api-assumptions.md tells the partner wire\'s card sample from it (trial-ar F2)', async () => {
+  const { toMeta } = await import('../src/formats/meta.ts');
+  const { fromFile } = await import('../src/model/canonical.ts');
+  const button = { type: 'URL', text: 'Track', url: 'https://shop.example.com/orders/{{1}}', example: 'A-1042' };
+  const card = { header: { format: 'IMAGE', example: 'https://cdn.example.com/a.png' }, body: { text: 'Your order.' }, buttons: [button] };
+  const req = toMeta(fromFile({ channel: 'c', name: 'a', language: 'en', category: 'MARKETING', body: { text: 'Hello.' }, carousel: [card, card], buttons: [button] }, 'ch', 'id')).request as { components: { type: string; buttons?: { example?: string[] }[]; cards?: { components: { type: string; buttons?: { example?: string[] }[] }[] }[] }[] };
+  const top = req.components.find((x) => x.type === 'BUTTONS')!.buttons![0]!.example!;
+  const inCard = req.components.find((x) => x.type === 'CAROUSEL')!.cards![0]!.components.find((x) => x.type === 'BUTTONS')!.buttons![0]!.example!;
+  const page = read('docs/commands/export.md').replace(/\s+/g, ' ');
+  // each shape as the export writes it, and named for what it is
+  assert.ok(page.includes(`a template's button's as the whole sample URL (\`"example": ${JSON.stringify(top).replace(/,/g, ', ')}\``), page);
+  assert.ok(page.includes(`a carousel card's as the value of its \`{{1}}\` alone (\`"example": ${JSON.stringify(inCard)}\``), page);
+  const assumptions = read('docs/api-assumptions.md');
+  assert.match(assumptions, /`example: \["<the whole sample URL>"\]` on a URL button[^|]*Meta's own create request, which `export --to meta` writes, takes a card's URL sample as the value of its `\{\{1\}\}` alone/);
+});
+
 test.run();

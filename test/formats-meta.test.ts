@@ -159,4 +159,60 @@ test('a URL sample written as the value alone (as Meta writes it) is the whole U
   assert.equal(fromFile({ channel: 'c', ...back.value }, 'ch', 'id'), c);
 });
 
+test('an authentication FOOTER whose text is WhatsApp\'s English expiry line, without code_expiration_minutes, is that preset: footer: { code_expiration_minutes: N } (trial-ar F1)', () => {
+  const read = (text: string, o: { language?: string; category?: string } = {}) => metaToFile({ name: 'transfer_confirmation_code', language: o.language ?? 'en_US', category: o.category ?? 'AUTHENTICATION', components: [
+    { type: 'BODY', text: '*{{1}}* is your verification code. For your security, do not share this code.', example: { body_text: [['771204']] } },
+    { type: 'FOOTER', text },
+    { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Copy code', url: 'https://www.whatsapp.com/otp/code/?otp_type=COPY_CODE&code=otp{{1}}', example: ['https://www.whatsapp.com/otp/code/?otp_type=COPY_CODE&code=otp771204'] }] },
+  ] }, 'data[7]');
+  const t = read('This code expires in 5 minutes.');
+  assert.equal(t.issues, []);
+  assert.equal(t.value.footer, { code_expiration_minutes: 5 });
+  assert.equal(read('This code expires in 1 minute.').value.footer, { code_expiration_minutes: 1 });
+  // another text, another language's wording (which WhatsApp localises) and another category's footer: written as they are
+  assert.is(read('Thanks for banking with us.').value.footer, 'Thanks for banking with us.');
+  assert.is(read('Este código expira em 5 minutos.', { language: 'pt_BR' }).value.footer, 'Este código expira em 5 minutos.');
+  const utility = metaToFile({ name: 'a', language: 'en_US', category: 'UTILITY', components: [{ type: 'BODY', text: 'Your code is ready.' }, { type: 'FOOTER', text: 'This code expires in 5 minutes.' }] }, 'data[0]');
+  assert.is(utility.value.footer, 'This code expires in 5 minutes.');
+  // the OTP button's URL with another expiry than the footer's words: said in the export's words
+  const both = metaToFile({ name: 'a', language: 'en', category: 'AUTHENTICATION', components: [{ type: 'FOOTER', text: 'This code expires in 15 minutes.' }, { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Copy code', url: 'https://www.whatsapp.com/otp/code/?otp_type=COPY_CODE&code_expiration_minutes=10&code=otp{{1}}' }] }] }, 'data[0]');
+  assert.match(both.issues[0]?.message ?? '', 'the FOOTER component says "This code expires in 15 minutes."');
+});
+
+test('import errors name the real mistake: a numbering gap (not a missing sample), and samples given in the field of the other parameter_format (trial-ar F3)', () => {
+  const issues = (format: string, components: unknown[]) => metaToFile({ name: 'a', language: 'en_US', category: 'UTILITY', parameter_format: format, components }, '[0]').issues.map((i) => `${i.field}: ${i.message}`);
+  // {{1}} and {{3}} with two samples: the gap is named, with what the samples by position are
+  assert.equal(issues('POSITIONAL', [{ type: 'BODY', text: 'Hi {{1}}, your transfer of {{3}} has been sent.', example: { body_text: [['Amira', 'EUR 20']] } }]),
+    ['components[0].text: {{3}} is used but {{2}} is not; numbered placeholders run 1, 2, 3, ... without gaps (its 2 samples in example.body_text, given by position, are those of {{1}} and {{2}}): number them without gaps in the export']);
+  // a header numbers its own from 1; too few samples beside a gap are counted, not called a sample missing of {{3}}
+  assert.equal(issues('POSITIONAL', [{ type: 'HEADER', format: 'TEXT', text: 'Order {{2}}', example: { header_text: ['A1'] } }, { type: 'BODY', text: 'Hi {{1}}, {{4}} and {{5}} are ready.', example: { body_text: [['Amira']] } }]), [
+    'components[0].text: {{2}} is used but {{1}} is not; numbered placeholders run 1, 2, 3, ... without gaps (its one sample in example.header_text, given by position, is that of {{1}}): number them without gaps in the export',
+    'components[1].text: {{4}} is used but {{2}}, {{3}} are not; numbered placeholders run 1, 2, 3, ... without gaps, and example.body_text gives 1 sample for its 3 placeholders: number them without gaps in the export',
+  ]);
+  // NAMED placeholders with positional samples, and numbered ones with named samples: the samples are there, in the other field
+  const named = issues('NAMED', [{ type: 'BODY', text: 'Hi {{first_name}}, see you on {{date}}.', example: { body_text: [['Amira', '1 May']] } }]);
+  assert.is(named.length, 1, named.join('\n'));
+  assert.match(named[0]!, /^components\[0\]\.example: the samples are there, but in example\.body_text, the field of numbered placeholders \(parameter_format POSITIONAL\); named placeholders \(NAMED: \{\{first_name\}\}, \{\{date\}\}\) take theirs in example\.body_text_named_params/);
+  assert.match(named[0]!, '[{"param_name": "first_name", "example": "Amira"}, ...]');
+  const numbered = issues('POSITIONAL', [{ type: 'BODY', text: 'Hi {{1}}, see you on {{2}}.', example: { body_text_named_params: [{ param_name: 'first_name', example: 'Amira' }, { param_name: 'date', example: '1 May' }] } }]);
+  assert.is(numbered.length, 1, numbered.join('\n'));
+  assert.match(numbered[0]!, /^components\[0\]\.example: the samples are there, but in example\.body_text_named_params, .* numbered placeholders \(POSITIONAL: \{\{1\}\}, \{\{2\}\}\) take theirs by position in example\.body_text \(\[\["Amira", \.\.\.\]\]\)/);
+  // a sample that is simply missing is still said so, placeholder by placeholder
+  assert.equal(issues('POSITIONAL', [{ type: 'BODY', text: 'Hi {{1}} and {{2}}.', example: { body_text: [['Amira']] } }]), ['components[0].example: no sample of {{2}}']);
+  assert.equal(issues('NAMED', [{ type: 'BODY', text: 'Hi {{first_name}} and {{date}}.', example: { body_text_named_params: [{ param_name: 'first_name', example: 'Amira' }] } }]), ['components[0].example: no sample of {{date}}']);
+  assert.equal(issues('POSITIONAL', [{ type: 'BODY', text: 'Hi {{1}}.' }]), ['components[0].example: no sample of {{1}}']);
+});
+
+test('pull --from meta reads a carousel card\'s URL sample as the whole URL or as the value alone to the same file, as a template\'s (trial-ar F2)', () => {
+  const listing = (card: string, top: string) => metaToFile({ name: 'card_offers', language: 'en_US', category: 'MARKETING', components: [
+    { type: 'BODY', text: 'Pick a card.' },
+    { type: 'CAROUSEL', cards: [1, 2].map(() => ({ components: [{ type: 'HEADER', format: 'IMAGE', example: { header_handle: ['https://cdn.example.com/a.png'] } }, { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Apply now', url: 'https://northbank.example.com/cards/{{1}}', example: [card] }] }] })) },
+    { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'View', url: 'https://northbank.example.com/statements/{{1}}', example: [top] }] },
+  ] }, 'data[0]');
+  const whole = listing('https://northbank.example.com/cards/classic', 'https://northbank.example.com/statements/2026-04');
+  assert.equal(whole.issues, []);
+  assert.equal(listing('classic', '2026-04').value, whole.value);
+  assert.is(((whole.value.carousel as { buttons: { example: string }[] }[])[0]!.buttons[0]!.example), 'https://northbank.example.com/cards/classic');
+});
+
 test.run();

@@ -305,4 +305,28 @@ test('fixRunUntil: a signal stops the repairs between two files (every 16, the e
   } finally { cleanup(dir); }
 });
 
+test('authentication-footer: a footer that is WhatsApp\'s English expiry line is said to be that, and --fix writes it as code_expiration_minutes; a text of its own is left for a person (trial-ar F1)', () => {
+  const auth = (footer: string, language = 'en_US') => `channel: wa\nname: login_code\nlanguage: ${language}\ncategory: AUTHENTICATION\nbody:\n  add_security_recommendation: true\nfooter: ${footer}\nbuttons:\n  - type: OTP\n    otp_type: COPY_CODE\n    text: Copy code\n`;
+  const text = auth('This code expires in 5 minutes.');
+  const said = findings(text).filter((d) => d.ruleId === 'authentication-footer');
+  assert.is(said.length, 1);
+  // the sentence is WhatsApp's own: not called a text of the template's own, and what to write is given
+  assert.not.match(said[0]!.message, /of its own/);
+  assert.match(said[0]!.message, /WhatsApp's own expiry line/);
+  assert.match(said[0]!.message, /footer: \{ code_expiration_minutes: 5 \}/);
+  const r = fixText(text, { findings, now });
+  assert.equal(r.fixed, { 'authentication-footer': 1 });
+  assert.equal(parse(r.text).footer, { code_expiration_minutes: 5 });
+  assert.equal(findings(r.text).map((d) => d.ruleId), []);
+  // one minute, as WhatsApp words it
+  assert.equal(parse(fixText(auth('This code expires in 1 minute.'), { findings, now }).text).footer, { code_expiration_minutes: 1 });
+  // a text of its own, and another language's footer (WhatsApp words the line in each language): no certain repair
+  for (const other of [auth('Thanks for using our app'), auth('Este código expira em 5 minutos.', 'pt_BR'), auth('This code expires in 5 minutes. Do not share it.')]) {
+    const left = findings(other).filter((d) => d.ruleId === 'authentication-footer');
+    assert.is(left.length, 1, other);
+    assert.match(left[0]!.message, /no footer text of its own/);
+    assert.is(fixText(other, { findings, now }).text, other);
+  }
+});
+
 test.run();

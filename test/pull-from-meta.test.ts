@@ -48,8 +48,19 @@ test('the fixtures of every kind: lint clean, apply, plan with no changes; pulle
   const rerun = await cliIn(['pull', '--from', 'meta', ...expressible, '--channel', 'shop-whatsapp'], { cwd: dir });
   assert.is(rerun.exitCode, 0, rerun.stderr);
   assert.not.match(rerun.stderr, /--force to overwrite/);
-  assert.is((rerun.stderr.match(/ is in templates\/\S+ already; nothing written \(--force writes the export's copy over it\)/g) ?? []).length, 12, rerun.stderr);
+  // a file that already says what the export has is counted as up to date, with no line of its own (trial-ar F5)
+  assert.not.match(rerun.stderr, / is in templates\/\S+ already/);
+  assert.match(rerun.stderr, /^0 templates written, 12 already up to date, 0 not\.$/m);
   for (const f of files) assert.is(readFileSync(path.join(dir, 'templates', f), 'utf8'), before[f], f);
+  // one file changed since: the one line said, about that file alone
+  const changed = files.find((f) => f.startsWith('seasonal_sale_named.'))!;
+  writeFiles(dir, { [path.join('templates', changed)]: before[changed]!.replace(/^category: MARKETING$/m, 'category: UTILITY') });
+  const differs = await cliIn(['pull', '--from', 'meta', ...expressible, '--channel', 'shop-whatsapp'], { cwd: dir });
+  assert.is(differs.exitCode, 0, differs.stderr);
+  const held = differs.stderr.match(/^.* is in templates\/\S+ already.*$/gm) ?? [];
+  assert.is(held.length, 1, differs.stderr);
+  assert.match(held[0]!, /^tplsync: seasonal_sale_named\/en_US \(.*named-text-header\.json data\[0\]\) is in templates\/seasonal_sale_named\.en_US\.yaml already, and the export's copy differs from it; nothing written/);
+  assert.match(differs.stderr, /^0 templates written, 11 already up to date, 1 not\.$/m);
 }));
 
 test('--from --force without --dir writes over the file that holds the template, wherever it lives and whatever its name (it wrote a second file)', () => withMetaProject(async (dir) => {
@@ -301,7 +312,8 @@ test('an export with a byte-order mark is read; a template that is not APPROVED 
     writeFileSync(file, readFileSync(file, 'utf8').replace('category: UTILITY\n', 'category: UTILITY\ndescription: Sent when the order is packed # owner: fulfilment\n# legal asked for this wording\n').replace(/^(# Pulled from .*)$/m, '$1\n# reviewed by the shop team'));
     // pulled again without --force: a description is the file's own, no difference; an edited text is one, and said
     const same = await cliIn(['pull', '--from', 'meta', 'export.json', '--channel', 'shop-whatsapp'], { cwd: dir });
-    assert.match(same.stderr, 'ready_ok/en_US (export.json data[0]) is in templates/ready_ok.en_US.yaml already; nothing written');
+    assert.not.match(same.stderr, 'ready_ok/en_US (export.json data[0]) is in');
+    assert.match(same.stderr, /^0 templates written, \d+ already up to date, /m);
     writeFileSync(file, readFileSync(file, 'utf8').replace('is ready for pickup', 'can be picked up'));
     const differs = await cliIn(['pull', '--from', 'meta', 'export.json', '--channel', 'shop-whatsapp'], { cwd: dir });
     assert.match(differs.stderr, 'ready_ok/en_US (export.json data[0]) is in templates/ready_ok.en_US.yaml already, and the export\'s copy differs from it; nothing written');

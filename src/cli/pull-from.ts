@@ -116,12 +116,12 @@ async function pullFrom(config: Config, o: PullFromOptions, format: NonNullable<
     if (r.kind === 'repeated' && r.states) { notWritten++; warn(`tplsync: ${what} (${r.source}) comes ${times(r.copies)}, and ${r.copies === 2 ? 'the two differ' : 'this copy differs from the one written'}: the ${r.states.written} copy (${r.first}) is the one written, since it is what WhatsApp has; this ${r.states.skipped} copy is not on disk\n`); return; }
     // deleted on the platform: not adopted (as pull --all)
     if (r.kind === 'deleted') { notWritten++; say(`${what} (${r.source}): deleted on the platform (${r.status}), not written (skipped)\n`); return; }
-    if (r.kind === 'held' && !r.differs) upToDate++;
-    else notWritten++;
+    // a file that already says what the export has (the same pull run again): counted as up to date in the summary, no line
+    // of its own (a line each drowned the one file that differs, and --force would write nothing it does not hold already)
+    if (r.kind === 'held' && !r.differs) { upToDate++; return; }
+    notWritten++;
     if (r.kind === 'held') {
-      warn(r.differs
-        ? `tplsync: ${what} (${r.source}) is in ${r.file} already, and the export's copy differs from it; nothing written (--force writes the export's copy over it; git diff shows what that changes)\n`
-        : `tplsync: ${what} (${r.source}) is in ${r.file} already; nothing written (--force writes the export's copy over it)\n`);
+      warn(`tplsync: ${what} (${r.source}) is in ${r.file} already, and the export's copy differs from it; nothing written (--force writes the export's copy over it; git diff shows what that changes)\n`);
       return;
     }
     if (r.kind === 'elsewhere') { warn(`tplsync: ${what} (${r.source}) already lives in ${r.file}; nothing written to --dir ${o.dir ?? ''} (--force writes a second file there, which lint reports beside the first; without --dir, pull --force writes over ${r.file})\n`); return; }

@@ -5,7 +5,7 @@
 // and https://developers.facebook.com/documentation/business-messaging/whatsapp/templates/components
 import { scanPlaceholders } from '../model/placeholders.js';
 import { sampleValueInUrl, urlSampleValue } from '../model/urls.js';
-import { AUTHENTICATION_PRESET_DOC, authenticationPresetBody, authenticationTextOfItsOwn } from '../model/authentication.js';
+import { AUTHENTICATION_PRESET_DOC, authenticationPresetBody, authenticationTextOfItsOwn, readPresetExpiryFooter } from '../model/authentication.js';
 import { appIdDigits, appIdValue, fileFormText, fromFile, kindCategory, PLATFORM_LABELLED, type CanonicalButton, type CanonicalText, type FileTemplate } from '../model/canonical.js';
 
 /** One thing a template file (or the target format) cannot carry: by template and field. */
@@ -197,6 +197,8 @@ export function metaToFile(raw: unknown, where: string, state: readonly string[]
   }
   const components = Array.isArray(t.components) ? t.components : [];
   if (!Array.isArray(t.components)) bad('components', 'missing');
+  /** the FOOTER component's text, as the export gives it (said as it is where it disagrees with the OTP button's expiry) */
+  let footerText: string | undefined;
   components.forEach((c, i) => {
     const at = `components[${i}]`;
     if (!isRec(c)) { bad(at, 'is not an object'); return; }
@@ -215,7 +217,12 @@ export function metaToFile(raw: unknown, where: string, state: readonly string[]
       } else v.body = textPart(c, 'body_text', at, bad);
     } else if (type === 'FOOTER') {
       keys(['type', 'text', 'code_expiration_minutes']);
+      if (typeof c.text === 'string') footerText = c.text;
+      const preset = typeof c.text === 'string' && category === 'AUTHENTICATION' ? readPresetExpiryFooter(c.text, language) : undefined;
       if (typeof c.code_expiration_minutes === 'number') v.footer = { code_expiration_minutes: c.code_expiration_minutes };
+      // an authentication footer's text that is WhatsApp's English expiry line ("This code expires in 5 minutes."): the preset it
+      // is, as a create request asks for it (an authentication template has no footer text of its own: lint's authentication-footer)
+      else if (preset !== undefined) v.footer = { code_expiration_minutes: preset };
       else if (typeof c.text === 'string') v.footer = c.text;
       else bad(at, 'a footer without text');
     } else if (type === 'BUTTONS') {
@@ -244,7 +251,11 @@ export function metaToFile(raw: unknown, where: string, state: readonly string[]
     // an authentication footer's text is WhatsApp's own line of that expiry ("This code expires in 10 minutes."): the same expiry
     const textSays = typeof v.footer === 'string' && category === 'AUTHENTICATION' && new RegExp(`(^|\\D)${minutes}(\\D|$)`).test(v.footer);
     if (v.footer === undefined || textSays) v.footer = { code_expiration_minutes: minutes };
-    else if (footer !== minutes) bad(`buttons[${j}].url`, `the OTP button's URL says the code expires in ${minutes} minutes, the FOOTER component ${footer === undefined ? (typeof v.footer === 'string' ? `says "${v.footer}"` : 'gives no expiry') : `says ${String(footer)}`}: they must agree (the footer's code_expiration_minutes is the expiry); correct the export`);
+    else if (footer !== minutes) {
+      // the footer in the export's words: its text (WhatsApp's line read as its minutes above, or another text), else its minutes
+      const says = footerText !== undefined && (typeof v.footer === 'string' || readPresetExpiryFooter(footerText, language) === footer) ? `says "${footerText}"` : footer === undefined ? 'gives no expiry' : `says ${String(footer)}`;
+      bad(`buttons[${j}].url`, `the OTP button's URL says the code expires in ${minutes} minutes, the FOOTER component ${says}: they must agree (the footer's code_expiration_minutes is the expiry); correct the export`);
+    }
   }
   // a ZERO_TAP button in the listing's URL form: Meta's listing never returns the create request's
   // zero_tap_terms_accepted (an attestation, not content); tplsync does not attest for the user
@@ -311,24 +322,49 @@ function textPart(c: Rec, key: 'body_text' | 'header_text', at: string, bad: Bad
   if (!text) bad(`${at}.text`, 'missing');
   const ex = isRec(c.example) ? c.example : undefined;
   const examples: Rec = {};
+  /** the samples given by position (`example.<key>`), and those given by name (`example.<key>_named_params`) */
+  const byPosition: string[] = [], byName: { name: string; sample: string }[] = [];
   if (ex) {
     for (const k of Object.keys(ex)) if (k !== key && k !== `${key}_named_params`) bad(`${at}.example.${k}`, `'${k}' has no place here`);
     const positional = ex[key];
     // Meta's pages also give a body's one sample as a plain string ("body_text": "Pablo")
     const values = typeof positional === 'string' ? [positional] : key === 'body_text' ? (Array.isArray(positional) ? positional[0] : undefined) : positional;
-    if (Array.isArray(values)) values.forEach((x, i) => { const s = str(x); if (s !== undefined) examples[String(i + 1)] = s; });
+    if (Array.isArray(values)) values.forEach((x, i) => { const s = str(x); if (s !== undefined) { examples[String(i + 1)] = s; byPosition.push(s); } });
     const named = ex[`${key}_named_params`];
     if (Array.isArray(named)) {
       for (const p of named) {
         const n = isRec(p) ? str(p.param_name) : undefined;
         const s = isRec(p) ? str(p.example) : undefined;
-        if (n !== undefined && s !== undefined) examples[n] = s;
+        if (n !== undefined && s !== undefined) { examples[n] = s; byName.push({ name: n, sample: s }); }
       }
     }
   }
-  // a placeholder without a sample: WhatsApp's review needs one (as a Twilio export's variables must give it)
-  for (const k of new Set(scanPlaceholders(text).placeholders.map((p) => p.key))) {
-    if (examples[k] === undefined) bad(`${at}.example`, `no sample of {{${k}}}`);
+  const keys = [...new Set(scanPlaceholders(text).placeholders.map((p) => p.key))];
+  const unsampled = keys.filter((k) => examples[k] === undefined);
+  if (!unsampled.length) return { text, ...(Object.keys(examples).length ? { examples } : {}) };
+  const numbers = keys.filter((k) => /^[0-9]+$/.test(k)).map(Number);
+  const shown = (ks: readonly string[]): string => ks.map((k) => `{{${k}}}`).join(', ');
+  const positionalForm = (v: string): string => (key === 'body_text' ? `[[${JSON.stringify(v)}, ...]]` : `[${JSON.stringify(v)}]`);
+  if (numbers.length === keys.length && numbers.some((n) => n > numbers.length)) {
+    // numbers with a gap ({{1}} and {{3}}): the samples, given by position, are those of 1, 2, ...: the gap is the mistake, not a sample
+    const used = new Set(numbers);
+    const top = Math.max(...numbers);
+    const missing = Array.from({ length: top }, (_, i) => i + 1).filter((n) => !used.has(n));
+    const first = Math.min(...numbers.filter((n) => n > missing[0]!));
+    const before = missing.filter((n) => n < first);
+    const given = byPosition.length === numbers.length
+      ? ` (${numbers.length === 1 ? `its one sample in example.${key}, given by position, is that of {{1}}` : `its ${numbers.length} samples in example.${key}, given by position, are those of {{1}} ${numbers.length === 2 ? 'and' : 'to'} {{${numbers.length}}}`})`
+      : `, and example.${key} gives ${byPosition.length} sample${byPosition.length === 1 ? '' : 's'} for its ${numbers.length} placeholder${numbers.length === 1 ? '' : 's'}`;
+    bad(`${at}.text`, `{{${first}}} is used but ${shown(before.map(String))} ${before.length === 1 ? 'is' : 'are'} not; numbered placeholders run 1, 2, 3, ... without gaps${given}: number them without gaps in the export`);
+  } else if (numbers.length === 0 && byName.length === 0 && byPosition.length > 0) {
+    // named placeholders with the samples of numbered ones: the samples are there, in the other field
+    bad(`${at}.example`, `the samples are there, but in example.${key}, the field of numbered placeholders (parameter_format POSITIONAL); named placeholders (NAMED: ${shown(keys)}) take theirs in example.${key}_named_params, each with its placeholder's name ([{"param_name": ${JSON.stringify(keys[0])}, "example": ${JSON.stringify(byPosition[0])}}, ...]): move them there in the export`);
+  } else if (numbers.length === keys.length && byPosition.length === 0 && byName.length > 0) {
+    // numbered placeholders with the samples of named ones
+    bad(`${at}.example`, `the samples are there, but in example.${key}_named_params, the field of named placeholders (parameter_format NAMED); numbered placeholders (POSITIONAL: ${shown(keys)}) take theirs by position in example.${key} (${positionalForm(byName[0]!.sample)}): move them there in the export`);
+  } else {
+    // a placeholder without a sample: WhatsApp's review needs one (as a Twilio export's variables must give it)
+    for (const k of unsampled) bad(`${at}.example`, `no sample of {{${k}}}`);
   }
   return { text, ...(Object.keys(examples).length ? { examples } : {}) };
 }

@@ -126,7 +126,8 @@ export interface ExamplesBlock { readonly path: Path; readonly key: string; read
  * YAML document, so comments and the layout of everything else survive).
  * - set: the string at `path` becomes `value` (its quoting style kept where YAML allows);
  * - rename-keys: keys of the mapping at `path` renamed (all at once: `{ '3': '2', '4': '3' }`);
- * - add: a new entry `key: value` at the end of the mapping at `path` (the mapping made when missing);
+ * - add: a new entry `key: value` at the end of the mapping at `path` (the mapping made when missing; a
+ *   number `value` written as a number: `code_expiration_minutes: 5`);
  * - reorder: the list at `path` takes its items in `order` (old indices);
  * - order-keys: every mapping's keys in the order `tplsync fmt` writes them (src/fmt/format.ts);
  * - remove: the key at `path` (its last segment) taken out of its mapping, with its value;
@@ -139,7 +140,7 @@ export interface ExamplesBlock { readonly path: Path; readonly key: string; read
 export type Change =
   | { op: 'set'; path: Path; value: string }
   | { op: 'rename-keys'; path: Path; renames: Readonly<Record<string, string>> }
-  | { op: 'add'; path: Path; key: string; value: string }
+  | { op: 'add'; path: Path; key: string; value: string | number }
   | { op: 'reorder'; path: Path; order: readonly number[] }
   | { op: 'order-keys' }
   | { op: 'remove'; path: Path }

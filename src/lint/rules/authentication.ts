@@ -1,14 +1,14 @@
 // WhatsApp authentication rules (and the message TTL of every category), one pure check each.
 // Sources: Meta authentication templates, zero-tap authentication, time-to-live for templates
 // (reference/platform-rules.md, "WhatsApp: authentication").
-import { readPresetAuthenticationBody } from '../../model/authentication.js';
+import { readPresetAuthenticationBody, readPresetExpiryFooter } from '../../model/authentication.js';
 import { charLength, distinctKeys } from '../../model/placeholders.js';
 import { arr, defineRules, obj, str, type RuleContext } from '../rule.js';
 import { buttonsOfType } from './whatsapp.js';
 import { footerTextAsMapping } from './schema.js';
 
 const source = 'Meta authentication templates';
-const isAuth = (ctx: RuleContext): boolean => ctx.t.category === 'AUTHENTICATION';
+const isAuth = (ctx: Pick<RuleContext, 't'>): boolean => ctx.t.category === 'AUTHENTICATION';
 /** a valid category other than AUTHENTICATION (a misspelt one is the schema's finding, not a reason for more) */
 const isOtherCategory = (ctx: RuleContext): boolean => ctx.t.category === 'MARKETING' || ctx.t.category === 'UTILITY';
 const otpButtons = (ctx: RuleContext) => buttonsOfType(ctx, 'OTP');
@@ -64,6 +64,12 @@ function isPresetWording(text: string, language: string): boolean {
   return readPresetAuthenticationBody(text, language) !== undefined;
 }
 
+/** the minutes of a footer that is WhatsApp's English expiry line word for word ("This code expires in 5 minutes."), in an en* template */
+function presetExpiryFooter(ctx: Pick<RuleContext, 't'>): number | undefined {
+  const footer = str(ctx.t.footer);
+  return footer === undefined ? undefined : readPresetExpiryFooter(footer, str(ctx.t.language) ?? '');
+}
+
 export const authenticationRules = defineRules([
   {
     id: 'authentication-preset-text', group: 'whatsapp', severity: 'warning',
@@ -116,10 +122,18 @@ export const authenticationRules = defineRules([
     id: 'authentication-footer', group: 'whatsapp', severity: 'error',
     summary: 'An AUTHENTICATION template\'s footer is WhatsApp\'s expiry line (`footer: { code_expiration_minutes: N }`), not a text of its own.',
     why: 'Meta\'s authentication templates are preset text, an optional security sentence, an optional expiry warning and the code button: the only footer WhatsApp shows is its own "This code expires in N minutes." A footer text is not part of the template and is rejected.',
-    fix: 'Remove the footer text; for the expiry line write `footer: { code_expiration_minutes: 10 }`.', source,
+    fix: 'Remove the footer text; for the expiry line write `footer: { code_expiration_minutes: 10 }`. A footer that is WhatsApp\'s English expiry line word for word ("This code expires in 5 minutes.", as Meta\'s listing may return it) is that preset: `footer: { code_expiration_minutes: 5 }`.', source,
     check(ctx) {
-      if (isAuth(ctx) && typeof ctx.t.footer === 'string') ctx.report(['footer'], 'An AUTHENTICATION template has no footer text of its own; WhatsApp writes its expiry line from `footer: { code_expiration_minutes: N }`.');
+      if (!isAuth(ctx) || typeof ctx.t.footer !== 'string') return;
+      const minutes = presetExpiryFooter(ctx);
+      if (minutes !== undefined) ctx.report(['footer'], `"${ctx.t.footer.trim()}" is WhatsApp's own expiry line, which an AUTHENTICATION template asks for as \`footer: { code_expiration_minutes: ${minutes} }\`, not as a text (lint --fix writes it so).`);
+      else ctx.report(['footer'], 'An AUTHENTICATION template has no footer text of its own; WhatsApp writes its expiry line from `footer: { code_expiration_minutes: N }`.');
     },
+    repair(ctx) {
+      const minutes = isAuth(ctx) ? presetExpiryFooter(ctx) : undefined;
+      return minutes === undefined ? [] : [{ op: 'remove', path: ['footer'] }, { op: 'add', path: ['footer'], key: 'code_expiration_minutes', value: minutes }];
+    },
+    repairTitle: 'Write WhatsApp\'s English expiry line ("This code expires in N minutes.") as `footer: { code_expiration_minutes: N }`',
   },
   {
     id: 'authentication-code-expiration', group: 'whatsapp', severity: 'error',
