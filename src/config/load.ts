@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { createRequire } from 'node:module';
 import type TS from 'typescript';
 import { importFresh } from '../core/fresh-import.js';
-import { secretFromEnv } from '../core/secret-env.js';
+import { secretFromEnv, takenAsKey } from '../core/secret-env.js';
 import { ciNamesFromEnv } from '../core/ci-names.js';
 import type { SeveritySetting } from '../core/diagnostic.js';
 import { schemaDir } from '../schemas/dir.js';
@@ -705,8 +705,11 @@ export function environmentValues(env: EnvironmentConfig, vars: NodeJS.ProcessEn
     let got: ValueOfEnvironment;
     if ('text' in v) got = { value: v.text, secret: false };
     else {
-      const value = vars[v.env];
       const where = `environments.${env.name}.values.${name}`;
+      // the variable of a key: refused for what it is (once read, the key's variable is out of the environment: "not set" was false)
+      if (v.env === env.apiKeyEnv) throw new UsageError(`${where} is read from the environment variable ${v.env}, which is environment '${env.name}''s apiKeyEnv: the API key cannot be a template value (it would be sent to customers); read the value from a variable of its own, or give its text`);
+      if (takenAsKey(v.env)) throw new UsageError(`${where} is read from the environment variable ${v.env}, which holds an API key (the apiKeyEnv of an environment of the config): an API key cannot be a template value (it would be sent to customers); read the value from a variable of its own, or give its text`);
+      const value = vars[v.env];
       if (value === undefined || value === '') throw new UsageError(`${where} is read from the environment variable ${v.env}, which is ${value === undefined ? 'not set' : 'empty'}: set it to the value for environment '${env.name}'`);
       // white space counts for nothing: a value of spaces masked as (secret) would mask the output's indentation
       const solid = value.replace(/\s/g, '').length;
