@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { createRequire } from 'node:module';
 import type TS from 'typescript';
 import { importFresh } from '../core/fresh-import.js';
+import { holdProjectOutput } from '../core/project-console.js';
 import { secretFromEnv, takenAsKey } from '../core/secret-env.js';
 import { ciNamesFromEnv } from '../core/ci-names.js';
 import type { SeveritySetting } from '../core/diagnostic.js';
@@ -450,7 +451,15 @@ function requireTypescript(filepath: string): typeof TS {
 
 const FRESH_LOADERS = { '.js': loadJsFresh, '.mjs': loadJsFresh, '.cjs': loadJsFresh, '.ts': loadTsFresh };
 
-export async function loadConfig(opts: { cwd: string; configFile?: string }): Promise<Config> {
+/**
+ * The config of `opts.cwd` (or the file --config names). What a JavaScript or TypeScript config prints as it runs is held
+ * until its keys are known to the output gate (core/project-console.ts), then written to stderr, masked.
+ */
+export function loadConfig(opts: { cwd: string; configFile?: string }): Promise<Config> {
+  return holdProjectOutput(() => readConfig(opts));
+}
+
+async function readConfig(opts: { cwd: string; configFile?: string }): Promise<Config> {
   const direct = await readDirect(opts);
   if (direct) return finishLoad(direct.config, direct.filepath);
   if (direct === null) return { dir: opts.cwd, templates: DEFAULT_TEMPLATE_GLOBS, typesOut: DEFAULT_TYPES_OUT, environments: {}, rules: {} };
