@@ -261,6 +261,9 @@ test('environmentValues: a secret is read when asked for, with a clear error whe
   assert.is(get('nope'), undefined);
   assert.is(environmentValues(env, {})('a')?.value, 'A', 'an unset variable matters only for its own value');
   assert.throws(() => environmentValues(env, {})('s'), /environments\.prod\.values\.s is read from the environment variable S_VAR, which is not set/);
+  // the environment's own key's variable: refused as the key, set or not (trial-au F1: "not set" of a variable that was set)
+  const keyed: EnvironmentConfig = { ...env, values: { k: { env: 'K' } } };
+  for (const vars of [{}, { K: 'long-enough-api-key' }]) assert.throws(() => environmentValues(keyed, vars)('k'), /environments\.prod\.values\.k is read from the environment variable K, which is environment 'prod''s apiKeyEnv: the API key cannot be a template value/);
   assert.throws(() => environmentValues(env, { S_VAR: 'short' })('s'), /holds 5 characters; a secret value has at least 8/);
   // white space is no secret: eight spaces would mask every indentation of the output
   assert.throws(() => environmentValues(env, { S_VAR: '        ' })('s'), /holds 0 characters besides white space; a secret value has at least 8/);

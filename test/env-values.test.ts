@@ -364,4 +364,21 @@ function emuText(emu: RunningEmulator, name: string): string {
   return '';
 }
 
+test('a value read from a key\'s variable (its own environment\'s apiKeyEnv, or another\'s): refused as the key it is, not as a variable "not set" (trial-au F1)', async () => {
+  const dir = tempDir('tplsync-env-values-key-');
+  try {
+    // staging's promo_token is staging's own key; production's is staging's key too (another environment's)
+    writeFiles(dir, { 'tplsync.config.yaml': config().replace('promo_token: { env: STAGING_PROMO }', 'promo_token: { env: KEY_S }').replace('promo_token: { env: PROD_PROMO }', 'promo_token: { env: KEY_S }'), 'templates/spring_offer.yaml': TEMPLATE });
+    const own = await cliIn(['plan', '--env', 'staging'], { cwd: dir, env: ENV });
+    assert.is(own.exitCode, 3, own.stdout + own.stderr);
+    assert.match(own.stderr, "environments.staging.values.promo_token is read from the environment variable KEY_S, which is environment 'staging''s apiKeyEnv: the API key cannot be a template value");
+    assert.not.match(own.stderr, 'not set');
+    const other = await cliIn(['plan', '--env', 'production'], { cwd: dir, env: ENV });
+    assert.is(other.exitCode, 3, other.stdout + other.stderr);
+    assert.match(other.stderr, 'environments.production.values.promo_token is read from the environment variable KEY_S, which holds an API key (the apiKeyEnv of an environment of the config): an API key cannot be a template value');
+    assert.not.match(other.stderr, 'not set');
+    for (const r of [own, other]) assert.equal(leaks(r.stdout + r.stderr), []);
+  } finally { cleanup(dir); }
+});
+
 test.run();

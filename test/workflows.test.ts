@@ -275,4 +275,31 @@ test('two folders never read one variable: distinct slugs give distinct name suf
   assert.ok(bySuffix.size > 5000, `${bySuffix.size} distinct slugs`);
 });
 
+test('every checkout of a job that plans (plan, apply, preview of the changes) fetches the whole history (fetch-depth: 0), in every workflow init writes and the repository\'s own (trial-au F4: the drift job could never say "edited outside tplsync")', () => {
+  interface Step { uses?: string; with?: Record<string, unknown> }
+  const variants: Parameters<typeof workflowFiles>[0][] = [
+    { uses: 'tplsync/tplsync@v9.9.9', apiKeyEnv: 'ACME_API_KEY', environment: 'staging' },
+    { uses: 'tplsync/tplsync@v9.9.9', apiKeyEnv: 'TPLSYNC_PRODUCTION_API_KEY', environment: 'production', typesCheck: true, codeScanning: true, branch: 'master', dir: 'teams/support', nodeVersionFile: 'package.json' },
+  ];
+  const all = [
+    ...variants.flatMap((o) => Object.entries(workflowFiles(o))),
+    ...files.filter((f) => f.startsWith('tplsync-')).map((f) => [f, readFileSync(path.join(dir, f), 'utf8')] as [string, string]),
+  ];
+  let planningJobs = 0;
+  for (const [file, text] of all) {
+    const jobs = (parse(text) as { jobs: Record<string, { steps: Step[] }> }).jobs;
+    for (const [name, job] of Object.entries(jobs)) {
+      // the commands that read the files' history: plan (drift), apply (--base, drift), preview --changes
+      const plans = job.steps.some((s) => s.with && ['plan', 'apply', 'preview'].includes(String(s.with.command)));
+      if (!plans) continue;
+      planningJobs++;
+      const checkouts = job.steps.filter((s) => s.uses?.startsWith('actions/checkout@'));
+      assert.ok(checkouts.length > 0, `${file} ${name}: a checkout`);
+      for (const c of checkouts) assert.is(c.with?.['fetch-depth'], 0, `${file} job ${name}: its checkout has fetch-depth: 0`);
+    }
+  }
+  // the pull request's plan, the apply and the drift job of each set
+  assert.is(planningJobs, 3 * (variants.length + 1));
+});
+
 test.run();

@@ -4,6 +4,7 @@ import { UsageError } from '../core/errors.js';
 import { EXIT, EXIT_HELP } from '../core/exit-codes.js';
 import { installInterruptHandler, interruptExitCode, wasInterrupted } from '../core/interrupt.js';
 import { installRedaction } from '../core/redact.js';
+import { routeProjectConsole } from '../core/project-console.js';
 import { takeSecretsOutOfEnv } from '../core/secret-env.js';
 import { toolVersion } from '../core/version.js';
 import { visible } from '../core/visible.js';
@@ -41,6 +42,7 @@ export const GLOBAL_OPTIONS: readonly (readonly [flags: string, description: str
 
 export async function main(argv: readonly string[]): Promise<number> {
   installRedaction(); // every command's stdout and stderr: no key or token a server echoes gets out
+  routeProjectConsole(); // what a JavaScript config or a policy plugin prints goes to stderr, masked: stdout is a report's or the language server's
   takeSecretsOutOfEnv(); // an environment's key, once read, is gone from the environment: a policy plugin (repository code) does not find it there
   installInterruptHandler(); // Ctrl-C and SIGTERM: exit 130 / 143; commands that can stop cleanly finish what is in flight first
   let code: number = EXIT.OK;

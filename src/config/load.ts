@@ -6,7 +6,8 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { createRequire } from 'node:module';
 import type TS from 'typescript';
 import { importFresh } from '../core/fresh-import.js';
-import { secretFromEnv } from '../core/secret-env.js';
+import { holdProjectOutput } from '../core/project-console.js';
+import { secretFromEnv, takenAsKey } from '../core/secret-env.js';
 import { ciNamesFromEnv } from '../core/ci-names.js';
 import type { SeveritySetting } from '../core/diagnostic.js';
 import { schemaDir } from '../schemas/dir.js';
@@ -450,7 +451,15 @@ function requireTypescript(filepath: string): typeof TS {
 
 const FRESH_LOADERS = { '.js': loadJsFresh, '.mjs': loadJsFresh, '.cjs': loadJsFresh, '.ts': loadTsFresh };
 
-export async function loadConfig(opts: { cwd: string; configFile?: string }): Promise<Config> {
+/**
+ * The config of `opts.cwd` (or the file --config names). What a JavaScript or TypeScript config prints as it runs is held
+ * until its keys are known to the output gate (core/project-console.ts), then written to stderr, masked.
+ */
+export function loadConfig(opts: { cwd: string; configFile?: string }): Promise<Config> {
+  return holdProjectOutput(() => readConfig(opts));
+}
+
+async function readConfig(opts: { cwd: string; configFile?: string }): Promise<Config> {
   const direct = await readDirect(opts);
   if (direct) return finishLoad(direct.config, direct.filepath);
   if (direct === null) return { dir: opts.cwd, templates: DEFAULT_TEMPLATE_GLOBS, typesOut: DEFAULT_TYPES_OUT, environments: {}, rules: {} };
@@ -705,8 +714,11 @@ export function environmentValues(env: EnvironmentConfig, vars: NodeJS.ProcessEn
     let got: ValueOfEnvironment;
     if ('text' in v) got = { value: v.text, secret: false };
     else {
-      const value = vars[v.env];
       const where = `environments.${env.name}.values.${name}`;
+      // the variable of a key: refused for what it is (once read, the key's variable is out of the environment: "not set" was false)
+      if (v.env === env.apiKeyEnv) throw new UsageError(`${where} is read from the environment variable ${v.env}, which is environment '${env.name}''s apiKeyEnv: the API key cannot be a template value (it would be sent to customers); read the value from a variable of its own, or give its text`);
+      if (takenAsKey(v.env)) throw new UsageError(`${where} is read from the environment variable ${v.env}, which holds an API key (the apiKeyEnv of an environment of the config): an API key cannot be a template value (it would be sent to customers); read the value from a variable of its own, or give its text`);
+      const value = vars[v.env];
       if (value === undefined || value === '') throw new UsageError(`${where} is read from the environment variable ${v.env}, which is ${value === undefined ? 'not set' : 'empty'}: set it to the value for environment '${env.name}'`);
       // white space counts for nothing: a value of spaces masked as (secret) would mask the output's indentation
       const solid = value.replace(/\s/g, '').length;

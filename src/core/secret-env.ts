@@ -29,3 +29,9 @@ export function secretFromEnv(name: string): string | undefined {
   if (value !== undefined) delete env[name];
   return value;
 }
+
+/** Whether `name` is a variable this run took out of the environment as an API key (`secretFromEnv`): unset now because it held a key. */
+export function takenAsKey(name: string): boolean {
+  const t = taken();
+  return t.on && t.values.get(name) !== undefined;
+}

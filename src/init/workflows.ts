@@ -249,6 +249,8 @@ jobs:
       TPLSYNC_ENV: ${env}
     steps:
       - uses: ${ACTIONS.checkout}
+        with:
+          fetch-depth: 0 # the files' history tells an edit in the console from a change merged and not applied yet
 ${action(o, 6, 'Plan with --detailed-exitcode (2 means drift)', { command: 'plan', environment: '${{ env.TPLSYNC_ENV }}', args: `--detailed-exitcode --orphans-if-listed --format markdown --marker ${marker('drift')} --output drift.md`, 'ok-exit-codes': '0 2', ...key }, ['id: plan'])}
       - name: Job summary
         # also when the plan failed after writing drift.md (a listing that failed: the plan says so)

@@ -118,6 +118,12 @@ export interface Plan {
   historyMissing?: string;
   /** the channel's text where a secret's reference stands, hidden in its template for want of a base (no git): said once, why */
   secretsHidden?: string;
+  /**
+   * `plan --base REF`: the settings that decide where the environment's API key goes (baseUrl, apiKeyEnv,
+   * allowInsecureHttp) or what code runs beside it (policy plugins, a JavaScript config) that differ from REF's config,
+   * each a few words (connection-base.ts): this plan ran with them and the key, said in every format
+   */
+  connectionChanged?: { base: string; changes: string[] };
   changes: PlanChange[];
   summary: { create: number; update: number; noop: number; orphan: number };
   /** templates held back; every other template is planned as usual */

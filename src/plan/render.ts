@@ -248,6 +248,8 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
       : c.bold(`Plan for ${o.environment}: ${s.create} to create, ${updateCounts(plan)}, ${s.noop} unchanged${s.orphan ? `, ${s.orphan} orphaned` : ''}${heldCounts(plan)}.${marked ? ` ${marked} need${marked === 1 ? 's' : ''} attention (marked ! above).` : ''}`));
   const behind = behindLine(plan, o.environment);
   if (behind) out.push(c.red(behind));
+  const connection = connectionLine(plan, o.environment);
+  if (connection) out.push(c.red(`! ${connection}`));
   for (const line of windowLines(plan, o.waitForQuota !== false)) out.push(c.yellow(line));
   const budget = editBudget(plan.changes);
   const budgetLine = describeBudget(budget, o.environment);
@@ -264,6 +266,16 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
   if (plan.deletedOnChannel?.length) out.push(c.dim(deletedLine(plan, (k) => k)));
   if (plan.secretsHidden) out.push(c.dim(`(secret) in the channel's copy: ${plan.secretsHidden}.`));
   return `${out.join('\n')}\n`;
+}
+
+/**
+ * The connection settings (and code) of the environment that differ from the config at --base, in one line: what this plan
+ * ran with the environment's API key (a pull request's branch may point the key at another host), undefined when none.
+ */
+export function connectionLine(plan: Pick<Plan, 'connectionChanged'>, environment: string): string | undefined {
+  const c = plan.connectionChanged;
+  if (!c?.changes.length) return undefined;
+  return `Connection of ${environment} changed since ${c.base}: ${c.changes.join('; ')}. This plan ran with these settings and the environment's API key: check that the change is meant before merging.`;
 }
 
 /**
@@ -383,6 +395,7 @@ export function renderJson(plan: Plan): string {
     ...(plan.orphansNotLookedFor ? { orphansNotLookedFor: plan.orphansNotLookedFor.reason } : {}),
     ...(plan.historyMissing ? { historyMissing: plan.historyMissing } : {}),
     ...(plan.secretsHidden ? { secretsHidden: plan.secretsHidden } : {}),
+    ...(plan.connectionChanged ? { connectionChanged: plan.connectionChanged } : {}),
     changes: plan.changes.map((c) => ({
       ...identifierFields({ channel: c.channel, name: c.name, language: c.language, publicId: c.publicId }), action: c.action,
       ...identifierFields({ channelId: c.channelId, ...(c.file ? { file: c.file } : {}) }), ...(c.remoteStatus ? { remoteStatus: c.remoteStatus } : {}),
@@ -458,6 +471,9 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
   const skips = applySkipCount(plan);
   if (skips) head.push('| create | update | apply will skip | unchanged | orphaned |', '| ---: | ---: | ---: | ---: | ---: |', `| ${s.create} | ${s.update - skips}${driftSummary(plan)} | ${skips} | ${s.noop} | ${s.orphan} |`, '');
   else head.push('| create | update | unchanged | orphaned |', '| ---: | ---: | ---: | ---: |', `| ${s.create} | ${s.update}${driftSummary(plan)} | ${s.noop} | ${s.orphan} |`, '');
+  // where the key went, first: the branch's config ran with the environment's secret, and a reviewer reads this comment, not the job's log
+  const connection = connectionLine(plan, o.environment);
+  if (connection) head.push(`⚠️ **${esc(connection)}**`, '');
   // drift first: a reviewer tells a revert of someone's change on the channel from the pull request's own edits
   const dc = driftCount(plan);
   const drifted = dc.drift - dc.conflict - dc.outside - dc.unmerged;

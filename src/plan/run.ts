@@ -24,6 +24,7 @@ import { RULES_BY_ID } from '../lint/registry.js';
 const RULE_IDS: ReadonlySet<string> = new Set(RULES_BY_ID.keys());
 import { deletedNamesakes, listedOrphans, listedUnknown, twinsOfCreates, type ListedTemplate } from './listed.js';
 import { behindRef, branchTemplates, commitOf, committedTemplates, type CommittedVersions, defaultBase, DRIFT_HISTORY_DEPTH, headCommit, historyBases, remoteDefaultBranch, templatesAtRef, upstreamOf, type BaseTemplates } from './orphans.js';
+import { connectionChangedSince } from './connection-base.js';
 import { diffTemplates, fromRead, type CanonicalTemplate } from '../model/canonical.js';
 import { markedSecretNames } from '../model/values.js';
 import { committedVersion, keyOf, makePlan, markHeldTwins, mediaSamples, planAgainstBase, shardKeys, type DeletedOnChannel, type DesiredTemplate, type HeldTemplate, type MediaSamples, type OrphanCandidate, type Plan, type PlanInputs } from './plan.js';
@@ -178,8 +179,11 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
   /** the project's files (a base finds at their real paths those reached through a linked folder) */
   const nowFiles = project.files.map((f) => f.abs);
   const canonicalOf = (byId: BaseTemplates['byId']) => new Map([...byId].map(([id, b]) => [id, b.template.canonical]));
+  let connectionChanged: Plan['connectionChanged'];
   if (o.base) {
     const base = await templatesAtRef(config, conn.environment, o.base, nowFiles);
+    const changes = await connectionChangedSince(config, conn.environment, o.base);
+    if (changes.length) connectionChanged = { base: o.base, changes };
     baseById = base.byId;
     const [at, head] = await Promise.all([commitOf(config.dir, o.base), headCommit(config.dir)]);
     if (at && head && at !== head) driftBase = { ref: o.base, environment: conn.environment.name, byId: canonicalOf(base.byId) };
@@ -321,7 +325,7 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
   // creations past one window of the quota: the plan says how long apply will take (apply paces to the same quota)
   const quota = conn.environment.createQuota ?? DEFAULT_CREATE_QUOTA;
   const windows = creationWindows(plan.changes, quota).length ? { createQuota: quota } : {};
-  return { ...plan, ...windows, ...(categoriesFrom ? { categoriesFrom } : {}), ...(notLookedFor ? { orphansNotLookedFor: notLookedFor } : {}), ...(secretsHidden ? { secretsHidden } : {}), ...(historyMissing ? { historyMissing } : {}) };
+  return { ...plan, ...windows, ...(categoriesFrom ? { categoriesFrom } : {}), ...(notLookedFor ? { orphansNotLookedFor: notLookedFor } : {}), ...(secretsHidden ? { secretsHidden } : {}), ...(historyMissing ? { historyMissing } : {}), ...(connectionChanged ? { connectionChanged } : {}) };
 }
 
 /**
