@@ -150,7 +150,14 @@ test('a file that translates a language into itself, or into the language its so
     writeFiles(dir, { 'tr/swapped.csv': [swap(head!), ...rows.map((r) => (r ? swap(r) : r))].join('\r\n') });
     const swapped = await importTranslations(config, ['tr/swapped.csv'], dir);
     assert.equal(swapped.written, []);
-    assert.match(swapped.refusals[0]!.message, /its de file was translated from en_US/);
+    // its notes say the units were exported for de, which the file now says is its source
+    assert.match(swapped.refusals[0]!.message, /exported for de [^\n]*the file now translates de into en_US: its second and third columns were swapped/);
+    // the same without the notes column (a spreadsheet that lost it): the de file's record says it was translated from en_US
+    const noNotes = (line: string): string => line.replace(/,"[^"]*",?$/, '');
+    writeFiles(dir, { 'tr/swapped.csv': [swap(head!), ...rows.map((r) => (r ? swap(r) : r))].map(noNotes).join('\r\n') });
+    const unnoted = await importTranslations(config, ['tr/swapped.csv'], dir);
+    assert.equal(unnoted.written, []);
+    assert.match(unnoted.refusals[0]!.message, /its de file was translated from en_US/);
     assert.is(readFileSync(path.join(dir, 'templates/order_shipped.en_US.yaml'), 'utf8'), EN, 'the source untouched');
   } finally { cleanup(dir); }
 });
