@@ -514,7 +514,7 @@ export interface ImportResult {
   /** target files recorded as translated from another language, sent back with no text changed: not written (ImportPlan's otherSource) */
   otherSource: { file: string; target: string; template: string; recorded: string; source: string; line: number }[];
   /** units sent back as the target file's outdated text by a file that cannot say they were checked: not imported (ImportPlan's stillOutdated) */
-  stillOutdated: { file: string; target: string; id: string; line: number }[];
+  stillOutdated: { file: string; target: string; id: string; line: number; stateless?: true }[];
   /** units whose translation is not marked finished, not imported (those of a template not written for lack of them are in its `skipped` reason) */
   fuzzy: (NotFinal & { file: string })[];
   /** a translation file whose target language no template had, beside one of the same base language (`de_DE` beside `de`): its header may be a translation tool's */
@@ -926,7 +926,7 @@ export async function importTranslations(config: Config, files: readonly string[
       append(result.skipped, plan.skipped.map((s) => ({ file, ...s })));
       append(result.kept, plan.kept.map((k) => ({ line: k.line, id: k.id, template: k.template, target: k.file, file })));
       for (const u of plan.unchanged) if (!leftOut.has(u.template)) unchanged.add(u.file);
-      for (const u of plan.stillOutdated ?? []) result.stillOutdated.push({ file, target: u.file, id: u.id, line: u.line });
+      for (const u of plan.stillOutdated ?? []) result.stillOutdated.push({ file, target: u.file, id: u.id, line: u.line, ...(u.stateless ? { stateless: true as const } : {}) });
       for (const u of plan.otherSource ?? []) result.otherSource.push({ file, target: u.file, template: u.template, recorded: u.recorded, source: doc.source, line: u.line });
       for (const w of plan.writes) {
         const h = held.get(w.file);
@@ -1081,7 +1081,11 @@ export async function translationsImport(files: string[], o: ImportOptions): Pro
   for (const u of r.unlisted) err.push(`${u.file}: note: ${u.note}\n`);
   for (const n of r.newLanguages) err.push(`${n.file}: note: no template ${n.lacking ? `of ${n.lacking.join(', ')} ` : ''}was in ${n.language} before this import, and ${n.lacking ? `${n.lacking.length === 1 ? 'that channel has' : 'those channels have'}` : 'the project has'} ${n.near}${n.renamed ? ` ('${n.language.split('_')[0]}' is a withdrawn ISO 639 code of the language now written '${n.renamed.split('_')[0]}'; did you mean '${n.renamed}'? Java and some translation tools still write it)` : ''}${newLanguageAdvice(n)}\n`);
   for (const f of r.fuzzy) err.push(`${f.file}:${f.line}: ${f.id}: not imported: ${notFinalWhy(f)}\n`);
-  for (const x of r.stillOutdated) err.push(`${x.file}:${x.line}: ${x.id}: not imported: the translation is ${x.target}'s own text, which is outdated (its source text changed since it was translated), and this file cannot say it was checked (no notes column, or the export's notes removed): it stays outdated; translate it, or send back the file as exported with its outdated marker removed\n`);
+  for (const x of r.stillOutdated) {
+    err.push(x.stateless
+      ? `${x.file}:${x.line}: ${x.id}: not imported: the translation is ${x.target}'s own text, which is outdated (its source text changed since it was translated), sent back as exported, and its <segment> has no state (a tool dropped it: XLIFF 2.0 reads no state as "initial"), so nothing says it was checked: it stays outdated; translate it, or once checked set state="translated" on its <segment> and import again\n`
+      : `${x.file}:${x.line}: ${x.id}: not imported: the translation is ${x.target}'s own text, which is outdated (its source text changed since it was translated), and this file cannot say it was checked (no notes column, or the export's notes removed): it stays outdated; translate it, or send back the file as exported with its outdated marker removed\n`);
+  }
   for (const x of r.otherSource) err.push(`${x.file}:${x.line}: ${x.template}: not imported: ${x.target} records its texts as translated from ${x.recorded}, and this file translates from ${x.source} without changing any: nothing was recorded (its outdated texts stay outdated; tplsync translations export --source ${x.recorded} shows them)\n`);
   // each unit by its line, up to KEPT_SHOWN a translation file: a whole export older than the files (thousands of units) is said in a count
   const keptBy = new Map<string, typeof r.kept>();

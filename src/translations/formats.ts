@@ -281,6 +281,8 @@ export interface Entry {
   exported?: string;
   /** the language that note says the unit was exported for (a file of an older tplsync names none) */
   exportedFor?: string;
+  /** an XLIFF segment of the unit has no state (XLIFF 2.0 reads it as "initial"): the file does not say the translation was checked */
+  stateless?: true;
   /** an XLIFF target that neither says nor inherits xml:space="preserve" had line breaks between its words, read as spaces (XML's default white space), and has none */
   breaksRead?: true;
 }
@@ -514,7 +516,7 @@ export function readXliffTree(text: string): TranslationDoc {
       if (stateless && target === source) { fuzzy.push({ id: name, line, mark: 'copy' }); continue; }
       const exportedNote = kids(unit).filter((n) => tagOf(n) === 'notes').flatMap((n) => kids(n)).find((n) => tagOf(n) === 'note' && n[':@']?.category === EXPORTED_NOTE);
       const exported = exportedNote ? readExportedNote(kids(exportedNote).map((c) => (tagOf(c) === '#text' ? String(c['#text']) : '')).join('')) : undefined;
-      entries.push({ id: name, source, target, line, ...(unknown !== undefined ? { unknownCode: unknown.id, unknownKind: unknown.kind, sourceCodes: [...(unknown.kind === 'ph' ? codes.keys() : paired)] } : {}), ...exportedFields(exported), ...(breaksRead && !target.includes('\n') ? { breaksRead: true as const } : {}) });
+      entries.push({ id: name, source, target, line, ...(unknown !== undefined ? { unknownCode: unknown.id, unknownKind: unknown.kind, sourceCodes: [...(unknown.kind === 'ph' ? codes.keys() : paired)] } : {}), ...exportedFields(exported), ...(stateless ? { stateless: true as const } : {}), ...(breaksRead && !target.includes('\n') ? { breaksRead: true as const } : {}) });
     }
   }
   return { source: fromBcp47(attrs.srcLang), target: fromBcp47(attrs.trgLang), entries, ...(fuzzy.length ? { fuzzy } : {}) };

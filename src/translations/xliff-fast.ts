@@ -11,7 +11,7 @@ import { languageCode } from '../core/language.js';
 import { showsNothing } from '../core/visible.js';
 
 /** an entry as formats.ts's Entry (declared here: formats.ts imports this module) */
-interface Entry { id: string; source: string; target: string; line: number; unknownCode?: string; unknownKind?: 'ph' | 'pc' | 'sc' | 'ec'; sourceCodes?: string[]; exported?: string; exportedFor?: string; breaksRead?: true }
+interface Entry { id: string; source: string; target: string; line: number; unknownCode?: string; unknownKind?: 'ph' | 'pc' | 'sc' | 'ec'; sourceCodes?: string[]; exported?: string; exportedFor?: string; stateless?: true; breaksRead?: true }
 /**
  * The note of an exported unit that had a target: that target's hash (units.ts's textHash). An
  * import whose translation is still the target as exported, where the template's file has
@@ -382,6 +382,6 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
     if (blank(target)) { fuzzy.push({ id: u.name!, line: u.line, mark: 'empty' }); return; }
     if (u.initial) { fuzzy.push({ id: u.name!, line: u.line, mark: 'initial', draft: target }); return; }
     if (u.stateless && target === source) { fuzzy.push({ id: u.name!, line: u.line, mark: 'copy' }); return; }
-    entries.push({ id: u.name!, source, target, line: u.line, ...(unknown !== undefined ? { unknownCode: unknown, unknownKind: 'ph' as const, sourceCodes: [...codes.keys()] } : {}), ...(u.exported !== undefined ? { exported: u.exported } : {}), ...(u.exportedFor !== undefined ? { exportedFor: u.exportedFor } : {}), ...(u.breaksRead && !target.includes('\n') ? { breaksRead: true as const } : {}) });
+    entries.push({ id: u.name!, source, target, line: u.line, ...(unknown !== undefined ? { unknownCode: unknown, unknownKind: 'ph' as const, sourceCodes: [...codes.keys()] } : {}), ...(u.exported !== undefined ? { exported: u.exported } : {}), ...(u.exportedFor !== undefined ? { exportedFor: u.exportedFor } : {}), ...(u.stateless ? { stateless: true as const } : {}), ...(u.breaksRead && !target.includes('\n') ? { breaksRead: true as const } : {}) });
   }
 }
