@@ -53,7 +53,13 @@ test('a withdrawn code: iw in the config is did-you-mean he; an iw translation f
     writeFiles(dir, { 'tplsync.config.yaml': withLanguages('en_US, he'), 'templates/order_shipped.he.yaml': EN.replace('language: en_US', 'language: he').replace('Hi {{customer}}, your order is on its way.', 'שלום {{customer}}, ההזמנה שלך בדרך.') });
     assert.is((await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'he', '--format', 'po'], { cwd: dir })).exitCode, 0);
     const po = readFileSync(path.join(dir, 'translations/he.po'), 'utf8').replace('"Language: he\\n"', '"Language: iw\\n"');
+    // its units' notes say they were exported for he: refused whole, the header to correct named
     writeFiles(dir, { 'translations/iw.po': po });
+    const named = await cliIn(['translations', 'import', 'translations/iw.po', '--dry-run'], { cwd: dir });
+    assert.is(named.exitCode, 1);
+    assert.match(named.stderr, /^translations\/iw\.po:\d+: its unit was exported for he [^\n]*its header's Language says iw \(iw is the withdrawn ISO 639 code of he, which some tools still write\): [^\n]*correct its header's Language to he/m);
+    // a file whose notes name no language (an older export, a tool's own file): imported as a new language, with the notes
+    writeFiles(dir, { 'translations/iw.po': po.replace(/ \(he\)$/gm, '') });
     const imp = await cliIn(['translations', 'import', 'translations/iw.po', '--dry-run'], { cwd: dir });
     assert.match(imp.stderr, /^translations\/iw\.po: note: iw is not among the languages the config lists .*did you mean 'he'\?/m);
     assert.match(imp.stderr, /^translations\/iw\.po: note: no template was in iw before this import, and the project has he \('iw' is a withdrawn ISO 639 code of the language now written 'he'; did you mean 'he'\?/m);
@@ -87,7 +93,8 @@ test('iw-IL beside the project\'s he: one suggestion, he (not he_IL)', async () 
   try {
     writeFiles(dir, { 'tplsync.config.yaml': withLanguages('en_US, he'), 'templates/order_shipped.en_US.yaml': EN, 'templates/order_shipped.he.yaml': EN.replace('language: en_US', 'language: he').replace('Hi {{customer}}, your order is on its way.', 'שלום {{customer}}, ההזמנה שלך בדרך.') });
     assert.is((await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'he', '--format', 'po'], { cwd: dir })).exitCode, 0);
-    const po = readFileSync(path.join(dir, 'translations/he.po'), 'utf8').replace('"Language: he\\n"', '"Language: iw-IL\\n"');
+    // (an older export's notes, which name no language: a file whose notes say he is refused whole, naming he)
+    const po = readFileSync(path.join(dir, 'translations/he.po'), 'utf8').replace('"Language: he\\n"', '"Language: iw-IL\\n"').replace(/ \(he\)$/gm, '');
     writeFiles(dir, { 'translations/iw-IL.po': po });
     const imp = await cliIn(['translations', 'import', 'translations/iw-IL.po', '--dry-run'], { cwd: dir });
     const meant = [...imp.stderr.matchAll(/did you mean '([^']+)'|meant for (\S+),/g)].map((m) => m[1] ?? m[2]);

@@ -110,6 +110,56 @@ test('an untouched XLIFF or CSV does not clear it either: a unit still in state 
   } finally { cleanup(dir); }
 });
 
+// trial-as F3: a tool that writes no state attributes sent the XLIFF back untouched: the outdated unit (exported with
+// state="initial" and a note "outdated") came back without its state, its target the one exported, and was taken as
+// translated (no state, target not the source): marked current, though nobody had checked it. XLIFF 2.0 reads no state
+// as "initial": such a unit, sent back as exported, stays outdated; one whose target the translator changed is imported.
+test('an XLIFF whose tool dropped the state attributes does not mark an outdated translation current when it comes back as exported', async () => {
+  const de = await deMadeFromEn();
+  const { dir, config } = await project({ 'templates/order_shipped.en_US.yaml': EN.replace('is on its way.', 'has left the warehouse.'), 'templates/order_shipped.de.yaml': de });
+  try {
+    const outdated = async () => (await lintInProcess(dir)).diagnostics.filter((d) => d.ruleId === 'translation-outdated').length;
+    await exportTranslations(config, [], dir, { source: 'en_US', targets: ['de'], format: 'xliff', out: 'tr' });
+    const exported = readFileSync(path.join(dir, 'tr/de.xlf'), 'utf8');
+    assert.match(exported, /<note category="outdated">/);
+    const stateless = exported.replace(/ state="[a-z]*"/g, '');
+    assert.not.match(stateless, /state=/);
+    // the fast read, and the full read (a carriage return sends the file to it), say the same
+    for (const text of [stateless, stateless.replace(/\n/g, '\r\n')]) {
+      writeFiles(dir, { 'tr/de.xlf': text });
+      const r = await importTranslations(config, ['tr/de.xlf'], dir);
+      assert.equal(r.written, [], 'nothing written: the footer is current already, the body was not checked');
+      assert.equal(r.stillOutdated.map((x) => [x.id, x.stateless]), [['shop-whatsapp/order_shipped:body.text', true]]);
+      assert.equal(r.refusals, []);
+      assert.is(await outdated(), 1, 'still outdated');
+    }
+    // the CLI says why, at the unit's line, and what imports it (exit 1)
+    const { cliIn } = await import('./helpers.ts');
+    const cli = await cliIn(['translations', 'import', 'tr/de.xlf'], { cwd: dir });
+    assert.is(cli.exitCode, 1);
+    assert.match(cli.stderr, /tr\/de\.xlf:\d+: shop-whatsapp\/order_shipped:body\.text: not imported: [^\n]*outdated[^\n]*its <segment> has no state[^\n]*set state="translated"/);
+    // checked, and marked so: imported, current
+    writeFiles(dir, { 'tr/de.xlf': stateless.replace(/(<unit id="body\.text"[\s\S]*?<segment)>/, '$1 state="translated">') });
+    assert.equal((await importTranslations(config, ['tr/de.xlf'], dir)).stillOutdated, []);
+    assert.is(await outdated(), 0);
+  } finally { cleanup(dir); }
+});
+
+test('an XLIFF without states whose outdated target the translator changed is imported as translated', async () => {
+  const de = await deMadeFromEn();
+  const { dir, config } = await project({ 'templates/order_shipped.en_US.yaml': EN.replace('is on its way.', 'has left the warehouse.'), 'templates/order_shipped.de.yaml': de });
+  try {
+    await exportTranslations(config, [], dir, { source: 'en_US', targets: ['de'], format: 'xliff', out: 'tr' });
+    const stateless = readFileSync(path.join(dir, 'tr/de.xlf'), 'utf8').replace(/ state="[a-z]*"/g, '')
+      .replace('deine Bestellung ist unterwegs.</target>', 'deine Bestellung hat das Lager verlassen.</target>');
+    writeFiles(dir, { 'tr/de.xlf': stateless });
+    const r = await importTranslations(config, ['tr/de.xlf'], dir);
+    assert.equal([r.stillOutdated, r.refusals, r.written.map((w) => w.file)], [[], [], ['templates/order_shipped.de.yaml']]);
+    assert.match(readFileSync(path.join(dir, 'templates/order_shipped.de.yaml'), 'utf8'), /hat das Lager verlassen/);
+    assert.equal((await lintInProcess(dir)).diagnostics.filter((d) => d.ruleId === 'translation-outdated'), []);
+  } finally { cleanup(dir); }
+});
+
 test('a tool\'s copy of the source in state "initial" makes no new file; the same unit marked translated does', async () => {
   const { dir, config } = await project({ 'templates/order_shipped.en_US.yaml': EN });
   try {
@@ -150,7 +200,14 @@ test('a file that translates a language into itself, or into the language its so
     writeFiles(dir, { 'tr/swapped.csv': [swap(head!), ...rows.map((r) => (r ? swap(r) : r))].join('\r\n') });
     const swapped = await importTranslations(config, ['tr/swapped.csv'], dir);
     assert.equal(swapped.written, []);
-    assert.match(swapped.refusals[0]!.message, /its de file was translated from en_US/);
+    // its notes say the units were exported for de, which the file now says is its source
+    assert.match(swapped.refusals[0]!.message, /exported for de [^\n]*the file now translates de into en_US: its second and third columns were swapped/);
+    // the same without the notes column (a spreadsheet that lost it): the de file's record says it was translated from en_US
+    const noNotes = (line: string): string => line.replace(/,"[^"]*",?$/, '');
+    writeFiles(dir, { 'tr/swapped.csv': [swap(head!), ...rows.map((r) => (r ? swap(r) : r))].map(noNotes).join('\r\n') });
+    const unnoted = await importTranslations(config, ['tr/swapped.csv'], dir);
+    assert.equal(unnoted.written, []);
+    assert.match(unnoted.refusals[0]!.message, /its de file was translated from en_US/);
     assert.is(readFileSync(path.join(dir, 'templates/order_shipped.en_US.yaml'), 'utf8'), EN, 'the source untouched');
   } finally { cleanup(dir); }
 });

@@ -25,7 +25,7 @@ import { str, type Loose } from '../model/loose.js';
 import { groupByTemplate, importOrder, planGroups, planImport, type ImportPlan, type LintOf, type Write } from '../translations/apply.js';
 import { closest } from '../core/suggest.js';
 import { parseAhead, parseHere, parseOnRequest, type Parsed, type ParseAhead } from '../translations/parse-ahead.js';
-import { decodeTranslationFile, EXTENSION, FORMATS, formatOfFile, fromBcp47, LANG, languageHint, notFinalWhy, readTranslations, blank, keepTranslatorWork, sameText, TranslationFileError, writeTranslations, xliffLanguages, type Entry, type Format, type NotFinal, type TranslationDoc } from '../translations/formats.js';
+import { bcp47, decodeTranslationFile, EXPORTED_NOTE, exportedForOther, EXTENSION, FORMATS, formatOfFile, fromBcp47, LANG, languageHint, notFinalWhy, readTranslations, blank, keepTranslatorWork, sameText, TranslationFileError, writeTranslations, xliffLanguages, type Entry, type Format, type NotFinal, type TranslationDoc } from '../translations/formats.js';
 import { extractUnitsFor, fieldTexts, unitsByTarget, type TemplateFile, type Unit } from '../translations/units.js';
 import { commandConfig, lockWait, leadsOutThroughLink } from './context.js';
 import { unlistedWhatsappLanguage, WHATSAPP_LANGUAGES } from '../lint/rules/languages.js';
@@ -514,7 +514,7 @@ export interface ImportResult {
   /** target files recorded as translated from another language, sent back with no text changed: not written (ImportPlan's otherSource) */
   otherSource: { file: string; target: string; template: string; recorded: string; source: string; line: number }[];
   /** units sent back as the target file's outdated text by a file that cannot say they were checked: not imported (ImportPlan's stillOutdated) */
-  stillOutdated: { file: string; target: string; id: string; line: number }[];
+  stillOutdated: { file: string; target: string; id: string; line: number; stateless?: true }[];
   /** units whose translation is not marked finished, not imported (those of a template not written for lack of them are in its `skipped` reason) */
   fuzzy: (NotFinal & { file: string })[];
   /** a translation file whose target language no template had, beside one of the same base language (`de_DE` beside `de`): its header may be a translation tool's */
@@ -552,6 +552,26 @@ const UNREADABLE: Record<string, string> = {
   ENOENT: 'no such file', EACCES: 'permission denied', EPERM: 'permission denied', EISDIR: 'a folder, not a file', ENOTDIR: 'no such file',
   ENAMETOOLONG: 'the path, or a name in it, is longer than the file system takes', ELOOP: 'too many symbolic links in the path',
 };
+
+/**
+ * Why a translation file is refused whole whose units were exported for another language than its
+ * header says (exportedForOther): its header was rewritten, by a tool or a hand, and importing it
+ * would write one language's texts into another's templates.
+ */
+function exportedForOtherWhy(format: Format, doc: TranslationDoc, o: NonNullable<ReturnType<typeof exportedForOther>>): string {
+  const as = (l: string): string => (format === 'xliff' ? bcp47(l) : l);
+  const header = format === 'xliff' ? 'its trgLang' : format === 'po' ? 'its header\'s Language' : 'the header of its third column';
+  const units = o.count === o.of ? (o.of === 1 ? 'its unit was' : `its ${o.of} units were`) : `${o.count} of its ${o.of} units were`;
+  // a withdrawn code of the language exported for (iw for he), as Java and some tools still write it
+  const now = renamedLanguage(doc.target);
+  const withdrawn = now !== undefined && now.split('_')[0] === o.language.split('_')[0] ? ` (${doc.target.split('_')[0]} is the withdrawn ISO 639 code of ${now.split('_')[0]}, which some tools still write)` : '';
+  // the language exported for is the file's source now: its two language columns (or srcLang and trgLang) swapped
+  if (o.language === doc.source) {
+    const which = format === 'xliff' ? 'srcLang and trgLang' : format === 'po' ? 'Language and X-Source-Language headers' : 'second and third columns';
+    return `${units} exported for ${o.language} (their notes say "${EXPORTED_NOTE}: ... (${o.language})": the first here, ${o.id}), and the file now translates ${doc.source} into ${doc.target}: its ${which} were swapped (a spreadsheet's or a tool's edit), and importing it would overwrite the ${doc.target} texts the translations were made from; swap them back as exported (${as(doc.target)} the source, ${as(o.language)} the target) and import it again; nothing of it was imported`;
+  }
+  return `${units} exported for ${o.language} (their notes say "${EXPORTED_NOTE}: ... (${o.language})": the first here, ${o.id}), and ${header} says ${as(doc.target)}${withdrawn}: importing it would write the ${o.language} translations into the ${doc.target} templates. If its translations are ${o.language}, correct ${header} to ${as(o.language)} and import it again; if the file is meant for ${doc.target}, translate the one exported for it (tplsync translations export --source ${doc.source} --target ${doc.target}); nothing of it was imported`;
+}
 
 /** A template as an import sees it: its source (a later file of the run reads what an earlier one wrote). */
 class Current {
@@ -640,6 +660,9 @@ export async function importTranslations(config: Config, files: readonly string[
         result.refusals.push({ file, line: 1, id: '', message: `translates ${doc.source} into ${doc.target}: the source and target language are the same (XLIFF's srcLang and trgLang, PO's Language header and its source, the CSV's language columns), and importing it would overwrite the ${doc.source} texts; export with --target set to the language of the translation` });
         continue;
       }
+      // its units exported for another language than its header says (trgLang="fr" on the German file): refused whole
+      const other = exportedForOther(doc);
+      if (other) { result.refusals.push({ file, line: other.line, id: '', message: exportedForOtherWhy(format, doc, other) }); continue; }
       if (doc.entries.length === 0) result.empty.push(file);
       docs.push({ file, doc });
       parsed.push(true);
@@ -788,6 +811,8 @@ export async function importTranslations(config: Config, files: readonly string[
         if ('error' in answer) throw answer.error;
         doc = answer.doc;
         if (doc.source !== head.source || doc.target !== head.target) throw new TranslationFileError(`its languages read whole (${doc.source} -> ${doc.target}) are not those its <xliff> element says (${head.source} -> ${head.target})`, 1);
+        const other = exportedForOther(doc);
+        if (other) throw new TranslationFileError(exportedForOtherWhy('xliff', doc, other), other.line);
       } catch (e) {
         if (!(e instanceof TranslationFileError)) throw e;
         result.refusals.push({ file, line: e.line, id: '', message: e.message });
@@ -901,7 +926,7 @@ export async function importTranslations(config: Config, files: readonly string[
       append(result.skipped, plan.skipped.map((s) => ({ file, ...s })));
       append(result.kept, plan.kept.map((k) => ({ line: k.line, id: k.id, template: k.template, target: k.file, file })));
       for (const u of plan.unchanged) if (!leftOut.has(u.template)) unchanged.add(u.file);
-      for (const u of plan.stillOutdated ?? []) result.stillOutdated.push({ file, target: u.file, id: u.id, line: u.line });
+      for (const u of plan.stillOutdated ?? []) result.stillOutdated.push({ file, target: u.file, id: u.id, line: u.line, ...(u.stateless ? { stateless: true as const } : {}) });
       for (const u of plan.otherSource ?? []) result.otherSource.push({ file, target: u.file, template: u.template, recorded: u.recorded, source: doc.source, line: u.line });
       for (const w of plan.writes) {
         const h = held.get(w.file);
@@ -1056,7 +1081,11 @@ export async function translationsImport(files: string[], o: ImportOptions): Pro
   for (const u of r.unlisted) err.push(`${u.file}: note: ${u.note}\n`);
   for (const n of r.newLanguages) err.push(`${n.file}: note: no template ${n.lacking ? `of ${n.lacking.join(', ')} ` : ''}was in ${n.language} before this import, and ${n.lacking ? `${n.lacking.length === 1 ? 'that channel has' : 'those channels have'}` : 'the project has'} ${n.near}${n.renamed ? ` ('${n.language.split('_')[0]}' is a withdrawn ISO 639 code of the language now written '${n.renamed.split('_')[0]}'; did you mean '${n.renamed}'? Java and some translation tools still write it)` : ''}${newLanguageAdvice(n)}\n`);
   for (const f of r.fuzzy) err.push(`${f.file}:${f.line}: ${f.id}: not imported: ${notFinalWhy(f)}\n`);
-  for (const x of r.stillOutdated) err.push(`${x.file}:${x.line}: ${x.id}: not imported: the translation is ${x.target}'s own text, which is outdated (its source text changed since it was translated), and this file cannot say it was checked (no notes column, or the export's notes removed): it stays outdated; translate it, or send back the file as exported with its outdated marker removed\n`);
+  for (const x of r.stillOutdated) {
+    err.push(x.stateless
+      ? `${x.file}:${x.line}: ${x.id}: not imported: the translation is ${x.target}'s own text, which is outdated (its source text changed since it was translated), sent back as exported, and its <segment> has no state (a tool dropped it: XLIFF 2.0 reads no state as "initial"), so nothing says it was checked: it stays outdated; translate it, or once checked set state="translated" on its <segment> and import again\n`
+      : `${x.file}:${x.line}: ${x.id}: not imported: the translation is ${x.target}'s own text, which is outdated (its source text changed since it was translated), and this file cannot say it was checked (no notes column, or the export's notes removed): it stays outdated; translate it, or send back the file as exported with its outdated marker removed\n`);
+  }
   for (const x of r.otherSource) err.push(`${x.file}:${x.line}: ${x.template}: not imported: ${x.target} records its texts as translated from ${x.recorded}, and this file translates from ${x.source} without changing any: nothing was recorded (its outdated texts stay outdated; tplsync translations export --source ${x.recorded} shows them)\n`);
   // each unit by its line, up to KEPT_SHOWN a translation file: a whole export older than the files (thousands of units) is said in a count
   const keptBy = new Map<string, typeof r.kept>();

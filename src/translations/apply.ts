@@ -91,8 +91,11 @@ export interface ImportPlan {
    * file translated from en_US must not mark its texts current against de)
    */
   otherSource?: { template: string; file: string; recorded: string; line: number }[];
-  /** units whose translation is the target file's outdated text, from a file that cannot say it was checked: not imported, they stay outdated */
-  stillOutdated?: { template: string; id: string; line: number; file: string }[];
+  /**
+   * units whose translation is the target file's outdated text, from a file that cannot say it was checked: not imported, they
+   * stay outdated; `stateless`: an XLIFF segment without a state, sent back as exported (else the file has no export notes)
+   */
+  stillOutdated?: { template: string; id: string; line: number; file: string; stateless?: true }[];
 }
 
 const sorted = (xs: readonly string[]): string => [...xs].sort().join(' ');
@@ -1185,10 +1188,13 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
           continue;
         }
         // the file's own text sent back, which its record says is outdated (its source text changed since), by a file that
-        // cannot say it was checked (no export notes: a CSV without its notes column, a PO whose comments a tool dropped):
-        // not marked current; the export's outdated marker, removed by the translator, is what says "still right"
-        if (held && e.exported === undefined && heldText === e.target && madeFrom?.[field] !== undefined && String(madeFrom[field]) !== hashOf(f.text)) {
-          (plan.stillOutdated ??= []).push({ template, id: e.id, line: e.line, file: held.file });
+        // cannot say it was checked: one without the export's notes (a CSV without its notes column, a PO whose comments a
+        // tool dropped), or an XLIFF segment with no state whose target is the one exported (a tool dropped the state="initial"
+        // export gave the outdated unit; XLIFF 2.0 reads no state as "initial"): not marked current; the export's outdated
+        // marker, removed by the translator (a state="translated" in XLIFF), is what says "still right"
+        const stateless = e.stateless === true && e.exported !== undefined && targetHash(e.target) === e.exported;
+        if (held && (e.exported === undefined || stateless) && heldText === e.target && madeFrom?.[field] !== undefined && String(madeFrom[field]) !== hashOf(f.text)) {
+          (plan.stillOutdated ??= []).push({ template, id: e.id, line: e.line, file: held.file, ...(stateless ? { stateless: true as const } : {}) });
           continue;
         }
         // a limit lint only warns about refuses nothing: the translation is written and the warning said (limitWarning)

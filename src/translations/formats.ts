@@ -7,9 +7,9 @@ import { XMLParser } from 'fast-xml-parser';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { partsOf, targetHash, type Unit } from './units.js';
 import { LANG, languageCode } from '../core/language.js';
-import { blank, BREAK_BETWEEN, collapsed, EXPORTED_NOTE, languageOfBcp47, layoutTrimmed, lineIndex, readXliffFast, runsCollapsed } from './xliff-fast.js';
+import { blank, BREAK_BETWEEN, collapsed, EXPORTED_NOTE, exportedNoteIn, exportedNoteText, languageOfBcp47, layoutTrimmed, lineIndex, readExportedNote, readXliffFast, runsCollapsed } from './xliff-fast.js';
 
-export { EXPORTED_NOTE };
+export { EXPORTED_NOTE, exportedNoteText, readExportedNote };
 
 import type { Format } from './format-of-file.js';
 export type { Format } from './format-of-file.js';
@@ -151,7 +151,7 @@ export function writeXliff(units: readonly Unit[], source: string, target: strin
     if (u.outdated) notes += `\n      <note category="outdated">the ${xmlEscape(source)} text changed since this translation was made: translate it again</note>`;
     if (u.copy) notes += `\n      <note category="untranslated">${xmlEscape(copyNote(source, target))}</note>`;
     // the target as exported, by its hash: import tells a translation left as it was from one changed, and keeps an edit made to the file since
-    if (u.asExported !== undefined) notes += `\n      <note category="${EXPORTED_NOTE}">${targetHash(u.asExported)}</note>`;
+    if (u.asExported !== undefined) notes += `\n      <note category="${EXPORTED_NOTE}">${exportedNoteText(targetHash(u.asExported), target)}</note>`;
     // xml:space="preserve" on the unit too: a target a tool writes without it (Python's ElementTree, many scripts) inherits it, and keeps its line breaks
     // an outdated translation is the target to start from, not a finished one (XLIFF 2.0 state "initial")
     // (a translator's draft kept from the file this export replaced: not finished either)
@@ -190,7 +190,7 @@ export function writePo(units: readonly Unit[], source: string, target: string):
     if (Object.keys(u.samples).length) out.push(`#. samples: ${samplesNote(u).replace(/\n/g, ' ')}`);
     if (u.placeholders.length) out.push(`#. placeholders: ${u.placeholders.join(' ')}`);
     // gettext's mark of a translation to check again: tools show it, msgfmt and import leave it out until it is cleared
-    if (u.asExported !== undefined) out.push(`#. ${EXPORTED_NOTE}: ${targetHash(u.asExported)}`);
+    if (u.asExported !== undefined) out.push(`#. ${EXPORTED_NOTE}: ${exportedNoteText(targetHash(u.asExported), target)}`);
     if (u.outdated) out.push(`#. outdated: the ${source} text changed since this translation was made`);
     if (u.draft) out.push('#. draft: a translator\'s unfinished translation, kept from the file this export replaced');
     if (u.copy) out.push(`#. untranslated: ${copyNote(source, target)}`);
@@ -222,7 +222,7 @@ export const CSV_BOM = '\ufeff';
 export function writeCsv(units: readonly Unit[], source: string, target: string): string {
   const rows = [['id', source, target, 'limit', 'notes']];
   for (const u of units) {
-    const notes = [u.outdated ? `${CSV_OUTDATED} the ${source} text changed since this translation was made (check it, then delete this note)` : u.draft ? `${CSV_OUTDATED} a translator's draft, kept from the file this export replaced (check it, then delete this note)` : '', u.copy ? `untranslated: ${copyNote(source, target)}` : '', Object.keys(u.samples).length ? `samples: ${samplesNote(u)}` : '', u.placeholders.length ? `keep ${u.placeholders.join(' ')}` : '', u.asExported !== undefined ? `${EXPORTED_NOTE}: ${targetHash(u.asExported)}` : ''].filter(Boolean).join(' | ');
+    const notes = [u.outdated ? `${CSV_OUTDATED} the ${source} text changed since this translation was made (check it, then delete this note)` : u.draft ? `${CSV_OUTDATED} a translator's draft, kept from the file this export replaced (check it, then delete this note)` : '', u.copy ? `untranslated: ${copyNote(source, target)}` : '', Object.keys(u.samples).length ? `samples: ${samplesNote(u)}` : '', u.placeholders.length ? `keep ${u.placeholders.join(' ')}` : '', u.asExported !== undefined ? `${EXPORTED_NOTE}: ${exportedNoteText(targetHash(u.asExported), target)}` : ''].filter(Boolean).join(' | ');
     rows.push([u.id, u.source, u.target ?? '', u.limit !== undefined ? (u.sms ? '1 SMS: 160 GSM-7 / 70 UCS-2 (samples included)' : u.bytes ? `${u.limit} bytes (UTF-8)` : u.rendered ? `${u.limit} (samples included)` : String(u.limit)) : '', notes]);
   }
   return CSV_BOM + rows.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
@@ -279,16 +279,32 @@ export interface Entry {
   refuse?: string;
   /** the hash of the target as the file was exported with it (EXPORTED_NOTE), when it had one */
   exported?: string;
+  /** the language that note says the unit was exported for (a file of an older tplsync names none) */
+  exportedFor?: string;
+  /** an XLIFF segment of the unit has no state (XLIFF 2.0 reads it as "initial"): the file does not say the translation was checked */
+  stateless?: true;
   /** an XLIFF target that neither says nor inherits xml:space="preserve" had line breaks between its words, read as spaces (XML's default white space), and has none */
   breaksRead?: true;
 }
 
-const EXPORTED_HASH = /^[0-9a-f]{8}$/;
-/** the hash a note of EXPORTED_NOTE gives, when it is one */
-export const exportedHash = (note: string): string | undefined => (EXPORTED_HASH.test(note.trim()) ? note.trim() : undefined);
-/** the hash in a CSV notes cell or a PO comment (`... | target as exported: 1a2b3c4d`) */
-const EXPORTED_IN = new RegExp(`(?:^|\\|)\\s*${EXPORTED_NOTE}:\\s*([0-9a-f]{8})\\s*(?:\\||$)`);
-const exportedIn = (text: string): string | undefined => EXPORTED_IN.exec(text)?.[1];
+/** an entry's fields of a note of EXPORTED_NOTE: its hash, and the language it names */
+const exportedFields = (note: { hash: string; language?: string } | undefined): { exported?: string; exportedFor?: string } =>
+  (!note ? {} : note.language !== undefined ? { exported: note.hash, exportedFor: note.language } : { exported: note.hash });
+
+/**
+ * Pure: the units of a translation file that its notes of EXPORTED_NOTE say were exported for a
+ * language other than the one the file says it is in (`doc.target`: XLIFF's trgLang, PO's Language
+ * header, the CSV's third column): the first such language, its first unit, and how many of the
+ * file's units name it. Undefined when none does (a file of an older tplsync names no language).
+ * Such a file's header was rewritten (a tool's, or a hand's, `trgLang="fr"` on the German file):
+ * importing it would write its texts into the other language's templates.
+ */
+export function exportedForOther(doc: TranslationDoc): { language: string; line: number; id: string; count: number; of: number } | undefined {
+  const other = doc.entries.filter((e) => e.exportedFor !== undefined && e.exportedFor !== doc.target);
+  const first = other[0];
+  if (!first) return undefined;
+  return { language: first.exportedFor!, line: first.line, id: first.id, count: other.filter((e) => e.exportedFor === first.exportedFor).length, of: doc.entries.length };
+}
 
 export interface TranslationDoc {
   source: string; target: string; entries: Entry[];
@@ -499,8 +515,8 @@ export function readXliffTree(text: string): TranslationDoc {
       if (initial) { fuzzy.push({ id: name, line, mark: 'initial', draft: target }); continue; }
       if (stateless && target === source) { fuzzy.push({ id: name, line, mark: 'copy' }); continue; }
       const exportedNote = kids(unit).filter((n) => tagOf(n) === 'notes').flatMap((n) => kids(n)).find((n) => tagOf(n) === 'note' && n[':@']?.category === EXPORTED_NOTE);
-      const exported = exportedNote ? exportedHash(kids(exportedNote).map((c) => (tagOf(c) === '#text' ? String(c['#text']) : '')).join('')) : undefined;
-      entries.push({ id: name, source, target, line, ...(unknown !== undefined ? { unknownCode: unknown.id, unknownKind: unknown.kind, sourceCodes: [...(unknown.kind === 'ph' ? codes.keys() : paired)] } : {}), ...(exported ? { exported } : {}), ...(breaksRead && !target.includes('\n') ? { breaksRead: true as const } : {}) });
+      const exported = exportedNote ? readExportedNote(kids(exportedNote).map((c) => (tagOf(c) === '#text' ? String(c['#text']) : '')).join('')) : undefined;
+      entries.push({ id: name, source, target, line, ...(unknown !== undefined ? { unknownCode: unknown.id, unknownKind: unknown.kind, sourceCodes: [...(unknown.kind === 'ph' ? codes.keys() : paired)] } : {}), ...exportedFields(exported), ...(stateless ? { stateless: true as const } : {}), ...(breaksRead && !target.includes('\n') ? { breaksRead: true as const } : {}) });
     }
   }
   return { source: fromBcp47(attrs.srcLang), target: fromBcp47(attrs.trgLang), entries, ...(fuzzy.length ? { fuzzy } : {}) };
@@ -563,7 +579,7 @@ const PO_NO_CONTEXT = 'this entry has no msgctxt, where tplsync exports the unit
 /** Pure: read a PO file (its entries with a msgctxt and a non-empty msgstr; a translated entry without one is given with `refuse`). */
 export function readPo(text: string): TranslationDoc {
   const lines = text.split(/\r?\n/);
-  interface Raw { line: number; ctx?: string; id?: string; str?: string; fuzzy: boolean; plural?: boolean; exported?: string; comments?: string[] }
+  interface Raw { line: number; ctx?: string; id?: string; str?: string; fuzzy: boolean; plural?: boolean; exported?: { hash: string; language?: string }; comments?: string[] }
   const raws: Raw[] = [];
   let cur: Raw | undefined;
   let field: 'ctx' | 'id' | 'str' | 'skip' | undefined;
@@ -578,7 +594,7 @@ export function readPo(text: string): TranslationDoc {
       if (t.startsWith('#,') && /\bfuzzy\b/.test(t)) cur!.fuzzy = true;
       // a translator's comment (gettext: `# ` or a lone `#`), kept by msgmerge and by an export that replaces the file
       if (t === '#' || t.startsWith('# ')) (cur!.comments ??= []).push(l.replace(/\r$/, ''));
-      if (t.startsWith('#.')) { const h = exportedIn(t.slice(2)); if (h) cur!.exported = h; }
+      if (t.startsWith('#.')) { const h = exportedNoteIn(t.slice(2)); if (h) cur!.exported = h; }
       return;
     }
     const m = /^(msgctxt|msgid|msgstr|msgid_plural|msgstr\[\d+\])\s+"(.*)"$/.exec(t);
@@ -625,7 +641,7 @@ export function readPo(text: string): TranslationDoc {
     if (r.fuzzy) { fuzzy.push({ id: r.ctx, line: r.line, draft: r.str }); continue; }
     // msgcat's merge of two files that translate one entry differently: both, between its markers, and marked fuzzy until a person chooses
     const conflict = MSGCAT_CONFLICT.test(r.str) ? { refuse: 'this translation holds msgcat\'s conflict markers (#-#-#-#-#  FILE  #-#-#-#-#): two files translated it differently; keep one translation and delete the markers' } : {};
-    entries.push({ id: r.ctx, source: r.id, target: r.str, line: r.line, ...conflict, ...(r.exported ? { exported: r.exported } : {}) });
+    entries.push({ id: r.ctx, source: r.id, target: r.str, line: r.line, ...conflict, ...exportedFields(r.exported) });
   }
   const comments = raws.filter((r) => r.ctx !== undefined && r.comments?.length).map((r) => ({ id: r.ctx!, lines: r.comments! }));
   return { source: fromBcp47(source), target: fromBcp47(target), entries, ...(fuzzy.length ? { fuzzy } : {}), ...(comments.length ? { comments } : {}) };
@@ -682,8 +698,8 @@ export function readCsv(text: string): TranslationDoc {
     if (!id) { entries.push({ id: '', source: source ?? '', target, line, refuse: 'this row has a translation but no id (the first column), so tplsync cannot tell which text it translates; put the id back from the exported file' }); continue; }
     // the outdated translation export wrote as the one to start from: imported once its note is deleted
     if (notesAt > 2 && (record[notesAt] ?? '').trimStart().startsWith(CSV_OUTDATED)) { fuzzy.push({ id, line, mark: 'outdated', draft: target }); continue; }
-    const exported = notesAt > 2 ? exportedIn(record[notesAt] ?? '') : undefined;
-    entries.push({ id, source: source ?? '', target, line, ...(exported ? { exported } : {}) });
+    const exported = notesAt > 2 ? exportedNoteIn(record[notesAt] ?? '') : undefined;
+    entries.push({ id, source: source ?? '', target, line, ...exportedFields(exported) });
   }
   return { source: fromBcp47(head[1]!), target: fromBcp47(head[2]!), entries, ...(fuzzy.length ? { fuzzy } : {}) };
 }

@@ -11,13 +11,40 @@ import { languageCode } from '../core/language.js';
 import { showsNothing } from '../core/visible.js';
 
 /** an entry as formats.ts's Entry (declared here: formats.ts imports this module) */
-interface Entry { id: string; source: string; target: string; line: number; unknownCode?: string; unknownKind?: 'ph' | 'pc' | 'sc' | 'ec'; sourceCodes?: string[]; exported?: string; breaksRead?: true }
+interface Entry { id: string; source: string; target: string; line: number; unknownCode?: string; unknownKind?: 'ph' | 'pc' | 'sc' | 'ec'; sourceCodes?: string[]; exported?: string; exportedFor?: string; stateless?: true; breaksRead?: true }
 /**
  * The note of an exported unit that had a target: that target's hash (units.ts's textHash). An
  * import whose translation is still the target as exported, where the template's file has
  * changed since (a reviewer's edit, a later import), keeps the file's text.
  */
 export const EXPORTED_NOTE = 'target as exported';
+
+/** a language code as a note writes it (`de`, `pt_BR`, `pt-BR`, `zh_Hant`) */
+const NOTE_LANGUAGE = '[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*';
+const EXPORTED_TEXT = new RegExp(`^([0-9a-f]{8})(?:[ \\t]*\\((${NOTE_LANGUAGE})\\))?$`);
+/**
+ * The text of a note of EXPORTED_NOTE as export writes it (exportedNoteText): the hash of the target
+ * as exported, and the language the unit was exported for (`1a2b3c4d (de)`), in the template files'
+ * form; a file of an older tplsync says the hash alone. Undefined when the text is not such a note.
+ */
+export function readExportedNote(text: string): { hash: string; language?: string } | undefined {
+  const m = EXPORTED_TEXT.exec(text.trim());
+  return m ? { hash: m[1]!, ...(m[2] !== undefined ? { language: languageCode(m[2]) } : {}) } : undefined;
+}
+/** the same in a CSV notes cell or a PO comment (`... | target as exported: 1a2b3c4d (de)`) */
+const EXPORTED_IN = new RegExp(`(?:^|\\|)\\s*${EXPORTED_NOTE}:\\s*([0-9a-f]{8})(?:[ \\t]*\\((${NOTE_LANGUAGE})\\))?\\s*(?:\\||$)`);
+export function exportedNoteIn(text: string): { hash: string; language?: string } | undefined {
+  const m = EXPORTED_IN.exec(text);
+  return m ? { hash: m[1]!, ...(m[2] !== undefined ? { language: languageCode(m[2]) } : {}) } : undefined;
+}
+/**
+ * What export writes in a note of EXPORTED_NOTE: the target's hash and the language the unit is
+ * exported for. The language binds the unit to its file's language: a tool (or a person) that
+ * rewrites the file's header to another language (trgLang="fr" on the German file) is found out by
+ * the import, which would otherwise write the German texts into the French templates (their empty
+ * targets of a first export have one hash in every language).
+ */
+export const exportedNoteText = (hash: string, language: string): string => `${hash} (${language})`;
 interface NotFinal { id: string; line: number; mark?: 'initial' | 'copy' | 'outdated' | 'partial' | 'empty'; draft?: string }
 interface TranslationDoc { source: string; target: string; entries: Entry[]; fuzzy?: NotFinal[] }
 
@@ -99,8 +126,9 @@ interface OpenUnit {
   sourceKept: boolean; targetKept: boolean;
   /** a target in XML's default white space had a line break between its words, which it reads as a space */
   breaksRead: boolean;
-  /** the text of its note of EXPORTED_NOTE */
+  /** the hash its note of EXPORTED_NOTE gives, and the language it names */
   exported?: string;
+  exportedFor?: string;
 }
 
 /** XML's default white space, for a side of a unit none of whose elements says xml:space="preserve": runs of it one space, none at the ends, as readXliffTree reads it */
@@ -304,8 +332,8 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
 
   function close(name: string): boolean {
     if (name === 'note' && exportedNote !== undefined) {
-      const h = exportedNote.trim();
-      if (unit && /^[0-9a-f]{8}$/.test(h)) unit.exported = h;
+      const note = readExportedNote(exportedNote);
+      if (unit && note) { unit.exported = note.hash; if (note.language !== undefined) unit.exportedFor = note.language; }
       exportedNote = undefined;
       return true;
     }
@@ -354,6 +382,6 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
     if (blank(target)) { fuzzy.push({ id: u.name!, line: u.line, mark: 'empty' }); return; }
     if (u.initial) { fuzzy.push({ id: u.name!, line: u.line, mark: 'initial', draft: target }); return; }
     if (u.stateless && target === source) { fuzzy.push({ id: u.name!, line: u.line, mark: 'copy' }); return; }
-    entries.push({ id: u.name!, source, target, line: u.line, ...(unknown !== undefined ? { unknownCode: unknown, unknownKind: 'ph' as const, sourceCodes: [...codes.keys()] } : {}), ...(u.exported !== undefined ? { exported: u.exported } : {}), ...(u.breaksRead && !target.includes('\n') ? { breaksRead: true as const } : {}) });
+    entries.push({ id: u.name!, source, target, line: u.line, ...(unknown !== undefined ? { unknownCode: unknown, unknownKind: 'ph' as const, sourceCodes: [...codes.keys()] } : {}), ...(u.exported !== undefined ? { exported: u.exported } : {}), ...(u.exportedFor !== undefined ? { exportedFor: u.exportedFor } : {}), ...(u.stateless ? { stateless: true as const } : {}), ...(u.breaksRead && !target.includes('\n') ? { breaksRead: true as const } : {}) });
   }
 }
