@@ -11,7 +11,8 @@ import { templateErrors, templateSchema } from '../../schemas/template.js';
 import type { Path } from '../../files/locate.js';
 import { didYouMean } from '../../core/suggest.js';
 import { NUMBERED, placeholderNameMeant, scanPlaceholders } from '../../model/placeholders.js';
-import { an, claiming, defineRules, obj, type Change, type Loose, type RuleContext } from '../rule.js';
+import { an, claiming, defineRules, obj, type Change, type Loose, type RepairContext, type RuleContext } from '../rule.js';
+import { languageCaseMeant, languagesOfPath } from './languages.js';
 import { googleContentMessageKey, isRcsOnly, wholeTemplate } from '../scope.js';
 import { actionNotCarried, foreignKeyFinding, latLongKeyFinding, messageKeyNotCarried, missingKeyFinding } from './suggestions.js';
 import { rbmNameMessage, rbmSuggestionFinding, rbmSuggestionRepairs, suggestionPointers, suggestionsUnderGoogleNames } from './rbm-names.js';
@@ -583,6 +584,27 @@ export function enumCaseRepairs(t: Loose, owner?: string): Change[] {
   return out;
 }
 
+/**
+ * language-code: a language written in another case or with a hyphen (`en_us`, `en-US`) in the
+ * platform's form (en_US), where that is all that differs and WhatsApp lists the code
+ * (languageCaseMeant). The language is part of the template's identity, which a file's name may
+ * write too: where it writes another language (templates/order.en_GB.yaml saying `language:
+ * en_us`), which of the two is meant is the writer's to say, and nothing is changed. A name that
+ * writes the same code in its own case (order.en_us.yaml) says the same language (rule file-name).
+ * (No template on a channel has a language the format refuses: none is renamed.)
+ */
+function languageCaseRepairs(ctx: RepairContext): Change[] {
+  const written = typeof ctx.t.language === 'string' ? ctx.t.language : undefined;
+  const meant = written === undefined ? undefined : languageCaseMeant(written);
+  if (meant === undefined) return [];
+  const named = ctx.fileName === undefined ? undefined : languagesOfPath(ctx.fileName).find((l) => l !== meant);
+  if (named !== undefined) {
+    ctx.holdBack?.(`\`language: ${written}\` would be ${meant}, but the file's path writes ${named}: the language is part of the template's identity, so which of the two is meant is yours to say`);
+    return [];
+  }
+  return [{ op: 'set', path: ['language'], value: meant }];
+}
+
 /** the title of the case repair (the editor's quick fix) */
 export const ENUM_CASE_REPAIR_TITLE = 'Write the value in the case the platform takes (marketing is MARKETING, vertical is VERTICAL), and a suggestion in Google\'s RBM shape under contentMessage written flat, as its finding says';
 
@@ -610,7 +632,9 @@ export const schemaRules = defineRules([
     repair: (ctx) => enumCaseRepairs(wholeTemplate(ctx.t), 'category'), repairTitle: 'Write the category in capitals (marketing is MARKETING)' },
   { id: 'language-code', group: 'schema', severity: 'error', summary: 'The language has the shape of WhatsApp\'s codes: ll or ll_CC, and the few of another length it lists (fil, prs_AF).',
     why: 'WhatsApp identifies languages by these codes.', fix: 'Write e.g. en, en_US or pt_BR.', source: 'Meta supported languages',
-    check(ctx) { reportSchema(ctx, 'language-code'); } },
+    check(ctx) { reportSchema(ctx, 'language-code'); },
+    repair: languageCaseRepairs,
+    repairTitle: 'Write the language code in the platform\'s case and with `_` (en_us and en-US are en_US), where WhatsApp lists that code and the file\'s name writes no other language' },
   { id: 'header-format', group: 'schema', severity: 'error', summary: 'The header format is TEXT, IMAGE, VIDEO, GIF, DOCUMENT, LOCATION or PRODUCT.',
     why: 'These are the header formats WhatsApp documents (GIF for MARKETING templates sent through the Marketing Messages API: see header-gif-category; PRODUCT for a single-product template).', fix: 'Pick one of the seven.', source: 'Meta components reference',
     check(ctx) { reportSchema(ctx, 'header-format'); },
