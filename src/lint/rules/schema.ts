@@ -4,7 +4,8 @@
 // defined here) or a platform rule whose check also reports it (button-url, carousel-card-header,
 // offer-text, rcs-action-keys...). The template is validated once, however many rules ask
 // (schemaFindings), and each rule reports its share through its check (reportSchema).
-import { templateNameMeant } from '../../core/template-name.js';
+import { templateNameProblem } from '../../core/template-name.js';
+import { lookalikes, lookalikesHeld } from '../../core/lookalikes.js';
 import { rfc3339Capitals } from '../../model/time.js';
 import type { ErrorObject } from 'ajv';
 import { templateErrors, templateSchema } from '../../schemas/template.js';
@@ -431,6 +432,8 @@ function sampleKeyBare(key: string): string {
 function sampleKeyMessage(key: string): string {
   const meant = sampleKeyMeant(key);
   if (meant !== undefined && sampleKeyBare(key) !== key) return `Sample key '${key}' is written with the placeholder's braces: a sample's key is the placeholder's name or number alone; write '${meant}: ...'`;
+  const found = lookalikes(sampleKeyBare(key).trim());
+  if (found && meant !== undefined) return `Sample key '${key}' ${lookalikesHeld(found, 'key')}: a placeholder's name is written in Latin letters; did you mean '${meant}'?`;
   return `Sample key '${key}' is neither a placeholder number (1, 2, ...) nor a lowercase name${meant ? `; did you mean '${meant}'?` : ''}`;
 }
 
@@ -496,12 +499,16 @@ function patternMessage(dotted: string, where: string, v: string): string {
         const clean = v.replace(/[\p{Cf}\p{Z}\t]/gu, '');
         return `Template name '${v}' holds ${cp}, a character that cannot be seen (character ${[...v.slice(0, unseen.index)].length + 1} of the name); delete it${/^[a-z0-9_]{1,512}$/.test(clean) ? `; did you mean '${clean}'?` : ''}`;
       }
-      const fixed = templateNameMeant(v);
-      return `Template name '${v}' may use only lowercase letters, digits and underscores (1 to 512)${fixed ? `; did you mean '${fixed}'?` : ''}`;
+      // (a Cyrillic or Greek letter that looks like a Latin one: named, and the name with the Latin letter suggested)
+      return templateNameProblem(`Template name '${v}'`, v);
     }
     case 'language': {
-      const m = /^([A-Za-z]{2,3})(?:[-_]([A-Za-z]{2}))?$/.exec(v);
-      const fixed = m ? `${m[1]!.toLowerCase()}${m[2] ? `_${m[2].toUpperCase()}` : ''}` : LANGUAGE_NAMES[v.toLowerCase()];
+      // a Cyrillic or Greek letter that looks like a Latin one (`еn_US`): named, and the code with the Latin letter
+      const found = lookalikes(v);
+      const latin = found?.latin ?? v;
+      const m = /^([A-Za-z]{2,3})(?:[-_]([A-Za-z]{2}))?$/.exec(latin);
+      const fixed = m ? `${m[1]!.toLowerCase()}${m[2] ? `_${m[2].toUpperCase()}` : ''}` : LANGUAGE_NAMES[latin.toLowerCase()];
+      if (found) return `Language '${v}' ${lookalikesHeld(found, 'code')}: a language code is written in Latin letters${fixed ? `; did you mean '${fixed}'?` : ''}`;
       return `Language '${v}' is not of the form ll or ll_CC${fixed && fixed !== v ? `; did you mean '${fixed}'?` : ''}`;
     }
     case 'publicId': return `publicId '${v}' is not a UUID`;

@@ -13,6 +13,7 @@ import { describeNothing, showsNothing } from '../../core/visible.js';
 import { pulledStub } from '../../model/to-file.js';
 import { KNOWN_BUTTON_TYPES, PLATFORM_LABELLED } from '../../model/canonical.js';
 import { closest } from '../../core/suggest.js';
+import { lookalikes, lookalikesHeld } from '../../core/lookalikes.js';
 
 /** the keys that name a FLOW button's flow: version 1's `flow`, the Cloud API's three (version 1.2) */
 const FLOW_KEYS = ['flow', 'flow_id', 'flow_name', 'flow_json'] as const;
@@ -51,6 +52,9 @@ function malformedHint(raw: string): string {
   const inner = raw.slice(2, -2);
   if (raw.startsWith('{{') && raw.endsWith('}}') && !inner.includes('{') && !inner.includes('}')) {
     const name = placeholderNameMeant(inner.trim());
+    // a Cyrillic or Greek letter that looks like a Latin one (`{{custоmer}}`): named, and the name with the Latin letter
+    const found = lookalikes(inner.trim());
+    if (name !== undefined && found) return `its name ${lookalikesHeld(found, 'name')}: write {{${name}}}`;
     if (name !== undefined) return `a name is lowercase letters, digits and _: write {{${name}}}`;
   }
   return 'write {{1}} or {{lowercase_name}}';
