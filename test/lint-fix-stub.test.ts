@@ -86,4 +86,20 @@ test('lint --fix says that it added a stub sample that needs a real value', () =
   assert.not.match(out, 'templates/b.yaml: added');
 });
 
+test('named and numbered placeholders mixed: the fix adds no stub (which keys they keep is the writer\'s choice), and says the template needs a human (trial-ar F4)', () => {
+  const text = `${HEAD}body:\n  text: "Hi {{name}}, your order {{2}} is ready for pickup at the store."\n  examples:\n    name: Ana\n`;
+  assert.ok(findings(text).some((d) => d.ruleId === 'placeholder-mixed'));
+  const r = fixText(text, { findings, now });
+  assert.is(r.text, text);
+  assert.is(r.stubs, undefined);
+  assert.equal(r.left.map((d) => d.ruleId).sort(), ['placeholder-mixed', 'placeholder-sample']);
+  // the header named, the body numbered: the one parameter format of the template is mixed too
+  const split = `${HEAD}header:\n  format: TEXT\n  text: "Order for {{customer}}"\n  examples: { customer: Ana }\nbody:\n  text: "Your order {{1}} is ready for pickup at the store."\n`;
+  assert.ok(findings(split).some((d) => d.ruleId === 'placeholder-mixed'));
+  assert.not.match(fixText(split, { findings, now }).text, /TODO/);
+  // one style, a URL button's {{1}} beside named ones: the stub as before
+  const named = `${HEAD}body:\n  text: "Hi {{name}}, your order {{order_id}} is ready for pickup at the store."\n  examples:\n    name: Ana\nbuttons:\n  - { type: URL, text: Track, url: "https://shop.example.com/t/{{1}}", example: "https://shop.example.com/t/A1" }\n`;
+  assert.match(fixText(named, { findings, now }).text, '    order_id: TODO\n');
+});
+
 test.run();

@@ -1,5 +1,5 @@
 // `tplsync new --channel ALIAS --name NAME`: scaffold a lint-clean template file.
-import { TEMPLATE_NAME, templateNameMeant } from '../core/template-name.js';
+import { TEMPLATE_NAME, templateNameProblem } from '../core/template-name.js';
 import { LANG, languageCode } from '../core/language.js';
 import { withProjectWrites } from '../files/project-lock.js';
 import type { Config } from '../config/load.js';
@@ -27,8 +27,7 @@ export interface NewCommandOptions { config?: string; channel: string; name: str
 
 export async function newCommand(o: NewCommandOptions): Promise<number> {
   if (!TEMPLATE_NAME.test(o.name)) {
-    const meant = templateNameMeant(o.name);
-    throw new UsageError(`--name '${o.name}' may use only lowercase letters, digits and underscores${meant ? `; did you mean '${meant}'?` : ''}`);
+    throw new UsageError(templateNameProblem(`--name '${o.name}'`, o.name, 'may use only lowercase letters, digits and underscores'));
   }
   // BCP 47 (pt-BR), as the translations commands and file names take it: in the template files' form, by the same normaliser
   const language = languageCode(o.language);

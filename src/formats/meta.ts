@@ -4,6 +4,7 @@
 // Follows https://developers.facebook.com/docs/whatsapp/business-management-api/message-templates
 // and https://developers.facebook.com/documentation/business-messaging/whatsapp/templates/components
 import { scanPlaceholders } from '../model/placeholders.js';
+import { lookalikes, lookalikesHeld } from '../core/lookalikes.js';
 import { sampleValueInUrl, urlSampleValue } from '../model/urls.js';
 import { AUTHENTICATION_PRESET_DOC, authenticationPresetBody, authenticationTextOfItsOwn, readPresetExpiryFooter } from '../model/authentication.js';
 import { appIdDigits, appIdValue, fileFormText, fromFile, kindCategory, PLATFORM_LABELLED, type CanonicalButton, type CanonicalText, type FileTemplate } from '../model/canonical.js';
@@ -128,6 +129,11 @@ export function inexactNumbers(v: unknown, at = ''): string[] {
 const HTTP = /^https?:\/\//i;
 /** What WhatsApp takes as a template's name and language (an export holding another is not written: lint would refuse the file) */
 export const WHATSAPP_NAME = /^[a-z0-9_]{1,512}$/;
+/** for a name refused: the Cyrillic or Greek letter in it that looks like a Latin one, named (core/lookalikes.ts); '' when none */
+export function lookalikeSaid(name: string): string {
+  const found = lookalikes(name);
+  return found ? `: it ${lookalikesHeld(found, 'name')}; in Latin letters it is '${found.latin}'` : '';
+}
 export const WHATSAPP_LANGUAGE = /^[a-z]{2,3}(_[A-Z]{2})?$/;
 
 /**
@@ -143,7 +149,7 @@ export function metaToFile(raw: unknown, where: string, state: readonly string[]
   const bad = (field: string, message: string) => { issues.push({ template: label, field, message }); };
   if (!isRec(raw)) bad(where, 'is not a JSON object');
   if (!name) bad('name', 'missing');
-  else if (!WHATSAPP_NAME.test(name)) bad('name', `'${name}' is not a WhatsApp template name (lower-case letters, digits and _)`);
+  else if (!WHATSAPP_NAME.test(name)) bad('name', `'${name}' is not a WhatsApp template name (lower-case letters, digits and _)${lookalikeSaid(name)}`);
   if (!language) bad('language', 'missing');
   else if (!WHATSAPP_LANGUAGE.test(language)) bad('language', `'${language}' is not a language code of WhatsApp (ll or ll_CC)`);
   const leftOut: FormatIssue[] = [];

@@ -9,7 +9,7 @@ import { scanPlaceholders, placeholderNameFor, NAMED, NUMBERED } from '../model/
 import { sampleValueInUrl, urlSampleProblem } from '../model/urls.js';
 import { authenticationPresetBody, authenticationTextOfItsOwn, readPresetExpiryFooter } from '../model/authentication.js';
 import type { ChannelKind } from '../model/meta.js';
-import { categorySource, inexactNumbers, WHATSAPP_LANGUAGE, type CategorySource, WHATSAPP_NAME, type FormatIssue, type ImportedTemplate } from './meta.js';
+import { categorySource, inexactNumbers, lookalikeSaid, WHATSAPP_LANGUAGE, type CategorySource, WHATSAPP_NAME, type FormatIssue, type ImportedTemplate } from './meta.js';
 
 export const TWILIO_PAGES = {
   resources: 'https://www.twilio.com/docs/content/content-api-resources',
@@ -483,7 +483,7 @@ export function twilioToFile(raw: unknown, where: string, approval?: unknown, o:
   if (!isRec(raw)) bad(where, 'is not a JSON object');
   // without approval data (GET /v1/Content), friendly_name stands in for the name: what to give instead is said, not a rename of the description
   const noApproval = ': this export has no WhatsApp approval data, and friendly_name is only Twilio\'s description of the resource (renaming it changes nothing on WhatsApp): give the listing of GET /v1/ContentAndApprovals instead, whose approval_requests.name is the template\'s WhatsApp name';
-  if (!WHATSAPP_NAME.test(name)) bad(approvalName !== undefined ? `${apField}.name` : 'friendly_name', name ? `'${name}' is not a WhatsApp template name (lower-case letters, digits and _)${approvalName === undefined ? noApproval : ''}` : `missing: it is the template's name without a WhatsApp approval request${noApproval}`);
+  if (!WHATSAPP_NAME.test(name)) bad(approvalName !== undefined ? `${apField}.name` : 'friendly_name', name ? `'${name}' is not a WhatsApp template name (lower-case letters, digits and _)${lookalikeSaid(name)}${approvalName === undefined ? noApproval : ''}` : `missing: it is the template's name without a WhatsApp approval request${noApproval}`);
   if (!WHATSAPP_LANGUAGE.test(language)) bad('language', language ? `'${language}' is not a language code of WhatsApp (ll or ll_CC)` : 'missing');
   for (const k of Object.keys(r)) if (!CONTENT_KEYS.includes(k) && !STATE_KEYS.includes(k)) bad(k, `'${k}' has no place in a template file`);
   for (const at of inexactNumbers(r)) bad(at, 'has more digits than a JSON number keeps exactly (the export lost its last ones): write it in the export as a string of digits, in quotes');

@@ -304,9 +304,10 @@ export function stringAt(t: Loose, path: Path): string | undefined {
  * The repair of one rule on a template value, seen as the rule sees it (scope.ts): the changes,
  * or none when the rule has no repair, does not apply to this template, or is not sure.
  */
-export function repairOf(t: Loose, rule: Rule, now: Date): Change[] {
+export function repairOf(t: Loose, rule: Rule, now: Date, file?: { name: string; holdBack?(reason: string): void }): Change[] {
   if (!rule.repair) return [];
   const view = seesWhatsappPartOnly(rule) ? (isRcsOnly(t) ? undefined : t.message === undefined ? t : withoutMessage(t)) : t;
   if (!view || (rule.requires !== undefined && view[rule.requires] === undefined)) return [];
-  return rule.repair(ruleContext(view, now, () => {}));
+  const ctx = ruleContext(view, now, () => {});
+  return rule.repair(file === undefined ? ctx : Object.assign(ctx, { fileName: file.name, ...(file.holdBack ? { holdBack: file.holdBack } : {}) }));
 }

@@ -24,6 +24,8 @@ export interface FileFix {
   left?: string;
   /** how many stub samples (TODO) the repairs wrote, each still to be given a real value */
   stubs?: number;
+  /** why a repair left findings that name their fix (fix.ts FixOutcome.heldBack) */
+  heldBack?: string[];
 }
 
 /** Repairs the repairable findings of a finished lint run in place; one entry per file that had findings, repairable or not. */
@@ -85,9 +87,10 @@ function fixOne(f: LintOutcome['files'][number], diags: readonly Diagnostic[], p
   const text = Buffer.from(read.bytes).toString('utf8');
   const findings = (t: string): Diagnostic[] => finishProject([lintBytes(f.file, Buffer.from(t), { now })], { ...popts, partial: true }).filter((d) => d.file === f.file);
   // its byte-order mark and CRLF line ends kept (fixFileText)
-  const r = fixFileText(text, { findings, now });
+  const r = fixFileText(text, { findings, now, file: f.file });
   if (r.refused) return { file: f.file, fixed: {}, left: `not touched: ${r.refused}` };
-  if (r.text === text) return !quotable || diags.some((d) => isRepairable(d)) ? { file: f.file, fixed: {}, left: NOT_CERTAIN } : { file: f.file, fixed: {} };
+  const heldBack = r.heldBack ? { heldBack: r.heldBack } : {};
+  if (r.text === text) return !quotable || diags.some((d) => isRepairable(d)) ? { file: f.file, fixed: {}, left: NOT_CERTAIN, ...heldBack } : { file: f.file, fixed: {} };
   let mode = 0o644;
   try { mode = lstatSync(f.abs).mode; } catch { /* gone: the write reports it */ }
   if ((mode & 0o222) === 0) return { file: f.file, fixed: {}, left: 'not touched: it is read-only' };
@@ -98,9 +101,9 @@ function fixOne(f: LintOutcome['files'][number], diags: readonly Diagnostic[], p
   }
   // the findings left that a next run would repair (none when it would change nothing): a repairable rule's finding
   // that its repair declines (not certain) is no repair waiting
-  const again = r.left.some((d) => isRepairable(d)) ? fixFileText(r.text, { findings, now }) : undefined;
+  const again = r.left.some((d) => isRepairable(d)) ? fixFileText(r.text, { findings, now, file: f.file }) : undefined;
   const still = again && again.text !== r.text ? Object.values(again.fixed).reduce((a, b) => a + b, 0) : 0;
-  return { file: f.file, fixed: r.fixed, ...(still ? { left: `${still} repairable finding${still === 1 ? '' : 's'} left` } : {}), ...(r.stubs ? { stubs: r.stubs } : {}) };
+  return { file: f.file, fixed: r.fixed, ...(still ? { left: `${still} repairable finding${still === 1 ? '' : 's'} left` } : {}), ...(r.stubs ? { stubs: r.stubs } : {}), ...heldBack };
 }
 
 /**
@@ -157,7 +160,8 @@ export function fixReport(fixes: readonly FileFix[], remaining: readonly Diagnos
     total += Object.values(f.fixed).reduce((a, b) => a + b, 0);
     const byRule = [...(open.get(f.file) ?? [])];
     const n = byRule.reduce((a, [, k]) => a + k, 0);
-    const counted = n ? `${n} finding${n === 1 ? '' : 's'} (${byRule.map(([id, k]) => `${id} ${k}`).join(', ')})` : '';
+    // (and why a repair left some of them: the one reason a finding that names its fix is not fixed)
+    const counted = n ? `${n} finding${n === 1 ? '' : 's'} (${byRule.map(([id, k]) => `${id} ${k}`).join(', ')})${f.heldBack?.length ? `; not repaired: ${f.heldBack.join('; ')}` : ''}` : '';
     const human = f.left === undefined || f.left === NOT_CERTAIN;
     if (parts.length) lines.push(`tplsync: fixed ${asIdentifier(f.file)}: ${parts.join(', ')}${f.left ? ` (${f.left})` : ''}${n ? `; left: ${human ? 'needs a human: ' : ''}${counted}` : ''}`);
     else if (n) lines.push(`tplsync: left ${asIdentifier(f.file)}: ${f.left === undefined ? '' : `${f.left}; `}${human ? 'needs a human: ' : ''}${counted}`);

@@ -34,6 +34,8 @@ export interface FixOptions {
    * placeholder found in the text) is applied whole
    */
   within?: Span;
+  /** the file's path (as the run names it, or absolute): a repair of what its name also says (the language) declines where they differ */
+  file?: string;
 }
 
 export interface FixOutcome {
@@ -47,6 +49,8 @@ export interface FixOutcome {
   refused?: string;
   /** how many stub samples (TODO) the repairs wrote: each needs a real value (rule sample-stub) */
   stubs?: number;
+  /** why a repair left findings of its rule that are still there (RepairContext.holdBack), each once */
+  heldBack?: string[];
 }
 
 /** Whether a finding's rule has a repair (and is one of `only`). */
@@ -135,6 +139,8 @@ export function fixText(original: string, o: FixOptions): FixOutcome {
   let found = first;
   // the file's indentation (4 spaces, lists not indented under their key), which the lines a repair writes take
   const layout = indentStyle(text);
+  // the reasons repairs gave for what they left, by rule: said where that rule's findings are still there at the end
+  const held = new Map<string, Set<string>>();
   const withQuoted = (fixed: Record<string, number>): Record<string, number> => ({ ...quoted, ...fixed });
   for (let pass = 0; pass < (o.within ? 1 : PASSES); pass++) {
     const ids = [...new Set(found.filter((d) => isRepairable(d, o.only)).map((d) => d.ruleId))];
@@ -150,7 +156,7 @@ export function fixText(original: string, o: FixOptions): FixOutcome {
     for (const id of ids) {
       const t = obj(doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }));
       if (!t) break;
-      const all = repairOf(t, RULES_BY_ID.get(id)!, o.now);
+      const all = repairOf(t, RULES_BY_ID.get(id)!, o.now, o.file === undefined ? undefined : { name: o.file, holdBack: (reason) => { (held.get(id) ?? held.set(id, new Set()).get(id)!).add(reason); } });
       const mine = o.within ? all.filter((c) => touches(doc, cur, c, o.within!)) : all;
       const changes = mine.length ? mine : all;
       // all of a repair or nothing of it: the changes are tried on a copy
@@ -172,7 +178,8 @@ export function fixText(original: string, o: FixOptions): FixOutcome {
     found = after;
   }
   const stubs = found.filter((d) => d.ruleId === 'sample-stub').length - first.filter((d) => d.ruleId === 'sample-stub').length;
-  return { text: cur, fixed: withQuoted(countFixed(first, found, o.only)), left: found, ...(stubs > 0 ? { stubs } : {}) };
+  const heldBack = [...held].filter(([id]) => found.some((d) => d.ruleId === id)).flatMap(([, reasons]) => [...reasons]);
+  return { text: cur, fixed: withQuoted(countFixed(first, found, o.only)), left: found, ...(stubs > 0 ? { stubs } : {}), ...(heldBack.length ? { heldBack } : {}) };
 }
 
 function countFixed(before: readonly Diagnostic[], after: readonly Diagnostic[], only?: ReadonlySet<string>): Record<string, number> {

@@ -146,8 +146,14 @@ export type Change =
   | { op: 'remove'; path: Path }
   | { op: 'replace-key'; path: Path; key: string; entries: readonly { key: string; value?: string; from?: Path }[]; drop?: readonly string[] };
 
-/** What a repair sees: the rule's view of the template, without `report`. */
-export type RepairContext = Omit<RuleContext, 'report'>;
+/**
+ * What a repair sees: the rule's view of the template, without `report`; and the file's path (as
+ * the run names it), when the repair is of a file: a repair of a value the file's name also writes
+ * (its language: templates/x.en_GB.yaml) declines where the name says otherwise, and says why with
+ * `holdBack` (lint --fix prints it beside the findings left: a finding that names its fix and is
+ * left needs its reason).
+ */
+export type RepairContext = Omit<RuleContext, 'report'> & { readonly fileName?: string; holdBack?(reason: string): void };
 
 /** One file of a run as the project rules see it: its display path and what the per-file stage kept of it. */
 export interface ProjectFile { readonly file: string; readonly facts: FileFacts }

@@ -601,7 +601,7 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
       const id = `${only ? [...only].join(',') : ''}${within ? `@${within.line}:${within.column}-${within.endLine}:${within.endColumn}` : ''}`;
       if (fixedMemo.has(id)) return fixedMemo.get(id);
       // the document's byte-order mark and CRLF line ends kept, as lint --fix keeps them
-      const r = fixFileText(text, { findings: (t) => project.fileFindings(abs, t), now: new Date(), ...(only ? { only } : {}), ...(within ? { within } : {}) });
+      const r = fixFileText(text, { findings: (t) => project.fileFindings(abs, t), now: new Date(), file: abs, ...(only ? { only } : {}), ...(within ? { within } : {}) });
       const out = r.text === text ? undefined : r.text;
       fixedMemo.set(id, out);
       return out;

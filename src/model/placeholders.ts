@@ -3,6 +3,7 @@
 
 import { asciiDigits } from './written-characters.js';
 import { showsNothing } from '../core/visible.js';
+import { lookalikes } from '../core/lookalikes.js';
 
 export type PlaceholderStyle = 'named' | 'numbered';
 
@@ -64,13 +65,14 @@ function words(split: string): string {
 /**
  * Pure: the placeholder name a name written in another form means, for a suggestion ("write
  * {{booking_id}}"): `bookingId`, `BookingId`, `booking-id`, `Booking ID`, `BOOKING_ID` are all
- * `booking_id` (Meta: a named parameter is lowercase letters, digits and underscores). A name NAMED
- * already takes is itself. Undefined when no name follows without inventing one (`1st`, `#`):
- * unlike placeholderNameFor, nothing is added.
+ * `booking_id` (Meta: a named parameter is lowercase letters, digits and underscores); a Cyrillic
+ * or Greek letter that looks like a Latin one is that one (`custоmer` with a Cyrillic о: customer,
+ * core/lookalikes.ts). A name NAMED already takes is itself. Undefined when no name follows without
+ * inventing one (`1st`, `#`): unlike placeholderNameFor, nothing is added.
  */
 export function placeholderNameMeant(key: string): string | undefined {
   if (NAMED.test(key)) return key;
-  const bare = key.normalize('NFKD').replace(/\p{M}/gu, '');
+  const bare = (lookalikes(key)?.latin ?? key).normalize('NFKD').replace(/\p{M}/gu, '');
   // a word starts at a capital after a small letter (bookingId), at a capitalised word after
   // capitals (HTMLLink) or a digit (order2Date); a name with no small letter (ROOM_2B) is one case
   const split = /[a-z]/.test(bare)

@@ -3,6 +3,7 @@
 import type { Span } from '../../core/diagnostic.js';
 import { didYouMean, editDistance } from '../../core/suggest.js';
 import { languageCode } from '../../core/language.js';
+import { lookalikes, lookalikesHeld } from '../../core/lookalikes.js';
 import type { Directive } from '../directives.js';
 import { UUID_RE } from '../../core/uuid.js';
 import { defineRules, MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RULE, type ProjectContext } from '../rule.js';
@@ -102,6 +103,17 @@ export const crossFileRules = defineRules([
       aliased(ctx, (r, alias, span) => {
         if ((channels.aliases[alias] ?? []).length) return;
         const known = Object.keys(channels.aliases);
+        // a Cyrillic or Greek letter that looks like a Latin one, in the template's alias or in the config's: named
+        const here = lookalikes(alias);
+        if (here && known.includes(here.latin)) {
+          ctx.report(r.file, span, `Channel alias '${alias}' is not defined in the config: it ${lookalikesHeld(here, 'alias')}; did you mean '${here.latin}'?`);
+          return;
+        }
+        const there = known.map((k) => ({ k, found: lookalikes(k) })).find(({ found }) => found?.latin === alias);
+        if (there) {
+          ctx.report(r.file, span, `Channel alias '${alias}' is not defined in the config; the config's '${there.k}' ${lookalikesHeld(there.found!, 'alias')}: write it in Latin letters there, or write '${there.k}' here`);
+          return;
+        }
         ctx.report(r.file, span, `Channel alias '${alias}' is not defined in the config${didYouMean(alias, known) || (known.length ? ` (known: ${known.join(', ')})` : '')}`);
       });
     } },
@@ -150,7 +162,10 @@ export const crossFileRules = defineRules([
             .filter(({ u, d }) => d <= 1 || (d <= Math.max(2, Math.floor(alias.length / 3)) && declared(alias) && !declared(u)))
             .sort((a, b) => a.d - b.d)[0]?.u;
           if (near === undefined) continue;
-          ctx.report(r.file, span, `Channel alias '${alias}' is not one of ${env}'s channels, so ${env} leaves this template out (plan and apply there would report no changes); ${env} has '${near}' instead, which no template is on${didYouMean(near, [alias]) || `; did you mean '${alias}'?`} Correct environments.${env}.channels.${near} in the config`);
+          // (a look-alike letter of another script in the config's alias: named, as it cannot be seen)
+          const found = lookalikes(near);
+          const held = found?.latin === alias ? ` (it ${lookalikesHeld(found, 'alias')})` : '';
+          ctx.report(r.file, span, `Channel alias '${alias}' is not one of ${env}'s channels, so ${env} leaves this template out (plan and apply there would report no changes); ${env} has '${near}' instead${held}, which no template is on${didYouMean(near, [alias]) || `; did you mean '${alias}'?`} Correct environments.${env}.channels.${near} in the config`);
         }
       });
     } },

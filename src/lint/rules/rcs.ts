@@ -6,7 +6,8 @@ import { wholeTemplate } from '../scope.js';
 import { charLength, renderText } from '../../model/placeholders.js';
 import { firstNonGsm, smsPartsInWords, smsSize, smsUnitsInWords } from '../../model/sms.js';
 import { rfc3339Capitals, rfc3339Ms, rfc3339Shape } from '../../model/time.js';
-import { an, arr, blank, defineRules, indexed, obj, str, type Loose, type Indexed, type RuleContext } from '../rule.js';
+import { an, arr, blank, defineRules, indexed, obj, str, type Change, type Loose, type Indexed, type RuleContext } from '../rule.js';
+import { certainE164, E164 } from '../../model/phone-numbers.js';
 import { ordinal } from './whatsapp.js';
 import { urlAddressProblem } from '../../model/urls.js';
 import { isStandInTime } from '../../model/values.js';
@@ -15,7 +16,9 @@ import { keysNotCarriedOnRcs } from '../../model/canonical.js';
 
 type Path = (string | number)[];
 
-function message(ctx: RuleContext): Loose | undefined { return obj(ctx.t.message); }
+/** what the helpers below read of a rule's context: its template (a repair's context too) */
+type Seen = Pick<RuleContext, 't'>;
+function message(ctx: Seen): Loose | undefined { return obj(ctx.t.message); }
 /**
  * The cards' layout (rcsRichCardsOpts) of a rich_card message, or of one whose type is not written
  * (the schema says that); on a text, picture, video or file message it lays out nothing: rcs-message-shape
@@ -29,11 +32,11 @@ const layoutOf = (ctx: RuleContext): Loose | undefined => (laidOut(ctx) ? obj(me
 /** the cards a layout rule lays out: none on a message of another type than rich_card (see laidOut) */
 const laidOutCards = (ctx: RuleContext): readonly Indexed[] => (laidOut(ctx) ? cards(ctx) : NO_CARDS);
 const NO_CARDS: readonly Indexed[] = Object.freeze([]);
-const cards = (ctx: RuleContext): readonly Indexed[] => indexed(message(ctx)?.richCards);
+const cards = (ctx: Seen): readonly Indexed[] => indexed(message(ctx)?.richCards);
 /** the template whose suggestions were asked for last, and them: its rules ask one after the other (no WeakMap of every template of the run: rule.ts indexed) */
 let lastOf: { t: Loose; out: readonly { s: Loose; path: Path }[] } | undefined;
 /** every suggestion of the message, message-level and on cards, with its path */
-function suggestions(ctx: RuleContext): readonly { s: Loose; path: Path }[] {
+function suggestions(ctx: Seen): readonly { s: Loose; path: Path }[] {
   if (message(ctx) === undefined) return NONE;
   if (lastOf?.t !== ctx.t) lastOf = { t: ctx.t, out: allSuggestions(ctx) };
   return lastOf.out;
@@ -44,7 +47,7 @@ const NONE: readonly never[] = Object.freeze([]);
  * `action: { dialAction: ... }`, `viewLocationAction:`) has its one finding at the Google key, with the
  * suggestion as tplsync writes it (rbm-names.ts); the rules of its action's keys would say the same again
  */
-function allSuggestions(ctx: RuleContext): { s: Loose; path: Path }[] {
+function allSuggestions(ctx: Seen): { s: Loose; path: Path }[] {
   const out: { s: Loose; path: Path }[] = [];
   const add = (v: unknown, path: Path): void => { const s = obj(v); if (s && !rbmSuggestionFinding(path, s)) out.push({ s, path }); };
   arr(message(ctx)?.suggestions).forEach((v, k) => add(v, ['message', 'suggestions', k]));
@@ -394,15 +397,32 @@ export const rcsRules = defineRules([
     check(ctx) {
       for (const { s, path } of suggestions(ctx)) {
         const n = str(s.phoneNumber);
-        if (s.action === 'dial' && n !== undefined && !/^\+[1-9][0-9]{1,14}$/.test(n)) {
-          // the trunk 0 written in brackets after the country code (+44 (0)20 ...) is not dialled from abroad: left out
+        if (s.action === 'dial' && n !== undefined && !E164.test(n)) {
+          // the trunk 0 written in brackets after the country code (+44 (0)20 ...) is not dialled from abroad: left out; but
+          // where the 0 is a digit of the number (Italy's +39 06 ...) it is dialled: both numbers said, and no repair
           // (an invisible mark, Arabic-Indic digits: copied from an app in another script; named, and left out of the number to write)
           const foreign = foreignCharacters(n);
           const fixed = (foreign?.fixed ?? n).replace(/\(0\)/g, '').replace(/[\s().-]/g, '');
-          ctx.report([...path, 'phoneNumber'], `'${shownWithEscapes(n)}' ${foreign ? `${foreign.said}, so it ` : ''}is not an E.164 number${/^\+[1-9][0-9]{1,14}$/.test(fixed) ? `; write '${fixed}'` : '; write +<country code><number>, e.g. +4930123456'}.`);
+          const kept = (foreign?.fixed ?? n).replace(/[\s().-]/g, '');
+          const write = !E164.test(fixed) ? '; write +<country code><number>, e.g. +4930123456'
+            : kept !== fixed && E164.test(kept) ? `; write '${fixed}' if the (0) is a trunk 0, not dialled from abroad (the UK's +44 (0)20), or '${kept}' if it is dialled (Italy's +39 06)`
+            : `; write '${fixed}'`;
+          ctx.report([...path, 'phoneNumber'], `'${shownWithEscapes(n)}' ${foreign ? `${foreign.said}, so it ` : ''}is not an E.164 number${write}.`);
         }
       }
     },
+    // a number written with its country code and grouped (+49 30 123456), or copied with an invisible mark: its digits
+    // after the +; a `(0)` is left (a trunk 0 in one country, a digit of the number in another: model/phone-numbers.ts)
+    repair(ctx) {
+      const out: Change[] = [];
+      for (const { s, path } of suggestions(ctx)) {
+        const n = str(s.phoneNumber);
+        const fixed = s.action === 'dial' && n !== undefined ? certainE164(n) : undefined;
+        if (fixed !== undefined) out.push({ op: 'set', path: [...path, 'phoneNumber'], value: fixed });
+      }
+      return out;
+    },
+    repairTitle: 'Write the number in E.164 form, its digits after the + alone (+49 30 123456 is +4930123456)',
   },
   {
     id: 'rcs-view-location', group: 'rcs', severity: 'error',

@@ -77,10 +77,15 @@ export function renumberPlaceholders(ctx: RepairContext): Change[] {
  * sample and one sample without a placeholder, the sample's key renamed to the placeholder's (its
  * value kept); with more of either, which sample is whose is not certain and nothing is added
  * there (a `2: TODO` beside the stale `order_id: A-1006` was no repair: the stale sample stayed,
- * and lint --fix called it a repairable finding left).
+ * and lint --fix called it a repairable finding left). No stub in a template whose placeholders
+ * mix named and numbered ones: the keys they keep are the writer's choice.
  */
 export function addSampleStubs(ctx: RepairContext): Change[] {
   const out: Change[] = [];
+  // named and numbered placeholders mixed (placeholder-mixed, a card's carousel-card-placeholders): which of them keep
+  // their keys is the writer's to say, renaming one kind to the other; a `2: TODO` for {{2}} beside {{name}} was a stub
+  // to undo as well (trial-ar F4). A sample moved to its placeholder's new key stays the placeholder's whichever it is.
+  const mixed = mixesStyles(ctx);
   const bodyEx = obj(obj(ctx.t.body)?.examples);
   /** by examples map: its path, the keys its placeholders use, those without a sample (in order), whether a text has a malformed placeholder */
   const maps = new Map<string, { path: Path; used: Set<string>; missing: string[]; malformed: boolean }>();
@@ -116,10 +121,23 @@ export function addSampleStubs(ctx: RepairContext): Change[] {
     const ex = obj(valueAt(ctx.t, m.path)) ?? EMPTY;
     // (a sample of a malformed placeholder, `{{1}`, is placeholder-syntax's: not taken for a stale one)
     const stale = m.malformed ? [] : Object.keys(ex).filter((k) => !m.used.has(k));
-    if (stale.length === 0) for (const key of m.missing) out.push({ op: 'add', path: m.path, key, value: SAMPLE_STUB });
+    if (stale.length === 0) { if (!mixed) for (const key of m.missing) out.push({ op: 'add', path: m.path, key, value: SAMPLE_STUB }); }
     else if (stale.length === 1 && m.missing.length === 1) out.push({ op: 'rename-keys', path: m.path, renames: { [stale[0]!]: m.missing[0]! } });
   }
   return out;
+}
+
+/** whether the template's placeholders (of its texts: a URL button's {{1}} is numbered whatever the others are) are of both styles */
+function mixesStyles(ctx: RepairContext): boolean {
+  let first: string | undefined;
+  for (const site of ctx.sites()) {
+    if (site.role === 'url' || site.role === 'card-url') continue;
+    for (const p of ctx.scan(site.path).placeholders) {
+      first ??= p.style;
+      if (p.style !== first) return true;
+    }
+  }
+  return false;
 }
 
 /**

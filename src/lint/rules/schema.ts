@@ -4,14 +4,16 @@
 // defined here) or a platform rule whose check also reports it (button-url, carousel-card-header,
 // offer-text, rcs-action-keys...). The template is validated once, however many rules ask
 // (schemaFindings), and each rule reports its share through its check (reportSchema).
-import { templateNameMeant } from '../../core/template-name.js';
+import { templateNameProblem } from '../../core/template-name.js';
+import { lookalikes, lookalikesHeld } from '../../core/lookalikes.js';
 import { rfc3339Capitals } from '../../model/time.js';
 import type { ErrorObject } from 'ajv';
 import { templateErrors, templateSchema } from '../../schemas/template.js';
 import type { Path } from '../../files/locate.js';
 import { didYouMean } from '../../core/suggest.js';
 import { NUMBERED, placeholderNameMeant, scanPlaceholders } from '../../model/placeholders.js';
-import { an, claiming, defineRules, obj, type Change, type Loose, type RuleContext } from '../rule.js';
+import { an, claiming, defineRules, obj, type Change, type Loose, type RepairContext, type RuleContext } from '../rule.js';
+import { languageCaseMeant, languagesOfPath } from './languages.js';
 import { googleContentMessageKey, isRcsOnly, wholeTemplate } from '../scope.js';
 import { actionNotCarried, foreignKeyFinding, latLongKeyFinding, messageKeyNotCarried, missingKeyFinding } from './suggestions.js';
 import { rbmNameMessage, rbmSuggestionFinding, rbmSuggestionRepairs, suggestionPointers, suggestionsUnderGoogleNames } from './rbm-names.js';
@@ -430,6 +432,8 @@ function sampleKeyBare(key: string): string {
 function sampleKeyMessage(key: string): string {
   const meant = sampleKeyMeant(key);
   if (meant !== undefined && sampleKeyBare(key) !== key) return `Sample key '${key}' is written with the placeholder's braces: a sample's key is the placeholder's name or number alone; write '${meant}: ...'`;
+  const found = lookalikes(sampleKeyBare(key).trim());
+  if (found && meant !== undefined) return `Sample key '${key}' ${lookalikesHeld(found, 'key')}: a placeholder's name is written in Latin letters; did you mean '${meant}'?`;
   return `Sample key '${key}' is neither a placeholder number (1, 2, ...) nor a lowercase name${meant ? `; did you mean '${meant}'?` : ''}`;
 }
 
@@ -495,12 +499,16 @@ function patternMessage(dotted: string, where: string, v: string): string {
         const clean = v.replace(/[\p{Cf}\p{Z}\t]/gu, '');
         return `Template name '${v}' holds ${cp}, a character that cannot be seen (character ${[...v.slice(0, unseen.index)].length + 1} of the name); delete it${/^[a-z0-9_]{1,512}$/.test(clean) ? `; did you mean '${clean}'?` : ''}`;
       }
-      const fixed = templateNameMeant(v);
-      return `Template name '${v}' may use only lowercase letters, digits and underscores (1 to 512)${fixed ? `; did you mean '${fixed}'?` : ''}`;
+      // (a Cyrillic or Greek letter that looks like a Latin one: named, and the name with the Latin letter suggested)
+      return templateNameProblem(`Template name '${v}'`, v);
     }
     case 'language': {
-      const m = /^([A-Za-z]{2,3})(?:[-_]([A-Za-z]{2}))?$/.exec(v);
-      const fixed = m ? `${m[1]!.toLowerCase()}${m[2] ? `_${m[2].toUpperCase()}` : ''}` : LANGUAGE_NAMES[v.toLowerCase()];
+      // a Cyrillic or Greek letter that looks like a Latin one (`еn_US`): named, and the code with the Latin letter
+      const found = lookalikes(v);
+      const latin = found?.latin ?? v;
+      const m = /^([A-Za-z]{2,3})(?:[-_]([A-Za-z]{2}))?$/.exec(latin);
+      const fixed = m ? `${m[1]!.toLowerCase()}${m[2] ? `_${m[2].toUpperCase()}` : ''}` : LANGUAGE_NAMES[latin.toLowerCase()];
+      if (found) return `Language '${v}' ${lookalikesHeld(found, 'code')}: a language code is written in Latin letters${fixed ? `; did you mean '${fixed}'?` : ''}`;
       return `Language '${v}' is not of the form ll or ll_CC${fixed && fixed !== v ? `; did you mean '${fixed}'?` : ''}`;
     }
     case 'publicId': return `publicId '${v}' is not a UUID`;
@@ -583,6 +591,27 @@ export function enumCaseRepairs(t: Loose, owner?: string): Change[] {
   return out;
 }
 
+/**
+ * language-code: a language written in another case or with a hyphen (`en_us`, `en-US`) in the
+ * platform's form (en_US), where that is all that differs and WhatsApp lists the code
+ * (languageCaseMeant). The language is part of the template's identity, which a file's name may
+ * write too: where it writes another language (templates/order.en_GB.yaml saying `language:
+ * en_us`), which of the two is meant is the writer's to say, and nothing is changed. A name that
+ * writes the same code in its own case (order.en_us.yaml) says the same language (rule file-name).
+ * (No template on a channel has a language the format refuses: none is renamed.)
+ */
+function languageCaseRepairs(ctx: RepairContext): Change[] {
+  const written = typeof ctx.t.language === 'string' ? ctx.t.language : undefined;
+  const meant = written === undefined ? undefined : languageCaseMeant(written);
+  if (meant === undefined) return [];
+  const named = ctx.fileName === undefined ? undefined : languagesOfPath(ctx.fileName).find((l) => l !== meant);
+  if (named !== undefined) {
+    ctx.holdBack?.(`\`language: ${written}\` would be ${meant}, but the file's path writes ${named}: the language is part of the template's identity, so which of the two is meant is yours to say`);
+    return [];
+  }
+  return [{ op: 'set', path: ['language'], value: meant }];
+}
+
 /** the title of the case repair (the editor's quick fix) */
 export const ENUM_CASE_REPAIR_TITLE = 'Write the value in the case the platform takes (marketing is MARKETING, vertical is VERTICAL), and a suggestion in Google\'s RBM shape under contentMessage written flat, as its finding says';
 
@@ -610,7 +639,9 @@ export const schemaRules = defineRules([
     repair: (ctx) => enumCaseRepairs(wholeTemplate(ctx.t), 'category'), repairTitle: 'Write the category in capitals (marketing is MARKETING)' },
   { id: 'language-code', group: 'schema', severity: 'error', summary: 'The language has the shape of WhatsApp\'s codes: ll or ll_CC, and the few of another length it lists (fil, prs_AF).',
     why: 'WhatsApp identifies languages by these codes.', fix: 'Write e.g. en, en_US or pt_BR.', source: 'Meta supported languages',
-    check(ctx) { reportSchema(ctx, 'language-code'); } },
+    check(ctx) { reportSchema(ctx, 'language-code'); },
+    repair: languageCaseRepairs,
+    repairTitle: 'Write the language code in the platform\'s case and with `_` (en_us and en-US are en_US), where WhatsApp lists that code and the file\'s name writes no other language' },
   { id: 'header-format', group: 'schema', severity: 'error', summary: 'The header format is TEXT, IMAGE, VIDEO, GIF, DOCUMENT, LOCATION or PRODUCT.',
     why: 'These are the header formats WhatsApp documents (GIF for MARKETING templates sent through the Marketing Messages API: see header-gif-category; PRODUCT for a single-product template).', fix: 'Pick one of the seven.', source: 'Meta components reference',
     check(ctx) { reportSchema(ctx, 'header-format'); },

@@ -5,7 +5,7 @@ import { reportSchema, sampleKeyMeant, textUnderSynonym } from './schema.js';
 import { textsUnderGoogleNames } from './rbm-names.js';
 import { charLength, distinctKeys, MAX_PLACEHOLDER_NUMBER, NAMED, NUMBERED, placeholderAtEdges, placeholderKeyMeant, placeholderNameFor, placeholderNameMeant, renderText, singleBraced, WIDE_BRACE, scanPlaceholders, type Placeholder, type PlaceholderProblem } from '../../model/placeholders.js';
 import type { Path } from '../../files/locate.js';
-import { an, arr, blank, defineRules, indexed, noSample, obj, sample, str, type Indexed, type Loose, type RuleContext } from '../rule.js';
+import { an, arr, blank, defineRules, indexed, noSample, obj, sample, str, type Change, type Indexed, type Loose, type RuleContext } from '../rule.js';
 import { unlistedWhatsappLanguage } from './languages.js';
 import { addSampleStubs, SAMPLE_STUB, groupQuickReplies, oneLineSamples, renumberPlaceholders, trimPlaceholders } from './repairs.js';
 import { codePoint } from './characters.js';
@@ -13,6 +13,7 @@ import { describeNothing, showsNothing } from '../../core/visible.js';
 import { pulledStub } from '../../model/to-file.js';
 import { KNOWN_BUTTON_TYPES, PLATFORM_LABELLED } from '../../model/canonical.js';
 import { closest } from '../../core/suggest.js';
+import { lookalikes, lookalikesHeld } from '../../core/lookalikes.js';
 
 /** the keys that name a FLOW button's flow: version 1's `flow`, the Cloud API's three (version 1.2) */
 const FLOW_KEYS = ['flow', 'flow_id', 'flow_name', 'flow_json'] as const;
@@ -51,6 +52,9 @@ function malformedHint(raw: string): string {
   const inner = raw.slice(2, -2);
   if (raw.startsWith('{{') && raw.endsWith('}}') && !inner.includes('{') && !inner.includes('}')) {
     const name = placeholderNameMeant(inner.trim());
+    // a Cyrillic or Greek letter that looks like a Latin one (`{{custоmer}}`): named, and the name with the Latin letter
+    const found = lookalikes(inner.trim());
+    if (name !== undefined && found) return `its name ${lookalikesHeld(found, 'name')}: write {{${name}}}`;
     if (name !== undefined) return `a name is lowercase letters, digits and _: write {{${name}}}`;
   }
   return 'write {{1}} or {{lowercase_name}}';
@@ -122,12 +126,22 @@ function emojiIn(text: string): { start: number; end: number; emoji: string } | 
 /** a phone number as written on a button: digits, spaces, brackets and dashes, an optional + first */
 const PHONE_WRITTEN = /^\+?[0-9(][0-9 ()-]*$/;
 /**
+ * The number a PHONE_NUMBER button's `phone_number` is certainly meant as, when what keeps it from
+ * being one is only what an app in another script copied with it (an invisible mark, Arabic-Indic
+ * digits, a full-width plus: model/written-characters.ts): that taken out, its grouping kept (WhatsApp
+ * takes `+49 30 123456`); undefined when it is a number as written, or would not be one without them.
+ */
+function phoneWritten(n: string): string | undefined {
+  const foreign = foreignCharacters(n);
+  return foreign && PHONE_WRITTEN.test(foreign.fixed) && charLength(foreign.fixed) <= 20 ? foreign.fixed : undefined;
+}
+/**
  * Every button with the path of its mapping: the template's, then each carousel card's. A check of
  * one button's own keys (its label, its URL, its number) runs on both: a card's button is created
  * and refused by the same rules (test/card-button-rules.test.ts moves each such rule's failing
  * button onto a card and expects the same finding there).
  */
-export function buttonSites(ctx: RuleContext): [Path, Loose][] {
+export function buttonSites(ctx: Pick<RuleContext, 't'>): [Path, Loose][] {
   if (ctx.t.buttons === undefined && ctx.t.carousel === undefined) return [];
   const sites: [Path, Loose][] = buttons(ctx).map(({ v, i }) => [['buttons', i], v]);
   for (const { v: c, i } of indexed(ctx.t.carousel)) for (const { v, i: j } of indexed(c.buttons)) sites.push([['carousel', i, 'buttons', j], v]);
@@ -214,7 +228,7 @@ const HEADER_MARKS = /(^|[^\p{L}\p{N}*_~`])(```[^`]+```|([*_~])(?!\s)[^*_~\n]+?(
 
 /** the template's button mappings with their index; worked out once per template (a dozen rules ask) */
 /** the template's buttons that are mappings, with their indices (rule.ts indexed) */
-export const buttons = (ctx: RuleContext): readonly Indexed[] => indexed(ctx.t.buttons);
+export const buttons = (ctx: Pick<RuleContext, 't'>): readonly Indexed[] => indexed(ctx.t.buttons);
 /** the buttons of one type, with their indexes among all the template's buttons (the path a finding names) */
 export const buttonsOfType = (ctx: RuleContext, type: string): readonly Indexed[] => buttons(ctx).filter(({ v: b }) => b.type === type);
 
@@ -1021,19 +1035,28 @@ export const whatsappRules = defineRules([
       for (const [at, b] of buttonSites(ctx)) {
         const n = str(b.phone_number);
         if (b.type === 'PHONE_NUMBER' && n !== undefined) {
-          if (charLength(n) > 20) ctx.report([...at, 'phone_number'], `The phone number is ${charLength(n)} characters; the limit is 20.`);
-          else if (!PHONE_WRITTEN.test(n)) {
-            // copied from an app in another script: an invisible mark, Arabic-Indic digits; said, with the number as it must be written
-            const foreign = foreignCharacters(n);
-            ctx.report([...at, 'phone_number'], foreign && PHONE_WRITTEN.test(foreign.fixed)
-              ? `'${shownWithEscapes(n)}' ${foreign.said}; write '${foreign.fixed}'.`
-              : `'${shownWithEscapes(n)}' is not a phone number; write digits with the country code, e.g. +4930123456.`);
-          }
+          // copied from an app in another script: an invisible mark, Arabic-Indic digits; said, with the number as it must be
+          // written (an invisible character is no character of the number: its length is the number's without it)
+          const written = phoneWritten(n);
+          if (written !== undefined) ctx.report([...at, 'phone_number'], `'${shownWithEscapes(n)}' ${foreignCharacters(n)!.said}; write '${written}'.`);
+          else if (charLength(n) > 20) ctx.report([...at, 'phone_number'], `The phone number is ${charLength(n)} characters; the limit is 20.`);
+          else if (!PHONE_WRITTEN.test(n)) ctx.report([...at, 'phone_number'], `'${shownWithEscapes(n)}' is not a phone number; write digits with the country code, e.g. +4930123456.`);
         } else if (at[0] === 'buttons' && b.type !== 'PHONE_NUMBER' && b.phone_number !== undefined && knownType(b)) {
           ctx.report([...at, 'phone_number'], `phone_number is only for PHONE_NUMBER buttons, not ${String(b.type)}.`, { part: 'key' });
         }
       }
     },
+    // the number as its finding writes it: what an app in another script copied with it taken out, its grouping kept
+    repair(ctx) {
+      const out: Change[] = [];
+      for (const [at, b] of buttonSites(ctx)) {
+        const n = str(b.phone_number);
+        const written = b.type === 'PHONE_NUMBER' && n !== undefined ? phoneWritten(n) : undefined;
+        if (written !== undefined) out.push({ op: 'set', path: [...at, 'phone_number'], value: written });
+      }
+      return out;
+    },
+    repairTitle: 'Write the number as its finding says: ASCII digits and +, without the invisible characters copied with it',
   },
   {
     id: 'button-url', group: 'whatsapp', severity: 'error',
