@@ -130,7 +130,7 @@ test('usage errors are exit 3', async () => {
   const dir = tempDir();
   try {
     writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_shipped.en_US.yaml': EN });
-    for (const args of [['translations', 'publish'], ['translations', 'export', '--target', 'de'], ['translations', 'export', '--source', 'en_US', '--target', 'templates/'], ['translations', 'import', 'notes.txt']]) {
+    for (const args of [['translations', 'publish'], ['translations', 'export', '--target', 'de'], ['translations', 'export', '--source', 'en_US', '--target', 'templates/'], ['translations', 'import', 'notes.md']]) {
       const r = await cliIn(args, { cwd: dir });
       assert.is(r.exitCode, 3, `${args.join(' ')}: ${r.stderr}`);
       assert.not.match(r.stderr, /\n\s+at /);

@@ -25,7 +25,7 @@ import { str, type Loose } from '../model/loose.js';
 import { groupByTemplate, importOrder, planGroups, planImport, type ImportPlan, type LintOf, type Write } from '../translations/apply.js';
 import { closest } from '../core/suggest.js';
 import { parseAhead, parseHere, parseOnRequest, type Parsed, type ParseAhead } from '../translations/parse-ahead.js';
-import { bcp47, decodeTranslationFile, EXPORTED_NOTE, exportedForOther, EXTENSION, FORMATS, formatOfFile, fromBcp47, LANG, languageHint, notFinalWhy, readTranslations, blank, keepTranslatorWork, sameText, TranslationFileError, writeTranslations, xliffLanguages, type Entry, type Format, type NotFinal, type TranslationDoc } from '../translations/formats.js';
+import { bcp47, decodeTranslationFile, EXPORTED_NOTE, exportedForOther, EXTENSION, FORMATS, formatOfFile, importFormatOfFile, IMPORT_NAMES, fromBcp47, LANG, languageHint, notFinalWhy, readTranslations, blank, keepTranslatorWork, sameText, TranslationFileError, writeTranslations, xliffLanguages, type Entry, type Format, type NotFinal, type TranslationDoc } from '../translations/formats.js';
 import { extractUnitsFor, fieldTexts, unitsByTarget, type TemplateFile, type Unit } from '../translations/units.js';
 import { commandConfig, lockWait, leadsOutThroughLink } from './context.js';
 import { unlistedWhatsappLanguage, WHATSAPP_LANGUAGES } from '../lint/rules/languages.js';
@@ -613,8 +613,9 @@ export async function importTranslations(config: Config, files: readonly string[
     const docs: { file: string; doc: TranslationDoc }[] = [];
     const read: { file: string; format: Format; text: string }[] = [];
     for (const file of files) {
-      const format = formatOfFile(file);
-      if (!format) throw new UsageError(`${file}: not a translation file (.xlf, .xliff, .po or .csv)`);
+      // (a spreadsheet's .txt or .tsv, as Excel names its "Unicode Text" save, read as CSV)
+      const format = importFormatOfFile(file);
+      if (!format) throw new UsageError(`${file}: not a translation file (${IMPORT_NAMES})`);
       let bytes: Buffer;
       try { bytes = readBoundedBytes(path.resolve(cwd, file), file, MAX_TRANSLATION_FILE_BYTES); } catch (e) {
         // a file that is not there (a typo) or cannot be read: refused like a broken one, the others are imported

@@ -10,3 +10,16 @@ export function formatOfFile(file: string): Format | undefined {
   if (/\.csv$/i.test(file)) return 'csv';
   return undefined;
 }
+
+/**
+ * the format import reads a file in: formatOfFile's, and a spreadsheet's text file (`.txt`, `.tsv`) as CSV: Excel names
+ * its "Unicode Text" save (UTF-16 with a byte-order mark, tab-separated) NAME.txt, and others save tab-separated text as
+ * .tsv; the CSV reader takes either separator. (Not a translation file's name elsewhere: `tplsync import notes.txt` is
+ * no slip for `translations import`, and an export writes .csv.)
+ */
+export function importFormatOfFile(file: string): Format | undefined {
+  return formatOfFile(file) ?? (/\.(txt|tsv)$/i.test(file) ? 'csv' : undefined);
+}
+
+/** the names import reads, as its messages say them */
+export const IMPORT_NAMES = '.xlf, .xliff, .po, .csv, or a spreadsheet\'s tab-separated .txt or .tsv';

@@ -799,7 +799,7 @@ function declaredEncoding(buf: Buffer, format: Format): string | undefined {
   return name && !/^utf-?8$/i.test(name) && !/^charset$/i.test(name) ? name : undefined;
 }
 
-export { formatOfFile } from './format-of-file.js';
+export { formatOfFile, importFormatOfFile, IMPORT_NAMES } from './format-of-file.js';
 
 export function readTranslations(format: Format, text: string): TranslationDoc {
   return format === 'xliff' ? readXliff(text) : format === 'po' ? readPo(text) : readCsv(text);

@@ -1,0 +1,79 @@
+// A localisation manager's trial (trial "as"): what a translator's tool or a spreadsheet sends back
+// that the import took in silence or answered with the wrong advice. Excel's "Unicode Text" save
+// is named .txt (F5); a CSV language header `Português` was answered 'pt', a code WhatsApp does not
+// list, in a project of pt_BR (F6); a PO whose Language header was wrong (zh) created templates on
+// a WhatsApp channel in a language WhatsApp does not list (F7).
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { writeTranslations } from '../src/translations/formats.ts';
+import { extractUnits, type Unit } from '../src/translations/units.ts';
+import { readTemplateValue } from '../src/files/value.ts';
+import { cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
+
+const CONFIG = (languages = '') => `templates: ["templates/**/*.yaml"]
+channels:
+  wa: { kind: whatsapp${languages ? `, languages: [${languages}]` : ''} }
+  rcs: { kind: rcs${languages ? `, languages: [${languages}]` : ''} }
+`;
+const ORDER = `channel: wa
+name: order
+language: en_US
+category: UTILITY
+body:
+  text: "Hi {{1}}, your order is on its way to you."
+  examples: { 1: Maria }
+footer: Thank you for shopping with us
+`;
+const PROMO = `channel: rcs
+name: promo
+language: en_US
+description: Weekend deals
+message:
+  type: text
+  message: "Our weekend deals are here, see what is new in the store."
+`;
+const FILES = { 'templates/wa/order.en_US.yaml': ORDER, 'templates/rcs/promo.en_US.yaml': PROMO };
+
+/** the project's units into `target`, each translated by `translate` */
+function translated(target: string, translate: (u: Unit) => string): Unit[] {
+  const units = extractUnits([{ file: 'templates/wa/order.en_US.yaml', value: readTemplateValue(ORDER) }, { file: 'templates/rcs/promo.en_US.yaml', value: readTemplateValue(PROMO) }], 'en_US', target);
+  return units.map((u) => ({ ...u, target: translate(u) }));
+}
+const JA: Record<string, string> = {
+  'wa/order:body.text': 'こんにちは{{1}}様、ご注文の商品を発送しました。',
+  'wa/order:footer': 'ご利用ありがとうございます',
+  'rcs/promo:message.message': '週末セールが始まりました。店舗の新商品をご覧ください。',
+};
+
+test('F5: Excel\'s "Unicode Text" save (UTF-16 LE with its BOM, tab-separated, CRLF), named .txt as Excel names it, or .tsv, is read as the CSV it is', async () => {
+  const dir = tempDir('tplsync-slips-txt-');
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG(), ...FILES });
+    // the CSV as exported, then as Excel saves it as "Unicode Text": the cells tab-separated, quoted only where needed
+    const csv = writeTranslations('csv', translated('ja', (u) => JA[u.id]!), 'en_US', 'ja');
+    const rows = csv.replace(/^\ufeff/, '').split('\r\n').filter(Boolean).map((r) => r.slice(1, -1).split('","').map((c) => c.replace(/""/g, '"')));
+    const tabbed = rows.map((r) => r.map((c) => (/[\t"\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join('\t')).join('\r\n') + '\r\n';
+    const unicodeText = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(tabbed, 'utf16le')]);
+    writeFiles(dir, { 'tr/ja.txt': unicodeText, 'tr/ja.tsv': unicodeText });
+    const r = await cliIn(['translations', 'import', 'tr/ja.txt'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stdout, /created templates\/wa\/order\.ja\.yaml \(2 texts\)/);
+    assert.match(readFileSync(path.join(dir, 'templates/wa/order.ja.yaml'), 'utf8'), /ご注文の商品を発送しました/);
+    // the same bytes as .tsv: the texts are in the files already
+    const again = await cliIn(['translations', 'import', 'tr/ja.tsv'], { cwd: dir });
+    assert.is(again.exitCode, 0, again.stderr);
+    assert.match(again.stdout, /0 files written; 2 already up to date/);
+    // any other name is still no translation file, and the message names what is read
+    writeFiles(dir, { 'tr/ja.md': tabbed });
+    const md = await cliIn(['translations', 'import', 'tr/ja.md'], { cwd: dir });
+    assert.is(md.exitCode, 3);
+    assert.match(md.stderr, /tr\/ja\.md: not a translation file \(\.xlf, \.xliff, \.po, \.csv, or a spreadsheet's tab-separated \.txt or \.tsv\)/);
+    // `tplsync import notes.txt` (pull's other name) is not taken for a translation file's slip
+    const slip = await cliIn(['import', 'tr/ja.txt'], { cwd: dir });
+    assert.not.match(slip.stderr, /did you mean `.*translations import/);
+  } finally { cleanup(dir); }
+});
+
+test.run();
