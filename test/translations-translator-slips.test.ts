@@ -3,13 +3,16 @@
 // is named .txt (F5); a CSV language header `Português` was answered 'pt', a code WhatsApp does not
 // list, in a project of pt_BR (F6); a PO whose Language header was wrong (zh) created templates on
 // a WhatsApp channel in a language WhatsApp does not list (F7).
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { writeTranslations } from '../src/translations/formats.ts';
+import { loadConfig } from '../src/config/load.ts';
+import { importTranslations } from '../src/cli/translations.ts';
+import { languageHint, writeTranslations } from '../src/translations/formats.ts';
 import { extractUnits, type Unit } from '../src/translations/units.ts';
 import { readTemplateValue } from '../src/files/value.ts';
+import { WHATSAPP_LANGUAGES } from '../src/lint/rules/languages.ts';
 import { cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 const CONFIG = (languages = '') => `templates: ["templates/**/*.yaml"]
@@ -74,6 +77,26 @@ test('F5: Excel\'s "Unicode Text" save (UTF-16 LE with its BOM, tab-separated, C
     const slip = await cliIn(['import', 'tr/ja.txt'], { cwd: dir });
     assert.not.match(slip.stderr, /did you mean `.*translations import/);
   } finally { cleanup(dir); }
+});
+
+test('F6: a language header that is not a code is answered with the code the project writes (pt_BR for Português), else with the codes WhatsApp lists', async () => {
+  // the project's code of that language; else WhatsApp's, which has no `pt`; a language WhatsApp lists as it is stays as it is
+  assert.is(languageHint('Português', ['en_US', 'pt_BR'], WHATSAPP_LANGUAGES), "; did you mean 'pt_BR'?");
+  assert.is(languageHint('Português', ['en_US'], WHATSAPP_LANGUAGES), "; did you mean 'pt_BR' or 'pt_PT'?");
+  assert.is(languageHint('PT', ['pt_BR', 'pt_PT']), "; did you mean 'pt_BR' or 'pt_PT'?");
+  assert.is(languageHint('Deutsch', ['en_US'], WHATSAPP_LANGUAGES), "; did you mean 'de'?");
+  assert.is(languageHint('English', ['en_US', 'de']), "; did you mean 'en_US'?");
+  assert.is(languageHint('Português'), "; did you mean 'pt'?");
+  for (const [config, files] of [[CONFIG('en_US, pt_BR'), {}], [CONFIG(), { 'templates/wa/order.pt_BR.yaml': ORDER.replace('language: en_US', 'language: pt_BR') }]] as const) {
+    const dir = tempDir('tplsync-slips-header-');
+    try {
+      writeFiles(dir, { 'tplsync.config.yaml': config, ...FILES, ...files });
+      const csv = writeTranslations('csv', translated('pt_BR', (u) => `${u.source} (pt)`), 'en_US', 'pt_BR').replace('"pt_BR"', '"Português"');
+      writeFiles(dir, { 'tr/pt.csv': csv });
+      const r = await importTranslations(await loadConfig({ cwd: dir }), ['tr/pt.csv'], dir);
+      assert.equal(r.refusals.map((x) => [x.line, x.message]), [[1, "column 3 of the first row, 'Português', must be the target language as a code like de or pt_BR; did you mean 'pt_BR'?"]]);
+    } finally { cleanup(dir); }
+  }
 });
 
 test.run();

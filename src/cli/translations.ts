@@ -126,7 +126,11 @@ export async function translationsExport(paths: string[], o: ExportOptions): Pro
   const targets = [...new Set((o.target ?? []).map(fromBcp47))];
   if (!source) throw new UsageError('translations export: --source LANG is required (the language translators translate from)');
   if (!targets.length) throw new UsageError('translations export: name at least one --target LANG');
-  for (const l of [source, ...targets]) if (!LANG.test(l)) throw new UsageError(`translations export: '${l}' is not a language code like de or pt_BR${languageHint(l)}`);
+  if (!LANG.test(source) || !targets.every((l) => LANG.test(l))) {
+    // (the code meant as the config's channels write it, else as WhatsApp lists it; the templates are not read yet)
+    const known = (await commandConfig(o).then((c) => Object.values(c.channels ?? {}).flatMap((x) => x?.languages ?? []), () => []));
+    for (const l of [source, ...targets]) if (!LANG.test(l)) throw new UsageError(`translations export: '${l}' is not a language code like de or pt_BR${languageHint(l, known, WHATSAPP_LANGUAGES)}`);
+  }
   if (targets.includes(source)) throw new UsageError(`translations export: --target ${source} is the source language: name the languages to translate into`);
   // no --format: the one file's extension says it (--out de.po), else XLIFF
   const format = (o.format ?? (o.out && o.out !== '-' ? formatOfFile(o.out) : undefined) ?? 'xliff') as Format;
@@ -611,6 +615,8 @@ export async function importTranslations(config: Config, files: readonly string[
   async function importInto(): Promise<ImportResult> {
     // the translation files first: their languages say which templates are edited
     const docs: { file: string; doc: TranslationDoc }[] = [];
+    /** refusals of a file whose language is not a code (a CSV's header `Português`): its hint said again once the project's languages are known */
+    const notCodes: { refusal: { message: string }; before: string; input: string; after: string }[] = [];
     const read: { file: string; format: Format; text: string }[] = [];
     for (const file of files) {
       // (a spreadsheet's .txt or .tsv, as Excel names its "Unicode Text" save, read as CSV)
@@ -647,13 +653,22 @@ export async function importTranslations(config: Config, files: readonly string[
       }
       let doc: TranslationDoc;
       try { doc = readTranslations(format, text); } catch (e) {
-        if (e instanceof TranslationFileError) { result.refusals.push({ file, line: e.line, id: '', message: e.message }); continue; }
+        if (e instanceof TranslationFileError) {
+          const refusal = { file, line: e.line, id: '', message: e.message };
+          result.refusals.push(refusal);
+          if (e.notCode) notCodes.push({ refusal, ...e.notCode, after: '' });
+          continue;
+        }
         throw e;
       }
       const odd = [doc.source, doc.target].find((l) => !LANG.test(l));
       if (odd !== undefined) {
         // the language would name the files written (`welcome.Deutsch.yaml`)
-        result.refusals.push({ file, line: 1, id: '', message: `the file's language '${odd}' is not a language code like de or pt_BR${languageHint(odd)} (XLIFF's srcLang and trgLang, PO's Language and X-Source-Language headers, the CSV's language columns)` });
+        const before = `the file's language '${odd}' is not a language code like de or pt_BR`;
+        const after = ' (XLIFF\'s srcLang and trgLang, PO\'s Language and X-Source-Language headers, the CSV\'s language columns)';
+        const refusal = { file, line: 1, id: '', message: `${before}${languageHint(odd)}${after}` };
+        result.refusals.push(refusal);
+        notCodes.push({ refusal, before, input: odd, after });
         continue;
       }
       if (doc.source === doc.target) {
@@ -871,6 +886,11 @@ export async function importTranslations(config: Config, files: readonly string[
       if (written > 0) throw new ImportStopped(`stopped while reading the templates: ${written} translated file${written === 1 ? '' : 's'} written (listed above), each whole; no other file was changed (${notStarted} planned were not started, and the templates not yet read were not planned)`, writtenLines());
     }
     throwIfInterrupted(signal, 'stopped before writing: no file was written');
+    // a language that is not a code: the code meant as this project writes it (`Português`: its pt_BR, not pt), else as WhatsApp lists it
+    if (notCodes.length) {
+      const known = [...new Set([...Object.values(config.channels ?? {}).flatMap((c) => c?.languages ?? []), ...languages])];
+      for (const n of notCodes) n.refusal.message = `${n.before}${languageHint(n.input, known, WHATSAPP_LANGUAGES)}${n.after}`;
+    }
     /** a translation file's notes: a language no template has (and the project's near codes), a language its channels do not list */
     const notesOf = (file: string, doc: TranslationDoc): void => {
       const channels = aliasesOf(doc);

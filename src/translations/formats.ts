@@ -28,8 +28,12 @@ const LANGUAGE_NAMES: Record<string, string> = {
   hungarian: 'hu', romanian: 'ro', ukrainian: 'uk', hebrew: 'he', thai: 'th', vietnamese: 'vi',
 };
 
-/** Pure: `; did you mean 'de'?` for something meant as a language code (`Deutsch`, `DE`, `pt-br`), or '' */
-export function languageHint(input: string): string {
+/**
+ * Pure: `; did you mean 'de'?` for something meant as a language code (`Deutsch`, `DE`, `pt-br`), or ''. The code meant is
+ * said as the project writes that language (`known`: its languages; `Português` in a project of pt_BR is 'pt_BR', not 'pt'),
+ * else, where `listed` (WhatsApp's codes) lacks it, as the codes `listed` has of it ('pt_BR' or 'pt_PT': WhatsApp has no `pt`).
+ */
+export function languageHint(input: string, known: readonly string[] = [], listed?: ReadonlySet<string>): string {
   // gettext's modifier (de_DE@formal): WhatsApp has no such variant of a language
   const at = input.indexOf('@');
   if (at > 0) return `; gettext's modifier ${input.slice(at)} is no part of a WhatsApp language code: write ${languageCode(input.slice(0, at).trim())}`;
@@ -38,9 +42,19 @@ export function languageHint(input: string): string {
   const script = parts[1]?.toLowerCase();
   if (parts[0]!.toLowerCase() === 'zh' && (script === 'hant' || script === 'hans')) return script === 'hant' ? "; WhatsApp writes Traditional Chinese as 'zh_TW' or 'zh_HK'" : "; WhatsApp writes Simplified Chinese as 'zh_CN'";
   const fixed = [parts[0]!.toLowerCase(), ...parts.slice(1, 2).map((p) => (p.length === 4 ? p[0]!.toUpperCase() + p.slice(1).toLowerCase() : p.toUpperCase()))].join('_');
-  if (parts.length <= 2 && LANG.test(fixed) && fixed !== input) return `; did you mean '${fixed}'?`;
-  const name = LANGUAGE_NAMES[input.trim().toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '')];
-  return name ? `; did you mean '${name}'?` : '';
+  const meant = parts.length <= 2 && LANG.test(fixed) && fixed !== input ? fixed : LANGUAGE_NAMES[input.trim().toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '')];
+  return meant ? `; did you mean ${codesFor(meant, known, listed).map((c) => `'${c}'`).join(' or ')}?` : '';
+}
+
+/** the codes to suggest for `meant`: itself when the project has it; else the project's codes of its language; else, when `listed` lacks it, the codes `listed` has of it; else itself */
+function codesFor(meant: string, known: readonly string[], listed?: ReadonlySet<string>): string[] {
+  if (known.includes(meant)) return [meant];
+  const base = meant.split('_')[0]!;
+  const kin = [...new Set(known.filter((l) => l.split('_')[0] === base))].sort();
+  if (kin.length) return kin;
+  if (!listed || listed.has(meant)) return [meant];
+  const theirs = [...listed].filter((l) => l.split('_')[0] === base);
+  return theirs.length ? theirs : [meant];
 }
 
 /** `en_US` as BCP 47 (`en-US`), for XLIFF's srcLang and trgLang and PO's Language. */
@@ -343,7 +357,11 @@ export function notFinalWhy(f: NotFinal): string {
 export const CSV_OUTDATED = 'outdated:';
 
 export class TranslationFileError extends Error {
-  constructor(message: string, readonly line: number) { super(message); }
+  /**
+   * `notCode`: the file names a language with something that is not a code (a CSV's header `Português`): the message is
+   * `before` and languageHint's answer for `input`, which the command says again once it knows the project's languages
+   */
+  constructor(message: string, readonly line: number, readonly notCode?: { before: string; input: string }) { super(message); }
 }
 
 
@@ -666,7 +684,10 @@ export function readCsv(text: string): TranslationDoc {
   if (head[0]!.trim().toLowerCase() !== 'id') throw new TranslationFileError(`${first}: its first cell is '${head[0]}', not 'id'`, 1);
   // the column headers name the languages: a header that is not a language code would name the new files (`welcome.Deutsch.yaml`)
   for (const [col, which] of [[1, 'source'], [2, 'target']] as const) {
-    if (!LANG.test(fromBcp47(head[col]!))) throw new TranslationFileError(`column ${col + 1} of the first row, '${head[col]}', must be the ${which} language as a code like de or pt_BR${languageHint(head[col]!)}`, 1);
+    if (!LANG.test(fromBcp47(head[col]!))) {
+      const before = `column ${col + 1} of the first row, '${head[col]}', must be the ${which} language as a code like de or pt_BR`;
+      throw new TranslationFileError(`${before}${languageHint(head[col]!)}`, 1, { before, input: head[col]! });
+    }
   }
   const entries: Entry[] = [];
   const fuzzy: NotFinal[] = [];
