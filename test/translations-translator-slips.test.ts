@@ -3,7 +3,7 @@
 // is named .txt (F5); a CSV language header `Português` was answered 'pt', a code WhatsApp does not
 // list, in a project of pt_BR (F6); a PO whose Language header was wrong (zh) created templates on
 // a WhatsApp channel in a language WhatsApp does not list (F7).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -97,6 +97,29 @@ test('F6: a language header that is not a code is answered with the code the pro
       assert.equal(r.refusals.map((x) => [x.line, x.message]), [[1, "column 3 of the first row, 'Português', must be the target language as a code like de or pt_BR; did you mean 'pt_BR'?"]]);
     } finally { cleanup(dir); }
   }
+});
+
+test('F7: a file whose language WhatsApp does not list, new to a WhatsApp channel, creates none of that channel\'s templates: refused at line 1, the RCS ones written', async () => {
+  const dir = tempDir('tplsync-slips-zh-');
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG('en_US, ja'), ...FILES });
+    // a Japanese PO whose Language header a tool rewrote to zh, and which dropped the export's comments (with them, the notes
+    // naming the language each unit was exported for refuse the file whole: translations-exported-for.test.ts)
+    const po = writeTranslations('po', translated('ja', (u) => JA[u.id]!), 'en_US', 'ja').replace('"Language: ja\\n"', '"Language: zh\\n"').replace(/^#\. .*\n/gm, '');
+    assert.not.match(po, /target as exported/);
+    writeFiles(dir, { 'tr/ja.po': po });
+    const r = await cliIn(['translations', 'import', 'tr/ja.po'], { cwd: dir });
+    assert.is(r.exitCode, 1, r.stderr);
+    assert.match(r.stderr, /^tr\/ja\.po:1: WhatsApp does not list language 'zh'; supported variants: zh_CN, zh_HK, zh_TW\. The channel wa is a WhatsApp channel with no template in zh, and the config does not list zh for it: the file's template of that channel \(wa\/order\) was not created, as WhatsApp would reject it \(rule language-unknown\); correct the file's language \(XLIFF's trgLang, PO's Language header, the CSV's third column header\) and import it again$/m);
+    assert.not.ok(existsSync(path.join(dir, 'templates/wa/order.zh.yaml')));
+    // the RCS channel may have zh (the note says to add it to the config if it is meant)
+    assert.match(r.stdout, /created templates\/rcs\/promo\.zh\.yaml \(1 text\)\n1 file written; 1 refused \(see above\)/);
+    // a channel that has the language already (a template of it in zh) is not refused: lint's language-unknown says it there
+    writeFiles(dir, { 'templates/wa/other.zh.yaml': ORDER.replace('name: order', 'name: other').replace('language: en_US', 'language: zh') });
+    const had = await cliIn(['translations', 'import', 'tr/ja.po'], { cwd: dir });
+    assert.is(had.exitCode, 0, had.stderr);
+    assert.match(had.stdout, /created templates\/wa\/order\.zh\.yaml/);
+  } finally { cleanup(dir); }
 });
 
 test.run();

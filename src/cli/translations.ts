@@ -919,6 +919,25 @@ export async function importTranslations(config: Config, files: readonly string[
       // (the project has the language on another channel: the note names the channels that lack it)
       if (near.length) result.newLanguages.push({ file, language: doc.target, near: near.join(', '), ...(languages.has(doc.target) ? { lacking: aliases } : {}), ...(renamed ? { renamed } : {}), ...(listedFor ? { listedFor, ...(others.length ? { whatsappChannels: onWhatsapp, otherChannels: others } : {}) } : {}) });
     };
+    /**
+     * of `templates` (new in the file's language: no file of theirs is in it), those on a channel of `kind: whatsapp` when
+     * WhatsApp does not list the file's language and that channel neither lists it (channels.ALIAS.languages) nor has a
+     * template in it: WhatsApp would reject each, and the unlisted note says to correct the language. Refused once, at the
+     * file's first line, naming them (as a wrong source language is), and not planned; the others are imported
+     */
+    const unlistedOnWhatsapp = (file: string, doc: TranslationDoc, templates: readonly string[]): Set<string> => {
+      const unlisted = unlistedWhatsappLanguage(doc.target);
+      if (unlisted === undefined) return new Set();
+      const aliasOf = (t: string): string => t.slice(0, t.indexOf('/'));
+      const unfit = (a: string): boolean => config.channels?.[a]?.kind === 'whatsapp' && !config.channels[a]!.languages?.includes(doc.target) && !languagesOn.get(a)?.has(doc.target);
+      const out = new Set(templates.filter((t) => unfit(aliasOf(t))));
+      if (!out.size) return out;
+      const channels = [...new Set([...out].map(aliasOf))].sort();
+      const names = [...out].sort();
+      const shown = names.length > 5 ? `${names.slice(0, 5).join(', ')} and ${names.length - 5} more` : names.join(', ');
+      result.refusals.push({ file, line: 1, id: '', message: `${unlisted}${unlisted.endsWith('?') ? '' : '.'} ${channels.length === 1 ? `The channel ${channels[0]} is a WhatsApp channel` : `The channels ${channels.join(', ')} are WhatsApp channels`} with no template in ${doc.target}, and the config does not list ${doc.target} for ${channels.length === 1 ? 'it' : 'them'}: ${names.length === 1 ? 'the file\'s template' : `the file's ${names.length} templates`} of ${channels.length === 1 ? 'that channel' : 'those channels'} (${shown}) ${names.length === 1 ? 'was' : 'were'} not created, as WhatsApp would reject ${names.length === 1 ? 'it' : 'them'} (rule language-unknown); correct the file's language (XLIFF's trgLang, PO's Language header, the CSV's third column header) and import it again` });
+      return out;
+    };
     // a file whose source language no template has (a spreadsheet's header `en` where the project has en_US): said once, not once a unit
     const noSource = new Set<number>();
     docs.forEach(({ file, doc }, i) => {
@@ -963,13 +982,22 @@ export async function importTranslations(config: Config, files: readonly string[
         // a lazy file not read whole yet (the worker's later ones): waited for here, so that the files before it are planned and
         // written while the worker reads it (a first import waited ~0.7 s for all nine before planning any)
         if (!parsed[i]) parseDoc(i, ahead ? await ahead.result(i) : undefined);
-        const { file, doc } = docs[i]!;
+        const { file } = docs[i]!;
+        let { doc } = docs[i]!;
         notesOf(file, doc);
         // its entries are not needed after its plan: 73,000 of them for 9 languages of 2,000 templates
         (docs as ({ file: string; doc: TranslationDoc } | undefined)[])[i] = undefined;
         if (noSource.has(i)) { pending[i] = { groups: new Map(), parts: new Map() }; continue; }
         const sources = byLanguage.get(doc.source) ?? none;
         const targets = byLanguage.get(doc.target) ?? none;
+        // new templates on a WhatsApp channel in a language WhatsApp does not list, and the channel neither has nor lists: a
+        // wrong language in the file's header (a PO's `Language: zh` on a Japanese file); refused, not created for the user to find and delete
+        const unfit = unlistedOnWhatsapp(file, doc, order[i]!.filter((t) => !pending[i]!.parts.has(t) && !targets.has(t) && sources.has(t)));
+        if (unfit.size) {
+          order[i] = order[i]!.filter((t) => !unfit.has(t));
+          const mine = (id: string): boolean => unfit.has(id.slice(0, Math.max(0, id.lastIndexOf(':'))));
+          doc = { ...doc, entries: doc.entries.filter((e) => !mine(e.id)), ...(doc.fuzzy ? { fuzzy: doc.fuzzy.filter((f) => !mine(f.id)) } : {}) };
+        }
         if (streamed) {
           // the parts planned while reading and the rest now, joined in the order one plan of the file would have
           const { groups, parts } = pending[i]!;
