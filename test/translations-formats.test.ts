@@ -125,7 +125,7 @@ test('CSV: RFC 4180 (CRLF, every field quoted, quotes doubled) as csv-parse read
   // the UTF-8 byte-order mark first, once (Excel on Windows reads the file as UTF-8 by it)
   assert.ok(text.startsWith('\ufeff"id",'));
   const rows = parseCsv(text.slice(1), { record_delimiter: '\r\n', relax_quotes: false, relax_column_count: false, skip_empty_lines: false }) as string[][];
-  assert.equal(rows[0], ['id', 'en_US', 'de', 'limit', 'notes']);
+  assert.equal(rows[0], ['id', 'en_US', 'de', 'limit', 'notes', 'target as exported']);
   assert.is(rows.length, us.length + 1);
   us.forEach((u, i) => assert.equal(rows[i + 1]!.slice(0, 4), [u.id, u.source, u.target ?? '', u.limit === undefined ? '' : u.sms ? '1 SMS: 160 GSM-7 / 70 UCS-2 (samples included)' : u.bytes ? `${u.limit} bytes (UTF-8)` : u.rendered ? `${u.limit} (samples included)` : String(u.limit)]));
 });

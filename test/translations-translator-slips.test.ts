@@ -1,5 +1,6 @@
 // A localisation manager's trial (trial "as"): what a translator's tool or a spreadsheet sends back
-// that the import took in silence or answered with the wrong advice. Excel's "Unicode Text" save
+// that the import took in silence or answered with the wrong advice. A CSV note "check it, then
+// delete this note" whose cell also held the target as exported (F4); Excel's "Unicode Text" save
 // is named .txt (F5); a CSV language header `Português` was answered 'pt', a code WhatsApp does not
 // list, in a project of pt_BR (F6); a PO whose Language header was wrong (zh) created templates on
 // a WhatsApp channel in a language WhatsApp does not list (F7).
@@ -7,8 +8,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { parse as parseCsv } from 'csv-parse/sync';
 import { loadConfig } from '../src/config/load.ts';
-import { importTranslations } from '../src/cli/translations.ts';
+import { exportTranslations, importTranslations } from '../src/cli/translations.ts';
 import { languageHint, writeTranslations } from '../src/translations/formats.ts';
 import { extractUnits, type Unit } from '../src/translations/units.ts';
 import { readTemplateValue } from '../src/files/value.ts';
@@ -49,6 +51,52 @@ const JA: Record<string, string> = {
   'wa/order:footer': 'ご利用ありがとうございます',
   'rcs/promo:message.message': '週末セールが始まりました。店舗の新商品をご覧ください。',
 };
+
+test('F4: a CSV row noted outdated whose notes cell a reviewer cleared ("check it, then delete this note") marks the translation current: the target as exported is a column of its own', async () => {
+  const dir = tempDir('tplsync-slips-notes-');
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG(), ...FILES });
+    const config = await loadConfig({ cwd: dir });
+    // pt_BR translated and imported, then the English footer changed: the Portuguese footer is outdated
+    const pt = (u: Unit): string => ({ 'wa/order:body.text': 'Olá {{1}}, seu pedido está a caminho.', 'wa/order:footer': 'Obrigado pela preferência', 'rcs/promo:message.message': 'Nossas ofertas de fim de semana chegaram.' })[u.id]!;
+    writeFiles(dir, { 'tr/pt_BR.csv': writeTranslations('csv', translated('pt_BR', pt), 'en_US', 'pt_BR') });
+    assert.equal((await importTranslations(config, ['tr/pt_BR.csv'], dir)).refusals, []);
+    writeFiles(dir, { 'templates/wa/order.en_US.yaml': ORDER.replace('footer: Thank you for shopping with us', 'footer: Thank you for shopping with us today') });
+    await exportTranslations(config, [], dir, { source: 'en_US', targets: ['pt_BR'], format: 'csv', out: 'tr' });
+    const csv = readFileSync(path.join(dir, 'tr/pt_BR.csv'), 'utf8');
+    const rows = parseCsv(csv, { bom: true }) as string[][];
+    assert.equal(rows[0], ['id', 'en_US', 'pt_BR', 'limit', 'notes', 'target as exported']);
+    const footer = rows.findIndex((r) => r[0] === 'wa/order:footer');
+    assert.match(rows[footer]![4]!, /^outdated: the en_US text changed since this translation was made \(check it, then delete this note\)$/);
+    assert.match(rows[footer]![5]!, /^target as exported: [0-9a-f]{8} \(pt_BR\)$/);
+    const saved = (edit: (r: string[]) => string[]): string => rows.map((r) => edit([...r]).map((c) => `"${c.replace(/"/g, '""')}"`).join(',')).join('\r\n') + '\r\n';
+    // the reviewer checked "Obrigado pela preferência" and cleared the note's cell, as it says
+    writeFiles(dir, { 'tr/checked.csv': saved((r) => { if (r[0] === 'wa/order:footer') r[4] = ''; return r; }) });
+    const r = await importTranslations(config, ['tr/checked.csv'], dir);
+    assert.equal([r.refusals, r.stillOutdated, r.fuzzy], [[], [], []]);
+    assert.equal(r.written.map((w) => [w.file, w.changed]), [['templates/wa/order.pt_BR.yaml', 0]]);
+    const lint = await cliIn(['lint', 'templates/wa/order.pt_BR.yaml'], { cwd: dir });
+    assert.not.match(lint.stdout, /translation-outdated/);
+    // a file whose notes column was deleted cannot say the translation was checked: it stays outdated, as before
+    writeFiles(dir, { 'templates/wa/order.en_US.yaml': ORDER.replace('footer: Thank you for shopping with us', 'footer: Thanks for shopping with us') });
+    await exportTranslations(config, [], dir, { source: 'en_US', targets: ['pt_BR'], format: 'csv', out: 'tr' });
+    const again = parseCsv(readFileSync(path.join(dir, 'tr/pt_BR.csv'), 'utf8'), { bom: true }) as string[][];
+    rows.splice(0, rows.length, ...again);
+    writeFiles(dir, { 'tr/no-notes.csv': saved((x) => [...x.slice(0, 4), ...x.slice(5)]) });
+    const gone = await importTranslations(config, ['tr/no-notes.csv'], dir);
+    assert.equal(gone.stillOutdated.map((x) => x.id), ['wa/order:footer']);
+    // a CSV exported before the column (its hash in the notes) still imports: its outdated note deleted up to the `|`
+    const older = saved((x) => {
+      const notes = [x[4], x[5]].filter(Boolean).join(' | ');
+      return [...x.slice(0, 4), x[0] === 'id' ? 'notes' : x[0] === 'wa/order:footer' ? notes.replace(/^outdated:[^|]*\| /, '') : notes];
+    });
+    assert.match(older, /"wa\/order:footer","Thanks for shopping with us","Obrigado pela preferência","60","target as exported: [0-9a-f]{8} \(pt_BR\)"/);
+    writeFiles(dir, { 'tr/older.csv': older });
+    const old = await importTranslations(config, ['tr/older.csv'], dir);
+    assert.equal([old.refusals, old.stillOutdated, old.fuzzy], [[], [], []]);
+    assert.equal(old.written.map((w) => [w.file, w.changed]), [['templates/wa/order.pt_BR.yaml', 0]]);
+  } finally { cleanup(dir); }
+});
 
 test('F5: Excel\'s "Unicode Text" save (UTF-16 LE with its BOM, tab-separated, CRLF), named .txt as Excel names it, or .tsv, is read as the CSV it is', async () => {
   const dir = tempDir('tplsync-slips-txt-');

@@ -566,15 +566,17 @@ function exportedForOtherWhy(format: Format, doc: TranslationDoc, o: NonNullable
   const as = (l: string): string => (format === 'xliff' ? bcp47(l) : l);
   const header = format === 'xliff' ? 'its trgLang' : format === 'po' ? 'its header\'s Language' : 'the header of its third column';
   const units = o.count === o.of ? (o.of === 1 ? 'its unit was' : `its ${o.of} units were`) : `${o.count} of its ${o.of} units were`;
+  // (a CSV's are in a column of their own; an older CSV's in its notes)
+  const notes = format === 'csv' ? 'their cells of the target as exported say' : 'their notes say';
   // a withdrawn code of the language exported for (iw for he), as Java and some tools still write it
   const now = renamedLanguage(doc.target);
   const withdrawn = now !== undefined && now.split('_')[0] === o.language.split('_')[0] ? ` (${doc.target.split('_')[0]} is the withdrawn ISO 639 code of ${now.split('_')[0]}, which some tools still write)` : '';
   // the language exported for is the file's source now: its two language columns (or srcLang and trgLang) swapped
   if (o.language === doc.source) {
     const which = format === 'xliff' ? 'srcLang and trgLang' : format === 'po' ? 'Language and X-Source-Language headers' : 'second and third columns';
-    return `${units} exported for ${o.language} (their notes say "${EXPORTED_NOTE}: ... (${o.language})": the first here, ${o.id}), and the file now translates ${doc.source} into ${doc.target}: its ${which} were swapped (a spreadsheet's or a tool's edit), and importing it would overwrite the ${doc.target} texts the translations were made from; swap them back as exported (${as(doc.target)} the source, ${as(o.language)} the target) and import it again; nothing of it was imported`;
+    return `${units} exported for ${o.language} (${notes} "${EXPORTED_NOTE}: ... (${o.language})": the first here, ${o.id}), and the file now translates ${doc.source} into ${doc.target}: its ${which} were swapped (a spreadsheet's or a tool's edit), and importing it would overwrite the ${doc.target} texts the translations were made from; swap them back as exported (${as(doc.target)} the source, ${as(o.language)} the target) and import it again; nothing of it was imported`;
   }
-  return `${units} exported for ${o.language} (their notes say "${EXPORTED_NOTE}: ... (${o.language})": the first here, ${o.id}), and ${header} says ${as(doc.target)}${withdrawn}: importing it would write the ${o.language} translations into the ${doc.target} templates. If its translations are ${o.language}, correct ${header} to ${as(o.language)} and import it again; if the file is meant for ${doc.target}, translate the one exported for it (tplsync translations export --source ${doc.source} --target ${doc.target}); nothing of it was imported`;
+  return `${units} exported for ${o.language} (${notes} "${EXPORTED_NOTE}: ... (${o.language})": the first here, ${o.id}), and ${header} says ${as(doc.target)}${withdrawn}: importing it would write the ${o.language} translations into the ${doc.target} templates. If its translations are ${o.language}, correct ${header} to ${as(o.language)} and import it again; if the file is meant for ${doc.target}, translate the one exported for it (tplsync translations export --source ${doc.source} --target ${doc.target}); nothing of it was imported`;
 }
 
 /** A template as an import sees it: its source (a later file of the run reads what an earlier one wrote). */

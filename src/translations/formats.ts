@@ -227,17 +227,22 @@ const csvField = (s: string): string => `"${(GUARDED.test(s) ? `'${s}` : s).repl
 const csvCell = (s: string | undefined): string | undefined => (s !== undefined && s.startsWith("'") && GUARDED.test(s.slice(1)) ? s.slice(1) : s);
 
 /**
- * CSV (RFC 4180, CRLF): id, SOURCE-LANGUAGE, TARGET-LANGUAGE, limit, notes; UTF-8 with a byte-order
+ * CSV (RFC 4180, CRLF): id, SOURCE-LANGUAGE, TARGET-LANGUAGE, limit, notes, target as exported; UTF-8 with a byte-order
  * mark first (RFC 4180 permits it), by which Excel on Windows reads the file as UTF-8: without it,
  * Excel reads it in the ANSI code page, and an Arabic, Hebrew or Persian text is mojibake. Import
  * reads a file with or without it (readCsv).
  */
 export const CSV_BOM = '\ufeff';
 export function writeCsv(units: readonly Unit[], source: string, target: string): string {
-  const rows = [['id', source, target, 'limit', 'notes']];
+  // the target as exported in a column of its own (CSV_EXPORTED), not in the notes: a reviewer who does what an outdated
+  // note says ("check it, then delete this note") clears the notes cell, which took the hash with it, and the import then
+  // could not tell the translation was checked. Its cells say what they are (`target as exported: 1a2b3c4d (de)`): a bare hash
+  // of digits (`01234567`, `1234e100`) is a number to a spreadsheet, and would come back as another text
+  const rows = [['id', source, target, 'limit', 'notes', CSV_EXPORTED]];
   for (const u of units) {
-    const notes = [u.outdated ? `${CSV_OUTDATED} the ${source} text changed since this translation was made (check it, then delete this note)` : u.draft ? `${CSV_OUTDATED} a translator's draft, kept from the file this export replaced (check it, then delete this note)` : '', u.copy ? `untranslated: ${copyNote(source, target)}` : '', Object.keys(u.samples).length ? `samples: ${samplesNote(u)}` : '', u.placeholders.length ? `keep ${u.placeholders.join(' ')}` : '', u.asExported !== undefined ? `${EXPORTED_NOTE}: ${exportedNoteText(targetHash(u.asExported), target)}` : ''].filter(Boolean).join(' | ');
-    rows.push([u.id, u.source, u.target ?? '', u.limit !== undefined ? (u.sms ? '1 SMS: 160 GSM-7 / 70 UCS-2 (samples included)' : u.bytes ? `${u.limit} bytes (UTF-8)` : u.rendered ? `${u.limit} (samples included)` : String(u.limit)) : '', notes]);
+    const notes = [u.outdated ? `${CSV_OUTDATED} the ${source} text changed since this translation was made (check it, then delete this note)` : u.draft ? `${CSV_OUTDATED} a translator's draft, kept from the file this export replaced (check it, then delete this note)` : '', u.copy ? `untranslated: ${copyNote(source, target)}` : '', Object.keys(u.samples).length ? `samples: ${samplesNote(u)}` : '', u.placeholders.length ? `keep ${u.placeholders.join(' ')}` : ''].filter(Boolean).join(' | ');
+    const exported = u.asExported !== undefined ? `${EXPORTED_NOTE}: ${exportedNoteText(targetHash(u.asExported), target)}` : '';
+    rows.push([u.id, u.source, u.target ?? '', u.limit !== undefined ? (u.sms ? '1 SMS: 160 GSM-7 / 70 UCS-2 (samples included)' : u.bytes ? `${u.limit} bytes (UTF-8)` : u.rendered ? `${u.limit} (samples included)` : String(u.limit)) : '', notes, exported]);
   }
   return CSV_BOM + rows.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
 }
@@ -355,6 +360,8 @@ export function notFinalWhy(f: NotFinal): string {
 
 /** The CSV notes of an outdated unit begin so (writeCsv): a row that still says it was not checked again. */
 export const CSV_OUTDATED = 'outdated:';
+/** The CSV column of each unit's target as exported (`target as exported: 1a2b3c4d (de)`, EXPORTED_NOTE); a CSV exported before it has the same in its notes. */
+export const CSV_EXPORTED = EXPORTED_NOTE;
 
 export class TranslationFileError extends Error {
   /**
@@ -692,6 +699,7 @@ export function readCsv(text: string): TranslationDoc {
   const entries: Entry[] = [];
   const fuzzy: NotFinal[] = [];
   const notesAt = head.findIndex((h) => h.trim().toLowerCase() === 'notes');
+  const exportedAt = head.findIndex((h) => h.trim().toLowerCase() === CSV_EXPORTED);
   // a record's line: where its first character is, after the previous record's end (info.bytes, UTF-8
   // bytes from the file's start) and any blank lines. Counted here, a CRLF once: csv-parse's
   // info.lines counts the CR and the LF of a CRLF inside a quoted cell as two lines
@@ -719,7 +727,10 @@ export function readCsv(text: string): TranslationDoc {
     if (!id) { entries.push({ id: '', source: source ?? '', target, line, refuse: 'this row has a translation but no id (the first column), so tplsync cannot tell which text it translates; put the id back from the exported file' }); continue; }
     // the outdated translation export wrote as the one to start from: imported once its note is deleted
     if (notesAt > 2 && (record[notesAt] ?? '').trimStart().startsWith(CSV_OUTDATED)) { fuzzy.push({ id, line, mark: 'outdated', draft: target }); continue; }
-    const exported = notesAt > 2 ? exportedNoteIn(record[notesAt] ?? '') : undefined;
+    // the target as exported: its column, else (a CSV exported before it had one) the notes. A file without its notes column
+    // cannot say an outdated translation was checked (its outdated note went with it): the hash is not read, as before it had a column
+    const own = exportedAt > 2 ? (record[exportedAt] ?? '').trim() : '';
+    const exported = notesAt > 2 ? (exportedNoteIn(own) ?? readExportedNote(own) ?? exportedNoteIn(record[notesAt] ?? '')) : undefined;
     entries.push({ id, source: source ?? '', target, line, ...exportedFields(exported) });
   }
   return { source: fromBcp47(head[1]!), target: fromBcp47(head[2]!), entries, ...(fuzzy.length ? { fuzzy } : {}) };
