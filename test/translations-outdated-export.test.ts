@@ -176,9 +176,13 @@ test('a tool\'s copy of the source in state "initial" makes no new file; the sam
       assert.is(r.fuzzy.length, 2);
       assert.ok(r.fuzzy.every((f) => f.mark === 'initial'));
     }
-    writeFiles(dir, { 'tr/es.xlf': copied.replace(/state="initial"/g, 'state="translated"') });
+    // (the footer translated: a file of nothing but the source's texts, however marked, is a copy refused whole; the body kept as it is is said)
+    const footer = '<target xml:space="preserve">Reply STOP to opt out</target>';
+    assert.ok(copied.includes(footer));
+    writeFiles(dir, { 'tr/es.xlf': copied.replace(/state="initial"/g, 'state="translated"').replace(footer, '<target xml:space="preserve">Responde STOP para darte de baja</target>') });
     const r = await importTranslations(config, ['tr/es.xlf'], dir);
     assert.equal(r.written.map((w) => w.file), ['templates/order_shipped.es.yaml']);
+    assert.equal(r.written[0]!.warnings?.map((w) => w.id), ['shop-whatsapp/order_shipped:body.text']);
   } finally { cleanup(dir); }
 });
 

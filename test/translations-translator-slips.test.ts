@@ -1,5 +1,6 @@
 // A localisation manager's trial (trial "as"): what a translator's tool or a spreadsheet sends back
-// that the import took in silence or answered with the wrong advice. A CSV note "check it, then
+// that the import took in silence or answered with the wrong advice. A translation that is the
+// English text, or a whole file of them (gettext's msgen), imported without a word (F2); a CSV note "check it, then
 // delete this note" whose cell also held the target as exported (F4); Excel's "Unicode Text" save
 // is named .txt (F5); a CSV language header `Português` was answered 'pt', a code WhatsApp does not
 // list, in a project of pt_BR (F6); a PO whose Language header was wrong (zh) created templates on
@@ -11,7 +12,8 @@ import * as assert from 'uvu/assert';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { loadConfig } from '../src/config/load.ts';
 import { exportTranslations, importTranslations } from '../src/cli/translations.ts';
-import { languageHint, writeTranslations } from '../src/translations/formats.ts';
+import { copiedThroughout, languageHint, writeTranslations } from '../src/translations/formats.ts';
+import { sourceKept } from '../src/translations/apply.ts';
 import { extractUnits, type Unit } from '../src/translations/units.ts';
 import { readTemplateValue } from '../src/files/value.ts';
 import { WHATSAPP_LANGUAGES } from '../src/lint/rules/languages.ts';
@@ -51,6 +53,55 @@ const JA: Record<string, string> = {
   'wa/order:footer': 'ご利用ありがとうございます',
   'rcs/promo:message.message': '週末セールが始まりました。店舗の新商品をご覧ください。',
 };
+
+test('F2: a translation that is the source text word for word is said at its line (as translation-missing judges a text), and a file that is the source throughout (msgen) is refused', async () => {
+  // the file's judgement: every finished translation its source word for word, two of them with words at least, another base language
+  const doc = (pairs: [string, string][], target = 'it') => ({ source: 'en_US', target, entries: pairs.map(([source, t], i) => ({ id: `wa/x:f${i}`, source, target: t, line: 10 + i })) });
+  const msgen: [string, string][] = [['Hi {{1}}, your order is on its way.', 'Hi {{1}}, your order is on its way.'], ['Thank you for shopping with us', 'Thank you for shopping with us'], ['OK', 'OK']];
+  assert.equal(copiedThroughout(doc(msgen)), { texts: 2, line: 10 });
+  // a text translated beside them, a single text kept (a slogan), a language of the same base, texts without words: no copy of the file
+  assert.is(copiedThroughout(doc([...msgen, ['Track it', 'Seguilo']])), undefined);
+  assert.is(copiedThroughout(doc([['Just do it, every day', 'Just do it, every day']])), undefined);
+  assert.is(copiedThroughout(doc(msgen, 'en_GB')), undefined);
+  assert.is(copiedThroughout(doc([['OK', 'OK'], ['Acme Shop', 'Acme Shop'], ['{{1}} {{2}}', '{{1}} {{2}}']])), undefined);
+  // the unit's judgement: words enough (a name, "OK" or a brand is no copy), not said again of a text an import recorded
+  assert.match(sourceKept('Thank you for shopping with us', ['Thank you for shopping with us'], undefined, false, 'en_US', 'pt_BR')!, /^the translation is the en_US text word for word .*: written, and recorded as the pt_BR text, so lint's translation-missing will not report it; .*translate it and import again$/);
+  assert.is(sourceKept('Acme Shop', ['Acme Shop'], undefined, false, 'en_US', 'pt_BR'), undefined);
+  assert.is(sourceKept('Thank you for shopping with us', ['Thank you for shopping with us'], undefined, false, 'en_US', 'en_GB'), undefined);
+  assert.is(sourceKept('Thank you for shopping with us', ['Thank you for shopping with us'], 'Thank you for shopping with us', true, 'en_US', 'pt_BR'), undefined);
+  assert.ok(sourceKept('Thank you for shopping with us', ['Thank you for shopping with us'], 'Thank you for shopping with us', false, 'en_US', 'pt_BR'));
+
+  const dir = tempDir('tplsync-slips-copy-');
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG(), ...FILES });
+    // gettext's msgen: every msgstr its msgid; nothing written, and said once
+    writeFiles(dir, { 'tr/it.po': writeTranslations('po', translated('it', (u) => u.source), 'en_US', 'it') });
+    const r = await cliIn(['translations', 'import', 'tr/it.po'], { cwd: dir });
+    assert.is(r.exitCode, 1, r.stderr);
+    assert.match(r.stderr, /^tr\/it\.po:\d+: every translation in this file is its en_US text word for word \(3 texts with words, none translated: what gettext's msgen, .*\): nothing of it was imported: the it templates would hold the en_US text, .*; translate the texts and import the file again/m);
+    assert.match(r.stdout, /^0 files written; 1 refused/m);
+    assert.not.ok(existsSync(path.join(dir, 'templates/wa/order.it.yaml')));
+    // the same as XLIFF the translator's tool confirmed (state="translated"): the same refusal
+    writeFiles(dir, { 'tr/it.xlf': writeTranslations('xliff', translated('it', (u) => u.source), 'en_US', 'it') });
+    const x = await cliIn(['translations', 'import', 'tr/it.xlf'], { cwd: dir });
+    assert.is(x.exitCode, 1, x.stderr);
+    assert.match(x.stderr, /every translation in this file is its en_US text word for word/);
+    // one footer left in English among translations (a spreadsheet, `;`-separated): written, and said at its line with its id
+    const pt = (u: Unit): string => ({ 'wa/order:body.text': 'Olá {{1}}, seu pedido está a caminho.', 'wa/order:footer': u.source, 'rcs/promo:message.message': 'Nossas ofertas de fim de semana chegaram.' })[u.id]!;
+    const csv = writeTranslations('csv', translated('pt_BR', pt), 'en_US', 'pt_BR');
+    const line = csv.split('\r\n').findIndex((l) => l.startsWith('"wa/order:footer"')) + 1;
+    writeFiles(dir, { 'tr/pt_BR.csv': csv });
+    const one = await cliIn(['translations', 'import', 'tr/pt_BR.csv'], { cwd: dir });
+    assert.is(one.exitCode, 0, one.stderr);
+    assert.equal(one.stderr.split('\n').filter(Boolean), [`tr/pt_BR.csv:${line}: wa/order:footer: warning: the translation is the en_US text word for word (left untranslated, or pre-filled by a tool: gettext's msgen, a "copy source to target"): written, and recorded as the pt_BR text, so lint's translation-missing will not report it; WhatsApp rejects a template whose text is not in its language (TAG_CONTENT_MISMATCH): unless it is meant to stay as it is (a slogan or a name kept in en_US), translate it and import again`]);
+    assert.match(readFileSync(path.join(dir, 'templates/wa/order.pt_BR.yaml'), 'utf8'), /footer: Thank you for shopping with us/);
+    // kept as it is (a slogan), imported again: recorded already, nothing more said
+    writeFiles(dir, { 'tr/pt_BR.csv': writeTranslations('csv', translated('pt_BR', (u) => (u.id === 'wa/order:body.text' ? 'Olá {{1}}, seu pedido já está a caminho.' : pt(u))), 'en_US', 'pt_BR') });
+    const again = await cliIn(['translations', 'import', 'tr/pt_BR.csv'], { cwd: dir });
+    assert.is(again.exitCode, 0, again.stderr);
+    assert.is(again.stderr, '');
+  } finally { cleanup(dir); }
+});
 
 test('F4: a CSV row noted outdated whose notes cell a reviewer cleared ("check it, then delete this note") marks the translation current: the target as exported is a column of its own', async () => {
   const dir = tempDir('tplsync-slips-notes-');

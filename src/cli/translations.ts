@@ -25,7 +25,7 @@ import { str, type Loose } from '../model/loose.js';
 import { groupByTemplate, importOrder, planGroups, planImport, type ImportPlan, type LintOf, type Write } from '../translations/apply.js';
 import { closest } from '../core/suggest.js';
 import { parseAhead, parseHere, parseOnRequest, type Parsed, type ParseAhead } from '../translations/parse-ahead.js';
-import { bcp47, decodeTranslationFile, EXPORTED_NOTE, exportedForOther, EXTENSION, FORMATS, formatOfFile, importFormatOfFile, IMPORT_NAMES, fromBcp47, LANG, languageHint, notFinalWhy, readTranslations, blank, keepTranslatorWork, sameText, TranslationFileError, writeTranslations, xliffLanguages, type Entry, type Format, type NotFinal, type TranslationDoc } from '../translations/formats.js';
+import { bcp47, copiedThroughout, copiedWhy, decodeTranslationFile, EXPORTED_NOTE, exportedForOther, EXTENSION, FORMATS, formatOfFile, importFormatOfFile, IMPORT_NAMES, fromBcp47, LANG, languageHint, notFinalWhy, readTranslations, blank, keepTranslatorWork, sameText, TranslationFileError, writeTranslations, xliffLanguages, type Entry, type Format, type NotFinal, type TranslationDoc } from '../translations/formats.js';
 import { extractUnitsFor, fieldTexts, unitsByTarget, type TemplateFile, type Unit } from '../translations/units.js';
 import { commandConfig, lockWait, leadsOutThroughLink } from './context.js';
 import { unlistedWhatsappLanguage, WHATSAPP_LANGUAGES } from '../lint/rules/languages.js';
@@ -681,6 +681,9 @@ export async function importTranslations(config: Config, files: readonly string[
       // its units exported for another language than its header says (trgLang="fr" on the German file): refused whole
       const other = exportedForOther(doc);
       if (other) { result.refusals.push({ file, line: other.line, id: '', message: exportedForOtherWhy(format, doc, other) }); continue; }
+      // every translation the source text word for word (msgen's output, a copied column): refused whole, not 12 templates in English
+      const copied = copiedThroughout(doc);
+      if (copied) { result.refusals.push({ file, line: copied.line, id: '', message: copiedWhy(doc, copied.texts) }); continue; }
       if (doc.entries.length === 0) result.empty.push(file);
       docs.push({ file, doc });
       parsed.push(true);
@@ -831,6 +834,8 @@ export async function importTranslations(config: Config, files: readonly string[
         if (doc.source !== head.source || doc.target !== head.target) throw new TranslationFileError(`its languages read whole (${doc.source} -> ${doc.target}) are not those its <xliff> element says (${head.source} -> ${head.target})`, 1);
         const other = exportedForOther(doc);
         if (other) throw new TranslationFileError(exportedForOtherWhy('xliff', doc, other), other.line);
+        const copied = copiedThroughout(doc);
+        if (copied) throw new TranslationFileError(copiedWhy(doc, copied.texts), copied.line);
       } catch (e) {
         if (!(e instanceof TranslationFileError)) throw e;
         result.refusals.push({ file, line: e.line, id: '', message: e.message });

@@ -10,7 +10,7 @@ import { obj, str } from '../model/loose.js';
 import { formatTemplate, keepNumbersAsWritten } from '../fmt/format.js';
 import { readPresetAuthenticationBody } from '../model/authentication.js';
 import { notFinalWhy, type Entry, type NotFinal } from './formats.js';
-import { fieldKey, fieldPath, fieldTexts, importedHash, kindMismatch, placeholdersOf, sampleScopes, targetFileName, targetHash, textFields, textHash } from './units.js';
+import { baseLanguage, fieldKey, fieldPath, fieldTexts, hasWords, importedHash, kindMismatch, placeholdersOf, sampleScopes, targetFileName, targetHash, textFields, textHash } from './units.js';
 
 export { targetFileName } from './units.js';
 import { commentTailStart, mergeKeys, sharedPlaces, unshared } from './shared.js';
@@ -320,6 +320,19 @@ export function itemsAdded(source: Loose, target: Loose, file: string, changed: 
     out.push({ id: e.id, line: e.line, message: `the ${targetLang} file (${file}) offers no suggestion ${fieldKey(path.slice(0, at + 1))}: this translation adds the ${sourceLang} file's ${action} suggestion to it${carried.length ? `, with its ${carried.join(' and ')}` : ''}; check ${carried.length ? 'them' : 'it'} for ${targetLang}, or leave the translation empty to keep the language's own choice of suggestions` });
   }
   return out;
+}
+
+/**
+ * Pure: a warning for a translation that is its source text word for word (the template's, or the one its file carries), in a
+ * language of another base, with words enough to tell (hasWords: rule translation-missing's own judgement, so a brand, "OK",
+ * a text of placeholders and numbers is never said), or undefined. It is written, and recorded as the translation, so lint's
+ * translation-missing will not report it after: said now, at its line. Not said again of a text the target file holds
+ * already as an import recorded it (`recorded`: said when it was imported); an untranslated copy it holds with no record is.
+ */
+export function sourceKept(target: string, sources: readonly string[], held: string | undefined, recorded: boolean, sourceLang: string, targetLang: string): string | undefined {
+  if (!sources.includes(target) || baseLanguage(sourceLang) === baseLanguage(targetLang) || !hasWords(target)) return undefined;
+  if (held === target && recorded) return undefined;
+  return `the translation is the ${sourceLang} text word for word (left untranslated, or pre-filled by a tool: gettext's msgen, a "copy source to target"): written, and recorded as the ${targetLang} text, so lint's translation-missing will not report it; WhatsApp rejects a template whose text is not in its language (TAG_CONTENT_MISMATCH): unless it is meant to stay as it is (a slogan or a name kept in ${sourceLang}), translate it and import again`;
 }
 
 /** Pure: a warning for the invisible characters a translation holds that neither the template's text nor the target file's has, or undefined. */
@@ -1216,6 +1229,10 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
         if (e.source && e.source !== f.text) older.push({ id: e.id, line: e.line, message: `translated from an older ${sourceLang} text than the template's (this file's source text is not ${src.file}'s): imported, and recorded as made from that text, so lint will say translation-outdated until it is translated again from the current text` });
         const warned = limitWarning(e.target, f, limitSeverity);
         if (warned) warnings.push({ id: e.id, line: e.line, message: warned });
+        // the source text sent back as the translation (a translator who left the English, a tool's pre-fill): recorded as
+        // translated, so translation-missing is silent after; said now
+        const kept = sourceKept(e.target, e.source ? [f.text, e.source] : [f.text], heldText, madeFrom?.[field] !== undefined, sourceLang, targetLang);
+        if (kept) warnings.push({ id: e.id, line: e.line, message: kept });
         // a character inside the text that prints nothing and does no job there (a zero-width space pasted with it): written, and said
         // as lint's text-characters will say it, unless the template's text or the file's holds it too
         const unseen = heldText === e.target ? undefined : invisibleAdded(e.target, f.text, heldText);

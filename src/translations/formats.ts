@@ -5,7 +5,7 @@ import { isUtf8 } from 'node:buffer';
 import { TextDecoder } from 'node:util';
 import { XMLParser } from 'fast-xml-parser';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { partsOf, targetHash, type Unit } from './units.js';
+import { baseLanguage, hasWords, partsOf, targetHash, type Unit } from './units.js';
 import { LANG, languageCode } from '../core/language.js';
 import { blank, BREAK_BETWEEN, collapsed, EXPORTED_NOTE, exportedNoteIn, exportedNoteText, languageOfBcp47, layoutTrimmed, lineIndex, readExportedNote, readXliffFast, runsCollapsed } from './xliff-fast.js';
 
@@ -335,6 +335,30 @@ export interface TranslationDoc {
   fuzzy?: NotFinal[];
   /** PO: the translator's comments (`# ...` lines) of each entry with a unit id, as written: an export keeps them */
   comments?: { id: string; lines: string[] }[];
+}
+
+/**
+ * Pure: a translation file whose every finished translation is its source text word for word, two of them at least with words
+ * enough to tell (hasWords, rule translation-missing's judgement), in a language of another base: a copy of the source, not a
+ * translation (gettext's msgen fills every msgstr with its msgid; a spreadsheet's source column copied into the target's; a
+ * tool's "copy source to target" confirmed). How many such texts, and the line of the first; undefined for any other file (one
+ * text kept in the source language among translated ones, or a file of a single such text: a slogan kept as it is).
+ */
+export function copiedThroughout(doc: TranslationDoc): { texts: number; line: number } | undefined {
+  if (baseLanguage(doc.source) === baseLanguage(doc.target)) return undefined;
+  let texts = 0;
+  let line = 0;
+  for (const e of doc.entries) {
+    if (e.refuse !== undefined) continue;
+    if (e.target !== e.source) return undefined;
+    if (hasWords(e.source)) { texts++; if (!line) line = e.line; }
+  }
+  return texts >= 2 ? { texts, line } : undefined;
+}
+
+/** what an import says of a file copiedThroughout finds: refused whole */
+export function copiedWhy(doc: Pick<TranslationDoc, 'source' | 'target'>, texts: number): string {
+  return `every translation in this file is its ${doc.source} text word for word (${texts} texts with words, none translated: what gettext's msgen, a spreadsheet's ${doc.source} column copied into the ${doc.target} one, or a tool's "copy source to target" writes): nothing of it was imported: the ${doc.target} templates would hold the ${doc.source} text, which WhatsApp rejects as not in the template's language (TAG_CONTENT_MISMATCH); translate the texts and import the file again (a text right in ${doc.target} as it is, a slogan kept in ${doc.source}, is imported beside the translated ones, with a warning)`;
 }
 
 /** a unit not imported because its file does not mark its translation finished (`mark`: how; none: PO's `#, fuzzy`) */
