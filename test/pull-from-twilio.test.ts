@@ -8,7 +8,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startEmulator } from '../src/emulator/server.ts';
-import { CHANNEL_A, cleanup, cliIn, FIXTURES, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, cleanup, cliIn, FIXTURES, ROOT, tempDir, writeFiles } from './helpers.ts';
 
 const TWILIO = path.join(FIXTURES, 'twilio');
 const expressible = readdirSync(TWILIO).filter((f) => f.endsWith('.json') && f !== 'not-expressible.json').map((f) => path.join(TWILIO, f));
@@ -228,6 +228,24 @@ test('--from twilio: friendly_name becomes the description; a file\'s own descri
     assert.match(file(), /\ndescription: Sent when the parcel leaves\n/);
     assert.match(file(), 'left our warehouse');
     assert.match(f.stderr, 'templates/order_update.en.yaml: its own description is kept; the export\'s (Twilio\'s friendly_name \'Order-Update-EN\') is not written');
+  } finally { cleanup(dir); }
+});
+
+test('a pull --from that writes some templates and cannot write another exits 1, and the exit-code table (README, --help) says 1 for it, not 5 (trial av F2)', async () => {
+  const dir = tempDir('tplsync-twilio-');
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    emulator: .tplsync/emu.json\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n` });
+    const r = await cliIn(['pull', '--from', 'twilio', path.join(TWILIO, 'not-expressible.json'), '--channel', 'shop-whatsapp', '--category', 'MARKETING'], { cwd: dir });
+    assert.match(r.stderr, /templates written[^\n]*, \d+ not\./);
+    assert.is(r.exitCode, 1, r.stderr);
+    // the row of that code, in the README's table and in every --help, names what pull does not write; the row of 5 says a pull
+    // gets it only when the API cut it short
+    const help = (await cliIn(['--help'], { cwd: dir })).stdout;
+    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    assert.match(/^ {2}1 {3}(.*)$/m.exec(help)?.[1] ?? '', /templates pull could not write/);
+    assert.match(/^\| 1 \| (.*) \|$/m.exec(readme)?.[1] ?? '', /templates `pull` could not write/);
+    assert.match(/^ {2}5 {3}(.*)$/m.exec(help)?.[1] ?? '', /a pull the API cut short/);
+    assert.match(/^\| 5 \| (.*) \|$/m.exec(readme)?.[1] ?? '', /a `pull` the API cut short/);
   } finally { cleanup(dir); }
 });
 
