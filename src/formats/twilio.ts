@@ -8,7 +8,7 @@ import { fromFile, kindCategory, type CanonicalButton, type FileTemplate } from 
 import { scanPlaceholders, placeholderNameFor, NAMED, NUMBERED } from '../model/placeholders.js';
 import { sampleValueInUrl, urlSampleProblem } from '../model/urls.js';
 import { authenticationPresetBody, authenticationTextOfItsOwn, readPresetExpiryFooter } from '../model/authentication.js';
-import type { ChannelKind } from '../model/meta.js';
+import { cardParam, type ChannelKind } from '../model/meta.js';
 import { categorySource, inexactNumbers, WHATSAPP_LANGUAGE, type CategorySource, WHATSAPP_NAME, type FormatIssue, type ImportedTemplate } from './meta.js';
 
 export const TWILIO_PAGES = {
@@ -103,15 +103,24 @@ function textOf(text: string, vars: Rec, at: string, bad: Bad, renumbered?: Bad,
   return { text: out, examples };
 }
 
-/** A URL with at most one variable: the file's `{{1}}` form and the sample URL. */
-function urlOf(url: string, vars: Rec, at: string, bad: Bad, renumbered?: Bad, use?: Use): { url: string; example?: string } {
+/**
+ * A URL with at most one variable: the file's `{{1}}` form and the sample URL. `param` is the
+ * parameter a URL button's value is sent as (`button_0`, as send and the generated types name it),
+ * which the renumbering names: the URL's own {{1}} is no parameter of its own name.
+ */
+function urlOf(url: string, vars: Rec, at: string, bad: Bad, renumbered?: Bad, use?: Use, param?: string): { url: string; example?: string } {
   const scan = scanPlaceholders(url);
   if (!scan.placeholders.length) return { url };
   if (scan.placeholders.length > 1) { bad(at, 'a URL with more than one variable: WhatsApp takes one, at the end'); return { url }; }
   const v = str(vars[scan.placeholders[0]!.key]);
   if (v === undefined) { bad(at, `no sample of ${scan.placeholders[0]!.raw} in variables`); return { url }; }
-  use?.(scan.placeholders[0]!.key, at, '{{1}}');
-  if (renumbered && scan.placeholders[0]!.key !== '1') renumbered(at, `Twilio's ${scan.placeholders[0]!.raw} is this URL's {{1}} in the file (WhatsApp numbers a URL button's placeholder on its own)`);
+  use?.(scan.placeholders[0]!.key, at, param ? `{{1}} (sent as ${param})` : '{{1}}');
+  // an app that sent Twilio's variable sends the parameter send and the generated types name: button_0, not "1" (the body's)
+  if (renumbered && scan.placeholders[0]!.key !== '1') {
+    renumbered(at, param
+      ? `Twilio's ${scan.placeholders[0]!.raw} is ${param} when sending (send --param ${param}=..., the generated types' ${param}): in the file it is this URL's own {{1}}, as WhatsApp numbers a URL button's placeholder on its own`
+      : `Twilio's ${scan.placeholders[0]!.raw} is this URL's {{1}} in the file (WhatsApp numbers a URL button's placeholder on its own)`);
+  }
   // the variable's value as it stands in the address (a space percent-encoded), as a Meta import and send write it
   return { url: `${scan.texts[0]}{{1}}${scan.texts[1]}`, example: `${scan.texts[0]}${sampleValueInUrl(v)}${scan.texts[1]}` };
 }
@@ -209,7 +218,7 @@ function codeOf(raw: unknown, at: string, x: Ctx): string {
   return sample;
 }
 
-function action(raw: unknown, at: string, x: Ctx, allowed: readonly string[], implied?: string): Rec | undefined {
+function action(raw: unknown, at: string, x: Ctx, allowed: readonly string[], implied?: string, param?: string): Rec | undefined {
   if (!isRec(raw)) { x.bad(at, 'is not an object'); return undefined; }
   const given = str(raw.type)?.toUpperCase() ?? implied ?? '';
   // TWILIO_PAGES.callToAction writes the phone action's type as PHONE; Twilio's API models (its OpenAPI description) as PHONE_NUMBER: both read
@@ -227,7 +236,7 @@ function action(raw: unknown, at: string, x: Ctx, allowed: readonly string[], im
       keys(['url', 'webview_size']);
       if (raw.webview_size !== undefined) x.left(`${at}.webview_size`, 'an RCS webview: WhatsApp opens the URL in its browser');
       // Twilio's pages write the URL as a string, and sometimes as a list of one
-      return { type, text: title ?? '', ...urlOf(str(Array.isArray(raw.url) ? raw.url[0] : raw.url) ?? '', x.vars, `${at}.url`, x.bad, x.renumbered, x.use) };
+      return { type, text: title ?? '', ...urlOf(str(Array.isArray(raw.url) ? raw.url[0] : raw.url) ?? '', x.vars, `${at}.url`, x.bad, x.renumbered, x.use, param) };
     }
     case 'PHONE_NUMBER':
       keys(['phone']);
@@ -254,10 +263,18 @@ const CTA = ['URL', 'PHONE_NUMBER', 'COPY_CODE', 'VOICE_CALL'];
 const TWILIO_CTA_BODY = 640;
 const CARD_ACTIONS = ['QUICK_REPLY', 'URL', 'PHONE_NUMBER', 'COPY_CODE'];
 
-function actions(raw: unknown, at: string, x: Ctx, allowed: readonly string[], implied?: string): Rec[] {
+/** The buttons of Twilio's actions; `card` (0-based) for a carousel card's, whose values are the card's (card_1's button_0). */
+function actions(raw: unknown, at: string, x: Ctx, allowed: readonly string[], implied?: string, card?: number): Rec[] {
   if (raw === undefined) return [];
   if (!Array.isArray(raw)) { x.bad(at, 'is not a list'); return []; }
-  return raw.map((a, i) => action(a, `${at}[${i}]`, x, allowed, implied)).filter(isRec);
+  const out: Rec[] = [];
+  raw.forEach((a, i) => {
+    // the parameter of a URL button's value: its index among the buttons written (send's and the generated types' button_<i>)
+    const param = `${card !== undefined ? `${cardParam(card)}'s ` : ''}button_${out.length}`;
+    const b = action(a, `${at}[${i}]`, x, allowed, implied, param);
+    if (isRec(b)) out.push(b);
+  });
+  return out;
 }
 
 /** One content type as the parts of a template file. */
@@ -318,7 +335,7 @@ function fromType(type: string, t: Rec, at: string, x: Ctx): Rec {
         if (h) card.header = h;
         const folded = title !== undefined && cardBody !== undefined ? `${title}\n${cardBody}` : title ?? cardBody;
         if (folded !== undefined) card.body = textOf(folded, x.vars, `${cat}.${cardBody !== undefined ? 'body' : 'title'}`, x.bad, x.renumbered, `carousel[${i}].body`, x.use);
-        card.buttons = actions(c.actions, `${cat}.actions`, x, ['QUICK_REPLY', 'URL', 'PHONE_NUMBER']);
+        card.buttons = actions(c.actions, `${cat}.actions`, x, ['QUICK_REPLY', 'URL', 'PHONE_NUMBER'], undefined, i);
         return card;
       });
       break;
@@ -684,7 +701,12 @@ export function toTwilio(f: FileTemplate): TwilioExport {
       bad(at, `the sample '${ex}' does not fill the URL '${u}' (it should be the URL with a value in place of ${m[0]}): written as {{${n}}}, the whole sample as the sample of {{${n}}}`);
       vars[String(n)] = ex;
     } else vars[String(n)] = ex.slice(before.length, ex.length - after.length);
-    if (m[0] !== `{{${n}}}`) numbered(at, `the URL's ${m[0]} is Twilio's {{${n}}} (a URL's variable takes the resource's next number, never the URL's own {{1}})`);
+    // named as send and the generated types name its value (button_0; a carousel card's: card_1's button_0), not as the URL's {{1}} (the body's "1")
+    const button = /^(?:carousel\[(\d+)\]\.)?buttons\[(\d+)\]/.exec(at);
+    const param = button ? `${button[1] !== undefined ? `${cardParam(Number(button[1]))}'s ` : ''}button_${button[2]}` : undefined;
+    if (m[0] !== `{{${n}}}`) numbered(at, param
+      ? `${param} (the URL's ${m[0]} in the file) is Twilio's {{${n}}} (a URL's variable takes the resource's next number, never the URL's own {{1}})`
+      : `the URL's ${m[0]} is Twilio's {{${n}}} (a URL's variable takes the resource's next number, never the URL's own {{1}})`);
     return `${before}{{${n}}}${after}`;
   };
   /**
