@@ -59,9 +59,28 @@ const CATEGORIES = ['MARKETING', 'UTILITY', 'AUTHENTICATION'];
 
 export interface TwilioItem { where: string; value: unknown; approval?: unknown }
 
-/** The resources of a Twilio export: a listing (`{"contents": [...], "meta": ...}`), an array, one resource, or `{content, approval}` pairs. */
-export function twilioTemplates(json: unknown): TwilioItem[] {
-  const item = (x: unknown, where: string): TwilioItem => (isRec(x) && isRec(x.content) ? { where, value: x.content, approval: x.approval } : { where, value: x, approval: isRec(x) ? x.approval_requests : undefined });
+/**
+ * The answer of GET /v1/Content/{sid}/ApprovalRequests (one resource's WhatsApp approval, by the
+ * resource's sid, without its content: `{"sid", "whatsapp": {...}}`), or undefined for anything else.
+ */
+export function approvalAnswer(json: unknown): { sid: string | undefined; approval: Rec } | undefined {
+  return isRec(json) && isRec(json.whatsapp) && json.types === undefined && json.content === undefined ? { sid: str(json.sid) || undefined, approval: json } : undefined;
+}
+
+/**
+ * The resources of a Twilio export: a listing (`{"contents": [...], "meta": ...}`), an array, one
+ * resource, or `{content, approval}` pairs. `approvals`: ApprovalRequests answers given beside the
+ * resources (GET /v1/Content/{sid} and its /ApprovalRequests, as Twilio's tutorial fetches them), by
+ * sid: a resource without approval data of its own takes the one of its sid (its sid added to `used`).
+ */
+export function twilioTemplates(json: unknown, approvals?: { bySid: ReadonlyMap<string, unknown>; used: Set<string> }): TwilioItem[] {
+  const paired = (x: unknown): unknown => {
+    const sid = isRec(x) ? str(x.sid) : undefined;
+    if (!approvals || sid === undefined || !approvals.bySid.has(sid)) return undefined;
+    approvals.used.add(sid);
+    return approvals.bySid.get(sid);
+  };
+  const item = (x: unknown, where: string): TwilioItem => (isRec(x) && isRec(x.content) ? { where, value: x.content, approval: x.approval } : { where, value: x, approval: (isRec(x) ? x.approval_requests : undefined) ?? paired(x) });
   if (isRec(json) && Array.isArray(json.contents)) return json.contents.map((x, i) => item(x, `contents[${i}]`));
   if (Array.isArray(json)) {
     // pages put in one array (`jq -s` of the listing's pages): an array of listings, not of resources
@@ -69,7 +88,7 @@ export function twilioTemplates(json: unknown): TwilioItem[] {
     return json.map((x, i) => item(x, `[${i}]`));
   }
   // GET /v1/Content/{sid}/ApprovalRequests: one resource's WhatsApp approval, without the resource
-  if (isRec(json) && isRec(json.whatsapp) && json.types === undefined && json.content === undefined) throw new Error(`is the answer of GET /v1/Content/${str(json.sid) ?? '{sid}'}/ApprovalRequests (a resource's WhatsApp approval, without its content): give the listing of GET /v1/ContentAndApprovals, which holds each resource with its approval request, instead`);
+  if (approvalAnswer(json)) throw new Error(`is the answer of GET /v1/Content/${str((json as Rec).sid) || '{sid}'}/ApprovalRequests (a resource's WhatsApp approval, without its content)${approvals && str((json as Rec).sid) ? ', and no file given holds the resource of that sid' : ''}: give it beside that resource (the answer of GET /v1/Content/${str((json as Rec).sid) || '{sid}'}: the two are paired by sid), or give the listing of GET /v1/ContentAndApprovals, which holds each resource with its approval request, instead`);
   if (isRec(json) && (isRec(json.content) || json.types !== undefined)) return [item(json, '(template)')];
   throw new Error('is neither a Content listing ({"contents": [...]}), a Content resource, nor a create request');
 }
@@ -499,7 +518,7 @@ export function twilioToFile(raw: unknown, where: string, approval?: unknown, o:
   const renum: Bad = (field, message, moved) => { (moved?.same ? numberedParts : renumbered).push({ template: label, field, message, ...(moved ? { moved } : {}) }); };
   if (!isRec(raw)) bad(where, 'is not a JSON object');
   // without approval data (GET /v1/Content), friendly_name stands in for the name: what to give instead is said, not a rename of the description
-  const noApproval = ': this export has no WhatsApp approval data, and friendly_name is only Twilio\'s description of the resource (renaming it changes nothing on WhatsApp): give the listing of GET /v1/ContentAndApprovals instead, whose approval_requests.name is the template\'s WhatsApp name';
+  const noApproval = ': this export has no WhatsApp approval data, and friendly_name is only Twilio\'s description of the resource (renaming it changes nothing on WhatsApp): give the listing of GET /v1/ContentAndApprovals instead, whose approval_requests.name is the template\'s WhatsApp name (or, beside this resource, the answer of GET /v1/Content/{sid}/ApprovalRequests for its sid)';
   if (!WHATSAPP_NAME.test(name)) bad(approvalName !== undefined ? `${apField}.name` : 'friendly_name', name ? `'${name}' is not a WhatsApp template name (lower-case letters, digits and _)${approvalName === undefined ? noApproval : ''}` : `missing: it is the template's name without a WhatsApp approval request${noApproval}`);
   if (!WHATSAPP_LANGUAGE.test(language)) bad('language', language ? `'${language}' is not a language code of WhatsApp (ll or ll_CC)` : 'missing');
   for (const k of Object.keys(r)) if (!CONTENT_KEYS.includes(k) && !STATE_KEYS.includes(k)) bad(k, `'${k}' has no place in a template file`);
