@@ -67,7 +67,7 @@ test('needsAttention carries the recommendation, quality and pauses, and names t
   assert.is(needsAttention({ statusText: 'REJECTED', rejectionReason: 'placeholder-position: x', ...rcsOnly }, rules)!.rule, 'placeholder-position');
   const p = needsAttention({ statusText: 'PAUSED', qualityScore: 'RED', pauseCount: 1, pausedUntil: '2026-01-01T03:00:00.000Z' })!;
   assert.equal([p.quality, p.pauses, p.pausedUntil], ['RED', 1, '2026-01-01T03:00:00.000Z']);
-  assert.match(p.todo, /^paused until 2026-01-01T03:00:00.000Z; /);
+  assert.match(p.todo, /^paused until 2026-01-01T03:00:00.000Z after low quality ratings: sends fail until then; it resumes by itself then \(no edit needed/);
   assert.is(recategorised('UTILITY', 'MARKETING', true).state, 'RECATEGORISED');
   assert.is(recategorised('UTILITY', 'MARKETING', false).state, 'CATEGORY_DIFFERS');
   assert.match(recategorised('UTILITY', 'MARKETING', true).todo, 'set category: MARKETING in the file');

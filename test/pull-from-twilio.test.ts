@@ -8,7 +8,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startEmulator } from '../src/emulator/server.ts';
-import { CHANNEL_A, cleanup, cliIn, FIXTURES, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, cleanup, cliIn, FIXTURES, ROOT, tempDir, writeFiles } from './helpers.ts';
 
 const TWILIO = path.join(FIXTURES, 'twilio');
 const expressible = readdirSync(TWILIO).filter((f) => f.endsWith('.json') && f !== 'not-expressible.json').map((f) => path.join(TWILIO, f));
@@ -228,6 +228,49 @@ test('--from twilio: friendly_name becomes the description; a file\'s own descri
     assert.match(file(), /\ndescription: Sent when the parcel leaves\n/);
     assert.match(file(), 'left our warehouse');
     assert.match(f.stderr, 'templates/order_update.en.yaml: its own description is kept; the export\'s (Twilio\'s friendly_name \'Order-Update-EN\') is not written');
+  } finally { cleanup(dir); }
+});
+
+test('a pull --from that writes some templates and cannot write another exits 1, and the exit-code table (README, --help) says 1 for it, not 5 (trial av F2)', async () => {
+  const dir = tempDir('tplsync-twilio-');
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    emulator: .tplsync/emu.json\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n` });
+    const r = await cliIn(['pull', '--from', 'twilio', path.join(TWILIO, 'not-expressible.json'), '--channel', 'shop-whatsapp', '--category', 'MARKETING'], { cwd: dir });
+    assert.match(r.stderr, /templates written[^\n]*, \d+ not\./);
+    assert.is(r.exitCode, 1, r.stderr);
+    // the row of that code, in the README's table and in every --help, names what pull does not write; the row of 5 says a pull
+    // gets it only when the API cut it short
+    const help = (await cliIn(['--help'], { cwd: dir })).stdout;
+    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    assert.match(/^ {2}1 {3}(.*)$/m.exec(help)?.[1] ?? '', /templates pull could not write/);
+    assert.match(/^\| 1 \| (.*) \|$/m.exec(readme)?.[1] ?? '', /templates `pull` could not write/);
+    assert.match(/^ {2}5 {3}(.*)$/m.exec(help)?.[1] ?? '', /a pull the API cut short/);
+    assert.match(/^\| 5 \| (.*) \|$/m.exec(readme)?.[1] ?? '', /a `pull` the API cut short/);
+  } finally { cleanup(dir); }
+});
+
+test('a GET /v1/Content/{sid} resource and its /ApprovalRequests answer given together are paired by sid (trial av F6); an answer no resource given takes is refused (exit 3)', async () => {
+  const dir = tempDir('tplsync-twilio-');
+  const sid = 'HXb0aa1e52c1b1a3c1a1b1c1d1e1f1a1b1';
+  const approval = (of: string) => ({ sid: of, account_sid: 'AC00000000000000000000000000000000', whatsapp: { type: 'whatsapp', name: 'flu_shot_reminder', category: 'UTILITY', content_type: 'twilio/text', status: 'approved', rejection_reason: '' }, url: `https://content.twilio.com/v1/Content/${of}/ApprovalRequests` });
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    emulator: .tplsync/emu.json\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`,
+      'one.json': JSON.stringify({ sid, account_sid: 'AC00000000000000000000000000000000', friendly_name: 'Flu shot reminder', language: 'en', variables: { 1: 'Maria' }, types: { 'twilio/text': { body: 'Hi {{1}}, your flu shot is due this month. Reply to book a slot.' } }, url: `https://content.twilio.com/v1/Content/${sid}` }),
+      'one-approval.json': JSON.stringify(approval(sid)),
+      'other-approval.json': JSON.stringify(approval('HX0000000000000000000000000000ffff')),
+    });
+    // either order: the approval names the template and gives its category; friendly_name is the description
+    const r = await cliIn(['pull', '--from', 'twilio', 'one-approval.json', 'one.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stderr);
+    const file = readFileSync(path.join(dir, 'templates', 'flu_shot_reminder.en.yaml'), 'utf8');
+    assert.match(file, /name: flu_shot_reminder\n/);
+    assert.match(file, /category: UTILITY\n/);
+    assert.match(file, /description: Flu shot reminder\n/);
+    // an answer whose resource is not given: refused as before, saying what to give
+    const alone = await cliIn(['pull', '--from', 'twilio', 'one.json', 'other-approval.json', '--channel', 'shop-whatsapp', '--force'], { cwd: dir });
+    assert.is(alone.exitCode, 3, alone.stderr);
+    assert.match(alone.stderr, 'other-approval.json: is the answer of GET /v1/Content/HX0000000000000000000000000000ffff/ApprovalRequests (a resource\'s WhatsApp approval, without its content), and no file given holds the resource of that sid: give it beside that resource');
   } finally { cleanup(dir); }
 });
 

@@ -443,4 +443,23 @@ test('apply --wait: a template the review approves under another category than t
   } finally { cleanup(dir); await slow.close(); }
 });
 
+test('PAUSED: review, plan and send say the pause ends by itself (no edit needed; an edit sends it to review), and it does (trial av F4)', async () => {
+  await withReviewed({ quality: 'RED' }, async ({ run }) => {
+    const rj = JSON.parse((await run(['review', '--format', 'json'])).stdout) as ReviewJson;
+    const until = String(rj.templates[0]!.pausedUntil);
+    const review = await run(['review']);
+    const plan = await run(['plan']);
+    for (const out of [review.stdout, plan.stdout, String(rj.templates[0]!.todo)]) {
+      assert.match(out, `paused until ${until} after low quality ratings: sends fail until then; it resumes by itself then (no edit needed: an edit, apply, sends it to review again, unsendable until approved)`);
+      assert.not.match(out, /edit it to resume/);
+    }
+    const send = await run(['send', '--to', '+4915100000042', '--template', String(rj.templates[0]!.name), '--param', '1=Ana']);
+    assert.is(send.exitCode, 3, send.stderr);
+    assert.match(send.stderr, `not approved until ${until}, when it resumes by itself: send it again then`);
+    // as said: no edit, the pause over, APPROVED again
+    emu.advanceClock(3 * HOUR + 1000);
+    assert.is((await run(['review'])).exitCode, 0);
+  });
+});
+
 test.run();

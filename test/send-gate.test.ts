@@ -11,9 +11,10 @@ import { readTemplateValue } from '../src/files/value.ts';
 import { fromFile } from '../src/model/canonical.ts';
 import { templateMeta } from '../src/model/meta.ts';
 import { NotSendable } from '../src/send/gate.ts';
+import { ParamError } from '../src/send/render.ts';
 import { sendTemplateWith } from '../src/send/send.ts';
 import { generateTypes } from '../src/typegen/generate.ts';
-import { CHANNEL_A, CHANNEL_B, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, CHANNEL_B, cleanup, cliIn, ROOT, tempDir, writeFiles } from './helpers.ts';
 
 const KEY = `k${Math.random().toString(36).slice(2)}Gt7`;
 let emu: RunningEmulator;
@@ -560,6 +561,46 @@ test('--text-only of a template with a media header: an unapplied edit of the he
     r = await run(send);
     assert.is(r.exitCode, 3, r.stderr);
     assert.match(r.stderr, "differs from the channel's approved copy in header");
+  } finally { cleanup(dir); }
+});
+
+test('a receiver in Twilio\'s whatsapp:+E164 form or a tel: link is refused before the send (exit 3, nothing sent), by the CLI and the library\'s sendTemplate alike', async () => {
+  const { dir, name, run } = project();
+  try {
+    assert.is((await run(['apply', '--auto-approve'])).exitCode, 0);
+    const before = emu.state.conversations.size;
+    for (const to of ['whatsapp:+4915100000042', 'tel:+4915100000042', '+4915100000042x']) {
+      const r = await run(sendOrder(name).map((a) => (a === '+4915100000042' ? to : a)));
+      assert.is(r.exitCode, 3, to + r.stdout + r.stderr);
+      assert.match(r.stderr, to.startsWith('+') ? 'starts as a phone number' : 'write +4915100000042. Nothing was sent.');
+    }
+    const meta = templateMeta(fromFile(readTemplateValue(readFileSync(path.join(dir, 'templates', 'order.yaml'), 'utf8')), 'wa', ''), 'wa');
+    const client = createClient({ baseUrl: emu.url, apiKey: KEY, channels: { wa: CHANNEL_A } });
+    const e = await sendTemplateWith(client, meta, { to: 'whatsapp:+4915100000042', params: { customer: 'Maria' } }).catch((x: unknown) => x);
+    assert.instance(e, ParamError);
+    assert.match((e as Error).message, "Twilio's WhatsApp address form (whatsapp:)");
+    assert.is(emu.state.conversations.size, before, 'nothing was sent');
+    assert.ok((await sendTemplateWith(client, meta, { to: '+4915100000042', params: { customer: 'Maria' } })).clientMessageId);
+  } finally { cleanup(dir); }
+});
+
+test('a send of a PAUSED template exits 3 (nothing sent), and the exit-code table (README, --help) says 3 for it, not 2 (trial av F3)', async () => {
+  const { dir, name, run } = project();
+  try {
+    assert.is((await run(['apply', '--auto-approve'])).exitCode, 0);
+    const id = (JSON.parse((await run(['plan', '--format', 'json'])).stdout) as { changes: { name: string; publicId: string }[] }).changes.find((c) => c.name === name)!.publicId;
+    assert.is(await control({ channel: CHANNEL_A, template: id, statusText: 'PAUSED' }), 200);
+    const before = emu.state.conversations.size;
+    const r = await run(sendOrder(name));
+    assert.is(r.exitCode, 3, r.stderr);
+    assert.match(r.stderr, 'is PAUSED on the channel');
+    assert.is(emu.state.conversations.size, before, 'nothing was sent');
+    const help = (await run(['send', '--help'])).stdout;
+    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    assert.match(/^ {2}3 {3}(.*)$/m.exec(help)?.[1] ?? '', /a send refused \(its template not APPROVED on the channel/);
+    assert.match(/^ {2}2 {3}(.*)$/m.exec(help)?.[1] ?? '', /send refuses one with 3/);
+    assert.match(/^\| 3 \| (.*) \|$/m.exec(readme)?.[1] ?? '', /a `send` refused/);
+    assert.match(/^\| 2 \| (.*) \|$/m.exec(readme)?.[1] ?? '', /`send` refuses one: 3/);
   } finally { cleanup(dir); }
 });
 

@@ -137,4 +137,25 @@ test('a text over the platforms\' limits is refused: 4096 characters without chi
   } finally { await s.close(); }
 });
 
+test('a phone number in another address form (Twilio\'s whatsapp:+E164, a tel: link) or a + with letters after it is refused before anything is sent, with the number to write; an id of the channel\'s is sent', async () => {
+  for (const [bad, why] of [
+    ['whatsapp:+4915112345678', /"whatsapp:\+4915112345678" is a phone number in Twilio's WhatsApp address form \(whatsapp:\).*: write \+4915112345678$/],
+    ['WhatsApp:+49 151 12345678', /: write \+4915112345678$/], ['tel:+4915112345678', /in a tel: link.*: write \+4915112345678$/], ['tel:4915112345678', /: write \+4915112345678$/],
+    ['sms://+4915112345678', /in an sms: link.*: write \+4915112345678$/], ['rcs:+4915112345678', /in a "rcs:" address.*: write \+4915112345678$/],
+    ['whatsapp:Maria', /is in Twilio's WhatsApp address form.*e\.g\. \+14155550100$/],
+    ['+49151abc', /"\+49151abc" starts as a phone number \(with a \+\) but holds "abc", which no phone number has/], ['+4915112345678x', /holds "x"/], ['+49#15112345678', /holds "#"/],
+  ] as const) assert.match(receiverProblem(bad) ?? '', why, bad);
+  // ids of the channel's own, with a colon or letters, are taken as before
+  for (const ok of ['wa-receiver-7f3a', 'user:42', 'contact:7f3a9c', '4915112345678']) assert.is(receiverProblem(ok), undefined, ok);
+  const s = await serving((_n, _req, res) => json(res, 200, { result: { errcode: 0, errmsg: 'ok' } }));
+  try {
+    for (const to of ['whatsapp:+4915112345678', '+49151abc']) {
+      const e = await sendText(client(s.url), CHANNEL_A, to, 'Hi').catch((x: unknown) => x);
+      assert.instance(e, ParamError);
+      assert.match((e as Error).message, 'Nothing was sent');
+    }
+    assert.is(s.bodies.length, 0, 'no request');
+  } finally { await s.close(); }
+});
+
 test.run();

@@ -98,4 +98,25 @@ test('property: any Twilio variable names are renamed to names lint takes, uniqu
   } finally { cleanup(dir); }
 });
 
+test('a URL\'s renumbered variable is named as send and the generated types take its value (button_0; a carousel card\'s: card_2\'s button_1), not as the URL\'s {{1}} (trial av F5)', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'tw.json': JSON.stringify([{ content: { friendly_name: 'Directions', language: 'en', variables: { 1: 'Northside Clinic', 2: '14 May', 3: 'northside' },
+      types: { 'twilio/call-to-action': { body: 'Your visit at {{1}} on {{2}} is booked. Tap below for directions.', actions: [{ type: 'PHONE_NUMBER', title: 'Call us', phone: '+15555551234' }, { type: 'URL', title: 'Directions', url: 'https://clinics.example.com/directions/{{3}}' }] } } },
+      approval: { name: 'clinic_directions', category: 'UTILITY' } }]) });
+    const r = await cliIn(['pull', '--from', 'twilio', '--channel', 'wa', 'tw.json'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stderr, "types.twilio/call-to-action.actions[1].url: Twilio's {{3}} is button_1 when sending (send --param button_1=..., the generated types' button_1): in the file it is this URL's own {{1}}");
+    // the name said is the one the send takes
+    const sent = await cliIn(['send', '--to', '+4915112345678', '--template', 'clinic_directions', '--param', '1=Northside', '--param', '2=14 May', '--param', '3=northside', '--text-only', '--dry-run', '--no-remote-check'], { cwd: dir });
+    assert.match(sent.stderr, /It takes: 1, 2, button_1\./, sent.stderr);
+  } finally { cleanup(dir); }
+  const carousel = twilioToFile({ friendly_name: 'deal', language: 'en', variables: { 1: 'Twilio', 2: 'tote' }, types: { 'twilio/carousel': { body: 'New {{1}} merch just dropped!', cards: [
+    { body: 'Hoodie', media: 'https://cdn.example.com/hoodie.png', actions: [{ type: 'URL', title: 'Buy', url: 'https://shop.example.com/hoodie' }] },
+    { body: 'Tote', media: 'https://cdn.example.com/tote.png', actions: [{ type: 'QUICK_REPLY', title: 'Want it', id: 'w' }, { type: 'URL', title: 'Buy', url: 'https://shop.example.com/{{2}}' }] },
+  ] } } }, '(template)', { name: 'deal', category: 'MARKETING' });
+  assert.equal(carousel.issues, []);
+  assert.match(carousel.renumbered.map((i) => i.message).join('\n'), "Twilio's {{2}} is card_2's button_1 when sending");
+});
+
 test.run();

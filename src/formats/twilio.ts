@@ -8,7 +8,7 @@ import { fromFile, kindCategory, type CanonicalButton, type FileTemplate } from 
 import { scanPlaceholders, placeholderNameFor, NAMED, NUMBERED } from '../model/placeholders.js';
 import { sampleValueInUrl, urlSampleProblem } from '../model/urls.js';
 import { authenticationPresetBody, authenticationTextOfItsOwn, readPresetExpiryFooter } from '../model/authentication.js';
-import type { ChannelKind } from '../model/meta.js';
+import { cardParam, type ChannelKind } from '../model/meta.js';
 import { categorySource, inexactNumbers, lookalikeSaid, WHATSAPP_LANGUAGE, type CategorySource, WHATSAPP_NAME, type FormatIssue, type ImportedTemplate } from './meta.js';
 
 export const TWILIO_PAGES = {
@@ -59,9 +59,28 @@ const CATEGORIES = ['MARKETING', 'UTILITY', 'AUTHENTICATION'];
 
 export interface TwilioItem { where: string; value: unknown; approval?: unknown }
 
-/** The resources of a Twilio export: a listing (`{"contents": [...], "meta": ...}`), an array, one resource, or `{content, approval}` pairs. */
-export function twilioTemplates(json: unknown): TwilioItem[] {
-  const item = (x: unknown, where: string): TwilioItem => (isRec(x) && isRec(x.content) ? { where, value: x.content, approval: x.approval } : { where, value: x, approval: isRec(x) ? x.approval_requests : undefined });
+/**
+ * The answer of GET /v1/Content/{sid}/ApprovalRequests (one resource's WhatsApp approval, by the
+ * resource's sid, without its content: `{"sid", "whatsapp": {...}}`), or undefined for anything else.
+ */
+export function approvalAnswer(json: unknown): { sid: string | undefined; approval: Rec } | undefined {
+  return isRec(json) && isRec(json.whatsapp) && json.types === undefined && json.content === undefined ? { sid: str(json.sid) || undefined, approval: json } : undefined;
+}
+
+/**
+ * The resources of a Twilio export: a listing (`{"contents": [...], "meta": ...}`), an array, one
+ * resource, or `{content, approval}` pairs. `approvals`: ApprovalRequests answers given beside the
+ * resources (GET /v1/Content/{sid} and its /ApprovalRequests, as Twilio's tutorial fetches them), by
+ * sid: a resource without approval data of its own takes the one of its sid (its sid added to `used`).
+ */
+export function twilioTemplates(json: unknown, approvals?: { bySid: ReadonlyMap<string, unknown>; used: Set<string> }): TwilioItem[] {
+  const paired = (x: unknown): unknown => {
+    const sid = isRec(x) ? str(x.sid) : undefined;
+    if (!approvals || sid === undefined || !approvals.bySid.has(sid)) return undefined;
+    approvals.used.add(sid);
+    return approvals.bySid.get(sid);
+  };
+  const item = (x: unknown, where: string): TwilioItem => (isRec(x) && isRec(x.content) ? { where, value: x.content, approval: x.approval } : { where, value: x, approval: (isRec(x) ? x.approval_requests : undefined) ?? paired(x) });
   if (isRec(json) && Array.isArray(json.contents)) return json.contents.map((x, i) => item(x, `contents[${i}]`));
   if (Array.isArray(json)) {
     // pages put in one array (`jq -s` of the listing's pages): an array of listings, not of resources
@@ -69,7 +88,7 @@ export function twilioTemplates(json: unknown): TwilioItem[] {
     return json.map((x, i) => item(x, `[${i}]`));
   }
   // GET /v1/Content/{sid}/ApprovalRequests: one resource's WhatsApp approval, without the resource
-  if (isRec(json) && isRec(json.whatsapp) && json.types === undefined && json.content === undefined) throw new Error(`is the answer of GET /v1/Content/${str(json.sid) ?? '{sid}'}/ApprovalRequests (a resource's WhatsApp approval, without its content): give the listing of GET /v1/ContentAndApprovals, which holds each resource with its approval request, instead`);
+  if (approvalAnswer(json)) throw new Error(`is the answer of GET /v1/Content/${str((json as Rec).sid) || '{sid}'}/ApprovalRequests (a resource's WhatsApp approval, without its content)${approvals && str((json as Rec).sid) ? ', and no file given holds the resource of that sid' : ''}: give it beside that resource (the answer of GET /v1/Content/${str((json as Rec).sid) || '{sid}'}: the two are paired by sid), or give the listing of GET /v1/ContentAndApprovals, which holds each resource with its approval request, instead`);
   if (isRec(json) && (isRec(json.content) || json.types !== undefined)) return [item(json, '(template)')];
   throw new Error('is neither a Content listing ({"contents": [...]}), a Content resource, nor a create request');
 }
@@ -103,15 +122,24 @@ function textOf(text: string, vars: Rec, at: string, bad: Bad, renumbered?: Bad,
   return { text: out, examples };
 }
 
-/** A URL with at most one variable: the file's `{{1}}` form and the sample URL. */
-function urlOf(url: string, vars: Rec, at: string, bad: Bad, renumbered?: Bad, use?: Use): { url: string; example?: string } {
+/**
+ * A URL with at most one variable: the file's `{{1}}` form and the sample URL. `param` is the
+ * parameter a URL button's value is sent as (`button_0`, as send and the generated types name it),
+ * which the renumbering names: the URL's own {{1}} is no parameter of its own name.
+ */
+function urlOf(url: string, vars: Rec, at: string, bad: Bad, renumbered?: Bad, use?: Use, param?: string): { url: string; example?: string } {
   const scan = scanPlaceholders(url);
   if (!scan.placeholders.length) return { url };
   if (scan.placeholders.length > 1) { bad(at, 'a URL with more than one variable: WhatsApp takes one, at the end'); return { url }; }
   const v = str(vars[scan.placeholders[0]!.key]);
   if (v === undefined) { bad(at, `no sample of ${scan.placeholders[0]!.raw} in variables`); return { url }; }
-  use?.(scan.placeholders[0]!.key, at, '{{1}}');
-  if (renumbered && scan.placeholders[0]!.key !== '1') renumbered(at, `Twilio's ${scan.placeholders[0]!.raw} is this URL's {{1}} in the file (WhatsApp numbers a URL button's placeholder on its own)`);
+  use?.(scan.placeholders[0]!.key, at, param ? `{{1}} (sent as ${param})` : '{{1}}');
+  // an app that sent Twilio's variable sends the parameter send and the generated types name: button_0, not "1" (the body's)
+  if (renumbered && scan.placeholders[0]!.key !== '1') {
+    renumbered(at, param
+      ? `Twilio's ${scan.placeholders[0]!.raw} is ${param} when sending (send --param ${param}=..., the generated types' ${param}): in the file it is this URL's own {{1}}, as WhatsApp numbers a URL button's placeholder on its own`
+      : `Twilio's ${scan.placeholders[0]!.raw} is this URL's {{1}} in the file (WhatsApp numbers a URL button's placeholder on its own)`);
+  }
   // the variable's value as it stands in the address (a space percent-encoded), as a Meta import and send write it
   return { url: `${scan.texts[0]}{{1}}${scan.texts[1]}`, example: `${scan.texts[0]}${sampleValueInUrl(v)}${scan.texts[1]}` };
 }
@@ -209,7 +237,7 @@ function codeOf(raw: unknown, at: string, x: Ctx): string {
   return sample;
 }
 
-function action(raw: unknown, at: string, x: Ctx, allowed: readonly string[], implied?: string): Rec | undefined {
+function action(raw: unknown, at: string, x: Ctx, allowed: readonly string[], implied?: string, param?: string): Rec | undefined {
   if (!isRec(raw)) { x.bad(at, 'is not an object'); return undefined; }
   const given = str(raw.type)?.toUpperCase() ?? implied ?? '';
   // TWILIO_PAGES.callToAction writes the phone action's type as PHONE; Twilio's API models (its OpenAPI description) as PHONE_NUMBER: both read
@@ -227,7 +255,7 @@ function action(raw: unknown, at: string, x: Ctx, allowed: readonly string[], im
       keys(['url', 'webview_size']);
       if (raw.webview_size !== undefined) x.left(`${at}.webview_size`, 'an RCS webview: WhatsApp opens the URL in its browser');
       // Twilio's pages write the URL as a string, and sometimes as a list of one
-      return { type, text: title ?? '', ...urlOf(str(Array.isArray(raw.url) ? raw.url[0] : raw.url) ?? '', x.vars, `${at}.url`, x.bad, x.renumbered, x.use) };
+      return { type, text: title ?? '', ...urlOf(str(Array.isArray(raw.url) ? raw.url[0] : raw.url) ?? '', x.vars, `${at}.url`, x.bad, x.renumbered, x.use, param) };
     }
     case 'PHONE_NUMBER':
       keys(['phone']);
@@ -254,10 +282,18 @@ const CTA = ['URL', 'PHONE_NUMBER', 'COPY_CODE', 'VOICE_CALL'];
 const TWILIO_CTA_BODY = 640;
 const CARD_ACTIONS = ['QUICK_REPLY', 'URL', 'PHONE_NUMBER', 'COPY_CODE'];
 
-function actions(raw: unknown, at: string, x: Ctx, allowed: readonly string[], implied?: string): Rec[] {
+/** The buttons of Twilio's actions; `card` (0-based) for a carousel card's, whose values are the card's (card_1's button_0). */
+function actions(raw: unknown, at: string, x: Ctx, allowed: readonly string[], implied?: string, card?: number): Rec[] {
   if (raw === undefined) return [];
   if (!Array.isArray(raw)) { x.bad(at, 'is not a list'); return []; }
-  return raw.map((a, i) => action(a, `${at}[${i}]`, x, allowed, implied)).filter(isRec);
+  const out: Rec[] = [];
+  raw.forEach((a, i) => {
+    // the parameter of a URL button's value: its index among the buttons written (send's and the generated types' button_<i>)
+    const param = `${card !== undefined ? `${cardParam(card)}'s ` : ''}button_${out.length}`;
+    const b = action(a, `${at}[${i}]`, x, allowed, implied, param);
+    if (isRec(b)) out.push(b);
+  });
+  return out;
 }
 
 /** One content type as the parts of a template file. */
@@ -318,7 +354,7 @@ function fromType(type: string, t: Rec, at: string, x: Ctx): Rec {
         if (h) card.header = h;
         const folded = title !== undefined && cardBody !== undefined ? `${title}\n${cardBody}` : title ?? cardBody;
         if (folded !== undefined) card.body = textOf(folded, x.vars, `${cat}.${cardBody !== undefined ? 'body' : 'title'}`, x.bad, x.renumbered, `carousel[${i}].body`, x.use);
-        card.buttons = actions(c.actions, `${cat}.actions`, x, ['QUICK_REPLY', 'URL', 'PHONE_NUMBER']);
+        card.buttons = actions(c.actions, `${cat}.actions`, x, ['QUICK_REPLY', 'URL', 'PHONE_NUMBER'], undefined, i);
         return card;
       });
       break;
@@ -482,7 +518,7 @@ export function twilioToFile(raw: unknown, where: string, approval?: unknown, o:
   const renum: Bad = (field, message, moved) => { (moved?.same ? numberedParts : renumbered).push({ template: label, field, message, ...(moved ? { moved } : {}) }); };
   if (!isRec(raw)) bad(where, 'is not a JSON object');
   // without approval data (GET /v1/Content), friendly_name stands in for the name: what to give instead is said, not a rename of the description
-  const noApproval = ': this export has no WhatsApp approval data, and friendly_name is only Twilio\'s description of the resource (renaming it changes nothing on WhatsApp): give the listing of GET /v1/ContentAndApprovals instead, whose approval_requests.name is the template\'s WhatsApp name';
+  const noApproval = ': this export has no WhatsApp approval data, and friendly_name is only Twilio\'s description of the resource (renaming it changes nothing on WhatsApp): give the listing of GET /v1/ContentAndApprovals instead, whose approval_requests.name is the template\'s WhatsApp name (or, beside this resource, the answer of GET /v1/Content/{sid}/ApprovalRequests for its sid)';
   if (!WHATSAPP_NAME.test(name)) bad(approvalName !== undefined ? `${apField}.name` : 'friendly_name', name ? `'${name}' is not a WhatsApp template name (lower-case letters, digits and _)${lookalikeSaid(name)}${approvalName === undefined ? noApproval : ''}` : `missing: it is the template's name without a WhatsApp approval request${noApproval}`);
   if (!WHATSAPP_LANGUAGE.test(language)) bad('language', language ? `'${language}' is not a language code of WhatsApp (ll or ll_CC)` : 'missing');
   for (const k of Object.keys(r)) if (!CONTENT_KEYS.includes(k) && !STATE_KEYS.includes(k)) bad(k, `'${k}' has no place in a template file`);
@@ -684,7 +720,12 @@ export function toTwilio(f: FileTemplate): TwilioExport {
       bad(at, `the sample '${ex}' does not fill the URL '${u}' (it should be the URL with a value in place of ${m[0]}): written as {{${n}}}, the whole sample as the sample of {{${n}}}`);
       vars[String(n)] = ex;
     } else vars[String(n)] = ex.slice(before.length, ex.length - after.length);
-    if (m[0] !== `{{${n}}}`) numbered(at, `the URL's ${m[0]} is Twilio's {{${n}}} (a URL's variable takes the resource's next number, never the URL's own {{1}})`);
+    // named as send and the generated types name its value (button_0; a carousel card's: card_1's button_0), not as the URL's {{1}} (the body's "1")
+    const button = /^(?:carousel\[(\d+)\]\.)?buttons\[(\d+)\]/.exec(at);
+    const param = button ? `${button[1] !== undefined ? `${cardParam(Number(button[1]))}'s ` : ''}button_${button[2]}` : undefined;
+    if (m[0] !== `{{${n}}}`) numbered(at, param
+      ? `${param} (the URL's ${m[0]} in the file) is Twilio's {{${n}}} (a URL's variable takes the resource's next number, never the URL's own {{1}})`
+      : `the URL's ${m[0]} is Twilio's {{${n}}} (a URL's variable takes the resource's next number, never the URL's own {{1}})`);
     return `${before}{{${n}}}${after}`;
   };
   /**

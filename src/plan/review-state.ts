@@ -71,9 +71,14 @@ export function ruleOfReason(reason: string | undefined, ruleIds: ReadonlySet<st
   return rule && ruleIds.has(rule) ? rule : undefined;
 }
 
+/** how a pause ends, and what an edit would do instead */
+const PAUSE_END = 'it resumes by itself then (no edit needed: an edit, apply, sends it to review again, unsendable until approved); a third pause disables it: improve who receives it, or the content; see docs/recovery.md#paused';
+
 const TODO: Readonly<Record<string, string>> = {
   REJECTED: 'fix what the reason names in the file and apply again (an edit of a REJECTED template goes back to review); see docs/recovery.md#rejected',
-  PAUSED: 'the platform paused it after low quality ratings and sends fail: improve the content (or the audience) and edit it to resume review; see docs/recovery.md#paused',
+  // WhatsApp unpauses it by itself (3 h after a first pause, 6 h after a second); an edit is not needed, and would send it to
+  // review, unsendable until approved again (Meta, Template pausing)
+  PAUSED: `the platform paused it after low quality ratings: sends fail until the pause ends (3 hours after a first pause, 6 after a second); ${PAUSE_END}`,
   // what disabled it is said only where the read says (its pauses, its reason: WhatsApp also disables for policy reasons): disabledTodo
   DISABLED: 'it cannot be sent or edited; create a new template under another name; see docs/recovery.md#disabled',
   IN_APPEAL: 'an appeal of its rejection is under review: wait for the decision; see docs/recovery.md#in_appeal',
@@ -159,11 +164,16 @@ export function needsAttention(r: ReviewFields | undefined, ruleIds: ReadonlySet
     ...(r.qualityScore ? { quality: r.qualityScore } : {}),
     ...(r.pauseCount ? { pauses: r.pauseCount } : {}),
     ...(r.pausedUntil ? { pausedUntil: r.pausedUntil } : {}),
-    todo: (state === 'PAUSED' && r.pausedUntil ? `paused until ${r.pausedUntil}; ` : '')
-      + (state === 'DISABLED' ? disabledHow(r.pauseCount) : '')
-      + (isDeletedState(state) ? recreateHow(state, r.publicId) : TODO[state] ?? `the channel reports ${state}: check the template in the console; see docs/recovery.md`)
+    todo: (state === 'DISABLED' ? disabledHow(r.pauseCount) : '')
+      + (state === 'PAUSED' && r.pausedUntil ? pausedTodo(r.pausedUntil)
+        : isDeletedState(state) ? recreateHow(state, r.publicId) : TODO[state] ?? `the channel reports ${state}: check the template in the console; see docs/recovery.md`)
       + (rule ? ` (${ruleHint(rule, settingOf?.(rule))})` : ''),
   };
+}
+
+/** what to do of a template PAUSED until a time the read gives: wait; it resumes by itself (an edit is no way out of the pause) */
+function pausedTodo(until: string): string {
+  return `paused until ${until} after low quality ratings: sends fail until then; ${PAUSE_END}`;
 }
 
 /** how a DISABLED template came to be, as far as the read says: the pauses it counts (never "repeated" pauses it does not count) */

@@ -204,7 +204,7 @@ function notAnExport(format: ExportFormat, json: unknown, rel: string): string |
   return undefined;
 }
 
-async function importedOf(format: ExportFormat, json: unknown, rel: string, category: string | undefined, channelKind?: ChannelKind): Promise<Imported[]> {
+async function importedOf(format: ExportFormat, json: unknown, rel: string, category: string | undefined, channelKind?: ChannelKind, approvals?: Parameters<typeof import('../formats/twilio.js').twilioTemplates>[1]): Promise<Imported[]> {
   const not = notAnExport(format, json, rel);
   if (not) throw new UsageError(not);
   if (format === 'meta') {
@@ -215,11 +215,26 @@ async function importedOf(format: ExportFormat, json: unknown, rel: string, cate
   }
   const { twilioTemplates, twilioToFile } = await import('../formats/twilio.js');
   let items: { where: string; value: unknown; approval?: unknown }[];
-  try { items = twilioTemplates(json); } catch (e) { throw new UsageError(`${rel}: ${(e as Error).message}`); }
+  try { items = twilioTemplates(json, approvals); } catch (e) { throw new UsageError(`${rel}: ${(e as Error).message}`); }
   return items.map((x) => {
     const wa = rec(rec(x.approval)?.whatsapp) ?? rec(x.approval);
     return { ...twilioToFile(x.value, x.where, x.approval, { ...(category !== undefined ? { category } : {}), ...(channelKind ? { channelKind } : {}) }), ...notApproved(wa?.status, wa?.rejection_reason) };
   });
+}
+
+/** The ApprovalRequests answers among Twilio files given, by sid (files: theirs; two answers of one sid refused). */
+async function twilioApprovals(files: readonly { rel: string; json: unknown }[]): Promise<{ bySid: Map<string, unknown>; relOf: Map<string, string>; files: Set<string>; used: Set<string> }> {
+  const { approvalAnswer } = await import('../formats/twilio.js');
+  const out = { bySid: new Map<string, unknown>(), relOf: new Map<string, string>(), files: new Set<string>(), used: new Set<string>() };
+  for (const { rel, json } of files) {
+    const a = approvalAnswer(json);
+    if (a?.sid === undefined) continue;
+    const other = out.relOf.get(a.sid);
+    if (other === rel) continue;
+    if (other !== undefined) throw new UsageError(`${rel} and ${other} are both the answer of GET /v1/Content/${a.sid}/ApprovalRequests: give one (the resource has one WhatsApp approval)`);
+    out.bySid.set(a.sid, a.approval); out.relOf.set(a.sid, rel); out.files.add(rel);
+  }
+  return out;
 }
 
 /**
@@ -237,14 +252,23 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
   const alias = config.channels?.[req.channel] ? req.channel : Object.entries(environment.channels).find(([, id]) => id.toLowerCase() === req.channelId.toLowerCase())?.[0];
   const channelKind = alias !== undefined ? config.channels?.[alias]?.kind : undefined;
   const pages: ListingPage[] = [];
-  for (const f of req.files) {
+  const files = req.files.map((f) => {
     const abs = path.resolve(req.cwd, f);
     const rel = path.relative(req.cwd, abs) || f;
     // a refusal names a file outside the working directory as it was given (/dev/zero, not ../../../../dev/zero)
-    const json = parseJsonFile(abs, rel.startsWith('..') && path.isAbsolute(f) ? f : rel);
-    inputs.push({ rel, templates: await importedOf(req.format, json, rel, req.category, channelKind) });
+    return { rel, json: parseJsonFile(abs, rel.startsWith('..') && path.isAbsolute(f) ? f : rel) };
+  });
+  // Twilio: a resource's ApprovalRequests answer given beside the resource (GET /v1/Content/{sid}, as Twilio's tutorial
+  // fetches the two) is its approval, paired by sid; one no resource given takes is refused as before
+  const approvals = req.format === 'twilio' ? await twilioApprovals(files) : undefined;
+  for (const { rel, json } of files) {
+    if (approvals?.files.has(rel)) continue;
+    inputs.push({ rel, templates: await importedOf(req.format, json, rel, req.category, channelKind, approvals) });
     const page = listingPage(req.format, rel, json);
     if (page) pages.push(page);
+  }
+  for (const [sid, rel] of approvals?.relOf ?? []) {
+    if (!approvals!.used.has(sid)) await importedOf(req.format, files.find((f) => f.rel === rel)!.json, rel, req.category, channelKind, approvals);
   }
   // a listing's first page alone is not the channel's templates: the pages whose following page is missing
   const morePages = pagesNotGiven(req.format, pages);

@@ -87,7 +87,10 @@ function remoteMessage(meta: TemplateMeta, read: TemplateReadResponse | null, wh
   if (!read) return { reason: 'absent', message: `${key} is not on the channel ${channel}, template id ${where.templateId}: apply it first (${run('apply')}), and send it once it is APPROVED. Nothing was sent. ${SKIP_ABSENT}` };
   if (!isApprovedState(read.statusText)) {
     const why = read.rejectionReason ? ` (${read.rejectionReason})` : '';
-    const what = read.statusText === 'PENDING' ? `still in review: wait for it (${run('apply --wait')}, or ${run('review')})` : `not approved: see ${run('review')}`;
+    const what = read.statusText === 'PENDING' ? `still in review: wait for it (${run('apply --wait')}, or ${run('review')})`
+      // a pause ends by itself (WhatsApp: 3 h, then 6 h): the sender waits; an edit would send it to review instead
+      : read.statusText === 'PAUSED' ? `not approved${read.pausedUntil ? ` until ${read.pausedUntil}` : ' until its pause ends'}, when it resumes by itself: send it again then (${run('review')} shows the pause; an edit would send it to review instead)`
+      : `not approved: see ${run('review')}`;
     // the channel refuses to send it too: no advice to skip the check (SKIP_ABSENT)
     // (the platform that decides is the template's: an RCS-only template is Google's to approve, not WhatsApp's)
     return { reason: 'not-approved', message: `${key} is ${read.statusText} on the channel${why}, ${what}. Nothing was sent; ${platformOf(meta)} sends only an approved template.` };

@@ -332,8 +332,9 @@ export const TEXT_LIMITS = { whatsapp: 4096, rcs: 3072 } as const;
  * What is wrong with a receiver, or undefined. The API takes a "receiver identifier": a phone
  * number, or an id of the channel's own. One written as a phone number must be one in
  * international form (E.164: a country code and up to 15 digits); a list, spaces around it or in
- * it, and a number in a local form are refused before anything is sent (the service took them and
- * the delivery failed later: docs/api-assumptions.md).
+ * it, a number in a local form, one in another address form (Twilio's `whatsapp:+4915112345678`, a
+ * `tel:` link) and a + followed by anything but the digits of a number are refused before anything
+ * is sent (the service took them and the delivery failed later: docs/api-assumptions.md).
  */
 export function receiverProblem(to: unknown): string | undefined {
   if (typeof to !== 'string') return `The receiver is ${to === undefined || to === null ? 'missing' : `a ${typeof to}, not a text`}: give a phone number with its country code, e.g. +14155550100`;
@@ -350,10 +351,35 @@ export function receiverProblem(to: unknown): string | undefined {
     }
     return `The receiver ${shown} is not a phone number in international form: write its country code and its digits, nothing else (no spaces, dashes or brackets), e.g. +14155550100`;
   }
+  // a phone number in an address form of its own: Twilio's `whatsapp:+4915112345678`, a `tel:` or `sms:` link, or any
+  // `scheme:` before a +number. Not an id of the channel's (the service took it and the delivery failed later): the number alone
+  const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):(?:\/\/)?(.*)$/su.exec(to);
+  if (scheme) {
+    const name = scheme[1]!.toLowerCase();
+    const form = PHONE_ADDRESS_FORMS[name];
+    const rest = scheme[2]!;
+    if (form || /^[\s\p{Cf}]*[+\uff0b][\s\p{Cf}]*\p{Nd}/u.test(rest)) {
+      const number = (foreignCharacters(rest)?.fixed ?? rest).replace(/[\s().\p{Pd}/]/gu, '');
+      const fixed = /^\+?[1-9]\d{6,14}$/.test(number) ? `+${number.replace(/^\+/, '')}` : undefined;
+      const phone = /\p{Nd}/u.test(rest) && !/\p{L}/u.test(rest);
+      return `The receiver ${shown} is ${phone ? 'a phone number in ' : 'in '}${form ?? `a "${scheme[1]}:" address`}, which the API does not take (its receiver is the number alone, in international form; the service takes the other and fails its delivery): write ${fixed ?? 'its country code and its digits, nothing else, e.g. +14155550100'}`;
+    }
+  }
   if (/\p{Cf}/u.test(to)) return `The receiver ${shown} holds a character that shows nothing (${namedCharacter(/\p{Cf}/u.exec(to)![0])}), which no receiver id has`;
   if (/[\s,;]/.test(to)) return `The receiver ${shown} holds ${/[,;]/.test(to) ? 'a list separator: a message goes to one receiver (send once for each)' : 'white space, which no receiver id has'}`;
+  // a + begins a phone number in international form, never an id: one with letters or signs after it (+49151abc,
+  // +4915112345678x, +49#151...) is a number written otherwise
+  if (/^[+\uff0b]/u.test(to) && !/^\+[1-9]\d{6,14}$/.test(to)) {
+    const other = [...new Set([...to.slice(1)].filter((c) => !/[0-9]/.test(c)))].join('');
+    return `The receiver ${shown} starts as a phone number (with a +) but holds ${JSON.stringify(other)}, which no phone number has: write its country code and its digits, nothing else, e.g. +14155550100`;
+  }
   return undefined;
 }
+
+/** the address forms a phone number is written in elsewhere (a receiver is the number alone), by their scheme */
+const PHONE_ADDRESS_FORMS: Readonly<Record<string, string>> = {
+  whatsapp: "Twilio's WhatsApp address form (whatsapp:)", tel: 'a tel: link', sms: 'an sms: link', smsto: 'an smsto: link', callto: 'a callto: link', mms: 'an mms: link',
+};
 
 type Suggestions = ConversationRequest["messages"][number]["suggestions"];
 
