@@ -4,6 +4,7 @@ import { EXIT_HELP } from '../../core/exit-codes.js';
 import { docsAt } from '../../core/version.js';
 import { FORMAT_NAMES } from '../../lint/formatters/load.js';
 import { defineCommand, LOCK_TIMEOUT_FLAGS, LOCK_TIMEOUT_HELP } from '../command.js';
+import { commandAt } from '../slips.js';
 
 export const command = defineCommand(
   'lint',
@@ -28,14 +29,8 @@ export const command = defineCommand(
  * for the command and its -o and --format. `globalsWithValue`: the program's options that take a value.
  */
 export async function staleReportAfterParseError(argv: readonly string[], message: string, globalsWithValue: ReadonlySet<string>): Promise<void> {
-  let i = 0;
-  for (; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (a === '--') return;
-    if (!a.startsWith('-')) break;
-    if (globalsWithValue.has(a)) i++;
-  }
-  if (argv[i] !== 'lint') return;
+  const i = commandAt(argv, globalsWithValue);
+  if (i === undefined || argv[i] !== 'lint') return;
   let output: string | undefined;
   let format = 'stylish';
   for (let k = i + 1; k < argv.length; k++) {
