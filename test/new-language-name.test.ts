@@ -65,4 +65,19 @@ test('new --name in another form: refused with the name meant (Hello-World: hell
   });
 });
 
+test('new in a language other than English says that the scaffold\'s texts are English, to write in that language (WhatsApp rejects a text not in the template\'s language); English ones say nothing', async () => {
+  await inProject(async (dir) => {
+    const ar = await cliIn(['new', '--channel', 'wa', '--name', 'promo', '--language', 'ar'], { cwd: dir });
+    assert.is(ar.exitCode, 0, ar.stderr);
+    assert.match(ar.stderr, /note: the texts of templates\/promo\.ar\.yaml are the scaffold's English: write them in ar before you apply; WhatsApp rejects a template whose text is not in its language/);
+    for (const language of ['en_GB', 'en']) {
+      const en = await cliIn(['new', '--channel', 'wa', '--name', `promo_${language.toLowerCase()}`, '--language', language], { cwd: dir });
+      assert.is(en.exitCode, 0, en.stderr);
+      assert.not.match(en.stderr, /scaffold's English/, language);
+    }
+    const plain = await cliIn(['new', '--channel', 'wa', '--name', 'promo_default'], { cwd: dir });
+    assert.is(plain.stderr, '');
+  });
+});
+
 test.run();

@@ -100,6 +100,8 @@ async function newFile(config: Config, o: NewCommandOptions): Promise<number> {
   if (problem) throw new UsageError(`${capitalized(an(kind))} template cannot be ${category}: its file would fail lint (${problem}). ${o.category !== undefined && KINDS[kind] === undefined ? 'Choose another --category' : 'Choose another --kind'}`);
   writeFileAtomic(file, text);
   io().stdout.write(`${path.relative(io().cwd(), file)}\n`);
+  // the scaffolds' texts are English: in a template of another language they are a stub too, which no rule can tell from a text the author wrote
+  if (o.language.split(/[-_]/)[0]!.toLowerCase() !== 'en') io().stderr.write(`tplsync: note: the texts of ${path.relative(io().cwd(), file)} are the scaffold's English: write them in ${o.language} before you apply; WhatsApp rejects a template whose text is not in its language (TAG_CONTENT_MISMATCH). To start from the texts of a template you have in another language, remove this file and run tplsync translations export, then import the translation: it writes the file\n`);
   // a folder the config's globs do not cover: lint and plan would never see the file
   await warnUncovered(config, [file]);
   return EXIT.OK;
