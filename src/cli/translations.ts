@@ -26,7 +26,7 @@ import { groupByTemplate, importOrder, planGroups, planImport, type ImportPlan, 
 import { closest } from '../core/suggest.js';
 import { parseAhead, parseHere, parseOnRequest, type Parsed, type ParseAhead } from '../translations/parse-ahead.js';
 import { bcp47, copiedThroughout, copiedWhy, decodeTranslationFile, EXPORTED_NOTE, exportedForOther, EXTENSION, FORMATS, formatOfFile, importFormatOfFile, IMPORT_NAMES, fromBcp47, LANG, languageHint, notFinalWhy, readTranslations, blank, keepTranslatorWork, sameText, TranslationFileError, writeTranslations, xliffLanguages, type Entry, type Format, type NotFinal, type TranslationDoc } from '../translations/formats.js';
-import { extractUnitsFor, fieldTexts, unitsByTarget, type TemplateFile, type Unit } from '../translations/units.js';
+import { extractUnitsFor, fieldTexts, targetHash, unitsByTarget, type TemplateFile, type Unit } from '../translations/units.js';
 import { commandConfig, lockWait, leadsOutThroughLink } from './context.js';
 import { unlistedWhatsappLanguage, WHATSAPP_LANGUAGES } from '../lint/rules/languages.js';
 import { io } from '../core/io.js';
@@ -363,12 +363,14 @@ function unimportedTranslations(doc: TranslationDoc | undefined, units: readonly
   const byId = new Map(units.map((u) => [u.id, u]));
   // a translator's draft of a unit this export leaves out (it names some paths, or the template is not the project's) is
   // their work too: the file is not replaced (the drafts of the units it holds are written again, keepTranslatorWork)
-  const entries: readonly { id: string; source?: string; target: string; line: number }[] = [...doc.entries, ...(doc.fuzzy ?? []).flatMap((f) => (f.draft !== undefined && !byId.has(f.id) ? [{ id: f.id, target: f.draft, line: f.line }] : []))];
+  const entries: readonly { id: string; source?: string; target: string; line: number; exported?: string }[] = [...doc.entries, ...(doc.fuzzy ?? []).flatMap((f) => (f.draft !== undefined && !byId.has(f.id) ? [{ id: f.id, target: f.draft, line: f.line, ...(f.exported !== undefined ? { exported: f.exported } : {}) }] : []))];
   const templateOf = (id: string): string => id.slice(0, Math.max(0, id.lastIndexOf(':')));
   // a unit this export holds whose translation the templates do not have; or one of a template of the project this
   // export leaves out (it names some paths): either would be lost
   let all: Map<string, HeldUnit> | undefined;
-  const live = entries.filter((e) => !blank(e.target));
+  // (a target that is the one the file was exported with, by its note's hash, is the export's own text, whatever the templates
+  // hold since: a reviewer's correction in the YAML, or an import of another file, is the project's newer text, not a reason to keep it)
+  const live = entries.filter((e) => !blank(e.target) && !(e.exported !== undefined && targetHash(e.target) === e.exported));
   const fieldOf = (id: string): string => id.slice(id.lastIndexOf(':') + 1);
   // a translation the project holds, of that source text in that field, under whatever name: two templates' names
   // swapped after the import (or one renamed to another's old name) leave each translation under the other's id; it is

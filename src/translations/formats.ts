@@ -258,7 +258,9 @@ export function writeCsv(units: readonly Unit[], source: string, target: string)
 export function keepTranslatorWork(units: readonly Unit[], earlier: TranslationDoc | undefined): { units: Unit[]; drafts: number; comments: number } {
   if (!earlier || (!earlier.fuzzy?.length && !earlier.comments?.length)) return { units: [...units], drafts: 0, comments: 0 };
   const drafts = new Map<string, string>();
-  for (const f of earlier.fuzzy ?? []) if (f.draft !== undefined && !blank(f.draft)) drafts.set(f.id, f.draft);
+  // (a draft that is the target the file was exported with, by its note's hash, is the export's own text: the outdated
+  // translation it sent out to start from, never a translator's work, and the templates' text since replaces it)
+  for (const f of earlier.fuzzy ?? []) if (f.draft !== undefined && !blank(f.draft) && !(f.exported !== undefined && targetHash(f.draft) === f.exported)) drafts.set(f.id, f.draft);
   const comments = new Map((earlier.comments ?? []).map((c) => [c.id, c.lines]));
   let nDrafts = 0;
   let nComments = 0;
@@ -369,6 +371,8 @@ export interface NotFinal {
   id: string; line: number; mark?: 'initial' | 'copy' | 'outdated' | 'partial' | 'empty';
   /** the text of a translation not marked finished (PO's fuzzy msgstr, XLIFF's state="initial" target, a CSV row still noted outdated): a translator's draft, which an export keeps */
   draft?: string;
+  /** the hash of the target as the file was exported with it (EXPORTED_NOTE): a draft that is that text is the export's own, no translator's */
+  exported?: string;
 }
 
 /** Why a unit of NotFinal was not imported, and what makes it imported. */
@@ -560,11 +564,11 @@ export function readXliffTree(text: string): TranslationDoc {
         entries.push({ id: name, source, target, line: m ? lineAt(m.index) : line, refuse: `the target holds the element <${written}>, which is not one of XLIFF 2.0's inline elements (<cp>, <ph>, <pc>, <sc>, <ec>, <mrk>, <sm>, <em>): tplsync cannot tell whether its text is a part of the translation (a translation tool's comment or markup); delete the element (keep its text only if it belongs to the translation) and import again` });
         continue;
       }
-      if (target === undefined || blank(target)) { fuzzy.push({ id: name, line, mark: 'empty' }); continue; }
-      if (initial) { fuzzy.push({ id: name, line, mark: 'initial', draft: target }); continue; }
-      if (stateless && target === source) { fuzzy.push({ id: name, line, mark: 'copy' }); continue; }
       const exportedNote = kids(unit).filter((n) => tagOf(n) === 'notes').flatMap((n) => kids(n)).find((n) => tagOf(n) === 'note' && n[':@']?.category === EXPORTED_NOTE);
       const exported = exportedNote ? readExportedNote(kids(exportedNote).map((c) => (tagOf(c) === '#text' ? String(c['#text']) : '')).join('')) : undefined;
+      if (target === undefined || blank(target)) { fuzzy.push({ id: name, line, mark: 'empty' }); continue; }
+      if (initial) { fuzzy.push({ id: name, line, mark: 'initial', draft: target, ...(exported ? { exported: exported.hash } : {}) }); continue; }
+      if (stateless && target === source) { fuzzy.push({ id: name, line, mark: 'copy' }); continue; }
       entries.push({ id: name, source, target, line, ...(unknown !== undefined ? { unknownCode: unknown.id, unknownKind: unknown.kind, sourceCodes: [...(unknown.kind === 'ph' ? codes.keys() : paired)] } : {}), ...exportedFields(exported), ...(stateless ? { stateless: true as const } : {}), ...(breaksRead && !target.includes('\n') ? { breaksRead: true as const } : {}) });
     }
   }
@@ -687,7 +691,7 @@ export function readPo(text: string): TranslationDoc {
       continue;
     }
     if (r.plural) { entries.push({ id: r.ctx, source: r.id, target: r.str, line: r.line, refuse: PO_PLURAL }); continue; }
-    if (r.fuzzy) { fuzzy.push({ id: r.ctx, line: r.line, draft: r.str }); continue; }
+    if (r.fuzzy) { fuzzy.push({ id: r.ctx, line: r.line, draft: r.str, ...(r.exported ? { exported: r.exported.hash } : {}) }); continue; }
     // msgcat's merge of two files that translate one entry differently: both, between its markers, and marked fuzzy until a person chooses
     const conflict = MSGCAT_CONFLICT.test(r.str) ? { refuse: 'this translation holds msgcat\'s conflict markers (#-#-#-#-#  FILE  #-#-#-#-#): two files translated it differently; keep one translation and delete the markers' } : {};
     entries.push({ id: r.ctx, source: r.id, target: r.str, line: r.line, ...conflict, ...exportedFields(r.exported) });
@@ -749,12 +753,12 @@ export function readCsv(text: string): TranslationDoc {
     const target = csvCell(crTarget)?.replace(/\r\n?/g, '\n');
     if (!target || blank(target)) { if (id) fuzzy.push({ id, line, mark: 'empty' }); continue; }
     if (!id) { entries.push({ id: '', source: source ?? '', target, line, refuse: 'this row has a translation but no id (the first column), so tplsync cannot tell which text it translates; put the id back from the exported file' }); continue; }
-    // the outdated translation export wrote as the one to start from: imported once its note is deleted
-    if (notesAt > 2 && (record[notesAt] ?? '').trimStart().startsWith(CSV_OUTDATED)) { fuzzy.push({ id, line, mark: 'outdated', draft: target }); continue; }
     // the target as exported: its column, else (a CSV exported before it had one) the notes. A file without its notes column
     // cannot say an outdated translation was checked (its outdated note went with it): the hash is not read, as before it had a column
     const own = exportedAt > 2 ? (record[exportedAt] ?? '').trim() : '';
     const exported = notesAt > 2 ? (exportedNoteIn(own) ?? readExportedNote(own) ?? exportedNoteIn(record[notesAt] ?? '')) : undefined;
+    // the outdated translation export wrote as the one to start from: imported once its note is deleted
+    if (notesAt > 2 && (record[notesAt] ?? '').trimStart().startsWith(CSV_OUTDATED)) { fuzzy.push({ id, line, mark: 'outdated', draft: target, ...(exported ? { exported: exported.hash } : {}) }); continue; }
     entries.push({ id, source: source ?? '', target, line, ...exportedFields(exported) });
   }
   return { source: fromBcp47(head[1]!), target: fromBcp47(head[2]!), entries, ...(fuzzy.length ? { fuzzy } : {}) };

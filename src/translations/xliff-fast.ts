@@ -380,7 +380,7 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
     }
     if (!u.targetKept) target = collapsed(target);
     if (blank(target)) { fuzzy.push({ id: u.name!, line: u.line, mark: 'empty' }); return; }
-    if (u.initial) { fuzzy.push({ id: u.name!, line: u.line, mark: 'initial', draft: target }); return; }
+    if (u.initial) { fuzzy.push({ id: u.name!, line: u.line, mark: 'initial', draft: target, ...(u.exported !== undefined ? { exported: u.exported } : {}) }); return; }
     if (u.stateless && target === source) { fuzzy.push({ id: u.name!, line: u.line, mark: 'copy' }); return; }
     entries.push({ id: u.name!, source, target, line: u.line, ...(unknown !== undefined ? { unknownCode: unknown, unknownKind: 'ph' as const, sourceCodes: [...codes.keys()] } : {}), ...(u.exported !== undefined ? { exported: u.exported } : {}), ...(u.exportedFor !== undefined ? { exportedFor: u.exportedFor } : {}), ...(u.stateless ? { stateless: true as const } : {}), ...(u.breaksRead && !target.includes('\n') ? { breaksRead: true as const } : {}) });
   }
