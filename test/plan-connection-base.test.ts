@@ -10,7 +10,7 @@ import * as assert from 'uvu/assert';
 import { startEmulator } from '../src/emulator/server.ts';
 import { connectionAtConfigText, connectionChanges } from '../src/config/connection-at.ts';
 import type { EnvironmentConfig } from '../src/config/load.ts';
-import { CHANNEL_A, cleanup, cliIn, tempDir, VALID, writeFiles } from './helpers.ts';
+import { CHANNEL_A, cleanup, cliIn, refusedUrl, tempDir, VALID, writeFiles } from './helpers.ts';
 import { git } from './drift-repo.ts';
 
 const config = (url: string, extra = ''): string => `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: dev\nenvironments:\n  dev:\n    baseUrl: ${url}\n    apiKeyEnv: DEV_KEY\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n${extra}`;
@@ -60,6 +60,15 @@ test('a branch that points the environment at another host, adds a plugin and ed
     assert.ok(comment.indexOf('⚠️ **Connection') < comment.indexOf('✅') || !comment.includes('✅'), 'above the verdict');
     const json = await cliIn(['plan', '--base', 'main', '--format', 'json'], { cwd: dir, env });
     assert.equal((JSON.parse(json.stdout) as { connectionChanged: unknown }).connectionChanged, { base: 'main', changes: said });
+    // said on stderr before the key is sent: a plan the new host then fails (nothing listening there: exit 7) says it too
+    assert.match(text.stderr, `tplsync: warning: Connection of dev changed since main: ${said.join('; ')}.`);
+    const gone = await refusedUrl();
+    writeFiles(dir, { 'tplsync.config.yaml': config(gone, 'policies:\n  - plugin: ./policies/kept.mjs\n  - plugin: ./policies/new.mjs\n') });
+    const failed = await cliIn(['plan', '--base', 'main', '--format', 'json'], { cwd: dir, env });
+    assert.is(failed.exitCode, 7, failed.stdout + failed.stderr);
+    assert.match(failed.stderr, `tplsync: warning: Connection of dev changed since main: baseUrl ${gone} (was ${old.url})`);
+    assert.not.match(failed.stderr, KEY);
+    git(dir, 'checkout', '-q', '--', 'tplsync.config.yaml');
     // without --base: nothing compared, nothing said
     const bare = await cliIn(['plan'], { cwd: dir, env });
     assert.not.match(bare.stdout, /Connection of/);

@@ -25,6 +25,7 @@ const RULE_IDS: ReadonlySet<string> = new Set(RULES_BY_ID.keys());
 import { deletedNamesakes, listedOrphans, listedUnknown, twinsOfCreates, type ListedTemplate } from './listed.js';
 import { behindRef, branchTemplates, commitOf, committedTemplates, type CommittedVersions, defaultBase, DRIFT_HISTORY_DEPTH, headCommit, historyBases, remoteDefaultBranch, templatesAtRef, upstreamOf, type BaseTemplates } from './orphans.js';
 import { connectionChangedSince } from './connection-base.js';
+import { connectionLine } from './render.js';
 import { diffTemplates, fromRead, type CanonicalTemplate } from '../model/canonical.js';
 import { markedSecretNames } from '../model/values.js';
 import { committedVersion, keyOf, makePlan, markHeldTwins, mediaSamples, planAgainstBase, shardKeys, type DeletedOnChannel, type DesiredTemplate, type HeldTemplate, type MediaSamples, type OrphanCandidate, type Plan, type PlanInputs } from './plan.js';
@@ -183,7 +184,12 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
   if (o.base) {
     const base = await templatesAtRef(config, conn.environment, o.base, nowFiles);
     const changes = await connectionChangedSince(config, conn.environment, o.base);
-    if (changes.length) connectionChanged = { base: o.base, changes };
+    if (changes.length) {
+      connectionChanged = { base: o.base, changes };
+      // said at once, before a request carries the key there: a plan that then fails (the new host refuses the key, or
+      // answers nothing: exit 6 or 7, no plan written) says it too, in the job's log
+      io().stderr.write(`tplsync: warning: ${connectionLine({ connectionChanged }, conn.environment.name)}\n`);
+    }
     baseById = base.byId;
     const [at, head] = await Promise.all([commitOf(config.dir, o.base), headCommit(config.dir)]);
     if (at && head && at !== head) driftBase = { ref: o.base, environment: conn.environment.name, byId: canonicalOf(base.byId) };
