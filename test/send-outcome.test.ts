@@ -95,9 +95,9 @@ test('a clientMessageId in capitals is sent in small letters: the same id, one r
 test('receivers: a phone number in international form or an id; a local form, spaces, a list, nothing at all are refused before anything is sent', async () => {
   for (const ok of ['+14155550100', '14155550100', '+4915112345678', 'wa-receiver-7f3a']) assert.is(receiverProblem(ok), undefined, ok);
   for (const [bad, why] of [
-    ['+1 415 555 0100', /not a phone number in international form/], ['+1-415-555-0100', /international form/], ['(415) 555-0100', /international form/],
-    ['+', /international form/], ['+44 7700 900123 ', /international form/], ['0170 1234567', /international form/],
-    ['+49\u201315112345678', /international form/], ['+49\u200b15112345678', /"\+49\\u200b15112345678" holds an invisible character, U\+200B ZERO WIDTH SPACE .*: write \+4915112345678$/], ['+4915112345678\u202d', /U\+202D LEFT-TO-RIGHT OVERRIDE/], ['+\uff14\uff1915112345678', /full-width digits.*: write \+4915112345678$/],
+    ['+1 415 555 0100', /is a phone number with spaces, dashes or brackets in it, which the API does not take: write \+14155550100$/], ['+1-415-555-0100', /write \+14155550100$/], ['(415) 555-0100', /not a phone number in international form/],
+    ['+', /international form/], ['+44 7700 900123 ', /write \+447700900123$/], ['0170 1234567', /international form/], ['+44 (0)20 7946 0958', /not a phone number in international form/],
+    ['+49\u201315112345678', /write \+4915112345678$/], ['+49\u200b15112345678', /"\+49\\u200b15112345678" holds an invisible character, U\+200B ZERO WIDTH SPACE .*: write \+4915112345678$/], ['+4915112345678\u202d', /U\+202D LEFT-TO-RIGHT OVERRIDE/], ['+\uff14\uff1915112345678', /full-width digits.*: write \+4915112345678$/],
     ['wa-\u200breceiver', /shows nothing/],
     ['+14155550100,+14155550101', /list separator/], ['hello world', /white space/], ['', /empty/], [undefined, /missing/],
   ] as const) assert.match(receiverProblem(bad) ?? '', why, String(bad));

@@ -349,6 +349,10 @@ export function receiverProblem(to: unknown): string | undefined {
       const fixed = foreign.fixed.replace(/[\s().\p{Pd}/]/gu, '');
       return `The receiver ${shown} ${foreign.said}: write ${/^\+?[1-9]\d{6,14}$/.test(fixed) ? fixed : 'its country code and its digits in ASCII, nothing else, e.g. +14155550100'}`;
     }
+    // a number with its country code, grouped as people write it (+49 151 12345678): the number to write, where it is certain
+    // (not with a (0) after the country code: the UK's trunk 0 is not dialled from abroad, Italy's is)
+    const bare = to.replace(/[\s().\p{Pd}/]/gu, '');
+    if (/^\s*\+/.test(to) && !/\(\s*0\s*\)/.test(to) && /^\+[1-9]\d{6,14}$/.test(bare)) return `The receiver ${shown} is a phone number with spaces, dashes or brackets in it, which the API does not take: write ${bare}`;
     return `The receiver ${shown} is not a phone number in international form: write its country code and its digits, nothing else (no spaces, dashes or brackets), e.g. +14155550100`;
   }
   // a phone number in an address form of its own: Twilio's `whatsapp:+4915112345678`, a `tel:` or `sms:` link, or any
