@@ -100,9 +100,7 @@ test('over stdio: the editor offers the repair of rcs-dial as a quick fix, none 
     const file = path.join(dir, 'templates/dial_spaces.en_US.yaml');
     writeFiles(dir, { 'tplsync.config.yaml': config, 'templates/dial_spaces.en_US.yaml': text });
     await withLsp(dir, {}, async (c) => {
-      await c.open(file, text);
-      await c.waitFor(() => (c.diags.get(uri(file)) ?? []).filter((d) => d.code === 'rcs-dial').length === 2, 'the two rcs-dial findings');
-      const diags = c.diags.get(uri(file))!.filter((d) => d.code === 'rcs-dial');
+      const diags = await c.openFor(file, text, 'rcs-dial', 2);
       type Action = { title: string; diagnostics: { code: string; range: { start: { line: number } } }[]; edit: { changes: Record<string, Parameters<typeof applyEdits>[1]> } };
       const ask = (d: (typeof diags)[number]): Promise<Action[]> => c.conn.sendRequest('textDocument/codeAction', { textDocument: { uri: uri(file) }, range: d.range, context: { diagnostics: [d], only: ['quickfix'] } }) as Promise<Action[]>;
       const spaced = diags.find((d) => d.range.start.line === 8)!;

@@ -44,6 +44,13 @@ export class LspClient {
   codes(abs: string): [string, number][] { return (this.diags.get(uri(abs)) ?? []).map((d) => [d.code, d.severity]); }
   open(abs: string, text: string, version = 1): Promise<void> { return this.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: uri(abs), languageId: 'yaml', version, text } }); }
   change(abs: string, text: string, version: number): Promise<void> { return this.conn.sendNotification('textDocument/didChange', { textDocument: { uri: uri(abs), version }, contentChanges: [{ text }] }); }
+  /** opens the file and waits for `n` findings of rule `code` in it: those findings */
+  async openFor(abs: string, text: string, code: string, n: number): Promise<LspDiag[]> {
+    await this.open(abs, text);
+    const of = (): LspDiag[] => (this.diags.get(uri(abs)) ?? []).filter((d) => d.code === code);
+    await this.waitFor(() => of().length === n, `${n} ${code} finding${n === 1 ? '' : 's'} in ${abs}`);
+    return of();
+  }
   save(abs: string, text?: string): Promise<void> { return this.conn.sendNotification('textDocument/didSave', { textDocument: { uri: uri(abs) }, ...(text === undefined ? {} : { text }) }); }
 }
 

@@ -24,9 +24,7 @@ test('a quick fix for one button type changes that value only, as a one-line edi
     const file = path.join(dir, 'wa/visit.yaml');
     writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'wa/visit.yaml': TEXT });
     await withLsp(dir, {}, async (c) => {
-      await c.open(file, TEXT);
-      await c.waitFor(() => (c.diags.get(uri(file)) ?? []).filter((d) => d.code === 'schema').length === 2, 'the two button types');
-      const diags = c.diags.get(uri(file))!.filter((d) => d.code === 'schema');
+      const diags = await c.openFor(file, TEXT, 'schema', 2);
       const second = diags.find((d) => d.range.start.line === 10)!;
       assert.ok(second, JSON.stringify(diags));
       const actions = await c.conn.sendRequest('textDocument/codeAction', { textDocument: { uri: uri(file) }, range: second.range, context: { diagnostics: [second] } }) as Action[];

@@ -41,6 +41,20 @@ function project(): { dir: string; name: string; run: (args: string[]) => Return
 }
 const sendOrder = (name: string, extra: string[] = []) => ['send', '--channel', 'wa', '--to', '+4915100000042', '--template', name, '--param', 'customer=Maria', ...extra];
 
+/** the publicId of template `name` as plan (of `env`, else the default environment) reads it from the channel */
+async function publicIdOf(run: (args: string[]) => ReturnType<typeof cliIn>, name: string, env?: string): Promise<string> {
+  const r = await run(['plan', ...(env ? ['--env', env] : []), '--format', 'json']);
+  return (JSON.parse(r.stdout) as { changes: { name: string; publicId: string }[] }).changes.find((c) => c.name === name)!.publicId;
+}
+
+/** applies the project, then sets template `name` to `statusText` on the emulator's channel: its publicId */
+async function appliedAs(run: (args: string[]) => ReturnType<typeof cliIn>, name: string, statusText: string): Promise<string> {
+  assert.is((await run(['apply', '--auto-approve'])).exitCode, 0);
+  const id = await publicIdOf(run, name);
+  assert.is(await control({ channel: CHANNEL_A, template: id, statusText }), 200);
+  return id;
+}
+
 async function control(body: unknown): Promise<number> {
   const res = await fetch(`${emu.url}/_emulator/review`, { method: 'POST', headers: { authorization: `Bearer ${emu.controlToken}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
   await res.arrayBuffer();
@@ -98,7 +112,7 @@ test('under --env dev every command a refusal advises names dev (followed litera
     assert.match(r.stderr, '(tplsync plan --env dev shows it;');
     assert.not.match(r.stderr, /tplsync (apply|plan|review|types)\b(?![^.;)]*--env dev)/, r.stderr);
     // rejected: review is advised with dev
-    const id = (JSON.parse((await run(['plan', '--env', 'dev', '--format', 'json'])).stdout) as { changes: { name: string; publicId: string }[] }).changes.find((c) => c.name === name)!.publicId;
+    const id = await publicIdOf(run, name, 'dev');
     assert.is(await control({ channel: CHANNEL_A, template: id, statusText: 'REJECTED', reason: 'PROMOTIONAL' }), 200);
     r = await run(send);
     assert.is(r.exitCode, 3, r.stderr);
@@ -115,9 +129,7 @@ test('under --env dev every command a refusal advises names dev (followed litera
 test('PENDING and REJECTED templates are refused with their state; APPROVED is sent', async () => {
   const { dir, name, run } = project();
   try {
-    assert.is((await run(['apply', '--auto-approve'])).exitCode, 0);
-    const id = (JSON.parse((await run(['plan', '--format', 'json'])).stdout) as { changes: { name: string; publicId: string }[] }).changes.find((c) => c.name === name)!.publicId;
-    assert.is(await control({ channel: CHANNEL_A, template: id, statusText: 'PENDING' }), 200);
+    const id = await appliedAs(run, name, 'PENDING');
     let r = await run(sendOrder(name));
     assert.is(r.exitCode, 3);
     assert.match(r.stderr, 'is PENDING on the channel, still in review');
@@ -140,7 +152,7 @@ test('a template the channel did not approve (every such state), re-categorised 
   const { dir, name, run } = project();
   try {
     assert.is((await run(['apply', '--auto-approve'])).exitCode, 0);
-    const id = (JSON.parse((await run(['plan', '--format', 'json'])).stdout) as { changes: { name: string; publicId: string }[] }).changes.find((c) => c.name === name)!.publicId;
+    const id = await publicIdOf(run, name);
     const before = emu.state.conversations.size;
     for (const statusText of ['PENDING', 'REJECTED', 'PAUSED', 'DISABLED', 'IN_APPEAL', 'FLAGGED', 'LIMIT_EXCEEDED', 'LOCKED', 'ARCHIVED', 'PENDING_DELETION', 'DELETED']) {
       assert.is(await control({ channel: CHANNEL_A, template: id, statusText, ...(statusText === 'REJECTED' ? { reason: 'INVALID_FORMAT' } : {}) }), 200);
@@ -587,9 +599,7 @@ test('a receiver in Twilio\'s whatsapp:+E164 form or a tel: link is refused befo
 test('a send of a PAUSED template exits 3 (nothing sent), and the exit-code table (README, --help) says 3 for it, not 2 (trial av F3)', async () => {
   const { dir, name, run } = project();
   try {
-    assert.is((await run(['apply', '--auto-approve'])).exitCode, 0);
-    const id = (JSON.parse((await run(['plan', '--format', 'json'])).stdout) as { changes: { name: string; publicId: string }[] }).changes.find((c) => c.name === name)!.publicId;
-    assert.is(await control({ channel: CHANNEL_A, template: id, statusText: 'PAUSED' }), 200);
+    const id = await appliedAs(run, name, 'PAUSED');
     const before = emu.state.conversations.size;
     const r = await run(sendOrder(name));
     assert.is(r.exitCode, 3, r.stderr);
