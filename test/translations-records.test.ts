@@ -205,4 +205,34 @@ test('a text a spreadsheet would run as a formula goes to the CSV behind an apos
   } finally { cleanup(dir); }
 });
 
+test("a text the target file holds, made from the current source (its record says so), sent back as it is: taken unchecked, lint judges it in the file; the unit changed beside it is written", async () => {
+  // a reviewer's hand edit dropped the placeholder (the record still names the current English text); exported after it
+  const de = DE.replace('Hallo {{customer}}, deine', 'Hallo, deine');
+  const { dir, config } = await project({ 'templates/order_shipped.en_US.yaml': EN, 'templates/order_shipped.de.yaml': de });
+  try {
+    const lintOfDe = async (): Promise<string[]> => (await lintInProcess(dir)).diagnostics.filter((d) => d.file === 'templates/order_shipped.de.yaml' && d.severity === 'error').map((d) => `${d.ruleId}:${d.line}`);
+    const before = await lintOfDe();
+    assert.ok(before.length > 0, 'lint finds the dropped placeholder in the file');
+    for (const format of ['po', 'csv', 'xliff'] as const) {
+      await exportTranslations(config, [], dir, { source: 'en_US', targets: ['de'], format, out: 'tr' });
+      const file = `tr/de.${format === 'xliff' ? 'xlf' : format}`;
+      // sent back as exported: nothing to write, nothing refused (the file's text is the file's: lint says it there)
+      const held = read(dir, 'templates/order_shipped.de.yaml');
+      let r = await importTranslations(config, [file], dir);
+      assert.equal([r.written.length, r.refusals], [0, []], format);
+      assert.is(read(dir, 'templates/order_shipped.de.yaml'), held, format);
+      // the footer translated again beside it: written; the body as the file holds it
+      const footer = `Antworte STOP (${format})`;
+      writeFiles(dir, { [file]: read(dir, file).split(held.match(/^footer: (.*)$/m)![1]!).join(footer) });
+      r = await importTranslations(config, [file], dir);
+      assert.equal(r.refusals, [], format);
+      assert.equal(r.written.map((w) => [w.file, w.changed]), [['templates/order_shipped.de.yaml', 1]], format);
+      const now = read(dir, 'templates/order_shipped.de.yaml');
+      assert.match(now, `footer: ${footer}`, format);
+      assert.match(now, 'text: "Hallo, deine Bestellung ist unterwegs."', format);
+      assert.equal(await lintOfDe(), before, format);
+    }
+  } finally { cleanup(dir); }
+});
+
 test.run();
