@@ -817,6 +817,8 @@ export function editOnText(doc: TextDoc, texts: readonly { path: (string | numbe
     }
     const record = renderRecord(source, { ...prior, ...hashes }, '\n', { ...priorImported, ...imported });
     if (readBack && !recordReadsBack(record)) readBack = false;
+    // no text to change and the record as the file has it (a re-import of what the file holds): the text itself, not a copy
+    if (edits.length === 0 && record.length === end - keyStart && text.startsWith(record, keyStart)) return { out: text, readBack };
     edits.push({ start: keyStart, end, text: record });
   }
   edits.sort((x, y) => x.start - y.start);
@@ -1378,9 +1380,11 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
         // a text the file already holds is not rewritten (a folded block keeps its lines and its style): only its record is brought up to date
         const text = edit(existing.text, existing.value, differing.map(({ e, path }) => ({ path, text: e.target })), existing.doc, importedBy(differing));
         if (text === undefined) continue;
+        // the file as it is (its texts and its record): nothing to write, nor to say of what would be written
+        if (text === existing.text) { plan.unchanged.push({ template, file: existing.file }); continue; }
         // a merge key in the file (`<<: *card`): tplsync does not read it and lint refuses the file, so nothing is written into it,
         // not even its record; each text the merge key gives named at its unit (translated or not), else the merge key itself
-        const merges = text === existing.text ? [] : mergeKeys(existing.text);
+        const merges = mergeKeys(existing.text);
         if (merges.length) {
           const all = [...fields.values()].map((f) => f.path);
           const given = sharedPlaces(existing.text, all).filter((x) => x.merge);
@@ -1399,8 +1403,7 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
         append(warnings, sampleNotes(src.value, existing.value, existing.file, differing, sourceLang, targetLang));
         append(warnings, itemsAdded(src.value, existing.value, existing.file, differing, sourceLang, targetLang));
         const added = addedParts(existing.value, ok.map((x) => x.path), src.value, sourceLang);
-        if (text !== existing.text) plan.writes.push({ file: existing.file, text, created: false, before: existing.text, template, units: ok.length, changed: differing.length, line, ...(madeFrom === undefined ? { adopted: true } : {}), ...(warnings.length ? { warnings } : {}), ...(added.length ? { added } : {}), ...olderOf() });
-        else plan.unchanged.push({ template, file: existing.file });
+        plan.writes.push({ file: existing.file, text, created: false, before: existing.text, template, units: ok.length, changed: differing.length, line, ...(madeFrom === undefined ? { adopted: true } : {}), ...(warnings.length ? { warnings } : {}), ...(added.length ? { added } : {}), ...olderOf() });
         continue;
       }
       if (ok.length < fields.size) {
