@@ -187,6 +187,7 @@ export function renderRulesDoc(): string {
       if (ex) out.push('**Example:**', '', ex, '');
       out.push(`**Fix:** ${r.fix}`, '');
       if (r.repair) out.push(`**Fixable:** \`tplsync lint --fix\` and the editor's quick fix: ${(r.repairTitle ?? 'repairs it').replace(/^./, (c) => c.toLowerCase())}.`, '');
+      else if (r.notRepaired) out.push(`**Not fixed by \`lint --fix\`:** ${r.notRepaired}.`, '');
     }
   }
   out.push('## Retired rules', '', 'A config may still name these ids; their setting no longer concerns anything.', '', '| id | what took its place |', '| --- | --- |',

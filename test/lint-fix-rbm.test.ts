@@ -185,7 +185,7 @@ test('lint --fix reports every file with findings: fixed, and left with how many
     const after = await lintProject(config, [], dir, { now });
     const report = fixReport(fixes, after.diagnostics);
     assert.match(report, /^tplsync: fixed templates\/rbm\.yaml: rcs-action-keys 1; left: needs a human: 1 finding \(rcs-action-keys 1\)$/m);
-    assert.match(report, /^tplsync: left templates\/human\.yaml: needs a human: 2 findings \(name-format 1, rcs-suggestion-text 1\)$/m);
+    assert.match(report, /^tplsync: left templates\/human\.yaml: needs a human: 2 findings \(name-format 1: a name is the template's identity on the channel, and another name is another template \(the old one stays there\): renamed by hand, rcs-suggestion-text 1\)$/m);
     assert.match(report, /^tplsync: left templates\/broken\.yaml: not touched: yaml-syntax at \d+:\d+; 3 findings \(yaml-syntax 3\)$/m, report);
     assert.not.match(report, /clean\.yaml/);
     assert.match(report, /^tplsync: lint --fix: 1 finding fixed in 1 file; \d+ findings left$/m);
@@ -195,7 +195,7 @@ test('lint --fix reports every file with findings: fixed, and left with how many
     const r = await cliIn(['lint', '--fix'], { cwd: dir });
     assert.is(r.exitCode, 1, r.stderr);
     assert.match(r.stderr, /^tplsync: fixed templates\/rbm\.yaml: rcs-action-keys 1$/m);
-    assert.match(r.stderr, /^tplsync: left templates\/human\.yaml: needs a human: 2 findings \(name-format 1, rcs-suggestion-text 1\)$/m);
+    assert.match(r.stderr, /^tplsync: left templates\/human\.yaml: needs a human: 2 findings \(name-format 1: a name is the template's identity on the channel, and another name is another template \(the old one stays there\): renamed by hand, rcs-suggestion-text 1\)$/m);
   } finally { cleanup(dir); }
 });
 

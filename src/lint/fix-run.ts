@@ -11,6 +11,7 @@ import { readTemplateFile } from '../files/load.js';
 import { CHANGED_WHILE_RUNNING, FileChanged, writeFileAtomic } from '../files/write.js';
 import { finishProject, lintBytes } from './engine.js';
 import { fixFileText, isRepairable, REFUSING_RULES } from './fix.js';
+import { RULES_BY_ID } from './registry.js';
 import { SAMPLE_STUB } from './rules/repairs.js';
 import { projectOptions, type LintOutcome } from './lint-files.js';
 import { onHardStop } from '../core/interrupt.js';
@@ -161,7 +162,8 @@ export function fixReport(fixes: readonly FileFix[], remaining: readonly Diagnos
     const byRule = [...(open.get(f.file) ?? [])];
     const n = byRule.reduce((a, [, k]) => a + k, 0);
     // (and why a repair left some of them: the one reason a finding that names its fix is not fixed)
-    const counted = n ? `${n} finding${n === 1 ? '' : 's'} (${byRule.map(([id, k]) => `${id} ${k}`).join(', ')})${f.heldBack?.length ? `; not repaired: ${f.heldBack.join('; ')}` : ''}` : '';
+    // (a rule whose findings --fix never repairs says why: a template's name is its identity)
+    const counted = n ? `${n} finding${n === 1 ? '' : 's'} (${byRule.map(([id, k]) => `${id} ${k}${RULES_BY_ID.get(id)?.notRepaired ? `: ${RULES_BY_ID.get(id)!.notRepaired}` : ''}`).join(', ')})${f.heldBack?.length ? `; not repaired: ${f.heldBack.join('; ')}` : ''}` : '';
     const human = f.left === undefined || f.left === NOT_CERTAIN;
     if (parts.length) lines.push(`tplsync: fixed ${asIdentifier(f.file)}: ${parts.join(', ')}${f.left ? ` (${f.left})` : ''}${n ? `; left: ${human ? 'needs a human: ' : ''}${counted}` : ''}`);
     else if (n) lines.push(`tplsync: left ${asIdentifier(f.file)}: ${f.left === undefined ? '' : `${f.left}; `}${human ? 'needs a human: ' : ''}${counted}`);

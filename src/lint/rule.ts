@@ -233,6 +233,11 @@ export interface Rule extends RuleMeta {
   /** one line for the report and the editor: what the repair does */
   repairTitle?: string;
   /**
+   * Why `lint --fix` leaves this rule's findings though a finding may name the change (a template
+   * name's suggested spelling): said with the findings left, in place of a bare "needs a human".
+   */
+  notRepaired?: string;
+  /**
    * The top-level key a template must have for this rule to find anything (the RCS rules need a
    * `message`, the carousel rules a `carousel`): the engine does not run it on templates without
    * that key. test/rule-requires.test.ts holds every such rule to silence without its key.

@@ -631,6 +631,7 @@ export const schemaRules = defineRules([
     check(ctx) { reportSchema(ctx, 'components'); } },
   { id: 'name-format', group: 'schema', severity: 'error', summary: 'The name matches ^[a-z0-9_]{1,512}$.',
     why: 'WhatsApp rejects template names with other characters.', fix: 'Use lowercase letters, digits and underscores, e.g. order_shipped.',
+    notRepaired: 'a name is the template\'s identity on the channel, and another name is another template (the old one stays there): renamed by hand',
     source: 'Meta templates guide',
     check(ctx) { reportSchema(ctx, 'name-format'); } },
   { id: 'category', group: 'schema', severity: 'error', summary: 'The category is MARKETING, UTILITY or AUTHENTICATION.',
