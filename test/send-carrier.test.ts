@@ -26,11 +26,12 @@ const metaOf = (yaml: string, channel: string, o: Parameters<typeof templateMeta
 };
 const shipped = metaOf(readFileSync(path.join(ROOT, 'templates', 'whatsapp/order_shipped.en_US.yaml'), 'utf8'), 'shop-whatsapp');
 
-// a template with a WhatsApp body and RCS content: it fits either kind of channel (format.md)
+// a template with a WhatsApp body and RCS content: it fits either kind of channel (format.md); on an RCS channel its RCS
+// message text is sent (here the same words as the body), elsewhere its WhatsApp body
 const PARCEL = [
   'channel: rbm', 'name: rcs_parcel_card', 'language: en_US', 'category: UTILITY', 'description: Out for delivery',
   'body:', '  text: "Hi {{name}}, parcel {{parcel}} is out for delivery today."', '  examples: { name: Tom, parcel: P-900 }',
-  'message:', '  type: rich_card', '  richCards:', '    - title: "Parcel {{parcel}}"', '      description: "Out for delivery, {{name}}"',
+  'message:', '  type: rich_card', '  message: "Hi {{name}}, parcel {{parcel}} is out for delivery today."', '  richCards:', '    - title: "Parcel {{parcel}}"', '      description: "Out for delivery, {{name}}"',
   '      fileUrl: https://cdn.example.com/parcel.jpg',
   '      suggestions:', '        - { action: dial, text: Call courier, postbackData: call, phoneNumber: "+4930123456" }',
   '  rcsRichCardsOpts: { type: STANDALONE, orientation: VERTICAL, mediaHeight: SHORT }', '',

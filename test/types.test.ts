@@ -41,7 +41,7 @@ const key: TemplateKey = 'shop-whatsapp/order_shipped/en_US';
 const p: TemplateParams[typeof key] = { customer: 'Maria', order_id: 'A-1042', button_2: 'A-1042' };
 void sendTemplate(client, key, { to: '+4915112345678', params: p, textOnly: true });
 void sendTemplate(client, 'shop-whatsapp/appointment_reminder/en_GB', { to: '+44', params: { '1': 'James', '2': '14 March', '3': '10:30' }, textOnly: true });
-void sendTemplate(client, 'shop-rcs/store_opening/en_US', { to: '+49', params: { city: 'Berlin' }, channelId: '3f5a1c2e-9b7d-4e6f-8a1b-2c3d4e5f6a7b', textOnly: true });
+void sendTemplate(client, 'shop-rcs/weekend_offers/en_US', { to: '+49', params: { first_name: 'Ana' }, channelId: '3f5a1c2e-9b7d-4e6f-8a1b-2c3d4e5f6a7b', textOnly: true });
 `);
   assert.equal(text(d), '');
 });
@@ -97,21 +97,21 @@ test('a missing parameter fails to compile', () => {
 });
 
 test('an extra parameter fails to compile', () => {
-  const d = compile(`${PRELUDE}void sendTemplate(client, 'shop-rcs/store_opening/en_US', { to: 'x', params: { city: 'Berlin', country: 'DE' } });\n`);
+  const d = compile(`${PRELUDE}void sendTemplate(client, 'shop-rcs/weekend_offers/en_US', { to: 'x', params: { first_name: 'Ana', country: 'DE' }, textOnly: true });\n`);
   assert.ok(codes(d).includes(2353), text(d));
   assert.match(text(d), /'country' does not exist/);
 });
 
 test('a misspelt parameter name fails to compile', () => {
-  const d = compile(`${PRELUDE}void sendTemplate(client, 'shop-rcs/store_opening/en_US', { to: 'x', params: { cty: 'Berlin' } });\n`);
+  const d = compile(`${PRELUDE}void sendTemplate(client, 'shop-rcs/weekend_offers/en_US', { to: 'x', params: { frist_name: 'Ana' }, textOnly: true });\n`);
   assert.ok(codes(d).some((c) => c === 2353 || c === 2561), text(d));
-  assert.match(text(d), /cty/);
+  assert.match(text(d), /frist_name/);
 });
 
 test('a union of keys fails to compile (it would take the values of any one of them); narrowed, it compiles', () => {
-  const d = compile(`${PRELUDE}declare const k: 'shop-whatsapp/order_shipped/en_US' | 'shop-rcs/store_opening/en_US';
-void sendTemplate(client, k, { to: 'x', params: { city: 'Berlin' }, textOnly: true });
-if (k === 'shop-rcs/store_opening/en_US') void sendTemplate(client, k, { to: 'x', params: { city: 'Berlin' }, textOnly: true });
+  const d = compile(`${PRELUDE}declare const k: 'shop-whatsapp/order_shipped/en_US' | 'shop-rcs/weekend_offers/en_US';
+void sendTemplate(client, k, { to: 'x', params: { first_name: 'Ana' }, textOnly: true });
+if (k === 'shop-rcs/weekend_offers/en_US') void sendTemplate(client, k, { to: 'x', params: { first_name: 'Ana' }, textOnly: true });
 `);
   assert.equal(d.map((x) => x.start !== undefined && x.file ? x.file.getLineAndCharacterOfPosition(x.start).line : -1), [4], text(d)); // (0-based: the first call, after the prelude and the declaration)
 });
@@ -119,6 +119,8 @@ if (k === 'shop-rcs/store_opening/en_US') void sendTemplate(client, k, { to: 'x'
 test('a template with no text to send (an RCS card alone) takes no call that compiles: its parameters are never', async () => {
   const generated = readFileSync(path.join(dir, 'tplsync-templates.ts'), 'utf8');
   assert.match(generated, /"shop-rcs\/launch_event\/en_US": never;/);
+  // (so is a template with a WhatsApp body and an RCS card without text, on a channel the config says is RCS: its RCS message is what is sent there)
+  assert.match(generated, /"shop-rcs\/store_opening\/en_US": never;/);
   const d = compile(`${PRELUDE}void sendTemplate(client, 'shop-rcs/launch_event/en_US', { to: 'x', params: {} as never as Record<string, string> });
 `);
   assert.ok(d.length > 0, 'refused at compile time');
@@ -131,14 +133,14 @@ test('an unknown template key fails to compile', () => {
 });
 
 test('--check fails with the command that fixes it after a template changes', async () => {
-  const f = path.join(dir, 'templates', 'rcs', 'store_opening.en_US.yaml');
-  writeFileSync(f, readFileSync(f, 'utf8').replace('{{city}} opens on Saturday.', '{{city}} opens on {{day}}.').replace('    city: Berlin', '    city: Berlin\n    day: Saturday'));
+  const f = path.join(dir, 'templates', 'rcs', 'weekend_offers.en_US.yaml');
+  writeFileSync(f, readFileSync(f, 'utf8').replace('  message: "Weekend offers for {{first_name}}"', '  message: "Weekend offers for {{first_name}} on {{day}}"\n  examples: { day: Saturday }'));
   const r = await cliIn(['types', '--check'], { cwd: dir });
   assert.is(r.exitCode, 1, r.stdout + r.stderr);
   assert.match(r.stderr, /tplsync-templates.ts is stale; update it with: tplsync types/);
   assert.is((await cliIn(['types'], { cwd: dir })).exitCode, 0);
   assert.is((await cliIn(['types', '--check'], { cwd: dir })).exitCode, 0);
-  assert.match(readFileSync(path.join(dir, 'tplsync-templates.ts'), 'utf8'), /"shop-rcs\/store_opening\/en_US": \{ city: string; day: string \}/);
+  assert.match(readFileSync(path.join(dir, 'tplsync-templates.ts'), 'utf8'), /"shop-rcs\/weekend_offers\/en_US": \{ first_name: string; day: string \}/);
 });
 
 test('trial-am F5: an extra parameter given through a variable compiles (TypeScript checks the keys of an object literal only), as types.md says (sendTemplate refuses it at run time)', () => {

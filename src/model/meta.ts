@@ -18,16 +18,22 @@ export interface TemplateMeta {
   footer?: string;
   buttons: readonly { readonly type: string; readonly text?: string; readonly url?: string }[];
   /**
-   * An RCS-only template: `body` is its message text, and these are the message-level reply and
-   * open_url suggestions the conversation request carries beside it.
+   * A template sent as its RCS message (`rcs`): `body` is its message text, and these are the
+   * message-level reply and open_url suggestions the conversation request carries beside it.
    */
   suggestions?: readonly { readonly action: string; readonly text: string; readonly postbackData?: string }[];
-  /** An RCS-only template (`body` is its RCS message text): RBM's limits and rules for the values, not WhatsApp's. */
+  /**
+   * Sent as its RCS message (`body` is its RCS message text): an RCS-only template, or one with a
+   * WhatsApp part too on a channel the config says is RCS. RBM's limits and rules for the values, not WhatsApp's.
+   */
   rcs?: true;
   /**
    * The kind of the template's channel as the config says it (`channels.<alias>.kind`): the platform
-   * that carries the message, whose rules its values are held to (`carrierOf`). Absent: the config
-   * does not say, and an RCS-only template is held to RBM's rules, any other to WhatsApp's.
+   * that carries the message, whose rules its values are held to (`carrierOf`), and, for a template
+   * with both a WhatsApp part and an RCS `message`, the part that is sent (`sentPartOf`): the other
+   * is no part of the message, neither sent nor left out. Absent: the config does not say, and an
+   * RCS-only template is held to RBM's rules, any other to WhatsApp's (one with both parts is sent
+   * as its WhatsApp text, its RCS message left out).
    */
   channelKind?: ChannelKind;
   /** An RCS campaign's end (`rcsExpireOpts.expireTime`): past it, the template is not sent. */
@@ -92,6 +98,19 @@ export type ChannelKind = 'whatsapp' | 'rcs';
 export function carrierOf(meta: Pick<TemplateMeta, 'channelKind' | 'rcs' | 'suggestions'>): ChannelKind {
   if (meta.channelKind === 'rcs' || meta.channelKind === 'whatsapp') return meta.channelKind;
   return meta.rcs || meta.suggestions ? 'rcs' : 'whatsapp';
+}
+
+/**
+ * Which part of a template with both a WhatsApp part and an RCS `message` a send carries: the
+ * channel's kind as the config says it (`channelKind`) decides, WhatsApp's header, body, footer and
+ * buttons on a WhatsApp channel, the RCS message (its text and suggestions) on an RCS channel; the
+ * other part is no part of what is sent, and so neither a parameter nor a part left out. Undefined:
+ * a template of one part, or a kind the config does not say (then it is sent as its WhatsApp text,
+ * and its RCS message is left out, each of its parts named).
+ */
+export function sentPartOf(c: Pick<CanonicalTemplate, 'message' | 'rcsOnly'>, channelKind: ChannelKind | undefined): ChannelKind | undefined {
+  if (c.rcsOnly || c.message === undefined) return undefined;
+  return channelKind === 'whatsapp' || channelKind === 'rcs' ? channelKind : undefined;
 }
 
 /**
@@ -258,9 +277,10 @@ const quoted = (s: string | undefined): string => (s ? ` "${s}"` : '');
  * A button or a suggestion is named by its index counted from 0, as the parameters are (`button_<i>`,
  * Meta's send API's `index`): `button index 0, COPY_CODE` is the button whose value would be `button_0`.
  */
-export function unsendableParts(f: FileTemplate): string[] {
+export function unsendableParts(f: FileTemplate, sent?: ChannelKind): string[] {
   const c = f.canonical;
-  if (c.rcsOnly) return unsendableRcsParts(c, f.names);
+  // an RCS message is sent as such: an RCS-only template's, or the one of a template with both parts on an RCS channel
+  if (c.rcsOnly || sent === 'rcs') return unsendableRcsParts(c, f.names);
   const out: string[] = [];
   if (c.header && c.header.format !== 'TEXT') out.push(`the ${c.header.format.toLowerCase()} header`);
   // a copy-code OTP button only copies the code, which the text carries; a one-tap or zero-tap one hands the code to
@@ -281,8 +301,9 @@ export function unsendableParts(f: FileTemplate): string[] {
   // the conversation request has no time-to-live: the message would be delivered however late (an expired code
   // included), so the template's TTL is named as the RCS expiry is
   if (c.messageSendTtlSeconds !== undefined) out.push(`the time-to-live (message_send_ttl_seconds: ${c.messageSendTtlSeconds})`);
-  // a template with a WhatsApp text is sent as that text: its RCS message is left out whole, each of its parts named
-  const m = c.message;
+  // a template with a WhatsApp text is sent as that text: its RCS message is left out whole, each of its parts named;
+  // on a channel the config says is WhatsApp, the RCS message is no part of what WhatsApp sends, so nothing of it is left out
+  const m = sent === 'whatsapp' ? undefined : c.message;
   if (m) {
     if (m.message !== undefined) out.push('the RCS message text');
     if (m.fileUrl) out.push(`the RCS ${m.type === 'video' ? 'video' : m.type === 'file' ? 'file' : 'picture'} ${m.fileUrl}`);
@@ -320,6 +341,9 @@ function unsendableRcsParts(c: CanonicalTemplate, names: PlaceholderNames): stri
 export function templateMeta(f: FileTemplate, channel: string, o: { publicId?: string; acceptedCategory?: string; channelKind?: ChannelKind } = {}): TemplateMeta {
   const c = f.canonical;
   const names = f.names;
+  // a template with both parts: the channel's kind says which is sent (the other is neither a parameter nor left out)
+  const sent = sentPartOf(c, o.channelKind);
+  const asRcs = c.rcsOnly === true || sent === 'rcs';
   const params: string[] = [];
   const add = (role: PlaceholderSite['role'], text: string, button?: number): void => {
     for (const key of distinctKeys(scanPlaceholders(text).placeholders)) {
@@ -327,27 +351,31 @@ export function templateMeta(f: FileTemplate, channel: string, o: { publicId?: s
       if (!params.includes(p)) params.push(p);
     }
   };
-  const headerText = c.header?.format === 'TEXT' && c.header.text !== undefined ? fileFormText(c.header.text, names.header) : undefined;
+  // (sent as its RCS message, a template's WhatsApp header, body, footer, buttons and carousel are none of it)
+  const headerText = !asRcs && c.header?.format === 'TEXT' && c.header.text !== undefined ? fileFormText(c.header.text, names.header) : undefined;
   // an authentication template without text of its own: the text WhatsApp writes, with {{code}}
-  const preset = presetTextOf(c);
+  const preset = asRcs ? undefined : presetTextOf(c);
   const body = preset ? preset.body : fileFormText(c.body.text, names.body);
   // the expiry line WhatsApp writes under a text of the file's own (`footer: { code_expiration_minutes }`):
   // its English wording; in another language, the caller's text must hold it (presetParts, below)
-  const ownExpiry = preset ? undefined : expiryLineOf(c);
-  const footer = preset?.footer ?? c.footer ?? (ownExpiry?.exact ? ownExpiry.text : undefined);
+  const ownExpiry = preset || asRcs ? undefined : expiryLineOf(c);
+  const footer = asRcs ? undefined : preset?.footer ?? c.footer ?? (ownExpiry?.exact ? ownExpiry.text : undefined);
+  const whatsappButtons = asRcs ? [] : c.buttons;
   if (headerText !== undefined) add('header', headerText);
-  add('body', body);
-  c.buttons.forEach((b, i) => { if (b.type === 'URL' && b.url) add('url', b.url, i); });
-  if (c.message?.message !== undefined) add('rcs', messageFileText(names, c.message.message));
-  for (const card of c.message?.richCards ?? []) for (const x of [card.title, card.description]) if (x !== undefined) add('rcs', messageFileText(names, x));
-  if (c.message?.fallback?.text !== undefined) add('rcs', messageFileText(names, c.message.fallback.text));
-  const omitted = unsendableParts(f);
-  const suggestions = c.rcsOnly
+  if (!asRcs) add('body', body);
+  whatsappButtons.forEach((b, i) => { if (b.type === 'URL' && b.url) add('url', b.url, i); });
+  // the RCS texts' values: not those of a template sent on a WhatsApp channel, whose RCS message WhatsApp never sends
+  const rcsTexts = sent === 'whatsapp' ? undefined : c.message;
+  if (rcsTexts?.message !== undefined) add('rcs', messageFileText(names, rcsTexts.message));
+  for (const card of rcsTexts?.richCards ?? []) for (const x of [card.title, card.description]) if (x !== undefined) add('rcs', messageFileText(names, x));
+  if (rcsTexts?.fallback?.text !== undefined) add('rcs', messageFileText(names, rcsTexts.fallback.text));
+  const omitted = unsendableParts(f, sent);
+  const suggestions = asRcs
     ? (c.message?.suggestions ?? []).filter((sg) => sendableSuggestion(sg) && sg.text !== undefined)
       .map((sg) => ({ action: String(sg.action), text: sg.text!, ...(sg.postbackData !== undefined ? { postbackData: sg.postbackData } : {}) }))
     : [];
   const buttonMeta = (b: CanonicalTemplate['buttons'][number]) => ({ type: b.type, ...(b.text !== undefined ? { text: b.text } : {}), ...(b.url !== undefined ? { url: b.url } : {}) });
-  const cards = c.carousel?.map((card, i): TemplateCardMeta => {
+  const cards = asRcs ? undefined : c.carousel?.map((card, i): TemplateCardMeta => {
     const own: string[] = [];
     const addOwn = (text: string, role: 'card' | 'card-url', button?: number): void => {
       for (const key of distinctKeys(scanPlaceholders(text).placeholders)) {
@@ -362,12 +390,12 @@ export function templateMeta(f: FileTemplate, channel: string, o: { publicId?: s
   });
   return {
     channel, name: c.name, language: c.language, params,
-    ...(c.header ? { header: { format: c.header.format, ...(headerText !== undefined ? { text: headerText } : {}) } } : {}),
-    body: c.rcsOnly ? messageFileText(names, c.message?.message ?? '') : body,
+    ...(c.header && !asRcs ? { header: { format: c.header.format, ...(headerText !== undefined ? { text: headerText } : {}) } } : {}),
+    body: asRcs ? messageFileText(names, c.message?.message ?? '') : body,
     ...(footer !== undefined ? { footer } : {}),
-    buttons: c.buttons.map(buttonMeta),
+    buttons: whatsappButtons.map(buttonMeta),
     ...(suggestions.length ? { suggestions } : {}),
-    ...(c.rcsOnly ? { rcs: true as const } : {}),
+    ...(asRcs ? { rcs: true as const } : {}),
     ...(o.channelKind ? { channelKind: o.channelKind } : {}),
     ...(c.message?.rcsExpireOpts?.type === 'EXPIRE_TIME' && typeof c.message.rcsExpireOpts.expireTime === 'string' ? { expireTime: c.message.rcsExpireOpts.expireTime } : {}),
     ...(cards ? { cards } : {}),

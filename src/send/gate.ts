@@ -62,9 +62,26 @@ export function leftOutByTextOnly(meta: Pick<TemplateMeta, 'rcs' | 'buttons' | '
   return rcsPart || LEFT_OUT_BY_TEXT_ONLY.has(part);
 }
 
+/** the parts of a template's digest that name it (not what a message carries of it): compared whatever is sent */
+const IDENTITY = new Set(['name', 'language', 'description']);
+
+/**
+ * Whether a part of a template (a key of its digest) is one the channel's platform never sends, so
+ * that an edit of it alone does not stop a send, with or without textOnly: the RCS message
+ * (`message.*`) on a channel the config says is WhatsApp, and on one it says is RCS, every part
+ * but the RCS message (the WhatsApp header, body, footer, buttons... of a template with both:
+ * `sentPartOf`). Where the config does not say the kind, none.
+ */
+export function notSentOnChannel(meta: Pick<TemplateMeta, 'rcs' | 'channelKind'>, part: string): boolean {
+  const rcsPart = part === 'message' || part.startsWith('message.');
+  if (meta.channelKind === 'whatsapp' && !meta.rcs) return rcsPart;
+  if (meta.channelKind === 'rcs' && meta.rcs) return !rcsPart && !IDENTITY.has(part);
+  return false;
+}
+
 const mediaHeader = (h: { readonly format: string } | undefined): boolean => h !== undefined && h.format.toUpperCase() !== 'TEXT';
 
-/** the platform that approves and sends a template, as a refusal names it: RCS (Google's RBM) for an RCS-only template, else WhatsApp */
+/** the platform that approves and sends a template, as a refusal names it: RCS (Google's RBM) for one sent as its RCS message (RCS-only, or with both parts on an RCS channel), else WhatsApp */
 const platformOf = (meta: Pick<TemplateMeta, 'rcs'>): string => (meta.rcs ? "RCS (Google's RBM)" : 'WhatsApp');
 
 /**
@@ -106,7 +123,7 @@ function remoteMessage(meta: TemplateMeta, read: TemplateReadResponse | null, wh
   }
   if (meta.check) {
     const remote = fromRead(read, where.channelId);
-    const differs = digestDifferences(meta.check.digest, contentDigest(remote)).filter((part) => !(textOnly && leftOutByTextOnly(meta, part, remote)));
+    const differs = digestDifferences(meta.check.digest, contentDigest(remote)).filter((part) => !notSentOnChannel(meta, part) && !(textOnly && leftOutByTextOnly(meta, part, remote)));
     if (differs.length) {
       return { reason: 'changed', message: `${key} differs from the channel's approved copy in ${differs.join(', ')}: an edit that was not applied (${run('plan')} shows it; apply it and send once the review approves it, or send what the channel has from the file as it was), or, sent from a generated module, a module made before the last apply (${run('types --check')} says it is stale: run ${run('types')} and build again). Nothing was sent.` };
     }
