@@ -105,4 +105,50 @@ test('plain http to a host that is not this machine is refused (exit 3) unless a
   } finally { cleanup(dir); }
 });
 
+test("keys that hold their environment's name (key-production-…): plan --out, promote --out and apply FILE name the environments; neither key, nor any run of 8 of it past the name, in any output or file (trial-az F1)", async () => {
+  const KEYS = { staging: `key-staging-${randomUUID()}`, production: `key-production-${randomUUID()}` };
+  const [stg, prod] = await Promise.all([startEmulator({ keys: [KEYS.staging], reviewDelayMs: 0, statusDelayMs: 0 }), startEmulator({ keys: [KEYS.production], reviewDelayMs: 0, statusDelayMs: 0 })]);
+  const dir = tempDir();
+  const template = (name: string) => `channel: shop-whatsapp\nname: ${name}\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hello {{1}}, your order from the production line is ready for pickup."\n  examples: { 1: Ana }\n`;
+  try {
+    const env = (name: string) => `  ${name}:\n    baseUrl: ${(name === 'staging' ? stg : prod).url}\n    apiKeyEnv: TPLSYNC_${name.toUpperCase()}_API_KEY\n    channels: { shop-whatsapp: ${name === 'staging' ? CHANNEL_A : CHANNEL_B} }\n`;
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: staging\nenvironments:\n${env('staging')}${env('production')}channels: { shop-whatsapp: { kind: whatsapp } }\n`,
+      'templates/production_notice.yaml': template('production_notice'), 'templates/staging_ready.yaml': template('staging_ready'),
+    });
+    const vars = { TPLSYNC_STAGING_API_KEY: KEYS.staging, TPLSYNC_PRODUCTION_API_KEY: KEYS.production };
+    const out: string[] = [];
+    const run = async (args: string[]) => { const r = await cli(args, { cwd: dir, env: vars }); out.push(r.stdout, r.stderr); return r; };
+    assert.is((await run(['apply', '--env', 'staging', '--auto-approve'])).exitCode, 0);
+    const promoted = await run(['promote', '--from', 'staging', '--to', 'production', '--out', 'promotion.json']);
+    assert.is(promoted.exitCode, 0, promoted.stderr);
+    assert.match(promoted.stdout, /Promotion from staging to production: 2 templates/);
+    const promotion = JSON.parse(readFileSync(path.join(dir, 'promotion.json'), 'utf8')) as { environment: string; source: { environment: string } };
+    assert.equal([promotion.environment, promotion.source.environment], ['production', 'staging']);
+    const applied = await run(['apply', '--auto-approve', 'promotion.json']);
+    assert.is(applied.exitCode, 0, applied.stderr);
+    assert.match(applied.stdout, /Applied to production: 2 created/);
+    writeFiles(dir, { 'templates/production_extra.yaml': template('production_extra') });
+    const planned = await run(['plan', '--env', 'production', '--out', 'p.plan.json']);
+    assert.is(planned.exitCode, 0, planned.stderr);
+    assert.match(planned.stdout, /\+ create shop-whatsapp\/production_extra\/en_US/);
+    assert.match(planned.stdout, /Plan for production: 1 to create/);
+    assert.is((JSON.parse(readFileSync(path.join(dir, 'p.plan.json'), 'utf8')) as { environment: string }).environment, 'production');
+    const again = await run(['apply', '--auto-approve', 'p.plan.json']);
+    assert.is(again.exitCode, 0, again.stderr);
+    assert.match(again.stdout, /Applied to production: 1 created/);
+    const unknown = await run(['plan', '--env', 'prod']);
+    assert.is(unknown.exitCode, 3);
+    assert.match(unknown.stderr, /\(the config has: staging, production\)/);
+    // the canary: neither key, nor a run of 8 of one that is not inside its environment's name, anywhere
+    const runs = Object.entries(KEYS).flatMap(([name, key]) => [...Array(key.length - 7).keys()].map((i) => key.slice(i, i + 8).toLowerCase()).filter((w) => !name.includes(w)));
+    const leak = (text: string) => { const t = text.toLowerCase(); return Object.values(KEYS).some((k) => t.includes(k.toLowerCase())) || runs.some((w) => t.includes(w)); };
+    for (const [i, text] of out.entries()) assert.not.ok(leak(text), `output ${i} holds a key's run: ${text}`);
+    for (const f of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+      const p = path.join(dir, f);
+      if (statSync(p).isFile()) assert.not.ok(leak(readFileSync(p, 'utf8')), `${f} holds a key's run`);
+    }
+  } finally { cleanup(dir); await Promise.all([stg.close(), prod.close()]); }
+});
+
 test.run();

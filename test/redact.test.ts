@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import './seed.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { addSecret, asIdentifier, MIN_SECRET_LENGTH, redact, REDACTED, SECRET_VALUE_MASK } from '../src/core/redact.ts';
+import { addPublicTexts, addSecret, asIdentifier, holdsKey, MIN_SECRET_LENGTH, redact, REDACTED, SECRET_VALUE_MASK } from '../src/core/redact.ts';
 
 const KEY = 'Tk_9fQ2xLm7RpZ4vWs8Na3Bc6Dy1Eh5Gj0KuPo';
 addSecret(KEY);
@@ -94,6 +94,46 @@ test('an identifier marked by asIdentifier (a template\'s name that a secret val
   // an identifier cut off by a write (no closing mark): masked as text, the mark taken out
   const cut = asIdentifier('gym_offer_x').slice(0, -3);
   assert.not.match(redact(`a ${cut}`), 'gym_offer_x');
+});
+
+test("a key that holds an environment's name: the name, as the config gives it, shown wherever it stands; the key whole and every run of it that reaches past the name masked (trial-az F1)", () => {
+  const K = 'key-production-8f3Qz71Lw0';
+  addSecret(K);
+  // before the config's names are declared: a run of 8 of the key, masked
+  assert.is(redact('Plan for production: 1 to create'), `Plan for ${REDACTED}: 1 to create`);
+  addPublicTexts(['production', 'staging', 'TPLSYNC_PRODUCTION_API_KEY']);
+  for (const text of ['Plan for production: 1 to create', '"environment": "production",', 'set TPLSYNC_PRODUCTION_API_KEY', 'PRODUCTION or Production', 'wa/production_notice/en_US', 'the config has: dev, staging, production']) assert.is(redact(text), text);
+  assert.not.ok(holdsKey('Your production order is ready'));
+  // the key whole (in any case), and a piece of it that reaches past the name, masked whole: the name in it too
+  for (const echo of [K, K.toUpperCase(), K.toLowerCase(), 'key-production', 'production-8f3Q', '-production-', 'duction-8f3Qz71', K.slice(4), encodeURIComponent(K)]) {
+    assert.is(redact(`server said ${echo} (end)`), `server said ${REDACTED} (end)`, echo);
+    assert.ok(holdsKey(`a text with ${echo}`), echo);
+  }
+  // a name that holds the whole key is no public name (a key pasted into the config): the key masked in it still
+  addPublicTexts([`env-${K}`]);
+  assert.is(redact(`env-${K}`), `env-${REDACTED}`);
+  // two names that overlap inside the key (neither holds it whole): a run is left only inside one of them
+  addPublicTexts(['key-production-8f', 'production-8f3Qz71Lw0']);
+  assert.is(redact(`x ${K} y`), `x ${REDACTED} y`);
+});
+
+test('property (canary): whatever pieces of a key that holds a public name a text has, the key never survives, nor any run of 8 of it that is no part of a public name', () => {
+  const K = 'sk_live_Staging9xQ4mZ7vT2';
+  addSecret(K);
+  const names = ['staging', 'Staging9', 'live_Staging_eu'];
+  addPublicTexts(names);
+  const lowNames = names.map((n) => n.toLowerCase());
+  const secretRuns: string[] = [];
+  for (let i = 0; i + MIN_SECRET_LENGTH <= K.length; i++) { const w = K.slice(i, i + MIN_SECRET_LENGTH).toLowerCase(); if (!lowNames.some((n) => n.includes(w))) secretRuns.push(w); }
+  const piece = fc.oneof(
+    fc.tuple(fc.integer({ min: 0, max: K.length - MIN_SECRET_LENGTH }), fc.integer({ min: MIN_SECRET_LENGTH, max: K.length }), fc.constantFrom('same', 'lower', 'upper'))
+      .map(([from, len, cased]) => { const p = K.slice(from, Math.min(K.length, from + len)); return cased === 'lower' ? p.toLowerCase() : cased === 'upper' ? p.toUpperCase() : p; }),
+    fc.constantFrom(...names, 'sk_live_', '9xQ4', 'mZ7vT2', '_', '-'),
+  );
+  fc.assert(fc.property(fc.array(fc.tuple(fc.string({ maxLength: 6 }), piece), { minLength: 1, maxLength: 6 }), (parts) => {
+    const out = redact(parts.map(([f, p]) => f + p).join('')).toLowerCase();
+    return !out.includes(K.toLowerCase()) && secretRuns.every((w) => !out.includes(w));
+  }), { seed: 2213, numRuns: 1000 });
 });
 
 test.run();

@@ -12,7 +12,7 @@ import { ciNamesFromEnv } from '../core/ci-names.js';
 import type { SeveritySetting } from '../core/diagnostic.js';
 import { schemaDir } from '../schemas/dir.js';
 import { UsageError } from '../core/errors.js';
-import { addSecret, MIN_SECRET_LENGTH } from '../core/redact.js';
+import { addPublicTexts, addSecret, MIN_SECRET_LENGTH } from '../core/redact.js';
 import { VALUE_NAME } from '../core/value-name.js';
 import { closest, didYouMean } from '../core/suggest.js';
 import type { ConfigProblem, ConfigText, SchemaError } from './diagnose.js';
@@ -514,7 +514,29 @@ async function finishLoad(raw: unknown, filepath: string): Promise<Config> {
     addSecret(secretFromEnv(env.apiKeyEnv));
     for (const v of Object.values(env.values ?? {})) if ('env' in v) addSecret(io().env[v.env], 'value');
   }
+  // and the names the config gives are no secret: a key that holds one (`key-production-…`) masks no environment's name
+  addPublicTexts(publicNames(config));
   return config;
+}
+
+/** an environment variable's name as shells and CI systems write them (an apiKeyEnv of another form may be the key itself) */
+const VARIABLE_NAME = /^[A-Z_][A-Z0-9_]*$/;
+
+/**
+ * The names the config declares, which its outputs and the saved plans quote (core/redact.ts addPublicTexts): the
+ * environments', the channel aliases and their ids, the values' and their variables', the variables of the keys
+ * (of a variable's form: another may be the key pasted there), the base URLs' hosts, the categories' templates,
+ * the rules'. Never a value read from the environment.
+ */
+function publicNames(config: Config): string[] {
+  const out: string[] = [...Object.keys(config.environments), ...Object.keys(config.channels ?? {}), ...Object.keys(config.rules)];
+  for (const env of Object.values(config.environments)) {
+    out.push(...Object.entries(env.channels).flat(), ...Object.keys(env.values ?? {}), ...Object.keys(env.categories ?? {}));
+    for (const v of Object.values(env.values ?? {})) if ('env' in v && VARIABLE_NAME.test(v.env)) out.push(v.env);
+    if (VARIABLE_NAME.test(env.apiKeyEnv)) out.push(env.apiKeyEnv);
+    if (env.baseUrl) { try { out.push(new URL(env.baseUrl).hostname); } catch { /* not a URL: the connection says so */ } }
+  }
+  return out;
 }
 
 function firstLine(s: string): string { return s.split('\n')[0]!; }

@@ -8,6 +8,11 @@
 // digits, - and _ does (a value's `https://` or `.example` is no secret of its own) and holds a
 // digit, - or _ (a piece of letters alone is a piece of a word: masking it would mask tplsync's
 // own words and tell which words the value holds).
+// The project's own names are no secret (addPublicTexts: the environments', channel aliases', the
+// template files' names and ids, the base URLs' hosts, from the config and the files, never from a
+// key): a run of a secret's characters that lies wholly inside one of them where it stands (the
+// environment `production` beside a key `key-production-…`) is left; a run that reaches past it
+// (a piece of the key with `production` in it) is masked whole, and so is a whole key, always.
 
 import { randomBytes } from 'node:crypto';
 import { io, runState, type OutStream } from './io.js';
@@ -48,9 +53,74 @@ interface Registry {
   keyGrams8: Set<string>;
   /** the forms of the keys of 4 to 7 characters (MIN_SHORT_KEY_LENGTH), longest first: masked whole, in any letter case where they stand alone */
   shortKeys: string[];
+  /** the forms of the keys of 8 characters or more (lower case): no public text that holds one is taken for public (publicRuns) */
+  keyForms: Set<string>;
+  /** the texts the project declares publicly (addPublicTexts) */
+  publicTexts: Set<string>;
+  /** those of them that share a window with a secret, none holding a whole key, in lower case; undefined: to be worked out again (a secret or a text was added) */
+  publicHits?: string[];
 }
 const REGISTRY = Symbol('secrets');
-const registry = (): Registry => runState(REGISTRY, () => ({ secrets: new Set(), grams4: new Set(), grams8: new Set(), wholeValues: [], digits8: new Set(), keyGrams8: new Set(), shortKeys: [] }));
+const registry = (): Registry => runState(REGISTRY, () => ({ secrets: new Set(), grams4: new Set(), grams8: new Set(), wholeValues: [], digits8: new Set(), keyGrams8: new Set(), shortKeys: [], keyForms: new Set(), publicTexts: new Set() }));
+
+/**
+ * Declares texts the project itself writes as names (an environment's, a channel alias and its id,
+ * a value's, a template file's name and id, a base URL's host, a variable's name): texts of the
+ * config and of the template files, which are in the repository, never a key's or a server's.
+ * A run of a secret's characters in an output is left where it lies wholly inside one of them as
+ * the output writes it (in any letter case): it shows nothing the config or the files do not (an
+ * environment `production` when the key is `key-production-…`). A run that reaches past it, and
+ * a whole key wherever it stands, is masked as before; a text that holds a whole key is never
+ * taken for public (a key pasted into the config). Texts shorter than 8 characters hold no run.
+ */
+export function addPublicTexts(texts: Iterable<string | undefined>): void {
+  const r = registry();
+  for (const t of texts) {
+    if (typeof t !== 'string' || t.length < MIN_SECRET_LENGTH || r.publicTexts.has(t)) continue;
+    r.publicTexts.add(t);
+    r.publicHits = undefined;
+  }
+}
+
+/** the public texts that hold a run of a registered secret (and no whole key), in lower case */
+function publicHits(r: Registry): string[] {
+  if (r.publicHits) return r.publicHits;
+  const hits = new Set<string>();
+  for (const t of r.publicTexts) {
+    const l = lowerAscii(t);
+    if (hits.has(l) || [...r.keyForms].some((k) => l.includes(k))) continue;
+    for (let i = 0; i + MIN_SECRET_LENGTH <= l.length; i++) if (r.grams8.has(l.slice(i, i + MIN_SECRET_LENGTH))) { hits.add(l); break; }
+  }
+  return (r.publicHits = [...hits]);
+}
+
+/**
+ * `covered` (the characters of `lower` inside a run of a secret's windows) with each run that lies
+ * wholly inside one occurrence of a public text taken out; undefined when none is left. A run is
+ * judged whole: one that reaches past the public text, or spans two of them, stays masked whole.
+ */
+function withoutPublicRuns(lower: string, covered: Uint8Array): Uint8Array | undefined {
+  const r = registry();
+  const hits = r.publicTexts.size ? publicHits(r) : [];
+  let left = false;
+  for (let i = 0; i < covered.length; i++) {
+    if (!covered[i] || (i > 0 && covered[i - 1])) continue;
+    let end = i;
+    while (end < covered.length && covered[end]) end++;
+    if (hits.some((h) => insideOccurrence(lower, h, i, end))) covered.fill(0, i, end);
+    else left = true;
+    i = end - 1;
+  }
+  return left ? covered : undefined;
+}
+
+/** whether `lower[from, to)` lies inside an occurrence of `h` in `lower` */
+function insideOccurrence(lower: string, h: string, from: number, to: number): boolean {
+  if (to - from > h.length) return false;
+  // the occurrences that could hold it start between to - h.length and from
+  for (let at = lower.indexOf(h, Math.max(0, to - h.length)); at >= 0 && at <= from; at = lower.indexOf(h, at + 1)) if (at + h.length >= to) return true;
+  return false;
+}
 
 /**
  * Whether `text` holds an API key registered as one, or 8 characters of it in a row in any letter
@@ -64,8 +134,10 @@ export function holdsKey(text: string): boolean {
   if (keyGrams8.size === 0 || text.length < MIN_SECRET_LENGTH) return false;
   const has = (s: string): boolean => {
     const l = lowerAscii(s);
-    for (let i = 0; i + MIN_SECRET_LENGTH <= l.length; i++) if (keyGrams8.has(l.slice(i, i + MIN_SECRET_LENGTH))) return true;
-    return false;
+    let covered: Uint8Array | undefined;
+    for (let i = 0; i + MIN_SECRET_LENGTH <= l.length; i++) if (keyGrams8.has(l.slice(i, i + MIN_SECRET_LENGTH))) (covered ??= new Uint8Array(l.length)).fill(1, i, i + MIN_SECRET_LENGTH);
+    // (a run of the key inside one of the project's own names, as the output leaves it: no piece of the key)
+    return covered !== undefined && withoutPublicRuns(l, covered) !== undefined;
   };
   if (has(text)) return true;
   // a key written into a URL percent-encoded (`k%2B%2FAb9Zq%3D%3D` for `k+/Ab9Zq==`), or as a form encodes a space
@@ -146,7 +218,10 @@ export function addSecret(value: string | undefined, as: 'key' | 'value' = 'key'
       }
       for (let i = 0; i + 4 <= l.length; i++) grams4.add(l.slice(i, i + 4));
     }
+    if (as === 'key') r.keyForms.add(lowerAscii(f));
   }
+  // the public texts that hold a run of it are worked out again
+  r.publicHits = undefined;
 }
 
 /** Pure given the registry: every string in `v` (a template's file view) with each whole secret value replaced by `(secret)`, before it is laid out in lines (a multi-line value split across a diff's lines is no longer whole) */
@@ -311,6 +386,9 @@ function redactText(text: string): string {
       covered.fill(1, j, j + MIN_SECRET_LENGTH);
     }
   }
+  if (!covered) return text;
+  // a run inside one of the project's own names where it stands is left (addPublicTexts); a whole key never is one
+  covered = withoutPublicRuns(lower, covered);
   if (!covered) return text;
   let out = '';
   let at = 0;

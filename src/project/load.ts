@@ -9,6 +9,7 @@ import type { FileEntry } from '../files/discover.js';
 import type { Loose } from '../model/loose.js';
 import { lintProject, type LintRunOptions } from '../lint/run.js';
 import { RULES_BY_ID } from '../lint/registry.js';
+import { addPublicTexts } from '../core/redact.js';
 
 export interface LoadedFile extends FileEntry {
   /** this file's final findings (severities and directives applied) */
@@ -53,6 +54,9 @@ export async function loadProject(config: Config, paths: readonly string[], cwd:
       ...(r.value !== undefined ? { value: r.value } : {}), ...(r.hash !== undefined ? { hash: r.hash } : {}),
     };
   });
+  // the names the template files give (their paths, names, ids and channels) are no secret: a key that shares 8 characters
+  // with one masks none of them in the plans and reports (core/redact.ts addPublicTexts)
+  addPublicTexts(loaded.flatMap((f) => [f.file, ...(['name', 'publicId', 'channel'] as const).map((k) => { const v = f.value?.[k]; return typeof v === 'string' ? v : undefined; })]));
   return { files: loaded, diagnostics, failed: loaded.some((f) => f.failed) };
 }
 
