@@ -1,7 +1,9 @@
-// trial-ay F2: what a send makes of a URL button's value given as the whole URL (the form lint
+// trial-ay F2 and F4: what a send makes of a URL button's value given as the whole URL (the form lint
 // takes for the button's sample: the part after the URL's fixed part is the value, never appended
-// again) or as an address of its own in the URL's path (refused). Through the shared code
-// (checkParams, renderTemplate), `tplsync send`, and a generated module's sendTemplate run.
+// again) or as an address of its own in the URL's path (refused); an authentication template's
+// copy-code OTP button, left out of every send, named in `omitted` and on stderr; and `textOnly`
+// given as no boolean from plain JS, refused as a value that is no string is. Each through the
+// shared code (checkParams, renderTemplate), `tplsync send`, and a generated module's sendTemplate run.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -15,6 +17,8 @@ import { readTemplateValue } from '../src/files/value.ts';
 import { fromFile } from '../src/model/canonical.ts';
 import { templateMeta, type TemplateMeta } from '../src/model/meta.ts';
 import { checkParams, ParamError, renderTemplate } from '../src/send/render.ts';
+import { sendTemplateWith } from '../src/send/send.ts';
+import { generateTypes } from '../src/typegen/generate.ts';
 import { CHANNEL_A, cleanup, cliIn, ROOT, tempDir, writeFiles } from './helpers.ts';
 
 const KEY = `k-${randomBytes(8).toString('hex')}`;
@@ -29,8 +33,10 @@ const BOOKING = [
   '  - { type: URL, text: Manage booking, url: "https://wanderly.example.com/bookings/{{1}}", example: "https://wanderly.example.com/bookings/TRV-8812" }',
   '  - { type: URL, text: Check in, url: "https://wanderly.example.com/checkin?next={{1}}", example: "TRV-8812" }', '',
 ].join('\n');
+const LOGIN = readFileSync(path.join(ROOT, 'templates', 'whatsapp', 'login_code.en_US.yaml'), 'utf8').replace('channel: shop-whatsapp', 'channel: wa');
 const metaOf = (yaml: string): TemplateMeta => templateMeta(fromFile(readTemplateValue(yaml), 'wa', ''), 'wa');
 const booking = metaOf(BOOKING);
+const login = metaOf(LOGIN);
 
 test.before(async () => {
   emu = await startEmulator({ keys: [KEY], statusDelayMs: 0, reviewDelayMs: 0 });
@@ -38,6 +44,7 @@ test.before(async () => {
   writeFiles(dir, {
     'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nchannels:\n  wa: { kind: whatsapp }\nenvironments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { wa: ${CHANNEL_A} }\n`,
     'templates/wa/booking_confirmed.en_US.yaml': BOOKING,
+    'templates/wa/login_code.en_US.yaml': LOGIN,
     'package.json': '{ "type": "module" }\n',
   });
   const r = await cliIn(['apply', '--auto-approve'], { cwd: dir, env: { TPLSYNC_API_KEY: KEY } });
@@ -96,7 +103,42 @@ test('F2: tplsync send sends the whole URL\'s value once, and refuses another ad
   assert.is(emu.state.conversations.size, before, 'nothing sent');
 });
 
-test('the generated module\'s sendTemplate, compiled and run: the whole URL\'s value once, another address refused', async () => {
+test('F4: an authentication template\'s copy-code OTP button is named in omitted, and not refused; textOnly that is no boolean is refused', async () => {
+  const NAMED = 'button index 0, OTP COPY_CODE "Copy code" (the text carries the code)';
+  assert.equal(login.notSent, [NAMED]);
+  assert.is(login.omitted, undefined, 'nothing that needs textOnly');
+  assert.match(generateTypes([login], { source: 'x' }), `notSent: [${JSON.stringify(NAMED)}]`);
+  // a one-tap button is textOnly's (omitted), as before: not listed twice
+  const oneTap = metaOf(readFileSync(path.join(ROOT, 'templates', 'whatsapp', 'one_tap_login.en_US.yaml'), 'utf8'));
+  assert.is(oneTap.notSent, undefined);
+  assert.match(oneTap.omitted!.join('\n'), /one-tap autofill of button index 0/);
+  const client = createClient({ baseUrl: emu.url, apiKey: KEY, channels: { wa: CHANNEL_A } });
+  const sent = await sendTemplateWith(client, login, { to: '+4915112345678', params: { 1: '482913' } });
+  assert.equal(sent.omitted, [NAMED]);
+  assert.is(emu.state.receivedConversation(sent.clientMessageId)?.messages[0]?.data.message, '482913 is your verification code. For your security, do not share this code.');
+  // from plain JS: textOnly 'yes' was taken as true (and the parts it leaves out dropped)
+  const before = emu.state.conversations.size;
+  for (const [textOnly, said] of [['yes', "the string 'yes'"], [1, 'a number'], [null, 'null']] as const) {
+    try {
+      await sendTemplateWith(client, booking, { to: '+4915112345678', params: PARAMS, textOnly: textOnly as unknown as boolean });
+      assert.unreachable('refused');
+    } catch (e) {
+      assert.instance(e, ParamError, String(e));
+      assert.is((e as Error).message, `textOnly must be true or false, not ${said}: nothing was sent, no request was made`);
+    }
+  }
+  assert.is(emu.state.conversations.size, before, 'nothing sent');
+  // the command line: said on stderr (not "the text part only": no --text-only was needed), and in --format json
+  const env = { TPLSYNC_API_KEY: KEY };
+  let r = await cliIn(['send', '--to', '+4915112345678', '--template', 'login_code', '--param', '1=482913'], { cwd: dir, env });
+  assert.is(r.exitCode, 0, r.stderr);
+  assert.is(r.stderr, `tplsync: sent; left out: ${NAMED}`);
+  r = await cliIn(['send', '--to', '+4915112345678', '--template', 'login_code', '--param', '1=482913', '--format', 'json'], { cwd: dir, env });
+  assert.is(r.exitCode, 0, r.stderr);
+  assert.equal(JSON.parse(r.stdout).omitted, [NAMED]);
+});
+
+test('the generated module\'s sendTemplate, compiled and run: the whole URL\'s value once, another address refused, the copy-code button in omitted, textOnly \'yes\' refused', async () => {
   mkdirSync(path.join(dir, 'node_modules'), { recursive: true });
   symlinkSync(ROOT, path.join(dir, 'node_modules', 'tplsync'), 'dir');
   const r = await cliIn(['types', '--out', 'templates.ts'], { cwd: dir });
@@ -123,6 +165,9 @@ test('the generated module\'s sendTemplate, compiled and run: the whole URL\'s v
     assert.is(emu.state.conversations.size, before, 'nothing sent');
   };
   await refusedBy({ params: { ...params, button_1: 'https://evil.example.com/' } }, "'button_1' (the value of URL button index 1 \"Manage booking\") holds an address of its own");
+  await refusedBy({ params: { ...params, button_1: 'TRV-1' }, textOnly: 'yes' }, "textOnly must be true or false, not the string 'yes'");
+  const code = await sendTemplate(client, 'wa/login_code/en_US', { to: '+4915112345678', params: { 1: '482913' } });
+  assert.equal(code.omitted, ['button index 0, OTP COPY_CODE "Copy code" (the text carries the code)']);
 });
 
 test.run();
