@@ -1,9 +1,11 @@
-// trial-ay F2 and F4: what a send makes of a URL button's value given as the whole URL (the form lint
-// takes for the button's sample: the part after the URL's fixed part is the value, never appended
-// again) or as an address of its own in the URL's path (refused); an authentication template's
-// copy-code OTP button, left out of every send, named in `omitted` and on stderr; and `textOnly`
-// given as no boolean from plain JS, refused as a value that is no string is. Each through the
-// shared code (checkParams, renderTemplate), `tplsync send`, and a generated module's sendTemplate run.
+// trial-ay F1, F2 and F4. F1: the docs say what a template send is on WhatsApp (a text, held to the
+// 24-hour customer service window). F2: what a send makes of a URL button's value given as the
+// whole URL (the form lint takes for the button's sample: the part after the URL's fixed part is
+// the value, never appended again) or as an address of its own in the URL's path (refused). F4: an
+// authentication template's copy-code OTP button, left out of every send, named in `omitted` and
+// on stderr; `textOnly` given as no boolean from plain JS, refused as a value that is no string is.
+// Each through the shared code (checkParams, renderTemplate), `tplsync send`, and a generated
+// module's sendTemplate run.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -168,6 +170,21 @@ test('the generated module\'s sendTemplate, compiled and run: the whole URL\'s v
   await refusedBy({ params: { ...params, button_1: 'TRV-1' }, textOnly: 'yes' }, "textOnly must be true or false, not the string 'yes'");
   const code = await sendTemplate(client, 'wa/login_code/en_US', { to: '+4915112345678', params: { 1: '482913' } });
   assert.equal(code.omitted, ['button index 0, OTP COPY_CODE "Copy code" (the text carries the code)']);
+});
+
+test('F1: send.md, types.md and api-assumptions.md say that a template goes out as a text message, which WhatsApp delivers only inside the 24-hour customer service window, and that the emulator does not model it', () => {
+  const doc = (...p: string[]): string => readFileSync(path.join(ROOT, 'docs', ...p), 'utf8').replace(/\s+/g, ' ');
+  const send = doc('commands', 'send.md');
+  assert.match(send, '**A template is sent as a text message.**');
+  assert.match(send, 'not as a WhatsApp template message. On WhatsApp, a text that is not a template message is delivered only inside the 24-hour customer service window');
+  assert.match(send, 'The emulator does not model the window');
+  const types = doc('commands', 'types.md');
+  assert.match(types, /`sendTemplate\(client, key, \{ to, params \}\)`: sends it .* not as a WhatsApp template message\. On WhatsApp such a text is delivered only inside the 24-hour customer service window, unless the partner's service turns it into the template message/);
+  assert.match(types, 'the emulator does not model the window');
+  const row = readFileSync(path.join(ROOT, 'docs', 'api-assumptions.md'), 'utf8').split('\n').find((l) => l.startsWith('| How a template is sent |'));
+  assert.ok(row, 'the Sending table has the row');
+  assert.match(row!, '24-hour customer service window');
+  assert.match(row!, 'the emulator does not model the window');
 });
 
 test.run();
