@@ -33,7 +33,7 @@ export interface SendCommandOptions {
 
 /**
  * `send --format json`, version 1 (schema/output/send.v1.schema.json): the message's id, what the
- * service answered of each message, and the parts of the template left out (--text-only).
+ * service answered of each message, and the parts of the template left out (--text-only's, and a copy-code OTP button).
  */
 export function sendOutput(outcome: 'sent' | 'failed', clientMessageId: string, response: ConversationResponse, omitted: readonly string[] = []): string {
   const messages = response.messages.map((m) => ({ publicId: m.publicId, status: m.status, createdDate: m.createdDate }));
@@ -170,7 +170,8 @@ export async function sendCommand(o: SendCommandOptions): Promise<number> {
     // the gate could not check it: said, so that a log shows the send was not checked against the channel (--no-remote-check is for a
     // channel that cannot be read, or a test service that keeps no templates; a copy read is checked all the same)
     if (meta && sent.unchecked !== undefined) io().stderr.write(`tplsync: sent ${asIdentifier(templateKey(meta))} unchecked (--no-remote-check): ${sent.unchecked}, so that the channel has it APPROVED as the file says was not checked\n`);
-    if (sent.omitted?.length) io().stderr.write(`tplsync: sent the text part only; left out: ${sent.omitted.join('; ')}\n`);
+    // (without --text-only, what is left out needs none: a copy-code OTP button, whose code the text carries)
+    if (sent.omitted?.length) io().stderr.write(`tplsync: ${o.textOnly ? 'sent the text part only' : 'sent'}; left out: ${sent.omitted.join('; ')}\n`);
     return EXIT.OK;
   });
 }

@@ -50,6 +50,12 @@ export interface TemplateMeta {
    */
   omitted?: readonly string[];
   /**
+   * The parts never sent that need no `textOnly`, as the text does what they do (an authentication
+   * template's copy-code OTP button: the text carries the code it would copy): not refused, and
+   * named in what a send says it left out (`Sent.omitted`) beside `omitted`.
+   */
+  notSent?: readonly string[];
+  /**
    * What `send` compares with the channel's copy before sending: the file's `publicId` (else the
    * id is derived from the channel, name and language) and a digest of each part a read shows.
    */
@@ -208,7 +214,8 @@ export type SentButton = { index: number; type: 'QUICK_REPLY' | 'URL'; text: str
  * The buttons a conversation message carries, each as a suggestion (a quick reply as a reply, a
  * URL button as an open_url), with its index (its value is `button_<i>`); every other button is
  * left out (an OTP button of any kind: the code is in the text; a one-tap or zero-tap one's
- * hand-over to its apps is named in `omitted`, `unsendableParts`). What render sends and what the
+ * hand-over to its apps is named in `omitted`, `unsendableParts`; a copy-code one in `notSent`,
+ * `notSentParts`). What render sends and what the
  * send gate compares of a template's buttons (sameSentButtons): one definition.
  */
 export function sentButtons(buttons: readonly ButtonLike[]): SentButton[] {
@@ -332,6 +339,19 @@ function unsendableRcsParts(c: CanonicalTemplate, names: PlaceholderNames): stri
   return out;
 }
 
+/**
+ * The parts of a template that are not sent and need no `textOnly` (TemplateMeta.notSent): a
+ * copy-code OTP button, which only copies the code the text carries (one-tap and zero-tap ones are
+ * `unsendableParts`: they hand the code to an app, which a text cannot).
+ */
+export function notSentParts(f: FileTemplate): string[] {
+  const out: string[] = [];
+  f.canonical.buttons.forEach((b, i) => {
+    if (b.type === 'OTP' && b.otpType !== 'ONE_TAP' && b.otpType !== 'ZERO_TAP') out.push(`button index ${i}, OTP COPY_CODE${quoted(b.text)} (the text carries the code)`);
+  });
+  return out;
+}
+
 /** The metadata of a (lint-clean) template, from its file's view (the texts in the file's form); `channel` as written in the file. */
 /**
  * `acceptedCategory`: the category the environment the metadata is made for accepts for the template
@@ -370,6 +390,8 @@ export function templateMeta(f: FileTemplate, channel: string, o: { publicId?: s
   for (const card of rcsTexts?.richCards ?? []) for (const x of [card.title, card.description]) if (x !== undefined) add('rcs', messageFileText(names, x));
   if (rcsTexts?.fallback?.text !== undefined) add('rcs', messageFileText(names, rcsTexts.fallback.text));
   const omitted = unsendableParts(f, sent);
+  // (a WhatsApp part: none of it when the template is sent as its RCS message)
+  const notSent = asRcs ? [] : notSentParts(f);
   const suggestions = asRcs
     ? (c.message?.suggestions ?? []).filter((sg) => sendableSuggestion(sg) && sg.text !== undefined)
       .map((sg) => ({ action: String(sg.action), text: sg.text!, ...(sg.postbackData !== undefined ? { postbackData: sg.postbackData } : {}) }))
@@ -400,6 +422,7 @@ export function templateMeta(f: FileTemplate, channel: string, o: { publicId?: s
     ...(c.message?.rcsExpireOpts?.type === 'EXPIRE_TIME' && typeof c.message.rcsExpireOpts.expireTime === 'string' ? { expireTime: c.message.rcsExpireOpts.expireTime } : {}),
     ...(cards ? { cards } : {}),
     ...(omitted.length ? { omitted } : {}),
+    ...(notSent.length ? { notSent } : {}),
     check: { ...(o.publicId ? { publicId: o.publicId.toLowerCase() } : {}), digest: contentDigest(c), ...(c.category ? { category: c.category } : {}), ...(o.acceptedCategory && o.acceptedCategory !== c.category ? { acceptedCategory: o.acceptedCategory } : {}) },
     ...(preset ? { presetText: preset.exact ? 'exact' as const : 'localised' as const } : {}),
     ...(preset && !preset.exact && (c.body.addSecurityRecommendation || c.codeExpirationMinutes !== undefined)

@@ -97,6 +97,39 @@ export function urlSampleValue(url: string, example: string): string {
   return /[?&][^=&#]*=([^&#]+)$/.exec(example)?.[1] ?? example;
 }
 
+/** an absolute address of its own: a scheme and `//` (`https://evil.example.com/`); `TRV:1` is a value */
+const ABSOLUTE_ADDRESS = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
+
+/**
+ * A URL button's value at send time (`button_i`), read against the button's URL
+ * (`https://host/bookings/{{1}}`) as lint reads the button's sample: the value alone (`TRV-1`), or
+ * the whole URL the link opens, starting with the URL's fixed part (`https://host/bookings/TRV-1`),
+ * whose part after the fixed part is then the value (appended again, it made
+ * `https://host/bookings/https://host/bookings/TRV-1`). `problem` (a sentence to follow the
+ * parameter's name) for what is no value for it: the fixed part alone; an address of its own
+ * (`https://evil.example.com/`) where the placeholder is in the path, which would make a broken
+ * link on the template's host; the button's own address with another query. In the query an
+ * address of another host is a value (a `?next=` target) and is kept.
+ */
+export function urlButtonValue(url: string, v: string): { value: string } | { problem: string } {
+  const m = /\{\{[^{}]*\}\}/.exec(url);
+  if (!m) return { value: v };
+  const fixed = url.slice(0, m.index);
+  const q = fixed.search(/[?#]/);
+  const address = q < 0 ? fixed : fixed.slice(0, q);
+  const shown = (s: string): string => `'${shownWithEscapes(s)}'`;
+  let value = v;
+  if (value.startsWith(fixed)) {
+    value = value.slice(fixed.length);
+    if (value.trim() === '') return { problem: `is the button's URL without a value (${shown(fixed)}): give the value that goes where {{1}} is, alone or after ${shown(fixed)}` };
+  }
+  if (!ABSOLUTE_ADDRESS.test(value)) return { value };
+  const after = value !== v ? ` (after the URL's fixed part, ${shown(value)})` : '';
+  if (q < 0) return { problem: `holds an address of its own${after}, which would go in the path of the button's URL (${shown(fixed + value)}): give the value alone (what goes where {{1}} is), or the whole URL starting with ${shown(fixed)}` };
+  if (value.startsWith(address)) return { problem: `is the button's address with another query than its URL's (${shown(fixed)}): give the value alone (what goes where {{1}} is), or the whole URL starting with ${shown(fixed)}` };
+  return { value };
+}
+
 /**
  * A value of a URL's placeholder as it stands in the address (send's URL button value, a sample
  * given as the value alone): as given, so that a path or a query (`A-1042?utm_source=wa`) and an

@@ -6,7 +6,7 @@ import { renderText, scanPlaceholders } from '../model/placeholders.js';
 import { cardParam, carrierOf, paramName, quickReplyParams, sentButtons, textPartParams, type TemplateMeta } from '../model/meta.js';
 import { CODE_PARAM } from '../model/authentication.js';
 import { namedCharacter, shownWithEscapes, unclosedDirection } from '../model/written-characters.js';
-import { urlValueEncoded } from '../model/urls.js';
+import { urlButtonValue, urlValueEncoded } from '../model/urls.js';
 
 import { ParamError } from '../core/errors.js';
 
@@ -51,10 +51,12 @@ export function checkParams(meta: TemplateMeta, params: Readonly<Record<string, 
   const codeParam = meta.presetText ? CODE_PARAM : meta.buttons.some((b) => b.type === 'OTP') ? meta.params[0] : undefined;
   // the platform that carries the message decides the rules of its values (an RCS channel takes a line break WhatsApp refuses)
   const rcs = carrierOf(meta) === 'rcs';
+  const valid = new Set<string>();
   for (const p of meta.params) {
     if (needed && !needed.has(p) && own(params, p) === undefined) continue;
     const x = valueProblem(p, own(params, p), rcs);
     if (x) problems.push(x);
+    else valid.add(p);
     // an authentication template's one-time password: Meta's "Maximum 15 characters"
     const v = own(params, p);
     if (!x && p === codeParam && typeof v === 'string') {
@@ -62,6 +64,15 @@ export function checkParams(meta: TemplateMeta, params: Readonly<Record<string, 
       // a code is letters and digits (and a hyphen): not a link, not a layout, under an approved authentication template
       else if (!/^[\p{L}\p{N}-]+$/u.test(v) || !/[\p{L}\p{N}]/u.test(v)) problems.push(`'${p}' holds other characters than letters, digits and a hyphen; a one-time password is a code, not a text`);
     }
+  }
+  // a URL button's value: the value alone, or the whole URL (its fixed part first, as lint takes the sample); never an
+  // address of its own put in the URL's path (trial-ay F2: https://host/bookings/https://evil.example.com/)
+  for (const b of sentButtons(meta.buttons)) {
+    const name = paramName({ role: 'url', button: b.index }, '1');
+    const v = own(params, name);
+    if (b.type !== 'URL' || b.url === undefined || !valid.has(name) || typeof v !== 'string') continue;
+    const read = urlButtonValue(b.url, v);
+    if ('problem' in read) problems.push(`'${name}' (the value of URL button index ${b.index} "${b.text}") ${read.problem}`);
   }
   // a carousel card's values: never sent (the conversation message is a text; a carousel is refused, or left out
   // whole with textOnly), so never taken: a value given is refused by name rather than checked and dropped without a word
@@ -118,6 +129,17 @@ export function urlSuffix(v: string): string {
   }
 }
 
+/**
+ * The value that goes after a URL button's fixed part: the value alone as given, or the part after
+ * the fixed part of a whole URL given (urlButtonValue, as lint takes the button's sample); what is
+ * no value for it (an address of its own in the URL's path) is a ParamError, as checkParams says it.
+ */
+function urlValueOf(b: { index: number; text: string; url?: string }, name: string, v: string): string {
+  const read = b.url === undefined ? { value: v } : urlButtonValue(b.url, v);
+  if ('problem' in read) throw new ParamError(`'${name}' (the value of URL button index ${b.index} "${b.text}") ${read.problem}. Nothing was sent.`);
+  return read.value;
+}
+
 /** an authentication template's code: at most this many characters (Meta, sending authentication templates) */
 const MAX_CODE = 15;
 /** what the platforms take of a message's parts once its values are in: a WhatsApp text header, a WhatsApp body (error 132005), an RCS message's text */
@@ -164,7 +186,7 @@ export function renderTemplate(meta: TemplateMeta, params: TemplateParamValues):
     const v = own(params, name);
     // a quick reply's payload given at send time (Meta's button component, sub_type quick_reply), else its label
     if (b.type === 'QUICK_REPLY') suggestions.push({ action: 'reply', text: b.text, postbackData: replies.has(name) && typeof v === 'string' ? v : b.text });
-    else if (b.url !== undefined) suggestions.push({ action: 'open_url', text: b.text, postbackData: typeof v !== 'string' ? b.url : renderText(b.url, { 1: urlSuffix(v) }) });
+    else if (b.url !== undefined) suggestions.push({ action: 'open_url', text: b.text, postbackData: typeof v !== 'string' ? b.url : renderText(b.url, { 1: urlSuffix(urlValueOf(b, name, v)) }) });
   }
   return { text, suggestions };
 }

@@ -7,6 +7,7 @@ import { ApiError, AuthError, RateLimitedError, UnavailableError } from '../api/
 import { holdsKey } from '../core/redact.js';
 import { UsageError } from '../core/errors.js';
 import { adviceCommand } from '../core/advice.js';
+import { an } from '../core/article.js';
 import { didYouMean } from '../core/suggest.js';
 import { visible } from '../core/visible.js';
 import { scanPlaceholders } from '../model/placeholders.js';
@@ -28,7 +29,7 @@ export interface SendTemplateOptions<P> {
   channelId?: string;
   /** default: a fresh UUID (returned, to read the status later) */
   clientMessageId?: string;
-  /** send the text part of a template whose other parts a conversation message cannot carry (default: refuse it) */
+  /** send the text part of a template whose other parts a conversation message cannot carry (default: refuse it); true or false, anything else is refused */
   textOnly?: boolean;
   /**
    * Read the template from the channel first and refuse (NotSendable, exit 3) unless it is there,
@@ -52,7 +53,10 @@ export interface SendTemplateOptions<P> {
 export interface Sent {
   clientMessageId: string;
   response: ConversationResponse;
-  /** the parts of the template that were not sent (with textOnly) */
+  /**
+   * the parts of the template that were not sent: those textOnly left out, and those no send carries
+   * that need no textOnly (an authentication template's copy-code button: the text carries its code)
+   */
   omitted?: readonly string[];
   /** with remoteCheck false: why the channel's copy was not checked (its read failed, or the channel has none) */
   unchecked?: string;
@@ -124,7 +128,7 @@ export interface PreparedSend {
   /** the conversation operation's request: POST `path` with `request` as its body */
   path: string;
   request: ConversationRequest;
-  /** the parts of the template that would not be sent (textOnly) */
+  /** the parts of the template that would not be sent (textOnly's, and those that need none: Sent.omitted) */
   omitted: readonly string[];
   /** the channel's state of the template as the gate read it; absent: not read (a --text), or not checked (`unchecked`) */
   remoteStatus?: string;
@@ -155,6 +159,8 @@ export async function prepareTemplateSend(client: Client, meta: TemplateMeta, o:
   if (!meta || typeof meta !== 'object' || typeof meta.channel !== 'string') throw new UsageError(`sendTemplateWith takes a template's metadata (an entry of a generated module's templates), not ${meta === null ? 'null' : typeof meta}: nothing was sent`);
   if (!o || typeof o !== 'object') throw new UsageError(`sendTemplate takes its options ({ to, params, ... }), not ${o === null ? 'null' : typeof o}: nothing was sent`);
   checkClientMessageId(o.clientMessageId);
+  // from plain JS, textOnly: 'yes' was taken as true and the parts it leaves out dropped: refused, as a value that is no string is
+  if (o.textOnly !== undefined && typeof o.textOnly !== 'boolean') throw new ParamError(`textOnly must be true or false, not ${typeof o.textOnly === 'string' ? `the string ${shownValue(o.textOnly)}` : o.textOnly === null ? 'null' : an(typeof o.textOnly)}: nothing was sent, no request was made`);
   // a text that needs values the module does not hold is never sent with a stand-in in their place
   if (meta.unfilled?.length) {
     throw new NotSendable(`${shownKey(meta)} uses ${meta.unfilled.map((n) => `((${n}))`).join(', ')}, which the generated module does not hold (a secret is never written to a file; a module made without --env holds no value): send it with tplsync send, which reads the environment's values when it sends. Nothing was sent.`, 'unfilled');
@@ -169,7 +175,8 @@ export async function prepareTemplateSend(client: Client, meta: TemplateMeta, o:
   let local: { omitted: ReturnType<typeof checkSendable>; own: TemplateMeta; params: ReturnType<typeof checkParams> } | undefined;
   let localError: unknown;
   try {
-    const omitted = checkSendable(meta, o.textOnly);
+    // what textOnly leaves out, then what no send carries and needs no textOnly (a copy-code OTP button): each said
+    const omitted = [...checkSendable(meta, o.textOnly), ...(Array.isArray(meta.notSent) ? meta.notSent : [])];
     const own = withPresetText(meta, o.presetText);
     local = { omitted, own, params: checkParams(own, o.params as Readonly<Record<string, unknown>>, o.textOnly === true) };
   } catch (e) { localError = e; }

@@ -68,7 +68,7 @@ function optionsType(m: TemplateMeta, key: string): string {
  */
 const META_FIELDS: { readonly [K in keyof Required<TemplateMeta>]: true } = {
   channel: true, name: true, language: true, params: true, header: true, body: true, footer: true, buttons: true, suggestions: true,
-  rcs: true, channelKind: true, expireTime: true, cards: true, omitted: true, presetText: true, presetParts: true, check: true, unfilled: true,
+  rcs: true, channelKind: true, expireTime: true, cards: true, omitted: true, notSent: true, presetText: true, presetParts: true, check: true, unfilled: true,
 };
 const META_KEYS = Object.keys(META_FIELDS) as (keyof TemplateMeta)[];
 
