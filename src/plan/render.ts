@@ -173,7 +173,11 @@ export function shownChanges(c: PlanChange): { reorders: Reorder[]; changes: Fie
   return { reorders: shown.reorders, changes: category ? [category, ...shown.changes] : shown.changes };
 }
 
-/** The fields the API does not return that matter to this plan: those set by a template that is compared (update or noop). */
+/**
+ * The fields the API does not return that matter to this plan: those set by a template that is compared (update or noop),
+ * and not returned by its read (a read that reports the category makes it compared). What every rendering says (text,
+ * Markdown, the JSON's notObservable): one list, of this run.
+ */
 export function notCompared(plan: Plan): string[] {
   const seen = new Set<string>();
   for (const c of plan.changes) if (c.action === 'update' || c.action === 'noop') for (const f of unobservedIn(c.desired, c.remote?.canonical)) seen.add(f);
@@ -413,7 +417,8 @@ export function renderJson(plan: Plan): string {
     ...windowsJson(plan),
     ...(plan.held?.length ? { held: plan.held.map(identifierFields) } : {}),
     ...(plan.deletedOnChannel?.length ? { deletedOnChannel: plan.deletedOnChannel.map(identifierFields) } : {}),
-    notObservable: NOT_OBSERVABLE,
+    // what this run could not compare, as the text and Markdown renderings say it (a category the reads report is compared)
+    notObservable: notCompared(plan),
   }, null, 2)}\n`;
 }
 
