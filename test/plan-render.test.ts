@@ -109,7 +109,7 @@ test('the JSON\'s notObservable is the list text plan says it did not compare, o
   const said = (text: string): string[] => /Not compared, because the API does not return them: (.*)\.\n/.exec(text)?.[1]!.split(', ') ?? [];
   const cases: [string, typeof both, string[]][] = [['creates only', both, []], ['reads without category', unreported, ['category', 'message.examples']], ['reads with category', reported, ['message.examples']]];
   for (const [what, plan, expected] of cases) {
-    const json = JSON.parse(renderJson(plan)) as { notObservable: string[]; changes: { changes?: { path: string }[] }[] };
+    const json = JSON.parse(renderJson(plan, { environment: 'staging', target: 'http://127.0.0.1:18782' })) as { notObservable: string[]; changes: { changes?: { path: string }[] }[] };
     assert.equal(json.notObservable, expected, what);
     assert.equal(json.notObservable, said(renderText(plan, { color: false, environment: 'staging' })), what);
     // a field the plan reports a change of is never one it says it could not compare
