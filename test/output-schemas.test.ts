@@ -74,8 +74,12 @@ test('plan JSON, saved plan and results file: create, update, orphan, a partial 
     let r = await run(['plan', '--format', 'json', '--out', 'plan.saved.json']);
     assert.is(r.exitCode, 0, r.stderr);
     valid('plan.v1.schema.json', JSON.parse(r.stdout));
-    const saved = JSON.parse(readFileSync(path.join(dir, 'plan.saved.json'), 'utf8')) as { changes: { body?: unknown }[] };
+    const saved = JSON.parse(readFileSync(path.join(dir, 'plan.saved.json'), 'utf8')) as { environment: string; target: string; changes: { body?: unknown }[] };
     valid('saved-plan.v1.schema.json', saved);
+    // the plan JSON names its environment and target as the saved plan does (trial-az F2); nothing needs attention: no count
+    const rendered = JSON.parse(r.stdout) as { environment?: string; target?: string; summary: { needsAttention?: number } };
+    assert.equal([rendered.environment, rendered.target, rendered.summary.needsAttention], [saved.environment, saved.target, undefined]);
+    assert.is(saved.environment, 'test');
     for (const c of saved.changes) if (c.body) assert.is(checkContract('TemplateWriteRequest', c.body), undefined);
     // a key that may not write to the RCS channel: a partial apply, the failures in the results
     r = await run(['apply', 'plan.saved.json', '--auto-approve', '--results', 'partial.json'], READ_ONLY_B);
@@ -83,6 +87,7 @@ test('plan JSON, saved plan and results file: create, update, orphan, a partial 
     const partial = JSON.parse(readFileSync(path.join(dir, 'partial.json'), 'utf8')) as { results: { outcome: string; error?: string }[] };
     assert.ok(partial.results.some((x) => x.outcome === 'failed' && x.error) && partial.results.some((x) => x.outcome === 'created'), JSON.stringify(partial));
     valid('apply-results.v1.schema.json', partial);
+    assert.equal([(partial as { environment?: string }).environment, (partial as { target?: string }).target], [saved.environment, saved.target]);
     // the rest, waiting for the review
     r = await run(['apply', '--auto-approve', '--wait', '--results', 'results.json']);
     assert.is(r.exitCode, 0, r.stderr);
@@ -103,6 +108,8 @@ test('plan JSON, saved plan and results file: create, update, orphan, a partial 
     assert.is(plan.summary.update, 1, r.stdout);
     assert.is(plan.summary.orphan, 1, r.stdout);
     assert.ok(plan.changes.some((c) => c.action === 'update' && c.changes?.length && c.attention?.length));
+    // the templates marked ! (orphans aside: they are counted as orphans) are summary.needsAttention
+    assert.is(plan.summary.needsAttention, plan.changes.filter((c) => c.action !== 'orphan' && c.attention?.length).length, r.stdout);
     valid('plan.v1.schema.json', plan);
     valid('saved-plan.v1.schema.json', JSON.parse(readFileSync(path.join(dir, 'plan2.saved.json'), 'utf8')));
   } finally { cleanup(dir); }

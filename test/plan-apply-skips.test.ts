@@ -59,7 +59,7 @@ test('plan counts the updates apply will skip apart (text, JSON, Markdown), each
 
     const text = await run(['plan']);
     const flat = text.stdout.replace(/\s+/g, ' ');
-    assert.match(text.stdout, 'Plan for remote: 0 to create, 1 to update, 2 that apply will skip, 1 unchanged.', text.stdout);
+    assert.match(text.stdout, 'Plan for remote: 0 to create, 1 to update, 2 that apply will skip, 1 unchanged. 3 need attention (marked ! above).', text.stdout);
     // each skipped update says so on its ! line, with why (the re-categorised one lacked it)
     const block = (n: string): string => text.stdout.split('\n\n').find((b) => b.includes(`/${n}/`))!.replace(/\s+/g, ' ');
     assert.match(block(disabled), '! apply does not attempt this update: the template is DISABLED on the channel and takes no edit');
@@ -69,7 +69,8 @@ test('plan counts the updates apply will skip apart (text, JSON, Markdown), each
 
     const json = JSON.parse((await run(['plan', '--format', 'json'])).stdout) as PlanJson;
     assert.ok(validPlan(json), JSON.stringify(validPlan.errors));
-    assert.equal(json.summary, { create: 0, update: 3, noop: 1, orphan: 0, applySkips: 2 });
+    // (the three updates marked !, as the text counts them)
+    assert.equal(json.summary, { create: 0, update: 3, noop: 1, orphan: 0, applySkips: 2, needsAttention: 3 });
     assert.equal(json.changes.filter((c) => c.applySkips !== undefined).map((c) => c.name).sort(), [disabled, recat].sort());
 
     const md = (await run(['plan', '--format', 'markdown'])).stdout;

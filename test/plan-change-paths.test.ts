@@ -27,7 +27,7 @@ test('a button\'s change is at buttons[1].text in the JSON, and the schema descr
     const buttons = body.chatapp!.chatapp.components.find((c) => c.type === 'BUTTONS')!.buttons!;
     buttons[1]!.text = 'Open order';
     const plan = makePlan({ desired: [{ file: 't.yaml', fileHash: 'h', channel: 'wa', canonical: fromWriteBody(body, CHANNEL_A, ID) }], remote: reads });
-    const json = JSON.parse(renderJson(plan)) as { changes: { changes?: { path: string }[] }[] };
+    const json = JSON.parse(renderJson(plan, { environment: 'dev', target: emu.url })) as { changes: { changes?: { path: string }[] }[] };
     assert.ok(new Ajv.default({ allErrors: true, strict: true }).compile(schemaText)(json));
     assert.equal(json.changes[0]!.changes!.map((c) => c.path), ['buttons[1].text']);
     const described = schemaText.properties.changes.items.properties.changes.items.properties.path.description;

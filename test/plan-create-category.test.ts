@@ -40,7 +40,7 @@ test('a create shows its category in the text plan, the comment\'s details and t
   assert.match(details('wa/winter_sale/de'), 'Category: **MARKETING**');
   assert.not.match(details('rcs/parcel_rcs/de'), 'Category');
 
-  const json = JSON.parse(renderJson(plan)) as { changes: { name: string; category?: string }[] };
+  const json = JSON.parse(renderJson(plan, { environment: 'dev', target: 'http://127.0.0.1:8080' })) as { changes: { name: string; category?: string }[] };
   assert.ok(schema(json), JSON.stringify(schema.errors));
   assert.equal(json.changes.map((c) => [c.name, c.category]), [['parcel_rcs', undefined], ['winter_sale', 'MARKETING']]);
 });

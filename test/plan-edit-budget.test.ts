@@ -63,7 +63,7 @@ test('plan against the emulator: spends, the 24-hour and the 30-day allowance, a
     assert.equal(plan.summary, { create: 0, update: 4, noop: 1, orphan: 0 });
 
     // JSON: every spending update with what its read said; the schema in step
-    const json = JSON.parse(renderJson(plan)) as { editBudget: { spends: number; exceeding: number; unknown: number; edits: { name: string; exceeds?: string; possibleFrom?: string; remaining?: number }[] }; changes: { name: string; edit?: unknown }[] };
+    const json = JSON.parse(renderJson(plan, { environment: 'production', target: emu.url })) as { editBudget: { spends: number; exceeding: number; unknown: number; edits: { name: string; exceeds?: string; possibleFrom?: string; remaining?: number }[] }; changes: { name: string; edit?: unknown }[] };
     assert.ok(schema(json), JSON.stringify(schema.errors));
     assert.equal([json.editBudget.spends, json.editBudget.exceeding, json.editBudget.unknown], [3, 2, 0], JSON.stringify(json.editBudget));
     const by = new Map(json.editBudget.edits.map((e) => [e.name, e]));
@@ -134,7 +134,7 @@ test('a plan that edits no APPROVED template says nothing of a budget', () => {
   const plan = makePlan({ desired: [{ file: 't.yaml', fileHash: 'h', channel: 'shop-whatsapp', canonical: fromWriteBody(writeBody('n'), CHANNEL_A, id(9)) }], remote: new Map() });
   assert.not.match(renderText(plan, { color: false, environment: 'p' }), /Edit budget/);
   assert.not.match(renderMarkdown(plan, { environment: 'p' }), /Edit budget/);
-  assert.is((JSON.parse(renderJson(plan)) as { editBudget?: unknown }).editBudget, undefined);
+  assert.is((JSON.parse(renderJson(plan, { environment: 'p', target: 'http://127.0.0.1:8080' })) as { editBudget?: unknown }).editBudget, undefined);
 });
 
 test.run();

@@ -22,7 +22,7 @@ function update(before: Record<string, unknown>, after: Record<string, unknown>,
   return { channel: String(after.channel), name: String(after.name), language: String(after.language), publicId: ID, channelId, action: 'update', changes, remoteFingerprint: 'x', desired, remote: withoutFile(remote) };
 }
 const plan = (c: PlanChange) => ({ changes: [c], summary: { create: 0, update: 1, noop: 0, orphan: 0 } });
-const everyRendering = (c: PlanChange) => [unifiedDiff(c), renderText(plan(c) as never, { color: false, environment: 'dev' }), renderMarkdown(plan(c) as never, { environment: 'dev' }), renderJson(plan(c) as never)].join('\n');
+const everyRendering = (c: PlanChange) => [unifiedDiff(c), renderText(plan(c) as never, { color: false, environment: 'dev' }), renderMarkdown(plan(c) as never, { environment: 'dev' }), renderJson(plan(c) as never, { environment: 'dev', target: 'http://127.0.0.1:8080' })].join('\n');
 
 const auth = (minutes: number) => ({
   channel: 'shop-whatsapp', name: 'login_code', language: 'en_US', category: 'AUTHENTICATION',

@@ -59,7 +59,7 @@ test('makePlan: an id whose template the channel has under another name or langu
     assert.match(text, '! held   wa/pickup_bonn/de  templates/bonn.yaml');
     assert.match(text, 'plan and apply exit 1 until the file is corrected');
     assert.not.match(text, /^No changes\./m);
-    const json = JSON.parse(renderJson(plan)) as { held: { kind: string }[] };
+    const json = JSON.parse(renderJson(plan, { environment: 'dev', target: emu.url })) as { held: { kind: string }[] };
     assert.ok(schema(json), JSON.stringify(schema.errors));
     assert.equal(json.held.map((h) => h.kind), ['identity', 'identity']);
     assert.match(renderMarkdown(plan, { environment: 'dev' }), /⛔ `wa\/pickup_bonn\/de` is held back \(not planned, not applied\): its id/);

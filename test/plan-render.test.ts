@@ -9,7 +9,7 @@ import { startEmulator } from '../src/emulator/server.ts';
 import { fromFile, withoutFile, type CanonicalTemplate } from '../src/model/canonical.ts';
 import { readTemplateValue } from '../src/files/value.ts';
 import { makePlan } from '../src/plan/plan.ts';
-import { renderMarkdown, renderText } from '../src/plan/render.ts';
+import { renderJson, renderMarkdown, renderText } from '../src/plan/render.ts';
 import { templateText } from '../bench/generate.ts';
 import { CHANNEL_A, CHANNEL_B, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
@@ -93,6 +93,28 @@ test('a plan of 600 edits with the same note and 1,000 creates: the comment stay
   assert.match(renderMarkdown(same, { environment: 'production' }), /- ⚠️ 3 templates \(.*\): no edit left before 2026-11-05T10:00:00Z$/m);
   const huge = renderMarkdown(plan, { environment: 'production', limit: 3000 });
   assert.ok(huge.length <= 3000, `${huge.length} characters`);
+});
+
+test('the JSON\'s notObservable is the list text plan says it did not compare, of this run: a category the reads report is not in it (trial-az F5)', () => {
+  const { canonical: wa, ...waFile } = fromFile(readTemplateValue(templateText(1)), CHANNEL_A, ID(1));
+  const rcsText = templateText(4).replace('  rcsExpireOpts: { type: TTL, ttl: 3600 }\n', '  rcsExpireOpts: { type: TTL, ttl: 3600 }\n  examples: { order_id: A-4 }\n');
+  const { canonical: rcs, ...rcsFile } = fromFile(readTemplateValue(rcsText), CHANNEL_B, ID(4));
+  const both = makePlan({ desired: [{ file: 'a.yaml', fileHash: 'h', channel: 'shop-whatsapp', canonical: wa, fileOnly: waFile }, { file: 'b.yaml', fileHash: 'h', channel: 'shop-rcs', canonical: rcs, fileOnly: rcsFile }], remote: new Map() });
+  const withoutCategory = ({ category: _c, ...rest }: CanonicalTemplate) => rest;
+  const unreported = { ...both, changes: both.changes.map((c) => ({ ...c, action: 'noop' as const, remote: withoutFile(withoutCategory(c.desired!.canonical)) })) };
+  // the reads report the category (as the emulator's do), and the platform approved the WhatsApp one as MARKETING: a category change, compared
+  const reported = { ...both, changes: both.changes.map((c) => c.channel === 'shop-whatsapp'
+    ? { ...c, action: 'update' as const, changes: [{ path: 'category', before: 'MARKETING', after: c.desired!.canonical.category }], remote: withoutFile({ ...c.desired!.canonical, category: 'MARKETING' }) }
+    : { ...c, action: 'noop' as const, remote: withoutFile(c.desired!.canonical) }) };
+  const said = (text: string): string[] => /Not compared, because the API does not return them: (.*)\.\n/.exec(text)?.[1]!.split(', ') ?? [];
+  const cases: [string, typeof both, string[]][] = [['creates only', both, []], ['reads without category', unreported, ['category', 'message.examples']], ['reads with category', reported, ['message.examples']]];
+  for (const [what, plan, expected] of cases) {
+    const json = JSON.parse(renderJson(plan, { environment: 'staging', target: 'http://127.0.0.1:18782' })) as { notObservable: string[]; changes: { changes?: { path: string }[] }[] };
+    assert.equal(json.notObservable, expected, what);
+    assert.equal(json.notObservable, said(renderText(plan, { color: false, environment: 'staging' })), what);
+    // a field the plan reports a change of is never one it says it could not compare
+    for (const c of json.changes) for (const f of c.changes ?? []) assert.not.ok(json.notObservable.includes(f.path), `${what}: ${f.path}`);
+  }
 });
 
 test.run();

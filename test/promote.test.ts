@@ -274,4 +274,24 @@ test('trial-am F4: a copy re-categorised in the source and accepted there (envir
   } finally { cleanup(dir); }
 });
 
+test('promote --format json says the environment it plans and the source it promotes from, with their targets, as the saved promotion does (trial-az F2)', async () => {
+  const { dir, run } = project();
+  try {
+    assert.is((await run(['apply', '--auto-approve', 'templates/approved.yaml'])).exitCode, 0);
+    const r = await run(['promote', '--from', 'staging', '--to', 'production', '--format', 'json', '--out', 'promotion.json', 'templates/approved.yaml']);
+    assert.is(r.exitCode, 0, r.stderr);
+    const json = JSON.parse(r.stdout) as { environment?: string; target?: string; source?: { environment: string; target: string }; summary: { create: number } };
+    assert.ok(validPlan(json), ajv.errorsText(validPlan.errors));
+    const saved = JSON.parse(readFileSync(path.join(dir, 'promotion.json'), 'utf8')) as { environment: string; target: string; source: { environment: string; target: string } };
+    assert.equal([json.environment, json.target], ['production', saved.target]);
+    assert.equal(json.source, { environment: 'staging', target: saved.source.target });
+    assert.is(saved.target.replace(/\/$/, ''), production.url.replace(/\/$/, ''));
+    assert.is(saved.source.target.replace(/\/$/, ''), staging.url.replace(/\/$/, ''));
+    assert.is(json.summary.create, 1);
+    // a plan has no source
+    const plan = JSON.parse((await run(['plan', '--env', 'production', '--format', 'json'])).stdout) as { environment?: string; source?: unknown };
+    assert.equal([plan.environment, plan.source], ['production', undefined]);
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -462,4 +462,25 @@ test('PAUSED: review, plan and send say the pause ends by itself (no edit needed
   });
 });
 
+test('plan --format json of a re-categorised template says its environment and target as the saved plan does, counts what text plan says needs attention, and does not call the category it compared unobservable (trial-az F2, F5)', () => withReviewed({ category: 'MARKETING' }, async ({ dir, run }) => {
+  const text = await run(['plan']);
+  assert.is(text.exitCode, 0, text.stdout + text.stderr);
+  const r = await run(['plan', '--format', 'json', '--out', 'saved.json']);
+  assert.is(r.exitCode, 0, r.stderr);
+  const json = JSON.parse(r.stdout) as { environment?: string; target?: string; notObservable: string[]; summary: { needsAttention?: number }; changes: { changes?: { path: string }[] }[] };
+  assert.ok(validPlan(json), ajv.errorsText(validPlan.errors));
+  const saved = JSON.parse(readFileSync(path.join(dir, 'saved.json'), 'utf8')) as { environment: string; target: string };
+  assert.equal([json.environment, json.target], ['remote', saved.target]);
+  assert.match(saved.target, /^http:\/\/127\.0\.0\.1:\d+/);
+  // the category change the read reports is compared, so not among what the API does not return; the text line says the same list
+  assert.ok(json.changes.some((c) => c.changes?.some((f) => f.path === 'category')), r.stdout);
+  assert.not.ok(json.notObservable.includes('category'), r.stdout);
+  const said = /Not compared, because the API does not return them: (.*)\./.exec(text.stdout)?.[1]!.split(', ') ?? [];
+  assert.equal(json.notObservable, said, text.stdout);
+  // "1 needs attention (marked ! above)" in the text, summary.needsAttention in the JSON
+  const marked = /(\d+) needs? attention \(marked ! above\)/.exec(text.stdout);
+  assert.ok(marked, text.stdout);
+  assert.is(json.summary.needsAttention, Number(marked![1]));
+}));
+
 test.run();

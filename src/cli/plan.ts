@@ -61,7 +61,7 @@ export async function planCommand(paths: string[], o: PlanCommandOptions): Promi
       throw e;
     }
     const env = conn.environment.name;
-    const text = o.format === 'json' ? renderJson(plan)
+    const text = o.format === 'json' ? renderJson(plan, { environment: env, target: conn.target })
       : o.format === 'markdown' ? renderMarkdown(plan, { environment: env, marker: o.marker ?? `tplsync-plan:${env}`, rendered: (c) => (c.desired ? renderCanonicalText(c.desired) : undefined), ...(o.previewUrl ? { preview: { url: o.previewUrl, page: changePageName } } : {}) })
         : renderText(plan, { color: !o.output && useColor(io().stdout), environment: env, ...(o.verbose ? { verbose: true } : {}) });
     emit(text, o.output);

@@ -57,7 +57,7 @@ export async function promoteCommand(paths: string[], o: PromoteCommandOptions):
     const env = target.environment.name;
     const held = (plan.held ?? []).filter((h) => h.kind === 'source').length;
     const lead = `Promotion from ${o.from} to ${env}: ${result.source.templates.length} template${result.source.templates.length === 1 ? '' : 's'} approved in ${o.from} as the files have ${result.source.templates.length === 1 ? 'it' : 'them'}${held ? `, ${held} held` : ''}${notIn(result.notInTarget, o.from, env)}.`;
-    const text = o.format === 'json' ? renderJson(plan)
+    const text = o.format === 'json' ? renderJson(plan, { environment: env, target: target.target, source: { environment: result.source.environment, target: result.source.target } })
       : o.format === 'markdown' ? renderMarkdown(plan, { environment: env, marker: o.marker ?? `tplsync-promote:${o.from}:${env}`, promotion: { from: o.from, lead } })
         : `${lead}\n${renderText(plan, { color: !o.output && useColor(io().stdout), environment: env })}`;
     emit(text, o.output);

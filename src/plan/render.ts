@@ -173,7 +173,20 @@ export function shownChanges(c: PlanChange): { reorders: Reorder[]; changes: Fie
   return { reorders: shown.reorders, changes: category ? [category, ...shown.changes] : shown.changes };
 }
 
-/** The fields the API does not return that matter to this plan: those set by a template that is compared (update or noop). */
+/**
+ * How many templates (orphans aside) have something to know before applying (an `attention` line):
+ * what text plan says as "N need attention (marked ! above)", and the JSON as summary.needsAttention.
+ * Those the channel does not approve (needsAttention on the change) are among them.
+ */
+export function markedCount(plan: Pick<Plan, 'changes'>): number {
+  return plan.changes.filter((x) => x.action !== 'orphan' && x.attention?.length).length;
+}
+
+/**
+ * The fields the API does not return that matter to this plan: those set by a template that is compared (update or noop),
+ * and not returned by its read (a read that reports the category makes it compared). What every rendering says (text,
+ * Markdown, the JSON's notObservable): one list, of this run.
+ */
 export function notCompared(plan: Plan): string[] {
   const seen = new Set<string>();
   for (const c of plan.changes) if (c.action === 'update' || c.action === 'noop') for (const f of unobservedIn(c.desired, c.remote?.canonical)) seen.add(f);
@@ -238,7 +251,7 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
   const renamed = identityHeldCount(plan);
   const refused = refusedHeldCount(plan);
   // every template marked ! above: not approved, and also an edit over its limit, one in review, a category change
-  const marked = plan.changes.filter((x) => x.action !== 'orphan' && x.attention?.length).length;
+  const marked = markedCount(plan);
   if (out.length && out[out.length - 1] !== '') out.push('');
   // an orphan is drift too (exit 2 with --detailed-exitcode): never "No changes" beside one
   out.push(none && !attention && !keyHeld && !renamed && !refused && !s.orphan
@@ -388,9 +401,22 @@ export function createdCategory(c: PlanChange): string | undefined {
   return c.action === 'create' ? c.desired?.canonical.category : undefined;
 }
 
-export function renderJson(plan: Plan): string {
+/** What a JSON plan says it describes: the environment and where its templates go, as the saved plan and apply's results name them. */
+export interface JsonPlanTarget {
+  /** the config's environment planned (a promotion's --to) */
+  environment: string;
+  /** its base URL, or `embedded emulator (FILE)` (Connection.target) */
+  target: string;
+  /** a promotion: the environment whose approvals it promotes (--from), and its target */
+  source?: { environment: string; target: string };
+}
+
+export function renderJson(plan: Plan, o: JsonPlanTarget): string {
   return `${JSON.stringify({
     version: 1,
+    // which environment, and where: a plan picked up later (a CI artifact) is attributed by its content, as a saved plan is
+    environment: o.environment, target: o.target,
+    ...(o.source ? { source: { environment: o.source.environment, target: o.source.target } } : {}),
     ...(plan.categoriesFrom ? { categoriesFrom: plan.categoriesFrom } : {}),
     ...(plan.orphansNotLookedFor ? { orphansNotLookedFor: plan.orphansNotLookedFor.reason } : {}),
     ...(plan.historyMissing ? { historyMissing: plan.historyMissing } : {}),
@@ -408,12 +434,14 @@ export function renderJson(plan: Plan): string {
       ...(c.action === 'update' && c.drift ? { drift: { base: c.drift.base, ...(c.drift.upstream ? { upstream: c.drift.upstream } : {}), ...(c.drift.merge ? { merge: true } : {}), ...(c.drift.kind ? { kind: c.drift.kind } : {}), ...(c.drift.branch ? { branch: c.drift.branch } : {}) } } : {}),
     })),
     // applySkips: how many of the updates apply does not attempt (each change says why): absent when none
-    summary: { ...plan.summary, ...(applySkipCount(plan) ? { applySkips: applySkipCount(plan) } : {}) },
+    // needsAttention: the templates text plan marks ! (its "N need attention"); absent when none, as applySkips
+    summary: { ...plan.summary, ...(applySkipCount(plan) ? { applySkips: applySkipCount(plan) } : {}), ...(markedCount(plan) ? { needsAttention: markedCount(plan) } : {}) },
     ...budgetJson(plan),
     ...windowsJson(plan),
     ...(plan.held?.length ? { held: plan.held.map(identifierFields) } : {}),
     ...(plan.deletedOnChannel?.length ? { deletedOnChannel: plan.deletedOnChannel.map(identifierFields) } : {}),
-    notObservable: NOT_OBSERVABLE,
+    // what this run could not compare, as the text and Markdown renderings say it (a category the reads report is compared)
+    notObservable: notCompared(plan),
   }, null, 2)}\n`;
 }
 
