@@ -1,8 +1,9 @@
 // export --to meta|twilio of a project with several channels: --channel ALIAS chooses them; two
 // requests of one name and language (two WhatsApp channels) are refused, naming both files (trial-z
 // F6); an RCS-only template is listed once, whatever its values (verify-15); what Meta's create
-// request has no place for (a description, trial-z F1; an authentication text of its own, F4) is
-// listed by field on stderr (exit 1).
+// request has no place for (an authentication text of its own, trial-z F4) is listed by field on
+// stderr (exit 1); a description, tplsync's own (trial-z F1), is noted once for all templates (exit 0,
+// trial-ax F1).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
@@ -100,7 +101,7 @@ test('an RCS-only template is listed once, as one, also when the environment\'s 
   } finally { cleanup(dir); }
 });
 
-test('export --to meta lists a description (written without it) and an authentication text of its own (not written)', async () => {
+test('export --to meta notes a description (written without it) and lists an authentication text of its own (not written)', async () => {
   const dir = tempDir('tplsync-export-channels-');
   try {
     writeFiles(dir, {
@@ -110,7 +111,7 @@ test('export --to meta lists a description (written without it) and an authentic
     });
     const r = await cliIn(['export', '--to', 'meta'], { cwd: dir });
     assert.is(r.exitCode, 1, r.stderr);
-    assert.match(r.stderr, /order_update\/en_US \([^)]*\): description: Meta's create request has no place for it/);
+    assert.match(r.stderr, /note: description of order_update\/en_US: not in Meta's create request, which has no such field/);
     assert.match(r.stderr, /auth_custom\/de \([^)]*\): body\.text: an authentication template with a body text of its own/);
     const out = JSON.parse(r.stdout) as { name: string }[];
     assert.equal(out.map((x) => x.name), ['order_update']);
@@ -156,6 +157,37 @@ test('shownPath: relative in the working directory or the project, absolute else
       assert.is(shownPath('..x.json', project), '..x.json');
     });
   } finally { cleanup(root); }
+});
+
+// trial-ax F1: every lint-clean template with a description (which lint's scaffold-stub asks for) made the export exit 1
+test('export of lint-clean templates with descriptions exits 0, --to meta and --to twilio (RCS too): one note names the templates, the requests hold no description', async () => {
+  const dir = tempDir('tplsync-export-described-');
+  try {
+    const files: Record<string, string> = { 'tplsync.config.yaml': CONFIG };
+    for (let i = 1; i <= 7; i++) files[`templates/offer_${i}.en_US.yaml`] = `channel: wa\nname: offer_${i}\nlanguage: en_US\ncategory: UTILITY\ndescription: Welcome offer number ${i} for new customers\nbody:\n  text: "Hi {{1}}, your order ${i} has shipped and is on its way to you."\n  examples: { 1: Maria }\n`;
+    files['templates/rcs_ready.en_US.yaml'] = 'channel: rcs\nname: rcs_ready\nlanguage: en_US\ndescription: Pickup notice for lockers\nmessage:\n  type: text\n  message: "Your parcel {{1}} is ready at the locker."\n  examples: { 1: A12 }\n';
+    writeFiles(dir, files);
+    const lint = await cliIn(['lint'], { cwd: dir });
+    assert.is(lint.exitCode, 0, lint.stdout + lint.stderr);
+    const meta = await cliIn(['export', '--to', 'meta', '--channel', 'wa', '--out', 'meta.json'], { cwd: dir });
+    assert.is(meta.exitCode, 0, meta.stderr);
+    const notes = meta.stderr.split('\n').filter((l) => l.includes('description'));
+    assert.equal(notes, ['tplsync: note: description of 7 templates (offer_1/en_US, offer_2/en_US, offer_3/en_US, offer_4/en_US, offer_5/en_US, and 2 more): not in Meta\'s create request, which has no such field; the description is tplsync\'s own (what the template is for: apply sends it with the template, and no platform reviews it); a file pulled back from this output (pull --from meta) has none']);
+    assert.not.match(readFileSync(path.join(dir, 'meta.json'), 'utf8'), 'Welcome offer');
+    assert.is((JSON.parse(readFileSync(path.join(dir, 'meta.json'), 'utf8')) as unknown[]).length, 7);
+    // Twilio: a WhatsApp template's description is its friendly_name; an RCS one's is noted as Meta's is
+    const twilio = await cliIn(['export', '--to', 'twilio'], { cwd: dir });
+    assert.is(twilio.exitCode, 0, twilio.stderr);
+    const twilioNotes = twilio.stderr.split('\n').filter((l) => l.includes('description'));
+    assert.is(twilioNotes.length, 1, twilio.stderr);
+    assert.match(twilioNotes[0]!, /^tplsync: note: description of rcs_ready\/en_US: not in Twilio's resource/);
+    assert.match(twilio.stdout, '"friendly_name": "Welcome offer number 1 for new customers"');
+    // a part that is the platform's content and cannot be carried is still a finding
+    writeFiles(dir, { 'templates/offer_1.en_US.yaml': files['templates/offer_1.en_US.yaml']!.replace('category: UTILITY\n', 'category: UTILITY\nmessage_send_ttl_seconds: 600\n') });
+    const ttl = await cliIn(['export', '--to', 'twilio', '--channel', 'wa'], { cwd: dir });
+    assert.is(ttl.exitCode, 1, ttl.stderr);
+    assert.match(ttl.stderr, 'offer_1/en_US (templates/offer_1.en_US.yaml): message_send_ttl_seconds: Twilio\'s content types have no place for it');
+  } finally { cleanup(dir); }
 });
 
 test.run();

@@ -292,4 +292,55 @@ test('colour: TERM=dumb on a terminal and FORCE_COLOR=0 (or false) give plain te
   assert.is(colour({}, pipe), false);
 });
 
+// trial-ax F5: plan and apply printed Node's "(node:N) Warning: The 'NO_COLOR' env is ignored due to the
+// 'FORCE_COLOR' env being set." (execa's yoctocolors asks Node's colour probe at its import) while tplsync obeys NO_COLOR
+test('NO_COLOR beside FORCE_COLOR: plan and apply, as child processes, print no colour and no Node warning; an empty NO_COLOR leaves FORCE_COLOR to colour', async () => {
+  const dir = project({ 'templates/order_ready.en_US.yaml': VALID });
+  try {
+    for (const force of ['1', '2', '']) {
+      const plan = await cli(['plan'], { cwd: dir, env: { FORCE_COLOR: force, NO_COLOR: '1' } });
+      assert.is(plan.exitCode, 0, plan.stderr);
+      assert.match(plan.stdout, /Plan for local: 1 to create/);
+      assert.not.match(plan.stderr, /Warning|NO_COLOR/, `FORCE_COLOR=${JSON.stringify(force)}: ${plan.stderr}`);
+      assert.not.match(plan.stdout + plan.stderr, /\x1b\[/);
+    }
+    const apply = await cli(['apply', '--auto-approve'], { cwd: dir, env: { FORCE_COLOR: '1', NO_COLOR: '1' } });
+    assert.is(apply.exitCode, 0, apply.stderr);
+    assert.not.match(apply.stderr, /Warning|NO_COLOR/, apply.stderr);
+    assert.not.match(apply.stdout + apply.stderr, /\x1b\[/);
+    // an empty NO_COLOR is none (no-color.org): FORCE_COLOR colours, still without Node's warning
+    const empty = await cli(['plan', '--detailed-exitcode'], { cwd: dir, env: { FORCE_COLOR: '1', NO_COLOR: '' } });
+    assert.is(empty.exitCode, 0, empty.stderr);
+    assert.not.match(empty.stderr, /Warning|NO_COLOR/, empty.stderr);
+    assert.match(empty.stdout, /\x1b\[/);
+  } finally { cleanup(dir); }
+});
+
+test('settleColorEnv: the environment says what useColor decides (NO_COLOR not empty wins, an empty one is none); useColor\'s answer is unchanged', async () => {
+  const { settleColorEnv, useColor } = await import('../src/terminal/output.ts');
+  const { runWithIo } = await import('../src/core/io.ts');
+  const tty = { isTTY: true, write: () => true } as never;
+  const pipe = { isTTY: false, write: () => true } as never;
+  const cases: [Record<string, string>, Record<string, string>][] = [
+    [{ FORCE_COLOR: '1', NO_COLOR: '1' }, { NO_COLOR: '1' }],
+    [{ FORCE_COLOR: '', NO_COLOR: '1' }, { NO_COLOR: '1' }],
+    [{ FORCE_COLOR: '0', NO_COLOR: '1' }, { NO_COLOR: '1' }],
+    [{ FORCE_COLOR: '1', NO_COLOR: '' }, { FORCE_COLOR: '1' }],
+    [{ FORCE_COLOR: '', NO_COLOR: '' }, { FORCE_COLOR: '' }],
+    [{ NO_COLOR: '' }, { NO_COLOR: '' }],
+    [{ FORCE_COLOR: '3' }, { FORCE_COLOR: '3' }],
+    [{ NO_COLOR: '1', TERM: 'dumb' }, { NO_COLOR: '1', TERM: 'dumb' }],
+  ];
+  for (const [given, settled] of cases) {
+    for (const stream of [tty, pipe]) {
+      const env: Record<string, string> = { ...given };
+      const run = (f: () => boolean) => runWithIo({ stdout: stream, stderr: stream, stdin: process.stdin, cwd: process.cwd(), env, args: [] } as never, f);
+      const before = run(() => useColor(stream));
+      run(() => { settleColorEnv(); return true; });
+      assert.equal(env, settled, JSON.stringify(given));
+      assert.is(run(() => useColor(stream)), before, JSON.stringify(given));
+    }
+  }
+});
+
 test.run();

@@ -14,10 +14,11 @@ const schema = JSON.parse(readFileSync(new URL('../schema/template.schema.json',
 /** the project's own keys: where a file lives and what it notes, not a part of the template (`description` is not one: apply sends it, so the export names it) */
 const TPLSYNC_OWN = ['channel', 'publicId', 'translated_from'];
 type File = Record<string, unknown>;
-interface Example { file: File; listed?: string }
+/** listed: the field the export lists (a finding, exit 1); noted: the field it notes (tplsync's own, left out without failing) */
+interface Example { file: File; listed?: string; noted?: string }
 
 const body = { text: 'Hi {{1}}.', examples: { 1: 'Ana' } };
-const f = (extra: File, listed?: string): Example => ({ file: { name: 'a', language: 'en_US', category: 'UTILITY', body, ...extra }, ...(listed ? { listed } : {}) });
+const f = (extra: File, listed?: string, noted?: string): Example => ({ file: { name: 'a', language: 'en_US', category: 'UTILITY', body, ...extra }, ...(listed ? { listed } : {}), ...(noted ? { noted } : {}) });
 const b = (...buttons: File[]): Example => f({ category: 'MARKETING', buttons });
 
 const EXAMPLES: Example[] = [
@@ -39,8 +40,9 @@ const EXAMPLES: Example[] = [
   f({ category: 'AUTHENTICATION', body: { add_security_recommendation: true }, footer: { code_expiration_minutes: 7 }, buttons: [{ type: 'OTP', otp_type: 'ONE_TAP', text: 'Copy code', autofill_text: 'Autofill', supported_apps: [{ package_name: 'com.example.app', signature_hash: 'K8a/AINcGX7' }] }] }),
   f({ category: 'AUTHENTICATION', body: { add_security_recommendation: true }, buttons: [{ type: 'OTP', otp_type: 'ZERO_TAP', zero_tap_terms_accepted: true, supported_apps: [{ package_name: 'com.example.app', signature_hash: 'K8a/AINcGX7' }] }] }),
   f({ message: { type: 'text', message: 'Hi' } }, 'message'),
-  // trial-z F1: Meta's create request has no description field; it was dropped without a word
-  f({ description: 'Order status update with tracking' }, 'description'),
+  // trial-z F1: Meta's create request has no description field; it was dropped without a word.
+  // trial-ax F1: tplsync's own, no part of what WhatsApp approves: noted, not listed (a lint-clean project exported with exit 1)
+  f({ description: 'Order status update with tracking' }, undefined, 'description'),
   b({ type: 'QUICK_REPLY', text: 'Yes please' }),
   b({ type: 'URL', text: 'Open', url: 'https://o.example/t/{{1}}', example: 'https://o.example/t/77', app_deep_link: { meta_app_id: 634974688087057, android_deep_link: 'shop://deals/', android_fallback_playstore_url: 'https://o.example/deals/' } }),
   b({ type: 'PHONE_NUMBER', text: 'Call', phone_number: '+15550001111' }),
@@ -74,11 +76,12 @@ test('the examples set every top-level key, header format, button type and butto
   }
 });
 
-test('every value of each example shows in Meta\'s create request, or the part is listed', () => {
+test('every value of each example shows in Meta\'s create request, or the part is listed (or, tplsync\'s own, noted)', () => {
   for (const e of EXAMPLES) {
     const r = toMeta(fromFile({ channel: 'wa', ...e.file }, 'ch', 'id'));
     const fields = r.issues.map((i) => i.field);
     if (e.listed) { assert.ok(fields.includes(e.listed), `${JSON.stringify(e.file)}: '${e.listed}' not listed`); continue; }
+    if (e.noted) { assert.ok((r.notes ?? []).some((n) => n.field === e.noted), `${JSON.stringify(e.file)}: '${e.noted}' not noted`); assert.equal(r.issues, [], JSON.stringify(e.file)); continue; }
     assert.equal(r.issues, [], JSON.stringify(e.file));
     const out = JSON.stringify(r.request);
     const { channel: _c, ...parts } = e.file;
@@ -89,15 +92,19 @@ test('every value of each example shows in Meta\'s create request, or the part i
   }
 });
 
-// trial-z F1: the request is still written, without the description
-test('a description is listed by field, and the template written without it', () => {
+// trial-z F1: the request is still written, without the description, and that is said.
+// trial-ax F1: said as a note, not an issue: the description is tplsync's own, no part of what WhatsApp approves
+test('a description is noted by field (not an issue), and the template written without it', () => {
   const r = toMeta(fromFile({ channel: 'wa', name: 'order_update', language: 'en_US', category: 'UTILITY', description: 'Order status update', body }, 'ch', 'id'));
-  assert.equal(r.issues.map((i) => `${i.template} ${i.field}`), ['order_update/en_US description']);
-  assert.match(r.issues[0]!.message, /Meta's create request has no place for it/);
+  assert.equal(r.issues, []);
+  assert.equal((r.notes ?? []).map((i) => `${i.template} ${i.field}`), ['order_update/en_US description']);
+  assert.match(r.notes![0]!.message, /not in Meta's create request, which has no such field; the description is tplsync's own/);
+  assert.match(r.notes![0]!.message, /pull --from meta\) has none/);
   assert.ok(r.request);
   assert.not.match(JSON.stringify(r.request), /Order status update/);
   // an empty description is none
-  assert.equal(toMeta(fromFile({ channel: 'wa', name: 'a', language: 'en_US', category: 'UTILITY', description: ' ', body }, 'ch', 'id')).issues, []);
+  const empty = toMeta(fromFile({ channel: 'wa', name: 'a', language: 'en_US', category: 'UTILITY', description: ' ', body }, 'ch', 'id'));
+  assert.equal([...empty.issues, ...(empty.notes ?? [])], []);
 });
 
 // trial-z F4: a custom authentication text was written as a BODY with text (exit 0), which plan holds and Meta refuses

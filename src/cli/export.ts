@@ -2,7 +2,8 @@
 // Meta's create-template request (POST /<WABA_ID>/message_templates), or of Twilio's Content
 // create request (POST /v1/Content) with its WhatsApp approval request; `pull --from meta|twilio`
 // of the output gives the same templates back. What the format has no place for is listed by
-// template and field (exit 1); the rest is written.
+// template and field (exit 1); the rest is written. What is tplsync's own and left out (a
+// description) is noted once for all templates, not a finding (exit 0).
 import { asIdentifier, identifierFields } from '../core/redact.js';
 import path from 'node:path';
 import { EXIT } from '../core/exit-codes.js';
@@ -28,7 +29,7 @@ export interface ExportCommandOptions { config?: string; env?: string; to: strin
 export async function exportCommand(paths: string[], o: ExportCommandOptions): Promise<number> {
   o = dashAsStdout(o, 'out');
   if (o.to !== 'meta' && o.to !== 'twilio') throw new UsageError(`--to ${o.to}: tplsync exports to meta (Meta's create-template requests) or twilio (Twilio's Content create requests)`);
-  const convert: (c: ReturnType<typeof fromFile>) => { request?: unknown; issues: FormatIssue[]; numbered?: FormatIssue[] } = o.to === 'meta'
+  const convert: (c: ReturnType<typeof fromFile>) => { request?: unknown; issues: FormatIssue[]; numbered?: FormatIssue[]; notes?: FormatIssue[] } = o.to === 'meta'
     ? (await import('../formats/meta.js')).toMeta
     : (await import('../formats/twilio.js')).toTwilio;
   const config = await commandConfig(o);
@@ -43,6 +44,8 @@ export async function exportCommand(paths: string[], o: ExportCommandOptions): P
   /** per request written, where it comes from: two of one name and language are refused (one account holds one) */
   const sources: ExportSource[] = [];
   let issues = 0;
+  /** what the requests leave out that is tplsync's own (a description): said once per kind after the loop, not a finding */
+  const notes: FormatIssue[] = [];
   for (const f of project.files) {
     if (channels && !channels.has(String(f.value!.channel)) && !channels.has(String(f.value!.channel).toLowerCase())) continue;
     // a template the format has no place for whatever its values (RCS-only): listed once, as that, its values not judged
@@ -75,6 +78,7 @@ export async function exportCommand(paths: string[], o: ExportCommandOptions): P
     const r = rcsToTwilio ? rcsToTwilio(v) : convert(fromFile(v, String(v.channel), ''));
     for (const i of r.issues) { io().stderr.write(`tplsync: ${asIdentifier(i.template)} (${asIdentifier(f.file)}): ${i.field}: ${i.message}\n`); issues++; }
     if (!r.request) continue;
+    notes.push(...(r.notes ?? []));
     requests.push(r.request);
     sources.push({ name: String(v.name), language: String(v.language), file: f.file, channel: String(v.channel) });
     // said, not a finding (exit 0): the variables an app sending this template by number sends
@@ -92,11 +96,37 @@ export async function exportCommand(paths: string[], o: ExportCommandOptions): P
     return EXIT.FINDINGS;
   }
   emit(`${JSON.stringify(requests.map((r) => (r && typeof r === 'object' ? identifierFields(r as Record<string, string>) : r)), null, 2)}\n`, o.out);
+  sayNotes(notes);
   if (o.out) io().stderr.write(`Wrote ${requests.length} create request${requests.length === 1 ? '' : 's'} to ${shownPath(o.out, config.dir)}; pull --from ${o.to} reads it back\n`);
   return issues ? EXIT.FINDINGS : EXIT.OK;
 }
 
 interface ExportSource { name: string; language: string; file: string; channel: string }
+
+/** How many templates a note names before it counts the rest. */
+const NOTE_NAMES = 5;
+
+/**
+ * Said on stderr, one line per field and message, with the templates it is of (the first few named,
+ * the rest counted): what the requests leave out that is tplsync's own (a description, which no
+ * platform reviews), so that every lint-clean file with one does not make a line of its own or a
+ * failed export.
+ */
+function sayNotes(notes: readonly FormatIssue[]): void {
+  const byKind = new Map<string, { field: string; message: string; templates: string[] }>();
+  for (const n of notes) {
+    const key = `${n.field}\u0000${n.message}`;
+    const kind = byKind.get(key) ?? { field: n.field, message: n.message, templates: [] };
+    kind.templates.push(n.template);
+    byKind.set(key, kind);
+  }
+  for (const { field, message, templates } of byKind.values()) {
+    const named = templates.slice(0, NOTE_NAMES).map(asIdentifier).join(', ');
+    const rest = templates.length - NOTE_NAMES;
+    const of = templates.length === 1 ? named : `${templates.length} templates (${named}${rest > 0 ? `, and ${rest} more` : ''})`;
+    io().stderr.write(`tplsync: note: ${field} of ${of}: ${message}\n`);
+  }
+}
 
 /** Pure: each pair of requests with one name and language (the first of that key and each later one). */
 export function sameNameAndLanguage(sources: readonly ExportSource[]): [ExportSource, ExportSource][] {

@@ -6,6 +6,7 @@ import { installInterruptHandler, interruptExitCode, wasInterrupted } from '../c
 import { installRedaction } from '../core/redact.js';
 import { routeProjectConsole } from '../core/project-console.js';
 import { takeSecretsOutOfEnv } from '../core/secret-env.js';
+import { settleColorEnv } from '../terminal/output.js';
 import { toolVersion } from '../core/version.js';
 import { visible } from '../core/visible.js';
 import { systemError } from '../core/system-error.js';
@@ -44,6 +45,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   installRedaction(); // every command's stdout and stderr: no key or token a server echoes gets out
   routeProjectConsole(); // what a JavaScript config or a policy plugin prints goes to stderr, masked: stdout is a report's or the language server's
   takeSecretsOutOfEnv(); // an environment's key, once read, is gone from the environment: a policy plugin (repository code) does not find it there
+  settleColorEnv(); // NO_COLOR beside FORCE_COLOR: the environment says what tplsync does, and Node warns of no 'NO_COLOR ignored'
   installInterruptHandler(); // Ctrl-C and SIGTERM: exit 130 / 143; commands that can stop cleanly finish what is in flight first
   let code: number = EXIT.OK;
   const program = withGlobalOptions(new Command('tplsync')

@@ -514,7 +514,15 @@ function carouselCard(raw: unknown, at: string, bad: Bad, category: string): Rec
 // ---------------------------------------------------------------------------------------------
 // Out: canonical templates (from files) to Meta's create-template request.
 
-export interface MetaExport { request?: Rec; issues: FormatIssue[] }
+/**
+ * `notes`: what the request leaves out that is tplsync's own and no part of what the platform
+ * reviews (the file's `description`): said on stderr, not a finding (exit 0), where `issues`,
+ * the platform's content that the request cannot carry, are (exit 1).
+ */
+export interface MetaExport { request?: Rec; issues: FormatIssue[]; notes?: FormatIssue[] }
+
+/** Why a description left out of a request is a note: what the template is for is tplsync's, which apply sends with it and no platform reviews. */
+export const DESCRIPTION_IS_TPLSYNCS = 'the description is tplsync\'s own (what the template is for: apply sends it with the template, and no platform reviews it)';
 
 /** The names of the placeholders of a part, or undefined when it has none; numbered ones give []. */
 function partNames(p: { text?: string } | undefined, names: readonly string[] | undefined): string[] | undefined {
@@ -530,8 +538,9 @@ export function toMeta(f: FileTemplate): MetaExport {
   const issues: FormatIssue[] = [];
   if (c.rcsOnly) return { issues: [{ template: label, field: 'message', message: 'an RCS-only template: Meta has no place for it' }] };
   if (c.message) issues.push({ template: label, field: 'message', message: 'the RCS message has no place in a Meta template: left out' });
-  // what the template is for, which the file and apply's write keep: Meta's create request has no such field
-  if (c.description.trim() !== '') issues.push({ template: label, field: 'description', message: 'Meta\'s create request has no place for it: left out' });
+  // what the template is for, which the file and apply's write keep: Meta's create request has no such field.
+  // tplsync's own, no part of what WhatsApp approves: a note, not a finding (a lint-clean project exports with exit 0)
+  const notes: FormatIssue[] = c.description.trim() !== '' ? [{ template: label, field: 'description', message: `not in Meta's create request, which has no such field; ${DESCRIPTION_IS_TPLSYNCS}; a file pulled back from this output (pull --from meta) has none` }] : [];
   // judged as plan judges a create (authenticationTextOfItsOwn): WhatsApp takes no text of its own, so no request is written
   if (authenticationTextOfItsOwn(c)) return { issues: [...issues, { template: label, field: 'body.text', message: `an authentication template with a body text of its own, and WhatsApp builds authentication templates from its preset text only (${AUTHENTICATION_PRESET_DOC}); plan holds its create. Not exported: drop body.text (and its examples) and ask for WhatsApp's sentences with body.add_security_recommendation: true and footer.code_expiration_minutes` }] };
   const parts = [partNames(c.header?.format === 'TEXT' ? c.header : undefined, names.header), partNames(c.body, names.body), ...(c.carousel ?? []).map((card, i) => partNames(card.body, names.cards?.[i]))];
@@ -576,7 +585,7 @@ export function toMeta(f: FileTemplate): MetaExport {
     ...(c.ctaUrlLinkTrackingOptedOut ? { cta_url_link_tracking_opted_out: true } : {}),
     components,
   };
-  return { request, issues };
+  return { request, issues, notes };
 }
 
 function textExample(values: readonly string[], names: readonly string[] | undefined, key: 'body_text' | 'header_text', isNamed: boolean): Rec {

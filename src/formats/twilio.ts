@@ -9,7 +9,7 @@ import { scanPlaceholders, placeholderNameFor, NAMED, NUMBERED } from '../model/
 import { sampleValueInUrl, urlSampleProblem } from '../model/urls.js';
 import { authenticationPresetBody, authenticationTextOfItsOwn, readPresetExpiryFooter } from '../model/authentication.js';
 import { cardParam, type ChannelKind } from '../model/meta.js';
-import { categorySource, inexactNumbers, lookalikeSaid, WHATSAPP_LANGUAGE, type CategorySource, WHATSAPP_NAME, type FormatIssue, type ImportedTemplate } from './meta.js';
+import { categorySource, DESCRIPTION_IS_TPLSYNCS, inexactNumbers, lookalikeSaid, WHATSAPP_LANGUAGE, type CategorySource, WHATSAPP_NAME, type FormatIssue, type ImportedTemplate } from './meta.js';
 
 export const TWILIO_PAGES = {
   resources: 'https://www.twilio.com/docs/content/content-api-resources',
@@ -643,7 +643,8 @@ export const TWILIO_EXPORT_PARTS = {
  * that a Twilio resource varies only through a variable (a COPY_CODE button's code, a media
  * header's file name): said by field with the variable to send, as pull says its renumbering.
  */
-export interface TwilioExport { request?: { content: Rec; approval?: Rec }; issues: FormatIssue[]; numbered?: FormatIssue[] }
+/** `notes`: as MetaExport's, said and not a finding (an RCS template's description). */
+export interface TwilioExport { request?: { content: Rec; approval?: Rec }; issues: FormatIssue[]; numbered?: FormatIssue[]; notes?: FormatIssue[] }
 
 /** Twilio: "A variable key has a maximum length of 16 characters" (TWILIO_PAGES.variables). */
 export const TWILIO_MAX_VARIABLE_KEY = 16;
@@ -1167,10 +1168,13 @@ export function rcsToTwilio(v: Rec): TwilioExport {
     else types['twilio/text'] = { body: fb };
   }
   // friendly_name is the name pull --from twilio reads back (RCS has no approval request to carry it), and the resource
-  // has no other field for what the template is for: the description is left out, said as Meta's export says it
-  if (typeof v.description === 'string' && v.description.trim() !== '') bad('description', 'Twilio\'s resource has no place for it beside friendly_name, which holds the template\'s name on RCS (no approval request carries the name): left out');
+  // has no other field for what the template is for: the description is left out, noted as Meta's export notes it
+  // (tplsync's own, no part of what a platform reviews: not a finding)
+  const notes: FormatIssue[] = typeof v.description === 'string' && v.description.trim() !== ''
+    ? [{ template: label, field: 'description', message: `not in Twilio's resource, whose friendly_name holds the template's name on RCS (no approval request carries the name); ${DESCRIPTION_IS_TPLSYNCS}; a file pulled back from this output (pull --from twilio) has none` }]
+    : [];
   if (refused) return { issues };
-  return { request: { content: { friendly_name: name, language, ...(Object.keys(vars).length ? { variables: vars } : {}), types } }, issues };
+  return { request: { content: { friendly_name: name, language, ...(Object.keys(vars).length ? { variables: vars } : {}), types } }, issues, notes };
 }
 
 const canonical = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) => (isRec(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x));

@@ -33,6 +33,24 @@ export function appendStepSummary(markdown: string): void {
   if (f) appendFileSync(resolvePath(f), `${redact(markdown)}\n`);
 }
 
+/**
+ * The environment made to say what useColor decides when NO_COLOR and FORCE_COLOR are both set, for
+ * what reads colour from it in this process besides tplsync: Node's own colour probe (tty's
+ * hasColors, getColorDepth) lets FORCE_COLOR win and warns "The 'NO_COLOR' env is ignored due to the
+ * 'FORCE_COLOR' env being set" the first time a module asks it (yoctocolors does at its import: execa's,
+ * for the git calls of plan and apply, and init's prompts'), where tplsync obeys NO_COLOR
+ * (docs/environment.md). NO_COLOR set and not empty: FORCE_COLOR is taken out, so that the probe,
+ * init's prompts and the workers say no colour too; NO_COLOR empty, which no-color.org and
+ * useColor read as unset: NO_COLOR is taken out, FORCE_COLOR deciding as before. useColor's answer
+ * is the same either way; Node warns of nothing.
+ */
+export function settleColorEnv(): void {
+  const env = io().env;
+  if (env.FORCE_COLOR === undefined || env.NO_COLOR === undefined) return;
+  if (env.NO_COLOR !== '') delete env.FORCE_COLOR;
+  else delete env.NO_COLOR;
+}
+
 /** Colour on a TTY only, never with NO_COLOR (https://no-color.org), always with FORCE_COLOR. */
 export function useColor(stream: OutStream): boolean {
   if ('NO_COLOR' in io().env && io().env.NO_COLOR !== '') return false;
