@@ -17,6 +17,8 @@ import { sarif } from '../src/lint/formatters/sarif.ts';
 import { markdown } from '../src/lint/formatters/markdown.ts';
 import { RULES, RULES_BY_ID } from '../src/lint/registry.ts';
 import { SECRET_ENV_VARS } from '../src/core/redact.ts';
+import { loadConfig } from '../src/config/load.ts';
+import { lintProject } from '../src/lint/run.ts';
 import { cleanup, cli, cliIn, CONFIG, ROOT, tempDir, VALID, writeFiles } from './helpers.ts';
 
 const read = (rel: string) => readFileSync(path.join(ROOT, rel), 'utf8');
@@ -185,6 +187,33 @@ test('every template of the docs is in fmt\'s layout, comments as written (a fil
     }
   }
   assert.ok(checked.length >= 15, `blocks checked: ${checked.length}`);
+});
+
+test('every whole template of the docs lints clean in a project that names its channel (trial-ax F3: format.md\'s RCS card hid two of its suggestions)', async () => {
+  const mdFiles = ['README.md', ...readdirSync(path.join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md') && f !== 'rules.md').map((f) => path.join('docs', f))];
+  const dir = tempDir();
+  try {
+    const blocks: { where: string; folder: string; channel: string; rcs: boolean }[] = [];
+    for (const md of mdFiles) {
+      for (const m of read(md).matchAll(/^( *)```yaml\n([\s\S]*?)^ *```$/gm)) {
+        // a block in a list item is indented as the item is
+        const block = m[2]!.split('\n').map((l) => l.slice(m[1]!.length)).join('\n');
+        const channel = /^channel: ([\w-]+)/m.exec(block)?.[1];
+        if (!channel || !/^name:/m.test(block) || !/^language:/m.test(block)) continue;
+        const folder = `t${blocks.length}`;
+        blocks.push({ where: `${md}, the block at line ${read(md).slice(0, m.index).split('\n').length + 1}`, folder, channel, rcs: /^message:/m.test(block) });
+        writeFiles(dir, { [`templates/${folder}/doc.yaml`]: block });
+      }
+    }
+    assert.ok(blocks.length >= 3 && blocks.some((b) => b.rcs) && blocks.some((b) => b.where.startsWith('README')), JSON.stringify(blocks));
+    const channels = [...new Map(blocks.map((b) => [b.channel, b.rcs])).entries()];
+    writeFiles(dir, { 'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  local:\n    emulator: .tplsync/emulator.json\n    channels:\n${channels.map(([c], i) => `      ${c}: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a1${i}\n`).join('')}channels:\n${channels.map(([c, rcs]) => `  ${c}: { kind: ${rcs ? 'rcs' : 'whatsapp'} }\n`).join('')}` });
+    const config = await loadConfig({ cwd: dir, configFile: path.join(dir, 'tplsync.config.yaml') });
+    for (const b of blocks) {
+      const { diagnostics } = await lintProject({ ...config, templates: [`templates/${b.folder}/*.yaml`] }, [], dir, { now: new Date('2026-01-01T00:00:00Z') });
+      assert.equal(diagnostics.map((d) => `${d.line}:${d.column} ${d.ruleId} ${d.message}`), [], b.where);
+    }
+  } finally { cleanup(dir); }
 });
 
 test('the README is short and documents every exit code and both set-up commands', () => {
