@@ -216,6 +216,16 @@ test('every whole template of the docs lints clean in a project that names its c
   } finally { cleanup(dir); }
 });
 
+test('ids.md says the template listing exists, where it is configured, and that pull --all adopts a channel with it (trial-ax F4)', () => {
+  const ids = read('docs/ids.md');
+  assert.not.match(ids, /no operation that lists channels or templates/);
+  assert.ok(ids.includes('(api-assumptions.md#the-template-listing-get-list-approved-template)'), 'links the listing\'s section');
+  assert.ok(ids.includes('`environments.<env>.list`'));
+  assert.match(ids, /\$ tplsync pull --all --channel \S+/);
+  // the local environment init writes has the emulator's listing, as the page says
+  assert.match(read('src/init/init.ts'), /list:/);
+});
+
 test('the README is short and documents every exit code and both set-up commands', () => {
   const readme = read('README.md');
   assert.ok(readme.length < 9000, `${readme.length} characters`);
