@@ -27,8 +27,11 @@ function steps(rel: string): Step[] {
     const indent = m[1]!.length;
     for (const raw of m[2]!.replace(/\n$/, '').split('\n')) {
       const line = raw.slice(Math.min(indent, raw.length - raw.trimStart().length));
-      if (line.startsWith('$ ')) out.push({ command: line.slice(2).replace(/\s+#.*$/, ''), output: [] });
-      else out.at(-1)?.output.push(line);
+      const last = out.at(-1);
+      // a command continued on the next line (` \` at its end) is one command
+      if (last && !last.output.length && last.command.endsWith(' \\')) last.command = `${last.command.slice(0, -2)} ${line.trim()}`;
+      else if (line.startsWith('$ ')) out.push({ command: line.slice(2).replace(/\s+#.*$/, ''), output: [] });
+      else last?.output.push(line);
     }
   }
   return out;
@@ -48,6 +51,8 @@ const normal = (line: string): string => line
   .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z/g, '<time>')
   .replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:<port>')
   .replace(/\b[0-9a-f]{32}\b/g, '<token>')
+  // the id a send makes up for its message when given none (send --dry-run prints it in the request)
+  .replace(/("clientMessageId": ")[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}"/g, '$1<id>"')
   .replace(/\s+$/, '');
 
 const GAP = /^\s*(?:\.\.\.|…)\s*$/;
@@ -214,6 +219,17 @@ test('plan and apply pages, on the repository\'s samples applied to the embedded
     assert.is(planned.exitCode, 0, planned.lines.join('\n'));
     edit(shipped, /^footer: Reply STOP to unsubscribe/m, 'footer: Reply STOP, to unsubscribe');
     await shows('docs/commands/apply.md', 'tplsync apply plan.json --auto-approve', dir);
+  } finally { cleanup(dir); }
+});
+
+test('send page: the dry run\'s request as the CLI prints it, on the samples applied (trial-ax F9)', async () => {
+  const dir = samples();
+  try {
+    const applied = await run('tplsync apply --auto-approve --wait', dir);
+    assert.is(applied.exitCode, 0, applied.lines.join('\n'));
+    const command = 'tplsync send --to +4915112345678 --template order_shipped --language en_US --param customer=Maria --param order_id=A-1042 --param button_2=A-1042 --text-only --dry-run';
+    const r = await shows('docs/commands/send.md', command, dir);
+    assert.is(r.exitCode, 0);
   } finally { cleanup(dir); }
 });
 
