@@ -14,19 +14,36 @@ const GROUPS: Record<RuleGroup, string> = {
 };
 
 /**
- * A fixture line short enough to read: a run of one repeated character is elided in its middle
- * (`aaaaaaaaaa…aaaaaaaaaa`), and a line still too long is cut after a whole word; either way the
- * line's real length follows.
+ * A fixture line as rules.md prints it: whole, but for a run of 30 or more of one character in a
+ * line over 110 characters (a length rule's text of 1,025 `a`), which is elided in its middle
+ * (`aaaaaaaaaa…aaaaaaaaaa`) with the line's real length after it (`  # 1035 characters`). Nothing
+ * else is cut: a line cut after a word loses what its rule reports (a too-long text, a sample) and,
+ * inside `{ ... }`, the closing brace, so that the example no longer parses (trial-ax F2). The
+ * page says how to write a run out again (RUNS_NOTE); test/rules.test.ts lints every example as
+ * printed, runs written out so.
  */
 export function shorten(line: string): string {
   if (line.length <= 110) return line;
-  let s = line.replace(/(.)\1{29,}/g, (run, c: string) => `${c.repeat(10)}…${c.repeat(10)}`);
-  if (s.length > 100) {
-    const cut = s.lastIndexOf(' ', 100);
-    s = `${s.slice(0, cut > 40 ? cut : 100)} …`;
-  }
-  return `${s}  # ${line.length} characters`;
+  const runs = [...line.matchAll(/(.)\1{29,}/gu)];
+  // one run a line: its length then follows from the line's
+  if (runs.length !== 1) return line;
+  const [run, c] = runs[0] as unknown as [string, string];
+  const at = runs[0]!.index!;
+  return `${line.slice(0, at)}${c.repeat(10)}…${c.repeat(10)}${line.slice(at + run.length)}  # ${[...line].length} characters`;
 }
+
+/** What the page says of its examples: how to copy one, and the two things printed shorter than the file (test/rules.test.ts lints every example so). */
+const RUNS_NOTE = [
+  'Each rule\'s **Example** is a file the rule reports, as the page prints it: copied into a project whose config names its',
+  'channel (`shop-whatsapp` a WhatsApp channel, `shop-rcs` an RCS one), it gives the finding where the line `^ reported here`',
+  'points (that line is not part of the file). Files shown by name are one project for a rule across files, separate',
+  'examples for any other; a few also give another rule\'s finding about the same mistake. The few rules about the config (`channel-kind`, `language-coverage`,',
+  '`env-channel-misspelt`, `env-value-missing`, `key-order`) need the config of the examples,',
+  '[test/fixtures/rules/tplsync.config.yaml](../test/fixtures/rules/tplsync.config.yaml). Two things are printed shorter',
+  'than the file: a long run of one character, as `aaaaaaaaaa…aaaaaaaaaa` with the line\'s real length after it',
+  '(`  # 1035 characters`: write the run out until the line is that long, comment left out), and a byte that is not',
+  'UTF-8, as `\\xE9`.',
+].join('\n');
 
 function example(id: string): string | undefined {
   const dir = path.join(ROOT, 'test', 'fixtures', 'rules', id, 'fail');
@@ -171,6 +188,8 @@ export function renderRulesDoc(): string {
     '# tplsync-disable-next-line language-unknown -- our partner supports this language',
     'language: xx_YY',
     '```',
+    '',
+    RUNS_NOTE,
     '',
     '| id | default | checks |',
     '| --- | --- | --- |',

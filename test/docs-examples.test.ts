@@ -5,7 +5,7 @@
 // number of lines) or "..." / "…" inside a line (any text). Counts that depend on the samples are
 // so compared with a run on the samples of this checkout: a sample added or an output changed
 // fails here, instead of leaving the page stale.
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -27,8 +27,11 @@ function steps(rel: string): Step[] {
     const indent = m[1]!.length;
     for (const raw of m[2]!.replace(/\n$/, '').split('\n')) {
       const line = raw.slice(Math.min(indent, raw.length - raw.trimStart().length));
-      if (line.startsWith('$ ')) out.push({ command: line.slice(2).replace(/\s+#.*$/, ''), output: [] });
-      else out.at(-1)?.output.push(line);
+      const last = out.at(-1);
+      // a command continued on the next line (` \` at its end) is one command
+      if (last && !last.output.length && last.command.endsWith(' \\')) last.command = `${last.command.slice(0, -2)} ${line.trim()}`;
+      else if (line.startsWith('$ ')) out.push({ command: line.slice(2).replace(/\s+#.*$/, ''), output: [] });
+      else last?.output.push(line);
     }
   }
   return out;
@@ -48,6 +51,8 @@ const normal = (line: string): string => line
   .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z/g, '<time>')
   .replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:<port>')
   .replace(/\b[0-9a-f]{32}\b/g, '<token>')
+  // the id a send makes up for its message when given none (send --dry-run prints it in the request)
+  .replace(/("clientMessageId": ")[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}"/g, '$1<id>"')
   .replace(/\s+$/, '');
 
 const GAP = /^\s*(?:\.\.\.|…)\s*$/;
@@ -138,15 +143,31 @@ test('the comparison: lines as printed, shortened only with "..."', () => {
 test('README "Five minutes": lint and plan in a project made by init, as steps 3 and 4 show them', async () => {
   const dir = tempDir('tplsync-docs-readme-');
   try {
+    // installed as the README's Install section does it: init names the schema through node_modules
+    mkdirSync(path.join(dir, 'node_modules'));
+    symlinkSync(ROOT, path.join(dir, 'node_modules', 'tplsync'), 'dir');
     const init = await run('tplsync init --yes', dir);
     assert.is(init.exitCode, 0, init.lines.join('\n'));
     const file = path.join(dir, 'templates', 'welcome_message.en_US.yaml');
     const kept = readFileSync(file, 'utf8');
+    // step 1: the template's schema comment is the one init writes in templates/ (trial-ax F8: it named ../../node_modules)
+    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const modeline = /^ *(# yaml-language-server: \$schema=\S+)$/m.exec(readme)?.[1];
+    assert.is(modeline, kept.split('\n')[0], 'README step 1 names the schema as a file in templates/ does');
     // step 3: a typo in the category
     edit(file, /^category: UTILITY/m, 'category: UTILTY');
     await shows('README.md', 'npx tplsync lint', dir);
+    // which lint --fix leaves, as the README says (trial-ax F7): it repairs a category's case, not a typo
+    assert.match(readme, /`tplsync lint --fix` repairs what is certain \(a category's case, placeholder numbers\), not a\s+typo/);
+    const typo = await run('tplsync lint --fix', dir);
+    assert.is(typo.exitCode, 1, typo.lines.join('\n'));
+    assert.match(readFileSync(file, 'utf8'), /^category: UTILTY\b/m);
+    edit(file, /^category: UTILTY/m, 'category: utility');
+    await run('tplsync lint --fix', dir);
+    assert.match(readFileSync(file, 'utf8'), /^category: UTILITY\b/m);
     writeFileSync(file, kept);
-    // step 4: applied and approved, then the footer edited
+    // step 4: applied and approved, then the footer edited (the README says so: trial-ax F7)
+    assert.match(readme, /4\. \*\*Plan\*\*: [^\n]*after a first apply/);
     const applied = await run('tplsync apply --auto-approve --wait', dir);
     assert.is(applied.exitCode, 0, applied.lines.join('\n'));
     edit(file, /^footer: Reply STOP to opt out/m, 'footer: Reply STOP to unsubscribe');
@@ -214,6 +235,17 @@ test('plan and apply pages, on the repository\'s samples applied to the embedded
     assert.is(planned.exitCode, 0, planned.lines.join('\n'));
     edit(shipped, /^footer: Reply STOP to unsubscribe/m, 'footer: Reply STOP, to unsubscribe');
     await shows('docs/commands/apply.md', 'tplsync apply plan.json --auto-approve', dir);
+  } finally { cleanup(dir); }
+});
+
+test('send page: the dry run\'s request as the CLI prints it, on the samples applied (trial-ax F9)', async () => {
+  const dir = samples();
+  try {
+    const applied = await run('tplsync apply --auto-approve --wait', dir);
+    assert.is(applied.exitCode, 0, applied.lines.join('\n'));
+    const command = 'tplsync send --to +4915112345678 --template order_shipped --language en_US --param customer=Maria --param order_id=A-1042 --param button_2=A-1042 --text-only --dry-run';
+    const r = await shows('docs/commands/send.md', command, dir);
+    assert.is(r.exitCode, 0);
   } finally { cleanup(dir); }
 });
 

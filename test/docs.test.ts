@@ -17,6 +17,8 @@ import { sarif } from '../src/lint/formatters/sarif.ts';
 import { markdown } from '../src/lint/formatters/markdown.ts';
 import { RULES, RULES_BY_ID } from '../src/lint/registry.ts';
 import { SECRET_ENV_VARS } from '../src/core/redact.ts';
+import { loadConfig } from '../src/config/load.ts';
+import { lintProject } from '../src/lint/run.ts';
 import { cleanup, cli, cliIn, CONFIG, ROOT, tempDir, VALID, writeFiles } from './helpers.ts';
 
 const read = (rel: string) => readFileSync(path.join(ROOT, rel), 'utf8');
@@ -187,6 +189,43 @@ test('every template of the docs is in fmt\'s layout, comments as written (a fil
   assert.ok(checked.length >= 15, `blocks checked: ${checked.length}`);
 });
 
+test('every whole template of the docs lints clean in a project that names its channel (trial-ax F3: format.md\'s RCS card hid two of its suggestions)', async () => {
+  const mdFiles = ['README.md', ...readdirSync(path.join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md') && f !== 'rules.md').map((f) => path.join('docs', f))];
+  const dir = tempDir();
+  try {
+    const blocks: { where: string; folder: string; channel: string; rcs: boolean }[] = [];
+    for (const md of mdFiles) {
+      for (const m of read(md).matchAll(/^( *)```yaml\n([\s\S]*?)^ *```$/gm)) {
+        // a block in a list item is indented as the item is
+        const block = m[2]!.split('\n').map((l) => l.slice(m[1]!.length)).join('\n');
+        const channel = /^channel: ([\w-]+)/m.exec(block)?.[1];
+        if (!channel || !/^name:/m.test(block) || !/^language:/m.test(block)) continue;
+        const folder = `t${blocks.length}`;
+        blocks.push({ where: `${md}, the block at line ${read(md).slice(0, m.index).split('\n').length + 1}`, folder, channel, rcs: /^message:/m.test(block) });
+        writeFiles(dir, { [`templates/${folder}/doc.yaml`]: block });
+      }
+    }
+    assert.ok(blocks.length >= 3 && blocks.some((b) => b.rcs) && blocks.some((b) => b.where.startsWith('README')), JSON.stringify(blocks));
+    const channels = [...new Map(blocks.map((b) => [b.channel, b.rcs])).entries()];
+    writeFiles(dir, { 'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  local:\n    emulator: .tplsync/emulator.json\n    channels:\n${channels.map(([c], i) => `      ${c}: 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a1${i}\n`).join('')}channels:\n${channels.map(([c, rcs]) => `  ${c}: { kind: ${rcs ? 'rcs' : 'whatsapp'} }\n`).join('')}` });
+    const config = await loadConfig({ cwd: dir, configFile: path.join(dir, 'tplsync.config.yaml') });
+    for (const b of blocks) {
+      const { diagnostics } = await lintProject({ ...config, templates: [`templates/${b.folder}/*.yaml`] }, [], dir, { now: new Date('2026-01-01T00:00:00Z') });
+      assert.equal(diagnostics.map((d) => `${d.line}:${d.column} ${d.ruleId} ${d.message}`), [], b.where);
+    }
+  } finally { cleanup(dir); }
+});
+
+test('ids.md says the template listing exists, where it is configured, and that pull --all adopts a channel with it (trial-ax F4)', () => {
+  const ids = read('docs/ids.md');
+  assert.not.match(ids, /no operation that lists channels or templates/);
+  assert.ok(ids.includes('(api-assumptions.md#the-template-listing-get-list-approved-template)'), 'links the listing\'s section');
+  assert.ok(ids.includes('`environments.<env>.list`'));
+  assert.match(ids, /\$ tplsync pull --all --channel \S+/);
+  // the local environment init writes has the emulator's listing, as the page says
+  assert.match(read('src/init/init.ts'), /list:/);
+});
+
 test('the README is short and documents every exit code and both set-up commands', () => {
   const readme = read('README.md');
   assert.ok(readme.length < 9000, `${readme.length} characters`);
@@ -195,17 +234,23 @@ test('the README is short and documents every exit code and both set-up commands
   assert.match(readme, /npm ci && npm test/);
 });
 
-test('rules.md examples are cut at a word or elide a run of one character, never mid-word', () => {
+test('rules.md examples elide only a run of one character, with the line\'s length; nothing is cut after a word (trial-ax F2)', () => {
   assert.is(shorten('short'), 'short');
   assert.is(shorten(`  text: "Hi ${'a'.repeat(200)}"`), `  text: "Hi ${'a'.repeat(10)}…${'a'.repeat(10)}"  # 213 characters`);
+  // a long line of words is printed whole: cut inside `{ ... }`, it lost its closing brace and no longer parsed
   const words = `  opts: { ${Array.from({ length: 30 }, (_, i) => `key${i}: VALUE_${i}`).join(', ')} }`;
-  const cut = shorten(words);
-  assert.match(cut, /^ {2}opts: \{ .*[^ ] …  # \d+ characters$/);
-  assert.ok(words.startsWith(cut.slice(0, cut.indexOf(' …'))) && words[cut.indexOf(' …')] === ' ', cut);
-  for (const line of read('docs/rules.md').split('\n').filter((l) => l.includes('…'))) {
-    const ok = /(.)\1{9}…\1{10}/u.test(line) || / …  # \d+ characters$/.test(line);
-    assert.ok(ok, line);
+  assert.is(shorten(words), words);
+  // two runs in a line: their lengths would not follow from the line's, so the line is printed whole
+  const two = `  text: "${'a'.repeat(60)} ${'b'.repeat(60)}"`;
+  assert.is(shorten(two), two);
+  // the length is in characters, as lint counts them
+  assert.is(shorten(`  text: "${'é'.repeat(120)}"`), `  text: "${'é'.repeat(10)}…${'é'.repeat(10)}"  # 130 characters`);
+  for (const line of read('docs/rules.md').split('\n').filter((l) => / {2}# \d+ characters$/.test(l))) {
+    assert.match(line, /^[^…]*(.)\1{9}…\1{10}[^…]*  # \d+ characters$/u, line);
   }
+  // and the page says so once, at its top
+  const top = read('docs/rules.md').split('\n## ')[0]!;
+  assert.match(top, /printed shorter\s+than the file: a long run of one character, as `aaaaaaaaaa…aaaaaaaaaa`/);
 });
 
 const pkg = JSON.parse(read('package.json')) as { repository: { url: string }; homepage: string; bugs: { url: string } };

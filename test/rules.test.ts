@@ -1,7 +1,7 @@
 // Every rule has a failing and a passing fixture (test/fixtures/rules/<id>/{fail,pass}/):
 // the failing one must report the rule at the position its `# expect: L:C` line names,
 // the passing one must be completely clean.
-import { readdirSync, readFileSync, existsSync, mkdirSync } from 'node:fs';
+import { readdirSync, readFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import './seed.ts';
@@ -15,6 +15,7 @@ import { RULES } from '../src/lint/registry.ts';
 import { charLength, scanPlaceholders } from '../src/model/placeholders.ts';
 import { lintProject } from '../src/lint/run.ts';
 import { lintFile } from '../src/lint/run-file.ts';
+import { renderRulesDoc } from '../scripts/gen-rules-doc.ts';
 import { CHANNEL_A, cleanup, cliIn, CONFIG, FIXTURES, tempDir, VALID, writeBody, writeFiles } from './helpers.ts';
 
 const dir = path.join(FIXTURES, 'rules');
@@ -142,6 +143,111 @@ for (const rule of RULES) {
     for (const limit of limits) assert.ok(lengths.has(limit), `${rule.id}: no text of the passing fixture is exactly ${limit} characters (the limit); make one so`);
   });
 }
+
+// docs/rules.md prints each failing fixture as the rule's example: the tests above lint the fixture, these the
+// example as the page prints it (trial-ax F2: a line cut after a word inside `{ ... }` lost its closing brace, so that
+// 28 examples gave only yaml-syntax when copied, and a text cut short no longer broke the limit it showed).
+const page = renderRulesDoc();
+/** The files of a rule's example as the page prints them: the name it shows (none for a single file), and the text. */
+function printedExamples(id: string): { name: string | undefined; text: string }[] {
+  const section = page.split(/^### /m).find((s) => s.startsWith(`${id}\n`)) ?? '';
+  const examples = /^\*\*Example:\*\*\n\n([\s\S]*?)\n\*\*Fix:\*\*/m.exec(section)?.[1] ?? '';
+  return [...examples.matchAll(/(?:^`([^`\n]+)`:\n\n)?^```yaml\n([\s\S]*?)^```$/gm)].map((m) => ({ name: m[1], text: m[2]! }));
+}
+const MARKER = /^ *\^ reported here$/;
+const ELIDED_RUN = /^(.*?)((.)\3{9}…\3{10})(.*)  # (\d+) characters$/u;
+/**
+ * A printed example as a file, the way the page says to copy it: the `^ reported here` lines left out (each marks the
+ * line above it, at its column), a run shown as `aaaaaaaaaa…aaaaaaaaaa  # N characters` written out until the line has
+ * N characters, `\xE9` the byte it stands for, blank lines at the end dropped. `asPrinted` only leaves the markers out.
+ */
+function asFile(printed: string): { bytes: Buffer; asPrinted: string; marks: string[] } {
+  const lines: string[] = [];
+  const marks: string[] = [];
+  for (const l of printed.replace(/\n$/, '').split('\n')) {
+    if (MARKER.test(l)) marks.push(`${lines.length}:${l.indexOf('^') + 1}`);
+    else lines.push(l);
+  }
+  while (lines.at(-1) === '') lines.pop();
+  const asPrinted = `${lines.join('\n')}\n`;
+  const whole = lines.map((l) => {
+    const m = ELIDED_RUN.exec(l);
+    if (!m) return l;
+    const [, before, , c, after, n] = m as unknown as [string, string, string, string, string, string];
+    return `${before}${c.repeat(Number(n) - [...before].length - [...after].length)}${after}`;
+  });
+  const parts = `${whole.join('\n')}\n`.split('\\xE9');
+  return { bytes: Buffer.concat(parts.flatMap((p, i) => (i ? [Buffer.from([0xe9]), Buffer.from(p)] : [Buffer.from(p)]))), asPrinted, marks };
+}
+
+test('asFile: markers name the line above them, runs are written out to the line\'s length, \\xE9 is the byte', () => {
+  const f = asFile(`a: 1\nb: "xxxxxxxxxx…xxxxxxxxxx!"  # 40 characters\n   ^ reported here\n  ^ reported here\nc\\xE9: 2\n\n`);
+  assert.equal(f.marks, ['2:4', '2:3']);
+  assert.equal(f.bytes, Buffer.concat([Buffer.from(`a: 1\nb: "${'x'.repeat(34)}!"\nc`), Buffer.from([0xe9]), Buffer.from(': 2\n')]));
+  assert.is(f.asPrinted, 'a: 1\nb: "xxxxxxxxxx…xxxxxxxxxx!"  # 40 characters\nc\\xE9: 2\n');
+});
+
+/**
+ * The other rules a printed example may also report: each the same mistake seen by a second rule (or, for
+ * too-many-findings, the findings it sums up). Any other finding is an incomplete example (an RCS card without its
+ * rcsRichCardsOpts, a carousel mixing named and numbered placeholders): complete its fixture instead of listing it.
+ */
+const ALSO: Record<string, string[]> = {
+  'header-location-category': ['authentication-header'], // a LOCATION header on an authentication template is a header there
+  'placeholder-syntax': ['text-characters'], // the zero-width space inside the braces
+  'text-characters': ['placeholder-syntax'], // curly quotes inside the braces
+  'carousel-card-buttons': ['carousel-card-consistency'], // the card with a third button
+  'carousel-product-cards': ['carousel-card-consistency'], // a body on one product card
+  'offer-category': ['copy-code-category'], // the offer's COPY_CODE button on a UTILITY template
+  'authentication-custom-text': ['authentication-preset-text'], // a custom text at all
+  'rcs-suggestions-count': ['rcs-card-height'], // five suggestions make the card too high
+  'rcs-rendered-length': ['rcs-card-height'], // so does a long title
+  'rcs-message-size': ['rcs-message-length'], // a message over the size is over the length too
+  'too-many-findings': ['placeholder-sample'], // the findings it sums up
+};
+
+const printedRoot = tempDir();
+writeFileSync(path.join(printedRoot, 'tplsync.config.yaml'), readFileSync(path.join(dir, 'tplsync.config.yaml')));
+const printedConfig = await loadConfig({ cwd: printedRoot, configFile: path.join(printedRoot, 'tplsync.config.yaml') });
+test.after(() => cleanup(printedRoot));
+
+for (const rule of RULES) {
+  if (GENERATED.has(rule.id)) continue;
+  test(`${rule.id}: its example, copied from docs/rules.md as printed, reports it where the page marks`, async () => {
+    const examples = printedExamples(rule.id);
+    assert.ok(examples.length > 0, 'the page prints an example');
+    // a rule across files judges the files together; any other rule's files are examples of their own
+    const projects = rule.group === 'cross-file' ? [examples] : examples.map((e) => [e]);
+    for (const [i, files] of projects.entries()) {
+      const folder = `${rule.id}/${i}`;
+      const marks: string[] = [];
+      for (const e of files) {
+        const name = e.name ?? 'example.yaml';
+        const f = asFile(e.text);
+        mkdirSync(path.join(printedRoot, folder), { recursive: true });
+        writeFileSync(path.join(printedRoot, folder, name), f.bytes);
+        marks.push(...f.marks.map((m) => `${name}:${m}`));
+        // shortened as printed, it still parses (a shortening that eats a closing brace is a yaml-syntax finding)
+        if (rule.id !== 'yaml-syntax' && f.asPrinted !== f.bytes.toString('utf8')) {
+          const syntax = lintBytes(name, Buffer.from(f.asPrinted), { now: new Date('2026-01-01T00:00:00Z') }).diagnostics.filter((d) => d.ruleId === 'yaml-syntax');
+          assert.equal(syntax.map((d) => `${d.line}:${d.column} ${d.message}`), [], `${name} as printed does not parse`);
+        }
+      }
+      assert.ok(files.every((e) => asFile(e.text).marks.length > 0) || rule.group === 'cross-file', `${folder}: every file of a per-file rule's example marks where`);
+      const { diagnostics } = await lintProject({ ...printedConfig, templates: [`${folder}/*.{yaml,yml}`] }, [], printedRoot, { now: new Date('2026-01-01T00:00:00Z') });
+      const all = diagnostics.map((d) => `${path.basename(d.file)}:${d.ruleId}@${d.line}:${d.column}`);
+      const got = diagnostics.filter((d) => d.ruleId === rule.id).map((d) => `${path.basename(d.file)}:${d.line}:${d.column}`);
+      for (const m of marks) assert.ok(got.includes(m), `the page marks ${rule.id} at ${m}; the example as printed gives ${JSON.stringify(all)}`);
+      const others = diagnostics.filter((d) => d.ruleId !== rule.id && !(ALSO[rule.id] ?? []).includes(d.ruleId));
+      assert.equal(others.map((d) => `${path.basename(d.file)}:${d.ruleId}@${d.line}:${d.column} ${d.message}`), [], `the example of ${rule.id} gives findings of other rules: complete it (or, when it is the same mistake, list the rule in ALSO)`);
+    }
+  });
+}
+
+test('no printed example line is longer than 160 characters (a long text is wrapped in its fixture, as a quoted scalar over several lines)', () => {
+  const long = RULES.flatMap((r) => printedExamples(r.id).flatMap((e) => e.text.split('\n').filter((l) => [...l].length > 160).map((l) => `${r.id}: ${l.slice(0, 60)}…`)));
+  assert.equal(long, []);
+});
 
 test('file-too-large: a file over 1 MiB is reported without being parsed', () => {
   const t = tempDir();

@@ -90,6 +90,10 @@ const key: TemplateKey = 'shop-whatsapp/order_shipped/en_US';
 const client = createClient({ baseUrl: 'http://127.0.0.1:8787', apiKey: 'k', channels: {} });
 console.log(typeof client.getMessageStatus, templates[key].name, typeof UsageError, typeof require);
 `);
+    // and every example of types.md that uses the module, as the page prints it (trial-ax F6: a top-level await is TS1309 here)
+    const usages = [...readFileSync(path.join(ROOT, 'docs', 'commands', 'types.md'), 'utf8').matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!).filter((b) => b.includes("from './tplsync-templates.js'"));
+    assert.ok(usages.length >= 2, 'types.md shows sendTemplate and a wrapper');
+    for (const [i, block] of usages.entries()) writeFileSync(path.join(cjs, 'src', `usage-${i + 1}.ts`), block);
     const parsed = ts.getParsedCommandLineOfConfigFile(path.join(cjs, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => { throw new Error(String(d.messageText)); } })!;
     const program = ts.createProgram(parsed.fileNames, parsed.options);
     const emitted = program.emit();
