@@ -38,6 +38,8 @@ export interface ClientOptions {
   keySource?: string;
   /** for tests: the jitter source */
   random?: () => number;
+  /** for tests: the clock of the pause after the base URL was found unreachable (HOST_DOWN_MS, 30 s); default Date.now */
+  now?: () => number;
   /** called before each retry (for progress displays and logs) */
   onRetry?: (info: RetryInfo) => void;
   /** channel alias -> channel id, for sending templates by their alias */
@@ -131,6 +133,7 @@ export function createClient(options: ClientOptions): Client {
     ...(options.log ? { log: options.log } : {}),
     ...(options.timeoutSignal ? { timeoutSignal: options.timeoutSignal } : {}),
     ...(options.stopSignal ? { stopSignal: options.stopSignal } : {}),
+    ...(options.now ? { now: options.now } : {}),
   });
 
   // checked before any request: a malformed id is the caller's value to fix (ParamError), not a refusal of the server's

@@ -14,8 +14,14 @@ export class ApiError extends Error {
    * the name is unknown, 4xx, 429).
    */
   mayHaveReached?: boolean;
-  /** the request never left: the proxy refused to open the tunnel to the API (or asked for credentials) */
+  /** the request never left: the proxy refused to open the tunnel to the API (or asked for credentials), or it was not attempted (notAttempted) */
   notSent?: boolean;
+  /**
+   * the request was not attempted at all, and why: another request had just found the base URL
+   * unreachable (its retries spent on connections that never opened), or the run was interrupted
+   * while it waited for that request's outcome
+   */
+  notAttempted?: string;
   constructor(message: string, readonly status?: number, readonly code?: string) { super(message); }
 }
 

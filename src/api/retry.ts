@@ -21,6 +21,13 @@ export const RETRY_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 502, 
 /** the longest a read or an edit waits for a server's Retry-After before trying again (a longer one is cut to this) */
 export const MAX_RETRY_AFTER_MS = 120_000;
 
+/**
+ * After a request ran out of retries on a connection that never opened (nothing listens, the name is
+ * not found), the requests to the same base URL that start within this time are not sent: they fail
+ * at once, saying why (a run of 140 reads ends in one request's retries, not 140 of them).
+ */
+export const HOST_DOWN_MS = 30_000;
+
 /** waits before a retry at least this long are said (a CI log that is silent this long looks hung) */
 export const SAY_RETRY_WAIT_MS = 5_000;
 

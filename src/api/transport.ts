@@ -13,7 +13,7 @@ import { noteEditAllowance } from './edit-allowance.js';
 import { ApiError, attemptMayHaveReached, AuthError, ContractError, NotFoundError, RateLimitedError, RedirectError, RequestError, UnavailableError } from './errors.js';
 import { addSecret, identifiersMarkedIn, redact as redactSecrets } from '../core/redact.js';
 import { UUID_RE } from '../core/uuid.js';
-import { backoffDelay, parseRetryAfter, RETRY_STATUSES } from './retry.js';
+import { backoffDelay, HOST_DOWN_MS, parseRetryAfter, RETRY_STATUSES } from './retry.js';
 import type { ErrorBody } from './shapes.js';
 import { visible } from '../core/visible.js';
 import { nestedDeeperThan } from '../core/json-depth.js';
@@ -39,6 +39,8 @@ export interface TransportOptions {
   stopSignal?: AbortSignal;
   /** how the base URL is reached (proxy.ts routeFor): through a proxy, or direct (and why, said when the connection fails); default direct */
   route?: Route;
+  /** the clock of the pause after the base URL was found unreachable (HOST_DOWN_MS); default Date.now */
+  now?: () => number;
 }
 
 export interface Call {
@@ -56,8 +58,19 @@ export interface Call {
 
 type Attempt =
   | { kind: 'ok'; value: unknown }
-  | { kind: 'retry'; reason: string; retryAfterMs?: number; error: ApiError }
+  /** unconnected: the connection did not open (UNCONNECTED), so no server saw the request */
+  | { kind: 'retry'; reason: string; retryAfterMs?: number; error: ApiError; unconnected?: boolean }
   | { kind: 'fail'; error: ApiError };
+
+/**
+ * The network errors of a connection that never opened: nothing listens at the port, the name is
+ * not found (or not now: EAI_AGAIN), no route to the host or network, no handshake within the
+ * connect time-out. Every request to the same address meets the same, and no server saw any of
+ * them: the requests of a run wait on one request's retries (and give up with it) instead of each
+ * going through its own backoff. Not a reset, a time-out of an answer or a 5xx: a live server,
+ * busy or failing one request, answers the next.
+ */
+const UNCONNECTED = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|UND_ERR_CONNECT_TIMEOUT)$/;
 
 /** resolves after `ms`, or at once when `signal` is (or becomes) aborted */
 const sleep = (ms: number, signal?: AbortSignal): Promise<void> => new Promise((r) => {
@@ -163,7 +176,8 @@ export function createTransport(options: TransportOptions): Transport {
       const reason = `${networkReason(e, timeoutMs)} (${hostPort(url)}${proxy ? ` through ${proxyNamed}` : ''})`;
       // a port fetch will never connect to: no retry can help
       if (/bad port/i.test(reason)) return { kind: 'fail', error: new RequestError(`${what}: fetch refuses to connect to ${hostPort(url)} (a "bad port" of the Fetch standard); use another port`) };
-      return { kind: 'retry', reason, error: new UnavailableError(`${what}: ${reason}`) };
+      const unconnected = UNCONNECTED.test((e as { cause?: { code?: string } })?.cause?.code ?? '');
+      return { kind: 'retry', reason, error: new UnavailableError(`${what}: ${reason}`), ...(unconnected ? { unconnected } : {}) };
     }
     let text: string;
     try {
@@ -258,32 +272,112 @@ export function createTransport(options: TransportOptions): Transport {
     return hint;
   }
 
+  /**
+   * The base URL found unreachable: a request ran out of retries on a connection that never opened
+   * (UNCONNECTED). For HOST_DOWN_MS after, a request is not sent (it fails at once, saying why) and
+   * one waiting to try again is not tried again; an answer to any request ends it. A run of many
+   * requests ends in the time one request's retries take, not that times the requests.
+   */
+  let down: { at: number; why: string; hint: string } | undefined;
+  /**
+   * A request trying again after its connection did not open: the others wait for what its next
+   * attempts find rather than each trying on its own (one backoff for the base URL, not one per
+   * request). Ended by an attempt of any request that connects, by its request's end (having
+   * given up: `down`), or by the run's interrupt.
+   */
+  let probe: { owner: object; released: Promise<void>; release: () => void } | undefined;
+  const now = options.now ?? Date.now;
+  const interrupted = options.stopSignal ? new Promise<void>((r) => {
+    if (options.stopSignal!.aborted) r(); else options.stopSignal!.addEventListener('abort', () => r(), { once: true });
+  }) : undefined;
+  const openProbe = (owner: object): void => {
+    let release!: () => void;
+    const released = new Promise<void>((r) => { release = r; });
+    probe = { owner, released, release };
+  };
+  /** the waiting requests go on a turn later: the request that ended it is heard first by its caller (a failure that explains, before those it stopped) */
+  const endProbe = (): void => {
+    const p = probe;
+    probe = undefined;
+    if (p) setImmediate(p.release);
+  };
+  const isDown = (): boolean => down !== undefined && now() - down.at < HOST_DOWN_MS;
+  /** the error of a request not sent: the base URL was just found unreachable (or the run interrupted while it waited) */
+  const notAttempted = (call: Call, why: string): UnavailableError => {
+    const url = new URL(call.path.replace(/^\//, ''), base);
+    return Object.assign(new UnavailableError(`${call.operation} (${call.method} ${url.pathname}${url.search}): not sent: ${why}`), { notSent: true, notAttempted: why });
+  };
+
   async function requestRaw<T>(call: Call): Promise<T> {
+    const me = {};
     let last: ApiError | undefined;
+    /** the last attempt's connection did not open, and why (its reason) */
+    let unconnected: string | undefined;
     let stopped = false;
+    /** not tried again: the base URL was found unreachable meanwhile (by another request) */
+    let heldBack = false;
     // a write: whether one of its attempts may have been acted on (said on the error: a send names its id then)
     let reached = false;
     const said = (e: ApiError): ApiError => { if (call.method !== 'GET') e.mayHaveReached = reached; return e; };
-    for (let n = 0; n <= retries; n++) {
-      const r = await limit(() => attempt(call, n === retries));
-      if (r.kind === 'ok') return r.value as T;
-      reached ||= attemptMayHaveReached(r.error);
-      if (r.kind === 'fail') throw said(r.error);
-      last = r.error;
-      // the server's Retry-After stays on the error the caller gets (once the retries ran out too)
-      if (r.error instanceof RateLimitedError && r.retryAfterMs !== undefined) r.error.retryAfterMs = r.retryAfterMs;
-      if (call.rateLimitToCaller && r.error instanceof RateLimitedError) throw said(r.error);
-      if (n === retries) break;
-      // interrupted: a retry is a new request, and the run starts nothing new
-      if (options.stopSignal?.aborted) { stopped = true; break; }
-      const delayMs = r.retryAfterMs !== undefined ? Math.min(r.retryAfterMs, maxRetryAfterMs) : backoffDelay(n, backoff);
-      options.onRetry?.({ operation: call.operation, attempt: n + 1, of: retries, delayMs, reason: r.reason, ...(r.retryAfterMs !== undefined ? { retryAfterMs: r.retryAfterMs } : {}) });
-      await sleep(delayMs, options.stopSignal);
-      if (options.stopSignal?.aborted) { stopped = true; break; }
+    try {
+      for (let n = 0; n <= retries; n++) {
+        let r: Attempt | undefined;
+        let waited = false;
+        while (!r) {
+          // another request is finding out whether the base URL connects: what it finds is waited for
+          while (probe && probe.owner !== me && !options.stopSignal?.aborted) { waited = true; await (interrupted ? Promise.race([probe.released, interrupted]) : probe.released); }
+          if (options.stopSignal?.aborted && waited) {
+            if (n === 0) throw said(notAttempted(call, 'the run was interrupted'));
+            stopped = true;
+            break;
+          }
+          if (isDown()) {
+            if (n === 0) throw said(notAttempted(call, `${down!.why}${down!.hint}`));
+            heldBack = true;
+            break;
+          }
+          // (a probe may have begun while this one waited for its turn); what the attempt found is noted before the
+          // turn passes on, so the request that takes it next sees the probe that begins
+          r = await limit(async () => {
+            if ((probe && probe.owner !== me) || isDown()) return undefined;
+            const a = await attempt(call, n === retries);
+            if (a.kind === 'retry' && a.unconnected) { if (!probe) openProbe(me); }
+            // the connection opened (or an answer came through a proxy): the base URL is there, whatever it answered
+            else if (a.kind !== 'fail' || a.error.status !== undefined || a.error.notSent) { down = undefined; endProbe(); }
+            return a;
+          });
+        }
+        if (!r) break;
+        if (r.kind === 'ok') return r.value as T;
+        reached ||= attemptMayHaveReached(r.error);
+        if (r.kind === 'fail') throw said(r.error);
+        last = r.error;
+        unconnected = r.unconnected ? r.reason : undefined;
+        // the server's Retry-After stays on the error the caller gets (once the retries ran out too)
+        if (r.error instanceof RateLimitedError && r.retryAfterMs !== undefined) r.error.retryAfterMs = r.retryAfterMs;
+        if (call.rateLimitToCaller && r.error instanceof RateLimitedError) throw said(r.error);
+        if (n === retries) break;
+        // interrupted: a retry is a new request, and the run starts nothing new
+        if (options.stopSignal?.aborted) { stopped = true; break; }
+        const delayMs = r.retryAfterMs !== undefined ? Math.min(r.retryAfterMs, maxRetryAfterMs) : backoffDelay(n, backoff);
+        options.onRetry?.({ operation: call.operation, attempt: n + 1, of: retries, delayMs, reason: r.reason, ...(r.retryAfterMs !== undefined ? { retryAfterMs: r.retryAfterMs } : {}) });
+        await sleep(delayMs, options.stopSignal);
+        if (options.stopSignal?.aborted) { stopped = true; break; }
+      }
+      said(last!);
+      if (stopped) throw Object.assign(last!, { message: `${last!.message} (not tried again: the run was interrupted)` });
+      if (heldBack) throw Object.assign(last!, { message: `${last!.message} (not tried again: ${down!.why})${down!.hint}` });
+      const hint = hintFor(last!.message);
+      if (unconnected !== undefined) {
+        // the base URL does not connect: the requests that follow are not sent for a while, those waiting not tried again
+        const attempts = retries + 1;
+        down = { at: now(), why: `another request has just failed ${attempts === 1 ? 'once' : `${attempts} times`} with ${unconnected}`, hint };
+        options.log?.(scrub(`${hostPort(base)}: no request is sent there for ${HOST_DOWN_MS / 1000} s: ${down.why}`));
+      }
+      throw Object.assign(last!, { message: `${last!.message} (${retries === 0 ? 'not tried again: retries is 0' : `gave up after ${retries + 1} attempts`})${hint}` });
+    } finally {
+      if (probe?.owner === me) endProbe();
     }
-    said(last!);
-    if (stopped) throw Object.assign(last!, { message: `${last!.message} (not tried again: the run was interrupted)` });
-    throw Object.assign(last!, { message: `${last!.message} (${retries === 0 ? 'not tried again: retries is 0' : `gave up after ${retries + 1} attempts`})${hintFor(last!.message)}` });
   }
 
   return { request };

@@ -112,8 +112,8 @@ export async function applyItems(client: Client, items: readonly ApplyItem[], o:
         return undefined;
       } catch (e) {
         if (e instanceof RateLimitedError && refusals < MAX_RATE_LIMITED) { p.refused(it.channelId, e.retryAfterMs); continue; }
-        // refused outright: nothing was created; anything else may have been
-        p.release(it.channelId, !(e instanceof RateLimitedError || e instanceof RequestError || e instanceof AuthError));
+        // refused outright, or never sent: nothing was created; anything else may have been
+        p.release(it.channelId, !(e instanceof RateLimitedError || e instanceof RequestError || e instanceof AuthError || (e instanceof ApiError && e.notSent === true)));
         throw e;
       }
     }
@@ -168,6 +168,8 @@ export async function applyItems(client: Client, items: readonly ApplyItem[], o:
           }
         } else await client.writeTemplate(it.channelId, it.publicId, it.body);
       } catch (e) {
+        // not sent: another write had just found the API unreachable (or the run was interrupted meanwhile); nothing to read back
+        if (e instanceof ApiError && e.notAttempted !== undefined) return { ...base, outcome: 'skipped', ...(o.signal?.aborted ? { error: INTERRUPTED } : { error: `not attempted: ${e.notAttempted}`, errorExitCode: EXIT.UNAVAILABLE }) };
         // no answer (lost, or the retries ran out): the write may have been carried out all the
         // same; what the channel holds now says whether it was (below), not the missing answer
         if (!(e instanceof UnavailableError || e instanceof RateLimitedError)) throw e;

@@ -402,6 +402,34 @@ function lazyTemplates<T>(texts: readonly T[], read: (text: T) => CanonicalTempl
   };
 }
 
+/**
+ * Effects (git: a diff and a cat-file): the templates of the environment whose files were removed since `ref`
+ * (committed since, or deleted in the working tree) and that no file defines now (`current`: the ids of the files'
+ * templates): what a plain plan says may still be on the channel, as tplsync never deletes one. A file moved is no
+ * removal unless its template's id changed with it (another name or language). Empty outside a repository, and when
+ * git has not got `ref` (a shallow clone).
+ */
+export async function removedSince(config: Config, env: EnvironmentConfig, ref: string, current: ReadonlySet<string>): Promise<OrphanCandidate[]> {
+  const { execa } = await import('execa');
+  const git = (args: string[]) => execa('git', args, { cwd: config.dir, env: io().env, extendEnv: false, reject: false, stripFinalNewline: true });
+  const top = await git(['rev-parse', '--show-toplevel']);
+  if (top.exitCode !== 0) return [];
+  const root = String(top.stdout);
+  const diff = await git(['diff', '--no-renames', '--name-only', '-z', '--diff-filter=D', ref, '--', '.']);
+  if (diff.exitCode !== 0) return [];
+  const prefix = path.relative(root, config.dir).split(path.sep).join('/');
+  const isMatch = picomatch(config.templates.map((g) => path.posix.join(prefix, g)), { dot: false });
+  const files = String(diff.stdout).split('\0').filter((f) => f && isMatch(f));
+  const blobs = await catBlobs(config.dir, files.map((f) => `${ref}:${f}`));
+  const out: OrphanCandidate[] = [];
+  files.forEach((file, i) => {
+    const text = blobs.get(i);
+    const b = text === undefined ? undefined : baseEntry(text, file, root, env);
+    if (b && !current.has(b.publicId)) out.push({ channel: b.channel, channelId: b.channelId, name: b.name, language: b.language, publicId: b.publicId, file: b.file });
+  });
+  return out;
+}
+
 /** The ref plan compares categories against when --base is not given: the merge base of HEAD with its upstream branch. */
 export interface DefaultBase { ref: string; upstream: string }
 

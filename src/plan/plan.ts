@@ -134,9 +134,19 @@ export interface Plan {
    * (not counted, no drift); said once with the plan
    */
   deletedOnChannel?: DeletedOnChannel[];
+  /**
+   * Templates no file defines that a plan which did not look for orphans (no --orphans, no --base) knows of all the
+   * same, at no request of its own: named by the listing it made for its creates (`listing`: on the channel now), or
+   * the templates of the files removed since `since` (`git`: not read, so perhaps still on the channel). tplsync never
+   * deletes a template: said once with the plan, with `command`, the plan that looks; not counted, no drift.
+   */
+  withoutFile?: { source: 'listing' | 'git'; since?: string; command: string; templates: WithoutFile[] };
   /** the environment's creation quota, when some channel's creations need more than one of its windows (creation-windows.ts) */
   createQuota?: { limit: number; windowSeconds: number };
 }
+
+/** A template no file defines that the plan knows of without looking for orphans (Plan.withoutFile): its file's path, where git had it. */
+export interface WithoutFile { channel: string; channelId: string; name: string; language: string; publicId: string; file?: string; status?: string }
 
 /** A template no file defines whose copy on the channel is deleted (or being deleted). */
 export interface DeletedOnChannel { channel: string; channelId: string; name: string; language: string; publicId: string; state: string; file?: string }

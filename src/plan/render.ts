@@ -277,6 +277,8 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
   if (plan.orphansNotLookedFor) out.push(c.yellow(`Orphans not looked for: ${plan.orphansNotLookedFor.reason}.`));
   if (plan.historyMissing) out.push(c.yellow(`History missing: ${plan.historyMissing}.`));
   if (plan.deletedOnChannel?.length) out.push(c.dim(deletedLine(plan, (k) => k)));
+  const without = withoutFileLine(plan, (k) => k);
+  if (without) out.push(c.yellow(without));
   if (plan.secretsHidden) out.push(c.dim(`(secret) in the channel's copy: ${plan.secretsHidden}.`));
   return `${out.join('\n')}\n`;
 }
@@ -440,6 +442,7 @@ export function renderJson(plan: Plan, o: JsonPlanTarget): string {
     ...windowsJson(plan),
     ...(plan.held?.length ? { held: plan.held.map(identifierFields) } : {}),
     ...(plan.deletedOnChannel?.length ? { deletedOnChannel: plan.deletedOnChannel.map(identifierFields) } : {}),
+    ...(plan.withoutFile ? { withoutFile: { source: plan.withoutFile.source, ...(plan.withoutFile.since ? { since: plan.withoutFile.since } : {}), command: plan.withoutFile.command, templates: plan.withoutFile.templates.map(identifierFields) } } : {}),
     // what this run could not compare, as the text and Markdown renderings say it (a category the reads report is compared)
     notObservable: notCompared(plan),
   }, null, 2)}\n`;
@@ -523,6 +526,8 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
   // what the plan did not look at, beside its verdict: a drift issue made of this comment says it too
   if (plan.orphansNotLookedFor) head.push(`ℹ️ Orphans not looked for: ${esc(plan.orphansNotLookedFor.reason)}.`, '');
   if (plan.historyMissing) head.push(`ℹ️ History missing: ${esc(plan.historyMissing)}.`, '');
+  const without = withoutFileLine(plan, (k) => `\`${k}\``);
+  if (without) head.push(`ℹ️ ${esc(without)}`, '');
   for (const line of windowLines(plan)) head.push(`⏳ ${esc(line)}`, '');
   if (plan.secretsHidden) head.push(`ℹ️ (secret) in the channel's copy: ${esc(plan.secretsHidden)}.`, '');
   const attention = plan.changes.filter((c) => c.attention?.length);
@@ -638,6 +643,21 @@ function deletedLine(plan: Pick<Plan, 'deletedOnChannel'>, name: (key: string) =
   const keys = d.map((x) => `${name(idOf(x))} (${x.state})`);
   const shown = `${keys.slice(0, 5).join(', ')}${keys.length > 5 ? ` and ${keys.length - 5} more` : ''}`;
   return `Deleted on the platform, so not orphans (nothing to pull or remove; not drift): ${shown}.`;
+}
+
+/**
+ * The templates no file defines that a plan which did not look for orphans knows of (Plan.withoutFile), in one line:
+ * deleting a file deletes no template, and what looks. At most 5 by name (a removed one by its file).
+ */
+export function withoutFileLine(plan: Pick<Plan, 'withoutFile'>, name: (key: string) => string): string | undefined {
+  const w = plan.withoutFile;
+  if (!w?.templates.length) return undefined;
+  const n = w.templates.length;
+  const keys = w.templates.map((t) => name(w.source === 'git' && t.file ? t.file : idOf(t)));
+  const shown = `${keys.slice(0, 5).join(', ')}${n > 5 ? ` and ${n - 5} more` : ''}`;
+  const them = n === 1 ? 'it' : 'them';
+  if (w.source === 'listing') return `${n === 1 ? '1 template' : `${n} templates`} on the channel ${n === 1 ? 'has' : 'have'} no file (${shown}): tplsync never deletes a template, and this plan compared only the files' templates; \`${w.command}\` lists ${them} as orphans, and the console removes ${them}.`;
+  return `${n === 1 ? '1 template file was' : `${n} template files were`} removed since ${w.since}: ${shown}. tplsync never deletes a template, so ${n === 1 ? 'its template' : 'theirs'} may still be on the channel; \`${w.command}\` says whether (as orphans), and the console removes ${them}.`;
 }
 
 /** the templates the plan held (marked ! held above), counted as the closing line counts the rest: a read that failed, and the others (a file, the key, an id) */

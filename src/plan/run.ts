@@ -23,12 +23,14 @@ import { RULES_BY_ID } from '../lint/registry.js';
 
 const RULE_IDS: ReadonlySet<string> = new Set(RULES_BY_ID.keys());
 import { deletedNamesakes, listedOrphans, listedUnknown, twinsOfCreates, type ListedTemplate } from './listed.js';
-import { behindRef, branchTemplates, commitOf, committedTemplates, type CommittedVersions, defaultBase, DRIFT_HISTORY_DEPTH, headCommit, historyBases, remoteDefaultBranch, templatesAtRef, upstreamOf, type BaseTemplates } from './orphans.js';
+import { behindRef, branchTemplates, commitOf, committedTemplates, type CommittedVersions, defaultBase, DRIFT_HISTORY_DEPTH, headCommit, historyBases, remoteDefaultBranch, removedSince, templatesAtRef, upstreamOf, type BaseTemplates } from './orphans.js';
+import { adviceCommand } from '../core/advice.js';
+import { isDeletedState } from '../core/template-state.js';
 import { connectionChangedSince } from './connection-base.js';
 import { connectionLine } from './render.js';
 import { diffTemplates, fromRead, type CanonicalTemplate } from '../model/canonical.js';
 import { markedSecretNames } from '../model/values.js';
-import { committedVersion, keyOf, makePlan, markHeldTwins, mediaSamples, planAgainstBase, shardKeys, type DeletedOnChannel, type DesiredTemplate, type HeldTemplate, type MediaSamples, type OrphanCandidate, type Plan, type PlanInputs } from './plan.js';
+import { committedVersion, keyOf, makePlan, markHeldTwins, mediaSamples, planAgainstBase, shardKeys, type DeletedOnChannel, type DesiredTemplate, type HeldTemplate, type MediaSamples, type OrphanCandidate, type Plan, type PlanInputs, type WithoutFile } from './plan.js';
 import type { FileTemplate } from '../model/canonical.js';
 import type { CategoryContext } from './review-state.js';
 import { acceptedCategory, categoryKey, otherEnvironmentsServing, unknownCategoryKeys, unknownCategoryKeyWarning } from '../config/categories.js';
@@ -181,6 +183,8 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
   const nowFiles = project.files.map((f) => f.abs);
   const canonicalOf = (byId: BaseTemplates['byId']) => new Map([...byId].map(([id, b]) => [id, b.template.canonical]));
   let connectionChanged: Plan['connectionChanged'];
+  /** without --base: the templates of the files removed since the merge base with the upstream (a branch's own removals), no request made */
+  let removedSinceBase: { templates: OrphanCandidate[]; since: string; ref: string } | undefined;
   if (o.base) {
     const base = await templatesAtRef(config, conn.environment, o.base, nowFiles);
     const changes = await connectionChangedSince(config, conn.environment, o.base);
@@ -209,7 +213,11 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
       categoriesFrom = `${found.ref.slice(0, 12)}, the merge base with ${found.upstream}`;
       // on the branch the upstream is (HEAD its merge base), every file is the same at the base: nothing tells drift from a change not applied yet
       const head = await headCommit(config.dir);
-      if (head && head !== found.ref) driftBase = { ref: `${found.ref.slice(0, 12)} (the merge base with ${found.upstream})`, environment: conn.environment.name, byId: canonicalOf(base.byId) };
+      if (head && head !== found.ref) {
+        driftBase = { ref: `${found.ref.slice(0, 12)} (the merge base with ${found.upstream})`, environment: conn.environment.name, byId: canonicalOf(base.byId) };
+        const now = new Set(all.map((d) => d.canonical.templateId));
+        removedSinceBase = { templates: [...base.byId.values()].filter((b) => !now.has(b.publicId)), since: `the merge base with ${found.upstream} (${found.ref.slice(0, 12)})`, ref: found.ref.slice(0, 12) };
+      }
     } else {
       // no upstream (a local branch): the files at HEAD say where a secret stood, for masking alone, also when the files
       // equal them (a rotation changes no file); categories and media samples are compared with a pull request's base only
@@ -317,7 +325,12 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
     });
   }
   // a create whose name and language the channel has under another id (made in the console): never a second template (held, with how to adopt it)
-  const { twins, deletedListed } = await twinsOfNewTemplates(conn, readable, remote, orphans, listed !== undefined, o);
+  const { twins, deletedListed, unknownListed } = await twinsOfNewTemplates(conn, readable, remote, orphans, listed !== undefined, o);
+  // templates no file defines, where this plan did not look for them (deleting a file deletes no template): what it knows at
+  // no request of its own is said, with the plan that looks
+  const lookedFor = o.orphans === true || (o.orphans === 'if-listed' && !notLookedFor);
+  const withoutFile = o.base || lookedFor || o.paths.length || o.shard || o.defaultBase === false ? undefined
+    : await knownWithoutFile(config, conn.environment, all.map((d) => d.canonical.templateId), unknownListed, removedSinceBase);
   const twinFiles = new Set(twins.map((h) => h.file));
   held.push(...twins.map(({ twin: _twin, ...h }) => h));
   // the file's committed versions, for the updates alone (one git log and one cat-file for all): a channel's copy that
@@ -331,7 +344,34 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
   // creations past one window of the quota: the plan says how long apply will take (apply paces to the same quota)
   const quota = conn.environment.createQuota ?? DEFAULT_CREATE_QUOTA;
   const windows = creationWindows(plan.changes, quota).length ? { createQuota: quota } : {};
-  return { ...plan, ...windows, ...(categoriesFrom ? { categoriesFrom } : {}), ...(notLookedFor ? { orphansNotLookedFor: notLookedFor } : {}), ...(secretsHidden ? { secretsHidden } : {}), ...(historyMissing ? { historyMissing } : {}), ...(connectionChanged ? { connectionChanged } : {}) };
+  return { ...plan, ...windows, ...(categoriesFrom ? { categoriesFrom } : {}), ...(notLookedFor ? { orphansNotLookedFor: notLookedFor } : {}), ...(secretsHidden ? { secretsHidden } : {}), ...(historyMissing ? { historyMissing } : {}), ...(connectionChanged ? { connectionChanged } : {}), ...(withoutFile ? { withoutFile } : {}) };
+}
+
+/** by channel, name and language */
+const byKey = (a: { channel: string; name: string; language: string }, b: typeof a): number => a.channel.localeCompare(b.channel) || a.name.localeCompare(b.name) || a.language.localeCompare(b.language);
+
+/**
+ * The templates no file defines that a plain plan knows of (Plan.withoutFile): those the listing of its creates named
+ * (on the channel, not deleted there), else those of the files removed since the merge base with the upstream, else
+ * since HEAD's parent (the last commit's removals, and those not committed yet; in a first commit, since HEAD): one
+ * git diff, no request. Undefined when there are none.
+ */
+async function knownWithoutFile(config: Config, env: EnvironmentConfig, ids: readonly string[], listed: readonly WithoutFile[] | undefined, sinceBase: { templates: OrphanCandidate[]; since: string; ref: string } | undefined): Promise<Plan['withoutFile']> {
+  const orphansCommand = adviceCommand('plan --orphans', env.name);
+  // (a file held back, or whose read failed, still defines its template)
+  const defined = new Set(ids.map((id) => id.toLowerCase()));
+  const unknown = listed?.filter((t) => !defined.has(t.publicId.toLowerCase())).sort(byKey);
+  if (unknown) return unknown.length ? { source: 'listing', command: orphansCommand, templates: unknown } : undefined;
+  let removed = sinceBase;
+  if (!removed) {
+    // (the first commit: its files deleted and not committed)
+    const parent = await commitOf(config.dir, 'HEAD~1');
+    const at = parent ? { commit: parent, name: 'HEAD~1' } : await commitOf(config.dir, 'HEAD').then((c) => (c ? { commit: c, name: 'HEAD' } : undefined));
+    if (at) removed = { templates: await removedSince(config, env, at.commit, new Set(ids)), since: `${at.name} (${at.commit.slice(0, 12)})`, ref: at.commit.slice(0, 12) };
+  }
+  if (!removed?.templates.length) return undefined;
+  const templates = [...removed.templates].sort((a, b) => byKey(a, b)).map((t) => ({ channel: t.channel, channelId: t.channelId, name: t.name, language: t.language, publicId: t.publicId, ...(t.file ? { file: t.file } : {}) }));
+  return { source: 'git', since: removed.since, command: env.list ? orphansCommand : adviceCommand(`plan --base ${removed.ref}`, env.name), templates };
 }
 
 /**
@@ -342,7 +382,9 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
  * listing found deleted under a create's name and language (`deletedListed`: --orphans finds these as orphans of its
  * own) is kept for the plan to mark the create with WhatsApp's 30-day block, rather than dropped.
  */
-async function twinsOfNewTemplates(conn: Connection, desired: readonly DesiredTemplate[], remote: ReadonlyMap<string, TemplateReadResponse | null>, orphans: readonly OrphanCandidate[], alreadyListed: boolean, o: PlanRunOptions): Promise<{ twins: (HeldTemplate & { twin: string })[]; deletedListed: DeletedOnChannel[] }> {
+async function twinsOfNewTemplates(conn: Connection, desired: readonly DesiredTemplate[], remote: ReadonlyMap<string, TemplateReadResponse | null>, orphans: readonly OrphanCandidate[], alreadyListed: boolean, o: PlanRunOptions): Promise<{ twins: (HeldTemplate & { twin: string })[]; deletedListed: DeletedOnChannel[];
+  /** when this listed the channels: the templates it named that no file defines and the platform has not deleted (Plan.withoutFile) */
+  unknownListed?: WithoutFile[] }> {
   const env = conn.environment;
   const creates = desired.filter((d) => remote.has(d.canonical.templateId) && remote.get(d.canonical.templateId) === null);
   if (!creates.length || !env.list) return { twins: [], deletedListed: [] };
@@ -362,7 +404,10 @@ async function twinsOfNewTemplates(conn: Connection, desired: readonly DesiredTe
     }
   }
   // (--orphans marks these creates from its own orphans: only what a listing of this plan's own found is added)
-  return { twins: twinsOfCreates(creates, listed, env.name, alias), deletedListed: alreadyListed ? [] : deletedNamesakes(creates, listed, alias) };
+  const unknownListed = alreadyListed ? undefined : listed.filter((t) => !isDeletedState(t.statusText)).map((t) => ({
+    channel: alias.get(t.channelId.toLowerCase()) ?? t.channelId, channelId: t.channelId, name: t.name, language: t.language, publicId: t.publicId, ...(t.statusText ? { status: t.statusText } : {}),
+  }));
+  return { twins: twinsOfCreates(creates, listed, env.name, alias), deletedListed: alreadyListed ? [] : deletedNamesakes(creates, listed, alias), ...(unknownListed ? { unknownListed } : {}) };
 }
 
 /**
