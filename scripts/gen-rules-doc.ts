@@ -38,11 +38,18 @@ const RUNS_NOTE = [
   'channel (`shop-whatsapp` a WhatsApp channel, `shop-rcs` an RCS one), it gives the finding where the line `^ reported here`',
   'points (that line is not part of the file). Files shown by name are one project for a rule across files, separate',
   'examples for any other; a few also give another rule\'s finding about the same mistake. The few rules about the config (`channel-kind`, `language-coverage`,',
-  '`env-channel-misspelt`, `env-value-missing`, `key-order`) need the config of the examples,',
-  '[test/fixtures/rules/tplsync.config.yaml](../test/fixtures/rules/tplsync.config.yaml). Two things are printed shorter',
+  '`env-channel-misspelt`, `env-value-missing`, `key-order`) need the config of the examples, shown below. Two things are printed shorter',
   'than the file: a long run of one character, as `aaaaaaaaaa…aaaaaaaaaa` with the line\'s real length after it',
   '(`  # 1035 characters`: write the run out until the line is that long, comment left out), and a byte that is not',
   'UTF-8, as `\\xE9`.',
+  '',
+  '<details><summary>The config of the examples</summary>',
+  '',
+  '```yaml',
+  readFileSync(path.join(ROOT, 'test', 'fixtures', 'rules', 'tplsync.config.yaml'), 'utf8').trimEnd(),
+  '```',
+  '',
+  '</details>',
 ].join('\n');
 
 function example(id: string): string | undefined {
