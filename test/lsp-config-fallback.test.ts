@@ -24,4 +24,24 @@ test('an override\'s severity written as a list: said at the config\'s first lin
   } finally { cleanup(dir); }
 });
 
+test('a config problem is over what it names: a wrong value from its key through the value, an unknown key the key (trial-ba F3)', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': 'templates: ["templates/**/*.yaml"]\nrules: { button-label: of, no-such-rule: error }\nrules2:\n  x: 1\n', 'templates/a.yaml': BAD });
+    const p = new LspProject(dir);
+    await p.load();
+    const cfg = p.findings().get(path.join(dir, 'tplsync.config.yaml')) ?? [];
+    const spans = cfg.map((d) => `${d.line}:${d.column}-${d.endLine}:${d.endColumn} ${d.message.slice(0, 30)}`);
+    assert.equal(spans, [
+      "2:10-2:26 rules.button-label: 'of' is no",
+      "2:28-2:40 rules: unknown rule id 'no-suc",
+      "3:1-3:7 unknown key 'rules2'; did you ",
+    ]);
+    // a key written twice in the config: the second key whole
+    writeFiles(dir, { 'tplsync.config.yaml': 'templates: ["templates/**/*.yaml"]\nrules: {}\n"rules": {}\n' });
+    await p.load();
+    assert.equal((p.findings().get(path.join(dir, 'tplsync.config.yaml')) ?? []).map((d) => `${d.line}:${d.column}-${d.endLine}:${d.endColumn} ${d.message}`), ['3:1-3:8 YAML syntax error: duplicated mapping key']);
+  } finally { cleanup(dir); }
+});
+
 test.run();
