@@ -312,15 +312,23 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
     }
   };
   /**
-   * the problem of each project's config said last (window/showMessage): a load that finds the same one again says nothing
-   * (one save reloads twice when the editor's watcher and the server's own both report it), a new one or a fixed then broken
-   * config is said
+   * the problem of each project's config said last (window/showMessage, a notification as the other messages are: the
+   * library's showErrorMessage is a window/showMessageRequest, a request for the user's choice among actions, which a
+   * client may answer without showing it): a load that finds the same one again says nothing (one save reloads twice when the editor's watcher and the
+   * server's own both report it), a new one or a fixed then broken config is said
    */
   const saidError = new Map<LspProject, string>();
-  const sayError = (project: LspProject, message: string): void => {
+  const sayError = (project: LspProject, message: string, type: MessageType): void => {
     if (saidError.get(project) === message) return;
     saidError.set(project, message);
-    void connection.window.showErrorMessage(message);
+    void connection.sendNotification(ShowMessageNotification.type, { type, message });
+  };
+  /** a config file as the message names it: from the project's folder, else its whole path (undefined: none found) */
+  const configShown = (project: LspProject): string | undefined => {
+    const file = project.config?.file;
+    if (file === undefined) return undefined;
+    const abs = path.resolve(project.cwd, file);
+    return within(abs, project.cwd) ? path.relative(project.cwd, abs) : abs;
   };
   /** (re)loads a project (every project: none given), with the documents open in the editor that are its */
   const load = async (only?: LspProject): Promise<void> => {
@@ -331,13 +339,17 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
         // a broken config: said once, its problems shown in it, and the templates linted with the default settings meanwhile
         // a warning of the config with no file to show it in (no config found): said once
         sayNotes(project);
-        if (project.configError !== undefined) sayError(project, `tplsync: ${projects.length > 1 ? `${project.cwd}: ` : ''}${project.configError}\n(the templates are linted with the default settings until the config is fixed)`);
+        if (project.configError !== undefined) {
+          // a warning, as the templates are still linted; it names the config file, whose problems are shown in it
+          const shown = configShown(project);
+          sayError(project, `tplsync: ${projects.length > 1 ? `${project.cwd}: ` : ''}${shown ? `the config ${shown} cannot be used` : 'the config cannot be used'}: the templates are linted with the default settings until it is fixed (its problems are shown in it).\n${project.configError}`, MessageType.Warning);
+        }
         else saidError.delete(project);
       } catch (e) {
         // (no config found, and no template where the default globs look: both said)
         sayNotes(project);
         // a project that cannot be loaded at all: said once, and the findings of the last good one are cleared
-        sayError(project, `tplsync: ${projects.length > 1 ? `${project.cwd}: ` : ''}${(e as Error).message}`);
+        sayError(project, `tplsync: ${projects.length > 1 ? `${project.cwd}: ` : ''}${(e as Error).message}`, MessageType.Error);
       }
     }
   };
