@@ -12,6 +12,7 @@ import { loadConfig } from '../src/config/load.ts';
 import type { Diagnostic } from '../src/core/diagnostic.ts';
 import { finishProject, lintBytes } from '../src/lint/engine.ts';
 import { fixText, isRepairable } from '../src/lint/fix.ts';
+import { QUICK_FIX_TITLE_MAX, shortRepairTitle } from '../src/lint/fix-title.ts';
 import { fixRun, fixRunUntil } from '../src/lint/fix-run.ts';
 import { lintProject } from '../src/lint/run.ts';
 import { RULES } from '../src/lint/registry.ts';
@@ -130,6 +131,8 @@ test('every repairable rule has a title for the report and the editor', () => {
   const fixable = RULES.filter((r) => r.repair);
   assert.ok(fixable.length >= 4);
   for (const r of fixable) assert.ok(r.repairTitle && r.repairTitle.length > 10, r.id);
+  // the editor's title where a quick fix's changes cannot be said from them: one line of a menu (trial-ba F2)
+  for (const r of fixable) assert.ok(shortRepairTitle(r.id).length <= QUICK_FIX_TITLE_MAX, `${r.id}: ${shortRepairTitle(r.id)}`);
 });
 
 test('a repair lays the file out as fmt does: a template in JSON\'s layout one entry a line (not one line of 300 columns), comments aligned in a column kept', () => {

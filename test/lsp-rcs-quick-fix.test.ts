@@ -58,4 +58,40 @@ test('over stdio: quick fixes for the RCS findings whose repair is certain, none
   } finally { cleanup(dir); }
 });
 
+test('over stdio: each carousel finding\'s quick fix is titled by what its edit removes, one key each; Fix all removes both (trial-ba F1)', async () => {
+  const dir = tempDir();
+  try {
+    const file = path.join(dir, 'rcs/carousel.yaml');
+    const text = [
+      'channel: outdoor-rbm', 'name: carousel', 'language: en', 'message:', '  type: rich_card', '  richCards:',
+      '    - { title: Card one, description: First card, fileUrl: https://media.example.net/a.jpg }',
+      '    - { title: Card two, description: Second card, fileUrl: https://media.example.net/b.jpg }',
+      '  rcsRichCardsOpts: { type: CAROUSEL, cardWidth: MEDIUM, mediaHeight: MEDIUM, orientation: VERTICAL, imageAlign: LEFT }',
+      '  fallback: { text: Two cards for you }', '',
+    ].join('\n');
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'rcs/carousel.yaml': text });
+    await withLsp(dir, {}, async (c) => {
+      const found = await c.openFor(file, text, 'rcs-carousel-options', 2);
+      type Action = { title: string; kind: string; edit: { changes: Record<string, Parameters<typeof applyEdits>[1]> } };
+      const said: string[] = [];
+      for (const d of found) {
+        const actions = await c.conn.sendRequest('textDocument/codeAction', { textDocument: { uri: uri(file) }, range: d.range, context: { diagnostics: [d], only: ['quickfix'] } }) as Action[];
+        assert.is(actions.length, 1, JSON.stringify(actions.map((a) => a.title)));
+        const fixed = applyEdits(text, actions[0]!.edit.changes[uri(file)]!);
+        const key = /orientation|imageAlign/.exec(text.split('\n')[d.range.start.line]!.slice(d.range.start.character))![0];
+        // the edit removes the key its title names, and only that one
+        assert.is(actions[0]!.title, `Remove ${key} from rcsRichCardsOpts (tplsync)`);
+        assert.not.match(fixed, `${key}:`);
+        assert.match(fixed, key === 'orientation' ? 'imageAlign: LEFT' : 'orientation: VERTICAL');
+        said.push(actions[0]!.title);
+      }
+      assert.equal(said.sort(), ['Remove imageAlign from rcsRichCardsOpts (tplsync)', 'Remove orientation from rcsRichCardsOpts (tplsync)']);
+      const all = await c.conn.sendRequest('textDocument/codeAction', { textDocument: { uri: uri(file) }, range: found[0]!.range, context: { diagnostics: [], only: ['source.fixAll'] } }) as Action[];
+      assert.equal(all.map((a) => a.title), ['Fix all repairable tplsync findings']);
+      const fixed = applyEdits(text, all[0]!.edit.changes[uri(file)]!);
+      assert.match(fixed, 'rcsRichCardsOpts: { type: CAROUSEL, cardWidth: MEDIUM, mediaHeight: MEDIUM }');
+    });
+  } finally { cleanup(dir); }
+});
+
 test.run();

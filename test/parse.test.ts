@@ -111,4 +111,10 @@ test('a tab as indentation is one finding a line, saying to indent with spaces; 
   assert.equal(ids('a: 1\na: 2\n'), ['duplicate-key@2:1']);
 });
 
+test('a duplicate key\'s span is the whole key (its quotes too), not its first character (trial-ba F3)', () => {
+  const spans = (text: string) => parseTemplateText('t.yaml', text).problems.filter((d) => d.kind === 'duplicate-key').map((d) => `${d.span.line}:${d.span.column}-${d.span.endLine}:${d.span.endColumn}`);
+  assert.equal(spans('category: UTILITY\nfooter: bye\ncategory: MARKETING\n"footer": again\n'), ['3:1-3:9', '4:1-4:9']);
+  assert.equal(spans('header: { format: TEXT, text: Hi, format: TEXT }\n'), ['1:35-1:41']);
+});
+
 test.run();

@@ -6,7 +6,11 @@ import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml
 import { didYouMean } from '../core/suggest.js';
 import { eslintSeverity } from './overrides.js';
 
-export interface ConfigProblem { line?: number; column?: number; message: string }
+/** a problem of the config, at its place when the text has one: LINE:COLUMN where it starts (what the command line says), and where what it names ends */
+export interface ConfigProblem { line?: number; column?: number; endLine?: number; endColumn?: number; message: string }
+
+/** a place in the config's text: where it starts, and where what it names ends */
+export interface ConfigPlace { line: number; column: number; endLine: number; endColumn: number }
 
 /** The subset of an ajv error this needs (ajv compiled with allErrors and verbose). */
 export interface SchemaError {
@@ -22,14 +26,16 @@ export class ConfigText {
   private readonly doc: Document;
   private readonly lc = new LineCounter();
   /** `prefix`: where the config sits in the file (["tplsync"] in package.json) */
-  constructor(text: string, private readonly prefix: readonly string[] = []) {
+  constructor(private readonly text: string, private readonly prefix: readonly string[] = []) {
     this.doc = parseDocument(text, { lineCounter: this.lc, uniqueKeys: false });
   }
 
-  private pos(offset: number | undefined): { line: number; column: number } | undefined {
-    if (offset === undefined) return undefined;
-    const p = this.lc.linePos(offset);
-    return { line: p.line, column: p.col };
+  /** the place from `start` to `end` (offsets; at least one character), undefined without a start */
+  private place(start: number | undefined, end?: number): ConfigPlace | undefined {
+    if (start === undefined) return undefined;
+    const a = this.lc.linePos(start);
+    const b = this.lc.linePos(Math.max(start + 1, end ?? start + 1));
+    return { line: a.line, column: a.col, endLine: b.line, endColumn: b.col };
   }
 
   /** The text a scalar at `path` was written as (`0042` for the number 42), or undefined. */
@@ -38,28 +44,40 @@ export class ConfigText {
     return isScalar(node) && typeof node.source === 'string' ? node.source : undefined;
   }
 
-  /** Where the value at `path` starts, or its key when `key` is given (the key of an entry of the map at `path`). */
-  at(path: readonly (string | number)[], key?: string): { line: number; column: number } | undefined {
+  /**
+   * Where the value at `path` is (its entry: from its key through the value when the value ends on the key's line,
+   * `rules: { button-label: of }`; the key alone before a value of several lines), or the key of the entry `key` of
+   * the map at `path` when `key` is given (a key that is the mistake: the key alone).
+   */
+  at(path: readonly (string | number)[], key?: string): ConfigPlace | undefined {
     const full = [...this.prefix, ...path];
+    const range = (n: unknown): number[] | undefined => (n as { range?: number[] } | null | undefined)?.range ?? undefined;
     if (key !== undefined) {
       const map = full.length ? this.doc.getIn(full, true) : this.doc.contents;
       if (isMap(map)) {
         const pair = map.items.find((p) => isScalar(p.key) && String(p.key.value) === key);
-        if (pair && isScalar(pair.key)) return this.pos(pair.key.range?.[0]);
+        if (pair && isScalar(pair.key)) return this.place(range(pair.key)?.[0], range(pair.key)?.[1]);
       }
       return undefined;
     }
-    // the key of the entry is where a reader looks for a value's mistake
+    // the key of the entry is where a reader looks for a value's mistake: from there through the value
     if (full.length) {
       const parent = full.length > 1 ? this.doc.getIn(full.slice(0, -1), true) : this.doc.contents;
       const last = full[full.length - 1]!;
       if (isMap(parent)) {
         const pair = parent.items.find((p) => isScalar(p.key) && String(p.key.value) === String(last));
-        if (pair && isScalar(pair.key)) return this.pos(pair.key.range?.[0]);
+        if (pair && isScalar(pair.key)) {
+          const [start, keyEnd] = range(pair.key) ?? [];
+          const valueEnd = range(pair.value)?.[1];
+          const oneLine = start !== undefined && valueEnd !== undefined && valueEnd > start && !this.text.slice(start, valueEnd).includes('\n');
+          return this.place(start, oneLine ? valueEnd : keyEnd);
+        }
       }
     }
+    // an item of a list (a language of a channel's list): the item, when it is on one line
     const node = full.length ? this.doc.getIn(full, true) : this.doc.contents;
-    return this.pos((node as { range?: [number, number, number] } | null)?.range?.[0]);
+    const [start, end] = range(node) ?? [];
+    return this.place(start, start !== undefined && end !== undefined && !this.text.slice(start, end).includes('\n') ? end : undefined);
   }
 }
 
@@ -141,7 +159,7 @@ export function schemaProblems(errors: readonly SchemaError[], text: ConfigText 
   for (const e of collapseOneOf(errors)) {
     const path = pointer(e.instancePath);
     let message: string;
-    let where: { line: number; column: number } | undefined;
+    let where: ConfigPlace | undefined;
     if (e.keyword === 'additionalProperties') {
       const key = String(e.params.additionalProperty);
       const allowed = Object.keys(e.parentSchema?.properties ?? {}).filter((k) => k !== '$schema');

@@ -11,7 +11,7 @@ import { secretFromEnv, takenAsKey } from '../core/secret-env.js';
 import { ciNamesFromEnv } from '../core/ci-names.js';
 import type { SeveritySetting } from '../core/diagnostic.js';
 import { schemaDir } from '../schemas/dir.js';
-import { UsageError } from '../core/errors.js';
+import { PlacedUsageError, UsageError } from '../core/errors.js';
 import { addPublicTexts, addSecret, MIN_SECRET_LENGTH } from '../core/redact.js';
 import { VALUE_NAME } from '../core/value-name.js';
 import { closest, didYouMean } from '../core/suggest.js';
@@ -488,7 +488,13 @@ async function readConfig(opts: { cwd: string; configFile?: string }): Promise<C
         ? { line: err.mark.line + 1, column: err.mark.column + 1, message: `YAML syntax error: ${err.reason}` }
         : m[1] === 'JSON' ? jsonSyntaxProblem(err.message.slice(m[0].length), text)
           : syntaxProblem(text) ?? { message: `YAML syntax error: ${err.message.slice(m[0].length).trim().split('\n')[0]}` };
-      throw new UsageError(`The config cannot be read:\n${formatProblems(path.relative(io().cwd(), file) || file, [problem])}`);
+      const rel = path.relative(io().cwd(), file) || file;
+      // a key written twice: the editor underlines the second key whole (the parser's place is its first character)
+      const key = /duplicated mapping key/.test(problem.message) && problem.line !== undefined && problem.column !== undefined
+        ? /^(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\n]|'')*'|[^\s:#,{}[\]]+)/.exec((text.split('\n')[problem.line - 1] ?? '').slice(problem.column - 1))?.[0] : undefined;
+      const message = `The config cannot be read:\n${formatProblems(rel, [problem])}`;
+      if (key) throw new PlacedUsageError(message, [{ file: rel, line: problem.line!, column: problem.column!, endLine: problem.line!, endColumn: problem.column! + key.length, message: problem.message }]);
+      throw new UsageError(message);
     }
     // cosmiconfig's cycle (of a config it alone reads: .tplsyncrc, a script) lists its files on the lines after the first
     if (/^Circular import detected:/.test(err.message)) {
@@ -574,7 +580,9 @@ export async function resolveConfig(raw: unknown, filepath: string, textOf?: () 
   const fail = async (make: (d: typeof import('./diagnose.js'), text: ConfigText | undefined) => ConfigProblem[]): Promise<never> => {
     const d = await import('./diagnose.js');
     const problems = make(d, await textOf?.());
-    throw new UsageError(`The config has ${problems.length === 1 ? 'a problem' : `${problems.length} problems`}:\n${d.formatProblems(rel, problems)}`);
+    // each with the span of what it names (a key; a key and its wrong value), which the editor underlines
+    const spans = problems.flatMap((p) => (p.line !== undefined && p.column !== undefined && p.endLine !== undefined && p.endColumn !== undefined ? [{ file: rel, line: p.line, column: p.column, endLine: p.endLine, endColumn: p.endColumn, message: p.message }] : []));
+    throw new PlacedUsageError(`The config has ${problems.length === 1 ? 'a problem' : `${problems.length} problems`}:\n${d.formatProblems(rel, problems)}`, spans);
   };
   // a defaultEnvironment that names no environment is one more problem of the same config: said with the schema's, in one list
   const rawC = raw as RawConfig | null;

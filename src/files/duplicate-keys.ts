@@ -4,7 +4,7 @@
 import type { Document, YAMLParseError } from 'yaml';
 import { yaml } from './yaml-lazy.js';
 
-/** The errors yaml would report with `uniqueKeys: true`: same code and position; the message names the key and where it first is (`first` is its offset). */
+/** The errors yaml would report with `uniqueKeys: true`: same code and start, spanning the key (yaml's own spans its first character); the message names the key and where it first is (`first` is its offset). */
 export function duplicateKeyErrors(doc: Document.Parsed): YAMLParseError[] {
   const { isMap, isScalar, isSeq, YAMLParseError: ParseError } = yaml();
   const out: YAMLParseError[] = [];
@@ -23,9 +23,11 @@ export function duplicateKeyErrors(doc: Document.Parsed): YAMLParseError[] {
           const first = seen.get(name);
           if (first !== undefined) {
             const at = key.range?.[0] ?? 0;
+            // the whole key (its quotes too), as an editor underlines it; not its first character alone
+            const end = Math.max(at + 1, key.range?.[1] ?? at + 1);
             const shown = name.length > 40 ? `${name.slice(0, 40)}...` : name;
             const otherwise = first.value !== key.value ? `, written ${written(first.value)} there and ${written(key.value)} here (the same key to a template)` : '';
-            out.push(new ParseError([at, at + 1], 'DUPLICATE_KEY', `Map keys must be unique: '${shown}' is in this mapping already (@${first.at})${otherwise}; keep one of the two`));
+            out.push(new ParseError([at, end], 'DUPLICATE_KEY', `Map keys must be unique: '${shown}' is in this mapping already (@${first.at})${otherwise}; keep one of the two`));
           } else seen.set(name, { at: key.range?.[0] ?? 0, value: key.value });
         }
         stack.push(pair.value, key);

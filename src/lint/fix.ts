@@ -51,15 +51,14 @@ export interface FixOutcome {
   stubs?: number;
   /** why a repair left findings of its rule that are still there (RepairContext.holdBack), each once */
   heldBack?: string[];
+  /** the changes the repaired text holds, each with the value its path had before (what a quick fix's title names: fix-title.ts) */
+  applied: AppliedChange[];
 }
+
+/** a change a repair made (rule.ts `Change`), by its rule, with the value at its path before it (a set's old text, a removed entry's value) */
+export interface AppliedChange { ruleId: string; change: Change; was: unknown }
 
 /** Whether a finding's rule has a repair (and is one of `only`). */
-/** the title of a rule's repair (the editor's quick fix), when it has one */
-export function repairTitleOf(ruleId: string): string | undefined {
-  const r = RULES_BY_ID.get(ruleId);
-  return r?.repair ? r.repairTitle ?? `Fix ${ruleId}` : undefined;
-}
-
 export function isRepairable(d: Pick<Diagnostic, 'ruleId'>, only?: ReadonlySet<string>): boolean {
   return Boolean(RULES_BY_ID.get(d.ruleId)?.repair) && (!only || only.has(d.ruleId));
 }
@@ -131,10 +130,10 @@ export function fixText(original: string, o: FixOptions): FixOutcome {
     }
   }
   const refusing = first.find((d) => REFUSING_RULES.has(d.ruleId));
-  if (refusing) return { text: original, fixed: {}, left: first, refused: `${refusing.ruleId} at ${refusing.line}:${refusing.column}` };
+  if (refusing) return { text: original, fixed: {}, left: first, refused: `${refusing.ruleId} at ${refusing.line}:${refusing.column}`, applied: [] };
   // whatever the config's severities say: a text that is not one YAML document without duplicate keys is never rewritten
   const parsed = parseDocument(text, { logLevel: 'error', uniqueKeys: false, keepSourceTokens: false });
-  if (parsed.errors.length || duplicateKeyErrors(parsed).length) return { text, fixed: {}, left: first, refused: 'it is not a single YAML document without duplicate keys' };
+  if (parsed.errors.length || duplicateKeyErrors(parsed).length) return { text, fixed: {}, left: first, refused: 'it is not a single YAML document without duplicate keys', applied: [] };
   let cur = text;
   let found = first;
   // the file's indentation (4 spaces, lists not indented under their key), which the lines a repair writes take
@@ -142,6 +141,8 @@ export function fixText(original: string, o: FixOptions): FixOutcome {
   // the reasons repairs gave for what they left, by rule: said where that rule's findings are still there at the end
   const held = new Map<string, Set<string>>();
   const withQuoted = (fixed: Record<string, number>): Record<string, number> => ({ ...quoted, ...fixed });
+  /** the changes of the passes whose text was kept */
+  const applied: AppliedChange[] = [];
   for (let pass = 0; pass < (o.within ? 1 : PASSES); pass++) {
     const ids = [...new Set(found.filter((d) => isRepairable(d, o.only)).map((d) => d.ruleId))];
     if (ids.length === 0) break;
@@ -151,8 +152,9 @@ export function fixText(original: string, o: FixOptions): FixOutcome {
     keepNumbersAsWritten(doc);
     // and the texts a repair does not touch, with their escapes (a no-break space written \u00A0 stays so)
     keepQuotedAsWritten(doc, cur);
-    if (hasAlias(doc)) return { text: cur, fixed: withQuoted(countFixed(first, found, o.only)), left: found, ...(cur === original ? { refused: 'it uses YAML anchors and aliases; repair it by hand' } : {}) };
+    if (hasAlias(doc)) return { text: cur, fixed: withQuoted(countFixed(first, found, o.only)), left: found, ...(cur === original ? { refused: 'it uses YAML anchors and aliases; repair it by hand' } : {}), applied };
     let changed = false;
+    const made: AppliedChange[] = [];
     for (const id of ids) {
       const t = obj(doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }));
       if (!t) break;
@@ -161,7 +163,11 @@ export function fixText(original: string, o: FixOptions): FixOutcome {
       const changes = mine.length ? mine : all;
       // all of a repair or nothing of it: the changes are tried on a copy
       const trial = doc.clone();
-      if (changes.length && applyChanges(trial, changes)) { doc = trial; changed = true; }
+      if (changes.length && applyChanges(trial, changes)) {
+        doc = trial;
+        changed = true;
+        for (const change of changes) made.push({ ruleId: id, change, was: change.op === 'order-keys' ? undefined : valueAt(t, change.path) });
+      }
     }
     if (!changed) break;
     // laid out as fmt lays it out: a flow collection over several lines one entry a line, the comments' gaps as written
@@ -176,10 +182,18 @@ export function fixText(original: string, o: FixOptions): FixOutcome {
     if (after.some((d) => REFUSING_RULES.has(d.ruleId))) break;
     cur = next;
     found = after;
+    applied.push(...made);
   }
   const stubs = found.filter((d) => d.ruleId === 'sample-stub').length - first.filter((d) => d.ruleId === 'sample-stub').length;
   const heldBack = [...held].filter(([id]) => found.some((d) => d.ruleId === id)).flatMap(([, reasons]) => [...reasons]);
-  return { text: cur, fixed: withQuoted(countFixed(first, found, o.only)), left: found, ...(stubs > 0 ? { stubs } : {}), ...(heldBack.length ? { heldBack } : {}) };
+  return { text: cur, fixed: withQuoted(countFixed(first, found, o.only)), left: found, ...(stubs > 0 ? { stubs } : {}), ...(heldBack.length ? { heldBack } : {}), applied };
+}
+
+/** the value at a plain path of a template's value (undefined where it has none) */
+function valueAt(t: unknown, path: Path): unknown {
+  let cur = t;
+  for (const seg of path) cur = cur !== null && typeof cur === 'object' && Object.hasOwn(cur, seg) ? (cur as Record<string | number, unknown>)[seg] : undefined;
+  return cur;
 }
 
 function countFixed(before: readonly Diagnostic[], after: readonly Diagnostic[], only?: ReadonlySet<string>): Record<string, number> {

@@ -230,8 +230,13 @@ export interface Rule extends RuleMeta {
    * (test/lint-fix.test.ts).
    */
   repair?(ctx: RepairContext): Change[];
-  /** one line for the report and the editor: what the repair does */
+  /** one line for the report and the docs (docs/rules.md): what the repair does */
   repairTitle?: string;
+  /**
+   * The editor's quick fix title where its changes cannot be said from them (fix-title.ts: a reorder, a text cleaned of
+   * several things), at most 60 characters (one line of a menu); without it, `repairTitle` (then that short).
+   */
+  quickFixTitle?: string;
   /**
    * Why `lint --fix` leaves this rule's findings though a finding may name the change (a template
    * name's suggested spelling): said with the findings left, in place of a bare "needs a human".

@@ -13,6 +13,7 @@ import { placeConfigWarnings } from '../lint/config-warnings-place.js';
 import { unlistedWhatsappLanguage } from '../lint/rules/languages.js';
 import { tplsyncCommand } from '../core/invocation.js';
 import type { Diagnostic } from '../core/diagnostic.js';
+import { PlacedUsageError, type ProblemSpan } from '../core/errors.js';
 import { discoverFiles, type FileEntry } from '../files/discover.js';
 import { finishProject, lintBytes, type FileResult, type ProjectOptions } from '../lint/engine.js';
 import { enabledOffRules, finishRun, projectOptions } from '../lint/lint-files.js';
@@ -63,7 +64,7 @@ export class LspProject {
     try { config = await loadConfig({ cwd: this.cwd, ...(this.configFile ? { configFile: this.configFile } : {}) }); } catch (e) {
       const message = (e as Error).message;
       // the config's problems as findings in the config file itself (FILE:LINE:COLUMN: message lines), where the editor shows them
-      this.configProblems = configFindings(message, io().cwd());
+      this.configProblems = configFindings(message, io().cwd(), e instanceof PlacedUsageError ? e.spans : []);
       const fallback = await fallbackConfig(this.cwd, this.configFile);
       // a problem the message places nowhere (an override's, a file that is UTF-16): at the config file's first line
       if (this.configProblems.size === 0 && fallback.file) {
@@ -288,9 +289,10 @@ const byId = (rules: readonly RuleMeta[]): ReadonlyMap<string, RuleMeta> => new 
 
 /**
  * Pure: the problems a config error names at their place (`FILE:LINE:COLUMN: message`, FILE
- * relative to `cwd`), as error findings of that file, by its absolute path.
+ * relative to `cwd`), as error findings of that file, by its absolute path: each over what it
+ * names where the error's `spans` say (a key, a key and its wrong value), else its first character.
  */
-export function configFindings(message: string, cwd: string): Map<string, Diagnostic[]> {
+export function configFindings(message: string, cwd: string, spans: readonly ProblemSpan[] = []): Map<string, Diagnostic[]> {
   const out = new Map<string, Diagnostic[]>();
   for (const line of message.split('\n')) {
     const m = /^(.+?):(\d+):(\d+): (.+)$/.exec(line);
@@ -298,7 +300,9 @@ export function configFindings(message: string, cwd: string): Map<string, Diagno
     const abs = path.resolve(cwd, m[1]!);
     const at = { line: Number(m[2]), column: Number(m[3]) };
     const list = out.get(abs) ?? [];
-    list.push({ file: m[1]!, ...at, endLine: at.line, endColumn: at.column + 1, ruleId: 'config', severity: 'error', message: m[4]! });
+    const span = spans.find((x) => x.file === m[1] && x.line === at.line && x.column === at.column && x.message === m[4]);
+    const end = span && (span.endLine > at.line || (span.endLine === at.line && span.endColumn > at.column)) ? { endLine: span.endLine, endColumn: span.endColumn } : { endLine: at.line, endColumn: at.column + 1 };
+    list.push({ file: m[1]!, ...at, ...end, ruleId: 'config', severity: 'error', message: m[4]! });
     out.set(abs, list);
   }
   return out;

@@ -23,7 +23,8 @@ import { searchPlacesShown } from '../core/search-places.js';
 import type { Diagnostic, Span } from '../core/diagnostic.js';
 import { toolVersion } from '../core/version.js';
 import { redact } from '../core/redact.js';
-import { fixFileText, isRepairable, repairTitleOf } from '../lint/fix.js';
+import { fixFileText, isRepairable, type AppliedChange } from '../lint/fix.js';
+import { quickFixTitle } from '../lint/fix-title.js';
 import { formatBytes } from '../fmt/run.js';
 import type { RuleMeta } from '../lint/rule.js';
 import { WHATSAPP_LANGUAGES } from '../lint/rules/languages.js';
@@ -312,15 +313,23 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
     }
   };
   /**
-   * the problem of each project's config said last (window/showMessage): a load that finds the same one again says nothing
-   * (one save reloads twice when the editor's watcher and the server's own both report it), a new one or a fixed then broken
-   * config is said
+   * the problem of each project's config said last (window/showMessage, a notification as the other messages are: the
+   * library's showErrorMessage is a window/showMessageRequest, a request for the user's choice among actions, which a
+   * client may answer without showing it): a load that finds the same one again says nothing (one save reloads twice when the editor's watcher and the
+   * server's own both report it), a new one or a fixed then broken config is said
    */
   const saidError = new Map<LspProject, string>();
-  const sayError = (project: LspProject, message: string): void => {
+  const sayError = (project: LspProject, message: string, type: MessageType): void => {
     if (saidError.get(project) === message) return;
     saidError.set(project, message);
-    void connection.window.showErrorMessage(message);
+    void connection.sendNotification(ShowMessageNotification.type, { type, message });
+  };
+  /** a config file as the message names it: from the project's folder, else its whole path (undefined: none found) */
+  const configShown = (project: LspProject): string | undefined => {
+    const file = project.config?.file;
+    if (file === undefined) return undefined;
+    const abs = path.resolve(project.cwd, file);
+    return within(abs, project.cwd) ? path.relative(project.cwd, abs) : abs;
   };
   /** (re)loads a project (every project: none given), with the documents open in the editor that are its */
   const load = async (only?: LspProject): Promise<void> => {
@@ -331,13 +340,17 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
         // a broken config: said once, its problems shown in it, and the templates linted with the default settings meanwhile
         // a warning of the config with no file to show it in (no config found): said once
         sayNotes(project);
-        if (project.configError !== undefined) sayError(project, `tplsync: ${projects.length > 1 ? `${project.cwd}: ` : ''}${project.configError}\n(the templates are linted with the default settings until the config is fixed)`);
+        if (project.configError !== undefined) {
+          // a warning, as the templates are still linted; it names the config file, whose problems are shown in it
+          const shown = configShown(project);
+          sayError(project, `tplsync: ${projects.length > 1 ? `${project.cwd}: ` : ''}${shown ? `the config ${shown} cannot be used` : 'the config cannot be used'}: the templates are linted with the default settings until it is fixed (its problems are shown in it).\n${project.configError}`, MessageType.Warning);
+        }
         else saidError.delete(project);
       } catch (e) {
         // (no config found, and no template where the default globs look: both said)
         sayNotes(project);
         // a project that cannot be loaded at all: said once, and the findings of the last good one are cleared
-        sayError(project, `tplsync: ${projects.length > 1 ? `${project.cwd}: ` : ''}${(e as Error).message}`);
+        sayError(project, `tplsync: ${projects.length > 1 ? `${project.cwd}: ` : ''}${(e as Error).message}`, MessageType.Error);
       }
     }
   };
@@ -586,7 +599,7 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
   // cursor (VS Code), and each repair lints the whole text again (a file of 20,000 samples took 9 s a request, the
   // whole server waiting behind it). Kept by the document's version and the project's load (a config reloaded
   // changes the repairs); one version a document, dropped when it closes.
-  const repairs = new Map<string, { key: string; fixed: Map<string, string | undefined>; left: Map<string, Diagnostic[]> }>();
+  const repairs = new Map<string, { key: string; fixed: Map<string, { text: string; applied: AppliedChange[] } | undefined>; left: Map<string, Diagnostic[]> }>();
   documents.onDidClose((e) => { repairs.delete(e.document.uri); });
 
   connection.onCodeAction(async (p): Promise<CodeAction[]> => {
@@ -597,12 +610,13 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
     let memo = repairs.get(p.textDocument.uri);
     if (memo?.key !== key) { memo = { key, fixed: new Map(), left: new Map() }; repairs.set(p.textDocument.uri, memo); }
     const { fixed: fixedMemo, left: leftMemo } = memo;
-    const fix = (only?: ReadonlySet<string>, within?: Span): string | undefined => {
+    /** the document's text repaired (undefined: nothing to repair), with the changes it holds (what a quick fix's title says) */
+    const fix = (only?: ReadonlySet<string>, within?: Span): { text: string; applied: AppliedChange[] } | undefined => {
       const id = `${only ? [...only].join(',') : ''}${within ? `@${within.line}:${within.column}-${within.endLine}:${within.endColumn}` : ''}`;
       if (fixedMemo.has(id)) return fixedMemo.get(id);
       // the document's byte-order mark and CRLF line ends kept, as lint --fix keeps them
       const r = fixFileText(text, { findings: (t) => project.fileFindings(abs, t), now: new Date(), file: abs, ...(only ? { only } : {}), ...(within ? { within } : {}) });
-      const out = r.text === text ? undefined : r.text;
+      const out = r.text === text ? undefined : { text: r.text, applied: r.applied };
       fixedMemo.set(id, out);
       return out;
     };
@@ -622,13 +636,15 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
         if (d.source !== 'tplsync' || typeof d.code !== 'string' || !isRepairable({ ruleId: d.code })) continue;
         const id = d.code;
         const within: Span = { line: d.range.start.line + 1, column: d.range.start.character + 1, endLine: d.range.end.line + 1, endColumn: d.range.end.character + 1 };
-        const fixed = fix(new Set([id]), within);
-        if (fixed === undefined) continue;
+        const repaired = fix(new Set([id]), within);
+        if (repaired === undefined) continue;
+        const fixed = repaired.text;
         // repaired when the fixed text has fewer findings of its words than the document (a stub sample for the body's {{2}} is none for a URL's)
         const same = (f: { message: string }): boolean => f.message === d.message;
         if (leftAfter(id, fixed).filter(same).length >= p.context.diagnostics.filter((x) => x.code === id && same(x)).length) continue;
         out.push({
-          title: `${repairTitleOf(id) ?? `Fix ${id}`} (tplsync)`, kind: CodeActionKind.QuickFix, isPreferred: true,
+          // what this action's edit does (Write WEBVIEW in capitals, Remove orientation from rcsRichCardsOpts), on one line
+          title: `${quickFixTitle(id, repaired.applied)} (tplsync)`, kind: CodeActionKind.QuickFix, isPreferred: true,
           diagnostics: [d],
           edit: { changes: { [p.textDocument.uri]: [changedSpan(doc, text, fixed)] } },
         });
@@ -636,7 +652,7 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
     }
     const anyFixable = (findings.get(abs) ?? []).some((d) => isRepairable(d));
     if (anyFixable && (!wanted || wanted.some((k) => k.startsWith(CodeActionKind.SourceFixAll) || k === CodeActionKind.Source))) {
-      const fixed = fix();
+      const fixed = fix()?.text;
       if (fixed !== undefined) out.push({ title: 'Fix all repairable tplsync findings', kind: CodeActionKind.SourceFixAll, edit: { changes: { [p.textDocument.uri]: [{ range: whole, newText: fixed }] } } });
     }
     return out;

@@ -134,6 +134,7 @@ export const authenticationRules = defineRules([
       return minutes === undefined ? [] : [{ op: 'remove', path: ['footer'] }, { op: 'add', path: ['footer'], key: 'code_expiration_minutes', value: minutes }];
     },
     repairTitle: 'Write WhatsApp\'s English expiry line ("This code expires in N minutes.") as `footer: { code_expiration_minutes: N }`',
+    quickFixTitle: 'Write the expiry line as footer.code_expiration_minutes',
   },
   {
     id: 'authentication-code-expiration', group: 'whatsapp', severity: 'error',

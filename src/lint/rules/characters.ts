@@ -374,6 +374,7 @@ export const characterRules = defineRules([
     fix: 'Delete the character named by its code point (retype the text around it), write the character an HTML reference stands for instead of the reference (`&nbsp;` is U+00A0 NO-BREAK SPACE, `&amp;` is &), delete curly quotes wrapping the text or a sample (quote it with straight quotes when YAML needs it, e.g. when it starts with {{), delete curly quotes inside a placeholder\'s braces ({{“1”}} is {{1}}), and use spaces instead of tabs.',
     source: 'tplsync (text pasted from other tools)',
     repairTitle: 'Delete the invisible characters and the curly quotes wrapping the text, write HTML character references as their characters, make tabs spaces and delete the curly quotes inside placeholders\' braces',
+    quickFixTitle: 'Delete pasted invisible characters, references and quotes',
     repair(ctx) {
       const out: Change[] = [];
       for (const { path, text } of texts(ctx)) {

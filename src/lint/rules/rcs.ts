@@ -389,6 +389,7 @@ export const rcsRules = defineRules([
     // a suggestion in Google's RBM shape whose finding says what to write (`Write it as { ... }`), written so
     repair: (ctx) => rbmSuggestionRepairs(wholeTemplate(ctx.t), 'message'),
     repairTitle: RBM_REPAIR_TITLE,
+    quickFixTitle: 'Write the suggestion in Google\'s RBM shape flat',
   },
   {
     id: 'rcs-dial', group: 'rcs', severity: 'error', summary: 'A dial suggestion calls a phone number in E.164 form (+, country code, at most 15 digits).',
@@ -423,6 +424,7 @@ export const rcsRules = defineRules([
       return out;
     },
     repairTitle: 'Write the number in E.164 form, its digits after the + alone (+49 30 123456 is +4930123456)',
+    quickFixTitle: 'Write the number in E.164 form (+4930123456)',
   },
   {
     id: 'rcs-view-location', group: 'rcs', severity: 'error',
@@ -518,6 +520,7 @@ export const rcsRules = defineRules([
       return (['orientation', 'imageAlign'] as const).filter((k) => o[k] !== undefined).map((k) => ({ op: 'remove' as const, path: ['message', 'rcsRichCardsOpts', k] }));
     },
     repairTitle: 'Remove orientation and imageAlign from the carousel\'s layout',
+    quickFixTitle: 'Remove what the carousel\'s layout ignores',
     check(ctx) {
       const o = layoutOf(ctx);
       if (o?.type !== 'CAROUSEL') return;

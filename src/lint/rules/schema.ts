@@ -623,6 +623,7 @@ export const schemaRules = defineRules([
     // and a suggestion in Google's RBM shape under a top-level contentMessage (outside `message`, the schema reports it), as its finding says
     repair: (ctx) => [...enumCaseRepairs(wholeTemplate(ctx.t), 'schema'), ...rbmSuggestionRepairs(wholeTemplate(ctx.t), 'elsewhere')],
     repairTitle: ENUM_CASE_REPAIR_TITLE,
+    quickFixTitle: 'Write the value in the case the platform takes',
     // a file with no document holds no template
     checkLoading: claiming('empty') },
   { id: 'components', group: 'schema', severity: 'error', summary: 'A template has exactly one body.',
@@ -642,7 +643,8 @@ export const schemaRules = defineRules([
     why: 'WhatsApp identifies languages by these codes.', fix: 'Write e.g. en, en_US or pt_BR.', source: 'Meta supported languages',
     check(ctx) { reportSchema(ctx, 'language-code'); },
     repair: languageCaseRepairs,
-    repairTitle: 'Write the language code in the platform\'s case and with `_` (en_us and en-US are en_US), where WhatsApp lists that code and the file\'s name writes no other language' },
+    repairTitle: 'Write the language code in the platform\'s case and with `_` (en_us and en-US are en_US), where WhatsApp lists that code and the file\'s name writes no other language',
+    quickFixTitle: 'Write the language code as the platform does (en_US)' },
   { id: 'header-format', group: 'schema', severity: 'error', summary: 'The header format is TEXT, IMAGE, VIDEO, GIF, DOCUMENT, LOCATION or PRODUCT.',
     why: 'These are the header formats WhatsApp documents (GIF for MARKETING templates sent through the Marketing Messages API: see header-gif-category; PRODUCT for a single-product template).', fix: 'Pick one of the seven.', source: 'Meta components reference',
     check(ctx) { reportSchema(ctx, 'header-format'); },

@@ -399,6 +399,7 @@ export const whatsappRules = defineRules([
     why: 'Meta rejects templates with malformed parameters ("parameter formatting").',
     fix: 'Write numbered placeholders as {{1}}, named ones as {{lowercase_name}}.', source: 'Meta template review',
     repair: trimPlaceholders, repairTitle: 'Remove the spaces inside the placeholder braces ({{ 1 }} is {{1}}) and a number\'s leading zeros ({{04}} is {{4}})',
+    quickFixTitle: 'Remove the spaces and leading zeros inside the braces',
     check(ctx) {
       const view = ctx.placeholders();
       // well-formed, and no name a program cannot pass: `{ __proto__: 'Ann' }` sets an object's prototype in JavaScript
@@ -541,6 +542,7 @@ export const whatsappRules = defineRules([
     why: 'WhatsApp rejects {{2}} without {{1}}, or {{1}} {{3}} without {{2}}.', fix: 'Renumber the placeholders 1, 2, 3, ... in the component.',
     source: 'Meta template review, "parameter formatting"',
     repair: renumberPlaceholders, repairTitle: 'Renumber the placeholders 1, 2, 3, ... in order (their samples too)',
+    quickFixTitle: 'Renumber the placeholders 1, 2, 3, ... in order',
     check(ctx) {
       // one numbering per group: the header's own; the body's, which an RCS message's texts
       // continue (they are numbered after the body's: {{2}} in a card may be the body's {{2}});
@@ -736,6 +738,7 @@ export const whatsappRules = defineRules([
     fix: 'Add the sample under `examples` of the same component (header, body, or message for RCS), keyed by the placeholder\'s name or number. A named placeholder of the header or the RCS texts may use the body\'s sample of the same name.',
     source: 'Meta components reference',
     repair: addSampleStubs, repairTitle: 'Add a stub sample (TODO) for each placeholder without one (or, one sample left under an old key and one placeholder without a sample, move the sample to it)',
+    quickFixTitle: 'Add a stub sample (TODO) for each placeholder without one',
     check(ctx) {
       const sites = ctx.placeholders().sites;
       const bodyEx = obj(obj(ctx.t.body)?.examples);
@@ -974,6 +977,7 @@ export const whatsappRules = defineRules([
     summary: 'Quick replies form one block, before or after all other buttons.',
     why: 'WhatsApp rejects quick-reply buttons interleaved with other buttons.', fix: 'Move the quick replies together, first or last.', source: meta,
     repair: groupQuickReplies, repairTitle: 'Move the quick replies together (first if a quick reply is first, else last; after an offer\'s COPY_CODE button)',
+    quickFixTitle: 'Move the quick replies together',
     check(ctx) {
       const kinds = buttons(ctx).map(({ v: b, i }) => ({ i, q: b.type === 'QUICK_REPLY', type: String(b.type) }));
       // the runs of quick replies and of other buttons, in order: a third run means one stands between two of the other kind
@@ -1057,6 +1061,7 @@ export const whatsappRules = defineRules([
       return out;
     },
     repairTitle: 'Write the number as its finding says: ASCII digits and +, without the invisible characters copied with it',
+    quickFixTitle: 'Write the number in ASCII digits and +',
   },
   {
     id: 'button-url', group: 'whatsapp', severity: 'error',

@@ -1,0 +1,73 @@
+// A quick fix's title says the change its edit makes (src/lint/fix-title.ts), on one line of an
+// editor's menu: the carousel's orientation fix removes orientation and says so (not "orientation
+// and imageAlign", which the other finding's fix removes), an enum written in another case says
+// the value it writes, stub samples name their placeholders (trial-ba F1, F2). Each title here is
+// of one finding's quick fix as the language server makes it: its rule's repair, the changes at
+// the finding's node.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Diagnostic } from '../src/core/diagnostic.ts';
+import { finishProject, lintBytes } from '../src/lint/engine.ts';
+import { fixFileText, isRepairable } from '../src/lint/fix.ts';
+import { QUICK_FIX_TITLE_MAX, quickFixTitle } from '../src/lint/fix-title.ts';
+
+const now = new Date('2030-01-01T00:00:00Z');
+
+/** each repairable finding's quick fix: its rule and title (none: the repair changes nothing) */
+function titles(text: string, file = 'templates/t.yaml'): string[] {
+  const findings = (t: string): Diagnostic[] => finishProject([lintBytes(file, Buffer.from(t), { now })], { severities: {} });
+  return findings(text).filter((d) => isRepairable(d)).map((d) => {
+    const r = fixFileText(text, { findings, now, file, only: new Set([d.ruleId]), within: d });
+    return `${d.ruleId}: ${r.text === text ? '(none)' : quickFixTitle(d.ruleId, r.applied)}`;
+  });
+}
+
+const WA = (body: string, rest = ''): string => `channel: wa\nname: a\nlanguage: en_US\ncategory: UTILITY\nbody:\n${body}${rest}`;
+
+const CASES: [string, string, string[], string?][] = [
+  ['an enum in small letters', 'channel: wa\nname: a\nlanguage: en_US\ncategory: marketing\nbody:\n  text: Hi there\n', ['category: Write MARKETING in capitals']],
+  ['spaces inside the braces', WA('  text: "Hi {{ 1 }}, your order is ready."\n  examples: { 1: Ana }\n'), ['placeholder-syntax: Write {{ 1 }} as {{1}}']],
+  ['a gap in the numbers', WA('  text: "Hi {{1}}, your order {{3}} is ready."\n  examples: { 1: Ana, 3: A1 }\n'), ['placeholder-sequence: Renumber {{3}} to {{2}}']],
+  ['two placeholders without a sample', WA('  text: "Hi {{1}}, your order {{2}} is ready at {{3}}."\n  examples: { 1: Ana }\n'),
+    ['placeholder-sample: Add stub samples (TODO) for {{2}} and {{3}}', 'placeholder-sample: Add stub samples (TODO) for {{2}} and {{3}}']],
+  ['a sample under an old key', WA('  text: "Hi {{1}}, your order {{2}} is ready."\n  examples: { 1: Ana, 3: A1 }\n'), ['placeholder-sample: Move the sample of 3 to {{2}}']],
+  ['a zero-width space', WA('  text: "Hi {{1}}, your order\u200b is ready."\n  examples: { 1: Ana }\n'), ['text-characters: Delete U+200B from body.text']],
+  ['curly quotes wrapping the text', WA('  text: “Hi {{1}}, your order is ready.”\n  examples: { 1: Ana }\n'), ['text-characters: Delete the “ ” around body.text']],
+  ['an HTML reference', WA('  text: "Hi {{1}}, fish &amp; chips are ready."\n  examples: { 1: Ana }\n'), ['text-characters: Write &amp; as & in body.text']],
+  ['a tab', WA('  text: "Hi {{1}},\tyour order is ready."\n  examples: { 1: Ana }\n'), ['text-characters: Write a tab as a space in body.text']],
+  ['the expiry line as a footer', 'channel: wa\nname: login_code\nlanguage: en_US\ncategory: AUTHENTICATION\nbody:\n  add_security_recommendation: true\nfooter: This code expires in 5 minutes.\nbuttons:\n  - type: OTP\n    otp_type: COPY_CODE\n    text: Copy code\n',
+    ['authentication-footer: Write footer as { code_expiration_minutes: 5 }']],
+  ['a language code with a dash', 'channel: wa\nname: a\nlanguage: en-us\ncategory: UTILITY\nbody:\n  text: Hi there\n', ['language-code: Set language to en_US'], 'templates/a.yaml'],
+  ['an invisible character in a phone number', WA('  text: Hi there\n', 'buttons:\n  - { type: PHONE_NUMBER, text: Call, phone_number: "+49\u200b30123456" }\n'), ['button-phone: Delete U+200B from buttons[0].phone_number']],
+  // what cannot be said from the changes: the rule's short title
+  ['quick replies apart', WA('  text: Hi there\n', 'buttons:\n  - { type: QUICK_REPLY, text: Yes }\n  - { type: URL, text: Site, url: "https://x.example.com" }\n  - { type: QUICK_REPLY, text: No }\n'), ['buttons-grouping: Move the quick replies together']],
+  ['a sample on two lines', WA('  text: "Hi {{1}}, your order is ready."\n  examples: { 1: "Ana\\n  Smith" }\n'), ['sample-format: Write the sample on one line with single spaces']],
+  ['an RCS carousel', [
+    'channel: r', 'name: c', 'language: en', 'message:', '  type: rich_card', '  richCards:',
+    '    - { title: One, description: First, fileUrl: https://cdn.example.com/a.jpg }',
+    '    - { title: Two, description: Second, fileUrl: https://cdn.example.com/b.jpg }',
+    '  rcsRichCardsOpts: { type: CAROUSEL, cardWidth: MEDIUM, mediaHeight: MEDIUM, orientation: VERTICAL, imageAlign: LEFT }',
+    '  suggestions:',
+    '    - { action: open_url, text: Web, postbackData: "https://x.example.com", openUrlApplication: webview }',
+    '    - { action: dial, text: Call, postbackData: c, phoneNumber: "+49 30 123456" }',
+    '    - reply: { text: Yes, postbackData: "yes" }',
+    '  fallback: { text: Two cards }', ''].join('\n'),
+  ['rcs-carousel-options: Remove orientation from rcsRichCardsOpts', 'rcs-carousel-options: Remove imageAlign from rcsRichCardsOpts', 'schema: Write WEBVIEW in capitals',
+    'rcs-dial: Set phoneNumber to +4930123456', 'rcs-action-keys: Write the suggestion flat, as action: reply']],
+];
+
+for (const [what, text, want, file] of CASES) {
+  test(`a quick fix's title says its change: ${what}`, () => {
+    const got = titles(text, file);
+    assert.equal(got, want);
+    for (const t of got) assert.ok(t.length - t.indexOf(': ') - 2 <= QUICK_FIX_TITLE_MAX, t);
+  });
+}
+
+test('a change too long to say in a line: the rule\'s short title', () => {
+  const long = 'x'.repeat(80);
+  const title = quickFixTitle('placeholder-sample', ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'].map((k) => ({ ruleId: 'placeholder-sample', change: { op: 'add' as const, path: ['body', 'examples'], key: `${k}${long}`, value: 'TODO' }, was: {} })));
+  assert.is(title, 'Add a stub sample (TODO) for each placeholder without one');
+});
+
+test.run();
