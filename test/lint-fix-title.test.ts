@@ -27,7 +27,7 @@ const WA = (body: string, rest = ''): string => `channel: wa\nname: a\nlanguage:
 const CASES: [string, string, string[], string?][] = [
   ['an enum in small letters', 'channel: wa\nname: a\nlanguage: en_US\ncategory: marketing\nbody:\n  text: Hi there\n', ['category: Write MARKETING in capitals']],
   ['spaces inside the braces', WA('  text: "Hi {{ 1 }}, your order is ready."\n  examples: { 1: Ana }\n'), ['placeholder-syntax: Write {{ 1 }} as {{1}}']],
-  ['a gap in the numbers', WA('  text: "Hi {{1}}, your order {{3}} is ready."\n  examples: { 1: Ana, 3: A1 }\n'), ['placeholder-sequence: Renumber {{3}} to {{2}}']],
+  ['a gap in the numbers', WA('  text: "Hi {{1}}, your order {{3}} is ready."\n  examples: { 1: Ana, 3: A1 }\n'), ['placeholder-sequence: Renumber {{3}} to {{2}}, its sample too']],
   ['two placeholders without a sample', WA('  text: "Hi {{1}}, your order {{2}} is ready at {{3}}."\n  examples: { 1: Ana }\n'),
     ['placeholder-sample: Add stub samples (TODO) for {{2}} and {{3}}', 'placeholder-sample: Add stub samples (TODO) for {{2}} and {{3}}']],
   ['a sample under an old key', WA('  text: "Hi {{1}}, your order {{2}} is ready."\n  examples: { 1: Ana, 3: A1 }\n'), ['placeholder-sample: Move the sample of 3 to {{2}}']],

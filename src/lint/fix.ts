@@ -30,8 +30,9 @@ export interface FixOptions {
   only?: ReadonlySet<string>;
   /**
    * a quick fix for one finding: only the repair's changes at the nodes this span (1-based, of the
-   * finding) touches, in one pass; a repair none of whose changes it touches (a sample added for a
-   * placeholder found in the text) is applied whole
+   * finding) touches, with the others of their part (rule.ts `Change`: a text renumbered, its
+   * samples' keys with it), in one pass; a repair none of whose changes it touches (a sample added
+   * for a placeholder found in the text) is applied whole
    */
   within?: Span;
   /** the file's path (as the run names it, or absolute): a repair of what its name also says (the language) declines where they differ */
@@ -159,7 +160,7 @@ export function fixText(original: string, o: FixOptions): FixOutcome {
       const t = obj(doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }));
       if (!t) break;
       const all = repairOf(t, RULES_BY_ID.get(id)!, o.now, o.file === undefined ? undefined : { name: o.file, holdBack: (reason) => { (held.get(id) ?? held.set(id, new Set()).get(id)!).add(reason); } });
-      const mine = o.within ? all.filter((c) => touches(doc, cur, c, o.within!)) : all;
+      const mine = o.within ? withTheirParts(all, all.filter((c) => touches(doc, cur, c, o.within!))) : all;
       const changes = mine.length ? mine : all;
       // all of a repair or nothing of it: the changes are tried on a copy
       const trial = doc.clone();
@@ -266,6 +267,16 @@ function nodeAt(doc: Document, path: Path): unknown {
     if (isAlias(cur)) return undefined;
   }
   return cur;
+}
+
+/**
+ * the changes of a repair a quick fix makes: those at its finding's node, and every other change of
+ * their parts (the samples' keys of a text renumbered: without them, {{2}} had no sample and its
+ * sample was left under 3, a finding the quick fix made), in the repair's order
+ */
+function withTheirParts(all: readonly Change[], touched: readonly Change[]): Change[] {
+  const parts = new Set(touched.flatMap((c) => (c.part === undefined ? [] : [c.part])));
+  return all.filter((c) => touched.includes(c) || (c.part !== undefined && parts.has(c.part)));
 }
 
 /** whether a change's node (a removed entry: its key and value) overlaps a span of the text; a change of no one node does */

@@ -137,14 +137,23 @@ export interface ExamplesBlock { readonly path: Path; readonly key: string; read
  *   that mapping stood; `drop`: other keys of that mapping taken out. A mapping on one line
  *   (`- reply: { ... }`) whose one entry is replaced is written on one line (`- { action: reply, ... }`).
  */
-export type Change =
+export type Change = (
   | { op: 'set'; path: Path; value: string }
   | { op: 'rename-keys'; path: Path; renames: Readonly<Record<string, string>> }
   | { op: 'add'; path: Path; key: string; value: string | number }
   | { op: 'reorder'; path: Path; order: readonly number[] }
   | { op: 'order-keys' }
   | { op: 'remove'; path: Path }
-  | { op: 'replace-key'; path: Path; key: string; entries: readonly { key: string; value?: string; from?: Path }[]; drop?: readonly string[] };
+  | { op: 'replace-key'; path: Path; key: string; entries: readonly { key: string; value?: string; from?: Path }[]; drop?: readonly string[] }
+) & {
+  /**
+   * the changes of a repair that repair one finding together share a part (a numbering group's texts
+   * renumbered and its samples' keys renamed with them): a quick fix for that finding (fix.ts `within`),
+   * which takes the changes at the finding's node, takes the others of their part too, so that it
+   * leaves no finding of its own making (`{{2}}` without a sample, its sample left under `3`)
+   */
+  readonly part?: string;
+};
 
 /**
  * What a repair sees: the rule's view of the template, without `report`; and the file's path (as

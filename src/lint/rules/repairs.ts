@@ -14,7 +14,8 @@ const pathKey = (p: Path): string => p.join('\u0000');
 /**
  * placeholder-sequence: the numbered placeholders of each numbering group (the header; the body
  * with the RCS texts that continue it; each carousel card) renumbered 1, 2, 3, ... keeping their
- * order, and their samples' keys renamed with them.
+ * order, and their samples' keys renamed with them. A group's changes are one part (rule.ts
+ * `Change`): the quick fix of its finding renumbers all its texts and moves their samples.
  */
 export function renumberPlaceholders(ctx: RepairContext): Change[] {
   const groups = new Map<string, { path: Path; text: string; examplesPath: Path; ps: Placeholder[] }[]>();
@@ -51,7 +52,7 @@ export function renumberPlaceholders(ctx: RepairContext): Change[] {
         if (ex[to] !== undefined && renames[to] === undefined) clash = true;
         if (ex[from] !== undefined) here[from] = to;
       }
-      if (Object.keys(here).length) keyChanges.push({ op: 'rename-keys', path: exPath, renames: here });
+      if (Object.keys(here).length) keyChanges.push({ op: 'rename-keys', path: exPath, renames: here, part: group });
     }
     if (clash) continue;
     for (const s of sites) {
@@ -62,7 +63,7 @@ export function renumberPlaceholders(ctx: RepairContext): Change[] {
         text += s.text.slice(at, p.start) + (p.style === 'numbered' && renames[p.key] !== undefined ? `{{${renames[p.key]}}}` : p.raw);
         at = p.end;
       }
-      out.push({ op: 'set', path: s.path, value: text + s.text.slice(at) });
+      out.push({ op: 'set', path: s.path, value: text + s.text.slice(at), part: group });
     }
     out.push(...keyChanges);
   }
