@@ -108,6 +108,7 @@ test('carousel cards: each card\'s quick fix renumbers that card\'s body and its
       // the second card's first: its samples are two lines below its text
       const [action] = await quickFixes(c, file, second);
       assert.is(action!.title, 'Renumber {{3}} to {{2}}, its sample too (tplsync)');
+      assert.equal(action!.edit.changes[uri(file)]!.map((e) => [e.range.start.line, e.range.end.line]), [[16, 16], [19, 19]]);
       const after = await applied(c, file, text, action!, 2);
       assert.is(after.text, text.replace('now {{3}}', 'now {{2}}').replace('        3: "€29"', '        2: "€29"'));
       const left = after.diags.filter((d) => PLACEHOLDER_RULES.includes(d.code));
@@ -121,24 +122,31 @@ test('carousel cards: each card\'s quick fix renumbers that card\'s body and its
   } finally { cleanup(dir); }
 });
 
-test('an RCS message: the quick fix renumbers the message and the fallback that continues it, and moves the sample', async () => {
+for (const ends of ['LF', 'CRLF'] as const) test(`an RCS message (${ends}): the quick fix renumbers the message and the fallback that continues it, and moves the sample; the finding between them is not in its edits`, async () => {
   const dir = tempDir();
   try {
     const file = path.join(dir, 't/ready.yaml');
-    const text = [
+    const lf = [
       'channel: shop-rbm', 'name: order_ready', 'language: en', 'message:', '  type: text',
       '  message: "Hi {{1}}, your order {{3}} is ready for pickup"',
-      '  suggestions:', '    - { action: reply, text: Thanks, postbackData: thanks }',
+      '  suggestions:', '    - { action: Reply, text: Thanks, postbackData: thanks }',
       '  fallback: { text: "Hi {{1}}, order {{3}} is ready for pickup" }',
       '  examples: { 1: Ana, 3: A-1042 }', '',
     ].join('\n');
+    const text = ends === 'LF' ? lf : lf.replace(/\n/g, '\r\n');
     writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 't/ready.yaml': text });
     await withLsp(dir, {}, async (c) => {
       const [gap] = await c.openFor(file, text, 'placeholder-sequence', 1);
+      const [reply] = (c.diags.get(uri(file)) ?? []).filter((d) => d.code === 'schema');
+      assert.is(reply?.range.start.line, 7, JSON.stringify(c.diags.get(uri(file))));
       const [action] = await quickFixes(c, file, gap!);
+      // an edit a run of changed lines: the message's, then the fallback's and the samples'; the suggestion's line between is in none
+      const edits = action!.edit.changes[uri(file)]!;
+      assert.equal(edits.map((e) => [e.range.start.line, e.range.end.line]), [[5, 5], [8, 9]]);
       const after = await applied(c, file, text, action!, 2);
       assert.is(after.text, text.replaceAll('{{3}}', '{{2}}').replace('3: A-1042', '2: A-1042'));
-      assert.equal(placeholderFindings(after.diags), []);
+      assert.equal(placeholderFindings(after.diags).filter((f) => !f.startsWith('schema')), []);
+      assert.equal(after.diags.filter((d) => d.code === 'schema').map((d) => d.range), [reply!.range]);
     });
   } finally { cleanup(dir); }
 });

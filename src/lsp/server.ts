@@ -17,6 +17,7 @@ import {
   type CodeAction, type DocumentSymbol, type Message, type SymbolInformation, type CompletionItem, type TextEdit, type Connection, type Diagnostic as LspDiagnostic, type Hover, type InitializeResult,
 } from 'vscode-languageserver/node.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { diffArrays } from 'diff';
 import { isScalar, parseDocument } from 'yaml';
 import { SEARCH_PLACES } from '../config/load.js';
 import { searchPlacesShown } from '../core/search-places.js';
@@ -37,6 +38,8 @@ import { flatSymbols, templateSymbols } from './symbols.js';
 import { DiskWatcher, foldersBelow, foldersToWatch, globBases } from './watch.js';
 import { io } from '../core/io.js';
 
+/** the most lines a quick fix's edits are told apart by (more changed: the one span from the first to the last) */
+const MAX_EDIT_LINES = 200;
 /** how long the server waits after an edit for the next before it lints (the editor's burst of keystrokes linted once) */
 const EDIT_SETTLE_MS = 80;
 
@@ -631,7 +634,7 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
     const wanted = p.context.only;
     const doc = documents.get(p.textDocument.uri)!;
     if (!wanted || wanted.some((k) => k.startsWith(CodeActionKind.QuickFix))) {
-      // one quick fix a finding, changing that finding's node only, as the one edit of the span it changes
+      // one quick fix a finding, changing that finding's nodes only (with the rest of its repair's part: a text's samples), as an edit a run of lines it changes
       for (const d of p.context.diagnostics) {
         if (d.source !== 'tplsync' || typeof d.code !== 'string' || !isRepairable({ ruleId: d.code })) continue;
         const id = d.code;
@@ -646,7 +649,7 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
           // what this action's edit does (Write WEBVIEW in capitals, Remove orientation from rcsRichCardsOpts), on one line
           title: `${quickFixTitle(id, repaired.applied)} (tplsync)`, kind: CodeActionKind.QuickFix, isPreferred: true,
           diagnostics: [d],
-          edit: { changes: { [p.textDocument.uri]: [changedSpan(doc, text, fixed)] } },
+          edit: { changes: { [p.textDocument.uri]: changedSpans(doc, text, fixed) } },
         });
       }
     }
@@ -658,18 +661,51 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
     return out;
   });
 
-  /** the one edit from a document's text to another: the span between their common start and common end */
-  function changedSpan(doc: TextDocument, before: string, after: string): TextEdit {
+  /**
+   * the edits from a document's text to another: each run of lines that differ (a text renumbered and
+   * its samples' keys a few lines below are two edits; the lines between, another finding's among them,
+   * are not written again), each the span between its common start and common end
+   */
+  function changedSpans(doc: TextDocument, before: string, after: string): TextEdit[] {
+    const a = before.split(/(?<=\n)/);
+    const b = after.split(/(?<=\n)/);
     let head = 0;
-    const most = Math.min(before.length, after.length);
-    while (head < most && before.charCodeAt(head) === after.charCodeAt(head)) head++;
+    while (head < a.length && head < b.length && a[head] === b[head]) head++;
     let tail = 0;
-    while (tail < most - head && before.charCodeAt(before.length - 1 - tail) === after.charCodeAt(after.length - 1 - tail)) tail++;
+    while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
+    const offsetOf = (lines: string[], n: number): number => lines.slice(0, n).reduce((k, l) => k + l.length, 0);
+    // the runs of lines told apart; more than MAX_EDIT_LINES lines changed (every key put in order): the one span from the first to the last
+    const runs = diffArrays(a.slice(head, a.length - tail), b.slice(head, b.length - tail), { maxEditLength: MAX_EDIT_LINES });
+    if (!runs) return [changedSpan(doc, before, offsetOf(a, head), offsetOf(a, a.length - tail), after.slice(offsetOf(b, head), offsetOf(b, b.length - tail)))];
+    const edits: TextEdit[] = [];
+    let at = offsetOf(a, head);
+    let from = -1;
+    let written = '';
+    const close = (): void => { if (from >= 0) edits.push(changedSpan(doc, before, from, at, written)); from = -1; written = ''; };
+    for (const run of runs) {
+      const text = run.value.join('');
+      if (!run.added && !run.removed) { close(); at += text.length; continue; }
+      if (from < 0) from = at;
+      if (run.removed) at += text.length;
+      else written += text;
+    }
+    close();
+    return edits;
+  }
+
+  /** the edit of the text from `start` to `end` of `before` written as `replaced`: the span between their common start and common end */
+  function changedSpan(doc: TextDocument, before: string, start: number, end: number, replaced: string): TextEdit {
+    const old = before.slice(start, end);
+    let head = 0;
+    const most = Math.min(old.length, replaced.length);
+    while (head < most && old.charCodeAt(head) === replaced.charCodeAt(head)) head++;
+    let tail = 0;
+    while (tail < most - head && old.charCodeAt(old.length - 1 - tail) === replaced.charCodeAt(replaced.length - 1 - tail)) tail++;
     // never between the halves of a UTF-16 pair, nor between a CR and its LF
     const splits = (t: string, i: number): boolean => i > 0 && i < t.length && ((/[\uD800-\uDBFF]/.test(t[i - 1]!) && /[\uDC00-\uDFFF]/.test(t[i]!)) || (t[i - 1] === '\r' && t[i] === '\n'));
-    while (head > 0 && (splits(before, head) || splits(after, head))) head--;
-    while (tail > 0 && (splits(before, before.length - tail) || splits(after, after.length - tail))) tail--;
-    return { range: { start: doc.positionAt(head), end: doc.positionAt(before.length - tail) }, newText: after.slice(head, after.length - tail) };
+    while (head > 0 && (splits(old, head) || splits(replaced, head))) head--;
+    while (tail > 0 && (splits(old, old.length - tail) || splits(replaced, replaced.length - tail))) tail--;
+    return { range: { start: doc.positionAt(start + head), end: doc.positionAt(end - tail) }, newText: replaced.slice(head, replaced.length - tail) };
   }
 
   // formatting is `tplsync fmt` of the editor's text: the same layout, the same files left as they are
