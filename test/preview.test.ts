@@ -304,4 +304,30 @@ test('--serve serves the site and re-renders when a template changes', async () 
   } finally { proc.kill('SIGTERM'); await proc; }
 });
 
+// trial-bc F2: the message's chips were all stretched to the tallest one's height (a calendar chip's four lines made
+// one-line replies 88 px boxes)
+test('in headless Chromium: the chips of a row keep their own heights', async () => {
+  const b = await browser.get();
+  if (!b) return;
+  const pageFile = (name: string, yaml: string): string => {
+    const file = path.join(out, `chip_row_${name}.html`);
+    writeFileSync(file, renderTemplatePage({ key: name, file: 't.yaml', href: 't.html', diagnostics: [], template: fromFile(readTemplateValue(yaml), 'c', 'x') }));
+    return `file://${file}`;
+  };
+  const page = await b.newPage({ viewport: { width: 390, height: 844 } });
+  mkdirSync(path.join(ROOT, 'test-output'), { recursive: true });
+  try {
+    // the message's chips: a calendar chip's long note makes it tall, not the chips beside it
+    const row = (extra: string) => `channel: shop-rcs\nname: row\nlanguage: en_US\nmessage:\n  type: text\n  message: How was your delivery?\n  suggestions:\n    - { action: reply, text: Great, postbackData: r5 }\n    - { action: reply, text: Bad, postbackData: r1 }\n${extra}`;
+    const heights = () => page.evaluate(() => [...document.querySelectorAll('[data-testid="chip-row"] .chip')].map((c) => Math.round(c.getBoundingClientRect().height)));
+    await page.goto(pageFile('alone', row('')));
+    const alone = await heights();
+    await page.goto(pageFile('calendar', row('    - { action: create_calendar_event, text: Remind me, startTime: "2030-05-04T08:00:00.000Z", endTime: "2030-05-04T16:00:00.000Z", title: Feedback reminder, description: Tell us how it went, postbackData: cal }\n')));
+    await page.screenshot({ path: path.join(ROOT, 'test-output', 'preview-chip-row-heights.png'), fullPage: true });
+    const beside = await heights();
+    assert.equal(beside.slice(0, 2), alone, `the reply chips as high as without the calendar chip: ${JSON.stringify({ alone, beside })}`);
+    assert.ok(beside[2]! > beside[0]!, `the calendar chip is the tall one: ${JSON.stringify(beside)}`);
+  } finally { await page.close(); }
+});
+
 test.run();

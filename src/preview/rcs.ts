@@ -185,7 +185,7 @@ export const RCS_CSS = `
 .chip{display:inline-flex;flex-direction:column;align-items:flex-start}.chip .effect{font-size:11px;color:var(--rcs-effect)}
 /* the message's chips: one row under the message, scrolled sideways when it is wider than the phone (see chips()); each chip
    as wide as its label and what it does, at most most of the row, so that the next chip shows there is more */
-.chips.row{flex-wrap:nowrap;overflow-x:auto;margin-top:10px;padding:2px 2px 6px;max-width:100%}.chips.row .chip{flex:0 0 auto;max-width:min(240px,85%)}
+.chips.row{flex-wrap:nowrap;overflow-x:auto;margin-top:10px;padding:2px 2px 6px;max-width:100%;align-items:flex-start}.chips.row .chip{flex:0 0 auto;max-width:min(240px,85%)}
 main:has(.rcs-row .fallback){grid-template-columns:minmax(0,640px) minmax(0,1fr)}
 .fallback{background:var(--fallback);border-radius:12px;padding:10px 12px;max-width:240px;min-width:0}.fallback h3{font-size:12px;text-transform:uppercase;letter-spacing:.06em;color:var(--muted);margin:0 0 6px}.sms{background:var(--sms);border-radius:14px;padding:8px 10px;margin-bottom:4px}
 @media (max-width:720px){main:has(.rcs-row .fallback){grid-template-columns:minmax(0,1fr)}.fallback{max-width:100%}}
