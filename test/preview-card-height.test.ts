@@ -51,4 +51,25 @@ test('the page clamps a tall card\'s description with an ellipsis, leaves out wh
   assert.not.match(whole, 'data-testid="card-cut"');
 });
 
+// trial-bc F3: what a card's chips do and what the phone cut were said inside the card, which made it twice the height the
+// model gives it (a browser test in preview.test.ts measures the drawn card)
+test('a card is drawn at the model\'s size with its chips one label each; what they do and what was cut are said under it, outside it', () => {
+  const description = 'Asparagus with brown butter and hazelnuts.\nWild garlic soup with sourdough croutons.\nEvery day from noon.';
+  const html = page({ title: 'Our spring menu', description, fileUrl: 'https://cdn.example.org/spring.jpg', suggestions: [chip('Book a table'), { action: 'open_url', text: 'See the menu', postbackData: 'https://bistro.example.org/menu' }, chip('Call us')] }, 'MEDIUM');
+  const m = /<div class="card-slot" style="width:320px">(<div class="card" data-testid="card"[^>]*>.*?)<div class="card-notes" data-testid="card-notes" lang="en" dir="ltr">(.*?)<\/div><\/div>/.exec(html);
+  assert.ok(m, 'the notes follow the card in its slot');
+  const [, card, notes] = m as unknown as [string, string, string];
+  assert.match(card, /data-height-dp="316" style="width:320px;min-height:316px"/);
+  assert.not.match(card, 'class="effect"');
+  assert.not.match(card, 'card-cut');
+  assert.equal([...card.matchAll(/data-testid="chip"/g)].length, 2, 'the two chips that fit, in the card');
+  assert.equal([...notes.matchAll(/<small class="effect" lang="en" dir="ltr">(.*?)<\/small>/g)].map((x) => x[1]), ['sends “<bdi>book_a_table</bdi>” back', 'opens <bdi>https://bistro.example.org/menu</bdi> in the browser']);
+  assert.match(notes, /<bdi>See the menu<\/bdi>/);
+  assert.match(notes, /data-testid="card-cut"[^>]*>.*? Cut as a phone shows it: .*the last suggestion left out\.<\/p>$/);
+  // the card's parts at the model's heights: 16 dp of padding, lines of 24 and 20 dp, a 44 dp row a chip
+  assert.match(html, /\.card\[data-height-dp\] \.card-content\{padding:8px 16px;/);
+  assert.match(html, /\.card\[data-height-dp\] \.card-title\{font-size:16px;line-height:24px\}\.card\[data-height-dp\] \.card-description\{font-size:14px;line-height:20px\}/);
+  assert.match(html, /\.card \.chip\{[^}]*height:36px;margin:4px 0;/);
+});
+
 test.run();

@@ -304,4 +304,92 @@ test('--serve serves the site and re-renders when a template changes', async () 
   } finally { proc.kill('SIGTERM'); await proc; }
 });
 
+// trial-bc F2: the message's chips were all stretched to the tallest one's height (a calendar chip's four lines made
+// one-line replies 88 px boxes)
+test('in headless Chromium: the chips of a row keep their own heights', async () => {
+  const b = await browser.get();
+  if (!b) return;
+  const pageFile = (name: string, yaml: string): string => {
+    const file = path.join(out, `chip_row_${name}.html`);
+    writeFileSync(file, renderTemplatePage({ key: name, file: 't.yaml', href: 't.html', diagnostics: [], template: fromFile(readTemplateValue(yaml), 'c', 'x') }));
+    return `file://${file}`;
+  };
+  const page = await b.newPage({ viewport: { width: 390, height: 844 } });
+  mkdirSync(path.join(ROOT, 'test-output'), { recursive: true });
+  try {
+    // the message's chips: a calendar chip's long note makes it tall, not the chips beside it
+    const row = (extra: string) => `channel: shop-rcs\nname: row\nlanguage: en_US\nmessage:\n  type: text\n  message: How was your delivery?\n  suggestions:\n    - { action: reply, text: Great, postbackData: r5 }\n    - { action: reply, text: Bad, postbackData: r1 }\n${extra}`;
+    const heights = () => page.evaluate(() => [...document.querySelectorAll('[data-testid="chip-row"] .chip')].map((c) => Math.round(c.getBoundingClientRect().height)));
+    await page.goto(pageFile('alone', row('')));
+    const alone = await heights();
+    await page.goto(pageFile('calendar', row('    - { action: create_calendar_event, text: Remind me, startTime: "2030-05-04T08:00:00.000Z", endTime: "2030-05-04T16:00:00.000Z", title: Feedback reminder, description: Tell us how it went, postbackData: cal }\n')));
+    await page.screenshot({ path: path.join(ROOT, 'test-output', 'preview-chip-row-heights.png'), fullPage: true });
+    const beside = await heights();
+    assert.equal(beside.slice(0, 2), alone, `the reply chips as high as without the calendar chip: ${JSON.stringify({ alone, beside })}`);
+    assert.ok(beside[2]! > beside[0]!, `the calendar chip is the tall one: ${JSON.stringify(beside)}`);
+  } finally { await page.close(); }
+});
+
+// trial-bc F3: a card's chips said what they do inside the card and its cut note sat in it, so a SMALL carousel card the
+// model gives 316 dp was drawn 612 px high (the media's share of it half the phone's)
+test('in headless Chromium: a rich card is drawn at the height its model gives it, its notes under it', async () => {
+  const b = await browser.get();
+  if (!b) return;
+  const pageFile = (name: string, yaml: string): string => {
+    const file = path.join(out, `card_size_${name}.html`);
+    writeFileSync(file, renderTemplatePage({ key: name, file: 't.yaml', href: 't.html', diagnostics: [], template: fromFile(readTemplateValue(yaml), 'c', 'x') }));
+    return `file://${file}`;
+  };
+  const chip = (i: number) => [`        - { action: reply, text: Tell me more, postbackData: more_${i} }`, `        - { action: open_url, text: Buy, postbackData: "https://shop.example.com/p/${i}", openUrlApplication: BROWSER }`];
+  const rich = (opts: string, cards: { title: string; description?: string; media?: boolean; chips?: boolean }[]) => ['channel: shop-rcs', 'name: sizes', 'language: en_US', 'message:', '  type: rich_card', '  richCards:',
+    ...cards.flatMap((c, i) => [`    - title: "${c.title}"`, ...(c.description ? [`      description: "${c.description}"`] : []), ...(c.media === false ? [] : [`      fileUrl: https://cdn.example.com/p${i}.png`]), ...(c.chips === false ? [] : ['      suggestions:', ...chip(i)])]),
+    `  rcsRichCardsOpts: ${opts}`, ''].join('\n');
+  const page = await b.newPage({ viewport: { width: 390, height: 844 } });
+  mkdirSync(path.join(ROOT, 'test-output'), { recursive: true });
+  try {
+    const measure = () => page.evaluate(() => [...document.querySelectorAll<HTMLElement>('[data-testid="card"]')].map((card) => {
+      const r = card.getBoundingClientRect();
+      const notes = card.parentElement!.querySelector('[data-testid="card-notes"]');
+      const chips = [...card.querySelectorAll('.chip')].map((c) => c.getBoundingClientRect());
+      return {
+        heightDp: Number(card.dataset.heightDp), width: Math.round(r.width), height: Math.round(r.height),
+        media: Math.round(card.querySelector('.card-media')?.getBoundingClientRect().height ?? 0),
+        chips: chips.map((c) => Math.round(c.height)), chipsInside: chips.every((c) => c.bottom <= r.bottom + 0.5 && c.left >= r.left - 0.5 && c.right <= r.right + 0.5),
+        notesBelow: notes ? notes.getBoundingClientRect().top >= r.bottom : null,
+        inside: card.querySelectorAll('.effect, [data-testid="card-cut"]').length,
+      };
+    }));
+    // the trial's SMALL carousel of MEDIUM media: each card cut to 316 dp (the long texts clamped to a line), its chips a line
+    // each, what they do and what was cut said under the card
+    await page.goto(pageFile('small', rich('{ type: CAROUSEL, cardWidth: SMALL, mediaHeight: MEDIUM }', [
+      { title: 'Linen shirt with a very long title that goes on and on', description: 'Light and breathable. Now only €39.' },
+      { title: 'Chinos', description: 'Classic fit. Now only €49.' },
+      { title: 'Hat', description: 'Sun-ready. Now only €19.' }])));
+    await page.screenshot({ path: path.join(ROOT, 'test-output', 'preview-card-size-small.png'), fullPage: true });
+    const small = await measure();
+    assert.is(small.length, 3);
+    for (const c of small) {
+      assert.is(c.heightDp, 316, JSON.stringify(c));
+      assert.equal({ width: c.width, height: c.height, media: c.media, chips: c.chips, chipsInside: c.chipsInside, notesBelow: c.notesBelow, inside: c.inside },
+        { width: 120, height: 316, media: 168, chips: [36, 36], chipsInside: true, notesBelow: true, inside: 0 }, `a SMALL card as the phone draws it: ${JSON.stringify(c)}`);
+    }
+    // MEDIUM cards, a TALL standalone card, a horizontal one and one without media: each drawn the height the model gives it
+    const cases: [string, string, { title: string; description?: string; media?: boolean; chips?: boolean }[]][] = [
+      ['medium', '{ type: CAROUSEL, cardWidth: MEDIUM, mediaHeight: SHORT }', [{ title: 'Linen shirt', description: 'Now €39' }, { title: 'Chinos', description: 'Now €49', chips: false }]],
+      ['tall', '{ type: STANDALONE, orientation: VERTICAL, mediaHeight: TALL }', [{ title: 'Spring menu', description: 'Six new dishes', chips: false }]],
+      ['horizontal', '{ type: STANDALONE, orientation: HORIZONTAL, imageAlign: LEFT }', [{ title: 'Parcel', description: 'Today' }]],
+      ['no_media', '{ type: STANDALONE, orientation: VERTICAL }', [{ title: 'Spring menu', description: 'Six new dishes', media: false }]],
+    ];
+    for (const [name, opts, cards] of cases) {
+      await page.goto(pageFile(name, rich(opts, cards)));
+      await page.screenshot({ path: path.join(ROOT, 'test-output', `preview-card-size-${name}.png`), fullPage: true });
+      for (const c of await measure()) {
+        assert.ok(c.heightDp <= 344, `${name}: ${JSON.stringify(c)}`);
+        assert.is(c.height, c.heightDp, `${name}: drawn ${c.height} px, the model ${c.heightDp} dp: ${JSON.stringify(c)}`);
+        assert.ok(c.chipsInside && c.inside === 0 && c.notesBelow !== false, `${name}: ${JSON.stringify(c)}`);
+      }
+    }
+  } finally { await page.close(); }
+});
+
 test.run();

@@ -62,7 +62,9 @@ function effect(x: Loose, own: (text: string) => string, words: (text: string) =
 const CHIP_ICON: Record<string, IconName> = { reply: 'reply', open_url: 'open', dial: 'phone', view_location: 'place', share_location: 'myLocation', create_calendar_event: 'event' };
 
 /**
- * Chips: a card's inside the card, stacked (`row` false); the message's (`message.suggestions`) in
+ * Chips: a card's inside the card, stacked, each its one-line label as the phone draws it (`row`
+ * false: what it does is said under the card, by cardChipNotes, so that it cannot make the card
+ * taller than the phone draws it); the message's (`message.suggestions`) in
  * one row under the message that scrolls sideways (`row`), as Google Messages draws a suggestion
  * chip list. Google's RBM reference (AgentContentMessage.suggestions): "A list of suggested replies
  * and suggested actions that appear as a list of suggestion chips following the associated agent
@@ -82,8 +84,21 @@ export function chips(list: Loose[], language: string | undefined, marks?: Marks
     const action = s(x.action) ?? '';
     const mode = action === 'open_url' && x.openUrlApplication === 'WEBVIEW' ? ` data-webview="${esc(String(x.webviewType ?? 'UNSPECIFIED'))}"` : '';
     // a chip that changed (its label, its action) is marked on the before/after pages
-    return `<span class="chip${path ? cls(marks, `${path}[${j}]`) : ''}" data-testid="chip" data-action="${esc(action)}"${mode} title="${esc(chipEffect(x))}"><span class="label"${lineDir(esc(s(x.text) ?? ''), language)}><span class="icon">${icon(CHIP_ICON[action] ?? 'dot', action === 'reply')}</span> ${path && changed(marks, `${path}[${j}]`) ? markInvisible(esc(s(x.text) ?? '')) : esc(s(x.text) ?? '')}</span><small class="effect" lang="en" dir="ltr">${chipEffectHtml(x)}</small></span>`;
+    return `<span class="chip${path ? cls(marks, `${path}[${j}]`) : ''}" data-testid="chip" data-action="${esc(action)}"${mode} title="${esc(chipEffect(x))}"><span class="label"${lineDir(esc(s(x.text) ?? ''), language)}><span class="icon">${icon(CHIP_ICON[action] ?? 'dot', action === 'reply')}</span> ${path && changed(marks, `${path}[${j}]`) ? markInvisible(esc(s(x.text) ?? '')) : esc(s(x.text) ?? '')}</span>${row ? `<small class="effect" lang="en" dir="ltr">${chipEffectHtml(x)}</small>` : ''}</span>`;
   }).join('')}</div>`;
+}
+
+/**
+ * What each chip a card shows does, in the English lines under the card: its label (isolated, in
+ * the chip's colour, with its icon) and what tapping it does; a changed chip's line marked as the
+ * chip is (the before/after pages).
+ */
+function cardChipNotes(list: Loose[], marks: Marks | undefined, path: string): string {
+  if (!list.length) return '';
+  return `<ul class="card-chip-notes">${list.map((x, j) => {
+    const action = s(x.action) ?? '';
+    return `<li class="card-chip-note${cls(marks, `${path}[${j}]`)}" data-action="${esc(action)}"><span class="label"><span class="icon">${icon(CHIP_ICON[action] ?? 'dot', action === 'reply')}</span> <bdi>${esc(s(x.text) ?? '')}</bdi></span> <small class="effect" lang="en" dir="ltr">${chipEffectHtml(x)}</small></li>`;
+  }).join('')}</ul>`;
 }
 
 function mediaHtml(url: string, thumb: string | undefined, alt: string, heightDp: number | undefined, video: boolean): string {
@@ -139,7 +154,10 @@ export function renderRcs(f: FileTemplate, marks?: Marks): string {
       const description = s(card.description);
       const suggestions = a(card.suggestions);
       const fit = fitRichCard(layout, card, plain);
-      parts.push(`<div class="card${cls(marks, `message.richCards[${i}]`)}" data-testid="card" data-path="message.richCards[${i}]" data-height-dp="${fit.heightDp}" style="width:${widthDp}px">`);
+      // the card drawn at the size the phone draws it (1 dp = 1 px): RBM's width, at least the height the model gives it (its
+      // parts at the model's heights: the media, lines of 24 and 20 dp, 44 dp a chip, 16 dp of padding), the notes about it
+      // (what its chips do, what the phone cut) under it, in the same slot of the carousel, where they cannot make it taller
+      parts.push(`<div class="card-slot" style="width:${widthDp}px"><div class="card${cls(marks, `message.richCards[${i}]`)}" data-testid="card" data-path="message.richCards[${i}]" data-height-dp="${fit.heightDp}" style="width:${widthDp}px;min-height:${fit.heightDp}px">`);
       // the media is described by the card's text as the customer reads it (samples, not placeholders)
       const words = s(card.title) ?? s(card.description);
       if (url) parts.push(mediaHtml(url, s(card.thumbnailUrl), words ? plain(words) : `Card ${i + 1} media`, mediaDp, VIDEO_FILE.test(url)));
@@ -147,9 +165,13 @@ export function renderRcs(f: FileTemplate, marks?: Marks): string {
       parts.push('<div class="card-content">');
       if (title && fit.titleLines) parts.push(`<div class="card-title"${clamp(fit.titleLines, fit.whole.title)}>${paragraphs(text(title, `richCards[${i}].title`), c.language)}</div>`);
       if (description && fit.descriptionLines) parts.push(`<div class="card-description"${clamp(fit.descriptionLines, fit.whole.description)}>${paragraphs(text(description, `richCards[${i}].description`), c.language)}</div>`);
-      parts.push(chips(suggestions.slice(0, fit.suggestions), c.language, marks, `message.richCards[${i}].suggestions`));
-      if (fit.cut.length) parts.push(`<p class="meta card-cut" data-testid="card-cut" lang="en" dir="ltr">${icon('cut')} Cut as a phone shows it: a rich card is at most ${CARD_MAX_HEIGHT_DP} dp high (Google RBM), so ${fit.cut.join(', ')}.</p>`);
+      const shown = suggestions.slice(0, fit.suggestions);
+      parts.push(chips(shown, c.language, marks, `message.richCards[${i}].suggestions`));
       parts.push('</div></div>');
+      const notes = cardChipNotes(shown, marks, `message.richCards[${i}].suggestions`);
+      const cut = fit.cut.length ? `<p class="meta card-cut" data-testid="card-cut">${icon('cut')} Cut as a phone shows it: a rich card is at most ${CARD_MAX_HEIGHT_DP} dp high (Google RBM), so ${fit.cut.join(', ')}.</p>` : '';
+      if (notes || cut) parts.push(`<div class="card-notes" data-testid="card-notes" lang="en" dir="ltr">${notes}${cut}</div>`);
+      parts.push('</div>');
     });
     parts.push('</div>');
   } else if (s(m.fileUrl)) {
@@ -176,16 +198,24 @@ export function renderRcs(f: FileTemplate, marks?: Marks): string {
 
 export const RCS_CSS = `
 .rcs-row{display:flex;gap:16px;align-items:flex-start;flex-wrap:wrap}.rcs-phone{background:var(--surface);border:1px solid var(--line);border-radius:18px;padding:12px;max-width:min(360px,100%);min-width:0}
-.cards.carousel{display:flex;gap:8px;overflow-x:auto;padding:2px 2px 6px;max-width:100%}.cards.carousel .card{flex:0 0 auto}
+.cards.carousel{display:flex;gap:8px;overflow-x:auto;padding:2px 2px 6px;max-width:100%;align-items:flex-start}.cards.carousel .card-slot{flex:0 0 auto}
 .card{max-width:100%}.card-media{overflow:hidden}
+/* a rich card at the phone's size (see renderRcs): its frame a shadow that adds nothing to it, its parts at the heights of
+   model/rcs-card-fit.ts (16 dp of padding, 16 sp titles in lines of 24 dp, 14 sp descriptions in lines of 20 dp, a 44 dp row a
+   chip, each chip its one-line label); the notes about it under it, outside it */
+.card{border:0;box-shadow:0 0 0 1px var(--rcs-line)}.card-slot{max-width:100%;margin-bottom:10px}.card-slot .card{margin-bottom:0}
+.card[data-height-dp] .card-content{padding:8px 16px;flex:1 1 auto}.card[data-height-dp] .card-title{font-size:16px;line-height:24px}.card[data-height-dp] .card-description{font-size:14px;line-height:20px}
+.card .chips{flex-direction:column;flex-wrap:nowrap;gap:0;margin:0 -8px}.card .chip{display:flex;flex-direction:row;align-items:center;justify-content:center;height:36px;margin:4px 0;border-radius:18px;padding:0 8px;overflow:hidden;max-width:none}
+.card .chip .label{display:block;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.card-notes{margin-top:6px;font-size:12px;min-width:0}.card-chip-notes{list-style:none;margin:0;padding:0}.card-chip-note{margin:0 0 4px}.card-chip-note .label{color:var(--rcs)}.card-chip-note .effect{font-size:12px;color:var(--rcs-effect)}
 /* a title or description the phone cuts (a card over RBM's 344 dp): its lines clamped, ended with an ellipsis */
 .card-title[data-clamped],.card-description[data-clamped]{display:-webkit-box;-webkit-box-orient:vertical;overflow:hidden;text-overflow:ellipsis}
-.card-cut{font-size:12px;color:var(--warning);margin:6px 0 0}
+.card-cut{font-size:12px;color:var(--warning);margin:4px 0 0}
 .cards.horizontal .card-media{flex:0 0 128px;min-height:128px}
 .chip{display:inline-flex;flex-direction:column;align-items:flex-start}.chip .effect{font-size:11px;color:var(--rcs-effect)}
 /* the message's chips: one row under the message, scrolled sideways when it is wider than the phone (see chips()); each chip
    as wide as its label and what it does, at most most of the row, so that the next chip shows there is more */
-.chips.row{flex-wrap:nowrap;overflow-x:auto;margin-top:10px;padding:2px 2px 6px;max-width:100%}.chips.row .chip{flex:0 0 auto;max-width:min(240px,85%)}
+.chips.row{flex-wrap:nowrap;overflow-x:auto;margin-top:10px;padding:2px 2px 6px;max-width:100%;align-items:flex-start}.chips.row .chip{flex:0 0 auto;max-width:min(240px,85%)}
 main:has(.rcs-row .fallback){grid-template-columns:minmax(0,640px) minmax(0,1fr)}
 .fallback{background:var(--fallback);border-radius:12px;padding:10px 12px;max-width:240px;min-width:0}.fallback h3{font-size:12px;text-transform:uppercase;letter-spacing:.06em;color:var(--muted);margin:0 0 6px}.sms{background:var(--sms);border-radius:14px;padding:8px 10px;margin-bottom:4px}
 @media (max-width:720px){main:has(.rcs-row .fallback){grid-template-columns:minmax(0,1fr)}.fallback{max-width:100%}}
