@@ -14,6 +14,11 @@ test('fetchHint: a remote-tracking name is fetched into itself; other refs from 
   assert.is(fetchHint('upstream/release/1.x', ['origin', 'upstream']), 'git fetch --depth=1 upstream release/1.x:refs/remotes/upstream/release/1.x');
   assert.is(fetchHint('feature/x', ['origin']), 'git fetch --depth=1 origin feature/x');
   assert.is(fetchHint('v1.2.0', []), 'git fetch --depth=1 origin v1.2.0');
+  // an ancestor of HEAD is no remote's ref (`git fetch --depth=1 origin HEAD~1`: invalid refspec): the history deepened
+  assert.is(fetchHint('HEAD~1', ['origin']), 'git fetch --deepen=1');
+  assert.is(fetchHint('HEAD^', ['origin']), 'git fetch --deepen=1');
+  assert.is(fetchHint('HEAD~3', ['origin']), 'git fetch --deepen=3');
+  assert.is(fetchHint('HEAD~2^', ['origin']), 'git fetch --deepen=3');
 });
 
 test('the hint plan prints in a shallow clone works as printed', async () => {

@@ -27,6 +27,13 @@ export interface BaseTemplates {
  * other ref (a branch, tag or commit) from the first remote.
  */
 export function fetchHint(ref: string, remotes: readonly string[]): string {
+  // an ancestor of HEAD (HEAD~1, HEAD^, HEAD~2^): no remote has such a name (`git fetch origin HEAD~1` is an invalid
+  // refspec); the clone's own history deepened by as many commits is what brings it
+  const ancestry = /^HEAD((?:~\d*|\^\d*)+)$/.exec(ref);
+  if (ancestry) {
+    const steps = [...ancestry[1]!.matchAll(/([~^])(\d*)/g)].reduce((n, [, op, k]) => n + (op === '~' ? (k === '' ? 1 : Number(k)) : k === '0' ? 0 : 1), 0);
+    return `git fetch --deepen=${Math.max(1, steps)}`;
+  }
   const slash = ref.indexOf('/');
   const remote = slash > 0 ? ref.slice(0, slash) : '';
   if (remote && remotes.includes(remote) && ref.length > slash + 1) {
