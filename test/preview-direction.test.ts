@@ -256,13 +256,14 @@ test('word diff: a run of spaces changed beside another change is marked; a spac
   const before = 'Hello {{1}}, new arrivals are in store this week and online now.';
   const after = 'Hello {{1}}, *new* arrivals are in store this  week and online now.';
   const drawn = wordDiff(after, before, 'after', 'en');
-  assert.match(drawn, /this<ins> {2}<\/ins>week/);
+  // (the space that was there kept, the one added marked: preview.md)
+  assert.match(drawn, /this <ins> <\/ins>week/);
   assert.match(drawn, /<b class="format-changed"[^>]*>new<\/b> arrivals/);
-  assert.is(wordDiff(before, after, 'before', 'en'), 'Hello {{1}}, new arrivals are in store this<del> </del>week and online now.');
+  assert.is(wordDiff(before, after, 'before', 'en'), 'Hello {{1}}, new arrivals are in store this week and online now.', 'the space that stays is not drawn deleted');
   assert.is(wordDiff('Sale ends this week! and online', 'Sale ends this week and online', 'after', 'en'), 'Sale ends this week<ins>!</ins> and online');
   // a space that is new is marked with what was added
   assert.is(wordDiff('Your order has *really* shipped.', 'Your order has shipped.', 'after', 'en'), 'Your order has <ins><b>really</b> </ins>shipped.');
-  assert.is(wordDiff('one   two three four', 'one two three', 'after', 'en'), 'one<ins>   </ins>two three <ins>four</ins>');
+  assert.is(wordDiff('one   two three four', 'one two three', 'after', 'en'), 'one <ins>  </ins>two three <ins>four</ins>');
   // every space of each side drawn, whatever is marked (seeded)
   const words = ['order', '*order*', 'has', 'shipped', '_today_', 'today', '!', ','];
   const arb = fc.tuple(
@@ -339,6 +340,47 @@ test('RCS: the message\'s chips are one row that scrolls sideways and takes the 
   assert.match(card, /<div class="chips"><span class="chip"/);
   assert.not.match(card, /chips row/);
   assert.match(html, /\.chips\.row\{flex-wrap:nowrap;overflow-x:auto/);
+});
+
+// trial-bc F7: with a change of formatting elsewhere in the body (`*on its way*` made `*_on its way_*`), one space made two
+// (`Thanks  for`) was drawn as the old space deleted on the "now" side and both spaces added on the "after" side, where
+// preview.md says a space that was there is never drawn as added (as the same edit alone was drawn: `Thanks <ins> </ins>for`)
+test('word diff: one space made two beside a change of formatting marks the added space alone, and nothing on the side before', () => {
+  const before = 'Hi Ana, your order is *on its way*! It is here.\nThanks for shopping with us today.';
+  const after = 'Hi Ana, your order is *_on its way_*! It is here.\nThanks  for shopping with us today.';
+  const drawnAfter = wordDiff(after, before, 'after', 'en');
+  assert.match(drawnAfter, /<br>Thanks <ins> <\/ins>for shopping/);
+  assert.match(drawnAfter, /<i class="format-changed"[^>]*>on its way<\/i>/);
+  assert.is(wordDiff(before, after, 'before', 'en'), 'Hi Ana, your order is <b>on its way</b>! It is here.<br>Thanks for shopping with us today.');
+  // the same as the edit of the spaces alone draws it
+  assert.match(wordDiff('Thanks  for shopping', 'Thanks for shopping', 'after', 'en'), /^Thanks <ins> <\/ins>for shopping$/);
+  // the trial's before/after page (a placeholder with its sample in the body): the "now" side draws no space deleted
+  const text = (t: string): Loose => file('en_US', t, { 1: 'Ana' });
+  const desired = fromFile(text('Hi {{1}}, your order is *_on its way_*! It is here.\nThanks  for shopping with us today.'), 'c', '');
+  const remote = fromFile(text('Hi {{1}}, your order is *on its way*! It is here.\nThanks for shopping with us today.'), 'c', '');
+  const site = renderChangesSite({
+    version: 1, summary: { create: 0, update: 1, noop: 0, orphan: 0 },
+    changes: [{ channel: 'shop-whatsapp', name: 'order_update', language: 'en_US', publicId: 'p', channelId: 'c', action: 'update', changes: diffTemplates(desired.canonical, remote.canonical), remoteFingerprint: 'x', desired, remote }],
+  }, { environment: 'local' });
+  const [now, then] = [...site.pages].find(([n]) => n !== 'index.html')![1].split('data-testid="after"');
+  assert.not.match(now!, /<del>/, 'nothing was deleted');
+  assert.match(now!, /Thanks for shopping/);
+  assert.match(then!, /Thanks <ins> <\/ins>for shopping/);
+  assert.match(then!, /<i class="format-changed"[^>]*>on its way<\/i>/);
+  // a no-break space where there was a space is still the space's change, marked on both sides
+  assert.match(wordDiff('*Hi* Ana,\u00a0thanks', 'Hi Ana, thanks', 'after', 'en'), /Ana,<ins>\u00a0<span class="invisible"/);
+  assert.is(wordDiff('Hi Ana, thanks', '*Hi* Ana,\u00a0thanks', 'before', 'en'), 'Hi Ana,<del> </del>thanks');
+  // any words formatted anew and any spaces doubled (seeded): the side before has nothing marked deleted, and the side
+  // after marks each added space alone, once per doubled space
+  const arb = fc.array(fc.tuple(fc.constantFrom('order', 'shipped', 'today', 'thanks', 'Ana', 'is', 'here'), fc.constantFrom('', '*', '_', '~'), fc.boolean()), { minLength: 2, maxLength: 8 });
+  fc.assert(fc.property(arb, (words) => {
+    const plain = words.map(([w]) => w).join(' ');
+    const edited = words.map(([w, mark, doubled], i) => `${i && doubled ? '  ' : i ? ' ' : ''}${mark}${w}${mark}`).join('');
+    const doubled = words.filter(([, , d], i) => i > 0 && d).length;
+    if (/<del>/.test(wordDiff(plain, edited, 'before', 'en'))) return false;
+    const ins = [...wordDiff(edited, plain, 'after', 'en').matchAll(/<ins>(.*?)<\/ins>/g)].map((m) => m[1]);
+    return ins.length === doubled && ins.every((x) => x === ' ');
+  }), { numRuns: 300 });
 });
 
 test.run();

@@ -137,16 +137,16 @@ function spacesBetween(text: string): string[] {
   return runs;
 }
 const letters = (t: string): number => spacesBetween(t).length - 1;
-const leadingSpace = (t: string): string => /^\s*/u.exec(t)![0];
-const trailingSpace = (t: string): string => /\s*$/u.exec(t)![0];
 
 /**
  * Draws this side of a word diff (`mine`, the diff's new text; `theirs`, the other side): the parts it adds marked
  * (`marked`), the parts both keep as they are (`kept`). The diff compares words and gives no weight to the spaces between
- * them, so two corrections: a run of spaces inside a kept part that is not the other side's run there (`this  week` for
- * `this week`, beside another change) is marked; and a part added between two kept ones where the other side had a space
- * and this side has none but the part's own (`week! and` for `week and`: the diff's part is `! `, a closing mark's `* `)
- * keeps that space unmarked, as it was there before.
+ * them, so the runs of spaces are drawn by gap: a gap between two kept characters (or the text's start or end) that holds
+ * one run of spaces on each side is the same gap, whatever else changed in it (a mark `*` or `_` added beside the run, a
+ * `!` added before it), and its run is marked where it differs from the other side's, by its characters: `this  week` for
+ * `this week` is `this <ins> </ins>week` after and unmarked before, as a change of the spaces alone is drawn (a space that
+ * was there is never drawn as added, nor as removed), `week! and` for `week and` marks the `!` alone. A run in a gap that
+ * holds more (`has *really* shipped` for `has shipped`) goes with its part, an added word's space with the word.
  */
 function drawParts(parts: readonly Change[], mine: string, theirs: string, marked: (t: string) => string, kept: (t: string) => string): string {
   // what the diff keeps and adds is this side's text, word for word; were it not, the parts are drawn as they come
@@ -154,37 +154,57 @@ function drawParts(parts: readonly Change[], mine: string, theirs: string, marke
     return parts.map((p) => (p.removed ? '' : p.added ? marked(p.value) : kept(p.value))).join('');
   }
   const ours = spacesBetween(mine), other = spacesBetween(theirs);
-  let i = 0, j = 0; // this side's and the other side's characters that are not white space, before the part
-  return parts.map((p, k) => {
-    const n = letters(p.value);
-    if (p.removed) { j += n; return ''; }
-    if (p.added) {
-      i += n;
-      const before = parts[k - 1], after = parts[k + 1];
-      const space = other[j]!;
-      if (before?.removed || after?.removed || !space) return marked(p.value);
-      const around = (before ? trailingSpace(before.value) : '') + (after ? leadingSpace(after.value) : '');
-      if (around || p.value.length <= space.length) return marked(p.value);
-      if (p.value.endsWith(space)) return marked(p.value.slice(0, -space.length)) + kept(space);
-      if (p.value.startsWith(space)) return kept(space) + marked(p.value.slice(space.length));
-      return marked(p.value);
+  // each of this side's characters that are not white space: the other side's character it is, where the diff keeps it
+  const keptAs: (number | undefined)[] = [];
+  {
+    let i = 0, j = 0;
+    for (const p of parts) {
+      const n = letters(p.value);
+      if (p.removed) j += n;
+      else if (p.added) i += n;
+      else { for (let x = 0; x < n; x++) keptAs[i + x] = j + x; i += n; j += n; }
     }
-    // a kept part: its runs of spaces between two of its characters (and at the text's start or end) against the
-    // other side's runs there
-    let out = '', piece = '', seen = 0;
-    const flush = (): void => { if (piece) out += kept(piece); piece = ''; };
-    for (let at = 0; at < p.value.length;) {
-      const run = /^\s+/u.exec(p.value.slice(at))?.[0];
-      if (!run) { const ch = String.fromCodePoint(p.value.codePointAt(at)!); piece += ch; at += ch.length; seen++; continue; }
-      // the run before this side's character i + seen (the one after the run), or the text's end
-      const inside = (seen > 0 || (k === 0 && i === 0 && j === 0)) && (seen < n || (k === parts.length - 1 && i + n === ours.length - 1 && j + n === other.length - 1));
-      if (inside && run !== other[j + seen]) { flush(); out += marked(run); } else piece += run;
-      at += run.length;
-    }
-    flush();
-    i += n; j += n;
-    return out;
-  }).join('');
+  }
+  /**
+   * The other side's run of spaces where this side's run before its character `at` (or at the text's end) stands, or
+   * undefined for none that is surely the same gap: between the kept characters on either side of the run, this side has
+   * no other run and the other side one (what changed there besides, a mark `*` or `_` added beside the run, has no
+   * space), or neither side anything but the spaces (the other side none: the run is all new)
+   */
+  const counterpart = (at: number): string | undefined => {
+    let left = at - 1;
+    while (left >= 0 && keptAs[left] === undefined) left--;
+    let right = at;
+    while (right < ours.length - 1 && keptAs[right] === undefined) right++;
+    const from = left < 0 ? 0 : keptAs[left]! + 1, to = right === ours.length - 1 ? other.length - 1 : keptAs[right]!;
+    if (ours.slice(left + 1, right + 1).filter(Boolean).length !== 1) return undefined;
+    const theirsRuns = other.slice(from, to + 1).filter(Boolean);
+    if (theirsRuns.length === 1) return theirsRuns[0];
+    return theirsRuns.length === 0 && right === left + 1 && to === from ? '' : undefined;
+  };
+  // the side drawn piece by piece, each piece marked or kept, the marked ones next to each other drawn as one
+  const pieces: { added: boolean; text: string }[] = [];
+  const put = (added: boolean, text: string): void => {
+    const last = pieces[pieces.length - 1];
+    if (last && last.added === added) last.text += text; else if (text) pieces.push({ added, text });
+  };
+  // whether each of this side's UTF-16 units is in a part the diff adds
+  const added = parts.filter((p) => !p.removed).flatMap((p) => Array<boolean>(p.value.length).fill(Boolean(p.added)));
+  let i = 0; // this side's characters that are not white space, before `at`
+  for (let at = 0; at < mine.length;) {
+    // a run whole, as this side has it (the diff may give a part of it to a kept part and the rest to an added one)
+    const run = /^\s+/u.exec(mine.slice(at))?.[0];
+    if (!run) { const ch = String.fromCodePoint(mine.codePointAt(at)!); put(added[at]!, ch); at += ch.length; i++; continue; }
+    // the run before this side's character i (the one after the run), or the text's end: where it is the gap's only run
+    // on both sides, only what it has and the other side's lacks is marked (a space that was there is kept: `this  week`
+    // for `this week`, one space kept and one added, and on the other side nothing; a no-break space for a space marked);
+    // else each of its spaces goes with its part (an added word's space with the word)
+    const was = counterpart(i);
+    if (was === undefined) for (let x = 0; x < run.length; x++) put(added[at + x]!, run[x]!);
+    else for (const c of diffChars(was, run)) if (!c.removed) put(Boolean(c.added), c.value);
+    at += run.length;
+  }
+  return pieces.map((x) => (x.added ? marked(x.text) : kept(x.text))).join('');
 }
 
 /**
