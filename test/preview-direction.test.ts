@@ -95,7 +95,7 @@ test('the index and the changes pages have a <main> and an <h1>; the index body 
   const index = renderIndex([{ key: 'k', file: 'x.yaml', template: fromFile(v, 'c', ''), diagnostics: [], href: 'x.html' }]);
   assert.match(index, /<h1>tplsync preview<\/h1>/);
   assert.match(index, /<main class="list">/);
-  assert.match(index, /<td role="cell" lang="fa" dir="rtl">سفارش A-1 ارسال شد\.<\/td>/);
+  assert.match(index, /<td role="cell" lang="fa" dir="auto">سفارش A-1 ارسال شد\.<\/td>/);
   const desired = fromFile(file('ar', 'طلبك وصل إلى المتجر', {}), 'c', '');
   const remote = fromFile(file('ar', 'طلبك في الطريق إلى المتجر', {}), 'c', '');
   const site = renderChangesSite({
@@ -381,6 +381,29 @@ test('word diff: one space made two beside a change of formatting marks the adde
     const ins = [...wordDiff(edited, plain, 'after', 'en').matchAll(/<ins>(.*?)<\/ins>/g)].map((m) => m[1]);
     return ins.length === doubled && ins.every((x) => x === ' ');
   }), { numRuns: 300 });
+});
+
+// trial-bc F1: the index's body cell took the template language's direction (dir="rtl" for every Arabic or Hebrew template),
+// so WhatsApp's English authentication text and an Arabic body opening with "iStyle:" read right to left there, unlike
+// their pages (each line in the direction of its first letter)
+test('the index body cell: each line in the direction of its own first letter, as on the page; WhatsApp\'s English text is English', () => {
+  const row = (v: Loose): string => {
+    const index = renderIndex([{ key: 'k', file: 'x.yaml', template: fromFile(v, 'c', ''), diagnostics: [], href: 'x.html' }]);
+    return /<td role="cell"[^>]*>(?!<a )(?:(?!<\/td>)[^])*<\/td><\/tr>/.exec(index)![0];
+  };
+  const auth = { channel: 'shop-whatsapp', name: 'auth_otp', language: 'ar', category: 'AUTHENTICATION', body: { add_security_recommendation: true }, footer: { code_expiration_minutes: 5 }, buttons: [{ type: 'OTP', otp_type: 'COPY_CODE', text: 'نسخ الرمز' }] };
+  assert.is(row(auth), '<td role="cell" lang="en" dir="auto">*123456* is your verification code. For your security, do not share this code.</td></tr>');
+  // a template's own text: its language, the direction of each line's first letter (the first the cell's, each next an isolate)
+  assert.is(row(file('ar', 'iStyle: تم شحن طلبك رقم {{1}} اليوم.\nشكرا لك', { 1: '55' })), '<td role="cell" lang="ar" dir="auto">iStyle: تم شحن طلبك رقم 55 اليوم. <span dir="auto">شكرا لك</span></td></tr>');
+  // a line with no letter takes the language's direction, as on the page
+  assert.is(row(file('he', '12:00 ✅\nתודה', {})), '<td role="cell" lang="he" dir="rtl">12:00 ✅ <span dir="auto">תודה</span></td></tr>');
+  assert.is(row(file('ar', 'مرحبا\n10:30', {})), '<td role="cell" lang="ar" dir="auto">مرحبا <span dir="rtl">10:30</span></td></tr>');
+  // the page of each draws the same lines in the same directions
+  const page = renderTemplatePage({ key: 'k', file: 'x.yaml', template: fromFile(file('ar', 'iStyle: تم شحن طلبك رقم {{1}} اليوم.\nشكرا لك', { 1: '55' }), 'c', ''), diagnostics: [], href: 'x.html' });
+  assert.equal(linesOf(page, '<div class="wa-body'), [['auto', 'iStyle: تم شحن طلبك رقم 55 اليوم.'], ['auto', 'شكرا لك']]);
+  // an RCS-only template's line too; an English template keeps its own
+  assert.match(row({ channel: 'shop-rcs', name: 't', language: 'he', message: { type: 'text', message: 'Sale! מבצע היום' } }), /^<td role="cell" lang="he" dir="auto">Sale! מבצע היום<\/td>/);
+  assert.match(row(file('en_US', 'Hi <b>&', {})), /^<td role="cell" lang="en-US" dir="auto">Hi &lt;b&gt;&amp;<\/td>/);
 });
 
 test.run();

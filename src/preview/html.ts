@@ -8,7 +8,7 @@ import { renderText } from '../model/placeholders.js';
 import { renderRcs, RCS_CSS } from './rcs.js';
 import { icon, ICON_CSS, type IconName } from './icons.js';
 import { changed, cls, esc, escQuoting, imageOverPlaceholder, markInvisible, textWithMarks, withSamples, wordDiff, type Marks } from './markup.js';
-import { langAttrs, lineDir, paragraphs } from './direction.js';
+import { inlineLines, langAttrs, langTag, lineDir, paragraphs } from './direction.js';
 import { PREVIEW_GENERATOR } from '../files/output-target.js';
 import { RULES_BY_ID, RULES_DOC_URL, RULES_VERSION } from '../lint/registry.js';
 
@@ -283,7 +283,14 @@ export function renderIndex(pages: readonly PageInput[], opts: { live?: boolean;
     const c = p.template?.canonical;
     const body = p.template ? shownBody(p.template) : undefined;
     const preview = p.template && c?.rcsOnly ? rcsSummary(p.template) : body ? renderText(body.text, body.samples) : '';
-    return rowOf('', [`<a href="${esc(asIdentifier(p.href))}">${esc(asIdentifier(p.key))}</a>`, esc(c?.category ?? (c?.rcsOnly ? 'RCS only' : '')), e ? `${e} error${e === 1 ? '' : 's'}` : w ? `${w} warning${w === 1 ? '' : 's'}` : '✔', esc(preview.length > 90 ? `${preview.slice(0, 87)}...` : preview)], ['', '', '', c ? langAttrs(c.language) : '']);
+    // WhatsApp's own authentication text shown in English for another language is English here too, as on its page; each
+    // line of the text in its own direction, as on the page (the language's direction set on the cell drew an English
+    // line, or an Arabic one that opens with a Latin brand, right to left)
+    const preset = c && !c.rcsOnly ? presetTextOf(c) : undefined;
+    const language = preset && !preset.exact ? 'en' : c?.language;
+    const cell = inlineLines(preview.length > 90 ? `${preview.slice(0, 87)}...` : preview, language);
+    const tag = c ? langTag(language) : undefined;
+    return rowOf('', [`<a href="${esc(asIdentifier(p.href))}">${esc(asIdentifier(p.key))}</a>`, esc(c?.category ?? (c?.rcsOnly ? 'RCS only' : '')), e ? `${e} error${e === 1 ? '' : 's'}` : w ? `${w} warning${w === 1 ? '' : 's'}` : '✔', cell.html], ['', '', '', c ? `${tag ? ` lang="${esc(tag)}"` : ''}${cell.dir}` : '']);
   });
   // a run of some files: the project's other pages in the folder (an earlier run's) are listed apart, as they were rendered then
   const earlier = opts.earlier ?? [];
