@@ -64,7 +64,9 @@ test('a sample missing: the placeholder is shown left to right, marked', () => {
   assert.match(withSamples('مرحبا {{name}}', {}), /<mark class="missing" title="no sample" dir="ltr">\{\{name\}\}<\/mark>/);
 });
 
-test('images: alt texts from the samples, never a placeholder; a drawn placeholder under every image and video', () => {
+// trial-bc F6: the alt of a card's media repeated its title (read twice, the title just under it), a WhatsApp header's was
+// the fixed "Header image"; what the preview knows of a media file is its kind and its name
+test('images: alt texts say the media\'s kind and file, in English, never a placeholder; a drawn placeholder under every image and video', () => {
   const v = {
     channel: 'shop-rcs', name: 'cards', language: 'he',
     message: {
@@ -76,18 +78,28 @@ test('images: alt texts from the samples, never a placeholder; a drawn placehold
     },
   };
   const html = renderTemplatePage({ key: 'k', file: 'x.yaml', template: fromFile(v, 'c', ''), diagnostics: [], href: 'x.html' });
-  assert.match(html, /<img src="https:\/\/cdn\.example\.com\/a\/store\.png" alt="חנות חדשה בחיפה"/);
-  assert.not.match(html, /alt="[^"]*\{\{/);
-  assert.match(html, /<span class="ph" aria-hidden="true"><span class="ph-icon"><svg class="i" data-icon="image"[^>]*>.*?<\/svg><\/span><span class="ph-name">store\.png<\/span><\/span><img/);
-  assert.match(html, /<span class="ph-name">clip\.mp4<\/span><\/span><video[^>]* aria-label="סרטון"/);
+  assert.match(html, /<img src="https:\/\/cdn\.example\.com\/a\/store\.png" alt="Card 1 image: store\.png" lang="en"/);
+  assert.not.match(html, /alt="[^"]*(\{\{|חנות)/, 'neither a placeholder nor the title');
+  // the placeholder an image of the same name, hidden from a screen reader while the image stands over it
+  assert.match(html, /<span class="ph" role="img" aria-label="Card 1 image: store\.png" lang="en" aria-hidden="true"><span class="ph-icon"><svg class="i" data-icon="image"[^>]*>.*?<\/svg><\/span><span class="ph-name">store\.png<\/span><\/span><img/);
+  assert.match(html, /<span class="ph-name">clip\.mp4<\/span><\/span><video[^>]* aria-label="Card 2 video: clip\.mp4" lang="en"/);
   assert.match(html, /<div class="rcs-phone" lang="he" dir="rtl">/);
   assert.match(html, /class="cards carousel" tabindex="0" role="region" aria-label="Carousel, 2 cards"/);
+  // a standalone card's media has no number
+  const one = renderTemplatePage({ key: 'k', file: 'x.yaml', template: fromFile({ ...v, message: { ...v.message, rcsRichCardsOpts: { type: 'STANDALONE', orientation: 'VERTICAL', mediaHeight: 'SHORT' }, richCards: [v.message.richCards[0]] } }, 'c', ''), diagnostics: [], href: 'x.html' });
+  assert.match(one, /alt="Card image: store\.png"/);
   const wa = page(file('en_US', 'New arrivals', {}, { carousel: [
     { header: { format: 'IMAGE', example: 'https://cdn.example.com/p/linen.png' }, body: { text: 'Linen shirt, now {{1}}.', examples: { 1: '€39' } }, buttons: [{ type: 'QUICK_REPLY', text: 'More' }] },
     { header: { format: 'IMAGE', example: 'https://cdn.example.com/p/chino.png' }, body: { text: 'Chinos, now {{1}}.', examples: { 1: '€49' } }, buttons: [{ type: 'QUICK_REPLY', text: 'More' }] },
   ] }));
-  assert.match(wa, /alt="Card 1 image: Linen shirt, now €39\."/);
+  assert.match(wa, /alt="Card 1 image: linen\.png"/);
+  assert.match(wa, /alt="Card 2 image: chino\.png"/);
   assert.match(wa, /class="wa-carousel" data-testid="carousel" tabindex="0" role="region" aria-label="Carousel, 2 cards"/);
+  // a WhatsApp header image: its kind and its sample's file; with no sample, the placeholder alone, announced
+  assert.match(page(file('ar', 'مرحبا', {}, { header: { format: 'IMAGE', example: 'https://cdn.example.com/sale.png?v=2' } })), /<img src="https:\/\/cdn\.example\.com\/sale\.png\?v=2" alt="Header image: sale\.png" lang="en" onerror="this\.hidden=true;this\.previousElementSibling\.removeAttribute\('aria-hidden'\);/);
+  const none = page(file('en_US', 'Hi', {}, { header: { format: 'IMAGE' } }));
+  assert.match(none, /<span class="ph" role="img" aria-label="Header image, no sample" lang="en"><span class="ph-icon">/);
+  assert.not.match(none, /<img /);
 });
 
 test('the index and the changes pages have a <main> and an <h1>; the index body cell carries its language', () => {

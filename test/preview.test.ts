@@ -434,4 +434,39 @@ test('in headless Chromium: the index draws each body line in its own first lett
   } finally { await page.close(); }
 });
 
+// trial-bc F6: a header image that did not load (offline, a CDN behind a login, an artifact opened later) was hidden, and
+// the placeholder drawn in its place was aria-hidden: a screen reader had nothing of the header at all
+test('in headless Chromium: a media that does not load is announced by its placeholder; one that loads by its alt, once', async () => {
+  const b = await browser.get();
+  if (!b) return;
+  const shown = path.join(out, 'media_ok.png');
+  // a 1x1 PNG, loaded from beside the page; the other file is not there
+  writeFileSync(shown, Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64'));
+  const missing = `file://${path.join(out, 'no-such-folder', 'sale.png')}`;
+  const pageFile = (name: string, yaml: string): string => {
+    const file = path.join(out, `media_${name}.html`);
+    writeFileSync(file, renderTemplatePage({ key: name, file: 't.yaml', href: 't.html', diagnostics: [], template: fromFile(readTemplateValue(yaml), 'c', 'x') }));
+    return `file://${file}`;
+  };
+  const wa = (url: string) => `channel: shop-whatsapp\nname: media_image\nlanguage: en_US\ncategory: MARKETING\nheader: { format: IMAGE, example: "${url}" }\nbody:\n  text: Our summer sale starts now.\n`;
+  const rcs = (url: string) => `channel: shop-rcs\nname: card\nlanguage: en_US\nmessage:\n  type: rich_card\n  rcsRichCardsOpts: { type: STANDALONE, orientation: VERTICAL, mediaHeight: SHORT }\n  richCards:\n    - { title: New store in Berlin, fileUrl: "${url}" }\n`;
+  const page = await b.newPage({ viewport: { width: 1100, height: 800 } });
+  try {
+    for (const [name, yaml, label] of [['wa', wa, 'Header image: sale.png'], ['rcs', rcs, 'Card image: sale.png']] as const) {
+      // not loaded: the image hidden, the placeholder is the image a screen reader finds, by the same name
+      await page.goto(pageFile(`${name}_missing`, yaml(missing)));
+      await page.waitForFunction(() => (document.querySelector('.media img, .card-media img') as HTMLImageElement | null)?.hidden === true);
+      const images = page.getByRole('img');
+      assert.is(await images.count(), 1, `${name}: one image in the accessibility tree`);
+      assert.is(await page.getByRole('img', { name: label }).evaluate((e) => e.className), 'ph', `${name}: the placeholder, announced`);
+      assert.ok(await page.getByRole('img', { name: label }).isVisible());
+      // loaded: the image by its alt, the placeholder under it hidden from the screen reader
+      await page.goto(pageFile(`${name}_ok`, yaml(`file://${shown}`)));
+      await page.waitForFunction(() => (document.querySelector('.media img, .card-media img') as HTMLImageElement | null)?.complete === true);
+      assert.is(await page.getByRole('img').count(), 1, `${name}: one image in the accessibility tree`);
+      assert.is(await page.getByRole('img', { name: label.replace('sale.png', 'media_ok.png') }).evaluate((e) => e.tagName), 'IMG');
+    }
+  } finally { await page.close(); }
+});
+
 test.run();

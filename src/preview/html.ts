@@ -7,7 +7,7 @@ import { CODE_PARAM, expiryLineOf, presetTextOf } from '../model/authentication.
 import { renderText } from '../model/placeholders.js';
 import { renderRcs, RCS_CSS } from './rcs.js';
 import { icon, ICON_CSS, type IconName } from './icons.js';
-import { changed, cls, esc, escQuoting, imageOverPlaceholder, markInvisible, shownSample, textWithMarks, withSamples, wordDiff, type Marks } from './markup.js';
+import { changed, cls, esc, escQuoting, imageOverPlaceholder, markInvisible, mediaAlt, shownSample, textWithMarks, withSamples, wordDiff, type Marks } from './markup.js';
 import { inlineLines, langAttrs, langTag, lineDir, paragraphs } from './direction.js';
 import { PREVIEW_GENERATOR } from '../files/output-target.js';
 import { RULES_BY_ID, RULES_DOC_URL, RULES_VERSION } from '../lint/registry.js';
@@ -25,8 +25,10 @@ export function withKeys(text: string | undefined, names: readonly string[] | un
 
 const ICON: Record<string, IconName> = { QUICK_REPLY: 'reply', URL: 'open', PHONE_NUMBER: 'phone', COPY_CODE: 'copy', FLOW: 'list', CATALOG: 'bag', MPM: 'bag', OTP: 'copy', VOICE_CALL: 'phone', SPM: 'bag', ORDER_DETAILS: 'receipt' };
 
-function media(format: string, url: string | undefined, alt = 'Header image'): string {
-  if (format === 'IMAGE') return `<div class="media">${imageOverPlaceholder(url, alt)}</div>`;
+/** A header's media (`what`: whose, in its alt text: the header's, a carousel card's). */
+function media(format: string, url: string | undefined, what = 'Header'): string {
+  // the alt says what the preview knows: the kind and the sample's file name (the format has no alt text of its own)
+  if (format === 'IMAGE') return `<div class="media">${imageOverPlaceholder(url, mediaAlt(`${what} image`, url))}</div>`;
   if (format === 'VIDEO') return `<div class="media video" title="${esc(url ?? '')}">${icon('play')} video<small>${esc(url ?? 'no sample')}</small></div>`;
   // WhatsApp plays a GIF header (an mp4) muted and looped, with a GIF badge
   if (format === 'GIF') return `<div class="media gif" data-testid="gif" title="${esc(url ?? '')}">${url ? `<video autoplay muted loop playsinline preload="none" src="${esc(url)}"></video>` : ''}<span class="badge">GIF</span><small>${esc(url ?? 'no sample')}</small></div>`;
@@ -125,9 +127,8 @@ function carouselHtml(cards: readonly CanonicalCard[], language: string | undefi
   const out = [`<div class="wa-carousel" data-testid="carousel" tabindex="0" role="region" aria-label="Carousel, ${cards.length} card${cards.length === 1 ? '' : 's'}">`];
   cards.forEach((card, i) => {
     const b = card.body ? withKeys(card.body.text, names[i], card.body.examples) : undefined;
-    // the card's image is described by the card's own text, with its samples
-    const alt = `Card ${i + 1} image${b ? `: ${renderText(b.text, b.samples)}` : ''}`;
-    out.push(`<div class="wa-card${cls(marks, `carousel[${i}]`)}" data-testid="wa-card" data-path="carousel[${i}]"><div class="bubble">`, media(card.header.format, card.header.example, alt));
+    // the card's image named by its number and file (the card's text is read just after it: an alt of it read it twice)
+    out.push(`<div class="wa-card${cls(marks, `carousel[${i}]`)}" data-testid="wa-card" data-path="carousel[${i}]"><div class="bubble">`, media(card.header.format, card.header.example, `Card ${i + 1}`));
     if (b) out.push(`<div class="wa-body">${paragraphs(withSamples(b.text, b.samples), language)}</div>`);
     out.push('</div>', buttonsHtml(card.buttons, language, marks, `carousel[${i}].buttons`), '</div>');
   });
