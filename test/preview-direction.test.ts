@@ -64,7 +64,9 @@ test('a sample missing: the placeholder is shown left to right, marked', () => {
   assert.match(withSamples('مرحبا {{name}}', {}), /<mark class="missing" title="no sample" dir="ltr">\{\{name\}\}<\/mark>/);
 });
 
-test('images: alt texts from the samples, never a placeholder; a drawn placeholder under every image and video', () => {
+// trial-bc F6: the alt of a card's media repeated its title (read twice, the title just under it), a WhatsApp header's was
+// the fixed "Header image"; what the preview knows of a media file is its kind and its name
+test('images: alt texts say the media\'s kind and file, in English, never a placeholder; a drawn placeholder under every image and video', () => {
   const v = {
     channel: 'shop-rcs', name: 'cards', language: 'he',
     message: {
@@ -76,18 +78,28 @@ test('images: alt texts from the samples, never a placeholder; a drawn placehold
     },
   };
   const html = renderTemplatePage({ key: 'k', file: 'x.yaml', template: fromFile(v, 'c', ''), diagnostics: [], href: 'x.html' });
-  assert.match(html, /<img src="https:\/\/cdn\.example\.com\/a\/store\.png" alt="חנות חדשה בחיפה"/);
-  assert.not.match(html, /alt="[^"]*\{\{/);
-  assert.match(html, /<span class="ph" aria-hidden="true"><span class="ph-icon"><svg class="i" data-icon="image"[^>]*>.*?<\/svg><\/span><span class="ph-name">store\.png<\/span><\/span><img/);
-  assert.match(html, /<span class="ph-name">clip\.mp4<\/span><\/span><video[^>]* aria-label="סרטון"/);
+  assert.match(html, /<img src="https:\/\/cdn\.example\.com\/a\/store\.png" alt="Card 1 image: store\.png" lang="en"/);
+  assert.not.match(html, /alt="[^"]*(\{\{|חנות)/, 'neither a placeholder nor the title');
+  // the placeholder an image of the same name, hidden from a screen reader while the image stands over it
+  assert.match(html, /<span class="ph" role="img" aria-label="Card 1 image: store\.png" lang="en" aria-hidden="true"><span class="ph-icon"><svg class="i" data-icon="image"[^>]*>.*?<\/svg><\/span><span class="ph-name">store\.png<\/span><\/span><img/);
+  assert.match(html, /<span class="ph-name">clip\.mp4<\/span><\/span><video[^>]* aria-label="Card 2 video: clip\.mp4" lang="en"/);
   assert.match(html, /<div class="rcs-phone" lang="he" dir="rtl">/);
   assert.match(html, /class="cards carousel" tabindex="0" role="region" aria-label="Carousel, 2 cards"/);
+  // a standalone card's media has no number
+  const one = renderTemplatePage({ key: 'k', file: 'x.yaml', template: fromFile({ ...v, message: { ...v.message, rcsRichCardsOpts: { type: 'STANDALONE', orientation: 'VERTICAL', mediaHeight: 'SHORT' }, richCards: [v.message.richCards[0]] } }, 'c', ''), diagnostics: [], href: 'x.html' });
+  assert.match(one, /alt="Card image: store\.png"/);
   const wa = page(file('en_US', 'New arrivals', {}, { carousel: [
     { header: { format: 'IMAGE', example: 'https://cdn.example.com/p/linen.png' }, body: { text: 'Linen shirt, now {{1}}.', examples: { 1: '€39' } }, buttons: [{ type: 'QUICK_REPLY', text: 'More' }] },
     { header: { format: 'IMAGE', example: 'https://cdn.example.com/p/chino.png' }, body: { text: 'Chinos, now {{1}}.', examples: { 1: '€49' } }, buttons: [{ type: 'QUICK_REPLY', text: 'More' }] },
   ] }));
-  assert.match(wa, /alt="Card 1 image: Linen shirt, now €39\."/);
+  assert.match(wa, /alt="Card 1 image: linen\.png"/);
+  assert.match(wa, /alt="Card 2 image: chino\.png"/);
   assert.match(wa, /class="wa-carousel" data-testid="carousel" tabindex="0" role="region" aria-label="Carousel, 2 cards"/);
+  // a WhatsApp header image: its kind and its sample's file; with no sample, the placeholder alone, announced
+  assert.match(page(file('ar', 'مرحبا', {}, { header: { format: 'IMAGE', example: 'https://cdn.example.com/sale.png?v=2' } })), /<img src="https:\/\/cdn\.example\.com\/sale\.png\?v=2" alt="Header image: sale\.png" lang="en" onerror="this\.hidden=true;this\.previousElementSibling\.removeAttribute\('aria-hidden'\);/);
+  const none = page(file('en_US', 'Hi', {}, { header: { format: 'IMAGE' } }));
+  assert.match(none, /<span class="ph" role="img" aria-label="Header image, no sample" lang="en"><span class="ph-icon">/);
+  assert.not.match(none, /<img /);
 });
 
 test('the index and the changes pages have a <main> and an <h1>; the index body cell carries its language', () => {
@@ -95,7 +107,7 @@ test('the index and the changes pages have a <main> and an <h1>; the index body 
   const index = renderIndex([{ key: 'k', file: 'x.yaml', template: fromFile(v, 'c', ''), diagnostics: [], href: 'x.html' }]);
   assert.match(index, /<h1>tplsync preview<\/h1>/);
   assert.match(index, /<main class="list">/);
-  assert.match(index, /<td role="cell" lang="fa" dir="rtl">سفارش A-1 ارسال شد\.<\/td>/);
+  assert.match(index, /<td role="cell" lang="fa" dir="auto">سفارش A-1 ارسال شد\.<\/td>/);
   const desired = fromFile(file('ar', 'طلبك وصل إلى المتجر', {}), 'c', '');
   const remote = fromFile(file('ar', 'طلبك في الطريق إلى المتجر', {}), 'c', '');
   const site = renderChangesSite({
@@ -381,6 +393,29 @@ test('word diff: one space made two beside a change of formatting marks the adde
     const ins = [...wordDiff(edited, plain, 'after', 'en').matchAll(/<ins>(.*?)<\/ins>/g)].map((m) => m[1]);
     return ins.length === doubled && ins.every((x) => x === ' ');
   }), { numRuns: 300 });
+});
+
+// trial-bc F1: the index's body cell took the template language's direction (dir="rtl" for every Arabic or Hebrew template),
+// so WhatsApp's English authentication text and an Arabic body opening with "iStyle:" read right to left there, unlike
+// their pages (each line in the direction of its first letter)
+test('the index body cell: each line in the direction of its own first letter, as on the page; WhatsApp\'s English text is English', () => {
+  const row = (v: Loose): string => {
+    const index = renderIndex([{ key: 'k', file: 'x.yaml', template: fromFile(v, 'c', ''), diagnostics: [], href: 'x.html' }]);
+    return /<td role="cell"[^>]*>(?!<a )(?:(?!<\/td>)[^])*<\/td><\/tr>/.exec(index)![0];
+  };
+  const auth = { channel: 'shop-whatsapp', name: 'auth_otp', language: 'ar', category: 'AUTHENTICATION', body: { add_security_recommendation: true }, footer: { code_expiration_minutes: 5 }, buttons: [{ type: 'OTP', otp_type: 'COPY_CODE', text: 'نسخ الرمز' }] };
+  assert.is(row(auth), '<td role="cell" lang="en" dir="auto">*123456* is your verification code. For your security, do not share this code.</td></tr>');
+  // a template's own text: its language, the direction of each line's first letter (the first the cell's, each next an isolate)
+  assert.is(row(file('ar', 'iStyle: تم شحن طلبك رقم {{1}} اليوم.\nشكرا لك', { 1: '55' })), '<td role="cell" lang="ar" dir="auto">iStyle: تم شحن طلبك رقم 55 اليوم. <span dir="auto">شكرا لك</span></td></tr>');
+  // a line with no letter takes the language's direction, as on the page
+  assert.is(row(file('he', '12:00 ✅\nתודה', {})), '<td role="cell" lang="he" dir="rtl">12:00 ✅ <span dir="auto">תודה</span></td></tr>');
+  assert.is(row(file('ar', 'مرحبا\n10:30', {})), '<td role="cell" lang="ar" dir="auto">مرحبا <span dir="rtl">10:30</span></td></tr>');
+  // the page of each draws the same lines in the same directions
+  const page = renderTemplatePage({ key: 'k', file: 'x.yaml', template: fromFile(file('ar', 'iStyle: تم شحن طلبك رقم {{1}} اليوم.\nشكرا لك', { 1: '55' }), 'c', ''), diagnostics: [], href: 'x.html' });
+  assert.equal(linesOf(page, '<div class="wa-body'), [['auto', 'iStyle: تم شحن طلبك رقم 55 اليوم.'], ['auto', 'شكرا لك']]);
+  // an RCS-only template's line too; an English template keeps its own
+  assert.match(row({ channel: 'shop-rcs', name: 't', language: 'he', message: { type: 'text', message: 'Sale! מבצע היום' } }), /^<td role="cell" lang="he" dir="auto">Sale! מבצע היום<\/td>/);
+  assert.match(row(file('en_US', 'Hi <b>&', {})), /^<td role="cell" lang="en-US" dir="auto">Hi &lt;b&gt;&amp;<\/td>/);
 });
 
 test.run();

@@ -227,4 +227,31 @@ test('the preview draws its own icons as SVG: no emoji or pictograph of the page
   assert.ok(icons > files.length, `${icons} icons`);
 });
 
+// trial-bc F4: a URL button's placeholder without a sample was plain `{{1}}` under the button, while the body marks its own
+// "no sample"; a filled sample was drawn without the highlight the body gives the part that varies
+test('a URL button\'s target marks its placeholder as the body marks one: "no sample" without a sample, the sample highlighted with one', () => {
+  const file = (button: string): string => `channel: shop-whatsapp
+name: url_nosample
+language: en_US
+category: UTILITY
+body:
+  text: "Your appointment on {{1}} is confirmed; tap below to manage it."
+  examples: { 1: "5 May" }
+buttons:
+  - { type: URL, text: Manage, url: "https://clinic.example.com/a/{{1}}"${button} }
+`;
+  const target = (html: string): string => /<small class="target" data-testid="button-target"[^>]*>(.*?)<\/small>/.exec(html)![1]!;
+  assert.is(target(pageOf(file(''))), 'opens <bdi>https://clinic.example.com/a/<mark class="missing" title="no sample" dir="ltr">{{1}}</mark></bdi>');
+  // an empty sample is none, as in a text
+  assert.is(target(pageOf(file(', example: ""'))), 'opens <bdi>https://clinic.example.com/a/<mark class="missing" title="no sample" dir="ltr">{{1}}</mark></bdi>');
+  // a sample: the part it fills highlighted, its placeholder in the tooltip (a value alone or the whole URL alike)
+  assert.is(target(pageOf(file(', example: "https://clinic.example.com/a/AP-77"'))), 'opens <bdi>https://clinic.example.com/a/<mark title="{{1}}">AP-77</mark></bdi>');
+  assert.is(target(pageOf(file(', example: "AP-77"'))), 'opens <bdi>https://clinic.example.com/a/<mark title="{{1}}">AP-77</mark></bdi>');
+  // the button's tooltip is the address as it opens; a URL without a placeholder is drawn as it is
+  assert.match(pageOf(file(', example: "AP-77"')), /data-type="URL"[^>]* title="https:\/\/clinic\.example\.com\/a\/AP-77"/);
+  assert.is(target(pageOf(file('').replace('/a/{{1}}', '/a/'))), 'opens <bdi>https://clinic.example.com/a/</bdi>');
+  // the style that writes "(no sample)" in the text drawn applies under the button too
+  assert.match(pageOf(file('')), /mark\.missing::after\{content:" \(no sample\)"/);
+});
+
 test.run();

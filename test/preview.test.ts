@@ -11,7 +11,7 @@ import * as assert from 'uvu/assert';
 import { BIN, cleanup, cliIn, firstLines, ROOT, tempDir } from './helpers.ts';
 import { readTemplateValue } from '../src/files/value.ts';
 import { fromFile } from '../src/model/canonical.ts';
-import { renderTemplatePage } from '../src/preview/html.ts';
+import { renderIndex, renderTemplatePage } from '../src/preview/html.ts';
 
 /** An RCS-only card with a chip of every action (on the message: a TALL card with a title and a description has no room for one, Google's 344 dp), a video card and a fallback. */
 const EVERY_CHIP = `channel: shop-rcs
@@ -388,6 +388,83 @@ test('in headless Chromium: a rich card is drawn at the height its model gives i
         assert.is(c.height, c.heightDp, `${name}: drawn ${c.height} px, the model ${c.heightDp} dp: ${JSON.stringify(c)}`);
         assert.ok(c.chipsInside && c.inside === 0 && c.notesBelow !== false, `${name}: ${JSON.stringify(c)}`);
       }
+    }
+  } finally { await page.close(); }
+});
+
+// trial-bc F1: the index drew every Arabic or Hebrew template's body right to left (the language's dir="rtl" on the cell):
+// WhatsApp's English authentication text came out "is your verification code. ... do *123456*", and "iStyle: ..." ended
+// at the right; their pages draw both left to right
+test('in headless Chromium: the index draws each body line in its own first letter\'s direction, as the template\'s page does', async () => {
+  const b = await browser.get();
+  if (!b) return;
+  const input = (name: string, yaml: string) => ({ key: name, file: `${name}.yaml`, href: `${name}.html`, diagnostics: [], template: fromFile(readTemplateValue(yaml), 'c', 'x') });
+  const file = path.join(out, 'index_directions.html');
+  writeFileSync(file, renderIndex([
+    input('auth_otp', 'channel: shop-whatsapp\nname: auth_otp\nlanguage: ar\ncategory: AUTHENTICATION\nbody: { add_security_recommendation: true }\nfooter: { code_expiration_minutes: 5 }\nbuttons:\n  - { type: OTP, otp_type: COPY_CODE, text: نسخ الرمز }\n'),
+    input('brand', 'channel: shop-whatsapp\nname: brand\nlanguage: ar\ncategory: UTILITY\nbody:\n  text: "iStyle: تم شحن طلبك رقم {{1}} اليوم.\\nشكرا لك"\n  examples: { 1: "55" }\n'),
+  ]));
+  const page = await b.newPage({ viewport: { width: 1280, height: 600 } });
+  try {
+    await page.goto(`file://${file}`);
+    const cells = await page.evaluate(() => [...document.querySelectorAll('tbody tr td:nth-child(4)')].map((td) => {
+      // where a piece of the cell's own text is drawn
+      const at = (text: string) => {
+        const node = [...td.childNodes].find((n) => n.nodeType === 3 && n.textContent!.includes(text))!;
+        const r = document.createRange();
+        const i = node.textContent!.indexOf(text);
+        r.setStart(node, i); r.setEnd(node, i + text.length);
+        const rect = r.getClientRects()[0]!;
+        return { x: rect.left, y: Math.round(rect.top) };
+      };
+      const own = td.childNodes[0]!.textContent!;
+      return {
+        dir: getComputedStyle(td).direction, lang: td.getAttribute('lang'), own,
+        lines: [...td.querySelectorAll('span')].map((s) => getComputedStyle(s).direction),
+        first: at(own.startsWith('*') ? '*123456*' : 'iStyle:'), next: at(own.startsWith('*') ? 'verification' : 'تم'),
+      };
+    }));
+    assert.is(cells.length, 2);
+    const [auth, brand] = cells as [typeof cells[0], typeof cells[0]];
+    assert.is(auth.dir, 'ltr', 'WhatsApp\'s English text left to right');
+    assert.is(auth.lang, 'en');
+    assert.is(brand.dir, 'ltr', 'a line opening with "iStyle:" left to right, as on its page');
+    assert.equal(brand.lines, ['rtl'], 'the Arabic line after it right to left');
+    for (const c of [auth, brand]) if (c.first.y === c.next.y) assert.ok(c.first.x < c.next.x, `read from the left: ${JSON.stringify(c)}`);
+  } finally { await page.close(); }
+});
+
+// trial-bc F6: a header image that did not load (offline, a CDN behind a login, an artifact opened later) was hidden, and
+// the placeholder drawn in its place was aria-hidden: a screen reader had nothing of the header at all
+test('in headless Chromium: a media that does not load is announced by its placeholder; one that loads by its alt, once', async () => {
+  const b = await browser.get();
+  if (!b) return;
+  const shown = path.join(out, 'media_ok.png');
+  // a 1x1 PNG, loaded from beside the page; the other file is not there
+  writeFileSync(shown, Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64'));
+  const missing = `file://${path.join(out, 'no-such-folder', 'sale.png')}`;
+  const pageFile = (name: string, yaml: string): string => {
+    const file = path.join(out, `media_${name}.html`);
+    writeFileSync(file, renderTemplatePage({ key: name, file: 't.yaml', href: 't.html', diagnostics: [], template: fromFile(readTemplateValue(yaml), 'c', 'x') }));
+    return `file://${file}`;
+  };
+  const wa = (url: string) => `channel: shop-whatsapp\nname: media_image\nlanguage: en_US\ncategory: MARKETING\nheader: { format: IMAGE, example: "${url}" }\nbody:\n  text: Our summer sale starts now.\n`;
+  const rcs = (url: string) => `channel: shop-rcs\nname: card\nlanguage: en_US\nmessage:\n  type: rich_card\n  rcsRichCardsOpts: { type: STANDALONE, orientation: VERTICAL, mediaHeight: SHORT }\n  richCards:\n    - { title: New store in Berlin, fileUrl: "${url}" }\n`;
+  const page = await b.newPage({ viewport: { width: 1100, height: 800 } });
+  try {
+    for (const [name, yaml, label] of [['wa', wa, 'Header image: sale.png'], ['rcs', rcs, 'Card image: sale.png']] as const) {
+      // not loaded: the image hidden, the placeholder is the image a screen reader finds, by the same name
+      await page.goto(pageFile(`${name}_missing`, yaml(missing)));
+      await page.waitForFunction(() => (document.querySelector('.media img, .card-media img') as HTMLImageElement | null)?.hidden === true);
+      const images = page.getByRole('img');
+      assert.is(await images.count(), 1, `${name}: one image in the accessibility tree`);
+      assert.is(await page.getByRole('img', { name: label }).evaluate((e) => e.className), 'ph', `${name}: the placeholder, announced`);
+      assert.ok(await page.getByRole('img', { name: label }).isVisible());
+      // loaded: the image by its alt, the placeholder under it hidden from the screen reader
+      await page.goto(pageFile(`${name}_ok`, yaml(`file://${shown}`)));
+      await page.waitForFunction(() => (document.querySelector('.media img, .card-media img') as HTMLImageElement | null)?.complete === true);
+      assert.is(await page.getByRole('img').count(), 1, `${name}: one image in the accessibility tree`);
+      assert.is(await page.getByRole('img', { name: label.replace('sale.png', 'media_ok.png') }).evaluate((e) => e.tagName), 'IMG');
     }
   } finally { await page.close(); }
 });

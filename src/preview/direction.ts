@@ -94,3 +94,20 @@ export function paragraphs(html: string, language: string | undefined): string {
   lines.push(line);
   return lines.map((l) => `<div class="line" dir="${hasStrong(l) ? 'auto' : fallback}">${l.replace(/<[^>]*>/g, '') === '' ? `${l}<br>` : l}</div>`).join('');
 }
+
+/**
+ * A template's text on one line of a list (the index's body column: plain text, its line breaks
+ * shown as spaces), each of its lines laid out as paragraphs() lays it out on the page: in the
+ * direction of its own first strong character, else the language's. The first line is the
+ * element's own text, so the element's `dir` (returned: "auto", or the language's direction
+ * for a line with no strong character) is that line's; each next line is an isolate of its own
+ * (a <span> with a dir, which HTML isolates), so that it neither takes nor gives the first line's
+ * direction. An English text in an Arabic template (WhatsApp's authentication text shown in
+ * English) and an Arabic line that opens with "iStyle:" read as on their page, left to right,
+ * where the language's direction forced on the whole cell drew them right to left.
+ */
+export function inlineLines(text: string, language: string | undefined): { dir: string; html: string } {
+  const [first = '', ...rest] = text.split(/\r\n|\n|\r|\u2028|\u2029/).map(esc);
+  const html = [first, ...rest.map((l) => `<span${lineDir(l, language)}>${l}</span>`)].join(' ');
+  return { dir: lineDir(first, language), html };
+}

@@ -7,8 +7,8 @@ import { CODE_PARAM, expiryLineOf, presetTextOf } from '../model/authentication.
 import { renderText } from '../model/placeholders.js';
 import { renderRcs, RCS_CSS } from './rcs.js';
 import { icon, ICON_CSS, type IconName } from './icons.js';
-import { changed, cls, esc, escQuoting, imageOverPlaceholder, markInvisible, textWithMarks, withSamples, wordDiff, type Marks } from './markup.js';
-import { langAttrs, lineDir, paragraphs } from './direction.js';
+import { changed, cls, esc, escQuoting, imageOverPlaceholder, markInvisible, mediaAlt, shownSample, textWithMarks, withSamples, wordDiff, type Marks } from './markup.js';
+import { inlineLines, langAttrs, langTag, lineDir, paragraphs } from './direction.js';
 import { PREVIEW_GENERATOR } from '../files/output-target.js';
 import { RULES_BY_ID, RULES_DOC_URL, RULES_VERSION } from '../lint/registry.js';
 
@@ -25,8 +25,10 @@ export function withKeys(text: string | undefined, names: readonly string[] | un
 
 const ICON: Record<string, IconName> = { QUICK_REPLY: 'reply', URL: 'open', PHONE_NUMBER: 'phone', COPY_CODE: 'copy', FLOW: 'list', CATALOG: 'bag', MPM: 'bag', OTP: 'copy', VOICE_CALL: 'phone', SPM: 'bag', ORDER_DETAILS: 'receipt' };
 
-function media(format: string, url: string | undefined, alt = 'Header image'): string {
-  if (format === 'IMAGE') return `<div class="media">${imageOverPlaceholder(url, alt)}</div>`;
+/** A header's media (`what`: whose, in its alt text: the header's, a carousel card's). */
+function media(format: string, url: string | undefined, what = 'Header'): string {
+  // the alt says what the preview knows: the kind and the sample's file name (the format has no alt text of its own)
+  if (format === 'IMAGE') return `<div class="media">${imageOverPlaceholder(url, mediaAlt(`${what} image`, url))}</div>`;
   if (format === 'VIDEO') return `<div class="media video" title="${esc(url ?? '')}">${icon('play')} video<small>${esc(url ?? 'no sample')}</small></div>`;
   // WhatsApp plays a GIF header (an mp4) muted and looped, with a GIF badge
   if (format === 'GIF') return `<div class="media gif" data-testid="gif" title="${esc(url ?? '')}">${url ? `<video autoplay muted loop playsinline preload="none" src="${esc(url)}"></video>` : ''}<span class="badge">GIF</span><small>${esc(url ?? 'no sample')}</small></div>`;
@@ -55,7 +57,7 @@ function buttonHtml(b: CanonicalButton, i: number, marks: Marks | undefined, at:
   // a one-tap button shows its autofill label (the copy-code label is the fallback on other devices)
   const label = b.type === 'OTP' && b.otpType === 'ONE_TAP' ? b.autofillText ?? 'Autofill'
     : b.text ?? (b.type === 'COPY_CODE' ? 'Copy offer code' : b.type === 'OTP' ? 'Copy code' : b.type === 'VOICE_CALL' ? 'Call Now' : b.type.toLowerCase());
-  const target = b.type === 'URL' ? b.example ?? b.url : b.type === 'PHONE_NUMBER' ? b.phoneNumber : undefined;
+  const target = b.type === 'URL' ? shownSample(b.example) ?? b.url : b.type === 'PHONE_NUMBER' ? b.phoneNumber : undefined;
   const app = b.appDeepLink ? ` data-app-link="${esc(b.appDeepLink.androidDeepLink)}"` : '';
   const title = target ? (b.appDeepLink ? `Android: ${b.appDeepLink.androidDeepLink}; elsewhere: ${target}` : target) : undefined;
   // the label laid out in its own direction (its first letter's), as the app lays it out; where the button goes
@@ -64,11 +66,33 @@ function buttonHtml(b: CanonicalButton, i: number, marks: Marks | undefined, at:
   return `<div class="wa-button${cls(marks, `${at}[${i}]`)}"${withPath ? ` data-path="${at}[${i}]"` : ''} data-type="${esc(b.type)}"${lineDir(esc(label), language)}${app}${title ? ` title="${esc(title)}"` : ''}><span class="icon">${icon(ICON[b.type] ?? 'dot', b.type === 'QUICK_REPLY')}</span> ${changed(marks, `${at}[${i}]`) ? markInvisible(esc(label)) : esc(label)}${target ? buttonTarget(b, target) : ''}</div>`;
 }
 
+/** a placeholder of a URL (WhatsApp's `{{1}}`) */
+const URL_PLACEHOLDER = /\{\{[^{}]*\}\}/g;
+
+/**
+ * A URL button's target as HTML, its placeholder's part marked as a sample is in a text: without a sample (or an empty
+ * one), the placeholder drawn as itself, marked "no sample" (it was plain `{{1}}` under the button while the body marked
+ * its own); with one, the part the sample fills highlighted, the placeholder in its tooltip (a whole-URL sample that does
+ * not start and end as the URL does is drawn as it is).
+ */
+function urlTargetHtml(url: string | undefined, sample: string | undefined): string {
+  const found = url === undefined ? [] : [...url.matchAll(URL_PLACEHOLDER)];
+  if (url === undefined || !found.length) return esc(sample ?? url ?? '');
+  if (sample === undefined) {
+    return esc(url).replace(URL_PLACEHOLDER, (raw) => `<mark class="missing" title="no sample" dir="ltr">${raw}</mark>`);
+  }
+  const [m] = found as [RegExpExecArray];
+  const before = url.slice(0, m.index), after = url.slice(m.index + m[0].length);
+  if (found.length !== 1 || !sample.startsWith(before) || !sample.endsWith(after) || sample.length <= before.length + after.length) return esc(sample);
+  return `${esc(before)}<mark title="${esc(m[0])}">${esc(sample.slice(before.length, sample.length - after.length))}</mark>${esc(after)}`;
+}
+
 /** Where a button goes, in the English lines about a template (its targets isolated, as a chip's effect quotes them). */
 function buttonTarget(b: CanonicalButton, target: string): string {
+  const url = b.type === 'URL' ? urlTargetHtml(b.url, shownSample(b.example)) : esc(target);
   const said = b.type === 'PHONE_NUMBER' ? `calls <bdi>${esc(target)}</bdi>`
-    : b.appDeepLink ? `Android: <bdi>${esc(b.appDeepLink.androidDeepLink)}</bdi><br>elsewhere: <bdi>${esc(target)}</bdi>`
-    : `opens <bdi>${esc(target)}</bdi>`;
+    : b.appDeepLink ? `Android: <bdi>${esc(b.appDeepLink.androidDeepLink)}</bdi><br>elsewhere: <bdi>${url}</bdi>`
+    : `opens <bdi>${url}</bdi>`;
   return `<small class="target" data-testid="button-target" lang="en" dir="ltr">${said}</small>`;
 }
 
@@ -103,9 +127,8 @@ function carouselHtml(cards: readonly CanonicalCard[], language: string | undefi
   const out = [`<div class="wa-carousel" data-testid="carousel" tabindex="0" role="region" aria-label="Carousel, ${cards.length} card${cards.length === 1 ? '' : 's'}">`];
   cards.forEach((card, i) => {
     const b = card.body ? withKeys(card.body.text, names[i], card.body.examples) : undefined;
-    // the card's image is described by the card's own text, with its samples
-    const alt = `Card ${i + 1} image${b ? `: ${renderText(b.text, b.samples)}` : ''}`;
-    out.push(`<div class="wa-card${cls(marks, `carousel[${i}]`)}" data-testid="wa-card" data-path="carousel[${i}]"><div class="bubble">`, media(card.header.format, card.header.example, alt));
+    // the card's image named by its number and file (the card's text is read just after it: an alt of it read it twice)
+    out.push(`<div class="wa-card${cls(marks, `carousel[${i}]`)}" data-testid="wa-card" data-path="carousel[${i}]"><div class="bubble">`, media(card.header.format, card.header.example, `Card ${i + 1}`));
     if (b) out.push(`<div class="wa-body">${paragraphs(withSamples(b.text, b.samples), language)}</div>`);
     out.push('</div>', buttonsHtml(card.buttons, language, marks, `carousel[${i}].buttons`), '</div>');
   });
@@ -204,7 +227,7 @@ main{display:grid;grid-template-columns:minmax(0,420px) minmax(0,1fr);gap:24px;p
 .media img{position:absolute;inset:0;width:100%;height:100%;display:block;object-fit:cover}.media small{font-size:11px;padding:0 8px}
 .media.gif video{position:absolute;inset:0;width:100%;height:100%;display:block;object-fit:cover}.media.gif{position:relative}.media.gif .badge{position:absolute;left:8px;top:8px;background:rgba(0,0,0,.6);color:#fff;font-size:11px;font-weight:700;padding:1px 5px;border-radius:4px}.media small{font-size:11px;padding:0 8px}
 img[hidden]{display:none!important}.ph{display:flex;flex-direction:column;align-items:center;justify-content:center;gap:2px;padding:8px;text-align:center;font-size:12px;color:var(--media-ink)}.ph-icon{font-size:28px;line-height:1}
-.wa-buttons{max-width:340px;margin-top:2px;display:grid;gap:2px}.wa-all{max-width:340px;margin-top:6px;font-size:12px}.wa-all summary{cursor:pointer;color:var(--muted)}.wa-button{background:var(--wa-bubble);border-radius:8px;text-align:center;color:var(--wa-button);padding:9px;font-weight:500;box-shadow:0 1px .5px var(--wa-shadow)}.wa-button .target{display:block;font-size:11px;font-weight:400;color:var(--muted);overflow-wrap:anywhere;margin-top:2px}.wa-button .target bdi{display:inline-block;max-width:100%}mark.missing::after{content:" (no sample)";font-size:.8em}
+.wa-buttons{max-width:340px;margin-top:2px;display:grid;gap:2px}.wa-all{max-width:340px;margin-top:6px;font-size:12px}.wa-all summary{cursor:pointer;color:var(--muted)}.wa-button{background:var(--wa-bubble);border-radius:8px;text-align:center;color:var(--wa-button);padding:9px;font-weight:500;box-shadow:0 1px .5px var(--wa-shadow)}.wa-button .target{display:block;font-size:11px;font-weight:400;color:var(--muted);overflow-wrap:anywhere;margin-top:2px}.wa-button .target bdi{display:inline-block;max-width:100%}.wa-button .target mark{color:var(--ink)}mark.missing::after{content:" (no sample)";font-size:.8em}
 mark{background:var(--mark);color:inherit;border-radius:3px;padding:0 2px}mark.missing{background:var(--missing)}
 /* a URL, e-mail address or phone number in a message's text, blue and underlined as the app draws it (markup only: see
    linkTag in whatsapp-format.ts); its blue keeps 4.5:1 on the bubble and on a sample's highlight, light and dark */
@@ -283,7 +306,14 @@ export function renderIndex(pages: readonly PageInput[], opts: { live?: boolean;
     const c = p.template?.canonical;
     const body = p.template ? shownBody(p.template) : undefined;
     const preview = p.template && c?.rcsOnly ? rcsSummary(p.template) : body ? renderText(body.text, body.samples) : '';
-    return rowOf('', [`<a href="${esc(asIdentifier(p.href))}">${esc(asIdentifier(p.key))}</a>`, esc(c?.category ?? (c?.rcsOnly ? 'RCS only' : '')), e ? `${e} error${e === 1 ? '' : 's'}` : w ? `${w} warning${w === 1 ? '' : 's'}` : '✔', esc(preview.length > 90 ? `${preview.slice(0, 87)}...` : preview)], ['', '', '', c ? langAttrs(c.language) : '']);
+    // WhatsApp's own authentication text shown in English for another language is English here too, as on its page; each
+    // line of the text in its own direction, as on the page (the language's direction set on the cell drew an English
+    // line, or an Arabic one that opens with a Latin brand, right to left)
+    const preset = c && !c.rcsOnly ? presetTextOf(c) : undefined;
+    const language = preset && !preset.exact ? 'en' : c?.language;
+    const cell = inlineLines(preview.length > 90 ? `${preview.slice(0, 87)}...` : preview, language);
+    const tag = c ? langTag(language) : undefined;
+    return rowOf('', [`<a href="${esc(asIdentifier(p.href))}">${esc(asIdentifier(p.key))}</a>`, esc(c?.category ?? (c?.rcsOnly ? 'RCS only' : '')), e ? `${e} error${e === 1 ? '' : 's'}` : w ? `${w} warning${w === 1 ? '' : 's'}` : '✔', cell.html], ['', '', '', c ? `${tag ? ` lang="${esc(tag)}"` : ''}${cell.dir}` : '']);
   });
   // a run of some files: the project's other pages in the folder (an earlier run's) are listed apart, as they were rendered then
   const earlier = opts.earlier ?? [];

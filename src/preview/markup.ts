@@ -74,11 +74,21 @@ export function fileNameOf(url: string): string {
 
 /**
  * An image drawn over a placeholder: the placeholder (what kind of media, its file) shows where
- * the image cannot load (offline, a sample host that is gone) instead of a broken box.
+ * the image cannot load (offline, a sample host that is gone, an artifact opened later) instead of
+ * a broken box. `alt` says what the preview knows of it (its kind and file: `Header image:
+ * sale.png`), in English (`lang`), whatever the template's language. A screen reader reads the one
+ * that is shown: the image by its alt while it loads, the placeholder, an image of the same name,
+ * once it fails (the image hidden then, the placeholder no longer aria-hidden: both were gone
+ * from the accessibility tree), or with no sample at all.
  */
 export function imageOverPlaceholder(url: string | undefined, alt: string): string {
-  const ph = `<span class="ph" aria-hidden="true"><span class="ph-icon">${icon('image')}</span><span class="ph-name">${esc(url ? fileNameOf(url) : 'no sample image')}</span></span>`;
-  return url ? `${ph}<img src="${esc(url)}" alt="${esc(alt)}" onerror="this.hidden=true;this.parentNode.classList.add('unloaded')">` : ph.replace(' aria-hidden="true"', ` role="img" aria-label="${esc(alt)}"`);
+  const ph = `<span class="ph" role="img" aria-label="${esc(alt)}" lang="en"${url ? ' aria-hidden="true"' : ''}><span class="ph-icon">${icon('image')}</span><span class="ph-name">${esc(url ? fileNameOf(url) : 'no sample image')}</span></span>`;
+  return url ? `${ph}<img src="${esc(url)}" alt="${esc(alt)}" lang="en" onerror="this.hidden=true;this.previousElementSibling.removeAttribute('aria-hidden');this.parentNode.classList.add('unloaded')">` : ph;
+}
+
+/** What the preview knows of a media file to say in an alt text: its kind and file name (`Header image: sale.png`), or that it has no sample. */
+export function mediaAlt(what: string, url: string | undefined): string {
+  return url ? `${what}: ${fileNameOf(url)}` : `${what}, no sample`;
 }
 
 /**

@@ -8,7 +8,7 @@ import { obj as o, objs as a, sample as s, type Loose } from '../model/loose.js'
 import { renderText } from '../model/placeholders.js';
 import { CARD_MAX_HEIGHT_DP, MEDIA_HEIGHT_DP, STANDALONE_WIDTH_DP, cardLayout, fitRichCard } from '../model/rcs-card-fit.js';
 import { langAttrs, lineDir, paragraphs } from './direction.js';
-import { changed, cls, esc, fileNameOf, imageOverPlaceholder, markInvisible, textWithMarks, withSamples, type Marks } from './markup.js';
+import { changed, cls, esc, fileNameOf, imageOverPlaceholder, markInvisible, mediaAlt, textWithMarks, withSamples, type Marks } from './markup.js';
 
 /** a video by its extension: the types RBM lists (lint's rcs-media: MP4, M4V, MPEG, MPEG-4, H.263, WebM) and the .mov and .3gp it warns about */
 const VIDEO_FILE = /\.(mp4|m4v|mov|webm|3gp|mpe?g|mpeg4|h263)(\?|#|$)/i;
@@ -104,7 +104,7 @@ function cardChipNotes(list: Loose[], marks: Marks | undefined, path: string): s
 function mediaHtml(url: string, thumb: string | undefined, alt: string, heightDp: number | undefined, video: boolean): string {
   const style = heightDp ? ` style="height:${heightDp}px"` : '';
   // a drawn placeholder under the media shows where it cannot load (offline, a host that is gone)
-  if (video) return `<div class="card-media video"${style}><span class="ph" aria-hidden="true"><span class="ph-icon">${icon('play')}</span><span class="ph-name">${esc(fileNameOf(url))}</span></span><video controls preload="none"${thumb ? ` poster="${esc(thumb)}"` : ''} src="${esc(url)}" aria-label="${esc(alt)}" data-testid="video"></video></div>`;
+  if (video) return `<div class="card-media video"${style}><span class="ph" aria-hidden="true"><span class="ph-icon">${icon('play')}</span><span class="ph-name">${esc(fileNameOf(url))}</span></span><video controls preload="none"${thumb ? ` poster="${esc(thumb)}"` : ''} src="${esc(url)}" aria-label="${esc(alt)}" lang="en" data-testid="video"></video></div>`;
   return `<div class="card-media"${style}>${imageOverPlaceholder(url, alt)}</div>`;
 }
 
@@ -158,9 +158,9 @@ export function renderRcs(f: FileTemplate, marks?: Marks): string {
       // parts at the model's heights: the media, lines of 24 and 20 dp, 44 dp a chip, 16 dp of padding), the notes about it
       // (what its chips do, what the phone cut) under it, in the same slot of the carousel, where they cannot make it taller
       parts.push(`<div class="card-slot" style="width:${widthDp}px"><div class="card${cls(marks, `message.richCards[${i}]`)}" data-testid="card" data-path="message.richCards[${i}]" data-height-dp="${fit.heightDp}" style="width:${widthDp}px;min-height:${fit.heightDp}px">`);
-      // the media is described by the card's text as the customer reads it (samples, not placeholders)
-      const words = s(card.title) ?? s(card.description);
-      if (url) parts.push(mediaHtml(url, s(card.thumbnailUrl), words ? plain(words) : `Card ${i + 1} media`, mediaDp, VIDEO_FILE.test(url)));
+      // the media named by its kind and file, the card's number in a carousel (the card's title is read just after it: an
+      // alt of the title read it twice; what the media shows, the format does not say)
+      if (url) { const video = VIDEO_FILE.test(url); parts.push(mediaHtml(url, s(card.thumbnailUrl), mediaAlt(`Card${carousel ? ` ${i + 1}` : ''} ${video ? 'video' : 'image'}`, url), mediaDp, video)); }
       const clamp = (lines: number, whole: number): string => (lines < whole ? ` data-clamped="${lines}" style="-webkit-line-clamp:${lines};line-clamp:${lines}"` : '');
       parts.push('<div class="card-content">');
       if (title && fit.titleLines) parts.push(`<div class="card-title"${clamp(fit.titleLines, fit.whole.title)}>${paragraphs(text(title, `richCards[${i}].title`), c.language)}</div>`);
