@@ -222,6 +222,11 @@ test('REINSTATED is approved again: review counts it (exit 0), plan says an edit
   const review = await run(['review', '--format', 'json']);
   assert.is(review.exitCode, 0, review.stdout + review.stderr);
   assert.is((JSON.parse(review.stdout) as ReviewJson).summary.approved, 1);
+  // where it was read, as plan's JSON names it (a dashboard comparing the two needs both)
+  const planJson = JSON.parse((await run(['plan', '--format', 'json'])).stdout) as { environment: string; target: string };
+  assert.equal(Object.keys(JSON.parse(review.stdout) as object).slice(0, 3), ['version', 'environment', 'target']);
+  assert.is((JSON.parse(review.stdout) as { target: string }).target, planJson.target);
+  assert.ok(validReview(JSON.parse(review.stdout)), JSON.stringify(validReview.errors));
   assert.is((await run(['plan', '--detailed-exitcode'])).exitCode, 0);
   writeFileSync(file, readFileSync(file, 'utf8').replace('ready for pickup', 'ready to collect'));
   const plan = await run(['plan', '--format', 'json']);

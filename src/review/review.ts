@@ -56,6 +56,12 @@ export interface ReviewInput {
 /** the state of a template whose read failed (its row says why) */
 export const NOT_READ = 'NOT_READ';
 
+/** The JSON of `review --format json`: the review with where it was read (`target`, as plan's JSON names it) after its environment. */
+export function reviewJson(r: Review, target: string): Omit<Review, 'version' | 'environment'> & { version: 1; environment: string; target: string } {
+  const { version, environment, ...rest } = r;
+  return { version, environment, target, ...rest };
+}
+
 export function makeReview(environment: string, inputs: readonly ReviewInput[], ruleIds: ReadonlySet<string>): Review {
   const templates = inputs.map((i): ReviewRow => {
     const base = { channel: i.channel, name: i.name, language: i.language, publicId: i.publicId, file: i.file };
