@@ -37,6 +37,25 @@ const codes = (ds: readonly LspDiag[]): string[] => ds.map((d) => d.code);
 const PLACEHOLDER_RULES = ['placeholder-sequence', 'placeholder-sample', 'carousel-card-placeholders', 'schema'];
 const placeholderFindings = (ds: readonly LspDiag[]): string[] => ds.filter((d) => PLACEHOLDER_RULES.includes(d.code)).map((d) => `${d.code}: ${d.message}`);
 
+/**
+ * Applies the quick fix of `fix` (the file then reads `after`), checks the one gap left is `other`'s at
+ * its place, applies that one's quick fix (the file then holds `done`) and checks no placeholder
+ * finding is left. Returns the first action, for its title and edits.
+ */
+async function fixOneThenTheOther(c: LspClient, file: string, text: string, fix: LspDiag, other: LspDiag, after: string, done: string): Promise<Action> {
+  const [action] = await quickFixes(c, file, fix);
+  const first = await applied(c, file, text, action!, 2);
+  assert.is(first.text, after);
+  const left = first.diags.filter((d) => PLACEHOLDER_RULES.includes(d.code));
+  assert.equal(codes(left), ['placeholder-sequence'], JSON.stringify(left));
+  assert.equal(left[0]!.range, other.range);
+  const [next] = await quickFixes(c, file, left[0]!);
+  const second = await applied(c, file, first.text, next!, 3);
+  assert.match(second.text, done);
+  assert.equal(placeholderFindings(second.diags), []);
+  return action!;
+}
+
 test('the quick fix of a gap in the body renumbers the text and moves its sample: no gap and no missing sample after it, as Fix all', async () => {
   const dir = tempDir();
   try {
@@ -69,17 +88,9 @@ test('a header and a body each with a gap: the body\'s quick fix renumbers the b
       const header = found.find((d) => d.range.start.line === 6)!;
       const body = found.find((d) => d.range.start.line === 9)!;
       assert.ok(header && body, JSON.stringify(found));
-      const [action] = await quickFixes(c, file, body);
-      const after = await applied(c, file, text, action!, 2);
-      assert.is(after.text, text.replace('order {{3}}', 'order {{2}}').replace('    3: A-1042', '    2: A-1042'));
-      const left = after.diags.filter((d) => PLACEHOLDER_RULES.includes(d.code));
-      assert.equal(codes(left), ['placeholder-sequence'], JSON.stringify(left));
-      assert.equal(left[0]!.range, header.range);
-      // and the header's own, after it: nothing of the placeholders left
-      const [second] = await quickFixes(c, file, left[0]!);
-      const done = await applied(c, file, after.text, second!, 3);
-      assert.match(done.text, '  text: "Order {{1}}"\n  examples: { 1: A-1042 }\n');
-      assert.equal(placeholderFindings(done.diags), []);
+      // the body's, then the header's own, after it: nothing of the placeholders left
+      await fixOneThenTheOther(c, file, text, body, header, text.replace('order {{3}}', 'order {{2}}').replace('    3: A-1042', '    2: A-1042'),
+        '  text: "Order {{1}}"\n  examples: { 1: A-1042 }\n');
     });
   } finally { cleanup(dir); }
 });
@@ -106,18 +117,10 @@ test('carousel cards: each card\'s quick fix renumbers that card\'s body and its
       const second = found.find((d) => d.range.start.line === 16)!;
       assert.ok(first && second, JSON.stringify(found));
       // the second card's first: its samples are two lines below its text
-      const [action] = await quickFixes(c, file, second);
-      assert.is(action!.title, 'Renumber {{3}} to {{2}}, its sample too (tplsync)');
-      assert.equal(action!.edit.changes[uri(file)]!.map((e) => [e.range.start.line, e.range.end.line]), [[16, 16], [19, 19]]);
-      const after = await applied(c, file, text, action!, 2);
-      assert.is(after.text, text.replace('now {{3}}', 'now {{2}}').replace('        3: "€29"', '        2: "€29"'));
-      const left = after.diags.filter((d) => PLACEHOLDER_RULES.includes(d.code));
-      assert.equal(codes(left), ['placeholder-sequence'], JSON.stringify(left));
-      assert.equal(left[0]!.range, first.range);
-      const [next] = await quickFixes(c, file, left[0]!);
-      const done = await applied(c, file, after.text, next!, 3);
-      assert.match(done.text, '      text: "Chinos, now {{1}} only"\n      examples: { 1: "€49" }\n');
-      assert.equal(placeholderFindings(done.diags), []);
+      const action = await fixOneThenTheOther(c, file, text, second, first, text.replace('now {{3}}', 'now {{2}}').replace('        3: "€29"', '        2: "€29"'),
+        '      text: "Chinos, now {{1}} only"\n      examples: { 1: "€49" }\n');
+      assert.is(action.title, 'Renumber {{3}} to {{2}}, its sample too (tplsync)');
+      assert.equal(action.edit.changes[uri(file)]!.map((e) => [e.range.start.line, e.range.end.line]), [[16, 16], [19, 19]]);
     });
   } finally { cleanup(dir); }
 });
