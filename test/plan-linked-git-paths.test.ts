@@ -129,4 +129,19 @@ test('F2: a templates link out of the repository: the plan says once that git ha
   } finally { cleanup(root); }
 });
 
+test('F8: lint of a template by its real path behind the linked folder: no "will not see it"; a file the globs miss still warned', async () => {
+  const root = tempDir('tplsync-linked-lint-');
+  try {
+    writeFiles(root, { 'tplsync.config.yaml': config('"templates/**/*.{yaml,yml}"'), [`${FOLDER}/order_ready.en_US.yaml`]: tpl('order_ready'), 'src/loose.en_US.yaml': tpl('loose') });
+    symlinkSync(FOLDER, path.join(root, 'templates'));
+    for (const [cwd, args] of [[root, [`${FOLDER}/order_ready.en_US.yaml`]], [path.join(root, FOLDER), ['.']], [path.join(root, FOLDER), ['order_ready.en_US.yaml']]] as const) {
+      const r = await cliIn(['lint', ...args], { cwd });
+      assert.is(r.exitCode, 0, r.stdout + r.stderr);
+      assert.not.match(r.stderr, 'not among the config\'s templates', r.stderr);
+    }
+    const loose = await cliIn(['lint', 'src/loose.en_US.yaml'], { cwd: root });
+    assert.match(loose.stderr, 'src/loose.en_US.yaml is not among the config\'s templates (templates/**/*.{yaml,yml}): plan and apply (and lint without paths) will not see it');
+  } finally { cleanup(root); }
+});
+
 test.run();
