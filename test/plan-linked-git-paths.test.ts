@@ -5,11 +5,12 @@
 // matched nothing at a base at all: ls-tree gave its paths from that folder). A link that leads out of the repository
 // has files git has no history of: the plan says so once. Lint given a template by its real path warned that plan and
 // apply "will not see it", which was false; pull of a template whose file behind the link was lost did not find it.
-import { mkdirSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { gitTemplates, globScope, linkTarget, projectPaths } from '../src/files/git-tree.ts';
+import { templateId } from '../src/model/ids.ts';
 import { cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 import { git } from './drift-repo.ts';
 
@@ -141,6 +142,26 @@ test('F8: lint of a template by its real path behind the linked folder: no "will
     }
     const loose = await cliIn(['lint', 'src/loose.en_US.yaml'], { cwd: root });
     assert.match(loose.stderr, 'src/loose.en_US.yaml is not among the config\'s templates (templates/**/*.{yaml,yml}): plan and apply (and lint without paths) will not see it');
+  } finally { cleanup(root); }
+});
+
+test('pull of a template whose file behind the linked folder was deleted (not committed): found where git has it, its names taken back', async () => {
+  const root = tempDir('tplsync-linked-pull-');
+  try {
+    writeFiles(root, { 'tplsync.config.yaml': config(), '.gitignore': '.tplsync/\n', [`${FOLDER}/beta.en_US.yaml`]: tpl('beta') });
+    symlinkSync(FOLDER, path.join(root, 'templates'));
+    git(root, 'init', '-q');
+    git(root, 'add', '-A');
+    git(root, 'commit', '-qm', 'one');
+    assert.is((await cliIn(['apply', '--auto-approve'], { cwd: root })).exitCode, 0);
+    // the file names its placeholder (the channel numbers it), committed; then lost
+    writeFiles(root, { [`${FOLDER}/beta.en_US.yaml`]: tpl('beta').replace('{{1}}', '{{customer}}').replace('1: Maria', 'customer: Maria') });
+    git(root, 'commit', '-qam', 'named');
+    rmSync(path.join(root, FOLDER, 'beta.en_US.yaml'));
+    const r = await cliIn(['pull', '--channel', 'wa', '--id', templateId(CHANNEL, 'beta', 'en_US')], { cwd: root });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    assert.match(r.stderr, 'beta/en_US: its file was deleted (not committed): written back at templates/beta.en_US.yaml, where git has it, with the placeholder names and samples of that version');
+    assert.match(readFileSync(path.join(root, FOLDER, 'beta.en_US.yaml'), 'utf8'), 'Hello {{customer}}, this is the beta message');
   } finally { cleanup(root); }
 });
 
