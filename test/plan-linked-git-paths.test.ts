@@ -165,4 +165,35 @@ test('pull of a template whose file behind the linked folder was deleted (not co
   } finally { cleanup(root); }
 });
 
+test('behind the linked folder: a secret removed and committed is masked in the channel\'s copy, and a version applied from an unmerged branch is told, as for a file of its own', async () => {
+  const root = tempDir('tplsync-linked-history-');
+  const TOKEN = 'tok_live_9fQ2xLINKEDz';
+  const login = (tok: string) => `channel: wa\nname: account_login\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hi {{1}}, sign in to see your orders."\n  examples: { 1: Ana }\nbuttons:\n  - type: URL\n    text: Sign in\n    url: "https://app.example.com/in/${tok}/{{1}}"\n    example: "https://app.example.com/in/${tok}/abc"\n`;
+  const withSecret = config().replace('    channels:', '    values:\n      login_tok: { env: L_TOK }\n    channels:');
+  try {
+    writeFiles(root, { 'tplsync.config.yaml': withSecret, '.gitignore': '.tplsync/\n', [`${FOLDER}/login.en_US.yaml`]: login('((login_tok))'), [`${FOLDER}/alpha.en_US.yaml`]: tpl('alpha') });
+    symlinkSync(FOLDER, path.join(root, 'templates'));
+    git(root, 'init', '-q');
+    git(root, 'add', '-A');
+    git(root, 'commit', '-qm', 'one');
+    const applied = await cliIn(['apply', '--auto-approve'], { cwd: root, env: { L_TOK: TOKEN } });
+    assert.is(applied.exitCode, 0, applied.stdout + applied.stderr);
+    // the secret removed from the file and the config, committed: the channel still holds the token
+    writeFiles(root, { [`${FOLDER}/login.en_US.yaml`]: login('home'), 'tplsync.config.yaml': config() });
+    git(root, 'commit', '-qam', 'no secret');
+    const masked = await cliIn(['plan'], { cwd: root });
+    assert.is(masked.exitCode, 0, masked.stdout + masked.stderr);
+    assert.match(masked.stdout, 'account_login');
+    assert.not.ok(masked.stdout.includes(TOKEN), masked.stdout);
+    // alpha applied from a branch, then back on main: the channel's copy is that branch's version
+    git(root, 'checkout', '-q', '-b', 'feat');
+    writeFiles(root, { [`${FOLDER}/alpha.en_US.yaml`]: tpl('alpha').replace('recent order', 'recent parcel') });
+    git(root, 'commit', '-qam', 'parcel');
+    assert.is((await cliIn(['apply', '--auto-approve'], { cwd: root })).exitCode, 0);
+    git(root, 'checkout', '-q', 'main');
+    const plan = await cliIn(['plan'], { cwd: root });
+    assert.match(plan.stdout, '~ update wa/alpha/en_US (drift: applied from feat, not merged here; apply would revert it)', plan.stdout + plan.stderr);
+  } finally { cleanup(root); }
+});
+
 test.run();
