@@ -130,8 +130,13 @@ export async function warnUncovered(config: Config, files: readonly string[], by
   const { globsTake, negatedBy, otherExtensionTaken } = await import('../files/extension.js');
   // a discovery that fails (no file matches the globs, a walk past its bound) tells nothing of the files: judged by the
   // globs alone, never each said to be left out (its extension advice false for a .yaml file the globs take)
-  const covered = await discoverFiles(config, [], io().cwd(), { list: true }).then((fs) => new Set(fs.map((f) => f.abs)), () => undefined);
-  const left = files.filter((f) => (covered ? !covered.has(f) : !globsTake(config, f)));
+  // a file is the one the globs take by whichever path names it: compared by real path, as discovery takes a file once
+  // (a template named at its real path, src/Vörlagen/x.yaml, that the globs reach through the link templates -> src/Vörlagen
+  // is planned and applied: said to be left out, with advice to move it or add its folder, was false)
+  const { realpathSync } = await import('node:fs');
+  const real = (f: string): string => { try { return realpathSync(f); } catch { return f; } };
+  const covered = await discoverFiles(config, [], io().cwd(), { list: true }).then((fs) => new Set(fs.map((f) => real(f.abs))), () => undefined);
+  const left = files.filter((f) => (covered ? !covered.has(real(f)) : !globsTake(config, f)));
   if (!left.length) return;
   const rel = (f: string): string => path.relative(io().cwd(), f) || f;
   const list = (fs: readonly string[]): string => (fs.length > 3 ? `${fs.slice(0, 3).join(', ')} and ${fs.length - 3} more` : fs.join(', '));

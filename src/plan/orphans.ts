@@ -1,7 +1,6 @@
 // Effects (git via execa): the templates that were in the files at --base REF and are gone now.
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
-import picomatch from 'picomatch';
 import { UsageError } from '../core/errors.js';
 import type { Config, EnvironmentConfig } from '../config/load.js';
 import { templateId } from '../model/ids.js';
@@ -14,10 +13,32 @@ import { resolveChannel } from './desired.js';
 import { configLogPaths, environmentsAt } from '../config/values-history.js';
 import type { OrphanCandidate } from './plan.js';
 import { io, resolvePath } from '../core/io.js';
+import { gitTemplates, globScope, lexicalTop, linksOfFiles, outsideRepository, outsideRepositoryNote, treeAt, type GitTemplates, type RepoLink } from '../files/git-tree.js';
 
 export interface BaseTemplates {
   /** every template at REF, by id, as its file there has it */
   byId: Map<string, OrphanCandidate & { category?: string; template: FileTemplate; secretShape?: CanonicalTemplate }>;
+  /** the folders linked into the project at REF (and now), where git has their files: historyBases reads the templates' history through them */
+  links?: RepoLink[];
+}
+
+/**
+ * The config's globs as a matcher of git's paths (git-tree.ts), through the links the tree at `ref` has and those the
+ * project's files now go through (`current`, absolute); `lexRoot`: the repository's top as the project names it
+ */
+async function templatesOf(config: Config, root: string, ref: string, current: readonly string[], given?: readonly RepoLink[]): Promise<{ lexRoot: string; prefix: string; scope: string[]; files: string[]; globs: GitTemplates; links: RepoLink[] }> {
+  const lexRoot = lexicalTop(root, config.dir);
+  const prefix = path.relative(lexRoot, config.dir).split(path.sep).join('/');
+  const scope = globScope(config.templates, prefix);
+  const tree = given ? { files: [], links: [...given] } : await treeAt(root, ref, scope);
+  const links = [...tree.links, ...linksOfFiles(root, config.dir, current)];
+  return { lexRoot, prefix, scope, files: tree.files, globs: gitTemplates(config.templates, prefix, links), links };
+}
+
+/** Pure: the pathspecs (from the repository's top) a git log or diff of the templates names: where the globs start, and where the links they go through lead */
+function templatePathspecs(scope: readonly string[], globs: GitTemplates): string[] {
+  const all = [...scope, ...globs.outsideTargets];
+  return all.includes('') ? [':(top)'] : [...new Set(all)].map((p) => `:(top,literal)${p}`);
 }
 
 /**
@@ -76,41 +97,46 @@ export async function templatesAtRef(config: Config, env: EnvironmentConfig, ref
     throw new UsageError(`--base ${ref}: no such commit, branch or tag (in a shallow CI clone, fetch it first: ${fetchHint(ref, remotes)})`);
   }
   const root = String(top.stdout);
-  const ls = await git(['ls-tree', '-r', '-z', '--name-only', ref]);
-  const prefix = path.relative(root, config.dir);
-  const isMatch = picomatch(config.templates.map((g) => path.posix.join(prefix.split(path.sep).join('/'), g)), { dot: false });
+  // the tree's files (from the repository's top) the globs take, each with the path the project has it at: its own, or
+  // through a folder linked into the project (`templates -> src/Vörlagen`: git keeps the link, and the files at the target)
+  const { lexRoot, files: tree, globs, links } = await templatesOf(config, root, ref, current);
   const byId = new Map<string, OrphanCandidate & { category?: string; template: FileTemplate; secretShape?: CanonicalTemplate }>();
-  const tree = String(ls.stdout).split('\0').filter(Boolean);
-  const files = tree.filter((f) => isMatch(f));
+  const files: { git: string; shown: string }[] = [];
+  for (const f of tree) {
+    const shown = globs.taken(f);
+    if (shown !== undefined) files.push({ git: f, shown });
+  }
   if (current.length) {
-    // a file now whose path git does not track as such (a new file, or one reached through a linked folder): at its real path
+    // a file now whose path git does not track as such (a new file, or one reached through a link no tree has): at its real path
     const inTree = new Set(tree);
-    const taken = new Set(files);
+    const taken = new Set(files.map((f) => f.git));
     const top = realTop(root);
     for (const abs of current) {
-      const lexical = path.relative(root, abs).split(path.sep).join('/');
+      const lexical = path.relative(lexRoot, abs).split(path.sep).join('/');
       if (inTree.has(lexical)) continue;
       const real = gitPathOf(top, abs);
-      if (real !== undefined && inTree.has(real) && !taken.has(real)) { taken.add(real); files.push(real); }
+      if (real !== undefined && inTree.has(real) && !taken.has(real)) { taken.add(real); files.push({ git: real, shown: lexical }); }
     }
   }
   // one git process for every file (a `git show` each costs milliseconds a catalogue multiplies), the config among them:
   // the files at REF are filled with the values the config had at REF (a value changed since is a change, as a text is)
   const configAt = config.file ? gitPathOf(realTop(root), config.file) : undefined;
-  const byIndex = await catBlobs(config.dir, [...files.map((f) => `${ref}:${f}`), ...(configAt !== undefined ? [`${ref}:${configAt}`] : [])]);
-  const blobs = new Map([...byIndex].filter(([i]) => i < files.length).map(([i, text]) => [files[i]!, text]));
+  const byIndex = await catBlobs(config.dir, [...files.map((f) => `${ref}:${f.git}`), ...(configAt !== undefined ? [`${ref}:${configAt}`] : [])]);
   const envAtRef = (await environmentsAt(config.dir, env, configAt, [ref], () => byIndex.get(files.length))).get(ref) ?? env;
-  for (const file of files) {
-    const text = blobs.get(file);
-    const b = text === undefined ? undefined : baseEntry(text, file, root, envAtRef);
+  files.forEach((file, i) => {
+    const text = byIndex.get(i);
+    const b = text === undefined ? undefined : baseEntry(text, file.shown, lexRoot, envAtRef);
     if (b) byId.set(b.publicId, b);
-  }
-  return { byId };
+  });
+  return { byId, links };
 }
 
 type BaseEntry = BaseTemplates['byId'] extends Map<string, infer B> ? B : never;
 
-/** the template a file's text at a commit holds (`file` relative to the repository's `root`), or undefined when it holds none of `env` */
+/**
+ * the template a file's text at a commit holds (`file`: the path the project has it at, relative to the repository's top
+ * as the project names it, `root`), or undefined when it holds none of `env`
+ */
 function baseEntry(text: string, file: string, root: string, env: EnvironmentConfig): BaseEntry | undefined {
   let t: Record<string, unknown>;
   try { t = readTemplateValue(text); } catch { return undefined; }
@@ -143,7 +169,7 @@ export const HISTORY_DEPTH = 40;
  * ls-tree after a commit that made a secret no secret); nothing
  * outside a git repository.
  */
-export async function historyBases(config: Config, env: EnvironmentConfig, ids: ReadonlySet<string>, refsNow: ReadonlyMap<string, ReadonlySet<string>> = new Map()): Promise<BaseTemplates['byId']> {
+export async function historyBases(config: Config, env: EnvironmentConfig, ids: ReadonlySet<string>, refsNow: ReadonlyMap<string, ReadonlySet<string>> = new Map(), links?: readonly RepoLink[]): Promise<BaseTemplates['byId']> {
   const byId: BaseTemplates['byId'] = new Map();
   if (!ids.size) return byId;
   const { execa } = await import('execa');
@@ -151,8 +177,10 @@ export async function historyBases(config: Config, env: EnvironmentConfig, ids: 
   const top = await git(['rev-parse', '--show-toplevel']);
   if (top.exitCode !== 0) return byId;
   const root = String(top.stdout);
-  const prefix = path.relative(root, config.dir).split(path.sep).join('/');
-  const isMatch = picomatch(config.templates.map((g) => path.posix.join(prefix, g)), { dot: false });
+  // the templates' files as git names them, through the folders linked into the project (`links`: those a base found;
+  // else the tree at HEAD's), and where the log looks: the config's folder, the globs' and the links' targets
+  const { lexRoot, scope, globs } = await templatesOf(config, root, 'HEAD', [], links);
+  const pathspecs = templatePathspecs(scope, globs);
   // the commits of the last HISTORY_DEPTH whose diff added or removed a line with a reference (`((`), newest first, each with
   // the files whose diff did (git's -G shows only those): a commit that rewrote thousands of files without touching a
   // reference (fmt, an import) costs nothing here; the window is counted in commits, whatever they changed
@@ -163,16 +191,19 @@ export async function historyBases(config: Config, env: EnvironmentConfig, ids: 
   const configAt = config.file ? gitPathOf(realTop(root), config.file) : undefined;
   const configPaths = configLogPaths(configAt);
   const [log, configLog, order] = await Promise.all([
-    git(['-c', 'core.quotePath=false', 'log', '-G', '[(][(]', '--no-renames', '--format=%x00%H', '--name-only', range, '--', '.']),
+    git(['-c', 'core.quotePath=false', 'log', '-G', '[(][(]', '--no-renames', '--format=%x00%H', '--name-only', range, '--', ...pathspecs]),
     configPaths.size ? git(['-c', 'core.quotePath=false', 'log', '--no-renames', '--format=%x00%H', range, '--', ...[...configPaths].map((p) => `:(top,literal)${p}`)]) : undefined,
     git(['rev-list', range]),
   ]);
   if (log.exitCode !== 0) return byId;
   const at = new Map(String(order.stdout).split('\n').filter(Boolean).map((h, k) => [h, k] as const));
-  const versions: { rev: string; file: string; at: number; names?: readonly string[] }[] = [];
+  const versions: { rev: string; file: string; shown: string; at: number; names?: readonly string[] }[] = [];
   for (const { head: hash, files: names } of logCommits(String(log.stdout))) {
     // the version each changed file had before the commit: the versions of the files within the window
-    for (const file of names.filter((f) => isMatch(f))) versions.push({ rev: `${hash}^`, file, at: at.get(hash) ?? 0 });
+    for (const file of names) {
+      const shown = globs.taken(file);
+      if (shown !== undefined) versions.push({ rev: `${hash}^`, file, shown, at: at.get(hash) ?? 0 });
+    }
   }
   // a commit of the config that made a secret no secret (a plain value, or gone): the files as they were before it, those
   // that referred to such a name (the files HEAD has, read only then)
@@ -182,13 +213,13 @@ export async function historyBases(config: Config, env: EnvironmentConfig, ids: 
     const texts = await catBlobs(config.dir, pairs.map((r) => `${r}:${configAt}`));
     const envs = await environmentsAt(config.dir, env, configAt, pairs, (k) => texts.get(k));
     const secretsOf = (e: EnvironmentConfig | undefined) => new Set(Object.entries(e?.values ?? {}).flatMap(([n, v]) => ('env' in v ? [n] : [])));
-    let headFiles: string[] | undefined;
+    let headFiles: { file: string; shown: string }[] | undefined;
     for (const h of configCommits) {
       const after = secretsOf(envs.get(h));
       const names = [...secretsOf(envs.get(`${h}^`))].filter((n) => !after.has(n));
       if (!names.length) continue;
-      headFiles ??= String((await git(['ls-tree', '-r', '-z', '--name-only', 'HEAD'])).stdout).split('\0').filter((f) => f && isMatch(f));
-      for (const file of headFiles) versions.push({ rev: `${h}^`, file, at: at.get(h) ?? 0, names });
+      headFiles ??= (await treeAt(root, 'HEAD', scope)).files.flatMap((file) => { const shown = globs.taken(file); return shown === undefined ? [] : [{ file, shown }]; });
+      for (const { file, shown } of headFiles) versions.push({ rev: `${h}^`, file, shown, at: at.get(h) ?? 0, names });
     }
     versions.sort((x, y) => x.at - y.at);
   }
@@ -202,7 +233,7 @@ export async function historyBases(config: Config, env: EnvironmentConfig, ids: 
     const text = blobs.get(i);
     // (a version with no reference at all is no base: only the texts that hold `((` are parsed)
     if (text === undefined || !text.includes('((') || (v.names && !v.names.some((n) => text.includes(n)))) continue;
-    const b = baseEntry(text, v.file, root, envAt.get(v.rev) ?? env);
+    const b = baseEntry(text, v.shown, lexRoot, envAt.get(v.rev) ?? env);
     // a version that referred to a secret the file (and its base) no longer refers to: some of a template's secrets removed
     // while it keeps another are as much a removal as all of them
     if (b?.secretShape && ids.has(b.publicId) && !byId.has(b.publicId) && [...markedSecretNames(b.secretShape)].some((n) => !refsNow.get(b.publicId)?.has(n))) byId.set(b.publicId, b);
@@ -320,10 +351,17 @@ export async function branchTemplates(config: Config, env: EnvironmentConfig, fi
   const top = await execa('git', ['rev-parse', '--show-toplevel', '--is-shallow-repository'], { cwd: config.dir, env: io().env, extendEnv: false, reject: false, stripFinalNewline: true });
   const [root, shallow] = String(top.stdout).split('\n');
   if (top.exitCode !== 0 || !root || shallow === 'true') return out;
+  // each file where git has it: at its real path (one reached through a folder linked into the project is tracked at the
+  // link's target), as committedTemplates looks; a file outside the repository has none
   const idOf = new Map<string, string>();
-  for (const [id, file] of files) idOf.set(path.relative(root, resolvePath(file)).split(path.sep).join('/'), id);
+  const realRoot = realTop(root);
+  for (const [id, file] of files) {
+    const at = gitPathOf(realRoot, resolvePath(file));
+    if (at !== undefined) idOf.set(at, id);
+  }
+  if (!idOf.size) return out;
   // the config too: a branch's version is judged with the values of its own commit (as committedTemplates does)
-  const configAt = config.file ? gitPathOf(realTop(root), config.file) : undefined;
+  const configAt = config.file ? gitPathOf(realRoot, config.file) : undefined;
   const configPaths = configLogPaths(configAt);
   const paths = [...idOf.keys(), ...[...configPaths].filter((p) => !idOf.has(p))];
   // (origin/HEAD is left out: it names the remote's default branch, whose name says more)
@@ -416,25 +454,40 @@ function lazyTemplates<T>(texts: readonly T[], read: (text: T) => CanonicalTempl
  * removal unless its template's id changed with it (another name or language). Empty outside a repository, and when
  * git has not got `ref` (a shallow clone).
  */
-export async function removedSince(config: Config, env: EnvironmentConfig, ref: string, current: ReadonlySet<string>): Promise<OrphanCandidate[]> {
+export async function removedSince(config: Config, env: EnvironmentConfig, ref: string, current: ReadonlySet<string>, currentFiles: readonly string[] = []): Promise<OrphanCandidate[]> {
   const { execa } = await import('execa');
   const git = (args: string[]) => execa('git', args, { cwd: config.dir, env: io().env, extendEnv: false, reject: false, stripFinalNewline: true });
   const top = await git(['rev-parse', '--show-toplevel']);
   if (top.exitCode !== 0) return [];
   const root = String(top.stdout);
-  const diff = await git(['diff', '--no-renames', '--name-only', '-z', '--diff-filter=D', ref, '--', '.']);
+  // the files removed, as git names them (a file behind a folder linked into the project, at the link's target: the
+  // globs take it through the link the tree at `ref` has, or the project's files now go through)
+  const { lexRoot, scope, globs } = await templatesOf(config, root, ref, currentFiles);
+  const diff = await git(['diff', '--no-renames', '--name-only', '-z', '--diff-filter=D', ref, '--', ...templatePathspecs(scope, globs)]);
   if (diff.exitCode !== 0) return [];
-  const prefix = path.relative(root, config.dir).split(path.sep).join('/');
-  const isMatch = picomatch(config.templates.map((g) => path.posix.join(prefix, g)), { dot: false });
-  const files = String(diff.stdout).split('\0').filter((f) => f && isMatch(f));
-  const blobs = await catBlobs(config.dir, files.map((f) => `${ref}:${f}`));
+  const files = String(diff.stdout).split('\0').flatMap((file) => { const shown = file ? globs.taken(file) : undefined; return shown === undefined ? [] : [{ file, shown }]; });
+  const blobs = await catBlobs(config.dir, files.map((f) => `${ref}:${f.file}`));
   const out: OrphanCandidate[] = [];
-  files.forEach((file, i) => {
+  files.forEach(({ shown }, i) => {
     const text = blobs.get(i);
-    const b = text === undefined ? undefined : baseEntry(text, file, root, env);
+    const b = text === undefined ? undefined : baseEntry(text, shown, lexRoot, env);
     if (b && !current.has(b.publicId)) out.push({ channel: b.channel, channelId: b.channelId, name: b.name, language: b.language, publicId: b.publicId, file: b.file });
   });
   return out;
+}
+
+/**
+ * Effects (git: a rev-parse; realpath): what a plan says once when some of the project's files (`files`, absolute) lie
+ * outside the git repository the config is in, reached through a link (`templates -> ../shared/Vörlagen`): git keeps the
+ * link and nothing of the files, so their removals and their history are unknown to it (outsideRepositoryNote).
+ * Undefined when every file is in the repository, or the config is in none.
+ */
+export async function outsideHistory(config: Config, files: readonly string[]): Promise<string | undefined> {
+  if (!files.length) return undefined;
+  const { execa } = await import('execa');
+  const top = await execa('git', ['rev-parse', '--show-toplevel'], { cwd: config.dir, env: io().env, extendEnv: false, reject: false, stripFinalNewline: true });
+  if (top.exitCode !== 0 || !String(top.stdout)) return undefined;
+  return outsideRepositoryNote(outsideRepository(String(top.stdout), config.dir, files));
 }
 
 /** The ref plan compares categories against when --base is not given: the merge base of HEAD with its upstream branch. */

@@ -23,7 +23,7 @@ import { RULES_BY_ID } from '../lint/registry.js';
 
 const RULE_IDS: ReadonlySet<string> = new Set(RULES_BY_ID.keys());
 import { deletedNamesakes, listedOrphans, listedUnknown, twinsOfCreates, type ListedTemplate } from './listed.js';
-import { behindRef, branchTemplates, commitOf, committedTemplates, type CommittedVersions, defaultBase, DRIFT_HISTORY_DEPTH, headCommit, historyBases, remoteDefaultBranch, removedSince, templatesAtRef, upstreamOf, type BaseTemplates } from './orphans.js';
+import { behindRef, branchTemplates, commitOf, committedTemplates, type CommittedVersions, defaultBase, DRIFT_HISTORY_DEPTH, headCommit, historyBases, outsideHistory, remoteDefaultBranch, removedSince, templatesAtRef, upstreamOf, type BaseTemplates } from './orphans.js';
 import { adviceCommand } from '../core/advice.js';
 import { isDeletedState } from '../core/template-state.js';
 import { connectionChangedSince } from './connection-base.js';
@@ -205,9 +205,12 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
   } else if (o.defaultBase !== false) {
     // no --base: categories are compared with the merge base of HEAD and its upstream branch, when there is one
     const found = await defaultBase(config.dir);
+    /** the folders linked into the project where git has their files (the tree's links at the base, and the files' now) */
+    let links: BaseTemplates['links'];
     if (found) {
       const base = await templatesAtRef(config, conn.environment, found.ref, nowFiles);
       baseById = base.byId;
+      links = base.links;
       baseCategories = new Map([...base.byId].flatMap(([id, b]) => (b.category ? [[id, b.category] as [string, string]] : [])));
       baseSamples = samplesOf(base.byId);
       categoriesFrom = `${found.ref.slice(0, 12)}, the merge base with ${found.upstream}`;
@@ -222,12 +225,12 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
       // no upstream (a local branch): the files at HEAD say where a secret stood, for masking alone, also when the files
       // equal them (a rotation changes no file); categories and media samples are compared with a pull request's base only
       const head = await headCommit(config.dir);
-      if (head) baseById = (await templatesAtRef(config, conn.environment, head, nowFiles)).byId;
+      if (head) ({ byId: baseById, links } = await templatesAtRef(config, conn.environment, head, nowFiles));
     }
     // a template whose file no longer refers to a secret it referred to (a removal committed, of all its secrets or of some):
     // its file's last version that did
     const refsNow = new Map(all.map((d) => [d.canonical.templateId, new Set([...markedSecretNames(d.secretShape), ...markedSecretNames(baseById?.get(d.canonical.templateId)?.secretShape)])] as const));
-    earlier = await historyBases(config, conn.environment, new Set(refsNow.keys()), refsNow);
+    earlier = await historyBases(config, conn.environment, new Set(refsNow.keys()), refsNow, links);
     if (earlier.size) baseById = new Map([...(baseById ?? []), ...earlier]);
   }
   if (o.base) categoriesFrom = o.base;
@@ -330,14 +333,20 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
   // no request of its own is said, with the plan that looks
   const lookedFor = o.orphans === true || (o.orphans === 'if-listed' && !notLookedFor);
   const withoutFile = o.base || lookedFor || o.paths.length || o.shard || o.defaultBase === false ? undefined
-    : await knownWithoutFile(config, conn.environment, all.map((d) => d.canonical.templateId), unknownListed, removedSinceBase);
+    : await knownWithoutFile(config, conn.environment, all.map((d) => d.canonical.templateId), unknownListed, removedSinceBase, nowFiles);
   const twinFiles = new Set(twins.map((h) => h.file));
   held.push(...twins.map(({ twin: _twin, ...h }) => h));
   // the file's committed versions, for the updates alone (one git log and one cat-file for all): a channel's copy that
   // no commit has is an edit outside tplsync, one that some older commit has is an update not applied yet
   let history: PlanInputs['history'];
   let historyMissing: string | undefined;
-  if (o.base || o.defaultBase !== false) ({ history, historyMissing } = await driftHistory(config, conn, readable, remote, unbased.shown));
+  if (o.base || o.defaultBase !== false) {
+    ({ history, historyMissing } = await driftHistory(config, conn, readable, remote, unbased.shown));
+    // files behind a link out of the repository: git has none of their history, so a removal there is no orphan and no
+    // "removed since" line, and their drift is not told; said once, rather than nothing
+    const outside = await outsideHistory(config, nowFiles);
+    if (outside) historyMissing = historyMissing ? `${historyMissing}; and ${outside}` : outside;
+  }
   const plan = makePlan({ environment: conn.environment.name, desired: readable.filter((d) => !twinFiles.has(d.file)), remote, ...categoryInputs(config, conn.environment, readable), orphans: orphans.filter((x) => !unread.has(x.publicId)), ...(deletedListed.length ? { deletedListed } : {}), held, ruleIds: RULE_IDS, ruleSettingsOf: ruleSettingsFor(config, o.cwd), ...(baseCategories ? { baseCategories } : {}), ...(baseSamples ? { baseSamples } : {}), ...(conn.environment.emulator ? { exactSamples: true } : {}), ...(unbased.shown.size ? { remoteShown: unbased.shown } : {}), ...(driftBase ? { driftBase } : {}), ...(upstream ? { upstream } : {}), ...(baseBranch ? { baseBranch } : {}), ...(history ? { history } : {}) });
   // the channel's template (an orphan of --orphans) says which file has its name and language, as beside a create
   markHeldTwins(plan, twins);
@@ -356,7 +365,7 @@ const byKey = (a: { channel: string; name: string; language: string }, b: typeof
  * since HEAD's parent (the last commit's removals, and those not committed yet; in a first commit, since HEAD): one
  * git diff, no request. Undefined when there are none.
  */
-async function knownWithoutFile(config: Config, env: EnvironmentConfig, ids: readonly string[], listed: readonly WithoutFile[] | undefined, sinceBase: { templates: OrphanCandidate[]; since: string; ref: string } | undefined): Promise<Plan['withoutFile']> {
+async function knownWithoutFile(config: Config, env: EnvironmentConfig, ids: readonly string[], listed: readonly WithoutFile[] | undefined, sinceBase: { templates: OrphanCandidate[]; since: string; ref: string } | undefined, files: readonly string[]): Promise<Plan['withoutFile']> {
   const orphansCommand = adviceCommand('plan --orphans', env.name);
   // (a file held back, or whose read failed, still defines its template)
   const defined = new Set(ids.map((id) => id.toLowerCase()));
@@ -367,7 +376,7 @@ async function knownWithoutFile(config: Config, env: EnvironmentConfig, ids: rea
     // (the first commit: its files deleted and not committed)
     const parent = await commitOf(config.dir, 'HEAD~1');
     const at = parent ? { commit: parent, name: 'HEAD~1' } : await commitOf(config.dir, 'HEAD').then((c) => (c ? { commit: c, name: 'HEAD' } : undefined));
-    if (at) removed = { templates: await removedSince(config, env, at.commit, new Set(ids)), since: `${at.name} (${at.commit.slice(0, 12)})`, ref: at.commit.slice(0, 12) };
+    if (at) removed = { templates: await removedSince(config, env, at.commit, new Set(ids), files), since: `${at.name} (${at.commit.slice(0, 12)})`, ref: at.commit.slice(0, 12) };
   }
   if (!removed?.templates.length) return undefined;
   const templates = [...removed.templates].sort((a, b) => byKey(a, b)).map((t) => ({ channel: t.channel, channelId: t.channelId, name: t.name, language: t.language, publicId: t.publicId, ...(t.file ? { file: t.file } : {}) }));

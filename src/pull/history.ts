@@ -6,6 +6,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { io } from '../core/io.js';
 import { catBlobs, logCommits } from '../files/git-blobs.js';
+import { lexicalTop, projectPaths, treeAt } from '../files/git-tree.js';
 import type { EnvironmentConfig } from '../config/load.js';
 import { configLogPaths, environmentsAt } from '../config/values-history.js';
 
@@ -89,16 +90,26 @@ export interface DeletedFile { abs: string; text: string; /** the working tree h
 export async function deletedFiles(dir: string, keep: (abs: string) => boolean): Promise<DeletedFile[]> {
   const { execa } = await import('execa');
   const git = (args: string[]) => execa('git', args, { cwd: dir, env: io().env, extendEnv: false, reject: false, stripFinalNewline: false });
-  // the files HEAD has and the working tree does not: deleted by hand, or with `git rm` (staged: ls-files --deleted,
-  // which compares the index, left those out); paths from the repository's root
-  const ls = await git(['diff', '--name-only', '-z', '--no-renames', '--diff-filter=D', 'HEAD', '--', '.']).catch(() => undefined);
-  if (!ls || ls.exitCode !== 0) return [];
   const top = await git(['rev-parse', '--show-toplevel']);
   if (top.exitCode !== 0) return [];
   const root = String(top.stdout).trim();
-  const rels = [...new Set(String(ls.stdout).split('\0').filter(Boolean))].filter((rel) => keep(path.join(root, rel)));
-  const texts = await catBlobs(root, rels.map((rel) => `HEAD:${rel}`));
+  // a folder linked into `dir` (`templates -> src/Vörlagen`): git has the link, and its files at the target's path, which
+  // `keep` (the globs) takes through the link: a file lost there is found at the target and placed at the link's path
+  const lexRoot = lexicalTop(root, dir);
+  const prefix = path.relative(lexRoot, dir).split(path.sep).join('/');
+  const { links } = await treeAt(root, 'HEAD', [prefix]);
+  const inside = (p: string): boolean => prefix === '' || p === prefix || p.startsWith(`${prefix}/`);
+  const targets = [...new Set(links.map((l) => l.target).filter((t) => !inside(t)))].map((t) => (t === '' ? ':(top)' : `:(top,literal)${t}`));
+  // the files HEAD has and the working tree does not: deleted by hand, or with `git rm` (staged: ls-files --deleted,
+  // which compares the index, left those out); paths from the repository's root
+  const ls = await git(['diff', '--name-only', '-z', '--no-renames', '--diff-filter=D', 'HEAD', '--', '.', ...targets]).catch(() => undefined);
+  if (!ls || ls.exitCode !== 0) return [];
+  const found = [...new Set(String(ls.stdout).split('\0').filter(Boolean))].flatMap((rel) => {
+    const at = projectPaths(rel, links).find((p) => keep(path.join(lexRoot, p)));
+    return at === undefined ? [] : [{ rel, abs: path.join(lexRoot, at) }];
+  });
+  const texts = await catBlobs(root, found.map(({ rel }) => `HEAD:${rel}`));
   // (a path git calls deleted that is there: reached through a link git does not follow, `templates/wa` made a link to a
   // folder elsewhere; it is not deleted, and `present` says so)
-  return rels.flatMap((rel, i) => (texts.has(i) ? [{ abs: path.join(root, rel), text: texts.get(i)!, ...(existsSync(path.join(root, rel)) ? { present: true } : {}) }] : []));
+  return found.flatMap(({ abs }, i) => (texts.has(i) ? [{ abs, text: texts.get(i)!, ...(existsSync(abs) ? { present: true } : {}) }] : []));
 }
