@@ -177,14 +177,14 @@ async function lintRun(named: string[], o: LintCommandOptions, made: { report: b
   let rendered: RenderedReport | undefined;
   if (run.rendered) {
     const { text, errors, warnings, until } = run.rendered;
-    emit(text, o.output);
+    await emit(text, o.output);
     made.report = true;
     s = run.rendered;
     rendered = { text, errors, warnings, ...(until !== undefined ? { until } : {}) };
   } else {
     const ctx = { ...base, fileCount: files.length, files: files.map((f) => f.file), rules: ruleMeta, configWarnings: await placedWarnings() };
     const text = format(diagnostics, ctx);
-    emit(text, o.output);
+    await emit(text, o.output);
     made.report = true;
     if (o.format === 'github') appendStepSummary((await loadFormatter('markdown'))(diagnostics, { ...ctx, markdown: { limit: (await import('../lint/formatters/markdown.js')).STEP_SUMMARY_CHARACTERS, stepSummary: true } }));
     s = summarize(diagnostics, files.length);
