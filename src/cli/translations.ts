@@ -1,7 +1,7 @@
 // `tplsync translations export|import`: the files and the terminal around the pure core of
 // src/translations (units, formats, apply).
 import { withProjectWrites } from '../files/project-lock.js';
-import { closeSync, constants, lstatSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { lstatSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { unlistedLanguage, type Config } from '../config/load.js';
@@ -20,6 +20,7 @@ import { readAhead } from '../files/read-ahead.js';
 import { systemError } from '../core/system-error.js';
 import { readTemplateValue } from '../files/value.js';
 import { AtomicWriter, writeFileAtomic, WritesStopped } from '../files/write.js';
+import { namesStdout, outputPlace, writeOutput, writtenInPlace } from '../files/output-file.js';
 import { openDocument, type LocatedDocument, type TextDoc } from '../files/document.js';
 import { str, type Loose } from '../model/loose.js';
 import { groupByTemplate, importOrder, planGroups, planImport, type ImportPlan, type LintOf, type Write } from '../translations/apply.js';
@@ -132,10 +133,12 @@ export async function translationsExport(paths: string[], o: ExportOptions): Pro
     for (const l of [source, ...targets]) if (!LANG.test(l)) throw new UsageError(`translations export: '${l}' is not a language code like de or pt_BR${languageHint(l, known, WHATSAPP_LANGUAGES)}`);
   }
   if (targets.includes(source)) throw new UsageError(`translations export: --target ${source} is the source language: name the languages to translate into`);
+  // --out /dev/stdout is --out -: the file on standard output, the summary on standard error
+  const named = o.out !== undefined && namesStdout(o.out) ? '-' : o.out;
   // no --format: the one file's extension says it (--out de.po), else XLIFF
-  const format = (o.format ?? (o.out && o.out !== '-' ? formatOfFile(o.out) : undefined) ?? 'xliff') as Format;
+  const format = (o.format ?? (named && named !== '-' ? formatOfFile(named) : undefined) ?? 'xliff') as Format;
   if (!FORMATS.includes(format)) throw new UsageError(`translations export: --format must be one of ${FORMATS.join(', ')}`);
-  const out = o.out ?? 'translations';
+  const out = named ?? 'translations';
   if (out === '-' && targets.length > 1) throw new UsageError('translations export: --out - (standard output) takes one --target; with several, --out names a folder');
   const config = await commandConfig(o);
   // the default folder is the project's: one that is a link out of it is refused (an --out named is the user's)
@@ -189,7 +192,7 @@ export async function exportTranslations(config: Config, paths: readonly string[
   const out = o.out === '-' ? undefined : path.resolve(cwd, o.out);
   // where the files go, checked before anything is read: a file where a folder is needed, a name of another format
   // a name that ends with a separator is a folder's, whatever its extension
-  const kind = out ? (/[\\/]$/.test(o.out) ? 'dir' : kindOf(out)) : 'stdout';
+  const kind = out ? (/[\\/]$/.test(o.out) ? 'dir' : kindOf(out, o.out)) : 'stdout';
   // a name of a translation file for several languages: one file cannot hold them, and a folder of that name would mislead
   if (o.targets.length > 1 && kind === 'none' && formatOfFile(out!)) throw new UsageError(`translations export: --out ${o.out} names one file; with several --target languages, --out names a folder (one file a language in it): --out ${path.dirname(o.out) === '.' ? 'translations' : path.dirname(o.out)}`);
   if (o.targets.length > 1 && (kind === 'file' || kind === 'special')) throw new UsageError(`translations export: --out ${o.out} is a file; with several --target languages, --out names a folder (one file a language in it)`);
@@ -288,7 +291,8 @@ async function exportWith(config: Config, paths: readonly string[], cwd: string,
     early.delete(k);
     const { units, counts, fresh } = made;
     const file = w.fileOf(target);
-    const shown = out ? path.relative(cwd, file) || file : file;
+    // (a device or a pipe as the option named it: /dev/null, not ../../dev/null)
+    const shown = kind === 'special' ? o.out : out ? path.relative(cwd, file) || file : file;
     const also = k === 0 && unreadable.length ? { unreadable } : {};
     if (made.unchanged) return { file: shown, ...counts, unchanged: true, ...also };
     // XLIFF's schema wants a <file> in a file, msgfmt and spreadsheets a row: an empty file would be a broken one
@@ -327,8 +331,8 @@ async function exportWith(config: Config, paths: readonly string[], cwd: string,
     const kept = keepTranslatorWork(units, earlier);
     const text = kept.drafts || kept.comments ? writeTranslations(o.format, kept.units, o.source, target) : fresh;
     if (o.dryRun) { /* what would be written is said, nothing is */ } else if (!out) io().stdout.write(text);
-    // a device or a pipe (/dev/stdout): written to, not replaced
-    else if (kind === 'special') await writeSpecial(out, shown, text);
+    // a device or a pipe (/dev/null, /dev/stderr, a named pipe): written to in place, never read nor replaced (files/output-file.ts)
+    else if (kind === 'special') await writeOutput(out, text, { shown });
     else writeFileAtomic(file, text);
     return { file: shown, ...counts, ...(kept.drafts ? { drafts: kept.drafts } : {}), ...(kept.comments ? { comments: kept.comments } : {}), ...also };
   })());
@@ -410,29 +414,6 @@ interface Pending { count: number; first: { id: string; line: number } }
 const squeezed = (t: string): string => t.replace(/\s+/g, ' ').trim();
 
 /**
- * `text` written to a device or a pipe. A pipe is opened without blocking: one that no process
- * reads is refused at once (a blocking open would wait for ever, Ctrl-C and SIGTERM with it), and
- * a full pipe is waited for between writes, with the event loop free.
- */
-async function writeSpecial(out: string, shown: string, text: string): Promise<void> {
-  if (!statSync(out).isFIFO()) { writeFileSync(out, text); return; }
-  let fd: number;
-  try { fd = openSync(out, constants.O_WRONLY | constants.O_NONBLOCK); } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENXIO') throw new UsageError(`--out ${shown} is a pipe that no process reads: start its reader first`);
-    throw e;
-  }
-  try {
-    const bytes = Buffer.from(text, 'utf8');
-    for (let at = 0; at < bytes.length;) {
-      try { at += writeSync(fd, bytes, at, bytes.length - at); } catch (e) {
-        if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') throw e;
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-    }
-  } finally { closeSync(fd); }
-}
-
-/**
  * Two translation files of one run that give one unit (in one target language) different
  * translations: which is right is the translator's call, not the order the files were named in.
  * That template is refused in every file of the run, each refusal naming the other file and line;
@@ -487,8 +468,9 @@ function reportLines(lines: readonly string[]): string {
   return lines.map((l) => `${visible(l.endsWith('\n') ? l.slice(0, -1) : l, { oneLine: true })}\n`).join('');
 }
 
-/** what is at the path --out names */
-function kindOf(p: string): 'none' | 'dir' | 'file' | 'special' {
+/** what is at the path --out names: a device, a named pipe or standard error is written in place (files/output-file.ts) */
+function kindOf(p: string, shown: string): 'none' | 'dir' | 'file' | 'special' {
+  if (writtenInPlace(outputPlace(p, `--out ${shown}`))) return 'special';
   try {
     const st = statSync(p);
     return st.isDirectory() ? 'dir' : st.isFile() ? 'file' : 'special';
