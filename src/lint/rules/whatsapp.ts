@@ -611,6 +611,11 @@ export const whatsappRules = defineRules([
       // (a text there that shows nothing, a right-to-left mark or a zero-width space, is no text: said by name, to be deleted or written before)
       const edges = placeholderAtEdges(s.texts);
       const held = (t: string, where: string): string => (/^\s*$/.test(t) ? '' : ` (${where} it: ${describeNothing(t)}, which shows nothing)`);
+      // a body that is one placeholder and nothing else: one finding, not one for each end
+      if (first && first === last && !mayOpen && edges.start && edges.end) {
+        ctx.report(['body', 'text'], `The body is only the placeholder ${first.raw}${held(s.texts[0]! + s.texts[1]!, 'around')}; WhatsApp needs fixed text around it: add text before and after it.`, { at: first });
+        return;
+      }
       if (first && !mayOpen && edges.start) ctx.report(['body', 'text'], `The body starts with the placeholder ${first.raw}${held(s.texts[0]!, 'before')}; add text before it.`, { at: first });
       if (last && edges.end) {
         const t = s.texts[s.texts.length - 1]!;
@@ -621,7 +626,7 @@ export const whatsappRules = defineRules([
   {
     id: 'placeholder-adjacent', group: 'whatsapp', severity: 'error',
     summary: 'Two placeholders are separated by text, not just spaces.',
-    why: 'WhatsApp rejects {{1}}{{2}} and {{1}} {{2}} as INVALID_FORMAT.', fix: 'Put words between the placeholders: a zero-width space, a direction mark (U+200E, U+200F, U+061C) or isolate, or another character that prints as nothing is no text between them (the finding names each one there, to be deleted).', source: 'Meta status webhook rejection info',
+    why: 'WhatsApp rejects {{1}}{{2}} and {{1}} {{2}} as INVALID_FORMAT.', fix: 'Put a word or punctuation between the placeholders (`{{weekday}}, {{date}}`): a zero-width space, a direction mark (U+200E, U+200F, U+061C) or isolate, or another character that prints as nothing is no text between them (the finding names each one there, to be deleted).', source: 'Meta status webhook rejection info',
     check(ctx) {
       for (const { site, scan: s } of ctx.placeholders().sites) {
         for (let k = 1; k < s.placeholders.length; k++) {
@@ -629,7 +634,10 @@ export const whatsappRules = defineRules([
           const t = s.texts[k]!;
           if (showsNothing(t)) {
             const p = s.placeholders[k]!;
-            ctx.report(site.path, `${s.placeholders[k - 1]!.raw} and ${p.raw} have no text between them${t === '' ? '' : `: ${describeNothing(t)}`}.`, { at: p });
+            const prev = s.placeholders[k - 1]!.raw;
+            // how to mend it, said with the two placeholders: what prints nothing goes, a word or punctuation comes
+            const mend = `${/^[ \t\r\n]*$/.test(t) ? '' : 'delete it and '}put a word or punctuation between them, as in ${prev}, ${p.raw}`;
+            ctx.report(site.path, `${prev} and ${p.raw} have no text between them${t === '' ? '' : `: ${describeNothing(t)}`}; ${mend}.`, { at: p });
           }
         }
       }
