@@ -1039,6 +1039,26 @@ export const whatsappRules = defineRules([
     },
   },
   {
+    id: 'button-label-duplicate', group: 'whatsapp', severity: 'warning',
+    summary: 'The buttons of a template (or of one carousel card) have different labels.',
+    why: 'Two buttons with the same label are a copy-paste mistake the customer cannot see past: nothing tells "Yes" from "Yes", or one "Go to cart" link from the other, and a quick reply\'s answer arrives with the label the customer tapped. Meta\'s pages say nothing of it, so tplsync warns rather than refuses. Labels are compared as a customer reads them: case, spaces at the ends and runs of spaces do not make two labels different. A COPY_CODE button\'s label is WhatsApp\'s own (copy-code-label) and an OTP button\'s is not shown beside others, so neither is compared.',
+    fix: 'Give each button a label of its own, or remove the copy.', source: 'tplsync (what the customer sees)',
+    check(ctx) {
+      const seen = new Map<string, { i: number; label: string }>();
+      for (const [at, b] of buttonSites(ctx)) {
+        if (b.type === 'COPY_CODE' || b.type === 'OTP') continue;
+        const label = str(b.text);
+        if (label === undefined || blank(label)) continue;
+        // per owner: the template's buttons, or one card's (cards repeat each other's labels by design)
+        const key = `${at.slice(0, -1).join('.')}\u0000${label.trim().replace(/\s+/g, ' ').toLocaleLowerCase()}`;
+        const first = seen.get(key);
+        const i = Number(at[at.length - 1]);
+        if (first) ctx.report([...at, 'text'], `Button ${i + 1} has the label '${label.trim()}' of button ${first.i + 1}${first.label === label ? '' : ` ('${first.label.trim()}')`}: the customer cannot tell them apart; give each its own label.`);
+        else seen.set(key, { i, label });
+      }
+    },
+  },
+  {
     id: 'button-phone', group: 'whatsapp', severity: 'error',
     summary: 'A PHONE_NUMBER button (of the template or of a carousel card) has a number of at most 20 characters.', why: 'WhatsApp rejects longer numbers.',
     fix: 'Write the number with its country code, e.g. +4930123456.', source: meta,
