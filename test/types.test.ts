@@ -200,4 +200,16 @@ test('trial-bg F6: a carousel gives each card its own parameters as FORMAT.md na
   assert.is(d.length, 5, text(d));
 });
 
+test('trial-bg F6: the docs tell the carousel\'s story as the module does: card_n parameters as the format names them, never taken by sendTemplate, with the reason', () => {
+  for (const doc of ['docs/commands/types.md', 'docs/format.md']) {
+    const page = readFileSync(path.join(ROOT, doc), 'utf8').replace(/\s+/g, ' ');
+    assert.match(page, '`card_1: { price: string; button_1: string }`', doc);
+    assert.match(page, '`card_n?: never`', doc);
+    assert.match(page, /text with reply and open_url suggestions[^.]*no card/, doc);
+    assert.not.match(page, /placeholders are (therefore )?no parameter|generated types have none for them/, doc);
+  }
+  // (the module's own lines the types page shows, card_1 among them, are checked against the module above)
+  assert.match(readFileSync(path.join(ROOT, 'docs', 'commands', 'types.md'), 'utf8'), '"shop-whatsapp/new_arrivals/en_US": { first_name: string; card_1: { price: string; button_1: string }; card_2: { price: string; button_1: string } };');
+});
+
 test.run();
