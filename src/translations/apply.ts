@@ -10,7 +10,7 @@ import { obj, str } from '../model/loose.js';
 import { formatTemplate, keepNumbersAsWritten } from '../fmt/format.js';
 import { readPresetAuthenticationBody } from '../model/authentication.js';
 import { notFinalWhy, type Entry, type NotFinal } from './formats.js';
-import { baseLanguage, fieldKey, fieldPath, fieldTexts, hasWords, importedHash, kindMismatch, placeholdersOf, sampleScopes, targetFileName, targetHash, textFields, textHash } from './units.js';
+import { baseLanguage, fieldKey, fieldPath, fieldTexts, hasWords, importedHash, kindMismatch, placeholdersOf, sampleScopes, samplesHeld, targetFileName, targetHash, textFields, textHash } from './units.js';
 
 export { targetFileName } from './units.js';
 import { commentTailStart, mergeKeys, sharedPlaces, unshared } from './shared.js';
@@ -77,6 +77,8 @@ export interface Write {
   added?: string[];
   /** units translated from an older source text than the template's (the translation file's source is not the template's): written, and recorded as made from that text, so translation-outdated reports them; said at their lines */
   older?: { id: string; line: number; message: string }[];
+  /** a new file's samples, by the mapping that holds them (samplesHeld): the source's as it wrote them, since a translation file holds none: said, with where to write the language's own */
+  samples?: { at: string; names: string[] }[];
 }
 
 export interface ImportPlan {
@@ -1473,7 +1475,9 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
       if (text === undefined) continue;
       // named as its source is with the language added (Rechnung.yaml -> Rechnung.fr.yaml): the command says what lint's file-name says of the two
       const namedLike = file === src.file.replace(/(\.ya?ml)$/i, `.${targetLang}$1`) ? { namedLike: src.file } : {};
-      plan.writes.push({ file, text, created: true, template, units: ok.length, line, ...namedLike, ...(warnings.length ? { warnings } : {}), ...olderOf() });
+      // the samples it keeps from the source (a translation file holds none): said, so that they are written in the language
+      const samples = samplesHeld(before as Loose);
+      plan.writes.push({ file, text, created: true, template, units: ok.length, line, ...namedLike, ...(warnings.length ? { warnings } : {}), ...olderOf(), ...(samples.length ? { samples } : {}) });
     } catch (err) {
       backTo(plan, mark);
       const line = es.length ? Math.min(...es.map((e) => e.line)) : 0;

@@ -206,6 +206,25 @@ export function sampleScopes(t: Loose, path: readonly (string | number)[]): { at
 }
 
 /**
+ * Pure: the samples a template's texts take, by the mapping that holds them (`body.examples`: customer, date), in document
+ * order: what a new language's file made from the source keeps as the source wrote them (a translation file holds no
+ * samples: an export shows them as notes), so that an import says them and where to write the language's own.
+ */
+export function samplesHeld(t: Loose): { at: string; names: string[] }[] {
+  // each mapping's samples the texts use, in the mapping's own order (as the file writes them)
+  const out = new Map<string, { written: string[]; used: Set<string> }>();
+  for (const f of textFields(t)) {
+    for (const name of Object.keys(f.samples)) {
+      const scope = sampleScopes(t, f.path).find((x) => x.samples[name] !== undefined);
+      if (!scope) continue;
+      const at = fieldKey(scope.at);
+      (out.get(at) ?? out.set(at, { written: Object.keys(scope.samples), used: new Set() }).get(at)!).used.add(name);
+    }
+  }
+  return [...out].map(([at, { written, used }]) => ({ at, names: written.filter((n) => used.has(n)) }));
+}
+
+/**
  * The codes a translation keeps as written, in order: the placeholders (`{{customer}}`) and the
  * references to the environment's values (`((promo_code))`): a translator who drops one loses
  * what the customer is sent there.
