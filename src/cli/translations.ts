@@ -484,7 +484,9 @@ export interface ImportResult {
     /** translations written over a limit that lint only warns about, at their lines of the translation file `file` */
     warnings?: { file: string; id: string; line: number; message: string }[];
     /** units translated from an older source text than the template's: written, recorded as made from it (translation-outdated), at their lines of `file` */
-    older?: { file: string; id: string; line: number; message: string }[] }[];
+    older?: { file: string; id: string; line: number; message: string }[];
+    /** a new file's samples, kept from the source language `from` (a translation file holds none), by the mapping that holds them */
+    samples?: { from: string; to: string; at: { at: string; names: string[] }[] } }[];
   /** `internal`: an error of tplsync's own planning the template (a bug): refused alone, and the import exits 70 after its summary */
   refusals: { file: string; line: number; id: string; message: string; template?: string; internal?: true }[];
   /** the files refused, each once (refusedCount): target files (a template in a language), and translation files refused whole */
@@ -962,7 +964,7 @@ export async function importTranslations(config: Config, files: readonly string[
       for (const w of plan.writes) {
         const h = held.get(w.file);
         if (h) result.refusals.push(h);
-        else result.written.push({ file: w.file, created: w.created, units: w.units, ...(w.changed !== undefined ? { changed: w.changed } : {}), template: w.template, ...(w.adopted ? { adopted: true } : {}), ...(w.added ? { added: w.added } : {}), ...(w.namedLike ? { namedLike: w.namedLike } : {}), ...(w.warnings ? { warnings: w.warnings.map((x) => ({ ...x, file })) } : {}), ...(w.older ? { older: w.older.map((x) => ({ ...x, file })) } : {}) });
+        else result.written.push({ file: w.file, created: w.created, units: w.units, ...(w.changed !== undefined ? { changed: w.changed } : {}), template: w.template, ...(w.adopted ? { adopted: true } : {}), ...(w.added ? { added: w.added } : {}), ...(w.namedLike ? { namedLike: w.namedLike } : {}), ...(w.warnings ? { warnings: w.warnings.map((x) => ({ ...x, file })) } : {}), ...(w.older ? { older: w.older.map((x) => ({ ...x, file })) } : {}), ...(w.samples ? { samples: { from: doc.source, to: doc.target, at: w.samples } } : {}) });
       }
     };
     // the last translation file that reads each language (its source or its target): the templates of a language no later file reads are let go once planned
@@ -1149,7 +1151,18 @@ export async function translationsImport(files: string[], o: ImportOptions): Pro
   // file names, unit ids and texts are the files' own: their control characters printed as escapes
   if (err.length) io().stderr.write(reportLines(err));
   // a part the file lacked, added from the source with the text (a suggestion, a button, a card): said, as a text is
-  const out = r.written.map((w) => `${o.dryRun ? 'would write' : w.created ? 'created' : 'updated'} ${w.file} (${texts(w)}${w.added?.length ? `; added ${w.added.join(', ')}` : ''})\n`);
+  // (a new file's samples, the source's, said under it: where they are, to be written in its language)
+  const out = r.written.flatMap((w) => [`${o.dryRun ? 'would write' : w.created ? 'created' : 'updated'} ${w.file} (${texts(w)}${w.added?.length ? `; added ${w.added.join(', ')}` : ''})\n`,
+    ...(w.samples ? [`  its samples are ${w.samples.from}'s: ${w.samples.at.map((s) => `${s.at} ${s.names.join(', ')}`).join('; ')}\n`] : [])]);
+  // a new file keeps the source's samples (a translation file holds none): what a reviewer reads in the plan and the preview, and
+  // WhatsApp's review with the template, is the translated text with them ("Monday, June 15" in a Spanish message); said once
+  const kept = r.written.filter((w) => w.samples);
+  if (kept.length) {
+    const from = [...new Set(kept.map((w) => w.samples!.from))].join(', ');
+    const to = [...new Set(kept.map((w) => w.samples!.to))].join(', ');
+    const one = kept.length === 1;
+    out.push(`${one ? 'the new file keeps' : `${kept.length} new files keep`} the ${from} samples (examples) of ${one ? 'its' : 'their'} source (said under ${one ? 'it' : 'each'} above): a translation file holds no samples, so none was translated, and the plan, the preview and WhatsApp's review show them in the ${to} text; write ${to} samples there (a date, a weekday, a place, a name)\n`);
+  }
   const adopted = new Set(r.written.filter((w) => !w.created && w.changed === 0 && w.adopted).map((w) => w.file)).size;
   if (adopted) out.push(`${adopted === 1 ? '1 file had' : `${adopted} files had`} no record of the source texts ${adopted === 1 ? 'its translations were' : 'their translations were'} made from (marked "no record before" above): ${adopted === 1 ? 'its translations are' : 'their translations are'} now recorded as made from the current source texts; check that they are current\n`);
   // a file two translation files of the run wrote (two files of one language) is one file
