@@ -23,17 +23,23 @@ const prop = (p: string): string => (/^[a-z_][a-z0-9_]*$/.test(p) ? p : str(p));
 /**
  * The parameters of one template: a string per placeholder (a carousel card's values are none: no
  * send carries a carousel). Where a part cannot be sent (`omitted`: the send is text-only), a value
- * only that part uses is optional, as TemplateSendOptions has it: nothing ever sends it.
+ * only that part uses (an RCS card's, an SMS fallback's) is none either, as TemplateSendOptions has
+ * it: nothing ever sends it, and sendTemplate refuses it (checkParams), as it refuses a card's.
  */
 function paramsType(m: TemplateMeta): string {
   // no text to send (an RCS card alone: the conversation request carries text): no call compiles
   if (m.body.trim() === '') return 'never';
-  const text = m.omitted?.length ? textPartParams(m) : undefined;
-  const opt = (p: string): string => (text && !text.has(p) ? '?' : '');
-  const fields = [...m.params.map((p) => `${prop(p)}${opt(p)}: string`), ...payloadFields(m)];
+  const fields = [...sentParams(m).map((p) => `${prop(p)}: string`), ...payloadFields(m)];
   // a carousel card's values (card_n) are no parameter: nothing can send them (the conversation message carries no carousel)
   return fields.length ? `{ ${fields.join('; ')} }` : 'Record<string, never>';
 }
+
+/** the placeholders a send fills: every one, or where parts are left out (`omitted`), those of the text part alone */
+const sentParams = (m: TemplateMeta): string[] => {
+  if (!m.omitted?.length) return [...m.params];
+  const text = textPartParams(m);
+  return m.params.filter((p) => text.has(p));
+};
 
 /** a quick reply's payload (`button_<i>`): optional, the button's label when not given */
 const payloadFields = (m: TemplateMeta): string[] => [...quickReplyParams(m).keys()].map((p) => `${prop(p)}?: string`);
@@ -51,9 +57,8 @@ function optionsType(m: TemplateMeta, key: string): string {
   // a text with a value the module does not hold (a secret, or any value of a module made without its environment's):
   // sendTemplate refuses it every time (NotSendable 'unfilled'), so no call compiles; tplsync send sends it
   if (m.unfilled?.length) return 'never';
-  // the text part's values are required; a value only a part left out uses (an SMS fallback's) may be given, and is not sent
-  const text = textPartParams(m);
-  const fields = [...m.params.map((p) => `${prop(p)}${text.has(p) ? '' : '?'}: string`), ...payloadFields(m)];
+  // the text part's values are required; a value only a part left out uses (an RCS card's, an SMS fallback's) is none
+  const fields = [...sentParams(m).map((p) => `${prop(p)}: string`), ...payloadFields(m)];
   const textParams = fields.length ? `{ ${fields.join('; ')} }` : 'Record<string, never>';
   const base = m.omitted?.length ? `Omit<SendTemplateOptions<${textParams}>, 'textOnly'> & { textOnly: true }` : `SendTemplateOptions<TemplateParams[${str(key)}]>`;
   // presetText is taken exactly where sending needs it (withPresetText refuses it on every other template: one with text of
@@ -95,7 +100,7 @@ export function generateTypes(metas: readonly TemplateMeta[], o: { source: strin
       properties: sorted.map((m) => ({ kind: StructureKind.PropertySignature, name: str(templateKey(m)), type: typeOf(m) })),
     });
   };
-  perTemplate('TemplateParams', 'The placeholder values of each template: one string per placeholder (numbered header placeholders are `header_N`, the URL button at index i (counted from 0) is `button_i`, and the quick reply at index i takes its payload as an optional `button_i`, its label when left out); a carousel card\'s values are none (no send carries a carousel); an authentication template without text of its own takes `code`. A value only a part that cannot be sent uses (a card\'s, an RCS card\'s beside a WhatsApp text) is optional.', paramsType);
+  perTemplate('TemplateParams', 'The placeholder values of each template: one string per placeholder (numbered header placeholders are `header_N`, the URL button at index i (counted from 0) is `button_i`, and the quick reply at index i takes its payload as an optional `button_i`, its label when left out); a carousel card\'s values are none (no send carries a carousel); an authentication template without text of its own takes `code`. A value only a part that cannot be sent uses (an RCS card\'s, an SMS fallback\'s) is none either: sendTemplate refuses it, as nothing sends it.', paramsType);
   perTemplate('TemplateSendOptions', `The options of each template's send: \`textOnly: true\` required where a part cannot be sent (${LEFT_OUT_KINDS}: then only the text's values), \`presetText\` where WhatsApp words an authentication text in the template's language; \`never\` where nothing can be sent from code (no text, or a value the module does not hold: send it with \`tplsync send\`).`, (m) => optionsType(m, templateKey(m)));
   f.addVariableStatement({
     isExported: true, declarationKind: VariableDeclarationKind.Const,
