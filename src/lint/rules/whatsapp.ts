@@ -48,9 +48,14 @@ function spacedNumbers(problems: readonly PlaceholderProblem[]): number[] {
 const knownType = (b: Loose): boolean => KNOWN_BUTTON_TYPES.has(String(b.type));
 
 /** what to write for `{{Name}}`, `{{first-name}}`, `{{first name}}`: the name in the form a placeholder takes */
+/** a number written with leading zeros (`02`): the number it is, `{{2}}` */
+const LEADING_ZERO = /^0+[1-9][0-9]*$/;
+
 function malformedHint(raw: string): string {
   const inner = raw.slice(2, -2);
   if (raw.startsWith('{{') && raw.endsWith('}}') && !inner.includes('{') && !inner.includes('}')) {
+    // {{ 02 }}: spaces and a leading zero, both of which lint --fix removes
+    if (LEADING_ZERO.test(inner.trim())) return `remove the spaces and the leading zero: write {{${Number(inner.trim())}}}`;
     const name = placeholderNameMeant(inner.trim());
     // a Cyrillic or Greek letter that looks like a Latin one (`{{custоmer}}`): named, and the name with the Latin letter
     const found = lookalikes(inner.trim());
@@ -398,7 +403,7 @@ export const whatsappRules = defineRules([
     summary: 'Placeholders are well-formed: {{1}} or {{name}}, braces balanced, no spaces inside.',
     why: 'Meta rejects templates with malformed parameters ("parameter formatting").',
     fix: 'Write numbered placeholders as {{1}}, named ones as {{lowercase_name}}.', source: 'Meta template review',
-    repair: trimPlaceholders, repairTitle: 'Remove the spaces inside the placeholder braces ({{ 1 }} is {{1}}) and a number\'s leading zeros ({{04}} is {{4}})',
+    repair: trimPlaceholders, repairTitle: 'Remove the spaces inside the placeholder braces ({{ 1 }} is {{1}}) and a number\'s leading zeros ({{04}} is {{4}}, its sample keyed "04" moved to 4)',
     quickFixTitle: 'Remove the spaces and leading zeros inside the braces',
     check(ctx) {
       const view = ctx.placeholders();
