@@ -26,16 +26,14 @@ const prop = (p: string): string => (/^[a-z_][a-z0-9_]*$/.test(p) ? p : str(p));
  * and its URL buttons' `button_<i>`), required: the carousel needs them wherever it is sent. No send
  * of tplsync carries a carousel (the conversation message is a text), so TemplateSendOptions takes
  * none of them (`card_<n>?: never`). Where a part cannot be sent (`omitted`: the send is text-only),
- * another value only that part uses (an RCS card's beside a WhatsApp text, an SMS fallback's) is
- * optional here, and `never` in TemplateSendOptions: nothing sends it, and sendTemplate refuses it
- * (checkParams), as it refuses a card's.
+ * another value only that part uses (an RCS card's, an SMS fallback's) is none, here as in
+ * TemplateSendOptions: nothing sends it, and sendTemplate refuses it (checkParams), as it refuses a
+ * card's.
  */
 function paramsType(m: TemplateMeta): string {
   // no text to send (an RCS card alone: the conversation request carries text): no call compiles
   if (m.body.trim() === '') return 'never';
-  const text = m.omitted?.length ? textPartParams(m) : undefined;
-  const opt = (p: string): string => (text && !text.has(p) ? '?' : '');
-  const fields = [...m.params.map((p) => `${prop(p)}${opt(p)}: string`), ...payloadFields(m), ...cardFields(m)];
+  const fields = [...sentParams(m).map((p) => `${prop(p)}: string`), ...payloadFields(m), ...cardFields(m)];
   return fields.length ? `{ ${fields.join('; ')} }` : 'Record<string, never>';
 }
 
@@ -51,13 +49,6 @@ const sentParams = (m: TemplateMeta): string[] => {
   if (!m.omitted?.length) return [...m.params];
   const text = textPartParams(m);
   return m.params.filter((p) => text.has(p));
-};
-
-/** what a send takes of a value only a left-out part uses: nothing (`never`), so that one given in a variable typed TemplateParams does not compile */
-const unsentRefusals = (m: TemplateMeta): string[] => {
-  if (!m.omitted?.length) return [];
-  const sent = new Set(sentParams(m));
-  return m.params.filter((p) => !sent.has(p)).map((p) => `${prop(p)}?: never`);
 };
 
 /** a quick reply's payload (`button_<i>`): optional, the button's label when not given */
@@ -76,8 +67,8 @@ function optionsType(m: TemplateMeta, key: string): string {
   // a text with a value the module does not hold (a secret, or any value of a module made without its environment's):
   // sendTemplate refuses it every time (NotSendable 'unfilled'), so no call compiles; tplsync send sends it
   if (m.unfilled?.length) return 'never';
-  // the text part's values are required; a value only a part left out uses (an RCS card's, an SMS fallback's) is refused (never), as a card's
-  const fields = [...sentParams(m).map((p) => `${prop(p)}: string`), ...unsentRefusals(m), ...payloadFields(m), ...cardRefusals(m)];
+  // the text part's values are required; a value only a part left out uses (an RCS card's, an SMS fallback's) is none: sendTemplate refuses it, as it refuses a card's
+  const fields = [...sentParams(m).map((p) => `${prop(p)}: string`), ...payloadFields(m), ...cardRefusals(m)];
   const textParams = fields.length ? `{ ${fields.join('; ')} }` : 'Record<string, never>';
   const base = m.omitted?.length ? `Omit<SendTemplateOptions<${textParams}>, 'textOnly'> & { textOnly: true }` : `SendTemplateOptions<TemplateParams[${str(key)}]>`;
   // presetText is taken exactly where sending needs it (withPresetText refuses it on every other template: one with text of
@@ -119,8 +110,8 @@ export function generateTypes(metas: readonly TemplateMeta[], o: { source: strin
       properties: sorted.map((m) => ({ kind: StructureKind.PropertySignature, name: str(templateKey(m)), type: typeOf(m) })),
     });
   };
-  perTemplate('TemplateParams', 'The placeholder values of each template: one string per placeholder (numbered header placeholders are `header_N`, the URL button at index i (counted from 0) is `button_i`, and the quick reply at index i takes its payload as an optional `button_i`, its label when left out); carousel card n takes `card_n`, an object of that card\'s own placeholders, which `sendTemplate` does not take (no send carries a carousel: `textOnly: true` sends the text without the cards); an authentication template without text of its own takes `code`. Another value only a part that cannot be sent uses (an RCS card\'s beside a WhatsApp text, an SMS fallback\'s) is optional here, and refused by `sendTemplate` (no send carries it).', paramsType);
-  perTemplate('TemplateSendOptions', `The options of each template's send: \`textOnly: true\` required where a part cannot be sent (${LEFT_OUT_KINDS}: then only the text's values, a carousel card's \`card_n?: never\`, and a value only a left-out part uses \`never\`), \`presetText\` where WhatsApp words an authentication text in the template's language; \`never\` where nothing can be sent from code (no text, or a value the module does not hold: send it with \`tplsync send\`).`, (m) => optionsType(m, templateKey(m)));
+  perTemplate('TemplateParams', 'The placeholder values of each template: one string per placeholder (numbered header placeholders are `header_N`, the URL button at index i (counted from 0) is `button_i`, and the quick reply at index i takes its payload as an optional `button_i`, its label when left out); carousel card n takes `card_n`, an object of that card\'s own placeholders, which `sendTemplate` does not take (no send carries a carousel: `textOnly: true` sends the text without the cards); an authentication template without text of its own takes `code`. Another value only a part that cannot be sent uses (an RCS card\'s beside a WhatsApp text, an SMS fallback\'s) is none: `sendTemplate` refuses it, as nothing sends it.', paramsType);
+  perTemplate('TemplateSendOptions', `The options of each template's send: \`textOnly: true\` required where a part cannot be sent (${LEFT_OUT_KINDS}: then only the text's values, a carousel card's \`card_n?: never\`), \`presetText\` where WhatsApp words an authentication text in the template's language; \`never\` where nothing can be sent from code (no text, or a value the module does not hold: send it with \`tplsync send\`).`, (m) => optionsType(m, templateKey(m)));
   f.addVariableStatement({
     isExported: true, declarationKind: VariableDeclarationKind.Const,
     docs: ['What each template needs to be rendered and sent.'],
