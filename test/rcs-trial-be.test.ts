@@ -16,6 +16,34 @@ const said = (d: ReturnType<typeof lint>): string => d.map((x) => `${x.ruleId}@$
 const page = (message: Record<string, unknown>): string => renderRcs(fromFile({ channel: 'shop-rcs', name: 'probe', language: 'en_US', message }, '3f5a1c2e-9b7d-4e6f-8a1b-2c3d4e5f6a7b', '7563f4f9-7a7c-590e-8843-8b805ca99f15'));
 const HORIZONTAL = { type: 'STANDALONE', orientation: 'HORIZONTAL', imageAlign: 'LEFT' };
 
+test('F2: a card\'s PDF is a warning that Google shows it only in India, on Google Messages, not that a card takes no PDF', () => {
+  const d = lint(rcs('  type: rich_card\n  richCards:\n    - { title: Invoice, fileUrl: https://cdn.example.com/rbm/invoice.pdf }\n  rcsRichCardsOpts: { type: STANDALONE, orientation: VERTICAL, mediaHeight: SHORT }\n'));
+  assert.equal(d.map((x) => [x.ruleId, x.severity]), [['rcs-media', 'warning']], said(d));
+  assert.match(d[0]!.message, /only in India, on the Google Messages client/);
+  assert.not.match(d[0]!.message, /not a \.pdf file/);
+  // another document is no card's media anywhere
+  const docx = lint(rcs('  type: rich_card\n  richCards:\n    - { title: Terms, fileUrl: https://cdn.example.com/rbm/terms.docx }\n  rcsRichCardsOpts: { type: STANDALONE, orientation: VERTICAL, mediaHeight: SHORT }\n'));
+  assert.match(said(docx), /rcs-media.*not a \.docx file/);
+  assert.not.match(said(docx), /India/);
+});
+
+test('F3: a thumbnail beside a PDF or audio file message is a warning at thumbnailUrl (image and video files only); beside a video, none', () => {
+  const d = lint(rcs('  type: file\n  fileUrl: https://cdn.example.com/rbm/invoice.pdf\n  thumbnailUrl: https://cdn.example.com/rbm/invoice.jpg\n'));
+  assert.equal(d.map((x) => [x.ruleId, x.severity, x.line, x.column]), [['rcs-media', 'warning', 7, 3]], said(d));
+  assert.match(d[0]!.message, /for image and video files only.*is a PDF/);
+  assert.match(said(lint(rcs('  type: file\n  fileUrl: https://cdn.example.com/rbm/jingle.mp3\n  thumbnailUrl: https://cdn.example.com/rbm/jingle.jpg\n'))), /rcs-media.*is audio/);
+  // a thumbnail of an image or a video file is Google's, and a PDF without one is fine
+  assert.equal(lint(rcs('  type: file\n  fileUrl: https://cdn.example.com/rbm/clip.mp4\n  thumbnailUrl: https://cdn.example.com/rbm/clip.jpg\n')), []);
+  assert.equal(lint(rcs('  type: file\n  fileUrl: https://cdn.example.com/rbm/invoice.pdf\n')), []);
+  // said once at the thumbnail: a .webp thumbnail of a PDF is not judged as an image as well
+  assert.equal(lint(rcs('  type: file\n  fileUrl: https://cdn.example.com/rbm/invoice.pdf\n  thumbnailUrl: https://cdn.example.com/rbm/invoice.webp\n')).length, 1);
+});
+
+test('F3: the preview says a PDF file\'s thumbnail is not shown, rather than dropping it silently', () => {
+  assert.match(page({ type: 'file', fileUrl: 'https://cdn.example.com/rbm/invoice.pdf', thumbnailUrl: 'https://cdn.example.com/rbm/invoice.jpg' }), /data-testid="thumbnail-not-taken"[^>]*>thumbnailUrl not shown: Google takes a thumbnail for image and video files only, and this file is a PDF/);
+  assert.not.match(page({ type: 'file', fileUrl: 'https://cdn.example.com/rbm/invoice.pdf' }), /thumbnail-not-taken/);
+});
+
 test('F5: RBM\'s uploaded-file names (uploadedRbmFile, fileName, thumbnailName) are answered as not carried, with fileUrl to write, on the message and on a card', () => {
   const d = lint(rcs('  type: picture\n  fileUrl: https://cdn.example.com/rbm/coupon.png\n  uploadedRbmFile: { fileName: files/abc123, thumbnailName: files/def456 }\n  fileName: files/abc123\n  thumbnailName: files/def456\n'));
   assert.equal(d.map((x) => x.ruleId), ['schema', 'schema', 'schema'], said(d));

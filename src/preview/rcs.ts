@@ -7,6 +7,7 @@ import { messageFileText, type FileTemplate } from '../model/canonical.js';
 import { obj as o, objs as a, sample as s, type Loose } from '../model/loose.js';
 import { renderText } from '../model/placeholders.js';
 import { CARD_MAX_HEIGHT_DP, MEDIA_HEIGHT_DP, STANDALONE_WIDTH_DP, cardLayout, fitRichCard } from '../model/rcs-card-fit.js';
+import { takesNoThumbnail } from '../model/rcs-media.js';
 import { langAttrs, lineDir, paragraphs } from './direction.js';
 import { changed, cls, esc, fileNameOf, imageOverPlaceholder, markInvisible, mediaAlt, textWithMarks, withSamples, type Marks } from './markup.js';
 
@@ -178,7 +179,11 @@ export function renderRcs(f: FileTemplate, marks?: Marks): string {
     const url = s(m.fileUrl)!;
     // the media of a picture, video or file message, marked where its file, thumbnail or type changed
     const media = cls(marks, 'message.fileUrl') || cls(marks, 'message.thumbnailUrl') || cls(marks, 'message.type');
-    parts.push(`<div class="cards standalone${media}" data-path="message.fileUrl">${m.type === 'file' ? `<div class="bubble">${icon('document')} ${esc(url.split('/').pop() ?? url)}</div>` : `<div class="card" style="width:${STANDALONE_WIDTH_DP}px">${mediaHtml(url, s(m.thumbnailUrl), `${m.type === 'video' || VIDEO_FILE.test(url) ? 'Video' : 'Image'}: ${fileNameOf(url)}`, MEDIA_HEIGHT_DP.MEDIUM, m.type === 'video' || VIDEO_FILE.test(url))}</div>`}</div>`);
+    // a file that takes no thumbnail (a PDF, audio: Google's ContentInfo.thumbnailUrl is "for image and video files only"): the
+    // thumbnail the file names is not drawn, and said so (lint's rcs-media)
+    const noThumbnail = m.type === 'file' && s(m.thumbnailUrl) ? takesNoThumbnail(url) : undefined;
+    const thumbNote = noThumbnail ? `<p class="meta" data-testid="thumbnail-not-taken" lang="en" dir="ltr">thumbnailUrl not shown: Google takes a thumbnail for image and video files only, and this file is ${noThumbnail}.</p>` : '';
+    parts.push(`<div class="cards standalone${media}" data-path="message.fileUrl">${m.type === 'file' ? `<div class="bubble">${icon('document')} ${esc(url.split('/').pop() ?? url)}</div>${thumbNote}` : `<div class="card" style="width:${STANDALONE_WIDTH_DP}px">${mediaHtml(url, s(m.thumbnailUrl), `${m.type === 'video' || VIDEO_FILE.test(url) ? 'Video' : 'Image'}: ${fileNameOf(url)}`, MEDIA_HEIGHT_DP.MEDIUM, m.type === 'video' || VIDEO_FILE.test(url))}</div>`}</div>`);
   }
   parts.push(`<div class="suggestions${cls(marks, 'message.suggestions')}" data-path="message.suggestions">${chips(a(m.suggestions), c.language, marks, 'message.suggestions', true)}</div>`);
   const exp = o(m.rcsExpireOpts);

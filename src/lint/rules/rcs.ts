@@ -13,6 +13,7 @@ import { urlAddressProblem } from '../../model/urls.js';
 import { isStandInTime } from '../../model/values.js';
 import { foreignCharacters, shownWithEscapes } from '../../model/written-characters.js';
 import { keysNotCarriedOnRcs } from '../../model/canonical.js';
+import { takesNoThumbnail, urlExtension } from '../../model/rcs-media.js';
 
 type Path = (string | number)[];
 
@@ -333,14 +334,19 @@ export const rcsRules = defineRules([
     },
   },
   {
-    id: 'rcs-media', group: 'rcs', severity: 'warning', summary: 'Media is a public https URL; images are JPEG, PNG or GIF (a picture message and a thumbnail are images: a URL with the extension of a video or another file is not); videos are MP4, M4V, MPEG, MPEG-4, H.263 or WebM (not .mov, .3gp or a bare .h264 stream); a rich card\'s media is an image or a video, not a document; a file message is an image, audio, a video or a PDF.',
-    why: 'RBM fetches media from public https URLs and renders only these image types. A `picture` message and a thumbnail show an image: a video (.mp4) or a document there is refused or shows nothing (rcs-video-file is the reverse case: an image as a video). A `file` message is fetched by RBM like other media, and RBM supports images, audio, video and PDF files (files.create lists their content types): a Word document, a spreadsheet, an archive or an app is refused.',
-    fix: 'Host the file on https and use .jpg, .png or .gif; for a video, use type video (with the image in thumbnailUrl); send a document as a PDF, or link to it with an open_url chip.', source: 'RBM ContentInfo, files.create',
+    id: 'rcs-media', group: 'rcs', severity: 'warning', summary: 'Media is a public https URL; images are JPEG, PNG or GIF (a picture message and a thumbnail are images: a URL with the extension of a video or another file is not); videos are MP4, M4V, MPEG, MPEG-4, H.263 or WebM (not .mov, .3gp or a bare .h264 stream); a rich card\'s media is an image or a video (a PDF only in India, on Google Messages), not another document; a file message is an image, audio, a video or a PDF, and only an image or a video takes a thumbnail.',
+    why: 'RBM fetches media from public https URLs and renders only these image types. A `picture` message and a thumbnail show an image: a video (.mp4) or a document there is refused or shows nothing (rcs-video-file is the reverse case: an image as a video). A rich card\'s media is an image or a video; Google\'s rich cards guide lists a PDF too, but "only available in India on the Google Messages client": elsewhere the card has no media to show. A `file` message is fetched by RBM like other media, and RBM supports images, audio, video and PDF files (files.create lists their content types): a Word document, a spreadsheet, an archive or an app is refused. Its thumbnail is Google\'s ContentInfo.thumbnailUrl, "(Optional, for image and video files only)": on a PDF or an audio file it is no documented part of the message.',
+    fix: 'Host the file on https and use .jpg, .png or .gif; for a video, use type video (with the image in thumbnailUrl); send a document as a PDF in a message of type file (a card\'s PDF reaches only Google Messages in India), or link to it with an open_url chip; remove the thumbnailUrl of a PDF or audio file.', source: 'RBM ContentInfo, files.create',
     check(ctx) {
       const m = message(ctx);
       if (!m) return;
+      // a thumbnail beside a file that takes none (a PDF, audio: ContentInfo.thumbnailUrl is for image and video files only), said
+      // at the thumbnail, which is then judged for nothing else (what kind of image it is does not matter: it is not used)
+      const fileUrl = str(m.fileUrl);
+      const noThumbnail = m.type === 'file' && fileUrl !== undefined && typeof m.thumbnailUrl === 'string' ? takesNoThumbnail(fileUrl) : undefined;
+      if (noThumbnail) ctx.report(['message', 'thumbnailUrl'], `Google takes a thumbnail for image and video files only (ContentInfo.thumbnailUrl: "for image and video files only"), and the file (.${urlExtension(fileUrl!)!.toLowerCase()}) is ${noThumbnail}: its thumbnail is no documented part of such a message. Remove thumbnailUrl.`, { part: 'key' });
       // image: the URL can only be an image (a picture message, a thumbnail); else a card's media or a video/file message
-      const urls: { u: unknown; path: Path; image: boolean }[] = [{ u: m.fileUrl, path: ['message', 'fileUrl'], image: m.type === 'picture' }, { u: m.thumbnailUrl, path: ['message', 'thumbnailUrl'], image: true }];
+      const urls: { u: unknown; path: Path; image: boolean }[] = [{ u: m.fileUrl, path: ['message', 'fileUrl'], image: m.type === 'picture' }, ...(noThumbnail ? [] : [{ u: m.thumbnailUrl, path: ['message', 'thumbnailUrl'], image: true }])];
       for (const { v: c, i } of cards(ctx)) {
         urls.push({ u: c.fileUrl, path: ['message', 'richCards', i, 'fileUrl'], image: false }, { u: c.thumbnailUrl, path: ['message', 'richCards', i, 'thumbnailUrl'], image: true });
       }
@@ -349,8 +355,12 @@ export const rcsRules = defineRules([
         if (!/^https:\/\//i.test(u)) ctx.report(path, 'Media must be served from a public https:// URL.');
         else if (/\.(webp|bmp|tiff?|svg|heic|avif)(\?|#|$)/i.test(u)) ctx.report(path, 'RCS images must be JPEG, PNG or GIF.');
         else if (path[1] === 'richCards' && path[3] === 'fileUrl' && DOCUMENT_FILE.test(u.split(/[?#]/)[0]!)) {
-          // Google's RbmMedia: images and videos; a PDF only in one country's client (the path's extension: not a query's or a fragment's)
-          ctx.report(path, `A rich card's media is an image (JPEG, PNG, GIF) or a video, not a .${DOCUMENT_FILE.exec(u.split(/[?#]/)[0]!)![1]!.toLowerCase()} file; send a document as a message of type file, or link to it with an open_url chip.`);
+          // Google's rich cards guide: media is an image, a video or a PDF, the PDF "only available in India on the Google
+          // Messages client"; any other document none (the path's extension: not a query's or a fragment's)
+          const ext = DOCUMENT_FILE.exec(u.split(/[?#]/)[0]!)![1]!.toLowerCase();
+          ctx.report(path, ext === 'pdf'
+            ? 'Google shows a PDF as a rich card\'s media only in India, on the Google Messages client (rich cards guide: "Supported file types (only available in India on the Google Messages client): PDF"); elsewhere a card\'s media is an image (JPEG, PNG, GIF) or a video, and this card has none to show. Outside India, send the PDF as a message of type file, or link to it with an open_url chip.'
+            : `A rich card's media is an image (JPEG, PNG, GIF) or a video, not a .${ext} file; send a document as a PDF in a message of type file, or link to it with an open_url chip.`);
         } else if (!image && UNPLAYED_VIDEO.test(u)) {
           // Google's RbmMedia lists video/h263, m4v, mp4, mpeg, mpeg4 and webm: a phone's .mov or .3gp is refused or not played
           const ext = UNPLAYED_VIDEO.exec(u)![1]!.toLowerCase();
@@ -361,7 +371,7 @@ export const rcsRules = defineRules([
         } else if (m.type === 'file' && path.length === 2 && path[1] === 'fileUrl') {
           // RBM files.create: "RBM supports images, audio, video and PDF", each by its content types; a file of another type
           // (a Word document, an archive, an app) is refused when RBM fetches it. By the path's extension; none (or a script's) says nothing.
-          const ext = fileExtension(u);
+          const ext = urlExtension(u);
           if (ext !== undefined && !RBM_FILE.test(ext) && !SCRIPT_PATH.test(ext)) {
             ctx.report(path, `RBM sends a file message of an image (JPEG, PNG, GIF), audio (MP3, AAC, M4A, OGG, 3GP), a video (${RBM_VIDEOS}) or a PDF, not a .${ext.toLowerCase()} file; send a PDF, or link to the file with an open_url chip.`);
           }
@@ -676,12 +686,6 @@ const OTHER_FILE = /\.(mp4|m4v|mov|webm|3gp|3g2|mkv|avi|mpe?g|mpeg4|h264|h263|h2
 const RBM_FILE = /^(jpe?g|png|gif|aac|mp3|mpe?g|mpg|mp4|m4a|3gpp?|ogg|oga|h263|m4v|mpeg4|webm|pdf)$/i;
 /** a path served by a script, whose content type its extension does not tell */
 const SCRIPT_PATH = /^(php|aspx?|ashx|jsp|cgi|pl|py)$/i;
-/** The extension of a URL's path (the part before ? or #), or undefined when its last segment has none (a version like v1.2 is none). */
-function fileExtension(u: string): string | undefined {
-  const last = u.split(/[?#]/)[0]!.replace(/^https?:\/\/[^/]*/i, '').split('/').pop() ?? '';
-  const m = /\.([a-z0-9]*[a-z][a-z0-9]*)$/i.exec(last);
-  return m !== null && m[1]!.length <= 5 ? m[1] : undefined;
-}
 
 /** "“" (U+201C): a character and its code point */
 function codePointOf(ch: string): string {
