@@ -16,6 +16,28 @@ const said = (d: ReturnType<typeof lint>): string => d.map((x) => `${x.ruleId}@$
 const page = (message: Record<string, unknown>): string => renderRcs(fromFile({ channel: 'shop-rcs', name: 'probe', language: 'en_US', message }, '3f5a1c2e-9b7d-4e6f-8a1b-2c3d4e5f6a7b', '7563f4f9-7a7c-590e-8843-8b805ca99f15'));
 const HORIZONTAL = { type: 'STANDALONE', orientation: 'HORIZONTAL', imageAlign: 'LEFT' };
 
+test('F1: a HORIZONTAL standalone card of media alone is an error at the card (Google: it must also have a title, description or suggestions)', () => {
+  const d = lint(rcs('  type: rich_card\n  richCards:\n    - fileUrl: https://cdn.example.com/rbm/pizza.png\n  rcsRichCardsOpts: { type: STANDALONE, orientation: HORIZONTAL, imageAlign: LEFT }\n'));
+  assert.equal(d.map((x) => [x.ruleId, x.severity, x.line]), [['rcs-horizontal-content', 'error', 7]], said(d));
+  assert.match(d[0]!.message, /title, description, or suggestions\[\]/);
+  // a title, a description or a suggestion beside the media: a card
+  for (const more of ['title: Margherita', 'description: Tomato and basil', 'suggestions: [{ action: reply, text: Order, postbackData: order }]']) {
+    const ok = lint(rcs(`  type: rich_card\n  richCards:\n    - fileUrl: https://cdn.example.com/rbm/pizza.png\n      ${more}\n  rcsRichCardsOpts: { type: STANDALONE, orientation: HORIZONTAL, imageAlign: LEFT }\n`));
+    assert.equal(ok, [], `${more}: ${said(ok)}`);
+  }
+  // a blank title is none
+  assert.equal(lint(rcs('  type: rich_card\n  richCards:\n    - { fileUrl: https://cdn.example.com/rbm/pizza.png, title: "  " }\n  rcsRichCardsOpts: { type: STANDALONE, orientation: HORIZONTAL, imageAlign: LEFT }\n')).map((x) => x.ruleId), ['rcs-horizontal-content']);
+  // media alone on a VERTICAL card is a card
+  assert.equal(lint(rcs('  type: rich_card\n  richCards:\n    - fileUrl: https://cdn.example.com/rbm/pizza.png\n  rcsRichCardsOpts: { type: STANDALONE, orientation: VERTICAL, mediaHeight: MEDIUM }\n')), []);
+});
+
+test('F1: the preview says under a HORIZONTAL card of media alone that RBM refuses it, not drawing its empty side silently', () => {
+  const html = page({ type: 'rich_card', richCards: [{ fileUrl: 'https://cdn.example.com/rbm/pizza.png' }], rcsRichCardsOpts: HORIZONTAL });
+  assert.match(html, /data-testid="card-refused"[^>]*>Refused by RBM: a HORIZONTAL card with media needs a title, a description or a suggestion/);
+  assert.not.match(page({ type: 'rich_card', richCards: [{ title: 'Margherita', fileUrl: 'https://cdn.example.com/rbm/pizza.png' }], rcsRichCardsOpts: HORIZONTAL }), /card-refused/);
+  assert.not.match(page({ type: 'rich_card', richCards: [{ fileUrl: 'https://cdn.example.com/rbm/pizza.png' }], rcsRichCardsOpts: { type: 'STANDALONE', orientation: 'VERTICAL', mediaHeight: 'MEDIUM' } }), /card-refused/);
+});
+
 test('F2: a card\'s PDF is a warning that Google shows it only in India, on Google Messages, not that a card takes no PDF', () => {
   const d = lint(rcs('  type: rich_card\n  richCards:\n    - { title: Invoice, fileUrl: https://cdn.example.com/rbm/invoice.pdf }\n  rcsRichCardsOpts: { type: STANDALONE, orientation: VERTICAL, mediaHeight: SHORT }\n'));
   assert.equal(d.map((x) => [x.ruleId, x.severity]), [['rcs-media', 'warning']], said(d));

@@ -6,7 +6,7 @@ import { smsPartsInWords, smsSize, smsUnitsInWords } from '../model/sms.js';
 import { messageFileText, type FileTemplate } from '../model/canonical.js';
 import { obj as o, objs as a, sample as s, type Loose } from '../model/loose.js';
 import { renderText } from '../model/placeholders.js';
-import { CARD_MAX_HEIGHT_DP, MEDIA_HEIGHT_DP, STANDALONE_WIDTH_DP, cardLayout, fitRichCard } from '../model/rcs-card-fit.js';
+import { CARD_MAX_HEIGHT_DP, MEDIA_HEIGHT_DP, STANDALONE_WIDTH_DP, cardLayout, fitRichCard, horizontalMediaAlone } from '../model/rcs-card-fit.js';
 import { takesNoThumbnail } from '../model/rcs-media.js';
 import { langAttrs, lineDir, paragraphs } from './direction.js';
 import { changed, cls, esc, fileNameOf, imageOverPlaceholder, markInvisible, mediaAlt, textWithMarks, withSamples, type Marks } from './markup.js';
@@ -171,7 +171,9 @@ export function renderRcs(f: FileTemplate, marks?: Marks): string {
       parts.push('</div></div>');
       const notes = cardChipNotes(shown, marks, `message.richCards[${i}].suggestions`);
       const cut = fit.cut.length ? `<p class="meta card-cut" data-testid="card-cut">${icon('cut')} Cut as a phone shows it: a rich card is at most ${CARD_MAX_HEIGHT_DP} dp high (Google RBM), so ${fit.cut.join(', ')}.</p>` : '';
-      if (notes || cut) parts.push(`<div class="card-notes" data-testid="card-notes" lang="en" dir="ltr">${notes}${cut}</div>`);
+      // media alone on a HORIZONTAL card: Google refuses it (lint's rcs-horizontal-content); its empty side said, not drawn silently
+      const refused = horizontalMediaAlone(layout, card) ? '<p class="meta card-refused" data-testid="card-refused">Refused by RBM: a HORIZONTAL card with media needs a title, a description or a suggestion beside it (Google\'s StandaloneCard), and the side beside the media is empty. Add one, or use orientation VERTICAL for media alone.</p>' : '';
+      if (notes || cut || refused) parts.push(`<div class="card-notes" data-testid="card-notes" lang="en" dir="ltr">${notes}${cut}${refused}</div>`);
       parts.push('</div>');
     });
     parts.push('</div>');
@@ -215,7 +217,7 @@ export const RCS_CSS = `
 .card-notes{margin-top:6px;font-size:12px;min-width:0}.card-chip-notes{list-style:none;margin:0;padding:0}.card-chip-note{margin:0 0 4px}.card-chip-note .label{color:var(--rcs)}.card-chip-note .effect{font-size:12px;color:var(--rcs-effect)}
 /* a title or description the phone cuts (a card over RBM's 344 dp): its lines clamped, ended with an ellipsis */
 .card-title[data-clamped],.card-description[data-clamped]{display:-webkit-box;-webkit-box-orient:vertical;overflow:hidden;text-overflow:ellipsis}
-.card-cut{font-size:12px;color:var(--warning);margin:4px 0 0}
+.card-cut,.card-refused{font-size:12px;color:var(--warning);margin:4px 0 0}
 .cards.horizontal .card-media{flex:0 0 128px;min-height:128px}
 .chip{display:inline-flex;flex-direction:column;align-items:flex-start}.chip .effect{font-size:11px;color:var(--rcs-effect)}
 /* the message's chips: one row under the message, scrolled sideways when it is wider than the phone (see chips()); each chip

@@ -13,6 +13,7 @@ import { urlAddressProblem } from '../../model/urls.js';
 import { isStandInTime } from '../../model/values.js';
 import { foreignCharacters, shownWithEscapes } from '../../model/written-characters.js';
 import { keysNotCarriedOnRcs } from '../../model/canonical.js';
+import { cardLayout, horizontalMediaAlone } from '../../model/rcs-card-fit.js';
 import { takesNoThumbnail, urlExtension } from '../../model/rcs-media.js';
 
 type Path = (string | number)[];
@@ -206,6 +207,23 @@ export const rcsRules = defineRules([
       const o = layoutOf(ctx);
       if (o?.orientation === 'HORIZONTAL' && o.type !== 'CAROUSEL' && o.imageAlign !== 'LEFT' && o.imageAlign !== 'RIGHT') {
         ctx.report(['message', 'rcsRichCardsOpts', o.imageAlign === undefined ? 'orientation' : 'imageAlign'], 'A HORIZONTAL card needs imageAlign LEFT or RIGHT.');
+      }
+    },
+  },
+  {
+    id: 'rcs-horizontal-content', group: 'rcs', severity: 'error', summary: 'A HORIZONTAL standalone card with media also has a title, a description or a suggestion.',
+    why: 'Google\'s StandaloneCard.CardOrientation.HORIZONTAL: "If a horizontal rich card\'s CardContent contains the media field, it must also include at least a title, description, or suggestions[] field." A horizontal card puts its media on one side and its text and chips on the other; media alone leaves that side empty, and RBM refuses the card. rcs-card-content\'s "at least one of media, title or description" is met by the media alone; this is the horizontal layout\'s own requirement (a VERTICAL card, or a carousel\'s, may be media alone).',
+    fix: 'Give the card a title, a description or a suggestion, or use orientation VERTICAL (with its mediaHeight) for media alone.', source: 'RBM StandaloneCard',
+    check(ctx) {
+      const cs = laidOutCards(ctx);
+      // a standalone card is one card: several are rcs-standalone-count's (or a carousel's, which is never horizontal)
+      if (cs.length !== 1) return;
+      const layout = cardLayout(layoutOf(ctx), 1);
+      const { v: c, i } = cs[0]!;
+      // a card written under Google's names (cardContent, media): the schema says where tplsync writes it (rcs-card-content)
+      if (c.cardContent !== undefined || c.media !== undefined || c.contentInfo !== undefined) return;
+      if (horizontalMediaAlone(layout, c)) {
+        ctx.report(['message', 'richCards', i], 'This HORIZONTAL card is media alone: Google requires a horizontal card with media to have "at least a title, description, or suggestions[]" beside it, and refuses it otherwise (the preview draws that side empty). Add a title, a description or a suggestion, or use orientation VERTICAL for media alone.');
       }
     },
   },
