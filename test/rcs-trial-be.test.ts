@@ -66,6 +66,29 @@ test('F3: the preview says a PDF file\'s thumbnail is not shown, rather than dro
   assert.not.match(page({ type: 'file', fileUrl: 'https://cdn.example.com/rbm/invoice.pdf' }), /thumbnail-not-taken/);
 });
 
+test('F4: a text beside a picture or rich card is an info that RBM sends it as a message of its own, at message.message', () => {
+  const pic = lint(rcs('  type: picture\n  message: "Here is your coupon, {{name}}!"\n  examples: { name: Ana }\n  fileUrl: https://cdn.example.com/rbm/coupon.png\n'));
+  assert.equal(pic.map((x) => [x.ruleId, x.severity, x.line, x.column]), [['rcs-text-beside-content', 'info', 6, 3]], said(pic));
+  assert.match(pic[0]!.message, /no caption on media.*one content per message.*a message of its own before the picture.*send --text-only/);
+  const carousel = lint(rcs('  type: rich_card\n  message: Our pizzas this week\n  richCards:\n    - { title: A, description: a }\n    - { title: B, description: b }\n  rcsRichCardsOpts: { type: CAROUSEL, cardWidth: MEDIUM }\n'));
+  assert.equal(carousel.map((x) => x.ruleId), ['rcs-text-beside-content'], said(carousel));
+  assert.match(carousel[0]!.message, /no text on the carousel's message.*Twilio drops a carousel's body over RCS/);
+  // a text message is its text; a picture without text has none
+  assert.equal(lint(rcs('  type: text\n  message: Hello\n')), []);
+  assert.equal(lint(rcs('  type: picture\n  fileUrl: https://cdn.example.com/rbm/coupon.png\n')), []);
+});
+
+test('F4: the preview draws the text beside media or cards as a message of its own with a note, and a text message without one', () => {
+  const pic = page({ type: 'picture', message: 'Here is your coupon', fileUrl: 'https://cdn.example.com/rbm/coupon.png' });
+  assert.match(pic, /data-testid="rcs-text" data-path="message.message" data-separate="true"/);
+  assert.match(pic, /data-testid="separate-message"[^>]*>A message of its own before the picture, if the partner sends it at all \(Twilio drops a carousel's body over RCS\): RBM sends one content per message \(a text, a file or a rich card\), so this text is no caption\./);
+  // the note comes between the text and the picture
+  assert.ok(pic.indexOf('separate-message') < pic.indexOf('coupon.png'));
+  assert.match(page({ type: 'rich_card', message: 'Our pizzas', richCards: [{ title: 'A' }, { title: 'B' }], rcsRichCardsOpts: { type: 'CAROUSEL', cardWidth: 'MEDIUM' } }), /before the carousel, .* no part of the carousel's message/);
+  const text = page({ type: 'text', message: 'Hello' });
+  assert.not.match(text, /separate/);
+});
+
 test('F5: RBM\'s uploaded-file names (uploadedRbmFile, fileName, thumbnailName) are answered as not carried, with fileUrl to write, on the message and on a card', () => {
   const d = lint(rcs('  type: picture\n  fileUrl: https://cdn.example.com/rbm/coupon.png\n  uploadedRbmFile: { fileName: files/abc123, thumbnailName: files/def456 }\n  fileName: files/abc123\n  thumbnailName: files/def456\n'));
   assert.equal(d.map((x) => x.ruleId), ['schema', 'schema', 'schema'], said(d));

@@ -142,7 +142,14 @@ export function renderRcs(f: FileTemplate, marks?: Marks): string {
   const layout = cardLayout(opts, cards.length);
   const { carousel, horizontal, mediaDp, widthDp } = layout;
   const parts = [`<section class="rcs"${c.rcsOnly ? ' data-rcs-only="true"' : ''}><h2>RCS${c.rcsOnly ? ' (RCS-only template)' : ''}</h2><div class="rcs-row"><div class="rcs-phone"${langAttrs(c.language)}>`];
-  if (s(m.message)) parts.push(`<div class="bubble rcs-text${cls(marks, 'message.message')}" data-testid="rcs-text" data-path="message.message">${paragraphs(text(s(m.message)!, 'message'), c.language)}</div>`);
+  if (s(m.message)) {
+    // RBM's message holds one content (AgentContentMessage: a text, a file or a rich card): a text beside media or cards is a
+    // message of its own before them, if the partner sends it, not a caption (lint's rcs-text-beside-content); said under it
+    const beside = cards.length > 0 || s(m.fileUrl) !== undefined;
+    const what = cards.length > 1 ? 'the carousel' : cards.length ? 'the card' : `the ${m.type === 'video' || m.type === 'file' ? m.type : 'picture'}`;
+    parts.push(`<div class="bubble rcs-text${beside ? ' separate' : ''}${cls(marks, 'message.message')}" data-testid="rcs-text" data-path="message.message"${beside ? ' data-separate="true"' : ''}>${paragraphs(text(s(m.message)!, 'message'), c.language)}</div>`);
+    if (beside) parts.push(`<p class="meta separate-note" data-testid="separate-message" lang="en" dir="ltr">A message of its own before ${what}, if the partner sends it at all (Twilio drops a carousel's body over RCS): RBM sends one content per message (a text, a file or a rich card), so this text is no ${cards.length ? `part of ${what}'s message` : 'caption'}.</p>`);
+  }
   if (cards.length) {
     const layoutClass = `${carousel ? 'carousel' : 'standalone'}${horizontal ? ` horizontal align-${esc(String(opts?.imageAlign ?? 'LEFT')).toLowerCase()}` : ''}`;
     // a carousel is a region of its own that takes the keyboard focus, so its cards scroll with the arrow keys
@@ -218,6 +225,8 @@ export const RCS_CSS = `
 /* a title or description the phone cuts (a card over RBM's 344 dp): its lines clamped, ended with an ellipsis */
 .card-title[data-clamped],.card-description[data-clamped]{display:-webkit-box;-webkit-box-orient:vertical;overflow:hidden;text-overflow:ellipsis}
 .card-cut,.card-refused{font-size:12px;color:var(--warning);margin:4px 0 0}
+/* a text beside media or cards: a message of its own (RBM sends one content a message), apart from what follows it */
+.bubble.rcs-text.separate{margin-bottom:4px}.separate-note{font-size:12px;margin:0 0 14px}
 .cards.horizontal .card-media{flex:0 0 128px;min-height:128px}
 .chip{display:inline-flex;flex-direction:column;align-items:flex-start}.chip .effect{font-size:11px;color:var(--rcs-effect)}
 /* the message's chips: one row under the message, scrolled sideways when it is wider than the phone (see chips()); each chip

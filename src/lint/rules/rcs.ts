@@ -101,6 +101,25 @@ export const rcsRules = defineRules([
     },
   },
   {
+    id: 'rcs-text-beside-content', group: 'rcs', severity: 'info',
+    summary: 'A picture, video, file or rich_card message\'s text (`message.message`) is no part of that RCS message: RBM sends it, if at all, as a message of its own.',
+    why: 'Google\'s RBM message holds one content: AgentContentMessage\'s "Union field content can be only one of the following": a text, a file or a rich card. RCS has no caption on media and no text on a card message, so a text written beside them is not drawn on them: the partner sends it as a message of its own (before the media or the cards), or drops it (Twilio drops a carousel\'s body when it sends the carousel over RCS). `tplsync send`, whose conversation request carries a text and no media or card, sends it alone with --text-only (naming the media or cards it leaves out), and the preview draws it as a bubble of its own, before the media or the cards. An info, not a warning: the text may be meant so, or for another channel (the WhatsApp body of a template with both parts, the body Twilio\'s carousel requires).',
+    fix: 'Put what the customer must read with the media or the cards on them: in a card\'s title or description (a rich card with the image or video as its media, for a picture or a video). Keep the text if a message of its own (or one another channel shows) is what you mean; remove it if it only repeats the card.',
+    source: 'RBM AgentContentMessage',
+    check(ctx) {
+      const m = message(ctx);
+      const text = str(m?.message);
+      if (!m || text === undefined || blank(text)) return;
+      const what = m.type === 'rich_card' ? (arr(m.richCards).length > 1 ? 'the carousel' : 'the card') : m.type === 'picture' || m.type === 'video' || m.type === 'file' ? `the ${m.type}` : undefined;
+      if (what === undefined) return;
+      const on = m.type === 'rich_card' ? `no text on ${what}'s message` : 'no caption on media';
+      const instead = m.type === 'rich_card' ? `Put what must be read with ${what} in a card's title or description, or keep this text as a message of its own.`
+        : m.type === 'file' ? 'Keep this text as a message of its own, or send a text message whose open_url chip links the file.'
+        : `For a text shown with ${what}, make it a rich card (${what} as its media, the text as its title or description), or keep this text as a message of its own.`;
+      ctx.report(['message', 'message'], `RCS has ${on}: RBM sends one content per message (a text, a file or a rich card), so this text is not shown on ${what}. An RCS phone gets it, if the partner sends it, as a message of its own before ${what} (Twilio drops a carousel's body over RCS); \`tplsync send --text-only\` sends it alone, without ${what}. ${instead}`, { part: 'key' });
+    },
+  },
+  {
     id: 'rcs-suggestions-count', group: 'rcs', severity: 'error', summary: 'At most 11 suggestions on a message and 4 on a card.',
     why: 'RBM rejects more.', fix: 'Remove suggestions.', source: rbm,
     check(ctx) {
