@@ -51,7 +51,8 @@ function effect(x: Loose, own: (text: string) => string, words: (text: string) =
     case 'view_location': {
       const ll = o(x.latLong);
       if (ll) return `${words('shows ')}${s(x.label) ? `${own(s(x.label)!)}${words(' at ')}` : ''}${words(`${String(ll.latitude)}, ${String(ll.longitude)} on a map`)}`;
-      return s(x.query) ? `${words('searches the map for “')}${own(s(x.query)!)}${words('”')}` : words('shows (no place)');
+      // Google's ViewLocationAction.query: "only supported on Android Messages clients" (lint's rcs-view-location-query)
+      return s(x.query) ? `${words('searches the map for “')}${own(s(x.query)!)}${words('” (Android Messages only)')}` : words('shows (no place)');
     }
     case 'share_location': return words('asks to share your location');
     // the event's description is text the customer gets in the calendar entry: shown with its title

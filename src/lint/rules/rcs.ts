@@ -497,6 +497,21 @@ export const rcsRules = defineRules([
     },
   },
   {
+    id: 'rcs-view-location-query', group: 'rcs', severity: 'info',
+    summary: 'A view_location suggestion that searches the map (`query`) is supported on Android Messages clients only.',
+    why: 'Google\'s ViewLocationAction.query: "(Optional, only supported on Android Messages clients) Rather than specify a lat_long (and optionally, a label), the agent can instead specify a query string." Google documents no other RCS client for it (Apple\'s Messages, a carrier\'s app): there the chip may find no place. `latLong` with a `label` is the form every client takes. An info, not a warning: a query is the right chip where the customers use Google Messages, or where a search near them is the point ("our stores near me").',
+    fix: 'Where every client must find the place, give its `latLong: { latitude, longitude }` with a `label` instead of the query; keep the query where a search around the customer is meant and Android Messages is what they use.',
+    source: 'RBM ViewLocationAction',
+    check(ctx) {
+      for (const { s, path } of suggestions(ctx)) {
+        // with latLong too, or a blank query: rcs-view-location's finding (give one, not both; the query finds nothing)
+        const q = str(s.query);
+        if (s.action !== 'view_location' || q === undefined || blank(q) || obj(s.latLong)) continue;
+        ctx.report([...path, 'query'], `Google supports a view_location query only on Android Messages clients (ViewLocationAction.query: "only supported on Android Messages clients"): on another RCS client this chip may find no place. Where every phone must show it, give the place's latLong with a label instead.`, { part: 'key' });
+      }
+    },
+  },
+  {
     id: 'rcs-suggestion-placeholder', group: 'rcs', severity: 'error',
     summary: 'A suggestion (chip) holds no {{placeholder}}: chips are sent as written.',
     why: 'Placeholders are filled in an RCS message\'s text, its cards\' titles and descriptions and its fallback: a chip\'s text, postbackData, phone number, place or event is sent as the file writes it, so the customer would see "Track {{order}}", and a postback or a link would carry the braces. tplsync\'s types have no parameter for it either.',
