@@ -369,4 +369,19 @@ test('RCS messages say what to write: a ttl in RBM\'s JSON form, a ttl that is n
   assert.ok(orientation.some((m) => m.endsWith('for a standalone card (a carousel takes no orientation: remove it there)')), orientation.join('\n'));
 });
 
+test('trial-bd F2: a COPY_CODE button on a UTILITY template lints clean, as Meta\'s utility templates page lists it; on AUTHENTICATION it is still refused; a config naming the retired copy-code-category loads', async () => {
+  // Meta, Utility templates: "Up to 10 buttons (optional). Supported types: Call request, Copy code, Phone number, Quick-reply, URL"
+  const utility = `${HEAD}body:\n  text: "Your refund reference is {{1}}, tap below to copy it for your records."\n  examples: { 1: R-1234 }\nbuttons:\n  - { type: COPY_CODE, example: R-1234 }\n`;
+  assert.equal(lint(utility).map((d) => `${d.ruleId}: ${d.message}`), []);
+  assert.equal(lint(utility.replace('UTILITY', 'MARKETING')).map((d) => d.ruleId), []);
+  // an authentication code is copied with its OTP button (otp_type: COPY_CODE); a COPY_CODE button beside it is refused
+  const auth = 'channel: shop-whatsapp\nname: fixture\nlanguage: en_US\ncategory: AUTHENTICATION\nbody:\n  add_security_recommendation: true\nbuttons:\n  - { type: OTP, otp_type: COPY_CODE, text: Copy code }\n  - { type: COPY_CODE, example: R-1234 }\n';
+  assert.ok(lint(auth).some((d) => d.ruleId === 'authentication-otp' && /only its OTP button; remove this COPY_CODE button/.test(d.message)), lint(auth).map((d) => d.message).join('\n'));
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': 'templates: ["**/*.yaml"]\nrules:\n  copy-code-category: off\noverrides:\n  - files: ["a/**"]\n    rules: { copy-code-category: warning }\n' });
+    assert.ok(projectOptions(await loadConfig({ cwd: dir }), dir));
+  } finally { cleanup(dir); }
+});
+
 test.run();
