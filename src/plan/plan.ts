@@ -1,6 +1,6 @@
 // Pure: from what the files want and what the reads returned, the plan: one change per
 // template (create, update, noop, orphan), with field-level changes and what needs attention.
-import { describeAttention, needsAttention, recategorised, type CategoryContext, type NeedsAttention, type RuleSetting } from './review-state.js';
+import { describeAttention, needsAttention, qualityWarning, recategorised, type CategoryContext, type NeedsAttention, type QualityWarning, type RuleSetting } from './review-state.js';
 import { isApprovedState, isDeletedState } from '../core/template-state.js';
 import { describeEditAllowance, editAllowanceOf } from '../api/edit-allowance.js';
 import { editSpend, inReviewNote, type EditSpend } from './edit-budget.js';
@@ -44,6 +44,8 @@ export interface PlanChange {
   attention?: string[];
   /** the template on the channel is not approved (REJECTED, PAUSED, DISABLED, ...): not in sync */
   needsAttention?: NeedsAttention;
+  /** approved and sendable, but rated RED: Meta may pause it soon (said beside the plan; in sync all the same) */
+  qualityWarning?: QualityWarning;
   /** an update of an APPROVED template spends one of its limited edits: what the read said of them */
   edit?: EditSpend;
   /**
@@ -359,6 +361,8 @@ export function makePlan(inp: PlanInputs): Plan {
     // not approved on the channel: not in sync, whatever the content (PENDING within its review is fine)
     const state = needsAttention(r, inp.ruleIds, inp.ruleSettingsOf?.(d.file)) ?? recat;
     if (state) attention.push(describeAttention(state));
+    // approved and rated RED: in sync and sendable, and said, as review says it (a state that needs attention says its own)
+    const quality = state ? undefined : qualityWarning(r);
     if (skipped) {
       // why, unless a note of its own says it already (the parts no file can hold; a deleted template's way back, its state's line)
       const said = attention.some((a) => a.includes(skipped.replace(/^the template is /, '')));
@@ -370,6 +374,7 @@ export function makePlan(inp: PlanInputs): Plan {
       ...(diff.length ? { changes: diff } : {}),
       ...(attention.length ? { attention } : {}),
       ...(state ? { needsAttention: state } : {}),
+      ...(quality ? { qualityWarning: quality } : {}),
       ...(edit ? { edit } : {}),
       ...(acceptedCategory ? { acceptedCategory } : {}),
       ...(drift ? { drift: drift.drift } : {}),

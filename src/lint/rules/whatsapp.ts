@@ -944,18 +944,6 @@ export const whatsappRules = defineRules([
     },
   },
   {
-    id: 'copy-code-category', group: 'whatsapp', severity: 'error',
-    summary: 'A COPY_CODE button (a coupon code) is on a MARKETING template.',
-    why: 'Meta: "Coupon code templates are marketing templates that display a single copy code button." A UTILITY template with one is rejected or re-categorised as MARKETING (and priced so). An authentication code is copied with an OTP button, which authentication rules check.',
-    fix: 'Set `category: MARKETING`, or, for a one-time code, make it an AUTHENTICATION template with an `OTP` button.', source: 'Meta coupon code templates',
-    check(ctx) {
-      const c = ctx.t.category;
-      // AUTHENTICATION has rules of its own for its buttons; an unknown category is the schema's
-      if (c !== 'UTILITY') return;
-      for (const { i } of buttonsOfType(ctx, 'COPY_CODE')) ctx.report(['buttons', i, 'type'], 'A COPY_CODE button copies a coupon code, which WhatsApp allows on MARKETING templates only, not on UTILITY: set category: MARKETING (a one-time code is an AUTHENTICATION template with an OTP button).');
-    },
-  },
-  {
     id: 'buttons-per-type', group: 'whatsapp', severity: 'error',
     summary: 'At most 10 QUICK_REPLY, 2 URL, 1 PHONE_NUMBER, 1 VOICE_CALL and 1 COPY_CODE buttons.',
     why: 'WhatsApp caps each button type.', fix: 'Remove the extra buttons of that type.', source: meta,
