@@ -285,7 +285,7 @@ export function applyExit(outcome: ApplyOutcome, o: { waited: boolean; interrupt
 }
 
 /** a template already in review whose review `apply --wait` followed (nothing to write), with the state it ended in */
-export interface FollowedReview { channel: string; name: string; language: string; publicId: string; channelId: string; status?: string; rejectionReason?: string;
+export interface FollowedReview { channel: string; name: string; language: string; publicId: string; channelId: string; status?: string; rejectionReason?: string; recommendation?: string;
   /** the file's category, and the one the review approved it under when it is another */
   category?: string; approvedAs?: string }
 
@@ -296,7 +296,7 @@ export function resultsDocument(pending: PendingApply, results: readonly ApplyRe
   return {
     // (each template's identifiers marked for the output gate: never masked as a secret value equal to a name)
     version: 1, environment: pending.environment, target: pending.target, results: results.map(identifierFields),
-    ...(followed.length ? { followed: followed.map((f) => ({ ...identifierFields({ channel: f.channel, name: f.name, language: f.language, publicId: f.publicId, channelId: f.channelId }), ...(f.status !== undefined ? { status: f.status } : {}), ...(f.rejectionReason !== undefined ? { rejectionReason: f.rejectionReason } : {}), ...(f.approvedAs !== undefined ? { approvedAs: f.approvedAs } : {}) })) } : {}),
+    ...(followed.length ? { followed: followed.map((f) => ({ ...identifierFields({ channel: f.channel, name: f.name, language: f.language, publicId: f.publicId, channelId: f.channelId }), ...(f.status !== undefined ? { status: f.status } : {}), ...(f.rejectionReason !== undefined ? { rejectionReason: f.rejectionReason } : {}), ...(f.recommendation !== undefined ? { recommendation: f.recommendation } : {}), ...(f.approvedAs !== undefined ? { approvedAs: f.approvedAs } : {}) })) } : {}),
     ...(pending.held?.length ? { held: pending.held.map((h) => ({ ...identifierFields({ channel: h.channel, name: h.name, language: h.language, ...(h.file ? { file: h.file } : {}) }), ...(h.kind ? { kind: h.kind } : {}), reasons: h.reasons })) } : {}),
     ...(pending.standing?.length ? { standing: pending.standing.map(identifierFields) } : {}),
     summary: { created: n.created, updated: n.updated, failed: n.failed, skipped: n.skipped, rejected: n.rejected + rejectedFollowed, ...(pending.held?.length ? { held: pending.held.length } : {}), ...(pending.standing?.length ? { standing: pending.standing.length } : {}) },

@@ -5,7 +5,7 @@ import pc from 'picocolors';
 import { followReviews, type ApplyResult, type ReviewWait } from '../apply/apply.js';
 import { resultsProgress } from '../apply/results-progress.js';
 import { applyExit, countResults, loadPlanFile, REVIEW_POLL_MS, pendingOfPlan, pendingCounts, pendingOfVerified, resultsDocument, savedPlanStaleness, savedStanding, standingOfSaved, writePending, type FollowedReview, type PendingApply } from '../apply/run.js';
-import { needsAttention } from '../plan/review-state.js';
+import { needsAttention, reviewWhy } from '../plan/review-state.js';
 import { valueDigests } from '../project/values.js';
 import { describeQuotaWait, formatDuration } from '../apply/quota.js';
 import { interruptExitCode, interruptSignal, onHardStop } from '../core/interrupt.js';
@@ -260,6 +260,12 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
   }
 }
 
+/** "REJECTED: SPAM; recommendation: Do not promise refunds": a rejection as the review gave it, in plan's words (reviewWhy) */
+function rejectedWords(r: { rejectionReason?: string | undefined; recommendation?: string | undefined }): string {
+  const why = reviewWhy(r.rejectionReason, r.recommendation);
+  return `REJECTED${why ? `: ${why}` : ''}`;
+}
+
 /** what a wait for reviews that begins is for, and how long it may last */
 function describeReviewWait(w: ReviewWait, environment: string): string {
   const n = w.templates.length;
@@ -281,7 +287,7 @@ async function followOnly(conn: Connection, rows: FollowedReview[], timeoutMs: n
   for (const r of rows) {
     if (r.approvedAs !== undefined) { io().stdout.write(`${c.red('✗')} in review ${shownKey(r)} → ${c.red(`${r.status} as ${r.approvedAs}`)} (the file says ${r.category})\n`); continue; }
     const approved = isApprovedState(r.status);
-    const st = r.status === 'REJECTED' ? c.red(`REJECTED${r.rejectionReason ? `: ${r.rejectionReason}` : ''}`) : approved ? c.green(r.status!) : c.yellow(r.status ?? 'not read');
+    const st = r.status === 'REJECTED' ? c.red(rejectedWords(r)) : approved ? c.green(r.status!) : c.yellow(r.status ?? 'not read');
     io().stdout.write(`${approved ? c.green('✓') : r.status === 'REJECTED' ? c.red('✗') : c.yellow('…')} in review ${shownKey(r)} → ${st}\n`);
   }
   if (signal.aborted) return interruptExitCode();
@@ -336,7 +342,7 @@ async function write(conn: Parameters<typeof writePending>[0], pending: PendingA
       if (again) return `${c.red('✗')} ${r.outcome} ${key}: ${identifiersMarkedIn(reason, [r.publicId, r.channelId])} (as above)`;
     }
     if (r.outcome === 'failed' || r.outcome === 'skipped') return `${c.red('✗')} ${r.outcome} ${key}: ${identifiersMarkedIn(r.error ?? '', [r.publicId, r.channelId])}`;
-    const st = r.status === 'REJECTED' ? c.red(`REJECTED${r.rejectionReason ? `: ${r.rejectionReason}` : ''}`) : isApprovedState(r.status) ? c.green(r.status!) : r.status ?? c.yellow(`not read back (${adviceCommand('plan', pending.environment)} shows it)`);
+    const st = r.status === 'REJECTED' ? c.red(rejectedWords(r)) : isApprovedState(r.status) ? c.green(r.status!) : r.status ?? c.yellow(`not read back (${adviceCommand('plan', pending.environment)} shows it)`);
     // written, and its review under way (PENDING) or approved: ✓; rejected or ended otherwise (DISABLED, PAUSED): ✗
     const bad = r.status === 'REJECTED' || (r.status !== undefined && r.status !== 'PENDING' && !isApprovedState(r.status));
     // approved, but under another category than the file's: no one can send it as the file says
