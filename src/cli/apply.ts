@@ -2,7 +2,7 @@
 // first checks that nothing moved (exit 4, nothing written); without one it plans first.
 import { createInterface } from 'node:readline/promises';
 import pc from 'picocolors';
-import { followReviews, type ApplyResult, type ReviewWait } from '../apply/apply.js';
+import { followReviews, stoppedBySignal, type ApplyResult, type ReviewWait } from '../apply/apply.js';
 import { resultsProgress } from '../apply/results-progress.js';
 import { applyExit, countResults, loadPlanFile, REVIEW_POLL_MS, pendingOfPlan, pendingCounts, pendingOfVerified, resultsDocument, savedPlanStaleness, savedStanding, standingOfSaved, writePending, type FollowedReview, type PendingApply } from '../apply/run.js';
 import { needsAttention, reviewWhy } from '../plan/review-state.js';
@@ -386,7 +386,9 @@ async function write(conn: Parameters<typeof writePending>[0], pending: PendingA
     // each write said when it ends, with --wait too (the review's end is said on its own line when it comes)
     onResult: (r) => {
       seen.push(r);
-      bar.tick();
+      // a template a signal kept from its write is no progress: the bar stops where the writes stopped (it ran to the
+      // full count, 120/120, as the not-started were reported, trial-bf F4); the closing line counts them as not started
+      if (!stoppedBySignal(r)) bar.tick();
       say(line(r));
       progressive();
     },
