@@ -29,6 +29,8 @@ export interface SendCommandOptions {
   format?: string;
   /** everything up to the request, and the request shown instead of made */
   dryRun?: boolean;
+  /** each retry said on stderr, as on a terminal, when stderr is not one (a log) */
+  verbose?: boolean;
 }
 
 /**
@@ -123,7 +125,10 @@ export async function sendCommand(o: SendCommandOptions): Promise<number> {
     }
   }
   const extra = o.text !== undefined ? suggestions(o) : [];
-  return withConnection(config, o, async (conn) => {
+  // a send waits for one answer: on a terminal (or with --verbose) each retry is said, else a service that never answers
+  // keeps the command silent for every attempt's time-out (5 x 30 s) before it gives up (trial-bf F5); a log says nothing more
+  const sayRetries = Boolean(io().stderr.isTTY) || o.verbose === true;
+  return withConnection(config, { ...o, sayRetries }, async (conn) => {
     const channel = o.channel ?? meta!.channel;
     const channelId = resolveChannel(channel, conn.environment);
     if (!channelId) throw new UsageError(`Channel '${channel}' is neither a UUID nor an alias of environment '${conn.environment.name}'`);
