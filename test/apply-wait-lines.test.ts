@@ -72,4 +72,62 @@ test('apply --wait: writes said and recorded as they end, a rejection as soon as
   }
 });
 
+test('apply --wait: a rejection by the review is said with the reviewer\'s recommendation, as plan and review say it, on its line and in --results (written, and followed with nothing to write) (trial-bf F3)', async () => {
+  const reads: string[] = [];
+  const slow = await startEmulator({ keys: [KEY], reviewDelayMs: 24 * 3600_000, log: (l) => { if (l.startsWith('GET ')) reads.push(l); } });
+  const dir = tempDir('tplsync-wait-recommendation-');
+  const reject = async (id: string) => {
+    const res = await fetch(`${slow.url}/_emulator/review`, { method: 'POST', headers: { authorization: `Bearer ${slow.controlToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ channel: CHANNEL_A, template: id, statusText: 'REJECTED', reason: 'INCORRECT_CATEGORY', recommendation: 'This looks like marketing' }) });
+    assert.is(res.status, 200, await res.text());
+  };
+  /** until `ok` holds (bounded: never hangs the test) */
+  const until = async (ok: () => boolean): Promise<boolean> => {
+    for (let i = 0; i < 1000; i++) { if (ok()) return true; await new Promise((r) => setTimeout(r, 10)); }
+    return false;
+  };
+  const run = (args: string[]) => cliIn(args, { cwd: dir, env: { WL_KEY: KEY } });
+  let applying: ReturnType<typeof cliIn> | undefined;
+  try {
+    const tag = randomUUID().slice(0, 6);
+    const names = [`order_confirmed_${tag}`, `order_packed_${tag}`];
+    const text = (n: string) => `channel: shop-whatsapp\nname: ${n}\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hello {{1}}, we confirm your order."\n  examples: { 1: Ana }\n`;
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: remote\nenvironments:\n  remote:\n    baseUrl: ${slow.url}\n    apiKeyEnv: WL_KEY\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`,
+      [`templates/${names[0]}.en_US.yaml`]: text(names[0]!),
+    });
+    const idOf = (n: string) => [...slow.state.templates.values()].find((t) => JSON.stringify(t.body).includes(n))?.templateId;
+    // written, then rejected while apply waits
+    applying = run(['apply', '--auto-approve', '--wait', '--wait-timeout', '600', '--results', 'r.json']);
+    assert.ok(await until(() => idOf(names[0]!) !== undefined), 'written');
+    await reject(idOf(names[0]!)!);
+    const r = await applying;
+    assert.is(r.exitCode, 5, r.stdout + r.stderr);
+    assert.match(r.stdout, `✗ created shop-whatsapp/${names[0]}/en_US → REJECTED: INCORRECT_CATEGORY; recommendation: This looks like marketing`);
+    const written = JSON.parse(readFileSync(path.join(dir, 'r.json'), 'utf8')) as { results: Record<string, unknown>[] };
+    assert.ok(validResults(written), JSON.stringify(validResults.errors));
+    assert.equal([written.results[0]!.status, written.results[0]!.rejectionReason, written.results[0]!.recommendation], ['REJECTED', 'INCORRECT_CATEGORY', 'This looks like marketing']);
+    // in review already, nothing to write: apply --wait follows the review, and says its rejection the same way
+    writeFiles(dir, { [`templates/${names[1]}.en_US.yaml`]: text(names[1]!) });
+    assert.is((await run(['apply', '--auto-approve', `templates/${names[1]}.en_US.yaml`])).exitCode, 0);
+    const id = idOf(names[1]!)!;
+    const before = reads.filter((l) => l.includes(id)).length;
+    applying = run(['apply', '--auto-approve', '--wait', '--wait-timeout', '600', '--results', 'f.json', `templates/${names[1]}.en_US.yaml`]);
+    // read by the plan, then by the wait: following it
+    assert.ok(await until(() => reads.filter((l) => l.includes(id)).length >= before + 2), 'the review followed');
+    await reject(id);
+    const f = await applying;
+    assert.is(f.exitCode, 5, f.stdout + f.stderr);
+    assert.match(f.stdout, `✗ in review shop-whatsapp/${names[1]}/en_US → REJECTED: INCORRECT_CATEGORY; recommendation: This looks like marketing`);
+    const followed = JSON.parse(readFileSync(path.join(dir, 'f.json'), 'utf8')) as { followed: Record<string, unknown>[] };
+    assert.ok(validResults(followed), JSON.stringify(validResults.errors));
+    assert.equal([followed.followed[0]!.status, followed.followed[0]!.rejectionReason, followed.followed[0]!.recommendation], ['REJECTED', 'INCORRECT_CATEGORY', 'This looks like marketing']);
+  } finally {
+    for (const t of slow.state.templates.values()) {
+      await fetch(`${slow.url}/_emulator/review`, { method: 'POST', headers: { authorization: `Bearer ${slow.controlToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ channel: CHANNEL_A, template: t.templateId, statusText: 'APPROVED' }) }).catch(() => {});
+    }
+    await applying?.catch(() => {});
+    cleanup(dir); await slow.close();
+  }
+});
+
 test.run();

@@ -614,4 +614,41 @@ test('a send of a PAUSED template exits 3 (nothing sent), and the exit-code tabl
   } finally { cleanup(dir); }
 });
 
+test('a refusal is worded for who sends: tplsync send never speaks of a generated module (its metadata is the file\'s now); the library\'s refusal names the stale module as a cause (trial-bf F6)', async () => {
+  const { dir, name, run } = project();
+  try {
+    assert.is((await run(['apply', '--auto-approve'])).exitCode, 0);
+    const id = await publicIdOf(run, name);
+    const v = readTemplateValue(readFileSync(path.join(dir, 'templates', 'order.yaml'), 'utf8'));
+    const meta = templateMeta(fromFile(v, 'wa', ''), 'wa');
+    const client = createClient({ baseUrl: emu.url, apiKey: KEY, channels: { wa: CHANNEL_A } });
+    const library = async (): Promise<NotSendable> => {
+      try { await sendTemplateWith(client, meta, { to: '+4915100000042', params: { customer: 'Maria' } }); } catch (e) { return e as NotSendable; }
+      throw new Error('sent: the library did not refuse it');
+    };
+    // re-categorised on the channel
+    assert.is(await control({ channel: CHANNEL_A, template: id, statusText: 'APPROVED', category: 'MARKETING' }), 200);
+    const cli = await run(sendOrder(name));
+    assert.is(cli.exitCode, 3, cli.stderr);
+    assert.match(cli.stderr, 'approved on the channel as MARKETING, and the file says UTILITY');
+    assert.match(cli.stderr, 'or appeal the category in the console. Nothing was sent.');
+    assert.not.match(cli.stderr, /generated module|types --check/);
+    const lib = await library();
+    assert.is(lib.reason, 'recategorised');
+    assert.match(lib.message, 'Sent from a generated module: a module made before the config accepted it');
+    assert.match(lib.message, 'tplsync types --check');
+    // an edit not applied
+    assert.is(await control({ channel: CHANNEL_A, template: id, category: 'UTILITY' }), 200);
+    const f = path.join(dir, 'templates', 'order.yaml');
+    writeFileSync(f, readFileSync(f, 'utf8').replace('at the store', 'at our new store'));
+    const edited = await run(sendOrder(name));
+    assert.is(edited.exitCode, 3, edited.stderr);
+    assert.match(edited.stderr, "differs from the channel's approved copy in body.text: an edit that was not applied (tplsync plan --env t shows it; apply it and send once the review approves it, or send what the channel has from the file as it was). Nothing was sent.");
+    assert.not.match(edited.stderr, /generated module|types --check/);
+    const dry = await run(sendOrder(name, ['--dry-run']));
+    assert.is(dry.exitCode, 3, dry.stderr);
+    assert.not.match(dry.stderr, /generated module/);
+  } finally { cleanup(dir); }
+});
+
 test.run();

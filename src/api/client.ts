@@ -64,7 +64,11 @@ export interface RetryInfo { operation: string; attempt: number;
   /** the retries allowed in all */
   of: number; delayMs: number; reason: string;
   /** the wait the server asked for (Retry-After), when it did: delayMs is at most maxRetryAfterMs */
-  retryAfterMs?: number }
+  retryAfterMs?: number;
+  /** the host and port the request went to (never a key) */
+  host?: string;
+  /** the attempt got no answer within its time-out, this long (timeoutMs) */
+  unansweredMs?: number }
 
 export interface StatusPageOptions { limit?: number; cursor?: string }
 

@@ -40,16 +40,33 @@ export function describeRetryWait(r: { operation: string; attempt: number; of: n
   return `${r.operation}: ${r.reason}; waiting ${s(r.delayMs)} before trying again (retry ${r.attempt} of ${r.of}; ${why})`;
 }
 
+/** a retry as the transport reports it (RetryInfo) */
+export type RetrySaid = Parameters<typeof describeRetryWait>[0] & { host?: string; unansweredMs?: number };
+
+/**
+ * Pure: the line that says a retry of any wait, for a person watching one request (a send at a terminal, --verbose): what
+ * happened, and which attempt comes next when. "conversation send: no answer from api.example.com within 30 s, retrying
+ * (attempt 2 of 5, next in 0.4 s)": a request that gets no answer is otherwise silent for the whole time-out of each attempt.
+ */
+export function describeRetry(r: RetrySaid): string {
+  const s = (ms: number) => `${Math.round(ms / 100) / 10} s`;
+  const what = r.unansweredMs !== undefined ? `no answer from ${r.host ?? 'the service'} within ${s(r.unansweredMs)}` : r.reason;
+  return `${r.operation}: ${what}, retrying (attempt ${r.attempt + 1} of ${r.of + 1}, next in ${s(r.delayMs)})`;
+}
+
 /**
  * Pure (the clock injected): the lines that say the waits before retries, one for many. A wait of at
  * least SAY_RETRY_WAIT_MS is said when it begins; another that begins while a said one still runs
  * (the requests of a run rate-limited together: a hundred reads, a hundred identical lines) is
- * counted, and the next line said names how many waited since the last one. Shorter waits are not said.
+ * counted, and the next line said names how many waited since the last one. Shorter waits are not said,
+ * unless `every` (a person watching a request: each retry said, describeRetry, the long waits as above).
  */
-export function retryWaitLines(now: () => number, say: (line: string) => void): (r: Parameters<typeof describeRetryWait>[0]) => void {
+export function retryWaitLines(now: () => number, say: (line: string) => void, o: { every?: boolean } = {}): (r: RetrySaid) => void {
   let saidUntil = -Infinity;
   let unsaid = 0;
   return (r) => {
+    // a wait the server asked for is said as such (below); every other retry in words of its own
+    if (o.every && (r.delayMs < SAY_RETRY_WAIT_MS || r.unansweredMs !== undefined)) { say(describeRetry(r)); return; }
     if (r.delayMs < SAY_RETRY_WAIT_MS) return;
     const t = now();
     if (t < saidUntil) { unsaid++; return; }

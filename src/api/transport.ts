@@ -31,7 +31,7 @@ export interface TransportOptions {
   keySource?: string;
   /** requests in flight at once */
   concurrency: number;
-  onRetry?: (info: { operation: string; attempt: number; of: number; delayMs: number; reason: string; retryAfterMs?: number }) => void;
+  onRetry?: (info: { operation: string; attempt: number; of: number; delayMs: number; reason: string; retryAfterMs?: number; host: string; unansweredMs?: number }) => void;
   log?: (line: string) => void;
   /** the signal that ends an attempt with no answer (default: AbortSignal.timeout(timeoutMs)); tests inject their own */
   timeoutSignal?: (timeoutMs: number, attempt: { method: string; target: string }) => AbortSignal;
@@ -59,7 +59,9 @@ export interface Call {
 type Attempt =
   | { kind: 'ok'; value: unknown }
   /** unconnected: the connection did not open (UNCONNECTED), so no server saw the request */
-  | { kind: 'retry'; reason: string; retryAfterMs?: number; error: ApiError; unconnected?: boolean }
+  | { kind: 'retry'; reason: string; retryAfterMs?: number; error: ApiError; unconnected?: boolean;
+    /** no answer came within the attempt's time-out (timeoutMs) */
+    unanswered?: boolean }
   | { kind: 'fail'; error: ApiError };
 
 /**
@@ -177,7 +179,7 @@ export function createTransport(options: TransportOptions): Transport {
       // a port fetch will never connect to: no retry can help
       if (/bad port/i.test(reason)) return { kind: 'fail', error: new RequestError(`${what}: fetch refuses to connect to ${hostPort(url)} (a "bad port" of the Fetch standard); use another port`) };
       const unconnected = UNCONNECTED.test((e as { cause?: { code?: string } })?.cause?.code ?? '');
-      return { kind: 'retry', reason, error: new UnavailableError(`${what}: ${reason}`), ...(unconnected ? { unconnected } : {}) };
+      return { kind: 'retry', reason, error: new UnavailableError(`${what}: ${reason}`), ...(unconnected ? { unconnected } : {}), ...(timedOut(e) ? { unanswered: true } : {}) };
     }
     let text: string;
     try {
@@ -360,7 +362,7 @@ export function createTransport(options: TransportOptions): Transport {
         // interrupted: a retry is a new request, and the run starts nothing new
         if (options.stopSignal?.aborted) { stopped = true; break; }
         const delayMs = r.retryAfterMs !== undefined ? Math.min(r.retryAfterMs, maxRetryAfterMs) : backoffDelay(n, backoff);
-        options.onRetry?.({ operation: call.operation, attempt: n + 1, of: retries, delayMs, reason: r.reason, ...(r.retryAfterMs !== undefined ? { retryAfterMs: r.retryAfterMs } : {}) });
+        options.onRetry?.({ operation: call.operation, attempt: n + 1, of: retries, delayMs, reason: r.reason, host: hostPort(base), ...(r.retryAfterMs !== undefined ? { retryAfterMs: r.retryAfterMs } : {}), ...(r.unanswered ? { unansweredMs: timeoutMs } : {}) });
         await sleep(delayMs, options.stopSignal);
         if (options.stopSignal?.aborted) { stopped = true; break; }
       }
@@ -396,9 +398,15 @@ function parseError(text: string): ErrorBody | undefined {
   } catch { return undefined; }
 }
 
+/** an attempt ended by its time-out: no answer came within timeoutMs */
+function timedOut(e: unknown): boolean {
+  const name = (e as { name?: string })?.name;
+  return name === 'TimeoutError' || name === 'AbortError';
+}
+
 function networkReason(e: unknown, timeoutMs: number): string {
   const err = e as { name?: string; message?: string; cause?: { code?: string; message?: string } };
-  if (err?.name === 'TimeoutError' || err?.name === 'AbortError') return `no answer within ${timeoutMs} ms`;
+  if (timedOut(e)) return `no answer within ${timeoutMs} ms`;
   const code = err?.cause?.code;
   return code ? `network error ${code}` : `network error: ${err?.cause?.message ?? err?.message ?? String(e)}`;
 }

@@ -41,6 +41,8 @@ export interface ApplyResult {
   /** review status after the write (and after waiting, with wait) */
   status?: string;
   rejectionReason?: string;
+  /** with a rejection: what the reviewer recommends doing about it, when the read says */
+  recommendation?: string;
   error?: string;
   /** the exit code the error maps to */
   errorExitCode?: number;
@@ -175,7 +177,7 @@ export async function applyItems(client: Client, items: readonly ApplyItem[], o:
         if (!(e instanceof UnavailableError || e instanceof RateLimitedError)) throw e;
         const back = await client.getTemplate(it.channelId, it.publicId).catch(() => undefined);
         if (!back || diffTemplates(fromWriteBody(it.body, it.channelId, it.publicId), fromRead(back, it.channelId)).length) throw e;
-        return { ...base, outcome: it.action === 'create' ? 'created' : 'updated', status: back.statusText, note: 'the answer to the write was lost; reading it back found it written', ...(back.rejectionReason ? { rejectionReason: back.rejectionReason } : {}) };
+        return { ...base, outcome: it.action === 'create' ? 'created' : 'updated', status: back.statusText, note: 'the answer to the write was lost; reading it back found it written', ...reviewWords(back) };
       }
       let back: Awaited<ReturnType<typeof client.getTemplate>>;
       try { back = await client.getTemplate(it.channelId, it.publicId); } catch (e) {
@@ -186,7 +188,7 @@ export async function applyItems(client: Client, items: readonly ApplyItem[], o:
       if (!back) throw new ApiError('the write was acknowledged but reading it back found no template');
       const diff = diffTemplates(fromWriteBody(it.body, it.channelId, it.publicId), fromRead(back, it.channelId));
       if (diff.length) throw new ApiError(`the template read back differs from what was written at ${diff.map((d) => d.path).join(', ')}`);
-      return { ...base, outcome: it.action === 'create' ? 'created' : 'updated', status: back.statusText, ...(back.rejectionReason ? { rejectionReason: back.rejectionReason } : {}), ...approvedAs(it, back.statusText, back.chatapp?.category) };
+      return { ...base, outcome: it.action === 'create' ? 'created' : 'updated', status: back.statusText, ...reviewWords(back), ...approvedAs(it, back.statusText, back.chatapp?.category) };
     } catch (e) {
       if (e instanceof AuthError && e.status !== 403) authFailure ??= e;
       const err = e instanceof Error ? e : new Error(String(e));
@@ -269,8 +271,13 @@ function approvedAs(it: ApplyItem, status: string | undefined, category: string 
   return isApprovedState(status) && category && mine && category !== mine ? { approvedAs: category } : {};
 }
 
-/** Polls the templates that are PENDING until none is or the time is up; each one's `status` (and `rejectionReason`) updated as read. */
-export async function followReviews<R extends { channelId: string; publicId: string; status?: string | undefined; rejectionReason?: string | undefined }>(client: Client, rows: readonly R[], w: { timeoutMs: number; pollMs: number; clock?: ReviewClock }, signal?: AbortSignal, open: ReadonlySet<string> = PENDING_ONLY, onRead?: (row: R, read: NonNullable<Awaited<ReturnType<Client['getTemplate']>>>) => void, onDecided?: (row: R) => void): Promise<void> {
+/** what a read says of its review's decision: the rejection's reason and the reviewer's recommendation, when it says them */
+function reviewWords(r: { rejectionReason?: string | undefined; recommendation?: string | undefined }): { rejectionReason?: string; recommendation?: string } {
+  return { ...(r.rejectionReason ? { rejectionReason: r.rejectionReason } : {}), ...(r.recommendation ? { recommendation: r.recommendation } : {}) };
+}
+
+/** Polls the templates that are PENDING until none is or the time is up; each one's `status` (and `rejectionReason`, `recommendation`) updated as read. */
+export async function followReviews<R extends { channelId: string; publicId: string; status?: string | undefined; rejectionReason?: string | undefined; recommendation?: string | undefined }>(client: Client, rows: readonly R[], w: { timeoutMs: number; pollMs: number; clock?: ReviewClock }, signal?: AbortSignal, open: ReadonlySet<string> = PENDING_ONLY, onRead?: (row: R, read: NonNullable<Awaited<ReturnType<Client['getTemplate']>>>) => void, onDecided?: (row: R) => void): Promise<void> {
   const now = w.clock?.now ?? Date.now;
   const deadline = now() + w.timeoutMs;
   let pending = rows.filter((r) => r.status !== undefined && open.has(r.status));
@@ -291,7 +298,7 @@ export async function followReviews<R extends { channelId: string; publicId: str
     await Promise.all(pending.map(async (r) => {
       try {
         const t = await client.getTemplate(r.channelId, r.publicId);
-        if (t) { r.status = t.statusText; if (t.rejectionReason) r.rejectionReason = t.rejectionReason; onRead?.(r, t); }
+        if (t) { r.status = t.statusText; Object.assign(r, reviewWords(t)); onRead?.(r, t); }
       } catch { /* keep polling until the deadline */ }
     }));
     const still = pending.filter((r) => r.status !== undefined && open.has(r.status));

@@ -5,7 +5,8 @@ import { identifierFields } from '../core/redact.js';
 import { interruptExitCode } from '../core/interrupt.js';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { TemplateWriteRequest } from '../api/shapes.js';
+import type { TemplateReadResponse, TemplateWriteRequest } from '../api/shapes.js';
+import type { NeedsAttention, ReviewFields } from '../plan/review-state.js';
 import type { Connection } from '../connection/connect.js';
 import { EXIT } from '../core/exit-codes.js';
 import { resolvePath } from '../core/io.js';
@@ -18,7 +19,7 @@ import { isApprovedState } from '../core/template-state.js';
 import { editSpend, type EditSpend } from '../plan/edit-budget.js';
 import { editAllowanceOf } from '../api/edit-allowance.js';
 import { readTemplates, type ProgressFactory } from '../plan/run.js';
-import { classifyPlanText, staleness, type SavedPlan, type Staleness } from '../plan/saved.js';
+import { classifyPlanText, staleness, type SavedChange, type SavedPlan, type Staleness } from '../plan/saved.js';
 import type { VerifiedPlan } from '../plan/verify.js';
 import { applyItems, QUOTA_PER_RUN, stoppedBySignal, type ApplyItem, type ApplyResult, type ReviewWait } from './apply.js';
 import { DEFAULT_CREATE_QUOTA } from '../config/load.js';
@@ -81,12 +82,43 @@ export function pendingOfVerified(verified: VerifiedPlan, saved: SavedPlan, targ
   return { environment: saved.environment, target, items: verified.writes.filter((c) => !skip.has(c.publicId.toLowerCase())).flatMap((c) => item(asPlanned(c), c.body, saved.environment)) };
 }
 
-export function pendingOfPlan(plan: Plan, environment: string, target: string): PendingApply {
-  const standing: StandingTemplate[] = plan.changes.filter((c) => c.action === 'noop' && c.needsAttention).map((c) => ({
+/** A template the run leaves as it is, with what its state on the channel asks (needsAttention): an entry of `standing`, plain apply's and a saved plan's alike. */
+function standingOf(c: { channel: string; name: string; language: string; publicId: string; channelId: string; file?: string | undefined; remoteStatus?: string | undefined }, a: NeedsAttention): StandingTemplate {
+  return {
     channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, channelId: c.channelId, ...(c.file ? { file: c.file } : {}),
-    status: c.remoteStatus ?? c.needsAttention!.state, ...(c.needsAttention!.reason ? { reason: c.needsAttention!.reason } : {}), todo: c.needsAttention!.todo,
-  }));
+    status: c.remoteStatus ?? a.state, ...(a.reason ? { reason: a.reason } : {}), todo: a.todo,
+  };
+}
+
+export function pendingOfPlan(plan: Plan, environment: string, target: string): PendingApply {
+  const standing: StandingTemplate[] = plan.changes.filter((c) => c.action === 'noop' && c.needsAttention).map((c) => standingOf(c, c.needsAttention!));
   return { environment, target, items: plan.changes.flatMap((c) => item(c, writeBodyOf(c), environment)), ...(plan.held?.length ? { held: plan.held } : {}), ...(standing.length ? { standing } : {}) };
+}
+
+/** A template a saved plan leaves as it is (a noop) that the channel does not approve: its entry, its state, and what that asks. */
+export interface SavedStanding { change: SavedChange; remoteStatus: string; attention: NeedsAttention }
+
+/**
+ * Pure given `judge`: the templates a saved plan leaves as it is (its noops) that the channel does not approve, as a plan
+ * made now shows them (marked !): judged by the state apply read now (`reads`, by publicId: one rejected, paused or disabled
+ * since the plan was made is among them, one approved since is not), or, for a template not read, by the state the plan
+ * recorded. `judge` is needsAttention with the project's lint rules and the config's settings of them for the file (plan's).
+ */
+export function savedStanding(saved: Pick<SavedPlan, 'changes'>, reads: ReadonlyMap<string, TemplateReadResponse | null>, judge: (r: ReviewFields, file: string | undefined) => NeedsAttention | undefined): SavedStanding[] {
+  const out: SavedStanding[] = [];
+  for (const c of saved.changes) {
+    if (c.action !== 'noop') continue;
+    const read = reads.get(c.publicId);
+    const r: ReviewFields | undefined = read ?? (read === undefined && c.remoteStatus !== undefined ? { statusText: c.remoteStatus } : undefined);
+    const attention = r && judge(r, c.file);
+    if (attention && r.statusText !== undefined) out.push({ change: c, remoteStatus: r.statusText, attention });
+  }
+  return out;
+}
+
+/** the `standing` of a saved plan's apply (savedStanding), as plain apply's */
+export function standingOfSaved(found: readonly SavedStanding[]): StandingTemplate[] {
+  return found.map((s) => standingOf({ ...s.change, remoteStatus: s.remoteStatus }, s.attention));
 }
 
 /**
@@ -96,7 +128,9 @@ export function pendingOfPlan(plan: Plan, environment: string, target: string): 
  * this plan wrote it, and was stopped or failed after) did not move: it is listed in `done`, and
  * not written again.
  */
-export async function savedPlanStaleness(conn: Connection, saved: SavedPlan, cwd: string, verified: Pick<VerifiedPlan, 'fileHashes' | 'writes'>, progress?: ProgressFactory, signal?: AbortSignal, values?: (names: readonly string[]) => Readonly<Record<string, string>>): Promise<{ moved: Staleness[]; done: string[]; inReviewLimits: Map<string, EditSpend>; approved: string[] }> {
+export async function savedPlanStaleness(conn: Connection, saved: SavedPlan, cwd: string, verified: Pick<VerifiedPlan, 'fileHashes' | 'writes'>, progress?: ProgressFactory, signal?: AbortSignal, values?: (names: readonly string[]) => Readonly<Record<string, string>>): Promise<{ moved: Staleness[]; done: string[]; inReviewLimits: Map<string, EditSpend>; approved: string[];
+  /** every template of the plan as read now, by publicId (null: the channel has none): what the channel approves now (savedStanding) */
+  reads: ReadonlyMap<string, TemplateReadResponse | null> }> {
   const reads = await readTemplates(conn, saved.changes.map((c) => ({ channelId: c.channelId, id: c.publicId })), 'checking', progress, signal);
   // templates in review whose read says the edit under review used the allowance: their edit waits past the review
   const inReviewLimits = new Map<string, EditSpend>();
@@ -120,7 +154,7 @@ export async function savedPlanStaleness(conn: Connection, saved: SavedPlan, cwd
       return r.statusText === 'PENDING' || isApprovedState(r.statusText) ? 'done' : 'not approved';
     },
   }, done, approved);
-  return { moved, done, inReviewLimits, approved };
+  return { moved, done, inReviewLimits, approved, reads };
 }
 
 export interface WriteOptions {
@@ -251,7 +285,7 @@ export function applyExit(outcome: ApplyOutcome, o: { waited: boolean; interrupt
 }
 
 /** a template already in review whose review `apply --wait` followed (nothing to write), with the state it ended in */
-export interface FollowedReview { channel: string; name: string; language: string; publicId: string; channelId: string; status?: string; rejectionReason?: string;
+export interface FollowedReview { channel: string; name: string; language: string; publicId: string; channelId: string; status?: string; rejectionReason?: string; recommendation?: string;
   /** the file's category, and the one the review approved it under when it is another */
   category?: string; approvedAs?: string }
 
@@ -262,7 +296,7 @@ export function resultsDocument(pending: PendingApply, results: readonly ApplyRe
   return {
     // (each template's identifiers marked for the output gate: never masked as a secret value equal to a name)
     version: 1, environment: pending.environment, target: pending.target, results: results.map(identifierFields),
-    ...(followed.length ? { followed: followed.map((f) => ({ ...identifierFields({ channel: f.channel, name: f.name, language: f.language, publicId: f.publicId, channelId: f.channelId }), ...(f.status !== undefined ? { status: f.status } : {}), ...(f.rejectionReason !== undefined ? { rejectionReason: f.rejectionReason } : {}), ...(f.approvedAs !== undefined ? { approvedAs: f.approvedAs } : {}) })) } : {}),
+    ...(followed.length ? { followed: followed.map((f) => ({ ...identifierFields({ channel: f.channel, name: f.name, language: f.language, publicId: f.publicId, channelId: f.channelId }), ...(f.status !== undefined ? { status: f.status } : {}), ...(f.rejectionReason !== undefined ? { rejectionReason: f.rejectionReason } : {}), ...(f.recommendation !== undefined ? { recommendation: f.recommendation } : {}), ...(f.approvedAs !== undefined ? { approvedAs: f.approvedAs } : {}) })) } : {}),
     ...(pending.held?.length ? { held: pending.held.map((h) => ({ ...identifierFields({ channel: h.channel, name: h.name, language: h.language, ...(h.file ? { file: h.file } : {}) }), ...(h.kind ? { kind: h.kind } : {}), reasons: h.reasons })) } : {}),
     ...(pending.standing?.length ? { standing: pending.standing.map(identifierFields) } : {}),
     summary: { created: n.created, updated: n.updated, failed: n.failed, skipped: n.skipped, rejected: n.rejected + rejectedFollowed, ...(pending.held?.length ? { held: pending.held.length } : {}), ...(pending.standing?.length ? { standing: pending.standing.length } : {}) },

@@ -2,9 +2,10 @@
 // first checks that nothing moved (exit 4, nothing written); without one it plans first.
 import { createInterface } from 'node:readline/promises';
 import pc from 'picocolors';
-import { followReviews, type ApplyResult, type ReviewWait } from '../apply/apply.js';
+import { followReviews, stoppedBySignal, type ApplyResult, type ReviewWait } from '../apply/apply.js';
 import { resultsProgress } from '../apply/results-progress.js';
-import { applyExit, countResults, loadPlanFile, REVIEW_POLL_MS, pendingOfPlan, pendingCounts, pendingOfVerified, resultsDocument, savedPlanStaleness, writePending, type FollowedReview, type PendingApply } from '../apply/run.js';
+import { applyExit, countResults, loadPlanFile, REVIEW_POLL_MS, pendingOfPlan, pendingCounts, pendingOfVerified, resultsDocument, savedPlanStaleness, savedStanding, standingOfSaved, writePending, type FollowedReview, type PendingApply } from '../apply/run.js';
+import { needsAttention, reviewWhy } from '../plan/review-state.js';
 import { valueDigests } from '../project/values.js';
 import { describeQuotaWait, formatDuration } from '../apply/quota.js';
 import { interruptExitCode, interruptSignal, onHardStop } from '../core/interrupt.js';
@@ -19,8 +20,8 @@ import { templateKey } from '../model/ids.js';
 /** a template's key as the output gate takes it: an identifier, never masked as a secret value that equals its name */
 const shownKey = (t: Parameters<typeof templateKey>[0]): string => asIdentifier(templateKey(t));
 import { isApprovedState } from '../core/template-state.js';
-import { renderText } from '../plan/render.js';
-import { isBreach, LintFailed, readTemplates, runPlan, savedCreateTwins } from '../plan/run.js';
+import { renderStanding, renderText } from '../plan/render.js';
+import { isBreach, LintFailed, readTemplates, RULE_IDS, ruleSettingsFor, runPlan, savedCreateTwins } from '../plan/run.js';
 import type { Plan, PlanChange } from '../plan/plan.js';
 import { shellWord } from '../core/shell-word.js';
 import { useColor, writeFileAtomic } from '../terminal/output.js';
@@ -166,7 +167,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
       // the plan's file paths are relative to where it was made (its base), not to this run's directory
       const filesDir = savedFilesDir(config, saved.base);
       const verified = await verifySavedBodies(config, conn.environment, saved, filesDir, sayValueWarnings(conn.environment.name));
-      const { moved, done, inReviewLimits, approved } = await savedPlanStaleness(conn, saved, filesDir, verified, progress, signal, (names) => valueDigests(conn.environment, names));
+      const { moved, done, inReviewLimits, approved, reads } = await savedPlanStaleness(conn, saved, filesDir, verified, progress, signal, (names) => valueDigests(conn.environment, names));
       // the clock moved since the plan: a template it writes is held back now (its campaign ended)
       moved.push(...verified.heldNow);
       // the plan was read from and made for one server (or emulator file): the config may name another now
@@ -215,6 +216,14 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
         for (const h of twins) io().stderr.write(`tplsync: ${h.channel}/${h.name}/${h.language} is not created: ${h.reasons.join('; ')}\n`);
       }
       io().stdout.write(`Applying the saved plan (${pendingCounts(pending.items)}) to ${saved.environment}.\n`);
+      // what the plan leaves as it is and the channel does not approve (its state read now: rejected since the plan too), marked !
+      // as a plan made now shows it, and no success (exit 5), as a plain apply: the two ways of applying agree (trial-bf F1)
+      const settings = ruleSettingsFor(config, filesDir);
+      const standing = savedStanding(saved, reads, (r, file) => needsAttention(r, RULE_IDS, file !== undefined ? settings(file) : undefined));
+      if (standing.length) {
+        io().stdout.write(renderStanding(standing.map((s) => ({ ...s.change, remoteStatus: s.remoteStatus, attention: s.attention })), { color: useColor(io().stdout) }));
+        pending = { ...pending, standing: standingOfSaved(standing) };
+      }
       // a plan holds no secret (it shows them as (secret)): apply reads each from its variable now, rotated or not
       const secretive = saved.changes.filter((c) => (c.action === 'create' || c.action === 'update') && c.body !== undefined && JSON.stringify(c.body).includes(SECRET_VALUE_MASK)).length;
       if (secretive) io().stderr.write(`tplsync: ${secretive} template${secretive === 1 ? ' of the plan uses' : 's of the plan use'} secret values, which a plan does not hold: each is written with its variable's value now (a secret rotated since the plan is written as it is now)\n`);
@@ -251,6 +260,12 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
   }
 }
 
+/** "REJECTED: SPAM; recommendation: Do not promise refunds": a rejection as the review gave it, in plan's words (reviewWhy) */
+function rejectedWords(r: { rejectionReason?: string | undefined; recommendation?: string | undefined }): string {
+  const why = reviewWhy(r.rejectionReason, r.recommendation);
+  return `REJECTED${why ? `: ${why}` : ''}`;
+}
+
 /** what a wait for reviews that begins is for, and how long it may last */
 function describeReviewWait(w: ReviewWait, environment: string): string {
   const n = w.templates.length;
@@ -272,7 +287,7 @@ async function followOnly(conn: Connection, rows: FollowedReview[], timeoutMs: n
   for (const r of rows) {
     if (r.approvedAs !== undefined) { io().stdout.write(`${c.red('✗')} in review ${shownKey(r)} → ${c.red(`${r.status} as ${r.approvedAs}`)} (the file says ${r.category})\n`); continue; }
     const approved = isApprovedState(r.status);
-    const st = r.status === 'REJECTED' ? c.red(`REJECTED${r.rejectionReason ? `: ${r.rejectionReason}` : ''}`) : approved ? c.green(r.status!) : c.yellow(r.status ?? 'not read');
+    const st = r.status === 'REJECTED' ? c.red(rejectedWords(r)) : approved ? c.green(r.status!) : c.yellow(r.status ?? 'not read');
     io().stdout.write(`${approved ? c.green('✓') : r.status === 'REJECTED' ? c.red('✗') : c.yellow('…')} in review ${shownKey(r)} → ${st}\n`);
   }
   if (signal.aborted) return interruptExitCode();
@@ -327,7 +342,7 @@ async function write(conn: Parameters<typeof writePending>[0], pending: PendingA
       if (again) return `${c.red('✗')} ${r.outcome} ${key}: ${identifiersMarkedIn(reason, [r.publicId, r.channelId])} (as above)`;
     }
     if (r.outcome === 'failed' || r.outcome === 'skipped') return `${c.red('✗')} ${r.outcome} ${key}: ${identifiersMarkedIn(r.error ?? '', [r.publicId, r.channelId])}`;
-    const st = r.status === 'REJECTED' ? c.red(`REJECTED${r.rejectionReason ? `: ${r.rejectionReason}` : ''}`) : isApprovedState(r.status) ? c.green(r.status!) : r.status ?? c.yellow(`not read back (${adviceCommand('plan', pending.environment)} shows it)`);
+    const st = r.status === 'REJECTED' ? c.red(rejectedWords(r)) : isApprovedState(r.status) ? c.green(r.status!) : r.status ?? c.yellow(`not read back (${adviceCommand('plan', pending.environment)} shows it)`);
     // written, and its review under way (PENDING) or approved: ✓; rejected or ended otherwise (DISABLED, PAUSED): ✗
     const bad = r.status === 'REJECTED' || (r.status !== undefined && r.status !== 'PENDING' && !isApprovedState(r.status));
     // approved, but under another category than the file's: no one can send it as the file says
@@ -371,7 +386,9 @@ async function write(conn: Parameters<typeof writePending>[0], pending: PendingA
     // each write said when it ends, with --wait too (the review's end is said on its own line when it comes)
     onResult: (r) => {
       seen.push(r);
-      bar.tick();
+      // a template a signal kept from its write is no progress: the bar stops where the writes stopped (it ran to the
+      // full count, 120/120, as the not-started were reported, trial-bf F4); the closing line counts them as not started
+      if (!stoppedBySignal(r)) bar.tick();
       say(line(r));
       progressive();
     },

@@ -73,12 +73,13 @@ export async function commandConfig(o: ConfigOptions, paths?: readonly string[],
 }
 
 /** Runs `fn` with a connection to the environment of `o.env` (or the default), always closing it. */
-export async function withConnection<T>(config: Config, o: ConnectionOptions & { parallelism?: number }, fn: (conn: Connection) => Promise<T>): Promise<T> {
+export async function withConnection<T>(config: Config, o: ConnectionOptions & { parallelism?: number; sayRetries?: boolean }, fn: (conn: Connection) => Promise<T>): Promise<T> {
   const { connect } = await import('../connection/connect.js');
   const conn = await connect(config, {
     ...(o.env ? { env: o.env } : {}),
     ...(o.parallelism !== undefined ? { parallelism: o.parallelism } : {}),
     ...(o.allowInsecureHttp ? { allowInsecureHttp: true } : {}),
+    ...(o.sayRetries ? { sayRetries: true } : {}),
   });
   try { return await fn(conn); } finally { await conn.close(); }
 }

@@ -7,7 +7,7 @@ import { UsageError } from '../core/errors.js';
 import { resolveChannel } from '../plan/desired.js';
 import { LintFailed } from '../project/load.js';
 import { findTemplate } from '../send/find.js';
-import { conversationPath, prepareTemplateSend, SendFailed, sendTemplateWith, sendText, textRequest, type PreparedSend, type Sent } from '../send/send.js';
+import { conversationPath, prepareTemplateSend, SendFailed, sendTemplateAs, sendText, textRequest, type PreparedSend, type Sent } from '../send/send.js';
 import type { ConversationResponse } from '../api/shapes.js';
 import { urlAddressProblem } from '../model/urls.js';
 import { templateKey, type TemplateMeta } from '../model/meta.js';
@@ -29,6 +29,8 @@ export interface SendCommandOptions {
   format?: string;
   /** everything up to the request, and the request shown instead of made */
   dryRun?: boolean;
+  /** each retry said on stderr, as on a terminal, when stderr is not one (a log) */
+  verbose?: boolean;
 }
 
 /**
@@ -123,7 +125,10 @@ export async function sendCommand(o: SendCommandOptions): Promise<number> {
     }
   }
   const extra = o.text !== undefined ? suggestions(o) : [];
-  return withConnection(config, o, async (conn) => {
+  // a send waits for one answer: on a terminal (or with --verbose) each retry is said, else a service that never answers
+  // keeps the command silent for every attempt's time-out (5 x 30 s) before it gives up (trial-bf F5); a log says nothing more
+  const sayRetries = Boolean(io().stderr.isTTY) || o.verbose === true;
+  return withConnection(config, { ...o, sayRetries }, async (conn) => {
     const channel = o.channel ?? meta!.channel;
     const channelId = resolveChannel(channel, conn.environment);
     if (!channelId) throw new UsageError(`Channel '${channel}' is neither a UUID nor an alias of environment '${conn.environment.name}'`);
@@ -142,7 +147,7 @@ export async function sendCommand(o: SendCommandOptions): Promise<number> {
     if (o.dryRun) {
       // everything a send does up to its request (the same refusals, the same exit codes), and the request shown instead of made
       const ready: PreparedSend = meta
-        ? await prepareTemplateSend(conn.client, meta, templateOptions)
+        ? await prepareTemplateSend(conn.client, meta, templateOptions, 'cli')
         : { channelId, clientMessageId, path: conversationPath(channelId), request: textRequest(o.to, o.text!, extra, clientMessageId, kind), omitted: [] };
       const what = meta ? `${asIdentifier(templateKey(meta))} to ${o.to}` : `a text to ${o.to}`;
       const checked = !meta ? 'the text and its suggestions (a --text has no template to read from the channel)'
@@ -155,7 +160,7 @@ export async function sendCommand(o: SendCommandOptions): Promise<number> {
     let sent: Sent;
     try {
       sent = meta
-        ? await sendTemplateWith(conn.client, meta, templateOptions)
+        ? await sendTemplateAs(conn.client, meta, templateOptions, 'cli')
         : await sendText(conn.client, channelId, o.to, o.text!, { suggestions: extra, clientMessageId, environment: conn.environment.name, ...(kind ? { channelKind: kind } : {}) });
     } catch (e) {
       // taken and answered failed: the service's answer is the output a program reads (the error, on stderr, for people)

@@ -43,6 +43,8 @@ export interface ConnectOptions {
   timeoutMs?: number;
   retries?: number;
   onRetry?: (r: RetryInfo) => void;
+  /** say every retry on stderr, not only the long waits (a person watching one request: send on a terminal, or --verbose) */
+  sayRetries?: boolean;
 }
 
 /** --debug (or TPLSYNC_DEBUG=1): one line per HTTP attempt on stderr, never a header */
@@ -62,7 +64,7 @@ export async function connect(config: Config, o: ConnectOptions = {}): Promise<C
     ...((o.retries ?? environment.retries) !== undefined ? { retries: o.retries ?? environment.retries } : {}),
     // a wait before a retry of more than a few seconds is said (a rate limit's Retry-After: a silent CI log looks hung)
     // (one line for the requests rate-limited together: those that begin waiting while a said wait runs are counted in the next line)
-    onRetry: o.onRetry ?? retryWaitLines(() => Date.now(), (line) => io().stderr.write(`tplsync: ${line}\n`)),
+    onRetry: o.onRetry ?? retryWaitLines(() => Date.now(), (line) => io().stderr.write(`tplsync: ${line}\n`), { every: o.sayRetries === true }),
     ...(environment.notFoundStatuses ? { notFoundStatuses: [...environment.notFoundStatuses] } : {}),
     // Ctrl-C or SIGTERM: what is in flight finishes, and no request is tried again (a retry is a new request)
     stopSignal: interruptSignal(),

@@ -65,6 +65,25 @@ function lastWords(s: InterruptState): void {
 
 let installed = false;
 
+/** a first signal to work that stops cleanly: said, and its signal aborted (what is in flight finishes, nothing new starts) */
+function firstSignal(controller: AbortController, what: string, write: (s: string) => void): void {
+  write(`\ntplsync: ${what}; finishing what is in flight, starting nothing new (a second signal stops at once)\n`);
+  controller.abort();
+}
+
+/**
+ * A first SIGINT (or SIGTERM) to the current run, taken as the process's handler takes one: said, then the work that
+ * asked for interruptSignal() stops cleanly (exit 130 or 143). For a run in this process (core/io.ts runWithIo), which
+ * no signal of the process reaches: an embedding's cancel, and the tests of what a Ctrl-C shows on a terminal.
+ */
+export function interruptRun(signal: 'SIGINT' | 'SIGTERM' = 'SIGINT'): void {
+  const s = state();
+  s.hits++;
+  s.received ??= signal;
+  s.controller ??= new AbortController();
+  firstSignal(s.controller, s.received === 'SIGTERM' ? 'terminated (SIGTERM)' : 'interrupted', (t) => { io().stderr.write(t); });
+}
+
 /** The signal that the first Ctrl-C aborts. Asking for it means "I stop cleanly". */
 export function interruptSignal(): AbortSignal {
   const s = state();
@@ -99,8 +118,7 @@ export function installInterruptHandler(write: (s: string) => void = (s) => { pr
       exit(interruptExitCode());
       return;
     }
-    write(`\ntplsync: ${what}; finishing what is in flight, starting nothing new (a second signal stops at once)\n`);
-    controller.abort();
+    firstSignal(controller, what, write);
   };
   process.on('SIGINT', handler);
   process.on('SIGTERM', handler);

@@ -14,6 +14,7 @@ import { applySkipCount, attentionCount, driftCount, identityHeldCount, isBreach
 import { fitLines, GITHUB_COMMENT_CHARACTERS } from '../core/fit-lines.js';
 import { creationWindows, describeWindows, duration, WINDOWS_ADVICE, type CreationWindows } from './creation-windows.js';
 import { describeBudget, describeExceeding, editBudget } from './edit-budget.js';
+import { describeAttention, type NeedsAttention } from './review-state.js';
 
 /** A template's key (`alias/name/language`) as the output gate takes it: an identifier, never masked as a secret value (core/redact.ts asIdentifier) */
 const idOf = (x: Parameters<typeof keyOf>[0]): string => asIdentifier(keyOf(x));
@@ -208,18 +209,36 @@ export function qualityLines(plan: Pick<Plan, 'changes'>, environment: string): 
   return lines;
 }
 
+type Colors = ReturnType<typeof pc.createColors>;
+
+/** a change's first line (its action, key, state on the channel and id) and its notes, each marked ! */
+function changeHead(ch: Pick<PlanChange, 'action' | 'channel' | 'name' | 'language' | 'publicId' | 'remoteStatus' | 'drift'>, c: Colors, attention: readonly string[]): string[] {
+  const paint = { create: c.green, update: c.yellow, noop: c.dim, orphan: c.magenta } as const;
+  const status = ch.remoteStatus ? c.dim(` (remote: ${ch.remoteStatus})`) : '';
+  return [
+    paint[ch.action](`${SYMBOL[ch.action]} ${ch.action.padEnd(6)} ${idOf(ch)}`) + (ch.drift ? c.red(` (${driftLabel(ch)})`) : '') + status + c.dim(`  ${asIdentifier(ch.publicId)}`),
+    ...attention.map((a) => `    ${c.yellow('!')} ${visible(a, { oneLine: true })}`),
+  ];
+}
+
+/**
+ * The templates an apply leaves as they are that the channel does not approve, as the plan shows them (a plan made now
+ * marks each !, with its state and what to do: describeAttention): what apply of a saved plan prints, which shows no plan.
+ */
+export function renderStanding(items: readonly (Pick<PlanChange, 'channel' | 'name' | 'language' | 'publicId'> & { remoteStatus: string; attention: NeedsAttention })[], o: { color: boolean }): string {
+  const c = pc.createColors(o.color);
+  return items.map((i) => `${changeHead({ ...i, action: 'noop' }, c, [describeAttention(i.attention)]).join('\n')}\n`).join('');
+}
+
 export function renderText(plan: Plan, o: { color: boolean; environment: string; verbose?: boolean;
   /** false: shown by apply --no-wait-for-quota, which waits for no quota window (its lines say what this run leaves) */
   waitForQuota?: boolean }): string {
   const c = pc.createColors(o.color);
-  const paint = { create: c.green, update: c.yellow, noop: c.dim, orphan: c.magenta } as const;
   const out: string[] = [];
   for (const ch of plan.changes) {
     // a template that matches its file but is not approved on the channel is shown: it is not in sync
     if (ch.action === 'noop' && !o.verbose && !ch.needsAttention) continue;
-    const status = ch.remoteStatus ? c.dim(` (remote: ${ch.remoteStatus})`) : '';
-    out.push(paint[ch.action](`${SYMBOL[ch.action]} ${ch.action.padEnd(6)} ${idOf(ch)}`) + (ch.drift ? c.red(` (${driftLabel(ch)})`) : '') + status + c.dim(`  ${asIdentifier(ch.publicId)}`));
-    for (const a of ch.attention ?? []) out.push(`    ${c.yellow('!')} ${visible(a, { oneLine: true })}`);
+    out.push(...changeHead(ch, c, ch.attention ?? []));
     // what a new template is reviewed and billed as, which cannot change once it is approved: a reviewer sees it here
     const category = createdCategory(ch);
     if (category !== undefined) out.push(`    category: ${c.bold(visible(category, { oneLine: true }))}`);
@@ -709,7 +728,7 @@ function updateCounts(plan: Plan): string {
 }
 
 /** what the update line of a drift says beside it */
-function driftLabel(c: PlanChange): string {
+function driftLabel(c: Pick<PlanChange, 'drift'>): string {
   if (c.drift?.upstream) return `drift: reverts ${c.drift.upstream}'s newer version, which the channel holds`;
   if (c.drift?.kind === 'conflict') return 'conflict: changed on the channel and in this branch; apply would replace the channel\'s edit';
   if (c.drift?.kind === 'outside') return 'drift: edited outside tplsync, no commit of the file has the channel\'s text; apply would revert it';

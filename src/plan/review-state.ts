@@ -240,9 +240,17 @@ export function recategorised(fileCategory: string, remoteCategory: string, know
     };
 }
 
+/**
+ * What a review said of its decision, in one phrase: "SPAM; recommendation: Do not promise refunds" (either part alone
+ * when the read gives one; empty when neither). Plan's and apply's lines say a rejection in these words.
+ */
+export function reviewWhy(reason: string | undefined, recommendation: string | undefined): string {
+  return [reason, recommendation ? `recommendation: ${recommendation}` : undefined].filter(Boolean).join('; ');
+}
+
 /** One line for renderings: "REJECTED (reason; recommendation): what to do". */
 export function describeAttention(a: NeedsAttention): string {
-  const why = [a.reason, a.recommendation ? `recommendation: ${a.recommendation}` : undefined].filter(Boolean).join('; ');
+  const why = reviewWhy(a.reason, a.recommendation);
   const what = a.state === 'RECATEGORISED' ? 'the template on the channel was re-categorised'
     : a.state === 'CATEGORY_DIFFERS' ? 'the template on the channel has another category' : `the template on the channel is ${a.state}`;
   return `${what}${why ? ` (${why})` : ''}: ${a.todo}`;

@@ -21,7 +21,8 @@ import { existingTemplates } from './existing.js';
 import type { LoadedFile } from '../project/load.js';
 import { RULES_BY_ID } from '../lint/registry.js';
 
-const RULE_IDS: ReadonlySet<string> = new Set(RULES_BY_ID.keys());
+/** the ids of the lint rules: a rejection's reason that names one is said with it (needsAttention) */
+export const RULE_IDS: ReadonlySet<string> = new Set(RULES_BY_ID.keys());
 import { deletedNamesakes, listedOrphans, listedUnknown, twinsOfCreates, type ListedTemplate } from './listed.js';
 import { behindRef, branchTemplates, commitOf, committedTemplates, type CommittedVersions, defaultBase, DRIFT_HISTORY_DEPTH, headCommit, historyBases, outsideHistory, remoteDefaultBranch, removedSince, templatesAtRef, upstreamOf, type BaseTemplates } from './orphans.js';
 import { adviceCommand } from '../core/advice.js';

@@ -88,13 +88,19 @@ const platformOf = (meta: Pick<TemplateMeta, 'rcs'>): string => (meta.rcs ? "RCS
  * Why the channel's copy (`read`, null when absent) does not allow sending this template, or
  * undefined. `textOnly`: only the text part is sent, so only it is compared (leftOutByTextOnly).
  */
-export function remoteProblem(meta: TemplateMeta, read: TemplateReadResponse | null, where: { channelId: string; templateId: string }, o: { textOnly?: boolean; environment?: string } = {}): { reason: NotSendableReason; message: string; status?: string } | undefined {
-  const found = remoteMessage(meta, read, where, o.textOnly === true, o.environment);
+/**
+ * Who sends, for the words of a refusal: the library (a generated module's sendTemplate, sendTemplateWith), whose metadata
+ * may be a module's made before the last apply or config change, or `tplsync send`, whose metadata is the file's now.
+ */
+export type SendCaller = 'library' | 'cli';
+
+export function remoteProblem(meta: TemplateMeta, read: TemplateReadResponse | null, where: { channelId: string; templateId: string }, o: { textOnly?: boolean; environment?: string; caller?: SendCaller } = {}): { reason: NotSendableReason; message: string; status?: string } | undefined {
+  const found = remoteMessage(meta, read, where, o.textOnly === true, o.environment, o.caller ?? 'library');
   if (!found) return undefined;
   return { ...found, ...(read ? { status: read.statusText } : {}) };
 }
 
-function remoteMessage(meta: TemplateMeta, read: TemplateReadResponse | null, where: { channelId: string; templateId: string }, textOnly: boolean, env?: string): { reason: NotSendableReason; message: string } | undefined {
+function remoteMessage(meta: TemplateMeta, read: TemplateReadResponse | null, where: { channelId: string; templateId: string }, textOnly: boolean, env: string | undefined, caller: SendCaller): { reason: NotSendableReason; message: string } | undefined {
   const key = shownKey(meta);
   const environment = env ?? '<env>';
   // every command advised names the environment the send used (followed literally, a bare one acts on the default environment)
@@ -119,13 +125,14 @@ function remoteMessage(meta: TemplateMeta, read: TemplateReadResponse | null, wh
   const accepted = meta.check?.acceptedCategory;
   if (meta.check?.category && remoteCategory && remoteCategory !== meta.check.category && remoteCategory !== accepted) {
     const also = accepted ? ` (the metadata accepts ${accepted} for this environment, not ${remoteCategory})` : '';
-    return { reason: 'recategorised', message: `${key} is approved on the channel as ${remoteCategory}, and the file says ${meta.check.category}${also}: the platform re-categorised it (it is billed and routed as ${remoteCategory}), or the file's category was changed (an approved template's category cannot change). Set category: ${remoteCategory} in the file if every environment's copy has it, or accept it for this environment alone with environments.${environment}.categories: { "${meta.channel}/${meta.name}": ${remoteCategory} } in the config (${run('plan')} and ${run('review')} show it; see docs/recovery.md#recategorised), or appeal the category in the console. Sent from a generated module: a module made before the config accepted it, or for another environment, holds the category it had then (${run('types --check')} says it is stale: run ${run('types')} and build again). Nothing was sent.` };
+    return { reason: 'recategorised', message: `${key} is approved on the channel as ${remoteCategory}, and the file says ${meta.check.category}${also}: the platform re-categorised it (it is billed and routed as ${remoteCategory}), or the file's category was changed (an approved template's category cannot change). Set category: ${remoteCategory} in the file if every environment's copy has it, or accept it for this environment alone with environments.${environment}.categories: { "${meta.channel}/${meta.name}": ${remoteCategory} } in the config (${run('plan')} and ${run('review')} show it; see docs/recovery.md#recategorised), or appeal the category in the console.${caller === 'library' ? ` Sent from a generated module: a module made before the config accepted it, or for another environment, holds the category it had then (${run('types --check')} says it is stale: run ${run('types')} and build again).` : ''} Nothing was sent.` };
   }
   if (meta.check) {
     const remote = fromRead(read, where.channelId);
     const differs = digestDifferences(meta.check.digest, contentDigest(remote)).filter((part) => !notSentOnChannel(meta, part) && !(textOnly && leftOutByTextOnly(meta, part, remote)));
     if (differs.length) {
-      return { reason: 'changed', message: `${key} differs from the channel's approved copy in ${differs.join(', ')}: an edit that was not applied (${run('plan')} shows it; apply it and send once the review approves it, or send what the channel has from the file as it was), or, sent from a generated module, a module made before the last apply (${run('types --check')} says it is stale: run ${run('types')} and build again). Nothing was sent.` };
+      // (tplsync send compiles the file as it is now: the stale module is the library's cause alone)
+      return { reason: 'changed', message: `${key} differs from the channel's approved copy in ${differs.join(', ')}: an edit that was not applied (${run('plan')} shows it; apply it and send once the review approves it, or send what the channel has from the file as it was)${caller === 'library' ? `, or, sent from a generated module, a module made before the last apply (${run('types --check')} says it is stale: run ${run('types')} and build again)` : ''}. Nothing was sent.` };
     }
   }
   return undefined;

@@ -19,7 +19,7 @@ import { checkParams, checkSendable, ParamError, renderTemplate, type TemplatePa
 import { carrierOf, needsPresetText, type ChannelKind, type TemplateMeta } from '../model/meta.js';
 import { shownKey } from '../model/ids.js';
 import { templateId } from '../model/ids.js';
-import { campaignEnded, NotSendable, remoteProblem } from './gate.js';
+import { campaignEnded, NotSendable, remoteProblem, type SendCaller } from './gate.js';
 
 export interface SendTemplateOptions<P> {
   /** receiver (a phone number, or the channel's receiver id) */
@@ -141,7 +141,12 @@ export interface PreparedSend {
  * checking that the channel has it APPROVED as the metadata describes it (unless remoteCheck is false).
  */
 export async function sendTemplateWith(client: Client, meta: TemplateMeta, o: SendTemplateOptions<TemplateParamValues>): Promise<Sent> {
-  const ready = await prepareTemplateSend(client, meta, o);
+  return sendTemplateAs(client, meta, o, 'library');
+}
+
+/** sendTemplateWith for `caller`: a refusal's advice is worded for who sends (SendCaller: tplsync send's metadata is never a stale module's) */
+export async function sendTemplateAs(client: Client, meta: TemplateMeta, o: SendTemplateOptions<TemplateParamValues>, caller: SendCaller): Promise<Sent> {
+  const ready = await prepareTemplateSend(client, meta, o, caller);
   let sent: Sent;
   try { sent = await sendRequest(client, ready.channelId, ready.request, o.environment); } catch (e) {
     if (e instanceof SendFailed && ready.omitted.length) e.omitted = ready.omitted;
@@ -154,7 +159,7 @@ export async function sendTemplateWith(client: Client, meta: TemplateMeta, o: Se
  * Everything sendTemplateWith does up to its request, and nothing sent: the refusals are the same
  * (NotSendable, ParamError, the read's ApiError), the result is the request it would make.
  */
-export async function prepareTemplateSend(client: Client, meta: TemplateMeta, o: SendTemplateOptions<TemplateParamValues>): Promise<PreparedSend> {
+export async function prepareTemplateSend(client: Client, meta: TemplateMeta, o: SendTemplateOptions<TemplateParamValues>, caller: SendCaller = 'library'): Promise<PreparedSend> {
   // what a plain-JS caller (or a cast) may pass: checked before anything is read or sent
   if (!meta || typeof meta !== 'object' || typeof meta.channel !== 'string') throw new UsageError(`sendTemplateWith takes a template's metadata (an entry of a generated module's templates), not ${meta === null ? 'null' : typeof meta}: nothing was sent`);
   if (!o || typeof o !== 'object') throw new UsageError(`sendTemplate takes its options ({ to, params, ... }), not ${o === null ? 'null' : typeof o}: nothing was sent`);
@@ -207,7 +212,7 @@ export async function prepareTemplateSend(client: Client, meta: TemplateMeta, o:
     if (read === null && lenient) unchecked = 'the channel has no copy of it';
     else if (read !== undefined) {
       remoteStatus = read?.statusText;
-      const problem = remoteProblem(meta, read, { channelId, templateId: id }, { textOnly: o.textOnly === true, ...(o.environment ? { environment: o.environment } : {}) });
+      const problem = remoteProblem(meta, read, { channelId, templateId: id }, { textOnly: o.textOnly === true, ...(o.environment ? { environment: o.environment } : {}), caller });
       if (problem) throw new NotSendable(localError instanceof Error ? `${problem.message}\nAlso: ${localError.message}` : problem.message, problem.reason, problem.status);
     }
   }

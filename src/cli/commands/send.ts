@@ -21,6 +21,7 @@ export const command = defineCommand(
     .option('--dry-run', 'do everything a send does up to the request (the template\'s lint, the values, the channel\'s copy read and compared, the message rendered and checked) and print the request instead of making it; exit 0 when the send would be made')
     .option('--client-message-id <uuid>', 'use this id (default: a fresh UUID); a repeat with the same id is answered, not sent again')
     .addOption(new Option('-f, --format <format>', 'output format: text (the clientMessageId) or json (the id, the service\'s answer and what was left out; schema/output/send.v1.schema.json)').choices(['text', 'json']).default('text'))
+    .option('--verbose', 'say each retry of a request on stderr (no answer from the service, an error it answered), as on a terminal, when stderr is not one')
     .option('--allow-insecure-http', 'allow a non-loopback http:// baseUrl')
     .addHelpText('after', `\n${EXIT_HELP}`),
   async (_args, o) => (await import('../send.js')).sendCommand(o),
