@@ -332,4 +332,34 @@ test('authentication-footer: a footer that is WhatsApp\'s English expiry line is
   }
 });
 
+test('tplsync lint --fix on a backlog: each finding left is said once (by the report, not also by a "needs a human" line), and the stub samples it added are counted apart from what it fixed (trial-bg F7)', async () => {
+  const dir = tempDir();
+  try {
+    const head = (name: string, language = 'en_US') => `channel: shop-whatsapp\nname: ${name}\nlanguage: ${language}\ncategory: UTILITY\n`;
+    writeFiles(dir, {
+      'tplsync.config.yaml': CONFIG,
+      // fixed: the language written the BCP 47 way
+      'templates/order_ready.yaml': `${head('order_ready', 'en-US')}body:\n  text: "Hi {{1}}, your order is ready for pickup at the store."\n  examples: { 1: Ana }\n`,
+      // a stub sample added for {{2}}: a finding moved (sample-stub), not fixed
+      'templates/order_shipped.yaml': `${head('order_shipped')}body:\n  text: "Hi {{1}}, your order {{2}} is on its way to you today."\n  examples: { 1: Ana }\n`,
+      // no certain repair: an emoji in a button label, two of them
+      'templates/order_rate.yaml': `${head('order_rate')}body:\n  text: "Hi {{1}}, how was your order? Tell us in one tap below."\n  examples: { 1: Ana }\nbuttons:\n  - { type: QUICK_REPLY, text: "Great 👍" }\n  - { type: QUICK_REPLY, text: "Bad 👎" }\n`,
+    });
+    const r = await cliIn(['lint', '--fix'], { cwd: dir });
+    assert.is(r.exitCode, 1, r.stderr);
+    const out = `${r.stderr}${r.stdout}`;
+    // the file whose findings have no repair gets no line of its own on stderr: the report lists its two findings
+    assert.not.match(r.stderr, /order_rate/, r.stderr);
+    assert.not.match(r.stderr, /needs a human/);
+    assert.is(out.split('order_rate.yaml').length - 1, 1, out);
+    assert.is((r.stdout.match(/button-label-characters/g) ?? []).length, 2, r.stdout);
+    // what was changed: the language fixed, the stub added (said once, with what to do), the sample-stub error in the report
+    assert.match(r.stderr, /^tplsync: fixed templates\/order_ready\.yaml: language-code 1$/m);
+    assert.not.match(r.stderr, /fixed templates\/order_shipped\.yaml/);
+    assert.match(r.stderr, /^tplsync: templates\/order_shipped\.yaml: added a stub sample \(TODO\) that needs a real value/m);
+    assert.match(r.stdout, /sample-stub/);
+    assert.match(r.stderr, /^tplsync: lint --fix: 1 finding fixed and a stub sample \(TODO\) added to fill in, in 2 files; 3 findings left$/m);
+  } finally { cleanup(dir); }
+});
+
 test.run();
