@@ -288,7 +288,7 @@ test('rule env-value-missing: at the (( of each reference, in plain, quoted and 
   try {
     const file = [
       'channel: wa', 'name: offer', 'language: en_US', 'category: MARKETING', 'body:',
-      '  text: |', '    Hello {{1}}, your code is ((code)).', '    See you soon at the ((place)) store.', '  examples: { 1: Ana }',
+      '  text: |-', '    Hello {{1}}, your code is ((code)).', '    See you soon at the ((place)) store.', '  examples: { 1: Ana }',
       'footer: "Ends ((end_date))"', 'buttons:', '  - type: URL', '    text: Shop', '    url: ((host))/s/{{1}}', '    example: ((host))/s/1', '',
     ].join('\n');
     writeFiles(dir, {

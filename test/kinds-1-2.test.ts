@@ -33,7 +33,7 @@ const voiceCallTemplate = fc.record({
   url: fc.boolean(), callFirst: fc.boolean(),
 }).map((g) => {
   const call = { type: 'VOICE_CALL', ...(g.label ? { text: g.label } : {}), ...(g.ttl !== undefined ? { ttl_minutes: g.ttl } : {}) };
-  const other = { type: 'URL', text: 'Shop now', url: 'https://shop.example.com/' };
+  const other = { type: 'URL', text: 'Our website', url: 'https://shop.example.com/' };
   return {
     channel: 'shop-whatsapp', name: `call_${g.id}`, language: g.language, category: g.category, body: g.body,
     buttons: g.url ? (g.callFirst ? [call, other] : [other, call]) : [call],

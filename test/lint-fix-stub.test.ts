@@ -84,6 +84,12 @@ test('lint --fix says that it added a stub sample that needs a real value', () =
   const out = fixReport(fixes, []);
   assert.match(out, 'templates/a.yaml: added 2 stub samples (TODO) that need a real value');
   assert.not.match(out, 'templates/b.yaml: added');
+  // the two placeholder-sample findings the stubs took away are not counted as fixed: two sample-stub errors took their place
+  assert.not.match(out, /fixed templates\/a\.yaml/);
+  assert.match(out, 'tplsync: fixed templates/b.yaml: key-order 1\n');
+  assert.match(out, 'tplsync: lint --fix: 1 finding fixed and 2 stub samples (TODO) added to fill in, in 2 files; 0 findings left\n');
+  // a sample moved to its placeholder (no stub) is a fix; beside a stub, the other finding is counted fixed
+  assert.match(fixReport([{ file: 'c.yaml', fixed: { 'placeholder-sample': 2 }, stubs: 1 }], []), /^tplsync: fixed c\.yaml: placeholder-sample 1\n[^\n]*added a stub sample[^\n]*\ntplsync: lint --fix: 1 finding fixed and a stub sample \(TODO\) added to fill in, in 1 file; 0 findings left\n$/);
 });
 
 test('named and numbered placeholders mixed: the fix adds no stub (which keys they keep is the writer\'s choice), and says the template needs a human (trial-ar F4)', () => {

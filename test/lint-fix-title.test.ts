@@ -39,6 +39,12 @@ const CASES: [string, string, string[], string?][] = [
     ['authentication-footer: Write footer as { code_expiration_minutes: 5 }']],
   ['a language code with a dash', 'channel: wa\nname: a\nlanguage: en-us\ncategory: UTILITY\nbody:\n  text: Hi there\n', ['language-code: Set language to en_US'], 'templates/a.yaml'],
   ['an invisible character in a phone number', WA('  text: Hi there\n', 'buttons:\n  - { type: PHONE_NUMBER, text: Call, phone_number: "+49\u200b30123456" }\n'), ['button-phone: Delete U+200B from buttons[0].phone_number']],
+  // white space at a text's ends (trial-bg F4): what it is, and where
+  ['spaces after the footer', WA('  text: Hi there\n', 'footer: "Northwind Customer Care  "\n'), ['text-edge-whitespace: Delete the spaces at the end of footer']],
+  ['a block\'s last line break', WA('  text: |\n    Hi there, your order is ready.\n'), ['text-edge-whitespace: Delete the line break at the end of body.text']],
+  ['spaces at a line\'s end and the last line break', WA('  text: |\n    Hi there,  \n    your order is ready.\n'),
+    ['text-edge-whitespace: Delete the white space at the end and line ends of body.text', 'text-edge-whitespace: Delete the white space at the end and line ends of body.text']],
+  ['a space before a label', WA('  text: Hi there\n', 'buttons:\n  - { type: QUICK_REPLY, text: " Yes" }\n'), ['text-edge-whitespace: Delete the space at the start of buttons[0].text']],
   // what cannot be said from the changes: the rule's short title
   ['quick replies apart', WA('  text: Hi there\n', 'buttons:\n  - { type: QUICK_REPLY, text: Yes }\n  - { type: URL, text: Site, url: "https://x.example.com" }\n  - { type: QUICK_REPLY, text: No }\n'), ['buttons-grouping: Move the quick replies together']],
   ['a sample on two lines', WA('  text: "Hi {{1}}, your order is ready."\n  examples: { 1: "Ana\\n  Smith" }\n'), ['sample-format: Write the sample on one line with single spaces']],

@@ -39,7 +39,7 @@ const clean = fc.record({
   footer: fc.boolean(),
 });
 
-/** the faults: placeholder numbers with gaps, samples dropped, buttons interleaved, keys out of fmt's order, curly quotes typed as YAML quotes */
+/** the faults: placeholder numbers with gaps, samples dropped, buttons interleaved, keys out of fmt's order, curly quotes typed as YAML quotes, white space at texts' ends */
 const faults = fc.record({
   gaps: fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 4, maxLength: 4 }),
   drop: fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }),
@@ -49,6 +49,8 @@ const faults = fc.record({
   twoLines: fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }),
   /** the body text wrapped in a word processor's curly pair (none, English double or single, German) */
   curly: fc.constantFrom(0, 1, 2, 3),
+  /** white space at the ends of the body, the footer and a label (text-edge-whitespace): a block's last line break, spaces pasted */
+  edges: fc.record({ lead: fc.constantFrom('', '  '), body: fc.constantFrom('', '   ', '\n', '  \n'), footer: fc.constantFrom('', '  '), label: fc.constantFrom('', ' ') }),
 });
 
 const CURLY_PAIRS = [['', ''], ['\u201C', '\u201D'], ['\u2018', '\u2019'], ['\u201E', '\u201C']] as const;
@@ -70,7 +72,7 @@ function build(c: Clean, f: Faults | undefined): { text: string; expected: Recor
     if (!dropped) examples[String(n)] = twoLines ? `${c.samples[k]}\n\t${c.samples[k]}` : c.samples[k]!;
     expectedExamples[String(k + 1)] = dropped ? SAMPLE_STUB : twoLines ? `${c.samples[k]} ${c.samples[k]}` : c.samples[k]!;
   });
-  const quick: Button[] = Array.from({ length: c.quick }, (_, i) => ({ type: 'QUICK_REPLY', text: `Answer ${i + 1}` }));
+  const quick: Button[] = Array.from({ length: c.quick }, (_, i) => ({ type: 'QUICK_REPLY', text: `Answer ${i + 1}${i === 0 ? f?.edges.label ?? '' : ''}` }));
   const other: Button[] = [
     ...Array.from({ length: c.urls }, (_, i) => ({ type: 'URL', text: `Open ${i + 1}`, url: `https://shop.example.com/o${i}` })),
     ...(c.phone ? [{ type: 'PHONE_NUMBER', text: 'Call us', phone_number: '+4930123456' }] : []),
@@ -81,17 +83,18 @@ function build(c: Clean, f: Faults | undefined): { text: string; expected: Recor
     buttons = buttons.map((b, i) => ({ b, k: f.buttonKeys[i]! })).sort((x, y) => x.k - y.k).map((x) => x.b);
     const q = buttons.filter((b) => b.type === 'QUICK_REPLY');
     const o = buttons.filter((b) => b.type !== 'QUICK_REPLY');
-    expectedButtons = buttons[0]!.type === 'QUICK_REPLY' ? [...q, ...o] : [...o, ...q];
+    // (the label's spaces at its end deleted)
+    expectedButtons = (buttons[0]!.type === 'QUICK_REPLY' ? [...q, ...o] : [...o, ...q]).map((b) => ({ ...b, text: b.text.trimEnd() }));
   }
   const head = { channel: 'shop-whatsapp', name: 'order_ready', language: 'en_US', category: 'UTILITY' };
   const [open, close] = CURLY_PAIRS[f?.curly ?? 0]!;
-  const body = { text: `${open}${text}${close}`, ...(Object.keys(examples).length ? { examples } : {}) };
-  const footer = c.footer ? { footer: 'Reply STOP to opt out' } : {};
+  const body = { text: `${f?.edges.lead ?? ''}${open}${text}${close}${f?.edges.body ?? ''}`, ...(Object.keys(examples).length ? { examples } : {}) };
+  const footer = c.footer ? { footer: `Reply STOP to opt out${f?.edges.footer ?? ''}` } : {};
   const value = f?.footerFirst && c.footer ? { ...head, ...footer, body, buttons } : { ...head, body, ...footer, buttons };
   const expectedText = lead + numbers.map((_, k) => `{{${k + 1}}} ${c.words[k + 1]}`).join(', ') + ' at the store.';
   return {
     text: `# keep this comment\n${stringify(value, { lineWidth: 0 })}`,
-    expected: { ...head, body: { text: expectedText, examples: expectedExamples }, ...footer, buttons: expectedButtons },
+    expected: { ...head, body: { text: expectedText, examples: expectedExamples }, ...(c.footer ? { footer: 'Reply STOP to opt out' } : {}), buttons: expectedButtons },
   };
 }
 
@@ -330,6 +333,36 @@ test('authentication-footer: a footer that is WhatsApp\'s English expiry line is
     assert.match(left[0]!.message, /no footer text of its own/);
     assert.is(fixText(other, { findings, now }).text, other);
   }
+});
+
+test('tplsync lint --fix on a backlog: each finding left is said once (by the report, not also by a "needs a human" line), and the stub samples it added are counted apart from what it fixed (trial-bg F7)', async () => {
+  const dir = tempDir();
+  try {
+    const head = (name: string, language = 'en_US') => `channel: shop-whatsapp\nname: ${name}\nlanguage: ${language}\ncategory: UTILITY\n`;
+    writeFiles(dir, {
+      'tplsync.config.yaml': CONFIG,
+      // fixed: the language written the BCP 47 way
+      'templates/order_ready.yaml': `${head('order_ready', 'en-US')}body:\n  text: "Hi {{1}}, your order is ready for pickup at the store."\n  examples: { 1: Ana }\n`,
+      // a stub sample added for {{2}}: a finding moved (sample-stub), not fixed
+      'templates/order_shipped.yaml': `${head('order_shipped')}body:\n  text: "Hi {{1}}, your order {{2}} is on its way to you today."\n  examples: { 1: Ana }\n`,
+      // no certain repair: an emoji in a button label, two of them
+      'templates/order_rate.yaml': `${head('order_rate')}body:\n  text: "Hi {{1}}, how was your order? Tell us in one tap below."\n  examples: { 1: Ana }\nbuttons:\n  - { type: QUICK_REPLY, text: "Great 👍" }\n  - { type: QUICK_REPLY, text: "Bad 👎" }\n`,
+    });
+    const r = await cliIn(['lint', '--fix'], { cwd: dir });
+    assert.is(r.exitCode, 1, r.stderr);
+    const out = `${r.stderr}${r.stdout}`;
+    // the file whose findings have no repair gets no line of its own on stderr: the report lists its two findings
+    assert.not.match(r.stderr, /order_rate/, r.stderr);
+    assert.not.match(r.stderr, /needs a human/);
+    assert.is(out.split('order_rate.yaml').length - 1, 1, out);
+    assert.is((r.stdout.match(/button-label-characters/g) ?? []).length, 2, r.stdout);
+    // what was changed: the language fixed, the stub added (said once, with what to do), the sample-stub error in the report
+    assert.match(r.stderr, /^tplsync: fixed templates\/order_ready\.yaml: language-code 1$/m);
+    assert.not.match(r.stderr, /fixed templates\/order_shipped\.yaml/);
+    assert.match(r.stderr, /^tplsync: templates\/order_shipped\.yaml: added a stub sample \(TODO\) that needs a real value/m);
+    assert.match(r.stdout, /sample-stub/);
+    assert.match(r.stderr, /^tplsync: lint --fix: 1 finding fixed and a stub sample \(TODO\) added to fill in, in 2 files; 3 findings left$/m);
+  } finally { cleanup(dir); }
 });
 
 test.run();

@@ -12,7 +12,7 @@ import { CHANGED_WHILE_RUNNING, FileChanged, writeFileAtomic } from '../files/wr
 import { finishProject, lintBytes } from './engine.js';
 import { fixFileText, isRepairable, REFUSING_RULES } from './fix.js';
 import { RULES_BY_ID } from './registry.js';
-import { SAMPLE_STUB } from './rules/repairs.js';
+import { addSampleStubs, SAMPLE_STUB } from './rules/repairs.js';
 import { projectOptions, type LintOutcome } from './lint-files.js';
 import { onHardStop } from '../core/interrupt.js';
 import { io } from '../core/io.js';
@@ -139,38 +139,55 @@ export function verifiedFixes(fixes: readonly FileFix[], before: readonly Diagno
 const NOT_CERTAIN = 'no repair was certain';
 
 /**
- * The lines `lint --fix` writes to stderr: per file with findings before or after, what was fixed and
- * what was left, with how many findings are left of which rules and why: the reason the repairs
- * stopped (not touched, not written...), else "needs a human" (no rule of them has a certain repair).
- * `remaining`: the findings of the lint after the repairs (none known: only the reasons are said).
+ * The rules whose repair writes stub samples (TODO): each stub takes a finding of the rule away and
+ * leaves a sample-stub error in its place, a finding moved for a person to finish, not one fixed.
+ */
+const STUBBING: readonly string[] = [...RULES_BY_ID.values()].filter((r) => r.repair === addSampleStubs).map((r) => r.id);
+
+/**
+ * The lines `lint --fix` writes to stderr: what it changed, file by file (the findings it fixed, the
+ * stub samples it added for a person to fill in), and why it left what it could not repair: the
+ * file's reason (not touched, not written, ...), a repair's reason for a finding that names its fix
+ * (`not repaired: ...`), a rule whose findings --fix never repairs. The findings left are not listed
+ * here: the report after these lines gives each of them (trial-bg F7: every one was said twice).
+ * The summary counts the fixed findings apart from the stubs: a finding a stub took away is still
+ * to be done (a sample-stub error), not fixed. `remaining`: the findings of the lint after the
+ * repairs (none known: only the reasons are said).
  */
 export function fixReport(fixes: readonly FileFix[], remaining: readonly Diagnostic[]): string {
   const lines: string[] = [];
   let total = 0;
-  const open = new Map<string, Map<string, number>>();
-  for (const d of remaining) {
-    let m = open.get(d.file);
-    if (!m) open.set(d.file, (m = new Map()));
-    m.set(d.ruleId, (m.get(d.ruleId) ?? 0) + 1);
-  }
+  let stubs = 0;
+  let files = 0;
+  const open = new Map<string, Set<string>>();
+  for (const d of remaining) (open.get(d.file) ?? open.set(d.file, new Set()).get(d.file)!).add(d.ruleId);
   const listed = new Set(fixes.map((f) => f.file));
-  // a file with findings only after the repairs (another file's repair, an environment's values): said too
+  // a file with findings only after the repairs (another file's repair, an environment's values): its reasons said too
   const all = [...fixes, ...[...open.keys()].filter((file) => !listed.has(file)).map((file): FileFix => ({ file, fixed: {} }))];
   for (const f of all) {
-    const parts = Object.entries(f.fixed).map(([id, n]) => `${id} ${n}`);
-    total += Object.values(f.fixed).reduce((a, b) => a + b, 0);
-    const byRule = [...(open.get(f.file) ?? [])];
-    const n = byRule.reduce((a, [, k]) => a + k, 0);
-    // (and why a repair left some of them: the one reason a finding that names its fix is not fixed)
-    // (a rule whose findings --fix never repairs says why: a template's name is its identity)
-    const counted = n ? `${n} finding${n === 1 ? '' : 's'} (${byRule.map(([id, k]) => `${id} ${k}${RULES_BY_ID.get(id)?.notRepaired ? `: ${RULES_BY_ID.get(id)!.notRepaired}` : ''}`).join(', ')})${f.heldBack?.length ? `; not repaired: ${f.heldBack.join('; ')}` : ''}` : '';
-    const human = f.left === undefined || f.left === NOT_CERTAIN;
-    if (parts.length) lines.push(`tplsync: fixed ${asIdentifier(f.file)}: ${parts.join(', ')}${f.left ? ` (${f.left})` : ''}${n ? `; left: ${human ? 'needs a human: ' : ''}${counted}` : ''}`);
-    else if (n) lines.push(`tplsync: left ${asIdentifier(f.file)}: ${f.left === undefined ? '' : `${f.left}; `}${human ? 'needs a human: ' : ''}${counted}`);
-    else if (f.left) lines.push(`tplsync: left ${asIdentifier(f.file)}: ${f.left}`);
+    // the findings a stub took away are not fixed: a stub is one placeholder's sample, as one finding was
+    let stubbed = f.stubs ?? 0;
+    const fixed: [string, number][] = [];
+    for (const [id, n] of Object.entries(f.fixed)) {
+      const moved = STUBBING.includes(id) ? Math.min(n, stubbed) : 0;
+      stubbed -= moved;
+      if (n - moved > 0) fixed.push([id, n - moved]);
+    }
+    const count = fixed.reduce((a, [, n]) => a + n, 0);
+    total += count;
+    stubs += f.stubs ?? 0;
+    if (count || f.stubs) files++;
+    // why what is left was left: the file's reason (none to say when no rule of its findings has a certain repair:
+    // the report after these lines gives each finding), a repair's reason, a rule --fix never repairs
+    const reason = f.left === NOT_CERTAIN ? undefined : f.left;
+    const notRepaired = [...(open.get(f.file) ?? [])].flatMap((id) => { const why = RULES_BY_ID.get(id)?.notRepaired; return why ? [`${id}: ${why}`] : []; });
+    const why = [...(f.heldBack ?? []), ...notRepaired];
+    if (fixed.length) lines.push(`tplsync: fixed ${asIdentifier(f.file)}: ${fixed.map(([id, n]) => `${id} ${n}`).join(', ')}${reason ? ` (${reason})` : ''}`);
+    else if (reason) lines.push(`tplsync: left ${asIdentifier(f.file)}: ${reason}`);
     if (f.stubs) lines.push(`tplsync: ${asIdentifier(f.file)}: added ${f.stubs === 1 ? 'a stub sample' : `${f.stubs} stub samples`} (${SAMPLE_STUB}) that need${f.stubs === 1 ? 's' : ''} a real value: write what the placeholder will hold (rule sample-stub reports ${f.stubs === 1 ? 'it' : 'them'} until then)`);
+    if (why.length) lines.push(`tplsync: left ${asIdentifier(f.file)}: not repaired: ${why.join('; ')}`);
   }
-  const files = fixes.filter((f) => Object.keys(f.fixed).length).length;
-  lines.push(`tplsync: lint --fix: ${total} finding${total === 1 ? '' : 's'} fixed in ${files} file${files === 1 ? '' : 's'}; ${remaining.length} finding${remaining.length === 1 ? '' : 's'} left`);
+  const added = stubs ? ` and ${stubs === 1 ? 'a stub sample' : `${stubs} stub samples`} (${SAMPLE_STUB}) added to fill in,` : '';
+  lines.push(`tplsync: lint --fix: ${total} finding${total === 1 ? '' : 's'} fixed${added} in ${files} file${files === 1 ? '' : 's'}; ${remaining.length} finding${remaining.length === 1 ? '' : 's'} left`);
   return `${lines.join('\n')}\n`;
 }

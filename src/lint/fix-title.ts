@@ -8,6 +8,7 @@ import type { AppliedChange } from './fix.js';
 import { RULES_BY_ID } from './registry.js';
 import type { Change } from './rule.js';
 import { SAMPLE_STUB } from './rules/repairs.js';
+import { edgeWhitespace } from './rules/characters.js';
 
 /** the longest title said from the changes (an editor's menu shows one line of it) */
 export const QUICK_FIX_TITLE_MAX = 60;
@@ -98,6 +99,9 @@ function describe(made: readonly Made[]): string | undefined {
 function textChange(path: Path, was: string, now: string): string | undefined {
   const where = dotted(path);
   if (now === was.toUpperCase() && shown(now) !== undefined) return `Write ${now} in capitals`;
+  // white space deleted at the text's ends and at its lines' ends (text-edge-whitespace)
+  const trimmed = trimmedAt(was, now);
+  if (trimmed) return `Delete the ${trimmed.what} at ${trimmed.where} of ${where}`;
   // the curly quotes (or other characters) wrapping the text deleted
   const at = now.length ? was.indexOf(now) : -1;
   if (at >= 0 && was.slice(0, at).trim() && was.slice(at + now.length).trim()) {
@@ -122,6 +126,29 @@ function textChange(path: Path, was: string, now: string): string | undefined {
   const to = now.slice(head, now.length - tail);
   if (!from || from.length > VALUE_MAX || to.length > VALUE_MAX || /\n/.test(from + to)) return undefined;
   return to ? `Write ${named(from)} as ${named(to)} in ${where}` : `Delete ${named(from)} from ${where}`;
+}
+
+/**
+ * What deleting white space at a text's ends, and at its lines' ends, made of `was`, when `now` is
+ * `was` less exactly that: the white space (spaces, line breaks, or both) and where (its start, its
+ * end, its lines' ends); undefined when `now` is anything else.
+ */
+function trimmedAt(was: string, now: string): { what: string; where: string } | undefined {
+  if (now.length >= was.length) return undefined;
+  const { start, end, lineEnds } = edgeWhitespace(was, true);
+  let rest = '';
+  let from = start;
+  for (const l of lineEnds) { rest += was.slice(from, l.at); from = l.at + l.length; }
+  // the line ends only when keeping the text's ends did not already make `now`
+  const edges = was.slice(start, end);
+  const inner = lineEnds.length && now !== edges ? rest + was.slice(from, end) : edges;
+  if (now !== inner) return undefined;
+  const places = [...(start > 0 ? ['start'] : []), ...(end < was.length ? ['end'] : []), ...(inner !== edges ? ['line ends'] : [])];
+  const gone = was.slice(0, start) + was.slice(end) + (inner !== edges ? lineEnds.map((l) => was.slice(l.at, l.at + l.length)).join('') : '');
+  const breaks = /[\n\u2028\u2029]/.test(gone);
+  const spaces = /[^\n\u2028\u2029]/.test(gone);
+  const what = breaks && spaces ? 'white space' : breaks ? (gone.length === 1 ? 'line break' : 'line breaks') : gone.length === 1 ? 'space' : 'spaces';
+  return { what, where: `the ${list(places)}` };
 }
 
 /** the characters deleted from `was` to make `now` (none written), or undefined when `now` is not `was` less some characters */

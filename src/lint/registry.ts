@@ -16,6 +16,7 @@ import { carouselRules } from './rules/carousel.js';
 import { offerRules } from './rules/offer.js';
 import { characterRules } from './rules/characters.js';
 import { commerceRules } from './rules/commerce.js';
+import { promotionRules } from './rules/promotion.js';
 import { SOURCES } from './sources.js';
 import { docsAt, toolVersion } from '../core/version.js';
 
@@ -37,7 +38,7 @@ const sourced = (r: Rule): Rule => {
 };
 
 export const RULES: readonly Rule[] = ([
-  ...loadingRules, ...fileRules, ...schemaRules, ...whatsappRules, ...needing('carousel', carouselRules), ...needing('limited_time_offer', offerRules), ...authenticationRules, ...characterRules, ...commerceRules,
+  ...loadingRules, ...fileRules, ...schemaRules, ...whatsappRules, ...needing('carousel', carouselRules), ...needing('limited_time_offer', offerRules), ...authenticationRules, ...characterRules, ...commerceRules, ...promotionRules,
   ...needing('message', rcsRules), ...needing('message', rcsLimitRules), ...crossFileRules, ...wordingRules, ...variantRules, ...translationRules, ...directiveRules, ...limitRules, ...policyRules,
 ] as Rule[]).map(sourced);
 export const RULES_BY_ID: ReadonlyMap<string, Rule> = new Map(RULES.map((r) => [r.id, r]));

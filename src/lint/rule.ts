@@ -248,7 +248,7 @@ export interface Rule extends RuleMeta {
   quickFixTitle?: string;
   /**
    * Why `lint --fix` leaves this rule's findings though a finding may name the change (a template
-   * name's suggested spelling): said with the findings left, in place of a bare "needs a human".
+   * name's suggested spelling): said by lint --fix beside the file's findings left (`not repaired: ...`).
    */
   notRepaired?: string;
   /**

@@ -30,6 +30,8 @@ export const SOURCES: Readonly<Record<string, SourcePage>> = {
   // Meta's pages say nothing of a VOICE_CALL beside a PHONE_NUMBER button; a provider that submits to Meta says only one may be on a template
   'Twilio twilio/call-to-action, WhatsApp limitations': { url: 'https://www.twilio.com/docs/content/twilio-call-to-action', checked: '2026-11-30' },
   'Meta supported media types': { url: `${META}/business-phone-numbers/media#supported-media-types`, checked: '2026-11-29' },
+  // utility templates are non-promotional; mixed content (an order update with a promo) is marketing
+  'Meta template categorization': { url: `${META}/templates/template-categorization`, checked: '2026-12-03' },
   'Meta template review': { url: `${META}/templates/template-review`, checked: '2026-11-25' },
   'Meta template review, "parameter formatting"': { url: `${META}/templates/template-review`, checked: '2026-11-25' },
   'Meta error codes': { url: `${META}/support/error-codes`, checked: '2026-11-25' },

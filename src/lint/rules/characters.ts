@@ -6,7 +6,7 @@ import { domainToUnicode } from 'node:url';
 import type { Path } from '../../files/locate.js';
 import { unclosedDirection } from '../../model/written-characters.js';
 import { characterReferences, insteadOf, withoutReferences } from '../../model/character-references.js';
-import { arr, defineRules, obj, str, type Change, type RuleContext } from '../rule.js';
+import { arr, blank, defineRules, obj, str, type Change, type RuleContext } from '../rule.js';
 
 const NAMES: Readonly<Record<number, string>> = {
   0x0000: 'NULL', 0x0007: 'BELL', 0x0008: 'BACKSPACE', 0x000d: 'CARRIAGE RETURN', 0x001b: 'ESCAPE', 0x007f: 'DELETE',
@@ -18,6 +18,7 @@ const NAMES: Readonly<Record<number, string>> = {
   0x2018: 'LEFT SINGLE QUOTATION MARK', 0x2019: 'RIGHT SINGLE QUOTATION MARK', 0x201a: 'SINGLE LOW-9 QUOTATION MARK',
   0x0430: 'CYRILLIC SMALL LETTER A', 0x0435: 'CYRILLIC SMALL LETTER IE', 0x043e: 'CYRILLIC SMALL LETTER O', 0x0440: 'CYRILLIC SMALL LETTER ER', 0x0441: 'CYRILLIC SMALL LETTER ES', 0x0445: 'CYRILLIC SMALL LETTER HA', 0x0456: 'CYRILLIC SMALL LETTER BYELORUSSIAN-UKRAINIAN I', 0x03bf: 'GREEK SMALL LETTER OMICRON',
   0x201c: 'LEFT DOUBLE QUOTATION MARK', 0x201d: 'RIGHT DOUBLE QUOTATION MARK', 0x201e: 'DOUBLE LOW-9 QUOTATION MARK',
+  0x00a0: 'NO-BREAK SPACE', 0x202f: 'NARROW NO-BREAK SPACE', 0x3000: 'IDEOGRAPHIC SPACE', 0x2028: 'LINE SEPARATOR', 0x2029: 'PARAGRAPH SEPARATOR',
 };
 
 /** "U+200B ZERO WIDTH SPACE": a character by its code point (and its name, when tplsync knows it) */
@@ -310,6 +311,94 @@ export function lookalikeInHost(host: string): { ch: string; label: string } | u
   return undefined;
 }
 
+/**
+ * White space at a text's ends, and at the ends of a body's lines: spaces (any of Unicode's, the
+ * no-break space too) and line breaks. Not the tab, the carriage return or the zero-width and
+ * other format characters: text-characters names those (and its repair makes a tab a space).
+ */
+const SPACE = /[\p{Zs}\n\u2028\u2029]/u;
+const LINE_BREAK_CHAR = /[\n\u2028\u2029]/u;
+/** a space (not a line break): a run of them before a line break is the end of a line of a body */
+const LINE_SPACE = /\p{Zs}/u;
+
+/**
+ * A WhatsApp text the customer reads, for text-edge-whitespace: its path, what the finding calls it,
+ * whether it is a body (its lines may end with spaces), and whether it is one line by WhatsApp's rules
+ * (a header or the footer: a line break at its ends is header-footer-line-break's finding).
+ */
+export interface EdgeText { readonly path: Path; readonly text: string; readonly what: string; readonly lines: boolean; readonly oneLine: boolean }
+
+/** the WhatsApp texts of a template whose white space at the ends is sent as written: header, body, footer, labels, cards, offer */
+export function edgeTexts(t: Record<string, unknown>): EdgeText[] {
+  const out: EdgeText[] = [];
+  const header = str(obj(t.header)?.text);
+  if (header !== undefined) out.push({ path: ['header', 'text'], text: header, what: 'The text header', lines: false, oneLine: true });
+  const body = str(obj(t.body)?.text);
+  if (body !== undefined) out.push({ path: ['body', 'text'], text: body, what: 'The body', lines: true, oneLine: false });
+  const footer = str(t.footer);
+  if (footer !== undefined) out.push({ path: ['footer'], text: footer, what: 'The footer', lines: false, oneLine: true });
+  arr(t.buttons).forEach((b, i) => {
+    const label = str(obj(b)?.text); if (label !== undefined) out.push({ path: ['buttons', i, 'text'], text: label, what: `The label of button ${i + 1}`, lines: false, oneLine: false });
+    const auto = str(obj(b)?.autofill_text); if (auto !== undefined) out.push({ path: ['buttons', i, 'autofill_text'], text: auto, what: `The autofill text of button ${i + 1}`, lines: false, oneLine: false });
+  });
+  arr(t.carousel).forEach((c, i) => {
+    const cardBody = str(obj(obj(c)?.body)?.text);
+    if (cardBody !== undefined) out.push({ path: ['carousel', i, 'body', 'text'], text: cardBody, what: `The body of card ${i + 1}`, lines: true, oneLine: false });
+    arr(obj(c)?.buttons).forEach((b, j) => { const label = str(obj(b)?.text); if (label !== undefined) out.push({ path: ['carousel', i, 'buttons', j, 'text'], text: label, what: `The label of card ${i + 1}'s button ${j + 1}`, lines: false, oneLine: false }); });
+  });
+  const offer = str(obj(t.limited_time_offer)?.text);
+  if (offer !== undefined) out.push({ path: ['limited_time_offer', 'text'], text: offer, what: 'The offer text', lines: false, oneLine: false });
+  return out;
+}
+
+/** The white space of a text that text-edge-whitespace finds: the run at its start, the run at its end, and the spaces at the ends of a body's lines. */
+export function edgeWhitespace(text: string, lines: boolean): { start: number; end: number; lineEnds: { at: number; length: number }[] } {
+  let start = 0;
+  while (start < text.length && SPACE.test(text[start]!)) start++;
+  let end = text.length;
+  while (end > start && SPACE.test(text[end - 1]!)) end--;
+  const lineEnds: { at: number; length: number }[] = [];
+  // each run of spaces once, from its start to the character after it (a regex tried again from each space of a long run
+  // without a line break after it read the run again from each: quadratic)
+  if (lines && end > start) {
+    for (let i = start; i < end;) {
+      if (!LINE_SPACE.test(text[i]!)) { i++; continue; }
+      let j = i;
+      while (j < end && LINE_SPACE.test(text[j]!)) j++;
+      if (j < end && LINE_BREAK_CHAR.test(text[j]!)) lineEnds.push({ at: i, length: j - i });
+      i = j;
+    }
+  }
+  return { start, end, lineEnds };
+}
+
+/** The text without the white space text-edge-whitespace finds: trimmed at both ends (line breaks too), and a body's lines without spaces at their ends. Pure. */
+export function trimEdges(text: string, lines: boolean): string {
+  const { start, end, lineEnds } = edgeWhitespace(text, lines);
+  let out = '';
+  let from = start;
+  for (const l of lineEnds) { out += text.slice(from, l.at); from = l.at + l.length; }
+  return out + text.slice(from, end);
+}
+
+/** white space as a finding names it: "3 spaces", "a line break", "2 spaces and a line break", "U+00A0 NO-BREAK SPACE" */
+function whitespaceNamed(run: string): { named: string; plural: boolean } {
+  let spaces = 0, breaks = 0;
+  const others: string[] = [];
+  for (const ch of run) {
+    if (ch === ' ') spaces++;
+    else if (LINE_BREAK_CHAR.test(ch)) breaks++;
+    else if (!others.includes(ch)) others.push(ch);
+  }
+  const parts = [
+    ...(spaces ? [spaces === 1 ? 'a space' : `${spaces} spaces`] : []),
+    ...(breaks ? [breaks === 1 ? 'a line break' : `${breaks} line breaks`] : []),
+    ...others.map((ch) => `${codePoint(ch)}`),
+  ];
+  const named = parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+  return { named, plural: [...run].length > 1 };
+}
+
 export const characterRules = defineRules([
   {
     id: 'url-lookalike-host', group: 'whatsapp', severity: 'error',
@@ -476,6 +565,47 @@ export const characterRules = defineRules([
           if (!q) continue;
           ctx.report(path, `A curly quote ${codePoint(q)} is inside the placeholder ${text.slice(i, close + 2)} (a word processor's quote: it makes it no placeholder); delete it.`, { at: { start: i, end: close + 2 } });
           break;
+        }
+      }
+    },
+  },
+  {
+    id: 'text-edge-whitespace', group: 'whatsapp', severity: 'warning',
+    summary: 'A text the customer reads (body, text header, footer, button label, card body, offer text) does not start or end with white space (spaces, line breaks), and no line of a body ends with spaces.',
+    why: 'WhatsApp sends a text as it is written: spaces or a line break at its start or end (a YAML block `|` keeps its last line break), and spaces at the end of a line of the body, are sent, shown as nothing, and count toward the text\'s length (60 characters for a header or footer, 25 for a label). They are approved with the template unseen, and deleting them afterwards is an edit of an APPROVED template: it goes back to review and uses one of its limited edits (1 a day, 10 in 30 days), so the time to delete them is before the first apply. Meta\'s pages say nothing of white space at a text\'s ends (of parameters they say no line break, no tab and at most 4 spaces in a row: sample-format checks the samples), and partners advise against it, so this is a warning. A line break at the ends of a text header or the footer is header-footer-line-break\'s error; this rule\'s repair deletes it with the spaces',
+    fix: 'Delete the white space at the text\'s start and end and at the ends of the body\'s lines; for a YAML block, write `|-` or `>-` (no last line break).',
+    source: 'tplsync (white space no one sees)',
+    repairTitle: 'Delete the white space at the start and end of the text and at the ends of the body\'s lines',
+    quickFixTitle: 'Delete the white space at the ends of the text',
+    repair(ctx) {
+      const out: Change[] = [];
+      for (const { path, text, lines } of edgeTexts(ctx.t)) {
+        if (blank(text)) continue;
+        const trimmed = trimEdges(text, lines);
+        if (trimmed !== text) out.push({ op: 'set', path, value: trimmed });
+      }
+      return out;
+    },
+    check(ctx) {
+      for (const { path, text, what, lines, oneLine } of edgeTexts(ctx.t)) {
+        // a text that is only white space: body-length, header-text, button-label say it is empty
+        if (blank(text)) continue;
+        const { start, end, lineEnds } = edgeWhitespace(text, lines);
+        const said = (them: string): string => `sent as written and counted in its length, though no one sees ${them}; deleting ${them} once the template is approved is an edit (back to review, one of its limited edits): delete ${them} now`;
+        for (const [from, to, where] of [[0, start, 'starts'], [end, text.length, 'ends']] as const) {
+          if (from === to) continue;
+          const run = text.slice(from, to);
+          // a header's or the footer's line break at its ends alone: header-footer-line-break's finding (the repair deletes it too)
+          if (oneLine && [...run].every((ch) => LINE_BREAK_CHAR.test(ch))) continue;
+          const { named, plural } = whitespaceNamed(run);
+          const block = where === 'ends' && lines && LINE_BREAK_CHAR.test(run[run.length - 1]!) ? ' (a YAML block `|` or `>` keeps its last line break: write `|-` or `>-`)' : '';
+          ctx.report(path, `${what} ${where} with ${named}${block}: ${said(plural ? 'them' : 'it')}.`, { at: { start: from, end: to } });
+        }
+        if (lineEnds.length) {
+          const first = lineEnds[0]!;
+          const n = lineEnds.length;
+          // (the range takes the line break after the spaces: in a YAML block, where the lines are indented, spaces alone are not found as the value has them)
+          ctx.report(path, `${n === 1 ? 'A line' : `${n} lines`} of ${what.charAt(0).toLowerCase()}${what.slice(1)} end${n === 1 ? 's' : ''} with spaces${n > 1 ? ' (the first here)' : ''}: ${said('them')}.`, { at: { start: first.at, end: first.at + first.length + 1 } });
         }
       }
     },
