@@ -1,8 +1,7 @@
 // Promotional wording in a UTILITY template (trial-bg F9). Meta's template category guidelines: a
 // utility template is non-promotional, and a template with mixed content ("an order update with a
 // promo") is a marketing template; Meta re-categorises an approved UTILITY template as MARKETING when
-// its content is promotional. No rule said so before apply: `category` checks the value only, and
-// copy-code-category the one button a coupon has. This rule looks for the wording of Meta's
+// its content is promotional. No rule said so before apply: `category` checks the value only. This rule looks for the wording of Meta's
 // marketing objectives (sales: a discount, a coupon to use at checkout, free shipping over an
 // amount; scarcity and urgency to buy; calls to shop; retargeting a cart left; cross-selling, app
 // promotion) in the texts
@@ -175,8 +174,8 @@ export function promotionalPhrases(t: Record<string, unknown>): PromoFound[] {
   return out;
 }
 
-/** the buttons of the kinds of template Meta offers as MARKETING only (copy-code-category, catalog-category, spm-template) */
-const MARKETING_BUTTONS: ReadonlySet<unknown> = new Set(['COPY_CODE', 'CATALOG', 'MPM', 'SPM']);
+/** the buttons of the kinds of template Meta offers as MARKETING only (catalog-category, spm-template); a COPY_CODE button is a UTILITY template's too (Meta's utility templates page), so its wording is read */
+const MARKETING_BUTTONS: ReadonlySet<unknown> = new Set(['CATALOG', 'MPM', 'SPM']);
 const marketingOnlyKind = (t: Record<string, unknown>): boolean =>
   t.carousel !== undefined || t.limited_time_offer !== undefined || obj(t.header)?.format === 'PRODUCT' || arr(t.buttons).some((b) => MARKETING_BUTTONS.has(obj(b)?.type));
 
@@ -184,12 +183,12 @@ export const promotionRules = defineRules([
   {
     id: 'utility-promotional', group: 'whatsapp', severity: 'warning',
     summary: 'A UTILITY template holds no promotional wording: a discount or coupon, free shipping over an amount, a call to shop or buy, scarcity ("sells out fast"), cross-selling or app promotion.',
-    why: 'Meta\'s template category guidelines: a utility template follows up on a user\'s action or request and is non-promotional; a template with mixed content ("an order update with a promo") is a marketing template. Meta checks the category at review and re-categorises an approved UTILITY template as MARKETING when its content is promotional (a template created as UTILITY "can be updated to MARKETING if its content is promotional"): it is then priced as marketing, sent under the marketing limits, and its category in the file no longer matches the channel (plan says so; the category of an approved template cannot be changed back). The rule reads the texts the customer reads (header, body, footer, button labels) in the template\'s language (English, Spanish, Portuguese, French, German, Italian; a percentage off in any) for the wording of Meta\'s marketing objectives, never the words of an order, shipping, appointment or account message. A kind of template Meta offers as MARKETING only (a carousel, a limited-time offer, a product, a coupon or catalog button) is left to its own rule, whose error says the same. A warning: the category is Meta\'s judgement.',
+    why: 'Meta\'s template category guidelines: a utility template follows up on a user\'s action or request and is non-promotional; a template with mixed content ("an order update with a promo") is a marketing template. Meta checks the category at review and re-categorises an approved UTILITY template as MARKETING when its content is promotional (a template created as UTILITY "can be updated to MARKETING if its content is promotional"): it is then priced as marketing, sent under the marketing limits, and its category in the file no longer matches the channel (plan says so; the category of an approved template cannot be changed back). The rule reads the texts the customer reads (header, body, footer, button labels) in the template\'s language (English, Spanish, Portuguese, French, German, Italian; a percentage off in any) for the wording of Meta\'s marketing objectives, never the words of an order, shipping, appointment or account message. A kind of template Meta offers as MARKETING only (a carousel, a limited-time offer, a product, a catalog button) is left to its own rule, whose error says the same. A warning: the category is Meta\'s judgement.',
     fix: 'Move the promotion into a MARKETING template of its own, and keep the utility one about the order, booking or account; or set `category: MARKETING`. If the wording is not promotional in your template, say why with `# tplsync-disable-next-line utility-promotional -- reason`.',
     source: 'Meta template categorization',
     check(ctx: RuleContext) {
       if (ctx.t.category !== 'UTILITY') return;
-      // a kind Meta offers as MARKETING only (a carousel, a limited-time offer, a product, a coupon or catalog button):
+      // a kind Meta offers as MARKETING only (a carousel, a limited-time offer, a product, a catalog button):
       // its own rule's error already says to set category: MARKETING, for the same mistake
       if (marketingOnlyKind(ctx.t)) return;
       const found = promotionalPhrases(ctx.t);
