@@ -22,7 +22,8 @@ import { cleanup, cliIn, CONFIG, tempDir, writeFiles } from './helpers.ts';
 import { applyEdits, uri, withLsp } from './lsp-client.ts';
 
 const now = new Date('2026-01-01T00:00:00Z');
-const findings = (text: string): Diagnostic[] => finishProject([lintBytes('t.yaml', Buffer.from(text), { now })], { severities: {} });
+// (rcs-view-location-query's note on a query chip, Android Messages' only, is about the chip written flat as much as Google's: off here)
+const findings = (text: string): Diagnostic[] => finishProject([lintBytes('t.yaml', Buffer.from(text), { now })], { severities: { 'rcs-view-location-query': 'off' } });
 const rcs = (suggestions: string): string => [
   '# the gate changed',
   'channel: shop-rcs',
