@@ -214,7 +214,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
         heldForRefusal = [...heldForRefusal, ...twins.map((h) => `${h.channel}/${h.name}/${h.language}`)];
         for (const h of twins) io().stderr.write(`tplsync: ${h.channel}/${h.name}/${h.language} is not created: ${h.reasons.join('; ')}\n`);
       }
-      io().stdout.write(`Applying the saved plan (${pendingCounts(pending.items)}) to ${saved.environment}.\n`);
+      io().stdout.write(`Applying the saved plan (${pendingCounts(pending.items, Boolean(o.wait))}) to ${saved.environment}.\n`);
       // a plan holds no secret (it shows them as (secret)): apply reads each from its variable now, rotated or not
       const secretive = saved.changes.filter((c) => (c.action === 'create' || c.action === 'update') && c.body !== undefined && JSON.stringify(c.body).includes(SECRET_VALUE_MASK)).length;
       if (secretive) io().stderr.write(`tplsync: ${secretive} template${secretive === 1 ? ' of the plan uses' : 's of the plan use'} secret values, which a plan does not hold: each is written with its variable's value now (a secret rotated since the plan is written as it is now)\n`);
@@ -224,7 +224,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
         if (e instanceof LintFailed) return reportLintFailure(e, 'nothing was written');
         throw e;
       }
-      io().stdout.write(renderText(plan, { color: useColor(io().stdout), environment: conn.environment.name, ...(o.waitForQuota === false ? { waitForQuota: false } : {}) }));
+      io().stdout.write(renderText(plan, { color: useColor(io().stdout), environment: conn.environment.name, ...(o.waitForQuota === false ? { waitForQuota: false } : {}), ...(o.wait ? { waitsForReviews: true } : {}) }));
       sayDrift(plan, conn.environment.name);
       pending = pendingOfPlan(plan, conn.environment.name, conn.target);
       unread = (plan.held ?? []).filter((h) => h.kind === 'not-read').length;
