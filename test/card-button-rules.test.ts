@@ -15,7 +15,7 @@ import { ROOT } from './helpers.ts';
 const NOW = new Date('2026-01-01T00:00:00Z');
 const CARD_TYPES = new Set(['QUICK_REPLY', 'URL', 'PHONE_NUMBER']);
 /** rules about the set of the template's buttons, not one button: a card has rules of its own for its set (carousel-card-buttons) */
-const OF_THE_SET = new Set(['buttons-grouping', 'buttons-per-type', 'buttons-total', 'buttons-call-pair',
+const OF_THE_SET = new Set(['buttons-grouping', 'buttons-per-type', 'buttons-total', 'buttons-call-pair', 'button-label-duplicate',
   // a kind's one button (an order details or single-product template has exactly one): the template's kind, not the button
   'order-details', 'spm-template']);
 const FIXTURES = path.join(ROOT, 'test', 'fixtures', 'rules');
@@ -80,6 +80,16 @@ test('button-url: a URL sample written as the value alone, as Meta\'s pages writ
   const other = url('https://www.luckyshrub.com/p/{{1}}', 'https://www.example.com/p/x');
   assert.is(other.card.length, 2, other.card.join('\n'));
   assert.match(other.top[0] ?? '', /start with the fixed part of the URL/);
+});
+
+test('button-label-duplicate compares the buttons of one owner: a card\'s two buttons, not one card\'s with the next card\'s', () => {
+  const t = carouselWith({ type: 'QUICK_REPLY', text: 'Tell me more' });
+  assert.equal(collectFindings(t, { now: NOW }).filter((f) => f.ruleId === 'button-label-duplicate'), [], 'cards repeat each other\'s labels');
+  const two = carouselWith({ type: 'QUICK_REPLY', text: 'Tell me more' });
+  (two.carousel as { buttons: unknown[] }[])[1]!.buttons.push({ type: 'URL', text: 'tell me  MORE ', url: 'https://shop.example.com/p2' });
+  const found = collectFindings(two, { now: NOW }).filter((f) => f.ruleId === 'button-label-duplicate');
+  assert.equal(found.map((f) => f.path.join('.')), ['carousel.1.buttons.1.text']);
+  assert.match(found[0]!.message, "Button 2 has the label 'tell me  MORE' of button 1 ('Tell me more')");
 });
 
 test.run();

@@ -4,6 +4,9 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
+import { loadConfig } from '../src/config/load.ts';
+import { PlacedUsageError } from '../src/core/errors.ts';
+import { configFindings } from '../src/lsp/project.ts';
 
 const run = async (files: Record<string, string>, args = ['plan']) => {
   const dir = tempDir();
@@ -263,6 +266,44 @@ test('a saved plan applied where no config is found says so (not that its enviro
     assert.match(r.stderr, 'No config found');
     assert.not.match(r.stderr, 'Unknown environment');
   } finally { cleanup(dir); }
+});
+
+// trial-bb F1: a package.json key in another letter case or a letter or two off (`tplSync`, `tplsynk`) was "No config
+// found", with the advice to create a tplsync.config.yaml (which would then stand beside the package.json config once the
+// key was corrected), and lint exited 0 with a warning: a CI lint job passed on it. It is a misspelt key, refused as one
+// inside the config is (exit 3), at its line and column, with "did you mean"; in a package.json of a folder above too
+test('no config found, but a package.json key close to tplsync (letter case, one or two letters off): did you mean, at its line and column, exit 3 (lint too)', async () => {
+  for (const key of ['tplSync', 'tplsynk', 'TPLSYNC', 'tplsyn']) {
+    const pkg = `{\n  "name": "x",\n  "${key}": { "templates": ["templates/**/*.yaml"] }\n}\n`;
+    for (const cmd of ['lint', 'plan']) {
+      const r = await run({ 'package.json': pkg, 'templates/a.yaml': 'channel: wa\n' }, [cmd]);
+      assert.is(r.exitCode, 3, `${key} ${cmd}: ${r.stderr}`);
+      assert.match(r.stderr, `tplsync: No config found: tplsync reads the config in a package.json from its "tplsync" key (in lower case), and package.json has none:\npackage.json:3:3: key '${key}'; did you mean 'tplsync'? Rename the key (or name a config with --config FILE)`);
+      assert.not.match(r.stderr, /Create tplsync\.config\.yaml|looked for/);
+    }
+  }
+  // the package.json of a folder above (a run in a package's subfolder), named from where the run is
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'package.json': '{ "tplSync": {} }\n', 'sub/templates/a.yaml': 'channel: wa\n' });
+    const r = await cliIn(['plan'], { cwd: path.join(dir, 'sub') });
+    assert.is(r.exitCode, 3, r.stderr);
+    assert.match(r.stderr, `and ${path.join('..', 'package.json')} has none:\n${path.join('..', 'package.json')}:1:3: key 'tplSync'; did you mean 'tplsync'?`);
+  } finally { cleanup(dir); }
+  // the editor shows it at the key in package.json (the language server places a config's problems by their spans)
+  const placed = tempDir();
+  try {
+    writeFiles(placed, { 'package.json': '{ "tplSync": {} }\n' });
+    const e = await loadConfig({ cwd: placed }).then(() => undefined, (x: unknown) => x);
+    assert.ok(e instanceof PlacedUsageError, String(e));
+    const found = configFindings(e.message, process.cwd(), e.spans).get(path.join(placed, 'package.json'));
+    assert.equal(found?.map((d) => [d.line, d.column, d.endLine, d.endColumn, d.message]), [[1, 3, 1, 12, "key 'tplSync'; did you mean 'tplsync'? Rename the key (or name a config with --config FILE)"]]);
+  } finally { cleanup(placed); }
+  // keys far from it (and the right one's absence alone) are no misspelling: "No config found" as before
+  const other = await run({ 'package.json': '{ "name": "x", "tsconfig": {}, "types": "x.d.ts", "sync": true }\n' }, ['plan']);
+  assert.is(other.exitCode, 3);
+  assert.match(other.stderr, /No config found: looked for /);
+  assert.match(other.stderr, /Create tplsync\.config\.yaml/);
 });
 
 test.run();

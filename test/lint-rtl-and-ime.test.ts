@@ -119,4 +119,14 @@ test('placeholder-position: a direction mark, a zero-width space or a no-break s
   assert.equal(pos(`\\u200Fمرحباً {{1}}${rest}`), []);
 });
 
+test('placeholder-position: a body that is only a placeholder is one finding, not one for each end; an AUTHENTICATION body\'s opening code is not', () => {
+  const pos = (lines: string[], text: string) => lint([...lines, 'body:', `  text: "${text}"`, '  examples: { 1: Ana }']).filter((x) => x.ruleId === 'placeholder-position').map((x) => x.message);
+  const msg = 'The body is only the placeholder {{1}}; WhatsApp needs fixed text around it: add text before and after it.';
+  assert.equal(pos(wa('en_US'), '{{1}}'), [msg]);
+  assert.equal(pos(wa('en_US'), '  {{1}} '), [msg]);
+  assert.equal(pos(wa('en_US'), '\\u200F{{1}}'), ['The body is only the placeholder {{1}} (around it: only a right-to-left mark (U+200F), which shows nothing); WhatsApp needs fixed text around it: add text before and after it.']);
+  // two placeholders: each end said on its own
+  assert.equal(pos(wa('en_US'), '{{1}} and {{2}}').length, 2);
+});
+
 test.run();

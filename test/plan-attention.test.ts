@@ -4,7 +4,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
-import { describeAttention, needsAttention, recategorised } from '../src/plan/review-state.ts';
+import { describeAttention, needsAttention, qualityWarning, recategorised } from '../src/plan/review-state.ts';
 import { CHANNEL_A, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 const KEY = `k${Math.random().toString(36).slice(2)}Q7x`; // random, as real keys are: any 8 of its characters are redacted from output
@@ -104,6 +104,15 @@ test('a REJECTED template: apply --wait says a re-run changes nothing; every pla
     const again = await cliIn(['plan'], { cwd: dir, env });
     assert.match(again.stdout, 'REJECTED');
   } finally { cleanup(dir); }
+});
+
+test('qualityWarning: an approved template rated RED is warned of with its pauses so far and what the next pause does; nothing for another rating, nor a state that asks for attention itself (trial-bf F7)', () => {
+  assert.match(qualityWarning({ statusText: 'APPROVED', qualityScore: 'RED' })!.warning, /^quality RED, 0 pauses so far: approved and sendable, .*a first pause lasts 3 hours, a second 6 hours, and a third disables it/);
+  assert.equal(qualityWarning({ statusText: 'REINSTATED', qualityScore: 'RED', pauseCount: 1 })!.pauses, 1);
+  assert.match(qualityWarning({ statusText: 'APPROVED', qualityScore: 'RED', pauseCount: 2 })!.warning, /2 pauses so far: .*the next pause disables it for good/);
+  for (const r of [{ statusText: 'APPROVED', qualityScore: 'YELLOW' }, { statusText: 'APPROVED' }, { statusText: 'PAUSED', qualityScore: 'RED' }, { statusText: 'FLAGGED', qualityScore: 'RED' }] as const) {
+    assert.is(qualityWarning(r), undefined, JSON.stringify(r));
+  }
 });
 
 test.run();

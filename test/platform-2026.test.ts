@@ -11,7 +11,7 @@ import { finishProject, lintBytes } from '../src/lint/engine.ts';
 import { projectOptions } from '../src/lint/lint-files.ts';
 import { loadConfig } from '../src/config/load.ts';
 import { CHANNEL_A, cleanup, cliIn, CONFIG, FIXTURES, lintInProcess, tempDir, writeFiles } from './helpers.ts';
-import { desktopNote, whatsapp } from '../src/preview/html.ts';
+import { desktopNote, webNote, whatsapp } from '../src/preview/html.ts';
 import { renderRcs } from '../src/preview/rcs.ts';
 import { formatWhatsApp, textWithMarks } from '../src/preview/markup.ts';
 import { cleanText } from '../src/lint/rules/characters.ts';
@@ -367,6 +367,35 @@ test('RCS messages say what to write: a ttl in RBM\'s JSON form, a ttl that is n
   assert.ok(card.includes("Unknown key 'mediaHeight' in message.richCards[0]: the cards' layout is the message's, one for every card; write it under `message.rcsRichCardsOpts` (`rcsRichCardsOpts: { mediaHeight: ... }`)"), card.join('\n'));
   const orientation = lint('channel: shop-rcs\nname: t\nlanguage: en_US\nmessage:\n  type: rich_card\n  richCards:\n    - { title: A, description: B, orientation: VERTICAL }\n    - { title: C, description: D }\n  rcsRichCardsOpts: { type: CAROUSEL, cardWidth: MEDIUM }\n').map((d) => d.message);
   assert.ok(orientation.some((m) => m.endsWith('for a standalone card (a carousel takes no orientation: remove it there)')), orientation.join('\n'));
+});
+
+test('trial-bd F2: a COPY_CODE button on a UTILITY template lints clean, as Meta\'s utility templates page lists it; on AUTHENTICATION it is still refused; a config naming the retired copy-code-category loads', async () => {
+  // Meta, Utility templates: "Up to 10 buttons (optional). Supported types: Call request, Copy code, Phone number, Quick-reply, URL"
+  const utility = `${HEAD}body:\n  text: "Your refund reference is {{1}}, tap below to copy it for your records."\n  examples: { 1: R-1234 }\nbuttons:\n  - { type: COPY_CODE, example: R-1234 }\n`;
+  assert.equal(lint(utility).map((d) => `${d.ruleId}: ${d.message}`), []);
+  assert.equal(lint(utility.replace('UTILITY', 'MARKETING')).map((d) => d.ruleId), []);
+  // an authentication code is copied with its OTP button (otp_type: COPY_CODE); a COPY_CODE button beside it is refused
+  const auth = 'channel: shop-whatsapp\nname: fixture\nlanguage: en_US\ncategory: AUTHENTICATION\nbody:\n  add_security_recommendation: true\nbuttons:\n  - { type: OTP, otp_type: COPY_CODE, text: Copy code }\n  - { type: COPY_CODE, example: R-1234 }\n';
+  assert.ok(lint(auth).some((d) => d.ruleId === 'authentication-otp' && /only its OTP button; remove this COPY_CODE button/.test(d.message)), lint(auth).map((d) => d.message).join('\n'));
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': 'templates: ["**/*.yaml"]\nrules:\n  copy-code-category: off\noverrides:\n  - files: ["a/**"]\n    rules: { copy-code-category: warning }\n' });
+    assert.ok(projectOptions(await loadConfig({ cwd: dir }), dir));
+  } finally { cleanup(dir); }
+});
+
+test('trial-bd F3: the preview notes that WhatsApp web does not support a coupon (COPY_CODE) template, as it notes an offer\'s strip and 4+ buttons; not for an OTP copy-code button', () => {
+  const page = (text: string) => whatsapp(fromFile({ ...parseTemplateText('t.yaml', text).value as object }, CHANNEL_A, ''));
+  const coupon = `${HEAD.replace('UTILITY', 'MARKETING')}body:\n  text: "Shop now and use code {{1}} to get 25% off all merchandise."\n  examples: { 1: 25OFF }\nbuttons:\n  - { type: COPY_CODE, example: 25OFF }\n`;
+  // Meta, Coupon code templates, Limitations: "Coupon code templates are currently not supported by the WhatsApp web client."
+  assert.match(page(coupon), /data-testid="web"[^>]*>WhatsApp web does not support templates with a copy-code \(coupon\) button \(Meta: &quot;currently not supported by the WhatsApp web client&quot;\)/);
+  // beside a quick reply: both notes, the web one and the desktop one
+  const both = page(`${coupon}  - { type: QUICK_REPLY, text: Stop promotions }\n`);
+  assert.ok(both.includes('data-testid="web"') && both.includes('data-testid="desktop"'));
+  const otp = 'channel: shop-whatsapp\nname: fixture\nlanguage: en_US\ncategory: AUTHENTICATION\nbody:\n  add_security_recommendation: true\nbuttons:\n  - { type: OTP, otp_type: COPY_CODE, text: Copy code }\n';
+  assert.not.match(page(otp), 'data-testid="web"');
+  // a limited-time offer's code: the offer's own note says what the web and desktop apps leave out
+  assert.is(webNote({ buttons: [{ type: 'COPY_CODE', example: 'X' }], limitedTimeOffer: { text: 'Deal', hasExpiration: true } }), undefined);
 });
 
 test.run();

@@ -37,7 +37,7 @@ test('a chip\'s effect line isolates the template\'s texts in it: the dates stay
   ]);
   // the tooltip: plain text, the title between first strong isolate and pop directional isolate
   assert.ok(html.includes(`title="adds “\u2068${TITLE}\u2069”, 2030-05-04 06:00 UTC to 2030-05-04 07:00 UTC, to the calendar"`), 'the title attribute isolates the event title');
-  assert.is(chipEffect({ action: 'view_location', query: 'برج خليفة' }), 'searches the map for “\u2068برج خليفة\u2069”');
+  assert.is(chipEffect({ action: 'view_location', query: 'برج خليفة' }), 'searches the map for “\u2068برج خليفة\u2069” (Android Messages only)');
 });
 
 test('a lint finding quoting a template text isolates the quote; the rest of the line is escaped as before', () => {

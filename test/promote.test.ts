@@ -40,7 +40,7 @@ function project(): { dir: string; tag: string; run: (args: string[]) => ReturnT
   return { dir, tag, run: (args) => cliIn(args, { cwd: dir, env: { KEY_S, KEY_P } }) };
 }
 
-async function move(emu: RunningEmulator, template: string, body: Record<string, string>): Promise<void> {
+async function move(emu: RunningEmulator, template: string, body: Record<string, string | boolean>): Promise<void> {
   const res = await fetch(`${emu.url}/_emulator/review`, { method: 'POST', headers: { authorization: `Bearer ${emu.controlToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ channel: CHANNEL_A, template, ...body }) });
   await res.arrayBuffer();
   assert.is(res.status, 200);
@@ -108,7 +108,7 @@ test('a saved promotion is refused (exit 4, nothing written) when the source mov
     const saved = await run(['promote', '--from', 'staging', '--to', 'production', '--out', 'promotion.json', 'templates/approved.yaml']);
     assert.is(saved.exitCode, 0, saved.stderr);
     const id = (JSON.parse(readFileSync(path.join(dir, 'promotion.json'), 'utf8')) as { source: { templates: { publicId: string }[] } }).source.templates[0]!.publicId;
-    await move(staging, id, { quality: 'RED' }); // paused in staging after the promotion was made
+    await move(staging, id, { quality: 'RED', pause: true }); // paused in staging after the promotion was made
     const before = production.state.templates.size;
     const apply = await run(['apply', 'promotion.json', '--auto-approve']);
     assert.is(apply.exitCode, 4, apply.stdout + apply.stderr);

@@ -1,7 +1,8 @@
 // The category a pulled template is written with when its source gives none is one rule for every
 // source (the channel's read, --from meta, --from twilio): the one its kind requires (an OTP
-// button's AUTHENTICATION; a catalog's, multi-product's, coupon COPY_CODE button's MARKETING), which
-// --category never overrides (lint would refuse the file); --category for a template of no such kind.
+// button's AUTHENTICATION; a catalog's or multi-product's MARKETING), which --category never
+// overrides (lint would refuse the file); --category for a template of no such kind (a coupon's
+// COPY_CODE button among them: Meta's utility templates page lists copy code for UTILITY too).
 import { readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,7 +15,7 @@ import { CHANNEL_A, cleanup, cliIn, FIXTURES, tempDir, writeFiles } from './help
 const TWILIO = path.join(FIXTURES, 'twilio');
 const categoryOf = (dir: string, file: string) => /^category: .*$/m.exec(readFileSync(path.join(dir, file), 'utf8'))?.[0];
 
-test('pull --from twilio: --category does not override the category a kind requires (authentication, catalog, multi-product, coupon), as --from meta; the file says so; lint clean', async () => {
+test('pull --from twilio: --category does not override the category a kind requires (authentication, catalog, multi-product), as --from meta, and is taken for a coupon; the file says so; lint clean', async () => {
   const dir = tempDir('tplsync-kind-');
   try {
     writeFiles(dir, {
@@ -30,7 +31,8 @@ test('pull --from twilio: --category does not override the category a kind requi
     assert.ok(r.exitCode === 0 || r.exitCode === 1, r.stderr);
     assert.is(categoryOf(dir, 'templates/verify_login.en.yaml'), "category: AUTHENTICATION # the export has no category: its kind requires this one (not --category's UTILITY)");
     assert.is(categoryOf(dir, 'templates/catalog_menu.en.yaml'), "category: MARKETING # the export has no category: its kind requires this one (not --category's UTILITY)");
-    assert.is(categoryOf(dir, 'templates/autumn_coupon.en.yaml'), "category: MARKETING # the export has no category: its kind requires this one (not --category's UTILITY)");
+    // a COPY_CODE button fixes no category (Meta's utility templates page lists copy code): --category's, and lint takes it (trial-bd F2)
+    assert.is(categoryOf(dir, 'templates/autumn_coupon.en.yaml'), 'category: UTILITY # the export has no category: --category gave this one');
     assert.is(categoryOf(dir, 'templates/whole_catalog.en.yaml'), "category: MARKETING # the export has no category: its kind requires this one (not --category's UTILITY)");
     // --category is for a template of no such kind, and the file says it came from there, as --from meta's does (verify-5 J-2: no comment)
     assert.is(categoryOf(dir, 'templates/plain_news.en.yaml'), 'category: UTILITY # the export has no category: --category gave this one');
@@ -92,14 +94,16 @@ test('pull --from meta and --from twilio write the same comment beside a categor
   try {
     writeFiles(dir, {
       'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    emulator: .tplsync/emu.json\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`,
-      // one plain template and one coupon in each export's own form, none with a category
+      // one plain template, one coupon and one one-time password (a kind that fixes its category) in each export's own form, none with a category
       'meta.json': JSON.stringify({ data: [
         { name: 'meta_news', language: 'en', components: [{ type: 'BODY', text: 'Our autumn collection is in: see the new pieces in the shop this week.' }] },
         { name: 'meta_coupon', language: 'en', components: [{ type: 'BODY', text: 'Hello {{1}}, our autumn collection is in: use this code at checkout this week.', example: { body_text: [['Ana']] } }, { type: 'BUTTONS', buttons: [{ type: 'COPY_CODE', example: 'AUTUMN20' }] }] },
+        { name: 'meta_code', language: 'en', components: [{ type: 'BODY', add_security_recommendation: true }, { type: 'FOOTER', code_expiration_minutes: 30 }, { type: 'BUTTONS', buttons: [{ type: 'OTP', otp_type: 'COPY_CODE', text: 'Copy verification code' }] }] },
       ] }),
       'twilio.json': JSON.stringify([
         { friendly_name: 'twilio_news', language: 'en', variables: {}, types: { 'twilio/text': { body: 'Our autumn collection is in: see the new pieces in the shop this week.' } } },
         { friendly_name: 'twilio_coupon', language: 'en', variables: { 1: 'Ana' }, types: { 'twilio/call-to-action': { body: 'Hello {{1}}, our autumn collection is in: use this code at checkout this week.', actions: [{ type: 'COPY_CODE', title: 'Copy code', code: 'AUTUMN20' }] } } },
+        { friendly_name: 'twilio_code', language: 'en', types: { 'whatsapp/authentication': { add_security_recommendation: true, code_expiration_minutes: '30', actions: [{ type: 'COPY_CODE', copy_code_text: 'Copy verification code' }] } } },
       ]),
     });
     const comments = (names: string[]) => names.map((n) => categoryOf(dir, `templates/${n}.en.yaml`));
@@ -108,16 +112,19 @@ test('pull --from meta and --from twilio write the same comment beside a categor
       const m = await cliIn(['pull', '--from', 'meta', 'meta.json', '--channel', 'shop-whatsapp', '--category', category], { cwd: dir });
       const t = await cliIn(['pull', '--from', 'twilio', 'twilio.json', '--channel', 'shop-whatsapp', '--category', category], { cwd: dir });
       assert.ok(m.exitCode === 0 && t.exitCode === 0, m.stderr + t.stderr);
-      assert.equal(comments(['twilio_news', 'twilio_coupon']), comments(['meta_news', 'meta_coupon']));
+      assert.equal(comments(['twilio_news', 'twilio_coupon', 'twilio_code']), comments(['meta_news', 'meta_coupon', 'meta_code']));
+      assert.is(categoryOf(dir, 'templates/twilio_code.en.yaml'), `category: AUTHENTICATION # the export has no category: its kind requires this one (not --category's ${category})`);
       assert.is(categoryOf(dir, 'templates/twilio_news.en.yaml'), `category: ${category} # the export has no category: --category gave this one`);
     }
-    // without --category: the kind's, said the same way by both (Meta refuses the plain one; Twilio writes UTILITY and asks to check it)
+    // without --category: the coupon is of no kind that fixes its category, as the plain one (Meta refuses both; Twilio writes UTILITY and asks to check it)
     rmSync(path.join(dir, 'templates'), { recursive: true, force: true });
-    await cliIn(['pull', '--from', 'meta', 'meta.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+    const m = await cliIn(['pull', '--from', 'meta', 'meta.json', '--channel', 'shop-whatsapp'], { cwd: dir });
     await cliIn(['pull', '--from', 'twilio', 'twilio.json', '--channel', 'shop-whatsapp'], { cwd: dir });
-    assert.is(categoryOf(dir, 'templates/twilio_coupon.en.yaml'), categoryOf(dir, 'templates/meta_coupon.en.yaml'));
-    assert.is(categoryOf(dir, 'templates/twilio_coupon.en.yaml'), 'category: MARKETING # the export has no category: its kind requires this one');
-    assert.is(categoryOf(dir, 'templates/twilio_news.en.yaml'), 'category: UTILITY # the export has no category: check it');
+    for (const name of ['meta_news', 'meta_coupon']) assert.match(m.stderr, new RegExp(`${name}/en .* nothing written for it:\\n  category: the export has none`));
+    for (const name of ['twilio_news', 'twilio_coupon']) assert.is(categoryOf(dir, `templates/${name}.en.yaml`), 'category: UTILITY # the export has no category: check it');
+    // a kind that fixes its category: the kind's, said the same way by both
+    assert.is(categoryOf(dir, 'templates/twilio_code.en.yaml'), categoryOf(dir, 'templates/meta_code.en.yaml'));
+    assert.is(categoryOf(dir, 'templates/twilio_code.en.yaml'), 'category: AUTHENTICATION # the export has no category: its kind requires this one');
   } finally { cleanup(dir); }
 });
 

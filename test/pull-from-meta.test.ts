@@ -389,7 +389,7 @@ test('a listing without category (fetched with a fields= that leaves it out): re
   assert.match(readFileSync(path.join(dir, 'templates', 'autumn_utility.en_US.yaml'), 'utf8'), /^category: UTILITY$/m);
 }));
 
-test('a listing without category: a template whose kind fixes its category gets that one, with or without --category (a coupon, a limited-time offer, an OTP template)', () => withMetaProject(async (dir) => {
+test('a listing without category: a template whose kind fixes its category gets that one, with or without --category (a limited-time offer, an OTP template); a coupon\'s does not (Meta lists copy code for UTILITY too)', () => withMetaProject(async (dir) => {
   const body = { type: 'BODY', text: 'Hello {{1}}, our autumn collection is in: see the new pieces this week.', example: { body_text: [['Ana']] } };
   const coupon = { name: 'autumn_coupon', language: 'en_US', components: [body, { type: 'BUTTONS', buttons: [{ type: 'COPY_CODE', example: 'AUTUMN20' }] }] };
   const offer = { name: 'autumn_offer', language: 'en_US', components: [{ type: 'LIMITED_TIME_OFFER', limited_time_offer: { text: 'Autumn deal', has_expiration: true } }, body,
@@ -400,16 +400,16 @@ test('a listing without category: a template whose kind fixes its category gets 
   const categoryOf = (name: string) => /^category: .*$/m.exec(readFileSync(path.join(dir, 'templates', `${name}.en_US.yaml`), 'utf8'))?.[0];
   // no --category: the kinds' categories; the template of no such kind is refused, as before
   let r = await cliIn(['pull', '--from', 'meta', 'nocat.json', '--channel', 'shop-whatsapp'], { cwd: dir });
-  assert.is(categoryOf('autumn_coupon'), 'category: MARKETING # the export has no category: its kind requires this one', r.stdout + r.stderr);
-  assert.is(categoryOf('autumn_offer'), 'category: MARKETING # the export has no category: its kind requires this one');
+  assert.is(categoryOf('autumn_offer'), 'category: MARKETING # the export has no category: its kind requires this one', r.stdout + r.stderr);
   assert.is(categoryOf('login_code'), 'category: AUTHENTICATION # the export has no category: its kind requires this one');
-  assert.match(r.stderr, /autumn_news\/en_US .* nothing written for it:\n  category: the export has none/);
-  assert.not.match(r.stderr, /autumn_(coupon|offer)\/en_US .* nothing written|login_code\/en_US .* nothing written/);
-  // --category UTILITY (a fresh pull): written for the plain one only; the kinds keep theirs, and the file says --category's was not taken
-  for (const name of ['autumn_coupon', 'autumn_offer', 'login_code']) rmSync(path.join(dir, 'templates', `${name}.en_US.yaml`));
+  // a coupon (COPY_CODE) is of no kind that fixes its category: Meta's utility templates page lists copy code among a UTILITY template's buttons (trial-bd F2)
+  for (const name of ['autumn_news', 'autumn_coupon']) assert.match(r.stderr, new RegExp(`${name}/en_US .* nothing written for it:\\n  category: the export has none`));
+  assert.not.match(r.stderr, /autumn_offer\/en_US .* nothing written|login_code\/en_US .* nothing written/);
+  // --category UTILITY (a fresh pull): taken for the plain one and the coupon; the kinds keep theirs, and the file says --category's was not taken
+  for (const name of ['autumn_offer', 'login_code']) rmSync(path.join(dir, 'templates', `${name}.en_US.yaml`));
   r = await cliIn(['pull', '--from', 'meta', 'nocat.json', '--channel', 'shop-whatsapp', '--category', 'UTILITY', '--force'], { cwd: dir });
   assert.is(categoryOf('autumn_news'), 'category: UTILITY # the export has no category: --category gave this one', r.stdout + r.stderr);
-  assert.is(categoryOf('autumn_coupon'), "category: MARKETING # the export has no category: its kind requires this one (not --category's UTILITY)");
+  assert.is(categoryOf('autumn_coupon'), 'category: UTILITY # the export has no category: --category gave this one');
   assert.is(categoryOf('autumn_offer'), "category: MARKETING # the export has no category: its kind requires this one (not --category's UTILITY)");
   assert.is(categoryOf('login_code'), "category: AUTHENTICATION # the export has no category: its kind requires this one (not --category's UTILITY)");
   assert.not.match(r.stdout + r.stderr, /offer-category|copy-code-category|authentication-otp/);

@@ -2,8 +2,8 @@
 // pulled kind"): kindCategory's, else UTILITY. For every WhatsApp kind the format has (the files of
 // test/preview-kinds.ts, each lint-clean in its own category), the pulled file with that default
 // category must draw no finding the same file in its own category does not: a kind only one
-// category takes must be pulled in it (a catalog, multi-product or coupon template was pulled as
-// UTILITY, which catalog-category and copy-code-category then refused).
+// category takes must be pulled in it (a catalog or multi-product template was pulled as UTILITY,
+// which catalog-category then refused).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parse } from 'yaml';
@@ -31,10 +31,11 @@ test('every WhatsApp kind is pulled in a category its rules accept (kindCategory
   assert.equal(wrong, []);
 });
 
-test('a catalog, multi-product or coupon template is MARKETING, as `pull --help` says for a catalog', () => {
+test('a catalog or multi-product template is MARKETING, as `pull --help` says for a catalog; a copy-code button fixes no category (Meta lists it for MARKETING and UTILITY)', () => {
   assert.is(kindCategory({ buttons: [{ type: 'CATALOG', text: 'View catalog' }] }), 'MARKETING');
   assert.is(kindCategory({ buttons: [{ type: 'MPM', text: 'View items' }], header: { format: 'TEXT' } }), 'MARKETING');
-  assert.is(kindCategory({ buttons: [{ type: 'QUICK_REPLY', text: 'Stop' }, { type: 'COPY_CODE', example: 'X' }] }), 'MARKETING');
+  // Meta's utility templates page: "Supported types: Call request, Copy code, Phone number, Quick-reply, URL" (trial-bd F2)
+  assert.is(kindCategory({ buttons: [{ type: 'QUICK_REPLY', text: 'Stop' }, { type: 'COPY_CODE', example: 'X' }] }), undefined);
   assert.is(kindCategory({ buttons: [{ type: 'QUICK_REPLY', text: 'Yes' }] }), undefined, 'a kind any category takes has none of its own');
 });
 

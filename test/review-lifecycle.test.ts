@@ -1,6 +1,7 @@
 // The review lifecycle end to end: the emulator's control endpoint moves a template through the
-// platform's states (REJECTED with a reason and recommendation, RED quality pauses 3 h, then 6 h,
-// then disables, a re-categorisation), and plan (text, json, markdown) and `tplsync review` show
+// platform's states (REJECTED with a reason and recommendation, a RED rating that leaves it
+// APPROVED, pauses for low quality of 3 h, then 6 h, then disabled, a re-categorisation), and plan
+// (text, json, markdown) and `tplsync review` show
 // each with its exit code; a user following only what tplsync prints gets the template APPROVED.
 import { lstatSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -139,11 +140,11 @@ test('REJECTED with a reason and recommendation: plan (text, json, markdown) and
   } finally { cleanup(dir); }
 });
 
-test('RED quality pauses an APPROVED template for 3 h, then 6 h, then disables it; plan and review say so; a DISABLED template cannot be edited', async () => {
+test('a pause for low quality (pause: true) pauses an APPROVED template for 3 h, then 6 h, then disables it; plan and review say so; a DISABLED template cannot be edited', async () => {
   const { dir, file, run } = project();
   try {
     const id = await appliedId(run);
-    let r = await control('review', { channel: CHANNEL_A, template: id, quality: 'RED' });
+    let r = await control('review', { channel: CHANNEL_A, template: id, quality: 'RED', pause: true });
     assert.equal([r.body.statusText, r.body.pauseCount, r.body.qualityScore], ['PAUSED', 1, 'RED']);
     const until = Date.parse(String(r.body.pausedUntil));
     assert.ok(Math.abs(until - (emu.state.now() + 3 * HOUR)) < 60_000, String(r.body.pausedUntil));
@@ -154,14 +155,21 @@ test('RED quality pauses an APPROVED template for 3 h, then 6 h, then disables i
     assert.ok(validReview(rj), ajv.errorsText(validReview.errors));
     assert.equal([rj.templates[0]!.state, rj.templates[0]!.quality, rj.templates[0]!.pauses], ['PAUSED', 'RED', 1]);
 
-    emu.advanceClock(3 * HOUR + 1000); // the pause ends
-    assert.is((await run(['review'])).exitCode, 0);
-    r = await control('review', { channel: CHANNEL_A, template: id, quality: 'RED' });
+    emu.advanceClock(3 * HOUR + 1000); // the pause ends: APPROVED, still rated RED (trial-bf F7: said, exit 0)
+    const resumed = await run(['review']);
+    assert.is(resumed.exitCode, 0, resumed.stdout);
+    assert.match(resumed.stdout, 'quality RED, 1 pause so far: approved and sendable, but Meta says it "is in danger of being paused or disabled soon"; a second pause lasts 6 hours, and a third disables it');
+    r = await control('review', { channel: CHANNEL_A, template: id, pause: true });
     assert.equal([r.body.statusText, r.body.pauseCount], ['PAUSED', 2]);
     assert.ok(Math.abs(Date.parse(String(r.body.pausedUntil)) - (emu.state.now() + 6 * HOUR)) < 60_000);
     emu.advanceClock(6 * HOUR + 1000);
-    r = await control('review', { channel: CHANNEL_A, template: id, quality: 'RED' });
+    assert.match((await run(['review'])).stdout, 'quality RED, 2 pauses so far: approved and sendable, but Meta says it "is in danger of being paused or disabled soon"; the next pause disables it for good');
+    r = await control('review', { channel: CHANNEL_A, template: id, pause: true });
     assert.equal([r.body.statusText, r.body.pauseCount], ['DISABLED', 3]);
+    // a DISABLED template is not paused again
+    const again = await control('review', { channel: CHANNEL_A, template: id, pause: true });
+    assert.equal([again.status, (again.body.errors as { name: string }[])[0]!.name], [400, 'pause']);
+    assert.match(String(again.body.message), 'A DISABLED template is not paused');
     const review = await run(['review']);
     assert.is(review.exitCode, 2);
     assert.match(review.stdout, 'DISABLED');
@@ -451,7 +459,7 @@ test('apply --wait: a template the review approves under another category than t
 });
 
 test('PAUSED: review, plan and send say the pause ends by itself (no edit needed; an edit sends it to review), and it does (trial av F4)', async () => {
-  await withReviewed({ quality: 'RED' }, async ({ run }) => {
+  await withReviewed({ quality: 'RED', pause: true }, async ({ run }) => {
     const rj = JSON.parse((await run(['review', '--format', 'json'])).stdout) as ReviewJson;
     const until = String(rj.templates[0]!.pausedUntil);
     const review = await run(['review']);
@@ -490,5 +498,52 @@ test('plan --format json of a re-categorised template says its environment and t
   assert.ok(marked, text.stdout);
   assert.is(json.summary.needsAttention, Number(marked![1]));
 }));
+
+test('trial-bd F4, trial-bf F7: a RED rating leaves an APPROVED template APPROVED and sendable (Meta: it "can be sent"); review and plan count it approved (exit 0) and warn of a coming pause, naming it', async () => {
+  await withReviewed({ quality: 'RED' }, async ({ run, id }) => {
+    const read = emu.state.readTemplate(CHANNEL_A, id)!;
+    assert.equal([read.statusText, read.qualityScore, read.pauseCount], ['APPROVED', 'RED', undefined]);
+    const warning = 'quality RED, 0 pauses so far: approved and sendable, but Meta says it "is in danger of being paused or disabled soon"; a first pause lasts 3 hours, a second 6 hours, and a third disables it (sends fail while paused)';
+    const review = await run(['review']);
+    assert.is(review.exitCode, 0, review.stdout + review.stderr);
+    const key = String(/shop-whatsapp\/order_ready_\w+\/en_US/.exec(review.stdout)?.[0]);
+    assert.match(review.stdout, `    ! ${warning}`);
+    assert.match(review.stdout, 'The template in remote is approved. It is rated RED, at risk of a pause (marked ! above).');
+    const rj = JSON.parse((await run(['review', '--format', 'json'])).stdout) as ReviewJson;
+    assert.ok(validReview(rj), ajv.errorsText(validReview.errors));
+    assert.equal([rj.templates[0]!.state, rj.templates[0]!.quality, rj.summary.approved, rj.summary.qualityRed, rj.summary.needsAttention], ['APPROVED', 'RED', 1, 1, 0]);
+    assert.match(String(rj.templates[0]!.warning), warning);
+    assert.is(rj.templates[0]!.todo, undefined);
+    // plan: in sync (no change, exit 0 with --detailed-exitcode), and the template named with the warning after the verdict
+    const plan = await run(['plan', '--detailed-exitcode']);
+    assert.is(plan.exitCode, 0, plan.stdout + plan.stderr);
+    assert.match(plan.stdout, 'No changes. 1 template in remote matches its file.');
+    assert.match(plan.stdout, `! ${key}: ${warning}`);
+    const pj = JSON.parse((await run(['plan', '--format', 'json'])).stdout) as { changes: { needsAttention?: unknown; qualityWarning?: { quality: string; warning: string } }[]; summary: Record<string, number> };
+    assert.ok(validPlan(pj), ajv.errorsText(validPlan.errors));
+    assert.equal([pj.changes[0]!.needsAttention, pj.changes[0]!.qualityWarning?.quality, pj.summary.qualityRed, pj.summary.needsAttention], [undefined, 'RED', 1, undefined]);
+    const md = await run(['plan', '--format', 'markdown']);
+    assert.match(md.stdout, '✅ No changes: the channels match the files.');
+    assert.match(md.stdout, `⚠️ \`${key}\`: quality RED, 0 pauses so far`);
+    // sendable: the send gate lets it through
+    const send = await run(['send', '--to', '+4915100000042', '--template', key.split('/')[1]!, '--param', '1=Ana']);
+    assert.is(send.exitCode, 0, send.stdout + send.stderr);
+  });
+});
+
+test('POST /_emulator/review pause: true, or left out; not with statusText; only a template WhatsApp sends is paused', async () => {
+  await withReviewed({ statusText: 'REJECTED', reason: 'INVALID_FORMAT' }, async ({ id }) => {
+    for (const [body, message] of [
+      [{ pause: false }, 'pause must be true'],
+      [{ pause: true, statusText: 'PAUSED' }, 'Give statusText or pause, not both'],
+      [{ pause: true }, 'A REJECTED template is not paused'],
+    ] as const) {
+      const r = await control('review', { channel: CHANNEL_A, template: id, ...body });
+      assert.equal([r.status, (r.body.errors as { name: string }[] | undefined)?.[0]?.name], [400, 'pause'], JSON.stringify(r.body));
+      assert.match(String(r.body.message), message);
+    }
+    assert.is(emu.state.readTemplate(CHANNEL_A, id)!.statusText, 'REJECTED', 'nothing changed');
+  });
+});
 
 test.run();

@@ -198,7 +198,6 @@ const ALSO: Record<string, string[]> = {
   'text-characters': ['placeholder-syntax'], // curly quotes inside the braces
   'carousel-card-buttons': ['carousel-card-consistency'], // the card with a third button
   'carousel-product-cards': ['carousel-card-consistency'], // a body on one product card
-  'offer-category': ['copy-code-category'], // the offer's COPY_CODE button on a UTILITY template
   'authentication-custom-text': ['authentication-preset-text'], // a custom text at all
   'rcs-suggestions-count': ['rcs-card-height'], // five suggestions make the card too high
   'rcs-rendered-length': ['rcs-card-height'], // so does a long title

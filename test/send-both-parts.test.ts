@@ -114,10 +114,10 @@ test('tplsync types on each kind, compiled by tsc: on WhatsApp no textOnly and n
   const module = readFileSync(path.join(dir, 'tplsync-templates.ts'), 'utf8');
   assert.match(module, '"travel-wa/dual_offer/en_US": SendTemplateOptions<TemplateParams["travel-wa/dual_offer/en_US"]> & { presetText?: never };');
   assert.match(module, '"travel-wa/dual_offer/en_US": { first_name: string; season: string };');
-  assert.match(module, '"travel-rcs/dual_offer/en_US": Omit<SendTemplateOptions<{ first_name: string; city?: string }>, \'textOnly\'> & { textOnly: true } & { presetText?: never };');
+  assert.match(module, '"travel-rcs/dual_offer/en_US": Omit<SendTemplateOptions<{ first_name: string }>, \'textOnly\'> & { textOnly: true } & { presetText?: never };');
   assert.match(module, '"travel-rcs/dual_note/en_US": SendTemplateOptions<TemplateParams["travel-rcs/dual_note/en_US"]> & { presetText?: never };');
   assert.match(module, '"travel-rcs/dual_note/en_US": { first_name: string; gate: string; time: string };');
-  assert.match(module, '"travel-any/dual_offer/en_US": Omit<SendTemplateOptions<{ first_name: string; season: string; city?: string }>, \'textOnly\'> & { textOnly: true }');
+  assert.match(module, '"travel-any/dual_offer/en_US": Omit<SendTemplateOptions<{ first_name: string; season: string }>, \'textOnly\'> & { textOnly: true }');
   // a WhatsApp channel: no textOnly, and no RCS value
   assert.is(compile(WA_CALL), '');
   assert.match(compile(`void sendTemplate(client, 'travel-wa/dual_offer/en_US', { to: '+49', params: { first_name: 'Jonas', season: 'autumn', city: 'Wien' } });`), /^2353 .*'city' does not exist/);

@@ -650,4 +650,51 @@ test('import naming a new file after a source whose name holds no language: what
   } finally { cleanup(dir); }
 });
 
+
+// trial-bg F8: a file the import makes starts with the source language's samples (a translation file holds none: an export
+// shows them as notes), so the plan showed reviewers "Lo sentimos Maria ... Monday, June 15", and the import said nothing
+// of it. Now each new file's line is followed by its samples, as the source's, by where they are, and a note says once
+// what that means and what to do; a file updated (its samples its own) and a file without samples say nothing of it.
+test('trial-bg F8: an import that makes a file says its samples are the source language\'s, where they are, and to write the language\'s own', async () => {
+  const dir = tempDir();
+  try {
+    const delayed = `channel: shop-whatsapp
+name: delivery_delayed
+language: en_US
+category: UTILITY
+header: { format: TEXT, text: "Order {{order_id}} is late" }
+body:
+  text: "Sorry {{first_name}}, order {{order_id}} is delayed. New delivery date: {{weekday}}, {{date}}."
+  examples: { first_name: Maria, order_id: RX-88125, weekday: Monday, date: June 15 }
+`;
+    const plain = 'channel: shop-whatsapp\nname: store_hours\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Our store is open every day until nine in the evening."\n';
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/delivery_delayed.en_US.yaml': delayed, 'templates/store_hours.en_US.yaml': plain });
+    const exp = await cliIn(['translations', 'export', '--source', 'en_US', '--target', 'es_MX', '--format', 'po'], { cwd: dir });
+    assert.is(exp.exitCode, 0, exp.stderr);
+    const po = readFileSync(path.join(dir, 'translations/es_MX.po'), 'utf8');
+    const give: Record<string, string> = {
+      'Order {{order_id}} is late': 'El pedido {{order_id}} viene tarde',
+      'Sorry {{first_name}}, order {{order_id}} is delayed. New delivery date: {{weekday}}, {{date}}.': 'Lo sentimos {{first_name}}, el pedido {{order_id}} viene con retraso. Nueva fecha de entrega: {{weekday}}, {{date}}.',
+      'Our store is open every day until nine in the evening.': 'Nuestra tienda abre todos los días hasta las nueve de la noche.',
+    };
+    writeFiles(dir, { 'translations/es_MX.po': po.replace(/msgid "((?:[^"\\]|\\.)*)"\nmsgstr ""/g, (m, id: string) => (give[id] !== undefined ? `msgid "${id}"\nmsgstr "${give[id]}"` : m)) });
+    const r = await cliIn(['translations', 'import', 'translations/es_MX.po'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    assert.equal(r.stdout.split('\n').filter(Boolean), [
+      'created templates/delivery_delayed.es_MX.yaml (2 texts)',
+      '  its samples are en_US\'s: body.examples first_name, order_id, weekday, date',
+      'created templates/store_hours.es_MX.yaml (1 text)',
+      'the new file keeps the en_US samples (examples) of its source (said under it above): a translation file holds no samples, so none was translated, and the plan, the preview and WhatsApp\'s review show them in the es_MX text; write es_MX samples there (a date, a weekday, a place, a name)',
+      '2 files written',
+    ]);
+    // the file holds them as the source wrote them: what the note says
+    assert.match(readFileSync(path.join(dir, 'templates/delivery_delayed.es_MX.yaml'), 'utf8'), /examples: \{ first_name: Maria, order_id: RX-88125, weekday: Monday, date: June 15 \}/);
+    // an update of a file that has its own samples says nothing of them
+    writeFiles(dir, { 'translations/es_MX.po': readFileSync(path.join(dir, 'translations/es_MX.po'), 'utf8').replace('Nueva fecha de entrega', 'Nueva fecha') });
+    const again = await cliIn(['translations', 'import', 'translations/es_MX.po'], { cwd: dir });
+    assert.is(again.exitCode, 0, again.stdout + again.stderr);
+    assert.not.match(again.stdout, /samples/);
+  } finally { cleanup(dir); }
+});
+
 test.run();

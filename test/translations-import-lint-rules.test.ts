@@ -115,8 +115,9 @@ test('a translated text with two mistakes is refused once, naming each with what
   const plan = planImport(entries, 'en_US', 'de', new Map([[template, source]]), new Map(), new Set(), [], undefined, lintOf);
   const refused = plan.refusals.filter((r) => r.id === `${template}:buttons.0.text`);
   assert.is(refused.length, 1, JSON.stringify(plan.refusals));
-  assert.match(refused[0]!.message, /^2 mistakes: \(1\) the translation has 31 characters; this field takes at most 25; \(2\) A button label holds no emoji: .*\(button-label-characters\)$/u);
-  assert.not.match(refused[0]!.message, /\(button-label\)/);
+  assert.match(refused[0]!.message, /^2 mistakes: \(1\) the translation has 31 characters; this field takes at most 25 \(button-label\); \(2\) A button label holds no emoji: .*\(button-label-characters\)$/u);
+  // the length said once: by the import's check, with its rule; lint's own button-label finding not again
+  assert.is(refused[0]!.message.match(/\(button-label\)/g)?.length, 1);
   assert.is(plan.writes.length, 0);
 });
 
@@ -136,6 +137,48 @@ test('a re-import of the texts the target file holds lints nothing (the file is 
   const changed = planImport(entries('Verfolgen 📦'), 'en_US', 'de', new Map([[template, source]]), new Map([[template, target]]), new Set(), [], undefined, counted);
   assert.ok(calls > 0, 'a changed text is judged');
   assert.ok(changed.refusals.some((r) => r.id === `${template}:buttons.0.text`), JSON.stringify(changed.refusals));
+});
+
+
+// trial-bg F10: of an import's refusals, the length one named no rule, where the others end with theirs (an emoji label's
+// `(button-label-characters)`), so it did not lead to docs/rules.md the same way. Each refusal that stands for a lint
+// rule now names it: a field's limit (button-label, header-text, footer, body-length, sample-length...), a one-line header
+// or footer's line break (header-footer-line-break), a placeholder dropped or added (variant-mismatch, as lint says of
+// the file written beside its source).
+test('trial-bg F10: every refusal of a translation names its rule as lint does: a too-long label, header and footer, a line break, a dropped placeholder', () => {
+  const text = `channel: shop-whatsapp
+name: payment_failed
+language: en_US
+category: UTILITY
+header: { format: TEXT, text: Payment failed }
+body:
+  text: "Hi {{1}}, the payment for order {{2}} did not go through."
+  examples: { 1: Maria, 2: A-1042 }
+footer: Reply STOP to opt out
+buttons:
+  - { type: QUICK_REPLY, text: Track exchange }
+`;
+  const value = readTemplateValue(text);
+  const template = 'shop-whatsapp/payment_failed';
+  const source: SourceTemplate = { template, file: 'templates/payment_failed.en_US.yaml', text, value };
+  const give: Record<string, string> = {
+    'header.text': 'O pagamento do seu pedido não foi aprovado pelo banco emissor do cartão hoje',
+    'body.text': 'Olá {{1}}, o pagamento do seu pedido não foi aprovado.',
+    footer: 'Responda SAIR\npara cancelar',
+    'buttons.0.text': 'Rastrear troca de produto agora',
+  };
+  const entries = textFields(value).map((x, line) => ({ id: `${template}:${fieldKey(x.path)}`, source: x.text, target: give[fieldKey(x.path)]!, line: line + 1 }));
+  const plan = planImport(entries, 'en_US', 'pt_BR', new Map([[template, source]]), new Map(), new Set(), []);
+  const why = Object.fromEntries(plan.refusals.map((r) => [r.id.slice(template.length + 1), r.message]));
+  assert.equal(why, {
+    'header.text': 'the translation has 76 characters; this field takes at most 60 (header-text)',
+    'body.text': 'the placeholders changed (dropped {{2}}); keep {{1}} {{2}} exactly as written (variant-mismatch)',
+    footer: 'the translation has a line break, and the footer is one line (WhatsApp takes line breaks in the body only); write it on one line (header-footer-line-break)',
+    'buttons.0.text': 'the translation has 31 characters; this field takes at most 25 (button-label)',
+  });
+  // a placeholder written twice keeps the names: not variant-mismatch's, and not said to be
+  const twice = planImport(entries.map((e) => (e.id.endsWith(':body.text') ? { ...e, target: 'Olá {{1}} {{1}}, o pagamento do pedido {{2}} não foi aprovado.' } : e)), 'en_US', 'pt_BR', new Map([[template, source]]), new Map(), new Set(), []);
+  assert.match(twice.refusals.find((r) => r.id.endsWith(':body.text'))!.message, /exactly as written$/);
 });
 
 test.run();

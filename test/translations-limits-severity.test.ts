@@ -223,6 +223,8 @@ test('the placement and line-break refusals follow the config too: off or a warn
   const warned = said(loose.writes[0]!.warnings);
   assert.equal(warned.map((w) => w.id), [`${template}:footer`], JSON.stringify(warned));
   assert.match(warned[0]!.message, /line break.*\(header-footer-line-break, a warning: written all the same\)/);
+  // the rule named once (a refusal's words end with its id: not again before its level)
+  assert.is(warned[0]!.message.match(/header-footer-line-break/g)?.length, 1, warned[0]!.message);
   const info = plan({ 'placeholder-position': 'info', 'header-footer-line-break': 'off' });
   assert.equal(said(info.writes[0]!.warnings).map((w) => [w.id, /\(placeholder-position, info: written all the same\)/.test(w.message)]), [[`${template}:body.text`, true]]);
 });

@@ -61,7 +61,7 @@ test('a direction mark or isolate between two placeholders is said by its name a
       // lint, the same words
       writeFiles(dir, { 'templates/back.ar.yaml': `channel: shop-whatsapp\nname: back\nlanguage: ar\ncategory: UTILITY\nbody:\n  text: ${JSON.stringify(`مرحبا {{product}}${c}{{customer}}، وصل طلبك اليوم.`)}\n  examples: { product: حذاء, customer: سارة }\n` });
       const found = (await lintInProcess(dir)).diagnostics.filter((f) => f.ruleId === 'placeholder-adjacent');
-      assert.equal(found.map((f) => f.message), [`{{product}} and {{customer}} have no text between them: ${said}.`], JSON.stringify(c));
+      assert.equal(found.map((f) => f.message), [`{{product}} and {{customer}} have no text between them: ${said}; delete it and put a word or punctuation between them, as in {{product}}, {{customer}}.`], JSON.stringify(c));
     }
   } finally { cleanup(dir); }
 });

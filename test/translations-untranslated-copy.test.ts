@@ -12,7 +12,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadConfig } from '../src/config/load.ts';
 import { exportTranslations, importTranslations } from '../src/cli/translations.ts';
-import { hasWords, isUntranslatedCopy, textHash } from '../src/translations/units.ts';
+import { copySources, hasWords, isUntranslatedCopy, templateSource, textHash } from '../src/translations/units.ts';
 import { CONFIG, cleanup, cliIn, lintInProcess, tempDir, writeFiles, ORDER_SHIPPED_EN } from './helpers.ts';
 
 const EN = `${ORDER_SHIPPED_EN}footer: ACME
@@ -113,7 +113,7 @@ test('lint translation-missing: at the copied text\'s line of the other language
       'templates/order_shipped.ja.yaml:6:9 warning',
       'templates/order_shipped.ja.yaml:10:32 warning',
     ]);
-    assert.match(found[1]!.message, /^The ja text at body\.text is the en_US text word for word \(templates\/order_shipped\.en_US\.yaml\), and no import recorded it as translated \(translated_from\): an untranslated copy, which WhatsApp rejects as not in ja \(TAG_CONTENT_MISMATCH\)/);
+    assert.match(found[1]!.message, /^The ja text at body\.text is the en_US text word for word \(templates\/order_shipped\.en_US\.yaml\), and no import recorded it as translated \(translated_from\): an untranslated copy, which WhatsApp may reject as not in ja \(TAG_CONTENT_MISMATCH\)/);
     assert.equal(await missing(dir, ['templates/order_shipped.ja.yaml']), ['templates/order_shipped.ja.yaml:6', 'templates/order_shipped.ja.yaml:10']);
   } finally { cleanup(dir); }
 });
@@ -145,6 +145,77 @@ test('export over a file an earlier export wrote with the copies as translations
     assert.equal([r!.translated, r!.copies], [1, 2]);
     assert.is(readFileSync(path.join(dir, 'tr/ja.po'), 'utf8'), po);
   } finally { cleanup(dir); }
+});
+
+// trial-bg F1: a retailer's es_MX and pt_BR files, hand-written from the en_US one, both say "Ver pedido" and
+// "Pedido {{1}} enviado" (right in both languages); lint warned the pt_BR file was the es_MX text word for word
+// ("which WhatsApp rejects"), as it compared a file with any other language's. A copy is of the language a file
+// is translated from: its record's, and the template's source (no record: an en one); another translation's
+// text the same is no copy. Lint and export judge it alike (copySources).
+const shipped = (lang: string, header: string, label: string, footer: string): string => `channel: shop-whatsapp
+name: order_shipped
+language: ${lang}
+category: UTILITY
+header: { format: TEXT, text: "${header}", examples: { 1: A-1042 } }
+body:
+  text: "Hi {{customer}}, your order is on its way."
+  examples: { customer: Maria }
+footer: ${footer}
+buttons:
+  - { type: QUICK_REPLY, text: ${label} }
+`;
+const SHOP_EN = shipped('en_US', 'Order {{1}} shipped', 'View order', 'Thank you for shopping with us');
+const SHOP_ES = shipped('es_MX', 'Pedido {{1}} enviado', 'Ver pedido', 'Gracias por comprar con nosotros').replace('Hi {{customer}}, your order is on its way.', 'Hola {{customer}}, tu pedido va en camino.');
+// right Portuguese: the header and the label are the Spanish text too; the footer was left in English
+const SHOP_PT = shipped('pt_BR', 'Pedido {{1}} enviado', 'Ver pedido', 'Thank you for shopping with us').replace('Hi {{customer}}, your order is on its way.', 'Olá {{customer}}, seu pedido está a caminho.');
+
+test('trial-bg F1: lint translation-missing: a pt_BR text the same as the es_MX one is no copy (the source is en_US); pt_BR\'s English text still is', async () => {
+  const { dir } = await project({ 'templates/order_shipped.en_US.yaml': SHOP_EN, 'templates/order_shipped.es_MX.yaml': SHOP_ES, 'templates/order_shipped.pt_BR.yaml': SHOP_PT });
+  try {
+    const found = (await lintInProcess(dir)).diagnostics.filter((d) => d.ruleId === 'translation-missing');
+    assert.equal(found.map((d) => `${d.file}:${d.line}`), ['templates/order_shipped.pt_BR.yaml:9']);
+    assert.match(found[0]!.message, /^The pt_BR text at footer is the en_US text word for word \(templates\/order_shipped\.en_US\.yaml\), and no import recorded it as translated \(translated_from\): an untranslated copy, which WhatsApp may reject as not in pt_BR \(TAG_CONTENT_MISMATCH\)/);
+    // judged the same with the file linted alone
+    assert.equal(await missing(dir, ['templates/order_shipped.pt_BR.yaml']), ['templates/order_shipped.pt_BR.yaml:9']);
+  } finally { cleanup(dir); }
+});
+
+test('trial-bg F1: a file whose record names es_MX as its source: an unrecorded text the same as the es_MX one is a copy of its source', async () => {
+  // pt_BR imported from es_MX (its header recorded), its label added by hand as the Spanish text
+  const pt = `${SHOP_PT.replace('footer: Thank you for shopping with us', 'footer: Obrigado por comprar conosco')}translated_from:\n  language: es_MX\n  texts:\n    header.text: "${textHash('Pedido {{1}} enviado')}"\n`;
+  const { dir } = await project({ 'templates/order_shipped.en_US.yaml': SHOP_EN, 'templates/order_shipped.es_MX.yaml': SHOP_ES, 'templates/order_shipped.pt_BR.yaml': pt });
+  try {
+    const found = (await lintInProcess(dir)).diagnostics.filter((d) => d.ruleId === 'translation-missing');
+    assert.equal(found.map((d) => `${d.file}:${d.line}`), ['templates/order_shipped.pt_BR.yaml:11']);
+    assert.match(found[0]!.message, /^The pt_BR text at buttons\.0\.text is the es_MX text word for word/);
+  } finally { cleanup(dir); }
+});
+
+test('trial-bg F1: export judges a copy as lint does: from en_US, pt_BR\'s English footer is untranslated; from es_MX, its texts the same as the Spanish are translations', async () => {
+  const { dir, config } = await project({ 'templates/order_shipped.en_US.yaml': SHOP_EN, 'templates/order_shipped.es_MX.yaml': SHOP_ES, 'templates/order_shipped.pt_BR.yaml': SHOP_PT });
+  try {
+    const [en] = await exportTranslations(config, [], dir, { source: 'en_US', targets: ['pt_BR'], format: 'csv', out: 'tr/en.csv' });
+    assert.equal([en!.units, en!.translated, en!.copies], [4, 3, 1]);
+    assert.match(readFileSync(path.join(dir, 'tr/en.csv'), 'utf8'), /"shop-whatsapp\/order_shipped:footer","Thank you for shopping with us","","60","untranslated: the pt_BR file holds the en_US text/);
+    const [es] = await exportTranslations(config, [], dir, { source: 'es_MX', targets: ['pt_BR'], format: 'csv', out: 'tr/es.csv' });
+    assert.equal([es!.units, es!.translated, es!.copies], [4, 4, undefined]);
+    const csv = readFileSync(path.join(dir, 'tr/es.csv'), 'utf8');
+    assert.match(csv, /"shop-whatsapp\/order_shipped:buttons\.0\.text","Ver pedido","Ver pedido",/);
+    assert.match(csv, /"shop-whatsapp\/order_shipped:header\.text","Pedido \{\{1\}\} enviado","Pedido \{\{1\}\} enviado",/);
+  } finally { cleanup(dir); }
+});
+
+test('copySources: the language a file records, and the template\'s source (records, then en, then by code)', () => {
+  const vs = [{ language: 'pt_BR' }, { language: 'es_MX' }, { language: 'en_US' }];
+  assert.equal(templateSource(vs), 'en_US');
+  assert.equal(copySources(vs, vs[0]!), ['en_US']);
+  assert.equal(copySources(vs, vs[2]!), []);
+  const recorded = [{ language: 'pt_BR', from: 'es_MX' }, { language: 'es_MX', from: 'en_US' }, { language: 'en_US' }];
+  assert.equal(copySources(recorded, recorded[0]!), ['es_MX', 'en_US']);
+  assert.equal(templateSource([{ language: 'fr' }, { language: 'de' }]), 'de');
+  assert.not.ok(isUntranslatedCopy('Ver pedido', 'Ver pedido', 'es_MX', 'pt_BR', false, undefined, ['en_US']));
+  assert.ok(isUntranslatedCopy('View order', 'View order', 'en_US', 'pt_BR', false, undefined, ['en_US']));
+  assert.ok(isUntranslatedCopy('View order', 'View order', 'en_GB', 'pt_BR', false, undefined, ['en_US']), 'a language of the source\'s base');
 });
 
 test.run();

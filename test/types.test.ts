@@ -5,7 +5,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { cleanup, cliIn, ROOT, tempDir, typesProject } from './helpers.ts';
+import { cleanup, cliIn, ROOT, tempDir, typesProject, writeFiles } from './helpers.ts';
 
 const dir = typesProject('tplsync-types-');
 test.after(() => cleanup(dir));
@@ -153,6 +153,63 @@ void sendTemplate(client, 'shop-whatsapp/order_shipped/en_US', { to: 'x', params
   assert.match(doc, 'An extra key in `params` given through a variable');
   assert.not.match(doc, 'a missing, extra or misspelt placeholder does not compile');
   // (the run time's refusal, ParamError "'extra' is not a parameter of ...", is send.test.ts's)
+});
+
+test('trial-bg F6: a carousel gives each card its own parameters as FORMAT.md names them (card_1, card_2: an object of that card\'s placeholders), which sendTemplate does not take: no send carries a carousel', async () => {
+  // FORMAT.md's media card carousel: each card numbers its own placeholders (and so does the bubble: lint's placeholder-mixed)
+  writeFiles(dir, {
+    'templates/whatsapp/new_in.en_US.yaml': [
+      'channel: shop-whatsapp', 'name: new_in', 'language: en_US', 'category: MARKETING', 'description: New arrivals',
+      'body:', '  text: "Fresh in this week, {{1}}: swipe to see them."', '  examples: { 1: Ana }',
+      'carousel:',
+      ...[['linen', '€39', 'Linen shirt'], ['chino', '€49', 'Chinos']].flatMap(([slug, price, what]) => [
+        `  - header: { format: IMAGE, example: https://cdn.example.com/${slug}.png }`,
+        `    body: { text: "${what}, now {{1}}", examples: { 1: "${price}" } }`,
+        '    buttons:',
+        '      - { type: QUICK_REPLY, text: Tell me more }',
+        `      - { type: URL, text: Buy, url: "https://shop.example.com/p/{{1}}", example: "https://shop.example.com/p/${slug}" }`,
+      ]), '',
+    ].join('\n'),
+  });
+  const r = await cliIn(['types'], { cwd: dir });
+  assert.is(r.exitCode, 0, r.stderr);
+  const generated = readFileSync(path.join(dir, 'tplsync-templates.ts'), 'utf8');
+  assert.ok(generated.includes('"shop-whatsapp/new_in/en_US": { "1": string; card_1: { "1": string; button_1: string }; card_2: { "1": string; button_1: string } };'), generated);
+  const file = path.join(dir, 'consumer.ts');
+  const lines = [
+    `const all: TemplateParams['shop-whatsapp/new_in/en_US'] = { '1': 'Ana', card_1: { '1': '€39', button_1: 'linen' }, card_2: { '1': '€49', button_1: 'chino' } };`,
+    `void sendTemplate(client, 'shop-whatsapp/new_in/en_US', { to: '+49', params: { '1': 'Ana' }, textOnly: true });`,
+    `const noCard2: TemplateParams['shop-whatsapp/new_in/en_US'] = { '1': 'Ana', card_1: { '1': '€39', button_1: 'linen' } };`,
+    `const misspelt: TemplateParams['shop-whatsapp/new_in/en_US'] = { '1': 'Ana', card_1: { '1': '€39', button_2: 'linen' }, card_2: { '1': '€49', button_1: 'chino' } };`,
+    `void sendTemplate(client, 'shop-whatsapp/new_in/en_US', { to: '+49', params: all, textOnly: true });`,
+    `void sendTemplate(client, 'shop-whatsapp/new_in/en_US', { to: '+49', params: { '1': 'Ana', card_1: { '1': '€39', button_1: 'linen' } }, textOnly: true });`,
+    `void sendTemplate(client, 'shop-whatsapp/new_in/en_US', { to: '+49', params: { '1': 'Ana' } });`,
+    'void noCard2; void misspelt;',
+  ];
+  const d = compile(`${PRELUDE}${lines.join('\n')}\n`);
+  const at = (n: number) => text(d.filter((x) => x.file?.fileName === file && x.file.getLineAndCharacterOfPosition(x.start!).line === PRELUDE.split('\n').length - 2 + n));
+  // every card's values typed, as the carousel needs them wherever it is sent; the text part sent alone
+  assert.is(at(1), '');
+  assert.is(at(2), '');
+  assert.match(at(3), /Property 'card_2' is missing/);
+  assert.match(at(4), /'button_2' does not exist/);
+  // what sendTemplate refuses at run time (a card's values: ParamError, nothing sent), the compiler refuses: given in a variable or in the call
+  assert.match(at(5), /Types of property 'card_1' are incompatible/);
+  assert.match(at(6), /is not assignable to type 'undefined'/);
+  assert.match(at(7), /'textOnly' is missing/);
+  assert.is(d.length, 5, text(d));
+});
+
+test('trial-bg F6: the docs tell the carousel\'s story as the module does: card_n parameters as the format names them, never taken by sendTemplate, with the reason', () => {
+  for (const doc of ['docs/commands/types.md', 'docs/format.md']) {
+    const page = readFileSync(path.join(ROOT, doc), 'utf8').replace(/\s+/g, ' ');
+    assert.match(page, '`card_1: { price: string; button_1: string }`', doc);
+    assert.match(page, '`card_n?: never`', doc);
+    assert.match(page, /text with reply and open_url suggestions[^.]*no card/, doc);
+    assert.not.match(page, /placeholders are (therefore )?no parameter|generated types have none for them/, doc);
+  }
+  // (the module's own lines the types page shows, card_1 among them, are checked against the module above)
+  assert.match(readFileSync(path.join(ROOT, 'docs', 'commands', 'types.md'), 'utf8'), '"shop-whatsapp/new_arrivals/en_US": { first_name: string; card_1: { price: string; button_1: string }; card_2: { price: string; button_1: string } };');
 });
 
 test.run();

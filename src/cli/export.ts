@@ -20,6 +20,7 @@ import { LintFailed, loadCleanProject } from '../project/load.js';
 import { emit, dashAsStdout } from '../terminal/output.js';
 import { commandConfig } from './context.js';
 import { projectFiles, refuseProtectedOutput } from '../files/output-target.js';
+import { outputPlace } from '../files/output-file.js';
 import { templateHoldsKey } from '../model/holds-key.js';
 import { reportLintFailure } from './report.js';
 import { io, shownPath } from '../core/io.js';
@@ -95,9 +96,10 @@ export async function exportCommand(paths: string[], o: ExportCommandOptions): P
     io().stderr.write(`Nothing was exported${o.out ? ` (${o.out} not written)` : ''}.\n`);
     return EXIT.FINDINGS;
   }
-  emit(`${JSON.stringify(requests.map((r) => (r && typeof r === 'object' ? identifierFields(r as Record<string, string>) : r)), null, 2)}\n`, o.out);
+  await emit(`${JSON.stringify(requests.map((r) => (r && typeof r === 'object' ? identifierFields(r as Record<string, string>) : r)), null, 2)}\n`, o.out);
   sayNotes(notes);
-  if (o.out) io().stderr.write(`Wrote ${requests.length} create request${requests.length === 1 ? '' : 's'} to ${shownPath(o.out, config.dir)}; pull --from ${o.to} reads it back\n`);
+  // (a device or a pipe holds no file to read back)
+  if (o.out) io().stderr.write(`Wrote ${requests.length} create request${requests.length === 1 ? '' : 's'} to ${shownPath(o.out, config.dir)}${outputPlace(o.out) === 'file' ? `; pull --from ${o.to} reads it back` : ''}\n`);
   return issues ? EXIT.FINDINGS : EXIT.OK;
 }
 

@@ -9,7 +9,8 @@ import { parseNumberOption } from '../core/number-option.js';
 import { noConfigFound, selectEnvironment } from '../config/load.js';
 import { configWarnings, namesWhatsappLanguages } from '../lint/config-warnings.js';
 import { caseClashes, caseVariantFolders } from '../files/path-case.js';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, statSync } from 'node:fs';
+import { readRegularFile } from '../core/read-regular.js';
 import { failedReport, holdsReport } from '../lint/formatters/failed.js';
 import { FORMAT_NAMES, isFormatName, listsRules, loadFormatter } from '../lint/formatters/load.js';
 import { summarize } from '../core/diagnostic.js';
@@ -57,12 +58,18 @@ export async function lintCommand(named: string[], o: LintCommandOptions): Promi
 
 /**
  * The -o file of a run that stopped before its report (failed.ts): a report of the failure where the format can
- * say one, else removed; only a file that holds a tplsync report, never another file (a template named by mistake).
+ * say one, else removed; only a regular file that holds a tplsync report, never another file (a template named by
+ * mistake), and never a device or a pipe, which holds no earlier report and is not read (/dev/zero never ends, a
+ * pipe blocks).
  */
 export function replaceStaleReport(output: string, format: string, message: string): void {
   const file = path.resolve(io().cwd(), output);
   let text: string;
-  try { text = readFileSync(file, 'utf8'); } catch { return; }
+  // (looked at before it is opened: a pipe is not even opened, which would let a writer waiting on it go on)
+  try {
+    if (!statSync(file).isFile()) return;
+    text = readRegularFile(file, { max: MAX_REPORT_BYTES, shown: output, what: 'the report' }).toString('utf8');
+  } catch { return; }
   if (!holdsReport(text)) return;
   const failed = isFormatName(format) ? failedReport(format, message) : undefined;
   try {
@@ -72,6 +79,9 @@ export function replaceStaleReport(output: string, format: string, message: stri
     io().stderr.write(`tplsync: warning: ${output} still holds the report of an earlier run (${(e as Error).message}); it is not this run's\n`);
   }
 }
+
+/** larger than any report a lint writes: a file beyond it is not read to be told a report (a string of its size is past what V8 holds) */
+const MAX_REPORT_BYTES = 256 * 1024 * 1024;
 
 async function lintRun(named: string[], o: LintCommandOptions, made: { report: boolean }): Promise<number> {
   const paths = templatePaths(named, 'lint', o.config);
@@ -167,14 +177,14 @@ async function lintRun(named: string[], o: LintCommandOptions, made: { report: b
   let rendered: RenderedReport | undefined;
   if (run.rendered) {
     const { text, errors, warnings, until } = run.rendered;
-    emit(text, o.output);
+    await emit(text, o.output);
     made.report = true;
     s = run.rendered;
     rendered = { text, errors, warnings, ...(until !== undefined ? { until } : {}) };
   } else {
     const ctx = { ...base, fileCount: files.length, files: files.map((f) => f.file), rules: ruleMeta, configWarnings: await placedWarnings() };
     const text = format(diagnostics, ctx);
-    emit(text, o.output);
+    await emit(text, o.output);
     made.report = true;
     if (o.format === 'github') appendStepSummary((await loadFormatter('markdown'))(diagnostics, { ...ctx, markdown: { limit: (await import('../lint/formatters/markdown.js')).STEP_SUMMARY_CHARACTERS, stepSummary: true } }));
     s = summarize(diagnostics, files.length);

@@ -10,7 +10,8 @@ import { toSaved } from '../plan/saved.js';
 import { changePageName } from '../preview/changes.js';
 import { EXIT } from '../core/exit-codes.js';
 import { interruptSignal } from '../core/interrupt.js';
-import { emit, useColor, writeFileAtomic, dashAsStdout, refuseSavedPlanDash } from '../terminal/output.js';
+import { emit, useColor, dashAsStdout, refuseSavedPlanDash, savedInPlace } from '../terminal/output.js';
+import { outputPlace, writeOutput } from '../files/output-file.js';
 import { toolVersion } from '../core/version.js';
 import { progress } from '../terminal/progress.js';
 import { applyAdvice, commandConfig, foundAbovePaths, savedBase, withConnection } from './context.js';
@@ -64,13 +65,15 @@ export async function planCommand(paths: string[], o: PlanCommandOptions): Promi
     const text = o.format === 'json' ? renderJson(plan, { environment: env, target: conn.target })
       : o.format === 'markdown' ? renderMarkdown(plan, { environment: env, marker: o.marker ?? `tplsync-plan:${env}`, rendered: (c) => (c.desired ? renderCanonicalText(c.desired) : undefined), ...(o.previewUrl ? { preview: { url: o.previewUrl, page: changePageName } } : {}) })
         : renderText(plan, { color: !o.output && useColor(io().stdout), environment: env, ...(o.verbose ? { verbose: true } : {}) });
-    emit(text, o.output);
+    await emit(text, o.output);
     if (o.out) {
       // masked by toSaved, every string and key (its identifiers never as a secret value): written as it is, not masked again
-      writeFileAtomic(o.out, `${JSON.stringify(toSaved(plan, { environment: env, target: conn.target, toolVersion: toolVersion(), now: new Date(), base: savedBase(config) }), null, 2)}\n`, { verbatim: true });
+      const place = outputPlace(o.out, `--out ${o.out}`);
+      await writeOutput(o.out, `${JSON.stringify(toSaved(plan, { environment: env, target: conn.target, toolVersion: toolVersion(), now: new Date(), base: savedBase(config) }), null, 2)}\n`, { verbatim: true, place });
       // (a config found above the paths, none in the working directory: named, for an apply run from elsewhere)
       const named = foundAbovePaths(config) && config.file ? `--config ${shellWord(path.relative(io().cwd(), config.file))} ` : '';
-      io().stderr.write(`Saved the plan to ${o.out}; apply it with: ${applyAdvice()}${named}${shellWord(o.out)}\n`);
+      // a device or a pipe (/dev/null, a pipe to an upload) holds no file for apply to read
+      io().stderr.write(place === 'file' ? `Saved the plan to ${o.out}; apply it with: ${applyAdvice()}${named}${shellWord(o.out)}\n` : savedInPlace('plan', o.out, place));
     }
     // --orphans-if-listed whose listing failed: the plan (with that said in it) is written, and the run ends as the listing's failure does
     const listing = plan.orphansNotLookedFor?.exitCode;

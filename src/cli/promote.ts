@@ -11,7 +11,8 @@ import { renderJson, renderMarkdown, renderText } from '../plan/render.js';
 import { LintFailed } from '../plan/run.js';
 import { toSaved } from '../plan/saved.js';
 import { runPromote } from '../promote/promote.js';
-import { emit, useColor, writeFileAtomic, dashAsStdout, refuseSavedPlanDash } from '../terminal/output.js';
+import { emit, useColor, dashAsStdout, refuseSavedPlanDash, savedInPlace } from '../terminal/output.js';
+import { outputPlace, writeOutput } from '../files/output-file.js';
 import { progress } from '../terminal/progress.js';
 import { applyAdvice, commandConfig, savedBase, withConnection } from './context.js';
 import { projectFiles, refuseProtectedOutput } from '../files/output-target.js';
@@ -60,11 +61,12 @@ export async function promoteCommand(paths: string[], o: PromoteCommandOptions):
     const text = o.format === 'json' ? renderJson(plan, { environment: env, target: target.target, source: { environment: result.source.environment, target: result.source.target } })
       : o.format === 'markdown' ? renderMarkdown(plan, { environment: env, marker: o.marker ?? `tplsync-promote:${o.from}:${env}`, promotion: { from: o.from, lead } })
         : `${lead}\n${renderText(plan, { color: !o.output && useColor(io().stdout), environment: env })}`;
-    emit(text, o.output);
+    await emit(text, o.output);
     if (o.out) {
       // masked by toSaved, every string and key (its identifiers never as a secret value): written as it is, not masked again
-      writeFileAtomic(o.out, `${JSON.stringify(toSaved(plan, { environment: env, target: target.target, toolVersion: toolVersion(), now: new Date(), source: result.source, base: savedBase(config) }), null, 2)}\n`, { verbatim: true });
-      io().stderr.write(`Saved the promotion to ${o.out}; apply it with: ${applyAdvice()}${shellWord(o.out)} (refused if ${o.from} or ${env} moved)\n`);
+      const place = outputPlace(o.out, `--out ${o.out}`);
+      await writeOutput(o.out, `${JSON.stringify(toSaved(plan, { environment: env, target: target.target, toolVersion: toolVersion(), now: new Date(), source: result.source, base: savedBase(config) }), null, 2)}\n`, { verbatim: true, place });
+      io().stderr.write(place === 'file' ? `Saved the promotion to ${o.out}; apply it with: ${applyAdvice()}${shellWord(o.out)} (refused if ${o.from} or ${env} moved)\n` : savedInPlace('promotion', o.out, place));
     }
     return o.detailedExitcode && hasChanges(plan) ? EXIT.CHANGES : EXIT.OK;
   }));

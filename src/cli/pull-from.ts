@@ -127,6 +127,7 @@ async function pullFrom(config: Config, o: PullFromOptions, format: NonNullable<
     if (r.kind === 'elsewhere') { warn(`tplsync: ${what} (${r.source}) already lives in ${r.file}; nothing written to --dir ${o.dir ?? ''} (--force writes a second file there, which lint reports beside the first; without --dir, pull --force writes over ${r.file})\n`); return; }
     code = EXIT.FINDINGS;
     if (r.kind === 'exists') warn(`tplsync: ${r.file} exists; pass --force to overwrite it\n`);
+    else if (r.kind === 'not-utf8') warn(`tplsync: ${what} (${r.source}) lives in ${r.file}, which is not UTF-8 text: ${r.file}:${r.problem.line}:${r.problem.column}: ${r.problem.message} Then pull again (nothing written${o.force ? ', --force or not' : ''}: neither over that file, whose bytes pull cannot read to keep, nor a second file of the template beside it)\n`);
     else if (r.kind === 'changed') warn(`tplsync: ${what} (${r.source}): ${r.file}: ${r.created ? CREATED_WHILE_RUNNING : CHANGED_WHILE_RUNNING}\n`);
     else if (r.kind === 'repeated') warn(`tplsync: ${what} (${r.source}) comes ${times(r.copies)}, and ${r.copies === 2 ? 'the two differ' : 'this copy differs from the one written'}; the first (${r.first}) is the one written: check which is the channel's current one (this one is not on disk)\n`);
     else {

@@ -129,6 +129,8 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
       if (r.kind === 'missing') { sayErr(`tplsync: no template ${r.id} in channel ${o.channel} (${env.name})\n`); code = EXIT.FINDINGS; return; }
       if (r.kind === 'changed') { sayErr(`tplsync: ${r.name}/${r.language} (${r.id}): ${r.file}: ${r.created ? CREATED_WHILE_RUNNING : CHANGED_WHILE_RUNNING}\n`); code = EXIT.FINDINGS; return; }
       if (r.kind === 'exists') { sayErr(`tplsync: ${r.file} exists; pass --force to overwrite it\n`); code = EXIT.FINDINGS; return; }
+      // the file's encoding said as lint says it (rule encoding), at its line and column
+      if (r.kind === 'not-utf8') { sayErr(`tplsync: ${r.name}/${r.language} (${r.id}) lives in ${r.file}, which is not UTF-8 text: ${r.file}:${r.problem.line}:${r.problem.column}: ${r.problem.message} Then pull again (nothing written${o.force ? ', --force or not' : ''}: neither over that file, whose bytes pull cannot read to keep, nor a second file of the template beside it)\n`); code = EXIT.FINDINGS; return; }
       if (r.kind === 'outside') { sayErr(`tplsync: ${r.name}/${r.language} (${r.id}) not written to ${r.file}: ${r.message} (file-outside-project: lint and fmt refuse it too)\n`); code = EXIT.FINDINGS; return; }
       // --all leaves the files the project manages, --force or not: with --force, said so, with the command that does re-pull one
       // (pull does not read a template it skips, so whether the file differs from the channel is plan's to show) (trial-aq F3)

@@ -66,7 +66,7 @@ export async function reviewCommand(paths: string[], o: ReviewCommandOptions): P
         settingOf: settings(resolvePath(d.file)),
       };
     }), new Set(RULES_BY_ID.keys()));
-    emit(o.format === 'json' ? `${JSON.stringify(identifiersMarked(reviewJson(review, conn.target)), null, 2)}\n` : renderReviewText(review, pc.createColors(!o.output && useColor(io().stdout))), o.output);
+    await emit(o.format === 'json' ? `${JSON.stringify(identifiersMarked(reviewJson(review, conn.target)), null, 2)}\n` : renderReviewText(review, pc.createColors(!o.output && useColor(io().stdout))), o.output);
     const breached = [...unread.values()].filter((e) => e instanceof ContractError).length;
     if (breached) {
       io().stderr.write(`tplsync: the channel's answer for ${breached} template${breached === 1 ? '' : 's'} broke the API's contract (${NOT_READ} above, with what was wrong); the others are reviewed. A re-run reads ${breached === 1 ? 'it' : 'them'} the same: take it up with the service (--debug shows each request).\n`);

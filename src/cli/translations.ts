@@ -1,7 +1,7 @@
 // `tplsync translations export|import`: the files and the terminal around the pure core of
 // src/translations (units, formats, apply).
 import { withProjectWrites } from '../files/project-lock.js';
-import { closeSync, constants, lstatSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { lstatSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { unlistedLanguage, type Config } from '../config/load.js';
@@ -20,6 +20,7 @@ import { readAhead } from '../files/read-ahead.js';
 import { systemError } from '../core/system-error.js';
 import { readTemplateValue } from '../files/value.js';
 import { AtomicWriter, writeFileAtomic, WritesStopped } from '../files/write.js';
+import { namesStdout, outputPlace, writeOutput, writtenInPlace } from '../files/output-file.js';
 import { openDocument, type LocatedDocument, type TextDoc } from '../files/document.js';
 import { str, type Loose } from '../model/loose.js';
 import { groupByTemplate, importOrder, planGroups, planImport, type ImportPlan, type LintOf, type Write } from '../translations/apply.js';
@@ -132,10 +133,12 @@ export async function translationsExport(paths: string[], o: ExportOptions): Pro
     for (const l of [source, ...targets]) if (!LANG.test(l)) throw new UsageError(`translations export: '${l}' is not a language code like de or pt_BR${languageHint(l, known, WHATSAPP_LANGUAGES)}`);
   }
   if (targets.includes(source)) throw new UsageError(`translations export: --target ${source} is the source language: name the languages to translate into`);
+  // --out /dev/stdout is --out -: the file on standard output, the summary on standard error
+  const named = o.out !== undefined && namesStdout(o.out) ? '-' : o.out;
   // no --format: the one file's extension says it (--out de.po), else XLIFF
-  const format = (o.format ?? (o.out && o.out !== '-' ? formatOfFile(o.out) : undefined) ?? 'xliff') as Format;
+  const format = (o.format ?? (named && named !== '-' ? formatOfFile(named) : undefined) ?? 'xliff') as Format;
   if (!FORMATS.includes(format)) throw new UsageError(`translations export: --format must be one of ${FORMATS.join(', ')}`);
-  const out = o.out ?? 'translations';
+  const out = named ?? 'translations';
   if (out === '-' && targets.length > 1) throw new UsageError('translations export: --out - (standard output) takes one --target; with several, --out names a folder');
   const config = await commandConfig(o);
   // the default folder is the project's: one that is a link out of it is refused (an --out named is the user's)
@@ -189,7 +192,7 @@ export async function exportTranslations(config: Config, paths: readonly string[
   const out = o.out === '-' ? undefined : path.resolve(cwd, o.out);
   // where the files go, checked before anything is read: a file where a folder is needed, a name of another format
   // a name that ends with a separator is a folder's, whatever its extension
-  const kind = out ? (/[\\/]$/.test(o.out) ? 'dir' : kindOf(out)) : 'stdout';
+  const kind = out ? (/[\\/]$/.test(o.out) ? 'dir' : kindOf(out, o.out)) : 'stdout';
   // a name of a translation file for several languages: one file cannot hold them, and a folder of that name would mislead
   if (o.targets.length > 1 && kind === 'none' && formatOfFile(out!)) throw new UsageError(`translations export: --out ${o.out} names one file; with several --target languages, --out names a folder (one file a language in it): --out ${path.dirname(o.out) === '.' ? 'translations' : path.dirname(o.out)}`);
   if (o.targets.length > 1 && (kind === 'file' || kind === 'special')) throw new UsageError(`translations export: --out ${o.out} is a file; with several --target languages, --out names a folder (one file a language in it)`);
@@ -288,7 +291,8 @@ async function exportWith(config: Config, paths: readonly string[], cwd: string,
     early.delete(k);
     const { units, counts, fresh } = made;
     const file = w.fileOf(target);
-    const shown = out ? path.relative(cwd, file) || file : file;
+    // (a device or a pipe as the option named it: /dev/null, not ../../dev/null)
+    const shown = kind === 'special' ? o.out : out ? path.relative(cwd, file) || file : file;
     const also = k === 0 && unreadable.length ? { unreadable } : {};
     if (made.unchanged) return { file: shown, ...counts, unchanged: true, ...also };
     // XLIFF's schema wants a <file> in a file, msgfmt and spreadsheets a row: an empty file would be a broken one
@@ -327,8 +331,8 @@ async function exportWith(config: Config, paths: readonly string[], cwd: string,
     const kept = keepTranslatorWork(units, earlier);
     const text = kept.drafts || kept.comments ? writeTranslations(o.format, kept.units, o.source, target) : fresh;
     if (o.dryRun) { /* what would be written is said, nothing is */ } else if (!out) io().stdout.write(text);
-    // a device or a pipe (/dev/stdout): written to, not replaced
-    else if (kind === 'special') await writeSpecial(out, shown, text);
+    // a device or a pipe (/dev/null, /dev/stderr, a named pipe): written to in place, never read nor replaced (files/output-file.ts)
+    else if (kind === 'special') await writeOutput(out, text, { shown });
     else writeFileAtomic(file, text);
     return { file: shown, ...counts, ...(kept.drafts ? { drafts: kept.drafts } : {}), ...(kept.comments ? { comments: kept.comments } : {}), ...also };
   })());
@@ -410,29 +414,6 @@ interface Pending { count: number; first: { id: string; line: number } }
 const squeezed = (t: string): string => t.replace(/\s+/g, ' ').trim();
 
 /**
- * `text` written to a device or a pipe. A pipe is opened without blocking: one that no process
- * reads is refused at once (a blocking open would wait for ever, Ctrl-C and SIGTERM with it), and
- * a full pipe is waited for between writes, with the event loop free.
- */
-async function writeSpecial(out: string, shown: string, text: string): Promise<void> {
-  if (!statSync(out).isFIFO()) { writeFileSync(out, text); return; }
-  let fd: number;
-  try { fd = openSync(out, constants.O_WRONLY | constants.O_NONBLOCK); } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENXIO') throw new UsageError(`--out ${shown} is a pipe that no process reads: start its reader first`);
-    throw e;
-  }
-  try {
-    const bytes = Buffer.from(text, 'utf8');
-    for (let at = 0; at < bytes.length;) {
-      try { at += writeSync(fd, bytes, at, bytes.length - at); } catch (e) {
-        if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') throw e;
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-    }
-  } finally { closeSync(fd); }
-}
-
-/**
  * Two translation files of one run that give one unit (in one target language) different
  * translations: which is right is the translator's call, not the order the files were named in.
  * That template is refused in every file of the run, each refusal naming the other file and line;
@@ -487,8 +468,9 @@ function reportLines(lines: readonly string[]): string {
   return lines.map((l) => `${visible(l.endsWith('\n') ? l.slice(0, -1) : l, { oneLine: true })}\n`).join('');
 }
 
-/** what is at the path --out names */
-function kindOf(p: string): 'none' | 'dir' | 'file' | 'special' {
+/** what is at the path --out names: a device, a named pipe or standard error is written in place (files/output-file.ts) */
+function kindOf(p: string, shown: string): 'none' | 'dir' | 'file' | 'special' {
+  if (writtenInPlace(outputPlace(p, `--out ${shown}`))) return 'special';
   try {
     const st = statSync(p);
     return st.isDirectory() ? 'dir' : st.isFile() ? 'file' : 'special';
@@ -502,7 +484,9 @@ export interface ImportResult {
     /** translations written over a limit that lint only warns about, at their lines of the translation file `file` */
     warnings?: { file: string; id: string; line: number; message: string }[];
     /** units translated from an older source text than the template's: written, recorded as made from it (translation-outdated), at their lines of `file` */
-    older?: { file: string; id: string; line: number; message: string }[] }[];
+    older?: { file: string; id: string; line: number; message: string }[];
+    /** a new file's samples, kept from the source language `from` (a translation file holds none), by the mapping that holds them */
+    samples?: { from: string; to: string; at: { at: string; names: string[] }[] } }[];
   /** `internal`: an error of tplsync's own planning the template (a bug): refused alone, and the import exits 70 after its summary */
   refusals: { file: string; line: number; id: string; message: string; template?: string; internal?: true }[];
   /** the files refused, each once (refusedCount): target files (a template in a language), and translation files refused whole */
@@ -980,7 +964,7 @@ export async function importTranslations(config: Config, files: readonly string[
       for (const w of plan.writes) {
         const h = held.get(w.file);
         if (h) result.refusals.push(h);
-        else result.written.push({ file: w.file, created: w.created, units: w.units, ...(w.changed !== undefined ? { changed: w.changed } : {}), template: w.template, ...(w.adopted ? { adopted: true } : {}), ...(w.added ? { added: w.added } : {}), ...(w.namedLike ? { namedLike: w.namedLike } : {}), ...(w.warnings ? { warnings: w.warnings.map((x) => ({ ...x, file })) } : {}), ...(w.older ? { older: w.older.map((x) => ({ ...x, file })) } : {}) });
+        else result.written.push({ file: w.file, created: w.created, units: w.units, ...(w.changed !== undefined ? { changed: w.changed } : {}), template: w.template, ...(w.adopted ? { adopted: true } : {}), ...(w.added ? { added: w.added } : {}), ...(w.namedLike ? { namedLike: w.namedLike } : {}), ...(w.warnings ? { warnings: w.warnings.map((x) => ({ ...x, file })) } : {}), ...(w.older ? { older: w.older.map((x) => ({ ...x, file })) } : {}), ...(w.samples ? { samples: { from: doc.source, to: doc.target, at: w.samples } } : {}) });
       }
     };
     // the last translation file that reads each language (its source or its target): the templates of a language no later file reads are let go once planned
@@ -1167,7 +1151,18 @@ export async function translationsImport(files: string[], o: ImportOptions): Pro
   // file names, unit ids and texts are the files' own: their control characters printed as escapes
   if (err.length) io().stderr.write(reportLines(err));
   // a part the file lacked, added from the source with the text (a suggestion, a button, a card): said, as a text is
-  const out = r.written.map((w) => `${o.dryRun ? 'would write' : w.created ? 'created' : 'updated'} ${w.file} (${texts(w)}${w.added?.length ? `; added ${w.added.join(', ')}` : ''})\n`);
+  // (a new file's samples, the source's, said under it: where they are, to be written in its language)
+  const out = r.written.flatMap((w) => [`${o.dryRun ? 'would write' : w.created ? 'created' : 'updated'} ${w.file} (${texts(w)}${w.added?.length ? `; added ${w.added.join(', ')}` : ''})\n`,
+    ...(w.samples ? [`  its samples are ${w.samples.from}'s: ${w.samples.at.map((s) => `${s.at} ${s.names.join(', ')}`).join('; ')}\n`] : [])]);
+  // a new file keeps the source's samples (a translation file holds none): what a reviewer reads in the plan and the preview, and
+  // WhatsApp's review with the template, is the translated text with them ("Monday, June 15" in a Spanish message); said once
+  const kept = r.written.filter((w) => w.samples);
+  if (kept.length) {
+    const from = [...new Set(kept.map((w) => w.samples!.from))].join(', ');
+    const to = [...new Set(kept.map((w) => w.samples!.to))].join(', ');
+    const one = kept.length === 1;
+    out.push(`${one ? 'the new file keeps' : `${kept.length} new files keep`} the ${from} samples (examples) of ${one ? 'its' : 'their'} source (said under ${one ? 'it' : 'each'} above): a translation file holds no samples, so none was translated, and the plan, the preview and WhatsApp's review show them in the ${to} text; write ${to} samples there (a date, a weekday, a place, a name)\n`);
+  }
   const adopted = new Set(r.written.filter((w) => !w.created && w.changed === 0 && w.adopted).map((w) => w.file)).size;
   if (adopted) out.push(`${adopted === 1 ? '1 file had' : `${adopted} files had`} no record of the source texts ${adopted === 1 ? 'its translations were' : 'their translations were'} made from (marked "no record before" above): ${adopted === 1 ? 'its translations are' : 'their translations are'} now recorded as made from the current source texts; check that they are current\n`);
   // a file two translation files of the run wrote (two files of one language) is one file

@@ -9,7 +9,7 @@ import { escapesProject } from '../files/confine-write.js';
 import { fromFile } from '../model/canonical.js';
 import { templateMeta } from '../model/meta.js';
 import { LintFailed, loadProject } from '../project/load.js';
-import { writeFileAtomic } from '../terminal/output.js';
+import { namesStdout, outputPlace, placeWords, writeOutput, writtenInPlace } from '../files/output-file.js';
 import { commandConfig } from './context.js';
 import { keyRemedy, shownEnvironment, shownTemplate, unfilledReferences } from '../project/values.js';
 import { reportLintFailure, sayLeftOut } from './report.js';
@@ -26,8 +26,8 @@ export interface TypesCommandOptions { config?: string; env?: string; out?: stri
 
 export async function typesCommand(o: TypesCommandOptions): Promise<number> {
   const config = await commandConfig(o);
-  // --out -: the module on stdout, as translations export --out - writes its file
-  const toStdout = o.out === '-';
+  // --out - (or /dev/stdout): the module on stdout, as translations export --out - writes its file
+  const toStdout = namesStdout(o.out);
   if (toStdout && o.check) throw new UsageError('--check compares the module file with what the templates make; --out - writes to stdout and has no file to compare: name the file (--out FILE), or leave --out for the config\'s typesOut');
   // an absolute typesOut was joined onto the config's folder (/tmp/t.ts written as ./tmp/t.ts, in silence): refused as a
   // path leading out is (the config's typesOut is a path inside the project, relative to the config's folder)
@@ -44,15 +44,17 @@ export async function typesCommand(o: TypesCommandOptions): Promise<number> {
   if (o.importFrom !== undefined && (o.importFrom.trim() === '' || escapeUnseen(o.importFrom) !== o.importFrom)) {
     throw new UsageError(`--import-from ${JSON.stringify(o.importFrom)}: give the module specifier the module imports tplsync from (a package name, a path alias such as '#tplsync', or a relative path), without line breaks or characters that show nothing`);
   }
+  const option = o.out !== undefined ? '--out' : 'typesOut', shown = o.out ?? path.relative(io().cwd(), out);
+  // a device or a named pipe (/dev/null, /dev/stderr): written in place, never read (files/output-file.ts)
+  const place = toStdout ? 'stdout' : outputPlace(out, `${option} ${shown}`);
   if (!toStdout) {
-    const option = o.out !== undefined ? '--out' : 'typesOut', shown = o.out ?? path.relative(io().cwd(), out);
     if (o.check) {
       // --check writes nothing: the file is not one it would replace, but one it cannot compare
-      const why = protectedOutput(shown, projectFiles(config), { generatedTypes: true });
+      const why = protectedOutput(shown, projectFiles(config), { generatedTypes: true }) ?? (writtenInPlace(place) ? `${placeWords(place)}, not a file` : undefined);
       if (why) throw new UsageError(`${option} ${shown} is ${why}: --check compares the module \`tplsync types\` generated with what the templates make, and writes nothing; name that module's file`);
     } else refuseProtectedOutput(option, shown, projectFiles(config), { generatedTypes: true });
   }
-  const file = toStdout ? undefined : currentModule(out, o.out ?? path.relative(io().cwd(), out));
+  const file = toStdout || writtenInPlace(place) ? undefined : currentModule(out, shown);
   // a byte-order mark an editor put before the module (utf-8-bom) is the file's, not the module's: kept when it is rewritten
   const bom = file?.charCodeAt(0) === 0xfeff ? '\ufeff' : '';
   const current = bom ? file!.slice(1) : file;
@@ -93,7 +95,8 @@ export async function typesCommand(o: TypesCommandOptions): Promise<number> {
   // the config's typesOut is the repository's to choose, within the repository: --out is the user's
   const away = o.out === undefined && !toStdout ? escapesProject(config.dir, out) : undefined;
   if (away) throw new UsageError(`typesOut in ${config.file ? path.relative(io().cwd(), config.file) || config.file : 'the config'} leads out of the project (to ${away}); tplsync writes its files inside it. Choose a path inside the project, or name one with --out`);
-  const source = config.file ? path.relative(path.dirname(out), config.file).split(path.sep).join('/') : 'the template files';
+  // (a module written to a device or a pipe names the config as one at the config's typesOut would, as --out - does)
+  const source = config.file ? path.relative(path.dirname(writtenInPlace(place) && !toStdout ? path.resolve(config.dir, config.typesOut) : out), config.file).split(path.sep).join('/') : 'the template files';
   const { generateTypes } = await import('../typegen/generate.js');
   const text = generateTypes(metas, { source, importFrom, ...(envName ? { environment: envName } : {}) });
   const rel = shownPath(out, config.dir);
@@ -106,18 +109,19 @@ export async function typesCommand(o: TypesCommandOptions): Promise<number> {
     return EXIT.FINDINGS;
   }
   // the file's byte-order mark and line ends are its own (as the template writers keep them: files/line-ends.ts)
-  writeFileAtomic(out, bom + (current !== undefined ? withLineEnd(text, lineEndsOf(current).main) : text));
+  await writeOutput(out, bom + (current !== undefined ? withLineEnd(text, lineEndsOf(current).main) : text), { place, shown });
   io().stdout.write(`wrote ${rel} (${count})\n`);
   return EXIT.OK;
 }
 
-/** the module at `out` as it is (undefined: none yet); a folder, a device or a pipe there is refused before it is read (/dev/full never ends, a pipe blocks) */
+/** the module at `out` as it is (undefined: none yet); a folder there is refused, and what is not a regular file is not read (/dev/full never ends, a pipe blocks) */
 function currentModule(out: string, shown: string): string | undefined {
   let st;
   // what the path leads to (a link is followed here; writing refuses to replace a link)
   try { st = statSync(out); } catch (e) { if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined; throw e; }
   if (st.isDirectory()) throw new UsageError(`--out ${shown} is a folder: give the module's file, e.g. --out ${path.join(shown, 'tplsync-templates.ts')}`);
-  if (!st.isFile()) throw new UsageError(`--out ${shown} is not a regular file (a device or a pipe): types writes a module file`);
+  // (a device or a pipe is written in place, and never read: outputPlace; anything else the writer says)
+  if (!st.isFile()) return undefined;
   if (st.size > MAX_MODULE_BYTES) throw new UsageError(`--out ${shown}: ${st.size} bytes, more than a generated module (${MAX_MODULE_BYTES}); is it the module's file?`);
   return readFileSync(out, 'utf8');
 }

@@ -14,7 +14,7 @@ import { schemaDir } from '../schemas/dir.js';
 import { PlacedUsageError, UsageError } from '../core/errors.js';
 import { addPublicTexts, addSecret, MIN_SECRET_LENGTH } from '../core/redact.js';
 import { VALUE_NAME } from '../core/value-name.js';
-import { closest, didYouMean } from '../core/suggest.js';
+import { closest, didYouMean, editDistance } from '../core/suggest.js';
 import type { ConfigProblem, ConfigText, SchemaError } from './diagnose.js';
 import { parseOverrides, type Override } from './overrides.js';
 import { checkPolicyEntries } from './policies.js';
@@ -462,7 +462,7 @@ export function loadConfig(opts: { cwd: string; configFile?: string }): Promise<
 async function readConfig(opts: { cwd: string; configFile?: string }): Promise<Config> {
   const direct = await readDirect(opts);
   if (direct) return finishLoad(direct.config, direct.filepath);
-  if (direct === null) return { dir: opts.cwd, templates: DEFAULT_TEMPLATE_GLOBS, typesOut: DEFAULT_TYPES_OUT, environments: {}, rules: {} };
+  if (direct === null) { await refuseMisspeltPackageKey(opts.cwd); return { dir: opts.cwd, templates: DEFAULT_TEMPLATE_GLOBS, typesOut: DEFAULT_TYPES_OUT, environments: {}, rules: {} }; }
   const { cosmiconfig } = await import('cosmiconfig');
   let result: { config: unknown; filepath: string; isEmpty?: boolean } | null;
   try {
@@ -507,8 +507,39 @@ async function readConfig(opts: { cwd: string; configFile?: string }): Promise<C
   if (opts.configFile && (!result || (path.basename(result.filepath) === 'package.json' && (result.config === undefined || result.config === null)))) {
     throw new UsageError(`--config ${opts.configFile}: ${path.basename(opts.configFile) === 'package.json' ? 'it has no "tplsync" key: put the config under "tplsync" in it, or name a tplsync.config.yaml' : 'it holds no config'}\n${HOW_TO_CREATE}`);
   }
-  if (!result) return { dir: opts.cwd, templates: DEFAULT_TEMPLATE_GLOBS, typesOut: DEFAULT_TYPES_OUT, environments: {}, rules: {} };
+  if (!result) { await refuseMisspeltPackageKey(opts.cwd); return { dir: opts.cwd, templates: DEFAULT_TEMPLATE_GLOBS, typesOut: DEFAULT_TYPES_OUT, environments: {}, rules: {} }; }
   return finishLoad(result.config ?? {}, result.filepath);
+}
+
+/**
+ * No config found, and a package.json on the way up from `cwd` (where the search looked) has a key one or two letters
+ * from `tplsync`, or the same in other letter case (`tplSync`, `tplsynk`): the config the user wrote, under a key
+ * tplsync does not read. Refused (exit 3) as a misspelt key inside the config is, with "did you mean" and its line and
+ * column; it was "No config found" and the advice to create a tplsync.config.yaml, which would then stand beside the
+ * package.json config once its key was corrected (trial-bb F1).
+ */
+async function refuseMisspeltPackageKey(cwd: string): Promise<void> {
+  for (let dir = resolvePath(cwd); ; dir = path.dirname(dir)) {
+    const file = path.join(dir, 'package.json');
+    let text: string | undefined;
+    let keys: string[] = [];
+    try {
+      if (existsSync(file)) text = readText(file, 'a package.json (tplsync looks in it for a "tplsync" key)');
+      const pkg: unknown = text === undefined ? undefined : JSON.parse(text);
+      if (pkg !== null && typeof pkg === 'object' && !Array.isArray(pkg)) keys = Object.keys(pkg);
+    } catch { /* unreadable, or no JSON: the search said so, or had no use for it */ }
+    const key = keys.find((k) => k !== 'tplsync' && editDistance(k, 'tplsync') <= 2);
+    if (key !== undefined && text !== undefined) {
+      const { ConfigText } = await import('./diagnose.js');
+      const at = new ConfigText(text).at([], key);
+      const rel = path.relative(io().cwd(), file) || file;
+      const problem = `key '${key}'${didYouMean(key, ['tplsync'])}`;
+      throw new PlacedUsageError(
+        `No config found: tplsync reads the config in a package.json from its "tplsync" key (in lower case), and ${rel} has none:\n${rel}${at ? `:${at.line}:${at.column}` : ''}: ${problem} Rename the key (or name a config with --config FILE)`,
+        at ? [{ file: rel, line: at.line, column: at.column, endLine: at.endLine, endColumn: at.endColumn, message: `${problem} Rename the key (or name a config with --config FILE)` }] : []);
+    }
+    if (path.dirname(dir) === dir) return;
+  }
 }
 
 async function finishLoad(raw: unknown, filepath: string): Promise<Config> {

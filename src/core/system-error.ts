@@ -8,6 +8,13 @@ const SYSTEM_ERRORS: Record<string, string> = {
   ENFILE: 'too many files open on the machine', EIO: 'an input/output error of the device', EISDIR: 'it is a folder', ERR_FS_EISDIR: 'it is a folder', ENOTDIR: 'a part of the path is not a folder',
 };
 
+/** `why (CODE)` for an error of the file system (`no space left on the device (ENOSPC)`), else undefined */
+export function systemReason(e: unknown): string | undefined {
+  const x = e as { code?: unknown } | undefined;
+  const why = typeof x?.code === 'string' ? SYSTEM_ERRORS[x.code] : undefined;
+  return why ? `${why} (${x!.code as string})` : undefined;
+}
+
 /** `cannot write PATH: why (CODE)` for an error of the file system, else undefined */
 export function systemError(e: unknown): string | undefined {
   const x = e as { code?: unknown; syscall?: unknown; path?: unknown } | undefined;

@@ -47,11 +47,11 @@ export interface ControlContext {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CATEGORIES = ['MARKETING', 'UTILITY', 'AUTHENTICATION'];
-const REVIEW_KEYS = ['channel', 'template', 'statusText', 'reason', 'recommendation', 'quality', 'category'];
+const REVIEW_KEYS = ['channel', 'template', 'statusText', 'reason', 'recommendation', 'quality', 'category', 'pause'];
 
 /** The body of POST /_emulator/review, checked: the request, or a message naming the field that is wrong. */
 export function checkReviewRequest(body: unknown): ReviewRequest | { error: string; field: string } {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return { error: 'The body must be a JSON object: {"channel": UUID, "template": UUID, "statusText"?, "reason"?, "recommendation"?, "quality"?, "category"?}', field: '' };
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return { error: 'The body must be a JSON object: {"channel": UUID, "template": UUID, "statusText"?, "reason"?, "recommendation"?, "quality"?, "category"?, "pause"?}', field: '' };
   const b = body as Record<string, unknown>;
   const extra = Object.keys(b).find((k) => !REVIEW_KEYS.includes(k));
   if (extra !== undefined) return { error: `Unknown field ${JSON.stringify(extra.slice(0, 60))}; the fields are ${REVIEW_KEYS.join(', ')}`, field: extra.slice(0, 60) };
@@ -66,7 +66,10 @@ export function checkReviewRequest(body: unknown): ReviewRequest | { error: stri
   }
   if (b.quality !== undefined && !(QUALITY_SCORES as readonly unknown[]).includes(b.quality)) return { error: `quality must be one of ${QUALITY_SCORES.join(', ')}`, field: 'quality' };
   if (b.category !== undefined && !CATEGORIES.includes(b.category as string)) return { error: `category must be one of ${CATEGORIES.join(', ')}`, field: 'category' };
-  return b as unknown as ReviewRequest;
+  if (b.pause !== undefined && b.pause !== true) return { error: 'pause must be true (the platform pauses the template for low quality), or left out', field: 'pause' };
+  if (b.pause && b.statusText !== undefined) return { error: 'Give statusText or pause, not both: a pause sets the state (PAUSED, or DISABLED at the third)', field: 'pause' };
+  const { pause, ...rest } = b;
+  return (pause ? { ...rest, pause: true } : rest) as unknown as ReviewRequest;
 }
 
 export interface ControlRequest { name: string; method: string; headers: IncomingHttpHeaders; remoteAddress: string; readBody(): Promise<Buffer>; discardBody(): void }
@@ -114,6 +117,7 @@ export async function control(r: ControlRequest, ctx: ControlContext): Promise<{
         if ('error' in q) throw new HttpError(400, 'INVALID', q.error, q.field || undefined);
         const rec = ctx.state.planReview(q);
         if (!rec) throw new HttpError(404, 'RESOURCE_NOT_FOUND', `No template ${q.template} on channel ${q.channel}`);
+        if ('refused' in rec) throw new HttpError(400, 'INVALID', rec.refused, 'pause');
         await ctx.persist({ t: 'template', key: EmulatorState.templateKey(rec.channelId, rec.templateId), rec });
         ctx.state.commitTemplate(rec);
         return { status: 200, body: ctx.state.readTemplate(rec.channelId, rec.templateId) };

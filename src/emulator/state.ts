@@ -22,7 +22,7 @@ export interface TemplateRecord {
   reviewAt: number;
   verdict: 'APPROVED' | 'REJECTED';
   reason?: string;
-  /** what happened after the review (POST /_emulator/review, quality pauses); an edit starts a new review */
+  /** what happened after the review (POST /_emulator/review: a state, a quality rating, a pause); an edit starts a new review */
   lifecycle?: Lifecycle;
   /** edits made to the template after it was approved */
   editsAfterApproval: number;
@@ -46,7 +46,11 @@ export interface Lifecycle {
   pausedUntil?: number;
 }
 
-/** WhatsApp's pauses for a RED quality: 3 hours, then 6 hours, then the template is disabled. */
+/**
+ * WhatsApp's pauses for low quality: 3 hours, then 6 hours, then the template is disabled (Meta,
+ * Template pausing). A pause is the platform's decision, apart from the rating: a RED template
+ * "can be sent, but is in danger of being paused or disabled soon" (Meta, Template quality rating).
+ */
 export const PAUSES_MS = [3 * 3600_000, 6 * 3600_000] as const;
 
 /**
@@ -138,7 +142,12 @@ export type TemplateWritePlan =
 export interface ReviewRequest {
   channel: string; template: string;
   statusText?: string; reason?: string; recommendation?: string; quality?: QualityScore; category?: string;
+  /** the platform pauses it for low quality: the next of its pauses (3 h, 6 h), the third disables it */
+  pause?: true;
 }
+
+/** The states in which WhatsApp pauses a template for low quality: those it is sent in (and FLAGGED, at risk of a pause). */
+export const PAUSABLE_STATES: ReadonlySet<string> = new Set(['APPROVED', 'REINSTATED', 'FLAGGED']);
 
 export type ConversationPlan =
   | { kind: 'new'; record: ConversationRecord }
@@ -203,16 +212,20 @@ export class EmulatorState {
   }
 
   /**
-   * The platform moves a template (POST /_emulator/review), planned: a new record, or undefined
-   * when there is no such template. A RED quality pauses an APPROVED template as WhatsApp does
-   * (3 h, then 6 h, then disabled). Ends a review still under way. Changes nothing.
+   * The platform moves a template (POST /_emulator/review), planned: a new record, undefined when
+   * there is no such template, or why it cannot be paused. A quality rating is only a rating: a RED
+   * template stays APPROVED and sendable (Meta, Template quality rating); `pause` pauses it as
+   * WhatsApp does for low quality (3 h, then 6 h, then disabled). Ends a review still under way.
+   * Changes nothing.
    */
-  planReview(q: ReviewRequest): TemplateRecord | undefined {
+  planReview(q: ReviewRequest): TemplateRecord | { refused: string } | undefined {
     const prev = this.template(q.channel, q.template);
     if (!prev) return undefined;
     const now = this.o.now();
     const lc: Lifecycle = { ...prev.lifecycle };
     const rec: TemplateRecord = { ...prev, reviewAt: Math.min(prev.reviewAt, now), lifecycle: lc };
+    const before = this.statusOf(rec, now);
+    if (q.pause && !PAUSABLE_STATES.has(before)) return { refused: `A ${before} template is not paused: WhatsApp pauses a template it sends (APPROVED, REINSTATED, FLAGGED) for low quality` };
     if (q.statusText !== undefined) {
       lc.statusText = q.statusText;
       delete lc.pausedUntil;
@@ -222,19 +235,17 @@ export class EmulatorState {
     if (q.reason !== undefined) lc.reason = q.reason;
     if (q.recommendation !== undefined) lc.recommendation = q.recommendation;
     if (q.category !== undefined) lc.category = q.category;
-    if (q.quality !== undefined) {
-      lc.quality = q.quality;
-      const state = this.statusOf(rec, now);
-      if (q.quality === 'RED' && q.statusText === undefined && (state === 'APPROVED' || state === 'REINSTATED' || state === 'FLAGGED')) {
-        const pauses = (lc.pauses ?? 0) + 1;
-        lc.pauses = pauses;
-        if (pauses > PAUSES_MS.length) {
-          lc.statusText = 'DISABLED'; delete lc.pausedUntil;
-          lc.reason = `quality RED for the ${ordinal(pauses)} time: disabled`;
-        } else {
-          lc.statusText = 'PAUSED'; lc.pausedUntil = now + PAUSES_MS[pauses - 1]!;
-          lc.reason = `quality RED: paused for ${PAUSES_MS[pauses - 1]! / 3600_000} hours (${pauses === 1 ? 'FIRST_PAUSE' : 'SECOND_PAUSE'})`;
-        }
+    // the rating alone: the state stays as it is (a RED template is still sent)
+    if (q.quality !== undefined) lc.quality = q.quality;
+    if (q.pause) {
+      const pauses = (lc.pauses ?? 0) + 1;
+      lc.pauses = pauses;
+      if (pauses > PAUSES_MS.length) {
+        lc.statusText = 'DISABLED'; delete lc.pausedUntil;
+        lc.reason = `paused for low quality for the ${ordinal(pauses)} time: disabled`;
+      } else {
+        lc.statusText = 'PAUSED'; lc.pausedUntil = now + PAUSES_MS[pauses - 1]!;
+        lc.reason = `low quality: paused for ${PAUSES_MS[pauses - 1]! / 3600_000} hours (${pauses === 1 ? 'FIRST_PAUSE' : 'SECOND_PAUSE'})`;
       }
     }
     return rec;

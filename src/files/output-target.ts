@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, existsSync, lstatSync, openSync, readFileSync, readSync, realpathSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { WriteRefused, writeFileAtomic } from './write.js';
+import { outputPlace } from './output-file.js';
 import { resolvePath } from '../core/io.js';
 
 const PROJECT_FILES = /^(?:package\.json|package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|tsconfig(?:\.[\w.-]+)?\.json|jsconfig\.json|\.tplsyncrc(?:\.\w+)?|tplsync\.config\.\w+|\.gitignore|\.gitattributes|\.npmrc|readme(?:\.\w+)?|changelog(?:\.\w+)?|license(?:\.\w+)?|contributing(?:\.\w+)?|action\.ya?ml|dockerfile|makefile)$/i;
@@ -114,6 +115,8 @@ export function refuseProtectedOutput(option: string, file: string | undefined, 
   if (file === undefined || file === '-') return;
   const why = protectedOutput(file, project, o);
   if (why) throw new WriteRefused(`${option} ${file} is ${why}: not replaced; give the output another path (or remove the file yourself)`);
+  // what no output is written to (a disk's device, a socket): refused before anything is done (files/output-file.ts)
+  outputPlace(file, `${option} ${file}`);
 }
 
 /**

@@ -9,7 +9,7 @@ import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { Interrupted, wasInterrupted } from '../core/interrupt.js';
-import { NotALockFile, takeLock } from '../core/pid-lock.js';
+import { LockNotWritten, NotALockFile, takeLock } from '../core/pid-lock.js';
 import { resolvePath } from '../core/io.js';
 import { makeDirs } from '../core/dirs.js';
 
@@ -48,8 +48,13 @@ export async function withProjectWrites<T>(dir: string, what: string, run: () =>
   let said = false;
   for (;;) {
     let got: ReturnType<typeof takeLock>;
-    // a temporary folder that cannot be written: the command runs as it did before the lock
-    try { makeDirs(path.dirname(file)); got = takeLock(file, `${what} in ${resolvePath(dir)}`); } catch (e) { if (e instanceof NotALockFile) throw e; return run(); }
+    // a folder that cannot be written (read-only): the command runs as it did before the lock; a lock that could not be
+    // written for want of room (a full disk, a quota used up: removed again) is said, naming the file: the run's own
+    // writes would fail for the same reason
+    try { makeDirs(path.dirname(file)); got = takeLock(file, `${what} in ${resolvePath(dir)}`); } catch (e) {
+      if (e instanceof NotALockFile || (e instanceof LockNotWritten && e.noRoom)) throw e;
+      return run();
+    }
     if (!('owner' in got)) {
       try { return await run(); } finally { got.release(); }
     }

@@ -12,6 +12,7 @@ import { lstatSync } from 'node:fs';
 import { CHANGED_WHILE_RUNNING, FileChanged, writeFileAtomic } from '../files/write.js';
 import { formatDocument } from './format.js';
 import { lineEndsOf, withLineEnd } from '../files/line-ends.js';
+import { systemReason } from '../core/system-error.js';
 
 export type FmtOutcome =
   | { file: string; kind: 'unchanged' | 'changed' | 'written'; keptOrder?: boolean;
@@ -70,7 +71,8 @@ export function formatFile(f: FileEntry, write: boolean, beforeWrite?: () => voi
   // read (an edit saved while fmt ran is kept, and said)
   try { writeFileAtomic(f.abs, r.text, { verbatim: true, expect: read.bytes! }); } catch (e) {
     if (e instanceof FileChanged) return { file: f.file, kind: 'failed', message: CHANGED_WHILE_RUNNING };
-    return { file: f.file, kind: 'failed', message: `cannot write it: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
+    // the system's reason in words, as the other commands say it (`no space left on the device (ENOSPC)`), not its code alone
+    return { file: f.file, kind: 'failed', message: `cannot write it: ${systemReason(e) ?? (e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
   }
   return { file: f.file, kind: 'written', ...kept };
 }

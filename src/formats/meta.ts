@@ -168,8 +168,8 @@ export function metaToFile(raw: unknown, where: string, state: readonly string[]
   for (const at of inexactNumbers(t)) bad(at, 'has more digits than a JSON number keeps exactly (the export lost its last ones): write it in the export as a string of digits, in quotes');
   const missing = t.category === undefined || t.category === null;
   // a template the export gives no category: the one its kind requires (a limited-time offer, a
-  // coupon's COPY_CODE button, an OTP button), which --category does not change (lint would refuse
-  // the file); --category's for a template of no such kind
+  // catalog button, an OTP button), which --category does not change (lint would refuse the file);
+  // --category's for a template of no such kind (a coupon's COPY_CODE button: MARKETING or UTILITY)
   const ofKind = missing && o.category !== KIND_PROBE ? metaKindCategory(t, where, state) : undefined;
   const given = ofKind ?? (o.category === KIND_PROBE ? 'UTILITY' : o.category);
   const category = missing && given !== undefined ? up(given) : up(t.category);

@@ -579,8 +579,8 @@ export function twilioToFile(raw: unknown, where: string, approval?: unknown, o:
       left(`types.${k}`, `what Twilio sends to channels that cannot show ${main}: a template file holds the WhatsApp template`);
     }
   }
-  // the category its kind requires (an OTP button's AUTHENTICATION; a carousel's, a catalog's, a multi-product or
-  // coupon COPY_CODE button's MARKETING), read off the template as its file will be, as pull --from meta and pull do:
+  // the category its kind requires (an OTP button's AUTHENTICATION; a carousel's, a catalog's or a multi-product
+  // button's MARKETING; a COPY_CODE action requires none), read off the template as its file will be, as pull --from meta and pull do:
   // --category never overrides it (lint would refuse the file); the approval request's own category always wins
   const kind = main ? twilioKindCategory(v, main) : undefined;
   const read = ap ? str(ap.category)?.toUpperCase() : undefined;

@@ -59,7 +59,8 @@ function describe(made: readonly Made[]): string | undefined {
     const pairs = sets.map((s) => (typeof s.was === 'string' ? placeholderPairs(s.was, s.change.value) : undefined));
     if (pairs.every((p): p is [string, string][] => p !== undefined && p.length > 0)) {
       const all = [...new Map(pairs.flat().map((p): [string, [string, string]] => [`${p[0]}\0${p[1]}`, p])).values()];
-      const numbered = all.every(([a, b]) => /^\{\{[0-9]+\}\}$/.test(a) && /^\{\{[0-9]+\}\}$/.test(b));
+      // (a number's leading zeros removed, {{02}} as {{2}}, is the same number written anew: no renumbering)
+      const numbered = all.every(([a, b]) => /^\{\{[0-9]+\}\}$/.test(a) && /^\{\{[0-9]+\}\}$/.test(b)) && all.some(([a, b]) => Number(a.slice(2, -2)) !== Number(b.slice(2, -2)));
       const samples = renames.length ? `, ${renames.length === 1 && Object.keys(renames[0]!.renames).length === 1 ? 'its sample' : 'their samples'} too` : '';
       return `${numbered ? 'Renumber' : 'Write'} ${all.map(([a, b]) => `${a} ${numbered ? 'to' : 'as'} ${b}`).join(', ')}${samples}`;
     }

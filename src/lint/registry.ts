@@ -58,4 +58,8 @@ export function rulesOfRun(own: readonly RuleMeta[]): readonly RuleMeta[] {
  */
 export const RETIRED_RULES: ReadonlyMap<string, string> = new Map([
   ['rcs-card-text-bytes', 'RBM\'s CardContent counts a card\'s title (200) and description (2000) in characters, which rcs-card-text-length checks; the byte wording was Dialogflow\'s'],
+  // it refused a COPY_CODE button on a UTILITY template, on the coupon page alone ("Coupon code templates are marketing
+  // templates ..."), which describes one kind of marketing template; Meta's utility page lists the button among a utility
+  // template's (checked 2026-12-03, "Updated Jun 17, 2026"); AUTHENTICATION takes its OTP button only (authentication-otp)
+  ['copy-code-category', 'it refused a COPY_CODE button on a UTILITY template, which Meta documents: its utility templates page (https://developers.facebook.com/documentation/business-messaging/whatsapp/templates/utility-templates/utility-templates) lists "Supported types: Call request, Copy code, Phone number, Quick-reply, URL", and coupon code templates are MARKETING ones; an AUTHENTICATION template takes only its OTP button (`otp_type: COPY_CODE` for a code to copy), which authentication-otp checks'],
 ]);

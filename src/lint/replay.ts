@@ -22,6 +22,7 @@ import { anyRefused } from '../files/refusals.js';
 import { caseVariantFolders } from '../files/path-case.js';
 import { io } from '../core/io.js';
 import { refuseProtectedOutput } from '../files/output-target.js';
+import { outputPlace } from '../files/output-file.js';
 import { repositoryRoot } from '../files/repository-root.js';
 import { writeFileAtomic } from '../files/write.js';
 import { rulesFingerprint } from './fingerprint.js';
@@ -221,9 +222,12 @@ export async function replayLint(args: readonly string[], p: ReplayProcess = the
   }
   const report = kept.bytes.subarray(kept.at);
   // the report's file first: a failure there leaves nothing written, and the command line reports it
+  // (a device or a named pipe, written in place, is the command line's: a pipe may wait for its reader, and only the
+  // command line's signal handling ends that wait as Ctrl-C and SIGTERM should)
   if (r.output !== undefined) {
     try {
       refuseProtectedOutput('the output file', r.output);
+      if (outputPlace(r.output) !== 'file') return undefined;
       writeFileAtomic(r.output, report);
     } catch { return undefined; }
   }

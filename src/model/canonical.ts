@@ -578,15 +578,18 @@ function inOrder(c: CanonicalTemplate): CanonicalTemplate {
  */
 export const PLATFORM_LABELLED: ReadonlySet<string> = new Set(['COPY_CODE']);
 
-/** Button types only a MARKETING template takes: catalog-category, copy-code-category. */
-const MARKETING_BUTTONS: ReadonlySet<string> = new Set(['CATALOG', 'MPM', 'COPY_CODE']);
+/**
+ * Button types only a MARKETING template takes: catalog-category. Not COPY_CODE: Meta's utility
+ * templates page lists "Copy code" among a UTILITY template's buttons (the retired
+ * copy-code-category refused it), so a coupon's button leaves the category to --category.
+ */
+const MARKETING_BUTTONS: ReadonlySet<string> = new Set(['CATALOG', 'MPM']);
 
 /**
  * The category a kind of template requires, the one the lint rule of that kind asks for (pull
  * writes it when the read carries none): MARKETING for a carousel, an offer, a GIF header, a
  * single-product (PRODUCT) header, a button with an Android app deep link (Marketing Messages
- * API), a catalog or multi-product (CATALOG, MPM) button or a coupon's COPY_CODE button, UTILITY
- * for an order status template, AUTHENTICATION with an OTP button. A kind a test of every kind
+ * API), a catalog or multi-product (CATALOG, MPM) button, UTILITY for an order status template, AUTHENTICATION with an OTP button. A kind a test of every kind
  * (test/pull-kind-category.test.ts) finds missing here is pulled as UTILITY and refused by lint.
  */
 export function kindCategory(c: Pick<CanonicalTemplate, 'carousel' | 'limitedTimeOffer' | 'buttons'> & { header?: { format: string }; subCategory?: string }): string | undefined {

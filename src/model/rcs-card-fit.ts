@@ -154,3 +154,17 @@ export function fitRichCards(message: Loose, sent: (text: string) => string): Ca
   const layout = cardLayout(obj(message.rcsRichCardsOpts), cards.length);
   return cards.map((card) => fitRichCard(layout, card, sent));
 }
+
+/** a card's part the phone shows: a text or URL that is not blank, a number written where a text belongs */
+const given = (v: unknown): boolean => (sample(v)?.trim() ?? '') !== '';
+
+/**
+ * Pure: whether a card in this layout is a HORIZONTAL standalone card of media alone, which Google
+ * refuses (RBM StandaloneCard.CardOrientation.HORIZONTAL: "If a horizontal rich card's CardContent
+ * contains the media field, it must also include at least a title, description, or suggestions[]
+ * field"): lint's rcs-horizontal-content reports it and the preview says so under the card, whose
+ * text half would be empty. A VERTICAL card (or a carousel's) of media alone is a card.
+ */
+export function horizontalMediaAlone(layout: CardLayout, card: Loose): boolean {
+  return layout.horizontal && given(card.fileUrl) && !given(card.title) && !given(card.description) && objs(card.suggestions).length === 0;
+}

@@ -26,11 +26,26 @@ export function findExisting(existing: readonly ExistingTemplate[], t: { id: str
 }
 
 /**
+ * A file of the project that holds a template but is not UTF-8 text (a comment re-saved in Windows-1252): identified by
+ * its channel, name and language read with U+FFFD in place of the bytes that are not UTF-8, never written over from
+ * that reading; `problem` is what lint's `encoding` says of it (its line, column and message).
+ */
+export interface NotUtf8Template extends ExistingTemplate { problem: { line: number; column: number; message: string } }
+
+/**
  * The templates of the project's files (the config's globs, and `extraDirs` such as pull's
  * --dir) as ids for this environment. Files that do not read as templates are left out: lint
  * reports them.
  */
 export async function existingTemplates(config: Config, environment: EnvironmentConfig, cwd: string, extraDirs: readonly string[] = []): Promise<ExistingTemplate[]> {
+  return (await existingFiles(config, environment, cwd, extraDirs)).templates;
+}
+
+/**
+ * existingTemplates, and apart from them the files that are not UTF-8 text but hold a template by what can be read of
+ * them (`notUtf8`): pull finds a template's file there rather than writing a second one beside it.
+ */
+export async function existingFiles(config: Config, environment: EnvironmentConfig, cwd: string, extraDirs: readonly string[] = []): Promise<{ templates: ExistingTemplate[]; notUtf8: NotUtf8Template[] }> {
   const entries = new Map<string, { file: string; abs: string; managed: boolean }>();
   const add = async (paths: string[], managed: boolean) => {
     try { for (const f of await discoverFiles(config, paths, cwd)) if (!entries.has(f.abs)) entries.set(f.abs, { ...f, managed }); } catch { /* no files there */ }
@@ -38,20 +53,25 @@ export async function existingTemplates(config: Config, environment: Environment
   await add([], true);
   for (const d of extraDirs) if (existsSync(d)) await add([d], false);
   const out: ExistingTemplate[] = [];
+  const notUtf8: NotUtf8Template[] = [];
   for (const { file, abs, managed } of entries.values()) {
     // the one bounded read of a template file; a file that is too large or not UTF-8 is lint's to report
     const r = readTemplateFile(file, abs);
     if (!r.bytes) continue;
-    // decoded strictly, by the document: a file that is not UTF-8 text is left out, never read with U+FFFD in place of
-    // its bytes (pull kept a comment so read and wrote it over the file: the bytes lost, lint's `encoding` finding with them)
-    if (openDocument(file, r.bytes).loading().some((p) => p.kind === 'not-utf8')) continue;
+    // decoded strictly, by the document: a file that is not UTF-8 text is never read with U+FFFD in place of its bytes
+    // for its value (pull kept a comment so read and wrote it over the file: the bytes lost, lint's `encoding` finding
+    // with them); it is told apart, by what can be read of it, so that its template is known to have a file (trial-bb
+    // F7: pull wrote a second file of it, saying the first held "another template", the same one)
+    const bad = openDocument(file, r.bytes).loading().find((p) => p.kind === 'not-utf8');
     let t: Record<string, unknown>;
     try { t = readTemplateValue(Buffer.from(r.bytes).toString('utf8')); } catch { continue; }
     if (!t || typeof t !== 'object' || typeof t.channel !== 'string' || typeof t.name !== 'string' || typeof t.language !== 'string') continue;
     const channelId = resolveChannel(t.channel, environment);
     if (!channelId) continue;
     const id = templateId(channelId, t.name, t.language, typeof t.publicId === 'string' ? t.publicId : undefined);
-    out.push({ file, abs, id, channelId, name: t.name, language: t.language, managed, value: t });
+    const found = { file, abs, id, channelId, name: t.name, language: t.language, managed, value: t };
+    if (bad) notUtf8.push({ ...found, problem: { line: bad.span.line, column: bad.span.column, message: bad.message } });
+    else out.push(found);
   }
-  return out;
+  return { templates: out, notUtf8 };
 }

@@ -1,6 +1,6 @@
 // Pure: from what the files want and what the reads returned, the plan: one change per
 // template (create, update, noop, orphan), with field-level changes and what needs attention.
-import { categoryExplanation, categoryNote, describeAttention, IN_REVIEW, needsAttention, recategorised, type CategoryChange, type CategoryContext, type NeedsAttention, type RuleSetting } from './review-state.js';
+import { categoryExplanation, categoryNote, describeAttention, IN_REVIEW, needsAttention, qualityWarning, recategorised, type CategoryChange, type CategoryContext, type NeedsAttention, type QualityWarning, type RuleSetting } from './review-state.js';
 import { isApprovedState, isDeletedState } from '../core/template-state.js';
 import { describeEditAllowance, editAllowanceOf } from '../api/edit-allowance.js';
 import { editSpend, inReviewNote, type EditSpend } from './edit-budget.js';
@@ -44,6 +44,8 @@ export interface PlanChange {
   attention?: string[];
   /** the template on the channel is not approved (REJECTED, PAUSED, DISABLED, ...): not in sync */
   needsAttention?: NeedsAttention;
+  /** approved and sendable, but rated RED: Meta may pause it soon (said beside the plan; in sync all the same) */
+  qualityWarning?: QualityWarning;
   /** an update of an APPROVED template spends one of its limited edits: what the read said of them */
   edit?: EditSpend;
   /**
@@ -382,6 +384,8 @@ export function makePlan(inp: PlanInputs): Plan {
       categoryShown = { note: refusal?.category && skipped ? `${APPLY_SKIPS}${note}` : note, ...(explained ? { explained } : {}) };
       attention.splice(skipAt, 0, categoryShown.note);
     }
+    // approved and rated RED: in sync and sendable, and said, as review says it (a state that needs attention says its own)
+    const quality = state ? undefined : qualityWarning(r);
     if (skipped && !(refusal?.category && categoryShown)) {
       // why, unless a note of its own says it already (the parts no file can hold; a deleted template's way back, its state's line;
       // an edit in review, whose note says so and what a saved plan and apply --wait do)
@@ -397,6 +401,7 @@ export function makePlan(inp: PlanInputs): Plan {
       ...(diff.length ? { changes: diff } : {}),
       ...(attention.length ? { attention } : {}),
       ...(state ? { needsAttention: state } : {}),
+      ...(quality ? { qualityWarning: quality } : {}),
       ...(edit ? { edit } : {}),
       ...(acceptedCategory ? { acceptedCategory } : {}),
       ...(drift ? { drift: drift.drift } : {}),

@@ -195,6 +195,19 @@ export function notCompared(plan: Plan): string[] {
 
 const SYMBOL = { create: '+', update: '~', noop: '=', orphan: '?' } as const;
 
+/** the templates approved and rated RED (PlanChange.qualityWarning): in sync and sendable, each said with what Meta warns of */
+export function qualityRed(plan: Pick<Plan, 'changes'>): PlanChange[] {
+  return plan.changes.filter((c) => c.action !== 'orphan' && c.qualityWarning);
+}
+
+/** The lines of the templates rated RED, at most 10 (then how many more, and the command that lists them all). */
+export function qualityLines(plan: Pick<Plan, 'changes'>, environment: string): string[] {
+  const red = qualityRed(plan);
+  const lines = red.slice(0, 10).map((c) => `${idOf(c)}: ${c.qualityWarning!.warning}`);
+  if (red.length > 10) lines.push(`and ${red.length - 10} more rated RED: ${adviceCommand('review', environment)} lists them`);
+  return lines;
+}
+
 export function renderText(plan: Plan, o: { color: boolean; environment: string; verbose?: boolean;
   /** false: shown by apply --no-wait-for-quota, which waits for no quota window (its lines say what this run leaves) */
   waitForQuota?: boolean;
@@ -269,6 +282,8 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
       : c.bold(`Plan for ${o.environment}: ${s.create} to create, ${updateCounts(plan, o.waitsForReviews)}, ${s.noop} unchanged${s.orphan ? `, ${s.orphan} orphaned` : ''}${heldCounts(plan)}.${marked ? ` ${marked} need${marked === 1 ? 's' : ''} attention (marked ! above).` : ''}`));
   const behind = behindLine(plan, o.environment);
   if (behind) out.push(c.red(behind));
+  // approved and sendable (no change, no exit 2), but Meta may pause them soon: said after the verdict, never left out
+  for (const line of qualityLines(plan, o.environment)) out.push(c.yellow(`! ${line}`));
   const connection = connectionLine(plan, o.environment);
   if (connection) out.push(c.red(`! ${connection}`));
   for (const line of windowLines(plan, o.waitForQuota !== false)) out.push(c.yellow(line));
@@ -460,6 +475,7 @@ export function renderJson(plan: Plan, o: JsonPlanTarget): string {
       ...(createdCategory(c) !== undefined ? { category: createdCategory(c) } : {}),
       ...(c.changes ? { changes: fileChanges(c) } : {}), ...(c.attention ? { attention: c.attention } : {}),
       ...(c.needsAttention ? { needsAttention: c.needsAttention } : {}),
+      ...(c.qualityWarning && c.action !== 'orphan' ? { qualityWarning: c.qualityWarning } : {}),
       ...(c.edit ? { edit: c.edit } : {}),
       ...(c.acceptedCategory ? { acceptedCategory: c.acceptedCategory.category } : {}),
       ...(c.action === 'update' && c.applySkips !== undefined ? { applySkips: c.applySkips } : {}),
@@ -467,7 +483,8 @@ export function renderJson(plan: Plan, o: JsonPlanTarget): string {
     })),
     // applySkips: how many of the updates apply does not attempt (each change says why): absent when none
     // needsAttention: the templates text plan marks ! (its "N need attention"); absent when none, as applySkips
-    summary: { ...plan.summary, ...(applySkipCount(plan) ? { applySkips: applySkipCount(plan) } : {}), ...(markedCount(plan) ? { needsAttention: markedCount(plan) } : {}) },
+    // qualityRed: the approved templates rated RED (each change has its qualityWarning); absent when none
+    summary: { ...plan.summary, ...(applySkipCount(plan) ? { applySkips: applySkipCount(plan) } : {}), ...(markedCount(plan) ? { needsAttention: markedCount(plan) } : {}), ...(qualityRed(plan).length ? { qualityRed: qualityRed(plan).length } : {}) },
     ...budgetJson(plan),
     ...windowsJson(plan),
     ...(plan.held?.length ? { held: plan.held.map(identifierFields) } : {}),
@@ -554,6 +571,10 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
   if (s.create + s.update === 0 && !notApproved && !keyHeld && !renamed && !refused && !s.orphan) head.push('✅ No changes: the channels match the files.', '');
   else if (s.create + s.update === 0) head.push(`⚠️ No changes to the content, but not in sync: ${notInSync(notApproved, keyHeld, undefined, renamed, s.orphan, refused)} (below).`, '');
   else if (o.preview) head.push(`🔍 [See each change before and after, as the customer sees it](${o.preview.url}) (open \`index.html\`; one page per changed template)`, '');
+  // approved and sendable, but rated RED: Meta may pause them soon (a reviewer of the comment sees it; no change, no exit 2)
+  const red = qualityRed(plan);
+  for (const c of red.slice(0, 10)) head.push(`⚠️ \`${idOf(c)}\`: ${esc(c.qualityWarning!.warning)}`, '');
+  if (red.length > 10) head.push(`⚠️ … and ${red.length - 10} more rated RED: \`${adviceCommand('review', o.environment)}\` lists them`, '');
   // a category the environment's config accepts (the platform re-categorised this environment's copy): said once, not as drift
   for (const line of acceptedLines(plan)) head.push(`ℹ️ ${esc(line)}.`, '');
   const review = inReviewLine(plan, o.environment, (k) => `\`${k}\``);

@@ -50,6 +50,17 @@ export function desktopNote(buttons: readonly CanonicalButton[]): string | undef
   return undefined;
 }
 
+/**
+ * Meta (coupon code templates, Limitations): "Coupon code templates are currently not supported by
+ * the WhatsApp web client": a template with a COPY_CODE button (not an authentication template's
+ * OTP copy-code button, another kind). A limited-time offer's code is the offer's, whose own note
+ * says the web and desktop apps do not show it.
+ */
+export function webNote(c: Pick<CanonicalTemplate, 'buttons' | 'limitedTimeOffer'>): string | undefined {
+  if (c.limitedTimeOffer || !c.buttons.some((b) => b.type === 'COPY_CODE')) return undefined;
+  return 'WhatsApp web does not support templates with a copy-code (coupon) button (Meta: "currently not supported by the WhatsApp web client"); recipients there need the phone app.';
+}
+
 /** The sample code shown in an authentication template whose text WhatsApp writes. */
 const SAMPLE_CODE = '123456';
 
@@ -178,6 +189,8 @@ export function whatsapp(f: FileTemplate, marks?: Marks): string {
   if (preset && !preset.exact) parts.push(`<p class="meta" data-testid="localised" lang="en" dir="ltr">WhatsApp writes this text in the template's language (${esc(c.language)}); shown here in English.</p>`);
   if (ownExpiry && !ownExpiry.exact) parts.push(`<p class="meta" data-testid="localised" lang="en" dir="ltr">WhatsApp writes the expiry line in the template's language (${esc(c.language)}); shown here in English.</p>`);
   if (c.limitedTimeOffer) parts.push('<p class="meta" lang="en" dir="ltr">WhatsApp\'s web and desktop apps do not show the offer strip.</p>');
+  const web = webNote(c);
+  if (web) parts.push(`<p class="meta" data-testid="web" lang="en" dir="ltr">${esc(web)}</p>`);
   const note = desktopNote(c.buttons);
   if (note) parts.push(`<p class="meta" data-testid="desktop" lang="en" dir="ltr">${note}</p>`);
   return parts.join('');

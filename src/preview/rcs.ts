@@ -6,7 +6,8 @@ import { smsPartsInWords, smsSize, smsUnitsInWords } from '../model/sms.js';
 import { messageFileText, type FileTemplate } from '../model/canonical.js';
 import { obj as o, objs as a, sample as s, type Loose } from '../model/loose.js';
 import { renderText } from '../model/placeholders.js';
-import { CARD_MAX_HEIGHT_DP, MEDIA_HEIGHT_DP, STANDALONE_WIDTH_DP, cardLayout, fitRichCard } from '../model/rcs-card-fit.js';
+import { CARD_MAX_HEIGHT_DP, MEDIA_HEIGHT_DP, STANDALONE_WIDTH_DP, cardLayout, fitRichCard, horizontalMediaAlone } from '../model/rcs-card-fit.js';
+import { takesNoThumbnail } from '../model/rcs-media.js';
 import { langAttrs, lineDir, paragraphs } from './direction.js';
 import { changed, cls, esc, fileNameOf, imageOverPlaceholder, markInvisible, mediaAlt, textWithMarks, withSamples, type Marks } from './markup.js';
 
@@ -50,7 +51,8 @@ function effect(x: Loose, own: (text: string) => string, words: (text: string) =
     case 'view_location': {
       const ll = o(x.latLong);
       if (ll) return `${words('shows ')}${s(x.label) ? `${own(s(x.label)!)}${words(' at ')}` : ''}${words(`${String(ll.latitude)}, ${String(ll.longitude)} on a map`)}`;
-      return s(x.query) ? `${words('searches the map for “')}${own(s(x.query)!)}${words('”')}` : words('shows (no place)');
+      // Google's ViewLocationAction.query: "only supported on Android Messages clients" (lint's rcs-view-location-query)
+      return s(x.query) ? `${words('searches the map for “')}${own(s(x.query)!)}${words('” (Android Messages only)')}` : words('shows (no place)');
     }
     case 'share_location': return words('asks to share your location');
     // the event's description is text the customer gets in the calendar entry: shown with its title
@@ -141,7 +143,14 @@ export function renderRcs(f: FileTemplate, marks?: Marks): string {
   const layout = cardLayout(opts, cards.length);
   const { carousel, horizontal, mediaDp, widthDp } = layout;
   const parts = [`<section class="rcs"${c.rcsOnly ? ' data-rcs-only="true"' : ''}><h2>RCS${c.rcsOnly ? ' (RCS-only template)' : ''}</h2><div class="rcs-row"><div class="rcs-phone"${langAttrs(c.language)}>`];
-  if (s(m.message)) parts.push(`<div class="bubble rcs-text${cls(marks, 'message.message')}" data-testid="rcs-text" data-path="message.message">${paragraphs(text(s(m.message)!, 'message'), c.language)}</div>`);
+  if (s(m.message)) {
+    // RBM's message holds one content (AgentContentMessage: a text, a file or a rich card): a text beside media or cards is a
+    // message of its own before them, if the partner sends it, not a caption (lint's rcs-text-beside-content); said under it
+    const beside = cards.length > 0 || s(m.fileUrl) !== undefined;
+    const what = cards.length > 1 ? 'the carousel' : cards.length ? 'the card' : `the ${m.type === 'video' || m.type === 'file' ? m.type : 'picture'}`;
+    parts.push(`<div class="bubble rcs-text${beside ? ' separate' : ''}${cls(marks, 'message.message')}" data-testid="rcs-text" data-path="message.message"${beside ? ' data-separate="true"' : ''}>${paragraphs(text(s(m.message)!, 'message'), c.language)}</div>`);
+    if (beside) parts.push(`<p class="meta separate-note" data-testid="separate-message" lang="en" dir="ltr">A message of its own before ${what}, if the partner sends it at all (Twilio drops a carousel's body over RCS): RBM sends one content per message (a text, a file or a rich card), so this text is no ${cards.length ? `part of ${what}'s message` : 'caption'}.</p>`);
+  }
   if (cards.length) {
     const layoutClass = `${carousel ? 'carousel' : 'standalone'}${horizontal ? ` horizontal align-${esc(String(opts?.imageAlign ?? 'LEFT')).toLowerCase()}` : ''}`;
     // a carousel is a region of its own that takes the keyboard focus, so its cards scroll with the arrow keys
@@ -170,7 +179,9 @@ export function renderRcs(f: FileTemplate, marks?: Marks): string {
       parts.push('</div></div>');
       const notes = cardChipNotes(shown, marks, `message.richCards[${i}].suggestions`);
       const cut = fit.cut.length ? `<p class="meta card-cut" data-testid="card-cut">${icon('cut')} Cut as a phone shows it: a rich card is at most ${CARD_MAX_HEIGHT_DP} dp high (Google RBM), so ${fit.cut.join(', ')}.</p>` : '';
-      if (notes || cut) parts.push(`<div class="card-notes" data-testid="card-notes" lang="en" dir="ltr">${notes}${cut}</div>`);
+      // media alone on a HORIZONTAL card: Google refuses it (lint's rcs-horizontal-content); its empty side said, not drawn silently
+      const refused = horizontalMediaAlone(layout, card) ? '<p class="meta card-refused" data-testid="card-refused">Refused by RBM: a HORIZONTAL card with media needs a title, a description or a suggestion beside it (Google\'s StandaloneCard), and the side beside the media is empty. Add one, or use orientation VERTICAL for media alone.</p>' : '';
+      if (notes || cut || refused) parts.push(`<div class="card-notes" data-testid="card-notes" lang="en" dir="ltr">${notes}${cut}${refused}</div>`);
       parts.push('</div>');
     });
     parts.push('</div>');
@@ -178,7 +189,11 @@ export function renderRcs(f: FileTemplate, marks?: Marks): string {
     const url = s(m.fileUrl)!;
     // the media of a picture, video or file message, marked where its file, thumbnail or type changed
     const media = cls(marks, 'message.fileUrl') || cls(marks, 'message.thumbnailUrl') || cls(marks, 'message.type');
-    parts.push(`<div class="cards standalone${media}" data-path="message.fileUrl">${m.type === 'file' ? `<div class="bubble">${icon('document')} ${esc(url.split('/').pop() ?? url)}</div>` : `<div class="card" style="width:${STANDALONE_WIDTH_DP}px">${mediaHtml(url, s(m.thumbnailUrl), `${m.type === 'video' || VIDEO_FILE.test(url) ? 'Video' : 'Image'}: ${fileNameOf(url)}`, MEDIA_HEIGHT_DP.MEDIUM, m.type === 'video' || VIDEO_FILE.test(url))}</div>`}</div>`);
+    // a file that takes no thumbnail (a PDF, audio: Google's ContentInfo.thumbnailUrl is "for image and video files only"): the
+    // thumbnail the file names is not drawn, and said so (lint's rcs-media)
+    const noThumbnail = m.type === 'file' && s(m.thumbnailUrl) ? takesNoThumbnail(url) : undefined;
+    const thumbNote = noThumbnail ? `<p class="meta" data-testid="thumbnail-not-taken" lang="en" dir="ltr">thumbnailUrl not shown: Google takes a thumbnail for image and video files only, and this file is ${noThumbnail}.</p>` : '';
+    parts.push(`<div class="cards standalone${media}" data-path="message.fileUrl">${m.type === 'file' ? `<div class="bubble">${icon('document')} ${esc(url.split('/').pop() ?? url)}</div>${thumbNote}` : `<div class="card" style="width:${STANDALONE_WIDTH_DP}px">${mediaHtml(url, s(m.thumbnailUrl), `${m.type === 'video' || VIDEO_FILE.test(url) ? 'Video' : 'Image'}: ${fileNameOf(url)}`, MEDIA_HEIGHT_DP.MEDIUM, m.type === 'video' || VIDEO_FILE.test(url))}</div>`}</div>`);
   }
   parts.push(`<div class="suggestions${cls(marks, 'message.suggestions')}" data-path="message.suggestions">${chips(a(m.suggestions), c.language, marks, 'message.suggestions', true)}</div>`);
   const exp = o(m.rcsExpireOpts);
@@ -210,7 +225,9 @@ export const RCS_CSS = `
 .card-notes{margin-top:6px;font-size:12px;min-width:0}.card-chip-notes{list-style:none;margin:0;padding:0}.card-chip-note{margin:0 0 4px}.card-chip-note .label{color:var(--rcs)}.card-chip-note .effect{font-size:12px;color:var(--rcs-effect)}
 /* a title or description the phone cuts (a card over RBM's 344 dp): its lines clamped, ended with an ellipsis */
 .card-title[data-clamped],.card-description[data-clamped]{display:-webkit-box;-webkit-box-orient:vertical;overflow:hidden;text-overflow:ellipsis}
-.card-cut{font-size:12px;color:var(--warning);margin:4px 0 0}
+.card-cut,.card-refused{font-size:12px;color:var(--warning);margin:4px 0 0}
+/* a text beside media or cards: a message of its own (RBM sends one content a message), apart from what follows it */
+.bubble.rcs-text.separate{margin-bottom:4px}.separate-note{font-size:12px;margin:0 0 14px}
 .cards.horizontal .card-media{flex:0 0 128px;min-height:128px}
 .chip{display:inline-flex;flex-direction:column;align-items:flex-start}.chip .effect{font-size:11px;color:var(--rcs-effect)}
 /* the message's chips: one row under the message, scrolled sideways when it is wider than the phone (see chips()); each chip

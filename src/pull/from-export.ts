@@ -13,7 +13,7 @@ import { UsageError } from '../core/errors.js';
 import { jsonDepthProblem } from '../core/json-depth.js';
 import { throwIfInterrupted } from '../core/interrupt.js';
 import { categoryComment, type CategorySource, type FormatIssue, type ImportedTemplate } from '../formats/meta.js';
-import { existingTemplates } from '../plan/existing.js';
+import { existingFiles } from '../plan/existing.js';
 import { isDeletedState } from '../core/template-state.js';
 import { listingPage, pagesNotGiven, type ListingPage } from '../formats/pages.js';
 import { templateId } from '../model/ids.js';
@@ -77,6 +77,8 @@ export type ExportOutcome =
   /** pulled over (--force) a file that already says what the export has: not written */
   | { kind: 'same'; source: string; file: string; name: string; language: string; otherValues?: { environment: string; names: string[] }[] }
   | { kind: 'elsewhere'; source: string; file: string; name: string; language: string }
+  /** the template's file is not UTF-8 text (`problem`: where, and lint's `encoding` message): nothing written, --force or not (exit 1) */
+  | { kind: 'not-utf8'; source: string; file: string; name: string; language: string; problem: { line: number; column: number; message: string } }
   /** the file the template would be written to is the one that holds it already (a second run of the same pull): nothing written, exit 0 */
   | { kind: 'held'; source: string; file: string; name: string; language: string;
     /** the export's copy is not what the file holds (the template changed on the platform, or in the file) */
@@ -272,7 +274,7 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
   }
   // a listing's first page alone is not the channel's templates: the pages whose following page is missing
   const morePages = pagesNotGiven(req.format, pages);
-  const existing = await existingTemplates(config, environment, req.cwd, [req.dir]);
+  const { templates: existing, notUtf8 } = await existingFiles(config, environment, req.cwd, [req.dir]);
   // looked up by id, then by channel, name and language (findExisting's order, the first file of
   // each): a catalogue of thousands against a project of thousands is not a scan per template
   const byId = new Map<string, (typeof existing)[number]>();
@@ -322,6 +324,9 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       // deleted on the platform: nothing to adopt (a file would make apply create it again), as pull --all skips it
       if (isDeletedState(t.status)) { push({ kind: 'deleted', source, name: t.name, language: t.language, status: t.status! }); continue; }
       const lives = existing.length ? byId.get(templateId(req.channelId, t.name, t.language).toLowerCase()) ?? byName.get(`${channelKey}\u0000${t.name}\u0000${t.language}`) : undefined;
+      // its file is there but not UTF-8: neither written over nor doubled (as pull --id: trial-bb F7)
+      const unreadable = lives || !notUtf8.length ? undefined : notUtf8.find((e) => e.id === templateId(req.channelId, t.name, t.language).toLowerCase() || (e.channelId === channelKey && e.name === t.name && e.language === t.language));
+      if (unreadable) { push({ kind: 'not-utf8', source, file: unreadable.file, name: t.name, language: t.language, problem: unreadable.problem }); continue; }
       // without --dir (or with the folder it is in), a template a project file holds is written over that file (as pull --id does)
       const inPlace = lives !== undefined && (!req.dirGiven || resolvePath(path.dirname(lives.abs)) === resolvePath(req.dir));
       const target = inPlace ? lives.abs : path.join(req.dir, safeFileName(t.name, t.language, (stem) => templateExtension(config, req.dir, stem)));

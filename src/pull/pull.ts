@@ -24,7 +24,7 @@ import { formatTemplate } from '../fmt/format.js';
 import { inFileForm, keepComments } from './keep-comments.js';
 import { editedInPlace } from './splice.js';
 import { alignedTo, urlSamplesInFileForm } from '../project/references-back.js';
-import { existingTemplates, findExisting, type ExistingTemplate } from '../plan/existing.js';
+import { existingFiles, findExisting, type ExistingTemplate } from '../plan/existing.js';
 import { resolveChannel } from '../plan/desired.js';
 import { isDeletedState } from '../core/template-state.js';
 import { lintWritten } from './lint-written.js';
@@ -163,7 +163,12 @@ export type PullOutcome =
   /** the file that holds the template (or would) leads out of the project through a link: lint and fmt refuse it, and nothing is written to it (exit 1) */
   | { id: string; kind: 'outside'; file: string; name: string; language: string; message: string }
   /** the template lives in a file of the project already: nothing written (a second file would fail lint) */
-  | { id: string; kind: 'elsewhere'; file: string; name: string; language: string };
+  | { id: string; kind: 'elsewhere'; file: string; name: string; language: string }
+  /**
+   * the template's file is not UTF-8 text (`problem`: where, and lint's `encoding` message): nothing written, --force or
+   * not: neither over it (its bytes cannot be read to keep its comments) nor a second file of the template beside it (exit 1)
+   */
+  | { id: string; kind: 'not-utf8'; file: string; name: string; language: string; problem: { line: number; column: number; message: string } };
 
 /**
  * A file discovery refused as leading out of the project (never read) whose name is the one pull
@@ -198,7 +203,7 @@ export async function pullTemplates(config: Config, conn: Connection, req: PullR
 }
 
 async function pullEach(config: Config, conn: Connection, req: PullRequest, push: (o: PullOutcome) => void): Promise<Diagnostic[]> {
-  const existing = await existingTemplates(config, conn.environment, req.cwd, [req.dir]);
+  const { templates: existing, notUtf8 } = await existingFiles(config, conn.environment, req.cwd, [req.dir]);
   const written: string[] = [];
   // A secret is written back as its reference, found by its value: one whose variable is unset is
   // known only where a file has its reference (the value the channel holds there, learned). The
@@ -305,6 +310,11 @@ async function pullEach(config: Config, conn: Connection, req: PullRequest, push
     if (req.skipManaged && isDeletedState(r.statusText)) { push({ id, kind: 'deleted', name, language, status: r.statusText!, file: path.relative(req.cwd, path.join(req.dir, safeFileName(name, language, (stem) => templateExtension(config, req.dir, stem)))) }); continue; }
     // a second file of a template the project has would fail lint: without --dir, the file that holds it is the one written
     const lives = findExisting(existing, { id: r.publicId, channelId: req.channelId, name, language });
+    // its file is there but not UTF-8 (a comment re-saved in Windows-1252): never written over from a reading with U+FFFD
+    // in place of its bytes, nor a second file written beside it (trial-bb F7: it was, the first said to hold "another
+    // template", the same one); the file is to be saved as UTF-8 first, as lint's `encoding` says
+    const unreadable = lives ? undefined : findExisting(notUtf8, { id: r.publicId, channelId: req.channelId, name, language });
+    if (unreadable) { push({ id, kind: 'not-utf8', file: unreadable.file, name, language, problem: (unreadable as typeof notUtf8[number]).problem }); continue; }
     // a template whose file was deleted and not committed (git still has it at HEAD): that file is the one pulled back,
     // at its place (without --dir), with the names and samples it holds where its texts are the channel's once numbered
     const lost = lives || req.namesFrom ? undefined : findExisting(await lostFiles(), { id: r.publicId, channelId: req.channelId, name, language });

@@ -6,7 +6,7 @@ import { asIdentifier } from '../core/redact.js';
 import type { TemplateReadResponse } from '../api/shapes.js';
 import type { EditAllowance } from '../api/edit-allowance.js';
 import { compareTemplates, templateKey as keyOf } from '../model/ids.js';
-import { needsAttention, recategorised, type CategoryContext, type NeedsAttention, type RuleSetting } from '../plan/review-state.js';
+import { needsAttention, qualityWarning, recategorised, type CategoryContext, type NeedsAttention, type RuleSetting } from '../plan/review-state.js';
 import { isApprovedState } from '../core/template-state.js';
 
 export interface ReviewRow {
@@ -30,13 +30,17 @@ export interface ReviewRow {
   rule?: string;
   /** what to do; absent when nothing is to be done */
   todo?: string;
+  /** an approved template that is sendable but at risk (quality RED: Meta may pause it soon): what to know; it still counts as approved */
+  warning?: string;
 }
 
 export interface Review {
   version: 1;
   environment: string;
   templates: ReviewRow[];
-  summary: { total: number; approved: number; pending: number; absent: number; needsAttention: number };
+  summary: { total: number; approved: number; pending: number; absent: number; needsAttention: number;
+    /** the approved templates rated RED (each with its warning), among `approved`; absent when none */
+    qualityRed?: number };
 }
 
 export interface ReviewInput {
@@ -79,6 +83,8 @@ export function makeReview(environment: string, inputs: readonly ReviewInput[], 
     const limited = r.statusText === 'PENDING' && r.chatapp && i.allowance?.remaining === 0
       ? `; once it is approved, no edit is possible ${i.allowance.nextAt ? `before ${i.allowance.nextAt}` : 'for a while (the service did not say until when)'} (the edit under review used its allowance)` : '';
     const todo = a?.todo ?? (r.statusText === 'PENDING' ? `in review: wait (${adviceCommand('apply --wait', environment)} follows it)${limited}` : undefined);
+    // sendable, so approved, and said: Meta may pause it soon (a template with something to do has that said instead)
+    const warning = todo ? undefined : qualityWarning(r)?.warning;
     return {
       ...base, state: r.statusText,
       ...(remoteCategory ?? i.category ? { category: remoteCategory ?? i.category } : {}),
@@ -92,14 +98,16 @@ export function makeReview(environment: string, inputs: readonly ReviewInput[], 
       ...(r.recommendation ? { recommendation: r.recommendation } : {}),
       ...(a?.rule ? { rule: a.rule } : {}),
       ...(todo ? { todo } : {}),
+      ...(warning ? { warning } : {}),
     };
   }).sort(compareTemplates);
   const approved = templates.filter((t) => isApprovedState(t.state) && !t.todo).length;
   const pending = templates.filter((t) => t.state === 'PENDING').length;
   const absent = templates.filter((t) => t.state === 'ABSENT').length;
+  const qualityRed = templates.filter((t) => t.warning).length;
   return {
     version: 1, environment, templates,
-    summary: { total: templates.length, approved, pending, absent, needsAttention: templates.length - approved - pending - absent },
+    summary: { total: templates.length, approved, pending, absent, needsAttention: templates.length - approved - pending - absent, ...(qualityRed ? { qualityRed } : {}) },
   };
 }
 
@@ -122,11 +130,14 @@ export function renderReviewText(r: Review, paint: { red(s: string): string; gre
     if (t.reason) out.push(`    reason: ${t.reason}`);
     if (t.recommendation) out.push(`    recommendation: ${t.recommendation}`);
     if (t.todo) out.push(`    ${paint.yellow('→')} ${t.todo}`);
+    if (t.warning) out.push(`    ${paint.yellow('!')} ${t.warning}`);
   }
   const s = r.summary;
+  // approved and sendable, so counted approved (exit 0), but never "all is well" without a word of it
+  const red = s.qualityRed ? ` ${s.qualityRed === 1 ? '1 of them is' : `${s.qualityRed} of them are`} rated RED, at risk of a pause (marked ! above).` : '';
   out.push('');
   out.push(s.approved === s.total
-    ? paint.green(s.total === 1 ? `The template in ${r.environment} is approved.` : `All ${s.total} templates in ${r.environment} approved.`)
-    : paint.bold(`${r.environment}: ${s.approved} of ${s.total} approved, ${s.pending} pending, ${s.absent} not on the channel, ${s.needsAttention} need${s.needsAttention === 1 ? 's' : ''} attention.`));
+    ? (red ? paint.yellow : paint.green)(s.total === 1 ? `The template in ${r.environment} is approved.${red.replace(' 1 of them is', ' It is')}` : `All ${s.total} templates in ${r.environment} approved.${red}`)
+    : paint.bold(`${r.environment}: ${s.approved} of ${s.total} approved, ${s.pending} pending, ${s.absent} not on the channel, ${s.needsAttention} need${s.needsAttention === 1 ? 's' : ''} attention.${red}`));
   return `${out.join('\n')}\n`;
 }

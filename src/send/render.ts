@@ -9,6 +9,7 @@ import { namedCharacter, shownWithEscapes, unclosedDirection } from '../model/wr
 import { urlButtonValue, urlValueEncoded } from '../model/urls.js';
 
 import { ParamError } from '../core/errors.js';
+import { closest } from '../core/suggest.js';
 
 export { ParamError };
 
@@ -39,8 +40,8 @@ const own = <V>(o: Readonly<Record<string, V>>, k: string): V | undefined => (Ob
 
 /**
  * Throws a ParamError naming every missing, extra, empty or malformed parameter. `textOnly`: only
- * the text part is sent, so only its parameters are required (those of the parts left out, a card's,
- * may be given: they are checked and not sent).
+ * the text part is sent, so only its parameters are taken: a value only the parts left out use (an
+ * RCS card's, an SMS fallback's) is refused by name, as a carousel card's is, since nothing sends it.
  */
 export function checkParams(meta: TemplateMeta, params: Readonly<Record<string, unknown>>, textOnly = false): TemplateParamValues {
   const problems: string[] = [];
@@ -52,8 +53,17 @@ export function checkParams(meta: TemplateMeta, params: Readonly<Record<string, 
   // the platform that carries the message decides the rules of its values (an RCS channel takes a line break WhatsApp refuses)
   const rcs = carrierOf(meta) === 'rcs';
   const valid = new Set<string>();
+  // a value only the parts left out use (an RCS card's title or description, an SMS fallback's): nothing sends it, so it is
+  // refused by name, as a carousel card's is, never taken and dropped without a word (trial-ay F4: an RCS card's 'Ritz' went nowhere)
+  const leftOut = needed ? meta.params.filter((p) => !needed.has(p)) : [];
+  for (const p of leftOut) {
+    if (own(params, p) === undefined) continue;
+    // (the part named by its text, a card by its title: the one that holds the placeholder, when its name shows it)
+    const parts = (meta.omitted ?? []).filter((o) => o.includes(`{{${p}}}`));
+    problems.push(`'${p}' is used only by ${parts.length ? parts.join('; ') : `the parts --text-only leaves out (${(meta.omitted ?? []).join('; ')})`}, which a conversation message cannot carry: the value would go nowhere, leave it out`);
+  }
   for (const p of meta.params) {
-    if (needed && !needed.has(p) && own(params, p) === undefined) continue;
+    if (needed && !needed.has(p)) continue;
     const x = valueProblem(p, own(params, p), rcs);
     if (x) problems.push(x);
     else valid.add(p);
@@ -94,14 +104,30 @@ export function checkParams(meta: TemplateMeta, params: Readonly<Record<string, 
     else if ([...v].length > MAX_PAYLOAD) problems.push(`'${p}' (the payload of quick reply button index ${replies.get(p)}) is ${[...v].length} characters; a reply's postback data takes at most ${MAX_PAYLOAD}`);
   }
   const known = new Set([...meta.params, ...cards, ...cardValues, ...replies.keys()]);
-  for (const p of Object.keys(params)) if (!known.has(p)) problems.push(`'${p}' is not a parameter of ${key}`);
+  // a misspelt name (hotl for hotel): the name meant, among those the template knows
+  // a misspelt name (hotl for hotel): the name meant, among those the template takes by name
+  const named = [...meta.params, ...replies.keys()];
+  const meaning = (p: string): string => {
+    // (an RCS card's value given as a WhatsApp carousel card's is, card_1.city: its placeholders are the template's own, city)
+    const meant = closest(p.replace(/^card_[0-9]+\./, ''), named);
+    if (meant === undefined) return '';
+    return leftOut.includes(meant) ? ` (did you mean '${meant}'? It is used only by the parts --text-only leaves out, which are not sent)` : ` (did you mean '${meant}'?)`;
+  };
+  for (const p of Object.keys(params)) {
+    if (known.has(p)) continue;
+    const v = own(params, p);
+    // the CLI's card_1.city=... is { card_1: { city } }: each such name is said as written
+    const inner = /^card_[0-9]+$/.test(p) && v !== null && typeof v === 'object' ? Object.keys(v) : [];
+    if (inner.length) for (const k of inner) problems.push(`'${p}.${k}' is not a parameter of ${key}${meaning(`${p}.${k}`)}`);
+    else problems.push(`'${p}' is not a parameter of ${key}${meaning(p)}`);
+  }
   if (problems.length) {
     const all = meta.params;
     // the text part alone: what it needs, then what the parts left out would take
     const takes = needed ? all.filter((p) => needed.has(p)) : all;
     const rest = needed ? all.filter((p) => !needed.has(p)) : [];
     const payloads = [...replies.keys()];
-    throw new ParamError(`Parameters of ${key}: ${problems.join('; ')}.${takes.length ? ` It takes: ${takes.join(', ')}.` : ' It takes none.'}${rest.length ? ` (${rest.join(', ')}: of the parts --text-only leaves out, not needed)` : ''}${payloads.length ? ` Optional, a quick reply's payload: ${payloads.join(', ')}.` : ''}`);
+    throw new ParamError(`Parameters of ${key}: ${problems.join('; ')}.${takes.length ? ` It takes: ${takes.join(', ')}.` : ' It takes none.'}${rest.length ? ` (${rest.join(', ')}: only of the parts --text-only leaves out, which are not sent: give none)` : ''}${payloads.length ? ` Optional, a quick reply's payload: ${payloads.join(', ')}.` : ''}`);
   }
   return params as TemplateParamValues;
 }

@@ -1,30 +1,36 @@
-// Effects: writing reports to stdout or a file (temp file + rename, never half-written).
+// Effects: writing reports to stdout or to the output path named (files/output-file.ts: a file
+// replaced through a temp file and a rename, never half-written; a device or a pipe written in place).
 import { redact } from '../core/redact.js';
 import { appendFileSync } from 'node:fs';
 
 export { writeFileAtomic } from '../files/write.js';
-import { writeFileAtomic } from '../files/write.js';
 import { refuseProtectedOutput } from '../files/output-target.js';
+import { namesStdout, placeWords, writeOutput, type OutputPlace } from '../files/output-file.js';
 import { UsageError } from '../core/errors.js';
 import { io, resolvePath, type OutStream } from '../core/io.js';
 
-export function emit(data: string, outputFile?: string): void {
+export async function emit(data: string, outputFile?: string): Promise<void> {
   // a report may quote what a server said: the same gate as stdout
-  // (writeFileAtomic masks it, once: masked twice, the identifiers the first pass kept, their marks taken out, were masked by the second)
-  if (outputFile) { refuseProtectedOutput('the output file', outputFile); writeFileAtomic(outputFile, data); }
+  // (writeOutput masks it, once: masked twice, the identifiers the first pass kept, their marks taken out, were masked by the second)
+  if (outputFile) { refuseProtectedOutput('the output file', outputFile); await writeOutput(outputFile, data); }
   else io().stdout.write(data);
 }
 
-/** `o` with each of `keys` that names `-` (stdout, as `types --out -` takes it) left out: the output goes to stdout. */
+/** `o` with each of `keys` that names stdout (`-`, as `types --out -` takes it, or /dev/stdout) left out: the output goes to stdout. */
 export function dashAsStdout<T extends object>(o: T, ...keys: (keyof T)[]): T {
   const c = { ...o };
-  for (const k of keys) if (c[k] === '-') delete c[k];
+  for (const k of keys) if (namesStdout(c[k] as string | undefined)) delete c[k];
   return c;
 }
 
-/** A saved plan's file (`--out`) named `-`: refused, since a saved plan is a file that apply reads (`-o -` prints the plan). */
+/** A saved plan's file (`--out`) named `-` (or /dev/stdout): refused, since a saved plan is a file that apply reads (`-o -` prints the plan). */
 export function refuseSavedPlanDash(out: string | undefined): void {
-  if (out === '-') throw new UsageError('--out - : a saved plan is a file that `tplsync apply FILE` reads, not output to print; name a file (`--out plan.json`), and `-o -` or no -o prints the plan');
+  if (namesStdout(out)) throw new UsageError(`--out ${out} : a saved plan is a file that \`tplsync apply FILE\` reads, not output to print; name a file (\`--out plan.json\`), and \`-o -\` or no -o prints the plan`);
+}
+
+/** what plan and promote --out say after writing a saved plan to a device or a pipe: apply reads one from a file only */
+export function savedInPlace(what: 'plan' | 'promotion', out: string, place: OutputPlace): string {
+  return `Wrote the ${what} to ${out} (${placeWords(place)}); \`tplsync apply\` reads a saved ${what} from a file: save it with --out FILE to apply it\n`;
 }
 
 export function appendStepSummary(markdown: string): void {

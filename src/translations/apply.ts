@@ -10,7 +10,7 @@ import { obj, str } from '../model/loose.js';
 import { formatTemplate, keepNumbersAsWritten } from '../fmt/format.js';
 import { readPresetAuthenticationBody } from '../model/authentication.js';
 import { notFinalWhy, type Entry, type NotFinal } from './formats.js';
-import { baseLanguage, fieldKey, fieldPath, fieldTexts, hasWords, importedHash, kindMismatch, placeholdersOf, sampleScopes, targetFileName, targetHash, textFields, textHash } from './units.js';
+import { baseLanguage, fieldKey, fieldPath, fieldTexts, hasWords, importedHash, kindMismatch, placeholdersOf, sampleScopes, samplesHeld, targetFileName, targetHash, textFields, textHash } from './units.js';
 
 export { targetFileName } from './units.js';
 import { commentTailStart, mergeKeys, sharedPlaces, unshared } from './shared.js';
@@ -77,6 +77,8 @@ export interface Write {
   added?: string[];
   /** units translated from an older source text than the template's (the translation file's source is not the template's): written, and recorded as made from that text, so translation-outdated reports them; said at their lines */
   older?: { id: string; line: number; message: string }[];
+  /** a new file's samples, by the mapping that holds them (samplesHeld): the source's as it wrote them, since a translation file holds none: said, with where to write the language's own */
+  samples?: { at: string; names: string[] }[];
 }
 
 export interface ImportPlan {
@@ -130,6 +132,17 @@ function sourceCodes(source: string): { want: string[]; key: string } {
     codesMemo.set(source, c);
   }
   return c;
+}
+
+/**
+ * whether two texts' placeholders differ by name, both read without a problem: what lint's variant-mismatch reports of the
+ * file written beside its source (a reference dropped, a placeholder written twice, or one mistyped is not that rule's)
+ */
+function namesDiffer(a: string, b: string): boolean {
+  const x = scanPlaceholders(a);
+  const y = scanPlaceholders(b);
+  if (x.problems.length || y.problems.length) return false;
+  return sorted([...new Set(x.placeholders.map((p) => p.key))]) !== sorted([...new Set(y.placeholders.map((p) => p.key))]);
 }
 
 /** the line pull writes on top of a file it wrote (pull/file-text.ts) */
@@ -351,7 +364,9 @@ function unpadded(target: string, current: string): string {
 }
 
 /** Pure: why an entry cannot be written into a field with this source text and limit (a limit lint only warns about is limitWarning's, not given here), or undefined. */
-export function checkEntry(e: Entry, source: string, limit: number | undefined, current: string = source, bytes = false, held?: string, rendered?: Readonly<Record<string, string>>, o: { body?: boolean; rcs?: boolean; oneLine?: string } = {}): string | undefined {
+export function checkEntry(e: Entry, source: string, limit: number | undefined, current: string = source, bytes = false, held?: string, rendered?: Readonly<Record<string, string>>, o: { body?: boolean; rcs?: boolean; oneLine?: string; rule?: string } = {}): string | undefined {
+  // a refusal names the lint rule it stands for, as lint's findings and the import's other refusals do (`(button-label)`)
+  const limitRule = o.rule ? ` (${o.rule})` : '';
   const { want, key } = sourceCodes(source);
   const got = placeholdersOf(e.target);
   if (!sameInOrder(want, got) && key !== sorted(got)) {
@@ -360,7 +375,7 @@ export function checkEntry(e: Entry, source: string, limit: number | undefined, 
     const typed = typedInstead([...new Set(missing)], [...new Set(extra)], e.target);
     if (typed.length) return `the placeholders changed: ${typed.join('; ')}; keep ${want.join(' ')} exactly as written`;
     const parts = [missing.length ? `dropped ${[...new Set(missing)].join(', ')}` : '', extra.length ? `added ${[...new Set(extra)].join(', ')}` : ''].filter(Boolean);
-    return `the placeholders changed (${parts.join('; ') || 'a placeholder appears a different number of times'}); keep ${want.join(' ') || 'none'} exactly as written`;
+    return `the placeholders changed (${parts.join('; ') || 'a placeholder appears a different number of times'}); keep ${want.join(' ') || 'none'} exactly as written${namesDiffer(source, e.target) ? ' (variant-mismatch)' : ''}`;
   }
   // an XLIFF code the source does not have (after the placeholders: a placeholder it adds is said as such)
   if (e.unknownCode !== undefined) {
@@ -399,17 +414,17 @@ export function checkEntry(e: Entry, source: string, limit: number | undefined, 
   // a field whose limit counts its samples (a carousel card's body, a limited-time offer's): the translation with them in place of its placeholders, as lint counts it
   // (and the text itself within the limit too, as lint's length rules count it: a sample shorter than its placeholder does not make room)
   if (limit !== undefined && rendered !== undefined) {
-    if (chars(e.target) > limit) return `the translation has ${chars(e.target)} characters; this field takes at most ${limit} (its placeholders counted as written, and again with its samples in their place)`;
+    if (chars(e.target) > limit) return `the translation has ${chars(e.target)} characters; this field takes at most ${limit} (its placeholders counted as written, and again with its samples in their place)${limitRule}`;
     const n = chars(renderText(e.target, rendered));
-    if (n > limit) return `the translation has ${n} characters with its samples in place of its placeholders; this field takes at most ${limit}, samples included`;
-  } else if (limit !== undefined && !bytes && chars(e.target) > limit) return `the translation has ${chars(e.target)} characters; this field takes at most ${limit}`;
-  if (limit !== undefined && bytes && Buffer.byteLength(e.target, 'utf8') > limit) return `the translation takes ${Buffer.byteLength(e.target, 'utf8')} bytes of UTF-8; this field takes at most ${limit} bytes (a non-Latin character takes 2 to 4)`;
+    if (n > limit) return `the translation has ${n} characters with its samples in place of its placeholders; this field takes at most ${limit}, samples included${limitRule}`;
+  } else if (limit !== undefined && !bytes && chars(e.target) > limit) return `the translation has ${chars(e.target)} characters; this field takes at most ${limit}${limitRule}`;
+  if (limit !== undefined && bytes && Buffer.byteLength(e.target, 'utf8') > limit) return `the translation takes ${Buffer.byteLength(e.target, 'utf8')} bytes of UTF-8; this field takes at most ${limit} bytes (a non-Latin character takes 2 to 4)${limitRule}`;
   // where WhatsApp refuses a placeholder, and the template's own text has none: a body that starts or ends with one
   // (placeholder-position, error 2388299: a translator's word order, `{{customer}} عزیز،`), two with only spaces between (placeholder-adjacent)
   const placed = placement(e.target, current, o.body === true, o.rcs !== true);
   if (placed) return placed;
   // a text header and the footer are one line each (header-footer-line-break): a spreadsheet cell's line break, a PO msgstr's \n
-  if (o.oneLine && /[\n\r\u2028\u2029\u0085]/u.test(e.target.replace(/\s+$/, ''))) return `the translation has a line break, and ${o.oneLine} is one line (WhatsApp takes line breaks in the body only); write it on one line`;
+  if (o.oneLine && /[\n\r\u2028\u2029\u0085]/u.test(e.target.replace(/\s+$/, ''))) return `the translation has a line break, and ${o.oneLine} is one line (WhatsApp takes line breaks in the body only); write it on one line (header-footer-line-break)`;
   return undefined;
 }
 
@@ -1224,7 +1239,7 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
         // a limit lint only warns about refuses nothing: the translation is written and the warning said (limitWarning)
         const limitSeverity: SeveritySetting = !f.rule ? 'error' : severities ? severities(judged, f.rule) : f.warning ? 'warning' : 'error';
         // (one SMS is not a count of characters: an error's refusal is smsOver's)
-        const why = stale ?? checkEntry(e, !e.source || e.source === f.text ? f.text : e.source, limitSeverity !== 'error' || f.sms ? undefined : f.limit, f.text, f.bytes === true, heldText, f.rendered ? f.samples : undefined, { body: field === 'body.text' && src.value.category !== 'AUTHENTICATION' && refuses('placeholder-position'), rcs: field.startsWith('message.') || !refuses('placeholder-adjacent'), ...(!refuses('header-footer-line-break') ? {} : field === 'footer' ? { oneLine: 'the footer' } : field === 'header.text' ? { oneLine: 'a text header' } : {}) });
+        const why = stale ?? checkEntry(e, !e.source || e.source === f.text ? f.text : e.source, limitSeverity !== 'error' || f.sms ? undefined : f.limit, f.text, f.bytes === true, heldText, f.rendered ? f.samples : undefined, { body: field === 'body.text' && src.value.category !== 'AUTHENTICATION' && refuses('placeholder-position'), rcs: field.startsWith('message.') || !refuses('placeholder-adjacent'), ...(!refuses('header-footer-line-break') ? {} : field === 'footer' ? { oneLine: 'the footer' } : field === 'header.text' ? { oneLine: 'a text header' } : {}), ...(f.rule ? { rule: f.rule } : {}) });
         const sms = !why && f.sms && limitSeverity === 'error' ? smsOver(e.target, f.samples) : undefined;
         if (why || sms) {
           const r: Refusal = { template, id: e.id, line: e.line, message: why ?? `${sms} (${f.rule} is an error in this project's config)` };
@@ -1266,7 +1281,8 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
             const level = applies ? severities(judged, rule) : 'off';
             if (level !== 'warning' && level !== 'info') continue;
             const m = checkEntry(e, source, undefined, f.text, false, heldText, undefined, only);
-            if (m) warnings.push({ id: e.id, line: e.line, message: `${m} (${rule}, ${level === 'info' ? 'info' : 'a warning'}: written all the same)` });
+            // (the rule named once, with its level: a refusal's words end with the rule's id)
+            if (m) warnings.push({ id: e.id, line: e.line, message: `${m.endsWith(` (${rule})`) ? m.slice(0, -rule.length - 3) : m} (${rule}, ${level === 'info' ? 'info' : 'a warning'}: written all the same)` });
           }
         }
       }
@@ -1459,7 +1475,9 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
       if (text === undefined) continue;
       // named as its source is with the language added (Rechnung.yaml -> Rechnung.fr.yaml): the command says what lint's file-name says of the two
       const namedLike = file === src.file.replace(/(\.ya?ml)$/i, `.${targetLang}$1`) ? { namedLike: src.file } : {};
-      plan.writes.push({ file, text, created: true, template, units: ok.length, line, ...namedLike, ...(warnings.length ? { warnings } : {}), ...olderOf() });
+      // the samples it keeps from the source (a translation file holds none): said, so that they are written in the language
+      const samples = samplesHeld(before as Loose);
+      plan.writes.push({ file, text, created: true, template, units: ok.length, line, ...namedLike, ...(warnings.length ? { warnings } : {}), ...olderOf(), ...(samples.length ? { samples } : {}) });
     } catch (err) {
       backTo(plan, mark);
       const line = es.length ? Math.min(...es.map((e) => e.line)) : 0;

@@ -206,6 +206,25 @@ export function sampleScopes(t: Loose, path: readonly (string | number)[]): { at
 }
 
 /**
+ * Pure: the samples a template's texts take, by the mapping that holds them (`body.examples`: customer, date), in document
+ * order: what a new language's file made from the source keeps as the source wrote them (a translation file holds no
+ * samples: an export shows them as notes), so that an import says them and where to write the language's own.
+ */
+export function samplesHeld(t: Loose): { at: string; names: string[] }[] {
+  // each mapping's samples the texts use, in the mapping's own order (as the file writes them)
+  const out = new Map<string, { written: string[]; used: Set<string> }>();
+  for (const f of textFields(t)) {
+    for (const name of Object.keys(f.samples)) {
+      const scope = sampleScopes(t, f.path).find((x) => x.samples[name] !== undefined);
+      if (!scope) continue;
+      const at = fieldKey(scope.at);
+      (out.get(at) ?? out.set(at, { written: Object.keys(scope.samples), used: new Set() }).get(at)!).used.add(name);
+    }
+  }
+  return [...out].map(([at, { written, used }]) => ({ at, names: written.filter((n) => used.has(n)) }));
+}
+
+/**
  * The codes a translation keeps as written, in order: the placeholders (`{{customer}}`) and the
  * references to the environment's values (`((promo_code))`): a translator who drops one loses
  * what the customer is sent there.
@@ -305,9 +324,48 @@ export function hasWords(text: string): boolean {
  * well hold en_US's text), with words enough to tell (hasWords), and no record that an import wrote
  * it (`recorded`: the file's translated_from has a hash for that field: a person sent it back as
  * the translation, the same text or not). `wordy`: hasWords(source), when the caller has it already.
+ * `madeFrom`: the languages the target file's texts are translated from (copySources): a text the same
+ * as another language's, of none of their bases, is no copy (Spanish and Portuguese both say "Ver pedido").
  */
-export function isUntranslatedCopy(source: string, target: string, sourceLang: string, targetLang: string, recorded: boolean, wordy?: boolean): boolean {
-  return !recorded && target === source && baseLanguage(sourceLang) !== baseLanguage(targetLang) && (wordy ?? hasWords(source));
+export function isUntranslatedCopy(source: string, target: string, sourceLang: string, targetLang: string, recorded: boolean, wordy?: boolean, madeFrom?: readonly string[]): boolean {
+  return !recorded && target === source && baseLanguage(sourceLang) !== baseLanguage(targetLang)
+    && (!madeFrom || madeFrom.some((l) => baseLanguage(l) === baseLanguage(sourceLang))) && (wordy ?? hasWords(source));
+}
+
+/** A language variant of a template as the copy check sees it: its language, and the language its record names as its source (translated_from.language). */
+export interface Variant { language: string; from?: string | undefined }
+
+const englishFirst = (lang: string): number => (lang === 'en' || lang.startsWith('en_') ? 0 : 1);
+
+/**
+ * Pure: the language a template's texts are translated from, of its variants (one a language): the
+ * language their records name (translated_from.language: an import wrote them from it), else an
+ * `en` one, else the first by its code. No config names it; the records are what an import leaves.
+ */
+export function templateSource(variants: readonly Variant[]): string | undefined {
+  const named = new Set(variants.flatMap((v) => (v.from ? [v.from] : [])));
+  let best: string | undefined;
+  for (const { language: l } of variants) {
+    if (best === undefined) { best = l; continue; }
+    const d = (named.has(l) ? 0 : 1) - (named.has(best) ? 0 : 1) || englishFirst(l) - englishFirst(best) || (l < best ? -1 : l > best ? 1 : 0);
+    if (d < 0) best = l;
+  }
+  return best;
+}
+
+/**
+ * Pure: the languages whose text, held word for word and unrecorded by the variant `v`'s file, is an
+ * untranslated copy (rule translation-missing, export's untranslated units): the one its own record
+ * names (when the template has a file in it) and the template's source (templateSource). Not any other
+ * language of the template: a text the same as another translation's is no evidence of a copy, as
+ * related languages share words (Spanish and Portuguese "Ver pedido", "Pedido {{1}} enviado").
+ */
+export function copySources(variants: readonly Variant[], v: Variant): string[] {
+  const out: string[] = [];
+  if (v.from && v.from !== v.language && variants.some((w) => w.language === v.from)) out.push(v.from);
+  const source = templateSource(variants);
+  if (source !== undefined && source !== v.language && !out.includes(source)) out.push(source);
+  return out;
 }
 
 /** What a translated file records of its source: `translated_from: { language, texts: { FIELD: HASH } }`. */
@@ -441,11 +499,15 @@ export function unitsByTarget(files: readonly TemplateFile[], source: string, ta
   const sources: { template: string; file: string; value: Loose }[] = [];
   /** each target language's files, by file: what the file a new variant would be written to holds */
   const byFile = new Map<string, Map<string, { template: string; value: Loose }>>(targets.map((t) => [t, new Map()]));
+  /** each template's variants: what a text is a copy of (copySources), as lint judges it */
+  const variants = new Map<string, Variant[]>();
   for (const f of files) {
     const id = idOf(f.value);
     if (!id) continue;
     const template = `${id.channel}/${id.name}`;
     if (id.language === source) sources.push({ template, file: f.file, value: f.value });
+    const from = translatedFrom(f.value)?.language;
+    (variants.get(template) ?? variants.set(template, []).get(template)!).push({ language: id.language, ...(from ? { from } : {}) });
     byTarget.get(id.language)?.set(template, f.value);
     byFile.get(id.language)?.set(f.file, { template, value: f.value });
   }
@@ -488,6 +550,9 @@ export function unitsByTarget(files: readonly TemplateFile[], source: string, ta
       const tfields = fieldTexts(tv);
       const rec = translatedFrom(tv);
       const made = rec?.language === source ? rec.texts : undefined;
+      // the languages a copy in this file is a copy of: the source's text held in a file of another translation is no copy
+      const vs = variants.get(template) ?? [];
+      const madeFrom = copySources(vs, { language: target, ...(rec ? { from: rec.language } : {}) });
       for (const u of us) {
         const t = tfields.get(u.field);
         // a text at the same path of another kind of item (the files' buttons in another order) is not this one's translation
@@ -498,7 +563,7 @@ export function unitsByTarget(files: readonly TemplateFile[], source: string, ta
         // the source text word for word, which no import wrote (`cp x.en_US.yaml x.ja.yaml`, `tplsync new --language ja`): not a
         // translation, and exported as untranslated (no target), so that the translator's tool counts it and asks for it; its text as
         // exported is the file's, so that the translation sent back replaces it
-        if (t === u.source && isUntranslatedCopy(u.source, t, source, target, rec?.texts[u.field] !== undefined, wordy(u))) { units.push({ ...u, asExported: t, copy: true }); continue; }
+        if (t === u.source && isUntranslatedCopy(u.source, t, source, target, rec?.texts[u.field] !== undefined, wordy(u), madeFrom)) { units.push({ ...u, asExported: t, copy: true }); continue; }
         const w = withTarget(u, t);
         if (made?.[u.field] !== undefined && made[u.field] !== hashOf(u)) w.outdated = true;
         units.push(w);

@@ -2,7 +2,7 @@
 // `tplsync types`). Deterministic: the same templates give the same bytes.
 import { IndentationText, Project, QuoteKind, StructureKind, VariableDeclarationKind } from 'ts-morph';
 import type { TemplateMeta } from '../model/meta.js';
-import { LEFT_OUT_KINDS, needsPresetText, quickReplyParams, templateKey, textPartParams } from '../model/meta.js';
+import { cardParam, LEFT_OUT_KINDS, needsPresetText, quickReplyParams, templateKey, textPartParams } from '../model/meta.js';
 import { DEFAULT_IMPORT, escapeUnseen, GENERATED_HEADER } from './header.js';
 
 /** a string literal: JSON's (a valid TypeScript literal), with the invisible characters and bidi controls escaped (escapeUnseen) */
@@ -21,19 +21,35 @@ function literal(v: unknown, indent: string): string {
 const prop = (p: string): string => (/^[a-z_][a-z0-9_]*$/.test(p) ? p : str(p));
 
 /**
- * The parameters of one template: a string per placeholder (a carousel card's values are none: no
- * send carries a carousel). Where a part cannot be sent (`omitted`: the send is text-only), a value
- * only that part uses is optional, as TemplateSendOptions has it: nothing ever sends it.
+ * The parameters of one template: a string per placeholder, and, as FORMAT.md names them, each
+ * carousel card's own under `card_<n>` (n from 1), an object of that card's placeholders (its body's
+ * and its URL buttons' `button_<i>`), required: the carousel needs them wherever it is sent. No send
+ * of tplsync carries a carousel (the conversation message is a text), so TemplateSendOptions takes
+ * none of them (`card_<n>?: never`). Where a part cannot be sent (`omitted`: the send is text-only),
+ * another value only that part uses (an RCS card's, an SMS fallback's) is none, here as in
+ * TemplateSendOptions: nothing sends it, and sendTemplate refuses it (checkParams), as it refuses a
+ * card's.
  */
 function paramsType(m: TemplateMeta): string {
   // no text to send (an RCS card alone: the conversation request carries text): no call compiles
   if (m.body.trim() === '') return 'never';
-  const text = m.omitted?.length ? textPartParams(m) : undefined;
-  const opt = (p: string): string => (text && !text.has(p) ? '?' : '');
-  const fields = [...m.params.map((p) => `${prop(p)}${opt(p)}: string`), ...payloadFields(m)];
-  // a carousel card's values (card_n) are no parameter: nothing can send them (the conversation message carries no carousel)
+  const fields = [...sentParams(m).map((p) => `${prop(p)}: string`), ...payloadFields(m), ...cardFields(m)];
   return fields.length ? `{ ${fields.join('; ')} }` : 'Record<string, never>';
 }
+
+/** a carousel card's values: `card_<n>`, an object of the card's own placeholders; a card without any takes none, and has no property */
+const cardFields = (m: TemplateMeta): string[] =>
+  (m.cards ?? []).flatMap((card, i) => (card.params.length ? [`${cardParam(i)}: { ${card.params.map((p) => `${prop(p)}: string`).join('; ')} }`] : []));
+
+/** what a send takes of a carousel's cards: nothing (no send carries a carousel; sendTemplate refuses a card's values, ParamError): `card_<n>?: never` for every card, so that values given, in the call or in a variable typed TemplateParams, do not compile */
+const cardRefusals = (m: TemplateMeta): string[] => (m.cards ?? []).map((_, i) => `${cardParam(i)}?: never`);
+
+/** the placeholders a send fills: every one, or where parts are left out (`omitted`), those of the text part alone */
+const sentParams = (m: TemplateMeta): string[] => {
+  if (!m.omitted?.length) return [...m.params];
+  const text = textPartParams(m);
+  return m.params.filter((p) => text.has(p));
+};
 
 /** a quick reply's payload (`button_<i>`): optional, the button's label when not given */
 const payloadFields = (m: TemplateMeta): string[] => [...quickReplyParams(m).keys()].map((p) => `${prop(p)}?: string`);
@@ -41,7 +57,7 @@ const payloadFields = (m: TemplateMeta): string[] => [...quickReplyParams(m).key
 /**
  * The options one template's send takes: a template with parts a conversation message cannot carry
  * (any of LEFT_OUT_KINDS: `omitted`) compiles only with `textOnly: true`, and
- * then takes the text's values alone (no card values, which nothing sends); an authentication
+ * then takes the text's values alone (a carousel card's values are `never`: nothing sends them); an authentication
  * template whose text (or expiry line) WhatsApp words in the template's language compiles only with `presetText`,
  * and any other template only without it (the run time refuses it there on every call).
  * What the run-time checks refuse, the compiler refuses first.
@@ -51,9 +67,8 @@ function optionsType(m: TemplateMeta, key: string): string {
   // a text with a value the module does not hold (a secret, or any value of a module made without its environment's):
   // sendTemplate refuses it every time (NotSendable 'unfilled'), so no call compiles; tplsync send sends it
   if (m.unfilled?.length) return 'never';
-  // the text part's values are required; a value only a part left out uses (an SMS fallback's) may be given, and is not sent
-  const text = textPartParams(m);
-  const fields = [...m.params.map((p) => `${prop(p)}${text.has(p) ? '' : '?'}: string`), ...payloadFields(m)];
+  // the text part's values are required; a value only a part left out uses (an RCS card's, an SMS fallback's) is none: sendTemplate refuses it, as it refuses a card's
+  const fields = [...sentParams(m).map((p) => `${prop(p)}: string`), ...payloadFields(m), ...cardRefusals(m)];
   const textParams = fields.length ? `{ ${fields.join('; ')} }` : 'Record<string, never>';
   const base = m.omitted?.length ? `Omit<SendTemplateOptions<${textParams}>, 'textOnly'> & { textOnly: true }` : `SendTemplateOptions<TemplateParams[${str(key)}]>`;
   // presetText is taken exactly where sending needs it (withPresetText refuses it on every other template: one with text of
@@ -95,8 +110,8 @@ export function generateTypes(metas: readonly TemplateMeta[], o: { source: strin
       properties: sorted.map((m) => ({ kind: StructureKind.PropertySignature, name: str(templateKey(m)), type: typeOf(m) })),
     });
   };
-  perTemplate('TemplateParams', 'The placeholder values of each template: one string per placeholder (numbered header placeholders are `header_N`, the URL button at index i (counted from 0) is `button_i`, and the quick reply at index i takes its payload as an optional `button_i`, its label when left out); a carousel card\'s values are none (no send carries a carousel); an authentication template without text of its own takes `code`. A value only a part that cannot be sent uses (a card\'s, an RCS card\'s beside a WhatsApp text) is optional.', paramsType);
-  perTemplate('TemplateSendOptions', `The options of each template's send: \`textOnly: true\` required where a part cannot be sent (${LEFT_OUT_KINDS}: then only the text's values), \`presetText\` where WhatsApp words an authentication text in the template's language; \`never\` where nothing can be sent from code (no text, or a value the module does not hold: send it with \`tplsync send\`).`, (m) => optionsType(m, templateKey(m)));
+  perTemplate('TemplateParams', 'The placeholder values of each template: one string per placeholder (numbered header placeholders are `header_N`, the URL button at index i (counted from 0) is `button_i`, and the quick reply at index i takes its payload as an optional `button_i`, its label when left out); carousel card n takes `card_n`, an object of that card\'s own placeholders, which `sendTemplate` does not take (no send carries a carousel: `textOnly: true` sends the text without the cards); an authentication template without text of its own takes `code`. Another value only a part that cannot be sent uses (an RCS card\'s beside a WhatsApp text, an SMS fallback\'s) is none: `sendTemplate` refuses it, as nothing sends it.', paramsType);
+  perTemplate('TemplateSendOptions', `The options of each template's send: \`textOnly: true\` required where a part cannot be sent (${LEFT_OUT_KINDS}: then only the text's values, a carousel card's \`card_n?: never\`), \`presetText\` where WhatsApp words an authentication text in the template's language; \`never\` where nothing can be sent from code (no text, or a value the module does not hold: send it with \`tplsync send\`).`, (m) => optionsType(m, templateKey(m)));
   f.addVariableStatement({
     isExported: true, declarationKind: VariableDeclarationKind.Const,
     docs: ['What each template needs to be rendered and sent.'],

@@ -31,6 +31,6 @@ export const command = defineCommand(
     .option('--headers-timeout <duration>', 'time allowed for a request\'s headers: milliseconds when bare, or 5s (default 5000)')
     .option('--request-timeout <duration>', 'time allowed for a whole request: milliseconds when bare, or 10s (default 10000)')
     .option('--verbose', 'log every request to stderr (never the key)')
-    .addHelpText('after', '\nControl (loopback only; all but health need "Authorization: Bearer TOKEN"): GET /_emulator/health, GET|POST /_emulator/faults, POST /_emulator/clock {"advanceMs":N}, GET /_emulator/state,\n  POST /_emulator/review {"channel":UUID,"template":UUID,"statusText"?,"reason"?,"recommendation"?,"quality"?,"category"?} (examples: docs/emulator.md)'),
+    .addHelpText('after', '\nControl (loopback only; all but health need "Authorization: Bearer TOKEN"): GET /_emulator/health, GET|POST /_emulator/faults, POST /_emulator/clock {"advanceMs":N}, GET /_emulator/state,\n  POST /_emulator/review {"channel":UUID,"template":UUID,"statusText"?,"reason"?,"recommendation"?,"quality"?,"category"?,"pause"?} (examples: docs/emulator.md)'),
   async (_args, o) => (await import('../emulator.js')).emulatorCommand(o),
 );

@@ -13,6 +13,8 @@ import { urlAddressProblem } from '../../model/urls.js';
 import { isStandInTime } from '../../model/values.js';
 import { foreignCharacters, shownWithEscapes } from '../../model/written-characters.js';
 import { keysNotCarriedOnRcs } from '../../model/canonical.js';
+import { cardLayout, horizontalMediaAlone } from '../../model/rcs-card-fit.js';
+import { takesNoThumbnail, urlExtension } from '../../model/rcs-media.js';
 
 type Path = (string | number)[];
 
@@ -96,6 +98,25 @@ export const rcsRules = defineRules([
           if (m[k] !== undefined) ctx.report(['message', k], `${k} is only sent with type picture, video or file, not ${m.type}${m.type === 'rich_card' ? ' (a card has its own fileUrl and thumbnailUrl)' : ''}.`, { part: 'key' });
         }
       }
+    },
+  },
+  {
+    id: 'rcs-text-beside-content', group: 'rcs', severity: 'info',
+    summary: 'A picture, video, file or rich_card message\'s text (`message.message`) is no part of that RCS message: RBM sends it, if at all, as a message of its own.',
+    why: 'Google\'s RBM message holds one content: AgentContentMessage\'s "Union field content can be only one of the following": a text, a file or a rich card. RCS has no caption on media and no text on a card message, so a text written beside them is not drawn on them: the partner sends it as a message of its own (before the media or the cards), or drops it (Twilio drops a carousel\'s body when it sends the carousel over RCS). `tplsync send`, whose conversation request carries a text and no media or card, sends it alone with --text-only (naming the media or cards it leaves out), and the preview draws it as a bubble of its own, before the media or the cards. An info, not a warning: the text may be meant so, or for another channel (the WhatsApp body of a template with both parts, the body Twilio\'s carousel requires).',
+    fix: 'Put what the customer must read with the media or the cards on them: in a card\'s title or description (a rich card with the image or video as its media, for a picture or a video). Keep the text if a message of its own (or one another channel shows) is what you mean; remove it if it only repeats the card.',
+    source: 'RBM AgentContentMessage',
+    check(ctx) {
+      const m = message(ctx);
+      const text = str(m?.message);
+      if (!m || text === undefined || blank(text)) return;
+      const what = m.type === 'rich_card' ? (arr(m.richCards).length > 1 ? 'the carousel' : 'the card') : m.type === 'picture' || m.type === 'video' || m.type === 'file' ? `the ${m.type}` : undefined;
+      if (what === undefined) return;
+      const on = m.type === 'rich_card' ? `no text on ${what}'s message` : 'no caption on media';
+      const instead = m.type === 'rich_card' ? `Put what must be read with ${what} in a card's title or description, or keep this text as a message of its own.`
+        : m.type === 'file' ? 'Keep this text as a message of its own, or send a text message whose open_url chip links the file.'
+        : `For a text shown with ${what}, make it a rich card (${what} as its media, the text as its title or description), or keep this text as a message of its own.`;
+      ctx.report(['message', 'message'], `RCS has ${on}: RBM sends one content per message (a text, a file or a rich card), so this text is not shown on ${what}. An RCS phone gets it, if the partner sends it, as a message of its own before ${what} (Twilio drops a carousel's body over RCS); \`tplsync send --text-only\` sends it alone, without ${what}. ${instead}`, { part: 'key' });
     },
   },
   {
@@ -205,6 +226,23 @@ export const rcsRules = defineRules([
       const o = layoutOf(ctx);
       if (o?.orientation === 'HORIZONTAL' && o.type !== 'CAROUSEL' && o.imageAlign !== 'LEFT' && o.imageAlign !== 'RIGHT') {
         ctx.report(['message', 'rcsRichCardsOpts', o.imageAlign === undefined ? 'orientation' : 'imageAlign'], 'A HORIZONTAL card needs imageAlign LEFT or RIGHT.');
+      }
+    },
+  },
+  {
+    id: 'rcs-horizontal-content', group: 'rcs', severity: 'error', summary: 'A HORIZONTAL standalone card with media also has a title, a description or a suggestion.',
+    why: 'Google\'s StandaloneCard.CardOrientation.HORIZONTAL: "If a horizontal rich card\'s CardContent contains the media field, it must also include at least a title, description, or suggestions[] field." A horizontal card puts its media on one side and its text and chips on the other; media alone leaves that side empty, and RBM refuses the card. rcs-card-content\'s "at least one of media, title or description" is met by the media alone; this is the horizontal layout\'s own requirement (a VERTICAL card, or a carousel\'s, may be media alone).',
+    fix: 'Give the card a title, a description or a suggestion, or use orientation VERTICAL (with its mediaHeight) for media alone.', source: 'RBM StandaloneCard',
+    check(ctx) {
+      const cs = laidOutCards(ctx);
+      // a standalone card is one card: several are rcs-standalone-count's (or a carousel's, which is never horizontal)
+      if (cs.length !== 1) return;
+      const layout = cardLayout(layoutOf(ctx), 1);
+      const { v: c, i } = cs[0]!;
+      // a card written under Google's names (cardContent, media): the schema says where tplsync writes it (rcs-card-content)
+      if (c.cardContent !== undefined || c.media !== undefined || c.contentInfo !== undefined) return;
+      if (horizontalMediaAlone(layout, c)) {
+        ctx.report(['message', 'richCards', i], 'This HORIZONTAL card is media alone: Google requires a horizontal card with media to have "at least a title, description, or suggestions[]" beside it, and refuses it otherwise (the preview draws that side empty). Add a title, a description or a suggestion, or use orientation VERTICAL for media alone.');
       }
     },
   },
@@ -333,14 +371,19 @@ export const rcsRules = defineRules([
     },
   },
   {
-    id: 'rcs-media', group: 'rcs', severity: 'warning', summary: 'Media is a public https URL; images are JPEG, PNG or GIF (a picture message and a thumbnail are images: a URL with the extension of a video or another file is not); videos are MP4, M4V, MPEG, MPEG-4, H.263 or WebM (not .mov, .3gp or a bare .h264 stream); a rich card\'s media is an image or a video, not a document; a file message is an image, audio, a video or a PDF.',
-    why: 'RBM fetches media from public https URLs and renders only these image types. A `picture` message and a thumbnail show an image: a video (.mp4) or a document there is refused or shows nothing (rcs-video-file is the reverse case: an image as a video). A `file` message is fetched by RBM like other media, and RBM supports images, audio, video and PDF files (files.create lists their content types): a Word document, a spreadsheet, an archive or an app is refused.',
-    fix: 'Host the file on https and use .jpg, .png or .gif; for a video, use type video (with the image in thumbnailUrl); send a document as a PDF, or link to it with an open_url chip.', source: 'RBM ContentInfo, files.create',
+    id: 'rcs-media', group: 'rcs', severity: 'warning', summary: 'Media is a public https URL; images are JPEG, PNG or GIF (a picture message and a thumbnail are images: a URL with the extension of a video or another file is not); videos are MP4, M4V, MPEG, MPEG-4, H.263 or WebM (not .mov, .3gp or a bare .h264 stream); a rich card\'s media is an image or a video (a PDF only in India, on Google Messages), not another document; a file message is an image, audio, a video or a PDF, and only an image or a video takes a thumbnail.',
+    why: 'RBM fetches media from public https URLs and renders only these image types. A `picture` message and a thumbnail show an image: a video (.mp4) or a document there is refused or shows nothing (rcs-video-file is the reverse case: an image as a video). A rich card\'s media is an image or a video; Google\'s rich cards guide lists a PDF too, but "only available in India on the Google Messages client": elsewhere the card has no media to show. A `file` message is fetched by RBM like other media, and RBM supports images, audio, video and PDF files (files.create lists their content types): a Word document, a spreadsheet, an archive or an app is refused. Its thumbnail is Google\'s ContentInfo.thumbnailUrl, "(Optional, for image and video files only)": on a PDF or an audio file it is no documented part of the message.',
+    fix: 'Host the file on https and use .jpg, .png or .gif; for a video, use type video (with the image in thumbnailUrl); send a document as a PDF in a message of type file (a card\'s PDF reaches only Google Messages in India), or link to it with an open_url chip; remove the thumbnailUrl of a PDF or audio file.', source: 'RBM ContentInfo, files.create',
     check(ctx) {
       const m = message(ctx);
       if (!m) return;
+      // a thumbnail beside a file that takes none (a PDF, audio: ContentInfo.thumbnailUrl is for image and video files only), said
+      // at the thumbnail, which is then judged for nothing else (what kind of image it is does not matter: it is not used)
+      const fileUrl = str(m.fileUrl);
+      const noThumbnail = m.type === 'file' && fileUrl !== undefined && typeof m.thumbnailUrl === 'string' ? takesNoThumbnail(fileUrl) : undefined;
+      if (noThumbnail) ctx.report(['message', 'thumbnailUrl'], `Google takes a thumbnail for image and video files only (ContentInfo.thumbnailUrl: "for image and video files only"), and the file (.${urlExtension(fileUrl!)!.toLowerCase()}) is ${noThumbnail}: its thumbnail is no documented part of such a message. Remove thumbnailUrl.`, { part: 'key' });
       // image: the URL can only be an image (a picture message, a thumbnail); else a card's media or a video/file message
-      const urls: { u: unknown; path: Path; image: boolean }[] = [{ u: m.fileUrl, path: ['message', 'fileUrl'], image: m.type === 'picture' }, { u: m.thumbnailUrl, path: ['message', 'thumbnailUrl'], image: true }];
+      const urls: { u: unknown; path: Path; image: boolean }[] = [{ u: m.fileUrl, path: ['message', 'fileUrl'], image: m.type === 'picture' }, ...(noThumbnail ? [] : [{ u: m.thumbnailUrl, path: ['message', 'thumbnailUrl'], image: true }])];
       for (const { v: c, i } of cards(ctx)) {
         urls.push({ u: c.fileUrl, path: ['message', 'richCards', i, 'fileUrl'], image: false }, { u: c.thumbnailUrl, path: ['message', 'richCards', i, 'thumbnailUrl'], image: true });
       }
@@ -349,8 +392,12 @@ export const rcsRules = defineRules([
         if (!/^https:\/\//i.test(u)) ctx.report(path, 'Media must be served from a public https:// URL.');
         else if (/\.(webp|bmp|tiff?|svg|heic|avif)(\?|#|$)/i.test(u)) ctx.report(path, 'RCS images must be JPEG, PNG or GIF.');
         else if (path[1] === 'richCards' && path[3] === 'fileUrl' && DOCUMENT_FILE.test(u.split(/[?#]/)[0]!)) {
-          // Google's RbmMedia: images and videos; a PDF only in one country's client (the path's extension: not a query's or a fragment's)
-          ctx.report(path, `A rich card's media is an image (JPEG, PNG, GIF) or a video, not a .${DOCUMENT_FILE.exec(u.split(/[?#]/)[0]!)![1]!.toLowerCase()} file; send a document as a message of type file, or link to it with an open_url chip.`);
+          // Google's rich cards guide: media is an image, a video or a PDF, the PDF "only available in India on the Google
+          // Messages client"; any other document none (the path's extension: not a query's or a fragment's)
+          const ext = DOCUMENT_FILE.exec(u.split(/[?#]/)[0]!)![1]!.toLowerCase();
+          ctx.report(path, ext === 'pdf'
+            ? 'Google shows a PDF as a rich card\'s media only in India, on the Google Messages client (rich cards guide: "Supported file types (only available in India on the Google Messages client): PDF"); elsewhere a card\'s media is an image (JPEG, PNG, GIF) or a video, and this card has none to show. Outside India, send the PDF as a message of type file, or link to it with an open_url chip.'
+            : `A rich card's media is an image (JPEG, PNG, GIF) or a video, not a .${ext} file; send a document as a PDF in a message of type file, or link to it with an open_url chip.`);
         } else if (!image && UNPLAYED_VIDEO.test(u)) {
           // Google's RbmMedia lists video/h263, m4v, mp4, mpeg, mpeg4 and webm: a phone's .mov or .3gp is refused or not played
           const ext = UNPLAYED_VIDEO.exec(u)![1]!.toLowerCase();
@@ -361,7 +408,7 @@ export const rcsRules = defineRules([
         } else if (m.type === 'file' && path.length === 2 && path[1] === 'fileUrl') {
           // RBM files.create: "RBM supports images, audio, video and PDF", each by its content types; a file of another type
           // (a Word document, an archive, an app) is refused when RBM fetches it. By the path's extension; none (or a script's) says nothing.
-          const ext = fileExtension(u);
+          const ext = urlExtension(u);
           if (ext !== undefined && !RBM_FILE.test(ext) && !SCRIPT_PATH.test(ext)) {
             ctx.report(path, `RBM sends a file message of an image (JPEG, PNG, GIF), audio (MP3, AAC, M4A, OGG, 3GP), a video (${RBM_VIDEOS}) or a PDF, not a .${ext.toLowerCase()} file; send a PDF, or link to the file with an open_url chip.`);
           }
@@ -446,6 +493,21 @@ export const rcsRules = defineRules([
         }
         if (ll && s.query !== undefined) ctx.report([...path, 'query'], 'Give latLong or query, not both: the phone shows latLong and ignores the query.', { part: 'key' });
         if (!ll && s.label !== undefined) ctx.report([...path, 'label'], 'label names the pin at latLong; with a query there is no pin to name.', { part: 'key' });
+      }
+    },
+  },
+  {
+    id: 'rcs-view-location-query', group: 'rcs', severity: 'info',
+    summary: 'A view_location suggestion that searches the map (`query`) is supported on Android Messages clients only.',
+    why: 'Google\'s ViewLocationAction.query: "(Optional, only supported on Android Messages clients) Rather than specify a lat_long (and optionally, a label), the agent can instead specify a query string." Google documents no other RCS client for it (Apple\'s Messages, a carrier\'s app): there the chip may find no place. `latLong` with a `label` is the form every client takes. An info, not a warning: a query is the right chip where the customers use Google Messages, or where a search near them is the point ("our stores near me").',
+    fix: 'Where every client must find the place, give its `latLong: { latitude, longitude }` with a `label` instead of the query; keep the query where a search around the customer is meant and Android Messages is what they use.',
+    source: 'RBM ViewLocationAction',
+    check(ctx) {
+      for (const { s, path } of suggestions(ctx)) {
+        // with latLong too, or a blank query: rcs-view-location's finding (give one, not both; the query finds nothing)
+        const q = str(s.query);
+        if (s.action !== 'view_location' || q === undefined || blank(q) || obj(s.latLong)) continue;
+        ctx.report([...path, 'query'], `Google supports a view_location query only on Android Messages clients (ViewLocationAction.query: "only supported on Android Messages clients"): on another RCS client this chip may find no place. Where every phone must show it, give the place's latLong with a label instead.`, { part: 'key' });
       }
     },
   },
@@ -676,12 +738,6 @@ const OTHER_FILE = /\.(mp4|m4v|mov|webm|3gp|3g2|mkv|avi|mpe?g|mpeg4|h264|h263|h2
 const RBM_FILE = /^(jpe?g|png|gif|aac|mp3|mpe?g|mpg|mp4|m4a|3gpp?|ogg|oga|h263|m4v|mpeg4|webm|pdf)$/i;
 /** a path served by a script, whose content type its extension does not tell */
 const SCRIPT_PATH = /^(php|aspx?|ashx|jsp|cgi|pl|py)$/i;
-/** The extension of a URL's path (the part before ? or #), or undefined when its last segment has none (a version like v1.2 is none). */
-function fileExtension(u: string): string | undefined {
-  const last = u.split(/[?#]/)[0]!.replace(/^https?:\/\/[^/]*/i, '').split('/').pop() ?? '';
-  const m = /\.([a-z0-9]*[a-z][a-z0-9]*)$/i.exec(last);
-  return m !== null && m[1]!.length <= 5 ? m[1] : undefined;
-}
 
 /** "“" (U+201C): a character and its code point */
 function codePointOf(ch: string): string {

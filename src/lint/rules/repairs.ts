@@ -176,14 +176,22 @@ function valueAt(t: Loose, path: Path): unknown {
 /**
  * placeholder-syntax: the spaces inside a placeholder's braces removed (`{{ 1 }}` is `{{1}}`), where what
  * is left is a placeholder, and a number's leading zeros (`{{04}}` is `{{4}}`, whose sample `4` is then
- * its own). A name of another form (`{{bookingId}}`) is left: its sample's key would have to change too.
+ * its own). A sample keyed as the number was written (`"04": A-1042`, a key no sample may have) moves to
+ * the number's key with it, in one part with the text (rule.ts `Change`: the quick fix of the finding
+ * moves it too); beside a sample already under that key, it is left (which of the two is meant is not
+ * certain). A name of another form (`{{bookingId}}`) is left: its sample's key would have to change too.
  */
 export function trimPlaceholders(ctx: RepairContext): Change[] {
   const out: Change[] = [];
+  /** by examples map: its path and the keys to rename (`"04"` to `4`) */
+  const moves = new Map<string, { path: Path; renames: Record<string, string> }>();
+  const texts: { change: Extract<Change, { op: 'set' }>; map?: string }[] = [];
   for (const site of ctx.sites()) {
     const fixed = (p: PlaceholderProblem): string | undefined => {
-      if (p.kind !== 'whitespace' && p.kind !== 'zero') return undefined;
       const inner = p.raw.slice(2, -2).trim();
+      // ({{ 02 }}, spaces and a leading zero, is 'malformed': neither alone says it, and both are removed)
+      const spacedZeros = p.kind === 'malformed' && /^\{\{[^{}]*\}\}$/.test(p.raw) && /^0+[1-9][0-9]*$/.test(inner);
+      if (p.kind !== 'whitespace' && p.kind !== 'zero' && !spacedZeros) return undefined;
       if (p.kind === 'whitespace' && NAMED.test(inner)) return inner;
       const key = placeholderKeyMeant(p);
       return key !== undefined && NUMBERED.test(key) ? key : undefined;
@@ -193,8 +201,21 @@ export function trimPlaceholders(ctx: RepairContext): Change[] {
     let text = site.text;
     // from the end, so that the offsets of the earlier ones hold
     for (const p of [...fixable].sort((a, b) => b.start - a.start)) text = `${text.slice(0, p.start)}{{${fixed(p)!}}}${text.slice(p.end)}`;
-    out.push({ op: 'set', path: site.path, value: text });
+    // the samples keyed as the numbers were written ("04"): moved to the numbers' keys (a URL's sample is no mapping of keys)
+    const ex = site.role === 'url' || site.role === 'card-url' ? undefined : obj(valueAt(ctx.t, site.examplesPath));
+    let map: string | undefined;
+    for (const p of fixable) {
+      const written = p.raw.slice(2, -2).trim();
+      const key = fixed(p)!;
+      if (!ex || written === key || !/^[0-9]+$/.test(written) || !Object.hasOwn(ex, written) || Object.hasOwn(ex, key)) continue;
+      map = pathKey(site.examplesPath);
+      const m = moves.get(map) ?? moves.set(map, { path: site.examplesPath, renames: {} }).get(map)!;
+      m.renames[written] = key;
+    }
+    texts.push({ change: { op: 'set', path: site.path, value: text }, ...(map !== undefined ? { map } : {}) });
   }
+  for (const t of texts) out.push(t.map !== undefined ? { ...t.change, part: `leading zeros ${t.map}` } : t.change);
+  for (const [map, m] of moves) out.push({ op: 'rename-keys', path: m.path, renames: m.renames, part: `leading zeros ${map}` });
   return out;
 }
 

@@ -49,12 +49,23 @@ export const RBM_SUGGESTION_FIELDS_NOT_CARRIED: Readonly<Record<string, { rbm: s
   composeTextMessage: { rbm: "RBM's ComposeAction.composeTextMessage (a text drafted to a number for the customer to send)" },
   composeRecordingMessage: { rbm: "RBM's ComposeAction.composeRecordingMessage (an audio or video message the customer records and sends to a number)" },
 };
+/** what to write for a file RBM's files.create uploaded: the template names the file by its public URL, which RBM fetches */
+const UPLOADED = 'Write the public https URL of the file as `fileUrl:` (and of its thumbnail as `thumbnailUrl:`) instead: RBM fetches the file from it';
 export const RBM_MESSAGE_FIELDS_NOT_CARRIED: Readonly<Record<string, string>> = {
   messageTrafficType: "RBM's AgentMessage.messageTrafficType (TRANSACTION, PROMOTION, AUTHENTICATION...)",
 };
-/** Fields of RBM's ContentInfo (a card's media, a picture, video or file message) the partner API has no field for: a card and a media message carry fileUrl and thumbnailUrl only. */
-export const RBM_MEDIA_FIELDS_NOT_CARRIED: Readonly<Record<string, string>> = {
-  forceRefresh: "RBM's ContentInfo.forceRefresh (fetch the file again rather than use RBM's cached copy)",
+/**
+ * Fields of RBM's media (a card's media, a picture, video or file message) the partner API has no
+ * field for: a card and a media message carry fileUrl and thumbnailUrl only. ContentInfo's
+ * forceRefresh, and the file uploaded once with RBM's files.create and named in the message
+ * (AgentContentMessage's and Media's fileName and uploadedRbmFile, UploadedRbmFile's thumbnailName),
+ * with what to write instead (`remove`) where the file has one.
+ */
+export const RBM_MEDIA_FIELDS_NOT_CARRIED: Readonly<Record<string, { rbm: string; remove?: string }>> = {
+  forceRefresh: { rbm: "RBM's ContentInfo.forceRefresh (fetch the file again rather than use RBM's cached copy)" },
+  uploadedRbmFile: { rbm: "RBM's uploadedRbmFile (a file uploaded once with files.create, named by its fileName and thumbnailName)", remove: UPLOADED },
+  fileName: { rbm: "RBM's fileName (the name files.create returns for an uploaded file, files/...)", remove: UPLOADED },
+  thumbnailName: { rbm: "RBM's UploadedRbmFile.thumbnailName (the name files.create returns for an uploaded thumbnail)", remove: UPLOADED },
 };
 /**
  * RBM's suggested actions the partner API has no action for, by the names people write them in
@@ -69,8 +80,9 @@ const notCarried = (what: string, remove = 'Remove it'): string => `${what}, whi
 export function messageKeyNotCarried(p: Path, key: string): string | undefined {
   const onMessage = p.length === 1 && p[0] === 'message';
   const onCard = p.length === 3 && p[0] === 'message' && p[1] === 'richCards' && typeof p[2] === 'number';
-  const what = (onMessage ? RBM_MESSAGE_FIELDS_NOT_CARRIED[key] : undefined) ?? (onMessage || onCard ? RBM_MEDIA_FIELDS_NOT_CARRIED[key] : undefined);
-  return what ? `'${key}' is ${notCarried(what)}` : undefined;
+  const message: { rbm: string; remove?: string } | undefined = onMessage && Object.hasOwn(RBM_MESSAGE_FIELDS_NOT_CARRIED, key) ? { rbm: RBM_MESSAGE_FIELDS_NOT_CARRIED[key]! } : undefined;
+  const what = message ?? ((onMessage || onCard) && Object.hasOwn(RBM_MEDIA_FIELDS_NOT_CARRIED, key) ? RBM_MEDIA_FIELDS_NOT_CARRIED[key] : undefined);
+  return what ? `'${key}' is ${notCarried(what.rbm, what.remove)}` : undefined;
 }
 
 /** A suggestion's action written as one of RBM's actions the partner API does not carry (`action: compose`). */

@@ -4,7 +4,7 @@
 // `channels.<alias>.languages` names the languages every template on that channel must have.
 import type { Path } from '../../files/locate.js';
 import type { Loose } from '../../model/loose.js';
-import { baseLanguage, fieldKey, fieldPath, hasWords, textHash, textsOf, translatedFrom, UNKNOWN_SOURCE } from '../../translations/units.js';
+import { baseLanguage, copySources, fieldKey, fieldPath, hasWords, textHash, textsOf, translatedFrom, UNKNOWN_SOURCE } from '../../translations/units.js';
 import { defineRules, type ProjectContext } from '../rule.js';
 import { unlistedWhatsappLanguage } from './languages.js';
 
@@ -30,7 +30,7 @@ export const translationRules = defineRules([
   {
     id: COPY_RULE_ID, group: 'cross-file', severity: 'warning',
     summary: 'A template in another language holds the source language\'s text word for word, which no import wrote: an untranslated copy.',
-    why: 'A language is often started by copying the source file (`cp order.en_US.yaml order.ja.yaml` and a new `language:`), or with `tplsync new --language ja`, which writes an English body; until each text is translated, the file holds the source language\'s text. WhatsApp rejects a template whose content is not in the language it is submitted in (rejection reason TAG_CONTENT_MISMATCH: "The language and/or template category selected don\'t match the template content", https://twilio.com/en-us/changelog/view-whatsapp-template-rejection-reasons-in-twilio-console- ; CM.com: "Incorrect language", https://knowledgecenter.cm.com/kc/whatsapp-template-rejection), and a customer who chose that language gets the source language\'s message. A text is reported when it is the text of another language\'s file of the same template (of another base language: an `en_GB` file may hold `en_US`\'s text) at the same field, word for word, with no hash for that field under `translated_from.texts` (no import wrote it), and it has two words or more: placeholders, `((references))`, web and e-mail addresses, digits, words of one letter, words in capitals only (OK, SMS, a code) and words with a capital past the first letter of a sentence (names: Acme Shop, Acme GmbH, iPhone 15 Pro) do not count, so a brand or product name, "Ok" or a text of placeholders and numbers is never reported (a run of four letters or more in a script written without spaces, Chinese, Japanese or Thai, counts as two words). Of two files holding the text, the one reported is not the source: the source is the language the group\'s records name as theirs, else an `en` one, else the first by its code. `tplsync translations export` exports such a text as untranslated. Judged beside the other language\'s file, as translation-outdated is (`tplsync lint one.ja.yaml` of a file of the project reads its siblings).',
+    why: 'A language is often started by copying the source file (`cp order.en_US.yaml order.ja.yaml` and a new `language:`), or with `tplsync new --language ja`, which writes an English body; until each text is translated, the file holds the source language\'s text. WhatsApp rejects a template whose content is not in the language it is submitted in (rejection reason TAG_CONTENT_MISMATCH: "The language and/or template category selected don\'t match the template content", https://twilio.com/en-us/changelog/view-whatsapp-template-rejection-reasons-in-twilio-console- ; CM.com: "Incorrect language", https://knowledgecenter.cm.com/kc/whatsapp-template-rejection), and a customer who chose that language gets the source language\'s message. A text is reported when it is, at the same field and word for word, the text of a language it is translated from: the language its file\'s record names (`translated_from.language`, which an import writes), and the template\'s source language, which is the language the template\'s records name, else an `en` one, else the first by its code (or a language of the same base as one of those: `en_GB` beside an `en_US` source). Not the text of any other language: a text the same as another translation\'s is no copy, since related languages share words (Spanish and Portuguese both say `Ver pedido` and `Pedido {{1}} enviado`; in a template of `en_US`, `es_MX` and `pt_BR` files with no records the `pt_BR` one is judged beside the `en_US` one alone), and a file of the same base as the language it is judged beside is not judged (an `en_GB` file may hold `en_US`\'s text). It is reported with no hash for that field under `translated_from.texts` (no import wrote it), and when it has two words or more: placeholders, `((references))`, web and e-mail addresses, digits, words of one letter, words in capitals only (OK, SMS, a code) and words with a capital past the first letter of a sentence (names: Acme Shop, Acme GmbH, iPhone 15 Pro) do not count, so a brand or product name, "Ok" or a text of placeholders and numbers is never reported (a run of four letters or more in a script written without spaces, Chinese, Japanese or Thai, counts as two words). `tplsync translations export` exports such a text as untranslated, judged the same way (an export from another language than those, `--source es_MX --target pt_BR`, exports the `pt_BR` text the same as the Spanish as a translation). Judged beside the other language\'s file, as translation-outdated is (`tplsync lint one.ja.yaml` of a file of the project reads its siblings).',
     fix: 'Translate the text: `tplsync translations export --source en_US --target ja` exports it with no target (untranslated), then `tplsync translations import FILE` writes the translation and records it. If the text is right in that language as it is (a name, a slogan kept in English), send it back as the translation (XLIFF `state="translated"`, a PO `msgstr`, the CSV target cell), and import records it (with a warning at the unit\'s line, since this rule is silent of it after; a file of nothing but the source\'s texts, as gettext\'s `msgen` makes one, is refused whole); or silence it with `# tplsync-disable-next-line translation-missing -- a brand name` above the text.',
     checkProject(ctx) { for (const f of copyFindings(ctx)) ctx.reportAt(f.file, f.path, f.message); },
   },
@@ -143,29 +143,39 @@ function byTemplate(inputs: readonly TranslationInput[]): Iterable<TranslationIn
 }
 
 /**
- * Pure: the findings of translation-missing: a text of a file that is another language's text at
- * the same field word for word (the same hash), of another base language, with words enough to
- * tell (TranslationFacts' `worded`), and no hash of its own under `translated_from.texts` (no import
- * wrote it). Of two files that hold it, the copy is the one after the other in the group's order:
- * a language some file records as its source first, then an `en` one, then by code.
+ * Pure: the findings of translation-missing: a text of a file that is, at the same field word for
+ * word (the same hash), the text of a language it is translated from (copySources: the one its own
+ * record names, and the template's source: the language the group's records name, else an `en` one,
+ * else the first by code), or of a language of the same base as one of those (en_GB beside an en_US
+ * source), in a language of another base than its own, with words enough to tell (TranslationFacts'
+ * `worded`), and no hash of its own under `translated_from.texts` (no import wrote it). A text the
+ * same as another translation's (Portuguese "Ver pedido" beside the Spanish) is no copy: related
+ * languages share words. What export exports as untranslated (isUntranslatedCopy, with the same copySources).
  */
 export function checkCopies(inputs: readonly TranslationInput[]): TranslationFinding[] {
   const out: TranslationFinding[] = [];
   for (const group of byTemplate(inputs)) {
     if (group.length < 2) continue;
-    const named = new Set(group.flatMap((g) => (g.facts.from ? [g.facts.from.language] : [])));
-    const order = [...group].sort((a, b) => (named.has(a.language) ? 0 : 1) - (named.has(b.language) ? 0 : 1) || rank(a.language) - rank(b.language) || (a.language < b.language ? -1 : a.language > b.language ? 1 : 0));
-    order.forEach((g, at) => {
+    const variants = group.map((g) => ({ language: g.language, ...(g.facts.from ? { from: g.facts.from.language } : {}) }));
+    group.forEach((g, k) => {
       const worded = g.facts.worded;
       if (!worded?.length) return;
+      const sources = copySources(variants, variants[k]!);
+      if (!sources.length) return;
+      const bases = new Set(sources.map(baseLanguage));
+      // the source languages' own files first (then others of their bases), as named
+      const rankOf = (h: TranslationInput): number => { const i = sources.indexOf(h.language); return i < 0 ? sources.length : i; };
+      const candidates = group.filter((h) => bases.has(baseLanguage(h.language)) && baseLanguage(h.language) !== baseLanguage(g.language))
+        .sort((a, b) => rankOf(a) - rankOf(b) || (a.language < b.language ? -1 : a.language > b.language ? 1 : 0));
+      if (!candidates.length) return;
       for (const field of worded) {
         if (g.facts.from?.texts[field] !== undefined) continue;
         const hash = g.facts.hashes[field];
-        const src = order.slice(0, at).find((h) => baseLanguage(h.language) !== baseLanguage(g.language) && h.facts.hashes[field] === hash);
+        const src = candidates.find((h) => h.facts.hashes[field] === hash);
         if (!src) continue;
         out.push({
           file: g.file, path: fieldPath(field) as Path, ruleId: COPY_RULE_ID,
-          message: `The ${g.language} text at ${field} is the ${src.language} text word for word (${src.file}), and no import recorded it as translated (translated_from): an untranslated copy${g.rcs ? `: a customer who chose ${g.language} gets the ${src.language} text` : `, which WhatsApp rejects as not in ${g.language} (TAG_CONTENT_MISMATCH)`}; translate it, or, if it is right in ${g.language} as it is, import it as the translation.`,
+          message: `The ${g.language} text at ${field} is the ${src.language} text word for word (${src.file}), and no import recorded it as translated (translated_from): an untranslated copy${g.rcs ? `: a customer who chose ${g.language} gets the ${src.language} text` : `, which WhatsApp may reject as not in ${g.language} (TAG_CONTENT_MISMATCH)`}; translate it, or, if it is right in ${g.language} as it is, import it as the translation.`,
         });
       }
     });

@@ -48,9 +48,14 @@ function spacedNumbers(problems: readonly PlaceholderProblem[]): number[] {
 const knownType = (b: Loose): boolean => KNOWN_BUTTON_TYPES.has(String(b.type));
 
 /** what to write for `{{Name}}`, `{{first-name}}`, `{{first name}}`: the name in the form a placeholder takes */
+/** a number written with leading zeros (`02`): the number it is, `{{2}}` */
+const LEADING_ZERO = /^0+[1-9][0-9]*$/;
+
 function malformedHint(raw: string): string {
   const inner = raw.slice(2, -2);
   if (raw.startsWith('{{') && raw.endsWith('}}') && !inner.includes('{') && !inner.includes('}')) {
+    // {{ 02 }}: spaces and a leading zero, both of which lint --fix removes
+    if (LEADING_ZERO.test(inner.trim())) return `remove the spaces and the leading zero: write {{${Number(inner.trim())}}}`;
     const name = placeholderNameMeant(inner.trim());
     // a Cyrillic or Greek letter that looks like a Latin one (`{{custоmer}}`): named, and the name with the Latin letter
     const found = lookalikes(inner.trim());
@@ -398,7 +403,7 @@ export const whatsappRules = defineRules([
     summary: 'Placeholders are well-formed: {{1}} or {{name}}, braces balanced, no spaces inside.',
     why: 'Meta rejects templates with malformed parameters ("parameter formatting").',
     fix: 'Write numbered placeholders as {{1}}, named ones as {{lowercase_name}}.', source: 'Meta template review',
-    repair: trimPlaceholders, repairTitle: 'Remove the spaces inside the placeholder braces ({{ 1 }} is {{1}}) and a number\'s leading zeros ({{04}} is {{4}})',
+    repair: trimPlaceholders, repairTitle: 'Remove the spaces inside the placeholder braces ({{ 1 }} is {{1}}) and a number\'s leading zeros ({{04}} is {{4}}, its sample keyed "04" moved to 4)',
     quickFixTitle: 'Remove the spaces and leading zeros inside the braces',
     check(ctx) {
       const view = ctx.placeholders();
@@ -611,6 +616,11 @@ export const whatsappRules = defineRules([
       // (a text there that shows nothing, a right-to-left mark or a zero-width space, is no text: said by name, to be deleted or written before)
       const edges = placeholderAtEdges(s.texts);
       const held = (t: string, where: string): string => (/^\s*$/.test(t) ? '' : ` (${where} it: ${describeNothing(t)}, which shows nothing)`);
+      // a body that is one placeholder and nothing else: one finding, not one for each end
+      if (first && first === last && !mayOpen && edges.start && edges.end) {
+        ctx.report(['body', 'text'], `The body is only the placeholder ${first.raw}${held(s.texts[0]! + s.texts[1]!, 'around')}; WhatsApp needs fixed text around it: add text before and after it.`, { at: first });
+        return;
+      }
       if (first && !mayOpen && edges.start) ctx.report(['body', 'text'], `The body starts with the placeholder ${first.raw}${held(s.texts[0]!, 'before')}; add text before it.`, { at: first });
       if (last && edges.end) {
         const t = s.texts[s.texts.length - 1]!;
@@ -621,7 +631,7 @@ export const whatsappRules = defineRules([
   {
     id: 'placeholder-adjacent', group: 'whatsapp', severity: 'error',
     summary: 'Two placeholders are separated by text, not just spaces.',
-    why: 'WhatsApp rejects {{1}}{{2}} and {{1}} {{2}} as INVALID_FORMAT.', fix: 'Put words between the placeholders: a zero-width space, a direction mark (U+200E, U+200F, U+061C) or isolate, or another character that prints as nothing is no text between them (the finding names each one there, to be deleted).', source: 'Meta status webhook rejection info',
+    why: 'WhatsApp rejects {{1}}{{2}} and {{1}} {{2}} as INVALID_FORMAT.', fix: 'Put a word or punctuation between the placeholders (`{{weekday}}, {{date}}`): a zero-width space, a direction mark (U+200E, U+200F, U+061C) or isolate, or another character that prints as nothing is no text between them (the finding names each one there, to be deleted).', source: 'Meta status webhook rejection info',
     check(ctx) {
       for (const { site, scan: s } of ctx.placeholders().sites) {
         for (let k = 1; k < s.placeholders.length; k++) {
@@ -629,7 +639,10 @@ export const whatsappRules = defineRules([
           const t = s.texts[k]!;
           if (showsNothing(t)) {
             const p = s.placeholders[k]!;
-            ctx.report(site.path, `${s.placeholders[k - 1]!.raw} and ${p.raw} have no text between them${t === '' ? '' : `: ${describeNothing(t)}`}.`, { at: p });
+            const prev = s.placeholders[k - 1]!.raw;
+            // how to mend it, said with the two placeholders: what prints nothing goes, a word or punctuation comes
+            const mend = `${/^[ \t\r\n]*$/.test(t) ? '' : 'delete it and '}put a word or punctuation between them, as in ${prev}, ${p.raw}`;
+            ctx.report(site.path, `${prev} and ${p.raw} have no text between them${t === '' ? '' : `: ${describeNothing(t)}`}; ${mend}.`, { at: p });
           }
         }
       }
@@ -931,18 +944,6 @@ export const whatsappRules = defineRules([
     },
   },
   {
-    id: 'copy-code-category', group: 'whatsapp', severity: 'error',
-    summary: 'A COPY_CODE button (a coupon code) is on a MARKETING template.',
-    why: 'Meta: "Coupon code templates are marketing templates that display a single copy code button." A UTILITY template with one is rejected or re-categorised as MARKETING (and priced so). An authentication code is copied with an OTP button, which authentication rules check.',
-    fix: 'Set `category: MARKETING`, or, for a one-time code, make it an AUTHENTICATION template with an `OTP` button.', source: 'Meta coupon code templates',
-    check(ctx) {
-      const c = ctx.t.category;
-      // AUTHENTICATION has rules of its own for its buttons; an unknown category is the schema's
-      if (c !== 'UTILITY') return;
-      for (const { i } of buttonsOfType(ctx, 'COPY_CODE')) ctx.report(['buttons', i, 'type'], 'A COPY_CODE button copies a coupon code, which WhatsApp allows on MARKETING templates only, not on UTILITY: set category: MARKETING (a one-time code is an AUTHENTICATION template with an OTP button).');
-    },
-  },
-  {
     id: 'buttons-per-type', group: 'whatsapp', severity: 'error',
     summary: 'At most 10 QUICK_REPLY, 2 URL, 1 PHONE_NUMBER, 1 VOICE_CALL and 1 COPY_CODE buttons.',
     why: 'WhatsApp caps each button type.', fix: 'Remove the extra buttons of that type.', source: meta,
@@ -1027,6 +1028,26 @@ export const whatsappRules = defineRules([
           const m = HEADER_MARKS.exec(label);
           if (m) ctx.report(path, `A button label is not formatted: WhatsApp refuses the marks of '${m[2]}' in it ("Buttons can't have any ... formatting characters"); remove them.`, { at: { start: m.index + m[1]!.length, end: m.index + m[0].length } });
         }
+      }
+    },
+  },
+  {
+    id: 'button-label-duplicate', group: 'whatsapp', severity: 'warning',
+    summary: 'The buttons of a template (or of one carousel card) have different labels.',
+    why: 'Two buttons with the same label are a copy-paste mistake the customer cannot see past: nothing tells "Yes" from "Yes", or one "Go to cart" link from the other, and a quick reply\'s answer arrives with the label the customer tapped. Meta\'s pages say nothing of it, so tplsync warns rather than refuses. Labels are compared as a customer reads them: case, spaces at the ends and runs of spaces do not make two labels different. A COPY_CODE button\'s label is WhatsApp\'s own (copy-code-label) and an OTP button\'s is not shown beside others, so neither is compared.',
+    fix: 'Give each button a label of its own, or remove the copy.', source: 'tplsync (what the customer sees)',
+    check(ctx) {
+      const seen = new Map<string, { i: number; label: string }>();
+      for (const [at, b] of buttonSites(ctx)) {
+        if (b.type === 'COPY_CODE' || b.type === 'OTP') continue;
+        const label = str(b.text);
+        if (label === undefined || blank(label)) continue;
+        // per owner: the template's buttons, or one card's (cards repeat each other's labels by design)
+        const key = `${at.slice(0, -1).join('.')}\u0000${label.trim().replace(/\s+/g, ' ').toLocaleLowerCase()}`;
+        const first = seen.get(key);
+        const i = Number(at[at.length - 1]);
+        if (first) ctx.report([...at, 'text'], `Button ${i + 1} has the label '${label.trim()}' of button ${first.i + 1}${first.label === label ? '' : ` ('${first.label.trim()}')`}: the customer cannot tell them apart; give each its own label.`);
+        else seen.set(key, { i, label });
       }
     },
   },
