@@ -1,6 +1,6 @@
 // A small stand-in for the GitHub Actions runner, enough to run the example workflows' own shell
 // steps for real: `${{ }}` expressions (contexts looked up case-insensitively, as GitHub does;
-// format, always, success, failure, ==, !=, &&, ||, !), workflow/job/step `env`, `if`, GITHUB_ENV,
+// format, always, success, failure, cancelled, ==, !=, &&, ||, !), workflow/job/step `env`, `if`, GITHUB_ENV,
 // GITHUB_OUTPUT and GITHUB_STEP_SUMMARY, and local composite actions (`uses: ./...`: inputs,
 // outputs, shell: bash, working-directory, GITHUB_ACTION_PATH). Steps that use published actions
 // (checkout, setup-node, upload-artifact, ...) are skipped, and the results say which.
@@ -75,6 +75,8 @@ export function evaluate(src: string, ctx: Ctx, status: { failed: boolean } = { 
       if (t === 'always') return true;
       if (t === 'success') return !status.failed;
       if (t === 'failure') return status.failed;
+      // (no run here is cancelled)
+      if (t === 'cancelled') return false;
       throw new Error(`the function ${t}() is not known to this runner`);
     }
     return prop(ctx, t);
@@ -141,7 +143,7 @@ interface Job {
 
 const condition = (step: Step) => {
   const cond = step.if === undefined ? 'success()' : String(step.if).replace(/^\$\{\{|\}\}$/g, '');
-  return /\b(always|success|failure)\(/.test(cond) ? cond : `success() && (${cond})`;
+  return /\b(always|success|failure|cancelled)\(/.test(cond) ? cond : `success() && (${cond})`;
 };
 
 /**

@@ -26,6 +26,7 @@ function documented(command: string): Map<number, string> {
 const UNCOVERED: Record<string, Record<number, string>> = {
   '*': { 70: 'a bug: the internal-error path is tested in test/exits.test.ts', 130: 'interrupts: test/interrupt.test.ts and test/signals.test.ts', 143: 'SIGTERM: test/signals.test.ts' },
   apply: { 5: 'partial applies: test/apply-exit.test.ts' },
+  plan: { 5: 'updates apply would skip: test/plan-apply-skips.test.ts' },
   comment: { 0: 'test/comment.test.ts (a GitHub stand-in)', 6: 'test/comment.test.ts', 7: 'test/comment.test.ts' },
   emulator: { 0: 'stopping with a signal: test/emulator-lock.test.ts' },
   preview: { 1: 'test/preview-changes.test.ts', 6: 'test/preview-changes.test.ts', 7: 'test/preview-changes.test.ts' },

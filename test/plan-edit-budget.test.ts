@@ -123,7 +123,7 @@ test('an edit WhatsApp is certain to refuse (the category of an APPROVED templat
       remote: new Map([[id(30), read]]), baseCategories: new Map([[id(30), 'UTILITY']]),
     });
     assert.is(plan.changes[0]!.action, 'update');
-    assert.match(plan.changes[0]!.attention?.join('\n') ?? '', /WhatsApp refuses the edit/);
+    assert.match(plan.changes[0]!.attention?.join('\n') ?? '', /category UTILITY → MARKETING, and an APPROVED template's category cannot change/);
     assert.is(plan.changes[0]!.edit, undefined);
     assert.equal(editBudget(plan.changes).spends, 0);
     assert.not.match(renderText(plan, { color: false, environment: 'p' }), /Edit budget/);

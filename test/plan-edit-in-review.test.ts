@@ -47,8 +47,9 @@ test('an edit of a template in review whose edit under review used the allowance
     const results = JSON.parse(readFileSync(path.join(dir, 'results.json'), 'utf8')) as { results: { outcome: string; deferred?: string; retryAt?: string }[] };
     assert.equal(results.results.map((x) => [x.outcome, x.deferred, x.retryAt]), [['skipped', 'edit-limit', at]]);
     // the same through a saved plan
+    // (apply skips it: the plan exits 5, trial-bd F1)
     r = await cliIn(['plan', '--out', 'p.json'], { cwd: dir, env });
-    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    assert.is(r.exitCode, 5, r.stdout + r.stderr);
     r = await cliIn(['apply', '--auto-approve', '--wait', '--wait-timeout', '20', '--results', 'saved.json', 'p.json'], { cwd: dir, env });
     assert.is(r.exitCode, 5, r.stdout + r.stderr);
     assert.not.match(r.stderr, /waiting up to/);

@@ -187,11 +187,13 @@ test('a pause for low quality (pause: true) pauses an APPROVED template for 3 h,
 });
 
 test('a re-categorised template (UTILITY approved as MARKETING) is drift without --base; setting the file to MARKETING makes it in sync', () => withReviewed({ category: 'MARKETING' }, async ({ dir, file, run }) => {
+  // (apply skips the update, which would change the category: exit 5, with --detailed-exitcode too, trial-bg F2)
   const plan = await run(['plan', '--detailed-exitcode']);
-  assert.is(plan.exitCode, 2, plan.stdout + plan.stderr);
+  assert.is(plan.exitCode, 5, plan.stdout + plan.stderr);
   assert.match(plan.stdout, 'category: "MARKETING" → "UTILITY"');
-  assert.match(plan.stdout, 'the channel has it approved as MARKETING; the file says UTILITY');
-  assert.match(plan.stdout, 'set category: MARKETING or appeal');
+  // one short line for the template (trial-bg F3), the why and the other ways out once below the summary
+  assert.match(plan.stdout, '! apply does not attempt this update: approved as MARKETING, the file says UTILITY: set category: MARKETING in the file, or accept it for remote with environments.remote.categories:');
+  assert.match(plan.stdout, 'or appeal the category in the console within 60 days');
   // the Markdown comment: a category is no line of the customer's text, so no empty diff or preview is drawn
   const md = await run(['plan', '--format', 'markdown']);
   assert.match(md.stdout, '| `category` | "MARKETING" | "UTILITY" |', md.stdout);
@@ -214,7 +216,7 @@ test('a re-categorised template (UTILITY approved as MARKETING) is drift without
   assert.is(apply.exitCode, 5, apply.stdout + apply.stderr);
   assert.match(apply.stdout, 'not attempted: the channel has it approved as MARKETING and the category of an approved template cannot change: set category: MARKETING in the file');
   // a saved plan, and a promotion, know it as well: not attempted, where the write went out and was refused (exit 5 alike)
-  assert.is((await run(['plan', '--out', 'recat-plan.json'])).exitCode, 0);
+  assert.is((await run(['plan', '--out', 'recat-plan.json'])).exitCode, 5);
   assert.match(readFileSync(path.join(dir, 'recat-plan.json'), 'utf8'), '"remoteCategory": "MARKETING"');
   const saved = await run(['apply', '--auto-approve', 'recat-plan.json']);
   assert.is(saved.exitCode, 5, saved.stdout + saved.stderr);
@@ -476,10 +478,11 @@ test('PAUSED: review, plan and send say the pause ends by itself (no edit needed
 });
 
 test('plan --format json of a re-categorised template says its environment and target as the saved plan does, counts what text plan says needs attention, and does not call the category it compared unobservable (trial-az F2, F5)', () => withReviewed({ category: 'MARKETING' }, async ({ dir, run }) => {
+  // (apply would skip the update, which would change the category: exit 5, trial-bg F2)
   const text = await run(['plan']);
-  assert.is(text.exitCode, 0, text.stdout + text.stderr);
+  assert.is(text.exitCode, 5, text.stdout + text.stderr);
   const r = await run(['plan', '--format', 'json', '--out', 'saved.json']);
-  assert.is(r.exitCode, 0, r.stderr);
+  assert.is(r.exitCode, 5, r.stderr);
   const json = JSON.parse(r.stdout) as { environment?: string; target?: string; notObservable: string[]; summary: { needsAttention?: number }; changes: { changes?: { path: string }[] }[] };
   assert.ok(validPlan(json), ajv.errorsText(validPlan.errors));
   const saved = JSON.parse(readFileSync(path.join(dir, 'saved.json'), 'utf8')) as { environment: string; target: string };

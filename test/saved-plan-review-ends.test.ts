@@ -61,8 +61,9 @@ test('verify-10: an update the plan held for its review ("apply it then"): the r
   try {
     // a is PENDING and edited: the plan updates it, and says the update is refused until the review ends
     writeFiles(dir, { 'templates/a.en_US.yaml': file(a, 'Hello {{1}}, please check your visa documents.') });
+    // (apply skips it until the review ends: the plan exits 5, trial-bd F1)
     const planned = await cliIn(['plan', '--out', 'plan.json'], { cwd: dir, env });
-    assert.is(planned.exitCode, 0, planned.stdout + planned.stderr);
+    assert.is(planned.exitCode, 5, planned.stdout + planned.stderr);
     assert.match(planned.stdout, /refused until the review ends; apply it then/);
     await review(a, 'APPROVED');
     const r = await cliIn(['apply', 'plan.json', '--auto-approve'], { cwd: dir, env });
@@ -77,7 +78,7 @@ test('a status change of a template the plan writes, other than its review appro
   try {
     writeFiles(dir, { 'templates/a.en_US.yaml': file(a, 'Hello {{1}}, please check your visa documents.') });
     const planned = await cliIn(['plan', '--out', 'plan.json'], { cwd: dir, env });
-    assert.is(planned.exitCode, 0, planned.stdout + planned.stderr);
+    assert.is(planned.exitCode, 5, planned.stdout + planned.stderr);
     // verify-11: the plan said "apply it then"; it says now that a rejection makes the saved plan stale (decided so)
     assert.match(planned.stdout, /apply it then \(a saved plan applies once the review approves the template; a rejection makes it stale: plan again, to read the reason\)/);
     await review(a, 'REJECTED', 'INVALID_FORMAT');

@@ -3,7 +3,7 @@
 // environment it runs against (the secret TPLSYNC_STAGING_API_KEY, or the one the variable
 // TPLSYNC_API_KEY_ENV names), never the production one.
 import { randomUUID } from 'node:crypto';
-import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -305,6 +305,60 @@ test('a team in a folder: its plan takes the folder\'s own secret, never the rep
     results = await runWorkflow(pr, options({ vars: { ...vars, TPLSYNC_API_KEY_ENV_TEAMS_SUPPORT: 'TPLSYNC_STAGING_API_KEY' }, secrets: { TPLSYNC_STAGING_API_KEY: KEY }, jobs: ['plan'] }));
     expectOk(results);
   } finally { cleanup(dir); cleanup(wf); }
+});
+
+const planComment = (): string => comments.find((c) => c.body.startsWith('<!-- tplsync-plan:staging -->'))?.body ?? '';
+
+// trial-bg F2: the pull request's check was green (plan exit 0) for a change the apply after the merge refuses (the
+// category of an approved template: apply exit 5).
+test('the pull request\'s check fails when apply would skip an update, and its comment says which and what to do; the drift check takes it as drift', async () => {
+  const { dir, log, options } = await repository();
+  try {
+    // main applied to staging
+    let results = await runWorkflow(path.join(WORKFLOWS, 'tplsync-apply.yml'), options({ github: { ...options().github, event_name: 'push' } }));
+    expectOk(results);
+    // the branch changes the category of an approved template
+    const f = path.join(dir, 'templates', 'whatsapp', 'order_shipped.en_US.yaml');
+    writeFileSync(f, readFileSync(f, 'utf8').replace('category: UTILITY', 'category: MARKETING'));
+    results = await runWorkflow(path.join(WORKFLOWS, 'tplsync-pull-request.yml'), options({ jobs: ['plan'] }));
+    assert.is(results.find((r) => r.name === 'Plan')!.outcome, 'failure', ran(results).join('\n'));
+    assert.is(results.find((r) => r.name === 'tplsync plan')!.exitCode, 5);
+    assert.is(results.find((r) => r.name === '(summary)')!.outcome, 'failure', 'the check fails');
+    // the comment is posted all the same, and says what apply will skip and what to do
+    assert.is(results.find((r) => r.name.startsWith('Comment the plan'))!.outcome, 'success', ran(results).join('\n'));
+    assert.match(planComment(), '| create | update | apply will skip | unchanged | orphaned |');
+    assert.match(planComment(), '`shop-whatsapp/order_shipped/en_US`: apply does not attempt this update: category UTILITY → MARKETING');
+    assert.match(results.find((r) => r.name === '(summary)')!.output, 'apply will skip');
+    // merged unnoticed, the drift check says it as drift (5: apply would skip some) and opens its issue
+    results = await runWorkflow(path.join(WORKFLOWS, 'tplsync-drift.yml'), options());
+    assert.is(results.find((r) => r.name.startsWith('Plan with'))!.outcome, 'success', ran(results).join('\n'));
+    assert.is(results.find((r) => r.name === 'Open an issue about the drift')!.outcome, 'failure');
+    assert.match(readFileSync(log, 'utf8'), /gh issue create --title Templates drifted from main in staging/);
+  } finally { cleanup(dir); }
+});
+
+// trial-bg F5: a push with a lint error made the plan step fail, the comment step was skipped, and the comment of the
+// earlier push stayed, still saying what it would change.
+test('a push that cannot be planned (lint errors) replaces the plan comment of the earlier push with why', async () => {
+  const { dir, options } = await repository();
+  try {
+    let results = await runWorkflow(path.join(WORKFLOWS, 'tplsync-pull-request.yml'), options({ jobs: ['plan'] }));
+    expectOk(results);
+    assert.match(planComment(), '| create | update | unchanged | orphaned |');
+    // the next push has a lint error: nothing can be planned, and the comment says so instead of the plan it showed
+    writeFiles(dir, { 'templates/whatsapp/flash_sale.en_US.yaml': 'channel: shop-whatsapp\nname: flash_sale\nlanguage: en_US\ncategory: MARKETING\nbody:\n  text: "Hi {{1}}, {{2}}{{3}} off today."\n' });
+    // (a run's checkout is fresh: actions/checkout removes the files the earlier run left, its plan.md too)
+    rmSync(path.join(dir, 'plan.md'));
+    results = await runWorkflow(path.join(WORKFLOWS, 'tplsync-pull-request.yml'), options({ jobs: ['plan'] }));
+    assert.is(results.find((r) => r.name === 'tplsync plan')!.exitCode, 1, ran(results).join('\n'));
+    assert.is(results.find((r) => r.name === '(summary)')!.outcome, 'failure');
+    assert.is(results.find((r) => r.name.startsWith('No plan, said in the comment'))?.outcome, 'success', ran(results).join('\n'));
+    assert.is(results.find((r) => r.name.startsWith('Comment the plan'))!.outcome, 'success', ran(results).join('\n'));
+    assert.match(planComment(), '## tplsync plan: staging\n\n❌ **plan failed: lint errors in the templates', planComment());
+    assert.match(planComment(), 'the plan of an earlier push no longer holds');
+    assert.not.match(planComment(), '| create |');
+    assert.match(results.find((r) => r.name === '(summary)')!.output, 'plan failed: lint errors');
+  } finally { cleanup(dir); }
 });
 
 test.run();

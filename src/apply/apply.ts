@@ -11,7 +11,7 @@ import { templateKey } from '../model/ids.js';
 import { forEachBoundedByGroup } from '../core/bounded.js';
 import type { CreateQuotaConfig } from '../config/load.js';
 import { CreationPacer, formatDuration, MAX_RATE_LIMITED, type PaceClock, type QuotaWait } from './quota.js';
-import { NOT_EDITABLE } from '../plan/review-state.js';
+import { IN_REVIEW, NOT_EDITABLE } from '../plan/review-state.js';
 import { isApprovedState } from '../core/template-state.js';
 
 export interface ApplyItem { channel: string; name: string; language: string; publicId: string; channelId: string; action: 'create' | 'update'; body: TemplateWriteRequest;
@@ -324,6 +324,6 @@ export interface ReviewClock { now(): number; sleep(ms: number): Promise<void> }
 /** the longest pause between two reads of a template in review (apply --wait) */
 export const REVIEW_POLL_MAX_MS = 30_000;
 const PENDING_ONLY: ReadonlySet<string> = new Set(['PENDING']);
-/** the states of a review under way (a first review, or an appeal's): WhatsApp edits none of them */
-export const REVIEWING: ReadonlySet<string> = new Set(['PENDING', 'IN_APPEAL']);
+/** the states of a review under way (a first review, or an appeal's): WhatsApp edits none of them (the plan's set: src/plan/review-state.ts IN_REVIEW) */
+export const REVIEWING: ReadonlySet<string> = IN_REVIEW;
 

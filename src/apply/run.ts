@@ -14,7 +14,7 @@ import { UsageError } from '../core/errors.js';
 import { hashTemplateFile } from '../files/load.js';
 import { diffTemplates, fromRead, fromWriteBody } from '../model/canonical.js';
 import { writeBodyOf, type HeldTemplate, type Plan } from '../plan/plan.js';
-import { applyRefusal, applySkips, type RefusalInput } from '../plan/apply-refusal.js';
+import { applyRefusal, applySkips, reviewSkipsSaid, type RefusalInput } from '../plan/apply-refusal.js';
 import { isApprovedState } from '../core/template-state.js';
 import { editSpend, type EditSpend } from '../plan/edit-budget.js';
 import { editAllowanceOf } from '../api/edit-allowance.js';
@@ -54,14 +54,15 @@ function item(c: RefusalInput & { channelId: string; language: string }, body: T
 
 /**
  * "0 to create, 1 to update, 2 that apply will skip": what apply announces it writes, counted as the
- * plan counts it (applySkips: an update refused as things stand is not one "to update"; one waiting
- * for its review is), so that the announcement of a saved plan says what the plan's summary said (trial-aq F7)
+ * plan counts it (applySkips, the one decision: an update refused as things stand is not one "to update",
+ * nor one of a template in review, which apply --wait writes once the review ends), so that the
+ * announcement of a saved plan says what the plan's summary said (trial-aq F7, trial-bd F1)
  */
-export function pendingCounts(items: readonly Pick<ApplyItem, 'action' | 'refusal' | 'deferred'>[]): string {
-  const skips = items.filter((i) => i.action === 'update' && i.refusal !== undefined && applySkips({ refusal: i.refusal, ...(i.deferred ? { deferred: i.deferred } : {}) })).length;
+export function pendingCounts(items: readonly Pick<ApplyItem, 'action' | 'refusal' | 'deferred' | 'editLimit'>[], waiting = false): string {
+  const skipped = items.filter((i) => i.action === 'update' && i.refusal !== undefined && applySkips({ refusal: i.refusal, ...(i.deferred ? { deferred: i.deferred } : {}) }));
   const creates = items.filter((i) => i.action === 'create').length;
-  const updates = items.filter((i) => i.action === 'update').length - skips;
-  return `${creates} to create, ${updates} to update${skips ? `, ${skips} that apply will skip` : ''}`;
+  const updates = items.filter((i) => i.action === 'update').length - skipped.length;
+  return `${creates} to create, ${updates} to update${skipped.length ? `, ${skipped.length} that apply will skip${reviewSkipsSaid(skipped.filter((i) => i.deferred === 'review' && !i.editLimit).length, waiting)}` : ''}`;
 }
 
 /** The writes of a saved plan, with the bodies built from the files (verifySavedBodies), never the plan's own. */

@@ -215,7 +215,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
         heldForRefusal = [...heldForRefusal, ...twins.map((h) => `${h.channel}/${h.name}/${h.language}`)];
         for (const h of twins) io().stderr.write(`tplsync: ${h.channel}/${h.name}/${h.language} is not created: ${h.reasons.join('; ')}\n`);
       }
-      io().stdout.write(`Applying the saved plan (${pendingCounts(pending.items)}) to ${saved.environment}.\n`);
+      io().stdout.write(`Applying the saved plan (${pendingCounts(pending.items, Boolean(o.wait))}) to ${saved.environment}.\n`);
       // what the plan leaves as it is and the channel does not approve (its state read now: rejected since the plan too), marked !
       // as a plan made now shows it, and no success (exit 5), as a plain apply: the two ways of applying agree (trial-bf F1)
       const settings = ruleSettingsFor(config, filesDir);
@@ -233,7 +233,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
         if (e instanceof LintFailed) return reportLintFailure(e, 'nothing was written');
         throw e;
       }
-      io().stdout.write(renderText(plan, { color: useColor(io().stdout), environment: conn.environment.name, ...(o.waitForQuota === false ? { waitForQuota: false } : {}) }));
+      io().stdout.write(renderText(plan, { color: useColor(io().stdout), environment: conn.environment.name, ...(o.waitForQuota === false ? { waitForQuota: false } : {}), ...(o.wait ? { waitsForReviews: true } : {}) }));
       sayDrift(plan, conn.environment.name);
       pending = pendingOfPlan(plan, conn.environment.name, conn.target);
       unread = (plan.held ?? []).filter((h) => h.kind === 'not-read').length;

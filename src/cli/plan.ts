@@ -2,7 +2,7 @@
 import { shellWord } from '../core/shell-word.js';
 import { markerProblem } from '../github/comment.js';
 import { UsageError } from '../core/errors.js';
-import { hasChanges, identityHeldCount, refusedHeldCount } from '../plan/plan.js';
+import { APPLY_SKIPS, applySkipCount, hasChanges, identityHeldCount, refusedHeldCount } from '../plan/plan.js';
 import { renderJson, renderMarkdown, renderText } from '../plan/render.js';
 import { renderCanonicalText } from '../preview/text.js';
 import { isBreach, LintFailed, parseShard, runPlan } from '../plan/run.js';
@@ -102,6 +102,14 @@ export async function planCommand(paths: string[], o: PlanCommandOptions): Promi
     if (refused) {
       io().stderr.write(`tplsync: ${refused} template${refused === 1 ? ' is' : 's are'} held (above): the platform refuses what ${refused === 1 ? 'its file asks' : 'their files ask'} for; the plan leaves ${refused === 1 ? 'it' : 'them'} out until ${refused === 1 ? 'the file is' : 'the files are'} corrected as the reason says.\n`);
       return EXIT.FINDINGS;
+    }
+    // updates apply will not attempt as the channel stands (a category change of an approved template, a DISABLED one, one
+    // in review): apply would end partial, exit 5, and so does the plan, with or without --detailed-exitcode, so that a
+    // pull request's check fails before the merge rather than the apply after it (trial-bg F2)
+    const skips = applySkipCount(plan);
+    if (skips) {
+      io().stderr.write(`tplsync: apply would skip ${skips === 1 ? '1 update' : `${skips} updates`} (marked "${APPLY_SKIPS.replace(/: $/, '')}" above, each with what to do) and end with exit 5; the plan exits 5 too.\n`);
+      return EXIT.PARTIAL;
     }
     // an orphan the plan reports is a difference between the channel and the files (Terraform's 2: changes present), though apply leaves it
     return o.detailedExitcode && (hasChanges(plan) || plan.summary.orphan > 0) ? EXIT.CHANGES : EXIT.OK;

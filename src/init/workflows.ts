@@ -176,10 +176,33 @@ ${action(o, 6, 'Before/after preview of the changes', { command: 'preview', envi
           name: tplsync-changes${suffix}
           path: ${at('tplsync-changes/')}
           retention-days: 14
-${action(o, 6, 'Plan', { command: 'plan', environment: '${{ env.TPLSYNC_ENV }}', args: `--base origin/\${{ github.base_ref }} --format markdown --marker ${marker('plan')} \${{ steps.changes.outputs.artifact-url && format('--preview-url {0}', steps.changes.outputs.artifact-url) || '' }} --output plan.md`, ...key })}
+${action(o, 6, 'Plan', { command: 'plan', environment: '${{ env.TPLSYNC_ENV }}', args: `--base origin/\${{ github.base_ref }} --format markdown --marker ${marker('plan')} \${{ steps.changes.outputs.artifact-url && format('--preview-url {0}', steps.changes.outputs.artifact-url) || '' }} --output plan.md`, ...key }, [
+    '# exit 5: apply would skip an update (the category of an approved template changed, a DISABLED one, one in review):',
+    '# the check fails before the merge, and the comment says which and what to do; the steps below run whatever it exits',
+    'id: plan', 'if: ${{ !cancelled() }}'])}
+      - name: No plan, said in the comment
+        # the plan failed before writing plan.md (lint errors, a missing secret, the API unreachable): the comment
+        # says so, rather than keep showing the plan of an earlier push
+        if: \${{ !cancelled() }}
+        run: |
+          if [ ! -f ${sh('plan.md')} ]; then
+            case "$CODE" in
+              1) why="lint errors in the templates (the lint job names each on its line)" ;;
+              3) why="a usage or configuration error (the environment, or the secret of its API key)" ;;
+              6) why="the API key was refused" ;;
+              7) why="the API could not be reached" ;;
+              "") why="a step before it failed" ;;
+              *) why="exit $CODE" ;;
+            esac
+            printf '## tplsync plan: %s\\n\\n❌ **plan failed: %s.** See the job log: %s\\n\\nNothing was planned for this push; the plan of an earlier push no longer holds.\\n' "$TPLSYNC_ENV" "$why" "$RUN_URL" > ${sh('plan.md')}
+          fi
+        env:
+          CODE: \${{ steps.plan.outputs.exit-code }}
+          RUN_URL: \${{ github.server_url }}/\${{ github.repository }}/actions/runs/\${{ github.run_id }}
       - name: Job summary
+        if: \${{ !cancelled() }}
         run: cat ${sh('plan.md')} >> "$GITHUB_STEP_SUMMARY"
-${action(o, 6, 'Comment the plan (edits its earlier comment)', { command: 'comment', args: `--body-file plan.md --marker ${marker('plan')}` }, ['env:', '  GITHUB_TOKEN: ${{ github.token }}'])}
+${action(o, 6, 'Comment the plan (edits its earlier comment)', { command: 'comment', args: `--body-file plan.md --marker ${marker('plan')}` }, ['if: ${{ !cancelled() }}', 'env:', '  GITHUB_TOKEN: ${{ github.token }}'])}
 `;
 
   // the branch in comments and the drift issue's title (a shell string): its name when plain, else said without it
@@ -251,13 +274,13 @@ jobs:
       - uses: ${ACTIONS.checkout}
         with:
           fetch-depth: 0 # the files' history tells an edit in the console from a change merged and not applied yet
-${action(o, 6, 'Plan with --detailed-exitcode (2 means drift)', { command: 'plan', environment: '${{ env.TPLSYNC_ENV }}', args: `--detailed-exitcode --orphans-if-listed --format markdown --marker ${marker('drift')} --output drift.md`, 'ok-exit-codes': '0 2', ...key }, ['id: plan'])}
+${action(o, 6, 'Plan with --detailed-exitcode (2 or 5 means drift)', { command: 'plan', environment: '${{ env.TPLSYNC_ENV }}', args: `--detailed-exitcode --orphans-if-listed --format markdown --marker ${marker('drift')} --output drift.md`, 'ok-exit-codes': '0 2 5', ...key }, ['# 5: drift too, of which apply would skip some updates (each said in drift.md with what to do)', 'id: plan'])}
       - name: Job summary
         # also when the plan failed after writing drift.md (a listing that failed: the plan says so)
         if: always()
         run: if [ -f ${sh('drift.md')} ]; then cat ${sh('drift.md')} >> "$GITHUB_STEP_SUMMARY"; fi
       - name: Open an issue about the drift
-        if: steps.plan.outputs.exit-code == '2'
+        if: steps.plan.outputs.exit-code == '2' || steps.plan.outputs.exit-code == '5'
         run: |
           title="Templates${titled} drifted from ${branchWord} in $TPLSYNC_ENV"
           if [ -z "$(gh issue list --state open --search "in:title \\"$title\\"" --json number --jq '.[].number')" ]; then

@@ -7,7 +7,7 @@ import { shellWord } from '../core/shell-word.js';
 import { isApprovedState, isDeletedState } from '../core/template-state.js';
 import { editsWhatsApp } from '../model/canonical.js';
 import type { EditSpend } from './edit-budget.js';
-import { NOT_EDITABLE, recreateHow } from './review-state.js';
+import { IN_REVIEW, NOT_EDITABLE, recreateHow } from './review-state.js';
 
 /** What the judgment reads of a change, a plan's (PlanChange) or a saved plan's as apply rebuilds it. */
 export interface RefusalInput {
@@ -30,6 +30,8 @@ export interface RefusalInput {
 export interface Refusal {
   refusal: string;
   deferred?: 'review' | 'behind';
+  /** refused for the category: the channel has the template approved as `approved`, the write carries the file's `file` */
+  category?: { approved: string; file: string };
   /** with deferred review: the edit allowance is used up past the review (ApplyItem.editLimit) */
   editLimit?: { until?: string };
 }
@@ -52,19 +54,25 @@ export function applyRefusal(c: RefusalInput, environment: string | undefined): 
   if (c.remoteStatus === 'DISABLED') return { refusal: NOT_EDITABLE.DISABLED! };
   // the category of an approved template cannot change: the write carries the file's, and is refused whoever changed it
   const category = isApprovedState(c.remoteStatus) ? c.changes?.find((x) => x.path === 'category') : undefined;
-  if (category) return { refusal: `the channel has it approved as ${String(category.before)} and the category of an approved template cannot change: set category: ${String(category.before)} in the file if every environment's copy has it, or accept it for this environment alone with environments.<env>.categories: { "${c.channel}/${c.name}": ${String(category.before)} } in the config (or appeal a re-categorisation in the console), or create a new template under another name for ${String(category.after)} (docs/recovery.md#recategorised)` };
-  // WhatsApp edits only APPROVED, REJECTED and PAUSED templates: one in review (or in appeal) is refused until the review ends (an RCS-only template is not WhatsApp's)
-  const whatsapp = !c.remote?.canonical.rcsOnly;
-  // (a change of what WhatsApp never sees, the description or the RCS message, is no edit of the WhatsApp template: written)
-  if (whatsapp && c.remoteStatus === 'PENDING' && !c.partnerOnly && (c.changes === undefined || editsWhatsApp(c.changes))) {
-    // the read said the edit under review used the allowance: once approved, the edit is refused until the allowance allows one
-    if (c.edit?.exceeds) {
-      const until = c.edit.possibleFrom;
-      return { deferred: 'review', editLimit: until ? { until } : {}, refusal: `the template is in review (PENDING) and WhatsApp takes no edit until the review ends, and once the review approves it, its edit allowance is used up (the edit under review spent it) ${until ? `until ${until}` : 'for a while (the service did not say until when)'}: re-run apply ${until ? 'from then' : `once ${run('review')} shows an edit left`} (or once the review rejects it, when an edit spends none; docs/recovery.md#the-edit-limit)` };
-    }
-    return { refusal: `the template is in review (PENDING) and WhatsApp takes no edit until the review ends: re-run apply once it has (${run('review')} shows the decision; apply --wait waits for it)`, deferred: 'review' };
+  if (category) {
+    const [approved, file] = [String(category.before), String(category.after)];
+    return { category: { approved, file }, refusal: `the channel has it approved as ${approved} and the category of an approved template cannot change: set category: ${approved} in the file if every environment's copy has it, or accept it for this environment alone with environments.${environment ?? '<env>'}.categories: { "${c.channel}/${c.name}": ${approved} } in the config (or appeal a re-categorisation in the console), or create a new template under another name for ${file} (docs/recovery.md#recategorised)` };
   }
-  if (whatsapp && c.remoteStatus === 'IN_APPEAL') return { refusal: `an appeal of its rejection is under review (IN_APPEAL) and WhatsApp takes no edit until it is decided: re-run apply then (${run('review')} shows the decision; apply --wait waits for it)`, deferred: 'review' };
+  // WhatsApp edits only APPROVED, REJECTED and PAUSED templates: one in review (IN_REVIEW: PENDING, or an appeal's IN_APPEAL)
+  // is refused until the review ends (an RCS-only template is not WhatsApp's)
+  const whatsapp = !c.remote?.canonical.rcsOnly;
+  if (whatsapp && c.remoteStatus !== undefined && IN_REVIEW.has(c.remoteStatus)) {
+    if (c.remoteStatus === 'IN_APPEAL') return { refusal: `an appeal of its rejection is under review (IN_APPEAL) and WhatsApp takes no edit until it is decided: re-run apply then (${run('review')} shows the decision; apply --wait waits for it)`, deferred: 'review' };
+    // (a change of what WhatsApp never sees, the description or the RCS message, is no edit of the WhatsApp template: written)
+    if (!c.partnerOnly && (c.changes === undefined || editsWhatsApp(c.changes))) {
+      // the read said the edit under review used the allowance: once approved, the edit is refused until the allowance allows one
+      if (c.edit?.exceeds) {
+        const until = c.edit.possibleFrom;
+        return { deferred: 'review', editLimit: until ? { until } : {}, refusal: `the template is in review (PENDING) and WhatsApp takes no edit until the review ends, and once the review approves it, its edit allowance is used up (the edit under review spent it) ${until ? `until ${until}` : 'for a while (the service did not say until when)'}: re-run apply ${until ? 'from then' : `once ${run('review')} shows an edit left`} (or once the review rejects it, when an edit spends none; docs/recovery.md#the-edit-limit)` };
+      }
+      return { refusal: `the template is in review (PENDING) and WhatsApp takes no edit until the review ends: re-run apply once it has (${run('review')} shows the decision; apply --wait waits for it)`, deferred: 'review' };
+    }
+  }
   // deleted on the channel: how to make it again (a new name, or after WhatsApp's 30 days a new publicId)
   if (isDeletedState(c.remoteStatus)) return { refusal: `the template is ${recreateHow(c.remoteStatus!, c.publicId)}` };
   if (whatsapp && c.remoteStatus !== undefined && NOT_EDITABLE[c.remoteStatus]) return { refusal: NOT_EDITABLE[c.remoteStatus]! };
@@ -72,12 +80,23 @@ export function applyRefusal(c: RefusalInput, environment: string | undefined): 
 }
 
 /**
- * Whether apply skips the change whatever its options: refused as things stand (a DISABLED
- * template, an approved template's category, a checkout behind its upstream, ...). One in review
- * (deferred `review`) is not: apply --wait waits for the review's end, then writes it.
+ * Whether apply skips the change: every change it does not attempt as things stand (a DISABLED template, an approved
+ * template's category, a checkout behind its upstream, ...), one in review (PENDING) or in appeal (IN_APPEAL) too, which
+ * apply skips as plain apply skips it (`apply --wait` waits for the review's end, then writes it; the plan says so). The
+ * one decision plan's count ("N that apply will skip", summary.applySkips, exit 5) and apply's announcement and skips read.
  */
 export function applySkips(r: Refusal | undefined): r is Refusal {
-  return r !== undefined && r.deferred !== 'review';
+  return r !== undefined;
+}
+
+/**
+ * " (2 of them in review: apply --wait writes them once the review ends)": after plan's and apply's count of the updates
+ * apply will skip; `waiting`: said by an apply --wait, which waits for the review itself
+ */
+export function reviewSkipsSaid(n: number, waiting = false): string {
+  if (!n) return '';
+  const them = n === 1 ? 'it' : 'them';
+  return waiting ? ` (${n} of them in review: this apply waits for the review to end, then writes ${them})` : ` (${n} of them in review: apply --wait writes ${them} once the review ends)`;
 }
 
 /** what plan and apply say of a template whose copy on the channel holds components no file can hold */

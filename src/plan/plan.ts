@@ -1,6 +1,6 @@
 // Pure: from what the files want and what the reads returned, the plan: one change per
 // template (create, update, noop, orphan), with field-level changes and what needs attention.
-import { describeAttention, needsAttention, qualityWarning, recategorised, type CategoryContext, type NeedsAttention, type QualityWarning, type RuleSetting } from './review-state.js';
+import { categoryExplanation, categoryNote, describeAttention, IN_REVIEW, needsAttention, qualityWarning, recategorised, type CategoryChange, type CategoryContext, type NeedsAttention, type QualityWarning, type RuleSetting } from './review-state.js';
 import { isApprovedState, isDeletedState } from '../core/template-state.js';
 import { describeEditAllowance, editAllowanceOf } from '../api/edit-allowance.js';
 import { editSpend, inReviewNote, type EditSpend } from './edit-budget.js';
@@ -54,10 +54,19 @@ export interface PlanChange {
    */
   acceptedCategory?: { category: string; environment: string };
   /**
-   * an update apply does not attempt whatever its options (applyRefusal: a DISABLED template, an approved template's
-   * category, a checkout behind its upstream, ...): why. Counted apart from the updates apply writes (applySkipCount)
+   * an update apply does not attempt as the channel stands (applyRefusal: a DISABLED template, an approved template's
+   * category, one in review, a checkout behind its upstream, ...): why. Counted apart from the updates apply writes
+   * (applySkipCount), as many as apply skips
    */
   applySkips?: string;
+  /**
+   * For renderings (not saved, not in the JSON): the template's category on the channel differs from its file's. `note`: its
+   * `attention` line (the same for every language of the template: text plan says it once per template); `explained`: what
+   * the plan says once below its summary (review-state.ts categoryExplanation)
+   */
+  categoryNote?: { note: string; explained?: string };
+  /** (not saved, not in the JSON) an update apply skips because the template is in review: apply --wait waits for the review's end, then writes it */
+  waitsForReview?: true;
   fileHash?: string;
   /** the environment values the file refers to, each as its digest (DesiredTemplate.values) */
   values?: Readonly<Record<string, string>>;
@@ -159,7 +168,7 @@ import { adviceCommand } from '../core/advice.js';
 import { shellWord } from '../core/shell-word.js';
 import { droppedOnWrite } from './dropped.js';
 import { applyRefusal, applySkips, unknownComponentsNote } from './apply-refusal.js';
-export { unknownComponentsNote } from './apply-refusal.js';
+export { reviewSkipsSaid, unknownComponentsNote } from './apply-refusal.js';
 
 export function fingerprint(r: TemplateReadResponse | null): string {
   return r ? sha256(canonicalJson(r)) : 'absent';
@@ -174,11 +183,11 @@ const REVIEW_FIELDS = ['status', 'statusText', 'rejectionReason', 'recommendatio
  * the plan writes (a PENDING template approved, a quality score updated).
  */
 /**
- * The states in which WhatsApp takes no edit until a review ends: an update planned then is refused "until the review
- * ends; apply it then", and a saved plan keeps the read's content (remoteContent) so that the review ending in approval,
- * and nothing else, leaves the plan as it was (saved.ts's staleness).
+ * The states in which WhatsApp takes no edit until a review ends (review-state.ts IN_REVIEW, the set apply reads too): an
+ * update planned then is one apply skips until the review ends, and a saved plan keeps the read's content (remoteContent)
+ * so that the review ending in approval, and nothing else, leaves the plan as it was (saved.ts's staleness).
  */
-export const HELD_FOR_REVIEW: ReadonlySet<string> = new Set(['PENDING', 'IN_APPEAL']);
+export const HELD_FOR_REVIEW: ReadonlySet<string> = IN_REVIEW;
 
 export function contentFingerprint(r: TemplateReadResponse): string {
   const rest: Record<string, unknown> = { ...r };
@@ -308,12 +317,14 @@ export function makePlan(inp: PlanInputs): Plan {
     }
     /** an edit WhatsApp is certain to refuse: it spends no edit of the budget */
     let refused = false;
+    /** the category of an APPROVED template differs (the write would change it): who changed it, as far as the plan tells */
+    let categoryChange: CategoryChange | undefined;
     if (baseCategory && c.category && baseCategory !== c.category) {
       diff.unshift({ path: 'category', before: baseCategory, after: c.category });
-      // the write carries the file's category: refused whoever changed it (the platform: recat says what to do)
-      if (isApprovedState(r.statusText)) refused = true;
-      if (isApprovedState(r.statusText) && !recat) {
-        attention.push(`category ${baseCategory} → ${c.category}: the category of an APPROVED template cannot change; WhatsApp refuses the edit (create a new template instead)`);
+      // the write carries the file's category: refused whoever changed it (said in one line below: categoryNote)
+      if (isApprovedState(r.statusText)) {
+        refused = true;
+        categoryChange = !recat ? 'file' : recat.state === 'RECATEGORISED' ? 'platform' : 'unknown';
       }
     }
     let edit: EditSpend | undefined;
@@ -331,13 +342,15 @@ export function makePlan(inp: PlanInputs): Plan {
     if (diff.length && remote.rcsOnly && isApprovedState(r.statusText) && !remote.unknownComponents?.length) {
       attention.push(RCS_EDIT_NOTE);
     }
+    /** where the note of an edit in review stands among the attention lines (apply skips that update: said on it) */
+    let inReviewAt = -1;
     if (whatsAppEdit && r.statusText === 'PENDING' && r.chatapp && !remote.unknownComponents?.length) {
       // the read states the allowance during the review too: an edit of an APPROVED template under review has spent it,
       // and the next edit is possible only from when the read says, whenever the review ends
       const allowance = editAllowanceOf(r);
       // (a template in review with edits left spends none now: WhatsApp limits the edits of APPROVED templates, docs/api-assumptions.md)
       if (allowance && !refused && allowance.remaining === 0) edit = { ...editSpend(allowance), inReview: true };
-      attention.push(inReviewNote(edit));
+      inReviewAt = attention.push(inReviewNote(edit)) - 1;
     }
     // the file is the same at the base as now, and the channel's copy is not: the change is the channel's, and this update reverts it
     const drift = diff.length ? driftOf(d, c, remote, inp) : undefined;
@@ -360,13 +373,27 @@ export function makePlan(inp: PlanInputs): Plan {
     }
     // not approved on the channel: not in sync, whatever the content (PENDING within its review is fine)
     const state = needsAttention(r, inp.ruleIds, inp.ruleSettingsOf?.(d.file)) ?? recat;
-    if (state) attention.push(describeAttention(state));
+    // a category that differs is said in one short line (categoryNote), its why once below the plan (categoryExplanation)
+    if (state && !(categoryChange && state === recat)) attention.push(describeAttention(state));
+    let categoryShown: PlanChange['categoryNote'];
+    if (categoryChange) {
+      const environment = ctx?.environment ?? inp.environment ?? '<env>';
+      const change = diff.find((x) => x.path === 'category')!;
+      const note = categoryNote({ approved: String(change.before), file: String(change.after), known: categoryChange, key: ctx?.key ?? `${d.channel}/${c.name}`, environment });
+      const explained = categoryExplanation({ known: categoryChange, environment, others: ctx?.others ?? [] });
+      categoryShown = { note: refusal?.category && skipped ? `${APPLY_SKIPS}${note}` : note, ...(explained ? { explained } : {}) };
+      attention.splice(skipAt, 0, categoryShown.note);
+    }
     // approved and rated RED: in sync and sendable, and said, as review says it (a state that needs attention says its own)
     const quality = state ? undefined : qualityWarning(r);
-    if (skipped) {
-      // why, unless a note of its own says it already (the parts no file can hold; a deleted template's way back, its state's line)
+    if (skipped && !(refusal?.category && categoryShown)) {
+      // why, unless a note of its own says it already (the parts no file can hold; a deleted template's way back, its state's line;
+      // an edit in review, whose note says so and what a saved plan and apply --wait do)
       const said = attention.some((a) => a.includes(skipped.replace(/^the template is /, '')));
-      if (!remote.unknownComponents?.length) attention.splice(skipAt, 0, `${APPLY_SKIPS}${said ? 'the channel takes no edit of it as it stands (why, and what to do instead: below)' : skipped}`);
+      if (inReviewAt >= 0 && refusal?.deferred === 'review') attention[inReviewAt] = `${APPLY_SKIPS}${attention[inReviewAt]!}`;
+      // in appeal: what to do is its state's line (below); what apply --wait does, the plan's summary
+      else if (refusal?.deferred === 'review' && r.statusText === 'IN_APPEAL') attention.splice(skipAt, 0, `${APPLY_SKIPS}WhatsApp takes no edit while an appeal of its rejection is under review (IN_APPEAL): re-run apply once it is decided`);
+      else if (!remote.unknownComponents?.length) attention.splice(skipAt, 0, `${APPLY_SKIPS}${said ? 'the channel takes no edit of it as it stands (why, and what to do instead: below)' : skipped}`);
     }
     if (drift) attention.unshift(drift.note);
     changes.push({
@@ -379,6 +406,8 @@ export function makePlan(inp: PlanInputs): Plan {
       ...(acceptedCategory ? { acceptedCategory } : {}),
       ...(drift ? { drift: drift.drift } : {}),
       ...(skipped ? { applySkips: skipped } : {}),
+      ...(categoryShown ? { categoryNote: categoryShown } : {}),
+      ...(skipped && refusal?.deferred === 'review' && !refusal.editLimit ? { waitsForReview: true as const } : {}),
       ...hashes, ...(!diff.length || HELD_FOR_REVIEW.has(r.statusText) ? { remoteContent: contentFingerprint(r) } : {}), desired: viewOf(d), remote: withoutFile(remote),
     });
   }
@@ -670,12 +699,26 @@ export function attentionCount(p: Plan): number {
   return p.changes.filter((c) => c.needsAttention && c.action !== 'orphan').length;
 }
 
+/**
+ * The templates whose copy on the channel is in review (PENDING, or an appeal's IN_APPEAL: review-state.ts IN_REVIEW),
+ * updated or not: not sendable until approved. A plan names them (trial-bf F2: one left PENDING for days read as "No
+ * changes ... matches its file"), though one PENDING is no change for --detailed-exitcode (a review under way is no drift).
+ */
+export function inReviewOf(p: Pick<Plan, 'changes'>): PlanChange[] {
+  return p.changes.filter((c) => (c.action === 'noop' || c.action === 'update') && c.remoteStatus !== undefined && IN_REVIEW.has(c.remoteStatus));
+}
+
 /** What the `!` line of an update apply does not attempt starts with (then why: applyRefusal). */
 export const APPLY_SKIPS = 'apply does not attempt this update: ';
 
-/** How many of the plan's updates apply does not attempt whatever its options (PlanChange.applySkips): counted apart from those it writes. */
+/** How many of the plan's updates apply does not attempt (PlanChange.applySkips): counted apart from those it writes; the plan exits 5 when there are any. */
 export function applySkipCount(p: Pick<Plan, 'changes'>): number {
   return p.changes.filter((c) => c.action === 'update' && c.applySkips !== undefined).length;
+}
+
+/** How many of the updates apply skips are of templates in review, which apply --wait writes once the review ends (PlanChange.waitsForReview). */
+export function reviewSkipCount(p: Pick<Plan, 'changes'>): number {
+  return p.changes.filter((c) => c.action === 'update' && c.applySkips !== undefined && c.waitsForReview).length;
 }
 
 /**

@@ -10,7 +10,7 @@ import { escapeReviewed, reviewed, visible } from '../core/visible.js';
 import { canonicalJson, diffValues, NOT_OBSERVABLE, unobservedIn, type CanonicalTemplate, type FieldChange, type FileTemplate } from '../model/canonical.js';
 import { remoteNamesOf } from '../model/remote-names.js';
 import { fileView } from '../model/to-file.js';
-import { applySkipCount, attentionCount, driftCount, identityHeldCount, isBreach, keyHeldCount, keyOf, refusedHeldCount, type Plan, type PlanChange } from './plan.js';
+import { APPLY_SKIPS, applySkipCount, attentionCount, driftCount, identityHeldCount, inReviewOf, isBreach, keyHeldCount, keyOf, refusedHeldCount, reviewSkipCount, reviewSkipsSaid, type Plan, type PlanChange } from './plan.js';
 import { fitLines, GITHUB_COMMENT_CHARACTERS } from '../core/fit-lines.js';
 import { creationWindows, describeWindows, duration, WINDOWS_ADVICE, type CreationWindows } from './creation-windows.js';
 import { describeBudget, describeExceeding, editBudget } from './edit-budget.js';
@@ -232,13 +232,22 @@ export function renderStanding(items: readonly (Pick<PlanChange, 'channel' | 'na
 
 export function renderText(plan: Plan, o: { color: boolean; environment: string; verbose?: boolean;
   /** false: shown by apply --no-wait-for-quota, which waits for no quota window (its lines say what this run leaves) */
-  waitForQuota?: boolean }): string {
+  waitForQuota?: boolean;
+  /** shown by apply --wait, which waits for the review of a template in review before it writes its update (said so, not advised) */
+  waitsForReviews?: boolean }): string {
   const c = pc.createColors(o.color);
   const out: string[] = [];
+  // a category that differs is said once per template, on its first language: the config key it names covers them all
+  const categorySaid = new Map<string, string>();
   for (const ch of plan.changes) {
     // a template that matches its file but is not approved on the channel is shown: it is not in sync
     if (ch.action === 'noop' && !o.verbose && !ch.needsAttention) continue;
-    out.push(...changeHead(ch, c, ch.attention ?? []));
+    out.push(...changeHead(ch, c, []));
+    for (const a of ch.attention ?? []) {
+      const first = a === ch.categoryNote?.note ? categorySaid.get(`${ch.channel}\u0000${ch.name}\u0000${a}`) : undefined;
+      if (a === ch.categoryNote?.note && !first) categorySaid.set(`${ch.channel}\u0000${ch.name}\u0000${a}`, idOf(ch));
+      out.push(`    ${c.yellow('!')} ${first ? `${a.startsWith(APPLY_SKIPS) ? APPLY_SKIPS : ''}its category, as for ${first} above` : visible(a, { oneLine: true })}`);
+    }
     // what a new template is reviewed and billed as, which cannot change once it is approved: a reviewer sees it here
     const category = createdCategory(ch);
     if (category !== undefined) out.push(`    category: ${c.bold(visible(category, { oneLine: true }))}`);
@@ -290,7 +299,7 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
     ? c.green(`No changes. ${s.noop} template${s.noop === 1 ? '' : 's'} in ${o.environment} ${s.noop === 1 ? 'matches its file' : 'match the files'}.`)
     : none
       ? c.yellow(`No changes to the content, but not in sync: ${notInSync(attention, keyHeld, o.environment, renamed, s.orphan, refused)}.`)
-      : c.bold(`Plan for ${o.environment}: ${s.create} to create, ${updateCounts(plan)}, ${s.noop} unchanged${s.orphan ? `, ${s.orphan} orphaned` : ''}${heldCounts(plan)}.${marked ? ` ${marked} need${marked === 1 ? 's' : ''} attention (marked ! above).` : ''}`));
+      : c.bold(`Plan for ${o.environment}: ${s.create} to create, ${updateCounts(plan, o.waitsForReviews)}, ${s.noop} unchanged${s.orphan ? `, ${s.orphan} orphaned` : ''}${heldCounts(plan)}.${marked ? ` ${marked} need${marked === 1 ? 's' : ''} attention (marked ! above).` : ''}`));
   const behind = behindLine(plan, o.environment);
   if (behind) out.push(c.red(behind));
   // approved and sendable (no change, no exit 2), but Meta may pause them soon: said after the verdict, never left out
@@ -307,6 +316,9 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
   const unseen = notCompared(plan);
   if (unseen.length) out.push(c.dim(`Not compared, because the API does not return them: ${unseen.join(', ')}.`));
   if (plan.categoriesFrom) out.push(c.dim(`Categories compared with the files at ${plan.categoriesFrom} (--base REF to choose another).`));
+  const review = inReviewLine(plan, o.environment, (k) => k, o.waitsForReviews);
+  if (review) out.push(c.yellow(review));
+  for (const line of categoryLines(plan)) out.push(c.yellow(`${line}.`));
   for (const line of acceptedLines(plan)) out.push(c.dim(`${line}.`));
   if (plan.orphansNotLookedFor) out.push(c.yellow(`Orphans not looked for: ${plan.orphansNotLookedFor.reason}.`));
   if (plan.historyMissing) out.push(c.yellow(`History missing: ${plan.historyMissing}.`));
@@ -325,6 +337,25 @@ export function connectionLine(plan: Pick<Plan, 'connectionChanged'>, environmen
   const c = plan.connectionChanged;
   if (!c?.changes.length) return undefined;
   return `Connection of ${environment} changed since ${c.base}: ${c.changes.join('; ')}. This plan ran with these settings and the environment's API key: check that the change is meant before merging.`;
+}
+
+/** What the plan says once of the templates approved under another category than their files' (PlanChange.categoryNote): each distinct explanation once. */
+export function categoryLines(plan: Pick<Plan, 'changes'>): string[] {
+  return [...new Set(plan.changes.flatMap((c) => (c.categoryNote?.explained ? [c.categoryNote.explained] : [])))];
+}
+
+/**
+ * "1 template in review in dev, not sendable until approved: wa/cart_reminder/en_US (PENDING)": the templates whose copy on
+ * the channel is in review (inReviewOf), named, whether the plan changes them or not (one left in review is seen); at most
+ * 10 by name. Undefined when none.
+ */
+export function inReviewLine(plan: Pick<Plan, 'changes'>, environment: string | undefined, name: (key: string) => string, waiting = false): string | undefined {
+  const r = inReviewOf(plan);
+  if (!r.length) return undefined;
+  const keys = r.map((c) => `${name(idOf(c))} (${c.remoteStatus})`);
+  const skipped = reviewSkipCount(plan);
+  return `${r.length === 1 ? '1 template' : `${r.length} templates`} in review${environment ? ` in ${environment}` : ''}, not sendable until approved: ${keys.slice(0, 10).join(', ')}${keys.length > 10 ? ` and ${keys.length - 10} more` : ''}`
+    + `${skipped ? `; apply skips ${skipped === r.length ? (skipped === 1 ? 'its update' : 'their updates') : `the update${skipped === 1 ? '' : 's'} of ${skipped} of them`} until the review ends (${waiting ? 'this apply waits' : 'apply --wait waits'} for it, then writes ${skipped === 1 ? 'it' : 'them'})` : ''}; \`${adviceCommand('review', environment)}\` follows ${r.length === 1 ? 'it' : 'them'}.`;
 }
 
 /**
@@ -477,6 +508,8 @@ export function renderJson(plan: Plan, o: JsonPlanTarget): string {
     ...budgetJson(plan),
     ...windowsJson(plan),
     ...(plan.held?.length ? { held: plan.held.map(identifierFields) } : {}),
+    // the templates in review on the channel (PENDING, IN_APPEAL), changed or not: not sendable until approved
+    ...(inReviewOf(plan).length ? { inReview: inReviewOf(plan).map((c) => ({ ...identifierFields({ channel: c.channel, name: c.name, language: c.language, publicId: c.publicId }), state: c.remoteStatus!, action: c.action })) } : {}),
     ...(plan.deletedOnChannel?.length ? { deletedOnChannel: plan.deletedOnChannel.map(identifierFields) } : {}),
     ...(plan.withoutFile ? { withoutFile: { source: plan.withoutFile.source, ...(plan.withoutFile.since ? { since: plan.withoutFile.since } : {}), command: plan.withoutFile.command, templates: plan.withoutFile.templates.map(identifierFields) } } : {}),
     // what this run could not compare, as the text and Markdown renderings say it (a category the reads report is compared)
@@ -536,7 +569,8 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
   if (o.promotion) head.push(esc(o.promotion.lead), '');
   // the updates apply does not attempt (a DISABLED template, an approved template's category) in a column of their own, not as updates
   const skips = applySkipCount(plan);
-  if (skips) head.push('| create | update | apply will skip | unchanged | orphaned |', '| ---: | ---: | ---: | ---: | ---: |', `| ${s.create} | ${s.update - skips}${driftSummary(plan)} | ${skips} | ${s.noop} | ${s.orphan} |`, '');
+  const reviewSkips = reviewSkipCount(plan);
+  if (skips) head.push('| create | update | apply will skip | unchanged | orphaned |', '| ---: | ---: | ---: | ---: | ---: |', `| ${s.create} | ${s.update - skips}${driftSummary(plan)} | ${skips}${reviewSkips ? ` (${reviewSkips} in review)` : ''} | ${s.noop} | ${s.orphan} |`, '');
   else head.push('| create | update | unchanged | orphaned |', '| ---: | ---: | ---: | ---: |', `| ${s.create} | ${s.update}${driftSummary(plan)} | ${s.noop} | ${s.orphan} |`, '');
   // where the key went, first: the branch's config ran with the environment's secret, and a reviewer reads this comment, not the job's log
   const connection = connectionLine(plan, o.environment);
@@ -563,6 +597,8 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
   if (red.length > 10) head.push(`⚠️ … and ${red.length - 10} more rated RED: \`${adviceCommand('review', o.environment)}\` lists them`, '');
   // a category the environment's config accepts (the platform re-categorised this environment's copy): said once, not as drift
   for (const line of acceptedLines(plan)) head.push(`ℹ️ ${esc(line)}.`, '');
+  const review = inReviewLine(plan, o.environment, (k) => `\`${k}\``);
+  if (review) head.push(`⏳ ${esc(review)}`, '');
   // what the plan did not look at, beside its verdict: a drift issue made of this comment says it too
   if (plan.orphansNotLookedFor) head.push(`ℹ️ Orphans not looked for: ${esc(plan.orphansNotLookedFor.reason)}.`, '');
   if (plan.historyMissing) head.push(`ℹ️ History missing: ${esc(plan.historyMissing)}.`, '');
@@ -601,6 +637,8 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
       .map(({ icon, text, ks }) => (ks.length === 1 ? `- ${icon} \`${ks[0]}\`${icon === '⛔' ? ' ' : ': '}${esc(text)}` : `- ${icon} ${ks.length} templates (${named(ks)})${icon === '⛔' ? ` ${esc(text.replace(/^is /, 'are '))}` : `: ${esc(text)}`}`));
     head.push(...fitLines(lines, limit / 3, (n) => `- … and ${n} more note${n === 1 ? '' : 's'}: run \`${rerun}\` (or \`${adviceCommand('review', o.environment)}\`) for all of them`));
     head.push('');
+    // the why of a category that differs, once (each template's note above says what differs and the two ways out)
+    for (const line of categoryLines(plan)) head.push(`ℹ️ ${esc(line)}.`, '');
   }
   const budget = editBudget(plan.changes);
   const budgetLine = describeBudget(budget, o.environment);
@@ -612,7 +650,7 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
   }
   const details: string[] = [];
   for (const c of plan.changes.filter((x) => x.action !== 'noop')) {
-    const parts = [`<details><summary><code>${SYMBOL[c.action]} ${c.action}</code> <b>${escHtml(idOf(c))}</b>${c.file ? ` (<code>${escHtml(asIdentifier(c.file))}</code>)` : ''}${c.drift ? ` <b>(${escHtml(driftLabel(c))})</b>` : ''}</summary>`, ''];
+    const parts = [`<details><summary><code>${SYMBOL[c.action]} ${c.action}</code> <b>${escHtml(idOf(c))}</b>${c.file ? ` (<code>${escHtml(asIdentifier(c.file))}</code>)` : ''}${c.drift ? ` <b>(${escHtml(driftLabel(c))})</b>` : ''}${c.action === 'update' && c.applySkips !== undefined ? ' <b>(apply will skip)</b>' : ''}</summary>`, ''];
     // a new template's category (its file view, the diff below, holds none): what it is reviewed and billed as
     const category = createdCategory(c);
     if (category !== undefined) parts.push(`Category: **${escText(category)}** (what WhatsApp reviews and bills it as; it cannot change once approved)`, '');
@@ -719,12 +757,13 @@ function notInSync(attention: number, keyHeld: number, environment?: string, ren
 }
 
 /**
- * "2 to update, 1 that apply will skip": the updates apply writes, then those it does not attempt whatever its options
- * (a DISABLED template, an approved template's category: each marked ! above with why), never promised as updates
+ * "2 to update, 1 that apply will skip": the updates apply writes, then those it does not attempt (a DISABLED template, an
+ * approved template's category, one in review: each marked ! above with why), never promised as updates; those in review
+ * said apart, as apply --wait writes them once the review ends
  */
-function updateCounts(plan: Plan): string {
+function updateCounts(plan: Plan, waiting = false): string {
   const skips = applySkipCount(plan);
-  return `${plan.summary.update - skips} to update${driftSummary(plan)}${skips ? `, ${skips} that apply will skip` : ''}`;
+  return `${plan.summary.update - skips} to update${driftSummary(plan)}${skips ? `, ${skips} that apply will skip${reviewSkipsSaid(reviewSkipCount(plan), waiting)}` : ''}`;
 }
 
 /** what the update line of a drift says beside it */

@@ -142,6 +142,14 @@ export const NOT_EDITABLE: Readonly<Record<string, string>> = {
   ARCHIVED: 'the template is ARCHIVED on the channel: unarchive it in the console, then apply again (docs/recovery.md#archived)',
 };
 
+/**
+ * The states in which WhatsApp takes no edit until a review ends (the template's own, or an appeal of its rejection):
+ * the one set plan and apply read. Apply does not attempt an edit then (`apply --wait` waits for the review's end, then
+ * writes it), and plan counts such an update among those apply will skip; a saved plan keeps the read's content of
+ * such a template (remoteContent), so that the review ending in approval, and nothing else, leaves the plan as it was.
+ */
+export const IN_REVIEW: ReadonlySet<string> = new Set(['PENDING', 'IN_APPEAL']);
+
 /** States that are fine: APPROVED, and PENDING (within its review) and REINSTATED (approved again). */
 const FINE = new Set(['APPROVED', 'PENDING', 'REINSTATED']);
 
@@ -246,6 +254,37 @@ export function recategorised(fileCategory: string, remoteCategory: string, know
  */
 export function reviewWhy(reason: string | undefined, recommendation: string | undefined): string {
   return [reason, recommendation ? `recommendation: ${recommendation}` : undefined].filter(Boolean).join('; ');
+}
+
+/**
+ * Who changed the category of an APPROVED template, as far as the plan can tell: the platform (the file's category is
+ * the base's), the file (the base's is the channel's), or unknown (no base).
+ */
+export type CategoryChange = 'platform' | 'file' | 'unknown';
+
+/**
+ * The one short line of a template whose category on the channel differs from its file's (trial-bg F3): what differs and
+ * the two ways out, with the config key to set, the same for every language of the template (the key covers them all).
+ * The why and the other ways out are said once per plan (categoryExplanation), not per template.
+ */
+export function categoryNote(o: { approved: string; file: string; known: CategoryChange; key: string; environment: string }): string {
+  if (o.known === 'file') return `category ${o.approved} → ${o.file}, and an APPROVED template's category cannot change: put back category: ${o.approved}, or create a new template under another name for ${o.file}`;
+  return `approved as ${o.approved}, the file says ${o.file}: set category: ${o.approved} in the file, or accept it for ${o.environment} with environments.${o.environment}.categories: { "${o.key}": ${o.approved} } (see below)`;
+}
+
+/**
+ * What a plan says once, below its summary, of the templates approved under another category than their files'
+ * (categoryNote's "see below"): why apply skips them, and every way out, for the environment planned and the others
+ * the files serve. Undefined for a category changed in the file (its note says all).
+ */
+export function categoryExplanation(o: { known: CategoryChange; environment: string; others: readonly string[] }): string | undefined {
+  if (o.known === 'file') return undefined;
+  const list = o.others.join(', ');
+  const others = o.others.length ? ` only if the copy in ${list} has it too (the file serves ${list} as well: \`tplsync review --env ${o.others[0]!}\` shows its category there)` : '';
+  const platform = `set the category the channel approved in its file${others}, or accept it for ${o.environment} alone with environments.${o.environment}.categories in the config, or appeal the category in the console within 60 days, or create a new template under another name for the file's category`;
+  return o.known === 'platform'
+    ? `Categories: the platform approved the templates marked "approved as" above under another category than their files say, and an APPROVED template's category cannot change, so apply skips their updates. For each: ${platform}. See docs/recovery.md#recategorised`
+    : `Categories: the templates marked "approved as" above are approved on the channel under another category than their files say, and an APPROVED template's category cannot change, so apply skips their updates. If a file's category was changed, put it back (or create a new template under another name for the new category); if the platform re-categorised the template, ${platform}. No base was found to tell which (plan --base REF, or a branch with an upstream). See docs/recovery.md#category_differs`;
 }
 
 /** One line for renderings: "REJECTED (reason; recommendation): what to do". */
