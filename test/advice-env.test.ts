@@ -21,6 +21,7 @@ const COMMANDS = 'plan|apply|review|pull|status|send|promote|export';
  */
 const ALLOWED: [file: string, text: RegExp, why: string][] = [
   ['src/terminal/output.ts', /^tplsync apply FILE/, 'a saved plan records its environment: apply FILE applies it there'],
+  ['src/terminal/output.ts', /^tplsync apply\\` reads a saved/, 'says what apply reads (a saved plan from a file), advising no run: the saved plan records its environment'],
   ['src/cli/context.ts', /^tplsync apply \$\{canConfirm\(\)/, 'the apply of a saved plan (plan --out) or promotion (promote --out), which records its environments'],
   ['src/plan/saved.ts', /^tplsync (plan|promote) --(out|from ENV|format json)|^tplsync plan(:| this)/, 'a file that is no saved plan: no environment is known; or the words "tplsync plan" of a file\'s kind'],
   ['src/plan/saved.ts', /^tplsync promote --from \$\{saved\.source\.environment\} --to \$\{saved\.environment/, 'names both environments'],
