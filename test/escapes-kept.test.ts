@@ -57,6 +57,9 @@ test('property (seeded): fmt of a file with escaped texts reads back as the same
     // and a repaired text (its malformed placeholder made whole) reads back as the repair made it, whatever it escaped
     // (a tab or a line break is text-characters' to repair too: the value would change twice)
     if (/\\[tn]/.test(file)) return;
+    // (nor white space at the body's end or the footer's start, a no-break or thin space written escaped: text-edge-whitespace trims it)
+    const read = parse(file) as { body: { text: string }; footer: string };
+    if (/\s$/.test(read.body.text) || /^\s/.test(read.footer)) return;
     const broken = file.replace('"Hola {{1}} ', '"Hola {{ 1 }} ');
     const r = fixText(broken, { findings, now });
     assert.is(parse(r.text).body.text, parse(broken).body.text.replace('{{ 1 }}', '{{1}}'), r.text);
