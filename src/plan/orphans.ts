@@ -265,20 +265,11 @@ export async function committedTemplates(config: Config, env: EnvironmentConfig,
   const [root, shallow] = String(top.stdout).split('\n');
   if (shallow === 'true') out.shallow = true;
   if (top.exitCode !== 0 || !root || shallow === 'true') return out;
-  // each file's history where git has it: at its real path (a template reached through a folder linked into the project
-  // is tracked at the link's target); a file outside the repository has none (and would fail the whole log)
-  const idOf = new Map<string, string>();
-  const realRoot = realTop(root);
-  for (const [id, file] of files) {
-    const at = gitPathOf(realRoot, resolvePath(file));
-    if (at !== undefined) idOf.set(at, id);
-  }
-  if (!idOf.size) return out;
-  // the config file where git has it: a commit that changed its values alone (`promo: SPRING10` -> `SUMMER20`) made a new
-  // version of every file that refers to them, and each version is judged with the values of its own commit (NEW-C)
-  const configAt = config.file ? gitPathOf(realRoot, config.file) : undefined;
-  const configPaths = configLogPaths(configAt);
-  const paths = [...idOf.keys(), ...[...configPaths].filter((p) => !idOf.has(p))];
+  // each file's history where git has it, with the config file's: a commit that changed its values alone (`promo:
+  // SPRING10` -> `SUMMER20`) made a new version of every file that refers to them, each judged with its own commit's (NEW-C)
+  const tracked = trackedPaths(root, files, config.file);
+  if (!tracked) return out;
+  const { idOf, configAt, configPaths, paths } = tracked;
   const log = await execa('git', ['-c', 'core.quotePath=false', '--literal-pathspecs', 'log', '--no-renames', '-n', String(DRIFT_HISTORY_COMMITS), '--format=%x00%H', '--name-only', '--stdin'], {
     cwd: root, env: io().env, extendEnv: false, reject: false, stripFinalNewline: true, input: `HEAD\n--\n${paths.join('\n')}\n`, maxBuffer: 256 * 1024 * 1024,
   });
@@ -351,19 +342,10 @@ export async function branchTemplates(config: Config, env: EnvironmentConfig, fi
   const top = await execa('git', ['rev-parse', '--show-toplevel', '--is-shallow-repository'], { cwd: config.dir, env: io().env, extendEnv: false, reject: false, stripFinalNewline: true });
   const [root, shallow] = String(top.stdout).split('\n');
   if (top.exitCode !== 0 || !root || shallow === 'true') return out;
-  // each file where git has it: at its real path (one reached through a folder linked into the project is tracked at the
-  // link's target), as committedTemplates looks; a file outside the repository has none
-  const idOf = new Map<string, string>();
-  const realRoot = realTop(root);
-  for (const [id, file] of files) {
-    const at = gitPathOf(realRoot, resolvePath(file));
-    if (at !== undefined) idOf.set(at, id);
-  }
-  if (!idOf.size) return out;
-  // the config too: a branch's version is judged with the values of its own commit (as committedTemplates does)
-  const configAt = config.file ? gitPathOf(realRoot, config.file) : undefined;
-  const configPaths = configLogPaths(configAt);
-  const paths = [...idOf.keys(), ...[...configPaths].filter((p) => !idOf.has(p))];
+  // each file where git has it, as committedTemplates looks, and the config: a branch's version is judged with the values of its own commit
+  const tracked = trackedPaths(root, files, config.file);
+  if (!tracked) return out;
+  const { idOf, configAt, configPaths, paths } = tracked;
   // (origin/HEAD is left out: it names the remote's default branch, whose name says more)
   const log = await execa('git', ['-c', 'core.quotePath=false', '--literal-pathspecs', 'log', '--no-renames', '-n', String(DRIFT_HISTORY_COMMITS), '--format=%x00%H%x09%S', '--name-only', '--source',
     '--exclude=*/HEAD', '--remotes', '--branches', '--not', 'HEAD', '--stdin'], {
@@ -568,3 +550,20 @@ export async function remoteDefaultBranch(cwd: string, upstream: string | undefi
   return r.exitCode === 0 && String(r.stdout) ? String(r.stdout) : undefined;
 }
 
+/**
+ * Where git has each template file (by id) and the config file: at its real path (a template reached through a folder
+ * linked into the project is tracked at the link's target); a file outside the repository has none (and would fail a
+ * whole log). Undefined when git has none of the templates.
+ */
+function trackedPaths(root: string, files: Iterable<[string, string]>, configFile: string | undefined): { idOf: Map<string, string>; configAt: string | undefined; configPaths: ReturnType<typeof configLogPaths>; paths: string[] } | undefined {
+  const idOf = new Map<string, string>();
+  const realRoot = realTop(root);
+  for (const [id, file] of files) {
+    const at = gitPathOf(realRoot, resolvePath(file));
+    if (at !== undefined) idOf.set(at, id);
+  }
+  if (!idOf.size) return undefined;
+  const configAt = configFile ? gitPathOf(realRoot, configFile) : undefined;
+  const configPaths = configLogPaths(configAt);
+  return { idOf, configAt, configPaths, paths: [...idOf.keys(), ...[...configPaths].filter((p) => !idOf.has(p))] };
+}
