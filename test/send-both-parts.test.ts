@@ -9,6 +9,7 @@ import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
+import { CONSUMER_PRELUDE, codedLines, compileConsumer } from './consumer-compile.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
@@ -83,15 +84,7 @@ const dir = tempDir('tplsync-both-parts-');
 const env = { TPLSYNC_API_KEY: KEY };
 test.after(() => cleanup(dir));
 
-const compile = (calls: string): string => {
-  const file = path.join(dir, 'consumer.ts');
-  writeFileSync(file, `import { createClient } from 'tplsync';\nimport { sendTemplate } from './tplsync-templates.js';\nconst client = createClient({ baseUrl: 'http://127.0.0.1:1', apiKey: 'k' });\n${calls}\n`);
-  const program = ts.createProgram([file], {
-    strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    exactOptionalPropertyTypes: true, types: [], skipLibCheck: true, lib: ['lib.es2022.d.ts'],
-  });
-  return ts.getPreEmitDiagnostics(program).map((x) => `${x.code} ${ts.flattenDiagnosticMessageText(x.messageText, '\n')}`).join('\n');
-};
+const compile = (calls: string): string => codedLines(compileConsumer(dir, `${CONSUMER_PRELUDE}${calls}\n`, { exactOptionalPropertyTypes: true }));
 const WA_CALL = `void sendTemplate(client, 'travel-wa/dual_offer/en_US', { to: '+4915112345678', params: { first_name: 'Jonas', season: 'autumn' } });`;
 const sentOf = (id: string) => emu.state.receivedConversation(id.trim())?.messages;
 const WA_MESSAGE = [{ receiver: '+4915112345678', type: 'text', data: { message: 'Hi Jonas, our autumn city breaks are online now. Tap below to see them all.\n\nReply STOP to opt out' }, suggestions: [{ action: 'open_url', text: 'See offers', postbackData: 'https://wanderly.example.com/autumn' }] }];

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
+import { CONSUMER_PRELUDE, codedLines, compileConsumer } from './consumer-compile.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createClient } from '../src/api/client.ts';
@@ -128,15 +128,7 @@ test('the library\'s send refuses what tplsync send refuses, and the generated t
   symlinkSync(ROOT, path.join(dir, 'node_modules', 'tplsync'), 'dir');
   writeFileSync(path.join(dir, 'package.json'), '{ "type": "module" }\n');
   writeFileSync(path.join(dir, 'tplsync-templates.ts'), generated);
-  const compile = (calls: string): string => {
-    const file = path.join(dir, 'consumer.ts');
-    writeFileSync(file, `import { createClient } from 'tplsync';\nimport { sendTemplate } from './tplsync-templates.js';\nconst client = createClient({ baseUrl: 'http://127.0.0.1:1', apiKey: 'k' });\n${calls}\n`);
-    const program = ts.createProgram([file], {
-      strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      exactOptionalPropertyTypes: true, types: [], skipLibCheck: true, lib: ['lib.es2022.d.ts'],
-    });
-    return ts.getPreEmitDiagnostics(program).map((x) => `${x.code} ${ts.flattenDiagnosticMessageText(x.messageText, '\n')}`).join('\n');
-  };
+  const compile = (calls: string): string => codedLines(compileConsumer(dir, `${CONSUMER_PRELUDE}${calls}\n`, { exactOptionalPropertyTypes: true }));
   assert.is(compile(`void sendTemplate(client, 'shop-rcs/hotel_card/en_US', { to: '+49', params: { first_name: 'Jonas' }, textOnly: true });`), '');
   assert.match(compile(`void sendTemplate(client, 'shop-rcs/hotel_card/en_US', { to: '+49', params: { first_name: 'Jonas', hotel: 'Ritz' }, textOnly: true });`), /^2353 .*'hotel' does not exist/);
   assert.match(compile(`void sendTemplate(client, 'shop-rcs/new_stores/en_US', { to: '+49', params: { first_name: 'Ann', city2: 'Hamburg' }, textOnly: true });`), /^2353 .*'city2' does not exist/);
