@@ -321,10 +321,22 @@ test('an edit of a template in review (PENDING) is not attempted (exit 5, re-run
   assert.match(wait.stdout, 'Following the review of 1 template in review (nothing to write)');
   assert.match(wait.stdout, /in review shop-whatsapp\/order_ready_\w+\/en_US → PENDING/);
   assert.match(wait.stderr, '1 template still PENDING when the wait ended');
+  // a saved plan that leaves it as it is: apply --wait PLANFILE follows the review as a plain apply does (it said "Nothing to write." and exited 0)
+  const planFile = path.join(dir, 'in-review.plan.json');
+  assert.is((await run(['plan', '--out', planFile])).exitCode, 0);
+  const savedWait = await run(['apply', '--auto-approve', '--wait', '--wait-timeout', '1', '--results', results, planFile]);
+  assert.is(savedWait.exitCode, 5, savedWait.stdout + savedWait.stderr);
+  assert.match(savedWait.stdout, 'Following the review of 1 template in review (nothing to write)');
+  assert.match(savedWait.stderr, '1 template still PENDING when the wait ended');
+  assert.equal((JSON.parse(readFileSync(results, 'utf8')) as { followed?: { publicId: string; status?: string }[] }).followed?.map((f) => [f.publicId, f.status]), [[id, 'PENDING']]);
   assert.is((await control('review', { channel: CHANNEL_A, template: id, statusText: 'APPROVED' })).status, 200);
   const done = await run(['apply', '--auto-approve', '--wait', '--wait-timeout', '1']);
   assert.is(done.exitCode, 0, done.stdout + done.stderr);
   assert.not.match(done.stdout, 'Following the review');
+  // the same saved plan once the review has ended: nothing to follow
+  const savedDone = await run(['apply', '--auto-approve', '--wait', '--wait-timeout', '1', planFile]);
+  assert.is(savedDone.exitCode, 0, savedDone.stdout + savedDone.stderr);
+  assert.not.match(savedDone.stdout, 'Following the review');
 }));
 
 test('followReviews reads each template in review until it is decided', async () => {

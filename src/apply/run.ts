@@ -117,6 +117,23 @@ export function savedStanding(saved: Pick<SavedPlan, 'changes'>, reads: Readonly
   return out;
 }
 
+/**
+ * Pure: the templates a saved plan leaves as they are whose read now says they are in review
+ * (PENDING): what `apply --wait PLANFILE` follows when it has nothing to write, as a plain apply
+ * does. The category the review is compared with is the one read (the file's: the plan found no
+ * change).
+ */
+export function savedInReview(saved: Pick<SavedPlan, 'changes'>, reads: ReadonlyMap<string, TemplateReadResponse | null>): FollowedReview[] {
+  const out: FollowedReview[] = [];
+  for (const c of saved.changes) {
+    const read = reads.get(c.publicId);
+    if (c.action !== 'noop' || read?.statusText !== 'PENDING') continue;
+    const category = read.chatapp?.category;
+    out.push({ channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, channelId: c.channelId, status: 'PENDING', ...(category ? { category } : {}) });
+  }
+  return out;
+}
+
 /** the `standing` of a saved plan's apply (savedStanding), as plain apply's */
 export function standingOfSaved(found: readonly SavedStanding[]): StandingTemplate[] {
   return found.map((s) => standingOf({ ...s.change, remoteStatus: s.remoteStatus }, s.attention));

@@ -4,7 +4,7 @@ import { createInterface } from 'node:readline/promises';
 import pc from 'picocolors';
 import { followReviews, stoppedBySignal, type ApplyResult, type ReviewWait } from '../apply/apply.js';
 import { resultsProgress } from '../apply/results-progress.js';
-import { applyExit, countResults, loadPlanFile, REVIEW_POLL_MS, pendingOfPlan, pendingCounts, pendingOfVerified, resultsDocument, savedPlanStaleness, savedStanding, standingOfSaved, writePending, type FollowedReview, type PendingApply } from '../apply/run.js';
+import { applyExit, countResults, loadPlanFile, REVIEW_POLL_MS, pendingOfPlan, pendingCounts, pendingOfVerified, resultsDocument, savedInReview, savedPlanStaleness, savedStanding, standingOfSaved, writePending, type FollowedReview, type PendingApply } from '../apply/run.js';
 import { needsAttention, reviewWhy } from '../plan/review-state.js';
 import { valueDigests } from '../project/values.js';
 import { describeQuotaWait, formatDuration } from '../apply/quota.js';
@@ -224,6 +224,9 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
         io().stdout.write(renderStanding(standing.map((s) => ({ ...s.change, remoteStatus: s.remoteStatus, attention: s.attention })), { color: useColor(io().stdout) }));
         pending = { ...pending, standing: standingOfSaved(standing) };
       }
+      // what the plan leaves as it is and is in review now (read at apply time): with --wait and nothing to write, followed,
+      // as a plain apply follows it (a plan made while it was PENDING, applied with --wait: the review was not followed)
+      inReview = savedInReview(saved, reads);
       // a plan holds no secret (it shows them as (secret)): apply reads each from its variable now, rotated or not
       const secretive = saved.changes.filter((c) => (c.action === 'create' || c.action === 'update') && c.body !== undefined && JSON.stringify(c.body).includes(SECRET_VALUE_MASK)).length;
       if (secretive) io().stderr.write(`tplsync: ${secretive} template${secretive === 1 ? ' of the plan uses' : 's of the plan use'} secret values, which a plan does not hold: each is written with its variable's value now (a secret rotated since the plan is written as it is now)\n`);
