@@ -540,6 +540,12 @@ test('trial-bd F4, trial-bf F7: a RED rating leaves an APPROVED template APPROVE
     // sendable: the send gate lets it through
     const send = await run(['send', '--to', '+4915100000042', '--template', key.split('/')[1]!, '--param', '1=Ana']);
     assert.is(send.exitCode, 0, send.stdout + send.stderr);
+    // and the send says the rating as review and plan do (on stderr: the clientMessageId alone on stdout, as ever)
+    assert.match(send.stderr, `tplsync: warning: ${key}: ${warning}`);
+    assert.not.match(send.stdout, 'quality');
+    const dry = await run(['send', '--dry-run', '--to', '+4915100000042', '--template', key.split('/')[1]!, '--param', '1=Ana']);
+    assert.is(dry.exitCode, 0, dry.stdout + dry.stderr);
+    assert.match(dry.stderr, `tplsync: warning: ${key}: quality RED`);
   });
 });
 

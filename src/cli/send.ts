@@ -11,6 +11,7 @@ import { conversationPath, prepareTemplateSend, SendFailed, sendTemplateAs, send
 import type { ConversationResponse } from '../api/shapes.js';
 import { urlAddressProblem } from '../model/urls.js';
 import { templateKey, type TemplateMeta } from '../model/meta.js';
+import type { QualityWarning } from '../plan/review-state.js';
 import { UUID_RE } from '../model/ids.js';
 import { selectEnvironment } from '../config/load.js';
 import { commandConfig, withConnection } from './context.js';
@@ -154,6 +155,7 @@ export async function sendCommand(o: SendCommandOptions): Promise<number> {
         : ready.remoteStatus === undefined ? `the file's lint, the values and the message; the channel's copy was NOT checked (--no-remote-check): ${ready.unchecked ?? 'not read'}`
           : `the file's lint, the values and the message; the channel has it ${ready.remoteStatus} and it matches the file${o.textOnly ? ' (its text part: --text-only)' : ''}`;
       io().stdout.write(json ? dryRunOutput(ready) : dryRunText(ready, what, checked));
+      if (meta && ready.quality) sayQuality(meta, ready.quality);
       return EXIT.OK;
     }
     const unsaid = onHardStop(() => { io().stderr.write(`tplsync: stopped while the message was being sent: it may have been delivered. Its clientMessageId is ${clientMessageId}: look it up with \`${adviceCommand(`status ${clientMessageId}`, conn.environment.name)}\`, or send it again with --client-message-id ${clientMessageId} (a repeat with the same id is never delivered twice)\n`); });
@@ -167,6 +169,8 @@ export async function sendCommand(o: SendCommandOptions): Promise<number> {
       if (json && e instanceof SendFailed) io().stdout.write(sendOutput('failed', e.clientMessageId, e.response, e.omitted));
       throw e;
     } finally { unsaid(); }
+    // sent, and the channel rates it RED: said on stderr (the output a program reads is unchanged)
+    if (meta && sent.quality) sayQuality(meta, sent.quality);
     if (json) {
       io().stdout.write(sendOutput('sent', sent.clientMessageId, sent.response, sent.omitted));
       return EXIT.OK;
@@ -179,4 +183,9 @@ export async function sendCommand(o: SendCommandOptions): Promise<number> {
     if (sent.omitted?.length) io().stderr.write(`tplsync: ${o.textOnly ? 'sent the text part only' : 'sent'}; left out: ${sent.omitted.join('; ')}\n`);
     return EXIT.OK;
   });
+}
+
+/** a template the channel rates RED: approved and sent, and what review and plan say of it (Meta may pause it soon) */
+function sayQuality(meta: TemplateMeta, quality: QualityWarning): void {
+  io().stderr.write(`tplsync: warning: ${asIdentifier(templateKey(meta))}: ${quality.warning}\n`);
 }

@@ -20,6 +20,7 @@ import { carrierOf, needsPresetText, type ChannelKind, type TemplateMeta } from 
 import { shownKey } from '../model/ids.js';
 import { templateId } from '../model/ids.js';
 import { campaignEnded, NotSendable, remoteProblem, type SendCaller } from './gate.js';
+import { qualityWarning, type QualityWarning } from '../plan/review-state.js';
 
 export interface SendTemplateOptions<P> {
   /** receiver (a phone number, or the channel's receiver id) */
@@ -60,6 +61,8 @@ export interface Sent {
   omitted?: readonly string[];
   /** with remoteCheck false: why the channel's copy was not checked (its read failed, or the channel has none) */
   unchecked?: string;
+  /** the channel rates the template RED (approved and sent, but Meta may pause it soon): what to do */
+  quality?: QualityWarning;
 }
 
 /**
@@ -134,6 +137,8 @@ export interface PreparedSend {
   remoteStatus?: string;
   /** with remoteCheck false: why the channel's copy was not checked (its read failed, or the channel has none) */
   unchecked?: string;
+  /** the channel rates the template RED (approved and sendable, but Meta may pause it soon): what to do */
+  quality?: QualityWarning;
 }
 
 /**
@@ -152,7 +157,7 @@ export async function sendTemplateAs(client: Client, meta: TemplateMeta, o: Send
     if (e instanceof SendFailed && ready.omitted.length) e.omitted = ready.omitted;
     throw e;
   }
-  return { ...sent, ...(ready.omitted.length ? { omitted: ready.omitted } : {}), ...(ready.unchecked !== undefined ? { unchecked: ready.unchecked } : {}) };
+  return { ...sent, ...(ready.omitted.length ? { omitted: ready.omitted } : {}), ...(ready.unchecked !== undefined ? { unchecked: ready.unchecked } : {}), ...(ready.quality ? { quality: ready.quality } : {}) };
 }
 
 /**
@@ -187,6 +192,7 @@ export async function prepareTemplateSend(client: Client, meta: TemplateMeta, o:
   } catch (e) { localError = e; }
   let remoteStatus: string | undefined;
   let unchecked: string | undefined;
+  let quality: QualityWarning | undefined;
   // remoteCheck false is for a channel whose copy cannot be read and a test service that keeps no templates: the read is
   // made all the same, and only its failure or the copy's absence lets the send go unchecked. A copy read is checked: the
   // text goes out as a plain conversation message, which nothing on the channel stops, so a PAUSED, DISABLED or REJECTED
@@ -212,6 +218,7 @@ export async function prepareTemplateSend(client: Client, meta: TemplateMeta, o:
     if (read === null && lenient) unchecked = 'the channel has no copy of it';
     else if (read !== undefined) {
       remoteStatus = read?.statusText;
+      quality = qualityWarning(read);
       const problem = remoteProblem(meta, read, { channelId, templateId: id }, { textOnly: o.textOnly === true, ...(o.environment ? { environment: o.environment } : {}), caller });
       if (problem) throw new NotSendable(localError instanceof Error ? `${problem.message}\nAlso: ${localError.message}` : problem.message, problem.reason, problem.status);
     }
@@ -225,7 +232,7 @@ export async function prepareTemplateSend(client: Client, meta: TemplateMeta, o:
     if (odd) throw new ParamError(`--preset-text (presetText) with its code ${odd}; WhatsApp's wording of an authentication template has none. Nothing was sent.`);
   }
   const request = textRequest(o.to, rendered.text, rendered.suggestions, o.clientMessageId, carrierOf(own));
-  return { channelId, clientMessageId: request.clientMessageId, path: conversationPath(channelId), request, omitted, ...(remoteStatus !== undefined ? { remoteStatus } : {}), ...(unchecked !== undefined ? { unchecked } : {}) };
+  return { channelId, clientMessageId: request.clientMessageId, path: conversationPath(channelId), request, omitted, ...(remoteStatus !== undefined ? { remoteStatus } : {}), ...(unchecked !== undefined ? { unchecked } : {}), ...(quality ? { quality } : {}) };
 }
 
 /** the path of the conversation operation (schema/openapi.yaml), as a dry run shows it */
