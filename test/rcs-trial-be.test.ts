@@ -112,4 +112,19 @@ test('F6: a view_location query is an info that Google supports it on Android Me
   assert.not.match(chipEffect({ action: 'view_location', latLong: { latitude: 1, longitude: 2 } }), /Android/);
 });
 
+test('a card whose media is a PDF or audio is drawn as a file tile with its name (not an image that shows nothing), and said why', () => {
+  const VERTICAL = { type: 'STANDALONE', orientation: 'VERTICAL', mediaHeight: 'MEDIUM' };
+  const pdf = page({ type: 'rich_card', richCards: [{ title: 'Your invoice', fileUrl: 'https://cdn.example.com/rbm/invoice-0042.pdf' }], rcsRichCardsOpts: VERTICAL });
+  assert.match(pdf, /<div class="card-media file" style="height:168px" role="img" aria-label="Card PDF: invoice-0042.pdf" data-testid="card-file">/);
+  assert.match(pdf, /invoice-0042\.pdf<\/span>/);
+  assert.not.match(pdf, /<img[^>]*invoice-0042/);
+  assert.match(pdf, /data-testid="card-file-note">A PDF as a card's media: Google Messages shows it only in India/);
+  const audio = page({ type: 'rich_card', richCards: [{ title: 'Jingle', fileUrl: 'https://cdn.example.com/rbm/jingle.mp3' }, { title: 'Photo', fileUrl: 'https://cdn.example.com/rbm/p.png' }], rcsRichCardsOpts: { type: 'CAROUSEL', cardWidth: 'MEDIUM', mediaHeight: 'MEDIUM' } });
+  assert.match(audio, /aria-label="Card 1 audio: jingle.mp3" data-testid="card-file"/);
+  assert.match(audio, /An audio file as a card's media/);
+  // a picture is a picture, with no note
+  assert.match(audio, /<img[^>]*p\.png/);
+  assert.is((audio.match(/data-testid="card-file-note"/g) ?? []).length, 1);
+});
+
 test.run();

@@ -110,6 +110,12 @@ function mediaHtml(url: string, thumb: string | undefined, alt: string, heightDp
   return `<div class="card-media"${style}>${imageOverPlaceholder(url, alt)}</div>`;
 }
 
+/** a card's media that is a file, not a picture (a PDF, audio): its icon and name at the media's height, as a file message draws it */
+function fileTile(url: string, alt: string, heightDp: number | undefined): string {
+  const style = heightDp ? ` style="height:${heightDp}px"` : '';
+  return `<div class="card-media file"${style} role="img" aria-label="${esc(alt)}" data-testid="card-file"><span class="ph" aria-hidden="true"><span class="ph-icon">${icon('document')}</span><span class="ph-name">${esc(fileNameOf(url))}</span></span></div>`;
+}
+
 /** the value at `path` (`richCards[0].title`) under `root`, or undefined */
 function valueAt(root: unknown, path: string): unknown {
   let cur: unknown = root;
@@ -169,7 +175,10 @@ export function renderRcs(f: FileTemplate, marks?: Marks): string {
       parts.push(`<div class="card-slot" style="width:${widthDp}px"><div class="card${cls(marks, `message.richCards[${i}]`)}" data-testid="card" data-path="message.richCards[${i}]" data-height-dp="${fit.heightDp}" style="width:${widthDp}px;min-height:${fit.heightDp}px">`);
       // the media named by its kind and file, the card's number in a carousel (the card's title is read just after it: an
       // alt of the title read it twice; what the media shows, the format does not say)
-      if (url) { const video = VIDEO_FILE.test(url); parts.push(mediaHtml(url, s(card.thumbnailUrl), mediaAlt(`Card${carousel ? ` ${i + 1}` : ''} ${video ? 'video' : 'image'}`, url), mediaDp, video)); }
+      // a PDF (or audio) file is no picture: drawn as a file's tile, not loaded as an image that shows nothing (lint's rcs-media)
+      const fileKind = url ? takesNoThumbnail(url) : undefined;
+      if (url && fileKind) parts.push(fileTile(url, mediaAlt(`Card${carousel ? ` ${i + 1}` : ''} ${fileKind === 'a PDF' ? 'PDF' : 'audio'}`, url), mediaDp));
+      else if (url) { const video = VIDEO_FILE.test(url); parts.push(mediaHtml(url, s(card.thumbnailUrl), mediaAlt(`Card${carousel ? ` ${i + 1}` : ''} ${video ? 'video' : 'image'}`, url), mediaDp, video)); }
       const clamp = (lines: number, whole: number): string => (lines < whole ? ` data-clamped="${lines}" style="-webkit-line-clamp:${lines};line-clamp:${lines}"` : '');
       parts.push('<div class="card-content">');
       if (title && fit.titleLines) parts.push(`<div class="card-title"${clamp(fit.titleLines, fit.whole.title)}>${paragraphs(text(title, `richCards[${i}].title`), c.language)}</div>`);
@@ -181,7 +190,9 @@ export function renderRcs(f: FileTemplate, marks?: Marks): string {
       const cut = fit.cut.length ? `<p class="meta card-cut" data-testid="card-cut">${icon('cut')} Cut as a phone shows it: a rich card is at most ${CARD_MAX_HEIGHT_DP} dp high (Google RBM), so ${fit.cut.join(', ')}.</p>` : '';
       // media alone on a HORIZONTAL card: Google refuses it (lint's rcs-horizontal-content); its empty side said, not drawn silently
       const refused = horizontalMediaAlone(layout, card) ? '<p class="meta card-refused" data-testid="card-refused">Refused by RBM: a HORIZONTAL card with media needs a title, a description or a suggestion beside it (Google\'s StandaloneCard), and the side beside the media is empty. Add one, or use orientation VERTICAL for media alone.</p>' : '';
-      if (notes || cut || refused) parts.push(`<div class="card-notes" data-testid="card-notes" lang="en" dir="ltr">${notes}${cut}${refused}</div>`);
+      const fileNote = fileKind === 'a PDF' ? '<p class="meta card-file-note" data-testid="card-file-note">A PDF as a card\'s media: Google Messages shows it only in India; elsewhere the card has no media (rcs-media). Outside India, send the PDF as a message of type file, or link to it with an open_url chip.</p>'
+        : fileKind ? '<p class="meta card-file-note" data-testid="card-file-note">An audio file as a card\'s media: a rich card\'s media is an image or a video, so the card shows none (rcs-media). Send it as a message of type file.</p>' : '';
+      if (notes || cut || refused || fileNote) parts.push(`<div class="card-notes" data-testid="card-notes" lang="en" dir="ltr">${notes}${cut}${refused}${fileNote}</div>`);
       parts.push('</div>');
     });
     parts.push('</div>');
@@ -225,7 +236,7 @@ export const RCS_CSS = `
 .card-notes{margin-top:6px;font-size:12px;min-width:0}.card-chip-notes{list-style:none;margin:0;padding:0}.card-chip-note{margin:0 0 4px}.card-chip-note .label{color:var(--rcs)}.card-chip-note .effect{font-size:12px;color:var(--rcs-effect)}
 /* a title or description the phone cuts (a card over RBM's 344 dp): its lines clamped, ended with an ellipsis */
 .card-title[data-clamped],.card-description[data-clamped]{display:-webkit-box;-webkit-box-orient:vertical;overflow:hidden;text-overflow:ellipsis}
-.card-cut,.card-refused{font-size:12px;color:var(--warning);margin:4px 0 0}
+.card-cut,.card-refused,.card-file-note{font-size:12px;color:var(--warning);margin:4px 0 0}
 /* a text beside media or cards: a message of its own (RBM sends one content a message), apart from what follows it */
 .bubble.rcs-text.separate{margin-bottom:4px}.separate-note{font-size:12px;margin:0 0 14px}
 .cards.horizontal .card-media{flex:0 0 128px;min-height:128px}
