@@ -6,6 +6,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync
 import path from 'node:path';
 import ts from 'typescript';
 import { test } from 'uvu';
+import { compileConsumer } from './consumer-compile.ts';
 import * as assert from 'uvu/assert';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
 import { KINDS } from '../src/scaffold/scaffold.ts';
@@ -58,15 +59,8 @@ test('a changed card is planned as an update of that field only', async () => {
   } finally { writeFileSync(f, before); }
 });
 
-function compile(consumer: string): string {
-  const file = path.join(dir, 'consumer.ts');
-  writeFileSync(file, consumer);
-  const program = ts.createProgram([file], {
-    strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext, types: [], skipLibCheck: true, lib: ['lib.es2022.d.ts'],
-  });
-  return ts.getPreEmitDiagnostics(program).map((x) => ts.flattenDiagnosticMessageText(x.messageText, '\n')).join('\n');
-}
+/** the consumer's diagnostics, one message a line */
+const compile = (consumer: string): string => compileConsumer(dir, consumer).map((x) => ts.flattenDiagnosticMessageText(x.messageText, '\n')).join('\n');
 const PRELUDE = `import { createClient } from 'tplsync';\nimport { sendTemplate } from './tplsync-templates.js';\nconst client = createClient({ baseUrl: 'http://127.0.0.1:1', apiKey: 'k', channels: { 'shop-whatsapp': '${CHANNEL_A}' } });\n`;
 
 test('types: card_<n> parameters as FORMAT.md names them, which no send takes (a carousel card\'s values cannot be sent), code for authentication; checked by the compiler', async () => {

@@ -7,22 +7,16 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { test } from 'uvu';
+import { CONSUMER_PRELUDE, compileConsumer } from './consumer-compile.ts';
 import * as assert from 'uvu/assert';
 import { cleanup, cliIn, typesProject, writeFiles } from './helpers.ts';
 
 const dir = typesProject('tplsync-types-preset-');
 test.after(() => cleanup(dir));
 
-function compile(consumer: string): string[] {
-  const file = path.join(dir, 'consumer.ts');
-  writeFileSync(file, consumer);
-  const program = ts.createProgram([file], {
-    strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext, types: [], skipLibCheck: true, lib: ['lib.es2022.d.ts'],
-  });
-  return ts.getPreEmitDiagnostics(program).map((d) => `${d.file ? d.file.getLineAndCharacterOfPosition(d.start!).line + 1 : 0}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
-}
-const PRELUDE = `import { createClient } from 'tplsync';\nimport { sendTemplate } from './tplsync-templates.js';\nconst client = createClient({ baseUrl: 'http://127.0.0.1:1', apiKey: 'k' });\n`;
+/** the consumer's diagnostics as "LINE: message" */
+const compile = (consumer: string): string[] => compileConsumer(dir, consumer).map((d) => `${d.file ? d.file.getLineAndCharacterOfPosition(d.start!).line + 1 : 0}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+const PRELUDE = CONSUMER_PRELUDE;
 const line = (n: number) => (d: string) => d.startsWith(`${n + 3}: `);
 
 test('presetText compiles only where the run time takes it', async () => {
