@@ -308,6 +308,12 @@ test('WhatsApp links: a URL in the body is drawn as a link, without the sentence
   assert.match(withSamples('Write to help@shop.example.com or call +49 30 1234567.', {}), /<span class="wa-link" data-link="email"[^>]*>help@shop\.example\.com<\/span> or call <span class="wa-link" data-link="phone"[^>]*>\+49 30 1234567<\/span>\.$/);
   // not links: an IP address (Meta: "IP addresses are not matched"), a host without a scheme, a national number, javascript:
   for (const plain of ['http://192.168.0.1/admin', 'shop.example.com/deals', 'call 030 1234567', 'javascript:alert(1)', 'order #A-1042.x', 'https://localhost/x']) assert.not.match(withSamples(plain, {}), /wa-link/, plain);
+  // trial-bj F3: a scheme or www. after a hyphen starts a link (Hebrew writes a prefix letter and a hyphen before a Latin
+  // word: ב-https://...), as after any character that is no part of a word; after a letter, a digit or an @ it does not
+  for (const [text, url] of [['אפשר לעקוב ב-https://shop.example.com/t היום', 'https://shop.example.com/t'], ['או ב-www.example.com היום', 'www.example.com'], ['Or via-https://shop.example.com/v today', 'https://shop.example.com/v']] as const) {
+    assert.match(withSamples(text, {}), new RegExp(`<span class="wa-link" data-link="url"[^>]*>${url.replace(/[./]/g, '\\$&')}</span>`), text);
+  }
+  for (const plain of ['בhttps://shop.example.com/t', 'viahttps://shop.example.com/v', '2https://shop.example.com/v', 'me@https://shop.example.com/v']) assert.not.match(withSamples(plain, {}), /data-link="url"/, plain);
 });
 
 test('WhatsApp links: a URL-looking sample is a link only where WhatsApp would link the text it receives', () => {

@@ -48,11 +48,14 @@ export function findLinks(chars: readonly LinkChar[]): LinkRun[] {
   const runs: { from: number; to: number; kind: LinkRun['kind'] }[] = [];
   const free = (from: number, to: number): boolean => runs.every((r) => to <= r.from || from >= r.to);
   const wordBefore = (k: number): boolean => k > 0 && /[\p{L}\p{N}_@.\-/+]/u.test(s[k - 1]!);
+  // a URL's scheme or www. starts a link after anything but a word's letter, digit or mark and an @ (a word boundary, as
+  // Android's link finder takes it: after a hyphen too, as Hebrew writes a prefix letter before a Latin word, ב-https://...)
+  const urlWordBefore = (k: number): boolean => k > 0 && /[\p{L}\p{N}\p{M}_@]/u.test(s[k - 1]!);
 
   // URLs: a scheme or www., then the characters of a URL; a host with a dot, its last label no number (no IP address)
   for (const m of s.matchAll(/(?:https?:\/\/|www\.)/giu)) {
     const from = m.index;
-    if (wordBefore(from) || !free(from, from + 1)) continue;
+    if (urlWordBefore(from) || !free(from, from + 1)) continue;
     let to = from + m[0].length;
     while (to < s.length && URL_CHAR.test(s[to]!)) to++;
     to = trimEnd(s, from, to);
