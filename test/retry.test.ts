@@ -35,7 +35,10 @@ test('base URLs: https anywhere, http only on loopback unless explicitly allowed
   const usage = (e: unknown) => e instanceof UsageError;
   assert.throws(() => checkBaseUrl('https://user:pw@api.example.com'), usage);
   assert.throws(() => checkBaseUrl('ftp://x'), usage);
-  assert.throws(() => checkBaseUrl('not a url'), usage);
+  assert.throws(() => checkBaseUrl('not a url'), (e: unknown) => usage(e) && !/expands no environment variables/.test((e as Error).message));
+  // a shell's variable in a YAML config is read as written: said so, with what to do (trial-bb)
+  for (const v of ['${API_BASE_URL}', '$API_BASE_URL/v1']) assert.throws(() => checkBaseUrl(v), (e: unknown) => usage(e) && /is not a URL: a YAML or JSON config expands no environment variables \(\$\{?API_BASE_URL\}? is read as written\); write the URL itself, or use a JavaScript config/.test((e as Error).message), v);
+  assert.throws(() => checkBaseUrl('${GH}', false, { name: 'GITHUB_API_URL', secret: 't', allow: 'x' }), (e: unknown) => usage(e) && !/YAML/.test((e as Error).message));
   // ports fetch never connects to fail here, before any attempt
   for (const bad of ['http://127.0.0.1:6000', 'https://api.example.com:9', 'http://localhost:1']) assert.throws(() => checkBaseUrl(bad), (e: unknown) => usage(e) && /bad ports/.test((e as Error).message));
 });
