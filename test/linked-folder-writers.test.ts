@@ -116,4 +116,24 @@ test('NEW-B: pull --force over a file behind a linked folder (taken by a glob fr
   } finally { cleanup(root); await emu.close(); }
 });
 
+// trial-bb note: the real folder in the same repository, the file there never committed: said as that, not as "no repository has it"
+test('pull --force over an uncommitted file behind a linked folder of the same repository: "git has no commit of it"', async () => {
+  const { emu, root, dir, git } = await appliedProject('tplsync-linked-uncommitted-');
+  try {
+    mkdirSync(path.join(dir, 'src'));
+    git('rm', '-rq', '--cached', 'templates/wa');
+    renameSync(path.join(dir, 'templates/wa'), path.join(dir, 'src/wa'));
+    symlinkSync('../src/wa', path.join(dir, 'templates/wa'));
+    const config = path.join(dir, 'tplsync.config.yaml');
+    writeFileSync(config, readFileSync(config, 'utf8').replace('templates: ["templates/**/*.yaml"]', 'templates: ["templates/**/*.yaml", "templates/wa/**/*.yaml"]'));
+    git('add', 'tplsync.config.yaml', 'templates/wa'); git('commit', '-qm', 'the link, its files not committed');
+    const de = path.join(dir, 'src/wa/order_shipped.de.yaml');
+    writeFileSync(de, readFileSync(de, 'utf8').replace('Gute Nachricht', 'Neu: Gute Nachricht'));
+    const pull = await cliIn(['pull', '--channel', 'wa', '--id', templateId(CHANNEL_A, 'order_shipped', 'de'), '--force'], { cwd: dir, env });
+    assert.is(pull.exitCode, 0, pull.stdout + pull.stderr);
+    assert.match(pull.stderr, `git does not hold what it replaced (git has no commit of ${path.join('src', 'wa', 'order_shipped.de.yaml')}: it was not committed)`);
+    assert.not.match(pull.stderr, 'no repository at its real path');
+  } finally { cleanup(root); await emu.close(); }
+});
+
 test.run();

@@ -45,7 +45,11 @@ function diffAdvice(n: ChangedNames): string {
   const cmd = gitDiffOf(n);
   if (!n.behindLink) return ` (${cmd} shows what changed)`;
   const why = `${n.changed} lies behind the linked folder ${n.behindLink.link}, which git tracks as a link, not the files behind it`;
-  return cmd ? ` (${cmd} shows what changed: ${why})` : `: git does not hold what it replaced (${why}, and no repository at its real path ${n.behindLink.real} has it)`;
+  if (cmd) return ` (${cmd} shows what changed: ${why})`;
+  // a repository holds its real folder, and the file has no commit there: it was never committed (trial-bb)
+  return n.behindLink.repository
+    ? `: git does not hold what it replaced (git has no commit of ${n.behindLink.real}: it was not committed)`
+    : `: git does not hold what it replaced (${why}, and no repository at its real path ${n.behindLink.real} has it)`;
 }
 
 /** `the value of ((a))`, `the values of ((a)) and ((b))` */

@@ -29,7 +29,9 @@ export const HISTORY_DEPTH = 20;
  * plan's history walk has it. Two git processes whatever the depth (three with `values`): the
  * log, one `cat-file --batch`, and the repository's top.
  */
-export async function committedVersions(abs: string, wanted: (text: string, environment: EnvironmentConfig | undefined) => boolean, depth = HISTORY_DEPTH, values?: { configFile: string; environment: EnvironmentConfig }): Promise<{ versions: CommittedVersion[]; tracked: boolean }> {
+export async function committedVersions(abs: string, wanted: (text: string, environment: EnvironmentConfig | undefined) => boolean, depth = HISTORY_DEPTH, values?: { configFile: string; environment: EnvironmentConfig }): Promise<{ versions: CommittedVersion[]; tracked: boolean;
+  /** the file's folder is in a git repository (with a commit): a file of it that is not tracked is an uncommitted one */
+  repository: boolean }> {
   const { execa } = await import('execa');
   const cwd = path.dirname(abs);
   // the config where git has it, in the same repository as the file (a config outside it: today's values)
@@ -47,7 +49,7 @@ export async function committedVersions(abs: string, wanted: (text: string, envi
   const configPaths = configLogPaths(configAt);
   // each commit with the file's path from the repository's top (what cat-file takes)
   const log = await execa('git', ['-c', 'core.quotePath=false', 'log', '--no-renames', '-n', String(configPaths.size ? 2 * depth : depth), '--format=%x00%h', '--name-only', '--', path.basename(abs), ...[...configPaths].map((p) => `:(top,literal)${p}`)], { cwd, env: io().env, extendEnv: false, reject: false, stripFinalNewline: false }).catch(() => undefined);
-  if (!log || log.exitCode !== 0) return { versions: [], tracked: false };
+  if (!log || log.exitCode !== 0) return { versions: [], tracked: false, repository: false };
   const commits: { commit: string; file: string; valuesOnly?: true }[] = [];
   let own = 0, byValues = 0;
   for (const c of logCommits(String(log.stdout))) {
@@ -68,7 +70,7 @@ export async function committedVersions(abs: string, wanted: (text: string, envi
     versions.push({ commit, text, ...(environment ? { environment } : {}), ...(valuesOnly ? { valuesOnly } : {}) });
     if (wanted(text, environment)) break;
   }
-  return { versions, tracked: commits.some((c) => !c.valuesOnly) };
+  return { versions, tracked: commits.some((c) => !c.valuesOnly), repository: true };
 }
 
 /** Effects (realpath): `abs`'s path in the repository whose top is `root`, with `/`; undefined outside it */

@@ -99,7 +99,9 @@ export interface ChangedNames {
    * behind it: `git diff` of the file's path shows nothing; `real`, its real path (as shown); `tracked`, a repository
    * there has commits of it (git -C its folder shows what changed)
    */
-  behindLink?: { link: string; real: string; tracked: boolean };
+  behindLink?: { link: string; real: string; tracked: boolean;
+    /** a repository holds its real folder (the file there has no commit: not committed yet) */
+    repository?: boolean };
   /** how the names were kept: the file's text and samples (`text`, `samples`), or the commit that says what the channel says */
   namedBy?: 'text' | 'samples' | 'commit';
   /** why each part stayed numbered */
@@ -645,7 +647,7 @@ async function changedSince(o: { c: CanonicalTemplate; channelCopy: CanonicalTem
     if (!v) return false;
     try { return diffTemplates(canonicalOf(shownForm(v, environment)), o.channelCopy).length === 0; } catch { return false; }
   };
-  const history = o.secrets ? { versions: [], tracked: false } : await committedVersions(o.abs, inSync, HISTORY_DEPTH, o.configFile ? { configFile: o.configFile, environment: o.environment } : undefined);
+  const history = o.secrets ? { versions: [], tracked: false, repository: false } : await committedVersions(o.abs, inSync, HISTORY_DEPTH, o.configFile ? { configFile: o.configFile, environment: o.environment } : undefined);
   const head = history.versions[0];
   const synced = history.versions.find((v) => inSync(v.text, v.environment));
   let working: string | undefined;
@@ -657,7 +659,7 @@ async function changedSince(o: { c: CanonicalTemplate; channelCopy: CanonicalTem
   const cause: ChangedNames['cause'] = synced ? (synced !== head ? 'file-since' : working !== undefined && !uncommitted ? 'values' : 'file') : history.tracked ? 'channel' : 'unknown';
   // behind a linked folder: git here tracks the link, so `git diff` of the file's path cannot show what changed (said otherwise)
   const link = linkedFolderOf(o.abs, o.projectDir);
-  const behindLink = link ? { link: path.relative(o.cwd, link) || link, real: path.relative(o.cwd, realTarget(o.abs)), tracked: history.tracked } : undefined;
+  const behindLink = link ? { link: path.relative(o.cwd, link) || link, real: path.relative(o.cwd, realTarget(o.abs)), tracked: history.tracked, ...(history.repository ? { repository: true } : {}) } : undefined;
   // the file's text the same since: a value it refers to changed (a commit of the config)
   const valuesSince = cause === 'file-since' && synced!.text === head!.text;
   const base: Omit<ChangedNames, 'numbered'> = { changed: o.shown, fields, cause, ...(synced ? { commit: synced.commit } : {}), ...(valuesSince ? { values: true } : {}), ...(valueNames.length && (cause === 'values' || cause === 'file') ? { valueNames } : {}), ...(uncommitted && cause !== 'file' ? { uncommitted: true } : {}), ...(behindLink ? { behindLink } : {}) };
