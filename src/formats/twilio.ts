@@ -68,6 +68,31 @@ export function approvalAnswer(json: unknown): { sid: string | undefined; approv
 }
 
 /**
+ * The ApprovalRequests answers a Twilio export file holds: the file itself (`where` ''), or the items
+ * of an array that are such answers (`[i]`): what `for sid in ...; do curl .../ApprovalRequests; done | jq -s .`
+ * gives, alone or among the resources. Pure.
+ */
+export function approvalAnswersIn(json: unknown): { where: string; sid: string | undefined; approval: Rec }[] {
+  if (Array.isArray(json)) return json.flatMap((x, i) => { const a = approvalAnswer(x); return a ? [{ where: `[${i}]`, ...a }] : []; });
+  const a = approvalAnswer(json);
+  return a ? [{ where: '', ...a }] : [];
+}
+
+const approvalsInstead = 'or give the listing of GET /v1/ContentAndApprovals, which holds each resource with its approval request, instead';
+
+/**
+ * Why the ApprovalRequests answers of an array (`[i]` and their sids) are refused: no file given holds
+ * the resource of their sid. `total`: the answers the array holds. Pure.
+ */
+export function unpairedApprovals(items: readonly { where: string; sid: string }[], total: number): string {
+  const shown = items.slice(0, 5).map((a) => `${a.where} ${a.sid}`).join(', ') + (items.length > 5 ? ` and ${items.length - 5} more` : '');
+  const answers = `${total} answer${total === 1 ? '' : 's'} of GET /v1/Content/{sid}/ApprovalRequests (WhatsApp approvals, without their content)`;
+  const whose = items.length === total ? `of ${items.length === 1 ? 'its sid' : 'their sids'}` : `of the sid of ${items.length} of them`;
+  const what = `${items.length === total ? 'is an array of' : 'holds'} ${answers}, and no file given holds the resource ${whose}`;
+  return `${what} (${shown}): give ${items.length === 1 ? 'it' : 'them'} beside ${items.length === 1 ? 'that resource' : 'those resources'} (the listing of GET /v1/Content, or the answer of GET /v1/Content/{sid}: each answer is paired with the resource of its sid), ${approvalsInstead}`;
+}
+
+/**
  * The resources of a Twilio export: a listing (`{"contents": [...], "meta": ...}`), an array, one
  * resource, or `{content, approval}` pairs. `approvals`: ApprovalRequests answers given beside the
  * resources (GET /v1/Content/{sid} and its /ApprovalRequests, as Twilio's tutorial fetches them), by
@@ -85,7 +110,14 @@ export function twilioTemplates(json: unknown, approvals?: { bySid: ReadonlyMap<
   if (Array.isArray(json)) {
     // pages put in one array (`jq -s` of the listing's pages): an array of listings, not of resources
     if (json.length && json.every((x) => isRec(x) && Array.isArray(x.contents))) throw new Error(`is an array of ${json.length} listing pages (\`jq -s\` of the pages?), not of Content resources: give each page's file as it was fetched (pull reads every page given), or their resources as one array (jq -s '[.[].contents[]]')`);
-    return json.map((x, i) => item(x, `[${i}]`));
+    return json.flatMap((x, i) => {
+      const a = approvalAnswer(x);
+      if (!a) return [item(x, `[${i}]`)];
+      // an ApprovalRequests answer in the array (jq -s of a loop over the sids, alone or among the resources):
+      // the resource of its sid takes it (`approvals`, collected from every file given), never read as a resource
+      if (a.sid !== undefined && approvals?.bySid.has(a.sid)) return [];
+      throw new Error(`[${i}] is the answer of GET /v1/Content/${a.sid ?? '{sid}'}/ApprovalRequests (a resource's WhatsApp approval, without its content)${a.sid === undefined ? ' without the sid that pairs it with its resource: give the answers as Twilio returns them' : ': give it beside the resource of that sid'}, ${approvalsInstead}`);
+    });
   }
   // GET /v1/Content/{sid}/ApprovalRequests: one resource's WhatsApp approval, without the resource
   if (approvalAnswer(json)) throw new Error(`is the answer of GET /v1/Content/${str((json as Rec).sid) || '{sid}'}/ApprovalRequests (a resource's WhatsApp approval, without its content)${approvals && str((json as Rec).sid) ? ', and no file given holds the resource of that sid' : ''}: give it beside that resource (the answer of GET /v1/Content/${str((json as Rec).sid) || '{sid}'}: the two are paired by sid), or give the listing of GET /v1/ContentAndApprovals, which holds each resource with its approval request, instead`);
