@@ -764,13 +764,25 @@ export function toTwilio(f: FileTemplate): TwilioExport {
   /**
    * What WhatsApp takes when sending and a Twilio resource varies only through a variable (a
    * COPY_CODE button's code, a media header's file name): a variable with the file's sample as its
-   * value, never the sample written as fixed content that every message would then carry.
+   * value, never the sample written as fixed content that every message would then carry. The file
+   * has no number for it (pull --from twilio keeps only its sample), so it takes a number after every
+   * placeholder the file has (the body's, a text header's, each URL's: the variables a resource pulled
+   * from Twilio had, which an app sends by number), given once they all have theirs (`numberLate`): a
+   * static media URL or code made a variable never moves the number of a URL after it.
    */
+  const late: { value: string; what: string; said: FormatIssue; n?: number }[] = [];
   const sendTime = (value: string, at: string, what: string): string => {
-    const n = numberOf(next);
-    vars[String(n)] = value;
-    numbered(at, `${what} (its sample '${value}') is Twilio's {{${n}}}: WhatsApp takes it when sending, a Twilio resource only through a variable, so send it as {{${n}}} (else Twilio sends the sample)`);
-    return `{{${n}}}`;
+    // said in the order of the parts, its number filled in once it has one
+    const said: FormatIssue = { template: label, field: at, message: '' };
+    numberedAs.push(said);
+    late.push({ value, what, said });
+    return `\u0000${late.length - 1}\u0000`;
+  };
+  const numberLate = (x: unknown): unknown => {
+    if (typeof x === 'string') return x.replace(/\u0000(\d+)\u0000/g, (_m, i: string) => `{{${late[Number(i)]!.n!}}}`);
+    if (Array.isArray(x)) return x.map(numberLate);
+    if (isRec(x)) return Object.fromEntries(Object.entries(x).map(([k, v]) => [k, numberLate(v)]));
+    return x;
   };
   const act = (b: CanonicalButton, at: string, allowed: readonly string[]): Rec | undefined => {
     if (b.type === 'SPM') { refuse(at, `an SPM button: ${NO_SPM}`); return undefined; }
@@ -902,6 +914,14 @@ export function toTwilio(f: FileTemplate): TwilioExport {
     if (Object.keys(body).length === 1) type = 'twilio/text';
   }
   if (refused) return { issues };
+  // the variables the export brings in, numbered after the file's own, in the order of their parts
+  for (const l of late) {
+    const n = numberOf(next);
+    vars[String(n)] = l.value;
+    l.n = n;
+    l.said.message = `${l.what} (its sample '${l.value}') is Twilio's {{${n}}}: WhatsApp takes it when sending, a Twilio resource only through a variable, so send it as {{${n}}} (else Twilio sends the sample); numbered after the file's own variables, which keep theirs`;
+  }
+  body = numberLate(body) as Rec;
   // friendly_name is Twilio's "string name used to describe the Content resource" (TWILIO_PAGES.resources):
   // the file's description, which pull --from twilio writes from it, else the template's name
   const content: Rec = { friendly_name: c.description.trim() !== '' ? c.description : c.name, language: c.language, ...(Object.keys(vars).length ? { variables: vars } : {}), types: { [type]: body } };
