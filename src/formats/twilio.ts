@@ -919,7 +919,7 @@ export function toTwilio(f: FileTemplate): TwilioExport {
     const n = numberOf(next);
     vars[String(n)] = l.value;
     l.n = n;
-    l.said.message = `${l.what} (its sample '${l.value}') is Twilio's {{${n}}}: WhatsApp takes it when sending, a Twilio resource only through a variable, so send it as {{${n}}} (else Twilio sends the sample); numbered after the file's own variables, which keep theirs`;
+    l.said.message = `${l.what} (its sample '${l.value}') is Twilio's {{${n}}}: WhatsApp takes it when sending, a Twilio resource only through a variable, so send it as {{${n}}} (else Twilio sends the sample)${n > 1 ? '; numbered after the file\'s own variables, which keep theirs' : ''}`;
   }
   body = numberLate(body) as Rec;
   // friendly_name is Twilio's "string name used to describe the Content resource" (TWILIO_PAGES.resources):
