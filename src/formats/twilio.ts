@@ -857,7 +857,18 @@ export function toTwilio(f: FileTemplate): TwilioExport {
     const expiry = c.footer !== undefined ? readPresetExpiryFooter(c.footer, c.language) : c.codeExpirationMinutes;
     if (h || (c.footer !== undefined && expiry === undefined)) bad(h ? 'header' : 'footer', 'an authentication template has no header or footer of its own');
     const otp = c.buttons.filter((b) => b.type === 'OTP');
-    if (c.buttons.length !== 1 || otp[0]!.otpType !== 'COPY_CODE' || otp[0]!.supportedApps || otp[0]!.autofillText !== undefined) bad('buttons', 'Twilio\'s authentication templates have one COPY_CODE button (no ONE_TAP or ZERO_TAP)');
+    if (c.buttons.length !== 1) bad('buttons', `${c.buttons.length} buttons: Twilio's whatsapp/authentication has one COPY_CODE action (${TWILIO_PAGES.authentication}); written with the OTP button alone`);
+    // a one-tap or zero-tap button is what Twilio's one action cannot say (its models: AuthenticationActionType
+    // "COPY_CODE" alone): written as the copy-code button WhatsApp shows where it cannot hand the code to the app, the
+    // fields that hand it over named (listed, exit 1, as every part written without)
+    const i = c.buttons.indexOf(otp[0]!);
+    const lost = [
+      ...(otp[0]!.otpType !== 'COPY_CODE' ? [`otp_type ${otp[0]!.otpType ?? '(none)'}`] : []),
+      ...(otp[0]!.supportedApps ? [`supported_apps (${otp[0]!.supportedApps.map((a) => a.packageName).join(', ')})`] : []),
+      ...(otp[0]!.autofillText !== undefined ? [`autofill_text '${otp[0]!.autofillText}'`] : []),
+      ...(otp[0]!.zeroTapTermsAccepted ? ['zero_tap_terms_accepted'] : []),
+    ];
+    if (lost.length) bad(`buttons[${i}]`, `Twilio's whatsapp/authentication has one action, COPY_CODE (${TWILIO_PAGES.authentication}), and no one-tap or zero-tap autofill: written as a COPY_CODE button without ${lost.length > 1 ? `${lost.slice(0, -1).join(', ')} and ${lost.at(-1)!}` : lost[0]!} (the customer copies the code; WhatsApp hands it to no app)`);
     body = {
       add_security_recommendation: preset?.addSecurityRecommendation === true,
       ...(expiry !== undefined ? { code_expiration_minutes: expiry } : {}),
