@@ -64,7 +64,7 @@ test('left out (written, listed): reply ids, other channels\' types, the catalog
 test('export: what Twilio cannot carry is listed by field', () => {
   const issuesOf = (file: Record<string, unknown>) => toTwilio(fromFile({ channel: 'c', name: 'a', language: 'en', ...file }, 'ch', 'id')).issues.map((i) => i.field);
   assert.equal(issuesOf({ category: 'MARKETING', limited_time_offer: { text: 'Soon' }, body: { text: 'Deal.' }, buttons: [{ type: 'COPY_CODE', example: 'X' }] }), ['limited_time_offer']);
-  assert.equal(issuesOf({ category: 'AUTHENTICATION', message_send_ttl_seconds: 60, body: {}, buttons: [{ type: 'OTP', otp_type: 'ONE_TAP', supported_apps: [{ package_name: 'a.b', signature_hash: 'K8a/AINcGX7' }] }] }), ['message_send_ttl_seconds', 'buttons']);
+  assert.equal(issuesOf({ category: 'AUTHENTICATION', message_send_ttl_seconds: 60, body: {}, buttons: [{ type: 'OTP', otp_type: 'ONE_TAP', supported_apps: [{ package_name: 'a.b', signature_hash: 'K8a/AINcGX7' }] }] }), ['message_send_ttl_seconds', 'buttons[0]']);
   assert.equal(issuesOf({ category: 'UTILITY', header: { format: 'IMAGE', example: 'https://cdn.example.com/x.bin' }, body: { text: 'Look.' } }), ['header.example']);
   assert.equal(issuesOf({ category: 'UTILITY', body: { text: 'Go.' }, footer: 'f', buttons: [{ type: 'FLOW', text: 'Go', flow: { id: '1' } }] }), ['buttons[0]']);
   assert.equal(toTwilio(fromFile({ channel: 'c', name: 'r', language: 'en', message: { type: 'text', message: 'Hi' } }, 'ch', 'id')).request, undefined);

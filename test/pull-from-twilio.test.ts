@@ -274,4 +274,47 @@ test('a GET /v1/Content/{sid} resource and its /ApprovalRequests answer given to
   } finally { cleanup(dir); }
 });
 
+test('an array of /ApprovalRequests answers (jq -s of a loop over the sids) pairs by sid as separate files do, also mixed with the resources; an answer no resource takes: the file refused (trial bh F1)', async () => {
+  const dir = tempDir('tplsync-twilio-');
+  const AC = 'AC00000000000000000000000000000000';
+  const sid = (n: number) => `HX00000000000000000000000000000${String(n).padStart(3, '0')}`;
+  const resource = (n: number, friendly: string, body: string) => ({ sid: sid(n), account_sid: AC, friendly_name: friendly, language: 'en', variables: { 1: 'Maria' }, types: { 'twilio/text': { body } }, url: `https://content.twilio.com/v1/Content/${sid(n)}` });
+  const approval = (n: number, name: string, category: string) => ({ account_sid: AC, sid: sid(n), url: `https://content.twilio.com/v1/Content/${sid(n)}/ApprovalRequests`, whatsapp: { type: 'whatsapp', status: 'approved', name, category, content_type: 'twilio/text', rejection_reason: '', allow_category_change: true } });
+  const resources = [resource(1, 'Appointment reminder', 'Hi {{1}}, your appointment is tomorrow at 10.'), resource(2, 'Spring sale', 'Hi {{1}}, our spring sale starts today.'), resource(3, 'Order ready', 'Hi {{1}}, your order is ready for pickup.')];
+  const approvals = [approval(2, 'spring_sale', 'MARKETING'), approval(1, 'appointment_reminder', 'UTILITY'), approval(3, 'order_ready', 'UTILITY')];
+  const config = `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    emulator: .tplsync/emu.json\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`;
+  const listing = JSON.stringify({ contents: resources, meta: { page: 0, page_size: 50, first_page_url: 'https://content.twilio.com/v1/Content?PageSize=50&Page=0', previous_page_url: null, url: 'https://content.twilio.com/v1/Content?PageSize=50&Page=0', next_page_url: null, key: 'contents' } });
+  const read = (d: string) => Object.fromEntries(readdirSync(path.join(dir, d, 'templates')).sort().map((f) => [f, strip(readFileSync(path.join(dir, d, 'templates', f), 'utf8'))]));
+  try {
+    writeFiles(dir, {
+      'split/tplsync.config.yaml': config, 'array/tplsync.config.yaml': config, 'mixed/tplsync.config.yaml': config,
+      'content.json': listing,
+      'approvals.json': JSON.stringify(approvals, null, 1),
+      ...Object.fromEntries(approvals.map((a, i) => [`appr/a${i}.json`, JSON.stringify(a)])),
+      'mixed.json': JSON.stringify([approvals[0], resources[0], resources[1], approvals[1], approvals[2], resources[2]]),
+      'unpaired.json': JSON.stringify([...approvals, approval(9, 'gone', 'UTILITY')]),
+    });
+    const split = await cliIn(['pull', '--from', 'twilio', '../content.json', ...approvals.map((_a, i) => `../appr/a${i}.json`), '--channel', 'shop-whatsapp'], { cwd: path.join(dir, 'split') });
+    assert.is(split.exitCode, 0, split.stderr);
+    // the array beside the listing: each answer is its resource's approval (its name and category), none read as a resource
+    const array = await cliIn(['pull', '--from', 'twilio', '../content.json', '../approvals.json', '--channel', 'shop-whatsapp'], { cwd: path.join(dir, 'array') });
+    assert.is(array.exitCode, 0, array.stderr);
+    assert.not.match(array.stderr, /cannot be written|friendly_name|whatsapp:/);
+    assert.equal(Object.keys(read('array')), ['appointment_reminder.en.yaml', 'order_ready.en.yaml', 'spring_sale.en.yaml']);
+    assert.equal(read('array'), read('split'));
+    assert.match(read('array')['spring_sale.en.yaml']!, /category: MARKETING\n/);
+    // answers and resources in one array, in any order
+    const mixed = await cliIn(['pull', '--from', 'twilio', '../mixed.json', '--channel', 'shop-whatsapp'], { cwd: path.join(dir, 'mixed') });
+    assert.is(mixed.exitCode, 0, mixed.stderr);
+    assert.equal(read('mixed'), read('split'));
+    // an answer whose resource is not given: the file refused as a whole, naming the answer and what to give (exit 3)
+    const unpaired = await cliIn(['pull', '--from', 'twilio', '../content.json', '../unpaired.json', '--channel', 'shop-whatsapp', '--force'], { cwd: path.join(dir, 'array') });
+    assert.is(unpaired.exitCode, 3, unpaired.stderr);
+    assert.match(unpaired.stderr, `../unpaired.json: holds 4 answers of GET /v1/Content/{sid}/ApprovalRequests (WhatsApp approvals, without their content), and no file given holds the resource of the sid of 1 of them ([3] ${sid(9)}): give it beside that resource`);
+    const alone = await cliIn(['pull', '--from', 'twilio', '../approvals.json', '--channel', 'shop-whatsapp', '--force'], { cwd: path.join(dir, 'array') });
+    assert.is(alone.exitCode, 3, alone.stderr);
+    assert.match(alone.stderr, /approvals\.json: is an array of 3 answers of GET \/v1\/Content\/\{sid\}\/ApprovalRequests [^\n]*their sids \(\[0\] HX0+002, \[1\] HX0+001, \[2\] HX0+003\)[^\n]*ContentAndApprovals/);
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -3,10 +3,13 @@
 // (Twilio's whatsapp/card "must include a body and at least one additional field"), and a part it
 // lists as not carried is not written (trial z, F2 and F5). What is written reads back as the file
 // without the dropped parts.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { toTwilio, twilioTemplates, twilioToFile } from '../src/formats/twilio.ts';
 import { fromFile } from '../src/model/canonical.ts';
+import { CHANNEL_A, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 const file = (t: Record<string, unknown>) => ({ channel: 'shop', name: 'survey_flow', language: 'en_US', category: 'MARKETING', ...t });
 const exportOf = (t: Record<string, unknown>) => toTwilio(fromFile(file(t), 'ch', 'id'));
@@ -98,6 +101,31 @@ test('a media sample whose file type does not tell its kind is listed and not wr
   const carousel = exportOf({ body: { text: 'New in.' }, carousel: [0, 1].map(() => ({ header: { format: 'IMAGE', example: 'https://cdn.example.com/img?id=7' }, buttons: [{ type: 'QUICK_REPLY', text: 'More' }] })) });
   assert.is(carousel.request, undefined);
   assert.match(carousel.issues.map((i) => i.message).join('\n'), /has no file type that tells its kind, not IMAGE.*not exported/);
+});
+
+test('a ONE_TAP or ZERO_TAP authentication template: written as a COPY_CODE button, the line saying so and naming the fields lost, exit 1 (trial bh F4)', async () => {
+  const dir = tempDir('tplsync-twilio-otp-');
+  const apps = 'supported_apps: [{ package_name: com.example.shop, signature_hash: K8a/AINcGX7 }]';
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    emulator: .tplsync/emu.json\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`,
+      'templates/login_one_tap.en_US.yaml': `channel: shop-whatsapp\nname: login_one_tap\nlanguage: en_US\ncategory: AUTHENTICATION\nbody: { add_security_recommendation: false }\nfooter: { code_expiration_minutes: 5 }\nbuttons:\n  - { type: OTP, otp_type: ONE_TAP, text: Copy code, autofill_text: Autofill, ${apps} }\n`,
+      'templates/login_zero_tap.en_US.yaml': `channel: shop-whatsapp\nname: login_zero_tap\nlanguage: en_US\ncategory: AUTHENTICATION\nbody: { add_security_recommendation: true }\nbuttons:\n  - { type: OTP, otp_type: ZERO_TAP, text: Copy code, zero_tap_terms_accepted: true, ${apps} }\n`,
+    });
+    const lint = await cliIn(['lint'], { cwd: dir });
+    assert.is(lint.exitCode, 0, lint.stdout + lint.stderr);
+    const r = await cliIn(['export', '--to', 'twilio', '--out', 'out.json'], { cwd: dir });
+    // a part written without, as every other one export lists: the template is in the output, exit 1
+    assert.is(r.exitCode, 1, r.stderr);
+    assert.match(r.stderr, "tplsync: login_one_tap/en_US (templates/login_one_tap.en_US.yaml): buttons[0]: Twilio's whatsapp/authentication has one action, COPY_CODE (https://www.twilio.com/docs/content/whatsappauthentication), and no one-tap or zero-tap autofill: written as a COPY_CODE button without otp_type ONE_TAP, supported_apps (com.example.shop) and autofill_text 'Autofill'");
+    assert.match(r.stderr, "tplsync: login_zero_tap/en_US (templates/login_zero_tap.en_US.yaml): buttons[0]: Twilio's whatsapp/authentication has one action, COPY_CODE (https://www.twilio.com/docs/content/whatsappauthentication), and no one-tap or zero-tap autofill: written as a COPY_CODE button without otp_type ZERO_TAP, supported_apps (com.example.shop) and zero_tap_terms_accepted");
+    assert.match(r.stderr, /Wrote 2 create requests/);
+    const out = JSON.parse(readFileSync(path.join(dir, 'out.json'), 'utf8')) as { content: { types: Record<string, unknown> } }[];
+    assert.equal(out.map((x) => x.content.types), [
+      { 'whatsapp/authentication': { add_security_recommendation: false, code_expiration_minutes: 5, actions: [{ type: 'COPY_CODE', copy_code_text: 'Copy code' }] } },
+      { 'whatsapp/authentication': { add_security_recommendation: true, actions: [{ type: 'COPY_CODE', copy_code_text: 'Copy code' }] } },
+    ]);
+  } finally { cleanup(dir); }
 });
 
 test.run();

@@ -98,8 +98,8 @@ const BUTTON_KEYS: { button: Record<string, unknown>; category?: string; shows?:
   { button: { type: 'VOICE_CALL', text: 'Call us' }, shows: ['"VOICE_CALL"', '"Call us"', 'twilio/call-to-action'] },
   { button: { type: 'VOICE_CALL', text: 'Call us', ttl_minutes: 1440 }, listed: 'buttons[0].ttl_minutes' },
   { button: { type: 'OTP', otp_type: 'COPY_CODE', text: 'Copy it' }, category: 'AUTHENTICATION', shows: ['"COPY_CODE"', 'Copy it'] },
-  { button: { type: 'OTP', otp_type: 'ONE_TAP', autofill_text: 'Fill', supported_apps: [{ package_name: 'com.example.app', signature_hash: 'K8a/AINcGX7' }] }, category: 'AUTHENTICATION', listed: 'buttons' },
-  { button: { type: 'OTP', otp_type: 'ZERO_TAP', zero_tap_terms_accepted: true, supported_apps: [{ package_name: 'com.example.app', signature_hash: 'K8a/AINcGX7' }] }, category: 'AUTHENTICATION', listed: 'buttons' },
+  { button: { type: 'OTP', otp_type: 'ONE_TAP', autofill_text: 'Fill', supported_apps: [{ package_name: 'com.example.app', signature_hash: 'K8a/AINcGX7' }] }, category: 'AUTHENTICATION', listed: 'buttons[0]' },
+  { button: { type: 'OTP', otp_type: 'ZERO_TAP', zero_tap_terms_accepted: true, supported_apps: [{ package_name: 'com.example.app', signature_hash: 'K8a/AINcGX7' }] }, category: 'AUTHENTICATION', listed: 'buttons[0]' },
 ];
 
 test('every key of a button kind Twilio writes is written or listed', () => {

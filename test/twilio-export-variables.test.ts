@@ -82,7 +82,7 @@ test('a media header\'s URL varies by its file name, a variable with the sample\
   sameBack(query, exportOf(query));
 });
 
-test('Twilio\'s own card of its "Using variables" page, pulled and exported: the media URL keeps a variable, the URL button\'s and the media\'s numbers said', () => {
+test('Twilio\'s own card of its "Using variables" page, pulled and exported: the media URL keeps a variable, the URL button\'s and the media\'s numbers said, each Twilio\'s own', () => {
   const twilio = { sid: 'HX00000000000000000000000000000f21', friendly_name: 'Owl Air elite status card template', language: 'en',
     variables: { 1: 'coupon_code', 2: 'docs', 3: 'library-logo-resource2x.width-1000.png' },
     types: { 'twilio/card': { title: 'Congratulations, you\'ve reached Elite status! Add code {{1}} for 10% off.', subtitle: 'To unsubscribe, reply Stop',
@@ -96,11 +96,14 @@ test('Twilio\'s own card of its "Using variables" page, pulled and exported: the
   const r = toTwilio(fromFile({ channel: 'shop', ...t }, 'ch', 'id'));
   assert.equal(r.issues, []);
   const content = contentOf(r);
-  assert.equal(content.types['whatsapp/card']!.media, ['https://twilio-cms-prod.s3.amazonaws.com/{{2}}']);
-  assert.equal(content.variables, { 1: 'coupon_code', 2: 'library-logo-resource2x.width-1000.png', 3: 'docs' });
+  // Twilio's own numbers come back (trial bh F3): the URL's {{2}}, then the media's file name, which the file has no number for, {{3}}
+  assert.equal(content.types['whatsapp/card']!.media, ['https://twilio-cms-prod.s3.amazonaws.com/{{3}}']);
+  assert.equal((content.types['whatsapp/card']!.actions as Record<string, unknown>[])[0]!.url, 'https://twilio.com/{{2}}');
+  assert.equal(content.variables, twilio.variables);
   assert.equal(r.numbered?.map((i) => i.field), ['header.example', 'buttons[0].url']);
+  assert.match(r.numbered![0]!.message, /^the media URL's file name \(its sample 'library-logo-resource2x\.width-1000\.png'\) is Twilio's \{\{3\}\}/);
   // named as send and the generated types name the value (trial av F5): button_0, not the URL's {{1}} (the body's "1" when sending)
-  assert.match(r.numbered![1]!.message, /^button_0 \(the URL's \{\{1\}\} in the file\) is Twilio's \{\{3\}\}/);
+  assert.match(r.numbered![1]!.message, /^button_0 \(the URL's \{\{1\}\} in the file\) is Twilio's \{\{2\}\}/);
 });
 
 test('a carousel card\'s media varies by its file name; a sample without a file name is listed and not exported (never a fixed sample)', () => {

@@ -68,6 +68,31 @@ export function approvalAnswer(json: unknown): { sid: string | undefined; approv
 }
 
 /**
+ * The ApprovalRequests answers a Twilio export file holds: the file itself (`where` ''), or the items
+ * of an array that are such answers (`[i]`): what `for sid in ...; do curl .../ApprovalRequests; done | jq -s .`
+ * gives, alone or among the resources. Pure.
+ */
+export function approvalAnswersIn(json: unknown): { where: string; sid: string | undefined; approval: Rec }[] {
+  if (Array.isArray(json)) return json.flatMap((x, i) => { const a = approvalAnswer(x); return a ? [{ where: `[${i}]`, ...a }] : []; });
+  const a = approvalAnswer(json);
+  return a ? [{ where: '', ...a }] : [];
+}
+
+const approvalsInstead = 'or give the listing of GET /v1/ContentAndApprovals, which holds each resource with its approval request, instead';
+
+/**
+ * Why the ApprovalRequests answers of an array (`[i]` and their sids) are refused: no file given holds
+ * the resource of their sid. `total`: the answers the array holds. Pure.
+ */
+export function unpairedApprovals(items: readonly { where: string; sid: string }[], total: number): string {
+  const shown = items.slice(0, 5).map((a) => `${a.where} ${a.sid}`).join(', ') + (items.length > 5 ? ` and ${items.length - 5} more` : '');
+  const answers = `${total} answer${total === 1 ? '' : 's'} of GET /v1/Content/{sid}/ApprovalRequests (WhatsApp approvals, without their content)`;
+  const whose = items.length === total ? `of ${items.length === 1 ? 'its sid' : 'their sids'}` : `of the sid of ${items.length} of them`;
+  const what = `${items.length === total ? 'is an array of' : 'holds'} ${answers}, and no file given holds the resource ${whose}`;
+  return `${what} (${shown}): give ${items.length === 1 ? 'it' : 'them'} beside ${items.length === 1 ? 'that resource' : 'those resources'} (the listing of GET /v1/Content, or the answer of GET /v1/Content/{sid}: each answer is paired with the resource of its sid), ${approvalsInstead}`;
+}
+
+/**
  * The resources of a Twilio export: a listing (`{"contents": [...], "meta": ...}`), an array, one
  * resource, or `{content, approval}` pairs. `approvals`: ApprovalRequests answers given beside the
  * resources (GET /v1/Content/{sid} and its /ApprovalRequests, as Twilio's tutorial fetches them), by
@@ -85,7 +110,14 @@ export function twilioTemplates(json: unknown, approvals?: { bySid: ReadonlyMap<
   if (Array.isArray(json)) {
     // pages put in one array (`jq -s` of the listing's pages): an array of listings, not of resources
     if (json.length && json.every((x) => isRec(x) && Array.isArray(x.contents))) throw new Error(`is an array of ${json.length} listing pages (\`jq -s\` of the pages?), not of Content resources: give each page's file as it was fetched (pull reads every page given), or their resources as one array (jq -s '[.[].contents[]]')`);
-    return json.map((x, i) => item(x, `[${i}]`));
+    return json.flatMap((x, i) => {
+      const a = approvalAnswer(x);
+      if (!a) return [item(x, `[${i}]`)];
+      // an ApprovalRequests answer in the array (jq -s of a loop over the sids, alone or among the resources):
+      // the resource of its sid takes it (`approvals`, collected from every file given), never read as a resource
+      if (a.sid !== undefined && approvals?.bySid.has(a.sid)) return [];
+      throw new Error(`[${i}] is the answer of GET /v1/Content/${a.sid ?? '{sid}'}/ApprovalRequests (a resource's WhatsApp approval, without its content)${a.sid === undefined ? ' without the sid that pairs it with its resource: give the answers as Twilio returns them' : ': give it beside the resource of that sid'}, ${approvalsInstead}`);
+    });
   }
   // GET /v1/Content/{sid}/ApprovalRequests: one resource's WhatsApp approval, without the resource
   if (approvalAnswer(json)) throw new Error(`is the answer of GET /v1/Content/${str((json as Rec).sid) || '{sid}'}/ApprovalRequests (a resource's WhatsApp approval, without its content)${approvals && str((json as Rec).sid) ? ', and no file given holds the resource of that sid' : ''}: give it beside that resource (the answer of GET /v1/Content/${str((json as Rec).sid) || '{sid}'}: the two are paired by sid), or give the listing of GET /v1/ContentAndApprovals, which holds each resource with its approval request, instead`);
@@ -732,13 +764,25 @@ export function toTwilio(f: FileTemplate): TwilioExport {
   /**
    * What WhatsApp takes when sending and a Twilio resource varies only through a variable (a
    * COPY_CODE button's code, a media header's file name): a variable with the file's sample as its
-   * value, never the sample written as fixed content that every message would then carry.
+   * value, never the sample written as fixed content that every message would then carry. The file
+   * has no number for it (pull --from twilio keeps only its sample), so it takes a number after every
+   * placeholder the file has (the body's, a text header's, each URL's: the variables a resource pulled
+   * from Twilio had, which an app sends by number), given once they all have theirs (`numberLate`): a
+   * static media URL or code made a variable never moves the number of a URL after it.
    */
+  const late: { value: string; what: string; said: FormatIssue; n?: number }[] = [];
   const sendTime = (value: string, at: string, what: string): string => {
-    const n = numberOf(next);
-    vars[String(n)] = value;
-    numbered(at, `${what} (its sample '${value}') is Twilio's {{${n}}}: WhatsApp takes it when sending, a Twilio resource only through a variable, so send it as {{${n}}} (else Twilio sends the sample)`);
-    return `{{${n}}}`;
+    // said in the order of the parts, its number filled in once it has one
+    const said: FormatIssue = { template: label, field: at, message: '' };
+    numberedAs.push(said);
+    late.push({ value, what, said });
+    return `\u0000${late.length - 1}\u0000`;
+  };
+  const numberLate = (x: unknown): unknown => {
+    if (typeof x === 'string') return x.replace(/\u0000(\d+)\u0000/g, (_m, i: string) => `{{${late[Number(i)]!.n!}}}`);
+    if (Array.isArray(x)) return x.map(numberLate);
+    if (isRec(x)) return Object.fromEntries(Object.entries(x).map(([k, v]) => [k, numberLate(v)]));
+    return x;
   };
   const act = (b: CanonicalButton, at: string, allowed: readonly string[]): Rec | undefined => {
     if (b.type === 'SPM') { refuse(at, `an SPM button: ${NO_SPM}`); return undefined; }
@@ -813,7 +857,18 @@ export function toTwilio(f: FileTemplate): TwilioExport {
     const expiry = c.footer !== undefined ? readPresetExpiryFooter(c.footer, c.language) : c.codeExpirationMinutes;
     if (h || (c.footer !== undefined && expiry === undefined)) bad(h ? 'header' : 'footer', 'an authentication template has no header or footer of its own');
     const otp = c.buttons.filter((b) => b.type === 'OTP');
-    if (c.buttons.length !== 1 || otp[0]!.otpType !== 'COPY_CODE' || otp[0]!.supportedApps || otp[0]!.autofillText !== undefined) bad('buttons', 'Twilio\'s authentication templates have one COPY_CODE button (no ONE_TAP or ZERO_TAP)');
+    if (c.buttons.length !== 1) bad('buttons', `${c.buttons.length} buttons: Twilio's whatsapp/authentication has one COPY_CODE action (${TWILIO_PAGES.authentication}); written with the OTP button alone`);
+    // a one-tap or zero-tap button is what Twilio's one action cannot say (its models: AuthenticationActionType
+    // "COPY_CODE" alone): written as the copy-code button WhatsApp shows where it cannot hand the code to the app, the
+    // fields that hand it over named (listed, exit 1, as every part written without)
+    const i = c.buttons.indexOf(otp[0]!);
+    const lost = [
+      ...(otp[0]!.otpType !== 'COPY_CODE' ? [`otp_type ${otp[0]!.otpType ?? '(none)'}`] : []),
+      ...(otp[0]!.supportedApps ? [`supported_apps (${otp[0]!.supportedApps.map((a) => a.packageName).join(', ')})`] : []),
+      ...(otp[0]!.autofillText !== undefined ? [`autofill_text '${otp[0]!.autofillText}'`] : []),
+      ...(otp[0]!.zeroTapTermsAccepted ? ['zero_tap_terms_accepted'] : []),
+    ];
+    if (lost.length) bad(`buttons[${i}]`, `Twilio's whatsapp/authentication has one action, COPY_CODE (${TWILIO_PAGES.authentication}), and no one-tap or zero-tap autofill: written as a COPY_CODE button without ${lost.length > 1 ? `${lost.slice(0, -1).join(', ')} and ${lost.at(-1)!}` : lost[0]!} (the customer copies the code; WhatsApp hands it to no app)`);
     body = {
       add_security_recommendation: preset?.addSecurityRecommendation === true,
       ...(expiry !== undefined ? { code_expiration_minutes: expiry } : {}),
@@ -870,6 +925,14 @@ export function toTwilio(f: FileTemplate): TwilioExport {
     if (Object.keys(body).length === 1) type = 'twilio/text';
   }
   if (refused) return { issues };
+  // the variables the export brings in, numbered after the file's own, in the order of their parts
+  for (const l of late) {
+    const n = numberOf(next);
+    vars[String(n)] = l.value;
+    l.n = n;
+    l.said.message = `${l.what} (its sample '${l.value}') is Twilio's {{${n}}}: WhatsApp takes it when sending, a Twilio resource only through a variable, so send it as {{${n}}} (else Twilio sends the sample)${n > 1 ? '; numbered after the file\'s own variables, which keep theirs' : ''}`;
+  }
+  body = numberLate(body) as Rec;
   // friendly_name is Twilio's "string name used to describe the Content resource" (TWILIO_PAGES.resources):
   // the file's description, which pull --from twilio writes from it, else the template's name
   const content: Rec = { friendly_name: c.description.trim() !== '' ? c.description : c.name, language: c.language, ...(Object.keys(vars).length ? { variables: vars } : {}), types: { [type]: body } };

@@ -224,17 +224,26 @@ async function importedOf(format: ExportFormat, json: unknown, rel: string, cate
   });
 }
 
-/** The ApprovalRequests answers among Twilio files given, by sid (files: theirs; two answers of one sid refused). */
-async function twilioApprovals(files: readonly { rel: string; json: unknown }[]): Promise<{ bySid: Map<string, unknown>; relOf: Map<string, string>; files: Set<string>; used: Set<string> }> {
-  const { approvalAnswer } = await import('../formats/twilio.js');
-  const out = { bySid: new Map<string, unknown>(), relOf: new Map<string, string>(), files: new Set<string>(), used: new Set<string>() };
+/**
+ * The ApprovalRequests answers among Twilio files given, by sid: a file that is one, or the items of
+ * an array that are (jq -s of the answers, alone or among the resources). `at`: where each is (its
+ * file, and `[i]` in an array); `files`: those that are one answer (no resource to read in them).
+ * Two answers of one sid are refused.
+ */
+async function twilioApprovals(files: readonly { rel: string; json: unknown }[]): Promise<{ bySid: Map<string, unknown>; at: Map<string, { rel: string; where: string }>; files: Set<string>; used: Set<string> }> {
+  const { approvalAnswersIn } = await import('../formats/twilio.js');
+  const out = { bySid: new Map<string, unknown>(), at: new Map<string, { rel: string; where: string }>(), files: new Set<string>(), used: new Set<string>() };
   for (const { rel, json } of files) {
-    const a = approvalAnswer(json);
-    if (a?.sid === undefined) continue;
-    const other = out.relOf.get(a.sid);
-    if (other === rel) continue;
-    if (other !== undefined) throw new UsageError(`${rel} and ${other} are both the answer of GET /v1/Content/${a.sid}/ApprovalRequests: give one (the resource has one WhatsApp approval)`);
-    out.bySid.set(a.sid, a.approval); out.relOf.set(a.sid, rel); out.files.add(rel);
+    for (const a of approvalAnswersIn(json)) {
+      if (a.sid === undefined) continue;
+      const other = out.at.get(a.sid);
+      // the same file given twice
+      if (other?.rel === rel && other.where === a.where) continue;
+      const named = (x: { rel: string; where: string }) => `${x.rel}${x.where ? ` ${x.where}` : ''}`;
+      if (other !== undefined) throw new UsageError(`${named({ rel, where: a.where })} and ${named(other)} are both the answer of GET /v1/Content/${a.sid}/ApprovalRequests: give one (the resource has one WhatsApp approval)`);
+      out.bySid.set(a.sid, a.approval); out.at.set(a.sid, { rel, where: a.where });
+      if (a.where === '') out.files.add(rel);
+    }
   }
   return out;
 }
@@ -269,8 +278,14 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
     const page = listingPage(req.format, rel, json);
     if (page) pages.push(page);
   }
-  for (const [sid, rel] of approvals?.relOf ?? []) {
-    if (!approvals!.used.has(sid)) await importedOf(req.format, files.find((f) => f.rel === rel)!.json, rel, req.category, channelKind, approvals);
+  // an answer no resource given takes: refused, the file as a whole (an array's answers together)
+  const unpaired = new Map<string, { where: string; sid: string }[]>();
+  for (const [sid, { rel, where }] of approvals?.at ?? []) if (!approvals!.used.has(sid)) unpaired.set(rel, [...(unpaired.get(rel) ?? []), { where, sid }]);
+  for (const [rel, list] of unpaired) {
+    const json = files.find((f) => f.rel === rel)!.json;
+    if (!Array.isArray(json)) await importedOf(req.format, json, rel, req.category, channelKind, approvals);
+    const { approvalAnswersIn, unpairedApprovals } = await import('../formats/twilio.js');
+    throw new UsageError(`${rel}: ${unpairedApprovals(list, approvalAnswersIn(json).length)}`);
   }
   // a listing's first page alone is not the channel's templates: the pages whose following page is missing
   const morePages = pagesNotGiven(req.format, pages);
