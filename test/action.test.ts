@@ -184,4 +184,31 @@ for (const [signal, code] of [['SIGINT', EXIT_INTERRUPTED], ['SIGTERM', EXIT_TER
   });
 }
 
+// trial-bk F6: a folder's workflow (name-suffix) with a key the API refuses said "the key is the variable
+// TPLSYNC_PRODUCTION_API_KEY", a variable the developer has nowhere: the secret to correct is the folder's,
+// as the message for a missing key already said. Both messages, from the action's own run step.
+test('a folder\'s workflow: a refused key (exit 6) and a missing one (exit 3) both name the folder\'s secret TPLSYNC_<SUFFIX>_<ENV>_API_KEY', async () => {
+  const KEY = `k${randomUUID().replace(/-/g, '')}`;
+  const emu = await startEmulator({ keys: [KEY], reviewDelayMs: 0 });
+  const dir = tempDir('tplsync-action-key-');
+  try {
+    writeFiles(dir, {
+      'teams/messaging/tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  production:\n    baseUrl: ${emu.url}\n    apiKeyEnv: TPLSYNC_PRODUCTION_API_KEY\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`,
+      'teams/messaging/templates/order_ready.en_US.yaml': VALID,
+    });
+    const cwd = path.join(dir, 'teams/messaging');
+    const inputs = { command: 'plan', environment: 'production', 'name-suffix': 'TEAMS_MESSAGING', 'working-directory': 'teams/messaging' };
+    const refused = await actionRunStep(dir, cwd, { ...inputs, 'api-key': 'wrong-key-123456' }).proc;
+    assert.is(refused.exitCode, 6, String(refused.all));
+    assert.match(String(refused.all), "authentication refused: The API key is not known (the key is the secret TPLSYNC_TEAMS_MESSAGING_PRODUCTION_API_KEY, of the repository or of the GitHub environment 'production' for the apply job, which the workflow hands tplsync as the variable TPLSYNC_PRODUCTION_API_KEY of environment 'production')");
+    assert.not.match(String(refused.all), 'wrong-key-123456');
+    const missing = await actionRunStep(dir, cwd, inputs).proc;
+    assert.is(missing.exitCode, 3, String(missing.all));
+    assert.match(String(missing.all), "the workflows read it from the secret TPLSYNC_TEAMS_MESSAGING_PRODUCTION_API_KEY (of the repository, or of the GitHub environment 'production' for the apply job): add that secret");
+    // the right key: the plan runs
+    const ok = await actionRunStep(dir, cwd, { ...inputs, 'api-key': KEY }).proc;
+    assert.is(ok.exitCode, 0, String(ok.all));
+  } finally { cleanup(dir); await emu.close(); }
+});
+
 test.run();
