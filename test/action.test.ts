@@ -2,7 +2,8 @@
 // multi-line `args` reaches tplsync; an `api-key` without `environment` or `api-key-env` is
 // refused by name (it would have been exported as TPLSYNC__API_KEY, which no config names);
 // `from: project` (the default) runs the tplsync of the repository's node_modules, and says
-// how to pin one when there is none.
+// how to pin one when there is none; a cancelled step's SIGINT and SIGTERM reach tplsync; in a
+// folder's workflow, a refused or missing key is named as the folder's secret.
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
