@@ -2,6 +2,7 @@
 // for the key does not print it (it would land in CI logs), nor does any other output of the run.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { startEmulator } from '../src/emulator/server.ts';
 import { CHANNEL_A, CHANNEL_B, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 const PASTED = 'sk_live_51HxQ2eLkdfj39dkfjJ3k2';
@@ -138,6 +139,33 @@ test('in GitHub Actions, a folder\'s workflow (name-suffix TEAMS_SUPPORT): the f
     const old = await cliIn(['plan', '--env', 'ci'], { cwd: dir, env: { GITHUB_ACTIONS: 'true' } });
     assert.match(old.stderr, 'the workflows read it from the secret TPLSYNC_CI_API_KEY');
   } finally { cleanup(dir); }
+});
+
+// trial-bk F6: a key the API refuses (exit 6) is named as the missing one is (exit 3), from the one place that
+// knows which secret the workflows read it from: the secret to correct, not the variable the action set.
+test('a refused key (exit 6) names the secret the workflows read it from: the folder\'s, the root\'s, the one the variable names; the variable alone outside GitHub Actions or when the workflows hand it over otherwise', async () => {
+  const emu = await startEmulator({ keys: ['the-right-key-0123456789'], reviewDelayMs: 0 });
+  const dir = tempDir('tplsync-key-name-');
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  ci:\n    baseUrl: ${emu.url}\n    apiKeyEnv: TPLSYNC_CI_API_KEY\n    channels: { wa: ${CHANNEL_B} }\n  eu:\n    baseUrl: ${emu.url}\n    apiKeyEnv: EU_KEY\n    channels: { wa: ${CHANNEL_A} }\n`,
+      'templates/a.yaml': 'channel: wa\nname: order_ready\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hello {{1}}, your order is ready for pickup at the store."\n  examples: { 1: Ana }\n',
+    });
+    const refused = async (env: string, vars: Record<string, string | undefined>) => {
+      const r = await cliIn(['plan', '--env', env], { cwd: dir, env: vars });
+      assert.is(r.exitCode, 6, r.stdout + r.stderr);
+      assert.not.match(r.stderr, 'wrong-key');
+      return /\((the key is [^\n]*)\)\n?$/.exec(r.stderr)?.[1] ?? r.stderr;
+    };
+    const gh = { GITHUB_ACTIONS: 'true', TPLSYNC_CI_API_KEY: 'wrong-key-123456' };
+    assert.is(await refused('ci', { ...gh, TPLSYNC_NAME_SUFFIX: 'TEAMS_SUPPORT' }), "the key is the secret TPLSYNC_TEAMS_SUPPORT_CI_API_KEY, of the repository or of the GitHub environment 'ci' for the apply job, which the workflow hands tplsync as the variable TPLSYNC_CI_API_KEY of environment 'ci'");
+    assert.is(await refused('ci', gh), "the key is the secret TPLSYNC_CI_API_KEY, of the repository or of the GitHub environment 'ci' for the apply job, which the workflow hands tplsync as the variable TPLSYNC_CI_API_KEY of environment 'ci'");
+    // the folder's variable names the config's apiKeyEnv: that secret
+    assert.is(await refused('eu', { GITHUB_ACTIONS: 'true', TPLSYNC_NAME_SUFFIX: 'TEAMS_SUPPORT', API_KEY_ENV: 'EU_KEY', EU_KEY: 'wrong-key-123456' }), "the key is the secret EU_KEY (the repository variable TPLSYNC_API_KEY_ENV_TEAMS_SUPPORT names it), of the repository or of the GitHub environment 'eu' for the apply job, which the workflow hands tplsync as the variable EU_KEY of environment 'eu'");
+    // the workflows hand the key over under another name than apiKeyEnv (set otherwise), and outside GitHub Actions: the variable
+    assert.is(await refused('eu', { GITHUB_ACTIONS: 'true', TPLSYNC_NAME_SUFFIX: 'TEAMS_SUPPORT', EU_KEY: 'wrong-key-123456' }), "the key is the variable EU_KEY of environment 'eu'");
+    assert.is(await refused('ci', { GITHUB_ACTIONS: undefined, TPLSYNC_NAME_SUFFIX: 'TEAMS_SUPPORT', TPLSYNC_CI_API_KEY: 'wrong-key-123456' }), "the key is the variable TPLSYNC_CI_API_KEY of environment 'ci'");
+  } finally { cleanup(dir); await emu.close(); }
 });
 
 test.run();

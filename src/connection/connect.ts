@@ -94,9 +94,41 @@ export async function connect(config: Config, o: ConnectOptions = {}): Promise<C
       ? `Set the API key of environment '${environment.name}' in the environment variable ${environment.apiKeyEnv}${nearVariableHint(environment.name, environment.apiKeyEnv)}${inWorkflowHint(environment.name, environment.apiKeyEnv)}`
       : `Set the API key of environment '${environment.name}' in the environment variable its apiKeyEnv names: none of that name is set. The name is not shown, since it does not look like a variable's name (capitals, digits and _): if apiKeyEnv holds the key itself, put the key in a variable, name that variable in apiKeyEnv, and revoke the key, which is in the config file`);
   }
-  const keySource = named ? `the key is the variable ${environment.apiKeyEnv} of environment '${environment.name}'` : `the key is the variable that apiKeyEnv of environment '${environment.name}' names`;
+  const keySource = named ? keySourceWords(environment.name, environment.apiKeyEnv) : `the key is the variable that apiKeyEnv of environment '${environment.name}' names`;
   const client = createClient({ baseUrl: environment.baseUrl, apiKey, allowInsecureHttp: environment.allowInsecureHttp || Boolean(o.allowInsecureHttp), keySource, ...common });
   return { client, environment, parallelism: common.concurrency, target: client.baseUrl, targetFrom: () => client.baseUrl, async close() {} };
+}
+
+/**
+ * Where the key tplsync reads as `apiKeyEnv` comes from in GitHub Actions, when the workflows init
+ * writes hand it over under that very name (the tplsync action, README "CI recipe"): the secret they
+ * read it from, the one to add when the key is missing and to correct when the API refuses it. That
+ * is TPLSYNC_<ENV>_API_KEY, the environment's name in capitals, when the config's apiKeyEnv is that
+ * name; a folder's workflows (the action's name-suffix, TPLSYNC_NAME_SUFFIX) read the folder's own
+ * TPLSYNC_<SUFFIX>_<ENV>_API_KEY and still hand it over as TPLSYNC_<ENV>_API_KEY; or the secret the
+ * repository variable TPLSYNC_API_KEY_ENV(_<SUFFIX>) names (the action's API_KEY_ENV), when that is
+ * apiKeyEnv. Undefined outside GitHub Actions, and when the workflows hand it over under another name.
+ */
+function workflowKeySecret(env: string, apiKeyEnv: string): { secret: string; namedBy?: string } | undefined {
+  const vars = io().env;
+  if (vars.GITHUB_ACTIONS !== 'true') return undefined;
+  const names = ciNamesFromEnv(vars);
+  if (vars.API_KEY_ENV) return vars.API_KEY_ENV === apiKeyEnv ? { secret: apiKeyEnv, namedBy: `the repository variable ${names.keyVariable}` } : undefined;
+  const secret = names.secret(env);
+  const delivered = `TPLSYNC_${env.toUpperCase()}_API_KEY`;
+  return delivered === apiKeyEnv && VARIABLE_NAME.test(secret) ? { secret } : undefined;
+}
+
+/**
+ * A key refused by the API (exit 6), or one a header cannot carry: which key it is, to correct. In
+ * GitHub Actions, the secret the workflows read it from (workflowKeySecret), not only the variable
+ * the action set, which nobody can look at (in a folder's workflows not even the secret's name).
+ */
+function keySourceWords(env: string, apiKeyEnv: string): string {
+  const from = workflowKeySecret(env, apiKeyEnv);
+  const variable = `the variable ${apiKeyEnv} of environment '${env}'`;
+  if (!from) return `the key is ${variable}`;
+  return `the key is the secret ${from.secret}${from.namedBy ? ` (${from.namedBy} names it)` : ''}, of the repository or of the GitHub environment '${env}' for the apply job, which the workflow hands tplsync as ${variable}`;
 }
 
 /**
@@ -104,7 +136,8 @@ export async function connect(config: Config, o: ConnectOptions = {}): Promise<C
  * "CI recipe"): under TPLSYNC_<ENV>_API_KEY, the environment's name in capitals, unless the
  * repository variable TPLSYNC_API_KEY_ENV names another. When the config's apiKeyEnv is another
  * name, setting a secret of that name changes nothing: both fixes are said (names only, never a
- * value). Empty outside GitHub Actions, and when the names agree (then the secret is missing).
+ * value). Empty outside GitHub Actions, and when the names agree (then the secret is missing: the
+ * one workflowKeySecret names, as a refused key's message does).
  * The workflows of a project in a folder read names of the folder's own (the action's name-suffix,
  * TPLSYNC_NAME_SUFFIX: the secret TPLSYNC_<SUFFIX>_<ENV>_API_KEY, the variable TPLSYNC_API_KEY_ENV_<SUFFIX>),
  * and the key still reaches tplsync as TPLSYNC_<ENV>_API_KEY: those are said.
@@ -116,16 +149,15 @@ function inWorkflowHint(env: string, apiKeyEnv: string): string {
   const variable = `the repository variable ${names.keyVariable}`;
   const delivered = `TPLSYNC_${env.toUpperCase()}_API_KEY`;
   const secret = names.secret(env);
-  // the repository variable TPLSYNC_API_KEY_ENV, as the tplsync action hands it over: the workflows look up the secret it names
+  const found = workflowKeySecret(env, apiKeyEnv);
+  if (found?.namedBy) return `. In GitHub Actions the workflows look up the secret ${found.secret} (${found.namedBy} names it), and none was delivered: add the secret ${found.secret} (to the repository, or to the GitHub environment '${env}' for the apply job)`;
+  if (found) return `. In GitHub Actions the workflows read it from the secret ${found.secret} (of the repository, or of the GitHub environment '${env}' for the apply job): add that secret${names.suffix ? ` (this folder's workflows never read the repository's ${delivered})` : ''}`;
+  // the repository variable TPLSYNC_API_KEY_ENV, as the tplsync action hands it over, names another than apiKeyEnv
   const named = vars.API_KEY_ENV;
-  if (named) {
-    if (named === apiKeyEnv) return `. In GitHub Actions the workflows look up the secret ${apiKeyEnv} (${variable} names it), and none was delivered: add the secret ${apiKeyEnv} (to the repository, or to the GitHub environment '${env}' for the apply job)`;
-    return `. In GitHub Actions ${variable} names ${named}, while the config's apiKeyEnv of '${env}' is ${apiKeyEnv}: set the variable to ${apiKeyEnv} and keep the key in a secret named ${apiKeyEnv} (README: CI recipe)`;
-  }
+  if (named) return `. In GitHub Actions ${variable} names ${named}, while the config's apiKeyEnv of '${env}' is ${apiKeyEnv}: set the variable to ${apiKeyEnv} and keep the key in a secret named ${apiKeyEnv} (README: CI recipe)`;
   // an environment named so that TPLSYNC_<ENV>_API_KEY is no secret's name (staging-eu): the variable is the only way
   if (!VARIABLE_NAME.test(secret) || !VARIABLE_NAME.test(delivered)) return `. In GitHub Actions the workflows cannot hand the key of environment '${env}' over by its name (${VARIABLE_NAME.test(secret) ? delivered : secret} is no name a secret may have): set ${variable} to ${apiKeyEnv} and keep the key in a secret named ${apiKeyEnv} (README: CI recipe)`;
   const from = secret === delivered ? '' : ` (from the secret ${secret})`;
-  if (delivered === apiKeyEnv) return `. In GitHub Actions the workflows read it from the secret ${secret} (of the repository, or of the GitHub environment '${env}' for the apply job): add that secret${names.suffix ? ` (this folder's workflows never read the repository's ${delivered})` : ''}`;
   const got = vars[delivered] ? `the workflow handed a key over as ${delivered}${from}, the name the tplsync action gives the key of environment '${env}'` : `the workflows hand the key of environment '${env}' over as ${delivered}${from || ' (the secret of that name)'}, unless ${variable} names another`;
   return `. In GitHub Actions, ${got}, while the config's apiKeyEnv of '${env}' is ${apiKeyEnv}: either set apiKeyEnv: ${delivered} in the config (and keep the secret ${secret}), or set ${variable} to ${apiKeyEnv} and keep the key in a secret named ${apiKeyEnv} (README: CI recipe). A secret named ${apiKeyEnv} alone changes nothing: the workflows look up ${secret}`;
 }
