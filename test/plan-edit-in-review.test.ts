@@ -50,6 +50,11 @@ test('an edit of a template in review whose edit under review used the allowance
     // (apply skips it: the plan exits 5, trial-bd F1)
     r = await cliIn(['plan', '--out', 'p.json'], { cwd: dir, env });
     assert.is(r.exitCode, 5, r.stdout + r.stderr);
+    // plan --wait decides as apply --wait does (one function): no wait for it, so a skip, exit 5 (trial-bk F5)
+    r = await cliIn(['plan', '--wait', '--detailed-exitcode'], { cwd: dir, env });
+    assert.is(r.exitCode, 5, r.stdout + r.stderr);
+    assert.match(r.stdout, 'Plan for t: 0 to create, 0 to update, 1 that apply will skip, 0 unchanged.');
+    assert.match(r.stderr, 'apply --wait would skip 1 update (marked "apply does not attempt this update" above');
     r = await cliIn(['apply', '--auto-approve', '--wait', '--wait-timeout', '20', '--results', 'saved.json', 'p.json'], { cwd: dir, env });
     assert.is(r.exitCode, 5, r.stdout + r.stderr);
     assert.not.match(r.stderr, /waiting up to/);

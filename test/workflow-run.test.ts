@@ -361,4 +361,35 @@ test('a push that cannot be planned (lint errors) replaces the plan comment of t
   } finally { cleanup(dir); }
 });
 
+// trial-bk F5: the pull request's check failed (plan exit 5) for an edit of a template in someone else's review, which the
+// apply workflow (apply --wait) writes once the review ends: the plan step plans as the apply job runs (plan --wait).
+test('the pull request\'s check passes for an edit of a template in review, which the apply job (apply --wait) writes once the review ends', async () => {
+  const { dir, options } = await repository();
+  let id: string | undefined;
+  const review = async (statusText: string): Promise<number> => {
+    const res = await fetch(`${emu.url}/_emulator/review`, { method: 'POST', headers: { authorization: `Bearer ${emu.controlToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ channel: CHANNEL_A, template: id, statusText }) });
+    await res.arrayBuffer();
+    return res.status;
+  };
+  try {
+    let results = await runWorkflow(path.join(WORKFLOWS, 'tplsync-apply.yml'), options({ github: { ...options().github, event_name: 'push' } }));
+    expectOk(results);
+    const plan = await cliIn(['plan', '--env', 'staging', '--format', 'json'], { cwd: dir, env: { TPLSYNC_STAGING_API_KEY: KEY } });
+    id = (JSON.parse(plan.stdout) as { changes: { name: string; language: string; publicId: string }[] }).changes.find((c) => c.name === 'invoice_ready' && c.language === 'en_US')!.publicId;
+    // someone else's edit of it is under review; the branch edits its body text
+    assert.is(await review('PENDING'), 200);
+    const f = path.join(dir, 'templates', 'whatsapp', 'invoice_ready.en_US.yaml');
+    writeFileSync(f, readFileSync(f, 'utf8').replace('Thank you for shopping with us.', 'Thank you for your order.'));
+    results = await runWorkflow(path.join(WORKFLOWS, 'tplsync-pull-request.yml'), options({ jobs: ['plan'] }));
+    assert.is(results.find((r) => r.name === 'tplsync plan')!.exitCode, 0, ran(results).join('\n'));
+    expectOk(results);
+    assert.match(planComment(), '| 0 | 1 (1 of them in review: apply --wait writes it once the review ends) |');
+    assert.match(planComment(), '`shop-whatsapp/invoice_ready/en_US`: apply --wait writes this update once the review ends');
+    assert.not.match(planComment(), 'apply will skip');
+  } finally {
+    if (id) await review('APPROVED');
+    cleanup(dir);
+  }
+});
+
 test.run();

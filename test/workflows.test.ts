@@ -302,4 +302,19 @@ test('every checkout of a job that plans (plan, apply, preview of the changes) f
   assert.is(planningJobs, 3 * (variants.length + 1));
 });
 
+// trial-bk F5: the pull request's plan exited 5 for an edit of a template in review, which the apply job (apply --wait)
+// writes once the review ends: the plan step plans as the apply job runs, with --wait
+test('the pull request\'s plan passes --wait, as its apply workflow applies with --wait (a root project and a folder\'s)', () => {
+  for (const files of [workflowFiles({ uses: 'tplsync/tplsync@v9.9.9', apiKeyEnv: 'ACME_API_KEY', environment: 'staging' }), workflowFiles(teamOptions)]) {
+    const step = (suffix: string, command: string) => {
+      const [, text] = Object.entries(files).find(([f]) => f.includes(`/tplsync-${suffix}`))!;
+      const steps = Object.values((parse(text) as Workflow).jobs).flatMap((j) => j.steps).filter((s) => s.with?.command === command);
+      assert.is(steps.length, 1, `${suffix}: ${command}`);
+      return ` ${String(steps[0]!.with!.args)} `;
+    };
+    assert.match(step('apply', 'apply'), ' --wait ');
+    assert.match(step('pull-request', 'plan'), ' --wait ');
+  }
+});
+
 test.run();

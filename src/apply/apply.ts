@@ -12,6 +12,7 @@ import { forEachBoundedByGroup } from '../core/bounded.js';
 import type { CreateQuotaConfig } from '../config/load.js';
 import { CreationPacer, formatDuration, MAX_RATE_LIMITED, type PaceClock, type QuotaWait } from './quota.js';
 import { IN_REVIEW, NOT_EDITABLE } from '../plan/review-state.js';
+import { waitsForReview } from '../plan/apply-refusal.js';
 import { isApprovedState } from '../core/template-state.js';
 
 export interface ApplyItem { channel: string; name: string; language: string; publicId: string; channelId: string; action: 'create' | 'update'; body: TemplateWriteRequest;
@@ -130,15 +131,17 @@ export async function applyItems(client: Client, items: readonly ApplyItem[], o:
     // in review, with --wait: the review followed first, and the edit written once it has ended
     let reviewed = false;
     let waited: { status: string | undefined; ms: number } | undefined;
+    // in review, and --wait waits for its end (waitsForReview: the decision plan --wait counts by): what the wait has left now
+    const waits = it.refusal !== undefined && o.wait !== undefined && waitsForReview(it, { now: now(), leftMs: budget.remaining() });
     // in review, and the edit allowance used up past the wait (or with no wait): the review's end cannot make the write possible
-    if (it.refusal && it.deferred === 'review' && it.editLimit && (!o.wait || it.editLimit.until === undefined || Date.parse(it.editLimit.until) > now() + budget.remaining())) {
+    if (it.refusal && it.deferred === 'review' && it.editLimit && !waits) {
       const at = it.editLimit.until;
       return {
         ...base, outcome: 'skipped', deferred: 'edit-limit', errorExitCode: EXIT.PARTIAL, ...(at ? { retryAt: at } : {}),
         error: `not attempted: ${it.refusal}${o.wait ? ' (not waited for: its end does not make the edit possible)' : ''}`,
       };
     }
-    if (it.refusal && it.deferred === 'review' && o.wait) {
+    if (waits && o.wait) {
       const row = { channelId: it.channelId, publicId: it.publicId, status: 'PENDING' as string | undefined };
       // what is left, read at the instant the wait begins (read after begin(), a clock tick between the two took a millisecond off)
       const ms = budget.remaining();

@@ -14,7 +14,7 @@ import { UsageError } from '../core/errors.js';
 import { hashTemplateFile } from '../files/load.js';
 import { diffTemplates, fromRead, fromWriteBody } from '../model/canonical.js';
 import { writeBodyOf, type HeldTemplate, type Plan } from '../plan/plan.js';
-import { applyRefusal, applySkips, reviewSkipsSaid, type RefusalInput } from '../plan/apply-refusal.js';
+import { applyRefusal, applySkips, reviewSkipsSaid, waitsForReview, type RefusalInput } from '../plan/apply-refusal.js';
 import { isApprovedState } from '../core/template-state.js';
 import { editSpend, type EditSpend } from '../plan/edit-budget.js';
 import { editAllowanceOf } from '../api/edit-allowance.js';
@@ -59,10 +59,10 @@ function item(c: RefusalInput & { channelId: string; language: string }, body: T
  * announcement of a saved plan says what the plan's summary said (trial-aq F7, trial-bd F1)
  */
 export function pendingCounts(items: readonly Pick<ApplyItem, 'action' | 'refusal' | 'deferred' | 'editLimit'>[], waiting = false): string {
-  const skipped = items.filter((i) => i.action === 'update' && i.refusal !== undefined && applySkips({ refusal: i.refusal, ...(i.deferred ? { deferred: i.deferred } : {}) }));
+  const skipped = items.filter((i) => i.action === 'update' && i.refusal !== undefined && applySkips({ refusal: i.refusal, ...(i.deferred ? { deferred: i.deferred } : {}), ...(i.editLimit ? { editLimit: i.editLimit } : {}) }));
   const creates = items.filter((i) => i.action === 'create').length;
   const updates = items.filter((i) => i.action === 'update').length - skipped.length;
-  return `${creates} to create, ${updates} to update${skipped.length ? `, ${skipped.length} that apply will skip${reviewSkipsSaid(skipped.filter((i) => i.deferred === 'review' && !i.editLimit).length, waiting)}` : ''}`;
+  return `${creates} to create, ${updates} to update${skipped.length ? `, ${skipped.length} that apply will skip${reviewSkipsSaid(skipped.filter((i) => waitsForReview(i)).length, waiting)}` : ''}`;
 }
 
 /** The writes of a saved plan, with the bodies built from the files (verifySavedBodies), never the plan's own. */

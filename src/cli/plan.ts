@@ -2,7 +2,8 @@
 import { shellWord } from '../core/shell-word.js';
 import { markerProblem } from '../github/comment.js';
 import { UsageError } from '../core/errors.js';
-import { APPLY_SKIPS, applySkipCount, hasChanges, identityHeldCount, refusedHeldCount } from '../plan/plan.js';
+import { APPLY_SKIPS, applySkipCount, hasChanges, identityHeldCount, keyOf, refusedHeldCount, reviewSkipCount, type Plan } from '../plan/plan.js';
+import { asIdentifier } from '../core/redact.js';
 import { renderJson, renderMarkdown, renderText } from '../plan/render.js';
 import { renderCanonicalText } from '../preview/text.js';
 import { isBreach, LintFailed, parseShard, runPlan } from '../plan/run.js';
@@ -36,8 +37,31 @@ export interface PlanCommandOptions {
   allowInsecureHttp?: boolean;
   marker?: string;
   previewUrl?: string;
+  wait?: boolean;
 }
 
+
+/** the updates apply skips named on stderr: at most this many, then "and N more" */
+const SKIPS_NAMED = 3;
+
+/**
+ * The line on stderr of a plan whose updates apply would skip (exit 5). Where the plan is text on stdout, it points at the
+ * marks above; where it went to a file (--output) or is JSON or Markdown, a job's log shows no such mark: the templates are
+ * named (a few, then "and N more"), and where to read why (trial-bk F5).
+ */
+function skipsLine(plan: Plan, o: Pick<PlanCommandOptions, 'format' | 'output' | 'wait'>): string {
+  const skipped = plan.changes.filter((c) => c.action === 'update' && c.applySkips !== undefined);
+  const n = skipped.length;
+  const what = `apply${o.wait ? ' --wait' : ''} would skip ${n === 1 ? '1 update' : `${n} updates`}`;
+  const marked = APPLY_SKIPS.replace(/: $/, '');
+  const names = skipped.slice(0, SKIPS_NAMED).map((c) => asIdentifier(keyOf(c))).join(', ') + (n > SKIPS_NAMED ? ` and ${n - SKIPS_NAMED} more` : '');
+  const where = o.output ? `in ${o.output}` : o.format === 'json' ? 'applySkips in the JSON above' : `"${marked}" in the Markdown above`;
+  const said = o.format === 'text' && !o.output ? ` (marked "${marked}" above, each with what to do)` : `: ${names} (why, and what to do: ${where})`;
+  // without --wait, those in review are among them: apply --wait (the apply workflow init writes) writes them after the review
+  const review = o.wait ? 0 : reviewSkipCount(plan);
+  const hint = review ? ` ${review === 1 ? (n === 1 ? 'It is an edit' : '1 of them is an edit') : `${review === n ? 'They are' : `${review} of them are`} edits`} of ${review === 1 ? 'a template' : 'templates'} in review: apply --wait writes ${review === 1 ? 'it' : 'them'} once the review ends (plan --wait plans as apply --wait runs).` : '';
+  return `tplsync: ${what}${said} and end with exit 5; the plan exits 5 too.${hint}\n`;
+}
 
 export async function planCommand(paths: string[], o: PlanCommandOptions): Promise<number> {
   o = dashAsStdout(o, 'output');
@@ -56,7 +80,7 @@ export async function planCommand(paths: string[], o: PlanCommandOptions): Promi
   return withConnection(config, { ...o, parallelism }, async (conn) => {
     let plan;
     try {
-      plan = await runPlan(config, conn, { paths, cwd: io().cwd(), progress, signal: interruptSignal(), onValueWarnings: sayValueWarnings(conn.environment.name), onLeftOut: sayLeftOut(conn.environment.name), onConfigWarning: sayConfigWarning, ...(shard ? { shard } : {}), ...(o.base ? { base: o.base } : {}), ...(o.orphans ? { orphans: true } : o.orphansIfListed ? { orphans: 'if-listed' as const } : {}) });
+      plan = await runPlan(config, conn, { paths, cwd: io().cwd(), progress, signal: interruptSignal(), onValueWarnings: sayValueWarnings(conn.environment.name), onLeftOut: sayLeftOut(conn.environment.name), onConfigWarning: sayConfigWarning, ...(shard ? { shard } : {}), ...(o.base ? { base: o.base } : {}), ...(o.orphans ? { orphans: true } : o.orphansIfListed ? { orphans: 'if-listed' as const } : {}), ...(o.wait ? { wait: true } : {}) });
     } catch (e) {
       if (e instanceof LintFailed) return reportLintFailure(e);
       throw e;
@@ -105,10 +129,10 @@ export async function planCommand(paths: string[], o: PlanCommandOptions): Promi
     }
     // updates apply will not attempt as the channel stands (a category change of an approved template, a DISABLED one, one
     // in review): apply would end partial, exit 5, and so does the plan, with or without --detailed-exitcode, so that a
-    // pull request's check fails before the merge rather than the apply after it (trial-bg F2)
-    const skips = applySkipCount(plan);
-    if (skips) {
-      io().stderr.write(`tplsync: apply would skip ${skips === 1 ? '1 update' : `${skips} updates`} (marked "${APPLY_SKIPS.replace(/: $/, '')}" above, each with what to do) and end with exit 5; the plan exits 5 too.\n`);
+    // pull request's check fails before the merge rather than the apply after it (trial-bg F2). With --wait, one in review
+    // that apply --wait waits for is no skip (written once the review ends: the plan says so), and no exit 5 (trial-bk F5)
+    if (applySkipCount(plan)) {
+      io().stderr.write(skipsLine(plan, o));
       return EXIT.PARTIAL;
     }
     // an orphan the plan reports is a difference between the channel and the files (Terraform's 2: changes present), though apply leaves it

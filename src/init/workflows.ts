@@ -64,6 +64,13 @@ export const ACTIONS = {
 /** The Node.js version the action runs tplsync on when the project's package.json names none (action.yml's node-version default): an LTS line */
 export const ACTION_NODE_VERSION = '24';
 
+/**
+ * How the apply workflow waits for reviews (apply --wait: an edit of a template in review is written once the review ends),
+ * and so how the pull request's plan plans (plan --wait): its check fails (exit 5) only for what the apply job would skip,
+ * not for an edit of a template in someone else's review, which no one on the branch can change (trial-bk F5)
+ */
+const APPLY_WAIT = { apply: '--wait --wait-timeout 900', plan: '--wait' } as const;
+
 /** a branch name as an entry of `branches: [...]`: bare when plain, else quoted with GitHub's filter characters escaped */
 function branchFilter(branch: string): string {
   return /^[A-Za-z0-9._/-]+$/.test(branch) ? branch : JSON.stringify(branch.replace(/[*?+![\]]/g, '\\$&'));
@@ -176,9 +183,10 @@ ${action(o, 6, 'Before/after preview of the changes', { command: 'preview', envi
           name: tplsync-changes${suffix}
           path: ${at('tplsync-changes/')}
           retention-days: 14
-${action(o, 6, 'Plan', { command: 'plan', environment: '${{ env.TPLSYNC_ENV }}', args: `--base origin/\${{ github.base_ref }} --format markdown --marker ${marker('plan')} \${{ steps.changes.outputs.artifact-url && format('--preview-url {0}', steps.changes.outputs.artifact-url) || '' }} --output plan.md`, ...key }, [
-    '# exit 5: apply would skip an update (the category of an approved template changed, a DISABLED one, one in review):',
-    '# the check fails before the merge, and the comment says which and what to do; the steps below run whatever it exits',
+${action(o, 6, 'Plan', { command: 'plan', environment: '${{ env.TPLSYNC_ENV }}', args: `--base origin/\${{ github.base_ref }} ${APPLY_WAIT.plan} --format markdown --marker ${marker('plan')} \${{ steps.changes.outputs.artifact-url && format('--preview-url {0}', steps.changes.outputs.artifact-url) || '' }} --output plan.md`, ...key }, [
+    '# exit 5: apply would skip an update (the category of an approved template changed, a DISABLED one, ...):',
+    '# the check fails before the merge, and the comment says which and what to do; the steps below run whatever it exits.',
+    '# --wait: planned as the apply job runs (apply --wait), an edit of a template in review is written once the review ends: no exit 5',
     'id: plan', 'if: ${{ !cancelled() }}'])}
       - name: No plan, said in the comment
         # the plan failed before writing plan.md (lint errors, a missing secret, the API unreachable): the comment
@@ -244,7 +252,7 @@ jobs:
           fi
         env:
           BEFORE: \${{ github.event.before }}
-${action(o, 6, 'Apply', { command: 'apply', environment: '${{ env.TPLSYNC_ENV }}', args: '--auto-approve --results tplsync-results.json --wait --wait-timeout 900 ${{ steps.base.outputs.args }}', ...key })}
+${action(o, 6, 'Apply', { command: 'apply', environment: '${{ env.TPLSYNC_ENV }}', args: `--auto-approve --results tplsync-results.json ${APPLY_WAIT.apply} \${{ steps.base.outputs.args }}`, ...key })}
       - name: Keep the results
         if: always()
         uses: ${ACTIONS.uploadArtifact}

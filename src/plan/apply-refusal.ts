@@ -80,13 +80,29 @@ export function applyRefusal(c: RefusalInput, environment: string | undefined): 
 }
 
 /**
+ * Whether `apply --wait` waits for the review of a change it does not attempt now, then writes it: one in review (PENDING)
+ * or in appeal (IN_APPEAL), whose edit the review's end makes possible. Not one whose edit allowance is used up past the
+ * review (editLimit: the edit under review spent it), unless the wait still lasts at the moment the allowance allows an
+ * edit again: `wait` is the instant and the time the wait has left (apply --wait's --wait-timeout as it runs); without it
+ * (plan, and apply's announcement, which know neither when apply runs nor its time-out) such an edit is not waited for.
+ * The one decision apply --wait follows, and plan --wait and apply's counts read.
+ */
+export function waitsForReview(r: Pick<Refusal, 'deferred' | 'editLimit'> | undefined, wait?: { now: number; leftMs: number }): boolean {
+  if (r?.deferred !== 'review') return false;
+  if (!r.editLimit) return true;
+  const until = r.editLimit.until;
+  return wait !== undefined && until !== undefined && Date.parse(until) <= wait.now + wait.leftMs;
+}
+
+/**
  * Whether apply skips the change: every change it does not attempt as things stand (a DISABLED template, an approved
  * template's category, a checkout behind its upstream, ...), one in review (PENDING) or in appeal (IN_APPEAL) too, which
- * apply skips as plain apply skips it (`apply --wait` waits for the review's end, then writes it; the plan says so). The
- * one decision plan's count ("N that apply will skip", summary.applySkips, exit 5) and apply's announcement and skips read.
+ * apply skips as plain apply skips it. With `wait` (planned as `apply --wait` runs: plan --wait), one in review that apply
+ * --wait waits for (waitsForReview) is no skip: written once the review ends. The one decision plan's count ("N that apply
+ * will skip", summary.applySkips, exit 5) and apply's announcement and skips read.
  */
-export function applySkips(r: Refusal | undefined): r is Refusal {
-  return r !== undefined;
+export function applySkips(r: Refusal | undefined, o: { wait?: boolean | undefined } = {}): boolean {
+  return r !== undefined && !(o.wait && waitsForReview(r));
 }
 
 /**

@@ -67,6 +67,12 @@ export interface PlanChange {
   categoryNote?: { note: string; explained?: string };
   /** (not saved, not in the JSON) an update apply skips because the template is in review: apply --wait waits for the review's end, then writes it */
   waitsForReview?: true;
+  /**
+   * planned as `apply --wait` runs it (plan --wait): an update of a template in review that apply --wait waits for, then
+   * writes (waitsForReview): why it cannot be written before the review ends. Not among applySkips (no exit 5); counted
+   * as in review (afterReviewCount)
+   */
+  afterReview?: string;
   fileHash?: string;
   /** the environment values the file refers to, each as its digest (DesiredTemplate.values) */
   values?: Readonly<Record<string, string>>;
@@ -167,7 +173,7 @@ import { sha256 } from '../core/hash.js';
 import { adviceCommand } from '../core/advice.js';
 import { shellWord } from '../core/shell-word.js';
 import { droppedOnWrite } from './dropped.js';
-import { applyRefusal, applySkips, unknownComponentsNote } from './apply-refusal.js';
+import { applyRefusal, applySkips, unknownComponentsNote, waitsForReview } from './apply-refusal.js';
 export { reviewSkipsSaid, unknownComponentsNote } from './apply-refusal.js';
 
 export function fingerprint(r: TemplateReadResponse | null): string {
@@ -202,6 +208,8 @@ export interface PlanInputs {
   desired: readonly DesiredTemplate[];
   /** the environment planned: the commands the notes advise name it (a bare one acts on the default environment) */
   environment?: string;
+  /** planned as `apply --wait` runs it (plan --wait): an update of a template in review that apply --wait waits for is no skip (PlanChange.afterReview) */
+  wait?: boolean;
   /** read responses by template id (null: absent) */
   remote: ReadonlyMap<string, TemplateReadResponse | null>;
   /** category of each template (by id) in the files at --base, to flag category changes */
@@ -361,7 +369,10 @@ export function makePlan(inp: PlanInputs): Plan {
       publicId: c.templateId, channel: d.channel, name: c.name, action: 'update', remoteStatus: r.statusText, remote: { canonical: remote }, changes: diff,
       ...(edit ? { edit } : {}), ...(drift ? { drift: drift.drift } : {}),
     }, inp.environment) : undefined;
-    const skipped = applySkips(refusal) ? refusal.refusal : undefined;
+    // planned as apply --wait runs it (plan --wait): an edit of a template in review that apply --wait waits for (the same
+    // decision, waitsForReview) is written once the review ends: no skip, said so, and counted as in review (afterReviewCount)
+    const afterReview = refusal && inp.wait && waitsForReview(refusal) ? refusal.refusal : undefined;
+    const skipped = refusal && applySkips(refusal, { wait: inp.wait }) ? refusal.refusal : undefined;
     // where the note goes: after what the edit would spend or wait for, before what the channel's copy holds
     const skipAt = attention.length;
     // parts of the channel's copy no file can hold: a write would delete them (apply does not write it)
@@ -395,6 +406,11 @@ export function makePlan(inp: PlanInputs): Plan {
       else if (refusal?.deferred === 'review' && r.statusText === 'IN_APPEAL') attention.splice(skipAt, 0, `${APPLY_SKIPS}WhatsApp takes no edit while an appeal of its rejection is under review (IN_APPEAL): re-run apply once it is decided`);
       else if (!remote.unknownComponents?.length) attention.splice(skipAt, 0, `${APPLY_SKIPS}${said ? 'the channel takes no edit of it as it stands (why, and what to do instead: below)' : skipped}`);
     }
+    if (afterReview) {
+      // the in-review note says why it cannot be written now; in appeal, its state's line says what to do (below)
+      if (inReviewAt >= 0) attention[inReviewAt] = `${APPLY_WAITS}${attention[inReviewAt]!}`;
+      else attention.splice(skipAt, 0, `${APPLY_WAITS}${r.statusText === 'IN_APPEAL' ? 'WhatsApp takes no edit while an appeal of its rejection is under review (IN_APPEAL)' : afterReview}`);
+    }
     if (drift) attention.unshift(drift.note);
     changes.push({
       ...base, remoteStatus: r.statusText, action: diff.length ? 'update' : 'noop',
@@ -407,7 +423,8 @@ export function makePlan(inp: PlanInputs): Plan {
       ...(drift ? { drift: drift.drift } : {}),
       ...(skipped ? { applySkips: skipped } : {}),
       ...(categoryShown ? { categoryNote: categoryShown } : {}),
-      ...(skipped && refusal?.deferred === 'review' && !refusal.editLimit ? { waitsForReview: true as const } : {}),
+      ...(afterReview ? { afterReview } : {}),
+      ...(refusal && waitsForReview(refusal) ? { waitsForReview: true as const } : {}),
       ...hashes, ...(!diff.length || HELD_FOR_REVIEW.has(r.statusText) ? { remoteContent: contentFingerprint(r) } : {}), desired: viewOf(d), remote: withoutFile(remote),
     });
   }
@@ -710,10 +727,17 @@ export function inReviewOf(p: Pick<Plan, 'changes'>): PlanChange[] {
 
 /** What the `!` line of an update apply does not attempt starts with (then why: applyRefusal). */
 export const APPLY_SKIPS = 'apply does not attempt this update: ';
+/** What the `!` line of an update of a template in review starts with in a plan --wait (PlanChange.afterReview; then why not before). */
+export const APPLY_WAITS = 'apply --wait writes this update once the review ends: ';
 
 /** How many of the plan's updates apply does not attempt (PlanChange.applySkips): counted apart from those it writes; the plan exits 5 when there are any. */
 export function applySkipCount(p: Pick<Plan, 'changes'>): number {
   return p.changes.filter((c) => c.action === 'update' && c.applySkips !== undefined).length;
+}
+
+/** How many of the updates a plan --wait counts as written once their review ends (PlanChange.afterReview): apply --wait waits for it. */
+export function afterReviewCount(p: Pick<Plan, 'changes'>): number {
+  return p.changes.filter((c) => c.action === 'update' && c.afterReview !== undefined).length;
 }
 
 /** How many of the updates apply skips are of templates in review, which apply --wait writes once the review ends (PlanChange.waitsForReview). */

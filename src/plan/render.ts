@@ -10,7 +10,7 @@ import { escapeReviewed, reviewed, visible } from '../core/visible.js';
 import { canonicalJson, diffValues, NOT_OBSERVABLE, unobservedIn, type CanonicalTemplate, type FieldChange, type FileTemplate } from '../model/canonical.js';
 import { remoteNamesOf } from '../model/remote-names.js';
 import { fileView } from '../model/to-file.js';
-import { APPLY_SKIPS, applySkipCount, attentionCount, driftCount, identityHeldCount, inReviewOf, isBreach, keyHeldCount, keyOf, refusedHeldCount, reviewSkipCount, reviewSkipsSaid, type Plan, type PlanChange } from './plan.js';
+import { afterReviewCount, APPLY_SKIPS, applySkipCount, attentionCount, driftCount, identityHeldCount, inReviewOf, isBreach, keyHeldCount, keyOf, refusedHeldCount, reviewSkipCount, reviewSkipsSaid, type Plan, type PlanChange } from './plan.js';
 import { fitLines, GITHUB_COMMENT_CHARACTERS } from '../core/fit-lines.js';
 import { creationWindows, describeWindows, duration, WINDOWS_ADVICE, type CreationWindows } from './creation-windows.js';
 import { describeBudget, describeExceeding, editBudget } from './edit-budget.js';
@@ -354,8 +354,12 @@ export function inReviewLine(plan: Pick<Plan, 'changes'>, environment: string | 
   if (!r.length) return undefined;
   const keys = r.map((c) => `${name(idOf(c))} (${c.remoteStatus})`);
   const skipped = reviewSkipCount(plan);
+  // planned as apply --wait runs it (plan --wait): no skip, written once the review ends
+  const after = afterReviewCount(plan);
+  const theirs = (n: number): string => (n === r.length ? (n === 1 ? 'its update' : 'their updates') : `the update${n === 1 ? '' : 's'} of ${n} of them`);
   return `${r.length === 1 ? '1 template' : `${r.length} templates`} in review${environment ? ` in ${environment}` : ''}, not sendable until approved: ${keys.slice(0, 10).join(', ')}${keys.length > 10 ? ` and ${keys.length - 10} more` : ''}`
-    + `${skipped ? `; apply skips ${skipped === r.length ? (skipped === 1 ? 'its update' : 'their updates') : `the update${skipped === 1 ? '' : 's'} of ${skipped} of them`} until the review ends (${waiting ? 'this apply waits' : 'apply --wait waits'} for it, then writes ${skipped === 1 ? 'it' : 'them'})` : ''}; \`${adviceCommand('review', environment)}\` follows ${r.length === 1 ? 'it' : 'them'}.`;
+    + `${skipped ? `; apply skips ${theirs(skipped)} until the review ends (${waiting ? 'this apply waits' : 'apply --wait waits'} for it, then writes ${skipped === 1 ? 'it' : 'them'})` : ''}`
+    + `${after ? `; apply --wait waits for the review to end, then writes ${theirs(after)}` : ''}; \`${adviceCommand('review', environment)}\` follows ${r.length === 1 ? 'it' : 'them'}.`;
 }
 
 /**
@@ -499,12 +503,14 @@ export function renderJson(plan: Plan, o: JsonPlanTarget): string {
       ...(c.edit ? { edit: c.edit } : {}),
       ...(c.acceptedCategory ? { acceptedCategory: c.acceptedCategory.category } : {}),
       ...(c.action === 'update' && c.applySkips !== undefined ? { applySkips: c.applySkips } : {}),
+      ...(c.action === 'update' && c.afterReview !== undefined ? { afterReview: c.afterReview } : {}),
       ...(c.action === 'update' && c.drift ? { drift: { base: c.drift.base, ...(c.drift.upstream ? { upstream: c.drift.upstream } : {}), ...(c.drift.merge ? { merge: true } : {}), ...(c.drift.kind ? { kind: c.drift.kind } : {}), ...(c.drift.branch ? { branch: c.drift.branch } : {}) } } : {}),
     })),
     // applySkips: how many of the updates apply does not attempt (each change says why): absent when none
     // needsAttention: the templates text plan marks ! (its "N need attention"); absent when none, as applySkips
     // qualityRed: the approved templates rated RED (each change has its qualityWarning); absent when none
-    summary: { ...plan.summary, ...(applySkipCount(plan) ? { applySkips: applySkipCount(plan) } : {}), ...(markedCount(plan) ? { needsAttention: markedCount(plan) } : {}), ...(qualityRed(plan).length ? { qualityRed: qualityRed(plan).length } : {}) },
+    // afterReview (plan --wait): the updates of templates in review that apply --wait writes once the review ends; absent when none
+    summary: { ...plan.summary, ...(applySkipCount(plan) ? { applySkips: applySkipCount(plan) } : {}), ...(afterReviewCount(plan) ? { afterReview: afterReviewCount(plan) } : {}), ...(markedCount(plan) ? { needsAttention: markedCount(plan) } : {}), ...(qualityRed(plan).length ? { qualityRed: qualityRed(plan).length } : {}) },
     ...budgetJson(plan),
     ...windowsJson(plan),
     ...(plan.held?.length ? { held: plan.held.map(identifierFields) } : {}),
@@ -650,7 +656,7 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
   }
   const details: string[] = [];
   for (const c of plan.changes.filter((x) => x.action !== 'noop')) {
-    const parts = [`<details><summary><code>${SYMBOL[c.action]} ${c.action}</code> <b>${escHtml(idOf(c))}</b>${c.file ? ` (<code>${escHtml(asIdentifier(c.file))}</code>)` : ''}${c.drift ? ` <b>(${escHtml(driftLabel(c))})</b>` : ''}${c.action === 'update' && c.applySkips !== undefined ? ' <b>(apply will skip)</b>' : ''}</summary>`, ''];
+    const parts = [`<details><summary><code>${SYMBOL[c.action]} ${c.action}</code> <b>${escHtml(idOf(c))}</b>${c.file ? ` (<code>${escHtml(asIdentifier(c.file))}</code>)` : ''}${c.drift ? ` <b>(${escHtml(driftLabel(c))})</b>` : ''}${c.action === 'update' && c.applySkips !== undefined ? ' <b>(apply will skip)</b>' : ''}${c.action === 'update' && c.afterReview !== undefined ? ' <b>(apply --wait writes it after the review)</b>' : ''}</summary>`, ''];
     // a new template's category (its file view, the diff below, holds none): what it is reviewed and billed as
     const category = createdCategory(c);
     if (category !== undefined) parts.push(`Category: **${escText(category)}** (what WhatsApp reviews and bills it as; it cannot change once approved)`, '');
@@ -777,13 +783,17 @@ function driftLabel(c: Pick<PlanChange, 'drift'>): string {
 
 /**
  * " (N of them drift: ...)" after the count of updates, when some revert a change made on the channel; a conflict (the
- * channel and this branch both changed the file) counted as one, as its line says, not as drift that apply reverts
+ * channel and this branch both changed the file) counted as one, as its line says, not as drift that apply reverts; in a
+ * plan --wait, the updates apply --wait writes once their review ends (PlanChange.afterReview)
  */
 function driftSummary(plan: Plan): string {
   // (an update apply does not attempt reverts nothing: counted apart, updateCounts)
   const d = driftCount({ changes: plan.changes.filter((c) => c.applySkips === undefined) });
   const n = d.drift - d.conflict - d.unmerged;
+  // planned as apply --wait runs it (plan --wait): the updates of templates in review that it writes once the review ends
+  const after = afterReviewCount(plan);
   const parts = [
+    ...(after ? [`${after} of them in review: apply --wait writes ${after === 1 ? 'it' : 'them'} once the review ends`] : []),
     ...(n ? [`${n} of them drift: changed on the channel, apply would revert ${n === 1 ? 'it' : 'them'}`] : []),
     ...(d.unmerged ? [`${d.unmerged} of them applied from a branch not merged here, apply would revert ${d.unmerged === 1 ? 'it' : 'them'}`] : []),
     ...(d.conflict ? [`${d.conflict} of them ${d.conflict === 1 ? 'a conflict' : 'conflicts'}: changed on the channel and in this branch, apply would replace the channel's ${d.conflict === 1 ? 'edit' : 'edits'}`] : []),
