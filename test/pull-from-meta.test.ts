@@ -434,4 +434,27 @@ test('trial-am F1: a URL sample given as a value with a space is written percent
   } finally { cleanup(dir); }
 });
 
+test('trial bh F5: Meta\'s settings of a template are read and not written, said by template and field (exit 0); the defaults every listing gives, silently; a field tplsync does not know is refused with the jq line and the fields= that adopt the template', async () => {
+  const dir = tempDir();
+  try {
+    const tpl = (name: string, extra: Record<string, unknown>) => ({ name, language: 'en_US', category: 'MARKETING', status: 'APPROVED', id: name, components: [{ type: 'BODY', text: `Fresh deals every Friday at Acme (${name}).` }], is_primary_device_delivery_only: false, disable_ios_autofill: false, ...extra });
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    emulator: .tplsync/emu.json\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`,
+      'settings.json': JSON.stringify({ data: [tpl('plain', {}), tpl('dof', { degrees_of_freedom_spec: { creative_features_spec: [{ key: 'TEXT_FORMATTING_OPTIMIZATION', value: 'OPT_OUT' }] } }), tpl('bid', { bid_spec: { bid_strategy: 'LOWEST_COST_WITHOUT_CAP' } })] }),
+      'future.json': JSON.stringify({ data: [tpl('future', { is_sms_fallback_enabled: true })] }),
+    });
+    const r = await cliIn(['pull', '--from', 'meta', 'settings.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.equal(readdirSync(path.join(dir, 'templates')).sort(), ['bid.en_US.yaml', 'dof.en_US.yaml', 'plain.en_US.yaml']);
+    assert.not.match(r.stderr, /plain\/en_US|is_primary_device_delivery_only|disable_ios_autofill|no place/);
+    assert.match(r.stderr, 'dof/en_US (settings.json data[1]) written to templates/dof.en_US.yaml (said, not a finding):\n  degrees_of_freedom_spec: TEXT_FORMATTING_OPTIMIZATION OPT_OUT: the creative optimizations Meta may apply');
+    assert.match(r.stderr, 'bid/en_US (settings.json data[2]) written to templates/bid.en_US.yaml (said, not a finding):\n  bid_spec: {"bid_strategy":"LOWEST_COST_WITHOUT_CAP"}: the maximum price per 1,000 deliveries');
+    assert.not.match(readFileSync(path.join(dir, 'templates', 'dof.en_US.yaml'), 'utf8'), /degrees_of_freedom|OPT_OUT/);
+    const f = await cliIn(['pull', '--from', 'meta', 'future.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+    assert.is(f.exitCode, 1, f.stderr);
+    assert.match(f.stderr, "future/en_US (future.json data[0]) cannot be written as a template file; nothing written for it:\n  is_sms_fallback_enabled: 'is_sms_fallback_enabled' is a field of Meta's template that tplsync does not know");
+    assert.match(f.stderr, "remove the field from the export (jq 'del(.data[].is_sms_fallback_enabled)' future.json > without.json) and pull that, or fetch the listing again with fields=");
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -97,6 +97,11 @@ type Bad = (field: string, message: string, moved?: FormatIssue['moved']) => voi
 /** One use of a Twilio variable: its key, the field, and what the file has for it there (`{{1}}`, or what the sender gives instead). */
 type Use = (key: string, field: string, as: string) => void;
 
+/** A variable without a sample in `variables`, said with what to do: WhatsApp reviews each with one (TWILIO_PAGES.variables), and lint refuses a file without it. */
+function noTwilioSample(raw: string, key: string): string {
+  return `no sample of ${raw} in variables: WhatsApp reviews a template with a sample of each variable (and lint refuses a file without one); give it in the export ("variables": {${JSON.stringify(key)}: "<its sample>"} of this resource) and pull again`;
+}
+
 /** A text's placeholders numbered from 1 by first appearance (named ones keep their names), with their samples from `variables`. */
 function textOf(text: string, vars: Rec, at: string, bad: Bad, renumbered?: Bad, part?: string, use?: Use): { text: string; examples?: Rec } {
   const scan = scanPlaceholders(text);
@@ -116,7 +121,7 @@ function textOf(text: string, vars: Rec, at: string, bad: Bad, renumbered?: Bad,
   const examples: Rec = {};
   for (const k of keys) {
     const v = str(vars[k]);
-    if (v === undefined) bad(at, `no sample of {{${k}}} in variables`);
+    if (v === undefined) bad(at, noTwilioSample(`{{${k}}}`, k));
     else examples[rename.get(k)!] = v;
   }
   return { text: out, examples };
@@ -132,7 +137,7 @@ function urlOf(url: string, vars: Rec, at: string, bad: Bad, renumbered?: Bad, u
   if (!scan.placeholders.length) return { url };
   if (scan.placeholders.length > 1) { bad(at, 'a URL with more than one variable: WhatsApp takes one, at the end'); return { url }; }
   const v = str(vars[scan.placeholders[0]!.key]);
-  if (v === undefined) { bad(at, `no sample of ${scan.placeholders[0]!.raw} in variables`); return { url }; }
+  if (v === undefined) { bad(at, noTwilioSample(scan.placeholders[0]!.raw, scan.placeholders[0]!.key)); return { url }; }
   use?.(scan.placeholders[0]!.key, at, param ? `{{1}} (sent as ${param})` : '{{1}}');
   // an app that sent Twilio's variable sends the parameter send and the generated types name: button_0, not "1" (the body's)
   if (renumbered && scan.placeholders[0]!.key !== '1') {
@@ -227,7 +232,7 @@ function codeOf(raw: unknown, at: string, x: Ctx): string {
   let sample = scan.texts[0]!;
   for (const [i, p] of scan.placeholders.entries()) {
     const v = str(x.vars[p.key]);
-    if (v === undefined) { x.bad(at, `no sample of ${p.raw} in variables`); return code; }
+    if (v === undefined) { x.bad(at, noTwilioSample(p.raw, p.key)); return code; }
     sample += v + scan.texts[i + 1]!;
   }
   const vars = [...new Set(scan.placeholders.map((p) => p.raw))].join(', ');
@@ -939,7 +944,7 @@ export function rcsFromTwilio(types: Rec, varsIn: Rec, x: { bad: Bad; left: Bad 
     if (v === undefined) return undefined;
     for (const p of scanPlaceholders(v).placeholders) {
       const sample = str(vars[p.key]);
-      if (sample === undefined) x.bad(field, `no sample of ${p.raw} in variables`);
+      if (sample === undefined) x.bad(field, noTwilioSample(p.raw, p.key));
       else examples[p.key] = sample;
     }
     return v;

@@ -60,7 +60,8 @@ export type ExportOutcome =
   /** leftOut: what the file does not carry (listed; exit 1); toAdd: what the file needs and the export does not say (listed with what to add; exit 1) */
   /** renumbered: Twilio's variable numbers that are other numbers in the file (said; exit 0) */
   /** otherValues: references of the file kept where the export holds another environment's value of them (said; exit 0) */
-  | { kind: 'written'; source: string; file: string; name: string; language: string; leftOut?: FormatIssue[]; toAdd?: FormatIssue[]; renumbered?: FormatIssue[]; alsoIn?: string; alsoInLinted?: boolean; otherValues?: { environment: string; names: string[] }[]; lostReferences?: { name: string; fields: string[] }[];
+  /** notes: said of it, no finding (exit 0): a setting Meta keeps that the file does not carry */
+  | { kind: 'written'; source: string; file: string; name: string; language: string; leftOut?: FormatIssue[]; toAdd?: FormatIssue[]; renumbered?: FormatIssue[]; notes?: FormatIssue[]; alsoIn?: string; alsoInLinted?: boolean; otherValues?: { environment: string; names: string[] }[]; lostReferences?: { name: string; fields: string[] }[];
     /** translated texts the export's copy replaced: their translated_from hash written as unknown */
     sourceUnknown?: { language: string; fields: string[] };
     /** the file it replaced named its placeholders, and the export numbers them where their names are not certain: the file now numbers them all (the parts, and why) */
@@ -213,7 +214,7 @@ async function importedOf(format: ExportFormat, json: unknown, rel: string, cate
     const { metaTemplates, metaToFile } = await import('../formats/meta.js');
     let items: ReturnType<typeof metaTemplates>;
     try { items = metaTemplates(json); } catch (e) { throw new UsageError(`${rel}: ${(e as Error).message}`); }
-    return items.map((x) => ({ ...metaToFile(x.value, x.where, x.state, category !== undefined ? { category } : {}), ...notApproved(rec(x.value)?.status, rec(x.value)?.rejected_reason) }));
+    return items.map((x) => ({ ...metaToFile(x.value, x.where, x.state, { ...(category !== undefined ? { category } : {}), file: rel }), ...notApproved(rec(x.value)?.status, rec(x.value)?.rejected_reason) }));
   }
   const { twilioTemplates, twilioToFile } = await import('../formats/twilio.js');
   let items: { where: string; value: unknown; approval?: unknown }[];
@@ -439,7 +440,7 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       // --names-from: the template is not in that export, or its names could not be given for certain (numbered, said)
       // (named by the samples alone: the texts differ, said as the channel route says it)
       const namesFrom = req.namesFrom ? (!namesSource ? { missing: true as const } : back.kept.length ? { kept: back.kept } : back.bySamples ? { bySamples: back.bySamples } : undefined) : undefined;
-      done.push({ kind: 'written', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(lostReferences.length ? { lostReferences } : {}), ...(replacedTexts?.changed.length ? { sourceUnknown: { language: String((record as Record<string, unknown>).language), fields: replacedTexts.changed } } : {}), ...(namesLost ? { namesLost } : {}), ...(namesFrom ? { namesFrom } : {}), ...(descriptionNotKept !== undefined ? { descriptionNotKept } : {}), ...(t.leftOut?.length ? { leftOut: t.leftOut } : {}), ...(toAdd?.length ? { toAdd } : {}), ...(renumbered?.length ? { renumbered } : {}), ...(t.status ? { status: t.status, ...(t.reason ? { reason: t.reason } : {}) } : {}), ...(lives && resolvePath(lives.abs) !== resolvePath(target) ? { alsoIn: path.relative(req.cwd, lives.abs), alsoInLinted: inTemplateGlobs(config, target) } : {}), ...(fromOthers ? { otherValues: fromOthers.found } : {}) });
+      done.push({ kind: 'written', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(lostReferences.length ? { lostReferences } : {}), ...(replacedTexts?.changed.length ? { sourceUnknown: { language: String((record as Record<string, unknown>).language), fields: replacedTexts.changed } } : {}), ...(namesLost ? { namesLost } : {}), ...(namesFrom ? { namesFrom } : {}), ...(descriptionNotKept !== undefined ? { descriptionNotKept } : {}), ...(t.leftOut?.length ? { leftOut: t.leftOut } : {}), ...(toAdd?.length ? { toAdd } : {}), ...(renumbered?.length ? { renumbered } : {}), ...notesOf(t.notes ?? []), ...(t.status ? { status: t.status, ...(t.reason ? { reason: t.reason } : {}) } : {}), ...(lives && resolvePath(lives.abs) !== resolvePath(target) ? { alsoIn: path.relative(req.cwd, lives.abs), alsoInLinted: inTemplateGlobs(config, target) } : {}), ...(fromOthers ? { otherValues: fromOthers.found } : {}) });
     }
   }
   // a catalogue holds thousands: each file atomically (or the new folder at once); said once written
@@ -493,6 +494,8 @@ function otherEnvironmentsValues(config: Config, current: EnvironmentConfig, ref
   }
   return { values, byEnvironment };
 }
+
+const notesOf = (notes: FormatIssue[]): { notes?: FormatIssue[] } => (notes.length ? { notes } : {});
 
 /**
  * Pure: the export's template with the zero-tap attestation of the file it replaces, where that
