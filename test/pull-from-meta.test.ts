@@ -434,6 +434,41 @@ test('trial-am F1: a URL sample given as a value with a space is written percent
   } finally { cleanup(dir); }
 });
 
+test('trial bh F2: a media sample Meta\'s listing gives as a signed link of its CDN is written and said by template and field with the day it expires (exit 0, lint warns); a file\'s own stable sample is kept when pulled over', async () => {
+  const dir = tempDir();
+  try {
+    const signed = (file: string, oe: string) => `https://scontent.whatsapp.net/v/t61.29466-34/${file}?ccb=1-7&_nc_sid=8b1bef&_nc_ht=scontent.whatsapp.net&oh=01_Q5AaIAbCdEf&oe=${oe}`;
+    const card = (file: string) => ({ components: [{ type: 'HEADER', format: 'IMAGE', example: { header_handle: [signed(file, '6A1B2C3D')] } }, { type: 'BUTTONS', buttons: [{ type: 'QUICK_REPLY', text: 'More' }] }] });
+    const listing = (text: string) => ({ data: [
+      { name: 'promo_img', language: 'en_US', category: 'MARKETING', status: 'APPROVED', id: '701', parameter_format: 'POSITIONAL', components: [
+        { type: 'HEADER', format: 'IMAGE', example: { header_handle: [signed('448812345_n.jpg', '66F2A1B2')] } }, { type: 'BODY', text }] },
+      { name: 'promo_cards', language: 'en_US', category: 'MARKETING', status: 'APPROVED', id: '702', components: [
+        { type: 'BODY', text: 'Our autumn picks, chosen for you this week.' }, { type: 'CAROUSEL', cards: [card('a_n.jpg'), card('b_n.jpg')] }] },
+    ], paging: { cursors: { before: 'a', after: 'b' } } });
+    writeFiles(dir, { 'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    emulator: .tplsync/emu.json\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`, 'meta.json': JSON.stringify(listing('Our autumn collection is here. Take a look today.')) });
+    const r = await cliIn(['pull', '--from', 'meta', 'meta.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stderr, 'promo_img/en_US (meta.json data[0]) written to templates/promo_img.en_US.yaml (said, not a finding):\n  header.example: the sample is a link of Meta\'s CDN (scontent.whatsapp.net), signed to expire on 2024-09-24, as Meta\'s listing gives every media sample: a temporary link, written as it is: replace it with a stable https:// address of the file');
+    assert.match(r.stderr, /promo_cards\/en_US .*\n  carousel\[0\]\.header\.example: the sample is a link of Meta's CDN \(scontent\.whatsapp\.net\), signed to expire on 2026-05-30, .*\n  carousel\[1\]\.header\.example: /);
+    // lint's finding beside it (a warning: the exit code stays 0)
+    assert.match(r.stdout + r.stderr, /warning\s+The IMAGE header's sample is a link of Meta's CDN .* header-media-signed-link/);
+    const file = path.join(dir, 'templates', 'promo_img.en_US.yaml');
+    assert.match(readFileSync(file, 'utf8'), 'oe=66F2A1B2');
+    // the user hosts the file: pulled again, the export's link is what Meta's listing gives of any sample, and the file's stays
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/example: .*scontent.*$/m, 'example: https://cdn.example.com/autumn.jpg'));
+    const again = await cliIn(['pull', '--from', 'meta', 'meta.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+    assert.is(again.exitCode, 0, again.stderr);
+    assert.match(again.stderr, /^0 templates written, 2 already up to date, 0 not\.$/m);
+    writeFiles(dir, { 'meta.json': JSON.stringify(listing('Our autumn collection is here. Have a look today.')) });
+    const forced = await cliIn(['pull', '--from', 'meta', 'meta.json', '--channel', 'shop-whatsapp', '--force'], { cwd: dir });
+    assert.is(forced.exitCode, 0, forced.stderr);
+    assert.match(forced.stderr, 'promo_img/en_US (meta.json data[0]) written to templates/promo_img.en_US.yaml (said, not a finding):\n  header.example: the file\'s own sample is kept: in its place the export gives a link of Meta\'s CDN (scontent.whatsapp.net), signed to expire on 2024-09-24, as Meta\'s listing gives every media sample');
+    const text = readFileSync(file, 'utf8');
+    assert.match(text, 'example: https://cdn.example.com/autumn.jpg');
+    assert.match(text, 'Have a look today.');
+  } finally { cleanup(dir); }
+});
+
 test('trial bh F5: Meta\'s settings of a template are read and not written, said by template and field (exit 0); the defaults every listing gives, silently; a field tplsync does not know is refused with the jq line and the fields= that adopt the template', async () => {
   const dir = tempDir();
   try {
