@@ -5,6 +5,7 @@
 // for other channels or for sending time is "left out" (the file is written, the part listed).
 // Follows the pages in TWILIO_PAGES.
 import { fromFile, kindCategory, type CanonicalButton, type FileTemplate } from '../model/canonical.js';
+import { metaCdnLink, metaCdnLinkSaid } from '../model/meta-cdn.js';
 import { scanPlaceholders, placeholderNameFor, NAMED, NUMBERED } from '../model/placeholders.js';
 import { sampleValueInUrl, urlSampleProblem } from '../model/urls.js';
 import { authenticationPresetBody, authenticationTextOfItsOwn, readPresetExpiryFooter } from '../model/authentication.js';
@@ -162,19 +163,21 @@ function formatOfUrl(url: string): string | undefined {
 
 /**
  * A media URL as a Twilio resource varies it, the one way both directions split it: the fixed part up
- * to the file name, and the file name (with a query or fragment after it) as the variable's value.
- * TWILIO_PAGES.media: "Variable media urls should include a valid media URL suffix in the variable
- * declaration"; TWILIO_PAGES.variables' own example is https://twilio-cms-prod.s3.amazonaws.com/{{3}}
- * with the value library-logo-resource2x.width-1000.png. Undefined for a URL without a file name
+ * to the file name, and the file name (its path's last part) as the variable's value, which ends the
+ * URL. TWILIO_PAGES.media: "Variable media urls should include a valid media URL suffix in the
+ * variable declaration"; TWILIO_PAGES.variables' own example is https://twilio-cms-prod.s3.amazonaws.com/{{3}}
+ * with the value library-logo-resource2x.width-1000.png. A query or fragment after the file name
+ * (`?v=3`, the signature of a Meta CDN link) is no part of the file name: `rest`, which a Twilio
+ * media URL, ending with its variable, has no place for. Undefined for a URL without a file name
  * (nothing after its path's last /). Pure.
  */
-export function mediaUrlVariable(sample: string): { fixed: string; value: string } | undefined {
+export function mediaUrlVariable(sample: string): { fixed: string; value: string; rest: string } | undefined {
   const m = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*)([^?#]*)/.exec(sample);
   if (!m) return undefined;
   const path = m[2]!, cut = path.lastIndexOf('/');
   if (cut < 0 || cut === path.length - 1) return undefined;
   const fixed = m[1]! + path.slice(0, cut + 1);
-  return { fixed, value: sample.slice(fixed.length) };
+  return { fixed, value: path.slice(cut + 1), rest: sample.slice(m[0].length) };
 }
 
 /** A media URL (the sample, once its variable has its value) as a media header: WhatsApp tells the kind by the sample's file type. */
@@ -782,6 +785,12 @@ export function toTwilio(f: FileTemplate): TwilioExport {
     // a carousel card holds its media (pull refuses a card without one): a kind Twilio cannot tell stops the template
     const problem = mediaProblem(format, example);
     if (problem) { refuse(at, `${problem}; a carousel card cannot be written without its media; not exported`); return ''; }
+    // a query or fragment after the file name: Twilio's media URL ends with its variable, the file name, so the sample Twilio
+    // submits for review is the URL without it (a signed link of Meta's CDN serves nothing so: said, with what it is)
+    if (split.rest) {
+      const link = metaCdnLink(example ?? '');
+      bad(at, `written without the sample's ${split.rest.startsWith('#') ? 'fragment' : 'query'} '${split.rest.length > 60 ? `${split.rest.slice(0, 57)}...` : split.rest}': a Twilio media URL ends with its variable, the file name ('${split.value}'), so the sample Twilio submits for review is ${split.fixed}${split.value}${link ? `, and the file's sample is ${metaCdnLinkSaid(link)}, which serves nothing without its query: host the file at a stable https:// address and give that as the sample` : ': check that it serves the file, or give a sample URL without a query'}`);
+    }
     return `${split.fixed}${sendTime(split.value, at, 'the media URL\'s file name')}`;
   };
   let type: string, body: Rec;
