@@ -2,7 +2,7 @@
 // button the listing returns as a URL, and kinds a file cannot carry reported by field.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { metaTemplates, metaToFile, toMeta } from '../src/formats/meta.ts';
+import { D360_STATE_KEYS, metaTemplates, metaToFile, toMeta } from '../src/formats/meta.ts';
 import { fromFile } from '../src/model/canonical.ts';
 
 test('listing, array, single template or create request', () => {
@@ -197,10 +197,17 @@ test('import errors name the real mistake: a numbering gap (not a missing sample
   const numbered = issues('POSITIONAL', [{ type: 'BODY', text: 'Hi {{1}}, see you on {{2}}.', example: { body_text_named_params: [{ param_name: 'first_name', example: 'Amira' }, { param_name: 'date', example: '1 May' }] } }]);
   assert.is(numbered.length, 1, numbered.join('\n'));
   assert.match(numbered[0]!, /^components\[0\]\.example: the samples are there, but in example\.body_text_named_params, .* numbered placeholders \(POSITIONAL: \{\{1\}\}, \{\{2\}\}\) take theirs by position in example\.body_text \(\[\["Amira", \.\.\.\]\]\)/);
-  // a sample that is simply missing is still said so, placeholder by placeholder
-  assert.equal(issues('POSITIONAL', [{ type: 'BODY', text: 'Hi {{1}} and {{2}}.', example: { body_text: [['Amira']] } }]), ['components[0].example: no sample of {{2}}']);
-  assert.equal(issues('NAMED', [{ type: 'BODY', text: 'Hi {{first_name}} and {{date}}.', example: { body_text_named_params: [{ param_name: 'first_name', example: 'Amira' }] } }]), ['components[0].example: no sample of {{date}}']);
-  assert.equal(issues('POSITIONAL', [{ type: 'BODY', text: 'Hi {{1}}.' }]), ['components[0].example: no sample of {{1}}']);
+  // a sample that is simply missing is still said so, with where the export gives it (trial bh F5: it said what was wrong, not what to do)
+  const review = 'WhatsApp reviews a template with a sample of each placeholder (and lint refuses a file without one)';
+  assert.equal(issues('POSITIONAL', [{ type: 'BODY', text: 'Hi {{1}} and {{2}}.', example: { body_text: [['Amira']] } }]), [`components[0].example: no sample of {{2}}: ${review}; give it in the export, by position in this component's example.body_text ([["Amira", "<sample of {{2}}>"]]), and pull again`]);
+  assert.equal(issues('NAMED', [{ type: 'BODY', text: 'Hi {{first_name}} and {{date}}.', example: { body_text_named_params: [{ param_name: 'first_name', example: 'Amira' }] } }]), [`components[0].example: no sample of {{date}}: ${review}; give it in the export, by name in this component's example.body_text_named_params ([{"param_name": "date", "example": "<its sample>"}]), and pull again`]);
+  assert.equal(issues('POSITIONAL', [{ type: 'BODY', text: 'Hi {{1}}.' }]), [`components[0].example: no sample of {{1}}: ${review}; give it in the export, by position in this component's example.body_text ([["<sample of {{1}}>"]]), and pull again`]);
+  assert.equal(issues('POSITIONAL', [{ type: 'HEADER', format: 'TEXT', text: 'Order {{1}}' }, { type: 'BODY', text: 'Your order is ready.' }]), [`components[0].example: no sample of {{1}}: ${review}; give it in the export, by position in this component's example.header_text (["<sample of {{1}}>"]), and pull again`]);
+  // a URL button's placeholder and a media header without a sample: the same, in their fields
+  assert.equal(issues('POSITIONAL', [{ type: 'BODY', text: 'Your order is ready.' }, { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Track', url: 'https://shop.example.com/t/{{1}}' }] }]),
+    ['components[1].buttons[0].example: no sample of the URL\'s placeholder: WhatsApp reviews a URL button with a sample (and lint refuses a file without one); give it in the export ("example": ["https://shop.example.com/t/<a value>"] on this button) and pull again']);
+  assert.equal(issues('POSITIONAL', [{ type: 'HEADER', format: 'IMAGE' }, { type: 'BODY', text: 'Your order is ready.' }]),
+    ['components[0].example.header_handle: no sample: an IMAGE header needs a sample media URL (the listing returns one); give it in the export ("example": {"header_handle": ["https://<the address of a sample file>"]} in this component) and pull again']);
 });
 
 test('pull --from meta reads a carousel card\'s URL sample as the whole URL or as the value alone to the same file, as a template\'s (trial-ar F2)', () => {
@@ -213,6 +220,36 @@ test('pull --from meta reads a carousel card\'s URL sample as the whole URL or a
   assert.equal(whole.issues, []);
   assert.equal(listing('classic', '2026-04').value, whole.value);
   assert.is(((whole.value.carousel as { buttons: { example: string }[] }[])[0]!.buttons[0]!.example), 'https://northbank.example.com/cards/classic');
+});
+
+test('trial bh F5: Meta\'s settings of a template (delivery, creative optimizations, max price) are read and not written, said when not the default; a field tplsync does not know is refused with what to do', () => {
+  const body = [{ type: 'BODY', text: 'Fresh deals every Friday at Acme.' }];
+  const tpl = (extra: Record<string, unknown>) => ({ name: 'dof', language: 'en_US', category: 'MARKETING', components: body, ...extra });
+  // what the listing gives every template: the defaults, nothing to say
+  const plain = metaToFile(tpl({ is_primary_device_delivery_only: false, disable_ios_autofill: false, library_template_name: 'deals_1' }), 'data[0]');
+  assert.equal([plain.issues, plain.notes], [[], undefined]);
+  // another value, or a spec: written without it, said (a note, not a finding)
+  const dof = metaToFile(tpl({ degrees_of_freedom_spec: { creative_features_spec: [{ key: 'TEXT_FORMATTING_OPTIMIZATION', value: { enroll_status: 'OPT_OUT' } }, { key: 'IMAGE_TOUCHUPS', value: { enroll_status: 'OPT_IN' } }] }, bid_spec: { bid_strategy: 'LOWEST_COST_WITH_BID_CAP', bid_amount: 87000 }, is_primary_device_delivery_only: true }), 'data[0]');
+  assert.equal(dof.issues, []);
+  assert.equal(dof.value, { name: 'dof', language: 'en_US', category: 'MARKETING', body: { text: 'Fresh deals every Friday at Acme.' } });
+  assert.equal(dof.notes?.map((n) => n.field), ['degrees_of_freedom_spec', 'bid_spec', 'is_primary_device_delivery_only']);
+  assert.match(dof.notes![0]!.message, /^TEXT_FORMATTING_OPTIMIZATION OPT_OUT, IMAGE_TOUCHUPS OPT_IN: the creative optimizations Meta may apply .* not written\. The template on the channel keeps it; a copy apply creates from the file .* has Meta's default/);
+  assert.match(dof.notes![1]!.message, /^\{"bid_strategy":"LOWEST_COST_WITH_BID_CAP","bid_amount":87000\}: the maximum price per 1,000 deliveries/);
+  assert.match(dof.notes![2]!.message, /^true: Meta's setting that delivers the template's messages to the recipient's primary device only/);
+  // the form the trial gave (a value without enroll_status) is said alike
+  assert.match(metaToFile(tpl({ degrees_of_freedom_spec: { creative_features_spec: [{ key: 'TEXT_FORMATTING_OPTIMIZATION', value: 'OPT_OUT' }] } }), 'data[0]').notes![0]!.message, /^TEXT_FORMATTING_OPTIMIZATION OPT_OUT: /);
+  // a value of no boolean: refused, not taken for the other value
+  assert.equal(metaToFile(tpl({ disable_ios_autofill: 'yes' }), 'data[0]').issues.map((i) => i.message), ['"yes" is not true or false: correct the export']);
+  // a field tplsync does not know: refused, with the jq line that removes it from the export and the fields= that leaves it out
+  const unknown = metaToFile(tpl({ some_future_field: { a: 1 } }), 'data[3]', [], { file: 'in/meta export.json' });
+  assert.equal(unknown.issues.map((i) => i.field), ['some_future_field']);
+  assert.match(unknown.issues[0]!.message, /^'some_future_field' is a field of Meta's template that tplsync does not know .*: not written\. To adopt the template without it, remove the field from the export \(jq 'del\(\.data\[\]\.some_future_field\)' 'in\/meta export\.json' > without\.json\) and pull that, or fetch the listing again with fields=name,language,category,components,parameter_format,sub_category,message_send_ttl_seconds,status,rejected_reason,id, which leaves it out$/);
+  // in 360dialog's listing, an array, one template: the jq path of each, and no fields= (no Graph API listing to fetch again)
+  const d360 = metaToFile(tpl({ some_future_field: 1 }), 'waba_templates[0]', D360_STATE_KEYS, { file: 'd360.json' }).issues[0]!.message;
+  assert.match(d360, "(jq 'del(.waba_templates[].some_future_field)' d360.json > without.json) and pull that");
+  assert.not.match(d360, 'fields=');
+  assert.match(metaToFile(tpl({ 'odd-field': 1 }), '[1]', [], { file: 'a.json' }).issues[0]!.message, `(jq 'del(.[]["odd-field"])' a.json > without.json)`);
+  assert.match(metaToFile(tpl({ some_future_field: 1 }), '(template)', [], { file: 'one.json' }).issues[0]!.message, "(jq 'del(.some_future_field)' one.json > without.json)");
 });
 
 test.run();

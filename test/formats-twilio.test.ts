@@ -250,4 +250,11 @@ test('a URL variable\'s value is written as it stands in the address: a space pe
   assert.equal(url('A 1042').issues, []);
 });
 
+test('trial bh F5: a variable without a sample is refused with what to do: give it in the resource\'s variables and pull again', () => {
+  const t = twilioToFile({ friendly_name: 'missing_sample', language: 'en', variables: { 1: 'Ana' }, types: { 'twilio/text': { body: 'Hi {{1}}, your order {{2}} has shipped today.' } } }, '(template)');
+  assert.equal(t.issues.map((i) => [i.field, i.message]), [['types.twilio/text.body', 'no sample of {{2}} in variables: WhatsApp reviews a template with a sample of each variable (and lint refuses a file without one); give it in the export ("variables": {"2": "<its sample>"} of this resource) and pull again']]);
+  const url = twilioToFile({ friendly_name: 'missing_url', language: 'en', variables: { 1: 'Ana' }, types: { 'twilio/call-to-action': { body: 'Hi {{1}}, track your order below.', actions: [{ type: 'URL', title: 'Track', url: 'https://shop.example.com/t/{{2}}' }] } } }, '(template)');
+  assert.match(url.issues.map((i) => i.message).join('\n'), 'no sample of {{2}} in variables: WhatsApp reviews a template with a sample of each variable');
+});
+
 test.run();

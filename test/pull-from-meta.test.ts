@@ -434,4 +434,62 @@ test('trial-am F1: a URL sample given as a value with a space is written percent
   } finally { cleanup(dir); }
 });
 
+test('trial bh F2: a media sample Meta\'s listing gives as a signed link of its CDN is written and said by template and field with the day it expires (exit 0, lint warns); a file\'s own stable sample is kept when pulled over', async () => {
+  const dir = tempDir();
+  try {
+    const signed = (file: string, oe: string) => `https://scontent.whatsapp.net/v/t61.29466-34/${file}?ccb=1-7&_nc_sid=8b1bef&_nc_ht=scontent.whatsapp.net&oh=01_Q5AaIAbCdEf&oe=${oe}`;
+    const card = (file: string) => ({ components: [{ type: 'HEADER', format: 'IMAGE', example: { header_handle: [signed(file, '6A1B2C3D')] } }, { type: 'BUTTONS', buttons: [{ type: 'QUICK_REPLY', text: 'More' }] }] });
+    const listing = (text: string) => ({ data: [
+      { name: 'promo_img', language: 'en_US', category: 'MARKETING', status: 'APPROVED', id: '701', parameter_format: 'POSITIONAL', components: [
+        { type: 'HEADER', format: 'IMAGE', example: { header_handle: [signed('448812345_n.jpg', '66F2A1B2')] } }, { type: 'BODY', text }] },
+      { name: 'promo_cards', language: 'en_US', category: 'MARKETING', status: 'APPROVED', id: '702', components: [
+        { type: 'BODY', text: 'Our autumn picks, chosen for you this week.' }, { type: 'CAROUSEL', cards: [card('a_n.jpg'), card('b_n.jpg')] }] },
+    ], paging: { cursors: { before: 'a', after: 'b' } } });
+    writeFiles(dir, { 'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    emulator: .tplsync/emu.json\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`, 'meta.json': JSON.stringify(listing('Our autumn collection is here. Take a look today.')) });
+    const r = await cliIn(['pull', '--from', 'meta', 'meta.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stderr, 'promo_img/en_US (meta.json data[0]) written to templates/promo_img.en_US.yaml (said, not a finding):\n  header.example: the sample is a link of Meta\'s CDN (scontent.whatsapp.net), signed to expire on 2024-09-24, as Meta\'s listing gives every media sample: a temporary link, written as it is: replace it with a stable https:// address of the file');
+    assert.match(r.stderr, /promo_cards\/en_US .*\n  carousel\[0\]\.header\.example: the sample is a link of Meta's CDN \(scontent\.whatsapp\.net\), signed to expire on 2026-05-30, .*\n  carousel\[1\]\.header\.example: /);
+    // lint's finding beside it (a warning: the exit code stays 0)
+    assert.match(r.stdout + r.stderr, /warning\s+The IMAGE header's sample is a link of Meta's CDN .* header-media-signed-link/);
+    const file = path.join(dir, 'templates', 'promo_img.en_US.yaml');
+    assert.match(readFileSync(file, 'utf8'), 'oe=66F2A1B2');
+    // the user hosts the file: pulled again, the export's link is what Meta's listing gives of any sample, and the file's stays
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/example: .*scontent.*$/m, 'example: https://cdn.example.com/autumn.jpg'));
+    const again = await cliIn(['pull', '--from', 'meta', 'meta.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+    assert.is(again.exitCode, 0, again.stderr);
+    assert.match(again.stderr, /^0 templates written, 2 already up to date, 0 not\.$/m);
+    writeFiles(dir, { 'meta.json': JSON.stringify(listing('Our autumn collection is here. Have a look today.')) });
+    const forced = await cliIn(['pull', '--from', 'meta', 'meta.json', '--channel', 'shop-whatsapp', '--force'], { cwd: dir });
+    assert.is(forced.exitCode, 0, forced.stderr);
+    assert.match(forced.stderr, 'promo_img/en_US (meta.json data[0]) written to templates/promo_img.en_US.yaml (said, not a finding):\n  header.example: the file\'s own sample is kept: in its place the export gives a link of Meta\'s CDN (scontent.whatsapp.net), signed to expire on 2024-09-24, as Meta\'s listing gives every media sample');
+    const text = readFileSync(file, 'utf8');
+    assert.match(text, 'example: https://cdn.example.com/autumn.jpg');
+    assert.match(text, 'Have a look today.');
+  } finally { cleanup(dir); }
+});
+
+test('trial bh F5: Meta\'s settings of a template are read and not written, said by template and field (exit 0); the defaults every listing gives, silently; a field tplsync does not know is refused with the jq line and the fields= that adopt the template', async () => {
+  const dir = tempDir();
+  try {
+    const tpl = (name: string, extra: Record<string, unknown>) => ({ name, language: 'en_US', category: 'MARKETING', status: 'APPROVED', id: name, components: [{ type: 'BODY', text: `Fresh deals every Friday at Acme (${name}).` }], is_primary_device_delivery_only: false, disable_ios_autofill: false, ...extra });
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    emulator: .tplsync/emu.json\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`,
+      'settings.json': JSON.stringify({ data: [tpl('plain', {}), tpl('dof', { degrees_of_freedom_spec: { creative_features_spec: [{ key: 'TEXT_FORMATTING_OPTIMIZATION', value: 'OPT_OUT' }] } }), tpl('bid', { bid_spec: { bid_strategy: 'LOWEST_COST_WITHOUT_CAP' } })] }),
+      'future.json': JSON.stringify({ data: [tpl('future', { is_sms_fallback_enabled: true })] }),
+    });
+    const r = await cliIn(['pull', '--from', 'meta', 'settings.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.equal(readdirSync(path.join(dir, 'templates')).sort(), ['bid.en_US.yaml', 'dof.en_US.yaml', 'plain.en_US.yaml']);
+    assert.not.match(r.stderr, /plain\/en_US|is_primary_device_delivery_only|disable_ios_autofill|no place/);
+    assert.match(r.stderr, 'dof/en_US (settings.json data[1]) written to templates/dof.en_US.yaml (said, not a finding):\n  degrees_of_freedom_spec: TEXT_FORMATTING_OPTIMIZATION OPT_OUT: the creative optimizations Meta may apply');
+    assert.match(r.stderr, 'bid/en_US (settings.json data[2]) written to templates/bid.en_US.yaml (said, not a finding):\n  bid_spec: {"bid_strategy":"LOWEST_COST_WITHOUT_CAP"}: the maximum price per 1,000 deliveries');
+    assert.not.match(readFileSync(path.join(dir, 'templates', 'dof.en_US.yaml'), 'utf8'), /degrees_of_freedom|OPT_OUT/);
+    const f = await cliIn(['pull', '--from', 'meta', 'future.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+    assert.is(f.exitCode, 1, f.stderr);
+    assert.match(f.stderr, "future/en_US (future.json data[0]) cannot be written as a template file; nothing written for it:\n  is_sms_fallback_enabled: 'is_sms_fallback_enabled' is a field of Meta's template that tplsync does not know");
+    assert.match(f.stderr, "remove the field from the export (jq 'del(.data[].is_sms_fallback_enabled)' future.json > without.json) and pull that, or fetch the listing again with fields=");
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -81,6 +81,11 @@ async function pullFrom(config: Config, o: PullFromOptions, format: NonNullable<
         warn(`tplsync: ${what} (${r.source}) written to ${r.file} without what a template file cannot carry:\n`);
         for (const i of r.leftOut) warn(`  ${i.field}: ${i.message}\n`);
       }
+      // said, no finding (exit 0): what the file does not carry of the platform's settings, and what it carries that needs a word
+      if (r.notes?.length) {
+        warn(`tplsync: ${what} (${r.source}) written to ${r.file} (said, not a finding):\n`);
+        for (const i of r.notes) warn(`  ${i.field}: ${i.message}\n`);
+      }
       sayOtherValues(r);
       if (r.namesLost) {
         warn(`tplsync: ${r.file}: the file named its placeholders, and the export numbers them (a positional template) where which number is which name cannot be told for certain; the written file numbers them all (a template is never part named, part numbered), so the generated types and the code that sends it change; put the names back by hand, or pull from an export of the named template:\n`);

@@ -4,6 +4,7 @@
 // Follows https://developers.facebook.com/docs/whatsapp/business-management-api/message-templates
 // and https://developers.facebook.com/documentation/business-messaging/whatsapp/templates/components
 import { scanPlaceholders } from '../model/placeholders.js';
+import { shellWord } from '../core/shell-word.js';
 import { lookalikes, lookalikesHeld } from '../core/lookalikes.js';
 import { sampleValueInUrl, urlSampleValue } from '../model/urls.js';
 import { AUTHENTICATION_PRESET_DOC, authenticationPresetBody, authenticationTextOfItsOwn, readPresetExpiryFooter } from '../model/authentication.js';
@@ -29,6 +30,8 @@ export interface ImportedTemplate {
   leftOut?: FormatIssue[];
   /** what the file needs and the export does not say: written without it, and listed with what to add (exit 1) */
   toAdd?: FormatIssue[];
+  /** said of the template, and no finding (exit 0): a setting Meta keeps with it that the file does not carry (META_SETTINGS) */
+  notes?: FormatIssue[];
 }
 
 export const META_PAGES = {
@@ -59,11 +62,44 @@ const up = (v: unknown): string => (typeof v === 'string' ? v.toUpperCase() : ''
 export const META_STATE_KEYS: readonly string[] = ['id', 'status', 'quality_score', 'rejected_reason', 'previous_category', 'correct_category', 'library_template_name', 'last_updated_time', 'allow_category_change'];
 const TOP_KEYS = ['name', 'language', 'category', 'components', 'parameter_format', 'message_send_ttl_seconds', 'sub_category', 'display_format', 'cta_url_link_tracking_opted_out'];
 /**
- * Settings of Meta's template object that a template file does not carry, read by their default:
- * the default is left out like the state; another value is written without it, and said (`leftOut`).
- * (None today: the link tracking opt-out, `cta_url_link_tracking_opted_out`, is a file's key.)
+ * Settings of Meta's template object that a template file does not carry: how Meta delivers, prices
+ * or optimises the template's messages, which it keeps with the template, and no part of what
+ * WhatsApp reviews (the Graph API reference of the template, "WhatsApp Business HSM", lists them
+ * beside its content; a create or edit request sets them). Read and not written: a boolean at its
+ * default (the listing gives `is_primary_device_delivery_only: false` and `disable_ios_autofill:
+ * false` with every template) says nothing; another value, or a spec, is said by template and field
+ * (`notes`, exit 0): the template on the channel keeps it, and a copy apply creates from the file
+ * has Meta's default. A value of another type than the default's is refused (the export is wrong).
  */
-const META_SETTINGS: Readonly<Record<string, { default: unknown; leftOut: string }>> = {};
+const META_SETTINGS: Readonly<Record<string, { default?: boolean; what: string }>> = {
+  is_primary_device_delivery_only: { default: false, what: 'Meta\'s setting that delivers the template\'s messages to the recipient\'s primary device only, not to their linked devices' },
+  disable_ios_autofill: { default: false, what: 'Meta\'s setting that turns the code\'s autofill off on iOS' },
+  // the Marketing Messages API's: which creative optimizations Meta may apply to the messages (send-marketing-messages, "creative_features_spec")
+  degrees_of_freedom_spec: { what: 'the creative optimizations Meta may apply to the template\'s messages sent through the Marketing Messages API (opted in or out)' },
+  // the Marketing Messages API's max price per 1,000 deliveries (beta), optimization_spec its new name from June 2026
+  bid_spec: { what: 'the maximum price per 1,000 deliveries of the template\'s messages sent through the Marketing Messages API (without it, Meta\'s rate card applies)' },
+  optimization_spec: { what: 'the maximum price per 1,000 deliveries of the template\'s messages sent through the Marketing Messages API (bid_spec\'s new name; without it, Meta\'s rate card applies)' },
+};
+
+/** A setting's value said short: a spec's opt-ins and opt-outs (`TEXT_FORMATTING_OPTIMIZATION OPT_OUT`), else its JSON, cut. */
+function settingSaid(v: unknown): string {
+  const features = isRec(v) ? v.creative_features_spec : undefined;
+  const status = (x: unknown): string | undefined => str(x) ?? (isRec(x) ? str(x.enroll_status) : undefined);
+  const pairs = Array.isArray(features)
+    ? features.map((f) => (isRec(f) && str(f.key) !== undefined && status(f.value) !== undefined ? `${str(f.key)!} ${status(f.value)!}` : undefined))
+    : isRec(features) ? Object.entries(features).map(([k, x]) => (status(x) !== undefined ? `${k.toUpperCase()} ${status(x)!}` : undefined)) : undefined;
+  if (pairs?.length && pairs.every((p) => p !== undefined)) return pairs.join(', ');
+  const json = JSON.stringify(v) ?? String(v);
+  return json.length > 120 ? `${json.slice(0, 117)}...` : json;
+}
+
+/** What to do about a field of Meta's template that tplsync does not know, where it stands in the export (`data[3]`, `waba_templates[0]`, `[2]`, `(template)`) of `file`. */
+function unknownFieldAdvice(k: string, where: string, file: string | undefined): string {
+  const each = where.startsWith('data[') ? '.data[]' : where.startsWith('waba_templates[') ? '.waba_templates[]' : where.startsWith('[') ? '.[]' : '';
+  const at = /^[A-Za-z_][A-Za-z0-9_]*$/.test(k) ? `${each}.${k}` : `${each}[${JSON.stringify(k)}]`;
+  const jq = `jq ${shellWord(`del(${at.startsWith('.') ? at : `.${at}`})`)} ${file !== undefined ? shellWord(file) : 'EXPORT.json'} > without.json`;
+  return `'${k}' is a field of Meta's template that tplsync does not know (one Meta added since?), so whether the template is the same without it cannot be told: not written. To adopt the template without it, remove the field from the export (${jq}) and pull that${where.startsWith('data[') ? `, or fetch the listing again with fields=${META_LISTING_FIELDS}, which leaves it out` : ''}`;
+}
 
 /**
  * What 360dialog keeps about a template beside Meta's own state (its listing, `GET /v1/configs/templates`,
@@ -141,7 +177,9 @@ export const WHATSAPP_LANGUAGE = /^[a-z]{2,3}(_[A-Z]{2})?$/;
  * value. `o.category` is the category of a template the export gives none (a listing fetched with
  * a `fields=` that leaves `category` out: pull's --category); the export's own always wins.
  */
-export function metaToFile(raw: unknown, where: string, state: readonly string[] = [], o: { category?: string } = {}): ImportedTemplate & CategorySource {
+export function metaToFile(raw: unknown, where: string, state: readonly string[] = [], o: { category?: string;
+  /** the export file it is read from, as a command line names it (the advice of an unknown field) */
+  file?: string } = {}): ImportedTemplate & CategorySource {
   const t = isRec(raw) ? raw : {};
   const name = str(t.name) ?? '', language = str(t.language) ?? '';
   const label = name ? `${name}/${language || '?'}` : where;
@@ -152,16 +190,19 @@ export function metaToFile(raw: unknown, where: string, state: readonly string[]
   else if (!WHATSAPP_NAME.test(name)) bad('name', `'${name}' is not a WhatsApp template name (lower-case letters, digits and _)${lookalikeSaid(name)}`);
   if (!language) bad('language', 'missing');
   else if (!WHATSAPP_LANGUAGE.test(language)) bad('language', `'${language}' is not a language code of WhatsApp (ll or ll_CC)`);
-  const leftOut: FormatIssue[] = [];
+  const notes: FormatIssue[] = [];
   for (const k of Object.keys(t)) {
-    const setting = META_SETTINGS[k];
+    const setting = Object.hasOwn(META_SETTINGS, k) ? META_SETTINGS[k] : undefined;
     if (setting) {
+      const x = t[k];
       // a value of another type than the default's (`"maybe"` for a boolean) says nothing of the setting: refused, not taken for the other value
-      if (t[k] !== null && typeof t[k] !== typeof setting.default) bad(k, `${JSON.stringify(t[k])} is not ${typeof setting.default === 'boolean' ? 'true or false' : `a ${typeof setting.default}`}: correct the export`);
-      else if (t[k] !== setting.default && t[k] !== null) leftOut.push({ template: label, field: k, message: `${JSON.stringify(t[k])}: ${setting.leftOut}` });
+      if (setting.default !== undefined && x !== null && typeof x !== typeof setting.default) bad(k, `${JSON.stringify(x)} is not true or false: correct the export`);
+      else if (x !== null && x !== setting.default && !(isRec(x) && !Object.keys(x).length)) {
+        notes.push({ template: label, field: k, message: `${settingSaid(x)}: ${setting.what}, which Meta keeps with the template and a template file does not carry (no content WhatsApp reviews): not written. The template on the channel keeps it; a copy apply creates from the file (in another environment, or anew) has Meta's default: set it there through Meta (WhatsApp Manager or the Graph API)` });
+      }
       continue;
     }
-    if (!TOP_KEYS.includes(k) && !META_STATE_KEYS.includes(k) && !state.includes(k)) bad(k, `'${k}' has no place in a template file`);
+    if (!TOP_KEYS.includes(k) && !META_STATE_KEYS.includes(k) && !state.includes(k)) bad(k, unknownFieldAdvice(k, where, o.file));
   }
   // a number past 2^53 (a flow's or an app's id written without quotes) was read with its last
   // digits changed (JSON.parse keeps no more): refused wherever it stands, never written as another id
@@ -269,7 +310,7 @@ export function metaToFile(raw: unknown, where: string, state: readonly string[]
   for (const [j, b] of (Array.isArray(v.buttons) ? v.buttons as Rec[] : []).entries()) {
     if (ZERO_TAP_FROM_URL.has(b)) toAdd.push({ template: label, field: `buttons[${j}].zero_tap_terms_accepted`, message: 'the listing gives a ZERO_TAP button as a URL, which never carries the create request\'s zero_tap_terms_accepted (whoever created it accepted Meta\'s zero-tap terms then): add `zero_tap_terms_accepted: true` to the button once you accept them for this template (lint refuses the file until then: authentication-zero-tap-terms)' });
   }
-  return { where, name, language, value: ordered(v), issues, ...(leftOut.length ? { leftOut } : {}), ...(toAdd.length ? { toAdd } : {}), ...categorySource(!missing, ofKind, o.category === KIND_PROBE ? undefined : o.category) };
+  return { where, name, language, value: ordered(v), issues, ...(toAdd.length ? { toAdd } : {}), ...(notes.length ? { notes } : {}), ...categorySource(!missing, ofKind, o.category === KIND_PROBE ? undefined : o.category) };
 }
 
 /**
@@ -369,8 +410,12 @@ function textPart(c: Rec, key: 'body_text' | 'header_text', at: string, bad: Bad
     // numbered placeholders with the samples of named ones
     bad(`${at}.example`, `the samples are there, but in example.${key}_named_params, the field of named placeholders (parameter_format NAMED); numbered placeholders (POSITIONAL: ${shown(keys)}) take theirs by position in example.${key} (${positionalForm(byName[0]!.sample)}): move them there in the export`);
   } else {
-    // a placeholder without a sample: WhatsApp's review needs one (as a Twilio export's variables must give it)
-    for (const k of unsampled) bad(`${at}.example`, `no sample of {{${k}}}`);
+    // a placeholder without a sample: WhatsApp's review needs one (as a Twilio export's variables must give it); said with
+    // where the export gives it, in the form of this component's placeholders (by position, or by name)
+    const shape = numbers.length === keys.length
+      ? `by position in this component's example.${key} (${key === 'body_text' ? '[[' : '['}${keys.map((k) => JSON.stringify(typeof examples[k] === 'string' ? examples[k] : `<sample of {{${k}}}>`)).join(', ')}${key === 'body_text' ? ']]' : ']'})`
+      : `by name in this component's example.${key}_named_params ([${unsampled.map((k) => `{"param_name": ${JSON.stringify(k)}, "example": "<its sample>"}`).join(', ')}])`;
+    bad(`${at}.example`, `no sample of ${shown(unsampled)}: WhatsApp reviews a template with a sample of each placeholder (and lint refuses a file without one); give ${unsampled.length === 1 ? 'it' : 'them'} in the export, ${shape}, and pull again`);
   }
   return { text, ...(Object.keys(examples).length ? { examples } : {}) };
 }
@@ -392,7 +437,7 @@ function header(c: Rec, at: string, bad: Bad, top: boolean): Rec | undefined {
     bad(`${at}.example.header_handle`, 'a media handle of Meta\'s upload API, not a URL: a template file needs a sample media URL (the listing returns one)');
     return undefined;
   }
-  if (handle === undefined) { bad(`${at}.example.header_handle`, `no sample: a ${format} header needs a sample media URL (the listing returns one)`); return undefined; }
+  if (handle === undefined) { bad(`${at}.example.header_handle`, `no sample: ${/^[AEIOU]/.test(format) ? 'an' : 'a'} ${format} header needs a sample media URL (the listing returns one); give it in the export ("example": {"header_handle": ["https://<the address of a sample file>"]} in this component) and pull again`); return undefined; }
   return { format, example: handle };
 }
 
@@ -421,7 +466,7 @@ function button(raw: unknown, at: string, bad: Bad, category: string): Rec | und
       // Meta's pages give the sample as the full URL or as the value of {{1}} alone: the value put in the URL as send puts a
       // value there (what cannot stand in a URL percent-encoded: `R 12/7` as `R%2012/7`), the whole URL the sample message opens
       const example = ex === undefined || !url.includes('{{') ? undefined : HTTP.test(ex) ? ex : url.replace(/\{\{[^}]*\}\}/, () => sampleValueInUrl(ex));
-      if (url.includes('{{') && example === undefined) bad(`${at}.example`, 'no sample of the URL\'s placeholder');
+      if (url.includes('{{') && example === undefined) bad(`${at}.example`, `no sample of the URL's placeholder: WhatsApp reviews a URL button with a sample (and lint refuses a file without one); give it in the export ("example": [${JSON.stringify(url.replace(/\{\{[^}]*\}\}/, '<a value>'))}] on this button) and pull again`);
       const link = appDeepLink(b.app_deep_link, `${at}.app_deep_link`, bad);
       return { type, ...withText, url, ...(example !== undefined ? { example } : {}), ...(link ? { app_deep_link: link } : {}) };
     }

@@ -5,6 +5,7 @@
 // for other channels or for sending time is "left out" (the file is written, the part listed).
 // Follows the pages in TWILIO_PAGES.
 import { fromFile, kindCategory, type CanonicalButton, type FileTemplate } from '../model/canonical.js';
+import { metaCdnLink, metaCdnLinkSaid } from '../model/meta-cdn.js';
 import { scanPlaceholders, placeholderNameFor, NAMED, NUMBERED } from '../model/placeholders.js';
 import { sampleValueInUrl, urlSampleProblem } from '../model/urls.js';
 import { authenticationPresetBody, authenticationTextOfItsOwn, readPresetExpiryFooter } from '../model/authentication.js';
@@ -129,6 +130,11 @@ type Bad = (field: string, message: string, moved?: FormatIssue['moved']) => voi
 /** One use of a Twilio variable: its key, the field, and what the file has for it there (`{{1}}`, or what the sender gives instead). */
 type Use = (key: string, field: string, as: string) => void;
 
+/** A variable without a sample in `variables`, said with what to do: WhatsApp reviews each with one (TWILIO_PAGES.variables), and lint refuses a file without it. */
+function noTwilioSample(raw: string, key: string): string {
+  return `no sample of ${raw} in variables: WhatsApp reviews a template with a sample of each variable (and lint refuses a file without one); give it in the export ("variables": {${JSON.stringify(key)}: "<its sample>"} of this resource) and pull again`;
+}
+
 /** A text's placeholders numbered from 1 by first appearance (named ones keep their names), with their samples from `variables`. */
 function textOf(text: string, vars: Rec, at: string, bad: Bad, renumbered?: Bad, part?: string, use?: Use): { text: string; examples?: Rec } {
   const scan = scanPlaceholders(text);
@@ -148,7 +154,7 @@ function textOf(text: string, vars: Rec, at: string, bad: Bad, renumbered?: Bad,
   const examples: Rec = {};
   for (const k of keys) {
     const v = str(vars[k]);
-    if (v === undefined) bad(at, `no sample of {{${k}}} in variables`);
+    if (v === undefined) bad(at, noTwilioSample(`{{${k}}}`, k));
     else examples[rename.get(k)!] = v;
   }
   return { text: out, examples };
@@ -164,7 +170,7 @@ function urlOf(url: string, vars: Rec, at: string, bad: Bad, renumbered?: Bad, u
   if (!scan.placeholders.length) return { url };
   if (scan.placeholders.length > 1) { bad(at, 'a URL with more than one variable: WhatsApp takes one, at the end'); return { url }; }
   const v = str(vars[scan.placeholders[0]!.key]);
-  if (v === undefined) { bad(at, `no sample of ${scan.placeholders[0]!.raw} in variables`); return { url }; }
+  if (v === undefined) { bad(at, noTwilioSample(scan.placeholders[0]!.raw, scan.placeholders[0]!.key)); return { url }; }
   use?.(scan.placeholders[0]!.key, at, param ? `{{1}} (sent as ${param})` : '{{1}}');
   // an app that sent Twilio's variable sends the parameter send and the generated types name: button_0, not "1" (the body's)
   if (renumbered && scan.placeholders[0]!.key !== '1') {
@@ -189,19 +195,21 @@ function formatOfUrl(url: string): string | undefined {
 
 /**
  * A media URL as a Twilio resource varies it, the one way both directions split it: the fixed part up
- * to the file name, and the file name (with a query or fragment after it) as the variable's value.
- * TWILIO_PAGES.media: "Variable media urls should include a valid media URL suffix in the variable
- * declaration"; TWILIO_PAGES.variables' own example is https://twilio-cms-prod.s3.amazonaws.com/{{3}}
- * with the value library-logo-resource2x.width-1000.png. Undefined for a URL without a file name
+ * to the file name, and the file name (its path's last part) as the variable's value, which ends the
+ * URL. TWILIO_PAGES.media: "Variable media urls should include a valid media URL suffix in the
+ * variable declaration"; TWILIO_PAGES.variables' own example is https://twilio-cms-prod.s3.amazonaws.com/{{3}}
+ * with the value library-logo-resource2x.width-1000.png. A query or fragment after the file name
+ * (`?v=3`, the signature of a Meta CDN link) is no part of the file name: `rest`, which a Twilio
+ * media URL, ending with its variable, has no place for. Undefined for a URL without a file name
  * (nothing after its path's last /). Pure.
  */
-export function mediaUrlVariable(sample: string): { fixed: string; value: string } | undefined {
+export function mediaUrlVariable(sample: string): { fixed: string; value: string; rest: string } | undefined {
   const m = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*)([^?#]*)/.exec(sample);
   if (!m) return undefined;
   const path = m[2]!, cut = path.lastIndexOf('/');
   if (cut < 0 || cut === path.length - 1) return undefined;
   const fixed = m[1]! + path.slice(0, cut + 1);
-  return { fixed, value: sample.slice(fixed.length) };
+  return { fixed, value: path.slice(cut + 1), rest: sample.slice(m[0].length) };
 }
 
 /** A media URL (the sample, once its variable has its value) as a media header: WhatsApp tells the kind by the sample's file type. */
@@ -259,7 +267,7 @@ function codeOf(raw: unknown, at: string, x: Ctx): string {
   let sample = scan.texts[0]!;
   for (const [i, p] of scan.placeholders.entries()) {
     const v = str(x.vars[p.key]);
-    if (v === undefined) { x.bad(at, `no sample of ${p.raw} in variables`); return code; }
+    if (v === undefined) { x.bad(at, noTwilioSample(p.raw, p.key)); return code; }
     sample += v + scan.texts[i + 1]!;
   }
   const vars = [...new Set(scan.placeholders.map((p) => p.raw))].join(', ');
@@ -821,6 +829,12 @@ export function toTwilio(f: FileTemplate): TwilioExport {
     // a carousel card holds its media (pull refuses a card without one): a kind Twilio cannot tell stops the template
     const problem = mediaProblem(format, example);
     if (problem) { refuse(at, `${problem}; a carousel card cannot be written without its media; not exported`); return ''; }
+    // a query or fragment after the file name: Twilio's media URL ends with its variable, the file name, so the sample Twilio
+    // submits for review is the URL without it (a signed link of Meta's CDN serves nothing so: said, with what it is)
+    if (split.rest) {
+      const link = metaCdnLink(example ?? '');
+      bad(at, `written without the sample's ${split.rest.startsWith('#') ? 'fragment' : 'query'} '${split.rest.length > 60 ? `${split.rest.slice(0, 57)}...` : split.rest}': a Twilio media URL ends with its variable, the file name ('${split.value}'), so the sample Twilio submits for review is ${split.fixed}${split.value}${link ? `, and the file's sample is ${metaCdnLinkSaid(link)}, which serves nothing without its query: host the file at a stable https:// address and give that as the sample` : ': check that it serves the file, or give a sample URL without a query'}`);
+    }
     return `${split.fixed}${sendTime(split.value, at, 'the media URL\'s file name')}`;
   };
   let type: string, body: Rec;
@@ -1002,7 +1016,7 @@ export function rcsFromTwilio(types: Rec, varsIn: Rec, x: { bad: Bad; left: Bad 
     if (v === undefined) return undefined;
     for (const p of scanPlaceholders(v).placeholders) {
       const sample = str(vars[p.key]);
-      if (sample === undefined) x.bad(field, `no sample of ${p.raw} in variables`);
+      if (sample === undefined) x.bad(field, noTwilioSample(p.raw, p.key));
       else examples[p.key] = sample;
     }
     return v;

@@ -36,6 +36,7 @@ import { readRegularFile } from '../core/read-regular.js';
 import { MAX_FILE_BYTES } from '../files/limits.js';
 import { recordAfterReplace } from '../translations/units.js';
 import { inTemplateGlobs } from './in-globs.js';
+import { metaCdnLink, metaCdnLinkSaid } from '../model/meta-cdn.js';
 
 /** An export file is one JSON document; 6,000 templates of Meta's limit take a few MB. */
 export const MAX_EXPORT_BYTES = 256 * 1024 * 1024;
@@ -60,7 +61,8 @@ export type ExportOutcome =
   /** leftOut: what the file does not carry (listed; exit 1); toAdd: what the file needs and the export does not say (listed with what to add; exit 1) */
   /** renumbered: Twilio's variable numbers that are other numbers in the file (said; exit 0) */
   /** otherValues: references of the file kept where the export holds another environment's value of them (said; exit 0) */
-  | { kind: 'written'; source: string; file: string; name: string; language: string; leftOut?: FormatIssue[]; toAdd?: FormatIssue[]; renumbered?: FormatIssue[]; alsoIn?: string; alsoInLinted?: boolean; otherValues?: { environment: string; names: string[] }[]; lostReferences?: { name: string; fields: string[] }[];
+  /** notes: said of it, no finding (exit 0): a setting Meta keeps that the file does not carry, a media sample that is a signed link of Meta's CDN, a file's own sample kept */
+  | { kind: 'written'; source: string; file: string; name: string; language: string; leftOut?: FormatIssue[]; toAdd?: FormatIssue[]; renumbered?: FormatIssue[]; notes?: FormatIssue[]; alsoIn?: string; alsoInLinted?: boolean; otherValues?: { environment: string; names: string[] }[]; lostReferences?: { name: string; fields: string[] }[];
     /** translated texts the export's copy replaced: their translated_from hash written as unknown */
     sourceUnknown?: { language: string; fields: string[] };
     /** the file it replaced named its placeholders, and the export numbers them where their names are not certain: the file now numbers them all (the parts, and why) */
@@ -213,7 +215,7 @@ async function importedOf(format: ExportFormat, json: unknown, rel: string, cate
     const { metaTemplates, metaToFile } = await import('../formats/meta.js');
     let items: ReturnType<typeof metaTemplates>;
     try { items = metaTemplates(json); } catch (e) { throw new UsageError(`${rel}: ${(e as Error).message}`); }
-    return items.map((x) => ({ ...metaToFile(x.value, x.where, x.state, category !== undefined ? { category } : {}), ...notApproved(rec(x.value)?.status, rec(x.value)?.rejected_reason) }));
+    return items.map((x) => ({ ...metaToFile(x.value, x.where, x.state, { ...(category !== undefined ? { category } : {}), file: rel }), ...notApproved(rec(x.value)?.status, rec(x.value)?.rejected_reason) }));
   }
   const { twilioTemplates, twilioToFile } = await import('../formats/twilio.js');
   let items: { where: string; value: unknown; approval?: unknown }[];
@@ -401,6 +403,10 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       // a ZERO_TAP button the listing gave as a URL (no zero_tap_terms_accepted there): the file it replaces attested for it at the same button
       let toAdd = t.toAdd;
       if (here && toAdd?.length) ({ value, toAdd } = keepZeroTapTerms(value, own!, toAdd));
+      // a media sample the export gives as a signed link of Meta's CDN (as Meta's listing gives every one) where the file it
+      // replaces has a sample of its own: the file's kept, never turned back into a link that expires
+      let keptSamples: FormatIssue[] = [];
+      if (here) ({ value, kept: keptSamples } = keepOwnMediaSamples(value, own!, `${t.name}/${t.language}`));
       const found = (others?.byEnvironment ?? []).map(({ environment: env, values }) => ({ environment: env, names: [...values].filter(([name, v]) => usedOther.has(`${name}\u0000${v}`)).map(([name]) => name) })).filter((x) => x.names.length);
       const fromOthers = found.length ? { found } : undefined;
       if (here && !req.force) {
@@ -454,7 +460,7 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       // --names-from: the template is not in that export, or its names could not be given for certain (numbered, said)
       // (named by the samples alone: the texts differ, said as the channel route says it)
       const namesFrom = req.namesFrom ? (!namesSource ? { missing: true as const } : back.kept.length ? { kept: back.kept } : back.bySamples ? { bySamples: back.bySamples } : undefined) : undefined;
-      done.push({ kind: 'written', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(lostReferences.length ? { lostReferences } : {}), ...(replacedTexts?.changed.length ? { sourceUnknown: { language: String((record as Record<string, unknown>).language), fields: replacedTexts.changed } } : {}), ...(namesLost ? { namesLost } : {}), ...(namesFrom ? { namesFrom } : {}), ...(descriptionNotKept !== undefined ? { descriptionNotKept } : {}), ...(t.leftOut?.length ? { leftOut: t.leftOut } : {}), ...(toAdd?.length ? { toAdd } : {}), ...(renumbered?.length ? { renumbered } : {}), ...(t.status ? { status: t.status, ...(t.reason ? { reason: t.reason } : {}) } : {}), ...(lives && resolvePath(lives.abs) !== resolvePath(target) ? { alsoIn: path.relative(req.cwd, lives.abs), alsoInLinted: inTemplateGlobs(config, target) } : {}), ...(fromOthers ? { otherValues: fromOthers.found } : {}) });
+      done.push({ kind: 'written', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(lostReferences.length ? { lostReferences } : {}), ...(replacedTexts?.changed.length ? { sourceUnknown: { language: String((record as Record<string, unknown>).language), fields: replacedTexts.changed } } : {}), ...(namesLost ? { namesLost } : {}), ...(namesFrom ? { namesFrom } : {}), ...(descriptionNotKept !== undefined ? { descriptionNotKept } : {}), ...(t.leftOut?.length ? { leftOut: t.leftOut } : {}), ...(toAdd?.length ? { toAdd } : {}), ...(renumbered?.length ? { renumbered } : {}), ...notesOf([...(t.notes ?? []), ...keptSamples, ...signedSamples(value, `${t.name}/${t.language}`)]), ...(t.status ? { status: t.status, ...(t.reason ? { reason: t.reason } : {}) } : {}), ...(lives && resolvePath(lives.abs) !== resolvePath(target) ? { alsoIn: path.relative(req.cwd, lives.abs), alsoInLinted: inTemplateGlobs(config, target) } : {}), ...(fromOthers ? { otherValues: fromOthers.found } : {}) });
     }
   }
   // a catalogue holds thousands: each file atomically (or the new folder at once); said once written
@@ -507,6 +513,58 @@ function otherEnvironmentsValues(config: Config, current: EnvironmentConfig, ref
     if (mine.size) byEnvironment.push({ environment: envName, values: mine });
   }
   return { values, byEnvironment };
+}
+
+const notesOf = (notes: FormatIssue[]): { notes?: FormatIssue[] } => (notes.length ? { notes } : {});
+
+/** The media headers of a template value (the header, each carousel card's) with the field of their sample. */
+function mediaSamples(v: Record<string, unknown>): { field: string; header: Record<string, unknown> }[] {
+  const out: { field: string; header: Record<string, unknown> }[] = [];
+  const h = rec(v.header);
+  if (h) out.push({ field: 'header.example', header: h });
+  if (Array.isArray(v.carousel)) v.carousel.forEach((c, i) => { const ch = rec(rec(c)?.header); if (ch) out.push({ field: `carousel[${i}].header.example`, header: ch }); });
+  return out.filter((x) => typeof x.header.example === 'string' && typeof x.header.format === 'string' && x.header.format !== 'TEXT');
+}
+
+/**
+ * The media samples of a written template that are signed links of Meta's CDN (what Meta's listing
+ * gives as every media sample): written as they are, and said by field with the day each expires
+ * (the link's own `oe=`; the clock is not read), to replace with a stable address (lint's
+ * header-media-signed-link warns until then).
+ */
+function signedSamples(value: Record<string, unknown>, label: string): FormatIssue[] {
+  return mediaSamples(value).flatMap(({ field, header }) => {
+    const link = metaCdnLink(header.example as string);
+    return link ? [{ template: label, field, message: `the sample is ${metaCdnLinkSaid(link)}, as Meta's listing gives every media sample: a temporary link, written as it is: replace it with a stable https:// address of the file (every create and edit sends the sample for review; lint's header-media-signed-link warns until then)` }] : [];
+  });
+}
+
+/**
+ * Pure: the export's template with the media samples of the file it replaces, where the export's
+ * sample is a signed link of Meta's CDN and the file's, at the same header or card of the same
+ * format, is not: Meta's listing gives its own link of every media sample, whatever address the
+ * template was created with, so the file's stable address is kept rather than turned back into a
+ * link that expires (and a file that says what the export has is not written again for it alone).
+ */
+function keepOwnMediaSamples<T>(value: T, own: Record<string, unknown>, label: string): { value: T; kept: FormatIssue[] } {
+  const theirs = mediaSamples(value as Record<string, unknown>);
+  const mine = new Map(mediaSamples(own).map((x) => [x.field, x.header]));
+  const kept: FormatIssue[] = [];
+  let out = value as Record<string, unknown>;
+  for (const { field, header } of theirs) {
+    const link = metaCdnLink(header.example as string);
+    const o = mine.get(field);
+    if (!link || !o || o.format !== header.format || metaCdnLink(o.example as string)) continue;
+    const card = /^carousel\[(\d+)\]/.exec(field);
+    if (card) {
+      const cards = [...(out.carousel as unknown[])];
+      const c = cards[Number(card[1])] as Record<string, unknown>;
+      cards[Number(card[1])] = { ...c, header: { ...header, example: o.example } };
+      out = { ...out, carousel: cards };
+    } else out = { ...out, header: { ...header, example: o.example } };
+    kept.push({ template: label, field, message: `the file's own sample is kept: in its place the export gives ${metaCdnLinkSaid(link)}, as Meta's listing gives every media sample whatever address the template was created with` });
+  }
+  return { value: out as T, kept };
 }
 
 /**

@@ -1,5 +1,6 @@
 // WhatsApp rules (Meta Cloud API), one pure check each. Sources: reference/platform-rules.md.
 import { urlAddressProblem, urlSampleProblem } from '../../model/urls.js';
+import { metaCdnLink, metaCdnLinkSaid } from '../../model/meta-cdn.js';
 import { asciiDigits, foreignCharacters, otherDigitsNamed, OTHER_DIGIT, shownWithEscapes } from '../../model/written-characters.js';
 import { reportSchema, sampleKeyMeant, textUnderSynonym } from './schema.js';
 import { textsUnderGoogleNames } from './rbm-names.js';
@@ -1230,6 +1231,28 @@ export const whatsappRules = defineRules([
         if (of && of !== format) ctx.report(path, `${whose}, a file for ${an(of)} header: change the format to ${of}, or give ${want}.`);
         else if (ext === 'gif') ctx.report(path, `${whose}, which ${an(format as string)} header does not take: give ${want}${path[0] === 'carousel' ? '' : ', or for an animation write `format: GIF` with an .mp4 sample (MARKETING templates)'}.`);
         else ctx.report(path, `${whose}, which WhatsApp does not take as ${an(format as string)} header: give ${want}.`);
+      }
+    },
+  },
+  {
+    id: 'header-media-signed-link', group: 'whatsapp', severity: 'warning',
+    summary: 'A media header\'s sample is not a signed, expiring link of Meta\'s CDN (scontent.whatsapp.net, *.fbcdn.net, lookaside.fbsbx.com with `oh=`/`oe=` or `hash=`/`ext=`); carousel cards\' headers too.',
+    why: 'Meta\'s template listing (GET /<WABA_ID>/message_templates, what `pull --from meta` reads) gives a media header\'s sample as a link of Meta\'s own CDN, signed with an expiry: `oe=` is the moment it stops serving the file (hexadecimal Unix seconds), `oh=` the signature; a media download link of Meta\'s API (lookaside.fbsbx.com, `ext=` its expiry) lasts minutes and needs an access token. In a file, that link is the sample every create and edit sends for review (apply in another environment, a template created again) and what preview shows: once it expires nothing is served there, and the review fails. A warning, which names the day the link itself says it expires: lint does not read the clock, so a finding does not change from one day to the next.',
+    fix: 'Download the file while the link still serves it (or take it from where your team keeps it), host it at a stable https:// address of your own, and write that address as the sample.', source: 'tplsync (the signed links of Meta\'s CDN in its template listing)',
+    check(ctx) {
+      if (ctx.t.header === undefined && ctx.t.carousel === undefined) return;
+      const sites: [Path, unknown][] = [];
+      const h = obj(ctx.t.header);
+      if (h) sites.push([['header', 'example'], h]);
+      for (const { v: c, i } of indexed(ctx.t.carousel)) { const ch = obj(c.header); if (ch) sites.push([['carousel', i, 'header', 'example'], ch]); }
+      for (const [path, header] of sites) {
+        const { format, example } = header as { format?: unknown; example?: unknown };
+        const url = str(example);
+        if (typeof format !== 'string' || !MEDIA.has(format) || url === undefined) continue;
+        const link = metaCdnLink(url);
+        if (!link) continue;
+        const whose = `${path[0] === 'carousel' ? `Card ${Number(path[1]) + 1}: the` : 'The'} ${format} header's sample`;
+        ctx.report(path, `${whose} is ${metaCdnLinkSaid(link)}: a temporary link (Meta's listing gives every media sample so), not a file's address; every create and edit sends the sample for review, and once the link expires nothing is served there. Host the file at a stable https:// address and write that as the sample.`);
       }
     },
   },

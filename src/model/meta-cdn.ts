@@ -1,0 +1,51 @@
+// Pure: a media sample that is a signed, expiring link of Meta's own CDN, which Meta's template
+// listing (GET /<WABA_ID>/message_templates, WhatsApp Manager's copy) gives as a media header's
+// `example.header_handle`: `https://scontent.whatsapp.net/v/...jpg?...&oh=<signature>&oe=<expiry>`,
+// `oe` the moment the link stops serving the file in hexadecimal Unix seconds. The media
+// download links of Meta's API (`https://lookaside.fbsbx.com/whatsapp_business/attachments/?mid=...&ext=<expiry>&hash=<signature>`,
+// `ext` in decimal Unix seconds) are alike, and last minutes. Read as the link says it, never
+// against the clock: lint (whose cache keeps a file's findings until the file changes) and pull
+// say the date the link carries, not whether it has passed.
+
+/** A signed link of Meta's CDN: its host, and the day it expires (UTC, YYYY-MM-DD) when the link says it. */
+export interface MetaCdnLink { host: string; expires?: string;
+  /** a media download link of Meta's API (lookaside.fbsbx.com): it also needs an access token */
+  download?: true }
+
+/** the hosts of Meta's CDN and of its media downloads (scontent*.whatsapp.net, mmg.whatsapp.net, *.fbcdn.net, lookaside.fbsbx.com) */
+const META_CDN_HOST = /(^|\.)(whatsapp\.net|fbcdn\.net|fbsbx\.com)$/;
+
+/** a Unix time in seconds as the day it falls on (UTC), for a plausible time (years 2000 to 2999); else undefined */
+function day(seconds: number): string | undefined {
+  if (!Number.isFinite(seconds) || seconds < 946_684_800 || seconds >= 32_503_680_000) return undefined;
+  return new Date(seconds * 1000).toISOString().slice(0, 10);
+}
+
+/**
+ * The signed Meta CDN link a URL is (a host of Meta's CDN and a signature or an expiry in its
+ * query: `oh=`/`oe=`, or `hash=`/`ext=` of a download link), else undefined. A link of those hosts
+ * without either is no signed link (nothing to say of it here).
+ */
+export function metaCdnLink(url: string): MetaCdnLink | undefined {
+  let u: URL;
+  try { u = new URL(url.trim()); } catch { return undefined; }
+  if (u.protocol !== 'https:' && u.protocol !== 'http:') return undefined;
+  const host = u.hostname.toLowerCase();
+  if (!META_CDN_HOST.test(host)) return undefined;
+  const q = u.searchParams;
+  const download = /(^|\.)fbsbx\.com$/.test(host);
+  const oe = q.get('oe'), ext = q.get('ext');
+  if (!(q.has('oh') || q.has('oe') || (download && (q.has('hash') || q.has('ext'))))) return undefined;
+  const expires = oe !== null && /^[0-9a-f]{1,12}$/i.test(oe) ? day(parseInt(oe, 16))
+    : download && ext !== null && /^[0-9]{1,12}$/.test(ext) ? day(Number(ext)) : undefined;
+  return { host, ...(expires !== undefined ? { expires } : {}), ...(download ? { download: true as const } : {}) };
+}
+
+/**
+ * The link said in a message: `a link of Meta's CDN (scontent.whatsapp.net), signed to expire on
+ * 2024-09-24`. Never "expired": the clock is not read (the date is the link's own).
+ */
+export function metaCdnLinkSaid(link: MetaCdnLink): string {
+  const signed = `signed to expire${link.expires !== undefined ? ` on ${link.expires}` : ''}`;
+  return link.download ? `a media download link of Meta's API (${link.host}), ${signed} and served only with an access token` : `a link of Meta's CDN (${link.host}), ${signed}`;
+}
