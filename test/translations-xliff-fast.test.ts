@@ -64,6 +64,41 @@ test('what tplsync writes is always read by the fast road', () => {
   }), { seed: 2742, numRuns: 300 });
 });
 
+// trial bj F2: an export writes a translator's <note>s and a reviewed or final state again; both reads give the same notes and states
+const noteArb = fc.record({ text: textArb, category: fc.option(fc.constantFrom('translator', 'comment', 'limit', 'a & "b"'), { nil: undefined }), id: fc.option(fc.constantFrom('n1', 'bad id'), { nil: undefined }), appliesTo: fc.option(fc.constantFrom('target', 'source'), { nil: undefined }), priority: fc.option(fc.constantFrom('2', '11'), { nil: undefined }) })
+  .map((n) => Object.fromEntries(Object.entries(n).filter(([, v]) => v !== undefined)) as Unit['notes'] extends (infer N)[] | undefined ? N : never);
+const noted = fc.tuple(units, fc.array(fc.option(fc.array(noteArb, { minLength: 1, maxLength: 3 }), { nil: undefined }), { minLength: 8, maxLength: 8 }), fc.array(fc.constantFrom(undefined, 'reviewed', 'final'), { minLength: 8, maxLength: 8 }))
+  .map(([us, ns, st]) => us.map((u, i): Unit => ({ ...u, ...(ns[i] ? { notes: ns[i] } : {}), ...(st[i] && u.target !== undefined ? { state: st[i] as 'reviewed' | 'final' } : {}) })));
+const noteEdits: ((x: string) => string)[] = [
+  (x) => x,
+  (x) => x.replace(/<\/notes>/, '<note xml:lang="de">namespaced</note></notes>'),
+  (x) => x.replace(/ state="(reviewed|final)"/, ' state="translated"'),
+  (x) => x.replace(/<note>/, '<note>a <!-- comment --> b'),
+];
+
+test('translator notes and a reviewed or final state: both reads give the same (tplsync\'s own categories left out), and what tplsync writes with them is read by the fast road', () => {
+  let notes = 0;
+  fc.assert(fc.property(noted, fc.integer({ min: 0, max: noteEdits.length - 1 }), (us, k) => {
+    const written = writeXliff(us, 'en_US', 'de');
+    if (k === 0) assert.ok(readXliffFast(written), written);
+    const x = noteEdits[k]!(written);
+    const quick = readXliffFast(x);
+    const full = outcome(readXliffTree, x);
+    if (quick !== undefined) assert.equal(quick, full);
+    assert.equal(outcome(readXliff, x), full);
+    if (k === 0) {
+      const doc = full as ReturnType<typeof readXliffTree>;
+      // each unit's notes as written, but those of a category of tplsync's own or without text; a state as written on a finished unit
+      for (const u of us) {
+        const kept = (u.notes ?? []).filter((n) => n.category !== 'limit' && n.text.trim() !== '');
+        const got = doc.notes?.find((x) => x.id === u.id)?.notes;
+        if (kept.length && us.filter((v) => v.id === u.id).length === 1) { notes++; assert.equal(got?.map((n) => n.text), kept.map((n) => n.text)); }
+      }
+    }
+  }), { seed: 2743, numRuns: 300 });
+  assert.ok(notes > 25, `${notes} units with notes`);
+});
+
 test('a character reference is the character it names, in either read', () => {
   const x = '<?xml version="1.0" encoding="UTF-8"?>\n<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="fr">\n<file id="f1"><unit id="footer" name="wa/x:footer"><segment><source>Caf&#233;</source><target>Caf&#xE9; &amp; th&#233;</target></segment></unit></file></xliff>\n';
   assert.equal(readXliffFast(x)?.entries.map((e) => [e.source, e.target, e.line]), [['Café', 'Café & thé', 3]]);

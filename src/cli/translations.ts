@@ -149,7 +149,10 @@ export async function translationsExport(paths: string[], o: ExportOptions): Pro
   const say = out === '-' ? io().stderr : io().stdout;
   for (const [k, r] of results.entries()) {
     if (r.skipped) { io().stderr.write(reportLines([`${r.file}: not written: ${r.skipped}\n`])); continue; }
-    say.write(reportLines([`${o.dryRun ? 'would write ' : ''}${r.file}: ${r.units} unit${r.units === 1 ? '' : 's'} of ${r.templates} template(s), ${r.translated} translated already${r.outdated ? ` (${r.outdated} outdated: marked to translate again)` : ''}${r.copies ? `; ${r.copies} text${r.copies === 1 ? '' : 's'} of the ${targets[k]} files ${r.copies === 1 ? 'is a copy' : 'are copies'} of the ${source} text, never imported: exported as untranslated` : ''}${r.drafts ? `; ${r.drafts} translator's draft${r.drafts === 1 ? '' : 's'} kept from the file replaced (still marked unfinished)` : ''}${r.comments ? `; translator comments of ${r.comments} unit${r.comments === 1 ? '' : 's'} kept` : ''}${r.unchanged ? ' (the file holds them already: not written again)' : ''}\n`]));
+    // (said before the summary line, which counts them: "see above")
+    const kept = carriedLines(r);
+    if (kept.length) io().stderr.write(reportLines(kept));
+    say.write(reportLines([`${o.dryRun ? 'would write ' : ''}${r.file}: ${r.units} unit${r.units === 1 ? '' : 's'} of ${r.templates} template(s), ${r.translated} translated already${r.outdated ? ` (${r.outdated} outdated: marked to translate again)` : ''}${r.copies ? `; ${r.copies} text${r.copies === 1 ? '' : 's'} of the ${targets[k]} files ${r.copies === 1 ? 'is a copy' : 'are copies'} of the ${source} text, never imported: exported as untranslated` : ''}${r.drafts ? `; ${r.drafts} translator's draft${r.drafts === 1 ? '' : 's'} kept from the file replaced (still marked unfinished)` : ''}${r.comments ? `; translator comments of ${r.comments} unit${r.comments === 1 ? '' : 's'} kept` : ''}${r.notes ? `; translator notes of ${r.notes} unit${r.notes === 1 ? '' : 's'} kept` : ''}${r.states ? `; the reviewed or final state of ${r.states} unit${r.states === 1 ? '' : 's'} kept` : ''}${carriedSummary(r.carried)}${r.unchanged ? ' (the file holds them already: not written again)' : ''}\n`]));
   }
   for (const f of results[0]?.unreadable ?? []) io().stderr.write(reportLines([`${f}: not exported: it does not read as a template (tplsync lint says why)\n`]));
   // judged by the channels of the templates each file holds (a language one channel lists and another lacks)
@@ -165,6 +168,33 @@ export async function translationsExport(paths: string[], o: ExportOptions): Pro
   return results.every((r) => r.skipped) ? EXIT.FINDINGS : EXIT.OK;
 }
 
+/** the summary's part of the translations an import does not write, kept in the file written (ExportResult's `carried`) */
+function carriedSummary(carried: ExportResult['carried']): string {
+  if (!carried?.length) return '';
+  const drafts = carried.filter((c) => c.draft).length;
+  return `; ${carried.length} translation${carried.length === 1 ? '' : 's'} the import does not write kept from the file replaced (see above${drafts ? `; ${drafts === carried.length ? (drafts === 1 ? 'it is' : 'all are') : `${drafts} ${drafts === 1 ? 'is' : 'are'}`} marked unfinished until corrected` : ''})`;
+}
+
+/**
+ * The translations of a file an export kept that an import of it does not write, said on stderr at their lines of the file
+ * written: each unit the import refuses (marked unfinished there), and the others by template and reason (finished as the
+ * translator left them: their template is written once the rest of it is)
+ */
+function carriedLines(r: ExportResult): string[] {
+  const out: string[] = [];
+  const groups = new Map<string, NonNullable<ExportResult['carried']>>();
+  for (const c of r.carried ?? []) {
+    if (c.draft) { out.push(`${r.file}:${c.line}: ${c.id}: not imported (${c.why}): kept in the file, marked unfinished: correct it there, mark it finished and import the file\n`); continue; }
+    const k = `${c.template}\u0000${c.why}`;
+    (groups.get(k) ?? groups.set(k, []).get(k)!).push(c);
+  }
+  for (const cs of groups.values()) {
+    const first = cs[0]!;
+    out.push(`${r.file}:${first.line}: ${first.template}: ${cs.length === 1 ? `${first.id.slice(first.template.length + 1)} not imported` : `${cs.length} translations not imported`} (${first.why}): kept in the file as the translator finished ${cs.length === 1 ? 'it' : 'them'}\n`);
+  }
+  return out;
+}
+
 const copiesOf = (units: readonly Unit[]): { copies?: number } => { const n = units.filter((u) => u.copy).length; return n ? { copies: n } : {}; };
 
 /** Write one translation file per target language; what each holds. */
@@ -176,6 +206,10 @@ export interface ExportResult {
   channels?: string[];
   /** units whose translator's draft (not marked finished) in the file replaced was written again as a draft; units whose translator's comments were */
   drafts?: number; comments?: number;
+  /** XLIFF: units whose translator's notes in the file replaced were written again; units whose "reviewed" or "final" state was */
+  notes?: number; states?: number;
+  /** translations of the file replaced that an import of it does not write, kept in the file written (at `line` of it), and why; `draft`: marked unfinished (the import refuses the unit) */
+  carried?: { id: string; template: string; line: number; why: string; draft: boolean }[];
   /** why the file was not written (no unit: a translation file must hold one) */
   skipped?: string;
   /** the file held what the export would write, byte for byte: not written again */
@@ -312,7 +346,14 @@ async function exportWith(config: Config, paths: readonly string[], cwd: string,
       return targetTexts.has(`${field}\u0000${squeezed(text)}`);
     };
     const pending = earlier ? unimportedTranslations(earlier, units, projectTemplates, everyUnit, heldInTarget) : undefined;
-    if (pending?.own) return { file: shown, ...counts, skipped: `it holds ${pending.own.count} translation${pending.own.count === 1 ? '' : 's'} that the templates do not have yet (${pending.own.first.id}, line ${pending.own.first.line}): a translator's work not imported; ${pending.own.otherSource === pending.own.count ? `made from ${pending.own.count === 1 ? 'a source text other than the template\'s' : 'source texts other than the templates\''} (an export made before the texts changed, or another project's with the same channel aliases and template names, whose unit ids are these): check which before you import it (tplsync translations import ${shown}; another project's export goes to its own --out)` : `import it first (tplsync translations import ${shown})`}, or remove the file to export afresh`, ...also };
+    // the translator's work the templates do not have: imported first when an import of the file writes it, else kept in
+    // the file this export writes (an import refused it, or left its template out), else the file is not written
+    let carry: Map<string, { why: string; draft: boolean }> | undefined;
+    if (pending?.own) {
+      const held = await holdWork(config, shown, cwd, pending.own.units, o.source);
+      if (held.refuse !== undefined) return { file: shown, ...counts, skipped: held.refuse, ...also };
+      carry = held.carry;
+    }
     // a translation of a template this project does not have: another project's export to the same file (a monorepo's
     // products, one shared folder), or a template since deleted. Never written over: the translator's work would be lost
     if (pending?.foreign) {
@@ -327,16 +368,120 @@ async function exportWith(config: Config, paths: readonly string[], cwd: string,
         ? `${held}: templates of this project's channel${f.templates.length === 1 ? '' : 's'} deleted or renamed since the export (or another project's with the same channel alias), and writing the file would lose ${them}; export to another file (--out); for a renamed template, write its new name in the unit ids (${f.first.id.replace(/\/[^/:]*:/, '/NEW_NAME:')}) and import the file (tplsync translations import ${shown}); remove the file if ${them === 'it' ? 'it is' : 'they are'} no longer wanted`
         : `${held}: another project's export to the same file, or templates since deleted, and writing the file would lose ${them}; export to another file (--out), or remove the file once ${f.count === 1 ? 'it is' : 'they are'} imported by the project that has ${f.templates.length === 1 ? 'that template' : 'those templates'} (tplsync translations import ${shown} --config ITS_CONFIG) or no longer wanted`, ...also };
     }
-    // a translator's drafts (not marked finished) and PO comments in the file replaced: written again, drafts as drafts (msgmerge keeps them)
-    const kept = keepTranslatorWork(units, earlier);
-    const text = kept.drafts || kept.comments ? writeTranslations(o.format, kept.units, o.source, target) : fresh;
-    if (o.dryRun) { /* what would be written is said, nothing is */ } else if (!out) io().stdout.write(text);
+    // a translator's drafts (not marked finished), PO comments, XLIFF notes and review states in the file replaced, and its
+    // translations an import does not write: written again, drafts as drafts (msgmerge keeps them)
+    const kept = keepTranslatorWork(units, earlier, carry);
+    const changed = kept.drafts || kept.comments || kept.notes || kept.states || kept.carried;
+    let text = changed ? writeTranslations(o.format, kept.units, o.source, target) : fresh;
+    // each translation kept, at its line of the file written (and the lines the import's words name, of units of this file, made that file's)
+    let carried: NonNullable<ExportResult['carried']> | undefined;
+    if (kept.carried) {
+      const lines = unitLines(o.format, text);
+      const relined = kept.units.map((u) => (u.notImported === undefined ? u : { ...u, notImported: relineWhy(u.notImported, lines) }));
+      if (relined.some((u, i) => u !== kept.units[i] && u.notImported !== kept.units[i]!.notImported)) text = writeTranslations(o.format, relined, o.source, target);
+      carried = relined.filter((u) => u.notImported !== undefined).map((u) => ({ id: u.id, template: u.template, line: lines.get(u.id) ?? 0, why: u.notImported!, draft: u.draft === true }));
+    }
+    // the file holds it already, byte for byte (its translator's work kept as it was): not written again
+    const holds = changed && out !== undefined && kind !== 'special' && w.holds(k, text);
+    if (o.dryRun || holds) { /* what would be written is said, nothing is */ } else if (!out) io().stdout.write(text);
     // a device or a pipe (/dev/null, /dev/stderr, a named pipe): written to in place, never read nor replaced (files/output-file.ts)
     else if (kind === 'special') await writeOutput(out, text, { shown });
     else writeFileAtomic(file, text);
-    return { file: shown, ...counts, ...(kept.drafts ? { drafts: kept.drafts } : {}), ...(kept.comments ? { comments: kept.comments } : {}), ...also };
+    return { file: shown, ...counts, ...(kept.drafts ? { drafts: kept.drafts } : {}), ...(kept.comments ? { comments: kept.comments } : {}), ...(kept.notes ? { notes: kept.notes } : {}), ...(kept.states ? { states: kept.states } : {}), ...(carried ? { carried } : {}), ...(holds ? { unchanged: true as const } : {}), ...also };
   })());
   return results;
+}
+
+/** what an import of a translation file makes of one of its units (importVerdicts): written, or not and why (`refused`: the unit itself is refused) */
+type Verdict = { importable: true } | { importable: false; why: string; refused: boolean };
+
+/**
+ * What an import of the translation file `file` (as the project is now, nothing written: a dry run of the import itself)
+ * makes of each unit of `ids`: written, or why not, in the import's words: the file refused whole, the unit refused (at
+ * its line, by the import's checks and lint's rules), another unit of its template refused (nothing of a template is
+ * written then), the template left out (a new file only once every text is translated), or not finished.
+ */
+async function importVerdicts(config: Config, file: string, cwd: string, ids: readonly string[]): Promise<Map<string, Verdict>> {
+  const r = await importTranslations(config, [file], cwd, true);
+  const templateOf = (id: string): string => id.slice(0, Math.max(0, id.lastIndexOf(':')));
+  const written = new Set(r.written.map((x) => x.template));
+  const unitRefused = new Map<string, string>();
+  const templateRefused = new Map<string, { id: string; message: string }>();
+  let whole: string | undefined;
+  for (const x of r.refusals) {
+    if (x.template === undefined) { if (!x.id) whole ??= x.message; continue; }
+    if (x.id && x.id !== x.template && !unitRefused.has(x.id)) unitRefused.set(x.id, x.message);
+    if (!templateRefused.has(x.template)) templateRefused.set(x.template, { id: x.id, message: x.message });
+  }
+  const skipped = new Map(r.skipped.map((x) => [x.template, x.reason]));
+  const notFinal = new Map(r.fuzzy.map((f) => [f.id, notFinalWhy(f)]));
+  return new Map(ids.map((id): [string, Verdict] => {
+    const template = templateOf(id);
+    if (whole !== undefined) return [id, { importable: false, why: `the import refuses the whole file: ${whole}`, refused: true }];
+    const own = unitRefused.get(id);
+    if (own !== undefined) return [id, { importable: false, why: `the import refuses it: ${own}`, refused: true }];
+    const t = templateRefused.get(template);
+    if (t) return [id, { importable: false, why: t.id === template || !t.id ? `the import refuses ${template}: ${t.message}` : `the import refuses another text of ${template} (${t.id}) and writes none of it`, refused: false }];
+    const skip = skipped.get(template);
+    if (skip !== undefined) return [id, { importable: false, why: `the import leaves ${template} out: ${skip}`, refused: false }];
+    const nf = notFinal.get(id);
+    if (nf !== undefined) return [id, { importable: false, why: `the import leaves it out: ${nf}`, refused: false }];
+    if (written.has(template)) return [id, { importable: true }];
+    return [id, { importable: false, why: 'an import of the file does not write it', refused: false }];
+  }));
+}
+
+/**
+ * What an export does with the finished translations (and drafts of units it leaves out) of the file it replaces that the
+ * templates do not have (`own`), by what an import of that file makes of them: `refuse`, why the file is not written (with
+ * advice that helps: an import writes some of them; or some can be neither imported as they are nor kept, at their lines;
+ * or they were made from other source texts); else `carry`, those this export keeps in the file, by unit id, with why.
+ */
+async function holdWork(config: Config, shown: string, cwd: string, own: readonly OwnPending[], source: string): Promise<{ refuse?: string; carry?: Map<string, { why: string; draft: boolean }> }> {
+  const n = (k: number): string => `${k} translation${k === 1 ? '' : 's'}`;
+  const them = (k: number): string => (k === 1 ? 'it' : 'them');
+  const held = (xs: readonly OwnPending[]): string => `it holds ${n(xs.length)} that the templates do not have yet (${xs[0]!.id}, line ${xs[0]!.line}): a translator's work not imported`;
+  const verdicts = await importVerdicts(config, shown, cwd, own.map((u) => u.id));
+  const verdict = (u: OwnPending): Verdict => verdicts.get(u.id) ?? { importable: true };
+  const why = (u: OwnPending): string => { const v = verdict(u); return v.importable ? '' : v.why; };
+  const importable = own.filter((u) => verdict(u).importable);
+  // an import does not write them, and this export cannot keep them: it holds no unit of theirs, or they were made from
+  // another source text (kept as the unit's draft, such a translation could stand in for the newer one the template holds)
+  const lost = own.filter((u) => !verdict(u).importable && (!u.exported || u.otherSource));
+  const keep = own.filter((u) => !verdict(u).importable && u.exported && !u.otherSource);
+  if (lost.length) {
+    const listed = lost.slice(0, 3).map((u) => `line ${u.line}: ${u.id}: ${why(u)}`).join('; ') + (lost.length > 3 ? `; and ${lost.length - 3} more` : '');
+    const count = (k: number, what: string): string => (k === 0 ? '' : `${k === lost.length ? (k === 1 ? 'it is' : 'they are') : `${k} ${k === 1 ? 'is' : 'are'}`} ${what}`);
+    const noText = lost.filter((u) => u.noText && !u.otherSource).length;
+    const other = lost.filter((u) => u.otherSource).length;
+    const out = lost.length - noText - other;
+    const cause = [count(other, `made from ${other === 1 ? 'a source text other than the template\'s' : 'source texts other than the templates\''} (an export made before the texts changed, or another project's with the same channel aliases and template names, whose unit ids are these)`),
+      count(noText, `of a text no ${source} template of the project has`),
+      count(out, `of ${out === 1 ? 'a template' : 'templates'} this export leaves out (it names some paths; exported too, the translations an import does not write are kept in the file)`)].filter(Boolean).join('; ');
+    const also = importable.length ? ` (it writes the other ${n(importable.length)} not imported yet)` : '';
+    return { refuse: `${held(lost)}, which an import of the file does not write and this export cannot keep in the file (${listed}): ${cause}; correct (or delete) ${them(lost.length)} in the file and import it (tplsync translations import ${shown})${also}, export to another file (--out), or remove the file to export afresh` };
+  }
+  if (importable.length) {
+    const mine = importable.filter((u) => !u.otherSource);
+    // made from other source texts, every one: which project's (and which export's) is the question before an import
+    if (!mine.length) return { refuse: `${held(importable)}; made from ${importable.length === 1 ? 'a source text other than the template\'s' : 'source texts other than the templates\''} (an export made before the texts changed, or another project's with the same channel aliases and template names, whose unit ids are these): check which before you import it (tplsync translations import ${shown}; another project's export goes to its own --out), or remove the file to export afresh` };
+    const after = keep.length ? `: it writes ${them(importable.length)}, and the next export keeps in the file the other ${n(keep.length)}, which it does not write (${why(keep[0]!)})` : '';
+    return { refuse: `${held(importable)}; import it first (tplsync translations import ${shown})${after}, or remove the file to export afresh` };
+  }
+  return { carry: new Map(keep.map((u) => { const v = verdict(u); return [u.id, { why: v.importable ? '' : v.why, draft: !v.importable && v.refused }]; })) };
+}
+
+/** the line of each unit of a translation file's text (finished or not), by unit id */
+function unitLines(format: Format, text: string): Map<string, number> {
+  try {
+    const doc = readTranslations(format, text);
+    return new Map([...doc.entries, ...(doc.fuzzy ?? [])].map((e) => [e.id, e.line]));
+  } catch { return new Map(); }
+}
+
+/** the import's words with the lines they give units of the file (`ID at line N`) made those of the file written (`lines`) */
+function relineWhy(why: string, lines: ReadonlyMap<string, number>): string {
+  return why.replace(/([^\s();]+) at line (\d+)/g, (m, id: string) => (lines.has(id) ? `${id} at line ${lines.get(id)}` : m));
 }
 
 /** whether the file at `abs` holds the start of `text` and no more (a write of it cut short), and is a regular file */
@@ -358,7 +503,7 @@ function tornCopyOf(abs: string, text: string): boolean {
  * when there is no such file (no entries: it does not read as a translation file of this format
  * either), or every translation in it is the templates' already (imported).
  */
-function unimportedTranslations(doc: TranslationDoc | undefined, units: readonly HeldUnit[], project: ReadonlySet<string>, everyUnit: () => readonly HeldUnit[], heldInTarget: (field: string, text: string) => boolean = () => false): { own?: Pending & { otherSource: number }; foreign?: Pending & { templates: string[] } } | undefined {
+function unimportedTranslations(doc: TranslationDoc | undefined, units: readonly HeldUnit[], project: ReadonlySet<string>, everyUnit: () => readonly HeldUnit[], heldInTarget: (field: string, text: string) => boolean = () => false): { own?: Pending & { units: OwnPending[] }; foreign?: Pending & { templates: string[] } } | undefined {
   if (!doc) return undefined;
   // the text the target file holds: its translation, or an untranslated copy of the source (exported with no target: an
   // earlier export's file, which sent the copy out as a translation, holds nothing the templates lack)
@@ -401,9 +546,17 @@ function unimportedTranslations(doc: TranslationDoc | undefined, units: readonly
   // translations whose file holds a source text other than the template's: made from another text (an export before the
   // text changed, or another project's with the same channel aliases and template names: the unit ids are the same)
   const sourceOf = (id: string): string | undefined => byId.get(id)?.source ?? (all ??= new Map(everyUnit().map((x) => [x.id, x]))).get(id)?.source;
-  const otherSource = own.filter((e) => e.source !== undefined && sourceOf(e.id) !== undefined && !same(sourceOf(e.id)!, e.source)).length;
-  return { ...(own.length ? { own: { ...first(own), otherSource } } : {}), ...(foreign.length ? { foreign: { ...first(foreign), templates: [...new Set(foreign.map((e) => templateOf(e.id)))] } } : {}) };
+  const ownUnits = own.map((e) => ({ id: e.id, line: e.line, ...(e.source !== undefined && sourceOf(e.id) !== undefined && !same(sourceOf(e.id)!, e.source) ? { otherSource: true as const } : {}), ...(byId.has(e.id) ? { exported: true as const } : {}), ...(!byId.has(e.id) && !(all ??= new Map(everyUnit().map((x) => [x.id, x]))).has(e.id) ? { noText: true as const } : {}) }));
+  return { ...(own.length ? { own: { ...first(own), units: ownUnits } } : {}), ...(foreign.length ? { foreign: { ...first(foreign), templates: [...new Set(foreign.map((e) => templateOf(e.id)))] } } : {}) };
 }
+
+/**
+ * A translation of a file an export replaces that the templates do not hold (unimportedTranslations' `own`): `otherSource`,
+ * the file holds a source text other than the template's; `exported`, this export holds its unit (it can keep the
+ * translation in the file it writes); `noText`, no template of the project has that text (its field, or a template the
+ * project has in no other language either)
+ */
+interface OwnPending { id: string; line: number; otherSource?: true; exported?: true; noText?: true }
 
 /** what unimportedTranslations reads of a unit: its id, source, and the text the templates hold (Unit's) */
 type HeldUnit = { id: string; source?: string; target?: string | undefined; copy?: true; asExported?: string };
@@ -521,6 +674,8 @@ export interface ImportResult {
   unlisted: { file: string; note: string }[];
   /** units not imported because the target file's text changed after the export and the translation is the text as exported: the file's text kept */
   kept: { file: string; line: number; id: string; template: string; target: string }[];
+  /** XLIFF: the translator's notes of the files' units (a <note> of a category not tplsync's own: a question to the lead, a remark), at their units' lines */
+  notes: { file: string; line: number; id: string; notes: readonly { text: string; category?: string }[] }[];
   /** whether the writes were made on worker threads of their own (AtomicWriter's `threads`) */
   onThreads: boolean;
   /** of `written`, the files planned (and handed to the writer, unless a dry run) while the templates were still being read */
@@ -577,7 +732,7 @@ class Current {
 
 /** The import of translation files into the templates of `config` (paths relative to `cwd`). */
 export async function importTranslations(config: Config, files: readonly string[], cwd: string, dryRun = false, signal?: AbortSignal, writing: ImportWriting = {}): Promise<ImportResult> {
-  const result: ImportResult = { written: [], refusals: [], refusedFiles: 0, notRead: [], skipped: [], empty: [], unchanged: [], otherSource: [], stillOutdated: [], fuzzy: [], newLanguages: [], unlisted: [], kept: [], onThreads: false, early: 0, lazy: 0 };
+  const result: ImportResult = { written: [], refusals: [], refusedFiles: 0, notRead: [], skipped: [], empty: [], unchanged: [], otherSource: [], stillOutdated: [], fuzzy: [], newLanguages: [], unlisted: [], kept: [], notes: [], onThreads: false, early: 0, lazy: 0 };
   const discovered = await discoverFiles(config, [], cwd);
   // thousands of files to write, and a second core: the writes on threads of their own (AtomicWriter's `threads`)
   const threads = writing.threads ?? (discovered.length >= READ_AHEAD_MIN && availableParallelism() >= 2 ? WRITE_THREADS : 0);
@@ -943,6 +1098,7 @@ export async function importTranslations(config: Config, files: readonly string[
     const unchanged = new Set<string>();
     /** a translation file's plan, into the result (its writes already sent) */
     const record = (file: string, doc: TranslationDoc, plan: ImportPlan): void => {
+      for (const x of doc.notes ?? []) result.notes.push({ file, line: x.line, id: x.id, notes: x.notes });
       const skippedHere = new Set(plan.skipped.map((x) => x.template));
       /** templates of this file with a unit left out (not marked finished, or still outdated): not up to date, whatever else of them is */
       const leftOut = new Set<string>();
@@ -1079,6 +1235,8 @@ function aliasesOf(doc: TranslationDoc): string[] {
 }
 
 const KEPT_SHOWN = 20;
+/** how many translator's notes a translation file's import says, each at its line, before it says the rest in a count */
+const NOTES_SHOWN = 20;
 
 /** the notes of the new files named after a source file whose name holds no language: lint's file-name finding of each, and whether the source has the same */
 async function namedLikeNotes(config: Config, written: ImportResult['written']): Promise<string[]> {
@@ -1138,6 +1296,15 @@ export async function translationsImport(files: string[], o: ImportOptions): Pro
       const files = new Set(units.map((k) => k.target)).size;
       err.push(`${file}: and ${(units.length - KEPT_SHOWN).toLocaleString('en')} more units not imported for the same reason (${units.length.toLocaleString('en')} in all, in ${files.toLocaleString('en')} template file${files === 1 ? '' : 's'}): this file is older than the templates; export again and translate what changed\n`);
     }
+  }
+  // a translator's notes (XLIFF), each at its unit's line: a question to the lead or a remark is read where it was written;
+  // the first NOTES_SHOWN of a file, the rest in a count
+  const notesBy = new Map<string, typeof r.notes>();
+  for (const x of r.notes) (notesBy.get(x.file) ?? notesBy.set(x.file, []).get(x.file)!).push(x);
+  for (const [file, units] of notesBy) {
+    const lines = units.flatMap((x) => x.notes.map((n) => `${x.file}:${x.line}: ${x.id}: note: the translator's note${n.category !== undefined ? ` (${n.category})` : ''}: ${n.text.trim()}\n`));
+    append(err, lines.slice(0, NOTES_SHOWN));
+    if (lines.length > NOTES_SHOWN) err.push(`${file}: and ${lines.length - NOTES_SHOWN} more translator's notes (read them in the file)\n`);
   }
   // written over a limit lint only warns about: the warning lint will give the written file, said here at the translation's line
   for (const w of r.written) for (const x of w.warnings ?? []) err.push(`${x.file}:${x.line}: ${x.id}: warning: ${x.message}\n`);

@@ -7,9 +7,9 @@ import { XMLParser } from 'fast-xml-parser';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { baseLanguage, hasWords, partsOf, targetHash, type Unit } from './units.js';
 import { LANG, languageCode } from '../core/language.js';
-import { blank, BREAK_BETWEEN, collapsed, EXPORTED_NOTE, exportedNoteIn, exportedNoteText, languageOfBcp47, layoutTrimmed, lineIndex, readExportedNote, readXliffFast, runsCollapsed } from './xliff-fast.js';
+import { blank, BREAK_BETWEEN, collapsed, EXPORTED_NOTE, exportedNoteIn, exportedNoteText, languageOfBcp47, layoutTrimmed, lineIndex, OWN_NOTES, readExportedNote, readXliffFast, runsCollapsed, STATE_RANK, stateOfRank, translatorNote, type UnitNotes, type XliffNote } from './xliff-fast.js';
 
-export { EXPORTED_NOTE, exportedNoteText, readExportedNote };
+export { EXPORTED_NOTE, exportedNoteText, OWN_NOTES, readExportedNote, type UnitNotes, type XliffNote };
 
 import type { Format } from './format-of-file.js';
 export type { Format } from './format-of-file.js';
@@ -166,11 +166,15 @@ export function writeXliff(units: readonly Unit[], source: string, target: strin
     if (u.copy) notes += `\n      <note category="untranslated">${xmlEscape(copyNote(source, target))}</note>`;
     // the target as exported, by its hash: import tells a translation left as it was from one changed, and keeps an edit made to the file since
     if (u.asExported !== undefined) notes += `\n      <note category="${EXPORTED_NOTE}">${exportedNoteText(targetHash(u.asExported), target)}</note>`;
+    // a translation of the file replaced that its import does not write: why, in the import's words
+    if (u.notImported !== undefined) notes += `\n      <note category="not imported">${xmlEscape(u.notImported)}</note>`;
+    // the translator's own notes, kept from the file this export replaced, after tplsync's
+    for (const n of u.notes ?? []) notes += `\n      ${noteElement(n)}`;
     // xml:space="preserve" on the unit too: a target a tool writes without it (Python's ElementTree, many scripts) inherits it, and keeps its line breaks
     // an outdated translation is the target to start from, not a finished one (XLIFF 2.0 state "initial")
     // (a translator's draft kept from the file this export replaced: not finished either)
     out.push(`    <unit id="${xmlEscape(u.field)}" name="${xmlEscape(u.id)}" xml:space="preserve">${notes ? `\n      <notes>${notes}\n      </notes>` : ''}
-      <segment${u.target !== undefined ? (u.outdated || u.draft ? ' state="initial"' : ' state="translated"') : ''}>
+      <segment${u.target !== undefined ? (u.outdated || u.draft ? ' state="initial"' : ` state="${u.state ?? 'translated'}"`) : ''}>
         <source xml:space="preserve">${xliffContent(u.source)}</source>${u.target !== undefined ? `
         <target xml:space="preserve">${xliffContent(u.target, sourceIds(u.source))}</target>` : ''}
       </segment>
@@ -180,6 +184,18 @@ export function writeXliff(units: readonly Unit[], source: string, target: strin
   out.push('</xliff>', '');
   flush();
   return chunks.join('\n');
+}
+
+/**
+ * A translator's note as an XLIFF 2.0 <note>: its text and category as the file had them; its id, appliesTo and priority
+ * when they are values the schema takes (an NMTOKEN; source or target; 1 to 10), so that the file still validates
+ */
+function noteElement(n: XliffNote): string {
+  const attrs = [n.id !== undefined && /^[\p{L}\p{N}._:\-\u00b7\u0300-\u036f\u203f\u2040]+$/u.test(n.id) ? ` id="${xmlEscape(n.id)}"` : '',
+    n.category !== undefined ? ` category="${xmlEscape(n.category)}"` : '',
+    n.appliesTo === 'source' || n.appliesTo === 'target' ? ` appliesTo="${n.appliesTo}"` : '',
+    n.priority !== undefined && /^(?:[1-9]|10)$/.test(n.priority) ? ` priority="${n.priority}"` : ''].join('');
+  return `<note${attrs}>${xmlEscape(n.text)}</note>`;
 }
 
 const poString = (s: string): string => {
@@ -206,7 +222,8 @@ export function writePo(units: readonly Unit[], source: string, target: string):
     // gettext's mark of a translation to check again: tools show it, msgfmt and import leave it out until it is cleared
     if (u.asExported !== undefined) out.push(`#. ${EXPORTED_NOTE}: ${exportedNoteText(targetHash(u.asExported), target)}`);
     if (u.outdated) out.push(`#. outdated: the ${source} text changed since this translation was made`);
-    if (u.draft) out.push('#. draft: a translator\'s unfinished translation, kept from the file this export replaced');
+    if (u.notImported !== undefined) out.push(`#. not imported: ${u.notImported.replace(/\s*\n\s*/g, ' ')}`);
+    else if (u.draft) out.push('#. draft: a translator\'s unfinished translation, kept from the file this export replaced');
     if (u.copy) out.push(`#. untranslated: ${copyNote(source, target)}`);
     if (u.outdated || u.draft) out.push('#, fuzzy');
     out.push(`msgctxt ${poString(u.id)}`, `msgid ${poString(u.source)}`, `msgstr ${poString(u.target ?? '')}`, '');
@@ -240,7 +257,9 @@ export function writeCsv(units: readonly Unit[], source: string, target: string)
   // of digits (`01234567`, `1234e100`) is a number to a spreadsheet, and would come back as another text
   const rows = [['id', source, target, 'limit', 'notes', CSV_EXPORTED]];
   for (const u of units) {
-    const notes = [u.outdated ? `${CSV_OUTDATED} the ${source} text changed since this translation was made (check it, then delete this note)` : u.draft ? `${CSV_OUTDATED} a translator's draft, kept from the file this export replaced (check it, then delete this note)` : '', u.copy ? `untranslated: ${copyNote(source, target)}` : '', Object.keys(u.samples).length ? `samples: ${samplesNote(u)}` : '', u.placeholders.length ? `keep ${u.placeholders.join(' ')}` : ''].filter(Boolean).join(' | ');
+    // (a translation the import of the file replaced does not write: its notes say why; marked to check again when the import refused it)
+    const notImported = u.notImported?.replace(/\s*\n\s*/g, ' ');
+    const notes = [u.outdated ? `${CSV_OUTDATED} the ${source} text changed since this translation was made (check it, then delete this note)` : u.draft ? (notImported !== undefined ? `${CSV_OUTDATED} not imported: ${notImported} (correct it, then delete this note)` : `${CSV_OUTDATED} a translator's draft, kept from the file this export replaced (check it, then delete this note)`) : notImported !== undefined ? `not imported: ${notImported}` : '', u.copy ? `untranslated: ${copyNote(source, target)}` : '', Object.keys(u.samples).length ? `samples: ${samplesNote(u)}` : '', u.placeholders.length ? `keep ${u.placeholders.join(' ')}` : ''].filter(Boolean).join(' | ');
     const exported = u.asExported !== undefined ? `${EXPORTED_NOTE}: ${exportedNoteText(targetHash(u.asExported), target)}` : '';
     rows.push([u.id, u.source, u.target ?? '', u.limit !== undefined ? (u.sms ? '1 SMS: 160 GSM-7 / 70 UCS-2 (samples included)' : u.bytes ? `${u.limit} bytes (UTF-8)` : u.rendered ? `${u.limit} (samples included)` : String(u.limit)) : '', notes, exported]);
   }
@@ -252,28 +271,50 @@ export function writeCsv(units: readonly Unit[], source: string, target: string)
  * as read) and the templates do not hold, as msgmerge keeps it: a draft (PO's `#, fuzzy` msgstr,
  * XLIFF's `state="initial"` target, a CSV row still noted `outdated:`) that is neither the target the
  * templates give the unit nor its source word for word (a tool's pre-fill) is the unit's target
- * again, still marked not finished; a PO entry's translator comments (`# ...`) stay above it. The
- * target as exported (its hash, EXPORTED_NOTE) stays the templates'. Pure: the units are not changed.
+ * again, still marked not finished; a PO entry's translator comments (`# ...`) stay above it, and an
+ * XLIFF unit's translator notes (`<note>`s of a category not tplsync's own) stay in its notes. An
+ * XLIFF unit the file marks "reviewed" or "final" keeps that state when its source and target are
+ * the file's (neither changed since: an outdated unit is marked to translate again whatever it had).
+ * `carry`: the finished translations of the file that its import does not write (the export's caller
+ * asks the import), by unit id, with why: each is the unit's target again, marked unfinished when
+ * `draft` (the import refuses it) and said in its notes. The target as exported (its hash,
+ * EXPORTED_NOTE) stays the templates'. Pure: the units are not changed.
  */
-export function keepTranslatorWork(units: readonly Unit[], earlier: TranslationDoc | undefined): { units: Unit[]; drafts: number; comments: number } {
-  if (!earlier || (!earlier.fuzzy?.length && !earlier.comments?.length)) return { units: [...units], drafts: 0, comments: 0 };
+export function keepTranslatorWork(units: readonly Unit[], earlier: TranslationDoc | undefined, carry?: ReadonlyMap<string, { why: string; draft: boolean }>): { units: Unit[]; drafts: number; comments: number; notes: number; states: number; carried: number } {
+  const none = { drafts: 0, comments: 0, notes: 0, states: 0, carried: 0 };
+  if (!earlier || (!earlier.fuzzy?.length && !earlier.comments?.length && !earlier.notes?.length && !carry?.size && !earlier.entries.some((e) => e.state !== undefined))) return { units: [...units], ...none };
   const drafts = new Map<string, string>();
   // (a draft that is the target the file was exported with, by its note's hash, is the export's own text: the outdated
   // translation it sent out to start from, never a translator's work, and the templates' text since replaces it)
   for (const f of earlier.fuzzy ?? []) if (f.draft !== undefined && !blank(f.draft) && !(f.exported !== undefined && targetHash(f.draft) === f.exported)) drafts.set(f.id, f.draft);
   const comments = new Map((earlier.comments ?? []).map((c) => [c.id, c.lines]));
-  let nDrafts = 0;
-  let nComments = 0;
+  const notes = new Map((earlier.notes ?? []).map((n) => [n.id, n.notes]));
+  // the finished units of the file (their state, and the translations carried)
+  const entries = new Map(earlier.entries.map((e) => [e.id, e]));
+  const n = { ...none };
   const out = units.map((u) => {
     const d = drafts.get(u.id);
     const c = comments.get(u.id);
+    const ns = notes.get(u.id);
+    const e = entries.get(u.id);
+    const carried = e !== undefined ? carry?.get(u.id) : undefined;
     const draft = d !== undefined && !sameText(d, u.target ?? '') && d !== u.source ? d : undefined;
-    if (draft === undefined && !c) return u;
-    if (draft !== undefined) nDrafts++;
-    if (c) nComments++;
-    return { ...u, ...(draft !== undefined ? { target: draft, draft: true as const, asExported: u.asExported ?? '' } : {}), ...(c ? { comments: c } : {}) };
+    // the state a reviewer gave the unit: kept while its source and target are the ones they saw
+    const target = carried ? e!.target : u.target;
+    const state = e?.state !== undefined && !u.outdated && draft === undefined && !carried?.draft && target !== undefined && sameText(e.target, target) && sameText(e.source, u.source) ? e.state : undefined;
+    if (draft === undefined && !carried && !c && !ns && !state) return u;
+    if (draft !== undefined) n.drafts++;
+    if (carried) n.carried++;
+    if (c) n.comments++;
+    if (ns) n.notes++;
+    if (state) n.states++;
+    let v: Unit = u;
+    // (a carried translation is the translator's text of the current source: neither the templates' outdated one nor an untranslated copy)
+    if (carried) { const { outdated: _o, copy: _c, ...rest } = u; v = { ...rest, target: e!.target, ...(carried.draft ? { draft: true as const } : {}), notImported: carried.why, asExported: u.asExported ?? '' }; }
+    else if (draft !== undefined) v = { ...u, target: draft, draft: true as const, asExported: u.asExported ?? '' };
+    return { ...v, ...(c ? { comments: c } : {}), ...(ns ? { notes: ns } : {}), ...(state ? { state } : {}) };
   });
-  return { units: out, drafts: nDrafts, comments: nComments };
+  return { units: out, ...n };
 }
 
 /** two translations that differ only in their white space (a tool's re-wrap) are one */
@@ -306,6 +347,8 @@ export interface Entry {
   stateless?: true;
   /** an XLIFF target that neither says nor inherits xml:space="preserve" had line breaks between its words, read as spaces (XML's default white space), and has none */
   breaksRead?: true;
+  /** an XLIFF unit whose every segment is in state "reviewed" or "final" (the lower of them): an export keeps it while neither its source nor its target changes */
+  state?: 'reviewed' | 'final';
 }
 
 /** an entry's fields of a note of EXPORTED_NOTE: its hash, and the language it names */
@@ -337,6 +380,8 @@ export interface TranslationDoc {
   fuzzy?: NotFinal[];
   /** PO: the translator's comments (`# ...` lines) of each entry with a unit id, as written: an export keeps them */
   comments?: { id: string; lines: string[] }[];
+  /** XLIFF: the translator's notes of each unit (a <note> of a category not tplsync's own), translated or not: an export keeps them */
+  notes?: UnitNotes[];
 }
 
 /**
@@ -457,6 +502,7 @@ export function readXliffTree(text: string): TranslationDoc {
   const lineAt = lineIndex(text);
   const entries: Entry[] = [];
   const fuzzy: NotFinal[] = [];
+  const notes: UnitNotes[] = [];
   // a file's units, in document order, also inside groups (XLIFF 2.0: a <file> holds units and groups, a group units and groups)
   const unitsIn = (n: XNode): XNode[] => kids(n).flatMap((k) => (tagOf(k) === 'unit' ? [k] : tagOf(k) === 'group' ? unitsIn(k) : []));
   for (const file of kids(root).filter((n) => tagOf(n) === 'file')) {
@@ -466,6 +512,10 @@ export function readXliffTree(text: string): TranslationDoc {
       const original = file[':@']?.original;
       const name = unit[':@']?.name?.trim() || (original && unit[':@']?.id ? `${original}:${unit[':@'].id}` : undefined);
       if (!name) throw new TranslationFileError('a <unit> without the name attribute tplsync wrote (the unit id), in a <file> without its original', line);
+      // a translator's notes (of a category not tplsync's own): an export that replaces the file writes them again
+      const own = kids(unit).filter((n) => tagOf(n) === 'notes').flatMap((n) => kids(n)).filter((n) => tagOf(n) === 'note')
+        .flatMap((n) => { const x = translatorNote((k) => n[':@']?.[k], kids(n).map((c) => (tagOf(c) === '#text' ? String(c['#text']) : '')).join('')); return x ? [x] : []; });
+      if (own.length) notes.push({ id: name, line, notes: own });
       // the unit's text is its segments' and ignorables' (the space or markup between segments) in document order
       const segments = kids(unit).filter((n) => tagOf(n) === 'segment' || tagOf(n) === 'ignorable');
       // a code a tool keeps in the unit's original data (<ph dataRef="d1"/> and <data id="d1">{{country}}</data>)
@@ -536,6 +586,8 @@ export function readXliffTree(text: string): TranslationDoc {
       // a segment without a state is "initial" in XLIFF 2.0; one whose target differs from its source is taken as
       // translated (tools that set no state), one whose target is its source word for word is a pre-fill
       const stateless = segments.some((seg) => tagOf(seg) === 'segment' && seg[':@']?.state === undefined);
+      // the segments' lowest state: a unit reviewed or signed off (final) in every segment keeps it through an export
+      const rank = Math.min(...segments.filter((seg) => tagOf(seg) === 'segment').map((seg) => STATE_RANK[seg[':@']?.state ?? 'initial'] ?? 0));
       const odd = segments.map((seg) => seg[':@']?.state).find((st) => st !== undefined && !XLIFF_STATES.has(st));
       if (odd !== undefined) throw new TranslationFileError(`a segment's state is '${odd}', not one of XLIFF 2.0's (initial, translated, reviewed, final)`, line);
       for (const seg of segments) {
@@ -569,10 +621,10 @@ export function readXliffTree(text: string): TranslationDoc {
       if (target === undefined || blank(target)) { fuzzy.push({ id: name, line, mark: 'empty' }); continue; }
       if (initial) { fuzzy.push({ id: name, line, mark: 'initial', draft: target, ...(exported ? { exported: exported.hash } : {}) }); continue; }
       if (stateless && target === source) { fuzzy.push({ id: name, line, mark: 'copy' }); continue; }
-      entries.push({ id: name, source, target, line, ...(unknown !== undefined ? { unknownCode: unknown.id, unknownKind: unknown.kind, sourceCodes: [...(unknown.kind === 'ph' ? codes.keys() : paired)] } : {}), ...exportedFields(exported), ...(stateless ? { stateless: true as const } : {}), ...(breaksRead && !target.includes('\n') ? { breaksRead: true as const } : {}) });
+      entries.push({ id: name, source, target, line, ...(unknown !== undefined ? { unknownCode: unknown.id, unknownKind: unknown.kind, sourceCodes: [...(unknown.kind === 'ph' ? codes.keys() : paired)] } : {}), ...exportedFields(exported), ...(stateless ? { stateless: true as const } : {}), ...(breaksRead && !target.includes('\n') ? { breaksRead: true as const } : {}), ...stateOfRank(rank) });
     }
   }
-  return { source: fromBcp47(attrs.srcLang), target: fromBcp47(attrs.trgLang), entries, ...(fuzzy.length ? { fuzzy } : {}) };
+  return { source: fromBcp47(attrs.srcLang), target: fromBcp47(attrs.trgLang), entries, ...(fuzzy.length ? { fuzzy } : {}), ...(notes.length ? { notes } : {}) };
 }
 
 /** The first character XML 1.0 cannot hold, raw (CR aside: XML allows it) or as a character reference (&#0;, &#x0B;). */

@@ -41,6 +41,16 @@ export interface Unit {
   copy?: true;
   /** a translator's comments on the unit kept from the file the export replaces (PO `# ` lines, as written) */
   comments?: string[];
+  /** a translator's notes on the unit kept from the XLIFF file the export replaces (its <note>s of a category not tplsync's own) */
+  notes?: { text: string; id?: string; category?: string; appliesTo?: string; priority?: string }[];
+  /** the XLIFF state the file replaced gave the unit ("reviewed", "final"), kept while neither its source nor its target changed */
+  state?: 'reviewed' | 'final';
+  /**
+   * a translation of the file the export replaces that an import of that file does not write (a unit it refuses, one of a
+   * template it leaves out until every text is translated): why, in the import's words; the unit's target is that translation
+   * (marked unfinished with `draft` when the import refuses the unit itself)
+   */
+  notImported?: string;
   /** placeholders of the source, in order, as written (`{{customer}}`) */
   placeholders: string[];
   limit?: number;

@@ -11,7 +11,7 @@ import { languageCode } from '../core/language.js';
 import { showsNothing } from '../core/visible.js';
 
 /** an entry as formats.ts's Entry (declared here: formats.ts imports this module) */
-interface Entry { id: string; source: string; target: string; line: number; unknownCode?: string; unknownKind?: 'ph' | 'pc' | 'sc' | 'ec'; sourceCodes?: string[]; exported?: string; exportedFor?: string; stateless?: true; breaksRead?: true }
+interface Entry { id: string; source: string; target: string; line: number; unknownCode?: string; unknownKind?: 'ph' | 'pc' | 'sc' | 'ec'; sourceCodes?: string[]; exported?: string; exportedFor?: string; stateless?: true; breaksRead?: true; state?: 'reviewed' | 'final' }
 /**
  * The note of an exported unit that had a target: that target's hash (units.ts's textHash). An
  * import whose translation is still the target as exported, where the template's file has
@@ -46,7 +46,33 @@ export function exportedNoteIn(text: string): { hash: string; language?: string 
  */
 export const exportedNoteText = (hash: string, language: string): string => `${hash} (${language})`;
 interface NotFinal { id: string; line: number; mark?: 'initial' | 'copy' | 'outdated' | 'partial' | 'empty'; draft?: string }
-interface TranslationDoc { source: string; target: string; entries: Entry[]; fuzzy?: NotFinal[] }
+interface TranslationDoc { source: string; target: string; entries: Entry[]; fuzzy?: NotFinal[]; notes?: UnitNotes[] }
+
+/**
+ * A unit's <note> a translator or their tool wrote (its category none of tplsync's own, OWN_NOTES):
+ * its text and the attributes XLIFF 2.0 gives a note, as the file wrote them. An export that
+ * replaces the file writes it again on its unit, as msgmerge keeps a PO entry's translator comments.
+ */
+export interface XliffNote { text: string; id?: string; category?: string; appliesTo?: string; priority?: string }
+/** the translator's notes of one unit (XliffNote), at the unit's line */
+export interface UnitNotes { id: string; line: number; notes: XliffNote[] }
+/** the categories of the notes tplsync's export writes on a unit (writeXliff): its own, written anew by each export; any other note is a translator's */
+export const OWN_NOTES: ReadonlySet<string> = new Set(['limit', 'samples', 'outdated', 'untranslated', 'not imported', EXPORTED_NOTE]);
+/** a note's XliffNote, from its attributes and text; undefined for a note of tplsync's own category or with no text */
+export function translatorNote(attr: (name: string) => string | undefined, text: string): XliffNote | undefined {
+  const category = attr('category');
+  if ((category !== undefined && OWN_NOTES.has(category)) || text.trim() === '') return undefined;
+  const out: XliffNote = { text };
+  for (const k of ['id', 'category', 'appliesTo', 'priority'] as const) { const v = attr(k); if (v !== undefined) out[k] = v; }
+  return out;
+}
+/**
+ * XLIFF 2.0's states, in order (initial < translated < reviewed < final): a unit's is its segments'
+ * lowest (a segment without a state is "initial"); an entry keeps it when it is reviewed or final,
+ * which an export writes again for a unit whose source and target did not change
+ */
+export const STATE_RANK: Readonly<Record<string, number>> = { initial: 0, translated: 1, reviewed: 2, final: 3 };
+export const stateOfRank = (rank: number): { state?: 'reviewed' | 'final' } => (rank === 3 ? { state: 'final' } : rank === 2 ? { state: 'reviewed' } : {});
 
 /**
  * A translation of nothing a reader sees: white space, and the characters that print as nothing (a
@@ -129,6 +155,10 @@ interface OpenUnit {
   /** the hash its note of EXPORTED_NOTE gives, and the language it names */
   exported?: string;
   exportedFor?: string;
+  /** its segments' lowest state (STATE_RANK; a segment without one: 0) */
+  rank: number;
+  /** its translator's notes (XliffNote) */
+  notes: XliffNote[];
 }
 
 /** XML's default white space, for a side of a unit none of whose elements says xml:space="preserve": runs of it one space, none at the ends, as readXliffTree reads it */
@@ -187,11 +217,14 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
   let trgLang: string | undefined;
   const entries: Entry[] = [];
   const fuzzy: NotFinal[] = [];
+  const notes: UnitNotes[] = [];
   let unit: OpenUnit | undefined;
   /** inside a source (1) or target (2) of a segment of the unit, at this depth of the stack */
   let inText: 0 | 1 | 2 = 0;
   /** inside the unit's note of EXPORTED_NOTE: its text */
   let exportedNote: string | undefined;
+  /** inside a translator's note of the unit: its attributes, and its text */
+  let noteOpen: { attrs: Map<string, string>; text: string } | undefined;
   let textDepth = 0;
   const attrs = new Map<string, string>();
   while (i < n) {
@@ -208,6 +241,10 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
         const t = unescape(raw);
         if (t === undefined) return undefined;
         exportedNote += t;
+      } else if (noteOpen !== undefined) {
+        const t = unescape(raw);
+        if (t === undefined) return undefined;
+        noteOpen.text += t;
       } else if (raw.includes('&') && unescape(raw) === undefined) return undefined;
     }
     if (lt < 0) break;
@@ -270,7 +307,7 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
     if (selfClosing) { if (!close(name)) return undefined; } else { stack.push(name); spaces.push(space); }
   }
   if (stack.length || !rootDone || !srcLang || !trgLang) return undefined;
-  return { source: languageOfBcp47(srcLang), target: languageOfBcp47(trgLang), entries, ...(fuzzy.length ? { fuzzy } : {}) };
+  return { source: languageOfBcp47(srcLang), target: languageOfBcp47(trgLang), entries, ...(fuzzy.length ? { fuzzy } : {}), ...(notes.length ? { notes } : {}) };
 
   /** an element opens (its attributes in `attrs`); false: leave the file to the full read */
   function open(name: string, at: number, selfClosing: boolean): boolean {
@@ -296,7 +333,7 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
     }
     const parent = stack[depth - 1];
     if (name === 'unit' && parent === 'file' && depth === 2) {
-      unit = { name: attrs.get('name')?.trim() || undefined, line: lineAt(at), source: [], target: undefined, done: [], part: undefined, untranslated: false, initial: false, stateless: false, sourceKept: false, targetKept: false, breaksRead: false };
+      unit = { name: attrs.get('name')?.trim() || undefined, line: lineAt(at), source: [], target: undefined, done: [], part: undefined, untranslated: false, initial: false, stateless: false, sourceKept: false, targetKept: false, breaksRead: false, rank: 3, notes: [] };
       if (!unit.name) return false; // the full read says which unit lacks it
       if (selfClosing) unit = undefined; // no segment, no entry
       return true;
@@ -308,6 +345,7 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
       if (name === 'segment' && state !== undefined && !['initial', 'translated', 'reviewed', 'final'].includes(state)) return false; // the full read says which
       if (name === 'segment' && state === 'initial') unit.initial = true;
       if (name === 'segment' && state === undefined) unit.stateless = true;
+      if (name === 'segment') unit.rank = Math.min(unit.rank, STATE_RANK[state ?? 'initial']!);
       if (selfClosing) endPart(unit);
       return true;
     }
@@ -324,13 +362,22 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
     if (name === 'notes') return unit !== undefined && depth === 3;
     if (name === 'note') {
       if (parent !== 'notes') return false;
-      if (attrs.get('category') === EXPORTED_NOTE && !selfClosing) exportedNote = '';
+      // (an attribute of another namespace: the parser reads its name without the prefix, which the fast read does not)
+      if ([...attrs.keys()].some((k) => k.includes(':'))) return false;
+      if (attrs.get('category') === EXPORTED_NOTE) { if (!selfClosing) exportedNote = ''; } else if (!selfClosing) noteOpen = { attrs: new Map(attrs), text: '' };
       return true;
     }
     return false;
   }
 
   function close(name: string): boolean {
+    if (name === 'note' && noteOpen !== undefined) {
+      const { attrs: a, text: t } = noteOpen;
+      noteOpen = undefined;
+      const note = translatorNote((k) => a.get(k), t);
+      if (unit && note) unit.notes.push(note);
+      return true;
+    }
     if (name === 'note' && exportedNote !== undefined) {
       const note = readExportedNote(exportedNote);
       if (unit && note) { unit.exported = note.hash; if (note.language !== undefined) unit.exportedFor = note.language; }
@@ -358,6 +405,7 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
   }
 
   function finish(u: OpenUnit): void {
+    if (u.notes.length) notes.push({ id: u.name!, line: u.line, notes: u.notes });
     const codes = new Map<string, string>();
     let source = '';
     for (const p of u.source) {
@@ -382,6 +430,6 @@ export function readXliffFast(text: string): TranslationDoc | undefined {
     if (blank(target)) { fuzzy.push({ id: u.name!, line: u.line, mark: 'empty' }); return; }
     if (u.initial) { fuzzy.push({ id: u.name!, line: u.line, mark: 'initial', draft: target, ...(u.exported !== undefined ? { exported: u.exported } : {}) }); return; }
     if (u.stateless && target === source) { fuzzy.push({ id: u.name!, line: u.line, mark: 'copy' }); return; }
-    entries.push({ id: u.name!, source, target, line: u.line, ...(unknown !== undefined ? { unknownCode: unknown, unknownKind: 'ph' as const, sourceCodes: [...codes.keys()] } : {}), ...(u.exported !== undefined ? { exported: u.exported } : {}), ...(u.exportedFor !== undefined ? { exportedFor: u.exportedFor } : {}), ...(u.stateless ? { stateless: true as const } : {}), ...(u.breaksRead && !target.includes('\n') ? { breaksRead: true as const } : {}) });
+    entries.push({ id: u.name!, source, target, line: u.line, ...(unknown !== undefined ? { unknownCode: unknown, unknownKind: 'ph' as const, sourceCodes: [...codes.keys()] } : {}), ...(u.exported !== undefined ? { exported: u.exported } : {}), ...(u.exportedFor !== undefined ? { exportedFor: u.exportedFor } : {}), ...(u.stateless ? { stateless: true as const } : {}), ...(u.breaksRead && !target.includes('\n') ? { breaksRead: true as const } : {}), ...stateOfRank(u.rank) });
   }
 }
