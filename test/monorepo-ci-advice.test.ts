@@ -74,4 +74,49 @@ test('in GitHub Actions, a project in a folder: fmt --check and types --check na
   } finally { cleanup(repo); }
 });
 
+test('in GitHub Actions, a project in a folder: lint\'s job summary and plan\'s comment name files from the root, as the annotations do; the comment says where its commands run', async () => {
+  const { repo, project } = await repoWithProject('teams/messaging');
+  try {
+    const gh = (summary?: string) => ({ GITHUB_ACTIONS: 'true', CI: 'true', GITHUB_WORKSPACE: repo, ...(summary ? { GITHUB_STEP_SUMMARY: summary } : {}) });
+    const welcome = path.join(project, WELCOME);
+    // lint --format github: the annotations and the job summary name the file alike, from the root
+    writeFileSync(welcome, readFileSync(welcome, 'utf8').replace('text: "Hello {{first_name}}', 'text: "{{first_name}}'));
+    const summary = path.join(tempDir('tplsync-summary-'), 'summary.md');
+    writeFileSync(summary, '');
+    const lint = await cli(['lint', '--format', 'github'], { cwd: project, env: gh(summary) });
+    assert.is(lint.exitCode, 1, lint.stdout + lint.stderr);
+    assert.match(lint.stdout, '::error file=teams/messaging/templates/welcome_message.en_US.yaml,');
+    const table = readFileSync(summary, 'utf8');
+    assert.match(table, '| `teams/messaging/templates/welcome_message.en_US.yaml` |');
+    assert.not.match(table, '| `templates/');
+    cleanup(path.dirname(summary));
+    writeFileSync(welcome, readFileSync(welcome, 'utf8').replace('text: "{{first_name}}', 'text: "Hello {{first_name}}'));
+
+    // the plan's comment: each file from the root, and where its commands run
+    const plan = await cli(['plan', '--format', 'markdown'], { cwd: project, env: gh() });
+    assert.is(plan.exitCode, 0, plan.stdout + plan.stderr);
+    assert.match(plan.stdout, `(<code>teams/messaging/${WELCOME}</code>)`);
+    assert.not.match(plan.stdout, `<code>${WELCOME}</code>`);
+    assert.match(plan.stdout, '<sub>📁 `teams/messaging`: the tplsync commands in this comment run in this folder (`cd teams/messaging` from the repository\'s root first), as `npx tplsync ...`; files are named from the repository\'s root.</sub>');
+  } finally { cleanup(repo); }
+});
+
+test('in GitHub Actions, a project at the repository\'s root: paths and advice as the folder\'s (no cd), the comment without a folder line', async () => {
+  const { repo, project } = await repoWithProject('');
+  try {
+    const gh = { GITHUB_ACTIONS: 'true', CI: 'true', GITHUB_WORKSPACE: repo };
+    writeFileSync(path.join(project, 'templates/order_ready.en_US.yaml'), MESSY);
+    const fmt = await cli(['fmt', '--check'], { cwd: project, env: gh });
+    assert.is(fmt.exitCode, 1);
+    assert.match(fmt.stdout, /^templates\/order_ready\.en_US\.yaml$/m);
+    assert.match(fmt.stdout, /^::error file=templates\/order_ready\.en_US\.yaml,line=1,title=tplsync fmt::not in the canonical layout; run: npx tplsync fmt$/m);
+    const plan = await cli(['plan', '--format', 'markdown'], { cwd: project, env: gh });
+    assert.is(plan.exitCode, 0, plan.stderr);
+    assert.match(plan.stdout, `(<code>${WELCOME}</code>)`);
+    assert.not.match(plan.stdout, '📁');
+    // tplsync a devDependency: the comment's commands are run with npx
+    assert.match(plan.stdout, '<sub>Run the tplsync commands of this comment, as `npx tplsync ...`.</sub>');
+  } finally { cleanup(repo); }
+});
+
 test.run();

@@ -15,6 +15,7 @@ import { tplsyncCommand } from '../core/invocation.js';
 import { pathFromRoot, repositoryRoot } from '../files/repository-root.js';
 import { escapeData, escapeProperty } from '../lint/formatters/github.js';
 import { asIdentifier } from '../core/redact.js';
+import type { CommentProject } from '../plan/render.js';
 
 /** whether the run is a GitHub Actions job's (the runner sets GITHUB_ACTIONS=true): its messages are read from a checkout's root, and it takes annotations */
 export function inGithubActions(): boolean {
@@ -87,4 +88,17 @@ export function annotation(config: Pick<Config, 'dir'>, a: { level: 'error' | 'w
     `title=${escapeProperty(a.title)}`,
   ].join(',');
   return `::${a.level} ${props}::${escapeData(a.message)}\n`;
+}
+
+/**
+ * What a pull-request comment (plan's, promote's Markdown) says of its project: its folder from the repository's root
+ * when it is not the root, how the reader runs tplsync, and its files named from the repository's root, as lint's
+ * annotations and job summary name them (`$GITHUB_WORKSPACE`, else the git repository, else the config's folder).
+ */
+export function commentProject(config: Pick<Config, 'dir'>): CommentProject {
+  const root = repositoryRoot(config.dir, io().env);
+  const cwd = io().cwd();
+  const folder = pathFromRoot(config.dir, root, cwd);
+  const word = tplsyncCommand(config.dir);
+  return { ...(folder ? { folder } : {}), ...(word !== 'tplsync' ? { word } : {}), file: (f) => pathFromRoot(f, root, cwd) ?? f };
 }
