@@ -75,7 +75,8 @@ export async function cli(args: string[], opts: { cwd?: string; env?: Record<str
   const o: Options = {
     cwd: opts.cwd ?? ROOT,
     reject: false,
-    env: { NO_COLOR: '1', FORCE_COLOR: undefined, GITHUB_STEP_SUMMARY: undefined, CI: undefined, ...opts.env },
+    // (GITHUB_ACTIONS: a suite run in GitHub Actions would annotate and name files from the checkout's root: a test sets it when it means to)
+    env: { NO_COLOR: '1', FORCE_COLOR: undefined, GITHUB_STEP_SUMMARY: undefined, CI: undefined, GITHUB_ACTIONS: undefined, ...opts.env },
     extendEnv: true,
     stdin: opts.input === undefined ? 'ignore' : 'pipe',
     ...(opts.input !== undefined ? { input: opts.input } : {}),
@@ -88,7 +89,7 @@ export async function cli(args: string[], opts: { cwd?: string; env?: Record<str
 /** the variables a CLI run of the tests sees: the process's, without colour or CI settings, with `env` over them (undefined removes one) */
 export function cliEnv(env: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
   // (npm_command: how npm ran the suite, which the hints' `npx tplsync` follows: a test sets it when it means to)
-  const all: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, GITHUB_STEP_SUMMARY: undefined, CI: undefined, npm_command: undefined, ...env };
+  const all: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, GITHUB_STEP_SUMMARY: undefined, CI: undefined, GITHUB_ACTIONS: undefined, npm_command: undefined, ...env };
   for (const [k, v] of Object.entries(all)) if (v === undefined) delete all[k];
   return all;
 }

@@ -52,7 +52,9 @@ export interface ApplyResult {
   /**
    * quota: skipped because the channel's creation quota was used up (--no-wait-for-quota): a re-run continues.
    * edit-limit: failed because the APPROVED template's edit allowance is used up: a re-run after retryAt writes it.
-   * review: not attempted because the template is in review (PENDING), which WhatsApp does not edit: a re-run after the review writes it.
+   * review: not attempted because the template is in review (PENDING), which WhatsApp does not edit: a re-run after the review writes it;
+   * with outcome failed, the write was refused because the template went into review after the plan read it (written
+   * since the plan: another apply, another job): a re-run after the review writes this text over the one written meanwhile.
    * behind: not attempted because the checkout is behind its upstream branch, whose newer version of the file the channel holds: git pull first.
    */
   deferred?: 'quota' | 'edit-limit' | 'review' | 'behind';
@@ -198,6 +200,9 @@ export async function applyItems(client: Client, items: readonly ApplyItem[], o:
       const failed: ApplyResult = { ...base, outcome: 'failed', error: err.message, errorExitCode: (e as ApiError).exitCode ?? 70 };
       // the edit allowance of an APPROVED template is used up: the same write is possible later, and the read says from when
       if (e instanceof RequestError && e.code === EDIT_LIMIT_CODE) return { ...failed, deferred: 'edit-limit', ...await nextEditAt(client, it) };
+      // refused, and the template is in review now, which the plan did not see (it would not have attempted the write):
+      // written since the plan (another apply: another job), and a re-run after the review writes this text
+      if (e instanceof RequestError && await inReviewNow(client, it)) return { ...failed, deferred: 'review', errorExitCode: EXIT.PARTIAL };
       return failed;
     }
   };
@@ -239,6 +244,16 @@ async function nextEditAt(client: Client, it: ApplyItem): Promise<{ retryAt?: st
   const back = await client.getTemplate(it.channelId, it.publicId).catch(() => undefined);
   const at = back ? editAllowanceOf(back)?.nextAt : undefined;
   return at ? { retryAt: at } : {};
+}
+
+/**
+ * Whether the template a write was refused for is in review (PENDING, IN_APPEAL) as it is read now: WhatsApp takes no
+ * edit of it until the review ends (the emulator's and the service's 400 `INVALID`, docs/api-assumptions.md: Edit limits),
+ * whatever words the refusal uses. False when the read fails.
+ */
+async function inReviewNow(client: Client, it: ApplyItem): Promise<boolean> {
+  const back = await client.getTemplate(it.channelId, it.publicId).catch(() => undefined);
+  return back?.statusText !== undefined && IN_REVIEW.has(back.statusText);
 }
 
 /** Polls written templates until none is PENDING or the time is up (one approved under another category than its file's marked so). */

@@ -281,7 +281,14 @@ export function applyExit(outcome: ApplyOutcome, o: { waited: boolean; interrupt
       const at = editLimited.map((r) => r.retryAt).filter((t): t is string => t !== undefined).sort().at(-1);
       parts.push(`${s(editLimited.length)} not edited: the edit allowance of ${editLimited.length === 1 ? 'an APPROVED template is' : 'APPROVED templates is'} used up${at ? ` (the next edit is possible from ${at})` : ''}${see}; a re-run then writes ${editLimited.length === 1 ? 'it' : 'them'}, or give the template a new name (docs/recovery.md#the-edit-limit)`);
     }
-    if (inReview.length) parts.push(`${s(inReview.length)} not edited: in review (PENDING) or in appeal (IN_APPEAL), and WhatsApp takes no edit until the review ends${see}; re-run apply once \`${run('review')}\` shows ${inReview.length === 1 ? 'it' : 'them'} decided${o.waited ? ` (the review did not end within --wait-timeout: docs/recovery.md, "A --wait time-out")` : ` (\`${run('apply --wait')}\` waits for the review, then writes the edit)`}`);
+    // not attempted (the plan saw the review), and refused because a review began after the plan read the template
+    const notAttempted = inReview.filter((r) => r.outcome === 'skipped');
+    const meanwhile = inReview.filter((r) => r.outcome === 'failed');
+    if (notAttempted.length) parts.push(`${s(notAttempted.length)} not edited: in review (PENDING) or in appeal (IN_APPEAL), and WhatsApp takes no edit until the review ends${see}; re-run apply once \`${run('review')}\` shows ${notAttempted.length === 1 ? 'it' : 'them'} decided${o.waited ? ` (the review did not end within --wait-timeout: docs/recovery.md, "A --wait time-out")` : ` (\`${run('apply --wait')}\` waits for the review, then writes the edit)`}`);
+    if (meanwhile.length) {
+      const it = meanwhile.length === 1 ? 'it' : 'them';
+      parts.push(`${s(meanwhile.length)} refused by the API because ${meanwhile.length === 1 ? 'it was' : 'they were'} in review (PENDING): another apply (another job) wrote ${it} since the plan, and WhatsApp takes no edit until the review ends${see}; re-run apply once \`${run('review')}\` shows ${it} decided (\`${run('apply --wait')}\` waits for the review, then writes the edit): it writes this text, replacing the one written meanwhile`);
+    }
     if (behind.length) parts.push(`${s(behind.length)} not written: this checkout is behind its upstream branch (or the branch it is merged into), whose newer version of ${behind.length === 1 ? 'its file' : 'their files'} the channel holds (a colleague's applied change), and the write would revert it${see}; git pull (or merge that branch) first, then \`${run('apply')}\` again`);
     if (blocked.length) parts.push(`${s(blocked.length)} not attempted: the channel takes no edit of ${blocked.length === 1 ? 'it' : 'them'} as ${blocked.length === 1 ? 'it stands' : 'they stand'}${see}; each line above says what to do instead (docs/recovery.md)`);
     if (transient) parts.push(`${s(transient)} did not make it${see}; a re-run is safe and writes only what is missing`);

@@ -10,7 +10,7 @@ import { loadingDiagnostics } from '../lint/stage-problems.js';
 import { commandConfig, lockWait, templatePaths } from './context.js';
 import { io } from '../core/io.js';
 import { visible } from '../core/visible.js';
-import { tplsyncCommand } from '../core/invocation.js';
+import { annotation, projectCommand, readerPath } from './reader-place.js';
 
 export interface FmtCommandOptions { config?: string; check?: boolean; lockTimeout?: string }
 
@@ -27,7 +27,7 @@ export async function fmtCommand(named: string[], o: FmtCommandOptions): Promise
 
 async function fmtFiles(config: Config, paths: string[], o: FmtCommandOptions): Promise<number> {
   const files = await discoverFiles(config, paths, io().cwd());
-  const changed: string[] = [];
+  const changed: { file: string; line?: number }[] = [];
   let broken = 0;
   // a signal stops fmt between two files (each file is written whole, or not at all)
   const signal = interruptSignal();
@@ -47,14 +47,18 @@ async function fmtFiles(config: Config, paths: string[], o: FmtCommandOptions): 
       broken++;
     } else {
       if (r.keptOrder) io().stderr.write(`${r.file}: keys left in the file's order: moving them would put an alias before its anchor\n`);
-      if (r.kind !== 'unchanged') changed.push(r.file);
+      if (r.kind !== 'unchanged') changed.push({ file: r.file, ...(r.line !== undefined ? { line: r.line } : {}) });
       // the one change of line ends fmt makes, said: a file with CRLF and LF lines gets the one most of its lines have
       if (r.kind !== 'unchanged' && r.mixed) io().stderr.write(`${visible(r.file, { oneLine: true })}: its lines end with CRLF (${r.mixed.crlf}) and LF (${r.mixed.lf}): ${o.check ? 'fmt gives' : 'given'} them all ${r.mixed.crlf > r.mixed.lf ? 'CRLF' : 'LF'}, as most end\n`);
     }
   }
   if (o.check) {
-    for (const f of changed) io().stdout.write(`${visible(f, { oneLine: true })}\n`);
-    if (changed.length) io().stderr.write(`${changed.length} file${changed.length === 1 ? '' : 's'} not in the canonical layout; run: ${tplsyncCommand()} fmt\n`);
+    // named, and the fix advised, as the reader finds and runs them: in a GitHub Actions job from the repository's root,
+    // with an annotation on each file (as lint's findings), where a pull request shows it
+    const fix = changed.length ? projectCommand(config, 'fmt') : '';
+    for (const f of changed) io().stdout.write(`${visible(readerPath(config, f.file), { oneLine: true })}\n`);
+    for (const f of changed) io().stdout.write(annotation(config, { level: 'error', file: f.file, ...(f.line !== undefined ? { line: f.line } : {}), title: 'tplsync fmt', message: `not in the canonical layout; run: ${fix}` }));
+    if (changed.length) io().stderr.write(`${changed.length} file${changed.length === 1 ? '' : 's'} not in the canonical layout; run: ${fix}\n`);
   } else {
     io().stdout.write(`${changed.length} of ${files.length} file${files.length === 1 ? '' : 's'} reformatted${broken ? `; ${broken} left as they are (see above)` : ''}\n`);
   }

@@ -19,6 +19,7 @@ import { applyAdvice, commandConfig, foundAbovePaths, savedBase, withConnection 
 import { projectFiles, refuseProtectedOutput } from '../files/output-target.js';
 import { parseParallelism, reportLintFailure, sayConfigWarning, sayLeftOut, sayValueWarnings } from './report.js';
 import { io } from '../core/io.js';
+import { commentProject } from './reader-place.js';
 import path from 'node:path';
 
 export interface PlanCommandOptions {
@@ -87,7 +88,7 @@ export async function planCommand(paths: string[], o: PlanCommandOptions): Promi
     }
     const env = conn.environment.name;
     const text = o.format === 'json' ? renderJson(plan, { environment: env, target: conn.target })
-      : o.format === 'markdown' ? renderMarkdown(plan, { environment: env, marker: o.marker ?? `tplsync-plan:${env}`, rendered: (c) => (c.desired ? renderCanonicalText(c.desired) : undefined), ...(o.previewUrl ? { preview: { url: o.previewUrl, page: changePageName } } : {}) })
+      : o.format === 'markdown' ? renderMarkdown(plan, { environment: env, marker: o.marker ?? `tplsync-plan:${env}`, project: commentProject(config), rendered: (c) => (c.desired ? renderCanonicalText(c.desired) : undefined), ...(o.previewUrl ? { preview: { url: o.previewUrl, page: changePageName } } : {}) })
         : renderText(plan, { color: !o.output && useColor(io().stdout), environment: env, ...(o.verbose ? { verbose: true } : {}) });
     await emit(text, o.output);
     if (o.out) {

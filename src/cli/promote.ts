@@ -18,6 +18,7 @@ import { applyAdvice, commandConfig, savedBase, withConnection } from './context
 import { projectFiles, refuseProtectedOutput } from '../files/output-target.js';
 import { parseParallelism, reportLintFailure, sayLeftOut, sayValueWarnings } from './report.js';
 import { io } from '../core/io.js';
+import { commentProject } from './reader-place.js';
 import { didYouMean } from '../core/suggest.js';
 
 /** the source's templates that are not the target's (their channel alias only the source defines), named: not counted as promoted */
@@ -59,7 +60,7 @@ export async function promoteCommand(paths: string[], o: PromoteCommandOptions):
     const held = (plan.held ?? []).filter((h) => h.kind === 'source').length;
     const lead = `Promotion from ${o.from} to ${env}: ${result.source.templates.length} template${result.source.templates.length === 1 ? '' : 's'} approved in ${o.from} as the files have ${result.source.templates.length === 1 ? 'it' : 'them'}${held ? `, ${held} held` : ''}${notIn(result.notInTarget, o.from, env)}.`;
     const text = o.format === 'json' ? renderJson(plan, { environment: env, target: target.target, source: { environment: result.source.environment, target: result.source.target } })
-      : o.format === 'markdown' ? renderMarkdown(plan, { environment: env, marker: o.marker ?? `tplsync-promote:${o.from}:${env}`, promotion: { from: o.from, lead } })
+      : o.format === 'markdown' ? renderMarkdown(plan, { environment: env, marker: o.marker ?? `tplsync-promote:${o.from}:${env}`, promotion: { from: o.from, lead }, project: commentProject(config) })
         : `${lead}\n${renderText(plan, { color: !o.output && useColor(io().stdout), environment: env })}`;
     await emit(text, o.output);
     if (o.out) {

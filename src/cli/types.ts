@@ -21,7 +21,7 @@ import { acceptedCategory } from '../config/categories.js';
 import { io, shownPath } from '../core/io.js';
 import { projectFiles, protectedOutput, refuseProtectedOutput } from '../files/output-target.js';
 import { templateHoldsKey } from '../model/holds-key.js';
-import { tplsyncCommand } from '../core/invocation.js';
+import { annotation, projectRun, readerPath } from './reader-place.js';
 export interface TypesCommandOptions { config?: string; env?: string; out?: string; check?: boolean; importFrom?: string }
 
 export async function typesCommand(o: TypesCommandOptions): Promise<number> {
@@ -105,7 +105,15 @@ export async function typesCommand(o: TypesCommandOptions): Promise<number> {
   // a checkout that turned its line endings into CRLF (core.autocrlf) holds the same module
   if (current !== undefined && current.replace(/\r\n/g, '\n') === text) { io().stdout.write(`${rel} is up to date (${count})\n`); return EXIT.OK; }
   if (o.check) {
-    io().stderr.write(`${rel} is ${current === undefined ? 'missing' : 'stale'}; update it with: ${tplsyncCommand()} types${envName ? ` --env ${envName}` : ''}${importFrom !== DEFAULT_IMPORT ? ` --import-from ${shellWord(importFrom)}` : ''}${o.out ? ` --out ${shellWord(o.out)}` : ''}\n`);
+    // named, and the update advised, as the reader finds and runs them (in a GitHub Actions job: from the repository's
+    // root, `cd` to the project's folder first), with an annotation on the module there (as lint's findings)
+    const run = projectRun(config);
+    // --out as given, or from the folder the advice runs in when that is another (a relative path given here would miss)
+    const outWord = o.out === undefined ? undefined : path.resolve(run.dir) === path.resolve(io().cwd()) || path.isAbsolute(o.out) ? o.out : path.relative(run.dir, out).split(path.sep).join('/');
+    const fix = `${run.cd}${run.word} types${envName ? ` --env ${shellWord(envName)}` : ''}${importFrom !== DEFAULT_IMPORT ? ` --import-from ${shellWord(importFrom)}` : ''}${outWord !== undefined ? ` --out ${shellWord(outWord)}` : ''}${run.config}`;
+    const state = current === undefined ? 'missing' : 'stale';
+    io().stdout.write(annotation(config, { level: 'error', ...(current !== undefined ? { file: out } : {}), title: 'tplsync types', message: `${readerPath(config, rel)} is ${state}; update it with: ${fix}` }));
+    io().stderr.write(`${readerPath(config, rel)} is ${state}; update it with: ${fix}\n`);
     return EXIT.FINDINGS;
   }
   // the file's byte-order mark and line ends are its own (as the template writers keep them: files/line-ends.ts)

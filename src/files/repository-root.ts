@@ -24,3 +24,13 @@ export function repositoryRoot(dir: string, env: NodeJS.ProcessEnv): string {
   if (ws && (abs === ws || abs.startsWith(`${ws}${path.sep}`))) return ws;
   return gitRoot(abs) ?? abs;
 }
+
+/**
+ * Pure: the path of `file` (relative to `cwd`, as the commands name files) from `root`, with forward slashes, as GitHub
+ * names it; undefined for a file outside the root (or the root itself).
+ */
+export function pathFromRoot(file: string, root: string, cwd: string): string | undefined {
+  const rel = path.relative(root, path.resolve(cwd, file));
+  if (rel === '' || rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) return undefined;
+  return rel.split(path.sep).join('/');
+}

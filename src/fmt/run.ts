@@ -17,7 +17,9 @@ import { systemReason } from '../core/system-error.js';
 export type FmtOutcome =
   | { file: string; kind: 'unchanged' | 'changed' | 'written'; keptOrder?: boolean;
     /** its lines end with CRLF and with LF alone (edited on two systems): the layout gives them the line end most have */
-    mixed?: { crlf: number; lf: number } }
+    mixed?: { crlf: number; lf: number };
+    /** changed or written: the first line (1-based) the layout changes, where an annotation points */
+    line?: number }
   /** the problems of loading the file, as data (the command reports each under its rule: src/lint/stage-problems.ts) */
   | { file: string; kind: 'refused'; problems: LoadProblem[] }
   | { file: string; kind: 'failed'; message: string };
@@ -51,7 +53,17 @@ export function formatBytes(file: string, bytes: Uint8Array | undefined, problem
   const text = bom + withLineEnd(r.text, ends.main);
   const mixed = ends.crlf && ends.lf ? { mixed: { crlf: ends.crlf, lf: ends.lf } } : {};
   if (text === before) return { file, kind: 'unchanged', ...kept };
-  return { file, kind: 'changed', text, ...kept, ...mixed };
+  return { file, kind: 'changed', text, line: firstChangedLine(before, text), ...kept, ...mixed };
+}
+
+/** Pure: the first line (1-based) of `before` that `after` does not begin with as well */
+function firstChangedLine(before: string, after: string): number {
+  const n = Math.min(before.length, after.length);
+  let i = 0;
+  while (i < n && before.charCodeAt(i) === after.charCodeAt(i)) i++;
+  let line = 1;
+  for (let j = 0; j < i; j++) if (before.charCodeAt(j) === 10) line++;
+  return line;
 }
 
 /** `beforeWrite`: called once the file is read and formatted, before it is written (a test's edit saved meanwhile) */
@@ -60,7 +72,7 @@ export function formatFile(f: FileEntry, write: boolean, beforeWrite?: () => voi
   const out = formatBytes(f.file, read.bytes, read.problem);
   if (out.kind !== 'changed') return out;
   const r = { text: out.text!, keptOrder: out.keptOrder };
-  const kept = { ...(r.keptOrder ? { keptOrder: true } : {}), ...(out.mixed ? { mixed: out.mixed } : {}) };
+  const kept = { ...(r.keptOrder ? { keptOrder: true } : {}), ...(out.mixed ? { mixed: out.mixed } : {}), ...(out.line !== undefined ? { line: out.line } : {}) };
   if (!write) return { file: f.file, kind: 'changed', ...kept };
   // a file without write permission was made read-only on purpose: left as it is, and said
   let mode = 0o644;

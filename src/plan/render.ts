@@ -562,9 +562,24 @@ export interface PreviewLink {
   page: (c: PlanChange) => string;
 }
 
+/**
+ * Where the project of a comment is, as its reader (a reviewer, at the repository's root) needs it: the commands the
+ * comment gives are run in the project's folder, and its files are named from the repository's root, as lint's
+ * annotations and the pull request's file list name them (trial-bk F1, F2).
+ */
+export interface CommentProject {
+  /** the project's folder from the repository's root (`teams/messaging`); absent at the root */
+  folder?: string;
+  /** how the reader runs tplsync (`npx tplsync` for a devDependency: core/invocation.ts); absent: `tplsync` */
+  word?: string;
+  /** a template file (as the plan names it) as the comment names it */
+  file?: (file: string) => string;
+}
+
 export function renderMarkdown(plan: Plan, o: { environment: string; marker?: string; limit?: number; rendered?: (c: PlanChange) => string | undefined; preview?: PreviewLink;
   /** a promotion's comment: its own title and its first line (a reviewer tells it from the plan's comment on the same pull request) */
-  promotion?: { from: string; lead: string } }): string {
+  promotion?: { from: string; lead: string };
+  project?: CommentProject }): string {
   const limit = o.limit ?? MARKDOWN_LIMIT;
   const s = plan.summary;
   const head: string[] = [];
@@ -573,6 +588,9 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
   if (o.marker) head.push(`<!-- ${o.marker} -->`);
   head.push(o.promotion ? `## tplsync promote: ${o.promotion.from} → ${o.environment}` : `## tplsync plan: ${o.environment}`, '');
   if (o.promotion) head.push(esc(o.promotion.lead), '');
+  const where = projectLine(o.project);
+  if (where) head.push(where, '');
+  const shownFile = o.project?.file ?? ((f: string) => f);
   // the updates apply does not attempt (a DISABLED template, an approved template's category) in a column of their own, not as updates
   const skips = applySkipCount(plan);
   const reviewSkips = reviewSkipCount(plan);
@@ -608,7 +626,7 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
   // what the plan did not look at, beside its verdict: a drift issue made of this comment says it too
   if (plan.orphansNotLookedFor) head.push(`ℹ️ Orphans not looked for: ${esc(plan.orphansNotLookedFor.reason)}.`, '');
   if (plan.historyMissing) head.push(`ℹ️ History missing: ${esc(plan.historyMissing)}.`, '');
-  const without = withoutFileLine(plan, (k) => `\`${k}\``);
+  const without = withoutFileLine(plan, (k) => `\`${k}\``, shownFile);
   if (without) head.push(`ℹ️ ${esc(without)}`, '');
   for (const line of windowLines(plan)) head.push(`⏳ ${esc(line)}`, '');
   if (plan.secretsHidden) head.push(`ℹ️ (secret) in the channel's copy: ${esc(plan.secretsHidden)}.`, '');
@@ -656,7 +674,7 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
   }
   const details: string[] = [];
   for (const c of plan.changes.filter((x) => x.action !== 'noop')) {
-    const parts = [`<details><summary><code>${SYMBOL[c.action]} ${c.action}</code> <b>${escHtml(idOf(c))}</b>${c.file ? ` (<code>${escHtml(asIdentifier(c.file))}</code>)` : ''}${c.drift ? ` <b>(${escHtml(driftLabel(c))})</b>` : ''}${c.action === 'update' && c.applySkips !== undefined ? ' <b>(apply will skip)</b>' : ''}${c.action === 'update' && c.afterReview !== undefined ? ' <b>(apply --wait writes it after the review)</b>' : ''}</summary>`, ''];
+    const parts = [`<details><summary><code>${SYMBOL[c.action]} ${c.action}</code> <b>${escHtml(idOf(c))}</b>${c.file ? ` (<code>${escHtml(asIdentifier(shownFile(c.file)))}</code>)` : ''}${c.drift ? ` <b>(${escHtml(driftLabel(c))})</b>` : ''}${c.action === 'update' && c.applySkips !== undefined ? ' <b>(apply will skip)</b>' : ''}${c.action === 'update' && c.afterReview !== undefined ? ' <b>(apply --wait writes it after the review)</b>' : ''}</summary>`, ''];
     // a new template's category (its file view, the diff below, holds none): what it is reviewed and billed as
     const category = createdCategory(c);
     if (category !== undefined) parts.push(`Category: **${escText(category)}** (what WhatsApp reviews and bills it as; it cannot change once approved)`, '');
@@ -707,6 +725,15 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
   return text;
 }
 
+/** the comment's line on where its commands run and how its files are named (none for a project at the root run as `tplsync`) */
+function projectLine(p: CommentProject | undefined): string | undefined {
+  const word = p?.word !== undefined && p.word !== 'tplsync' ? p.word : undefined;
+  if (!p?.folder && !word) return undefined;
+  const as = word ? `, as \`${escCode(word)} ...\`` : '';
+  if (!p?.folder) return `<sub>Run the tplsync commands of this comment${as}.</sub>`;
+  return `<sub>📁 \`${escCode(p.folder)}\`: the tplsync commands in this comment run in this folder (\`cd ${escCode(shellWord(p.folder))}\` from the repository's root first)${as}; files are named from the repository's root.</sub>`;
+}
+
 /** per channel, the quota's windows its creations need, then what to do about a long apply (none when one window holds them) */
 function windowLines(plan: Pick<Plan, 'changes' | 'createQuota'>, wait = true): string[] {
   if (!plan.createQuota) return [];
@@ -733,11 +760,11 @@ function deletedLine(plan: Pick<Plan, 'deletedOnChannel'>, name: (key: string) =
  * The templates no file defines that a plan which did not look for orphans knows of (Plan.withoutFile), in one line:
  * deleting a file deletes no template, and what looks. At most 5 by name (a removed one by its file).
  */
-export function withoutFileLine(plan: Pick<Plan, 'withoutFile'>, name: (key: string) => string): string | undefined {
+export function withoutFileLine(plan: Pick<Plan, 'withoutFile'>, name: (key: string) => string, file: (file: string) => string = (f) => f): string | undefined {
   const w = plan.withoutFile;
   if (!w?.templates.length) return undefined;
   const n = w.templates.length;
-  const keys = w.templates.map((t) => name(w.source === 'git' && t.file ? t.file : idOf(t)));
+  const keys = w.templates.map((t) => name(w.source === 'git' && t.file ? file(t.file) : idOf(t)));
   const shown = `${keys.slice(0, 5).join(', ')}${n > 5 ? ` and ${n - 5} more` : ''}`;
   const them = n === 1 ? 'it' : 'them';
   if (w.source === 'listing') return `${n === 1 ? '1 template' : `${n} templates`} on the channel ${n === 1 ? 'has' : 'have'} no file (${shown}): tplsync never deletes a template, and this plan compared only the files' templates; \`${w.command}\` lists ${them} as orphans, and the console removes ${them}.`;

@@ -12,7 +12,7 @@ export interface FormatContext {
   files?: readonly string[];
   color: boolean;
   toolVersion: string;
-  /** the repository root (the config's directory): SARIF and GitHub paths are relative to it */
+  /** the repository root (files/repository-root.ts): the SARIF, GitHub (annotations and job summary), JUnit and Markdown reports name files from it */
   root?: string;
   /** the directory the diagnostics' paths are relative to (the working directory) */
   cwd?: string;

@@ -5,6 +5,7 @@ import { overMaxWarnings, type Formatter } from './formatter.js';
 import { visible } from '../../core/visible.js';
 import { fitLines, GITHUB_COMMENT_CHARACTERS } from '../../core/fit-lines.js';
 import type { Diagnostic } from '../../core/diagnostic.js';
+import { repoRelative } from './sarif.js';
 
 const cell = (s: string): string => s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ').replace(/</g, '&lt;');
 /** a code span in a table cell: backslashes are literal in it (not doubled), a pipe still escaped (GFM tables), fenced with more backticks than it holds */
@@ -33,11 +34,18 @@ function leftOut(rest: readonly Diagnostic[]): string {
   return `${named}${byRule.length > 10 ? ` and ${byRule.length - 10} more rules` : ''}; in ${files} file${files === 1 ? '' : 's'}`;
 }
 
+/**
+ * A file as a report for GitHub names it: by its path from the repository's root (ctx.root), as the annotations and the
+ * pull request's file list do (a monorepo's teams/payments/templates/..., not templates/..., which every team's folder
+ * has); a file outside the repository, or any file without a root, as it is given.
+ */
+const shownFile = (file: string, ctx: Parameters<Formatter>[1]): string => (ctx.root ? repoRelative(file, ctx) ?? file : file);
+
 /** the config's own warnings (a pair of template files one apart in letter case, no config found): a line each, with the config's line when placed */
 function configLines(ctx: Parameters<Formatter>[1]): string[] {
   const ws = ctx.configWarnings ?? [];
   if (!ws.length) return [];
-  return [...ws.map((w) => `- 🟡 warning${w.file !== undefined ? ` ${asIdentifier(code(visible(`${w.file}:${w.line ?? 1}`, { oneLine: true })))}` : ''}: ${cell(visible(w.message, { oneLine: true }))}`), ''];
+  return [...ws.map((w) => `- 🟡 warning${w.file !== undefined ? ` ${asIdentifier(code(visible(`${shownFile(w.file, ctx)}:${w.line ?? 1}`, { oneLine: true })))}` : ''}: ${cell(visible(w.message, { oneLine: true }))}`), ''];
 }
 
 export const markdown: Formatter = (diags, ctx) => {
@@ -62,7 +70,7 @@ export const markdown: Formatter = (diags, ctx) => {
   const rows = diags.map((d) => {
     const url = docs.get(d.ruleId);
     const rule = url ? `[\`${d.ruleId}\`](${url})` : `\`${d.ruleId}\``;
-    return `| ${asIdentifier(code(visible(d.file, { oneLine: true })))} | ${d.line}:${d.column} | ${ICON[d.severity]} | ${rule} | ${cell(visible(d.message, { oneLine: true }))} |`;
+    return `| ${asIdentifier(code(visible(shownFile(d.file, ctx), { oneLine: true })))} | ${d.line}:${d.column} | ${ICON[d.severity]} | ${rule} | ${cell(visible(d.message, { oneLine: true }))} |`;
   });
   // within the limit (a comment's 65,536 characters; the job summary's budget): the rows that fit, then the rest counted
   const limit = ctx.markdown?.limit ?? GITHUB_COMMENT_CHARACTERS;

@@ -4,6 +4,7 @@ import { asIdentifier } from '../../core/redact.js';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { overMaxWarnings, type FormatContext, type Formatter } from './formatter.js';
+import { pathFromRoot } from '../../files/repository-root.js';
 
 const LEVEL = { error: 'error', warning: 'warning', info: 'note' } as const;
 
@@ -13,9 +14,7 @@ const LEVEL = { error: 'error', warning: 'warning', info: 'note' } as const;
  */
 export function repoRelative(file: string, ctx: FormatContext): string | undefined {
   if (!ctx.root) return file.split('\\').join('/');
-  const rel = path.relative(ctx.root, path.resolve(ctx.cwd ?? ctx.root, file));
-  if (rel === '' || rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) return undefined;
-  return rel.split(path.sep).join('/');
+  return pathFromRoot(file, ctx.root, ctx.cwd ?? ctx.root);
 }
 
 /** The absolute path of a diagnostic's file. */
