@@ -24,7 +24,7 @@ export function checkBaseUrl(raw: string, allowInsecureHttp = false, role: UrlRo
   try { u = new URL(raw); } catch {
     // a shell's variable written in a YAML or JSON config (${API_BASE_URL}, $API_BASE_URL): such a config is read as written
     const variable = role === API_BASE ? /\$\{?[A-Za-z_][A-Za-z0-9_]*\}?/.exec(raw)?.[0] : undefined;
-    throw new UsageError(`${role.name} '${raw}' is not a URL${variable ? `: a YAML or JSON config expands no environment variables (${variable} is read as written); write the URL itself, or use a JavaScript config (tplsync.config.js, whose ${role.name} can be read from the environment: process.env)` : ''}`);
+    throw new UsageError(`${role.name} '${raw}' is not a URL${variable ? `: a YAML or JSON config expands no environment variables (${variable} is read as written); write the URL itself, or use a JavaScript config (tplsync.config.js, which can read the URL from an environment variable)` : ''}`);
   }
   if (u.protocol !== 'https:' && u.protocol !== 'http:') throw new UsageError(`${role.name} '${raw}' must use https:// (or http:// on this machine)`);
   if (u.username || u.password) throw new UsageError(`${role.name} must not contain credentials; ${role.secret} comes from the environment`);

@@ -9,7 +9,7 @@
 import path from 'node:path';
 import type { Config } from '../config/load.js';
 import { configsIn } from '../core/search-places.js';
-import { io } from '../core/io.js';
+import { io, resolvePath } from '../core/io.js';
 import { shellWord } from '../core/shell-word.js';
 import { tplsyncCommand } from '../core/invocation.js';
 import { pathFromRoot, repositoryRoot } from '../files/repository-root.js';
@@ -63,10 +63,10 @@ export function projectCommand(config: Pick<Config, 'dir' | 'file'>, rest: strin
  * alone (two there are refused). A project without a config (the default globs) is the working directory's.
  */
 function searchFinds(from: string, config: Pick<Config, 'dir' | 'file'>): 'found' | 'not found' {
-  if (!config.file) return path.resolve(from) === path.resolve(config.dir) ? 'found' : 'not found';
-  for (let d = path.resolve(from); ; d = path.dirname(d)) {
+  if (!config.file) return resolvePath(from) === resolvePath(config.dir) ? 'found' : 'not found';
+  for (let d = resolvePath(from); ; d = path.dirname(d)) {
     const here = configsIn(d);
-    if (here.length) return here.length === 1 && d === path.resolve(config.dir) && here[0]!.replace(/#tplsync$/, '') === path.basename(config.file) ? 'found' : 'not found';
+    if (here.length) return here.length === 1 && d === resolvePath(config.dir) && here[0]!.replace(/#tplsync$/, '') === path.basename(config.file) ? 'found' : 'not found';
     if (path.dirname(d) === d) return 'not found';
   }
 }

@@ -18,7 +18,7 @@ import { filesInEnvironment } from '../project/environment-templates.js';
 import { DEFAULT_IMPORT, escapeUnseen, generatedWith, importedFrom } from '../typegen/header.js';
 import { lineEndsOf, withLineEnd } from '../files/line-ends.js';
 import { acceptedCategory } from '../config/categories.js';
-import { io, shownPath } from '../core/io.js';
+import { io, resolvePath, shownPath } from '../core/io.js';
 import { projectFiles, protectedOutput, refuseProtectedOutput } from '../files/output-target.js';
 import { templateHoldsKey } from '../model/holds-key.js';
 import { annotation, projectRun, readerPath } from './reader-place.js';
@@ -109,7 +109,7 @@ export async function typesCommand(o: TypesCommandOptions): Promise<number> {
     // root, `cd` to the project's folder first), with an annotation on the module there (as lint's findings)
     const run = projectRun(config);
     // --out as given, or from the folder the advice runs in when that is another (a relative path given here would miss)
-    const outWord = o.out === undefined ? undefined : path.resolve(run.dir) === path.resolve(io().cwd()) || path.isAbsolute(o.out) ? o.out : path.relative(run.dir, out).split(path.sep).join('/');
+    const outWord = o.out === undefined ? undefined : resolvePath(run.dir) === resolvePath(io().cwd()) || path.isAbsolute(o.out) ? o.out : path.relative(run.dir, out).split(path.sep).join('/');
     const fix = `${run.cd}${run.word} types${envName ? ` --env ${shellWord(envName)}` : ''}${importFrom !== DEFAULT_IMPORT ? ` --import-from ${shellWord(importFrom)}` : ''}${outWord !== undefined ? ` --out ${shellWord(outWord)}` : ''}${run.config}`;
     const state = current === undefined ? 'missing' : 'stale';
     io().stdout.write(annotation(config, { level: 'error', ...(current !== undefined ? { file: out } : {}), title: 'tplsync types', message: `${readerPath(config, rel)} is ${state}; update it with: ${fix}` }));
