@@ -306,4 +306,47 @@ test('no config found, but a package.json key close to tplsync (letter case, one
   assert.match(other.stderr, /Create tplsync\.config\.yaml/);
 });
 
+test('a key written in the config (apiKey, key, token, apiToken, secret, password, headers holding one, apiKeyEnv holding it): where keys go is said, never the value; a misspelt apiKeyEnv keeps its did-you-mean (trial-bi F4)', async () => {
+  const KEY = 'canary-7f3c9e1b2a';
+  const NEVER = 'keys are never read from the config: put the key in an environment variable and name that variable in apiKeyEnv';
+  const env = (lines: string) => `templates: ["templates/**/*.yaml"]\nenvironments:\n  staging-eu:\n    baseUrl: https://api.example.com\n${lines}`;
+  for (const name of ['apiKey', 'api_key', 'key', 'token', 'apiToken', 'secret', 'password', 'Authorization']) {
+    const r = await run({ 'tplsync.config.yaml': env(`    ${name}: ${KEY}\n`) });
+    assert.is(r.exitCode, 3, r.stderr);
+    assert.match(r.stderr, `tplsync.config.yaml:5:5: environments.staging-eu: unknown key '${name}': ${NEVER} (apiKeyEnv: TPLSYNC_STAGING_EU_API_KEY, then set TPLSYNC_STAGING_EU_API_KEY to the key)`, name);
+    assert.not.match(r.stderr, 'did you mean', name);
+    assert.not.match(`${r.stdout}${r.stderr}`, KEY.slice(7), name);
+  }
+  // the environment names its variable already: the key goes there
+  const named = await run({ 'tplsync.config.yaml': env(`    apiKeyEnv: SHOP_STAGING_KEY\n    apiKey: ${KEY}\n`) });
+  assert.match(named.stderr, `unknown key 'apiKey': ${NEVER} (its apiKeyEnv names SHOP_STAGING_KEY: set the key there)`);
+  // headers holding a key (the request's own header, an Authorization)
+  for (const h of [`{ apiKey: ${KEY} }`, `{ Authorization: "Bearer ${KEY}" }`, `{ x-api-key: ${KEY} }`]) {
+    const r = await run({ 'tplsync.config.yaml': env(`    headers: ${h}\n`) });
+    assert.is(r.exitCode, 3, r.stderr);
+    assert.match(r.stderr, /environments\.staging-eu: unknown key 'headers' \(with '[\w-]+' in it\): tplsync sends the key itself, in the apiKey header, and no header of the config; keys are never read from the config/, h);
+    assert.not.match(`${r.stdout}${r.stderr}`, KEY.slice(7), h);
+  }
+  // at the top level, as in an environment
+  const top = await run({ 'tplsync.config.yaml': `apiKey: ${KEY}\n${env('    apiKeyEnv: TPLSYNC_STAGING_API_KEY\n')}` });
+  assert.match(top.stderr, "tplsync.config.yaml:1:1: unknown key 'apiKey': keys are never read from the config: put the key in an environment variable and name that variable in the apiKeyEnv of its environment");
+  assert.not.match(top.stderr, KEY.slice(7));
+  // apiKeyEnv holding what is no variable's name (the key, as the old hint led to): never shown, what apiKeyEnv is said
+  const value = await run({ 'tplsync.config.yaml': env(`    apiKeyEnv: ${KEY}\n`) });
+  assert.is(value.exitCode, 3, value.stderr);
+  assert.match(value.stderr, `tplsync.config.yaml:5:5: environments.staging-eu.apiKeyEnv: not the name of an environment variable (letters, digits and _, not starting with a digit; the value is not shown): apiKeyEnv names the variable that holds the key, and ${NEVER}`);
+  assert.not.match(`${value.stdout}${value.stderr}`, KEY.slice(7));
+  assert.not.match(value.stderr, 'must match pattern');
+  // a variable written as a shell reads it
+  for (const v of ['$SHOP_KEY', '"${SHOP_KEY}"']) {
+    const r = await run({ 'tplsync.config.yaml': env(`    apiKeyEnv: ${v}\n`) });
+    assert.match(r.stderr, 'environments.staging-eu.apiKeyEnv: apiKeyEnv names the variable, not its value as a shell reads it: write apiKeyEnv: SHOP_KEY', v);
+  }
+  // a misspelling of apiKeyEnv, and a key of another sense, keep their did-you-mean
+  const typo = await run({ 'tplsync.config.yaml': env('    apiKeyEvn: SHOP_KEY\n') });
+  assert.match(typo.stderr, "environments.staging-eu: unknown key 'apiKeyEvn'; did you mean 'apiKeyEnv'?");
+  const other = await run({ 'tplsync.config.yaml': env('    chanels: {}\n') });
+  assert.match(other.stderr, "environments.staging-eu: unknown key 'chanels'; did you mean 'channels'?");
+});
+
 test.run();

@@ -1,7 +1,7 @@
 // An output path that names a file of the project (the config, a template, package.json, what is in
 // .git, a source file tplsync did not generate) is refused before anything is done (exit 3), and the
 // file is left as it was; an earlier output of the same kind is replaced as before.
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -202,6 +202,73 @@ test('an empty file is nobody\'s output (apply --results "$(mktemp)"); a saved p
     assert.is(apply.exitCode, 0, apply.stderr);
     assert.match(readFileSync(path.join(dir, 'empty-results'), 'utf8'), /"results"/);
   } finally { cleanup(dir); }
+});
+
+/** a project beside a folder `victim` outside it, with links in the project to folders there (and to a folder of its own, and to nothing) */
+function linkedOutputs(prefix: string): { root: string; dir: string; victim: string } {
+  const root = tempDir(prefix);
+  const dir = path.join(root, 'proj');
+  const victim = path.join(root, 'victim');
+  writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/a.yaml': TEMPLATE });
+  for (const d of ['sitedir', 'changes', 'trdir', 'plans']) mkdirSync(path.join(victim, d), { recursive: true });
+  mkdirSync(path.join(dir, 'real-tr'));
+  for (const [link, to] of [['site', '../victim/sitedir'], ['tplsync-changes', '../victim/changes'], ['tr', '../victim/trdir'], ['translations', 'real-tr'], ['dangling', '../victim/nowhere'], ['fr.po', '../victim/trdir/fr.po'], ['exp.json', '../victim/plans/x.json']]) symlinkSync(to!, path.join(dir, link!));
+  return { root, dir, victim };
+}
+
+const LINKED_FOLDER = 'is a symbolic link: tplsync does not write its output through a link; remove the link, or name the real folder';
+const LINKED_FILE = 'is a symbolic link: tplsync does not replace a link with a file; remove the link, or choose another path';
+
+/** each run refused (exit 3) with its message; nothing written outside the project nor into real-tr */
+async function allRefused(dir: string, victim: string, refused: readonly (readonly [string[], string])[]): Promise<void> {
+  for (const [args, message] of refused) {
+    const r = await cliIn(args, { cwd: dir });
+    assert.is(r.exitCode, 3, `${args.join(' ')}: ${r.stdout}${r.stderr}`);
+    assert.match(r.stderr, message, args.join(' '));
+  }
+  for (const d of ['sitedir', 'changes', 'trdir', 'plans']) assert.equal(readdirSync(path.join(victim, d)), [], `nothing written in ${d}`);
+  assert.equal(readdirSync(path.join(dir, 'real-tr')), []);
+  assert.not.ok(existsSync(path.join(victim, 'nowhere')));
+}
+
+test('preview --out (and --changes --out) that is a symbolic link is refused as every output path that is one: nothing written where it leads; the real folder named is written (trial-bi F3)', async () => {
+  const { root, dir, victim } = linkedOutputs('tplsync-out-links-');
+  try {
+    await allRefused(dir, victim, [
+      [['preview', '--out', 'site'], `--out site ${LINKED_FOLDER}`],
+      [['preview', '--out', 'site/'], `--out site/ ${LINKED_FOLDER}`],
+      [['preview', '--out', 'dangling'], `--out dangling ${LINKED_FOLDER}`],
+      [['preview', '--changes', '--out', 'tplsync-changes'], `--out tplsync-changes ${LINKED_FOLDER}`],
+    ]);
+    // the real folder, named: written, outside the project as inside
+    assert.is((await cliIn(['preview', '--out', '../victim/sitedir'], { cwd: dir })).exitCode, 0);
+    assert.ok(existsSync(path.join(victim, 'sitedir/index.html')));
+  } finally { cleanup(root); }
+});
+
+test('translations export --out that is a symbolic link (a folder, its default folder, a file) is refused as export, plan and apply --results refuse theirs; the real folder named is written; a link to a device is written to as the device (trial-bi F3)', async () => {
+  const { root, dir, victim } = linkedOutputs('tplsync-out-links-');
+  try {
+    const tr = ['translations', 'export', '--source', 'en_US', '--target', 'fr'];
+    await allRefused(dir, victim, [
+      [[...tr, '--format', 'po', '--out', 'tr'], `translations export: --out tr ${LINKED_FOLDER}`],
+      [[...tr, 'de', '--format', 'po', '--out', 'tr/'], `--out tr/ ${LINKED_FOLDER}`],
+      [[...tr, '--format', 'po', '--out', 'dangling'], `--out dangling ${LINKED_FOLDER}`],
+      // the default folder, a link to a folder of the project: a link all the same
+      [[...tr, '--format', 'po'], `translations export: translations/ (the default --out) ${LINKED_FOLDER}`],
+      [[...tr, '--out', 'fr.po'], `--out fr.po ${LINKED_FILE}`],
+      // the writers of one file, as they were
+      [['export', '--to', 'meta', '--out', 'exp.json'], `exp.json ${LINKED_FILE}`],
+      [['plan', '--out', 'exp.json'], LINKED_FILE],
+      [['apply', '--auto-approve', '--results', 'exp.json'], `--results exp.json ${LINKED_FILE}`],
+    ]);
+    const real = await cliIn([...tr, '--format', 'po', '--out', 'real-tr'], { cwd: dir });
+    assert.is(real.exitCode, 0, real.stderr);
+    assert.ok(existsSync(path.join(dir, 'real-tr/fr.po')));
+    symlinkSync('/dev/null', path.join(dir, 'null.po'));
+    const dev = await cliIn([...tr, '--out', 'null.po'], { cwd: dir });
+    assert.is(dev.exitCode, 0, dev.stderr);
+  } finally { cleanup(root); }
 });
 
 test.run();

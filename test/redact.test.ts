@@ -1,10 +1,13 @@
 // Redaction is of the secret, not of one spelling of it: the whole key, the key in another letter
 // case, and any run of 8 or more of its characters a server cut out and echoed, anywhere in a text
-// (JSON or not); text that holds no such run is left exactly as it was.
+// (JSON or not); text that holds no such run is left exactly as it was. So is what a server or a
+// gateway makes of the key: reversed, or base64-encoded in either alphabet, padded or not, alone
+// or inside a longer base64 text at any of the three alignments (trial-bi F2).
 import fc from 'fast-check';
 import './seed.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { io, runWithIo } from '../src/core/io.ts';
 import { addPublicTexts, addSecret, asIdentifier, holdsKey, MIN_SECRET_LENGTH, redact, REDACTED, SECRET_VALUE_MASK } from '../src/core/redact.ts';
 
 const KEY = 'Tk_9fQ2xLm7RpZ4vWs8Na3Bc6Dy1Eh5Gj0KuPo';
@@ -134,6 +137,88 @@ test('property (canary): whatever pieces of a key that holds a public name a tex
     const out = redact(parts.map(([f, p]) => f + p).join('')).toLowerCase();
     return !out.includes(K.toLowerCase()) && secretRuns.every((w) => !out.includes(w));
   }), { seed: 2213, numRuns: 1000 });
+});
+
+/** a run of the registry of its own (runWithIo): the secrets `fn` registers are gone after it */
+const isolated = <T>(fn: () => T): T => runWithIo({ stdout: io().stdout, stderr: io().stderr, stdin: io().stdin, cwd: '/', env: {} }, fn);
+
+/** the base64 texts of `bytes` a server may echo: standard and URL-safe, with and without the padding */
+const base64Forms = (bytes: Uint8Array): string[] => {
+  const std = Buffer.from(bytes).toString('base64');
+  const url = std.replace(/\+/g, '-').replace(/\//g, '_');
+  return [std, std.replace(/=+$/, ''), url, url.replace(/=+$/, '')];
+};
+
+/**
+ * whether `out` still tells `key`: any 4 bytes of it in a row that a base64 run of `out` decodes to (in either alphabet, from
+ * any of its characters), or any 8 of its characters in a row in `out` read backwards, in any letter case
+ */
+const tellsKey = (out: string, key: string): boolean => {
+  const k = Buffer.from(key, 'utf8');
+  const runs4 = new Set<string>();
+  for (let i = 0; i + 4 <= k.length; i++) runs4.add(k.subarray(i, i + 4).toString('hex'));
+  for (const run of out.match(/[A-Za-z0-9+/_-]{2,}/g) ?? []) {
+    const std = run.replace(/-/g, '+').replace(/_/g, '/');
+    for (let at = 0; at < 4; at++) {
+      const hex = Buffer.from(std.slice(at), 'base64').toString('hex');
+      for (let i = 0; i + 8 <= hex.length; i += 2) if (runs4.has(hex.slice(i, i + 8))) return true;
+    }
+  }
+  const back = [...out].reverse().join('').toLowerCase();
+  const low = key.toLowerCase();
+  for (let i = 0; i + MIN_SECRET_LENGTH <= low.length; i++) if (back.includes(low.slice(i, i + MIN_SECRET_LENGTH))) return true;
+  return false;
+};
+
+test('canary: a key echoed base64-encoded (standard or URL-safe, padded or not, alone or inside a longer base64 text at each alignment) or reversed is masked; the text around it is kept (trial-bi F2)', () => {
+  isolated(() => {
+    const CANARY = 'canary-7f3c9e1b2a-prod';
+    addSecret(CANARY);
+    const key = Buffer.from(CANARY, 'utf8');
+    const echoes: string[] = [[...CANARY].reverse().join('')];
+    // the key alone, and after 1 to 5 bytes of a text (`Basic base64("apikey:" + key)`), with text after it or none
+    for (const before of ['', 'a', 'ab', 'abc', 'apike', 'apikey:']) for (const after of ['', '!', '\n\u00ff']) {
+      echoes.push(...base64Forms(Buffer.concat([Buffer.from(before, 'latin1'), key, Buffer.from(after, 'latin1')])));
+    }
+    for (const echo of echoes) {
+      const out = redact(`{"message":"bad key (${echo})"}`);
+      assert.ok(out.includes(REDACTED), `${echo}: ${out}`);
+      assert.not.ok(tellsKey(out, CANARY), `${echo}: ${out}`);
+      assert.ok(out.startsWith('{"message":"bad key (') && out.endsWith(')"}'), out);
+    }
+    // the padded form is masked whole, the padding with it
+    assert.is(redact(`(${Buffer.from(CANARY).toString('base64')})`), `(${REDACTED})`);
+    assert.is(redact(`(${[...CANARY].reverse().join('').toUpperCase()})`), `(${REDACTED})`);
+    // a template's text that holds the key's base64 holds the key (it would send it to customers)
+    assert.ok(holdsKey(`token: ${Buffer.from(CANARY).toString('base64url')}`));
+  });
+});
+
+test('property (seeded canary): whatever key, whatever bytes around it, no base64 form of it nor its reversal tells it after masking', () => {
+  const keyChar = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.~+/='.split(''));
+  fc.assert(fc.property(
+    fc.string({ unit: keyChar, minLength: MIN_SECRET_LENGTH, maxLength: 48 }),
+    fc.uint8Array({ maxLength: 7 }), fc.uint8Array({ maxLength: 4 }), fc.integer({ min: 0, max: 4 }), fc.string({ maxLength: 12 }),
+    (key, before, after, form, text) => isolated(() => {
+      addSecret(key);
+      const echo = form === 4 ? [...key].reverse().join('') : base64Forms(Buffer.concat([before, Buffer.from(key, 'utf8'), after]))[form]!;
+      const out = redact(`${text} ${echo} (end)`);
+      return out.includes(REDACTED) && !tellsKey(out.slice(text.length), key) && out.endsWith(' (end)');
+    }),
+  ), { seed: 2214, numRuns: 600 });
+});
+
+test('a short key (4 to 7 characters): its base64 and its reversal are masked whole as it is; the existing forms as before', () => {
+  isolated(() => {
+    addSecret('dev-key');
+    for (const echo of ['ZGV2LWtleQ==', 'ZGV2LWtleQ', Buffer.from('user:dev-key').toString('base64'), 'yek-ved']) {
+      const out = redact(`refused ${echo} here`);
+      assert.ok(out.includes(REDACTED), `${echo}: ${out}`);
+      assert.not.match(out, 'LWtle');
+    }
+    assert.is(redact('refused DEV-KEY here'), `refused ${REDACTED} here`);
+    assert.is(redact('a developer key here'), 'a developer key here');
+  });
 });
 
 test.run();

@@ -15,6 +15,7 @@ import { EXIT } from '../core/exit-codes.js';
 import { systemError } from '../core/system-error.js';
 import { adviceCommand } from '../core/advice.js';
 import { UsageError } from '../core/errors.js';
+import { linkRefusal } from '../files/write.js';
 import { templateKey } from '../model/ids.js';
 
 /** a template's key as the output gate takes it: an identifier, never masked as a secret value that equals its name */
@@ -80,7 +81,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
     if (existsSync(at) && statSync(at).isDirectory()) throw new UsageError(`--results ${o.results} is a folder: give the results file, e.g. --results ${path.join(o.results, 'results.json')}`);
     // a link (dangling or not) is not removed to make room: the results file is written where no link leads, as every other output
     const st = lstatSync(at, { throwIfNoEntry: false });
-    if (st?.isSymbolicLink()) throw new UsageError(`--results ${o.results} is a symbolic link: tplsync does not replace a link with a file; remove the link, or choose another path`);
+    if (st?.isSymbolicLink()) throw new UsageError(linkRefusal(`--results ${o.results}`));
     // a device, a pipe or a socket is never removed to make room (run as root, removing /dev/full removed the device)
     if (st && !st.isFile()) throw new UsageError(`--results ${o.results} is not a regular file (a device, a pipe or a socket): apply writes the results as a JSON file; give a file's path`);
     // only an earlier run's results are removed: a template, the config, a saved plan or any other file named by mistake is not

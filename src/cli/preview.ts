@@ -12,6 +12,7 @@ export type { PreviewCommandOptions } from './preview-changes.js';
 import type { PreviewCommandOptions } from './preview-changes.js';
 import { io, shownPath } from '../core/io.js';
 import { makeDirs } from '../core/dirs.js';
+import { refuseLinkedOutput } from '../files/output-file.js';
 import { recordedPreviewPages, refusePreviewPages, removedPagesNote, removeStalePreviewPages } from '../files/output-target.js';
 
 export async function previewCommand(paths: string[], o: PreviewCommandOptions): Promise<number> {
@@ -21,6 +22,8 @@ export async function previewCommand(paths: string[], o: PreviewCommandOptions):
   if (o.base && !o.changes) throw new UsageError('--base goes with --changes');
   const config = await commandConfig(o);
   const out = path.resolve(io().cwd(), o.out);
+  // a folder named through a link is refused, as every command's output path that is one (files/output-file.ts)
+  refuseLinkedOutput(out, `--out ${o.out}`, { folder: true });
   // the plan, the client and the server load only for the modes that use them
   if (o.changes) return (await import('./preview-changes.js')).changesSite(config, paths, out, o);
   // checked once, before the first pages: later builds (--serve) write over this run's own pages

@@ -20,7 +20,7 @@ import { readAhead } from '../files/read-ahead.js';
 import { systemError } from '../core/system-error.js';
 import { readTemplateValue } from '../files/value.js';
 import { AtomicWriter, writeFileAtomic, WritesStopped } from '../files/write.js';
-import { namesStdout, outputPlace, writeOutput, writtenInPlace } from '../files/output-file.js';
+import { namesStdout, outputPlace, refuseLinkedOutput, writeOutput, writtenInPlace } from '../files/output-file.js';
 import { openDocument, type LocatedDocument, type TextDoc } from '../files/document.js';
 import { str, type Loose } from '../model/loose.js';
 import { groupByTemplate, importOrder, planGroups, planImport, type ImportPlan, type LintOf, type Write } from '../translations/apply.js';
@@ -141,9 +141,11 @@ export async function translationsExport(paths: string[], o: ExportOptions): Pro
   const out = named ?? 'translations';
   if (out === '-' && targets.length > 1) throw new UsageError('translations export: --out - (standard output) takes one --target; with several, --out names a folder');
   const config = await commandConfig(o);
-  // the default folder is the project's: one that is a link out of it is refused (an --out named is the user's)
+  // the default folder is the project's: one that is a link out of it is refused (an --out named is the user's, when it is no
+  // link itself: a link, named or the default, is refused as every command's output path that is one)
   const away = o.out === undefined ? leadsOutThroughLink(config.dir, path.resolve(io().cwd(), out)) : undefined;
-  if (away) throw new UsageError(`translations export: ${out}/ (the default --out) leads out of the project through a link (to ${away}); name the folder with --out if you mean it`);
+  if (away) throw new UsageError(`translations export: ${out}/ (the default --out) leads out of the project through a link (to ${away}); name the real folder with --out if you mean it`);
+  if (o.out === undefined) refuseLinkedOutput(path.resolve(io().cwd(), out), `translations export: ${out}/ (the default --out)`, { folder: true });
   const results = await exportTranslations(config, paths, io().cwd(), { source, targets, format, out, dryRun: Boolean(o.dryRun) });
   // with the file on standard output, the summary goes to standard error
   const say = out === '-' ? io().stderr : io().stdout;
@@ -227,6 +229,9 @@ export async function exportTranslations(config: Config, paths: readonly string[
   // where the files go, checked before anything is read: a file where a folder is needed, a name of another format
   // a name that ends with a separator is a folder's, whatever its extension
   const kind = out ? (/[\\/]$/.test(o.out) ? 'dir' : kindOf(out, o.out)) : 'stdout';
+  // an --out (or the default folder) that is a symbolic link is refused, as every command's output path that is one; a link to
+  // a device or a named pipe is written to in place, as the device (files/output-file.ts)
+  if (out && kind !== 'special') refuseLinkedOutput(out, `translations export: --out ${o.out}`, { folder: kind === 'dir' || (kind === 'none' && !/\.[a-z]+$/i.test(out)) });
   // a name of a translation file for several languages: one file cannot hold them, and a folder of that name would mislead
   if (o.targets.length > 1 && kind === 'none' && formatOfFile(out!)) throw new UsageError(`translations export: --out ${o.out} names one file; with several --target languages, --out names a folder (one file a language in it): --out ${path.dirname(o.out) === '.' ? 'translations' : path.dirname(o.out)}`);
   if (o.targets.length > 1 && (kind === 'file' || kind === 'special')) throw new UsageError(`translations export: --out ${o.out} is a file; with several --target languages, --out names a folder (one file a language in it)`);

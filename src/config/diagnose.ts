@@ -152,6 +152,33 @@ function formatLanguageWhy(v: string): string {
   return `${rule}: ${write}`;
 }
 
+/**
+ * A name under which a config may hold a key or a password (`apiKey`, `api_key`, `token`, `apiToken`, `secret`, `password`,
+ * `x-api-key`, `Authorization`, `clientSecret`): not `apiKeyEnv` nor a misspelling of it, which did-you-mean answers.
+ */
+const KEY_NAME = /^x?(?:api|access|auth|bearer|client|private|secret)?(?:key|token|secret|password|passwd|pwd|pass)$|^(?:authorization|bearer|credentials?)$/;
+const keyLike = (name: string): boolean => KEY_NAME.test(name.toLowerCase().replace(/[^a-z0-9]/g, ''));
+
+/** an environment variable's name as shells and CI systems write them, which a message may show (another form may be a key) */
+const SHOWN_VARIABLE = /^[A-Z_][A-Z0-9_]*$/;
+
+/**
+ * What to do with a key written into the config (`apiKey:`, `headers: { apiKey: ... }`, `apiKeyEnv: <the key>`): keys are
+ * never read from it. Names the variable to put it in (the environment's apiKeyEnv when it names one, else one after the
+ * environment), never the value written.
+ */
+function keyInConfigAdvice(env: string | undefined, apiKeyEnv: unknown): string {
+  const named = typeof apiKeyEnv === 'string' && SHOWN_VARIABLE.test(apiKeyEnv) ? apiKeyEnv : undefined;
+  const word = env?.toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+  const variable = word ? `TPLSYNC_${word}_API_KEY` : 'TPLSYNC_API_KEY';
+  const where = env === undefined ? 'the apiKeyEnv of its environment' : 'apiKeyEnv';
+  const which = named ? ` (its apiKeyEnv names ${named}: set the key there)` : ` (apiKeyEnv: ${variable}, then set ${variable} to the key)`;
+  return `keys are never read from the config: put the key in an environment variable and name that variable in ${where}${which}; a key once written in a committed config stays in git's history: revoke it then`;
+}
+
+/** the key-like names among the keys of `v`, a mapping (`headers: { apiKey: ... }`), if any */
+const keyLikeKeys = (v: unknown): string[] => (v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.keys(v).filter(keyLike) : []);
+
 /** Each schema error as a problem at its key, with "did you mean" where a name or value is close to an allowed one. */
 export function schemaProblems(errors: readonly SchemaError[], text: ConfigText | undefined, raw?: unknown): ConfigProblem[] {
   const out: ConfigProblem[] = [];
@@ -163,8 +190,16 @@ export function schemaProblems(errors: readonly SchemaError[], text: ConfigText 
     if (e.keyword === 'additionalProperties') {
       const key = String(e.params.additionalProperty);
       const allowed = Object.keys(e.parentSchema?.properties ?? {}).filter((k) => k !== '$schema');
+      // a key written into the config, under a name of its own or in a mapping (`headers: { apiKey: ... }`): where keys go,
+      // not "did you mean 'apiKeyEnv'?", which led to `apiKeyEnv: <the key>` (trial-bi F4); the value is never shown
+      const envName = path.length === 2 && path[0] === 'environments' ? path[1] : undefined;
+      const own = e.data !== null && typeof e.data === 'object' ? (e.data as Record<string, unknown>) : {};
+      const held = keyLikeKeys(own[key]);
+      const atEnvOrTop = path.length === 0 || envName !== undefined;
+      message = atEnvOrTop && (keyLike(key) || held.length)
+        ? `${path.length ? `${dotted(path)}: ` : ''}unknown key '${key}'${keyLike(key) ? '' : ` (with ${held.map((k) => `'${k}'`).join(', ')} in it)`}: ${/^(?:http)?headers?$/i.test(key) ? 'tplsync sends the key itself, in the apiKey header, and no header of the config; ' : ''}${keyInConfigAdvice(envName, envName !== undefined ? own.apiKeyEnv : undefined)}`
       // `rules` and an override's `rules`: the schema lists every rule id (a hundred of them: named by the docs, not here)
-      message = path[path.length - 1] === 'rules'
+      : path[path.length - 1] === 'rules'
         ? `${dotted(path)}: unknown rule id '${key}'${didYouMean(key, allowed)} (docs/rules.md lists them; a team policy's id has its prefix, like acme/opt-out)`
         : `${path.length ? `${dotted(path)}: ` : ''}unknown key '${key}'${didYouMean(key, allowed)}${allowed.length ? ` (allowed: ${allowed.join(', ')})` : ''}`;
       where = text?.at(path, key);
@@ -173,6 +208,14 @@ export function schemaProblems(errors: readonly SchemaError[], text: ConfigText 
       const asEslint = path[path.length - 2] === 'rules' ? eslintSeverity(path[path.length - 1]!, e.data, allowed) : undefined;
       message = asEslint !== undefined ? `${dotted(path)}: ${asEslint}`
         : `${dotted(path)}: '${String(e.data)}' is not allowed${didYouMean(String(e.data), allowed)} (allowed: ${allowed.join(', ')})`;
+      where = text?.at(path);
+    } else if (e.keyword === 'pattern' && path.length === 3 && path[0] === 'environments' && path[2] === 'apiKeyEnv') {
+      // not a variable's name: the key itself, perhaps (never shown), or a variable written as a shell reads it ($NAME)
+      const v = String(e.data);
+      const dollar = /^\$\{?([A-Z_][A-Z0-9_]*)\}?$/.exec(v)?.[1];
+      message = dollar
+        ? `${dotted(path)}: apiKeyEnv names the variable, not its value as a shell reads it: write apiKeyEnv: ${dollar}`
+        : `${dotted(path)}: not the name of an environment variable (letters, digits and _, not starting with a digit; the value is not shown): apiKeyEnv names the variable that holds the key, and ${keyInConfigAdvice(path[1], undefined)}`;
       where = text?.at(path);
     } else if (e.keyword === 'pattern' && path.length === 4 && path[0] === 'environments' && path[2] === 'channels') {
       message = `${dotted(path)}: '${String(e.data)}' is not a channel id (a UUID such as 0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11)`;

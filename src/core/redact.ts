@@ -13,6 +13,12 @@
 // key): a run of a secret's characters that lies wholly inside one of them where it stands (the
 // environment `production` beside a key `key-production-…`) is left; a run that reaches past it
 // (a piece of the key with `production` in it) is masked whole, and so is a whole key, always.
+// A key is also masked in what a server or a gateway makes of it when it echoes it (keyEchoForms):
+// reversed, and base64-encoded (standard and URL-safe, with and without its padding, and the part of
+// a longer base64 text that encodes the key, whatever its alignment there, as GitHub Actions masks
+// a registered secret: `Basic base64(user:key)` from a proxy's error). Each such form is masked as
+// the key is: a key of 8 characters or more whole or by any 8 of the form's characters in a row,
+// in any letter case; one of 4 to 7 whole only.
 
 import { randomBytes } from 'node:crypto';
 import { io, runState, type OutStream } from './io.js';
@@ -169,15 +175,47 @@ export function addSecret(value: string | undefined, as: 'key' | 'value' = 'key'
   if (!value) return;
   const solid = value.replace(/\s/g, '').length;
   if (solid < MIN_SECRET_LENGTH) {
-    // a short key (a local emulator's `dev-key`): masked whole, never by its pieces (MIN_SHORT_KEY_LENGTH)
+    // a short key (a local emulator's `dev-key`): masked whole, never by its pieces (MIN_SHORT_KEY_LENGTH), and so are
+    // its reversal and base64 forms (those long enough to be masked whole)
     if (as === 'key' && solid >= MIN_SHORT_KEY_LENGTH) {
       const r = registry();
-      const forms = [value, JSON.stringify(value).slice(1, -1), encodeURIComponent(value)].filter((f) => !r.secrets.has(f));
+      const forms = [value, ...keyEchoForms(value).filter((f) => f.length >= MIN_SHORT_KEY_LENGTH)]
+        .flatMap((v) => [v, JSON.stringify(v).slice(1, -1), encodeURIComponent(v)]).filter((f) => !r.secrets.has(f));
       for (const f of forms) r.secrets.add(f);
       r.shortKeys = [...new Set([...r.shortKeys, ...forms])].sort((a, b) => b.length - a.length);
     }
     return;
   }
+  if (as === 'key') for (const echo of keyEchoForms(value)) addForms(echo, 'key');
+  addForms(value, as);
+}
+
+/**
+ * What a server, a proxy or a gateway makes of a key when it echoes it, beside the key itself: the key reversed, and
+ * base64-encoded, in the standard and the URL-safe alphabet: the key alone (with its padding and without), and the
+ * characters that encode the key alone inside a longer base64 text, for each of the three places the key can start at
+ * within a group of three bytes (`Basic base64("user:" + key)`; the characters at either end that encode bytes of the
+ * text around it too are left out, as GitHub Actions leaves them for a registered secret).
+ */
+export function keyEchoForms(key: string): string[] {
+  const bytes = Buffer.from(key, 'utf8');
+  const out = new Set<string>([[...key].reverse().join('')]);
+  const urlSafe = (b: string): string => b.replace(/\+/g, '-').replace(/\//g, '_');
+  const whole = bytes.toString('base64');
+  for (const b of [whole, whole.replace(/=+$/, '')]) { out.add(b); out.add(urlSafe(b)); }
+  for (let shift = 0; shift < 3; shift++) {
+    // the key after `shift` bytes of a text: the characters from the first whose six bits are all the key's to the last
+    const encoded = Buffer.concat([Buffer.alloc(shift), bytes]).toString('base64');
+    const inner = encoded.slice(Math.ceil((8 * shift) / 6), Math.floor((8 * (shift + bytes.length)) / 6));
+    out.add(inner);
+    out.add(urlSafe(inner));
+  }
+  out.delete(key);
+  return [...out];
+}
+
+/** registers `value` and the forms it takes inside JSON, URLs and HTML (addSecret: a value of 8 characters or more) */
+function addForms(value: string, as: 'key' | 'value'): void {
   const html = value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
   const forms = [value, JSON.stringify(value).slice(1, -1), encodeURIComponent(value), html];
   // the value without its separators: what a rule's message makes of a phone number (+44 7700 900 123 as +447700900123),

@@ -9,16 +9,21 @@
 //   never read and never replaced. Opened without blocking: a pipe no process reads yet is waited
 //   for, and a full pipe drained, with the event loop free, so that Ctrl-C and SIGTERM end the
 //   wait (a blocking open held the main thread in the kernel, where no signal handler runs);
-// - a block device (a disk) or a socket: refused.
+// - a block device (a disk) or a socket: refused;
+// - a symbolic link, to a file or a folder (or to nothing): refused (exit 3), for a file as for a folder
+//   a command writes its files into (preview --out, translations export --out): refuseLinkedOutput. The
+//   file writer never replaces a link with a file; a folder named through a link (a repository's, or one
+//   planted where CI writes) led the files out of the project. A link to a device or a named pipe is
+//   written to in place as the device is (an output file only).
 // Nothing here reads the path: a device such as /dev/zero or /dev/full never ends.
-import { closeSync, constants, openSync, statSync, writeSync, type Stats } from 'node:fs';
+import { closeSync, constants, lstatSync, openSync, statSync, writeSync, type Stats } from 'node:fs';
 import { Socket } from 'node:net';
 import path from 'node:path';
 import { Interrupted, interruptSignal } from '../core/interrupt.js';
 import { io, resolvePath } from '../core/io.js';
 import { redact } from '../core/redact.js';
 import { systemError } from '../core/system-error.js';
-import { WriteRefused, writeFileAtomic } from './write.js';
+import { linkRefusal, WriteRefused, writeFileAtomic } from './write.js';
 
 /** what an output path leads to, as writeOutput writes it */
 export type OutputPlace = 'stdout' | 'stderr' | 'file' | 'device' | 'pipe';
@@ -52,6 +57,20 @@ export function outputPlace(file: string, shown = file): OutputPlace {
   if (st.isBlockDevice()) throw new WriteRefused(`${shown} is a block device (a disk or a partition): tplsync does not write its output over it; name a file`);
   if (st.isSocket()) throw new WriteRefused(`${shown} is a socket, which no file can be written to: name a file, a device or a named pipe`);
   return 'file';
+}
+
+/**
+ * Refuses (WriteRefused, exit 3) an output path that is a symbolic link, before anything is written: `folder`, a folder the
+ * command writes its files into (preview --out, translations export --out), whatever the link leads to; else an output
+ * file, unless the link leads to what is written in place (a device, a named pipe: outputPlace). The one rule of every
+ * writer of an output: a link is neither replaced nor written through. `shown`: the option and the path as given.
+ */
+export function refuseLinkedOutput(p: string, shown: string, o: { folder?: boolean } = {}): void {
+  let st: Stats;
+  try { st = lstatSync(resolvePath(p)); } catch { return; }
+  if (!st.isSymbolicLink()) return;
+  if (!o.folder && writtenInPlace(outputPlace(p, shown))) return;
+  throw new WriteRefused(linkRefusal(shown, o.folder));
 }
 
 /** whether the output at `file` is written in place (a stream, a device, a pipe): not a file that can be read back or compared */

@@ -34,6 +34,16 @@ export interface WriteOptions {
 /** a write tplsync will not make (a link, a read-only file): the user's to resolve, exit 3, not a bug */
 export class WriteRefused extends UsageError { override name = 'WriteRefused'; }
 
+/**
+ * What every writer says of a path that is a symbolic link (`shown`, as the user named it): a file is never replaced by a
+ * link's target, and a command's output folder is never written into through one (files/output-file.ts refuseLinkedOutput).
+ */
+export function linkRefusal(shown: string, folder = false): string {
+  return folder
+    ? `${shown} is a symbolic link: tplsync does not write its output through a link; remove the link, or name the real folder`
+    : `${shown} is a symbolic link: tplsync does not replace a link with a file; remove the link, or choose another path`;
+}
+
 /** what a writer says of a file that changed between its read and its rename (FileChanged) */
 export const CHANGED_WHILE_RUNNING = 'changed while tplsync ran: not written, run again';
 
@@ -123,7 +133,7 @@ function* stepsFor(file: string, text: string | Uint8Array, o: Pick<WriteOptions
 /** The mode to keep of the file a write replaces (undefined: none there); refuses links, non-files and read-only files. */
 function modeToKeep(file: string, st: { isSymbolicLink(): boolean; isFile(): boolean; mode: number } | undefined): number | undefined {
   if (!st) return undefined;
-  if (st.isSymbolicLink()) throw new WriteRefused(`${file} is a symbolic link: tplsync does not replace a link with a file; remove the link, or choose another path`);
+  if (st.isSymbolicLink()) throw new WriteRefused(linkRefusal(file));
   if (!st.isFile()) throw new WriteRefused(`${file} is not a regular file: not written`);
   const mode = st.mode & 0o7777;
   // no write permission for anyone: made read-only on purpose (root could write it all the same)
