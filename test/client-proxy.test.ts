@@ -2,20 +2,23 @@
 // the proxy HTTPS_PROXY / HTTP_PROXY name, unless NO_PROXY excludes its host; a loopback baseUrl
 // (the emulator) never through one. Real things: a forward proxy of the test's own on 127.0.0.1
 // that tunnels CONNECT and forwards plain http, recording what it saw, in front of the emulator
-// (and, for https, a TLS server with a certificate made for the test). The API key never reaches
-// the proxy through an https tunnel, and the proxy's credentials never reach tplsync's output.
+// (and, for https, a TLS server with a certificate made for the test); a proxy that never answers a
+// CONNECT. The API key never reaches the proxy through an https tunnel, and the proxy's credentials
+// never reach tplsync's output.
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingMessage } from 'node:http';
-import { connect, type AddressInfo, type Server, type Socket } from 'node:net';
+import { connect, createServer as createNetServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import path from 'node:path';
 import { createServer as createTlsServer } from 'node:tls';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
 import { templateText } from '../bench/generate.ts';
-import { CHANNEL_A, CHANNEL_B, cleanup, cli, cliIn, refusedUrl, tempDir, writeFiles } from './helpers.ts';
+import { createClient } from '../src/api/client.ts';
+import { UnavailableError } from '../src/api/errors.ts';
+import { CHANNEL_A, CHANNEL_B, cleanup, cli, cliIn, refusedUrl, tempDir, underGc, writeFiles } from './helpers.ts';
 
 const CANARY = `canary-${randomUUID()}`;
 const PROXY_USER = 'proxyuser-7f3a';
@@ -262,6 +265,39 @@ test('comment posts to GitHub through the proxy too (GITHUB_API_URL on a name on
     assert.match(down.stderr, /network error ECONNREFUSED \(github\.example\.invalid:80 through the proxy 127\.0\.0\.1:\d+ of HTTP_PROXY\)/);
     noCredentials(r.stdout + r.stderr + down.stderr, 'comment');
   } finally { cleanup(dir); await proxy.close(); await closeServer(github); }
+});
+
+test('a proxy that takes the connection and never answers the CONNECT: each attempt ends at timeoutMs, naming the proxy, and its connections are closed', async () => {
+  // a TCP server that reads and says nothing (no proxy of startProxy's: it answers every CONNECT)
+  const sockets = new Set<Socket>();
+  const heads: string[] = [];
+  let allClosed: (() => void) | undefined;
+  let connectCame!: () => void;
+  const aConnect = new Promise<void>((r) => { connectCame = r; });
+  // (the connections a CONNECT came on: one that carried none is undici's spare, idle and holding no process)
+  const silent = createNetServer((s) => {
+    s.once('data', () => { sockets.add(s); s.on('close', () => { sockets.delete(s); if (!sockets.size) allClosed?.(); }); });
+    s.on('data', (d: Buffer) => { heads.push(d.toString('latin1')); connectCame(); });
+    s.on('error', () => undefined);
+  });
+  await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+  try {
+    const proxyUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    const client = createClient({
+      baseUrl: `https://${API_HOST}`, apiKey: CANARY, timeoutMs: 300, retries: 1, backoffBaseMs: 1, backoffCapMs: 2,
+      stopSignal: new AbortController().signal, proxyEnv: { HTTPS_PROXY: proxyUrl },
+    });
+    let error: unknown;
+    // awaited while the garbage collector runs: the attempt's time-out must not be a signal a collection can lose
+    try { await underGc(client.getTemplate(CHANNEL_A, randomUUID())); } catch (e) { error = e; }
+    assert.instance(error, UnavailableError, String(error));
+    assert.match((error as Error).message, new RegExp(`no answer within 300 ms \\(${API_HOST.replace(/\./g, '\\.')}:443 through the proxy 127\\.0\\.0\\.1:\\d+ of HTTPS_PROXY\\) \\(gave up after 2 attempts\\)`));
+    // (a CONNECT is the proxy agent's own request, which an attempt's end does not stop: it reaches the proxy, if later on a loaded machine)
+    await underGc(aConnect);
+    assert.ok(heads.every((h) => h.startsWith(`CONNECT ${API_HOST}:443 `)), heads.join('\n'));
+    // the CONNECTs are not left waiting (undici's own 300 s): their connections closed by the client, which leaves nothing to hold a process
+    await underGc(new Promise<void>((r) => { if (!sockets.size) r(); else allClosed = r; }));
+  } finally { for (const s of sockets) s.destroy(); silent.close(); }
 });
 
 test.run();

@@ -243,6 +243,25 @@ export async function raw(url: string, init: RequestInit & { key?: string | null
 }
 
 /** one request to a test's own service: its method, path (with query) and body as text */
+/**
+ * `p`, awaited while V8 collects garbage every few milliseconds (its full collection, exposed at run
+ * time): what only a weak reference keeps (the target of a timer's WeakRef, a composite signal's
+ * sources) is lost as it is in any run long enough for the collector to come by, instead of
+ * surviving a short test by chance. After `guardMs` it rejects: a bound to fail on instead of
+ * hanging, never a time asserted.
+ */
+export async function underGc<T>(p: Promise<T>, guardMs = 60_000): Promise<T> {
+  const { setFlagsFromString } = await import('node:v8');
+  const { runInNewContext } = await import('node:vm');
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  const every = setInterval(gc, 10);
+  let guard: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([p, new Promise<never>((_, reject) => { guard = setTimeout(() => reject(new Error(`still not settled after ${guardMs / 1000} s`)), guardMs); })]);
+  } finally { clearInterval(every); clearTimeout(guard); }
+}
+
 export interface ServiceRequest { method: string; url: string; body: string }
 /** a test's answer: a status (200 unless said) and a JSON body */
 export interface ServiceAnswer { status?: number; body: unknown }

@@ -6,20 +6,30 @@ import type { ProxyRoute, Route } from './proxy.js';
 
 export type RouteFetch = (url: URL, init: RequestInit) => Promise<Response>;
 
-async function proxiedFetch(route: ProxyRoute): Promise<RouteFetch> {
+async function proxiedFetch(route: ProxyRoute, answerMs: number): Promise<RouteFetch> {
   const undici = await import('undici');
   // every request through a CONNECT tunnel (https: the proxy sees the host and port, never a header);
-  // the credentials as Proxy-Authorization, to the proxy alone (the URI given holds none)
-  const dispatcher = new undici.ProxyAgent({ uri: route.uri, ...(route.token ? { token: route.token } : {}) });
+  // the credentials as Proxy-Authorization, to the proxy alone (the URI given holds none).
+  // A CONNECT is the proxy agent's own request, which no fetch's signal reaches: an attempt that
+  // times out (or is interrupted) ends, but the CONNECT would go on waiting for the proxy's answer
+  // (undici's 300 s headersTimeout), and its open socket would hold the process that long. Its
+  // answer is waited for as long as an attempt waits for the API's (answerMs, timeoutMs), no longer.
+  const dispatcher = new undici.ProxyAgent({
+    uri: route.uri, ...(route.token ? { token: route.token } : {}),
+    clientFactory: (origin, options) => new undici.Pool(origin, { ...options, headersTimeout: answerMs }),
+  });
   return (url, init) => undici.fetch(url, { ...(init as Parameters<typeof undici.fetch>[1]), dispatcher }) as unknown as Promise<Response>;
 }
 
-/** the fetch of the requests of a route: one proxy agent for all of them (its connections are kept) */
-export function fetchVia(route: Route): RouteFetch {
+/**
+ * The fetch of the requests of a route: one proxy agent for all of them (its connections are kept).
+ * `answerMs`: the longest a proxy's answer to a CONNECT is waited for (the transport's timeoutMs).
+ */
+export function fetchVia(route: Route, answerMs: number): RouteFetch {
   if (route.kind !== 'proxy') return (url, init) => fetch(url, init);
   let proxied: Promise<RouteFetch> | undefined;
   return (url, init) => {
-    proxied ??= proxiedFetch(route);
+    proxied ??= proxiedFetch(route, answerMs);
     return proxied.then((f) => f(url, init));
   };
 }

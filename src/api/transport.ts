@@ -120,7 +120,7 @@ export function createTransport(options: TransportOptions): Transport {
   const proxy = route.kind === 'proxy' ? route : undefined;
   /** what a message says of the proxy: host:port and the variable, never its credentials */
   const proxyNamed = proxy ? `the proxy ${proxy.shown} of ${proxy.variable}` : '';
-  const send = fetchVia(route);
+  const send = fetchVia(route, timeoutMs);
 
   /** A request URL at another origin than the base's, or above its path (a path `//host/...` or `/../..` from the config): never sent, the key would go along. */
   const outsideBase = (url: URL): boolean => url.origin !== base.origin || !url.pathname.startsWith(base.pathname.endsWith('/') ? base.pathname : `${base.pathname}/`);
@@ -139,14 +139,55 @@ export function createTransport(options: TransportOptions): Transport {
   }
 
   /**
-   * The signal of an attempt: a read (GET) also ends at once when the run is interrupted, since it
+   * The deadline of one attempt: one signal, given to fetch, that ends the whole exchange (the
+   * connection, a proxy's CONNECT, the headers and every byte of the body: fetch errors the body's
+   * stream and its dispatcher closes the socket) when `timeoutMs` has passed, or the injected
+   * timeoutSignal fires. A read (GET) also ends at once when the run is interrupted, since it
    * writes nothing and its answer is no longer wanted; a write in flight is left to finish (or time
-   * out), so that the run knows what it did.
+   * out), so that the run knows what it did. Its own controller and a timer held here until end():
+   * not AbortSignal.timeout inside AbortSignal.any, which Node holds only weakly (its timer keeps a
+   * WeakRef, the composite too): once collected, it never fires, and an attempt waited for undici's
+   * own 300 s headersTimeout, or for ever on a body that drips (nodejs/node#57736).
    */
-  const readStoppable = (call: Call, signal: AbortSignal): AbortSignal =>
-    call.method === 'GET' && options.stopSignal ? AbortSignal.any([signal, options.stopSignal]) : signal;
+  function attemptDeadline(call: Call, url: URL): { signal: AbortSignal; expired(): boolean; interrupted(): boolean; end(): void } {
+    const c = new AbortController();
+    let expired = false;
+    let interrupted = false;
+    const expire = (): void => {
+      if (c.signal.aborted) return;
+      expired = true;
+      c.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError'));
+    };
+    const injected = options.timeoutSignal?.(timeoutMs, { method: call.method, target: `${url.pathname}${url.search}` });
+    const timer = injected ? undefined : setTimeout(expire, timeoutMs);
+    const stop = call.method === 'GET' ? options.stopSignal : undefined;
+    const onStop = (): void => {
+      if (c.signal.aborted) return;
+      interrupted = true;
+      c.abort(new DOMException('the run was interrupted', 'AbortError'));
+    };
+    injected?.addEventListener('abort', expire, { once: true });
+    stop?.addEventListener('abort', onStop, { once: true });
+    if (injected?.aborted) expire();
+    if (stop?.aborted) onStop();
+    return {
+      signal: c.signal,
+      expired: () => expired,
+      interrupted: () => interrupted,
+      end: () => {
+        if (timer !== undefined) clearTimeout(timer);
+        injected?.removeEventListener('abort', expire);
+        stop?.removeEventListener('abort', onStop);
+      },
+    };
+  }
 
   async function attemptOnce(call: Call, url: URL): Promise<Attempt> {
+    const deadline = attemptDeadline(call, url);
+    try { return await exchange(call, url, deadline); } finally { deadline.end(); }
+  }
+
+  async function exchange(call: Call, url: URL, deadline: ReturnType<typeof attemptDeadline>): Promise<Attempt> {
     const what = `${call.operation} (${call.method} ${url.pathname}${url.search})`;
     let res: Response;
     try {
@@ -158,14 +199,14 @@ export function createTransport(options: TransportOptions): Transport {
           ...(call.body !== undefined ? { 'content-type': 'application/json' } : {}),
         },
         ...(call.body !== undefined ? { body: JSON.stringify(call.body) } : {}),
-        signal: readStoppable(call, options.timeoutSignal ? options.timeoutSignal(timeoutMs, { method: call.method, target: `${url.pathname}${url.search}` }) : AbortSignal.timeout(timeoutMs)),
+        signal: deadline.signal,
         // never follow: the key (and a write's body) would go along to wherever the server points
         redirect: 'manual',
       });
     } catch (e) {
       // a read ended by the interrupt: nothing was written, and nothing is tried again
-      if (call.method === 'GET' && options.stopSignal?.aborted) return { kind: 'fail', error: new UnavailableError(`${what}: interrupted before ${hostPort(url)} answered (a read: nothing was written)`) };
-      const refused = proxy ? tunnelRefusal(e) : undefined;
+      if (deadline.interrupted()) return { kind: 'fail', error: new UnavailableError(`${what}: interrupted before ${hostPort(url)} answered (a read: nothing was written)`) };
+      const refused = proxy && !deadline.expired() ? tunnelRefusal(e) : undefined;
       if (proxy && refused !== undefined) {
         // the proxy answered the CONNECT: nothing reached the API
         if (refused === 407) {
@@ -175,11 +216,11 @@ export function createTransport(options: TransportOptions): Transport {
         if (refused >= 500) return { kind: 'retry', reason: `the proxy answered ${refused}`, error: Object.assign(new UnavailableError(`${what}: ${reason}: it could not reach the API`), { notSent: true }) };
         return { kind: 'fail', error: Object.assign(new RequestError(`${what}: ${reason}: it does not let this machine reach ${url.hostname}; ask whoever runs the proxy to allow ${hostPort(url)}, or, if this machine reaches the API directly, add ${url.hostname} to NO_PROXY`), { notSent: true }) };
       }
-      const reason = `${networkReason(e, timeoutMs)} (${hostPort(url)}${proxy ? ` through ${proxyNamed}` : ''})`;
+      const reason = `${deadline.expired() ? `no answer within ${timeoutMs} ms` : networkReason(e)} (${hostPort(url)}${proxy ? ` through ${proxyNamed}` : ''})`;
       // a port fetch will never connect to: no retry can help
       if (/bad port/i.test(reason)) return { kind: 'fail', error: new RequestError(`${what}: fetch refuses to connect to ${hostPort(url)} (a "bad port" of the Fetch standard); use another port`) };
       const unconnected = UNCONNECTED.test((e as { cause?: { code?: string } })?.cause?.code ?? '');
-      return { kind: 'retry', reason, error: new UnavailableError(`${what}: ${reason}`), ...(unconnected ? { unconnected } : {}), ...(timedOut(e) ? { unanswered: true } : {}) };
+      return { kind: 'retry', reason, error: new UnavailableError(`${what}: ${reason}`), ...(unconnected ? { unconnected } : {}), ...(deadline.expired() ? { unanswered: true } : {}) };
     }
     let text: string;
     try {
@@ -188,7 +229,10 @@ export function createTransport(options: TransportOptions): Transport {
       if (read === undefined) return { kind: 'fail', error: new ContractError(`${what}: the response from ${hostPort(url)} is larger than ${MAX_RESPONSE_BYTES / 2 ** 20} MiB, more than any answer of the API holds; it was not read (check the baseUrl, or ask the provider)`, '', res.status) };
       text = read;
     } catch (e) {
-      return { kind: 'retry', reason: `reading the response: ${networkReason(e, timeoutMs)}`, error: new UnavailableError(`${what}: the response from ${hostPort(url)} was cut off (${networkReason(e, timeoutMs)})`, res.status) };
+      if (deadline.interrupted()) return { kind: 'fail', error: new UnavailableError(`${what}: interrupted while ${hostPort(url)} was answering (a read: nothing was written)`, res.status) };
+      // a body still coming when the attempt's time is up (a server that sends a byte now and then): given up, and tried again like no answer
+      if (deadline.expired()) return { kind: 'retry', reason: `reading the response: not complete within ${timeoutMs} ms`, error: new UnavailableError(`${what}: the response from ${hostPort(url)} was still coming after ${timeoutMs} ms, the time-out of an attempt: not read further`, res.status) };
+      return { kind: 'retry', reason: `reading the response: ${networkReason(e)}`, error: new UnavailableError(`${what}: the response from ${hostPort(url)} was cut off (${networkReason(e)})`, res.status) };
     }
     if (res.status >= 300 && res.status < 400) {
       const location = res.headers.get('location') ?? '(no Location header)';
@@ -398,15 +442,9 @@ function parseError(text: string): ErrorBody | undefined {
   } catch { return undefined; }
 }
 
-/** an attempt ended by its time-out: no answer came within timeoutMs */
-function timedOut(e: unknown): boolean {
-  const name = (e as { name?: string })?.name;
-  return name === 'TimeoutError' || name === 'AbortError';
-}
-
-function networkReason(e: unknown, timeoutMs: number): string {
+/** a network error's words (an attempt's time-out is said by its deadline, attemptDeadline) */
+function networkReason(e: unknown): string {
   const err = e as { name?: string; message?: string; cause?: { code?: string; message?: string } };
-  if (timedOut(e)) return `no answer within ${timeoutMs} ms`;
   const code = err?.cause?.code;
   return code ? `network error ${code}` : `network error: ${err?.cause?.message ?? err?.message ?? String(e)}`;
 }

@@ -98,6 +98,9 @@ export function repoProblem(repo: string): string | undefined {
   return `--repo ${JSON.stringify(repo)} is not a GitHub repository's OWNER/NAME (an owner of letters, digits, - and _; a name of letters, digits, -, _ and ., not . or ..); name it with --repo OWNER/NAME (default: $GITHUB_REPOSITORY)`;
 }
 
+/** how long a call to GitHub (and a proxy's answer to its CONNECT) is waited for */
+const ANSWER_MS = 30_000;
+
 export async function upsertComment(o: CommentOptions): Promise<CommentResult> {
   const wrongRepo = repoProblem(o.repo);
   if (wrongRepo) throw new UsageError(wrongRepo);
@@ -105,7 +108,7 @@ export async function upsertComment(o: CommentOptions): Promise<CommentResult> {
   // behind an egress proxy (a self-hosted runner) as the API's requests are: api/proxy.ts
   for (const p of proxyPasswords(o.proxyEnv ?? {})) addSecret(p);
   const route = routeFor(base, o.proxyEnv ?? {});
-  const send = fetchVia(route);
+  const send = fetchVia(route, ANSWER_MS);
   const via = route.kind === 'proxy' ? ` through the proxy ${route.shown} of ${route.variable}` : '';
   const tag = `<!-- ${o.marker} -->`;
   // the marker is the comment's first line, and the only one: a body made with another marker (plan --marker) goes under this one
@@ -127,7 +130,7 @@ export async function upsertComment(o: CommentOptions): Promise<CommentResult> {
           ...(payload ? { 'content-type': 'application/json' } : {}),
         },
         ...(payload ? { body: JSON.stringify(payload) } : {}),
-        signal: AbortSignal.timeout(30_000),
+        signal: AbortSignal.timeout(ANSWER_MS),
         // never follow: the token would go along to wherever the answer points
         redirect: 'manual',
       });
