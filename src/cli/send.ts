@@ -11,7 +11,7 @@ import { conversationPath, prepareTemplateSend, SendFailed, sendTemplateAs, send
 import type { ConversationResponse } from '../api/shapes.js';
 import { urlAddressProblem } from '../model/urls.js';
 import { templateKey, type TemplateMeta } from '../model/meta.js';
-import type { QualityWarning } from '../plan/review-state.js';
+import type { QualityWarning } from '../core/template-state.js';
 import { UUID_RE } from '../model/ids.js';
 import { selectEnvironment } from '../config/load.js';
 import { commandConfig, withConnection } from './context.js';

@@ -74,31 +74,7 @@ export function ruleOfReason(reason: string | undefined, ruleIds: ReadonlySet<st
 /** how a pause ends, and what an edit would do instead */
 const PAUSE_END = 'it resumes by itself then (no edit needed: an edit, apply, sends it to review again, unsendable until approved); a third pause disables it: improve who receives it, or the content; see docs/recovery.md#paused';
 
-/**
- * An approved template rated RED: sendable, and so counted approved (exit 0), but Meta warns of what
- * comes next (Template quality rating: RED "can be sent, but is in danger of being paused or
- * disabled soon"; Template pausing: 3 hours, then 6 hours, then disabled). What review and plan say
- * of it, in one place.
- */
-export interface QualityWarning {
-  quality: 'RED';
-  /** pauses for low quality so far (absent: none) */
-  pauses?: number;
-  /** the line review and plan print: the rating, the pauses so far, what the next pause does, what to do */
-  warning: string;
-}
-
-/** The warning of an APPROVED (or REINSTATED) template rated RED, or undefined (another rating, or a state that asks for attention itself). */
-export function qualityWarning(r: Pick<ReviewFields, 'statusText' | 'qualityScore' | 'pauseCount'> | null | undefined): QualityWarning | undefined {
-  if (!r || !isApprovedState(r.statusText) || r.qualityScore !== 'RED') return undefined;
-  const n = r.pauseCount ?? 0;
-  const next = n === 0 ? 'a first pause lasts 3 hours, a second 6 hours, and a third disables it'
-    : n === 1 ? 'a second pause lasts 6 hours, and a third disables it' : 'the next pause disables it for good';
-  return {
-    quality: 'RED', ...(n ? { pauses: n } : {}),
-    warning: `quality RED, ${n} pause${n === 1 ? '' : 's'} so far: approved and sendable, but Meta says it "is in danger of being paused or disabled soon"; ${next} (sends fail while paused): address what recipients report, the content or who receives it (an edit sends it to review again); see docs/recovery.md#quality-red`,
-  };
-}
+export { qualityWarning, type QualityWarning } from '../core/template-state.js';
 
 const TODO: Readonly<Record<string, string>> = {
   REJECTED: 'fix what the reason names in the file and apply again (an edit of a REJECTED template goes back to review); see docs/recovery.md#rejected',

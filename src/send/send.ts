@@ -20,7 +20,7 @@ import { carrierOf, needsPresetText, type ChannelKind, type TemplateMeta } from 
 import { shownKey } from '../model/ids.js';
 import { templateId } from '../model/ids.js';
 import { campaignEnded, NotSendable, remoteProblem, type SendCaller } from './gate.js';
-import { qualityWarning, type QualityWarning } from '../plan/review-state.js';
+import { qualityWarning, type QualityWarning } from '../core/template-state.js';
 
 export interface SendTemplateOptions<P> {
   /** receiver (a phone number, or the channel's receiver id) */
