@@ -86,4 +86,15 @@ test('pendingOfPlan: an edit of a template in a state that takes none is not att
   assert.match(by.disabled![0]!, 'DISABLED');
 });
 
+test('a saved plan stale for an update whose review ended during the --wait (trial-bl F10): 4 when nothing was written (as a plan found stale before apply, not "the API is unavailable"), 5 when others were', () => {
+  const stale = r('s', { action: 'update', outcome: 'skipped', status: 'REJECTED', rejectionReason: 'INVALID_FORMAT', errorExitCode: 4, error: 'not attempted: the plan went stale while apply waited for the review: ...' });
+  const alone = applyExit({ results: [stale] }, { waited: true, interrupted: false, environment: 'dev' });
+  assert.is(alone.code, 4);
+  assert.match(alone.message!, "1 template of the saved plan not written: its review ended while apply waited for it, otherwise than in approval (wa/s/en_US REJECTED: INVALID_FORMAT), which the plan's reviewer has not seen, so the plan is stale for it; make a new plan (`tplsync plan --out FILE --env dev`)");
+  assert.not.match(alone.message!, /unavailable|did not make it/);
+  const withOthers = applyExit({ results: [r('a', { status: 'APPROVED' }), stale] }, { waited: true, interrupted: false });
+  assert.is(withOthers.code, 5);
+  assert.not.match(withOthers.message!, 'did not make it');
+});
+
 test.run();

@@ -5,7 +5,7 @@ import type { Client } from '../api/client.js';
 import { ApiError, AuthError, RateLimitedError, RequestError, UnavailableError } from '../api/errors.js';
 import { editAllowanceOf } from '../api/edit-allowance.js';
 import { EXIT } from '../core/exit-codes.js';
-import type { TemplateWriteRequest } from '../api/shapes.js';
+import type { TemplateReadResponse, TemplateWriteRequest } from '../api/shapes.js';
 import { diffTemplates, fromRead, fromWriteBody } from '../model/canonical.js';
 import { templateKey } from '../model/ids.js';
 import { forEachBoundedByGroup } from '../core/bounded.js';
@@ -26,7 +26,19 @@ export interface ApplyItem { channel: string; name: string; language: string; pu
    * it), so once the review approves the template the write is refused until `until` (unknown:
    * absent). --wait does not wait for a review whose end cannot make the write possible.
    */
-  editLimit?: { until?: string } }
+  editLimit?: { until?: string };
+  /**
+   * A saved plan's update held for its review, which apply --wait waits for: what the plan makes of the review's end,
+   * given the template as read when the wait ended (run.ts savedReviewEnd: the rule of the plan's staleness). Without
+   * it (apply without a plan file), the edit is written whatever the review ended in that takes an edit.
+   */
+  reviewEnd?: (read: TemplateReadResponse) => ReviewEndVerdict }
+
+/**
+ * A saved plan's verdict on the end of a review apply --wait waited for: write the update (approved, its content as
+ * planned); stale (a rejection, another end or content: not written, said why); done (the channel holds what it writes).
+ */
+export type ReviewEndVerdict = { write: true } | { stale: string } | { done: true };
 
 export type Outcome = 'created' | 'updated' | 'failed' | 'skipped';
 
@@ -96,7 +108,9 @@ export interface ApplyOptions {
 }
 
 /** a wait for reviews that begins: the templates (channel/name/language), what it waits for, and the time it may take at most */
-export interface ReviewWait { templates: string[]; status?: string; before: 'edit' | 'written'; timeoutMs: number }
+export interface ReviewWait { templates: string[]; status?: string; before: 'edit' | 'written'; timeoutMs: number;
+  /** before an edit of a saved plan: the edit is written only if the review approves the template (else the plan is stale) */
+  savedPlan?: boolean }
 
 export async function applyItems(client: Client, items: readonly ApplyItem[], o: ApplyOptions): Promise<{ results: ApplyResult[]; authFailure?: AuthError }> {
   let authFailure: AuthError | undefined;
@@ -144,14 +158,27 @@ export async function applyItems(client: Client, items: readonly ApplyItem[], o:
       };
     }
     if (waits && o.wait) {
-      const row = { channelId: it.channelId, publicId: it.publicId, status: 'PENDING' as string | undefined };
+      const row: { channelId: string; publicId: string; status: string | undefined; rejectionReason?: string; recommendation?: string } = { channelId: it.channelId, publicId: it.publicId, status: 'PENDING' };
       // what is left, read at the instant the wait begins (read after begin(), a clock tick between the two took a millisecond off)
       const ms = budget.remaining();
       budget.begin();
-      o.onReviewWait?.({ templates: [templateKey(it)], before: 'edit', timeoutMs: ms });
-      try { await followReviews(client, [row], { timeoutMs: ms, pollMs: o.wait.pollMs, ...(o.wait.clock ? { clock: o.wait.clock } : {}) }, o.signal, REVIEWING); } finally { budget.end(); }
+      o.onReviewWait?.({ templates: [templateKey(it)], before: 'edit', timeoutMs: ms, ...(it.reviewEnd ? { savedPlan: true } : {}) });
+      // the template as read when the wait ended: what a saved plan judges the review's end by
+      const last: { read?: TemplateReadResponse } = {};
+      try { await followReviews(client, [row], { timeoutMs: ms, pollMs: o.wait.pollMs, ...(o.wait.clock ? { clock: o.wait.clock } : {}) }, o.signal, REVIEWING, (_r, read) => { last.read = read; }); } finally { budget.end(); }
       reviewed = row.status !== undefined && !REVIEWING.has(row.status);
       if (!reviewed) waited = { status: row.status, ms };
+      // a saved plan's update: the review's end is judged as when it ends before apply (the plan's staleness): a rejection
+      // makes the plan stale, named with its reason, and nothing of it is written (it was written over, exit 0, trial-bl F10)
+      const verdict = reviewed && it.reviewEnd && last.read ? it.reviewEnd(last.read) : undefined;
+      if (verdict && 'stale' in verdict) {
+        return {
+          ...base, outcome: 'skipped', ...(row.status !== undefined ? { status: row.status } : {}), ...reviewWords(row), errorExitCode: EXIT.STALE_PLAN,
+          error: `not attempted: the plan went stale while apply waited for the review: ${verdict.stale}; nothing of it was written: make a new plan (${adviceCommand('plan --out FILE', o.environment)}) and review it`,
+        };
+      }
+      // the channel holds what the plan writes (another run wrote it once the review had ended): done, not written again
+      if (verdict && 'done' in verdict) return { ...base, outcome: 'updated', ...(row.status !== undefined ? { status: row.status } : {}), ...reviewWords(row), note: 'the channel held it as the plan writes it when the wait ended (written meanwhile by another run): not written again' };
       // the review ended in a state that takes no edit either (DISABLED, LOCKED, deleted): not attempted, said why
       const ended = row.status !== undefined ? NOT_EDITABLE[row.status] : undefined;
       if (reviewed && ended) return { ...base, outcome: 'skipped', error: `not attempted: its review ended ${row.status}: ${ended}`, errorExitCode: EXIT.USAGE };

@@ -21,7 +21,7 @@ import { editAllowanceOf } from '../api/edit-allowance.js';
 import { readTemplates, type ProgressFactory } from '../plan/run.js';
 import { classifyPlanText, staleness, type SavedChange, type SavedPlan, type Staleness } from '../plan/saved.js';
 import type { VerifiedPlan } from '../plan/verify.js';
-import { applyItems, QUOTA_PER_RUN, stoppedBySignal, type ApplyItem, type ApplyResult, type ReviewWait } from './apply.js';
+import { applyItems, QUOTA_PER_RUN, stoppedBySignal, type ApplyItem, type ApplyResult, type ReviewEndVerdict, type ReviewWait } from './apply.js';
 import { DEFAULT_CREATE_QUOTA } from '../config/load.js';
 import type { PaceClock, QuotaWait } from './quota.js';
 import { MAX_DATA_FILE_BYTES, readRegularText } from '../core/read-regular.js';
@@ -80,7 +80,10 @@ export function pendingOfVerified(verified: VerifiedPlan, saved: SavedPlan, targ
     ...(inReviewLimits.has(c.publicId.toLowerCase()) ? { edit: inReviewLimits.get(c.publicId.toLowerCase()) } : {}),
     ...(c.remoteCategory !== undefined || c.unknownComponents ? { changes: [...(c.remoteCategory !== undefined ? [{ path: 'category', before: c.remoteCategory, after: c.body.chatapp?.chatapp.category }] : []), ...(c.unknownComponents ? [{ path: 'unknownComponents', before: c.unknownComponents }] : [])] } : {}),
   });
-  return { environment: saved.environment, target, items: verified.writes.filter((c) => !skip.has(c.publicId.toLowerCase())).flatMap((c) => item(asPlanned(c), c.body, saved.environment)) };
+  // an update the plan held for its review, which apply --wait waits for: the review's end judged as the plan's staleness is
+  const judged = (c: VerifiedPlan['writes'][number], items: ApplyItem[]): ApplyItem[] => (c.action === 'update' && !reviewed.has(c.publicId.toLowerCase())
+    ? items.map((i) => ({ ...i, reviewEnd: savedReviewEnd(saved, c, c) })) : items);
+  return { environment: saved.environment, target, items: verified.writes.filter((c) => !skip.has(c.publicId.toLowerCase())).flatMap((c) => judged(c, item(asPlanned(c), c.body, saved.environment))) };
 }
 
 /** A template the run leaves as it is, with what its state on the channel asks (needsAttention): an entry of `standing`, plain apply's and a saved plan's alike. */
@@ -166,13 +169,37 @@ export async function savedPlanStaleness(conn: Connection, saved: SavedPlan, cwd
     read: (id) => reads.get(id) ?? null,
     written: (c, r) => {
       const w = bodies.get(c.publicId.toLowerCase());
-      if (w === undefined) return undefined;
-      if (diffTemplates(fromWriteBody(w.body, w.channelId, w.publicId), fromRead(r, w.channelId)).length) return 'differs';
-      // written and in review or approved: a copy the review REJECTED (or paused, disabled) is not done, the plan is stale
-      return r.statusText === 'PENDING' || isApprovedState(r.statusText) ? 'done' : 'not approved';
+      return w === undefined ? undefined : writtenAs(w, r);
     },
   }, done, approved);
   return { moved, done, inReviewLimits, approved, reads };
+}
+
+/** what the channel's copy `r` is to the write `w` of a saved plan: what it writes, in review or approved (done), what it writes in another state, or another text */
+function writtenAs(w: { body: TemplateWriteRequest; channelId: string; publicId: string }, r: TemplateReadResponse): 'done' | 'differs' | 'not approved' {
+  if (diffTemplates(fromWriteBody(w.body, w.channelId, w.publicId), fromRead(r, w.channelId)).length) return 'differs';
+  // written and in review or approved: a copy the review REJECTED (or paused, disabled) is not done, the plan is stale
+  return r.statusText === 'PENDING' || isApprovedState(r.statusText) ? 'done' : 'not approved';
+}
+
+/**
+ * What a saved plan makes of the end of a review that `apply --wait PLANFILE` waited for before an update the plan held
+ * for it, given the template as read when the wait ended: the rule that judges the plan's staleness when apply starts
+ * (staleness, for this one change, its file as verified then), so that a review ending during the wait is taken as one
+ * ending before apply: approved, its content as planned, the update is written; a rejection (its reason news the plan's
+ * reviewer has not read), another end or another content makes the plan stale for it, and nothing of it is written;
+ * the channel holding what the plan writes (another run wrote it meanwhile) is done (trial-bl F10).
+ */
+export function savedReviewEnd(saved: SavedPlan, c: SavedChange, w: { body: TemplateWriteRequest; channelId: string; publicId: string }): (read: TemplateReadResponse) => ReviewEndVerdict {
+  return (read) => {
+    const done: string[] = [];
+    const approved: string[] = [];
+    const moved = staleness({ ...saved, changes: [c] }, { fileHash: () => c.fileHash, read: () => read, written: (_c, r) => writtenAs(w, r) }, done, approved);
+    if (approved.length) return { write: true };
+    if (done.length) return { done: true };
+    // nothing moved since the plan (unreachable once a review ended: its status is part of what the plan recorded): the plan's judgment stands
+    return moved.length ? { stale: moved.map((m) => m.what).join('; ') } : { write: true };
+  };
 }
 
 export interface WriteOptions {
@@ -249,6 +276,9 @@ export function applyExit(outcome: ApplyOutcome, o: { waited: boolean; interrupt
   const behind = notDone.filter((r) => r.deferred === 'behind');
   // not attempted: the channel takes no edit of it as it stands (a DISABLED template)
   const blocked = notDone.filter((r) => r.outcome === 'skipped' && r.errorExitCode === EXIT.USAGE && !r.deferred);
+  // not attempted: a saved plan's update whose review ended while apply --wait waited for it otherwise than in approval
+  // (a rejection): the plan is stale for it, as when the review ends before apply (savedReviewEnd)
+  const stale = notDone.filter((r) => r.outcome === 'skipped' && r.errorExitCode === EXIT.STALE_PLAN);
   if (o.interrupted) {
     // not started: what the signal kept from its write; skipped: what apply never attempts as things stand (a DISABLED
     // template, an edit in review, the quota held back), said apart as the line above says it (a re-run does not write those either)
@@ -257,7 +287,7 @@ export function applyExit(outcome: ApplyOutcome, o: { waited: boolean; interrupt
     return { code: interruptExitCode(), message: `${interruptExitCode() === EXIT.INTERRUPTED ? 'interrupted' : 'terminated'}: ${written} written, ${notStarted} not started, ${n.failed} failed${skipped ? `, ${skipped} skipped` : ''}; a re-run is safe and writes only what is missing` };
   }
   if (outcome.authFailure && written === 0) return { code: EXIT.AUTH, message: outcome.authFailure.message };
-  if (notDone.length && written === 0 && !deferred.length && !editLimited.length && !blocked.length && !inReview.length && !behind.length && notDone.every((r) => r.errorExitCode === EXIT.UNAVAILABLE || r.outcome === 'skipped')) {
+  if (notDone.length && written === 0 && !deferred.length && !editLimited.length && !blocked.length && !inReview.length && !behind.length && !stale.length && notDone.every((r) => r.errorExitCode === EXIT.UNAVAILABLE || r.outcome === 'skipped')) {
     // what was written is what was acknowledged or read back: a write without an answer may still have been carried out
     return { code: EXIT.UNAVAILABLE, message: 'the API is unavailable: no write was acknowledged or could be read back (a write whose answer was lost may still have been carried out; the next plan shows it). A re-run is safe.' };
   }
@@ -270,8 +300,12 @@ export function applyExit(outcome: ApplyOutcome, o: { waited: boolean; interrupt
     const refused = notDone.filter((r) => r.outcome === 'failed' && !r.deferred && (r.errorExitCode === EXIT.USAGE || r.errorExitCode === EXIT.AUTH)).length;
     // an answer outside the API's contract (another template's id, a read back that differs): a re-run may do the same again
     const breached = notDone.filter((r) => r.outcome === 'failed' && !r.deferred && r.errorExitCode === EXIT.INTERNAL).length;
-    const transient = notDone.length - refused - breached - deferred.length - editLimited.length - blocked.length - inReview.length - behind.length;
+    const transient = notDone.length - refused - breached - deferred.length - editLimited.length - blocked.length - inReview.length - behind.length - stale.length;
     const parts: string[] = [];
+    if (stale.length) {
+      const it = stale.length === 1 ? 'it' : 'them';
+      parts.push(`${s(stale.length)} of the saved plan not written: ${stale.length === 1 ? 'its' : 'their'} review ended while apply waited for it, otherwise than in approval (${stale.map((r) => `${r.channel}/${r.name}/${r.language} ${r.status === 'REJECTED' ? rejectedSaid(r) : r.status ?? 'gone'}`).join(', ')}), which the plan's reviewer has not seen, so the plan is stale for ${it}${see}; make a new plan (\`${run('plan --out FILE')}\`), which shows the update with the reason, and review it`);
+    }
     if (breached) parts.push(`${s(breached)} failed on an answer outside the API's contract${see}: a re-run may do the same again; each line above says what the service answered (docs/api-assumptions.md)`);
     if (deferred.length) {
       const at = deferred.map((r) => r.retryAt).filter((t): t is string => t !== undefined).sort().at(-1);
@@ -304,9 +338,15 @@ export function applyExit(outcome: ApplyOutcome, o: { waited: boolean; interrupt
       parts.push(`${s(n.recategorised)} APPROVED under another category than the file's (${as.join(', ')})${see}: no one can send ${n.recategorised === 1 ? 'it' : 'them'} as the file says until the file's category matches or an appeal succeeds; \`${run('review')}\` says what to do (docs/recovery.md#recategorised)`);
     }
     if (n.stillPending) parts.push(`${s(n.stillPending)} still PENDING when the wait ended; \`${run('review')}\` shows their state later`);
-    return { code: breached ? EXIT.INTERNAL : EXIT.PARTIAL, message: `${parts.join('. ')}.` };
+    // a stale plan that wrote nothing ends as one found stale before apply (exit 4, "nothing was written"); one that wrote others, partial (5)
+    return { code: breached ? EXIT.INTERNAL : stale.length && written === 0 ? EXIT.STALE_PLAN : EXIT.PARTIAL, message: `${parts.join('. ')}.` };
   }
   return { code: EXIT.OK };
+}
+
+/** "REJECTED: INVALID_FORMAT": a rejection and its reason, as the review gave it */
+function rejectedSaid(r: Pick<ApplyResult, 'rejectionReason'>): string {
+  return `REJECTED${r.rejectionReason ? `: ${r.rejectionReason}` : ''}`;
 }
 
 /** a template already in review whose review `apply --wait` followed (nothing to write), with the state it ended in */

@@ -275,7 +275,7 @@ function describeReviewWait(w: ReviewWait, environment: string): string {
   const n = w.templates.length;
   const which = n > 3 ? `${w.templates.slice(0, 3).join(', ')} and ${n - 3} more` : w.templates.join(', ');
   return w.before === 'edit'
-    ? `${which} is in review, and WhatsApp takes no edit until the review ends: waiting up to ${formatDuration(w.timeoutMs)} (--wait-timeout) for it, then writing the edit; Ctrl-C stops, a re-run continues`
+    ? `${which} is in review, and WhatsApp takes no edit until the review ends: waiting up to ${formatDuration(w.timeoutMs)} (--wait-timeout) for it, then writing the edit${w.savedPlan ? ' if the review approves the template (a rejection makes the saved plan stale: not written, the reason said)' : ''}; Ctrl-C stops, a re-run continues`
     : `waiting up to ${formatDuration(w.timeoutMs)} (--wait-timeout) for the review of ${which}; Ctrl-C stops waiting (the writes are done: ${adviceCommand('review', environment)} shows the decision later)`;
 }
 
