@@ -89,6 +89,19 @@ function rejectWhenWaiting(id: string): (all: string) => void {
   };
 }
 
+test('F7: plan --wait --out advises apply with --wait, as the plan was counted (without it the edit in review is a skip, exit 5)', async () => {
+  const { dir, env } = await inReviewProject();
+  try {
+    const planned = await cliIn(['plan', '--wait', '--out', 'plan.json'], { cwd: dir, env });
+    assert.is(planned.exitCode, 0, planned.stdout + planned.stderr);
+    assert.match(planned.stdout, '1 to update (1 of them in review: apply --wait writes it once the review ends)');
+    assert.match(planned.stderr, 'Saved the plan to plan.json; apply it with: tplsync apply --auto-approve --wait plan.json');
+    // a plan without --wait: apply without it, as before
+    const plain = await cliIn(['plan', '--out', 'plain.json'], { cwd: dir, env });
+    assert.match(plain.stderr, 'Saved the plan to plain.json; apply it with: tplsync apply --auto-approve plain.json');
+  } finally { cleanup(dir); }
+});
+
 test('F10: apply --wait PLANFILE: the review the plan held an update for ends in a rejection during the wait: the plan is stale for it, the rejection and its reason said, nothing written, exit 4', async () => {
   const { dir, name, id, env } = await inReviewProject();
   try {

@@ -97,8 +97,11 @@ export async function planCommand(paths: string[], o: PlanCommandOptions): Promi
       await writeOutput(o.out, `${JSON.stringify(toSaved(plan, { environment: env, target: conn.target, toolVersion: toolVersion(), now: new Date(), base: savedBase(config) }), null, 2)}\n`, { verbatim: true, place });
       // (a config found above the paths, none in the working directory: named, for an apply run from elsewhere)
       const named = foundAbovePaths(config) && config.file ? `--config ${shellWord(path.relative(io().cwd(), config.file))} ` : '';
+      // planned as apply --wait runs (an edit of a template in review counted as written once the review ends): applied so,
+      // as the plan was counted; without --wait that edit is a skip, exit 5 (trial-bl F7)
+      const wait = o.wait ? '--wait ' : '';
       // a device or a pipe (/dev/null, a pipe to an upload) holds no file for apply to read
-      io().stderr.write(place === 'file' ? `Saved the plan to ${o.out}; apply it with: ${applyAdvice()}${named}${shellWord(o.out)}\n` : savedInPlace('plan', o.out, place));
+      io().stderr.write(place === 'file' ? `Saved the plan to ${o.out}; apply it with: ${applyAdvice()}${wait}${named}${shellWord(o.out)}\n` : savedInPlace('plan', o.out, place));
     }
     // --orphans-if-listed whose listing failed: the plan (with that said in it) is written, and the run ends as the listing's failure does
     const listing = plan.orphansNotLookedFor?.exitCode;
