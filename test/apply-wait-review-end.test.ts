@@ -175,4 +175,24 @@ test('F10: apply --wait without a plan file keeps writing the edit once the revi
   } finally { cleanup(dir); }
 });
 
+test('F8: Ctrl-C while apply --wait waits for a review before an edit: the closing line and the interrupt line count the template the same way (1 not started)', async () => {
+  const { dir, name, env } = await inReviewProject();
+  try {
+    let stopped = false;
+    const r = await run(dir, env, ['apply', '--auto-approve', '--wait', '--wait-timeout', '60s', '--results', 'results.json'], (all, interrupt) => {
+      if (stopped || !/waiting up to .* for it, then writing the edit/.test(all)) return;
+      stopped = true;
+      interrupt();
+    });
+    assert.is(r.exitCode, 130, r.stdout + r.stderr);
+    assert.match(r.stdout, `✗ skipped shop-whatsapp/${name}/en_US: not attempted: interrupted while waiting for its review (PENDING) to end`);
+    assert.match(r.stdout, 'Applied to dev: 0 created, 0 updated, 0 failed, 1 not started.');
+    assert.match(r.stderr, 'tplsync: interrupted: 0 written, 1 not started, 0 failed; a re-run is safe');
+    assert.not.match(r.stdout + r.stderr, /\d skipped/);
+    // the results keep their one outcome word (skipped: the schema's "not started" among them)
+    const results = JSON.parse(readFileSync(path.join(dir, 'results.json'), 'utf8')) as { summary: { skipped: number } };
+    assert.is(results.summary.skipped, 1);
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -419,7 +419,11 @@ async function write(conn: Parameters<typeof writePending>[0], pending: PendingA
   const notRead = (pending.held ?? []).filter((h) => h.kind === 'not-read').length;
   const heldOther = (pending.held?.length ?? 0) - notRead;
   const held = `${notRead ? `, ${notRead} held (not read)` : ''}${heldOther ? `, ${heldOther} held (not written)` : ''}`;
-  io().stdout.write(`${c.bold(`Applied to ${pending.environment}: ${n.created} created, ${n.updated} updated, ${n.failed} failed${n.skipped ? `, ${n.skipped} skipped` : ''}${held}`)}${n.rejected ? c.red(`, ${n.rejected} rejected in review`) : ''}${n.stillPending ? c.yellow(`, ${n.stillPending} still pending review`) : ''}.\n`);
+  // what a signal kept from its write (not started, or stopped waiting for its review) counted apart from what apply skips by
+  // design, in the words of the line the interrupt ends with (applyExit): one count for one template on both (trial-bl F8)
+  const notStarted = outcome.results.filter(stoppedBySignal).length;
+  const skipped = n.skipped - notStarted;
+  io().stdout.write(`${c.bold(`Applied to ${pending.environment}: ${n.created} created, ${n.updated} updated, ${n.failed} failed${skipped ? `, ${skipped} skipped` : ''}${notStarted ? `, ${notStarted} not started` : ''}${held}`)}${n.rejected ? c.red(`, ${n.rejected} rejected in review`) : ''}${n.stillPending ? c.yellow(`, ${n.stillPending} still pending review`) : ''}.\n`);
   const exit = applyExit(outcome, { waited: Boolean(o.waitMs), interrupted: o.signal.aborted, environment: pending.environment, ...(o.results && unwritten === undefined ? { resultsFile: o.results } : {}) });
   if (exit.message) io().stderr.write(`tplsync: ${exit.message}\n`);
   if (unwritten !== undefined) {
