@@ -459,7 +459,7 @@ async function pullEach(config: Config, conn: Connection, req: PullRequest, push
           continue;
         }
         written.push(target);
-        push({ id, kind: 'written', file: rel, name, language, status: r.statusText, lostFile: { names: false, asGit: true }, ...(keepFileCategory ? { acceptedKept: { file: fileCategory!, channel: accepted! } } : {}) });
+        push({ id, kind: 'written', file: rel, name, language, status: r.statusText, lostFile: { names: false, asGit: true } });
         continue;
       }
     }
