@@ -1,6 +1,6 @@
 // Persistence: every acknowledged write survives a restart, and `kill -9` at any moment.
 import { randomUUID } from 'node:crypto';
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
 import { test } from 'uvu';
@@ -238,6 +238,107 @@ test('a short write (a disk that fills takes part of a batch, then refuses the r
       arm: () => { full = true; },
     };
   });
+});
+
+/** A journal of `n` templates written one by one (each a line), the emulator stopped; the ids in order. */
+async function journalOf(dataFile: string, n: number, text?: string): Promise<string[]> {
+  const emu = await startEmulator({ keys: ['k1'], dataFile, reviewDelayMs: 0 });
+  const c = createClient({ baseUrl: emu.url, apiKey: 'k1' });
+  const ids: string[] = [];
+  try {
+    for (let i = 0; i < n; i++) { const id = randomUUID(); await c.writeTemplate(CHANNEL_A, id, writeBody(`t_${i}`, text)); ids.push(id); }
+  } finally { await emu.close(); }
+  return ids;
+}
+
+test('a last line cut off (a truncated journal) is said, with its file, line and bytes, and its bytes are kept beside the file, exactly (a cut inside a character too), never erased', async () => {
+  const dir = tempDir();
+  try {
+    const dataFile = path.join(dir, 'state.json');
+    const ids = await journalOf(dataFile, 3, 'Grüße {{1}}, your order is ready for pickup at the store.');
+    const whole = readFileSync(dataFile);
+    // cut the third line inside its "ü" (between the two bytes of the character)
+    const third = whole.lastIndexOf(0x0a, whole.length - 2) + 1;
+    const at = whole.indexOf(Buffer.from('ü'), third) + 1;
+    truncateSync(dataFile, at);
+    const cutBytes = whole.subarray(third, at);
+    const emu = await startEmulator({ keys: ['k1'], dataFile });
+    try {
+      assert.is(emu.state.templates.size, 2);
+      assert.is(emu.dataFileNotes.length, 1);
+      const note = emu.dataFileNotes[0]!;
+      assert.is(note.kind, 'cut');
+      assert.match(note.message, `${dataFile}: dropped its last line, line 3, cut off after ${cutBytes.length} bytes (no newline after it): a write a crash interrupted (never acknowledged: nothing lost), or damage to the file`);
+      assert.match(note.message, /starting with 2 templates$/);
+      const kept = readdirSync(dir).filter((f) => f.startsWith('state.json.cut-'));
+      assert.is(kept.length, 1, readdirSync(dir).join(' '));
+      assert.match(kept[0]!, /^state\.json\.cut-\d{8}T\d{6}Z$/);
+      assert.match(note.message, `its bytes are kept in ${path.join(dir, kept[0]!)}`);
+      assert.ok(readFileSync(path.join(dir, kept[0]!)).equals(cutBytes), 'the cut bytes, byte for byte');
+      const c = createClient({ baseUrl: emu.url, apiKey: 'k1' });
+      assert.ok(await c.getTemplate(CHANNEL_A, ids[1]!));
+      assert.not.ok(await c.getTemplate(CHANNEL_A, ids[2]!));
+    } finally { await emu.close(); }
+    // the journal is whole again: the next start says nothing, and keeps no second copy
+    const again = await startEmulator({ keys: ['k1'], dataFile });
+    assert.equal(again.dataFileNotes, []);
+    await again.close();
+    assert.is(readdirSync(dir).filter((f) => f.startsWith('state.json.cut-')).length, 1);
+    // a copy never goes over another: a second cut within the same second gets its own name
+    const { keepCutLine } = await import('../src/emulator/journal.ts');
+    const now = Date.UTC(2026, 11, 3, 10, 15, 0);
+    assert.is(keepCutLine(dataFile, { line: 1, bytes: Buffer.from('{"t":"a') }, now), `${dataFile}.cut-20261203T101500Z`);
+    assert.is(keepCutLine(dataFile, { line: 1, bytes: Buffer.from('{"t":"b') }, now), `${dataFile}.cut-20261203T101500Z-2`);
+    assert.is(readFileSync(`${dataFile}.cut-20261203T101500Z`, 'utf8'), '{"t":"a');
+    assert.is(readFileSync(`${dataFile}.cut-20261203T101500Z-2`, 'utf8'), '{"t":"b');
+    // an empty file: said (no template), as an empty file is not a cut
+    writeFileSync(dataFile, '');
+    const empty = await startEmulator({ keys: ['k1'], dataFile });
+    assert.equal(empty.dataFileNotes, [{ kind: 'empty', message: `${dataFile} is empty: starting with no templates` }]);
+    await empty.close();
+  } finally { cleanup(dir); }
+});
+
+test('`tplsync emulator --data FILE`: a truncated journal is said on stderr (the file, line, bytes, what it is, where its bytes are); an empty file in one line; a whole one says nothing', async () => {
+  const dir = tempDir();
+  try {
+    const dataFile = path.join(dir, 'state.json');
+    await journalOf(dataFile, 3);
+    truncateSync(dataFile, readFileSync(dataFile).length - 100);
+    const stderrOf = () => withChild(() => execa('node', [BIN, 'emulator', '--port', '0', '--key', 'k1', '--data', dataFile], { reject: false }), async (proc) => {
+      await firstLines(proc);
+      proc.kill('SIGTERM');
+      return (await proc).stderr;
+    });
+    const said = await stderrOf();
+    const lines = said.split('\n').filter(Boolean);
+    assert.is(lines.length, 1, said);
+    assert.match(lines[0]!, /^tplsync: \S+state\.json: dropped its last line, line 3, cut off after \d+ bytes \(no newline after it\): a write a crash interrupted \(never acknowledged: nothing lost\), or damage to the file .*; its bytes are kept in \S+state\.json\.cut-\d{8}T\d{6}Z; starting with 2 templates$/);
+    assert.is(readdirSync(dir).filter((f) => f.startsWith('state.json.cut-')).length, 1);
+    assert.is(await stderrOf(), '', 'a whole journal: nothing said');
+    writeFileSync(dataFile, '');
+    assert.is(await stderrOf(), `tplsync: ${dataFile} is empty: starting with no templates`);
+  } finally { cleanup(dir); }
+});
+
+test('embedded (`emulator: FILE` of an environment): a cut last line is said by the command that started it, its bytes kept; an empty file, what a run that wrote nothing leaves, is not news', async () => {
+  const dir = tempDir();
+  try {
+    const { cliIn, VALID, writeFiles } = await import('./helpers.ts');
+    writeFiles(dir, { 'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  local:\n    emulator: .tplsync/e.json\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`, 'templates/t.yaml': VALID });
+    assert.is((await cliIn(['apply', '--auto-approve'], { cwd: dir })).exitCode, 0);
+    const dataFile = path.join(dir, '.tplsync', 'e.json');
+    appendFileSync(dataFile, '{"t":"template","key":"x","rec":{"chan');
+    const r = await cliIn(['plan'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stderr, /tplsync: \S*e\.json: dropped its last line, line 2, cut off after 38 bytes \(no newline after it\)/);
+    const kept = readdirSync(path.join(dir, '.tplsync')).filter((f) => f.startsWith('e.json.cut-'));
+    assert.is(kept.length, 1);
+    assert.is(readFileSync(path.join(dir, '.tplsync', kept[0]!), 'utf8'), '{"t":"template","key":"x","rec":{"chan');
+    writeFileSync(dataFile, '');
+    const e = await cliIn(['plan'], { cwd: dir });
+    assert.not.match(e.stderr, 'empty');
+  } finally { cleanup(dir); }
 });
 
 test.run();

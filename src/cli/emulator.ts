@@ -147,6 +147,8 @@ export async function emulatorCommand(o: EmulatorCommandOptions): Promise<number
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+  // what the start found in --data (a cut last line dropped and kept, an empty file): said before the first line, on stderr
+  for (const n of emu.dataFileNotes) io().stderr.write(`tplsync: ${n.message}\n`);
   io().stdout.write(`listening on ${emu.url}\ncontrol token: ${emu.controlToken}\n`);
   await stopped;
   return 0;

@@ -201,6 +201,8 @@ async function embeddedEmulator(dataFile: string, envName: string): Promise<{ ur
         addSecret(key);
         // (on the lock taken above: the emulator takes it no second time, which would open a window for another process)
         const emu = await startEmulator({ keys: [key], dataFile, dataFileLocked: true, reviewDelayMs: 0, statusDelayMs: 0 });
+        // a cut last line dropped (and kept beside the file) is said; an empty file is what a run that wrote nothing leaves, not news
+        for (const n of emu.dataFileNotes) if (n.kind === 'cut') io().stderr.write(`tplsync: ${n.message}\n`);
         return { url: emu.url, key, stop: async () => { try { await emu.close(); } finally { release(); } } };
       } catch (e) { release(); throw e; }
     })();

@@ -1,8 +1,9 @@
 // Effects: the emulator's durable state, an append-only JSON Lines journal. A write is
 // acknowledged only after its line is on disk (group commit: one fdatasync for every write
 // that arrived meanwhile), so `kill -9` at any moment loses nothing acknowledged. A torn last
-// line (a write cut short by the kill, never acknowledged) is dropped on load; the journal
-// is compacted on load (temp file + fsync + rename).
+// line (a write cut short by the kill, never acknowledged, or damage to the file) is dropped on
+// load, said, and its bytes kept beside the file (FILE.cut-TIME); the journal is compacted on load
+// (temp file + fsync + rename).
 import { closeSync, existsSync, fsyncSync, openSync, renameSync, writeSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
@@ -111,22 +112,45 @@ function isTornWrite(lines: string[], i: number, entriesBefore: number): boolean
   return entriesBefore > 0 || lines[i]!.startsWith('{"t":"');
 }
 
+/** The last line of a journal, cut off (no newline after it, not JSON), that a load dropped. */
+export interface CutLine {
+  /** its line number (1-based) */
+  line: number;
+  /** its bytes, as they were in the file (a cut may split a character: never decoded and encoded again) */
+  bytes: Buffer;
+}
+
+/** What a load read: the latest entry per (t, key); the cut last line it dropped; whether the file was there and held nothing. */
+export interface LoadedJournal {
+  entries: Map<string, JournalEntry>;
+  cut?: CutLine;
+  /** the file exists and holds no line (empty, or blank lines only) */
+  empty: boolean;
+}
+
 /**
  * Reads every entry; the latest entry per (t, key) wins. An empty file is an empty journal (what the
  * emulator leaves when it stops before its first write); a file with a line that is not one of the
  * emulator's is refused, never changed.
  */
 export function loadJournal(file: string, check?: (e: JournalEntry) => string | undefined): Map<string, JournalEntry> {
+  return readJournal(file, check).entries;
+}
+
+/** loadJournal, and what it dropped: the cut last line (for the caller to say and to keep, see keepCutLine) */
+export function readJournal(file: string, check?: (e: JournalEntry) => string | undefined): LoadedJournal {
   const state = new Map<string, JournalEntry>();
-  if (!existsSync(file)) return state;
+  if (!existsSync(file)) return { entries: state, empty: false };
   // a FIFO or a device given as --data is refused, never waited on or read without end
-  let text: string;
-  try { text = readRegularFile(file, { max: MAX_JOURNAL_BYTES, shown: file, what: 'the emulator data file' }).toString('utf8'); } catch (e) {
+  let raw: Buffer;
+  try { raw = readRegularFile(file, { max: MAX_JOURNAL_BYTES, shown: file, what: 'the emulator data file' }); } catch (e) {
     if (e instanceof FileRefused) throw new JournalError(e.message);
     throw e;
   }
+  const text = raw.toString('utf8');
   const lines = text.split('\n');
   let entries = 0;
+  let cut: CutLine | undefined;
   // a file none of whose lines is an entry is another file named by mistake (a .env, a README): said so
   const notJournal = (i: number): JournalError | undefined => entries > 0 || lines.some(looksLikeEntry) ? undefined
     : new JournalError(`${file}: not an emulator data file (line ${i + 1} is not one of the emulator's JSON lines, and no line is); it was left as it is: give --data (or the config's emulator:) a file of its own, or move that file away`);
@@ -135,7 +159,8 @@ export function loadJournal(file: string, check?: (e: JournalEntry) => string | 
     let e: unknown;
     const damaged = (what: string) => new JournalError(`${file}:${i + 1}: the emulator data file is damaged (${what}); repair or remove that line, or move the file away to start the emulator empty`);
     try { e = JSON.parse(line); } catch {
-      if (isTornWrite(lines, i, entries)) return; // a write cut off by a crash: it was never acknowledged
+      // a write cut off by a crash (never acknowledged), or damage (a copy cut short): dropped, and told to the caller
+      if (isTornWrite(lines, i, entries)) { cut = { line: i + 1, bytes: raw.subarray(raw.lastIndexOf(0x0a) + 1) }; return; }
       throw notJournal(i) ?? damaged('not a JSON line');
     }
     const wrong = entryProblem(e);
@@ -145,7 +170,32 @@ export function loadJournal(file: string, check?: (e: JournalEntry) => string | 
     if (why !== undefined) throw damaged(why);
     state.set(`${(e as JournalEntry).t}\u0000${(e as JournalEntry).key}`, e as JournalEntry);
   });
-  return state;
+  return { entries: state, ...(cut ? { cut } : {}), empty: text.trim() === '' };
+}
+
+/** "20261203T101500Z": a time in a file name (no colons, which some systems refuse) */
+const fileTime = (ms: number): string => new Date(ms).toISOString().replace(/\.\d+Z$/, 'Z').replace(/[-:]/g, '');
+
+/**
+ * Keeps the bytes of a dropped cut line beside the journal, in `FILE.cut-TIME` (`-2`, `-3`... when
+ * that name is taken: never over another file), synced, before the compaction rewrites the journal
+ * without them: nothing the emulator drops is erased. Returns the copy's path (as `file` is given).
+ */
+export function keepCutLine(file: string, cut: CutLine, now: number = Date.now()): string {
+  const base = `${file}.cut-${fileTime(now)}`;
+  for (let n = 1; ; n++) {
+    const name = n === 1 ? base : `${base}-${n}`;
+    let fd: number | undefined;
+    try {
+      fd = openSync(name, 'wx');
+      writeSync(fd, cut.bytes);
+      fsyncSync(fd);
+      return name;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'EEXIST' && fd === undefined && n < 1000) continue;
+      throw new JournalError(`${file}:${cut.line}: its last line is cut off (no newline after it), and its ${cut.bytes.length} bytes could not be kept in ${name} (${(e as Error).message}); the file was left as it is: free the space or make its folder writable, or move the file away, to start the emulator`);
+    } finally { if (fd !== undefined) closeSync(fd); }
+  }
 }
 
 /** Rewrites the journal with one line per current entry, atomically. */

@@ -10,7 +10,7 @@ import { Clock, control } from './control.js';
 import { checkFaults, FaultPlan, requestIdentity, type FaultDecision, type FaultSettings, type Operation } from './faults.js';
 import { errorBody, HttpError } from './http-error.js';
 import { listen, type Incoming, type Reply } from './http-transport.js';
-import { compactJournal, Journal, loadJournal, lockDataFile, type JournalEntry } from './journal.js';
+import { compactJournal, Journal, keepCutLine, lockDataFile, readJournal, type JournalEntry } from './journal.js';
 import { Operations } from './operations.js';
 import { CreateQuota, checkCreateQuota, type CreateQuotaSpec } from './quota.js';
 import { route } from './router.js';
@@ -65,8 +65,16 @@ export interface RunningEmulator {
   inFlight(): number;
   /** the most requests received and not yet answered at once since it started: how many a client sends at once (its --parallelism), told without timing it */
   peakInFlight(): number;
+  /**
+   * What the start found in the data file, for the user: `cut`, a last line cut off that was dropped
+   * (and kept beside the file); `empty`, a file that holds nothing. Said by the command that started
+   * the emulator, on stderr.
+   */
+  dataFileNotes: readonly DataFileNote[];
   close(): Promise<void>;
 }
+
+export interface DataFileNote { kind: 'cut' | 'empty'; message: string }
 
 const EMPTY: Buffer = Buffer.alloc(0);
 const NO_FAULT: FaultDecision = { delayMs: 0 };
@@ -85,6 +93,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   const log = options.log ?? (() => {});
 
   let journal: Journal | undefined;
+  const dataFileNotes: DataFileNote[] = [];
   let unlock = (): void => {};
   if (options.dataFile) {
     if (!options.dataFileLocked) unlock = lockDataFile(options.dataFile);
@@ -97,7 +106,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     // state a hand damaged) would be answered with a 500 on every read: said at its line instead. Each
     // template is read once, as the API would, from a scratch state (nothing of it is kept)
     const scratch = new EmulatorState({ reviewDelayMs: 0, statusDelayMs: 0, now: clock.now });
-    const entries = loadJournal(dataFile, (e) => {
+    const { entries, cut, empty } = readJournal(dataFile, (e) => {
       const [schema, value] = e.t === 'template' ? ['TemplateWriteRequest', (e.rec as TemplateRecord).body] as const
         : e.t === 'conversation' ? ['ConversationResponse', (e.rec as ConversationRecord).response] as const : [undefined, undefined];
       const v = schema ? checkContract(schema, value) : undefined;
@@ -117,6 +126,13 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
       else if (e.t === 'conversation') state.restoreConversation(e.rec as ConversationRecord);
       else if (e.t === 'clock') clock.restore((e.rec as { offsetMs?: unknown } | null)?.offsetMs);
     }
+    const templates = [...entries.values()].filter((e) => e.t === 'template').length;
+    const some = `${templates === 0 ? 'no' : templates} template${templates === 1 ? '' : 's'}`;
+    if (cut) {
+      // the compaction below rewrites the file without the cut line: its bytes are kept first, and said
+      const kept = keepCutLine(dataFile, cut);
+      dataFileNotes.push({ kind: 'cut', message: `${dataFile}: dropped its last line, line ${cut.line}, cut off after ${cut.bytes.length} byte${cut.bytes.length === 1 ? '' : 's'} (no newline after it): a write a crash interrupted (never acknowledged: nothing lost), or damage to the file (a copy or a truncation cut short: what stood after it is gone); its bytes are kept in ${kept}; starting with ${some}` });
+    } else if (empty) dataFileNotes.push({ kind: 'empty', message: `${dataFile} is empty: starting with no templates` });
     compactJournal(dataFile, entries.values());
     journal = new Journal(dataFile, options.beforeJournalSync);
     await journal.open();
@@ -214,6 +230,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     advanceClock(ms) { clock.advance(ms); },
     inFlight: t.inFlight,
     peakInFlight: t.peakInFlight,
+    dataFileNotes,
     async close() {
       await t.close();
       await journal?.close();

@@ -19,7 +19,7 @@ export interface ExistingTemplate {
 }
 
 /** Pure: the file that holds the template with this id, or the same name and language in the same channel. */
-export function findExisting(existing: readonly ExistingTemplate[], t: { id: string; channelId: string; name: string; language: string }): ExistingTemplate | undefined {
+export function findExisting<T extends ExistingTemplate>(existing: readonly T[], t: { id: string; channelId: string; name: string; language: string }): T | undefined {
   const id = t.id.toLowerCase(), channelId = t.channelId.toLowerCase();
   return existing.find((e) => e.id === id)
     ?? existing.find((e) => e.channelId === channelId && e.name === t.name && e.language === t.language);

@@ -107,13 +107,18 @@ export interface ChangedNames {
   /** why each part stayed numbered */
   why?: { field: string; message: string }[] }
 
+/** a template file git has at HEAD and the working tree lacks (deleted, not committed): `text`, its text there */
+type LostFile = ExistingTemplate & { text: string; present?: boolean };
+
 type PulledNames = { missing: true } | { mismatches: { field: string; message: string }[] } | ChangedNames | { bySamples: string[] };
 
 export type PullOutcome =
   /** alsoIn: with force, the file of the project that held the template already; alsoInLinted: whether the written file is in the templates globs too (lint then reports both) */
   | { id: string; kind: 'written'; file: string; name: string; language: string; status: string; alsoIn?: string; alsoInLinted?: boolean;
     /** the template's file was deleted, not committed: written where git has it at HEAD; `names`: its names and samples kept (its texts the channel's once numbered) */
-    lostFile?: { names: boolean; /** that version numbers its placeholders, as the channel does: no name to keep */ numbers?: boolean; /** where git has it, when the file was written elsewhere (--dir) */ gitPath?: string };
+    lostFile?: { names: boolean; /** that version numbers its placeholders, as the channel does: no name to keep */ numbers?: boolean;
+      /** that version says what the channel has: written back as git has it, byte for byte (its comments and layout kept) */
+      asGit?: true; /** where git has it, when the file was written elsewhere (--dir) */ gitPath?: string };
     /** --names-from: the export has no such template, or parts whose placeholder counts differ (kept numbered) */
     names?: PulledNames;
     /** the file it replaced had no publicId (its id derived per environment) but the channel's template has another id: written without one */
@@ -229,14 +234,14 @@ async function pullEach(config: Config, conn: Connection, req: PullRequest, push
     return new PullPartial(`${why}\ntplsync: pull stopped: ${written.length} template file${written.length === 1 ? '' : 's'} written (listed above), each whole; ${n} template${n === 1 ? ' was' : 's were'} not read: pull again to get ${n === 1 ? 'it' : 'them'}${req.skipManaged ? ' (pull --all skips the files written)' : ' (a file written is not written again without --force)'}`);
   };
   // the template files git tracks that the working tree lacks, read once when a template has no file
-  let lostRead: Promise<(ExistingTemplate & { present?: boolean })[]> | undefined;
-  const lostFiles = (): Promise<(ExistingTemplate & { present?: boolean })[]> => (lostRead ??= deletedFiles(config.dir, (abs) => inTemplateGlobs(config, abs)).then((fs) => fs.flatMap(({ abs, text, present }) => {
+  let lostRead: Promise<LostFile[]> | undefined;
+  const lostFiles = (): Promise<LostFile[]> => (lostRead ??= deletedFiles(config.dir, (abs) => inTemplateGlobs(config, abs)).then((fs) => fs.flatMap(({ abs, text, present }) => {
     let t: Record<string, unknown>;
     try { t = readTemplateValue(text); } catch { return []; }
     if (!t || typeof t !== 'object' || typeof t.channel !== 'string' || typeof t.name !== 'string' || typeof t.language !== 'string') return [];
     const channelId = resolveChannel(t.channel, conn.environment);
     if (!channelId) return [];
-    return [{ file: path.relative(req.cwd, abs), abs, id: templateId(channelId, t.name, t.language, typeof t.publicId === 'string' ? t.publicId : undefined), channelId, name: t.name, language: t.language, managed: true, value: t, ...(present ? { present } : {}) }];
+    return [{ file: path.relative(req.cwd, abs), abs, id: templateId(channelId, t.name, t.language, typeof t.publicId === 'string' ? t.publicId : undefined), channelId, name: t.name, language: t.language, managed: true, value: t, text, ...(present ? { present } : {}) }];
   })).catch(() => []));
   // 1. The reads, `parallelism` at a time (the bounded queue and the --parallelism of plan): a Ctrl-C or a read that
   // fails starts no other, those in flight finish; what was read is placed and written as below, the rest is said
@@ -300,10 +305,10 @@ async function pullEach(config: Config, conn: Connection, req: PullRequest, push
     const t = v as { channel?: unknown; name?: unknown; language?: unknown } | null;
     return t && typeof t === 'object' && typeof t.channel === 'string' && typeof t.name === 'string' && typeof t.language === 'string' ? identity({ channel: t.channel, name: t.name, language: t.language }) : undefined;
   };
-  interface Placed { id: string; r: TemplateReadResponse; name: string; language: string; lives: ExistingTemplate | undefined; lost: (ExistingTemplate & { present?: boolean }) | undefined; target: string; rel: string; elsewhere: string | undefined; there: boolean; placed?: { instead: string; holder: string } }
+  interface Placed { id: string; r: TemplateReadResponse; name: string; language: string; lives: ExistingTemplate | undefined; lost: LostFile | undefined; target: string; rel: string; elsewhere: string | undefined; there: boolean; placed?: { instead: string; holder: string } }
   const placedAll: Placed[] = [];
   // its own files first (they are theirs whatever the order), then the new ones by name, language and id
-  const located: { id: string; name: string; language: string; r: TemplateReadResponse; lives: ExistingTemplate | undefined; lost: (ExistingTemplate & { present?: boolean }) | undefined; own?: string }[] = [];
+  const located: { id: string; name: string; language: string; r: TemplateReadResponse; lives: ExistingTemplate | undefined; lost: LostFile | undefined; own?: string }[] = [];
   for (const id of read) {
     const t = named(id);
     if (!t) { push({ id, kind: 'missing' }); continue; }
@@ -417,6 +422,13 @@ async function pullEach(config: Config, conn: Connection, req: PullRequest, push
     // a file that already says what the channel has (in this environment, its values filled in): left as it is,
     // not rewritten in pull's own layout (its key order, a `has_expiration: false`, a button's older form)
     const over = existing.find((e) => resolvePath(e.abs) === resolvePath(target));
+    // a file deleted and not committed, written back where git has it: git's version, when it says what the channel has, is
+    // written back as git has it, byte for byte (its comments, quotes, flow mappings and modeline), as a file that is there
+    // is left as it is (trial-bm F2: it was rewritten in pull's layout, a diff of noise in every file of a lost checkout).
+    // Not a version the gate of every write would mask (a key in it: written as the channel's copy, and refused, as any),
+    // nor one that is not UTF-8 (its bytes are not what the text read holds)
+    const gitCopy = !over && lost && replacedFirst === lost && !lost.present && resolvePath(lost.abs) === resolvePath(target)
+      && !lost.text.includes('\uFFFD') && redact(lost.text) === lost.text ? lost : undefined;
     // the category the environment's config accepts for this copy (environments.<env>.categories): the channel approved it
     // under that one here, and the file keeps its own, which the other environments' copies have
     const fileOf = over ?? lives;
@@ -425,19 +437,29 @@ async function pullEach(config: Config, conn: Connection, req: PullRequest, push
     const accepted = acceptedCategory(conn.environment, { channel: alias, name, language });
     const keepFileCategory = accepted !== undefined && fileCategory !== undefined && r.chatapp?.category === accepted && fileCategory !== accepted;
     // (and is this template here: its publicId, or the id derived from its channel, name and language, is the channel's)
-    const overId = over ? (typeof over.value.publicId === 'string' ? over.value.publicId : templateId(req.channelId, name, language)).toLowerCase() : undefined;
+    const sameAs = over ?? gitCopy;
+    const overId = sameAs ? (typeof sameAs.value.publicId === 'string' ? sameAs.value.publicId : templateId(req.channelId, name, language)).toLowerCase() : undefined;
     // (what the channel held where the file has a secret serves the other templates of the run, this one left or not)
     for (const [v, n] of learned) learnedAll.set(v, n);
-    if (over && !req.namesFrom && overId === r.publicId.toLowerCase()) {
+    if (sameAs && !req.namesFrom && overId === r.publicId.toLowerCase()) {
       // a file that refers to a secret is compared as any other, its values (the secret's too) filled in; a secret whose
       // variable is unset cannot be: then the file with its secrets as references is compared with the channel's copy
       // with the text that stands where they do as their references (`c`), what pull would write
-      const unread = marked !== undefined && templateReferences(over.value).some((x) => unset.some((u) => u.name === x.name));
+      const unread = marked !== undefined && templateReferences(sameAs.value).some((x) => unset.some((u) => u.name === x.name));
       const [mine, theirs] = unread
         ? [marksAsReferences({ ...escapeLiteralReferences(fromFile(marked, req.channelId, r.publicId).canonical) }) as unknown as CanonicalTemplate, c]
-        : [escapeLiteralReferences(fromFile(shownTemplate(over.abs, over.value, conn.environment, { mask: false }), req.channelId, r.publicId).canonical), channelCopy];
+        : [escapeLiteralReferences(fromFile(shownTemplate(sameAs.abs, sameAs.value, conn.environment, { mask: false }), req.channelId, r.publicId).canonical), channelCopy];
       if (!unplaced.length && (!r.chatapp?.category || mine.category === r.chatapp.category || keepFileCategory) && diffTemplates(mine, theirs).length === 0) {
-        push({ id, kind: 'same', file: rel, name, language });
+        if (over) { push({ id, kind: 'same', file: rel, name, language }); continue; }
+        // the deleted file's version says what the channel has: written back as git has it (a file created meanwhile is kept)
+        req.beforeWrite?.(target);
+        try { writeFileAtomic(target, gitCopy!.text, { verbatim: true, ...writeOver(undefined, there) }); } catch (e) {
+          if (!(e instanceof FileChanged)) throw e;
+          push({ id, kind: 'changed', file: rel, name, language, ...(e instanceof FileCreated ? { created: true as const } : {}) });
+          continue;
+        }
+        written.push(target);
+        push({ id, kind: 'written', file: rel, name, language, status: r.statusText, lostFile: { names: false, asGit: true } });
         continue;
       }
     }
