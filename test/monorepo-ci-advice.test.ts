@@ -119,4 +119,47 @@ test('in GitHub Actions, a project at the repository\'s root: paths and advice a
   } finally { cleanup(repo); }
 });
 
+test('in GitHub Actions, a project in a folder: a command stopped by lint errors names the files from the root, annotates each error, and advises lint --fix (or lint) runnable from the root (trial-bl F6)', async () => {
+  const { repo, project } = await repoWithProject('apps/msg');
+  try {
+    const gh = () => ({ GITHUB_ACTIONS: 'true', CI: 'true', GITHUB_WORKSPACE: repo });
+    const welcome = path.join(project, WELCOME);
+    const good = readFileSync(welcome, 'utf8');
+    // an error lint --fix repairs (the category's letter case)
+    writeFileSync(welcome, good.replace(/^category: \w+/m, 'category: utility'));
+    const shown = 'apps/msg/templates/welcome_message.en_US.yaml';
+    for (const [args, consequence] of [[['types', '--check'], 'nothing was generated'], [['plan', '--format', 'markdown'], 'nothing was planned'], [['apply', '--auto-approve'], 'nothing was written']] as const) {
+      const r = await cli([...args], { cwd: project, env: gh() });
+      assert.is(r.exitCode, 1, r.stdout + r.stderr);
+      // the report's file and the annotation named from the root; stdout (a plan's comment) holds no annotation
+      assert.match(r.stderr, new RegExp(`^${shown}$`, 'm'));
+      assert.not.match(r.stderr, /^templates\//m);
+      assert.match(r.stderr, new RegExp(`^::error file=${shown},line=\\d+,col=\\d+,.*title=tplsync category::"utility" is not a valid category`, 'm'));
+      assert.is(r.stdout, '');
+      assert.match(r.stderr, `tplsync: fix the lint errors first; ${consequence}. To repair it: cd apps/msg && npx tplsync lint --fix`);
+    }
+    // the advice runs as given from the root, and repairs it
+    const fix = await cliIn(['lint', '--fix'], { cwd: project });
+    assert.is(fix.exitCode, 0, fix.stdout + fix.stderr);
+    assert.match(readFileSync(welcome, 'utf8'), /^category: UTILITY/m);
+
+    // errors lint --fix cannot repair (an empty body, and its sample without a placeholder): the advice is to lint again, from the root
+    writeFileSync(welcome, good.replace(/^( {2}text: ).*$/m, '$1""'));
+    const empty = await cli(['plan'], { cwd: project, env: gh() });
+    assert.is(empty.exitCode, 1, empty.stdout + empty.stderr);
+    assert.match(empty.stderr, 'tplsync: fix the lint errors first; nothing was planned. To check them again: cd apps/msg && npx tplsync lint');
+    // and the category too: lint --fix repairs one of the three
+    writeFileSync(welcome, good.replace(/^( {2}text: ).*$/m, '$1""').replace(/^category: \w+/m, 'category: utility'));
+    const both = await cli(['plan'], { cwd: project, env: gh() });
+    assert.match(both.stderr, 'To repair 1 of the 3: cd apps/msg && npx tplsync lint --fix');
+
+    // on a terminal in the folder: the folder's paths and advice, no annotation
+    const local = await cliIn(['plan'], { cwd: project });
+    assert.is(local.exitCode, 1);
+    assert.match(local.stderr, /^templates\/welcome_message\.en_US\.yaml$/m);
+    assert.not.match(local.stderr, '::error');
+    assert.match(local.stderr, 'tplsync: fix the lint errors first; nothing was planned. To repair 1 of the 3: tplsync lint --fix');
+  } finally { cleanup(repo); }
+});
+
 test.run();

@@ -234,7 +234,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
     } else {
       let plan;
       try { plan = await runPlan(config, conn, { paths: args, cwd: io().cwd(), progress, signal, onValueWarnings: sayValueWarnings(conn.environment.name), onLeftOut: sayLeftOut(conn.environment.name), onConfigWarning: sayConfigWarning, ...(o.base ? { base: o.base } : {}) }); } catch (e) {
-        if (e instanceof LintFailed) return reportLintFailure(e, 'nothing was written');
+        if (e instanceof LintFailed) return reportLintFailure(e, config, 'nothing was written');
         throw e;
       }
       io().stdout.write(renderText(plan, { color: useColor(io().stdout), environment: conn.environment.name, ...(o.waitForQuota === false ? { waitForQuota: false } : {}), ...(o.wait ? { waitsForReviews: true } : {}) }));

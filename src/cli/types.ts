@@ -67,7 +67,7 @@ export async function typesCommand(o: TypesCommandOptions): Promise<number> {
   // (a module made before its first line recorded it: its import declaration)
   const importFrom = o.importFrom ?? recorded.importFrom ?? (current !== undefined ? importedFrom(current) : undefined) ?? DEFAULT_IMPORT;
   const project = await loadProject(config, [], io().cwd());
-  if (project.failed) return reportLintFailure(new LintFailed(project.diagnostics, project.files.length), 'nothing was generated');
+  if (project.failed) return reportLintFailure(new LintFailed(project.diagnostics, project.files.length), config, 'nothing was generated');
   // the references to environment values as that environment gives them (secrets as `(secret)`: the module is a file)
   const environment = shownEnvironment(config, envName);
   // a template whose text holds the API key: its module would hold it, or [redacted] where the key is known (a module that
