@@ -43,7 +43,7 @@ test('in GitHub Actions, a project in a folder: fmt --check and types --check na
     const types = await cli(['types', '--check'], { cwd: project, env: gh() });
     assert.is(types.exitCode, 1, types.stdout + types.stderr);
     assert.match(types.stderr, 'teams/messaging/tplsync-templates.ts is stale; update it with: cd teams/messaging && npx tplsync types');
-    assert.match(types.stdout, /^::error file=teams\/messaging\/tplsync-templates\.ts,line=1,title=tplsync types::teams\/messaging\/tplsync-templates\.ts is stale; update it with: cd teams\/messaging && npx tplsync types$/m);
+    assert.match(types.stdout, /^::error file=teams\/messaging\/tplsync-templates\.ts,line=1,title=tplsync types::teams\/messaging\/tplsync-templates\.ts is stale; update it with: cd teams\/messaging && npx tplsync types%0A {2}added \(1\): shop-whatsapp\/order_ready\/en_US%0A {2}other metadata changed, the calls compile as they did \(1\): shop-whatsapp\/welcome_message\/en_US \(body\)$/m);
 
     const fmt = await cli(['fmt', '--check'], { cwd: project, env: gh() });
     assert.is(fmt.exitCode, 1, fmt.stdout + fmt.stderr);
@@ -53,7 +53,7 @@ test('in GitHub Actions, a project in a folder: fmt --check and types --check na
     assert.match(fmt.stderr, '1 file not in the canonical layout; run: cd teams/messaging && npx tplsync fmt');
 
     // the advice runs as given from the root: the module and the layout are made there
-    for (const advice of [types.stderr.split('update it with: ')[1]!.trim(), fmt.stderr.split('run: ')[1]!.trim()]) {
+    for (const advice of [types.stderr.split('update it with: ')[1]!.split('\n')[0]!.trim(), fmt.stderr.split('run: ')[1]!.trim()]) {
       const [cd, command] = advice.split(' && ');
       assert.is(cd, 'cd teams/messaging');
       const r = await cliIn(command!.replace(/^npx tplsync /, '').split(' '), { cwd: path.join(repo, cd!.slice(3)) });
@@ -116,6 +116,49 @@ test('in GitHub Actions, a project at the repository\'s root: paths and advice a
     assert.not.match(plan.stdout, '📁');
     // tplsync a devDependency: the comment's commands are run with npx
     assert.match(plan.stdout, '<sub>Run the tplsync commands of this comment, as `npx tplsync ...`.</sub>');
+  } finally { cleanup(repo); }
+});
+
+test('in GitHub Actions, a project in a folder: a command stopped by lint errors names the files from the root, annotates each error, and advises lint --fix (or lint) runnable from the root (trial-bl F6)', async () => {
+  const { repo, project } = await repoWithProject('apps/msg');
+  try {
+    const gh = () => ({ GITHUB_ACTIONS: 'true', CI: 'true', GITHUB_WORKSPACE: repo });
+    const welcome = path.join(project, WELCOME);
+    const good = readFileSync(welcome, 'utf8');
+    // an error lint --fix repairs (the category's letter case)
+    writeFileSync(welcome, good.replace(/^category: \w+/m, 'category: utility'));
+    const shown = 'apps/msg/templates/welcome_message.en_US.yaml';
+    for (const [args, consequence] of [[['types', '--check'], 'nothing was generated'], [['plan', '--format', 'markdown'], 'nothing was planned'], [['apply', '--auto-approve'], 'nothing was written']] as const) {
+      const r = await cli([...args], { cwd: project, env: gh() });
+      assert.is(r.exitCode, 1, r.stdout + r.stderr);
+      // the report's file and the annotation named from the root; stdout (a plan's comment) holds no annotation
+      assert.match(r.stderr, new RegExp(`^${shown}$`, 'm'));
+      assert.not.match(r.stderr, /^templates\//m);
+      assert.match(r.stderr, new RegExp(`^::error file=${shown},line=\\d+,col=\\d+,.*title=tplsync category::"utility" is not a valid category`, 'm'));
+      assert.is(r.stdout, '');
+      assert.match(r.stderr, `tplsync: fix the lint errors first; ${consequence}. To repair it: cd apps/msg && npx tplsync lint --fix`);
+    }
+    // the advice runs as given from the root, and repairs it
+    const fix = await cliIn(['lint', '--fix'], { cwd: project });
+    assert.is(fix.exitCode, 0, fix.stdout + fix.stderr);
+    assert.match(readFileSync(welcome, 'utf8'), /^category: UTILITY/m);
+
+    // errors lint --fix cannot repair (an empty body, and its sample without a placeholder): the advice is to lint again, from the root
+    writeFileSync(welcome, good.replace(/^( {2}text: ).*$/m, '$1""'));
+    const empty = await cli(['plan'], { cwd: project, env: gh() });
+    assert.is(empty.exitCode, 1, empty.stdout + empty.stderr);
+    assert.match(empty.stderr, 'tplsync: fix the lint errors first; nothing was planned. To check them again: cd apps/msg && npx tplsync lint');
+    // and the category too: lint --fix repairs one of the three
+    writeFileSync(welcome, good.replace(/^( {2}text: ).*$/m, '$1""').replace(/^category: \w+/m, 'category: utility'));
+    const both = await cli(['plan'], { cwd: project, env: gh() });
+    assert.match(both.stderr, 'To repair 1 of the 3: cd apps/msg && npx tplsync lint --fix');
+
+    // on a terminal in the folder: the folder's paths and advice, no annotation
+    const local = await cliIn(['plan'], { cwd: project });
+    assert.is(local.exitCode, 1);
+    assert.match(local.stderr, /^templates\/welcome_message\.en_US\.yaml$/m);
+    assert.not.match(local.stderr, '::error');
+    assert.match(local.stderr, 'tplsync: fix the lint errors first; nothing was planned. To repair 1 of the 3: tplsync lint --fix');
   } finally { cleanup(repo); }
 });
 

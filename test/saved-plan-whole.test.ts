@@ -51,7 +51,7 @@ test('a plan made by another tplsync version, or that says none, is refused (exi
   try {
     const { toolVersion } = await import('../src/core/version.ts');
     assert.equal(wholePlanProblems(plan, toolVersion()), []);
-    for (const [version, said] of [['0.0.9', 'it was made by tplsync 0.0.9, and this is tplsync'], [undefined, 'it was made by no tplsync version (its "toolVersion" is missing)']] as const) {
+    for (const [version, said] of [['0.0.9', 'the plan was made by tplsync 0.0.9; this is tplsync'], [undefined, 'the plan names no tplsync version that made it (its "toolVersion" is missing)']] as const) {
       const copy = JSON.parse(JSON.stringify(plan)) as Record<string, unknown>;
       if (version === undefined) delete copy.toolVersion; else copy.toolVersion = version;
       writeFileSync(path.join(dir, 'plan.json'), JSON.stringify(copy));
@@ -109,6 +109,37 @@ test('a saved plan run again after part of it was written (a run stopped, or fai
     assert.match(stale.stderr, 'the template now exists on the channel (APPROVED), and is not what the plan writes');
     assert.match(stale.stderr, 'Make a new plan (tplsync plan --out FILE --env remote)');
   } finally { cleanup(other); }
+});
+
+test('a plan of another tplsync version: the refusal\'s first line says so, not that the files changed; what moved besides follows (trial-bm F3)', async () => {
+  const { dir, plan } = await planned();
+  try {
+    const { toolVersion } = await import('../src/core/version.ts');
+    const env = { WHOLE_KEY: KEY };
+    for (const [version, first] of [
+      ['0.0.9', `tplsync: the plan was made by tplsync 0.0.9; this is tplsync ${toolVersion()}, which applies only the plans it makes: nothing was written`],
+      [undefined, `tplsync: the plan names no tplsync version that made it (its "toolVersion" is missing); this is tplsync ${toolVersion()}, which applies only the plans it makes: nothing was written`],
+    ] as const) {
+      const copy = JSON.parse(JSON.stringify(plan)) as Record<string, unknown>;
+      if (version === undefined) delete copy.toolVersion; else copy.toolVersion = version;
+      writeFileSync(path.join(dir, 'plan.json'), JSON.stringify(copy));
+      const r = await cliIn(['apply', 'plan.json', '--auto-approve'], { cwd: dir, env });
+      assert.is(r.exitCode, 4, r.stdout + r.stderr);
+      assert.equal(r.stderr.split('\n'), [first, 'Make a new plan (tplsync plan --out FILE --env remote) and review it.']);
+    }
+    // a file changed too: said after the version, as what moved besides
+    const file = path.join(dir, 'templates', 'one.en_US.yaml');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('is ready for pickup', 'is ready for collection'));
+    writeFileSync(path.join(dir, 'plan.json'), JSON.stringify({ ...plan, toolVersion: '0.0.9' }));
+    const both = await cliIn(['apply', 'plan.json', '--auto-approve'], { cwd: dir, env });
+    assert.is(both.exitCode, 4, both.stdout + both.stderr);
+    const lines = both.stderr.split('\n');
+    assert.match(lines[0]!, /^tplsync: the plan was made by tplsync 0\.0\.9; this is tplsync /);
+    assert.match(lines[1]!, /^What moved since .* too:$/);
+    assert.match(lines[2]!, 'templates/one.en_US.yaml changed since the plan');
+    assert.not.match(both.stderr, 'the plan is stale');
+    assert.not.match(both.stderr, 'does not match the files');
+  } finally { cleanup(dir); }
 });
 
 test.run();

@@ -184,10 +184,14 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
         }));
       }
       if (moved.length || verified.problems.length) {
-        if (moved.length) io().stderr.write(`tplsync: the plan is stale; nothing was written. What moved since ${saved.createdAt}:\n`);
+        // a plan of another tplsync version: said first, as what it is (no file or template moved for it), then what else moved
+        const lead = verified.problems.find((p) => p.headline !== undefined);
+        const problems = verified.problems.filter((p) => p !== lead);
+        if (lead) io().stderr.write(`tplsync: ${lead.headline}\n`);
+        if (moved.length) io().stderr.write(lead ? `What moved since ${saved.createdAt} too:\n` : `tplsync: the plan is stale; nothing was written. What moved since ${saved.createdAt}:\n`);
         for (const m of moved) io().stderr.write(`  ${m.key}: ${m.what}\n`);
-        if (verified.problems.length) io().stderr.write('tplsync: the plan does not match the files it was made from; nothing was written:\n');
-        for (const m of verified.problems) io().stderr.write(`  ${m.key}: ${m.what}\n`);
+        if (problems.length) io().stderr.write(lead ? 'It does not match the files it was made from either:\n' : 'tplsync: the plan does not match the files it was made from; nothing was written:\n');
+        for (const m of problems) io().stderr.write(`  ${m.key}: ${m.what}\n`);
         // a promotion is made again by promote (a plan of the target alone would not check the source's approval)
         io().stderr.write(saved.source
           ? `Make a new promotion (tplsync promote --from ${saved.source.environment} --to ${saved.environment} --out FILE) and review it.\n`
@@ -234,7 +238,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
     } else {
       let plan;
       try { plan = await runPlan(config, conn, { paths: args, cwd: io().cwd(), progress, signal, onValueWarnings: sayValueWarnings(conn.environment.name), onLeftOut: sayLeftOut(conn.environment.name), onConfigWarning: sayConfigWarning, ...(o.base ? { base: o.base } : {}) }); } catch (e) {
-        if (e instanceof LintFailed) return reportLintFailure(e, 'nothing was written');
+        if (e instanceof LintFailed) return reportLintFailure(e, config, 'nothing was written');
         throw e;
       }
       io().stdout.write(renderText(plan, { color: useColor(io().stdout), environment: conn.environment.name, ...(o.waitForQuota === false ? { waitForQuota: false } : {}), ...(o.wait ? { waitsForReviews: true } : {}) }));

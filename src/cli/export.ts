@@ -37,7 +37,7 @@ export async function exportCommand(paths: string[], o: ExportCommandOptions): P
   refuseProtectedOutput('--out', o.out, projectFiles(config));
   let project;
   try { project = await loadCleanProject(config, paths, io().cwd()); } catch (e) {
-    if (e instanceof LintFailed) return reportLintFailure(e, 'nothing was exported');
+    if (e instanceof LintFailed) return reportLintFailure(e, config, 'nothing was exported');
     throw e;
   }
   const channels = chosenChannels(config, o.channel);

@@ -83,7 +83,7 @@ export async function planCommand(paths: string[], o: PlanCommandOptions): Promi
     try {
       plan = await runPlan(config, conn, { paths, cwd: io().cwd(), progress, signal: interruptSignal(), onValueWarnings: sayValueWarnings(conn.environment.name), onLeftOut: sayLeftOut(conn.environment.name), onConfigWarning: sayConfigWarning, ...(shard ? { shard } : {}), ...(o.base ? { base: o.base } : {}), ...(o.orphans ? { orphans: true } : o.orphansIfListed ? { orphans: 'if-listed' as const } : {}), ...(o.wait ? { wait: true } : {}) });
     } catch (e) {
-      if (e instanceof LintFailed) return reportLintFailure(e);
+      if (e instanceof LintFailed) return reportLintFailure(e, config);
       throw e;
     }
     const env = conn.environment.name;

@@ -26,7 +26,7 @@ export async function changesSite(config: Config, paths: readonly string[], out:
       return runPlan(config, conn, { paths, cwd: io().cwd(), progress, ...(o.base ? { base: o.base } : {}) });
     });
   } catch (e) {
-    if (e instanceof LintFailed) return reportLintFailure(e, 'no preview was made');
+    if (e instanceof LintFailed) return reportLintFailure(e, config, 'no preview was made');
     if (e instanceof UnavailableError && !o.base) {
       e.message += '; preview --changes --base REF compares with the files at a git ref when the channel cannot be reached';
       throw e;
@@ -34,7 +34,7 @@ export async function changesSite(config: Config, paths: readonly string[], out:
     if (!(e instanceof UnavailableError) || !o.base) throw e;
     io().stderr.write(`tplsync: ${e.message}\ntplsync: the channel cannot be reached; showing the changes against the files at ${o.base} instead\n`);
     try { plan = await runPlanAgainstRef(config, selectEnvironment(config, o.env), { paths, cwd: io().cwd(), ref: o.base }); } catch (e2) {
-      if (e2 instanceof LintFailed) return reportLintFailure(e2, 'no preview was made');
+      if (e2 instanceof LintFailed) return reportLintFailure(e2, config, 'no preview was made');
       throw e2;
     }
     against = `the files at ${o.base}`;

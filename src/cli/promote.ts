@@ -52,7 +52,7 @@ export async function promoteCommand(paths: string[], o: PromoteCommandOptions):
     try {
       result = await runPromote(config, source, target, { paths, cwd: io().cwd(), progress, signal: interruptSignal(), onValueWarnings: sayValueWarnings(target.environment.name), onLeftOut: (env, file, alias) => sayLeftOut(env)(file, alias) });
     } catch (e) {
-      if (e instanceof LintFailed) return reportLintFailure(e, 'nothing was planned');
+      if (e instanceof LintFailed) return reportLintFailure(e, config, 'nothing was planned');
       throw e;
     }
     const { plan } = result;

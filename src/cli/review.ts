@@ -42,7 +42,7 @@ export async function reviewCommand(paths: string[], o: ReviewCommandOptions): P
   return withConnection(config, { ...o, parallelism }, async (conn) => {
     let project;
     try { project = await loadCleanProject(config, paths, io().cwd(), { progress }); } catch (e) {
-      if (e instanceof LintFailed) return reportLintFailure(e, 'nothing was reviewed');
+      if (e instanceof LintFailed) return reportLintFailure(e, config, 'nothing was reviewed');
       throw e;
     }
     const desired = loadDesired(project.files, conn.environment, configSeverities(config), undefined, sayLeftOut(conn.environment.name));

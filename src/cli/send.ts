@@ -121,7 +121,7 @@ export async function sendCommand(o: SendCommandOptions): Promise<number> {
       ? Object.entries(environment.channels).find(([, id]) => id.toLowerCase() === o.channel!.toLowerCase())?.[0] ?? o.channel
       : o.channel;
     try { meta = await findTemplate(config, io().cwd(), { ...(alias !== undefined ? { channel: alias } : {}), name: o.template, ...(o.language ? { language: o.language } : {}) }, environment); } catch (e) {
-      if (e instanceof LintFailed) return reportLintFailure(e, 'nothing was sent');
+      if (e instanceof LintFailed) return reportLintFailure(e, config, 'nothing was sent');
       throw e;
     }
   }

@@ -22,6 +22,8 @@ import { io, resolvePath, shownPath } from '../core/io.js';
 import { projectFiles, protectedOutput, refuseProtectedOutput } from '../files/output-target.js';
 import { templateHoldsKey } from '../model/holds-key.js';
 import { annotation, projectRun, readerPath } from './reader-place.js';
+import { describeChanges, moduleChanges } from '../typegen/diff.js';
+import { visible } from '../core/visible.js';
 export interface TypesCommandOptions { config?: string; env?: string; out?: string; check?: boolean; importFrom?: string }
 
 export async function typesCommand(o: TypesCommandOptions): Promise<number> {
@@ -67,7 +69,7 @@ export async function typesCommand(o: TypesCommandOptions): Promise<number> {
   // (a module made before its first line recorded it: its import declaration)
   const importFrom = o.importFrom ?? recorded.importFrom ?? (current !== undefined ? importedFrom(current) : undefined) ?? DEFAULT_IMPORT;
   const project = await loadProject(config, [], io().cwd());
-  if (project.failed) return reportLintFailure(new LintFailed(project.diagnostics, project.files.length), 'nothing was generated');
+  if (project.failed) return reportLintFailure(new LintFailed(project.diagnostics, project.files.length), config, 'nothing was generated');
   // the references to environment values as that environment gives them (secrets as `(secret)`: the module is a file)
   const environment = shownEnvironment(config, envName);
   // a template whose text holds the API key: its module would hold it, or [redacted] where the key is known (a module that
@@ -112,8 +114,12 @@ export async function typesCommand(o: TypesCommandOptions): Promise<number> {
     const outWord = o.out === undefined ? undefined : resolvePath(run.dir) === resolvePath(io().cwd()) || path.isAbsolute(o.out) ? o.out : path.relative(run.dir, out).split(path.sep).join('/');
     const fix = `${run.cd}${run.word} types${envName ? ` --env ${shellWord(envName)}` : ''}${importFrom !== DEFAULT_IMPORT ? ` --import-from ${shellWord(importFrom)}` : ''}${outWord !== undefined ? ` --out ${shellWord(outWord)}` : ''}${run.config}`;
     const state = current === undefined ? 'missing' : 'stale';
-    io().stdout.write(annotation(config, { level: 'error', ...(current !== undefined ? { file: out } : {}), title: 'tplsync types', message: `${readerPath(config, rel)} is ${state}; update it with: ${fix}` }));
-    io().stderr.write(`${readerPath(config, rel)} is ${state}; update it with: ${fix}\n`);
+    // which templates changed, and whether the calls of sendTemplate must follow (their parameters) or compile as they
+    // did (their texts, a category): the committed module read against the one made now, template by template (trial-bm F4)
+    const changes = current !== undefined ? moduleChanges(current, text) : undefined;
+    const detail = changes ? describeChanges(changes).map((l) => `\n  ${l}`).join('') : '';
+    io().stdout.write(annotation(config, { level: 'error', ...(current !== undefined ? { file: out } : {}), title: 'tplsync types', message: `${readerPath(config, rel)} is ${state}; update it with: ${fix}${detail}` }));
+    io().stderr.write(`${readerPath(config, rel)} is ${state}; update it with: ${fix}${visible(detail)}\n`);
     return EXIT.FINDINGS;
   }
   // the file's byte-order mark and line ends are its own (as the template writers keep them: files/line-ends.ts)

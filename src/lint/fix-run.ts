@@ -1,7 +1,8 @@
 // Effects: `tplsync lint --fix`: the files of a lint run with repairable findings are read again
 // (bounded, strict UTF-8), repaired (fix.ts) and written atomically; a file lint rejects for its
 // encoding, size or syntax, with aliases, or read-only, is left byte-identical and said. Each
-// file is linted again from the bytes read now, so a repair always starts from what is on disk.
+// file is linted again from the bytes read now, so a repair always starts from what is on disk. The same
+// repairs worked out in memory count what lint --fix would repair of a stopped command's errors (repairedErrors).
 import { asIdentifier } from '../core/redact.js';
 import { isUtf8 } from 'node:buffer';
 import { lstatSync } from 'node:fs';
@@ -10,11 +11,13 @@ import type { Diagnostic } from '../core/diagnostic.js';
 import { readTemplateFile } from '../files/load.js';
 import { CHANGED_WHILE_RUNNING, FileChanged, writeFileAtomic } from '../files/write.js';
 import { finishProject, lintBytes } from './engine.js';
-import { fixFileText, isRepairable, REFUSING_RULES } from './fix.js';
+import { fixFileText, isRepairable, REFUSING_RULES, type FixOutcome } from './fix.js';
+import path from 'node:path';
 import { RULES_BY_ID } from './registry.js';
 import { addSampleStubs, SAMPLE_STUB } from './rules/repairs.js';
 import { projectOptions, type LintOutcome } from './lint-files.js';
 import { onHardStop } from '../core/interrupt.js';
+import { loadPolicies } from './policies.js';
 import { io } from '../core/io.js';
 
 export interface FileFix {
@@ -78,20 +81,12 @@ function prepared(config: Config, run: LintOutcome, cwd: string): { popts: Retur
  */
 function fixOne(f: LintOutcome['files'][number], diags: readonly Diagnostic[], popts: ReturnType<typeof projectOptions>, now: Date): FileFix | undefined {
   if (diags.length === 0) return undefined;
-  // a YAML error or schema finding may be a text that starts with a placeholder, unquoted: fixText tries quoting it
-  const quotable = diags.some((d) => d.ruleId === 'yaml-syntax' || d.ruleId === 'schema');
-  if (!quotable && !diags.some((d) => isRepairable(d))) return { file: f.file, fixed: {} };
-  const refusing = diags.find((d) => REFUSING_RULES.has(d.ruleId) && d.ruleId !== 'yaml-syntax');
-  if (refusing) return { file: f.file, fixed: {}, left: `not touched: ${refusing.ruleId} at ${refusing.line}:${refusing.column}` };
-  const read = readTemplateFile(f.file, f.abs);
-  if (read.problem || !isUtf8(read.bytes) || read.bytes.indexOf(0) >= 0) return { file: f.file, fixed: {}, left: 'not touched: it cannot be read as a UTF-8 text' };
-  const text = Buffer.from(read.bytes).toString('utf8');
-  const findings = (t: string): Diagnostic[] => finishProject([lintBytes(f.file, Buffer.from(t), { now })], { ...popts, partial: true }).filter((d) => d.file === f.file);
-  // its byte-order mark and CRLF line ends kept (fixFileText)
-  const r = fixFileText(text, { findings, now, file: f.file });
-  if (r.refused) return { file: f.file, fixed: {}, left: `not touched: ${r.refused}` };
+  const m = repairInMemory(f, diags, popts, now);
+  if (m === 'no repair') return { file: f.file, fixed: {} };
+  if ('left' in m) return { file: f.file, fixed: {}, left: m.left };
+  const { read, text, r, findings } = m;
   const heldBack = r.heldBack ? { heldBack: r.heldBack } : {};
-  if (r.text === text) return !quotable || diags.some((d) => isRepairable(d)) ? { file: f.file, fixed: {}, left: NOT_CERTAIN, ...heldBack } : { file: f.file, fixed: {} };
+  if (r.text === text) return !m.quotable || diags.some((d) => isRepairable(d)) ? { file: f.file, fixed: {}, left: NOT_CERTAIN, ...heldBack } : { file: f.file, fixed: {} };
   let mode = 0o644;
   try { mode = lstatSync(f.abs).mode; } catch { /* gone: the write reports it */ }
   if ((mode & 0o222) === 0) return { file: f.file, fixed: {}, left: 'not touched: it is read-only' };
@@ -105,6 +100,51 @@ function fixOne(f: LintOutcome['files'][number], diags: readonly Diagnostic[], p
   const again = r.left.some((d) => isRepairable(d)) ? fixFileText(r.text, { findings, now, file: f.file }) : undefined;
   const still = again && again.text !== r.text ? Object.values(again.fixed).reduce((a, b) => a + b, 0) : 0;
   return { file: f.file, fixed: r.fixed, ...(still ? { left: `${still} repairable finding${still === 1 ? '' : 's'} left` } : {}), ...(r.stubs ? { stubs: r.stubs } : {}), ...heldBack };
+}
+
+/**
+ * A file's repairs worked out in memory (nothing written): 'no repair' when none of its findings has one, `left` when
+ * the file is not touched (and why), else the text read and the repaired outcome.
+ */
+function repairInMemory(f: Pick<LintOutcome['files'][number], 'file' | 'abs'>, diags: readonly Diagnostic[], popts: ReturnType<typeof projectOptions>, now: Date):
+  'no repair' | { left: string } | { read: ReturnType<typeof readTemplateFile>; text: string; r: FixOutcome; findings: (t: string) => Diagnostic[]; quotable: boolean } {
+  // a YAML error or schema finding may be a text that starts with a placeholder, unquoted: fixText tries quoting it
+  const quotable = diags.some((d) => d.ruleId === 'yaml-syntax' || d.ruleId === 'schema');
+  if (!quotable && !diags.some((d) => isRepairable(d))) return 'no repair';
+  const refusing = diags.find((d) => REFUSING_RULES.has(d.ruleId) && d.ruleId !== 'yaml-syntax');
+  if (refusing) return { left: `not touched: ${refusing.ruleId} at ${refusing.line}:${refusing.column}` };
+  const read = readTemplateFile(f.file, f.abs);
+  if (read.problem || !isUtf8(read.bytes) || read.bytes.indexOf(0) >= 0) return { left: 'not touched: it cannot be read as a UTF-8 text' };
+  const text = Buffer.from(read.bytes).toString('utf8');
+  const findings = (t: string): Diagnostic[] => finishProject([lintBytes(f.file, Buffer.from(t), { now })], { ...popts, partial: true }).filter((d) => d.file === f.file);
+  // its byte-order mark and CRLF line ends kept (fixFileText)
+  const r = fixFileText(text, { findings, now, file: f.file });
+  if (r.refused) return { left: `not touched: ${r.refused}` };
+  return { read, text, r, findings, quotable };
+}
+
+/**
+ * How many of the errors among `diagnostics` (a stopped command's findings, plan's, types'...: files relative to `cwd`)
+ * \`tplsync lint --fix\` repairs: each file with an error is repaired in memory as lint --fix repairs it (fixOne), nothing
+ * written, and the errors its lint finds before less those after are counted. What a command's "fix the lint errors
+ * first" advises rests on it: lint --fix when it repairs something, else lint.
+ */
+export async function repairedErrors(config: Config, diagnostics: readonly Diagnostic[], cwd: string, now: Date): Promise<number> {
+  const byFile = new Map<string, Diagnostic[]>();
+  for (const d of diagnostics) { const l = byFile.get(d.file); if (l) l.push(d); else byFile.set(d.file, [d]); }
+  const errors = (found: readonly Diagnostic[]) => found.filter((d) => d.severity === 'error').length;
+  const withErrors = [...byFile].filter(([, ds]) => errors(ds) > 0 && ds.some((d) => isRepairable(d) || d.ruleId === 'yaml-syntax' || d.ruleId === 'schema'));
+  if (!withErrors.length) return 0;
+  // the project's own rules (team policies, plugins) take part, as in the lint the command ran
+  const own = config.policies?.length ? (await loadPolicies(config)).rules : [];
+  const popts = projectOptions(config, cwd, own);
+  let repaired = 0;
+  for (const [file, ds] of withErrors) {
+    const m = repairInMemory({ file, abs: path.resolve(cwd, file) }, ds, popts, now);
+    if (m === 'no repair' || 'left' in m || m.r.text === m.text) continue;
+    repaired += Math.min(errors(ds), Math.max(0, errors(m.findings(m.text)) - errors(m.r.left)));
+  }
+  return repaired;
 }
 
 /**

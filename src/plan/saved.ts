@@ -102,7 +102,8 @@ export function wholePlanProblems(saved: SavedPlan, current?: string): Staleness
   // a plan is applied by the tplsync that made it (what a file compiles to, and what a plan records, change between versions)
   if (current !== undefined && saved.toolVersion !== current) {
     const made = typeof saved.toolVersion === 'string' ? `tplsync ${saved.toolVersion}` : `no tplsync version (its "toolVersion" is ${saved.toolVersion === undefined ? 'missing' : `${JSON.stringify(saved.toolVersion)}, not a version`})`;
-    out.push({ key: '(plan)', what: `it was made by ${made}, and this is tplsync ${current}, which applies only the plans it makes: make it again with ${remake}` });
+    const by = typeof saved.toolVersion === 'string' ? `was made by tplsync ${saved.toolVersion}` : `names no tplsync version that made it (its "toolVersion" is ${saved.toolVersion === undefined ? 'missing' : `${JSON.stringify(saved.toolVersion)}, not a version`})`;
+    out.push({ key: '(plan)', what: `it was made by ${made}, and this is tplsync ${current}, which applies only the plans it makes: make it again with ${remake}`, headline: `the plan ${by}; this is tplsync ${current}, which applies only the plans it makes: nothing was written` });
     return out;
   }
   if (saved.digest !== planDigest(saved)) out.push({ key: '(plan)', what: `its entries do not match its digest: ${edited}` });
@@ -291,7 +292,15 @@ export function classifyPlanText(text: string, fileName: string): PlanFileKind {
   return { kind: 'not-a-plan', reason: `not a tplsync plan: ${head === '' ? 'the file is empty' : 'not JSON'} (${HOW})` };
 }
 
-export interface Staleness { key: string; what: string }
+export interface Staleness {
+  key: string;
+  what: string;
+  /**
+   * the refusal's first line when this reason leads (apply says it in place of the list's heading and this entry): the
+   * plan made by another tplsync version, which no file or channel moving explains (trial-bm F3)
+   */
+  headline?: string;
+}
 
 /**
  * Pure: what moved since the plan, given the files' hashes now and the reads now. `written`: the
