@@ -83,8 +83,8 @@ test('the trial\'s carousel, pulled and exported: the URLs keep {{2}} and {{3}},
     const cards = content.types['twilio/carousel']!.cards;
     assert.equal(cards.map((c) => c.actions[0]!.url), ['https://shop.example.com/p/{{2}}', 'https://shop.example.com/p/{{3}}']);
     assert.equal(cards.map((c) => c.media), ['https://cdn.example.com/img/{{4}}', 'https://cdn.example.com/img/{{5}}']);
-    assert.match(exported.stderr, /carousel\[0\]\.buttons\[0\]\.url: card_1's button_0 \(the URL's \{\{1\}\} in the file\) is Twilio's \{\{2\}\}/);
-    assert.match(exported.stderr, /carousel\[1\]\.buttons\[0\]\.url: card_2's button_0 \(the URL's \{\{1\}\} in the file\) is Twilio's \{\{3\}\}/);
+    assert.match(exported.stderr, /carousel\[0\]\.buttons\[0\]\.url: card_1\.button_0 \(the URL's \{\{1\}\} in the file\) is Twilio's \{\{2\}\}/);
+    assert.match(exported.stderr, /carousel\[1\]\.buttons\[0\]\.url: card_2\.button_0 \(the URL's \{\{1\}\} in the file\) is Twilio's \{\{3\}\}/);
     assert.match(exported.stderr, /carousel\[0\]\.header\.example: the media URL's file name \(its sample 'linen\.jpg'\) is Twilio's \{\{4\}\}[^\n]*after the file's own variables/);
     assert.match(exported.stderr, /carousel\[1\]\.header\.example: the media URL's file name \(its sample 'hat\.jpg'\) is Twilio's \{\{5\}\}/);
     keepsNumbers(carousel, roundTrip({ ...carousel, approval_requests: approval.whatsapp }));

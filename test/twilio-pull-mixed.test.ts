@@ -98,7 +98,7 @@ test('property: any Twilio variable names are renamed to names lint takes, uniqu
   } finally { cleanup(dir); }
 });
 
-test('a URL\'s renumbered variable is named as send and the generated types take its value (button_0; a carousel card\'s: card_2\'s button_1), not as the URL\'s {{1}} (trial av F5)', async () => {
+test('a URL\'s renumbered variable is named as send and the generated types take its value (button_0; a carousel card\'s: card_2.button_1), not as the URL\'s {{1}} (trial av F5)', async () => {
   const dir = tempDir();
   try {
     writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'tw.json': JSON.stringify([{ content: { friendly_name: 'Directions', language: 'en', variables: { 1: 'Northside Clinic', 2: '14 May', 3: 'northside' },
@@ -116,7 +116,47 @@ test('a URL\'s renumbered variable is named as send and the generated types take
     { body: 'Tote', media: 'https://cdn.example.com/tote.png', actions: [{ type: 'QUICK_REPLY', title: 'Want it', id: 'w' }, { type: 'URL', title: 'Buy', url: 'https://shop.example.com/{{2}}' }] },
   ] } } }, '(template)', { name: 'deal', category: 'MARKETING' });
   assert.equal(carousel.issues, []);
-  assert.match(carousel.renumbered.map((i) => i.message).join('\n'), "Twilio's {{2}} is card_2's button_1 when sending");
+  assert.match(carousel.renumbered.map((i) => i.message).join('\n'), "Twilio's {{2}} is the generated types' card_2.button_1 (a carousel card's value: no send carries a carousel");
+});
+
+// trial-bl F1: a carousel card's URL value was said as `send --param card_1's button_0=...`: no parameter syntax (send takes
+// NAME=VALUE, a card's card_<n>.<name>=value), and send refuses every card value (no send carries a carousel). Every line
+// pull --from twilio prints about where a value goes when sending names what send and the generated types take: a header's
+// numbered value is header_1 (not the body's 1), a card's is the generated types' card_1.button_0 and no send is advised.
+test('pull --from twilio: each "when sending" line names a parameter send takes; a carousel card\'s value only as the generated types name it (trial-bl F1)', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'tw.json': JSON.stringify([
+      { content: { friendly_name: 'News', language: 'en', variables: { 1: 'Berlin', 2: 'Ana', 3: 'A-1', 4: 'o-1' },
+        types: { 'whatsapp/card': { header_text: 'News from {{1}}', body: 'Hi {{2}}, order {{3}} is ready for you at the store today.', actions: [{ type: 'URL', title: 'Open', url: 'https://shop.example.com/o/{{4}}' }] } } },
+      approval: { name: 'card_news', category: 'UTILITY' } },
+      { content: { friendly_name: 'Spring', language: 'en', variables: { 1: 'Lena', 2: '89', 3: 'runner-x', 4: 'trail-y' },
+        types: { 'twilio/carousel': { body: 'Hi {{1}}, fresh picks for spring:', cards: [
+          { body: 'Runner X for {{2}} euros', media: 'https://cdn.shoeshop.example/img/runner-x.jpg', actions: [{ type: 'URL', title: 'Buy now', url: 'https://shoeshop.example/p/{{3}}' }] },
+          { body: 'Trail Y, grips anything', media: 'https://cdn.shoeshop.example/img/trail-y.jpg', actions: [{ type: 'URL', title: 'Buy now', url: 'https://shoeshop.example/p/{{4}}' }] }] } } },
+      approval: { name: 'spring_shoes', category: 'MARKETING' } }]) });
+    const r = await cliIn(['pull', '--from', 'twilio', '--channel', 'wa', 'tw.json'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stderr);
+    // a carousel card's values: the generated types' card_<n>.<name>, never a send
+    assert.match(r.stderr, "types.twilio/carousel.cards[0].actions[0].url: Twilio's {{3}} is the generated types' card_1.button_0 (a carousel card's value: no send carries a carousel, send refuses it): in the file it is this URL's own {{1}}");
+    assert.match(r.stderr, "types.twilio/carousel.cards[1].actions[0].url: Twilio's {{4}} is the generated types' card_2.button_0 (");
+    assert.match(r.stderr, "types.twilio/carousel.cards[0].body: Twilio's {{2}} is the generated types' card_1[\"1\"] (a carousel card's value: no send carries a carousel, send refuses it): in the file it is {{1}}, card 1's own");
+    assert.not.match(r.stderr, /send --param card_|'s button_/);
+    // a numbered header's value is header_1 when sending, not Twilio's (nor the body's) 1
+    assert.match(r.stderr, "types.whatsapp/card.header_text: Twilio's {{1}} is header_1 when sending (send --param header_1=..., the generated types' header_1): in the file it is {{1}}, the header's own");
+    assert.match(r.stderr, "types.whatsapp/card.actions[0].url: Twilio's {{4}} is button_0 when sending (send --param button_0=..., the generated types' button_0)");
+    // every send advised takes the parameter it names (send's own list), in send's NAME=VALUE syntax
+    const advised = [...r.stderr.matchAll(/send --param (\S+?)=\.\.\./g)].map((m) => m[1]!);
+    assert.equal(advised, ['header_1', 'button_0']);
+    const takes = await cliIn(['send', '--to', '+4915112345678', '--template', 'card_news', '--dry-run', '--no-remote-check'], { cwd: dir });
+    assert.match(takes.stderr, /It takes: header_1, 1, 2, button_0\./, takes.stderr);
+    const sent = await cliIn(['send', '--to', '+4915112345678', '--template', 'card_news', '--dry-run', '--no-remote-check', ...advised.flatMap((p) => ['--param', `${p}=x`]), '--param', '1=Ana', '--param', '2=A-1'], { cwd: dir });
+    assert.is(sent.exitCode, 0, sent.stderr);
+    // the generated types hold the card's values where the lines say
+    const types = await cliIn(['types'], { cwd: dir });
+    assert.is(types.exitCode, 0, types.stderr);
+    assert.match(readFileSync(path.join(dir, 'tplsync-templates.ts'), 'utf8'), /"wa\/spring_shoes\/en": \{ "1": string; card_1: \{ "1": string; button_0: string \}; card_2: \{ button_0: string \} \}/);
+  } finally { cleanup(dir); }
 });
 
 test.run();

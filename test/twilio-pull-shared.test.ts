@@ -23,10 +23,11 @@ test('a variable shared by a text header and the body, and by the body and a cod
   const hdr = pull({ 'whatsapp/card': { header_text: 'Flight {{1}} update', body: 'Your flight {{1}} now departs at {{2}}. Please be at the gate on time.', footer: 'Owl Air' } }, { 1: 'OA123', 2: '10:45' });
   assert.equal(hdr.issues, []);
   assert.equal(sharedLines(hdr).map((i) => i.field), ['variables.1']);
-  assert.match(sharedLines(hdr)[0]!.message, /header_text has \{\{1\}\}, types\.whatsapp\/card\.body has \{\{1\}\}/);
+  // (the header's value is header_1 when sending: send --param header_1, not the body's 1)
+  assert.match(sharedLines(hdr)[0]!.message, /header_text has \{\{1\}\} \(sent as header_1\), types\.whatsapp\/card\.body has \{\{1\}\}/);
   // the body's {{2}} shared with the header, where it is the header's {{1}}
   const moved = pull({ 'whatsapp/card': { header_text: 'Gate {{2}}', body: 'Flight {{1}} boards at gate {{2}}.', footer: 'Owl Air' } }, { 1: 'OA123', 2: 'B7' });
-  assert.match(sharedLines(moved)[0]!.message, /Twilio's \{\{2\}\} fills 2 parts.*header_text has \{\{1\}\}, types\.whatsapp\/card\.body has \{\{2\}\}/);
+  assert.match(sharedLines(moved)[0]!.message, /Twilio's \{\{2\}\} fills 2 parts.*header_text has \{\{1\}\} \(sent as header_1\), types\.whatsapp\/card\.body has \{\{2\}\}/);
   const code = pull({ 'twilio/call-to-action': { body: 'Your code is {{1}}. Enjoy!', actions: [{ type: 'COPY_CODE', title: 'Copy', code: '{{1}}' }] } }, { 1: 'SAVE10' });
   assert.equal(sharedLines(code).map((i) => i.field), ['variables.1']);
   assert.match(sharedLines(code)[0]!.message, /body has \{\{1\}\}, .*actions\[0\]\.code has the code the button copies/);

@@ -49,9 +49,11 @@ async function pullFrom(config: Config, o: PullFromOptions, format: NonNullable<
   // the export's names and texts are quoted in these lines: their control characters are printed as escapes
   const warn = (s: string) => { flush(); io().stderr.write(visible(s)); };
   const writtenFiles: string[] = [];
+  // one moment for the run: the day the files' note says, and what a signed media link's expiry is compared with
+  const now = new Date();
   const { diagnostics, morePages } = await pullFromExport(config, env, {
     format, files: o.files!, channel: o.channel, channelId, dir, force: Boolean(o.force), cwd: io().cwd(), ...(o.dir !== undefined ? { dirGiven: true } : {}),
-    note: `Pulled from ${from} by tplsync ${toolVersion()} on ${new Date().toISOString().slice(0, 10)}.`,
+    note: `Pulled from ${from} by tplsync ${toolVersion()} on ${now.toISOString().slice(0, 10)}.`, now,
     ...(o.category !== undefined ? { category: o.category } : {}),
     ...(o.namesSource ? { namesFrom: o.namesSource } : {}),
     signal: interruptSignal(),

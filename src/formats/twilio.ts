@@ -135,6 +135,29 @@ function noTwilioSample(raw: string, key: string): string {
   return `no sample of ${raw} in variables: WhatsApp reviews a template with a sample of each variable (and lint refuses a file without one); give it in the export ("variables": {${JSON.stringify(key)}: "<its sample>"} of this resource) and pull again`;
 }
 
+/**
+ * A value's name in the generated types, and for a value send takes, in send --param (send --help:
+ * `--param <name=value>`): `button_0`, `header_1`; a carousel card's (`card`, 0-based) is the card's
+ * own (`card_1.button_0`, `card_1["1"]`: the types' `card_1: { ... }`), which no send takes.
+ */
+export function valueName(name: string, card?: number): string {
+  if (card === undefined) return name;
+  return `${cardParam(card)}${/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? `.${name}` : `[${JSON.stringify(name)}]`}`;
+}
+
+/**
+ * Where a value goes when sending, as send --help and the generated types write it, the one wording
+ * of pull --from twilio's lines: `button_0 when sending (send --param button_0=..., the generated
+ * types' button_0)`; a carousel card's value is named in the generated types alone, and no send is
+ * advised: no send carries a carousel (send.md: "A carousel is never sent"; send refuses a card's values).
+ */
+export function sentAs(name: string, card?: number): string {
+  const n = valueName(name, card);
+  return card === undefined
+    ? `${n} when sending (send --param ${n}=..., the generated types' ${n})`
+    : `the generated types' ${n} (a carousel card's value: no send carries a carousel, send refuses it)`;
+}
+
 /** A text's placeholders numbered from 1 by first appearance (named ones keep their names), with their samples from `variables`. */
 function textOf(text: string, vars: Rec, at: string, bad: Bad, renumbered?: Bad, part?: string, use?: Use): { text: string; examples?: Rec } {
   const scan = scanPlaceholders(text);
@@ -143,10 +166,18 @@ function textOf(text: string, vars: Rec, at: string, bad: Bad, renumbered?: Bad,
   const numbered = keys.filter((k) => NUMBERED.test(k));
   if (numbered.length && numbered.length < keys.length) bad(at, 'named and numbered variables in one text: a template file takes one kind');
   const rename = new Map(keys.map((k, i) => [k, NUMBERED.test(k) ? String(i + 1) : k]));
-  for (const k of keys) use?.(k, at, `{{${rename.get(k)!}}}`);
+  // a numbered header's value is header_<n> when sending, a card's the card's own (card_1["1"]): not the body's number an app sent
+  const card = part !== undefined ? /^carousel\[(\d+)\]/.exec(part)?.[1] : undefined;
+  const ownNumbers = numbered.length === keys.length && (part === 'header' || card !== undefined);
+  const name = (k: string) => (part === 'header' ? `header_${rename.get(k)!}` : rename.get(k)!);
+  for (const k of keys) use?.(k, at, ownNumbers ? `{{${rename.get(k)!}}} (${card !== undefined ? `the generated types' ${valueName(name(k), Number(card))}` : `sent as ${name(k)}`})` : `{{${rename.get(k)!}}}`);
   // Twilio's numbers are the resource's: said where the file's differ (an app sending by number sends the file's)
   const moved = keys.filter((k) => rename.get(k) !== k);
-  if (moved.length && renumbered) renumbered(at, `${moved.map((k) => `Twilio's {{${k}}} is {{${rename.get(k)}}}`).join(', ')} in the file (a template file numbers each part from 1 in order of appearance, as WhatsApp does)`, part !== undefined && numbered.length === keys.length ? { part, keys } : undefined);
+  if (ownNumbers && renumbered) {
+    // said even where the number is the same: sending, the value is not Twilio's number (nor the body's)
+    const whose = card !== undefined ? `card ${Number(card) + 1}'s` : 'the header\'s';
+    renumbered(at, `${keys.map((k) => `Twilio's {{${k}}} is ${sentAs(name(k), card !== undefined ? Number(card) : undefined)}`).join('; ')}: in the file ${keys.length === 1 ? 'it is' : 'they are'} ${keys.map((k) => `{{${rename.get(k)!}}}`).join(', ')}, ${whose} own, as WhatsApp numbers ${card !== undefined ? 'each card\'s' : 'a header\'s'} placeholders on their own`, { part: part!, keys });
+  } else if (moved.length && renumbered) renumbered(at, `${moved.map((k) => `Twilio's {{${k}}} is {{${rename.get(k)}}}`).join(', ')} in the file (a template file numbers each part from 1 in order of appearance, as WhatsApp does)`, part !== undefined && numbered.length === keys.length ? { part, keys } : undefined);
   // a part Twilio numbers as the file does: no renumbering, but names a file gives it (pull over a named file, --names-from) are one (said by pull then)
   else if (renumbered && part !== undefined && numbered.length && numbered.length === keys.length) renumbered(at, '', { part, keys, same: true });
   let out = scan.texts[0]!;
@@ -160,22 +191,26 @@ function textOf(text: string, vars: Rec, at: string, bad: Bad, renumbered?: Bad,
   return { text: out, examples };
 }
 
+/** A URL button's value: `button_<i>`, of carousel card `card` (0-based) where it is a card's (sentAs). */
+type Param = { name: string; card?: number };
+
 /**
  * A URL with at most one variable: the file's `{{1}}` form and the sample URL. `param` is the
- * parameter a URL button's value is sent as (`button_0`, as send and the generated types name it),
- * which the renumbering names: the URL's own {{1}} is no parameter of its own name.
+ * parameter a URL button's value is sent as (`button_0`, as send and the generated types name it;
+ * a carousel card's `card_1.button_0`, which no send takes), which the renumbering names (sentAs):
+ * the URL's own {{1}} is no parameter of its own name.
  */
-function urlOf(url: string, vars: Rec, at: string, bad: Bad, renumbered?: Bad, use?: Use, param?: string): { url: string; example?: string } {
+function urlOf(url: string, vars: Rec, at: string, bad: Bad, renumbered?: Bad, use?: Use, param?: Param): { url: string; example?: string } {
   const scan = scanPlaceholders(url);
   if (!scan.placeholders.length) return { url };
   if (scan.placeholders.length > 1) { bad(at, 'a URL with more than one variable: WhatsApp takes one, at the end'); return { url }; }
   const v = str(vars[scan.placeholders[0]!.key]);
   if (v === undefined) { bad(at, noTwilioSample(scan.placeholders[0]!.raw, scan.placeholders[0]!.key)); return { url }; }
-  use?.(scan.placeholders[0]!.key, at, param ? `{{1}} (sent as ${param})` : '{{1}}');
+  use?.(scan.placeholders[0]!.key, at, param ? `{{1}} (${param.card !== undefined ? `the generated types' ${valueName(param.name, param.card)}` : `sent as ${param.name}`})` : '{{1}}');
   // an app that sent Twilio's variable sends the parameter send and the generated types name: button_0, not "1" (the body's)
   if (renumbered && scan.placeholders[0]!.key !== '1') {
     renumbered(at, param
-      ? `Twilio's ${scan.placeholders[0]!.raw} is ${param} when sending (send --param ${param}=..., the generated types' ${param}): in the file it is this URL's own {{1}}, as WhatsApp numbers a URL button's placeholder on its own`
+      ? `Twilio's ${scan.placeholders[0]!.raw} is ${sentAs(param.name, param.card)}: in the file it is this URL's own {{1}}, as WhatsApp numbers a URL button's placeholder on its own`
       : `Twilio's ${scan.placeholders[0]!.raw} is this URL's {{1}} in the file (WhatsApp numbers a URL button's placeholder on its own)`);
   }
   // the variable's value as it stands in the address (a space percent-encoded), as a Meta import and send write it
@@ -277,7 +312,7 @@ function codeOf(raw: unknown, at: string, x: Ctx): string {
   return sample;
 }
 
-function action(raw: unknown, at: string, x: Ctx, allowed: readonly string[], implied?: string, param?: string): Rec | undefined {
+function action(raw: unknown, at: string, x: Ctx, allowed: readonly string[], implied?: string, param?: Param): Rec | undefined {
   if (!isRec(raw)) { x.bad(at, 'is not an object'); return undefined; }
   const given = str(raw.type)?.toUpperCase() ?? implied ?? '';
   // TWILIO_PAGES.callToAction writes the phone action's type as PHONE; Twilio's API models (its OpenAPI description) as PHONE_NUMBER: both read
@@ -322,14 +357,14 @@ const CTA = ['URL', 'PHONE_NUMBER', 'COPY_CODE', 'VOICE_CALL'];
 const TWILIO_CTA_BODY = 640;
 const CARD_ACTIONS = ['QUICK_REPLY', 'URL', 'PHONE_NUMBER', 'COPY_CODE'];
 
-/** The buttons of Twilio's actions; `card` (0-based) for a carousel card's, whose values are the card's (card_1's button_0). */
+/** The buttons of Twilio's actions; `card` (0-based) for a carousel card's, whose values are the card's (card_1.button_0). */
 function actions(raw: unknown, at: string, x: Ctx, allowed: readonly string[], implied?: string, card?: number): Rec[] {
   if (raw === undefined) return [];
   if (!Array.isArray(raw)) { x.bad(at, 'is not a list'); return []; }
   const out: Rec[] = [];
   raw.forEach((a, i) => {
     // the parameter of a URL button's value: its index among the buttons written (send's and the generated types' button_<i>)
-    const param = `${card !== undefined ? `${cardParam(card)}'s ` : ''}button_${out.length}`;
+    const param: Param = { name: `button_${out.length}`, ...(card !== undefined ? { card } : {}) };
     const b = action(a, `${at}[${i}]`, x, allowed, implied, param);
     if (isRec(b)) out.push(b);
   });
@@ -761,9 +796,9 @@ export function toTwilio(f: FileTemplate): TwilioExport {
       bad(at, `the sample '${ex}' does not fill the URL '${u}' (it should be the URL with a value in place of ${m[0]}): written as {{${n}}}, the whole sample as the sample of {{${n}}}`);
       vars[String(n)] = ex;
     } else vars[String(n)] = ex.slice(before.length, ex.length - after.length);
-    // named as send and the generated types name its value (button_0; a carousel card's: card_1's button_0), not as the URL's {{1}} (the body's "1")
+    // named as send and the generated types name its value (button_0; a carousel card's: card_1.button_0), not as the URL's {{1}} (the body's "1")
     const button = /^(?:carousel\[(\d+)\]\.)?buttons\[(\d+)\]/.exec(at);
-    const param = button ? `${button[1] !== undefined ? `${cardParam(Number(button[1]))}'s ` : ''}button_${button[2]}` : undefined;
+    const param = button ? valueName(`button_${button[2]}`, button[1] !== undefined ? Number(button[1]) : undefined) : undefined;
     if (m[0] !== `{{${n}}}`) numbered(at, param
       ? `${param} (the URL's ${m[0]} in the file) is Twilio's {{${n}}} (a URL's variable takes the resource's next number, never the URL's own {{1}})`
       : `the URL's ${m[0]} is Twilio's {{${n}}} (a URL's variable takes the resource's next number, never the URL's own {{1}})`);

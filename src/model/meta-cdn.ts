@@ -3,12 +3,15 @@
 // `example.header_handle`: `https://scontent.whatsapp.net/v/...jpg?...&oh=<signature>&oe=<expiry>`,
 // `oe` the moment the link stops serving the file in hexadecimal Unix seconds. The media
 // download links of Meta's API (`https://lookaside.fbsbx.com/whatsapp_business/attachments/?mid=...&ext=<expiry>&hash=<signature>`,
-// `ext` in decimal Unix seconds) are alike, and last minutes. Read as the link says it, never
-// against the clock: lint (whose cache keeps a file's findings until the file changes) and pull
-// say the date the link carries, not whether it has passed.
+// `ext` in decimal Unix seconds) are alike, and last minutes. Read as the link says it; the clock
+// is the caller's: lint (whose cache keeps a file's findings until the file changes) says the date
+// the link carries, never whether it has passed; pull and plan, which run at a moment, give theirs
+// (`now`) and say a link whose moment has passed as expired.
 
 /** A signed link of Meta's CDN: its host, and the day it expires (UTC, YYYY-MM-DD) when the link says it. */
 export interface MetaCdnLink { host: string; expires?: string;
+  /** the moment the link stops serving (ms since the epoch), when the link says it (`expires` is its day) */
+  expiresAt?: number;
   /** a media download link of Meta's API (lookaside.fbsbx.com): it also needs an access token */
   download?: true }
 
@@ -36,16 +39,26 @@ export function metaCdnLink(url: string): MetaCdnLink | undefined {
   const download = /(^|\.)fbsbx\.com$/.test(host);
   const oe = q.get('oe'), ext = q.get('ext');
   if (!(q.has('oh') || q.has('oe') || (download && (q.has('hash') || q.has('ext'))))) return undefined;
-  const expires = oe !== null && /^[0-9a-f]{1,12}$/i.test(oe) ? day(parseInt(oe, 16))
-    : download && ext !== null && /^[0-9]{1,12}$/.test(ext) ? day(Number(ext)) : undefined;
-  return { host, ...(expires !== undefined ? { expires } : {}), ...(download ? { download: true as const } : {}) };
+  const seconds = oe !== null && /^[0-9a-f]{1,12}$/i.test(oe) ? parseInt(oe, 16)
+    : download && ext !== null && /^[0-9]{1,12}$/.test(ext) ? Number(ext) : undefined;
+  const expires = seconds !== undefined ? day(seconds) : undefined;
+  return { host, ...(expires !== undefined ? { expires, expiresAt: seconds! * 1000 } : {}), ...(download ? { download: true as const } : {}) };
+}
+
+/** Whether the link has stopped serving at `now` (its expiry moment passed); false where the link says no expiry. */
+export function metaCdnLinkExpired(link: MetaCdnLink, now: Date): boolean {
+  return link.expiresAt !== undefined && link.expiresAt <= now.getTime();
 }
 
 /**
  * The link said in a message: `a link of Meta's CDN (scontent.whatsapp.net), signed to expire on
- * 2024-09-24`. Never "expired": the clock is not read (the date is the link's own).
+ * 2024-09-24`. Without `now` (lint) never "expired": the date is the link's own. With `now` (pull,
+ * plan), a link whose moment has passed is said as such: `..., expired on 2024-09-24 already
+ * (nothing is served there now)`.
  */
-export function metaCdnLinkSaid(link: MetaCdnLink): string {
+export function metaCdnLinkSaid(link: MetaCdnLink, now?: Date): string {
+  const expired = now !== undefined && metaCdnLinkExpired(link, now);
+  if (expired) return `${link.download ? 'a media download link of Meta\'s API' : 'a link of Meta\'s CDN'} (${link.host}), expired on ${link.expires!} already (nothing is served there now)`;
   const signed = `signed to expire${link.expires !== undefined ? ` on ${link.expires}` : ''}`;
   return link.download ? `a media download link of Meta's API (${link.host}), ${signed} and served only with an access token` : `a link of Meta's CDN (${link.host}), ${signed}`;
 }

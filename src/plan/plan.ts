@@ -173,6 +173,7 @@ import { sha256 } from '../core/hash.js';
 import { adviceCommand } from '../core/advice.js';
 import { shellWord } from '../core/shell-word.js';
 import { droppedOnWrite } from './dropped.js';
+import { metaCdnLink, metaCdnLinkExpired, metaCdnLinkSaid } from '../model/meta-cdn.js';
 import { applyRefusal, applySkips, unknownComponentsNote, waitsForReview } from './apply-refusal.js';
 export { reviewSkipsSaid, unknownComponentsNote } from './apply-refusal.js';
 
@@ -210,6 +211,11 @@ export interface PlanInputs {
   environment?: string;
   /** planned as `apply --wait` runs it (plan --wait): an update of a template in review that apply --wait waits for is no skip (PlanChange.afterReview) */
   wait?: boolean;
+  /**
+   * the moment the plan is made at (the clock the files' environment rules were judged with, loadDesired's): a create or an
+   * update whose media sample is a signed link of Meta's CDN expired by then is marked (expiredSampleNotes); absent: not looked at
+   */
+  now?: Date;
   /** read responses by template id (null: absent) */
   remote: ReadonlyMap<string, TemplateReadResponse | null>;
   /** category of each template (by id) in the files at --base, to flag category changes */
@@ -284,7 +290,8 @@ export function makePlan(inp: PlanInputs): Plan {
     if (!r) {
       const refused = customAuthenticationText(d, undefined);
       if (refused) { heldNow.push(refused); continue; }
-      changes.push({ ...base, action: 'create', ...hashes, desired: viewOf(d) });
+      const expired = expiredSampleNotes(c, 'create', inp.now);
+      changes.push({ ...base, action: 'create', ...hashes, ...(expired.length ? { attention: expired } : {}), desired: viewOf(d) });
       continue;
     }
     const remote = inp.remoteShown?.get(c.templateId) ?? fromRead(r, c.channelId);
@@ -411,6 +418,8 @@ export function makePlan(inp: PlanInputs): Plan {
       if (inReviewAt >= 0) attention[inReviewAt] = `${APPLY_WAITS}${attention[inReviewAt]!}`;
       else attention.splice(skipAt, 0, `${APPLY_WAITS}${r.statusText === 'IN_APPEAL' ? 'WhatsApp takes no edit while an appeal of its rejection is under review (IN_APPEAL)' : afterReview}`);
     }
+    // what this update sends for review: a media sample that serves nothing already
+    if (diff.length) attention.push(...expiredSampleNotes(c, 'update', inp.now));
     if (drift) attention.unshift(drift.note);
     changes.push({
       ...base, remoteStatus: r.statusText, action: diff.length ? 'update' : 'noop',
@@ -655,6 +664,24 @@ function markDeletedNames(changes: PlanChange[], deleted: readonly DeletedOnChan
 export interface MediaSamples { header?: string; cards: (string | undefined)[] }
 export function mediaSamples(c: CanonicalTemplate): MediaSamples {
   return { ...(c.header?.example !== undefined ? { header: c.header.example } : {}), cards: (c.carousel ?? []).map((card) => card.header.example) };
+}
+
+/**
+ * The `!` lines of a create or an update whose media samples (a header's, each carousel card's) include a signed link of
+ * Meta's CDN that has expired by `now`: the write sends the sample for review, and nothing is served there any more (the
+ * review fails on it, docs/rules.md header-media-signed-link). Lint's rule says every such link by the day it names and
+ * reads no clock (its verdict is the same on any day, and cached); the plan, made at a moment, says the ones already dead.
+ * One line a sample, by the file's field. Pure (the clock given); none without `now`.
+ */
+export function expiredSampleNotes(c: CanonicalTemplate, action: 'create' | 'update', now: Date | undefined): string[] {
+  if (!now) return [];
+  const samples = mediaSamples(c);
+  const fields: [string, string | undefined][] = [['header.example', samples.header], ...samples.cards.map((x, i): [string, string | undefined] => [`carousel[${i}].header.example`, x])];
+  return fields.flatMap(([field, sample]) => {
+    const link = sample !== undefined ? metaCdnLink(sample) : undefined;
+    if (!link || !metaCdnLinkExpired(link, now)) return [];
+    return [`${field}: the media sample is ${metaCdnLinkSaid(link, now)}, and this ${action} sends it for review, which fails on it: host the file at a stable https:// address and write that as the sample (lint's header-media-signed-link)`];
+  });
 }
 
 /** the samples the file changed since the base that the comparison took for the service's copy: changes after all */

@@ -69,6 +69,11 @@ export interface PlanRunOptions {
   onLeftOut?: (file: string, alias: string) => void;
   /** a warning about the config of the environment (a key of environments.<env>.categories that names no template of the project) */
   onConfigWarning?: (message: string) => void;
+  /**
+   * the moment the plan is made at (default: the clock's, read once): what the files' times are judged against (an expired
+   * campaign holds its template) and what a signed media link's expiry is compared with (makePlan's expiredSampleNotes)
+   */
+  now?: Date;
 }
 
 export function parseShard(s: string | undefined): { index: number; count: number } | undefined {
@@ -162,7 +167,8 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
   const project = await loadCleanProject(config, o.paths, o.cwd, o.progress ? { progress: o.progress } : {});
   throwIfInterrupted(o.signal, 'interrupted before reading the templates: nothing was written');
   const leftOut: { file: string; alias: string }[] = [];
-  let all = loadDesired(project.files, conn.environment, configSeverities(config), o.onValueWarnings, (file, alias) => { leftOut.push({ file, alias }); o.onLeftOut?.(file, alias); });
+  const madeAt = o.now ?? new Date();
+  let all = loadDesired(project.files, conn.environment, configSeverities(config), o.onValueWarnings, (file, alias) => { leftOut.push({ file, alias }); o.onLeftOut?.(file, alias); }, madeAt);
   // files named on the command line of which the environment has none: said and refused, not "No changes" with exit 0 (a CI
   // job applying a named file would report success for something it did not do); some of them left out is the note alone
   if (o.paths.length && leftOut.length && leftOut.length === project.files.length) throw new UsageError(namedFilesLeftOut(config, conn.environment.name, leftOut));
@@ -350,7 +356,7 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
     const outside = await outsideHistory(config, nowFiles);
     if (outside) historyMissing = historyMissing ? `${historyMissing}; and ${outside}` : outside;
   }
-  const plan = makePlan({ environment: conn.environment.name, ...(o.wait ? { wait: true } : {}), desired: readable.filter((d) => !twinFiles.has(d.file)), remote, ...categoryInputs(config, conn.environment, readable), orphans: orphans.filter((x) => !unread.has(x.publicId)), ...(deletedListed.length ? { deletedListed } : {}), held, ruleIds: RULE_IDS, ruleSettingsOf: ruleSettingsFor(config, o.cwd), ...(baseCategories ? { baseCategories } : {}), ...(baseSamples ? { baseSamples } : {}), ...(conn.environment.emulator ? { exactSamples: true } : {}), ...(unbased.shown.size ? { remoteShown: unbased.shown } : {}), ...(driftBase ? { driftBase } : {}), ...(upstream ? { upstream } : {}), ...(baseBranch ? { baseBranch } : {}), ...(history ? { history } : {}) });
+  const plan = makePlan({ environment: conn.environment.name, now: madeAt, ...(o.wait ? { wait: true } : {}), desired: readable.filter((d) => !twinFiles.has(d.file)), remote, ...categoryInputs(config, conn.environment, readable), orphans: orphans.filter((x) => !unread.has(x.publicId)), ...(deletedListed.length ? { deletedListed } : {}), held, ruleIds: RULE_IDS, ruleSettingsOf: ruleSettingsFor(config, o.cwd), ...(baseCategories ? { baseCategories } : {}), ...(baseSamples ? { baseSamples } : {}), ...(conn.environment.emulator ? { exactSamples: true } : {}), ...(unbased.shown.size ? { remoteShown: unbased.shown } : {}), ...(driftBase ? { driftBase } : {}), ...(upstream ? { upstream } : {}), ...(baseBranch ? { baseBranch } : {}), ...(history ? { history } : {}) });
   // the channel's template (an orphan of --orphans) says which file has its name and language, as beside a create
   markHeldTwins(plan, twins);
   // creations past one window of the quota: the plan says how long apply will take (apply paces to the same quota)

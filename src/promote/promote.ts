@@ -83,6 +83,8 @@ export interface PromoteOptions {
   onValueWarnings?: (file: string, warnings: readonly { ruleId: string; path: (string | number)[]; message: string }[]) => void;
   /** a file whose channel alias the source or the target does not define: not promoted (the template is only other environments') */
   onLeftOut?: (environment: string, file: string, alias: string) => void;
+  /** the moment the promotion is planned at (default: the clock's, read once), as plan's (PlanRunOptions.now) */
+  now?: Date;
 }
 
 /** Plans `target` for what `source` approved, as `plan` would (lint first, held templates listed). */
@@ -91,8 +93,9 @@ export async function runPromote(config: Config, source: Connection, target: Con
   throwIfInterrupted(o.signal, 'interrupted before reading the templates: nothing was written');
   const files = project.files.filter((f) => !f.held);
   const leftOut = (env: string) => (file: string, alias: string): void => o.onLeftOut?.(env, file, alias);
-  const inSource = loadDesired(files, source.environment, configSeverities(config), undefined, leftOut(source.environment.name));
-  const inTarget = loadDesired(files, target.environment, configSeverities(config), o.onValueWarnings, leftOut(target.environment.name));
+  const madeAt = o.now ?? new Date();
+  const inSource = loadDesired(files, source.environment, configSeverities(config), undefined, leftOut(source.environment.name), madeAt);
+  const inTarget = loadDesired(files, target.environment, configSeverities(config), o.onValueWarnings, leftOut(target.environment.name), madeAt);
   const held: HeldTemplate[] = project.files.filter((f) => f.held).map((f) => ({
     channel: String(f.value!.channel), name: String(f.value!.name), language: String(f.value!.language), file: f.file, kind: 'file' as const,
     reasons: f.held!.map((x) => `${x.message} (${x.ruleId}, ${x.file}:${x.line}:${x.column})`),
@@ -128,7 +131,7 @@ export async function runPromote(config: Config, source: Connection, target: Con
   maskRemoteSecrets(desired, targetReads, target.environment);
   // a target's copy that no commit of its file has (edited in its console) is drift, marked and counted as `plan --env TARGET` marks it
   const { history, historyMissing } = await driftHistory(config, target, desired, targetReads);
-  const made = makePlan({ environment: target.environment.name, desired, remote: targetReads, ...categoryInputs(config, target.environment, desired), held, ruleIds: new Set(RULES_BY_ID.keys()), ruleSettingsOf: ruleSettingsFor(config, o.cwd), ...(history ? { history } : {}) });
+  const made = makePlan({ environment: target.environment.name, now: madeAt, desired, remote: targetReads, ...categoryInputs(config, target.environment, desired), held, ruleIds: new Set(RULES_BY_ID.keys()), ruleSettingsOf: ruleSettingsFor(config, o.cwd), ...(history ? { history } : {}) });
   const plan = historyMissing ? { ...made, historyMissing } : made;
   return { plan, source: { environment: source.environment.name, target: source.target, templates: record.sort((a, b) => templateKey(a).localeCompare(templateKey(b))) }, notInTarget: notInTarget.sort() };
 }

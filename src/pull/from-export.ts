@@ -53,6 +53,11 @@ export interface ExportPullRequest {
   namesFrom?: ReadonlyMap<string, Record<string, unknown>>;
   /** a signal (Ctrl-C) received while the exports are read and the files made: nothing is written */
   signal?: AbortSignal;
+  /**
+   * the moment pull runs at (the CLI's, whose day `note` says): a signed media link of Meta's CDN whose expiry has passed by
+   * then is said as expired; without it, each is said by the day the link names
+   */
+  now?: Date;
   /** called with each file's path once pull has looked at it, before the files are written (a test's moment: another program saving one meanwhile) */
   beforeWrite?: (abs: string) => void;
 }
@@ -406,7 +411,7 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       // a media sample the export gives as a signed link of Meta's CDN (as Meta's listing gives every one) where the file it
       // replaces has a sample of its own: the file's kept, never turned back into a link that expires
       let keptSamples: FormatIssue[] = [];
-      if (here) ({ value, kept: keptSamples } = keepOwnMediaSamples(value, own!, `${t.name}/${t.language}`));
+      if (here) ({ value, kept: keptSamples } = keepOwnMediaSamples(value, own!, `${t.name}/${t.language}`, req.now));
       const found = (others?.byEnvironment ?? []).map(({ environment: env, values }) => ({ environment: env, names: [...values].filter(([name, v]) => usedOther.has(`${name}\u0000${v}`)).map(([name]) => name) })).filter((x) => x.names.length);
       const fromOthers = found.length ? { found } : undefined;
       if (here && !req.force) {
@@ -460,7 +465,7 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       // --names-from: the template is not in that export, or its names could not be given for certain (numbered, said)
       // (named by the samples alone: the texts differ, said as the channel route says it)
       const namesFrom = req.namesFrom ? (!namesSource ? { missing: true as const } : back.kept.length ? { kept: back.kept } : back.bySamples ? { bySamples: back.bySamples } : undefined) : undefined;
-      done.push({ kind: 'written', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(lostReferences.length ? { lostReferences } : {}), ...(replacedTexts?.changed.length ? { sourceUnknown: { language: String((record as Record<string, unknown>).language), fields: replacedTexts.changed } } : {}), ...(namesLost ? { namesLost } : {}), ...(namesFrom ? { namesFrom } : {}), ...(descriptionNotKept !== undefined ? { descriptionNotKept } : {}), ...(t.leftOut?.length ? { leftOut: t.leftOut } : {}), ...(toAdd?.length ? { toAdd } : {}), ...(renumbered?.length ? { renumbered } : {}), ...notesOf([...(t.notes ?? []), ...keptSamples, ...signedSamples(value, `${t.name}/${t.language}`)]), ...(t.status ? { status: t.status, ...(t.reason ? { reason: t.reason } : {}) } : {}), ...(lives && resolvePath(lives.abs) !== resolvePath(target) ? { alsoIn: path.relative(req.cwd, lives.abs), alsoInLinted: inTemplateGlobs(config, target) } : {}), ...(fromOthers ? { otherValues: fromOthers.found } : {}) });
+      done.push({ kind: 'written', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(lostReferences.length ? { lostReferences } : {}), ...(replacedTexts?.changed.length ? { sourceUnknown: { language: String((record as Record<string, unknown>).language), fields: replacedTexts.changed } } : {}), ...(namesLost ? { namesLost } : {}), ...(namesFrom ? { namesFrom } : {}), ...(descriptionNotKept !== undefined ? { descriptionNotKept } : {}), ...(t.leftOut?.length ? { leftOut: t.leftOut } : {}), ...(toAdd?.length ? { toAdd } : {}), ...(renumbered?.length ? { renumbered } : {}), ...notesOf([...(t.notes ?? []), ...keptSamples, ...signedSamples(value, `${t.name}/${t.language}`, req.now)]), ...(t.status ? { status: t.status, ...(t.reason ? { reason: t.reason } : {}) } : {}), ...(lives && resolvePath(lives.abs) !== resolvePath(target) ? { alsoIn: path.relative(req.cwd, lives.abs), alsoInLinted: inTemplateGlobs(config, target) } : {}), ...(fromOthers ? { otherValues: fromOthers.found } : {}) });
     }
   }
   // a catalogue holds thousands: each file atomically (or the new folder at once); said once written
@@ -529,13 +534,13 @@ function mediaSamples(v: Record<string, unknown>): { field: string; header: Reco
 /**
  * The media samples of a written template that are signed links of Meta's CDN (what Meta's listing
  * gives as every media sample): written as they are, and said by field with the day each expires
- * (the link's own `oe=`; the clock is not read), to replace with a stable address (lint's
- * header-media-signed-link warns until then).
+ * (the link's own `oe=`), as expired already where that moment is before `now` (the moment pull
+ * runs at), to replace with a stable address (lint's header-media-signed-link warns until then).
  */
-function signedSamples(value: Record<string, unknown>, label: string): FormatIssue[] {
+function signedSamples(value: Record<string, unknown>, label: string, now?: Date): FormatIssue[] {
   return mediaSamples(value).flatMap(({ field, header }) => {
     const link = metaCdnLink(header.example as string);
-    return link ? [{ template: label, field, message: `the sample is ${metaCdnLinkSaid(link)}, as Meta's listing gives every media sample: a temporary link, written as it is: replace it with a stable https:// address of the file (every create and edit sends the sample for review; lint's header-media-signed-link warns until then)` }] : [];
+    return link ? [{ template: label, field, message: `the sample is ${metaCdnLinkSaid(link, now)}, as Meta's listing gives every media sample: a temporary link, written as it is: replace it with a stable https:// address of the file (every create and edit sends the sample for review; lint's header-media-signed-link warns until then)` }] : [];
   });
 }
 
@@ -546,7 +551,7 @@ function signedSamples(value: Record<string, unknown>, label: string): FormatIss
  * template was created with, so the file's stable address is kept rather than turned back into a
  * link that expires (and a file that says what the export has is not written again for it alone).
  */
-function keepOwnMediaSamples<T>(value: T, own: Record<string, unknown>, label: string): { value: T; kept: FormatIssue[] } {
+function keepOwnMediaSamples<T>(value: T, own: Record<string, unknown>, label: string, now?: Date): { value: T; kept: FormatIssue[] } {
   const theirs = mediaSamples(value as Record<string, unknown>);
   const mine = new Map(mediaSamples(own).map((x) => [x.field, x.header]));
   const kept: FormatIssue[] = [];
@@ -562,7 +567,7 @@ function keepOwnMediaSamples<T>(value: T, own: Record<string, unknown>, label: s
       cards[Number(card[1])] = { ...c, header: { ...header, example: o.example } };
       out = { ...out, carousel: cards };
     } else out = { ...out, header: { ...header, example: o.example } };
-    kept.push({ template: label, field, message: `the file's own sample is kept: in its place the export gives ${metaCdnLinkSaid(link)}, as Meta's listing gives every media sample whatever address the template was created with` });
+    kept.push({ template: label, field, message: `the file's own sample is kept: in its place the export gives ${metaCdnLinkSaid(link, now)}, as Meta's listing gives every media sample whatever address the template was created with` });
   }
   return { value: out as T, kept };
 }

@@ -207,6 +207,8 @@ export function keepComments(before: string, written: string, fill?: Fill, meani
   } catch { return written; }
   if (old.errors.length || now.errors.length || !isMap(old.contents) || !isMap(now.contents)) return written;
   const mine = old.contents;
+  // the key the file's header comment stands on when no blank line follows it (else it is the document's), before the merge moves keys
+  const firstBefore = mine.items[0]?.key;
   // each alias's anchored node as it was: a merge that changes that node (the channel changed the first card's buttons, not
   // the second card's, which aliased them) or drops it leaves the alias its old value, written out
   const anchored = new Map<Alias, { source: Node; was: string; copy: Node }>();
@@ -248,18 +250,19 @@ export function keepComments(before: string, written: string, fill?: Fill, meani
       return undefined;
     } });
   }
-  // the header (the document's comment, or the first key's when no blank line follows it): the file's lines as it has
-  // them, and no line of pull's own added (the schema modeline and the note of the pull are a new file's: over a file
-  // the user wrote they would be lines the user did not write; a note of an earlier pull stays as it is)
-  const headerOf = (d: Document): string[] => {
-    const first = isMap(d.contents) ? d.contents.items[0]?.key : undefined;
-    return [d.commentBefore ?? '', (isScalar(first) ? first.commentBefore : undefined) ?? ''].join('\n').split('\n').filter((l) => l !== '');
-  };
-  const header = headerOf(old);
-  old.commentBefore = null;
+  // the header: the file's lines as it has them, where it has them, and no line of pull's own added (the schema modeline
+  // and the note of the pull are a new file's: over a file the user wrote they would be lines the user did not write; a
+  // note of an earlier pull stays as it is). The document's comment (a blank line after it, as pull writes a new file's
+  // header) stays the document's, blank line included (trial-bl F3: it went onto the first key, and every forced pull over
+  // a pulled file took the blank line out); the first key's (no blank line after it) goes onto whatever key is first now
   const first = mine.items[0]?.key;
-  if (isScalar(first)) first.commentBefore = header.join('\n') || undefined;
-  else old.commentBefore = header.join('\n') || null;
+  const own = isScalar(firstBefore) ? firstBefore.commentBefore ?? undefined : undefined;
+  if (first !== firstBefore && own) {
+    (firstBefore as { commentBefore?: string | null }).commentBefore = undefined;
+    // (a key renamed in its place took its comment along already: `merged`)
+    if (isScalar(first)) first.commentBefore = !first.commentBefore ? own : first.commentBefore.startsWith(own) ? first.commentBefore : `${own}\n${first.commentBefore}`;
+    else old.commentBefore = old.commentBefore ? `${old.commentBefore}\n${own}` : own;
+  }
   // (the spaces before each line's comment as the file had them, as fmt keeps them: `yaml` writes one, and a comment
   // aligned in a column, `category: UTILITY  # reviewed by legal`, lost a space on a line the pull did not change)
   const out = old.toString({ lineWidth: 0 });
