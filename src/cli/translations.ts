@@ -411,12 +411,15 @@ async function importVerdicts(config: Config, file: string, cwd: string, ids: re
   const templateOf = (id: string): string => id.slice(0, Math.max(0, id.lastIndexOf(':')));
   const written = new Set(r.written.map((x) => x.template));
   const unitRefused = new Map<string, string>();
-  const templateRefused = new Map<string, { id: string; message: string }>();
+  /** per template refused: its first refusal of the whole template (its message), and every unit of it refused, in the import's order */
+  const templateRefused = new Map<string, { message?: string; ids: string[] }>();
   let whole: string | undefined;
   for (const x of r.refusals) {
     if (x.template === undefined) { if (!x.id) whole ??= x.message; continue; }
     if (x.id && x.id !== x.template && !unitRefused.has(x.id)) unitRefused.set(x.id, x.message);
-    if (!templateRefused.has(x.template)) templateRefused.set(x.template, { id: x.id, message: x.message });
+    const t = templateRefused.get(x.template) ?? templateRefused.set(x.template, { ids: [] }).get(x.template)!;
+    if (x.id === x.template || !x.id) t.message ??= x.message;
+    else if (!t.ids.includes(x.id)) t.ids.push(x.id);
   }
   const skipped = new Map(r.skipped.map((x) => [x.template, x.reason]));
   const notFinal = new Map(r.fuzzy.map((f) => [f.id, notFinalWhy(f)]));
@@ -426,7 +429,7 @@ async function importVerdicts(config: Config, file: string, cwd: string, ids: re
     const own = unitRefused.get(id);
     if (own !== undefined) return [id, { importable: false, why: `the import refuses it: ${own}`, refused: true }];
     const t = templateRefused.get(template);
-    if (t) return [id, { importable: false, why: t.id === template || !t.id ? `the import refuses ${template}: ${t.message}` : `the import refuses another text of ${template} (${t.id}) and writes none of it`, refused: false }];
+    if (t) return [id, { importable: false, why: t.message !== undefined ? `the import refuses ${template}: ${t.message}` : otherTextsRefused(template, t.ids), refused: false }];
     const skip = skipped.get(template);
     if (skip !== undefined) return [id, { importable: false, why: `the import leaves ${template} out: ${skip}`, refused: false }];
     const nf = notFinal.get(id);
@@ -434,6 +437,18 @@ async function importVerdicts(config: Config, file: string, cwd: string, ids: re
     if (written.has(template)) return [id, { importable: true }];
     return [id, { importable: false, why: 'an import of the file does not write it', refused: false }];
   }));
+}
+
+/** how many of the texts an import refuses are named where another text of their template is said not imported (the rest counted) */
+const REFUSED_NAMED = 3;
+
+/**
+ * Pure: why a unit is not imported when the import refuses other texts of its template (`ids`, the units refused): every one
+ * of them named (the first REFUSED_NAMED, then a count), so that a translator who corrects one of them knows it is not all
+ */
+export function otherTextsRefused(template: string, ids: readonly string[]): string {
+  const named = ids.slice(0, REFUSED_NAMED).join(', ') + (ids.length > REFUSED_NAMED ? ` and ${ids.length - REFUSED_NAMED} more` : '');
+  return `the import refuses ${ids.length === 1 ? 'another text' : `${ids.length} other texts`} of ${template} (${named}) and writes none of it`;
 }
 
 /**
