@@ -190,6 +190,71 @@ test('F4: the translator\'s text of a notes cell is whatever is not one of tplsy
   assert.match(once, /not imported: the import refuses it: ""x ¦ y"" z/);
 });
 
+/** a PO export of the project in `dir` to `lang`, every unit translated as `give` says (by unit id) */
+async function translatedPo(dir: string, lang: string, give: Record<string, string>): Promise<string> {
+  const r = await cliIn(['translations', 'export', '--source', 'en_US', '--target', lang, '--out', `${lang}.po`], { cwd: dir });
+  assert.is(r.exitCode, 0, r.stderr);
+  let po = readFileSync(path.join(dir, `${lang}.po`), 'utf8');
+  for (const [id, t] of Object.entries(give)) po = po.replace(new RegExp(`(msgctxt "${escapeRe(id)}"\\nmsgid "(?:[^"\\\\]|\\\\.)*"\\nmsgstr )"(?:[^"\\\\]|\\\\.)*"`), (_m, head: string) => `${head}"${t}"`);
+  writeFileSync(path.join(dir, `${lang}.po`), po);
+  return po;
+}
+
+const FR: Record<string, string> = {
+  // 3 placeholders and 6 fixed words: placeholder-density warns (the source has 8 words)
+  'shop/order_ready:body.text': 'Bonjour {{name}}, votre commande {{order}} est prête à {{store}}.',
+  'shop/order_ready:footer': 'Des questions ? Répondez à ce message.',
+  'shop/order_ready:buttons.0.text': 'Je suis en route',
+  'shop/order_ready:buttons.1.text': 'Demain',
+};
+
+test('F9: a warning lint will give the file written that the file before did not get is said at the unit\'s line with its rule (a new file, an existing one); not one the file had already, nor one the config turns off; a re-import says none', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_ready.en_US.yaml': ORDER_READY });
+    const po = await translatedPo(dir, 'fr', FR);
+    const bodyLine = lineOf(po, 'msgctxt "shop/order_ready:body.text"');
+    let r = await cliIn(['translations', 'import', 'fr.po'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, /created templates\/order_ready\.fr\.yaml \(4 texts\)/);
+    const said = new RegExp(`^fr\\.po:${bodyLine}: shop/order_ready:body\\.text: warning: The body has 3 placeholders and 6 fixed words; WhatsApp tends to reject fewer than 7 \\(words and placeholders together at least 10\\) \\(placeholder-density, a warning: written all the same\\)$`, 'm');
+    assert.match(r.stderr, said);
+    // lint says the same of the file written: no news
+    const lint = await cliIn(['lint', '--format', 'json'], { cwd: dir });
+    assert.match(lint.stdout, /placeholder-density/);
+    // the same file again writes nothing and says nothing
+    r = await cliIn(['translations', 'import', 'fr.po'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    assert.not.match(r.stderr, /placeholder-density/);
+    // a new text with the warning the file has already: not said again
+    await translatedPo(dir, 'fr', { ...FR, 'shop/order_ready:body.text': 'Salut {{name}}, ta commande {{order}} est prête à {{store}}.' });
+    r = await cliIn(['translations', 'import', 'fr.po'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, /updated templates\/order_ready\.fr\.yaml \(1 text changed\)/);
+    assert.not.match(r.stderr, /placeholder-density/);
+    // an existing file whose text had enough words: the warning the translation brings is said; a duplicate label too, at its unit
+    await translatedPo(dir, 'fr', { ...FR, 'shop/order_ready:body.text': 'Bonjour {{name}}, votre commande {{order}} vous attend au magasin {{store}} dès maintenant.' });
+    r = await cliIn(['translations', 'import', 'fr.po'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    assert.not.match(r.stderr, /placeholder-density/);
+    const po2 = await translatedPo(dir, 'fr', { ...FR, 'shop/order_ready:buttons.1.text': 'Je suis en route' });
+    r = await cliIn(['translations', 'import', 'fr.po'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    assert.match(r.stderr, new RegExp(`^fr\\.po:${lineOf(po2, 'msgctxt "shop/order_ready:body.text"')}: shop/order_ready:body\\.text: warning: .*\\(placeholder-density, a warning: written all the same\\)$`, 'm'));
+    assert.match(r.stderr, /^fr\.po:\d+: shop\/order_ready:buttons\.\d\.text: warning: .*\(button-label-duplicate, a warning: written all the same\)$/m);
+
+    // the config turns the rule off: the import says nothing of it, as lint would not
+    const other = tempDir();
+    try {
+      writeFiles(other, { 'tplsync.config.yaml': `${CONFIG}rules:\n  placeholder-density: "off"\n`, 'templates/order_ready.en_US.yaml': ORDER_READY });
+      await translatedPo(other, 'fr', FR);
+      r = await cliIn(['translations', 'import', 'fr.po'], { cwd: other });
+      assert.is(r.exitCode, 0, r.stdout + r.stderr);
+      assert.not.match(r.stderr, /placeholder-density/);
+    } finally { cleanup(other); }
+  } finally { cleanup(dir); }
+});
+
 /** the rows of a CSV as RFC 4180 reads them (quoted cells, doubled quotes, line breaks inside quotes), a leading BOM dropped */
 function readCsvRows(text: string): string[][] {
   const rows: string[][] = [];
