@@ -26,7 +26,7 @@ import { str, type Loose } from '../model/loose.js';
 import { groupByTemplate, importOrder, planGroups, planImport, type ImportPlan, type LintOf, type Write } from '../translations/apply.js';
 import { closest } from '../core/suggest.js';
 import { parseAhead, parseHere, parseOnRequest, type Parsed, type ParseAhead } from '../translations/parse-ahead.js';
-import { bcp47, copiedThroughout, copiedWhy, decodeTranslationFile, EXPORTED_NOTE, exportedForOther, EXTENSION, FORMATS, formatOfFile, importFormatOfFile, IMPORT_NAMES, fromBcp47, LANG, languageHint, notFinalWhy, readTranslations, blank, keepTranslatorWork, sameText, TranslationFileError, writeTranslations, xliffLanguages, type Entry, type Format, type NotFinal, type TranslationDoc } from '../translations/formats.js';
+import { bcp47, copiedThroughout, copiedWhy, decodeTranslationFile, EXPORTED_NOTE, exportedForOther, EXTENSION, FORMATS, formatOfFile, importFormatOfFile, IMPORT_NAMES, fromBcp47, LANG, languageHint, notFinalWhy, readTranslations, blank, keepTranslatorWork, notesToSay, sameText, TranslationFileError, writeTranslations, xliffLanguages, type Entry, type Format, type NotFinal, type TranslationDoc } from '../translations/formats.js';
 import { extractUnitsFor, fieldTexts, targetHash, unitsByTarget, type TemplateFile, type Unit } from '../translations/units.js';
 import { commandConfig, lockWait, leadsOutThroughLink } from './context.js';
 import { unlistedWhatsappLanguage, WHATSAPP_LANGUAGES } from '../lint/rules/languages.js';
@@ -154,7 +154,7 @@ export async function translationsExport(paths: string[], o: ExportOptions): Pro
     // (said before the summary line, which counts them: "see above")
     const kept = carriedLines(r);
     if (kept.length) io().stderr.write(reportLines(kept));
-    say.write(reportLines([`${o.dryRun ? 'would write ' : ''}${r.file}: ${r.units} unit${r.units === 1 ? '' : 's'} of ${r.templates} template(s), ${r.translated} translated already${r.outdated ? ` (${r.outdated} outdated: marked to translate again)` : ''}${r.copies ? `; ${r.copies} text${r.copies === 1 ? '' : 's'} of the ${targets[k]} files ${r.copies === 1 ? 'is a copy' : 'are copies'} of the ${source} text, never imported: exported as untranslated` : ''}${r.drafts ? `; ${r.drafts} translator's draft${r.drafts === 1 ? '' : 's'} kept from the file replaced (still marked unfinished)` : ''}${r.comments ? `; translator comments of ${r.comments} unit${r.comments === 1 ? '' : 's'} kept` : ''}${r.notes ? `; translator notes of ${r.notes} unit${r.notes === 1 ? '' : 's'} kept` : ''}${r.states ? `; the reviewed or final state of ${r.states} unit${r.states === 1 ? '' : 's'} kept` : ''}${carriedSummary(r.carried)}${r.unchanged ? ' (the file holds them already: not written again)' : ''}\n`]));
+    say.write(reportLines([`${o.dryRun ? 'would write ' : ''}${r.file}: ${r.units} unit${r.units === 1 ? '' : 's'} of ${r.templates} template(s), ${r.translated} translated already${r.outdated ? ` (${r.outdated} outdated: marked to translate again)` : ''}${r.copies ? `; ${r.copies} text${r.copies === 1 ? '' : 's'} of the ${targets[k]} files ${r.copies === 1 ? 'is a copy' : 'are copies'} of the ${source} text, never imported: exported as untranslated` : ''}${r.drafts ? `; ${r.drafts} translator's draft${r.drafts === 1 ? '' : 's'} kept from the file replaced (still marked unfinished)` : ''}${r.comments ? `; translator comments of ${r.comments} unit${r.comments === 1 ? '' : 's'} kept` : ''}${r.notes ? `; translator notes of ${r.notes} unit${r.notes === 1 ? '' : 's'} kept` : ''}${r.columns ? `; the translator's column${r.columns.names.length === 1 ? '' : 's'} ${r.columns.names.map((c) => (c ? `'${c}'` : 'without a header')).join(', ')} kept (${r.columns.rows} row${r.columns.rows === 1 ? '' : 's'} with a value)` : ''}${r.states ? `; the reviewed or final state of ${r.states} unit${r.states === 1 ? '' : 's'} kept` : ''}${carriedSummary(r.carried)}${r.unchanged ? ' (the file holds them already: not written again)' : ''}\n`]));
   }
   for (const f of results[0]?.unreadable ?? []) io().stderr.write(reportLines([`${f}: not exported: it does not read as a template (tplsync lint says why)\n`]));
   // judged by the channels of the templates each file holds (a language one channel lists and another lacks)
@@ -208,8 +208,10 @@ export interface ExportResult {
   channels?: string[];
   /** units whose translator's draft (not marked finished) in the file replaced was written again as a draft; units whose translator's comments were */
   drafts?: number; comments?: number;
-  /** XLIFF: units whose translator's notes in the file replaced were written again; units whose "reviewed" or "final" state was */
+  /** XLIFF and CSV: units whose translator's notes in the file replaced were written again; XLIFF: units whose "reviewed" or "final" state was */
   notes?: number; states?: number;
+  /** CSV: the columns a translator added to the file replaced, written again (their headers), and the rows whose cells of them were */
+  columns?: { names: string[]; rows: number };
   /** translations of the file replaced that an import of it does not write, kept in the file written (at `line` of it), and why; `draft`: marked unfinished (the import refuses the unit) */
   carried?: { id: string; template: string; line: number; why: string; draft: boolean }[];
   /** why the file was not written (no unit: a translation file must hold one) */
@@ -376,14 +378,14 @@ async function exportWith(config: Config, paths: readonly string[], cwd: string,
     // a translator's drafts (not marked finished), PO comments, XLIFF notes and review states in the file replaced, and its
     // translations an import does not write: written again, drafts as drafts (msgmerge keeps them)
     const kept = keepTranslatorWork(units, earlier, carry);
-    const changed = kept.drafts || kept.comments || kept.notes || kept.states || kept.carried;
-    let text = changed ? writeTranslations(o.format, kept.units, o.source, target) : fresh;
+    const changed = kept.drafts || kept.comments || kept.notes || kept.states || kept.carried || kept.columns;
+    let text = changed ? writeTranslations(o.format, kept.units, o.source, target, kept.columns) : fresh;
     // each translation kept, at its line of the file written (and the lines the import's words name, of units of this file, made that file's)
     let carried: NonNullable<ExportResult['carried']> | undefined;
     if (kept.carried) {
       const lines = unitLines(o.format, text);
       const relined = kept.units.map((u) => (u.notImported === undefined ? u : { ...u, notImported: relineWhy(u.notImported, lines) }));
-      if (relined.some((u, i) => u !== kept.units[i] && u.notImported !== kept.units[i]!.notImported)) text = writeTranslations(o.format, relined, o.source, target);
+      if (relined.some((u, i) => u !== kept.units[i] && u.notImported !== kept.units[i]!.notImported)) text = writeTranslations(o.format, relined, o.source, target, kept.columns);
       carried = relined.filter((u) => u.notImported !== undefined).map((u) => ({ id: u.id, template: u.template, line: lines.get(u.id) ?? 0, why: u.notImported!, draft: u.draft === true }));
     }
     // the file holds it already, byte for byte (its translator's work kept as it was): not written again
@@ -392,7 +394,7 @@ async function exportWith(config: Config, paths: readonly string[], cwd: string,
     // a device or a pipe (/dev/null, /dev/stderr, a named pipe): written to in place, never read nor replaced (files/output-file.ts)
     else if (kind === 'special') await writeOutput(out, text, { shown });
     else writeFileAtomic(file, text);
-    return { file: shown, ...counts, ...(kept.drafts ? { drafts: kept.drafts } : {}), ...(kept.comments ? { comments: kept.comments } : {}), ...(kept.notes ? { notes: kept.notes } : {}), ...(kept.states ? { states: kept.states } : {}), ...(carried ? { carried } : {}), ...(holds ? { unchanged: true as const } : {}), ...also };
+    return { file: shown, ...counts, ...(kept.drafts ? { drafts: kept.drafts } : {}), ...(kept.comments ? { comments: kept.comments } : {}), ...(kept.notes ? { notes: kept.notes } : {}), ...(kept.states ? { states: kept.states } : {}), ...(kept.columns ? { columns: { names: kept.columns, rows: kept.cells } } : {}), ...(carried ? { carried } : {}), ...(holds ? { unchanged: true as const } : {}), ...also };
   })());
   return results;
 }
@@ -411,12 +413,15 @@ async function importVerdicts(config: Config, file: string, cwd: string, ids: re
   const templateOf = (id: string): string => id.slice(0, Math.max(0, id.lastIndexOf(':')));
   const written = new Set(r.written.map((x) => x.template));
   const unitRefused = new Map<string, string>();
-  const templateRefused = new Map<string, { id: string; message: string }>();
+  /** per template refused: its first refusal of the whole template (its message), and every unit of it refused, in the import's order */
+  const templateRefused = new Map<string, { message?: string; ids: string[] }>();
   let whole: string | undefined;
   for (const x of r.refusals) {
     if (x.template === undefined) { if (!x.id) whole ??= x.message; continue; }
     if (x.id && x.id !== x.template && !unitRefused.has(x.id)) unitRefused.set(x.id, x.message);
-    if (!templateRefused.has(x.template)) templateRefused.set(x.template, { id: x.id, message: x.message });
+    const t = templateRefused.get(x.template) ?? templateRefused.set(x.template, { ids: [] }).get(x.template)!;
+    if (x.id === x.template || !x.id) t.message ??= x.message;
+    else if (!t.ids.includes(x.id)) t.ids.push(x.id);
   }
   const skipped = new Map(r.skipped.map((x) => [x.template, x.reason]));
   const notFinal = new Map(r.fuzzy.map((f) => [f.id, notFinalWhy(f)]));
@@ -426,7 +431,7 @@ async function importVerdicts(config: Config, file: string, cwd: string, ids: re
     const own = unitRefused.get(id);
     if (own !== undefined) return [id, { importable: false, why: `the import refuses it: ${own}`, refused: true }];
     const t = templateRefused.get(template);
-    if (t) return [id, { importable: false, why: t.id === template || !t.id ? `the import refuses ${template}: ${t.message}` : `the import refuses another text of ${template} (${t.id}) and writes none of it`, refused: false }];
+    if (t) return [id, { importable: false, why: t.message !== undefined ? `the import refuses ${template}: ${t.message}` : otherTextsRefused(template, t.ids), refused: false }];
     const skip = skipped.get(template);
     if (skip !== undefined) return [id, { importable: false, why: `the import leaves ${template} out: ${skip}`, refused: false }];
     const nf = notFinal.get(id);
@@ -434,6 +439,18 @@ async function importVerdicts(config: Config, file: string, cwd: string, ids: re
     if (written.has(template)) return [id, { importable: true }];
     return [id, { importable: false, why: 'an import of the file does not write it', refused: false }];
   }));
+}
+
+/** how many of the texts an import refuses are named where another text of their template is said not imported (the rest counted) */
+const REFUSED_NAMED = 3;
+
+/**
+ * Pure: why a unit is not imported when the import refuses other texts of its template (`ids`, the units refused): every one
+ * of them named (the first REFUSED_NAMED, then a count), so that a translator who corrects one of them knows it is not all
+ */
+export function otherTextsRefused(template: string, ids: readonly string[]): string {
+  const named = ids.slice(0, REFUSED_NAMED).join(', ') + (ids.length > REFUSED_NAMED ? ` and ${ids.length - REFUSED_NAMED} more` : '');
+  return `the import refuses ${ids.length === 1 ? 'another text' : `${ids.length} other texts`} of ${template} (${named}) and writes none of it`;
 }
 
 /**
@@ -679,7 +696,7 @@ export interface ImportResult {
   unlisted: { file: string; note: string }[];
   /** units not imported because the target file's text changed after the export and the translation is the text as exported: the file's text kept */
   kept: { file: string; line: number; id: string; template: string; target: string }[];
-  /** XLIFF: the translator's notes of the files' units (a <note> of a category not tplsync's own: a question to the lead, a remark), at their units' lines */
+  /** the translator's notes of the files' units (XLIFF: a <note> of a category not tplsync's own, a question to the lead, a remark; CSV: their text in a row's notes cell, and each column they added), at their units' lines */
   notes: { file: string; line: number; id: string; notes: readonly { text: string; category?: string }[] }[];
   /** whether the writes were made on worker threads of their own (AtomicWriter's `threads`) */
   onThreads: boolean;
@@ -1103,7 +1120,7 @@ export async function importTranslations(config: Config, files: readonly string[
     const unchanged = new Set<string>();
     /** a translation file's plan, into the result (its writes already sent) */
     const record = (file: string, doc: TranslationDoc, plan: ImportPlan): void => {
-      for (const x of doc.notes ?? []) result.notes.push({ file, line: x.line, id: x.id, notes: x.notes });
+      for (const x of notesToSay(doc)) result.notes.push({ file, line: x.line, id: x.id, notes: x.notes });
       const skippedHere = new Set(plan.skipped.map((x) => x.template));
       /** templates of this file with a unit left out (not marked finished, or still outdated): not up to date, whatever else of them is */
       const leftOut = new Set<string>();
@@ -1302,7 +1319,7 @@ export async function translationsImport(files: string[], o: ImportOptions): Pro
       err.push(`${file}: and ${(units.length - KEPT_SHOWN).toLocaleString('en')} more units not imported for the same reason (${units.length.toLocaleString('en')} in all, in ${files.toLocaleString('en')} template file${files === 1 ? '' : 's'}): this file is older than the templates; export again and translate what changed\n`);
     }
   }
-  // a translator's notes (XLIFF), each at its unit's line: a question to the lead or a remark is read where it was written;
+  // a translator's notes (XLIFF's; a CSV's text in its notes cell and its columns added), each at its unit's line: a question to the lead or a remark is read where it was written;
   // the first NOTES_SHOWN of a file, the rest in a count
   const notesBy = new Map<string, typeof r.notes>();
   for (const x of r.notes) (notesBy.get(x.file) ?? notesBy.set(x.file, []).get(x.file)!).push(x);

@@ -69,8 +69,12 @@ export interface Write {
   units: number; changed?: number; line: number;
   /** an existing file that had no record of the source its texts were made from: this import records the current source for them (adopted, not checked) */
   adopted?: boolean;
-  /** translations written over a limit that lint only warns about (limitWarning): said with the write, as lint would say them */
-  warnings?: { id: string; line: number; message: string }[];
+  /**
+   * translations written over a limit that lint only warns about (limitWarning), and every other finding lint will give the file
+   * written that its text before did not get (a warning or info: the import's own words where it has them, else lint's): said
+   * with the write, at the unit's line; `rule`: the lint rule the warning is of, when it is one
+   */
+  warnings?: { id: string; line: number; message: string; rule?: string }[];
   /** a new file named after its source file's name, the language added (its name holds no language, nor does a folder of it): that source file */
   namedLike?: string;
   /** the parts the file lacked that the import added from the source (a suggestion, a button, a card), each said: `message.suggestions.2 (a dial suggestion: phoneNumber, postbackData as in en_US)` */
@@ -1094,9 +1098,32 @@ const SAMPLES_RULE = /^(placeholder-sample|sample-.*)$/;
  * import). `judge` (all units by default) names the units whose findings are wanted, `skip` a unit's rules already said.
  */
 export function lintRefusals(lintOf: LintOf, file: string, base: Loose, from: Loose, units: readonly { e: Entry; path: (string | number)[] }[],
-  judge?: ReadonlySet<Entry>, skip?: (e: Entry, rule: string) => boolean): Map<Entry, string> {
-  const all = lintFindingsOf(lintOf, file, base, from, units, judge, skip);
+  judge?: ReadonlySet<Entry>, skip?: (e: Entry, rule: string) => boolean, brought?: Brought[]): Map<Entry, string> {
+  const all = lintFindingsOf(lintOf, file, base, from, units, judge, skip, brought);
   return new Map([...all].map(([e, ms]) => [e, everyMistake(ms)]));
+}
+
+/**
+ * A finding lint gives the template as the import writes it, a warning or info, that the file before (`base`: the target
+ * file, or the source for a new file) does not get: brought by the translations. `unit`: the unit at whose text it is, or
+ * else whose text is inside the part it is at (or holds it), the first of them; none for a finding elsewhere in the file
+ */
+export interface Brought { ruleId: string; path: readonly (string | number)[]; message: string; severity: 'warning' | 'info'; unit?: Entry; exact: boolean }
+
+/**
+ * Pure: the warnings to say with a write for the findings `brought` (lintFindingsOf), each at its unit's line (a finding at no
+ * unit's text at the first unit's, with where it is), its message and rule as lint gives them; not one the import says already
+ * (`said`: a warning of the same rule at that unit, or anywhere for a finding at no unit's own text)
+ */
+export function broughtWarnings(brought: readonly Brought[], said: readonly { id: string; rule?: string }[], first: { id: string; line: number }): { id: string; line: number; message: string; rule: string }[] {
+  const out: { id: string; line: number; message: string; rule: string }[] = [];
+  for (const b of brought) {
+    const id = b.unit?.id ?? first.id;
+    if (said.some((w) => w.rule === b.ruleId && (w.id === id || !b.exact)) || out.some((w) => w.rule === b.ruleId && w.id === id && w.message.includes(b.message))) continue;
+    const where = b.exact ? '' : `at ${b.path.length ? fieldKey(b.path) : 'the top of the file'}: `;
+    out.push({ id, line: b.unit?.line ?? first.line, rule: b.ruleId, message: `${where}${b.message.replace(/\.$/, '')} (${b.ruleId}, ${b.severity === 'info' ? 'info' : 'a warning'}: written all the same)` });
+  }
+  return out;
 }
 
 /** one refusal naming each of a unit's mistakes: the one alone, or each numbered ("2 mistakes: (1) ...; (2) ...") */
@@ -1106,7 +1133,7 @@ export function everyMistake(ms: readonly string[]): string {
 
 /** lintRefusals' findings of each unit, in lint's order, each said once */
 function lintFindingsOf(lintOf: LintOf, file: string, base: Loose, from: Loose, units: readonly { e: Entry; path: (string | number)[] }[],
-  judge?: ReadonlySet<Entry>, skip?: (e: Entry, rule: string) => boolean): Map<Entry, string[]> {
+  judge?: ReadonlySet<Entry>, skip?: (e: Entry, rule: string) => boolean, brought?: Brought[]): Map<Entry, string[]> {
   // every text as `base` holds it already (a re-import of what the file has): the translated template is `base`, and a
   // finding `base` gets is never the translation's (below): nothing to lint (an import of 18,000 such files linted each)
   if (units.every((u) => valueAt(base, u.path) === u.e.target)) return new Map();
@@ -1116,12 +1143,34 @@ function lintFindingsOf(lintOf: LintOf, file: string, base: Loose, from: Loose, 
   const copied = new Set<object>([translated]);
   for (const u of units) setPath(translated, u.path, u.e.target, copied, from);
   const out = new Map<Entry, string[]>();
-  const found = lintOf(translated as Loose, file).filter((f) => f.severity === 'error' && at.has(key(f.path)) && !SAMPLES_RULE.test(f.ruleId)
+  const all = lintOf(translated as Loose, file);
+  const found = all.filter((f) => f.severity === 'error' && at.has(key(f.path)) && !SAMPLES_RULE.test(f.ruleId)
     && (!judge || judge.has(at.get(key(f.path))!.e)) && !skip?.(at.get(key(f.path))!.e, f.ruleId));
+  // the warnings and infos of the file written (the same lint, the same severities), for the ones the file before does not get
+  const others = brought ? all.filter((f) => f.severity === 'warning' || f.severity === 'info') : [];
+  if (!found.length && !others.length) return out;
+  // what lint gives the file before (linted once, and only when the file written gets a finding)
+  let baseKeys: Set<string> | undefined;
+  const beforeBase = (): Set<string> => (baseKeys ??= new Set(lintOf(base, file).map((f) => `${f.ruleId} ${key(f.path)}`)));
+  if (others.length) {
+    const changed = units.filter((u) => valueAt(base, u.path) !== u.e.target);
+    for (const f of others) {
+      if (beforeBase().has(`${f.ruleId} ${key(f.path)}`)) continue;
+      // the unit at the finding's text; else the one whose text is inside the part the finding is at (a changed one first), or holds it
+      const own = at.get(key(f.path));
+      let unit = own?.e;
+      if (!unit) {
+        const inside = (p: readonly (string | number)[]): boolean => p.length >= f.path.length && f.path.every((k, i) => String(k) === String(p[i]));
+        unit = [...changed, ...units].find((u) => inside(u.path))?.e;
+        for (let n = f.path.length - 1; !unit && n > 0; n--) unit = at.get(key(f.path.slice(0, n)))?.e;
+      }
+      brought!.push({ ruleId: f.ruleId, path: f.path, message: f.message, severity: f.severity as 'warning' | 'info', ...(unit ? { unit } : {}), exact: own !== undefined });
+    }
+  }
   if (!found.length) return out;
   // a finding the field's text before gets too is not the translation's (the file's own text imported back), nor one the
   // source's text gets (a translation follows its source: that is lint's to say in the source file)
-  const before = new Set([...lintOf(base, file), ...(from === base ? [] : lintOf(from, file))].map((f) => `${f.ruleId} ${key(f.path)}`));
+  const before = new Set([...beforeBase(), ...(from === base ? [] : lintOf(from, file).map((f) => `${f.ruleId} ${key(f.path)}`))]);
   for (const f of found) {
     const u = at.get(key(f.path))!;
     if (before.has(`${f.ruleId} ${key(f.path)}`)) continue;
@@ -1254,7 +1303,7 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
         // text's hash, not the template's, so lint says translation-outdated; said now, not found at the next lint
         if (e.source && e.source !== f.text) older.push({ id: e.id, line: e.line, message: `translated from an older ${sourceLang} text than the template's (this file's source text is not ${src.file}'s): imported, and recorded as made from that text, so lint will say translation-outdated until it is translated again from the current text` });
         const warned = limitWarning(e.target, f, limitSeverity);
-        if (warned) warnings.push({ id: e.id, line: e.line, message: warned });
+        if (warned) warnings.push({ id: e.id, line: e.line, message: warned, ...(f.rule ? { rule: f.rule } : {}) });
         // the source text sent back as the translation (a translator who left the English, a tool's pre-fill): recorded as
         // translated, so translation-missing is silent after; said now
         const kept = sourceKept(e.target, e.source ? [f.text, e.source] : [f.text], heldText, madeFrom?.[field] !== undefined, sourceLang, targetLang);
@@ -1262,7 +1311,7 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
         // a character inside the text that prints nothing and does no job there (a zero-width space pasted with it): written, and said
         // as lint's text-characters will say it, unless the template's text or the file's holds it too
         const unseen = heldText === e.target ? undefined : invisibleAdded(e.target, f.text, heldText);
-        if (unseen) warnings.push({ id: e.id, line: e.line, message: unseen });
+        if (unseen) warnings.push({ id: e.id, line: e.line, message: unseen, rule: 'text-characters' });
         // (a text the target file already holds was said when it was imported)
         // (a one-line header or footer's line break is header-footer-line-break's, refused or said below)
         const lost = heldText === e.target ? undefined : lostBreaks(e, f.text, sourceLang) ?? (field === 'footer' || field === 'header.text' ? undefined : addedBreaks(e.target, f.text, sourceLang));
@@ -1282,16 +1331,18 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
             if (level !== 'warning' && level !== 'info') continue;
             const m = checkEntry(e, source, undefined, f.text, false, heldText, undefined, only);
             // (the rule named once, with its level: a refusal's words end with the rule's id)
-            if (m) warnings.push({ id: e.id, line: e.line, message: `${m.endsWith(` (${rule})`) ? m.slice(0, -rule.length - 3) : m} (${rule}, ${level === 'info' ? 'info' : 'a warning'}: written all the same)` });
+            if (m) warnings.push({ id: e.id, line: e.line, rule, message: `${m.endsWith(` (${rule})`) ? m.slice(0, -rule.length - 3) : m} (${rule}, ${level === 'info' ? 'info' : 'a warning'}: written all the same)` });
           }
         }
       }
       // what lint says of each translated field (a button label's emoji or line break, a text's length, a blank text), by lint's own
       // rules on the template as it would be written: a finding its rule makes an error, which the field's text before did not get, is
       // the unit's refusal at its line (lint would stop the file written), with every other refusal of the file in this one pass
+      // (and the warnings and infos lint will give the file written that its text before does not get: said with the write)
+      const brought: Brought[] = [];
       if (lintOf && ok.length) {
         const held = targets.get(template);
-        const byLint = lintRefusals(lintOf, judged, held?.value ?? { ...src.value, language: targetLang }, src.value, ok);
+        const byLint = lintRefusals(lintOf, judged, held?.value ?? { ...src.value, language: targetLang }, src.value, ok, undefined, undefined, brought);
         if (byLint.size) {
           for (const [e, message] of byLint) refused.push({ template, id: e.id, line: e.line, message });
           ok.splice(0, ok.length, ...ok.filter(({ e }) => !byLint.has(e)));
@@ -1416,8 +1467,9 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
         }
         // a placeholder the translation gains or loses (following its source): its sample in the target file is the file's to edit;
         // said at the unit's line with what to write, not left for lint to find after an "updated"
-        append(warnings, sampleNotes(src.value, existing.value, existing.file, differing, sourceLang, targetLang));
+        append(warnings, sampleNotes(src.value, existing.value, existing.file, differing, sourceLang, targetLang).map((w) => ({ ...w, rule: 'placeholder-sample' })));
         append(warnings, itemsAdded(src.value, existing.value, existing.file, differing, sourceLang, targetLang));
+        append(warnings, broughtWarnings(brought, warnings, { id: template, line }));
         const added = addedParts(existing.value, ok.map((x) => x.path), src.value, sourceLang);
         plan.writes.push({ file: existing.file, text, created: false, before: existing.text, template, units: ok.length, changed: differing.length, line, ...(madeFrom === undefined ? { adopted: true } : {}), ...(warnings.length ? { warnings } : {}), ...(added.length ? { added } : {}), ...olderOf() });
         continue;
@@ -1477,6 +1529,7 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
       const namedLike = file === src.file.replace(/(\.ya?ml)$/i, `.${targetLang}$1`) ? { namedLike: src.file } : {};
       // the samples it keeps from the source (a translation file holds none): said, so that they are written in the language
       const samples = samplesHeld(before as Loose);
+      append(warnings, broughtWarnings(brought, warnings, { id: template, line }));
       plan.writes.push({ file, text, created: true, template, units: ok.length, line, ...namedLike, ...(warnings.length ? { warnings } : {}), ...olderOf(), ...(samples.length ? { samples } : {}) });
     } catch (err) {
       backTo(plan, mark);

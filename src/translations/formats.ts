@@ -250,18 +250,26 @@ const csvCell = (s: string | undefined): string | undefined => (s !== undefined 
  * reads a file with or without it (readCsv).
  */
 export const CSV_BOM = '\ufeff';
-export function writeCsv(units: readonly Unit[], source: string, target: string): string {
+/**
+ * A note of tplsync's own as a piece of the CSV `notes` cell: on one line and without `|` (written `¦`), the separator of the
+ * cell's pieces, so that import tells each of them from a translator's text in the cell (csvTranslatorNote)
+ */
+const csvOwnNote = (s: string): string => s.replace(/\s*\r?\n\s*/g, ' ').replace(/\|/g, '\u00a6');
+export function writeCsv(units: readonly Unit[], source: string, target: string, columns: readonly string[] = []): string {
   // the target as exported in a column of its own (CSV_EXPORTED), not in the notes: a reviewer who does what an outdated
   // note says ("check it, then delete this note") clears the notes cell, which took the hash with it, and the import then
   // could not tell the translation was checked. Its cells say what they are (`target as exported: 1a2b3c4d (de)`): a bare hash
   // of digits (`01234567`, `1234e100`) is a number to a spreadsheet, and would come back as another text
-  const rows = [['id', source, target, 'limit', 'notes', CSV_EXPORTED]];
+  // (the columns a translator added to the file this export replaces: after tplsync's, with their header and each row's cell)
+  const rows = [['id', source, target, 'limit', 'notes', CSV_EXPORTED, ...columns]];
   for (const u of units) {
     // (a translation the import of the file replaced does not write: its notes say why; marked to check again when the import refused it)
-    const notImported = u.notImported?.replace(/\s*\n\s*/g, ' ');
-    const notes = [u.outdated ? `${CSV_OUTDATED} the ${source} text changed since this translation was made (check it, then delete this note)` : u.draft ? (notImported !== undefined ? `${CSV_OUTDATED} not imported: ${notImported} (correct it, then delete this note)` : `${CSV_OUTDATED} a translator's draft, kept from the file this export replaced (check it, then delete this note)`) : notImported !== undefined ? `not imported: ${notImported}` : '', u.copy ? `untranslated: ${copyNote(source, target)}` : '', Object.keys(u.samples).length ? `samples: ${samplesNote(u)}` : '', u.placeholders.length ? `keep ${u.placeholders.join(' ')}` : ''].filter(Boolean).join(' | ');
+    const notImported = u.notImported;
+    const own = [u.outdated ? `${CSV_OUTDATED} the ${source} text changed since this translation was made (check it, then delete this note)` : u.draft ? (notImported !== undefined ? `${CSV_OUTDATED} not imported: ${notImported} (correct it, then delete this note)` : `${CSV_OUTDATED} a translator's draft, kept from the file this export replaced (check it, then delete this note)`) : notImported !== undefined ? `not imported: ${notImported}` : '', u.copy ? `untranslated: ${copyNote(source, target)}` : '', Object.keys(u.samples).length ? `samples: ${samplesNote(u)}` : '', u.placeholders.length ? `keep ${u.placeholders.join(' ')}` : ''].filter(Boolean).map(csvOwnNote);
+    // the translator's own text in the cell, kept from the file this export replaced: after tplsync's notes, as they wrote it
+    const notes = [...own, ...(u.notes ?? []).map((n) => n.text)].join(' | ');
     const exported = u.asExported !== undefined ? `${EXPORTED_NOTE}: ${exportedNoteText(targetHash(u.asExported), target)}` : '';
-    rows.push([u.id, u.source, u.target ?? '', u.limit !== undefined ? (u.sms ? '1 SMS: 160 GSM-7 / 70 UCS-2 (samples included)' : u.bytes ? `${u.limit} bytes (UTF-8)` : u.rendered ? `${u.limit} (samples included)` : String(u.limit)) : '', notes, exported]);
+    rows.push([u.id, u.source, u.target ?? '', u.limit !== undefined ? (u.sms ? '1 SMS: 160 GSM-7 / 70 UCS-2 (samples included)' : u.bytes ? `${u.limit} bytes (UTF-8)` : u.rendered ? `${u.limit} (samples included)` : String(u.limit)) : '', notes, exported, ...columns.map((_, i) => u.cells?.[i] ?? '')]);
   }
   return CSV_BOM + rows.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
 }
@@ -280,9 +288,11 @@ export function writeCsv(units: readonly Unit[], source: string, target: string)
  * `draft` (the import refuses it) and said in its notes. The target as exported (its hash,
  * EXPORTED_NOTE) stays the templates'. Pure: the units are not changed.
  */
-export function keepTranslatorWork(units: readonly Unit[], earlier: TranslationDoc | undefined, carry?: ReadonlyMap<string, { why: string; draft: boolean }>): { units: Unit[]; drafts: number; comments: number; notes: number; states: number; carried: number } {
-  const none = { drafts: 0, comments: 0, notes: 0, states: 0, carried: 0 };
-  if (!earlier || (!earlier.fuzzy?.length && !earlier.comments?.length && !earlier.notes?.length && !carry?.size && !earlier.entries.some((e) => e.state !== undefined))) return { units: [...units], ...none };
+export function keepTranslatorWork(units: readonly Unit[], earlier: TranslationDoc | undefined, carry?: ReadonlyMap<string, { why: string; draft: boolean }>): { units: Unit[]; drafts: number; comments: number; notes: number; states: number; carried: number; cells: number; columns?: string[] } {
+  const none = { drafts: 0, comments: 0, notes: 0, states: 0, carried: 0, cells: 0 };
+  if (!earlier || (!earlier.fuzzy?.length && !earlier.comments?.length && !earlier.notes?.length && !earlier.columns && !carry?.size && !earlier.entries.some((e) => e.state !== undefined))) return { units: [...units], ...none };
+  // a CSV's columns of the translator's own: their header, and each row's cells by unit id
+  const cells = new Map((earlier.columns?.rows ?? []).map((r) => [r.id, r.cells]));
   const drafts = new Map<string, string>();
   // (a draft that is the target the file was exported with, by its note's hash, is the export's own text: the outdated
   // translation it sent out to start from, never a translator's work, and the templates' text since replaces it)
@@ -296,14 +306,16 @@ export function keepTranslatorWork(units: readonly Unit[], earlier: TranslationD
     const d = drafts.get(u.id);
     const c = comments.get(u.id);
     const ns = notes.get(u.id);
+    const cs = cells.get(u.id);
     const e = entries.get(u.id);
     const carried = e !== undefined ? carry?.get(u.id) : undefined;
     const draft = d !== undefined && !sameText(d, u.target ?? '') && d !== u.source ? d : undefined;
     // the state a reviewer gave the unit: kept while its source and target are the ones they saw
     const target = carried ? e!.target : u.target;
     const state = e?.state !== undefined && !u.outdated && draft === undefined && !carried?.draft && target !== undefined && sameText(e.target, target) && sameText(e.source, u.source) ? e.state : undefined;
-    if (draft === undefined && !carried && !c && !ns && !state) return u;
+    if (draft === undefined && !carried && !c && !ns && !state && !cs) return u;
     if (draft !== undefined) n.drafts++;
+    if (cs) n.cells++;
     if (carried) n.carried++;
     if (c) n.comments++;
     if (ns) n.notes++;
@@ -312,16 +324,17 @@ export function keepTranslatorWork(units: readonly Unit[], earlier: TranslationD
     // (a carried translation is the translator's text of the current source: neither the templates' outdated one nor an untranslated copy)
     if (carried) { const { outdated: _o, copy: _c, ...rest } = u; v = { ...rest, target: e!.target, ...(carried.draft ? { draft: true as const } : {}), notImported: carried.why, asExported: u.asExported ?? '' }; }
     else if (draft !== undefined) v = { ...u, target: draft, draft: true as const, asExported: u.asExported ?? '' };
-    return { ...v, ...(c ? { comments: c } : {}), ...(ns ? { notes: ns } : {}), ...(state ? { state } : {}) };
+    return { ...v, ...(c ? { comments: c } : {}), ...(ns ? { notes: ns } : {}), ...(state ? { state } : {}), ...(cs ? { cells: cs } : {}) };
   });
-  return { units: out, ...n };
+  return { units: out, ...n, ...(earlier.columns ? { columns: earlier.columns.names } : {}) };
 }
 
 /** two translations that differ only in their white space (a tool's re-wrap) are one */
 export const sameText = (a: string, b: string): boolean => a === b || a.replace(/\s+/g, ' ').trim() === b.replace(/\s+/g, ' ').trim();
 
-export function writeTranslations(format: Format, units: readonly Unit[], source: string, target: string): string {
-  return format === 'xliff' ? writeXliff(units, source, target) : format === 'po' ? writePo(units, source, target) : writeCsv(units, source, target);
+/** `columns`: CSV, the columns a translator added to the file replaced (keepTranslatorWork), written after tplsync's */
+export function writeTranslations(format: Format, units: readonly Unit[], source: string, target: string, columns?: readonly string[]): string {
+  return format === 'xliff' ? writeXliff(units, source, target) : format === 'po' ? writePo(units, source, target) : writeCsv(units, source, target, columns);
 }
 
 /** One translated unit as read from a translation file. */
@@ -380,8 +393,34 @@ export interface TranslationDoc {
   fuzzy?: NotFinal[];
   /** PO: the translator's comments (`# ...` lines) of each entry with a unit id, as written: an export keeps them */
   comments?: { id: string; lines: string[] }[];
-  /** XLIFF: the translator's notes of each unit (a <note> of a category not tplsync's own), translated or not: an export keeps them */
+  /**
+   * XLIFF: the translator's notes of each unit (a <note> of a category not tplsync's own), translated or not; CSV: the text a
+   * translator wrote in a row's `notes` cell, tplsync's own notes taken out (csvTranslatorNote). An export keeps them
+   */
   notes?: UnitNotes[];
+  /**
+   * CSV: the columns a translator added (any but id, the two languages, limit, notes and the target as exported): their
+   * headers, and the cells of each row with an id that has a value in one. An export keeps them, after its own columns
+   */
+  columns?: { names: string[]; rows: { id: string; line: number; cells: string[] }[] };
+}
+
+/**
+ * Pure: the translator's notes of a translation file as its import says them, each at its unit's line: XLIFF's `<note>`s; a CSV's
+ * text of the translator's own in the `notes` cell, and the value of each column they added (its header as the note's category)
+ */
+export function notesToSay(doc: Pick<TranslationDoc, 'notes' | 'columns'>): UnitNotes[] {
+  if (!doc.columns) return doc.notes ?? [];
+  const byId = new Map<string, UnitNotes>();
+  for (const x of doc.notes ?? []) byId.set(x.id, { ...x, notes: [...x.notes] });
+  const names = doc.columns.names;
+  for (const r of doc.columns.rows) {
+    const said = r.cells.flatMap((c, i) => (blank(c) ? [] : [{ text: c, category: names[i]!.trim() || 'a column without a header' }]));
+    if (!said.length) continue;
+    const x = byId.get(r.id);
+    if (x) x.notes.push(...said); else byId.set(r.id, { id: r.id, line: r.line, notes: said });
+  }
+  return [...byId.values()].sort((a, b) => a.line - b.line);
 }
 
 /**
@@ -778,8 +817,13 @@ export function readCsv(text: string): TranslationDoc {
   }
   const entries: Entry[] = [];
   const fuzzy: NotFinal[] = [];
+  const notes: UnitNotes[] = [];
   const notesAt = head.findIndex((h) => h.trim().toLowerCase() === 'notes');
   const exportedAt = head.findIndex((h) => h.trim().toLowerCase() === CSV_EXPORTED);
+  // the columns a translator added (a comment, a status): any but id, the languages and tplsync's own, kept by the next export
+  const widest = records.reduce((n, r) => Math.max(n, r.record.length), 0);
+  const added = Array.from({ length: Math.max(0, widest - 3) }, (_, k) => k + 3).filter((i) => !CSV_OWN_COLUMNS.has((head[i] ?? '').trim().toLowerCase()));
+  const rows: NonNullable<TranslationDoc['columns']>['rows'] = [];
   // a record's line: where its first character is, after the previous record's end (info.bytes, UTF-8
   // bytes from the file's start) and any blank lines. Counted here, a CRLF once: csv-parse's
   // info.lines counts the CR and the LF of a CRLF inside a quoted cell as two lines
@@ -801,6 +845,13 @@ export function readCsv(text: string): TranslationDoc {
     prevEnd = info.bytes;
     // a line break within a cell as a spreadsheet saves it (CRLF) is the template's line break
     const [id, crSource, crTarget] = record;
+    // the translator's own text in the notes cell and in the columns they added, of a row with an id (translated or not)
+    if (id) {
+      const own = notesAt > 2 ? csvTranslatorNote(csvCell(record[notesAt] ?? '') ?? '') : '';
+      if (own) notes.push({ id, line, notes: [{ text: own }] });
+      const cells = added.map((i) => csvCell(record[i] ?? '')!.replace(/\r\n?/g, '\n'));
+      if (cells.some((c) => c !== '')) rows.push({ id, line, cells });
+    }
     const source = csvCell(crSource)?.replace(/\r\n?/g, '\n');
     const target = csvCell(crTarget)?.replace(/\r\n?/g, '\n');
     if (!target || blank(target)) { if (id) fuzzy.push({ id, line, mark: 'empty' }); continue; }
@@ -813,7 +864,46 @@ export function readCsv(text: string): TranslationDoc {
     if (notesAt > 2 && (record[notesAt] ?? '').trimStart().startsWith(CSV_OUTDATED)) { fuzzy.push({ id, line, mark: 'outdated', draft: target, ...(exported ? { exported: exported.hash } : {}) }); continue; }
     entries.push({ id, source: source ?? '', target, line, ...exportedFields(exported) });
   }
-  return { source: fromBcp47(head[1]!), target: fromBcp47(head[2]!), entries, ...(fuzzy.length ? { fuzzy } : {}) };
+  // (a column with neither a header nor a value in any row, as a spreadsheet may save the cells past the last, is none)
+  const kept = added.map((i, k) => ({ name: csvCell(head[i] ?? '')!.trim(), k })).filter((c) => c.name !== '' || rows.some((r) => r.cells[c.k] !== ''));
+  const columns = kept.length ? { names: kept.map((c) => c.name), rows: rows.map((r) => ({ ...r, cells: kept.map((c) => r.cells[c.k]!) })).filter((r) => r.cells.some((c) => c !== '')) } : undefined;
+  return { source: fromBcp47(head[1]!), target: fromBcp47(head[2]!), entries, ...(fuzzy.length ? { fuzzy } : {}), ...(notes.length ? { notes } : {}), ...(columns ? { columns } : {}) };
+}
+
+/** the CSV columns of tplsync's own past the first three (id and the two languages), by their header as read (trimmed, lower case) */
+const CSV_OWN_COLUMNS: ReadonlySet<string> = new Set(['limit', 'notes', EXPORTED_NOTE]);
+
+/**
+ * Pure: the text of a translator's own in a CSV `notes` cell (as read: csvCell), or ''. The cell is cut into pieces at
+ * each `|` and line break; a piece of tplsync's own notes (writeCsv: `outdated: ...`, `not imported: ...`, `untranslated:
+ * ...`, `samples: {{...`, `keep {{...}}`, `target as exported: ...`, which it writes on one line and without `|`) is taken
+ * out, and the rest, with the separators between its pieces as written, is the translator's: a remark typed into the cell
+ * (alone, or after tplsync's notes, on a line of its own or after a `|`) is kept by the next export, and said by the import.
+ */
+export function csvTranslatorNote(cell: string): string {
+  if (!cell.trim()) return '';
+  const out: string[] = [];
+  let sep = '';
+  for (const m of cell.matchAll(/([^|\r\n]*)([|\r\n]*)/g)) {
+    if (!m[0]) break;
+    const piece = m[1]!;
+    const rest = ownNoteRest(piece.trim());
+    if (rest !== '') { if (out.length) out.push(sep); out.push(rest === piece.trim() ? piece : rest); }
+    // the separator before the next piece: what stood between the last piece kept and it, as written
+    sep = rest !== '' || !out.length ? m[2]! : sep;
+  }
+  return out.join('').trim();
+}
+
+/** a piece of a CSV notes cell with the note of tplsync's own it begins with taken off: '' for one of them, the piece itself for a translator's */
+function ownNoteRest(piece: string): string {
+  if (piece === '') return '';
+  // (a note whose text is tplsync's to the end of the piece: the import's words, the samples, a note about a copy)
+  if (/^(?:not imported: |untranslated: the |samples: \{\{)/.test(piece)) return '';
+  const m = /^outdated: .*\((?:check|correct) it, then delete this note\)/.exec(piece)
+    ?? /^keep(?: (?:\{\{[^{}]*\}\}|\(\([^()]*\)\)))+/.exec(piece)
+    ?? new RegExp(`^${EXPORTED_NOTE}:\\s*[0-9a-f]{8}(?:[ \\t]*\\([^()]*\\))?`).exec(piece);
+  return m ? piece.slice(m[0].length).trim() : piece;
 }
 
 /** the offset of the first byte that does not begin or continue a UTF-8 sequence, or -1 */

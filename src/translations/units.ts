@@ -41,8 +41,10 @@ export interface Unit {
   copy?: true;
   /** a translator's comments on the unit kept from the file the export replaces (PO `# ` lines, as written) */
   comments?: string[];
-  /** a translator's notes on the unit kept from the XLIFF file the export replaces (its <note>s of a category not tplsync's own) */
+  /** a translator's notes on the unit kept from the XLIFF file the export replaces (its <note>s of a category not tplsync's own), or the CSV's (the translator's text in its notes cell) */
   notes?: { text: string; id?: string; category?: string; appliesTo?: string; priority?: string }[];
+  /** CSV: the unit's cells of the columns a translator added to the file the export replaces (keepTranslatorWork's `columns`, in their order) */
+  cells?: string[];
   /** the XLIFF state the file replaced gave the unit ("reviewed", "final"), kept while neither its source nor its target changed */
   state?: 'reviewed' | 'final';
   /**
