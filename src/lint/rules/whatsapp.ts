@@ -1207,12 +1207,7 @@ export const whatsappRules = defineRules([
     why: 'WhatsApp takes these types of media alone (images JPEG or PNG, video MP4 or 3GPP, documents PDF, Word, Excel, PowerPoint or text); a sample of another type (a .webp image, a .mov video, a picture as a document) fails at review or at send. A template\'s DOCUMENT header is a PDF in WhatsApp Manager\'s template editor and on the template pages of providers that submit to Meta (Messangi: "the format must be .pdf"), although Meta\'s messages take Office and text files too: a .docx or .txt sample is warned about, not refused.',
     fix: 'Give the URL of a sample of the header\'s format (spring.jpg for an IMAGE), or change the format to the file\'s.', source: 'Meta supported media types',
     check(ctx) {
-      if (ctx.t.header === undefined && ctx.t.carousel === undefined) return;
-      const sites: [Path, unknown][] = [];
-      const h = obj(ctx.t.header);
-      if (h) sites.push([['header', 'example'], h]);
-      for (const { v: c, i } of indexed(ctx.t.carousel)) { const ch = obj(c.header); if (ch) sites.push([['carousel', i, 'header', 'example'], ch]); }
-      for (const [path, header] of sites) {
+      for (const [path, header] of mediaHeaderSites(ctx.t)) {
         const { format, example } = header as { format?: unknown; example?: unknown };
         const types = typeof format === 'string' ? MEDIA_FILES[format] : undefined;
         const url = str(example);
@@ -1240,12 +1235,7 @@ export const whatsappRules = defineRules([
     why: 'Meta\'s template listing (GET /<WABA_ID>/message_templates, what `pull --from meta` reads) gives a media header\'s sample as a link of Meta\'s own CDN, signed with an expiry: `oe=` is the moment it stops serving the file (hexadecimal Unix seconds), `oh=` the signature; a media download link of Meta\'s API (lookaside.fbsbx.com, `ext=` its expiry) lasts minutes and needs an access token. In a file, that link is the sample every create and edit sends for review (apply in another environment, a template created again) and what preview shows: once it expires nothing is served there, and the review fails. A warning, which names the day the link itself says it expires: lint does not read the clock, so a finding does not change from one day to the next. `pull --from meta` and `plan`, which run at a moment, say a link whose expiry has passed as expired: plan marks a create or an update that would send one for review (`!`, `summary.needsAttention`; the exit code stays as it was).',
     fix: 'Download the file while the link still serves it (or take it from where your team keeps it), host it at a stable https:// address of your own, and write that address as the sample.', source: 'tplsync (the signed links of Meta\'s CDN in its template listing)',
     check(ctx) {
-      if (ctx.t.header === undefined && ctx.t.carousel === undefined) return;
-      const sites: [Path, unknown][] = [];
-      const h = obj(ctx.t.header);
-      if (h) sites.push([['header', 'example'], h]);
-      for (const { v: c, i } of indexed(ctx.t.carousel)) { const ch = obj(c.header); if (ch) sites.push([['carousel', i, 'header', 'example'], ch]); }
-      for (const [path, header] of sites) {
+      for (const [path, header] of mediaHeaderSites(ctx.t)) {
         const { format, example } = header as { format?: unknown; example?: unknown };
         const url = str(example);
         if (typeof format !== 'string' || !MEDIA.has(format) || url === undefined) continue;
@@ -1425,3 +1415,11 @@ export function ordinal(n: number): string {
   return words[n] ?? `${n}th`;
 }
 
+/** each media header of a template (its header, its carousel cards' headers) with the path of its sample (`header.example`, `carousel[i].header.example`) */
+function mediaHeaderSites(t: Record<string, unknown>): [Path, Record<string, unknown>][] {
+  const sites: [Path, Record<string, unknown>][] = [];
+  const h = obj(t.header);
+  if (h) sites.push([['header', 'example'], h]);
+  for (const { v: c, i } of indexed(t.carousel)) { const ch = obj(c.header); if (ch) sites.push([['carousel', i, 'header', 'example'], ch]); }
+  return sites;
+}
