@@ -255,6 +255,9 @@ export async function underGc<T>(p: Promise<T>, guardMs = 60_000): Promise<T> {
   const { runInNewContext } = await import('node:vm');
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as () => void;
+  // the flag set back at once (gc stays callable): V8's flags are part of a code cache's key, so a flag left set would make
+  // the code caches this process makes rejected by every other process (code-cache.test, run after this in the same worker)
+  setFlagsFromString('--no-expose-gc');
   const every = setInterval(gc, 10);
   let guard: NodeJS.Timeout | undefined;
   try {
