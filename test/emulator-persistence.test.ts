@@ -69,10 +69,8 @@ test('a torn last line (a write cut short by a crash) is dropped; a damaged midd
 test('a line that is JSON but no entry of the emulator\'s (null, a template without its record) is damage too: the embedded emulator says which file and line (exit 3), never exit 70', async () => {
   const dir = tempDir();
   try {
-    const { cliIn, VALID, writeFiles } = await import('./helpers.ts');
-    writeFiles(dir, { 'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  local:\n    emulator: .tplsync/e.json\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`, 'templates/t.yaml': VALID });
-    assert.is((await cliIn(['apply', '--auto-approve'], { cwd: dir })).exitCode, 0);
-    const dataFile = path.join(dir, '.tplsync', 'e.json');
+    const { cliIn } = await import('./helpers.ts');
+    const dataFile = await appliedEmbedded(dir);
     const good = readFileSync(dataFile, 'utf8');
     for (const [bad, line] of [['null', 1], ['{"t":"template","key":"x","rec":null}', 1], ['[1,2]', 1], ['{"t":"conversation","key":"y","rec":{}}', 2]] as const) {
       writeFileSync(dataFile, line === 1 ? `${bad}\n${good}` : `${good}${bad}\n${good}`);
@@ -324,10 +322,8 @@ test('`tplsync emulator --data FILE`: a truncated journal is said on stderr (the
 test('embedded (`emulator: FILE` of an environment): a cut last line is said by the command that started it, its bytes kept; an empty file, what a run that wrote nothing leaves, is not news', async () => {
   const dir = tempDir();
   try {
-    const { cliIn, VALID, writeFiles } = await import('./helpers.ts');
-    writeFiles(dir, { 'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  local:\n    emulator: .tplsync/e.json\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`, 'templates/t.yaml': VALID });
-    assert.is((await cliIn(['apply', '--auto-approve'], { cwd: dir })).exitCode, 0);
-    const dataFile = path.join(dir, '.tplsync', 'e.json');
+    const { cliIn } = await import('./helpers.ts');
+    const dataFile = await appliedEmbedded(dir);
     appendFileSync(dataFile, '{"t":"template","key":"x","rec":{"chan');
     const r = await cliIn(['plan'], { cwd: dir });
     assert.is(r.exitCode, 0, r.stderr);
@@ -340,5 +336,13 @@ test('embedded (`emulator: FILE` of an environment): a cut last line is said by 
     assert.not.match(e.stderr, 'empty');
   } finally { cleanup(dir); }
 });
+
+/** a project in DIR whose environment runs the embedded emulator (`emulator: .tplsync/e.json`), one template applied: its data file */
+async function appliedEmbedded(dir: string): Promise<string> {
+  const { cliIn, VALID, writeFiles } = await import('./helpers.ts');
+  writeFiles(dir, { 'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  local:\n    emulator: .tplsync/e.json\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`, 'templates/t.yaml': VALID });
+  assert.is((await cliIn(['apply', '--auto-approve'], { cwd: dir })).exitCode, 0);
+  return path.join(dir, '.tplsync', 'e.json');
+}
 
 test.run();

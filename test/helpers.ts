@@ -308,3 +308,10 @@ body:
   examples: { 1: Ana }
 footer: Reply STOP to opt out
 `;
+
+/** POST /_emulator/review on a running emulator with its control token (a template's state, rating or pause moved): the status answered */
+export async function emulatorReview(emu: { url: string; controlToken: string }, body: unknown): Promise<number> {
+  const res = await fetch(`${emu.url}/_emulator/review`, { method: 'POST', headers: { authorization: `Bearer ${emu.controlToken}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  await res.arrayBuffer();
+  return res.status;
+}

@@ -10,7 +10,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { TEMPLATE_STATUS } from '../src/api/shapes.ts';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
-import { CHANNEL_A, cleanup, cliIn, ROOT, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, cleanup, cliIn, emulatorReview, ROOT, tempDir, writeFiles } from './helpers.ts';
 
 const KEY = `k${Math.random().toString(36).slice(2)}Zs5`;
 let emu: RunningEmulator;
@@ -19,11 +19,7 @@ test.after(async () => { await emu.close(); });
 
 const validPlan = new Ajv.default({ allErrors: true, strict: true }).compile(JSON.parse(readFileSync(path.join(ROOT, 'schema', 'output', 'plan.v1.schema.json'), 'utf8')));
 
-async function control(body: unknown): Promise<number> {
-  const res = await fetch(`${emu.url}/_emulator/review`, { method: 'POST', headers: { authorization: `Bearer ${emu.controlToken}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  await res.arrayBuffer();
-  return res.status;
-}
+const control = (body: unknown): Promise<number> => emulatorReview(emu, body);
 
 /** a project of one UTILITY template per kind on the emulator's channel A (names unique to this file's run), its CLI and an edit of a file's text */
 let projects = 0;

@@ -10,7 +10,7 @@ import Ajv from 'ajv';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
-import { CHANNEL_A, cleanup, cliIn, ROOT, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, cleanup, cliIn, emulatorReview, ROOT, tempDir, writeFiles } from './helpers.ts';
 
 const KEY = `k${Math.random().toString(36).slice(2)}Wt3`;
 let emu: RunningEmulator;
@@ -19,11 +19,7 @@ test.after(async () => { await emu.close(); });
 
 const validPlan = new Ajv.default({ allErrors: true, strict: true }).compile(JSON.parse(readFileSync(path.join(ROOT, 'schema', 'output', 'plan.v1.schema.json'), 'utf8')));
 
-async function control(body: unknown): Promise<number> {
-  const res = await fetch(`${emu.url}/_emulator/review`, { method: 'POST', headers: { authorization: `Bearer ${emu.controlToken}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  await res.arrayBuffer();
-  return res.status;
-}
+const control = (body: unknown): Promise<number> => emulatorReview(emu, body);
 
 interface PlanJson {
   changes: { name: string; publicId: string; action: string; attention?: string[]; applySkips?: string; afterReview?: string }[];
