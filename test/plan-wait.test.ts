@@ -105,4 +105,43 @@ test('plan --wait: an edit of a template in review is no skip (exit 0, 2 with --
   } finally { cleanup(dir); }
 });
 
+// a plan saved with --wait counts an edit in review as written after the review: applied without --wait, that edit is a
+// skip (exit 5) the reviewed plan never showed. The plan records the flag (under its digest), and apply says so with the
+// apply that does what the plan counted
+test('plan --wait --out: the plan records --wait; applied without --wait, apply says the in-review edits are skipped and how to apply it as planned', async () => {
+  const dir = tempDir('tplsync-plan-wait-out-');
+  const n = `stock_alert_${process.pid}`;
+  const file = path.join(dir, `templates/${n}.en_US.yaml`);
+  writeFiles(dir, {
+    'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\ndefaultEnvironment: production\nenvironments:\n  production:\n    baseUrl: ${emu.url}\n    apiKeyEnv: WT_KEY\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`,
+    [`templates/${n}.en_US.yaml`]: `channel: shop-whatsapp\nname: ${n}\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hello {{1}}, the item you asked about is back."\n  examples: { 1: Ana }\n`,
+  });
+  const run = (args: string[]) => cliIn(args, { cwd: dir, env: { WT_KEY: KEY } });
+  try {
+    assert.is((await run(['apply', '--auto-approve'])).exitCode, 0);
+    const id = (JSON.parse((await run(['plan', '--format', 'json'])).stdout) as PlanJson).changes[0]!.publicId;
+    assert.is(await control({ channel: CHANNEL_A, template: id, statusText: 'PENDING' }), 200);
+    writeFileSync(file, readFileSync(file, 'utf8').replace('is back', 'is back in stock'));
+    let r = await run(['plan', '--wait', '--out', 'plan.json']);
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    const saved = JSON.parse(readFileSync(path.join(dir, 'plan.json'), 'utf8')) as { wait?: boolean };
+    assert.is(saved.wait, true);
+    // the flag is under the digest: taken out by hand, the plan is refused as edited
+    writeFileSync(path.join(dir, 'edited.json'), JSON.stringify({ ...saved, wait: undefined }));
+    r = await run(['apply', '--auto-approve', 'edited.json']);
+    assert.is(r.exitCode, 4, r.stdout + r.stderr);
+    assert.match(r.stdout + r.stderr, 'do not match its digest');
+    // applied without --wait: said, with the apply that waits, and the edit is skipped (exit 5)
+    r = await run(['apply', '--auto-approve', 'plan.json']);
+    assert.is(r.exitCode, 5, r.stdout + r.stderr);
+    assert.match(r.stderr, 'tplsync: the plan was made with --wait and counts an edit of a template in review as written once the review ends; without --wait apply skips it (exit 5). Apply it as it was planned: tplsync apply --auto-approve --wait plan.json');
+    // a plan made without --wait says nothing of it
+    r = await run(['plan', '--out', 'plain.json']);
+    assert.is(JSON.parse(readFileSync(path.join(dir, 'plain.json'), 'utf8')).wait, undefined);
+    r = await run(['apply', '--auto-approve', 'plain.json']);
+    assert.is(r.exitCode, 5, r.stdout + r.stderr);
+    assert.not.match(r.stderr, 'made with --wait');
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -28,7 +28,8 @@ import { shellWord } from '../core/shell-word.js';
 import { useColor, writeFileAtomic } from '../terminal/output.js';
 import { progress } from '../terminal/progress.js';
 import { parseDuration } from '../core/number-option.js';
-import { canConfirm, commandConfig, savedFilesDir, withConnection } from './context.js';
+import { applyAdvice, canConfirm, commandConfig, savedFilesDir, withConnection } from './context.js';
+import { waitsForReview } from '../plan/apply-refusal.js';
 import { sourceStaleness } from '../promote/promote.js';
 import { parseParallelism, reportLintFailure, sayConfigWarning, sayLeftOut, sayValueWarnings } from './report.js';
 import { io } from '../core/io.js';
@@ -221,6 +222,12 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
         for (const h of twins) io().stderr.write(`tplsync: ${h.channel}/${h.name}/${h.language} is not created: ${h.reasons.join('; ')}\n`);
       }
       io().stdout.write(`Applying the saved plan (${pendingCounts(pending.items, Boolean(o.wait))}) to ${saved.environment}.\n`);
+      // a plan made with --wait counted an edit of a template in review as written once the review ends: without --wait
+      // that edit is a skip (exit 5), which the reviewed plan did not show; said with the apply that does what it counted
+      if (saved.wait && !o.wait) {
+        const inReviewEdits = pending.items.filter((i) => i.action === 'update' && i.refusal !== undefined && waitsForReview(i)).length;
+        if (inReviewEdits) io().stderr.write(`tplsync: the plan was made with --wait and counts ${inReviewEdits === 1 ? 'an edit of a template' : `${inReviewEdits} edits of templates`} in review as written once the review ends; without --wait apply skips ${inReviewEdits === 1 ? 'it' : 'them'} (exit 5). Apply it as it was planned: ${applyAdvice()}--wait ${shellWord(args[0]!)}\n`);
+      }
       // what the plan leaves as it is and the channel does not approve (its state read now: rejected since the plan too), marked !
       // as a plan made now shows it, and no success (exit 5), as a plain apply: the two ways of applying agree (trial-bf F1)
       const settings = ruleSettingsFor(config, filesDir);

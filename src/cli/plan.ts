@@ -94,7 +94,7 @@ export async function planCommand(paths: string[], o: PlanCommandOptions): Promi
     if (o.out) {
       // masked by toSaved, every string and key (its identifiers never as a secret value): written as it is, not masked again
       const place = outputPlace(o.out, `--out ${o.out}`);
-      await writeOutput(o.out, `${JSON.stringify(toSaved(plan, { environment: env, target: conn.target, toolVersion: toolVersion(), now: new Date(), base: savedBase(config) }), null, 2)}\n`, { verbatim: true, place });
+      await writeOutput(o.out, `${JSON.stringify(toSaved(plan, { environment: env, target: conn.target, toolVersion: toolVersion(), now: new Date(), base: savedBase(config), ...(o.wait ? { wait: true } : {}) }), null, 2)}\n`, { verbatim: true, place });
       // (a config found above the paths, none in the working directory: named, for an apply run from elsewhere)
       const named = foundAbovePaths(config) && config.file ? `--config ${shellWord(path.relative(io().cwd(), config.file))} ` : '';
       // planned as apply --wait runs (an edit of a template in review counted as written once the review ends): applied so,

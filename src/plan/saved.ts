@@ -74,6 +74,11 @@ export interface SavedPlan {
   base?: string;
   /** what the plan held back when it was made (a read that failed, a file that holds its template back): apply writes none of them and says so */
   held?: HeldTemplate[];
+  /**
+   * planned as `apply --wait` runs it (plan --wait --out): an edit of a template in review was counted as written once the
+   * review ends. Apply without --wait skips such an edit (exit 5) and says the plan was made for --wait.
+   */
+  wait?: true;
 }
 
 /** What a saved promotion records of its source. */
@@ -85,8 +90,8 @@ export interface SavedSource {
 }
 
 /** Pure: the digest a saved plan carries of what it plans. */
-export function planDigest(p: Pick<SavedPlan, 'environment' | 'target' | 'summary' | 'changes' | 'source' | 'base' | 'held' | 'toolVersion' | 'createdAt'>): string {
-  return sha256(canonicalJson({ environment: p.environment, target: p.target, summary: p.summary, changes: p.changes, toolVersion: p.toolVersion, createdAt: p.createdAt, ...(p.source ? { source: p.source } : {}), ...(p.base !== undefined ? { base: p.base } : {}), ...(p.held?.length ? { held: p.held } : {}) }));
+export function planDigest(p: Pick<SavedPlan, 'environment' | 'target' | 'summary' | 'changes' | 'source' | 'base' | 'held' | 'toolVersion' | 'createdAt' | 'wait'>): string {
+  return sha256(canonicalJson({ environment: p.environment, target: p.target, summary: p.summary, changes: p.changes, toolVersion: p.toolVersion, createdAt: p.createdAt, ...(p.source ? { source: p.source } : {}), ...(p.base !== undefined ? { base: p.base } : {}), ...(p.held?.length ? { held: p.held } : {}), ...(p.wait ? { wait: true } : {}) }));
 }
 
 /**
@@ -121,11 +126,11 @@ export function wholePlanProblems(saved: SavedPlan, current?: string): Staleness
   return out;
 }
 
-export function toSaved(plan: Plan, meta: { environment: string; target: string; toolVersion: string; now: Date; source?: SavedSource; base?: string }): SavedPlan {
+export function toSaved(plan: Plan, meta: { environment: string; target: string; toolVersion: string; now: Date; source?: SavedSource; base?: string; wait?: boolean }): SavedPlan {
   // the plan as its file holds it: every text masked as the output is (its identifiers, marked, as the output gate
   // takes them: never masked as a secret value; the file is written as it is, masked here), before its digest is taken. A digest of the unmasked entries did not match the file once a text of it was
   // masked (a name, a held reason), and apply refused the plan as edited.
-  const saved = redactedDeep({ ...toSavedEntries(plan, meta), ...(meta.source ? { source: meta.source } : {}), ...(meta.base !== undefined ? { base: meta.base } : {}),
+  const saved = redactedDeep({ ...toSavedEntries(plan, meta), ...(meta.source ? { source: meta.source } : {}), ...(meta.base !== undefined ? { base: meta.base } : {}), ...(meta.wait ? { wait: true as const } : {}),
     ...(plan.held?.length ? { held: plan.held.map((h) => ({ ...identifierFields({ channel: h.channel, name: h.name, language: h.language, file: h.file }), reasons: h.reasons, ...(h.kind ? { kind: h.kind } : {}) })) } : {}) });
   return { ...saved, digest: planDigest(saved) };
 }
@@ -228,6 +233,7 @@ export function checkSaved(v: unknown): string | undefined {
   if (!Array.isArray(p.changes)) return `not a tplsync plan: "changes" is ${p.changes === undefined ? 'missing' : 'not a list'} (${HOW})`;
   if (typeof p.environment !== 'string') return `not a tplsync plan: "environment" is missing (${HOW})`;
   if (p.held !== undefined && (!Array.isArray(p.held) || (p.held as unknown[]).some((h) => !h || typeof h !== 'object' || (['channel', 'name', 'language'] as const).some((k) => typeof (h as Record<string, unknown>)[k] !== 'string') || !Array.isArray((h as Record<string, unknown>).reasons)))) return `not a tplsync plan: "held" is not a list of held templates (${HOW})`;
+  if (p.wait !== undefined && p.wait !== true) return `not a tplsync plan: "wait" is ${JSON.stringify(p.wait)}, not true (${HOW})`;
   if (p.base !== undefined && (typeof p.base !== 'string' || p.base.startsWith('/') || /^[A-Za-z]:/.test(p.base))) return `not a tplsync plan: "base" is not a folder relative to the config's (${HOW})`;
   if (p.source !== undefined) {
     const src = p.source as unknown as Record<string, unknown> | null;
