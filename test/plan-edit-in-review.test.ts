@@ -55,6 +55,16 @@ test('an edit of a template in review whose edit under review used the allowance
     assert.is(r.exitCode, 5, r.stdout + r.stderr);
     assert.match(r.stdout, 'Plan for t: 0 to create, 0 to update, 1 that apply will skip, 0 unchanged.');
     assert.match(r.stderr, 'apply --wait would skip 1 update (marked "apply does not attempt this update" above');
+    // with the --wait-timeout apply --wait will run with: an allowance that allows the edit again within it is waited for
+    // (the same function, given the time the wait has), so the edit counts as written, not as a skip
+    r = await cliIn(['plan', '--wait', '--wait-timeout', '48h', '--detailed-exitcode'], { cwd: dir, env });
+    assert.is(r.exitCode, 2, r.stdout + r.stderr);
+    assert.match(r.stdout, 'Plan for t: 0 to create, 1 to update (1 of them in review: apply --wait writes it once the review ends), 0 unchanged.');
+    r = await cliIn(['plan', '--wait', '--wait-timeout', '10m', '--detailed-exitcode'], { cwd: dir, env });
+    assert.is(r.exitCode, 5, r.stdout + r.stderr);
+    r = await cliIn(['plan', '--wait-timeout', '48h'], { cwd: dir, env });
+    assert.is(r.exitCode, 3, r.stdout + r.stderr);
+    assert.match(r.stderr, '--wait-timeout goes with --wait');
     r = await cliIn(['apply', '--auto-approve', '--wait', '--wait-timeout', '20', '--results', 'saved.json', 'p.json'], { cwd: dir, env });
     assert.is(r.exitCode, 5, r.stdout + r.stderr);
     assert.not.match(r.stderr, /waiting up to/);

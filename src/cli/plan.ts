@@ -2,6 +2,7 @@
 import { shellWord } from '../core/shell-word.js';
 import { markerProblem } from '../github/comment.js';
 import { UsageError } from '../core/errors.js';
+import { parseDuration } from '../core/number-option.js';
 import { APPLY_SKIPS, applySkipCount, hasChanges, identityHeldCount, keyOf, refusedHeldCount, reviewSkipCount, type Plan } from '../plan/plan.js';
 import { asIdentifier } from '../core/redact.js';
 import { renderJson, renderMarkdown, renderText } from '../plan/render.js';
@@ -39,6 +40,7 @@ export interface PlanCommandOptions {
   marker?: string;
   previewUrl?: string;
   wait?: boolean;
+  waitTimeout?: string;
 }
 
 
@@ -74,6 +76,9 @@ export async function planCommand(paths: string[], o: PlanCommandOptions): Promi
   if (o.marker !== undefined) { const bad = markerProblem(o.marker); if (bad) throw new UsageError(bad); }
   // the link of the comment: an address (an empty workflow output left the next option as its value: `--preview-url --output`)
   if (o.previewUrl !== undefined && !/^https?:\/\/\S+$/i.test(o.previewUrl)) throw new UsageError(`--preview-url takes the http(s) address of the before/after site, not '${o.previewUrl}'${o.previewUrl.startsWith('-') ? ' (an empty value before it? the next option was taken as its value)' : ''}`);
+  // apply --wait's --wait-timeout, parsed as apply parses it; meaningless without --wait (nothing is waited for)
+  if (o.waitTimeout !== undefined && !o.wait) throw new UsageError('--wait-timeout goes with --wait (plan as `apply --wait --wait-timeout ...` runs)');
+  const waitMs = parseDuration(o.waitTimeout ?? '600', '--wait-timeout', { unit: 's', minMs: 1 });
   const config = await commandConfig(o, paths);
   // before anything is planned: an output path that names a file of the project is refused
   refuseProtectedOutput('--output', o.output, projectFiles(config));
@@ -81,7 +86,7 @@ export async function planCommand(paths: string[], o: PlanCommandOptions): Promi
   return withConnection(config, { ...o, parallelism }, async (conn) => {
     let plan;
     try {
-      plan = await runPlan(config, conn, { paths, cwd: io().cwd(), progress, signal: interruptSignal(), onValueWarnings: sayValueWarnings(conn.environment.name), onLeftOut: sayLeftOut(conn.environment.name), onConfigWarning: sayConfigWarning, ...(shard ? { shard } : {}), ...(o.base ? { base: o.base } : {}), ...(o.orphans ? { orphans: true } : o.orphansIfListed ? { orphans: 'if-listed' as const } : {}), ...(o.wait ? { wait: true } : {}) });
+      plan = await runPlan(config, conn, { paths, cwd: io().cwd(), progress, signal: interruptSignal(), onValueWarnings: sayValueWarnings(conn.environment.name), onLeftOut: sayLeftOut(conn.environment.name), onConfigWarning: sayConfigWarning, ...(shard ? { shard } : {}), ...(o.base ? { base: o.base } : {}), ...(o.orphans ? { orphans: true } : o.orphansIfListed ? { orphans: 'if-listed' as const } : {}), ...(o.wait ? { wait: true, waitMs } : {}) });
     } catch (e) {
       if (e instanceof LintFailed) return reportLintFailure(e, config);
       throw e;

@@ -69,7 +69,7 @@ export const ACTION_NODE_VERSION = '24';
  * and so how the pull request's plan plans (plan --wait): its check fails (exit 5) only for what the apply job would skip,
  * not for an edit of a template in someone else's review, which no one on the branch can change (trial-bk F5)
  */
-const APPLY_WAIT = { apply: '--wait --wait-timeout 900', plan: '--wait' } as const;
+const APPLY_WAIT = { apply: '--wait --wait-timeout 900', plan: '--wait --wait-timeout 900' } as const;
 
 /** a branch name as an entry of `branches: [...]`: bare when plain, else quoted with GitHub's filter characters escaped */
 function branchFilter(branch: string): string {

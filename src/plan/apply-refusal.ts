@@ -101,8 +101,8 @@ export function waitsForReview(r: Pick<Refusal, 'deferred' | 'editLimit'> | unde
  * --wait waits for (waitsForReview) is no skip: written once the review ends. The one decision plan's count ("N that apply
  * will skip", summary.applySkips, exit 5) and apply's announcement and skips read.
  */
-export function applySkips(r: Refusal | undefined, o: { wait?: boolean | undefined } = {}): boolean {
-  return r !== undefined && !(o.wait && waitsForReview(r));
+export function applySkips(r: Refusal | undefined, o: { wait?: boolean | undefined; window?: { now: number; leftMs: number } } = {}): boolean {
+  return r !== undefined && !(o.wait && waitsForReview(r, o.window));
 }
 
 /**

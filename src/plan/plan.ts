@@ -212,6 +212,12 @@ export interface PlanInputs {
   /** planned as `apply --wait` runs it (plan --wait): an update of a template in review that apply --wait waits for is no skip (PlanChange.afterReview) */
   wait?: boolean;
   /**
+   * with `wait`: how long apply --wait waits (its --wait-timeout), counted from `now`. An edit whose allowance the edit under
+   * review used up is written by apply --wait when the allowance allows an edit again within it (waitsForReview); absent:
+   * not counted as written
+   */
+  waitMs?: number;
+  /**
    * the moment the plan is made at (the clock the files' environment rules were judged with, loadDesired's): a create or an
    * update whose media sample is a signed link of Meta's CDN expired by then is marked (expiredSampleNotes); absent: not looked at
    */
@@ -378,8 +384,9 @@ export function makePlan(inp: PlanInputs): Plan {
     }, inp.environment) : undefined;
     // planned as apply --wait runs it (plan --wait): an edit of a template in review that apply --wait waits for (the same
     // decision, waitsForReview) is written once the review ends: no skip, said so, and counted as in review (afterReviewCount)
-    const afterReview = refusal && inp.wait && waitsForReview(refusal) ? refusal.refusal : undefined;
-    const skipped = refusal && applySkips(refusal, { wait: inp.wait }) ? refusal.refusal : undefined;
+    const waitWindow = inp.wait && inp.waitMs !== undefined && inp.now ? { now: inp.now.getTime(), leftMs: inp.waitMs } : undefined;
+    const afterReview = refusal && inp.wait && waitsForReview(refusal, waitWindow) ? refusal.refusal : undefined;
+    const skipped = refusal && applySkips(refusal, { wait: inp.wait, ...(waitWindow ? { window: waitWindow } : {}) }) ? refusal.refusal : undefined;
     // where the note goes: after what the edit would spend or wait for, before what the channel's copy holds
     const skipAt = attention.length;
     // parts of the channel's copy no file can hold: a write would delete them (apply does not write it)

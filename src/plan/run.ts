@@ -60,6 +60,8 @@ export interface PlanRunOptions {
   orphans?: boolean | 'if-listed';
   /** planned as `apply --wait` runs it (plan --wait): an update of a template in review that apply --wait waits for is written once the review ends, no skip */
   wait?: boolean;
+  /** with wait: apply --wait's --wait-timeout, counted from the plan's moment (PlanInputs.waitMs) */
+  waitMs?: number;
   cwd: string;
   /** Ctrl-C: reads in flight finish, no new one starts, and Interrupted is thrown */
   signal?: AbortSignal;
@@ -356,7 +358,7 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
     const outside = await outsideHistory(config, nowFiles);
     if (outside) historyMissing = historyMissing ? `${historyMissing}; and ${outside}` : outside;
   }
-  const plan = makePlan({ environment: conn.environment.name, now: madeAt, ...(o.wait ? { wait: true } : {}), desired: readable.filter((d) => !twinFiles.has(d.file)), remote, ...categoryInputs(config, conn.environment, readable), orphans: orphans.filter((x) => !unread.has(x.publicId)), ...(deletedListed.length ? { deletedListed } : {}), held, ruleIds: RULE_IDS, ruleSettingsOf: ruleSettingsFor(config, o.cwd), ...(baseCategories ? { baseCategories } : {}), ...(baseSamples ? { baseSamples } : {}), ...(conn.environment.emulator ? { exactSamples: true } : {}), ...(unbased.shown.size ? { remoteShown: unbased.shown } : {}), ...(driftBase ? { driftBase } : {}), ...(upstream ? { upstream } : {}), ...(baseBranch ? { baseBranch } : {}), ...(history ? { history } : {}) });
+  const plan = makePlan({ environment: conn.environment.name, now: madeAt, ...(o.wait ? { wait: true, ...(o.waitMs !== undefined ? { waitMs: o.waitMs } : {}) } : {}), desired: readable.filter((d) => !twinFiles.has(d.file)), remote, ...categoryInputs(config, conn.environment, readable), orphans: orphans.filter((x) => !unread.has(x.publicId)), ...(deletedListed.length ? { deletedListed } : {}), held, ruleIds: RULE_IDS, ruleSettingsOf: ruleSettingsFor(config, o.cwd), ...(baseCategories ? { baseCategories } : {}), ...(baseSamples ? { baseSamples } : {}), ...(conn.environment.emulator ? { exactSamples: true } : {}), ...(unbased.shown.size ? { remoteShown: unbased.shown } : {}), ...(driftBase ? { driftBase } : {}), ...(upstream ? { upstream } : {}), ...(baseBranch ? { baseBranch } : {}), ...(history ? { history } : {}) });
   // the channel's template (an orphan of --orphans) says which file has its name and language, as beside a create
   markHeldTwins(plan, twins);
   // creations past one window of the quota: the plan says how long apply will take (apply paces to the same quota)
