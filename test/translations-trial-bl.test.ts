@@ -273,4 +273,39 @@ function readCsvRows(text: string): string[][] {
   return rows;
 }
 
+// the target file's own disable directives (# tplsync-disable-next-line RULE) turn a finding off for lint: the import neither
+// says it as a new warning nor refuses a text over a limit whose rule the file turns off there, as lint gives no finding
+test('an import honours the target file\'s disable directives: no warning said, no limit refused, for a rule the file turns off at that text; lint agrees', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_ready.en_US.yaml': ORDER_READY });
+    // an existing French file whose texts had no finding, with directives at the body and the second button
+    const fr = ORDER_READY.replace('language: en_US', 'language: fr')
+      .replace('body:\n  text: "Hi {{name}}, your order {{order}} is ready for pickup at {{store}}."', 'body:\n  # tplsync-disable-next-line placeholder-density -- French says it in fewer words\n  text: "Bonjour {{name}}, votre commande {{order}} vous attend au magasin {{store}} dès maintenant."')
+      .replace('footer: Questions? Reply to this message.', 'footer: Des questions ? Répondez à ce message.')
+      .replace('text: On my way', 'text: Je suis en route')
+      .replace('    text: Pick up tomorrow', '    # tplsync-disable-next-line button-label -- the client agreed the long label\n    text: Demain')
+      .replace('examples: { name: Ana, order: A-17, store: Berlin Mitte }', 'examples: { name: Ana, order: A-17, store: Paris Nord }');
+    writeFiles(dir, { 'templates/order_ready.fr.yaml': fr });
+    const longLabel = 'Je passerai demain matin sans faute';
+    const po = await translatedPo(dir, 'fr', { ...FR, 'shop/order_ready:buttons.1.text': longLabel });
+    let r = await cliIn(['translations', 'import', 'fr.po'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, /updated templates\/order_ready\.fr\.yaml \(2 texts changed\)/);
+    assert.not.match(r.stderr, /placeholder-density|button-label/, r.stderr);
+    const written = readFileSync(path.join(dir, 'templates/order_ready.fr.yaml'), 'utf8');
+    assert.match(written, `text: ${longLabel}`);
+    assert.match(written, '# tplsync-disable-next-line placeholder-density');
+    // lint gives neither (the directives turn them off), as the import said
+    const lint = await cliIn(['lint', '--format', 'json', 'templates/order_ready.fr.yaml'], { cwd: dir });
+    assert.is(lint.exitCode, 0, lint.stdout + lint.stderr);
+    assert.not.match(lint.stdout, /"ruleId": ?"(placeholder-density|button-label)"/);
+    // without the directive on the button, the long label is refused at its unit, as lint would make it an error
+    writeFiles(dir, { 'templates/order_ready.fr.yaml': fr.replace(/ *# tplsync-disable-next-line button-label[^\n]*\n/, '') });
+    r = await cliIn(['translations', 'import', 'fr.po'], { cwd: dir });
+    assert.is(r.exitCode, 1, r.stdout + r.stderr);
+    assert.match(r.stderr, new RegExp(`^fr\\.po:${lineOf(po, 'msgctxt "shop/order_ready:buttons.1.text"')}: shop/order_ready:buttons\\.1\\.text: .*25`, 'm'));
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -7,7 +7,7 @@ import { documentStats, openDocument, problemDocument, type LocatedDocument, typ
 import { obj } from './rule.js';
 import { collect } from './check.js';
 import type { FileLintOptions, FileResult } from './file-result.js';
-import { parseDirectives } from './directives.js';
+import { parseDirectives } from '../files/directives.js';
 import { capLoading, placeFile, withTruncated } from './place.js';
 import { notATemplate } from './rules/schema.js';
 import { loadingDiagnostics } from './stage-problems.js';

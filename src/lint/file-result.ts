@@ -1,7 +1,7 @@
 // Types: what lint gives for one file (the result of check and place, the input of finish) and
 // the options of one file's lint.
 import type { Finding, Span } from '../core/diagnostic.js';
-import type { Directive } from './directives.js';
+import type { Directive } from '../files/directives.js';
 import type { Loose } from './rule.js';
 export type { FileFacts } from './facts.js';
 import type { FileFacts } from './facts.js';

@@ -3,7 +3,7 @@
 // rule's default; no earlier stage gives one), the inline directives and the per-file cap. Findings at paths of a file's value are placed through ProjectOptions.place.
 import type { Path } from '../files/document.js';
 import { compareDiagnostics, type Diagnostic, type Finding, type Severity, type SeveritySetting, type Span } from '../core/diagnostic.js';
-import type { Directive } from './directives.js';
+import type { Directive } from '../files/directives.js';
 import { RULES, RULES_BY_ID } from './registry.js';
 import { MAX_FINDINGS_PER_FILE, type ReportOptions, type FinalContext, type ProjectContext, type Rule, type RuleMeta } from './rule.js';
 import type { FileResult } from './file-result.js';

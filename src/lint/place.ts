@@ -10,7 +10,7 @@ import { readTemplateFile } from '../files/load.js';
 import { openDocument, problemDocument, type LocatedDocument, type Path } from '../files/document.js';
 import { detached } from '../model/detach.js';
 import { scanPlaceholders } from '../model/placeholders.js';
-import { parseDirectives } from './directives.js';
+import { parseDirectives } from '../files/directives.js';
 import type { Loose, ReportOptions } from './rule.js';
 import { stringAt, type Collected, type RawFinding } from './check.js';
 import type { FileFacts, FileLintOptions, FileResult } from './file-result.js';

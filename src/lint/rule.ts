@@ -6,7 +6,7 @@
 // team's plugins: policies.ts), as data. The schema's rules report their share of the schema's
 // errors through `check` (rules/schema.ts). No stage names a rule: every id's code is its rule's.
 import type { Path } from '../files/locate.js';
-import type { Directive } from './directives.js';
+import type { Directive } from '../files/directives.js';
 import type { FileFacts, ProjectChannels, ProjectValues } from './facts.js';
 import type { ScanResult } from '../model/placeholders.js';
 import type { PlaceholderSite } from '../model/sites.js';

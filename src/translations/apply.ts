@@ -4,6 +4,7 @@
 // recording a short hash of each source text the translations were made from.
 import { lineEndsOf } from '../files/line-ends.js';
 import { isAlias, isCollection, isMap, isNode, isScalar, isSeq, parseDocument, stringify as stringifyYaml, visit } from 'yaml';
+import { parseDirectives } from '../files/directives.js';
 import { openDocument, readsBackInPlace, scalarAtPath, topLevelKeyStart, type TextDoc } from '../files/document.js';
 import type { Loose } from '../model/loose.js';
 import { obj, str } from '../model/loose.js';
@@ -1098,8 +1099,8 @@ const SAMPLES_RULE = /^(placeholder-sample|sample-.*)$/;
  * import). `judge` (all units by default) names the units whose findings are wanted, `skip` a unit's rules already said.
  */
 export function lintRefusals(lintOf: LintOf, file: string, base: Loose, from: Loose, units: readonly { e: Entry; path: (string | number)[] }[],
-  judge?: ReadonlySet<Entry>, skip?: (e: Entry, rule: string) => boolean, brought?: Brought[]): Map<Entry, string> {
-  const all = lintFindingsOf(lintOf, file, base, from, units, judge, skip, brought);
+  judge?: ReadonlySet<Entry>, skip?: (e: Entry, rule: string) => boolean, brought?: Brought[], suppressed?: Suppressed): Map<Entry, string> {
+  const all = lintFindingsOf(lintOf, file, base, from, units, judge, skip, brought, suppressed);
   return new Map([...all].map(([e, ms]) => [e, everyMistake(ms)]));
 }
 
@@ -1131,9 +1132,30 @@ export function everyMistake(ms: readonly string[]): string {
   return ms.length === 1 ? ms[0]! : `${ms.length} mistakes: ${ms.map((m, i) => `(${i + 1}) ${m}`).join('; ')}`;
 }
 
+/** Whether a finding of `rule` at `path` is one the target file's own comments turn off (`# tplsync-disable-next-line RULE`). */
+export type Suppressed = (path: readonly (string | number)[], rule: string) => boolean;
+
+/**
+ * Pure: the findings the target file's disable directives turn off, as lint turns them off (a directive names the rule, on the
+ * line before the finding's: its key's line, or its value's where that starts lower), or undefined for a file without any
+ * (most). The import writes texts only, in place: the file's comments and keys stay on their lines, so the file before places
+ * them as the file written will. A new file has none.
+ */
+export function directivesOf(target: Pick<TargetTemplate, 'file' | 'text'> | undefined): Suppressed | undefined {
+  if (!target || !target.text.includes('tplsync-disable')) return undefined;
+  const directives = parseDirectives(target.text);
+  if (!directives.length) return undefined;
+  const doc = openDocument(target.file, target.text);
+  return (path, rule) => {
+    let lines: number[];
+    try { lines = [doc.span(path as (string | number)[], 'key').line, doc.span(path as (string | number)[], 'value').line]; } catch { return false; }
+    return directives.some((d) => d.rules.includes(rule) && lines.includes(d.target));
+  };
+}
+
 /** lintRefusals' findings of each unit, in lint's order, each said once */
 function lintFindingsOf(lintOf: LintOf, file: string, base: Loose, from: Loose, units: readonly { e: Entry; path: (string | number)[] }[],
-  judge?: ReadonlySet<Entry>, skip?: (e: Entry, rule: string) => boolean, brought?: Brought[]): Map<Entry, string[]> {
+  judge?: ReadonlySet<Entry>, skip?: (e: Entry, rule: string) => boolean, brought?: Brought[], suppressed?: Suppressed): Map<Entry, string[]> {
   // every text as `base` holds it already (a re-import of what the file has): the translated template is `base`, and a
   // finding `base` gets is never the translation's (below): nothing to lint (an import of 18,000 such files linted each)
   if (units.every((u) => valueAt(base, u.path) === u.e.target)) return new Map();
@@ -1143,7 +1165,9 @@ function lintFindingsOf(lintOf: LintOf, file: string, base: Loose, from: Loose, 
   const copied = new Set<object>([translated]);
   for (const u of units) setPath(translated, u.path, u.e.target, copied, from);
   const out = new Map<Entry, string[]>();
-  const all = lintOf(translated as Loose, file);
+  // (a finding the target file's own directives turn off is none: lint will not give it)
+  const linted = lintOf(translated as Loose, file);
+  const all = suppressed ? linted.filter((f) => !suppressed(f.path, f.ruleId)) : linted;
   const found = all.filter((f) => f.severity === 'error' && at.has(key(f.path)) && !SAMPLES_RULE.test(f.ruleId)
     && (!judge || judge.has(at.get(key(f.path))!.e)) && !skip?.(at.get(key(f.path))!.e, f.ruleId));
   // the warnings and infos of the file written (the same lint, the same severities), for the ones the file before does not get
@@ -1235,6 +1259,8 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
       const checked: { e: Entry; path: (string | number)[]; r: Refusal; rule: string | undefined }[] = [];
       const warnings: NonNullable<Write['warnings']> = [];
       const older: NonNullable<Write['older']> = [];
+      // the findings the target file's own comments turn off (# tplsync-disable-next-line RULE): neither refused nor said, as lint gives none
+      const suppress = directivesOf(targets.get(template));
       // the severities lint will judge the written file by (the target's file, or the one this import makes): a limit whose rule is
       // an error refuses, one a warning or info writes with the finding said, one turned off is not checked (as lint would not)
       const judged = targets.get(template)?.file ?? targetFileName(src.file, sourceLang, targetLang);
@@ -1286,7 +1312,7 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
           continue;
         }
         // a limit lint only warns about refuses nothing: the translation is written and the warning said (limitWarning)
-        const limitSeverity: SeveritySetting = !f.rule ? 'error' : severities ? severities(judged, f.rule) : f.warning ? 'warning' : 'error';
+        const limitSeverity: SeveritySetting = !f.rule ? 'error' : suppress?.(f.path, f.rule) ? 'off' : severities ? severities(judged, f.rule) : f.warning ? 'warning' : 'error';
         // (one SMS is not a count of characters: an error's refusal is smsOver's)
         const why = stale ?? checkEntry(e, !e.source || e.source === f.text ? f.text : e.source, limitSeverity !== 'error' || f.sms ? undefined : f.limit, f.text, f.bytes === true, heldText, f.rendered ? f.samples : undefined, { body: field === 'body.text' && src.value.category !== 'AUTHENTICATION' && refuses('placeholder-position'), rcs: field.startsWith('message.') || !refuses('placeholder-adjacent'), ...(!refuses('header-footer-line-break') ? {} : field === 'footer' ? { oneLine: 'the footer' } : field === 'header.text' ? { oneLine: 'a text header' } : {}), ...(f.rule ? { rule: f.rule } : {}) });
         const sms = !why && f.sms && limitSeverity === 'error' ? smsOver(e.target, f.samples) : undefined;
@@ -1342,7 +1368,7 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
       const brought: Brought[] = [];
       if (lintOf && ok.length) {
         const held = targets.get(template);
-        const byLint = lintRefusals(lintOf, judged, held?.value ?? { ...src.value, language: targetLang }, src.value, ok, undefined, undefined, brought);
+        const byLint = lintRefusals(lintOf, judged, held?.value ?? { ...src.value, language: targetLang }, src.value, ok, undefined, undefined, brought, suppress);
         if (byLint.size) {
           for (const [e, message] of byLint) refused.push({ template, id: e.id, line: e.line, message });
           ok.splice(0, ok.length, ...ok.filter(({ e }) => !byLint.has(e)));
@@ -1357,7 +1383,7 @@ export function planGroups(groups: Iterable<readonly [string, readonly Entry[]]>
         const held = targets.get(template);
         const byRule = new Map(checked.map((c) => [c.e, c]));
         const more = lintFindingsOf(lintOf, judged, held?.value ?? { ...src.value, language: targetLang }, src.value, [...ok, ...checked], new Set(byRule.keys()),
-          (e, rule) => rule === byRule.get(e)!.rule || rule.startsWith('placeholder-') || rule === 'header-footer-line-break');
+          (e, rule) => rule === byRule.get(e)!.rule || rule.startsWith('placeholder-') || rule === 'header-footer-line-break', undefined, suppress);
         for (const [e, ms] of more) {
           const c = byRule.get(e)!;
           if (c.e.target === '') continue;

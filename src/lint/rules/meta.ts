@@ -4,7 +4,7 @@ import type { Span } from '../../core/diagnostic.js';
 import { didYouMean, editDistance } from '../../core/suggest.js';
 import { languageCode } from '../../core/language.js';
 import { lookalikes, lookalikesHeld } from '../../core/lookalikes.js';
-import type { Directive } from '../directives.js';
+import type { Directive } from '../../files/directives.js';
 import { UUID_RE } from '../../core/uuid.js';
 import { defineRules, MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RULE, type ProjectContext } from '../rule.js';
 import { channelAliasOf, channelKindProblem } from './channel-kind.js';

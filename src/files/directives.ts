@@ -1,4 +1,5 @@
-// Pure: inline suppression comments `# tplsync-disable-next-line RULE-ID[, RULE-ID] -- reason`.
+// Pure: inline suppression comments of a template file, `# tplsync-disable-next-line RULE-ID[, RULE-ID] -- reason`: read by
+// lint (which leaves out the findings they name) and by the translations import (which says no finding they name).
 export interface Directive {
   /** 1-based line of the comment */
   line: number;
