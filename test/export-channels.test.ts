@@ -190,4 +190,29 @@ test('export of lint-clean templates with descriptions exits 0, --to meta and --
   } finally { cleanup(dir); }
 });
 
+// a part Twilio's content types have no place for is listed with what the export writes instead (the request goes out
+// without it), so the reader knows the resource is written and what it lacks, not only that something is wrong
+test('export --to twilio: each part written without its place in Twilio says so on its line (limited-time offer, time to live, call permission request, FLOW button)', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': 'templates: ["templates/**/*.yaml"]\n',
+      'templates/lto.en_US.yaml': 'channel: wa\nname: lto_sale\nlanguage: en_US\ncategory: MARKETING\nheader: { format: IMAGE, example: "https://cdn.example.com/a/sale.png" }\nlimited_time_offer: { text: Expiring offer!, has_expiration: true }\nmessage_send_ttl_seconds: 43200\nbody:\n  text: "Good news, {{1}}! Use code {{2}} to get 25% off all packages!"\n  examples: { 1: Pablo, 2: CARIBE25 }\nbuttons:\n  - { type: COPY_CODE, example: CARIBE25 }\n  - { type: URL, text: Book now!, url: "https://travel.example.com/offers" }\n',
+      'templates/flow.en_US.yaml': 'channel: wa\nname: flow_signup\nlanguage: en_US\ncategory: MARKETING\nbody:\n  text: "Hi {{1}}, sign up for our newsletter in two taps and get news first."\n  examples: { 1: Pablo }\nbuttons:\n  - { type: FLOW, text: Sign up, flow_id: "1234567890", flow_action: navigate, navigate_screen: WELCOME }\n  - { type: QUICK_REPLY, text: Not now }\n',
+      'templates/cpr.en_US.yaml': 'channel: wa\nname: cpr_vip\nlanguage: en_US\ncategory: MARKETING\ncall_permission_request: true\nbody:\n  text: "Hi {{1}}, may our advisers call you about your VIP account on WhatsApp?"\n  examples: { 1: Pablo }\n',
+    });
+    const r = await cliIn(['export', '--to', 'twilio'], { cwd: dir });
+    assert.is(r.exitCode, 1, r.stderr);
+    const line = (field: string): string => r.stderr.split('\n').find((l) => l.includes(`: ${field}: `)) ?? '';
+    assert.match(line('limited_time_offer'), /; written without it, as a plain template \(no offer text, no expiry countdown\)$/);
+    assert.match(line('message_send_ttl_seconds'), /; written without it \(the template gets WhatsApp's default time to live\)$/);
+    assert.match(line('call_permission_request'), /; written without it \(a template that asks for no call permission\)$/);
+    assert.match(r.stderr.split('\n').find((l) => l.startsWith('tplsync: flow_signup/en_US')) ?? '', /a FLOW button: .*; written without the button$/);
+    // and the requests are written, without those parts
+    const out = JSON.parse(r.stdout) as { content: { friendly_name: string; types: Record<string, unknown> } }[];
+    assert.equal(out.map((x) => x.content.friendly_name).sort(), ['cpr_vip', 'flow_signup', 'lto_sale']);
+    assert.not.match(r.stdout, /FLOW|Sign up/);
+  } finally { cleanup(dir); }
+});
+
 test.run();

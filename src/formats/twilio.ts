@@ -687,10 +687,10 @@ function twilioKindCategory(v: Rec, main: string): string | undefined {
 // ---------------------------------------------------------------------------------------------
 // Out: canonical templates (from files) to Twilio's create requests.
 
-/** The buttons no Twilio content type carries, with why (listed, never dropped). */
+/** The buttons no Twilio content type carries, with why and what is written (listed, never dropped silently). */
 const NO_TWILIO_BUTTON: Record<string, string> = {
-  ORDER_DETAILS: 'an ORDER_DETAILS button: Twilio\'s Content API has no order details content type',
-  FLOW: 'a FLOW button: tplsync does not write Twilio\'s flow content type (whatsapp/flows)',
+  ORDER_DETAILS: 'an ORDER_DETAILS button: Twilio\'s Content API has no order details content type; written without the button',
+  FLOW: 'a FLOW button: tplsync does not write Twilio\'s flow content type (whatsapp/flows); written without the button',
 };
 
 /**
@@ -742,9 +742,9 @@ export function toTwilio(f: FileTemplate): TwilioExport {
   const refuse = (field: string, message: string) => { refused = true; bad(field, message); };
   if (c.rcsOnly) return { issues: [{ template: label, field: 'message', message: 'an RCS-only template: rcsToTwilio writes it (the Twilio type that sends it over RCS)' }] };
   if (c.message) bad('message', 'the RCS message has no place in a Twilio WhatsApp template: left out');
-  if (c.messageSendTtlSeconds !== undefined) bad('message_send_ttl_seconds', 'Twilio\'s content types have no place for it');
-  if (c.limitedTimeOffer) bad('limited_time_offer', 'Twilio has no content type for a limited-time offer');
-  if (c.callPermissionRequest) bad('call_permission_request', 'Twilio\'s Content API has no content type for a call permission request');
+  if (c.messageSendTtlSeconds !== undefined) bad('message_send_ttl_seconds', 'Twilio\'s content types have no place for it; written without it (the template gets WhatsApp\'s default time to live)');
+  if (c.limitedTimeOffer) bad('limited_time_offer', 'Twilio has no content type for a limited-time offer; written without it, as a plain template (no offer text, no expiry countdown)');
+  if (c.callPermissionRequest) bad('call_permission_request', 'Twilio\'s Content API has no content type for a call permission request; written without it (a template that asks for no call permission)');
   if (c.subCategory !== undefined) bad('sub_category', `Twilio's WhatsApp approval request has no sub-category: the ${c.subCategory} template would be approved as a plain ${c.category ?? 'UTILITY'} one`);
   if (c.ctaUrlLinkTrackingOptedOut) bad('cta_url_link_tracking_opted_out', 'Twilio\'s Content API has no link tracking opt-out: the template would be approved with its URL buttons tracked');
   if (c.displayFormat !== undefined) bad('display_format', `Twilio's Content API has no ${c.displayFormat} display format (an order details template)`);
@@ -830,10 +830,10 @@ export function toTwilio(f: FileTemplate): TwilioExport {
   const act = (b: CanonicalButton, at: string, allowed: readonly string[]): Rec | undefined => {
     if (b.type === 'SPM') { refuse(at, `an SPM button: ${NO_SPM}`); return undefined; }
     if (NO_TWILIO_BUTTON[b.type]) { bad(at, NO_TWILIO_BUTTON[b.type]!); return undefined; }
-    if (b.type === 'VOICE_CALL' && !allowed.includes(b.type)) { bad(at, `a VOICE_CALL button: Twilio documents it only on twilio/call-to-action (${TWILIO_PAGES.callToAction}), which has no header, footer or quick replies; this template needs ${type}`); return undefined; }
-    if (!allowed.includes(b.type)) { bad(at, `${b.type} buttons have no place in the Twilio type this template needs (${allowed.join(', ')})`); return undefined; }
+    if (b.type === 'VOICE_CALL' && !allowed.includes(b.type)) { bad(at, `a VOICE_CALL button: Twilio documents it only on twilio/call-to-action (${TWILIO_PAGES.callToAction}), which has no header, footer or quick replies; this template needs ${type}: written without the button`); return undefined; }
+    if (!allowed.includes(b.type)) { bad(at, `${b.type} buttons have no place in the Twilio type this template needs (${allowed.join(', ')}): written without the button`); return undefined; }
     if (b.type === 'VOICE_CALL' && b.ttlMinutes !== undefined) bad(`${at}.ttl_minutes`, `Twilio's VOICE_CALL action has no time to live (${TWILIO_PAGES.callToAction}): written without it`);
-    if (b.appDeepLink) bad(`${at}.app_deep_link`, 'Twilio\'s actions have no app link');
+    if (b.appDeepLink) bad(`${at}.app_deep_link`, 'Twilio\'s actions have no app link: written without it (the button opens its https:// URL)');
     const title = b.text !== undefined ? { title: b.text } : {};
     switch (b.type) {
       case 'QUICK_REPLY': return { type: 'QUICK_REPLY', ...title };
