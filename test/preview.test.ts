@@ -469,4 +469,20 @@ test('in headless Chromium: a media that does not load is announced by its place
   } finally { await page.close(); }
 });
 
+// a zero-tap template shows, where WhatsApp's checks fail, the one-tap autofill button (not the copy-code one the preview drew),
+// and the page says what shows where; a catalog template's header is WhatsApp's product thumbnail, drawn as a place for it
+test('preview: a zero-tap button drawn with its autofill label and what shows where; a catalog template drawn with its product thumbnail', () => {
+  const html = (yaml: string): string => renderTemplatePage({ key: 'k', file: 't.yaml', href: 't.html', diagnostics: [], template: fromFile(readTemplateValue(yaml), 'c', 'x') });
+  const zero = html('channel: wa\nname: login_zero\nlanguage: en_US\ncategory: AUTHENTICATION\nbody: { add_security_recommendation: true }\nbuttons:\n  - type: OTP\n    otp_type: ZERO_TAP\n    text: Copy code\n    autofill_text: Fill in\n    zero_tap_terms_accepted: true\n    supported_apps: [{ package_name: com.example.shop, signature_hash: K8a/AINcGX7 }]\n');
+  assert.match(zero, /data-type="OTP"[^>]*>.*Fill in/);
+  assert.not.match(zero, /data-type="OTP"[^>]*>[^<]*<span class="icon">.*<\/span> Copy code/);
+  assert.match(zero, 'data-testid="zero-tap"');
+  assert.match(zero, 'Zero-tap (Android only)');
+  const oneTap = html('channel: wa\nname: login_one\nlanguage: en_US\ncategory: AUTHENTICATION\nbody: { add_security_recommendation: true }\nbuttons:\n  - type: OTP\n    otp_type: ONE_TAP\n    text: Copy code\n    autofill_text: Fill in\n    supported_apps: [{ package_name: com.example.shop, signature_hash: K8a/AINcGX7 }]\n');
+  assert.not.match(oneTap, 'data-testid="zero-tap"');
+  const catalog = html('channel: wa\nname: shop_catalog\nlanguage: en_US\ncategory: MARKETING\nbody:\n  text: "Now shop for your favourite products right here on WhatsApp! Get Rs {{1}} off on all orders above {{2}}Rs!"\n  examples: { 1: "100", 2: "400" }\nbuttons:\n  - { type: CATALOG, text: View catalog }\n');
+  assert.match(catalog, 'data-testid="catalog-thumbnail"');
+  assert.match(catalog, 'thumbnail_product_retailer_id');
+});
+
 test.run();

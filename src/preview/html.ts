@@ -61,12 +61,16 @@ export function webNote(c: Pick<CanonicalTemplate, 'buttons' | 'limitedTimeOffer
   return 'WhatsApp web does not support templates with a copy-code (coupon) button (Meta: "currently not supported by the WhatsApp web client"); recipients there need the phone app.';
 }
 
+/** What a zero-tap template shows, which no one drawing tells (Meta's zero-tap authentication page). */
+const ZERO_TAP_NOTE = 'Zero-tap (Android only): where WhatsApp\'s checks pass, the code goes straight to your app and the message shows its text alone; where they fail, it shows the one-tap autofill button drawn here or a copy-code button; other phones show a copy-code button.';
+
 /** The sample code shown in an authentication template whose text WhatsApp writes. */
 const SAMPLE_CODE = '123456';
 
 function buttonHtml(b: CanonicalButton, i: number, marks: Marks | undefined, at: string, language: string | undefined, withPath = true): string {
-  // a one-tap button shows its autofill label (the copy-code label is the fallback on other devices)
-  const label = b.type === 'OTP' && b.otpType === 'ONE_TAP' ? b.autofillText ?? 'Autofill'
+  // a one-tap button shows its autofill label (the copy-code label is the fallback on other devices); so does a zero-tap one
+  // where the checks for zero-tap fail (where they pass, no button shows: said under the bubble, zeroTapNote)
+  const label = b.type === 'OTP' && (b.otpType === 'ONE_TAP' || b.otpType === 'ZERO_TAP') ? b.autofillText ?? 'Autofill'
     : b.text ?? (b.type === 'COPY_CODE' ? 'Copy offer code' : b.type === 'OTP' ? 'Copy code' : b.type === 'VOICE_CALL' ? 'Call Now' : b.type.toLowerCase());
   const target = b.type === 'URL' ? shownSample(b.example) ?? b.url : b.type === 'PHONE_NUMBER' ? b.phoneNumber : undefined;
   const app = b.appDeepLink ? ` data-app-link="${esc(b.appDeepLink.androidDeepLink)}"` : '';
@@ -170,6 +174,8 @@ export function whatsapp(f: FileTemplate, marks?: Marks): string {
       : `<div class="wa-media${cls(marks, 'header')}" data-path="header">${media(c.header.format, c.header.example)}</div>`);
   }
   parts.push(offerStrip(c, marks));
+  // a catalog template's header is WhatsApp's: the thumbnail of the product named when sending, with a fixed header and sub-header
+  if (!c.header && c.buttons.some((b) => b.type === 'CATALOG')) parts.push(`<div class="wa-media"><div class="media product" data-testid="catalog-thumbnail">${icon('bag')} catalog thumbnail<small>the image of the product named when sending (thumbnail_product_retailer_id), under WhatsApp's fixed header and sub-header</small></div></div>`);
   const preset = presetTextOf(c);
   const body = shownBody(f);
   // WhatsApp's own authentication text shown in English for another language is English here
@@ -189,6 +195,7 @@ export function whatsapp(f: FileTemplate, marks?: Marks): string {
   if (preset && !preset.exact) parts.push(`<p class="meta" data-testid="localised" lang="en" dir="ltr">WhatsApp writes this text in the template's language (${esc(c.language)}); shown here in English.</p>`);
   if (ownExpiry && !ownExpiry.exact) parts.push(`<p class="meta" data-testid="localised" lang="en" dir="ltr">WhatsApp writes the expiry line in the template's language (${esc(c.language)}); shown here in English.</p>`);
   if (c.limitedTimeOffer) parts.push('<p class="meta" lang="en" dir="ltr">WhatsApp\'s web and desktop apps do not show the offer strip.</p>');
+  if (c.buttons.some((b) => b.type === 'OTP' && b.otpType === 'ZERO_TAP')) parts.push(`<p class="meta" data-testid="zero-tap" lang="en" dir="ltr">${esc(ZERO_TAP_NOTE)}</p>`);
   const web = webNote(c);
   if (web) parts.push(`<p class="meta" data-testid="web" lang="en" dir="ltr">${esc(web)}</p>`);
   const note = desktopNote(c.buttons);
