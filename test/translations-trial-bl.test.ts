@@ -308,4 +308,38 @@ test('an import honours the target file\'s disable directives: no warning said, 
   } finally { cleanup(dir); }
 });
 
+// the remarks of units an export does not hold (a text removed from its template, a template left out by the paths given)
+// cannot go in the file written: said, with the units, never dropped in silence
+test('an export over a file with translator remarks of units it does not hold says so, naming the units', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'templates/order_ready.en_US.yaml': ORDER_READY, 'templates/return_label.en_US.yaml': RETURN_LABEL });
+    const exportIt = (...paths: string[]) => cliIn(['translations', 'export', '--source', 'en_US', '--target', 'es', '--out', 'es.csv', ...paths], { cwd: dir });
+    assert.is((await exportIt()).exitCode, 0);
+    const file = path.join(dir, 'es.csv');
+    const rows = readCsvRows(readFileSync(file, 'utf8'));
+    const es: Record<string, string> = {
+      'shop/order_ready:body.text': 'Hola {{name}}, tu pedido {{order}} está listo en {{store}}.',
+      'shop/order_ready:footer': '¿Preguntas? Responde a este mensaje.',
+      'shop/order_ready:buttons.0.text': 'Voy en camino',
+      'shop/order_ready:buttons.1.text': 'Mañana',
+      'shop/return_label:body.text': 'Tu devolución del pedido {{order}} está registrada. Imprime la etiqueta y deja el paquete en correos.',
+      'shop/return_label:footer': 'Gracias por tu compra',
+    };
+    writeFileSync(file, asExcelSaves(rows.map((row, i) => (i === 0 ? [...row, 'comment'] : [row[0]!, row[1]!, es[row[0]!] ?? row[2]!, row[3]!, row[0] === 'shop/order_ready:footer' ? 'usar tú' : row[4]!, row[5]!, row[0] === 'shop/order_ready:buttons.1.text' ? 'shortened, ok?' : '']))));
+    let r = await cliIn(['translations', 'import', 'es.csv'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    // an export of return_label alone over the file: order_ready's remarks cannot be in it
+    r = await exportIt('templates/return_label.en_US.yaml');
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, "the translator's remarks (comments, notes, cells of added columns) of 2 units this export does not hold (shop/order_ready:buttons.1.text, shop/order_ready:footer: a text no longer in its template, or one of a template not exported) are not in the file written", r.stdout + r.stderr);
+    assert.not.match(readFileSync(file, 'utf8'), /usar tú|shortened/);
+    // an export that holds them all says nothing of the kind
+    writeFileSync(file, asExcelSaves(rows.map((row, i) => (i === 0 ? [...row, 'comment'] : [row[0]!, row[1]!, es[row[0]!] ?? row[2]!, row[3]!, row[4]!, row[5]!, row[0] === 'shop/order_ready:buttons.1.text' ? 'shortened, ok?' : '']))));
+    r = await exportIt();
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    assert.not.match(r.stdout, /does not hold/);
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -288,7 +288,7 @@ export function writeCsv(units: readonly Unit[], source: string, target: string,
  * `draft` (the import refuses it) and said in its notes. The target as exported (its hash,
  * EXPORTED_NOTE) stays the templates'. Pure: the units are not changed.
  */
-export function keepTranslatorWork(units: readonly Unit[], earlier: TranslationDoc | undefined, carry?: ReadonlyMap<string, { why: string; draft: boolean }>): { units: Unit[]; drafts: number; comments: number; notes: number; states: number; carried: number; cells: number; columns?: string[] } {
+export function keepTranslatorWork(units: readonly Unit[], earlier: TranslationDoc | undefined, carry?: ReadonlyMap<string, { why: string; draft: boolean }>): { units: Unit[]; drafts: number; comments: number; notes: number; states: number; carried: number; cells: number; columns?: string[]; notHeld?: string[] } {
   const none = { drafts: 0, comments: 0, notes: 0, states: 0, carried: 0, cells: 0 };
   if (!earlier || (!earlier.fuzzy?.length && !earlier.comments?.length && !earlier.notes?.length && !earlier.columns && !carry?.size && !earlier.entries.some((e) => e.state !== undefined))) return { units: [...units], ...none };
   // a CSV's columns of the translator's own: their header, and each row's cells by unit id
@@ -326,7 +326,11 @@ export function keepTranslatorWork(units: readonly Unit[], earlier: TranslationD
     else if (draft !== undefined) v = { ...u, target: draft, draft: true as const, asExported: u.asExported ?? '' };
     return { ...v, ...(c ? { comments: c } : {}), ...(ns ? { notes: ns } : {}), ...(state ? { state } : {}), ...(cs ? { cells: cs } : {}) };
   });
-  return { units: out, ...n, ...(earlier.columns ? { columns: earlier.columns.names } : {}) };
+  // the translator's remarks (comments, notes, cells of their columns) of units this export does not hold (a text removed
+  // from its template, a template deleted, an export of some paths): not in the file written, and said (never lost in silence)
+  const exported = new Set(units.map((u) => u.id));
+  const notHeld = [...new Set([...comments.keys(), ...notes.keys(), ...[...cells].filter(([, cs]) => cs.some((c) => !blank(c))).map(([id]) => id)])].filter((id) => !exported.has(id)).sort();
+  return { units: out, ...n, ...(earlier.columns ? { columns: earlier.columns.names } : {}), ...(notHeld.length ? { notHeld } : {}) };
 }
 
 /** two translations that differ only in their white space (a tool's re-wrap) are one */
