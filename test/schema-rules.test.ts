@@ -167,4 +167,12 @@ test('trial-bo F2: Meta\'s template library and Meta\'s settings of a template a
   assert.match(diags('channel: wa\nname: spring_sale\nlanguage: en_US\ncategory: MARKETING\nbody: { text: "Fresh deals.", bid_spec: 1 }\n')[0]!.message, /^Unknown key 'bid_spec' in body/);
 });
 
+test('docs/format.md has the table lint\'s message names, "Meta fields the partner API does not carry", with every field of the one table', () => {
+  const doc = readFileSync(path.join(ROOT, 'docs/format.md'), 'utf8');
+  const at = doc.indexOf('**Meta fields the partner API does not carry.**');
+  assert.ok(at > 0);
+  const table = doc.slice(at, doc.indexOf('\n\n', doc.indexOf('| Meta field |', at)));
+  for (const key of Object.keys(META_FIELDS_NOT_CARRIED)) assert.match(table, `\`${key}\``, key);
+});
+
 test.run();
