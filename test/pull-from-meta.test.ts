@@ -495,4 +495,37 @@ test('trial bh F5: Meta\'s settings of a template are read and not written, said
   } finally { cleanup(dir); }
 });
 
+test('trial-bo F2: create requests from Meta\'s template library (library_template_name, no components) are said to be that, with what to do, not "fetch it again with fields="; a template made from the library (with its components) is written', async () => {
+  const dir = tempDir();
+  try {
+    const request = (name: string) => ({ name, language: 'en_US', category: 'UTILITY', library_template_name: 'delivery_update_1',
+      library_template_button_inputs: [{ type: 'URL', url: { base_url: 'https://www.luckyshrub.com/track/{{1}}', url_suffix_example: 'https://www.luckyshrub.com/track/A-1042' } }] });
+    const made = { name: 'lib_made', language: 'en_US', category: 'UTILITY', status: 'APPROVED', id: '9001', library_template_name: 'delivery_update_1',
+      components: [{ type: 'BODY', text: 'Good news! Your order {{1}} is on its way.', example: { body_text: [['A-1042']] } }] };
+    writeFiles(dir, {
+      'tplsync.config.yaml': `templates: ["templates/**/*.yaml"]\nenvironments:\n  t:\n    emulator: .tplsync/emu.json\n    channels: { shop-whatsapp: ${CHANNEL_A} }\n`,
+      'lib.json': JSON.stringify({ data: [request('lib_shipment')] }),
+      'request.json': JSON.stringify(request('lib_shipment')),
+      'mixed.json': JSON.stringify({ data: [made, request('lib_shipment')] }),
+    });
+    const advice = "the partner API's template write carries a template's components only, so it cannot create a template from Meta's template library (docs/format.md, \"Meta fields the partner API does not carry\"): create the template from the library in WhatsApp Manager or through Meta's Graph API (POST /<WABA_ID>/message_templates with library_template_name), then `tplsync pull --from meta` the created template's entry of Meta's listing (GET /<WABA_ID>/message_templates?fields=name,language,category,components,";
+    const listing = await cliIn(['pull', '--from', 'meta', 'lib.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+    assert.is(listing.exitCode, 3, listing.stderr);
+    assert.match(listing.stderr, "lib.json: holds create requests from Meta's template library, not templates (its items have name, language, category, library_template_name, library_template_button_inputs, and no components: Meta writes a library template's fixed content when it creates the template): " + advice);
+    assert.not.match(listing.stderr, /fetched without the templates' content|fetch it again/);
+    // one create request, as Meta's documentation writes it
+    const one = await cliIn(['pull', '--from', 'meta', 'request.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+    assert.is(one.exitCode, 1, one.stderr);
+    assert.match(one.stderr, "lib_shipment/en_US (request.json (template)) cannot be written as a template file; nothing written for it:\n  library_template_name: 'delivery_update_1' names a template of Meta's template library: this is a create request from the library, not a template's content (it has no components: Meta writes the library template's fixed content when it creates the template); " + advice);
+    assert.not.match(one.stderr, /does not know|components: missing/);
+    // beside a template made from the library (the listing's entry with its components): that one is written, the request said
+    const mixed = await cliIn(['pull', '--from', 'meta', 'mixed.json', '--channel', 'shop-whatsapp'], { cwd: dir });
+    assert.is(mixed.exitCode, 1, mixed.stderr);
+    assert.equal(readdirSync(path.join(dir, 'templates')), ['lib_made.en_US.yaml']);
+    assert.not.match(readFileSync(path.join(dir, 'templates', 'lib_made.en_US.yaml'), 'utf8'), /library/);
+    assert.match(mixed.stderr, "lib_shipment/en_US (mixed.json data[1]) cannot be written as a template file; nothing written for it:\n  library_template_name: 'delivery_update_1' names a template of Meta's template library: this is a create request from the library");
+    assert.not.match(mixed.stderr, /lib_made\/en_US/);
+  } finally { cleanup(dir); }
+});
+
 test.run();

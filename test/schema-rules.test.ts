@@ -11,6 +11,7 @@ import { lintBytes, runRules } from '../src/lint/engine.ts';
 import { RULES, RULES_BY_ID } from '../src/lint/registry.ts';
 import { mapSchemaErrors, schemaFindings } from '../src/lint/rules/schema.ts';
 import { templateErrors } from '../src/schemas/template.ts';
+import { META_FIELDS_NOT_CARRIED } from '../src/model/meta-fields.ts';
 import { ROOT } from './helpers.ts';
 
 const now = new Date('2026-01-01T00:00:00Z');
@@ -134,6 +135,44 @@ test('a comma that cut a text inside `{ ... }`: the unknown key it made says to 
   assert.match(messages(wa.replace('- { type: QUICK_REPLY, text: Ja, das war ich }', '- { type: URL, text: Ver, url: https://shop.example.com/a,b }'))[0]!, 'quote the whole value (url: "https://shop.example.com/a,b")');
   // a key misspelt with a value of its own is a typo, not a cut text
   assert.not.match(messages(wa.replace('text: Ja, das war ich', 'txt: Ja'))[0] ?? '', 'a comma inside');
+});
+
+test('trial-bo F2: Meta\'s template library and Meta\'s settings of a template are named as not carried by the partner API (not "Unknown key"); a library request\'s missing body is not said beside it', () => {
+  const diags = (text: string) => lintBytes('t.yaml', Buffer.from(text), { now }).diagnostics;
+  const library = 'channel: wa\nname: lib_shipment\nlanguage: en_US\ncategory: UTILITY\nlibrary_template_name: delivery_update_1\nlibrary_template_button_inputs:\n  - type: URL\n    url:\n      base_url: https://www.luckyshrub.com/track/{{1}}\n      url_suffix_example: https://www.luckyshrub.com/track/A-1042\nbody:\n  text: "placeholder"\n';
+  const found = diags(library);
+  assert.equal(found.map((d) => `${d.ruleId} ${d.line}:${d.column}`), ['schema 5:1', 'schema 6:1']);
+  for (const d of found) {
+    assert.not.match(d.message, /Unknown key|allowed:/);
+    assert.match(d.message, /Meta's template library/);
+    assert.match(d.message, "the partner API's template write carries a template's components only, so it cannot create a template from Meta's template library (docs/format.md, \"Meta fields the partner API does not carry\")");
+    assert.match(d.message, 'create the template from the library in WhatsApp Manager or through Meta\'s Graph API (POST /<WABA_ID>/message_templates with library_template_name), then `tplsync pull --from meta` the created template\'s entry of Meta\'s listing');
+  }
+  // written as Meta's request, without a body (Meta writes the library's): the library key says what to write, not "missing required key 'body'"
+  const bare = diags(library.replace('body:\n  text: "placeholder"\n', ''));
+  assert.equal(bare.map((d) => `${d.ruleId} ${d.line}:${d.column}`), ['schema 5:1', 'schema 6:1']);
+  assert.ok(diags('channel: wa\nname: x\nlanguage: en_US\ncategory: UTILITY\n').some((d) => d.ruleId === 'components'));
+  // every field of the one table (the settings pull --from meta reads too): named, with what to do, under the schema rule
+  for (const [key, f] of Object.entries(META_FIELDS_NOT_CARRIED)) {
+    const d = diags(`channel: wa\nname: spring_sale\nlanguage: en_US\ncategory: MARKETING\n${key}: ${f.default === undefined ? '{ a: 1 }' : 'true'}\nbody: { text: "Fresh deals every Friday." }\n`);
+    assert.is(d.length, 1, key);
+    assert.is(d[0]!.ruleId, 'schema', key);
+    assert.is(d[0]!.line, 5, key);
+    assert.match(d[0]!.message, new RegExp(`^'${key}' is `), key);
+    assert.not.match(d[0]!.message, /Unknown key/, key);
+    if (f.kind === 'setting') assert.match(d[0]!.message, 'which Meta keeps with the template (no content WhatsApp reviews) and which is not carried: the partner API\'s template write has no field for it, so the channel would never receive it (docs/format.md, "Meta fields the partner API does not carry"). Set it through Meta (WhatsApp Manager or the Graph API) and remove it here.', key);
+  }
+  assert.match(diags('channel: wa\nname: spring_sale\nlanguage: en_US\ncategory: MARKETING\ndegrees_of_freedom_spec: { creative_features_spec: [] }\nbody: { text: "Fresh deals." }\n')[0]!.message, /^'degrees_of_freedom_spec' is the creative optimizations Meta may apply to the template's messages sent through the Marketing Messages API/);
+  // the same key inside a part is not Meta's template field: still an unknown key there
+  assert.match(diags('channel: wa\nname: spring_sale\nlanguage: en_US\ncategory: MARKETING\nbody: { text: "Fresh deals.", bid_spec: 1 }\n')[0]!.message, /^Unknown key 'bid_spec' in body/);
+});
+
+test('docs/format.md has the table lint\'s message names, "Meta fields the partner API does not carry", with every field of the one table', () => {
+  const doc = readFileSync(path.join(ROOT, 'docs/format.md'), 'utf8');
+  const at = doc.indexOf('**Meta fields the partner API does not carry.**');
+  assert.ok(at > 0);
+  const table = doc.slice(at, doc.indexOf('\n\n', doc.indexOf('| Meta field |', at)));
+  for (const key of Object.keys(META_FIELDS_NOT_CARRIED)) assert.match(table, `\`${key}\``, key);
 });
 
 test.run();

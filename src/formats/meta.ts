@@ -8,6 +8,7 @@ import { shellWord } from '../core/shell-word.js';
 import { lookalikes, lookalikesHeld } from '../core/lookalikes.js';
 import { sampleValueInUrl, urlSampleValue } from '../model/urls.js';
 import { AUTHENTICATION_PRESET_DOC, authenticationPresetBody, authenticationTextOfItsOwn, readPresetExpiryFooter } from '../model/authentication.js';
+import { LIBRARY_NOT_CARRIED, META_FIELDS_NOT_CARRIED, libraryAdvice, metaFieldsOfKind, type MetaFieldNotCarried } from '../model/meta-fields.js';
 import { appIdDigits, appIdValue, fileFormText, fromFile, kindCategory, PLATFORM_LABELLED, type CanonicalButton, type CanonicalText, type FileTemplate } from '../model/canonical.js';
 
 /** One thing a template file (or the target format) cannot carry: by template and field. */
@@ -65,21 +66,23 @@ const TOP_KEYS = ['name', 'language', 'category', 'components', 'parameter_forma
  * Settings of Meta's template object that a template file does not carry: how Meta delivers, prices
  * or optimises the template's messages, which it keeps with the template, and no part of what
  * WhatsApp reviews (the Graph API reference of the template, "WhatsApp Business HSM", lists them
- * beside its content; a create or edit request sets them). Read and not written: a boolean at its
- * default (the listing gives `is_primary_device_delivery_only: false` and `disable_ios_autofill:
- * false` with every template) says nothing; another value, or a spec, is said by template and field
- * (`notes`, exit 0): the template on the channel keeps it, and a copy apply creates from the file
- * has Meta's default. A value of another type than the default's is refused (the export is wrong).
+ * beside its content; a create or edit request sets them). The settings of the one table of Meta's
+ * fields the partner API does not carry (model/meta-fields.ts), which lint names in a file. Read and
+ * not written: a boolean at its default (the listing gives `is_primary_device_delivery_only: false`
+ * and `disable_ios_autofill: false` with every template) says nothing; another value, or a spec, is
+ * said by template and field (`notes`, exit 0): the template on the channel keeps it, and a copy
+ * apply creates from the file has Meta's default. A value of another type than the default's is
+ * refused (the export is wrong).
  */
-const META_SETTINGS: Readonly<Record<string, { default?: boolean; what: string }>> = {
-  is_primary_device_delivery_only: { default: false, what: 'Meta\'s setting that delivers the template\'s messages to the recipient\'s primary device only, not to their linked devices' },
-  disable_ios_autofill: { default: false, what: 'Meta\'s setting that turns the code\'s autofill off on iOS' },
-  // the Marketing Messages API's: which creative optimizations Meta may apply to the messages (send-marketing-messages, "creative_features_spec")
-  degrees_of_freedom_spec: { what: 'the creative optimizations Meta may apply to the template\'s messages sent through the Marketing Messages API (opted in or out)' },
-  // the Marketing Messages API's max price per 1,000 deliveries (beta), optimization_spec its new name from June 2026
-  bid_spec: { what: 'the maximum price per 1,000 deliveries of the template\'s messages sent through the Marketing Messages API (without it, Meta\'s rate card applies)' },
-  optimization_spec: { what: 'the maximum price per 1,000 deliveries of the template\'s messages sent through the Marketing Messages API (bid_spec\'s new name; without it, Meta\'s rate card applies)' },
-};
+const META_SETTINGS: Readonly<Record<string, MetaFieldNotCarried>> = Object.fromEntries(metaFieldsOfKind('setting').map((k) => [k, META_FIELDS_NOT_CARRIED[k]!]));
+/** the fields of a create request from Meta's template library (library_template_name, its button and body inputs) */
+const LIBRARY_KEYS = metaFieldsOfKind('library');
+/** An item of an export that is a create request from Meta's template library: a library field, and no components (Meta writes the library's). */
+const libraryRequest = (t: Rec): boolean => t.components === undefined && LIBRARY_KEYS.some((k) => t[k] !== undefined);
+/** What a create request from the library is, and what to do instead (`them`: said of several) */
+function libraryRequestAdvice(them: boolean): string {
+  return `${LIBRARY_NOT_CARRIED}: ${libraryAdvice(`GET /<WABA_ID>/message_templates?fields=${META_LISTING_FIELDS}`)}${them ? ' (for each of them)' : ''}`;
+}
 
 /** A setting's value said short: a spec's opt-ins and opt-outs (`TEXT_FORMATTING_OPTIMIZATION OPT_OUT`), else its JSON, cut. */
 function settingSaid(v: unknown): string {
@@ -117,6 +120,10 @@ const TEMPLATE_KEYS = new Set(['name', 'language', 'category', 'components', 'pa
 function listingProblem(items: readonly unknown[], what: string): string | undefined {
   const recs = items.filter(isRec);
   if (!recs.length || recs.some((t) => t.components !== undefined)) return undefined;
+  // create requests from Meta's template library (library_template_name, no components): not a listing that left the content out
+  if (recs.every(libraryRequest)) {
+    return `holds create requests from Meta's template library, not templates (its items have ${[...new Set(recs.flatMap(Object.keys))].join(', ')}, and no components: Meta writes a library template's fixed content when it creates the template): ${libraryRequestAdvice(recs.length > 1)}`;
+  }
   // message templates listed with fields= that left their content out (name, status, language, id)
   if (recs.some((t) => t.language !== undefined || t.category !== undefined)) {
     return `is ${what} fetched without the templates' content (its items have ${[...new Set(recs.flatMap(Object.keys))].join(', ')}, and no components): fetch it again with fields=${META_LISTING_FIELDS} (or no fields= at all) and pull that`;
@@ -191,7 +198,16 @@ export function metaToFile(raw: unknown, where: string, state: readonly string[]
   if (!language) bad('language', 'missing');
   else if (!WHATSAPP_LANGUAGE.test(language)) bad('language', `'${language}' is not a language code of WhatsApp (ll or ll_CC)`);
   const notes: FormatIssue[] = [];
+  // a create request from Meta's template library (no components): said once, as what it is; nothing else of it is checked
+  if (isRec(raw) && libraryRequest(t)) {
+    const named = str(t.library_template_name);
+    bad(LIBRARY_KEYS.find((k) => t[k] !== undefined)!, `${named !== undefined ? `'${named}' names a template of Meta's template library: ` : ''}this is a create request from the library, not a template's content (it has no components: Meta writes the library template's fixed content when it creates the template); ${libraryRequestAdvice(false)}`);
+    return { where, name, language, value: {}, issues };
+  }
   for (const k of Object.keys(t)) {
+    // a library field beside the template's components (library_template_name on a listing's template: the library template it was
+    // made from): how it was created, not content; read and left out, as Meta's state is
+    if (LIBRARY_KEYS.includes(k)) continue;
     const setting = Object.hasOwn(META_SETTINGS, k) ? META_SETTINGS[k] : undefined;
     if (setting) {
       const x = t[k];

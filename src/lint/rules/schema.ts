@@ -17,6 +17,7 @@ import { languageCaseMeant, languagesOfPath } from './languages.js';
 import { googleContentMessageKey, isRcsOnly, wholeTemplate } from '../scope.js';
 import { actionNotCarried, foreignKeyFinding, latLongKeyFinding, messageKeyNotCarried, missingKeyFinding } from './suggestions.js';
 import { rbmNameMessage, rbmSuggestionFinding, rbmSuggestionRepairs, suggestionPointers, suggestionsUnderGoogleNames } from './rbm-names.js';
+import { metaFieldMessage, metaFieldsOfKind } from '../../model/meta-fields.js';
 
 export interface SchemaFinding { ruleId: string; path: Path; part: 'key' | 'value'; message: string }
 
@@ -170,6 +171,9 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
         if (onSuggestion) { f = onSuggestion; break; }
         const inLatLong = latLongKeyFinding(p, key);
         if (inLatLong) { f = inLatLong; break; }
+        // a field of Meta's template the partner API does not carry (the template library's, a setting Meta keeps): said by name
+        const meta = p.length === 0 ? metaFieldMessage(key) : undefined;
+        if (meta) { f = { ruleId: 'schema', path: [key], part: 'key', message: meta }; break; }
         const known = Object.keys((e.parentSchema as { properties?: object } | undefined)?.properties ?? {});
         const owner = buttonTypeOf(e.parentSchema);
         if (owner) {
@@ -212,6 +216,8 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
         const key = (e.params as { missingProperty: string }).missingProperty;
         // `contentMessage:` in place of `message:` (Google's name): an RCS template, which takes no body or category; its own finding says to write `message:`
         if (p.length === 0 && (key === 'body' || key === 'category') && googleAtTop !== undefined) continue;
+        // a create request from Meta's template library has no body (Meta writes the library's): its library key's finding says what to write
+        if (p.length === 0 && key === 'body' && fromLibrary(value)) continue;
         const forAction = missingKeyFinding(p, e.data, key);
         if (forAction) { f = forAction; break; }
         const ruleId = p.length === 0 && key === 'body' ? 'components'
@@ -316,6 +322,12 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], value: unknown):
     if (f && !seen.has(`${f.ruleId}|${f.path.join('/')}|${f.message}`)) { seen.add(`${f.ruleId}|${f.path.join('/')}|${f.message}`); out.push(f); }
   }
   return required.size ? out.filter((f, i) => !misspeltHere(out, f.path, required.get(i))) : out;
+}
+
+/** A template written as a create request from Meta's template library (library_template_name and the like at the top). */
+function fromLibrary(value: unknown): boolean {
+  const t = obj(value);
+  return t !== undefined && metaFieldsOfKind('library').some((k) => Object.hasOwn(t, k));
 }
 
 /**
