@@ -62,8 +62,13 @@ for (const state of ['DELETED', 'PENDING_DELETION']) {
       }
       const other = await cliIn(['plan', 'templates/other.en_US.yaml'], { cwd: dir, env });
       assert.not.match(other.stdout, /30 days after the deletion/);
+      // the plan's mark stays in apply's plan, and the platform (the emulator, trial-bq F2) refuses the create: a
+      // deletion a moment ago blocks the name until 30 days after it; the template is said failed with that date (exit 5)
       const applied = await cliIn(['apply', '--auto-approve', 'templates/order_ready.en_US.yaml'], { cwd: dir, env });
       assert.match(applied.stdout, /! the channel has a template of this name and language .*30 days after the deletion/);
+      assert.is(applied.exitCode, 5, applied.stdout + applied.stderr);
+      assert.match(applied.stdout + applied.stderr, new RegExp(`✗ failed shop-whatsapp/order_ready/en_US: .*HTTP 400: The name order_ready \\(en_US\\) is blocked until \\d{4}-\\d\\d-\\d\\dT[0-9:.]+Z: the template of this name and language ${id} was deleted on `));
+      assert.match(applied.stdout + applied.stderr, /Applied to test: 0 created, 0 updated, 1 failed\./);
       writeFileSync(path.join(dir, 'templates/order_ready.en_US.yaml'), VALID.replace(/^(name: .*\n)/m, `$1publicId: ${FRESH}\n`));
       writeFileSync(path.join(dir, 'templates/order_ready.en_US.yaml'), VALID.replace(/^name: .*$/m, 'name: order_ready_v2'));
       r = await cliIn(['plan', '--orphans'], { cwd: dir, env });

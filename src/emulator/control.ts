@@ -7,7 +7,7 @@ import { errorBody, HttpError } from './http-error.js';
 import { parseJsonBody } from './operations.js';
 import { QUALITY_SCORES, TEMPLATE_STATUS } from '../api/shapes.js';
 import type { JournalEntry } from './journal.js';
-import { EmulatorState, MAX_RECEIVED, type ReviewRequest } from './state.js';
+import { DELETION_STATES, EmulatorState, MAX_RECEIVED, type ReviewRequest } from './state.js';
 import { MAX_CLOCK_OFFSET_MS } from './clock-limit.js';
 
 /** the most one `advanceMs` may move the clock: ten years */
@@ -131,6 +131,8 @@ export async function control(r: ControlRequest, ctx: ControlContext): Promise<{
               editsAfterApproval: t.editsAfterApproval, editsRemaining: s.editAllowance(t).remaining,
               ...(t.lifecycle?.quality ? { quality: t.lifecycle.quality } : {}), ...(t.lifecycle?.pauses ? { pauses: t.lifecycle.pauses } : {}),
               ...(s.categoryOf(t) !== undefined ? { category: s.categoryOf(t) } : {}),
+              // a deletion's time, which the read does not say, and until when the name is refused to a new template
+              ...(t.lifecycle?.deletedAt !== undefined && DELETION_STATES.has(s.statusOf(t)) ? { deletedAt: new Date(t.lifecycle.deletedAt).toISOString(), ...(t.lifecycle.nameBlockedUntil !== undefined ? { nameBlockedUntil: new Date(t.lifecycle.nameBlockedUntil).toISOString() } : {}) } : {}),
             })),
             conversations: s.conversations.size,
           },

@@ -41,7 +41,7 @@ function templateRecordProblem(key: string, r: Record<string, unknown>): string 
   const l = r.lifecycle;
   if (l !== undefined) {
     if (!isObject(l)) return 'a template whose lifecycle is not a mapping';
-    if (![l.statusText, l.reason, l.recommendation, l.quality, l.category].every(optStr) || !(l.pauses === undefined || count(l.pauses)) || !optTime(l.pausedUntil)) return 'a template whose lifecycle holds a field of the wrong type';
+    if (![l.statusText, l.reason, l.recommendation, l.quality, l.category].every(optStr) || !(l.pauses === undefined || count(l.pauses)) || ![l.pausedUntil, l.deletedAt, l.nameBlockedUntil].every(optTime)) return 'a template whose lifecycle holds a field of the wrong type';
     if (l.category !== undefined && !['MARKETING', 'UTILITY', 'AUTHENTICATION'].includes(String(l.category))) return `a template re-categorised as ${JSON.stringify(l.category)}, not MARKETING, UTILITY or AUTHENTICATION`;
   }
   return undefined;

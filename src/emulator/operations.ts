@@ -118,7 +118,7 @@ export class Operations {
     return this.queue.run(`template\u0000${key}`, async () => {
       const plan = this.state.planTemplateWrite(channelId, templateId, body as TemplateWriteRequest);
       if (plan.kind === 'refused') {
-        throw new HttpError(400, plan.code, plan.message, plan.code === 'INVALID' ? 'chatapp.chatapp.category' : 'publicTemplateId');
+        throw new HttpError(400, plan.code, plan.message, plan.field ?? (plan.code === 'INVALID' ? 'chatapp.chatapp.category' : 'publicTemplateId'));
       }
       if (plan.kind === 'changed') {
         // a creation takes a slot of the channel's quota first (synchronously, so concurrent

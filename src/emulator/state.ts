@@ -44,6 +44,10 @@ export interface Lifecycle {
   pauses?: number;
   /** while PAUSED: when the pause ends (ms, the emulator's clock) */
   pausedUntil?: number;
+  /** while PENDING_DELETION or DELETED: when the deletion was made (ms, the emulator's clock; the read does not say it) */
+  deletedAt?: number;
+  /** until when WhatsApp refuses a new template of its name and language (deletedAt + 30 days), when the deleted template had been approved */
+  nameBlockedUntil?: number;
 }
 
 /**
@@ -60,6 +64,19 @@ export const PAUSES_MS = [3 * 3600_000, 6 * 3600_000] as const;
  * of the three: refused, as plan and apply expect (src/plan/review-state.ts NOT_EDITABLE).
  */
 export const NOT_EDITABLE_STATES: ReadonlySet<string> = new Set(['DISABLED', 'IN_APPEAL', 'LOCKED', 'PENDING_DELETION', 'DELETED', 'ARCHIVED', 'LIMIT_EXCEEDED', 'FLAGGED']);
+
+/** The states of a deleted template: PENDING_DELETION (messages still being delivered, for up to 30 days) and DELETED. */
+export const DELETION_STATES: ReadonlySet<string> = new Set(['PENDING_DELETION', 'DELETED']);
+
+/**
+ * How long WhatsApp refuses a new template under the name (and language) of a deleted one: "If you
+ * delete an approved template, you cannot create a new template with the same name for 30 days"
+ * (Meta, Template management: Delete templates), counted from the deletion.
+ */
+export const DELETED_NAME_BLOCK_MS = 30 * 24 * 3600_000;
+
+/** the states of a template that was never approved (in review, refused, appealing a refusal): deleting it blocks no name */
+const NOT_APPROVED_STATES: ReadonlySet<string> = new Set(['PENDING', 'REJECTED', 'IN_APPEAL']);
 
 export interface ConversationRecord {
   /** the scope of the key that sent it (message ids are unique per key) */
@@ -136,7 +153,7 @@ export interface EditAllowance { remaining: number; nextAt?: number }
 export type TemplateWritePlan =
   | { kind: 'unchanged'; record: TemplateRecord }
   | { kind: 'changed'; record: TemplateRecord }
-  | { kind: 'refused'; code: 'INVALID' | 'EDIT_LIMIT_REACHED'; message: string };
+  | { kind: 'refused'; code: 'INVALID' | 'EDIT_LIMIT_REACHED'; message: string; field?: string };
 
 /** What the control endpoint POST /_emulator/review asks (checked by `checkReviewRequest`). */
 export interface ReviewRequest {
@@ -227,6 +244,12 @@ export class EmulatorState {
     const before = this.statusOf(rec, now);
     if (q.pause && !PAUSABLE_STATES.has(before)) return { refused: `A ${before} template is not paused: WhatsApp pauses a template it sends (APPROVED, REINSTATED, FLAGGED) for low quality` };
     if (q.statusText !== undefined) {
+      // a deletion keeps its time from its first step (PENDING_DELETION, then DELETED); a template moved out of the deletion forgets it
+      if (DELETION_STATES.has(q.statusText) && !DELETION_STATES.has(before)) {
+        lc.deletedAt = now;
+        delete lc.nameBlockedUntil;
+        if (!NOT_APPROVED_STATES.has(before) || prev.editsAfterApproval > 0) lc.nameBlockedUntil = now + DELETED_NAME_BLOCK_MS;
+      } else if (!DELETION_STATES.has(q.statusText)) { delete lc.deletedAt; delete lc.nameBlockedUntil; }
       lc.statusText = q.statusText;
       delete lc.pausedUntil;
       if (q.statusText === 'APPROVED' || q.statusText === 'REINSTATED') { delete lc.reason; delete lc.recommendation; }
@@ -275,6 +298,16 @@ export class EmulatorState {
     // the same body is no change, unless the platform re-categorised it: then the write asks for the written category back
     if (prev && canonicalJson(prev.body) === canonicalJson(body) && (prev.lifecycle?.category ?? body.chatapp?.chatapp.category) === body.chatapp?.chatapp.category) return { kind: 'unchanged', record: prev };
     const prevState = prev ? this.statusOf(prev, now) : undefined;
+    if (!prev) {
+      const blocked = this.deletedNamesake(channelId, body, now);
+      if (blocked) {
+        const inner = body.chatapp!.chatapp;
+        return {
+          kind: 'refused', code: 'INVALID', field: 'name',
+          message: `The name ${inner.name} (${inner.language}) is blocked until ${new Date(blocked.lifecycle!.nameBlockedUntil!).toISOString()}: the template of this name and language ${blocked.templateId} was deleted on ${new Date(blocked.lifecycle!.deletedAt!).toISOString()}, and WhatsApp refuses a new template under a deleted approved template's name for 30 days from the deletion; create it under another name, or under this one from then`,
+        };
+      }
+    }
     // a write that leaves the WhatsApp template as it was (the description, the RCS message changed) is no edit of it:
     // WhatsApp never sees it, so it is not reviewed again and spends no edit
     // (compared in the category the platform holds it under now: a re-categorised template whose file took the new category is the same)
@@ -319,6 +352,24 @@ export class EmulatorState {
         : {}),
     };
     return { kind: 'changed', record };
+  }
+
+  /**
+   * The deleted template of the channel whose name and language a new WhatsApp template has, while
+   * WhatsApp still refuses that name (30 days from the deletion of an approved template); undefined
+   * when there is none. RBM has no such block: an RCS-only template is never refused.
+   */
+  deletedNamesake(channelId: string, body: TemplateWriteRequest, now = this.o.now()): TemplateRecord | undefined {
+    const inner = body.chatapp?.chatapp;
+    if (!inner) return undefined;
+    const channel = channelId.toLowerCase();
+    for (const t of this.templates.values()) {
+      const until = t.lifecycle?.nameBlockedUntil;
+      if (t.channelId !== channel || until === undefined || now >= until || t.lifecycle?.deletedAt === undefined) continue;
+      const theirs = t.body.chatapp?.chatapp;
+      if (theirs && theirs.name === inner.name && theirs.language === inner.language && DELETION_STATES.has(this.statusOf(t, now))) return t;
+    }
+    return undefined;
   }
 
   /** Makes a planned (and journaled) template write visible. */
