@@ -45,6 +45,8 @@ test('init in an empty git repository, then lint and apply --auto-approve succee
     assert.match(template, /^# yaml-language-server: \$schema=\S+schema\/template\.schema\.json\n/);
     assert.match(template, /\nchannel: shop-whatsapp /);
     assert.match(readFileSync(path.join(dir, '.gitignore'), 'utf8'), /^\.tplsync\/$/m);
+    // no package.json yet: init's advice (npm init, npm install) makes this a Node project, whose installed packages are not committed
+    assert.match(readFileSync(path.join(dir, '.gitignore'), 'utf8'), /^node_modules\/$/m);
     assert.match(readFileSync(path.join(dir, '.github/workflows/tplsync-apply.yml'), 'utf8'), /uses: tplsync\/tplsync@v\d+\.\d+\.\d+\n\s+with:\n\s+command: apply/);
 
     const lint = await cliIn(['lint'], { cwd: dir });

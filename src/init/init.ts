@@ -138,8 +138,9 @@ export function initFiles(o: InitOptions): PlannedFile[] {
 
 /**
  * The .gitignore with `.tplsync/` added, or undefined when it is already ignored. A .gitignore
- * init creates in a Node project (`node: true`, a package.json beside it) also ignores
- * node_modules/: without it, the first `git add -A` commits thousands of installed files.
+ * init creates (`node: true`) also ignores node_modules/: in a Node project, and in one without a
+ * package.json yet, which init's advice (`npm init -y && npm install ...`) makes one. Without it,
+ * the first `git add -A` commits thousands of installed files (trial-bs).
  */
 export function withIgnored(gitignore: string | undefined, o: { node?: boolean } = {}): string | undefined {
   const lines = (gitignore ?? '').split(/\r?\n/).map((l) => l.trim());
@@ -189,7 +190,7 @@ export function initWriteProblems(dir: string, files: readonly PlannedFile[], al
   try { ignoreLinked = lstatSync(ignore).isSymbolicLink(); } catch { /* none */ }
   if (ignoreLinked) {
     const had = existsSync(ignore) && !kept.length ? readIgnore(ignore) : undefined;
-    if (withIgnored(had, { node: existsSync(path.join(dir, 'package.json')) }) !== undefined) targets.push('.gitignore');
+    if (withIgnored(had, { node: true }) !== undefined) targets.push('.gitignore');
   } else if (!existsSync(ignore)) targets.push('.gitignore');
   return [...kept, ...targets.flatMap((f) => { const p = writeProblem(dir, f); return p ? [p] : []; })];
 }
@@ -219,7 +220,7 @@ export function writeInit(dir: string, files: readonly PlannedFile[]): InitOutco
       writeFileAtomic(abs, f.text);
       out.push({ file: f.file, kind: 'created' });
     }
-    const next = withIgnored(had, { node: existsSync(path.join(dir, 'package.json')) });
+    const next = withIgnored(had, { node: true });
     if (next === undefined) out.push({ file: '.gitignore', kind: 'exists' });
     else { writeFileAtomic(ignore, next); out.push({ file: '.gitignore', kind: had === undefined ? 'created' : 'updated' }); }
   } catch (e) {
