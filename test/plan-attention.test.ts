@@ -4,7 +4,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
-import { describeAttention, needsAttention, qualityWarning, recategorised } from '../src/plan/review-state.ts';
+import { describeAttention, needsAttention, NOT_EDITABLE, qualityWarning, recategorised } from '../src/plan/review-state.ts';
 import { CHANNEL_A, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 const KEY = `k${Math.random().toString(36).slice(2)}Q7x`; // random, as real keys are: any 8 of its characters are redacted from output
@@ -113,6 +113,17 @@ test('qualityWarning: an approved template rated RED is warned of with its pause
   for (const r of [{ statusText: 'APPROVED', qualityScore: 'YELLOW' }, { statusText: 'APPROVED' }, { statusText: 'PAUSED', qualityScore: 'RED' }, { statusText: 'FLAGGED', qualityScore: 'RED' }] as const) {
     assert.is(qualityWarning(r), undefined, JSON.stringify(r));
   }
+});
+
+// trial-bo F1: Meta's status webhook: FLAGGED "has received negative feedback and is at risk of being disabled"; it was said
+// "it will be paused unless its quality recovers"
+test('FLAGGED is said as Meta says it: negative feedback, at risk of being disabled until reinstated (not "will be paused")', () => {
+  const f = needsAttention({ statusText: 'FLAGGED' })!;
+  assert.match(f.todo, /^flagged: Meta says it "has received negative feedback and is at risk of being disabled" \(on a date Meta's notice of the flag may give; the read does not carry it\), until Meta reinstates it \(REINSTATED\)/);
+  assert.match(f.todo, 'see docs/recovery.md#flagged');
+  assert.not.match(f.todo, /will be paused|quality recovers/);
+  assert.match(NOT_EDITABLE.FLAGGED!, 'the template is FLAGGED on the channel (negative feedback: Meta says it is at risk of being disabled)');
+  assert.not.match(NOT_EDITABLE.FLAGGED!, /at risk of a pause|quality recovers/);
 });
 
 test.run();

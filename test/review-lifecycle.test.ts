@@ -564,4 +564,17 @@ test('POST /_emulator/review pause: true, or left out; not with statusText; only
   });
 });
 
+// trial-bo F1: Meta's status webhook: FLAGGED "has received negative feedback and is at risk of being disabled" (REINSTATED: no
+// longer flagged); review and plan said "it will be paused unless its quality recovers"
+test('trial-bo F1: a FLAGGED template is said, in review and plan, as at risk of being disabled (Meta\'s words), not as "will be paused"', () => withReviewed({ statusText: 'FLAGGED' }, async ({ run }) => {
+  const review = await run(['review']);
+  assert.is(review.exitCode, 2, review.stdout + review.stderr);
+  const plan = await run(['plan']);
+  for (const out of [review.stdout, plan.stdout]) {
+    assert.match(out.replace(/\s+/g, ' '), 'flagged: Meta says it "has received negative feedback and is at risk of being disabled"');
+    assert.match(out, 'until Meta reinstates it (REINSTATED)');
+    assert.not.match(out, /will be paused|quality recovers/);
+  }
+}));
+
 test.run();

@@ -84,7 +84,9 @@ const TODO: Readonly<Record<string, string>> = {
   // what disabled it is said only where the read says (its pauses, its reason: WhatsApp also disables for policy reasons): disabledTodo
   DISABLED: 'it cannot be sent or edited; create a new template under another name; see docs/recovery.md#disabled',
   IN_APPEAL: 'an appeal of its rejection is under review: wait for the decision; see docs/recovery.md#in_appeal',
-  FLAGGED: 'flagged for low quality: it will be paused unless its quality recovers; review the content; see docs/recovery.md#flagged',
+  // Meta's status webhook: FLAGGED "has received negative feedback and is at risk of being disabled", REINSTATED "no longer
+  // flagged or disabled"; its disable_info.disable_date is no field of the partner API's read (docs/api-assumptions.md), so no date is said
+  FLAGGED: 'flagged: Meta says it "has received negative feedback and is at risk of being disabled" (on a date Meta\'s notice of the flag may give; the read does not carry it), until Meta reinstates it (REINSTATED); look at what recipients report, the content and who receives it; see docs/recovery.md#flagged',
   LIMIT_EXCEEDED: 'the account is over its template limit: delete unused templates in the console; see docs/recovery.md#limit_exceeded',
   LOCKED: 'locked: it cannot be edited now; see docs/recovery.md#locked',
   ARCHIVED: 'archived on the channel: unarchive it in the console to send it; see docs/recovery.md#archived',
@@ -112,7 +114,7 @@ export const NOT_EDITABLE: Readonly<Record<string, string>> = {
   DISABLED: 'the template is DISABLED on the channel and takes no edit: create a new template under another name (docs/recovery.md#disabled)',
   LOCKED: 'the template is LOCKED on the channel and takes no edit now (docs/recovery.md#locked)',
   LIMIT_EXCEEDED: 'the WhatsApp account is at its template limit (LIMIT_EXCEEDED) and WhatsApp takes no edit of the template while it is: nothing in the file changes that. Bring the account\'s template count under its limit (delete templates it no longer uses in the console), then apply again once the read says another state (docs/recovery.md#limit_exceeded)',
-  FLAGGED: 'the template is FLAGGED on the channel (low quality, at risk of a pause) and WhatsApp edits only APPROVED, REJECTED and PAUSED templates: apply again once its quality recovers (APPROVED) or the platform pauses it (a PAUSED template takes the edit, and the edit starts its review again) (docs/recovery.md#flagged)',
+  FLAGGED: 'the template is FLAGGED on the channel (negative feedback: Meta says it is at risk of being disabled) and WhatsApp edits only APPROVED, REJECTED and PAUSED templates: apply again once Meta reinstates it (REINSTATED, no longer flagged) or the platform pauses it (a PAUSED template takes the edit, and the edit starts its review again) (docs/recovery.md#flagged)',
   PENDING_DELETION: 'the template is being deleted on the channel (PENDING_DELETION): make it again under a new name, or under this name with a new publicId in its file once WhatsApp\'s 30-day block of the name is over (docs/recovery.md#deleted)',
   DELETED: 'the template was deleted on the channel: make it again under a new name, or under this name with a new publicId in its file once WhatsApp\'s 30-day block of the name is over (docs/recovery.md#deleted)',
   ARCHIVED: 'the template is ARCHIVED on the channel: unarchive it in the console, then apply again (docs/recovery.md#archived)',
