@@ -110,9 +110,19 @@ test('qualityWarning: an approved template rated RED is warned of with its pause
   assert.match(qualityWarning({ statusText: 'APPROVED', qualityScore: 'RED' })!.warning, /^quality RED, 0 pauses so far: approved and sendable, .*a first pause lasts 3 hours, a second 6 hours, and a third disables it/);
   assert.equal(qualityWarning({ statusText: 'REINSTATED', qualityScore: 'RED', pauseCount: 1 })!.pauses, 1);
   assert.match(qualityWarning({ statusText: 'APPROVED', qualityScore: 'RED', pauseCount: 2 })!.warning, /2 pauses so far: .*the next pause disables it for good/);
-  for (const r of [{ statusText: 'APPROVED', qualityScore: 'YELLOW' }, { statusText: 'APPROVED' }, { statusText: 'PAUSED', qualityScore: 'RED' }, { statusText: 'FLAGGED', qualityScore: 'RED' }] as const) {
+  for (const r of [{ statusText: 'APPROVED', qualityScore: 'GREEN' }, { statusText: 'APPROVED', qualityScore: 'UNKNOWN' }, { statusText: 'APPROVED' }, { statusText: 'PAUSED', qualityScore: 'RED' }, { statusText: 'FLAGGED', qualityScore: 'RED' }, { statusText: 'PAUSED', qualityScore: 'YELLOW' }] as const) {
     assert.is(qualityWarning(r), undefined, JSON.stringify(r));
   }
+});
+
+// trial-bo F3: Meta's quality rating page: YELLOW "has received negative feedback from multiple WhatsApp users, or low
+// read-rates, and may soon become paused or disabled. Message templates with this status can still be sent." It had no word.
+test('qualityWarning: an approved template rated YELLOW gets a note in Meta\'s words (sendable; what to look at), apart from RED\'s', () => {
+  const y = qualityWarning({ statusText: 'APPROVED', qualityScore: 'YELLOW' })!;
+  assert.is(y.quality, 'YELLOW');
+  assert.is(y.pauses, undefined);
+  assert.is(y.warning, 'quality YELLOW (medium): approved and sendable, but Meta says it "has received negative feedback from multiple WhatsApp users, or low read-rates, and may soon become paused or disabled"; nothing stops it now: look at what recipients report and who receives it before it falls to RED; see docs/recovery.md#quality-yellow');
+  assert.match(qualityWarning({ statusText: 'REINSTATED', qualityScore: 'YELLOW', pauseCount: 1 })!.warning, /^quality YELLOW \(medium\), 1 pause so far: approved and sendable/);
 });
 
 // trial-bo F1: Meta's status webhook: FLAGGED "has received negative feedback and is at risk of being disabled"; it was said
