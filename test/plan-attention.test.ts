@@ -52,12 +52,29 @@ test('needsAttention carries the recommendation, quality and pauses, and names t
   for (const rec of ['Links to shortened URLs are not allowed at the start of the message.', 'The template contains too many emojis.', 'The header is too long; shorten it.']) {
     assert.is(needsAttention({ statusText: 'REJECTED', rejectionReason: 'INVALID_FORMAT', recommendation: rec }, withSequence)!.rule, undefined, rec);
   }
-  // whether a text is marketing is the reviewer's judgement: the category rule (one of three values) does not check it
-  for (const code of ['INCORRECT_CATEGORY', 'TAG_CONTENT_MISMATCH', 'PROMOTIONAL']) {
-    const c = needsAttention({ statusText: 'REJECTED', rejectionReason: code }, rules)!;
-    assert.is(c.rule, undefined, code);
-    assert.not.match(c.todo, 'lint rule');
+  // trial-bq F1: the category codes name the rule whose doc covers them (docs/rules.md): utility-promotional, a UTILITY
+  // template's promotional wording (PROMOTIONAL, INCORRECT_CATEGORY); translation-missing, a text left in the source
+  // language (TAG_CONTENT_MISMATCH, which its doc names)
+  const withCategory = new Set([...rules, 'utility-promotional', 'translation-missing']);
+  const utility = { name: 'x', components: [], language: 'en_US', status: 'REJECTED', category: 'UTILITY' };
+  for (const [code, rule] of [['PROMOTIONAL', 'utility-promotional'], ['INCORRECT_CATEGORY', 'utility-promotional'], ['TAG_CONTENT_MISMATCH', 'translation-missing']] as const) {
+    const c = needsAttention({ statusText: 'REJECTED', rejectionReason: code, chatapp: utility }, withCategory)!;
+    assert.is(c.rule, rule, code);
+    assert.match(c.todo, `(lint rule ${rule} checks this: run tplsync lint)`);
+    // the read without its category: the file's says
+    assert.is(needsAttention({ statusText: 'REJECTED', rejectionReason: code }, withCategory, undefined, 'UTILITY')!.rule, rule, code);
   }
+  // utility-promotional judges a UTILITY template alone: of a MARKETING or AUTHENTICATION one (or one whose category is not known) no rule covers them
+  for (const category of ['MARKETING', 'AUTHENTICATION', undefined]) {
+    for (const code of ['PROMOTIONAL', 'INCORRECT_CATEGORY']) {
+      const c = needsAttention({ statusText: 'REJECTED', rejectionReason: code, ...(category ? { chatapp: { ...utility, category } } : {}) }, withCategory)!;
+      assert.is(c.rule, undefined, `${code} ${category}`);
+      assert.not.match(c.todo, 'lint rule');
+    }
+  }
+  assert.is(needsAttention({ statusText: 'REJECTED', rejectionReason: 'TAG_CONTENT_MISMATCH', chatapp: { ...utility, category: 'MARKETING' } }, withCategory)!.rule, 'translation-missing');
+  // a rule the registry does not have is never named
+  assert.is(needsAttention({ statusText: 'REJECTED', rejectionReason: 'PROMOTIONAL', chatapp: utility }, rules)!.rule, undefined);
   assert.is(needsAttention({ statusText: 'REJECTED', rejectionReason: 'placeholder-position: a body may not end with a placeholder' }, rules)!.rule, 'placeholder-position');
   assert.is(needsAttention({ statusText: 'REJECTED', rejectionReason: 'SCAM' }, rules)!.rule, undefined);
   assert.is(needsAttention({ statusText: 'REJECTED', rejectionReason: 'no-such-rule: x' }, rules)!.rule, undefined);

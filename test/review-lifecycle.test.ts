@@ -612,4 +612,20 @@ test('trial-bo F1: a FLAGGED template is said, in review and plan, as at risk of
   }
 }));
 
+// trial-bq F1: review named the rule of INVALID_FORMAT only; docs/commands/review.md promises "the lint rule that covers the
+// reason where one does", and utility-promotional (a UTILITY template's promotional wording) and translation-missing (whose
+// doc names TAG_CONTENT_MISMATCH) do
+for (const [reason, rule] of [['PROMOTIONAL', 'utility-promotional'], ['INCORRECT_CATEGORY', 'utility-promotional'], ['TAG_CONTENT_MISMATCH', 'translation-missing']] as const) {
+  test(`trial-bq F1: a UTILITY template REJECTED for ${reason}: review and plan name lint rule ${rule}`, () => withReviewed({ statusText: 'REJECTED', reason }, async ({ run }) => {
+    const review = await run(['review']);
+    assert.is(review.exitCode, 2, review.stdout + review.stderr);
+    assert.match(review.stdout, `    reason: ${reason}`);
+    assert.match(review.stdout, `see docs/recovery.md#rejected (lint rule ${rule} checks this: run tplsync lint)`);
+    const rj = JSON.parse((await run(['review', '--format', 'json'])).stdout) as ReviewJson;
+    assert.ok(validReview(rj), ajv.errorsText(validReview.errors));
+    assert.is(rj.templates[0]!.rule, rule);
+    assert.match((await run(['plan'])).stdout, `(lint rule ${rule} checks this: run tplsync lint)`);
+  }));
+}
+
 test.run();

@@ -399,7 +399,7 @@ export function makePlan(inp: PlanInputs): Plan {
       if (dropped.length) attention.push(droppedFieldsNote(dropped));
     }
     // not approved on the channel: not in sync, whatever the content (PENDING within its review is fine)
-    const state = needsAttention(r, inp.ruleIds, inp.ruleSettingsOf?.(d.file)) ?? recat;
+    const state = needsAttention(r, inp.ruleIds, inp.ruleSettingsOf?.(d.file), c.category) ?? recat;
     // a category that differs is said in one short line (categoryNote), its why once below the plan (categoryExplanation)
     if (state && !(categoryChange && state === recat)) attention.push(describeAttention(state));
     let categoryShown: PlanChange['categoryNote'];

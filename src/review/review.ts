@@ -81,7 +81,7 @@ export function makeReview(environment: string, inputs: readonly ReviewInput[], 
     }
     if (!r) return { ...base, state: 'ABSENT', todo: `not on the channel: run ${adviceCommand('apply', environment)} to create it` };
     const remoteCategory = r.chatapp?.category;
-    let a: NeedsAttention | undefined = needsAttention(r, ruleIds, i.settingOf);
+    let a: NeedsAttention | undefined = needsAttention(r, ruleIds, i.settingOf, i.category);
     if (!a && isApprovedState(r.statusText) && remoteCategory && i.category && remoteCategory !== i.category && remoteCategory !== i.acceptedCategory) a = recategorised(i.category, remoteCategory, false, i.categoryContext);
     // in review after an edit that used the allowance: the next edit is not possible when the review ends, but from when the read says
     const limited = r.statusText === 'PENDING' && r.chatapp && i.allowance?.remaining === 0
