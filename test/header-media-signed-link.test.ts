@@ -33,29 +33,29 @@ test('metaCdnLink: the hosts of Meta\'s CDN with a signature, and the day oe= (h
   assert.equal(metaCdnLink('https://scontent.whatsapp.net/v/a.jpg?oh=1&oe=zz'), { host: 'scontent.whatsapp.net' });
   // another host with the same query, a Meta host without a signature, no URL: none
   for (const u of ['https://cdn.example.com/a.jpg?oh=1&oe=66F2A1B2', 'https://evilwhatsapp.net/a.jpg?oe=66F2A1B2', 'https://static.whatsapp.net/a.jpg', 'not a url']) assert.equal(metaCdnLink(u), undefined, u);
-  assert.equal(metaCdnLinkSaid(metaCdnLink(SCONTENT)!), 'a link of Meta\'s CDN (scontent.whatsapp.net), signed to expire on 2024-09-24');
+  assert.equal(metaCdnLinkSaid(metaCdnLink(SCONTENT)!), 'a signed link of Meta\'s CDN (scontent.whatsapp.net) whose signature says it expires on 2024-09-24');
 });
 
 // trial-bl F2: pull and plan, which run at a moment, give it (`now`): a link whose moment has passed is said as expired,
-// not "signed to expire on" a past day; lint gives none (above: the same words on any day)
+// not "whose signature says it expires on" a past day; lint gives none (above: the same words on any day, true of a past day too)
 test('metaCdnLinkSaid with a clock: expired once the link\'s moment has passed (to the second), else as without one', () => {
   const link = metaCdnLink(SCONTENT)!;
   const at = new Date(0x66F2A1B2 * 1000);
-  assert.is(metaCdnLinkSaid(link, new Date(at.getTime() - 1000)), 'a link of Meta\'s CDN (scontent.whatsapp.net), signed to expire on 2024-09-24');
+  assert.is(metaCdnLinkSaid(link, new Date(at.getTime() - 1000)), 'a signed link of Meta\'s CDN (scontent.whatsapp.net) whose signature says it expires on 2024-09-24');
   assert.is(metaCdnLinkSaid(link, at), 'a link of Meta\'s CDN (scontent.whatsapp.net), expired on 2024-09-24 already (nothing is served there now)');
   assert.is(metaCdnLinkSaid(link, new Date('2026-12-03T00:00:00Z')), metaCdnLinkSaid(link, at));
   const download = metaCdnLink('https://lookaside.fbsbx.com/whatsapp_business/attachments/?mid=1&ext=1727177138&hash=ATs1')!;
   assert.is(metaCdnLinkSaid(download, new Date('2026-01-01T00:00:00Z')), 'a media download link of Meta\'s API (lookaside.fbsbx.com), expired on 2024-09-24 already (nothing is served there now)');
   // a link without a day: never said expired
-  assert.is(metaCdnLinkSaid(metaCdnLink('https://scontent.whatsapp.net/v/a.jpg?oh=1&oe=zz')!, new Date('2999-01-01T00:00:00Z')), 'a link of Meta\'s CDN (scontent.whatsapp.net), signed to expire');
+  assert.is(metaCdnLinkSaid(metaCdnLink('https://scontent.whatsapp.net/v/a.jpg?oh=1&oe=zz')!, new Date('2999-01-01T00:00:00Z')), 'a signed, expiring link of Meta\'s CDN (scontent.whatsapp.net)');
 });
 
 test('a media header\'s and a carousel card\'s signed sample are warned, naming the day; another sample is not', () => {
   assert.equal(found(`header: { format: IMAGE, example: "${SCONTENT}" }`), [
-    'The IMAGE header\'s sample is a link of Meta\'s CDN (scontent.whatsapp.net), signed to expire on 2024-09-24: a temporary link (Meta\'s listing gives every media sample so), not a file\'s address; every create and edit sends the sample for review, and once the link expires nothing is served there. Host the file at a stable https:// address and write that as the sample.',
+    'The IMAGE header\'s sample is a signed link of Meta\'s CDN (scontent.whatsapp.net) whose signature says it expires on 2024-09-24: a temporary link (Meta\'s listing gives every media sample so), not a file\'s address; every create and edit sends the sample for review, and once the link expires nothing is served there. Host the file at a stable https:// address and write that as the sample.',
   ]);
   const cards = `carousel:\n  - header: { format: IMAGE, example: "${SCONTENT}" }\n    buttons: [{ type: QUICK_REPLY, text: More }]\n  - header: { format: IMAGE, example: "https://cdn.example.com/b.jpg" }\n    buttons: [{ type: QUICK_REPLY, text: More }]`;
-  assert.equal(found(cards).map((m) => m.startsWith('Card 1: the IMAGE header\'s sample is a link of Meta\'s CDN (scontent.whatsapp.net), signed to expire on 2024-09-24: ')), [true]);
+  assert.equal(found(cards).map((m) => m.startsWith('Card 1: the IMAGE header\'s sample is a signed link of Meta\'s CDN (scontent.whatsapp.net) whose signature says it expires on 2024-09-24: ')), [true]);
   assert.equal(found('header: { format: IMAGE, example: "https://cdn.example.com/spring.jpg?v=3" }'), []);
   assert.equal(found('header: { format: IMAGE, example: "https://cdn.example.com/spring.jpg?oe=66F2A1B2" }'), []);
 });
@@ -97,10 +97,10 @@ test('pull --from meta at a moment: a signed sample whose expiry has passed is s
     assert.equal(await notes(NOON), [
       'header.example: the sample is a link of Meta\'s CDN (scontent.whatsapp.net), expired on 2026-11-01 already (nothing is served there now)',
       'carousel[0].header.example: the sample is a link of Meta\'s CDN (scontent.whatsapp.net), expired on 2026-12-02 already (nothing is served there now)',
-      'carousel[1].header.example: the sample is a link of Meta\'s CDN (scontent.whatsapp.net), signed to expire on 2026-12-04',
+      'carousel[1].header.example: the sample is a signed link of Meta\'s CDN (scontent.whatsapp.net) whose signature says it expires on 2026-12-04',
     ]);
     // a month earlier, none has expired; without a clock, each by its day
-    for (const now of [new Date('2026-10-01T00:00:00Z'), undefined]) assert.equal((await notes(now)).map((n) => n.replace(/^.*?: the sample is a link of Meta's CDN \(scontent\.whatsapp\.net\), /, '')), ['signed to expire on 2026-11-01', 'signed to expire on 2026-12-02', 'signed to expire on 2026-12-04']);
+    for (const now of [new Date('2026-10-01T00:00:00Z'), undefined]) assert.equal((await notes(now)).map((n) => n.replace(/^.*?: the sample is a signed link of Meta's CDN \(scontent\.whatsapp\.net\) /, '')), ['whose signature says it expires on 2026-11-01', 'whose signature says it expires on 2026-12-02', 'whose signature says it expires on 2026-12-04']);
   } finally { cleanup(dir); }
 });
 
@@ -150,6 +150,23 @@ test('plan at a moment: a create or an update whose media sample expired is mark
     assert.is(cli.exitCode, 0, cli.stderr);
     assert.match(cli.stdout, '! header.example: the media sample is a link of Meta\'s CDN (scontent.whatsapp.net), expired on 2026-11-01 already');
   } finally { cleanup(dir); }
+});
+
+// trial-bo (smaller note), trial-bl F2: lint said "signed to expire on 2026-02-27" of a day already past; it reads no clock, so its
+// words must hold of a past day as of one to come
+test('lint\'s words of a signed link are true whether its day is past or to come (no clock read): "whose signature says it expires on DAY"', () => {
+  const past = SCONTENT; // oe= 2024-09-24
+  const future = SCONTENT.replace('oe=66F2A1B2', 'oe=F0000000'); // 2097
+  for (const [url, day] of [[past, '2024-09-24'], [future, '2097-08-05']] as const) {
+    for (const now of ['2020-01-01T00:00:00Z', '2026-01-01T00:00:00Z']) {
+      const [m] = found(`header: { format: IMAGE, example: "${url}" }`, now);
+      assert.ok(m!.startsWith(`The IMAGE header's sample is a signed link of Meta's CDN (scontent.whatsapp.net) whose signature says it expires on ${day}: `), m);
+      assert.not.match(m!, /signed to expire|expired/);
+    }
+  }
+  const download = metaCdnLink('https://lookaside.fbsbx.com/whatsapp_business/attachments/?mid=1&ext=1727177138&hash=ATs1')!;
+  assert.is(metaCdnLinkSaid(download), 'a signed media download link of Meta\'s API (lookaside.fbsbx.com) whose signature says it expires on 2024-09-24, served only with an access token');
+  assert.is(metaCdnLinkSaid(metaCdnLink('https://lookaside.fbsbx.com/whatsapp_business/attachments/?mid=1&hash=ATs1')!), 'a signed, expiring media download link of Meta\'s API (lookaside.fbsbx.com), served only with an access token');
 });
 
 test.run();

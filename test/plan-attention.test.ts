@@ -4,7 +4,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
-import { describeAttention, needsAttention, qualityWarning, recategorised } from '../src/plan/review-state.ts';
+import { describeAttention, needsAttention, NOT_EDITABLE, qualityWarning, recategorised } from '../src/plan/review-state.ts';
 import { CHANNEL_A, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
 
 const KEY = `k${Math.random().toString(36).slice(2)}Q7x`; // random, as real keys are: any 8 of its characters are redacted from output
@@ -52,12 +52,29 @@ test('needsAttention carries the recommendation, quality and pauses, and names t
   for (const rec of ['Links to shortened URLs are not allowed at the start of the message.', 'The template contains too many emojis.', 'The header is too long; shorten it.']) {
     assert.is(needsAttention({ statusText: 'REJECTED', rejectionReason: 'INVALID_FORMAT', recommendation: rec }, withSequence)!.rule, undefined, rec);
   }
-  // whether a text is marketing is the reviewer's judgement: the category rule (one of three values) does not check it
-  for (const code of ['INCORRECT_CATEGORY', 'TAG_CONTENT_MISMATCH', 'PROMOTIONAL']) {
-    const c = needsAttention({ statusText: 'REJECTED', rejectionReason: code }, rules)!;
-    assert.is(c.rule, undefined, code);
-    assert.not.match(c.todo, 'lint rule');
+  // trial-bq F1: the category codes name the rule whose doc covers them (docs/rules.md): utility-promotional, a UTILITY
+  // template's promotional wording (PROMOTIONAL, INCORRECT_CATEGORY); translation-missing, a text left in the source
+  // language (TAG_CONTENT_MISMATCH, which its doc names)
+  const withCategory = new Set([...rules, 'utility-promotional', 'translation-missing']);
+  const utility = { name: 'x', components: [], language: 'en_US', status: 'REJECTED', category: 'UTILITY' };
+  for (const [code, rule] of [['PROMOTIONAL', 'utility-promotional'], ['INCORRECT_CATEGORY', 'utility-promotional'], ['TAG_CONTENT_MISMATCH', 'translation-missing']] as const) {
+    const c = needsAttention({ statusText: 'REJECTED', rejectionReason: code, chatapp: utility }, withCategory)!;
+    assert.is(c.rule, rule, code);
+    assert.match(c.todo, `(lint rule ${rule} checks this: run tplsync lint)`);
+    // the read without its category: the file's says
+    assert.is(needsAttention({ statusText: 'REJECTED', rejectionReason: code }, withCategory, undefined, 'UTILITY')!.rule, rule, code);
   }
+  // utility-promotional judges a UTILITY template alone: of a MARKETING or AUTHENTICATION one (or one whose category is not known) no rule covers them
+  for (const category of ['MARKETING', 'AUTHENTICATION', undefined]) {
+    for (const code of ['PROMOTIONAL', 'INCORRECT_CATEGORY']) {
+      const c = needsAttention({ statusText: 'REJECTED', rejectionReason: code, ...(category ? { chatapp: { ...utility, category } } : {}) }, withCategory)!;
+      assert.is(c.rule, undefined, `${code} ${category}`);
+      assert.not.match(c.todo, 'lint rule');
+    }
+  }
+  assert.is(needsAttention({ statusText: 'REJECTED', rejectionReason: 'TAG_CONTENT_MISMATCH', chatapp: { ...utility, category: 'MARKETING' } }, withCategory)!.rule, 'translation-missing');
+  // a rule the registry does not have is never named
+  assert.is(needsAttention({ statusText: 'REJECTED', rejectionReason: 'PROMOTIONAL', chatapp: utility }, rules)!.rule, undefined);
   assert.is(needsAttention({ statusText: 'REJECTED', rejectionReason: 'placeholder-position: a body may not end with a placeholder' }, rules)!.rule, 'placeholder-position');
   assert.is(needsAttention({ statusText: 'REJECTED', rejectionReason: 'SCAM' }, rules)!.rule, undefined);
   assert.is(needsAttention({ statusText: 'REJECTED', rejectionReason: 'no-such-rule: x' }, rules)!.rule, undefined);
@@ -110,9 +127,30 @@ test('qualityWarning: an approved template rated RED is warned of with its pause
   assert.match(qualityWarning({ statusText: 'APPROVED', qualityScore: 'RED' })!.warning, /^quality RED, 0 pauses so far: approved and sendable, .*a first pause lasts 3 hours, a second 6 hours, and a third disables it/);
   assert.equal(qualityWarning({ statusText: 'REINSTATED', qualityScore: 'RED', pauseCount: 1 })!.pauses, 1);
   assert.match(qualityWarning({ statusText: 'APPROVED', qualityScore: 'RED', pauseCount: 2 })!.warning, /2 pauses so far: .*the next pause disables it for good/);
-  for (const r of [{ statusText: 'APPROVED', qualityScore: 'YELLOW' }, { statusText: 'APPROVED' }, { statusText: 'PAUSED', qualityScore: 'RED' }, { statusText: 'FLAGGED', qualityScore: 'RED' }] as const) {
+  for (const r of [{ statusText: 'APPROVED', qualityScore: 'GREEN' }, { statusText: 'APPROVED', qualityScore: 'UNKNOWN' }, { statusText: 'APPROVED' }, { statusText: 'PAUSED', qualityScore: 'RED' }, { statusText: 'FLAGGED', qualityScore: 'RED' }, { statusText: 'PAUSED', qualityScore: 'YELLOW' }] as const) {
     assert.is(qualityWarning(r), undefined, JSON.stringify(r));
   }
+});
+
+// trial-bo F3: Meta's quality rating page: YELLOW "has received negative feedback from multiple WhatsApp users, or low
+// read-rates, and may soon become paused or disabled. Message templates with this status can still be sent." It had no word.
+test('qualityWarning: an approved template rated YELLOW gets a note in Meta\'s words (sendable; what to look at), apart from RED\'s', () => {
+  const y = qualityWarning({ statusText: 'APPROVED', qualityScore: 'YELLOW' })!;
+  assert.is(y.quality, 'YELLOW');
+  assert.is(y.pauses, undefined);
+  assert.is(y.warning, 'quality YELLOW (medium): approved and sendable, but Meta says it "has received negative feedback from multiple WhatsApp users, or low read-rates, and may soon become paused or disabled"; nothing stops it now: look at what recipients report and who receives it before it falls to RED; see docs/recovery.md#quality-yellow');
+  assert.match(qualityWarning({ statusText: 'REINSTATED', qualityScore: 'YELLOW', pauseCount: 1 })!.warning, /^quality YELLOW \(medium\), 1 pause so far: approved and sendable/);
+});
+
+// trial-bo F1: Meta's status webhook: FLAGGED "has received negative feedback and is at risk of being disabled"; it was said
+// "it will be paused unless its quality recovers"
+test('FLAGGED is said as Meta says it: negative feedback, at risk of being disabled until reinstated (not "will be paused")', () => {
+  const f = needsAttention({ statusText: 'FLAGGED' })!;
+  assert.match(f.todo, /^flagged: Meta says it "has received negative feedback and is at risk of being disabled" \(on a date Meta's notice of the flag may give; the read does not carry it\), until Meta reinstates it \(REINSTATED\)/);
+  assert.match(f.todo, 'see docs/recovery.md#flagged');
+  assert.not.match(f.todo, /will be paused|quality recovers/);
+  assert.match(NOT_EDITABLE.FLAGGED!, 'the template is FLAGGED on the channel (negative feedback: Meta says it is at risk of being disabled)');
+  assert.not.match(NOT_EDITABLE.FLAGGED!, /at risk of a pause|quality recovers/);
 });
 
 test.run();

@@ -452,9 +452,9 @@ test('trial bh F2: a media sample Meta\'s listing gives as a signed link of its 
     const r = await cliIn(['pull', '--from', 'meta', 'meta.json', '--channel', 'shop-whatsapp'], { cwd: dir });
     assert.is(r.exitCode, 0, r.stderr);
     assert.match(r.stderr, 'promo_img/en_US (meta.json data[0]) written to templates/promo_img.en_US.yaml (said, not a finding):\n  header.example: the sample is a link of Meta\'s CDN (scontent.whatsapp.net), expired on 2024-09-24 already (nothing is served there now), as Meta\'s listing gives every media sample: a temporary link, written as it is: replace it with a stable https:// address of the file');
-    assert.match(r.stderr, /promo_cards\/en_US .*\n  carousel\[0\]\.header\.example: the sample is a link of Meta's CDN \(scontent\.whatsapp\.net\), signed to expire on 2984-01-15, .*\n  carousel\[1\]\.header\.example: /);
+    assert.match(r.stderr, /promo_cards\/en_US .*\n  carousel\[0\]\.header\.example: the sample is a signed link of Meta's CDN \(scontent\.whatsapp\.net\) whose signature says it expires on 2984-01-15, .*\n  carousel\[1\]\.header\.example: /);
     // lint's finding beside it (a warning: the exit code stays 0)
-    assert.match(r.stdout + r.stderr, /warning\s+The IMAGE header's sample is a link of Meta's CDN .* header-media-signed-link/);
+    assert.match(r.stdout + r.stderr, /warning\s+The IMAGE header's sample is a signed link of Meta's CDN .* header-media-signed-link/);
     const file = path.join(dir, 'templates', 'promo_img.en_US.yaml');
     assert.match(readFileSync(file, 'utf8'), 'oe=66F2A1B2');
     // the user hosts the file: pulled again, the export's link is what Meta's listing gives of any sample, and the file's stays

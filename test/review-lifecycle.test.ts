@@ -564,4 +564,68 @@ test('POST /_emulator/review pause: true, or left out; not with statusText; only
   });
 });
 
+// trial-bo F3: a YELLOW rating was shown in the column and never explained; Meta (template quality rating): YELLOW "has received
+// negative feedback from multiple WhatsApp users, or low read-rates, and may soon become paused or disabled. Message templates with
+// this status can still be sent."
+test('trial-bo F3: a YELLOW rating gets a note (lighter than RED\'s warning) in review, plan (text, json, markdown) and send; every exit code stays as for an approved template', async () => {
+  await withReviewed({ quality: 'YELLOW' }, async ({ run }) => {
+    const note = 'quality YELLOW (medium): approved and sendable, but Meta says it "has received negative feedback from multiple WhatsApp users, or low read-rates, and may soon become paused or disabled"';
+    const review = await run(['review']);
+    assert.is(review.exitCode, 0, review.stdout + review.stderr);
+    const key = String(/shop-whatsapp\/order_ready_\w+\/en_US/.exec(review.stdout)?.[0]);
+    assert.match(review.stdout, `    i ${note}`);
+    assert.not.match(review.stdout, /^\s+! /m);
+    assert.match(review.stdout, 'The template in remote is approved. It is rated YELLOW, medium quality (noted i above).');
+    const rj = JSON.parse((await run(['review', '--format', 'json'])).stdout) as ReviewJson;
+    assert.ok(validReview(rj), ajv.errorsText(validReview.errors));
+    assert.equal([rj.templates[0]!.quality, rj.templates[0]!.warning, rj.templates[0]!.todo, rj.summary.approved, rj.summary.qualityRed, rj.summary.qualityYellow, rj.summary.needsAttention], ['YELLOW', undefined, undefined, 1, undefined, 1, 0]);
+    assert.match(String(rj.templates[0]!.note), note);
+    const plan = await run(['plan', '--detailed-exitcode']);
+    assert.is(plan.exitCode, 0, plan.stdout + plan.stderr);
+    assert.match(plan.stdout, 'No changes. 1 template in remote matches its file.');
+    assert.match(plan.stdout, `i ${key}: ${note}`);
+    assert.not.match(plan.stdout, /^! /m);
+    const pj = JSON.parse((await run(['plan', '--format', 'json'])).stdout) as { changes: { qualityWarning?: unknown; qualityNote?: { quality: string; warning: string } }[]; summary: Record<string, number> };
+    assert.ok(validPlan(pj), ajv.errorsText(validPlan.errors));
+    assert.equal([pj.changes[0]!.qualityWarning, pj.changes[0]!.qualityNote?.quality, pj.summary.qualityRed, pj.summary.qualityYellow, pj.summary.needsAttention], [undefined, 'YELLOW', undefined, 1, undefined]);
+    const md = await run(['plan', '--format', 'markdown']);
+    assert.match(md.stdout, '✅ No changes: the channels match the files.');
+    assert.match(md.stdout, `ℹ️ \`${key}\`: quality YELLOW (medium)`);
+    assert.not.match(md.stdout, '⚠️');
+    const send = await run(['send', '--to', '+4915100000042', '--template', key.split('/')[1]!, '--param', '1=Ana']);
+    assert.is(send.exitCode, 0, send.stdout + send.stderr);
+    assert.match(send.stderr, `tplsync: note: ${key}: ${note}`);
+    assert.not.match(send.stderr, 'warning');
+  });
+});
+
+// trial-bo F1: Meta's status webhook: FLAGGED "has received negative feedback and is at risk of being disabled" (REINSTATED: no
+// longer flagged); review and plan said "it will be paused unless its quality recovers"
+test('trial-bo F1: a FLAGGED template is said, in review and plan, as at risk of being disabled (Meta\'s words), not as "will be paused"', () => withReviewed({ statusText: 'FLAGGED' }, async ({ run }) => {
+  const review = await run(['review']);
+  assert.is(review.exitCode, 2, review.stdout + review.stderr);
+  const plan = await run(['plan']);
+  for (const out of [review.stdout, plan.stdout]) {
+    assert.match(out.replace(/\s+/g, ' '), 'flagged: Meta says it "has received negative feedback and is at risk of being disabled"');
+    assert.match(out, 'until Meta reinstates it (REINSTATED)');
+    assert.not.match(out, /will be paused|quality recovers/);
+  }
+}));
+
+// trial-bq F1: review named the rule of INVALID_FORMAT only; docs/commands/review.md promises "the lint rule that covers the
+// reason where one does", and utility-promotional (a UTILITY template's promotional wording) and translation-missing (whose
+// doc names TAG_CONTENT_MISMATCH) do
+for (const [reason, rule] of [['PROMOTIONAL', 'utility-promotional'], ['INCORRECT_CATEGORY', 'utility-promotional'], ['TAG_CONTENT_MISMATCH', 'translation-missing']] as const) {
+  test(`trial-bq F1: a UTILITY template REJECTED for ${reason}: review and plan name lint rule ${rule}`, () => withReviewed({ statusText: 'REJECTED', reason }, async ({ run }) => {
+    const review = await run(['review']);
+    assert.is(review.exitCode, 2, review.stdout + review.stderr);
+    assert.match(review.stdout, `    reason: ${reason}`);
+    assert.match(review.stdout, `see docs/recovery.md#rejected (lint rule ${rule} checks this: run tplsync lint)`);
+    const rj = JSON.parse((await run(['review', '--format', 'json'])).stdout) as ReviewJson;
+    assert.ok(validReview(rj), ajv.errorsText(validReview.errors));
+    assert.is(rj.templates[0]!.rule, rule);
+    assert.match((await run(['plan'])).stdout, `(lint rule ${rule} checks this: run tplsync lint)`);
+  }));
+}
+
 test.run();

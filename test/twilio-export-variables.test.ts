@@ -90,7 +90,7 @@ test('a media header\'s URL varies by its file name, a variable with the sample\
   const m = exportOf({ ...invoice, header: { format: 'IMAGE', example: signed } });
   assert.equal(contentOf(m).types['twilio/media']!.media, ['https://scontent.whatsapp.net/v/t61.29466-34/{{2}}']);
   assert.equal(contentOf(m).variables!['2'], 'spring.jpg');
-  assert.match(m.issues[0]!.message, "so the sample Twilio submits for review is https://scontent.whatsapp.net/v/t61.29466-34/spring.jpg, and the file's sample is a link of Meta's CDN (scontent.whatsapp.net), signed to expire on 2024-09-24, which serves nothing without its query: host the file at a stable https:// address and give that as the sample");
+  assert.match(m.issues[0]!.message, "so the sample Twilio submits for review is https://scontent.whatsapp.net/v/t61.29466-34/spring.jpg, and the file's sample is a signed link of Meta's CDN (scontent.whatsapp.net) whose signature says it expires on 2024-09-24, which serves nothing without its query: host the file at a stable https:// address and give that as the sample");
   // a carousel card's alike
   const cards = { name: 'cards', category: 'MARKETING', body: { text: 'New arrivals for you: swipe.' }, carousel: [0, 1].map((i) => ({ header: { format: 'IMAGE', example: `https://cdn.example.com/c${i}.png#top` }, buttons: [{ type: 'QUICK_REPLY', text: 'More' }] })) };
   const c = exportOf(cards);

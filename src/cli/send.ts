@@ -169,7 +169,7 @@ export async function sendCommand(o: SendCommandOptions): Promise<number> {
       if (json && e instanceof SendFailed) io().stdout.write(sendOutput('failed', e.clientMessageId, e.response, e.omitted));
       throw e;
     } finally { unsaid(); }
-    // sent, and the channel rates it RED: said on stderr (the output a program reads is unchanged)
+    // sent, and the channel rates it RED (or YELLOW): said on stderr (the output a program reads is unchanged)
     if (meta && sent.quality) sayQuality(meta, sent.quality);
     if (json) {
       io().stdout.write(sendOutput('sent', sent.clientMessageId, sent.response, sent.omitted));
@@ -185,7 +185,7 @@ export async function sendCommand(o: SendCommandOptions): Promise<number> {
   });
 }
 
-/** a template the channel rates RED: approved and sent, and what review and plan say of it (Meta may pause it soon) */
+/** a template the channel rates RED (a warning) or YELLOW (a note): approved and sent, and what review and plan say of it (Meta may pause it soon) */
 function sayQuality(meta: TemplateMeta, quality: QualityWarning): void {
-  io().stderr.write(`tplsync: warning: ${asIdentifier(templateKey(meta))}: ${quality.warning}\n`);
+  io().stderr.write(`tplsync: ${quality.quality === 'RED' ? 'warning' : 'note'}: ${asIdentifier(templateKey(meta))}: ${quality.warning}\n`);
 }

@@ -60,7 +60,7 @@ export const PAUSES_MS = [3 * 3600_000, 6 * 3600_000] as const;
 /**
  * States in which the platform refuses an edit: WhatsApp edits only APPROVED, REJECTED and PAUSED
  * templates (Meta's template management page), REINSTATED being approved again; PENDING is the
- * emulator's own review, refused apart. A FLAGGED template (low quality, at risk of a pause) is none
+ * emulator's own review, refused apart. A FLAGGED template (negative feedback, at risk of being disabled) is none
  * of the three: refused, as plan and apply expect (src/plan/review-state.ts NOT_EDITABLE).
  */
 export const NOT_EDITABLE_STATES: ReadonlySet<string> = new Set(['DISABLED', 'IN_APPEAL', 'LOCKED', 'PENDING_DELETION', 'DELETED', 'ARCHIVED', 'LIMIT_EXCEEDED', 'FLAGGED']);
@@ -163,7 +163,7 @@ export interface ReviewRequest {
   pause?: true;
 }
 
-/** The states in which WhatsApp pauses a template for low quality: those it is sent in (and FLAGGED, at risk of a pause). */
+/** The states in which WhatsApp pauses a template for low quality: those it is sent in (and FLAGGED, at risk of being disabled). */
 export const PAUSABLE_STATES: ReadonlySet<string> = new Set(['APPROVED', 'REINSTATED', 'FLAGGED']);
 
 export type ConversationPlan =

@@ -51,14 +51,16 @@ export function metaCdnLinkExpired(link: MetaCdnLink, now: Date): boolean {
 }
 
 /**
- * The link said in a message: `a link of Meta's CDN (scontent.whatsapp.net), signed to expire on
- * 2024-09-24`. Without `now` (lint) never "expired": the date is the link's own. With `now` (pull,
- * plan), a link whose moment has passed is said as such: `..., expired on 2024-09-24 already
- * (nothing is served there now)`.
+ * The link said in a message: `a signed link of Meta's CDN (scontent.whatsapp.net) whose signature
+ * says it expires on 2024-09-24`, words true whether that day is past or to come, as lint, which
+ * reads no clock, says it on any day (trial-bo: "signed to expire on" a past day). With `now` (pull,
+ * plan), a link whose moment has passed is said as such: `a link of Meta's CDN (...), expired on
+ * 2024-09-24 already (nothing is served there now)`.
  */
 export function metaCdnLinkSaid(link: MetaCdnLink, now?: Date): string {
   const expired = now !== undefined && metaCdnLinkExpired(link, now);
   if (expired) return `${link.download ? 'a media download link of Meta\'s API' : 'a link of Meta\'s CDN'} (${link.host}), expired on ${link.expires!} already (nothing is served there now)`;
-  const signed = `signed to expire${link.expires !== undefined ? ` on ${link.expires}` : ''}`;
-  return link.download ? `a media download link of Meta's API (${link.host}), ${signed} and served only with an access token` : `a link of Meta's CDN (${link.host}), ${signed}`;
+  const what = link.download ? `media download link of Meta's API (${link.host})` : `link of Meta's CDN (${link.host})`;
+  const said = link.expires !== undefined ? `a signed ${what} whose signature says it expires on ${link.expires}` : `a signed, expiring ${what}`;
+  return link.download ? `${said}, served only with an access token` : said;
 }

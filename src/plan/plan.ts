@@ -46,6 +46,8 @@ export interface PlanChange {
   needsAttention?: NeedsAttention;
   /** approved and sendable, but rated RED: Meta may pause it soon (said beside the plan; in sync all the same) */
   qualityWarning?: QualityWarning;
+  /** approved and sendable, rated YELLOW (medium: Meta says it may soon become paused or disabled): a lighter note beside the plan */
+  qualityNote?: QualityWarning;
   /** an update of an APPROVED template spends one of its limited edits: what the read said of them */
   edit?: EditSpend;
   /**
@@ -397,7 +399,7 @@ export function makePlan(inp: PlanInputs): Plan {
       if (dropped.length) attention.push(droppedFieldsNote(dropped));
     }
     // not approved on the channel: not in sync, whatever the content (PENDING within its review is fine)
-    const state = needsAttention(r, inp.ruleIds, inp.ruleSettingsOf?.(d.file)) ?? recat;
+    const state = needsAttention(r, inp.ruleIds, inp.ruleSettingsOf?.(d.file), c.category) ?? recat;
     // a category that differs is said in one short line (categoryNote), its why once below the plan (categoryExplanation)
     if (state && !(categoryChange && state === recat)) attention.push(describeAttention(state));
     let categoryShown: PlanChange['categoryNote'];
@@ -409,7 +411,7 @@ export function makePlan(inp: PlanInputs): Plan {
       categoryShown = { note: refusal?.category && skipped ? `${APPLY_SKIPS}${note}` : note, ...(explained ? { explained } : {}) };
       attention.splice(skipAt, 0, categoryShown.note);
     }
-    // approved and rated RED: in sync and sendable, and said, as review says it (a state that needs attention says its own)
+    // approved and rated RED (a warning) or YELLOW (a note): in sync and sendable, and said, as review says it (a state that needs attention says its own)
     const quality = state ? undefined : qualityWarning(r);
     if (skipped && !(refusal?.category && categoryShown)) {
       // why, unless a note of its own says it already (the parts no file can hold; a deleted template's way back, its state's line;
@@ -433,7 +435,7 @@ export function makePlan(inp: PlanInputs): Plan {
       ...(diff.length ? { changes: diff } : {}),
       ...(attention.length ? { attention } : {}),
       ...(state ? { needsAttention: state } : {}),
-      ...(quality ? { qualityWarning: quality } : {}),
+      ...(quality?.quality === 'RED' ? { qualityWarning: quality } : quality ? { qualityNote: quality } : {}),
       ...(edit ? { edit } : {}),
       ...(acceptedCategory ? { acceptedCategory } : {}),
       ...(drift ? { drift: drift.drift } : {}),

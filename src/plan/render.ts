@@ -209,6 +209,19 @@ export function qualityLines(plan: Pick<Plan, 'changes'>, environment: string): 
   return lines;
 }
 
+/** the templates approved and rated YELLOW (PlanChange.qualityNote): in sync and sendable, each noted with what Meta says of it */
+export function qualityYellow(plan: Pick<Plan, 'changes'>): PlanChange[] {
+  return plan.changes.filter((c) => c.action !== 'orphan' && c.qualityNote);
+}
+
+/** The notes of the templates rated YELLOW, at most 10 (then how many more, and the command that lists them all). */
+export function qualityNoteLines(plan: Pick<Plan, 'changes'>, environment: string): string[] {
+  const yellow = qualityYellow(plan);
+  const lines = yellow.slice(0, 10).map((c) => `${idOf(c)}: ${c.qualityNote!.warning}`);
+  if (yellow.length > 10) lines.push(`and ${yellow.length - 10} more rated YELLOW: ${adviceCommand('review', environment)} lists them`);
+  return lines;
+}
+
 type Colors = ReturnType<typeof pc.createColors>;
 
 /** a change's first line (its action, key, state on the channel and id) and its notes, each marked ! */
@@ -304,6 +317,8 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
   if (behind) out.push(c.red(behind));
   // approved and sendable (no change, no exit 2), but Meta may pause them soon: said after the verdict, never left out
   for (const line of qualityLines(plan, o.environment)) out.push(c.yellow(`! ${line}`));
+  // rated YELLOW: lighter, a note (sendable, nothing to do yet; no exit code moves)
+  for (const line of qualityNoteLines(plan, o.environment)) out.push(`${c.dim('i')} ${line}`);
   const connection = connectionLine(plan, o.environment);
   if (connection) out.push(c.red(`! ${connection}`));
   for (const line of windowLines(plan, o.waitForQuota !== false)) out.push(c.yellow(line));
@@ -500,6 +515,7 @@ export function renderJson(plan: Plan, o: JsonPlanTarget): string {
       ...(c.changes ? { changes: fileChanges(c) } : {}), ...(c.attention ? { attention: c.attention } : {}),
       ...(c.needsAttention ? { needsAttention: c.needsAttention } : {}),
       ...(c.qualityWarning && c.action !== 'orphan' ? { qualityWarning: c.qualityWarning } : {}),
+      ...(c.qualityNote && c.action !== 'orphan' ? { qualityNote: c.qualityNote } : {}),
       ...(c.edit ? { edit: c.edit } : {}),
       ...(c.acceptedCategory ? { acceptedCategory: c.acceptedCategory.category } : {}),
       ...(c.action === 'update' && c.applySkips !== undefined ? { applySkips: c.applySkips } : {}),
@@ -509,8 +525,9 @@ export function renderJson(plan: Plan, o: JsonPlanTarget): string {
     // applySkips: how many of the updates apply does not attempt (each change says why): absent when none
     // needsAttention: the templates text plan marks ! (its "N need attention"); absent when none, as applySkips
     // qualityRed: the approved templates rated RED (each change has its qualityWarning); absent when none
+    // qualityYellow: the approved templates rated YELLOW (each change has its qualityNote); absent when none
     // afterReview (plan --wait): the updates of templates in review that apply --wait writes once the review ends; absent when none
-    summary: { ...plan.summary, ...(applySkipCount(plan) ? { applySkips: applySkipCount(plan) } : {}), ...(afterReviewCount(plan) ? { afterReview: afterReviewCount(plan) } : {}), ...(markedCount(plan) ? { needsAttention: markedCount(plan) } : {}), ...(qualityRed(plan).length ? { qualityRed: qualityRed(plan).length } : {}) },
+    summary: { ...plan.summary, ...(applySkipCount(plan) ? { applySkips: applySkipCount(plan) } : {}), ...(afterReviewCount(plan) ? { afterReview: afterReviewCount(plan) } : {}), ...(markedCount(plan) ? { needsAttention: markedCount(plan) } : {}), ...(qualityRed(plan).length ? { qualityRed: qualityRed(plan).length } : {}), ...(qualityYellow(plan).length ? { qualityYellow: qualityYellow(plan).length } : {}) },
     ...budgetJson(plan),
     ...windowsJson(plan),
     ...(plan.held?.length ? { held: plan.held.map(identifierFields) } : {}),
@@ -619,6 +636,10 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
   const red = qualityRed(plan);
   for (const c of red.slice(0, 10)) head.push(`⚠️ \`${idOf(c)}\`: ${esc(c.qualityWarning!.warning)}`, '');
   if (red.length > 10) head.push(`⚠️ … and ${red.length - 10} more rated RED: \`${adviceCommand('review', o.environment)}\` lists them`, '');
+  // rated YELLOW: a lighter note (sendable; Meta says it may soon become paused or disabled)
+  const yellow = qualityYellow(plan);
+  for (const c of yellow.slice(0, 10)) head.push(`ℹ️ \`${idOf(c)}\`: ${esc(c.qualityNote!.warning)}`, '');
+  if (yellow.length > 10) head.push(`ℹ️ … and ${yellow.length - 10} more rated YELLOW: \`${adviceCommand('review', o.environment)}\` lists them`, '');
   // a category the environment's config accepts (the platform re-categorised this environment's copy): said once, not as drift
   for (const line of acceptedLines(plan)) head.push(`ℹ️ ${esc(line)}.`, '');
   const review = inReviewLine(plan, o.environment, (k) => `\`${k}\``);

@@ -31,14 +31,22 @@ export interface NeedsAttention {
 export type ReviewFields = Partial<Pick<TemplateReadResponse, 'publicId'>> & Pick<TemplateReadResponse, 'statusText' | 'rejectionReason' | 'recommendation' | 'qualityScore' | 'pauseCount' | 'pausedUntil' | 'chatapp' | 'message'>;
 
 /**
- * WhatsApp's rejection reasons a lint rule checks before a review does: INVALID_FORMAT is the
- * placeholders' (which rule, the recommendation's words say: FORMAT_HINTS). The category codes
- * (INCORRECT_CATEGORY, TAG_CONTENT_MISMATCH, PROMOTIONAL) name none: whether a text is marketing
- * is the reviewer's judgement, and the `category` rule only checks that the value is one of three.
+ * WhatsApp's rejection reasons a lint rule checks before a review does (docs/rules.md): INVALID_FORMAT is the
+ * placeholders' (which rule, the recommendation's words say: FORMAT_HINTS); TAG_CONTENT_MISMATCH ("the language
+ * and/or template category selected don't match the template content") is translation-missing's, whose doc names
+ * it (a text left in the source language). PROMOTIONAL and INCORRECT_CATEGORY are utility-promotional's for a
+ * UTILITY template only (UTILITY_REASONS: promotional wording in a utility template, which Meta re-categorises or
+ * rejects); of another category no rule covers them (the `category` rule only checks that the value is one of three).
  */
 const RULE_OF_REASON: Readonly<Record<string, string>> = {
   INVALID_FORMAT: 'placeholder-syntax',
+  TAG_CONTENT_MISMATCH: 'translation-missing',
+  PROMOTIONAL: 'utility-promotional',
+  INCORRECT_CATEGORY: 'utility-promotional',
 };
+
+/** the reasons whose rule (utility-promotional) judges a UTILITY template alone */
+const UTILITY_REASONS: ReadonlySet<string> = new Set(['PROMOTIONAL', 'INCORRECT_CATEGORY']);
 
 /** a recommendation about the placeholders (else it names no placeholder rule: emojis, a long header, a link) */
 const ABOUT_PLACEHOLDERS = /\b(variables?|parameters?|placeholders?)\b|curly|braces|\{\{/i;
@@ -54,15 +62,16 @@ const FORMAT_HINTS: readonly [RegExp, string][] = [
 /**
  * The lint rule that covers a rejection reason: one the reason names (`placeholder-position: ...`),
  * or WhatsApp's reason code's (`whatsappCodes`: not for an RCS-only template), made precise by the
- * reviewer's recommendation where its words name one.
+ * reviewer's recommendation where its words name one; a code whose rule judges one category
+ * (UTILITY_REASONS) names it only for a template of that category (`category`, the read's).
  */
-export function ruleOfReason(reason: string | undefined, ruleIds: ReadonlySet<string>, whatsappCodes = true, recommendation?: string): string | undefined {
+export function ruleOfReason(reason: string | undefined, ruleIds: ReadonlySet<string>, whatsappCodes = true, recommendation?: string, category?: string): string | undefined {
   if (!reason) return undefined;
   const named = /^([a-z][a-z0-9]*(?:-[a-z0-9]+)+)\s*:/.exec(reason)?.[1];
   if (named && ruleIds.has(named)) return named;
   if (!whatsappCodes) return undefined;
   const code = /\b([A-Z]+(?:_[A-Z]+)+|PROMOTIONAL|SCAM)\b/.exec(reason)?.[1];
-  let rule = code ? RULE_OF_REASON[code] : undefined;
+  let rule = code && !(UTILITY_REASONS.has(code) && category !== 'UTILITY') ? RULE_OF_REASON[code] : undefined;
   if (rule === 'placeholder-syntax' && recommendation) {
     // a recommendation about something else than the placeholders names none of their rules
     rule = !ABOUT_PLACEHOLDERS.test(recommendation) ? undefined
@@ -84,7 +93,9 @@ const TODO: Readonly<Record<string, string>> = {
   // what disabled it is said only where the read says (its pauses, its reason: WhatsApp also disables for policy reasons): disabledTodo
   DISABLED: 'it cannot be sent or edited; create a new template under another name; see docs/recovery.md#disabled',
   IN_APPEAL: 'an appeal of its rejection is under review: wait for the decision; see docs/recovery.md#in_appeal',
-  FLAGGED: 'flagged for low quality: it will be paused unless its quality recovers; review the content; see docs/recovery.md#flagged',
+  // Meta's status webhook: FLAGGED "has received negative feedback and is at risk of being disabled", REINSTATED "no longer
+  // flagged or disabled"; its disable_info.disable_date is no field of the partner API's read (docs/api-assumptions.md), so no date is said
+  FLAGGED: 'flagged: Meta says it "has received negative feedback and is at risk of being disabled" (on a date Meta\'s notice of the flag may give; the read does not carry it), until Meta reinstates it (REINSTATED); look at what recipients report, the content and who receives it; see docs/recovery.md#flagged',
   LIMIT_EXCEEDED: 'the account is over its template limit: delete unused templates in the console; see docs/recovery.md#limit_exceeded',
   LOCKED: 'locked: it cannot be edited now; see docs/recovery.md#locked',
   ARCHIVED: 'archived on the channel: unarchive it in the console to send it; see docs/recovery.md#archived',
@@ -112,7 +123,7 @@ export const NOT_EDITABLE: Readonly<Record<string, string>> = {
   DISABLED: 'the template is DISABLED on the channel and takes no edit: create a new template under another name (docs/recovery.md#disabled)',
   LOCKED: 'the template is LOCKED on the channel and takes no edit now (docs/recovery.md#locked)',
   LIMIT_EXCEEDED: 'the WhatsApp account is at its template limit (LIMIT_EXCEEDED) and WhatsApp takes no edit of the template while it is: nothing in the file changes that. Bring the account\'s template count under its limit (delete templates it no longer uses in the console), then apply again once the read says another state (docs/recovery.md#limit_exceeded)',
-  FLAGGED: 'the template is FLAGGED on the channel (low quality, at risk of a pause) and WhatsApp edits only APPROVED, REJECTED and PAUSED templates: apply again once its quality recovers (APPROVED) or the platform pauses it (a PAUSED template takes the edit, and the edit starts its review again) (docs/recovery.md#flagged)',
+  FLAGGED: 'the template is FLAGGED on the channel (negative feedback: Meta says it is at risk of being disabled) and WhatsApp edits only APPROVED, REJECTED and PAUSED templates: apply again once Meta reinstates it (REINSTATED, no longer flagged) or the platform pauses it (a PAUSED template takes the edit, and the edit starts its review again) (docs/recovery.md#flagged)',
   PENDING_DELETION: 'the template is being deleted on the channel (PENDING_DELETION): make it again under a new name, or under this name with a new publicId in its file once WhatsApp\'s 30-day block of the name is over (docs/recovery.md#deleted)',
   DELETED: 'the template was deleted on the channel: make it again under a new name, or under this name with a new publicId in its file once WhatsApp\'s 30-day block of the name is over (docs/recovery.md#deleted)',
   ARCHIVED: 'the template is ARCHIVED on the channel: unarchive it in the console, then apply again (docs/recovery.md#archived)',
@@ -160,12 +171,13 @@ export function ruleHint(rule: string, turned?: RuleSetting): string {
 /**
  * What a remote state asks of the team, or undefined when it asks nothing. `settingOf`: the config's
  * setting of the rule that covers a rejection, where it turns it off or to info for this template's file.
+ * `fileCategory`: the file's category, which a rejection's rule is judged by where the read reports none.
  */
-export function needsAttention(r: ReviewFields | undefined, ruleIds: ReadonlySet<string> = new Set(), settingOf?: (rule: string) => RuleSetting | undefined): NeedsAttention | undefined {
+export function needsAttention(r: ReviewFields | undefined, ruleIds: ReadonlySet<string> = new Set(), settingOf?: (rule: string) => RuleSetting | undefined, fileCategory?: string): NeedsAttention | undefined {
   const state = r?.statusText;
   if (r === undefined || state === undefined || FINE.has(state)) return undefined;
   // WhatsApp's reason codes name lint rules of WhatsApp's parts: an RCS-only template (a message, no chatapp) is reviewed by other rules
-  const rule = ruleOfReason(r.rejectionReason, ruleIds, !(r.chatapp === undefined && r.message !== undefined), r.recommendation);
+  const rule = ruleOfReason(r.rejectionReason, ruleIds, !(r.chatapp === undefined && r.message !== undefined), r.recommendation, r.chatapp?.category ?? fileCategory);
   return {
     state,
     ...(r.rejectionReason ? { reason: r.rejectionReason } : {}),

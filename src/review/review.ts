@@ -32,6 +32,8 @@ export interface ReviewRow {
   todo?: string;
   /** an approved template that is sendable but at risk (quality RED: Meta may pause it soon): what to know; it still counts as approved */
   warning?: string;
+  /** an approved template rated YELLOW (medium: Meta says it may soon become paused or disabled; sendable): lighter than a warning; it counts as approved */
+  note?: string;
 }
 
 export interface Review {
@@ -40,7 +42,9 @@ export interface Review {
   templates: ReviewRow[];
   summary: { total: number; approved: number; pending: number; absent: number; needsAttention: number;
     /** the approved templates rated RED (each with its warning), among `approved`; absent when none */
-    qualityRed?: number };
+    qualityRed?: number;
+    /** the approved templates rated YELLOW (each with its note), among `approved`; absent when none */
+    qualityYellow?: number };
 }
 
 export interface ReviewInput {
@@ -77,14 +81,16 @@ export function makeReview(environment: string, inputs: readonly ReviewInput[], 
     }
     if (!r) return { ...base, state: 'ABSENT', todo: `not on the channel: run ${adviceCommand('apply', environment)} to create it` };
     const remoteCategory = r.chatapp?.category;
-    let a: NeedsAttention | undefined = needsAttention(r, ruleIds, i.settingOf);
+    let a: NeedsAttention | undefined = needsAttention(r, ruleIds, i.settingOf, i.category);
     if (!a && isApprovedState(r.statusText) && remoteCategory && i.category && remoteCategory !== i.category && remoteCategory !== i.acceptedCategory) a = recategorised(i.category, remoteCategory, false, i.categoryContext);
     // in review after an edit that used the allowance: the next edit is not possible when the review ends, but from when the read says
     const limited = r.statusText === 'PENDING' && r.chatapp && i.allowance?.remaining === 0
       ? `; once it is approved, no edit is possible ${i.allowance.nextAt ? `before ${i.allowance.nextAt}` : 'for a while (the service did not say until when)'} (the edit under review used its allowance)` : '';
     const todo = a?.todo ?? (r.statusText === 'PENDING' ? `in review: wait (${adviceCommand('apply --wait', environment)} follows it)${limited}` : undefined);
-    // sendable, so approved, and said: Meta may pause it soon (a template with something to do has that said instead)
-    const warning = todo ? undefined : qualityWarning(r)?.warning;
+    // sendable, so approved, and said: Meta may pause it soon (RED: a warning; YELLOW: a note); a template with something to do has that said instead
+    const quality = todo ? undefined : qualityWarning(r);
+    const warning = quality?.quality === 'RED' ? quality.warning : undefined;
+    const note = quality?.quality === 'YELLOW' ? quality.warning : undefined;
     return {
       ...base, state: r.statusText,
       ...(remoteCategory ?? i.category ? { category: remoteCategory ?? i.category } : {}),
@@ -99,15 +105,17 @@ export function makeReview(environment: string, inputs: readonly ReviewInput[], 
       ...(a?.rule ? { rule: a.rule } : {}),
       ...(todo ? { todo } : {}),
       ...(warning ? { warning } : {}),
+      ...(note ? { note } : {}),
     };
   }).sort(compareTemplates);
   const approved = templates.filter((t) => isApprovedState(t.state) && !t.todo).length;
   const pending = templates.filter((t) => t.state === 'PENDING').length;
   const absent = templates.filter((t) => t.state === 'ABSENT').length;
   const qualityRed = templates.filter((t) => t.warning).length;
+  const qualityYellow = templates.filter((t) => t.note).length;
   return {
     version: 1, environment, templates,
-    summary: { total: templates.length, approved, pending, absent, needsAttention: templates.length - approved - pending - absent, ...(qualityRed ? { qualityRed } : {}) },
+    summary: { total: templates.length, approved, pending, absent, needsAttention: templates.length - approved - pending - absent, ...(qualityRed ? { qualityRed } : {}), ...(qualityYellow ? { qualityYellow } : {}) },
   };
 }
 
@@ -131,13 +139,16 @@ export function renderReviewText(r: Review, paint: { red(s: string): string; gre
     if (t.recommendation) out.push(`    recommendation: ${t.recommendation}`);
     if (t.todo) out.push(`    ${paint.yellow('→')} ${t.todo}`);
     if (t.warning) out.push(`    ${paint.yellow('!')} ${t.warning}`);
+    if (t.note) out.push(`    ${paint.dim('i')} ${t.note}`);
   }
   const s = r.summary;
   // approved and sendable, so counted approved (exit 0), but never "all is well" without a word of it
   const red = s.qualityRed ? ` ${s.qualityRed === 1 ? '1 of them is' : `${s.qualityRed} of them are`} rated RED, at risk of a pause (marked ! above).` : '';
+  // lighter: sendable, nothing to do yet, and said (never "all is well" without a word of it)
+  const yellow = s.qualityYellow ? ` ${s.qualityYellow === 1 ? '1 of them is' : `${s.qualityYellow} of them are`} rated YELLOW, medium quality (noted i above).` : '';
   out.push('');
   out.push(s.approved === s.total
-    ? (red ? paint.yellow : paint.green)(s.total === 1 ? `The template in ${r.environment} is approved.${red.replace(' 1 of them is', ' It is')}` : `All ${s.total} templates in ${r.environment} approved.${red}`)
-    : paint.bold(`${r.environment}: ${s.approved} of ${s.total} approved, ${s.pending} pending, ${s.absent} not on the channel, ${s.needsAttention} need${s.needsAttention === 1 ? 's' : ''} attention.${red}`));
+    ? (red ? paint.yellow : paint.green)(s.total === 1 ? `The template in ${r.environment} is approved.${`${red}${yellow}`.replace(' 1 of them is', ' It is')}` : `All ${s.total} templates in ${r.environment} approved.${red}${yellow}`)
+    : paint.bold(`${r.environment}: ${s.approved} of ${s.total} approved, ${s.pending} pending, ${s.absent} not on the channel, ${s.needsAttention} need${s.needsAttention === 1 ? 's' : ''} attention.${red}${yellow}`));
   return `${out.join('\n')}\n`;
 }

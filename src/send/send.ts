@@ -61,7 +61,7 @@ export interface Sent {
   omitted?: readonly string[];
   /** with remoteCheck false: why the channel's copy was not checked (its read failed, or the channel has none) */
   unchecked?: string;
-  /** the channel rates the template RED (approved and sent, but Meta may pause it soon): what to do */
+  /** the channel rates the template RED (approved and sent, but Meta may pause it soon) or YELLOW (medium: Meta says it may soon become paused or disabled): what to do */
   quality?: QualityWarning;
 }
 
@@ -137,7 +137,7 @@ export interface PreparedSend {
   remoteStatus?: string;
   /** with remoteCheck false: why the channel's copy was not checked (its read failed, or the channel has none) */
   unchecked?: string;
-  /** the channel rates the template RED (approved and sendable, but Meta may pause it soon): what to do */
+  /** the channel rates the template RED (approved and sendable, but Meta may pause it soon) or YELLOW (medium): what to do */
   quality?: QualityWarning;
 }
 
