@@ -16,7 +16,7 @@ import { linkIn } from '../model/links.js';
 import { foreignCharacters, namedCharacter, shownWithEscapes } from '../model/written-characters.js';
 import type { ConversationRequest, ConversationResponse } from '../api/shapes.js';
 import { checkParams, checkSendable, ParamError, renderTemplate, type TemplateParamValues } from './render.js';
-import { carrierOf, needsPresetText, type ChannelKind, type TemplateMeta } from '../model/meta.js';
+import { carrierOf, needsPresetText, textPartParams, type ChannelKind, type TemplateMeta } from '../model/meta.js';
 import { shownKey } from '../model/ids.js';
 import { templateId } from '../model/ids.js';
 import { campaignEnded, NotSendable, remoteProblem, type SendCaller } from './gate.js';
@@ -101,6 +101,15 @@ export function channelIdFor(client: Client, channel: string, explicit?: string)
 /** a value a caller gave, shown in a message: a string quoted with its control characters escaped, anything else by its type */
 const shownValue = (v: unknown): string => (typeof v === 'string' ? `'${visible(v, { oneLine: true })}'` : `(${v === null ? 'null' : typeof v})`);
 
+/** what is wrong with a send's `params` as a whole (left out, null, an array, no object), or undefined: its values are checkParams's */
+function paramsObjectProblem(params: unknown): string | undefined {
+  if (params === undefined) return 'is missing';
+  if (params === null) return 'is null';
+  if (Array.isArray(params)) return 'is an array';
+  if (typeof params !== 'object') return `is ${typeof params === 'string' ? `the string ${shownValue(params)}` : an(typeof params)}, not an object`;
+  return undefined;
+}
+
 /** a clientMessageId given by the caller, checked before any request (ParamError naming it) */
 function checkClientMessageId(id: unknown): void {
   if (id !== undefined && (typeof id !== 'string' || !UUID_RE.test(id))) throw new ParamError(`clientMessageId ${shownValue(id)} is not a UUID: nothing was sent, no request was made. Leave it out for a fresh one, or give the id of an earlier send to repeat it.`);
@@ -171,6 +180,13 @@ export async function prepareTemplateSend(client: Client, meta: TemplateMeta, o:
   checkClientMessageId(o.clientMessageId);
   // from plain JS, textOnly: 'yes' was taken as true and the parts it leaves out dropped: refused, as a value that is no string is
   if (o.textOnly !== undefined && typeof o.textOnly !== 'boolean') throw new ParamError(`textOnly must be true or false, not ${typeof o.textOnly === 'string' ? `the string ${shownValue(o.textOnly)}` : o.textOnly === null ? 'null' : an(typeof o.textOnly)}: nothing was sent, no request was made`);
+  // params left out, null or no object (run-time data, a plain-JS caller): the call's shape is wrong, whatever the channel
+  // says, so said before the gate's read (not a TypeError of the values' check after it)
+  const paramsProblem = paramsObjectProblem(o.params);
+  if (paramsProblem !== undefined) {
+    const takes = o.textOnly === true ? meta.params.filter((p) => textPartParams(meta).has(p)) : meta.params;
+    throw new ParamError(`params ${paramsProblem}: ${shownKey(meta)} takes its values as an object, ${takes.length ? `{ ${takes.join(', ')} }` : 'params: {} (it takes none)'}. Nothing was sent, no request was made.`);
+  }
   // a text that needs values the module does not hold is never sent with a stand-in in their place
   if (meta.unfilled?.length) {
     throw new NotSendable(`${shownKey(meta)} uses ${meta.unfilled.map((n) => `((${n}))`).join(', ')}, which the generated module does not hold (a secret is never written to a file; a module made without --env holds no value): send it with tplsync send, which reads the environment's values when it sends. Nothing was sent.`, 'unfilled');
