@@ -59,4 +59,44 @@ test('sendTemplateWith with params missing, null, a string or an array: ParamErr
   assert.equal(requests, [], 'not even the gate\'s read');
 });
 
+// trial-bn F3: the status reads asked the service for '' (and blamed its 404 on the baseUrl), and sent a limit of 0 or 5000
+test('status reads refuse an id that is no clientMessageId and a limit outside 1..1000 (ParamError) before any request, as tplsync status does', async () => {
+  const { client, requests } = counted();
+  const id = '3b0c1f7e-8a55-4b8e-9d1c-2f6a7e9b0c44';
+  const cases: [unknown, unknown, string][] = [
+    ['', undefined, 'clientMessageId is an empty string, not a clientMessageId (a UUID): is a variable or a stored id unset?'],
+    ['abc/../../x', undefined, "clientMessageId 'abc/../../x' is not a clientMessageId (a UUID, as a send returns it)"],
+    [null, undefined, 'clientMessageId is null'],
+    [42, undefined, 'clientMessageId is a number'],
+    [id, { limit: 0 }, 'limit takes a whole number from 1 to 1000 (a page\'s size), not 0'],
+    [id, { limit: 5000 }, 'not 5000'],
+    [id, { limit: 1.5 }, 'not 1.5'],
+    [id, { limit: '10' }, "not the string '10'"],
+    [id, { cursor: 5 }, 'cursor must be a string'],
+    [id, null, 'a status read takes its options as an object'],
+  ];
+  for (const [given, page, said] of cases) {
+    const calls: (() => Promise<unknown>)[] = [
+      () => client.getMessageStatus(given as string, page as never),
+      () => client.allMessageStatuses(given as string, page as never),
+      () => client.messageStatusPages(given as string, page as never).next(),
+    ];
+    for (const call of calls) {
+      // (the cursor is one page's: the listings take a limit alone)
+      if (call !== calls[0] && (page as { cursor?: unknown } | null)?.cursor !== undefined) continue;
+      const e = await thrown(call);
+      assert.instance(e, ParamError, `${String(given)} ${JSON.stringify(page)}: ${e.name}: ${e.message}`);
+      assert.is(e.exitCode, 3);
+      assert.match(e.message, said);
+      assert.match(e.message, 'no request was made');
+      assert.not.match(e.message, /baseUrl|environment/);
+    }
+  }
+  assert.equal(requests, []);
+  // an id in capitals is the same message, read as a send sent it (in small letters), as `tplsync status` reads it
+  const sent = await sendText(client, CHANNEL_A, '+4915100000081', 'Hello');
+  const entries = await client.allMessageStatuses(sent.clientMessageId.toUpperCase(), { limit: 1000 });
+  assert.equal(entries.map((e) => e.external_userid), ['+4915100000081']);
+});
+
 test.run();

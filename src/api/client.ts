@@ -17,6 +17,7 @@ import type {
   TemplateReadResponse, TemplateWriteRequest, TemplateWriteResponse,
 } from './shapes.js';
 import { messageStatusText } from './shapes.js';
+import { statusReadProblem } from './status-read.js';
 
 export interface ClientOptions {
   baseUrl: string;
@@ -146,6 +147,14 @@ export function createClient(options: ClientOptions): Client {
     return v;
   };
 
+  // a status read's id and page, checked before any request as `tplsync status` checks them (an empty id, a NULL column read
+  // as '', was asked of the service, and its 404 blamed on the baseUrl)
+  const statusRead = (id: unknown, page: { limit?: unknown; cursor?: unknown } | undefined): void => {
+    if (page !== undefined && (page === null || typeof page !== 'object')) throw new ParamError(`a status read takes its options as an object ({ limit, cursor }), not ${page === null ? 'null' : typeof page}: no request was made`);
+    const problem = statusReadProblem(id, page ?? {});
+    if (problem !== undefined) throw new ParamError(`${problem}: no request was made`);
+  };
+
   const client: Client = {
     baseUrl: base.href,
     ...(options.stopSignal ? { stopSignal: options.stopSignal } : {}),
@@ -177,6 +186,9 @@ export function createClient(options: ClientOptions): Client {
       return request({ operation: 'conversation send', method: 'POST', response: 'ConversationResponse', body, path: `/channel/${uuid('channel id', channelId)}/conversation` });
     },
     async getMessageStatus(clientMessageId, page = {}) {
+      statusRead(clientMessageId, page);
+      // in small letters, as a send sends it (a system that stores ids in capitals reads the same message)
+      clientMessageId = clientMessageId.toLowerCase();
       const q = new URLSearchParams();
       if (page.limit !== undefined) q.set('limit', String(page.limit));
       q.set('cursor', page.cursor ?? '');
@@ -195,6 +207,7 @@ export function createClient(options: ClientOptions): Client {
     },
     getJson: (operation, path) => request({ operation, method: 'GET', path }),
     async *messageStatusPages(clientMessageId, opts = {}) {
+      statusRead(clientMessageId, opts);
       let cursor = '';
       const seen = new Set<string>();
       const entries = new Set<string>();
@@ -217,6 +230,7 @@ export function createClient(options: ClientOptions): Client {
       }
     },
     async allMessageStatuses(clientMessageId, opts = {}) {
+      statusRead(clientMessageId, opts);
       const out: SendListEntry[] = [];
       for await (const page of client.messageStatusPages(clientMessageId, opts)) out.push(...page.status.send_list);
       return out;
