@@ -99,4 +99,15 @@ test('status reads refuse an id that is no clientMessageId and a limit outside 1
   assert.equal(entries.map((e) => e.external_userid), ['+4915100000081']);
 });
 
+// trial-bn F1, F7: what a caller meets it can import
+test('the package exports Interrupted (what a status listing stopped by stopSignal rejects with), and it is the class thrown', async () => {
+  const stop = new AbortController();
+  const client = createClient({ baseUrl: emu.url, apiKey: 'k', stopSignal: stop.signal });
+  stop.abort();
+  const e = await thrown(client.allMessageStatuses('3b0c1f7e-8a55-4b8e-9d1c-2f6a7e9b0c44'));
+  assert.instance(e, lib.Interrupted, `${e.name}: ${e.message}`);
+  assert.is(e.exitCode, 130);
+  assert.is(e.name, 'Interrupted');
+});
+
 test.run();
