@@ -11,7 +11,7 @@ export type * from './api/shapes.js';
 export { MESSAGE_STATUS_WORDS, messageStatusText } from './api/shapes.js';
 export { sendTemplateWith, sendText, SendFailed, templateOf } from './send/send.js';
 export { NotSendable } from './send/gate.js';
-export type { NotSendableReason } from './send/gate.js';
+export type { NotSendableReason, NotSendableWait } from './send/gate.js';
 export type { Sent, SendTemplateOptions, SendTextOptions } from './send/send.js';
 export type { QualityWarning } from './core/template-state.js';
 export { ParamError, checkParams, renderTemplate } from './send/render.js';

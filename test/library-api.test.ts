@@ -99,6 +99,48 @@ test('status reads refuse an id that is no clientMessageId and a limit outside 1
   assert.equal(entries.map((e) => e.external_userid), ['+4915100000081']);
 });
 
+/** a template written to the emulator's channel (approved at once: reviewDelayMs 0): its metadata, as a generated module holds it, and its id */
+async function approvedOnChannel(client: Client, name: string): Promise<{ meta: TemplateMeta; id: string }> {
+  const file = readTemplateValue(`channel: wa\nname: ${name}\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "Hi {{customer}}, your order is on its way."\n  examples: { customer: Maria }\n`);
+  const id = templateId(CHANNEL_A, name, 'en_US');
+  await client.writeTemplate(CHANNEL_A, id, toWriteBody(fromFile(file, CHANNEL_A, id).canonical));
+  return { meta: templateMeta(fromFile(file, 'wa', ''), 'wa'), id };
+}
+
+// trial-bn F4: a pause's end was only in the message's text, `status` a plain string
+test('NotSendable not-approved: status is the state (TemplateState), waitFor says whether it ends by itself, pausedUntil when a pause ends', async () => {
+  const client = createClient({ baseUrl: emu.url, apiKey: 'k', channels: { wa: CHANNEL_A } });
+  const o = { to: '+4915112345678', params: { customer: 'Maria' } };
+  const { meta: m, id } = await approvedOnChannel(client, 'lib_paused');
+  assert.ok((await sendTemplateWith(client, m, o)).clientMessageId, 'approved: sent');
+  assert.is(await emulatorReview(emu, { channel: CHANNEL_A, template: id, pause: true }), 200);
+  const paused = await thrown(sendTemplateWith(client, m, o));
+  assert.instance(paused, NotSendable, paused.message);
+  const p = paused as NotSendable;
+  assert.is(p.reason, 'not-approved');
+  assert.is(p.status, 'PAUSED');
+  assert.is(p.statusText, 'PAUSED');
+  assert.is(p.waitFor, 'pause');
+  // the read's end of the pause, as the message says it: 3 hours on the emulator's clock for a first pause
+  const read = await client.getTemplate(CHANNEL_A, id);
+  assert.ok(read?.pausedUntil);
+  assert.is(p.pausedUntil, read!.pausedUntil);
+  assert.match(p.message, `not approved until ${read!.pausedUntil}`);
+  for (const [statusText, wait] of [['PENDING', 'review'], ['IN_APPEAL', 'review'], ['REJECTED', undefined], ['DISABLED', undefined], ['FLAGGED', undefined]] as const) {
+    assert.is(await emulatorReview(emu, { channel: CHANNEL_A, template: id, statusText }), 200);
+    const e = await thrown(sendTemplateWith(client, m, o)) as NotSendable;
+    assert.instance(e, NotSendable, e.message);
+    assert.is(e.status, statusText);
+    assert.is(e.waitFor, wait, statusText);
+    assert.is(e.pausedUntil, undefined);
+  }
+  // another reason waits for nothing: someone must act (apply it)
+  const absent = await thrown(sendTemplateWith(client, { ...m, name: 'lib_never_applied' }, o)) as NotSendable;
+  assert.is(absent.reason, 'absent');
+  assert.is(absent.waitFor, undefined);
+  assert.is(absent.status, undefined);
+});
+
 // trial-bn F1, F7: what a caller meets it can import
 test('the package exports Interrupted (what a status listing stopped by stopSignal rejects with), and it is the class thrown', async () => {
   const stop = new AbortController();

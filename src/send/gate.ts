@@ -1,7 +1,7 @@
 // Pure: the send gate. A template is sent only as the channel approved it: it must exist there,
 // be APPROVED and match the local file (the meta's digest of each part a read shows). What the
 // channel says is read by the caller (send.ts); this decides and words the refusal.
-import type { TemplateReadResponse } from '../api/shapes.js';
+import { isTemplateState, type TemplateReadResponse, type TemplateState } from '../api/shapes.js';
 import { fromRead, type CanonicalTemplate } from '../model/canonical.js';
 import { UUID_RE } from '../schemas/contract.js';
 import { contentDigest, digestDifferences, LEFT_OUT_BY_TEXT_ONLY, sameSentButtons, type TemplateMeta } from '../model/meta.js';
@@ -26,10 +26,44 @@ export function campaignEnded(meta: Pick<TemplateMeta, 'expireTime'>, nowMs: num
   return Number.isFinite(end) && end <= nowMs;
 }
 
+/**
+ * What a state that stops a send waits for, where it ends without anyone acting: `review` (PENDING, IN_APPEAL: the
+ * platform's decision; send again later), `pause` (PAUSED: it resumes by itself, at `pausedUntil` when the read says).
+ */
+export type NotSendableWait = 'review' | 'pause';
+
+const WAITS: Readonly<Partial<Record<TemplateState, NotSendableWait>>> = { PENDING: 'review', IN_APPEAL: 'review', PAUSED: 'pause' };
+
 export class NotSendable extends Error {
   override name = 'NotSendable';
   readonly exitCode = 3;
-  constructor(message: string, readonly reason: NotSendableReason, readonly status?: string) { super(message); }
+  /**
+   * The channel's state of the template, where its read decided (`not-approved`, and `recategorised` and
+   * `changed`, whose copy is approved): one of WhatsApp's 13; absent for a word outside them (`statusText` has it).
+   */
+  readonly status?: TemplateState;
+  /** the state as the channel's read gave it (also a word outside TemplateState) */
+  readonly statusText?: string;
+  /**
+   * `not-approved` only: what its state waits for, when it ends without anyone acting (`review`: PENDING,
+   * IN_APPEAL; `pause`: PAUSED): sending again later may succeed. Absent: someone must act first (a
+   * REJECTED or DISABLED template, and every other reason): sending again as it is fails the same way.
+   */
+  readonly waitFor?: NotSendableWait;
+  /** PAUSED: when the pause ends, as the read gives it (ISO 8601); the template resumes by itself then */
+  readonly pausedUntil?: string;
+  constructor(message: string, readonly reason: NotSendableReason, status?: string, read?: { pausedUntil?: string | undefined }) {
+    super(message);
+    if (status !== undefined) {
+      this.statusText = status;
+      if (isTemplateState(status)) {
+        this.status = status;
+        const wait = reason === 'not-approved' ? WAITS[status] : undefined;
+        if (wait !== undefined) this.waitFor = wait;
+        if (status === 'PAUSED' && typeof read?.pausedUntil === 'string') this.pausedUntil = read.pausedUntil;
+      }
+    }
+  }
 }
 
 /**
@@ -94,10 +128,10 @@ const platformOf = (meta: Pick<TemplateMeta, 'rcs'>): string => (meta.rcs ? "RCS
  */
 export type SendCaller = 'library' | 'cli';
 
-export function remoteProblem(meta: TemplateMeta, read: TemplateReadResponse | null, where: { channelId: string; templateId: string }, o: { textOnly?: boolean; environment?: string; caller?: SendCaller } = {}): { reason: NotSendableReason; message: string; status?: string } | undefined {
+export function remoteProblem(meta: TemplateMeta, read: TemplateReadResponse | null, where: { channelId: string; templateId: string }, o: { textOnly?: boolean; environment?: string; caller?: SendCaller } = {}): { reason: NotSendableReason; message: string; status?: string; pausedUntil?: string } | undefined {
   const found = remoteMessage(meta, read, where, o.textOnly === true, o.environment, o.caller ?? 'library');
   if (!found) return undefined;
-  return { ...found, ...(read ? { status: read.statusText } : {}) };
+  return { ...found, ...(read ? { status: read.statusText } : {}), ...(read?.pausedUntil !== undefined ? { pausedUntil: read.pausedUntil } : {}) };
 }
 
 function remoteMessage(meta: TemplateMeta, read: TemplateReadResponse | null, where: { channelId: string; templateId: string }, textOnly: boolean, env: string | undefined, caller: SendCaller): { reason: NotSendableReason; message: string } | undefined {

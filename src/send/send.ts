@@ -236,7 +236,7 @@ export async function prepareTemplateSend(client: Client, meta: TemplateMeta, o:
       remoteStatus = read?.statusText;
       quality = qualityWarning(read);
       const problem = remoteProblem(meta, read, { channelId, templateId: id }, { textOnly: o.textOnly === true, ...(o.environment ? { environment: o.environment } : {}), caller });
-      if (problem) throw new NotSendable(localError instanceof Error ? `${problem.message}\nAlso: ${localError.message}` : problem.message, problem.reason, problem.status);
+      if (problem) throw new NotSendable(localError instanceof Error ? `${problem.message}\nAlso: ${localError.message}` : problem.message, problem.reason, problem.status, problem);
     }
   }
   if (!local) throw localError;
