@@ -152,4 +152,41 @@ test('the package exports Interrupted (what a status listing stopped by stopSign
   assert.is(e.name, 'Interrupted');
 });
 
+// trial-bn F6, F7: `clientMessageId: previous?.clientMessageId` did not compile under exactOptionalPropertyTypes (TS2379),
+// though the run time takes undefined as absent; QualityWarning, FaultSettings and Interrupted could not be imported
+test('a service compiles against the package under exactOptionalPropertyTypes: optional options take undefined, the types it meets are exported', () => {
+  const dir = typesProject('tplsync-lib-api-');
+  try {
+    const source = `import { createClient, Interrupted, NotSendable, sendTemplateWith, sendText, type NotSendableWait, type QualityWarning, type Sent, type StatusPageOptions, type TemplateMeta, type TemplateState } from 'tplsync';
+import type { FaultSettings } from 'tplsync/emulator';
+declare const previous: Sent | undefined;
+declare const meta: TemplateMeta;
+declare const fromConfig: { timeoutMs?: number; log?: (line: string) => void };
+const client = createClient({ baseUrl: 'http://127.0.0.1:1', apiKey: 'k', timeoutMs: fromConfig.timeoutMs, retries: undefined, log: fromConfig.log, channels: undefined, proxyEnv: {} });
+export const again = sendTemplateWith(client, meta, { to: '+4915112345678', params: {}, clientMessageId: previous?.clientMessageId, channelId: undefined, textOnly: undefined, remoteCheck: undefined, presetText: undefined, environment: undefined });
+export const text = sendText(client, '0b7c3c4e-6f0e-4a4b-9a43-0d6c1d7d2a11', '+4915112345678', 'Hello', { clientMessageId: previous?.clientMessageId, channelKind: undefined, suggestions: undefined });
+const page: StatusPageOptions = { limit: undefined, cursor: undefined };
+export const read = client.getMessageStatus('3b0c1f7e-8a55-4b8e-9d1c-2f6a7e9b0c44', page);
+export const all = client.allMessageStatuses('3b0c1f7e-8a55-4b8e-9d1c-2f6a7e9b0c44', { limit: undefined });
+export const quality: QualityWarning | undefined = previous?.quality;
+export const faults: FaultSettings = { seed: 1, hangRate: 1, operations: ['status'] };
+/** what a job queue does with a refusal: a switch over the state, checked whole */
+export function next(e: unknown): 'stop' | 'later' | 'never' {
+  if (e instanceof Interrupted) return 'stop';
+  if (!(e instanceof NotSendable)) return 'never';
+  const wait: NotSendableWait | undefined = e.waitFor;
+  if (wait !== undefined) return 'later';
+  const state: TemplateState | undefined = e.status;
+  switch (state) {
+    case undefined: case 'APPROVED': case 'REINSTATED': case 'PENDING': case 'IN_APPEAL': case 'PAUSED': return 'later';
+    case 'REJECTED': case 'DISABLED': case 'FLAGGED': case 'LIMIT_EXCEEDED': case 'LOCKED': case 'PENDING_DELETION': case 'DELETED': case 'ARCHIVED': return 'never';
+    default: { const unhandled: never = state; return unhandled; }
+  }
+}
+`;
+    const options: ts.CompilerOptions = { exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, types: ['node'], typeRoots: [path.join(ROOT, 'node_modules', '@types')] };
+    assert.is(codedLines(compileConsumer(dir, source, options)), '');
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -23,42 +23,42 @@ export interface ClientOptions {
   baseUrl: string;
   apiKey: string;
   /** per attempt, in ms (default 30 000) */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** retries after the first attempt (default 4) */
-  retries?: number;
-  backoffBaseMs?: number;
-  backoffCapMs?: number;
+  retries?: number | undefined;
+  backoffBaseMs?: number | undefined;
+  backoffCapMs?: number | undefined;
   /** the longest Retry-After honoured, in ms (default MAX_RETRY_AFTER_MS, 120 000); longer ones wait this long */
-  maxRetryAfterMs?: number;
+  maxRetryAfterMs?: number | undefined;
   /** requests in flight at once (default 8) */
-  concurrency?: number;
-  allowInsecureHttp?: boolean;
+  concurrency?: number | undefined;
+  allowInsecureHttp?: boolean | undefined;
   /** statuses that mean "no such template" on a read (default [404]; RESOURCE_NOT_FOUND in the body counts too) */
-  notFoundStatuses?: number[];
+  notFoundStatuses?: number[] | undefined;
   /** where the key came from, said when the API refuses it (`the key is the variable X of environment Y`) */
-  keySource?: string;
+  keySource?: string | undefined;
   /** for tests: the jitter source */
-  random?: () => number;
+  random?: (() => number) | undefined;
   /** for tests: the clock of the pause after the base URL was found unreachable (HOST_DOWN_MS, 30 s); default Date.now */
-  now?: () => number;
+  now?: (() => number) | undefined;
   /** called before each retry (for progress displays and logs) */
-  onRetry?: (info: RetryInfo) => void;
+  onRetry?: ((info: RetryInfo) => void) | undefined;
   /** channel alias -> channel id, for sending templates by their alias */
-  channels?: Readonly<Record<string, string>>;
+  channels?: Readonly<Record<string, string>> | undefined;
   /** one line per HTTP attempt (method, path, status, time); never headers, so never the key */
-  log?: (line: string) => void;
+  log?: ((line: string) => void) | undefined;
   /**
    * Once aborted (Ctrl-C, SIGTERM), no request is tried again: an attempt in flight finishes, a
    * failed one is not retried, and a wait before a retry ends (the error is the last attempt's)
    */
-  stopSignal?: AbortSignal;
+  stopSignal?: AbortSignal | undefined;
   /** for tests: the signal that ends an attempt as unanswered, instead of a timer of timeoutMs */
-  timeoutSignal?: (timeoutMs: number, attempt: { method: string; target: string }) => AbortSignal;
+  timeoutSignal?: ((timeoutMs: number, attempt: { method: string; target: string }) => AbortSignal) | undefined;
   /**
    * the variables the proxy is read from (https_proxy / HTTPS_PROXY, http_proxy / HTTP_PROXY,
    * no_proxy / NO_PROXY; default: the run's, io().env). A loopback baseUrl never goes through a proxy.
    */
-  proxyEnv?: NodeJS.ProcessEnv;
+  proxyEnv?: NodeJS.ProcessEnv | undefined;
 }
 
 export interface RetryInfo { operation: string; attempt: number;
@@ -71,7 +71,7 @@ export interface RetryInfo { operation: string; attempt: number;
   /** the attempt got no answer within its time-out, this long (timeoutMs) */
   unansweredMs?: number }
 
-export interface StatusPageOptions { limit?: number; cursor?: string }
+export interface StatusPageOptions { limit?: number | undefined; cursor?: string | undefined }
 
 export interface Client {
   readonly baseUrl: string;
@@ -79,15 +79,15 @@ export interface Client {
   readonly stopSignal?: AbortSignal;
   readonly channels: Readonly<Record<string, string>>;
   /** with `rateLimitToCaller`, a 429 is thrown at once (RateLimitedError with the server's retryAfterMs) instead of retried */
-  writeTemplate(channelId: string, templateId: string, body: TemplateWriteRequest, opts?: { rateLimitToCaller?: boolean }): Promise<TemplateWriteResponse>;
+  writeTemplate(channelId: string, templateId: string, body: TemplateWriteRequest, opts?: { rateLimitToCaller?: boolean | undefined }): Promise<TemplateWriteResponse>;
   /** the template, or null when the service has none with this id */
   getTemplate(channelId: string, templateId: string): Promise<TemplateReadResponse | null>;
   sendConversation(channelId: string, body: ConversationRequest): Promise<ConversationResponse>;
   getMessageStatus(clientMessageId: string, page?: StatusPageOptions): Promise<MessageStatusResponse>;
   /** every page, following status.next_cursor to the end */
-  messageStatusPages(clientMessageId: string, opts?: { limit?: number }): AsyncIterableIterator<MessageStatusResponse>;
+  messageStatusPages(clientMessageId: string, opts?: { limit?: number | undefined }): AsyncIterableIterator<MessageStatusResponse>;
   /** every send_list entry of every page */
-  allMessageStatuses(clientMessageId: string, opts?: { limit?: number }): Promise<SendListEntry[]>;
+  allMessageStatuses(clientMessageId: string, opts?: { limit?: number | undefined }): Promise<SendListEntry[]>;
   /**
    * A GET of an operation the reference names without a shape (the template listing, whose path the
    * config sets): the same key, retries, limits and errors, the JSON answer unchecked (the caller maps it).

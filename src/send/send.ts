@@ -27,11 +27,11 @@ export interface SendTemplateOptions<P> {
   to: string;
   params: P;
   /** the channel id; default: the client's `channels` map for the template's alias */
-  channelId?: string;
+  channelId?: string | undefined;
   /** default: a fresh UUID (returned, to read the status later) */
-  clientMessageId?: string;
+  clientMessageId?: string | undefined;
   /** send the text part of a template whose other parts a conversation message cannot carry (default: refuse it); true or false, anything else is refused */
-  textOnly?: boolean;
+  textOnly?: boolean | undefined;
   /**
    * Read the template from the channel first and refuse (NotSendable, exit 3) unless it is there,
    * APPROVED and matches the metadata (the local file). Default true. false: for a channel whose copy
@@ -40,15 +40,15 @@ export interface SendTemplateOptions<P> {
    * template in review, REJECTED, PAUSED, DISABLED..., re-categorised or unlike its file is still
    * refused (its text goes out as a plain conversation message, which nothing on the channel would stop).
    */
-  remoteCheck?: boolean;
+  remoteCheck?: boolean | undefined;
   /**
    * The text of an authentication template without text of its own, in its language, with
    * {{code}}: WhatsApp localises that text, so a template in another language than English is
    * refused without it.
    */
-  presetText?: string;
+  presetText?: string | undefined;
   /** the environment's name, as a refusal's advice names its config (`environments.staging.categories`) */
-  environment?: string;
+  environment?: string | undefined;
 }
 
 export interface Sent {
@@ -425,17 +425,17 @@ type Suggestions = ConversationRequest["messages"][number]["suggestions"];
 /** The options of sendText (its fifth argument; an array there is its suggestions, as before). */
 export interface SendTextOptions {
   /** reply and open_url suggestions (chips: an RCS message's, held to RBM's limit) */
-  suggestions?: Suggestions;
+  suggestions?: Suggestions | undefined;
   /** default: a fresh UUID (returned, to read the status later) */
-  clientMessageId?: string;
+  clientMessageId?: string | undefined;
   /**
    * What the channel is (the config's `channels.<alias>.kind`): 'rcs' holds the text to RBM's 3072
    * characters, as `tplsync send --text` holds a channel the config says is RCS. Absent: WhatsApp's
    * 4096 (3072 with suggestions), as the CLI on a channel whose kind the config does not say.
    */
-  channelKind?: ChannelKind;
+  channelKind?: ChannelKind | undefined;
   /** the environment's name, as an error's advice names it (`tplsync status ID --env staging`) */
-  environment?: string;
+  environment?: string | undefined;
 }
 
 /**
