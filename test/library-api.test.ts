@@ -152,6 +152,39 @@ test('the package exports Interrupted (what a status listing stopped by stopSign
   assert.is(e.name, 'Interrupted');
 });
 
+// trial-bn F11: code was told to run `tplsync status ID` and to pass --client-message-id / --no-remote-check
+test('a send\'s errors raised in code name the client\'s calls and options, not the command line\'s', async () => {
+  const client = createClient({ baseUrl: emu.url, apiKey: 'k', channels: { wa: CHANNEL_A }, retries: 0 });
+  const { meta: m } = await approvedOnChannel(client, 'lib_words');
+  const o = { to: '+4915112345678', params: { customer: 'Maria' } };
+  try {
+    // a lost answer: the message may have been delivered
+    emu.setFaults({ seed: 1, lostResponseRate: 1, operations: ['send'] });
+    const lost = await thrown(sendTemplateWith(client, m, o)) as lib.ApiError;
+    assert.instance(lost, lib.UnavailableError, lost.message);
+    const id = lost.clientMessageId!;
+    assert.match(lost.message, `Look it up with client.allMessageStatuses('${id}'), or send it again with clientMessageId: '${id}' (e.clientMessageId)`);
+    // taken, and answered failed
+    emu.setFaults({ seed: 1, failedSendRate: 1, operations: ['send'] });
+    const failed = await thrown(sendText(client, CHANNEL_A, '+4915112345678', 'Hello')) as lib.SendFailed;
+    assert.instance(failed, lib.SendFailed);
+    assert.match(failed.message, `(client.allMessageStatuses('${failed.clientMessageId}') shows its delivery)`);
+    // the gate's read unavailable
+    emu.setFaults({ seed: 1, errorRate: 1, operations: ['read'] });
+    const unread = await thrown(sendTemplateWith(client, m, o));
+    assert.match(unread.message, 'Send again once the channel can be read; remoteCheck: false sends when this read fails');
+    for (const e of [lost, failed, unread]) assert.not.match(e.message, /tplsync status|--client-message-id|--no-remote-check/);
+  } finally { emu.setFaults({}); }
+  // a template the channel has not: the skip is named as code writes it
+  const absent = await thrown(sendTemplateWith(client, { ...m, name: 'lib_words_absent' }, o));
+  assert.match(absent.message, 'If this is a test service that keeps no templates, remoteCheck: false sends without reading it.');
+  // a baseUrl whose path is no API's: the client's baseUrl, not an environment's
+  const wrong = createClient({ baseUrl: `${emu.url}/wrong/`, apiKey: 'k', retries: 0 });
+  const notFound = await thrown(wrong.getMessageStatus('3b0c1f7e-8a55-4b8e-9d1c-2f6a7e9b0c44'));
+  assert.instance(notFound, lib.NotFoundError, notFound.message);
+  assert.match(notFound.message, "(not the API's answer: check that the client's baseUrl is the API's address, its path included)");
+});
+
 // trial-bn F6, F7: `clientMessageId: previous?.clientMessageId` did not compile under exactOptionalPropertyTypes (TS2379),
 // though the run time takes undefined as absent; QualityWarning, FaultSettings and Interrupted could not be imported
 test('a service compiles against the package under exactOptionalPropertyTypes: optional options take undefined, the types it meets are exported', () => {

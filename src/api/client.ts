@@ -59,6 +59,8 @@ export interface ClientOptions {
    * no_proxy / NO_PROXY; default: the run's, io().env). A loopback baseUrl never goes through a proxy.
    */
   proxyEnv?: NodeJS.ProcessEnv | undefined;
+  /** how a message names the baseUrl when it advises checking it (a 404 that is no answer of the API, nothing listening); default "the client's baseUrl" */
+  baseUrlSource?: string | undefined;
 }
 
 export interface RetryInfo { operation: string; attempt: number;
@@ -134,6 +136,7 @@ export function createClient(options: ClientOptions): Client {
     notFoundStatuses: options.notFoundStatuses ?? [404],
     concurrency: options.concurrency ?? 8,
     ...(options.keySource ? { keySource: options.keySource } : {}),
+    ...(options.baseUrlSource ? { baseUrlSource: options.baseUrlSource } : {}),
     ...(options.onRetry ? { onRetry: options.onRetry } : {}),
     ...(options.log ? { log: options.log } : {}),
     ...(options.timeoutSignal ? { timeoutSignal: options.timeoutSignal } : {}),

@@ -41,6 +41,8 @@ export interface TransportOptions {
   route?: Route;
   /** the clock of the pause after the base URL was found unreachable (HOST_DOWN_MS); default Date.now */
   now?: () => number;
+  /** how a message names the baseUrl it advises checking (the CLI: "the environment's baseUrl"); default: the library's words, "the client's baseUrl" */
+  baseUrlSource?: string;
 }
 
 export interface Call {
@@ -121,6 +123,10 @@ export function createTransport(options: TransportOptions): Transport {
   /** what a message says of the proxy: host:port and the variable, never its credentials */
   const proxyNamed = proxy ? `the proxy ${proxy.shown} of ${proxy.variable}` : '';
   const send = fetchVia(route, timeoutMs);
+  // the baseUrl as the caller knows it: the CLI's comes from an environment of its config, code's from createClient
+  const baseUrlNamed = options.baseUrlSource ?? "the client's baseUrl";
+  // (a 404 of a status read is about no template: the library says what was read; the CLI's words are as they were)
+  const notTheApisHint = (call: Call): string => ` (not the API's answer${options.baseUrlSource !== undefined || call.nullOn404 ? ' for an absent template' : ''}: check that ${baseUrlNamed} is the API's address, its path included)`;
 
   /** A request URL at another origin than the base's, or above its path (a path `//host/...` or `/../..` from the config): never sent, the key would go along. */
   const outsideBase = (url: URL): boolean => url.origin !== base.origin || !url.pathname.startsWith(base.pathname.endsWith('/') ? base.pathname : `${base.pathname}/`);
@@ -273,7 +279,7 @@ export function createTransport(options: TransportOptions): Transport {
       const Err = res.status === 429 ? RateLimitedError : UnavailableError;
       return { kind: 'retry', reason: `HTTP ${res.status}`, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}), error: new Err(`${what}: HTTP ${res.status}: ${detail}`, res.status) };
     }
-    if (res.status === 404) return { kind: 'fail', error: new NotFoundError(`${what}: not found: ${detail}${notTheApis ? ' (not the API\'s answer for an absent template: check that the environment\'s baseUrl is the API\'s address, its path included)' : ''}`, 404, [...codes][0]) };
+    if (res.status === 404) return { kind: 'fail', error: new NotFoundError(`${what}: not found: ${detail}${notTheApis ? notTheApisHint(call) : ''}`, 404, [...codes][0]) };
     // a read of one template refused with a 4xx: perhaps how this service says it has no such template
     const hint = call.nullOn404 && res.status >= 400 && res.status < 500 ? ` (if this is how the service answers a template it does not have, list ${res.status} in the environment's notFoundStatuses: notFoundStatuses: [404, ${res.status}])` : '';
     return { kind: 'fail', error: new RequestError(`${what}: HTTP ${res.status}: ${detail}${hint}`, res.status, [...codes][0]) };
@@ -309,8 +315,8 @@ export function createTransport(options: TransportOptions): Transport {
       return '';
     }
     // nothing listens there: most often a server (or tplsync emulator) not started, or a wrong baseUrl
-    const hint = /ECONNREFUSED/.test(message) ? `; nothing answers at ${hostPort(base)}: start the API there (or tplsync emulator), or check the environment's baseUrl`
-      : /ENOTFOUND|EAI_AGAIN/.test(message) ? `; the name ${base.hostname} was not found: check the environment's baseUrl (and this machine's network or DNS)` : '';
+    const hint = /ECONNREFUSED/.test(message) ? `; nothing answers at ${hostPort(base)}: start the API there (or ${options.baseUrlSource !== undefined ? 'tplsync emulator' : 'the emulator'}), or check ${baseUrlNamed}`
+      : /ENOTFOUND|EAI_AGAIN/.test(message) ? `; the name ${base.hostname} was not found: check ${baseUrlNamed} (and this machine's network or DNS)` : '';
     if (route.kind === 'direct' && CONNECT_FAILURE.test(message)) {
       if (route.excluded) return `${hint}; ${route.excluded.variable} is set, but ${route.excluded.noProxy} (its entry '${route.excluded.entry}') excludes ${base.hostname}, so tplsync connected directly: take it out of ${route.excluded.noProxy} if this machine reaches the API only through the proxy`;
       if (route.otherScheme) return `${hint}; ${route.otherScheme.variable} is set, but it is read for ${route.otherScheme.wanted === 'HTTPS_PROXY' ? 'http' : 'https'}:// addresses only (as curl reads it), so tplsync connected directly: set ${route.otherScheme.wanted} for this ${base.protocol}// baseUrl`;

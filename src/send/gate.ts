@@ -73,7 +73,7 @@ export class NotSendable extends Error {
  * unlike its approved copy): the platform (WhatsApp, RCS) sends only what it approved, so a refusal names the fix, not
  * the bypass. Said only where the channel has no copy at all (a test service's case).
  */
-const SKIP_ABSENT = 'If this is a test service that keeps no templates, --no-remote-check (remoteCheck: false) sends without reading it.';
+const skipAbsent = (caller: SendCaller): string => `If this is a test service that keeps no templates, ${caller === 'cli' ? '--no-remote-check (remoteCheck: false)' : 'remoteCheck: false'} sends without reading it.`;
 
 /** the parts of an RCS-only template's message a text-only send carries: its text and its suggestions (a left-out one among them: compared all the same) */
 const RCS_TEXT_PART = new Set(['message.type', 'message.message', 'message.suggestions']);
@@ -141,14 +141,14 @@ function remoteMessage(meta: TemplateMeta, read: TemplateReadResponse | null, wh
   const run = (command: string): string => adviceCommand(command, env);
   // the channel by its alias and environment beside its id, as the user's config names it
   const channel = `${!UUID_RE.test(meta.channel) ? `'${meta.channel}' ` : ''}${env ? `of environment ${env} ` : ''}(${where.channelId})`;
-  if (!read) return { reason: 'absent', message: `${key} is not on the channel ${channel}, template id ${where.templateId}: apply it first (${run('apply')}), and send it once it is APPROVED. Nothing was sent. ${SKIP_ABSENT}` };
+  if (!read) return { reason: 'absent', message: `${key} is not on the channel ${channel}, template id ${where.templateId}: apply it first (${run('apply')}), and send it once it is APPROVED. Nothing was sent. ${skipAbsent(caller)}` };
   if (!isApprovedState(read.statusText)) {
     const why = read.rejectionReason ? ` (${read.rejectionReason})` : '';
     const what = read.statusText === 'PENDING' ? `still in review: wait for it (${run('apply --wait')}, or ${run('review')})`
       // a pause ends by itself (WhatsApp: 3 h, then 6 h): the sender waits; an edit would send it to review instead
       : read.statusText === 'PAUSED' ? `not approved${read.pausedUntil ? ` until ${read.pausedUntil}` : ' until its pause ends'}, when it resumes by itself: send it again then (${run('review')} shows the pause; an edit would send it to review instead)`
       : `not approved: see ${run('review')}`;
-    // the channel refuses to send it too: no advice to skip the check (SKIP_ABSENT)
+    // the channel refuses to send it too: no advice to skip the check (skipAbsent)
     // (the platform that decides is the template's: an RCS-only template is Google's to approve, not WhatsApp's)
     return { reason: 'not-approved', message: `${key} is ${read.statusText} on the channel${why}, ${what}. Nothing was sent; ${platformOf(meta)} sends only an approved template.` };
   }

@@ -162,7 +162,7 @@ export async function sendTemplateWith(client: Client, meta: TemplateMeta, o: Se
 export async function sendTemplateAs(client: Client, meta: TemplateMeta, o: SendTemplateOptions<TemplateParamValues>, caller: SendCaller): Promise<Sent> {
   const ready = await prepareTemplateSend(client, meta, o, caller);
   let sent: Sent;
-  try { sent = await sendRequest(client, ready.channelId, ready.request, o.environment); } catch (e) {
+  try { sent = await sendRequest(client, ready.channelId, ready.request, o.environment, caller); } catch (e) {
     if (e instanceof SendFailed && ready.omitted.length) e.omitted = ready.omitted;
     throw e;
   }
@@ -223,7 +223,7 @@ export async function prepareTemplateSend(client: Client, meta: TemplateMeta, o:
       // the gate's read failed (its own exit code: 7 unavailable, 6 key refused, 70 an answer outside the contract): no send was attempted
       else if (e instanceof ApiError) {
         const retry = e instanceof UnavailableError || e instanceof RateLimitedError
-          ? ' Send again once the channel can be read; --no-remote-check (remoteCheck: false) sends when this read fails, and then nothing checks that the channel has it APPROVED as the file says.'
+          ? ` Send again once the channel can be read; ${caller === 'cli' ? '--no-remote-check (remoteCheck: false)' : 'remoteCheck: false'} sends when this read fails, and then nothing checks that the channel has it APPROVED as the file says.`
           : '';
         e.message += `\nNothing was sent: the read of the template before the send (the send gate) failed, so no send was attempted.${retry}`;
         // what the caller gave is wrong too: said now, not on the next try once the channel answers
@@ -444,6 +444,11 @@ export interface SendTextOptions {
  * clientMessageId, environment)` is taken as before.
  */
 export async function sendText(client: Client, channelId: string, to: string, text: string, options: SendTextOptions | Suggestions = {}, clientMessageId?: string, environment?: string): Promise<Sent> {
+  return sendTextAs(client, channelId, to, text, options, 'library', clientMessageId, environment);
+}
+
+/** sendText for `caller`: an error's advice is worded for who sends (the command line's, or code's) */
+export async function sendTextAs(client: Client, channelId: string, to: string, text: string, options: SendTextOptions | Suggestions, caller: SendCaller, clientMessageId?: string, environment?: string): Promise<Sent> {
   const o: SendTextOptions = Array.isArray(options) || options === undefined
     ? { suggestions: options ?? [], ...(clientMessageId !== undefined ? { clientMessageId } : {}), ...(environment !== undefined ? { environment } : {}) }
     : options;
@@ -451,7 +456,7 @@ export async function sendText(client: Client, channelId: string, to: string, te
   if (o.channelKind !== undefined && o.channelKind !== 'rcs' && o.channelKind !== 'whatsapp') throw new UsageError(`channelKind ${shownValue(o.channelKind)} is neither 'whatsapp' nor 'rcs' (the config's channels.<alias>.kind): nothing was sent`);
   const id = o.clientMessageId ?? randomUUID();
   checkClientMessageId(id);
-  return sendRequest(client, channelId, textRequest(to, text, o.suggestions ?? [], id, o.channelKind), o.environment);
+  return sendRequest(client, channelId, textRequest(to, text, o.suggestions ?? [], id, o.channelKind), o.environment, caller);
 }
 
 /**
@@ -499,10 +504,11 @@ export function textRequest(to: string, text: string, suggestions: ConversationR
 }
 
 /** Sends a checked request (textRequest) through the conversation operation; a lost answer's error names its clientMessageId. */
-async function sendRequest(client: Client, channelId: string, req: ConversationRequest, environment?: string): Promise<Sent> {
+async function sendRequest(client: Client, channelId: string, req: ConversationRequest, environment: string | undefined, caller: SendCaller): Promise<Sent> {
   const clientMessageId = req.clientMessageId;
-  // the status command advised names the environment the send used: another's service does not know the id
-  const status = adviceCommand(`status ${clientMessageId}`, environment);
+  // the status command advised names the environment the send used: another's service does not know the id; code is told
+  // the client's call, not a command of a tool a service may not ship
+  const status = caller === 'cli' ? `\`${adviceCommand(`status ${clientMessageId}`, environment)}\`` : `client.allMessageStatuses('${clientMessageId}')`;
   let response: ConversationResponse;
   try { response = await client.sendConversation(channelId, req); } catch (e) {
     // an attempt that may have been acted on (no answer, a time-out, a 5xx, an answer not understood; also when a later
@@ -510,7 +516,8 @@ async function sendRequest(client: Client, channelId: string, req: ConversationR
     // caller look it up, or send it again under the same id, which the service answers with the first result
     if (e instanceof ApiError && e.mayHaveReached) {
       e.clientMessageId = clientMessageId;
-      e.message += `\nThe message may have been delivered: its clientMessageId is ${clientMessageId}. Look it up with \`${status}\`, or send it again with --client-message-id ${clientMessageId} (clientMessageId in code): a repeat with the same id is answered with the first result, never delivered twice.`;
+      const again = caller === 'cli' ? `--client-message-id ${clientMessageId} (clientMessageId in code)` : `clientMessageId: '${clientMessageId}' (e.clientMessageId)`;
+      e.message += `\nThe message may have been delivered: its clientMessageId is ${clientMessageId}. Look it up with ${status}, or send it again with ${again}: a repeat with the same id is answered with the first result, never delivered twice.`;
     } else if (e instanceof UnavailableError || e instanceof RateLimitedError) {
       e.message += '\nThe message was not sent: no attempt reached the service (or it refused each one before acting on it). Sending it again is safe.';
     }
@@ -518,7 +525,7 @@ async function sendRequest(client: Client, channelId: string, req: ConversationR
   }
   // taken, and answered failed: the message was not delivered, however the request went (a script must not count it as sent)
   if (response.messages.some((m) => m.status === MESSAGE_FAILED)) {
-    throw new SendFailed(`The service answered that the message failed (status ${MESSAGE_FAILED}): it was not delivered. Its clientMessageId is ${clientMessageId} (\`${status}\` shows its delivery); a send under a new id is a new attempt (one under the same id is answered with this result again).`, clientMessageId, response);
+    throw new SendFailed(`The service answered that the message failed (status ${MESSAGE_FAILED}): it was not delivered. Its clientMessageId is ${clientMessageId} (${status} shows its delivery); a send under a new id is a new attempt (one under the same id is answered with this result again).`, clientMessageId, response);
   }
   return { clientMessageId, response };
 }
