@@ -1,7 +1,7 @@
 // The library entry of the package: the typed client and sending. Light on purpose (application
 // code imports it); the emulator and the linter have their own entries: tplsync/emulator, tplsync/lint.
 export { createClient } from './api/client.js';
-export type { Client, ClientOptions, RetryInfo, StatusPageOptions } from './api/client.js';
+export type { CallOptions, Client, ClientOptions, RetryInfo, StatusPageOptions } from './api/client.js';
 export { ApiError, AuthError, ContractError, NotFoundError, RateLimitedError, RedirectError, RequestError, UnavailableError } from './api/errors.js';
 /** a call the library refuses before any request: a bad baseUrl, no key or one an HTTP header cannot carry, validators it cannot load */
 export { UsageError } from './core/errors.js';

@@ -3,6 +3,8 @@
 // pause's end, whether waiting helps) without parsing its message; what it exports for the errors
 // and types a caller meets; and messages worded for code, not for the command line.
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import ts from 'typescript';
 import { test } from 'uvu';
@@ -220,6 +222,60 @@ export function next(e: unknown): 'stop' | 'later' | 'never' {
     const options: ts.CompilerOptions = { exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, types: ['node'], typeRoots: [path.join(ROOT, 'node_modules', '@types')] };
     assert.is(codedLines(compileConsumer(dir, source, options)), '');
   } finally { cleanup(dir); }
+});
+
+// trial-bn F9: stopSignal is the client's and one-shot; a call with a deadline of its own had to race a timer, leaving the request running
+test('a call\'s own signal stops that call alone: a read in flight ends, a wait for a retry ends, a send not yet made is not made', async () => {
+  const id = '3b0c1f7e-8a55-4b8e-9d1c-2f6a7e9b0c44';
+  // a service whose first status read never answers: the caller gives up on it (its signal aborted once the request arrived)
+  const cancel = new AbortController();
+  let reads = 0;
+  const server = createServer((req, res) => {
+    reads++;
+    if (reads === 1) { cancel.abort(); return; }
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ result: { errcode: 0 }, status: { errcode: 0, next_cursor: '', send_list: [{ external_userid: '+4915100000091', userid: 'u1', status: 1 }] } }));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  try {
+    const client = createClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, apiKey: 'k' });
+    const e = await thrown(client.allMessageStatuses(id, { signal: cancel.signal }));
+    assert.instance(e, lib.Interrupted, `${e.name}: ${e.message}`);
+    assert.match(e.message, "stopped by the call's signal while reading the pages of the message status of");
+    // the client goes on serving the calls that were not cancelled
+    assert.equal((await client.allMessageStatuses(id)).map((x) => x.external_userid), ['+4915100000091']);
+    assert.is(reads, 2, 'the cancelled read was not tried again');
+  } finally { server.closeAllConnections(); server.close(); }
+
+  const lines: string[] = [];
+  const client = createClient({ baseUrl: emu.url, apiKey: 'k', channels: { wa: CHANNEL_A }, retries: 1, maxRetryAfterMs: 60_000, log: (l) => lines.push(l) });
+  // a signal aborted before the call: nothing is sent, not even the gate's read
+  const before = emu.state.conversations.size;
+  const gone = await thrown(sendText(client, CHANNEL_A, '+4915112345678', 'Hello', { signal: AbortSignal.abort() })) as lib.UnavailableError;
+  assert.instance(gone, lib.UnavailableError, gone.message);
+  assert.is(gone.notSent, true);
+  assert.is(gone.mayHaveReached, false);
+  assert.match(gone.message, "not sent: the call's signal was aborted");
+  const { meta: m } = await approvedOnChannel(client, 'lib_cancelled');
+  lines.length = 0;
+  const gate = await thrown(sendTemplateWith(client, m, { to: '+4915112345678', params: { customer: 'Maria' }, signal: AbortSignal.abort() }));
+  assert.match(gate.message, "Nothing was sent: the send's signal was aborted while the template was read before the send");
+  assert.not.match(gate.message, /remoteCheck/);
+  assert.equal(lines, [], 'no request made');
+  assert.is(emu.state.conversations.size, before);
+  // rate limited with a Retry-After of 60 s: the caller's abort ends the wait, and the send is not tried again
+  try {
+    emu.setFaults({ seed: 1, rateLimitRate: 1, retryAfterSec: 60, operations: ['send'] });
+    const late = new AbortController();
+    const limited = createClient({ baseUrl: emu.url, apiKey: 'k', retries: 1, maxRetryAfterMs: 60_000, onRetry: () => late.abort() });
+    const r = await thrown(sendText(limited, CHANNEL_A, '+4915112345678', 'Hello', { signal: late.signal })) as lib.RateLimitedError;
+    assert.instance(r, lib.RateLimitedError, r.message);
+    assert.match(r.message, "(not tried again: the call's signal was aborted)");
+    assert.is(r.mayHaveReached, false);
+  } finally { emu.setFaults({}); }
+  // a value that is no AbortSignal would never stop the call: refused before any request
+  const odd = await thrown(client.getMessageStatus(id, { signal: 'soon' as unknown as AbortSignal }));
+  assert.instance(odd, ParamError, odd.message);
 });
 
 test.run();

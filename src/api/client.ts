@@ -48,8 +48,9 @@ export interface ClientOptions {
   /** one line per HTTP attempt (method, path, status, time); never headers, so never the key */
   log?: ((line: string) => void) | undefined;
   /**
-   * Once aborted (Ctrl-C, SIGTERM), no request is tried again: an attempt in flight finishes, a
-   * failed one is not retried, and a wait before a retry ends (the error is the last attempt's)
+   * Once aborted (Ctrl-C, SIGTERM, a service's shutdown), no request is tried again: a read (GET) in flight ends, a
+   * write in flight finishes, a failed attempt is not retried, and a wait before a retry ends (the error is the last
+   * attempt's; the status listings reject with Interrupted). A call's own signal (CallOptions) stops that call alone
    */
   stopSignal?: AbortSignal | undefined;
   /** for tests: the signal that ends an attempt as unanswered, instead of a timer of timeoutMs */
@@ -73,7 +74,17 @@ export interface RetryInfo { operation: string; attempt: number;
   /** the attempt got no answer within its time-out, this long (timeoutMs) */
   unansweredMs?: number }
 
-export interface StatusPageOptions { limit?: number | undefined; cursor?: string | undefined }
+/** a call's own cancel (CallOptions.signal): as stopSignal, for this call alone */
+export interface CallOptions {
+  /**
+   * Aborted, this call stops as a stopSignal stops the client's: no retry, a wait before one ends, a read in flight
+   * ends, a send in flight finishes (its outcome known); not yet sent, it is not sent (UnavailableError, notSent).
+   * The client goes on serving other calls. AbortSignal.timeout(ms) is a deadline of the call.
+   */
+  signal?: AbortSignal | undefined;
+}
+
+export interface StatusPageOptions extends CallOptions { limit?: number | undefined; cursor?: string | undefined }
 
 export interface Client {
   readonly baseUrl: string;
@@ -83,13 +94,13 @@ export interface Client {
   /** with `rateLimitToCaller`, a 429 is thrown at once (RateLimitedError with the server's retryAfterMs) instead of retried */
   writeTemplate(channelId: string, templateId: string, body: TemplateWriteRequest, opts?: { rateLimitToCaller?: boolean | undefined }): Promise<TemplateWriteResponse>;
   /** the template, or null when the service has none with this id */
-  getTemplate(channelId: string, templateId: string): Promise<TemplateReadResponse | null>;
-  sendConversation(channelId: string, body: ConversationRequest): Promise<ConversationResponse>;
+  getTemplate(channelId: string, templateId: string, opts?: CallOptions): Promise<TemplateReadResponse | null>;
+  sendConversation(channelId: string, body: ConversationRequest, opts?: CallOptions): Promise<ConversationResponse>;
   getMessageStatus(clientMessageId: string, page?: StatusPageOptions): Promise<MessageStatusResponse>;
   /** every page, following status.next_cursor to the end */
-  messageStatusPages(clientMessageId: string, opts?: { limit?: number | undefined }): AsyncIterableIterator<MessageStatusResponse>;
+  messageStatusPages(clientMessageId: string, opts?: { limit?: number | undefined } & CallOptions): AsyncIterableIterator<MessageStatusResponse>;
   /** every send_list entry of every page */
-  allMessageStatuses(clientMessageId: string, opts?: { limit?: number | undefined }): Promise<SendListEntry[]>;
+  allMessageStatuses(clientMessageId: string, opts?: { limit?: number | undefined } & CallOptions): Promise<SendListEntry[]>;
   /**
    * A GET of an operation the reference names without a shape (the template listing, whose path the
    * config sets): the same key, retries, limits and errors, the JSON answer unchecked (the caller maps it).
@@ -158,6 +169,14 @@ export function createClient(options: ClientOptions): Client {
     if (problem !== undefined) throw new ParamError(`${problem}: no request was made`);
   };
 
+  // a call's own signal, checked before any request (a value that is no AbortSignal would never stop it)
+  const signalOf = (o: CallOptions | null | undefined): { signal?: AbortSignal } => {
+    const signal = o?.signal;
+    if (signal === undefined) return {};
+    if (!(signal instanceof AbortSignal)) throw new ParamError(`signal must be an AbortSignal (an AbortController's, or AbortSignal.timeout(ms)), not ${signal === null ? 'null' : typeof signal}: no request was made`);
+    return { signal };
+  };
+
   const client: Client = {
     baseUrl: base.href,
     ...(options.stopSignal ? { stopSignal: options.stopSignal } : {}),
@@ -173,8 +192,8 @@ export function createClient(options: ClientOptions): Client {
       }
       return r;
     }),
-    getTemplate: (channelId, templateId) => request<TemplateReadResponse | null>({
-      operation: 'template read', method: 'GET', response: 'TemplateReadResponse', nullOn404: true,
+    getTemplate: (channelId, templateId, opts = {}) => request<TemplateReadResponse | null>({
+      operation: 'template read', method: 'GET', response: 'TemplateReadResponse', nullOn404: true, ...signalOf(opts),
       path: `/channel/${uuid('channel id', channelId)}/template/${uuid('template id', templateId)}`,
     }).then((r) => {
       // the answer is of the template asked for: another's would be planned, previewed and pulled as this one
@@ -183,10 +202,10 @@ export function createClient(options: ClientOptions): Client {
       }
       return printableReview(r);
     }),
-    sendConversation: (channelId, body) => {
+    sendConversation: (channelId, body, opts = {}) => {
       // retried as it is, so with the same clientMessageId: the service answers a repeat with the first result
       uuid('clientMessageId', body.clientMessageId);
-      return request({ operation: 'conversation send', method: 'POST', response: 'ConversationResponse', body, path: `/channel/${uuid('channel id', channelId)}/conversation` });
+      return request({ operation: 'conversation send', method: 'POST', response: 'ConversationResponse', body, path: `/channel/${uuid('channel id', channelId)}/conversation`, ...signalOf(opts) });
     },
     async getMessageStatus(clientMessageId, page = {}) {
       statusRead(clientMessageId, page);
@@ -196,7 +215,7 @@ export function createClient(options: ClientOptions): Client {
       if (page.limit !== undefined) q.set('limit', String(page.limit));
       q.set('cursor', page.cursor ?? '');
       const r = await request<MessageStatusResponse>({
-        operation: 'message status', method: 'GET', response: 'MessageStatusResponse',
+        operation: 'message status', method: 'GET', response: 'MessageStatusResponse', ...signalOf(page),
         path: `/chatapp-message-status/${encodeURIComponent(clientMessageId)}?${q}`,
       });
       if (r.result.errcode !== 0 || r.status.errcode !== 0) {
@@ -216,9 +235,10 @@ export function createClient(options: ClientOptions): Client {
       const entries = new Set<string>();
       let stale = 0;
       for (;;) {
-        const stopped = (): Interrupted => new Interrupted(`interrupted while reading the pages of the message status of ${clientMessageId}`);
+        const stopped = (): Interrupted => new Interrupted(`${options.stopSignal?.aborted ? 'interrupted' : "stopped by the call's signal"} while reading the pages of the message status of ${clientMessageId}`);
+        const aborted = (): boolean => Boolean(options.stopSignal?.aborted || opts.signal?.aborted);
         // (a page's read in flight ends with the interrupt: said as the stop it is)
-        const page = await client.getMessageStatus(clientMessageId, { ...(opts.limit !== undefined ? { limit: opts.limit } : {}), cursor }).catch((e: unknown) => { throw options.stopSignal?.aborted ? stopped() : e; });
+        const page = await client.getMessageStatus(clientMessageId, { ...(opts.limit !== undefined ? { limit: opts.limit } : {}), cursor, ...signalOf(opts) }).catch((e: unknown) => { throw aborted() ? stopped() : e; });
         yield page;
         cursor = page.status.next_cursor;
         if (!cursor) return;
@@ -229,7 +249,7 @@ export function createClient(options: ClientOptions): Client {
         for (const e of page.status.send_list) { const k = JSON.stringify(e); if (!entries.has(k)) { entries.add(k); fresh = true; } }
         stale = fresh ? 0 : stale + 1;
         if (stale >= STALE_PAGES) throw new ContractError(`message status of ${clientMessageId}: ${STALE_PAGES} pages in a row brought no entry that an earlier page had not (each with a new cursor): not followed on`, 'status.next_cursor');
-        if (options.stopSignal?.aborted) throw stopped();
+        if (aborted()) throw stopped();
       }
     },
     async allMessageStatuses(clientMessageId, opts = {}) {

@@ -56,6 +56,28 @@ export interface Call {
   nullOn404?: boolean;
   /** a 429 is not retried here but thrown at once (RateLimitedError with its retryAfterMs): the caller paces itself */
   rateLimitToCaller?: boolean;
+  /**
+   * the caller's cancel of this request alone: as stopSignal for it (no retry, a wait ends, a read in flight ends, a
+   * write in flight finishes), and, aborted before the request went out, it is not sent (notSent)
+   */
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * A request's stop: the client's (stopSignal) or its own caller's (Call.signal), whichever is aborted first, and what a
+ * message says of it. Listeners on both, dropped by end(): not AbortSignal.any, which holds its sources weakly (a
+ * caller's AbortSignal.timeout(ms), referenced by nothing else, would be collected and never fire: nodejs/node#57736).
+ */
+function stopOf(run: AbortSignal | undefined, own: AbortSignal | undefined): { signal: AbortSignal | undefined; why(): string; end(): void } {
+  const why = (): string => (own?.aborted && !run?.aborted ? "the call's signal was aborted" : 'the run was interrupted');
+  if (!own) return { signal: run, why, end: () => undefined };
+  if (!run) return { signal: own, why, end: () => undefined };
+  const c = new AbortController();
+  const abort = (): void => { c.abort(); };
+  if (run.aborted || own.aborted) abort();
+  run.addEventListener('abort', abort, { once: true });
+  own.addEventListener('abort', abort, { once: true });
+  return { signal: c.signal, why, end: () => { run.removeEventListener('abort', abort); own.removeEventListener('abort', abort); } };
 }
 
 type Attempt =
@@ -133,10 +155,10 @@ export function createTransport(options: TransportOptions): Transport {
 
   /** One HTTP attempt, logged (method, path, outcome, time) when a log is given. */
   /** `last`: no retry follows (the log says `failed`, not `retry`) */
-  async function attempt(call: Call, last: boolean): Promise<Attempt> {
+  async function attempt(call: Call, last: boolean, stop: AbortSignal | undefined): Promise<Attempt> {
     const url = new URL(call.path.replace(/^\//, ''), base);
     const t0 = Date.now();
-    const r = outsideBase(url) ? { kind: 'fail' as const, error: new RequestError(`${call.operation}: its path ${JSON.stringify(call.path)} leads out of the baseUrl (to ${url.origin}${url.pathname}); the key is sent to the baseUrl alone: write the path relative to it, starting with one /`) } : await attemptOnce(call, url);
+    const r = outsideBase(url) ? { kind: 'fail' as const, error: new RequestError(`${call.operation}: its path ${JSON.stringify(call.path)} leads out of the baseUrl (to ${url.origin}${url.pathname}); the key is sent to the baseUrl alone: write the path relative to it, starting with one /`) } : await attemptOnce(call, url, stop);
     const outcome = r.kind === 'ok' ? 'ok' : r.kind === 'retry' ? `${last ? 'failed, no retry left' : 'retry'} (${r.reason})`
       : `${r.error.name}${r.error.status ? ` ${r.error.status}` : ''}${r.error instanceof RedirectError ? ` (redirect to ${r.error.location}, not followed)` : ''}`;
     // the library's log has no output gate of the CLI's: what a server said (a redirect's Location) is redacted here
@@ -155,7 +177,7 @@ export function createTransport(options: TransportOptions): Transport {
    * WeakRef, the composite too): once collected, it never fires, and an attempt waited for undici's
    * own 300 s headersTimeout, or for ever on a body that drips (nodejs/node#57736).
    */
-  function attemptDeadline(call: Call, url: URL): { signal: AbortSignal; expired(): boolean; interrupted(): boolean; end(): void } {
+  function attemptDeadline(call: Call, url: URL, runStop: AbortSignal | undefined): { signal: AbortSignal; expired(): boolean; interrupted(): boolean; end(): void } {
     const c = new AbortController();
     let expired = false;
     let interrupted = false;
@@ -166,7 +188,7 @@ export function createTransport(options: TransportOptions): Transport {
     };
     const injected = options.timeoutSignal?.(timeoutMs, { method: call.method, target: `${url.pathname}${url.search}` });
     const timer = injected ? undefined : setTimeout(expire, timeoutMs);
-    const stop = call.method === 'GET' ? options.stopSignal : undefined;
+    const stop = call.method === 'GET' ? runStop : undefined;
     const onStop = (): void => {
       if (c.signal.aborted) return;
       interrupted = true;
@@ -188,8 +210,8 @@ export function createTransport(options: TransportOptions): Transport {
     };
   }
 
-  async function attemptOnce(call: Call, url: URL): Promise<Attempt> {
-    const deadline = attemptDeadline(call, url);
+  async function attemptOnce(call: Call, url: URL, stop: AbortSignal | undefined): Promise<Attempt> {
+    const deadline = attemptDeadline(call, url, stop);
     try { return await exchange(call, url, deadline); } finally { deadline.end(); }
   }
 
@@ -339,9 +361,14 @@ export function createTransport(options: TransportOptions): Transport {
    */
   let probe: { owner: object; released: Promise<void>; release: () => void } | undefined;
   const now = options.now ?? Date.now;
-  const interrupted = options.stopSignal ? new Promise<void>((r) => {
-    if (options.stopSignal!.aborted) r(); else options.stopSignal!.addEventListener('abort', () => r(), { once: true });
-  }) : undefined;
+  /** resolves with `p`, or once `signal` is aborted (a request waiting for another's probe stops waiting); its listener dropped after */
+  const untilAborted = async (p: Promise<void>, signal: AbortSignal | undefined): Promise<void> => {
+    if (!signal) return p;
+    let done!: () => void;
+    const aborted = new Promise<void>((r) => { done = r; });
+    signal.addEventListener('abort', done, { once: true });
+    try { await Promise.race([p, aborted]); } finally { signal.removeEventListener('abort', done); }
+  };
   const openProbe = (owner: object): void => {
     let release!: () => void;
     const released = new Promise<void>((r) => { release = r; });
@@ -361,7 +388,13 @@ export function createTransport(options: TransportOptions): Transport {
   };
 
   async function requestRaw<T>(call: Call): Promise<T> {
+    const stop = stopOf(options.stopSignal, call.signal);
+    try { return await requestStopping<T>(call, stop); } finally { stop.end(); }
+  }
+
+  async function requestStopping<T>(call: Call, stop: ReturnType<typeof stopOf>): Promise<T> {
     const me = {};
+    const stopSignal = stop.signal;
     let last: ApiError | undefined;
     /** the last attempt's connection did not open, and why (its reason) */
     let unconnected: string | undefined;
@@ -377,9 +410,10 @@ export function createTransport(options: TransportOptions): Transport {
         let waited = false;
         while (!r) {
           // another request is finding out whether the base URL connects: what it finds is waited for
-          while (probe && probe.owner !== me && !options.stopSignal?.aborted) { waited = true; await (interrupted ? Promise.race([probe.released, interrupted]) : probe.released); }
-          if (options.stopSignal?.aborted && waited) {
-            if (n === 0) throw said(notAttempted(call, 'the run was interrupted'));
+          while (probe && probe.owner !== me && !stopSignal?.aborted) { waited = true; await untilAborted(probe.released, stopSignal); }
+          // (the caller's own cancel, aborted before anything went out: nothing is sent; the run's stop lets a first request go, as before)
+          if (stopSignal?.aborted && (waited || call.signal?.aborted)) {
+            if (n === 0) throw said(notAttempted(call, stop.why()));
             stopped = true;
             break;
           }
@@ -392,7 +426,7 @@ export function createTransport(options: TransportOptions): Transport {
           // turn passes on, so the request that takes it next sees the probe that begins
           r = await limit(async () => {
             if ((probe && probe.owner !== me) || isDown()) return undefined;
-            const a = await attempt(call, n === retries);
+            const a = await attempt(call, n === retries, stopSignal);
             if (a.kind === 'retry' && a.unconnected) { if (!probe) openProbe(me); }
             // the connection opened (or an answer came through a proxy): the base URL is there, whatever it answered
             else if (a.kind !== 'fail' || a.error.status !== undefined || a.error.notSent) { down = undefined; endProbe(); }
@@ -410,14 +444,14 @@ export function createTransport(options: TransportOptions): Transport {
         if (call.rateLimitToCaller && r.error instanceof RateLimitedError) throw said(r.error);
         if (n === retries) break;
         // interrupted: a retry is a new request, and the run starts nothing new
-        if (options.stopSignal?.aborted) { stopped = true; break; }
+        if (stopSignal?.aborted) { stopped = true; break; }
         const delayMs = r.retryAfterMs !== undefined ? Math.min(r.retryAfterMs, maxRetryAfterMs) : backoffDelay(n, backoff);
         options.onRetry?.({ operation: call.operation, attempt: n + 1, of: retries, delayMs, reason: r.reason, host: hostPort(base), ...(r.retryAfterMs !== undefined ? { retryAfterMs: r.retryAfterMs } : {}), ...(r.unanswered ? { unansweredMs: timeoutMs } : {}) });
-        await sleep(delayMs, options.stopSignal);
-        if (options.stopSignal?.aborted) { stopped = true; break; }
+        await sleep(delayMs, stopSignal);
+        if (stopSignal?.aborted) { stopped = true; break; }
       }
       said(last!);
-      if (stopped) throw Object.assign(last!, { message: `${last!.message} (not tried again: the run was interrupted)` });
+      if (stopped) throw Object.assign(last!, { message: `${last!.message} (not tried again: ${stop.why()})` });
       if (heldBack) throw Object.assign(last!, { message: `${last!.message} (not tried again: ${down!.why})${down!.hint}` });
       const hint = hintFor(last!.message);
       if (unconnected !== undefined) {

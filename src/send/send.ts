@@ -49,6 +49,11 @@ export interface SendTemplateOptions<P> {
   presetText?: string | undefined;
   /** the environment's name, as a refusal's advice names its config (`environments.staging.categories`) */
   environment?: string | undefined;
+  /**
+   * This send's own cancel or deadline (AbortSignal.timeout(ms)): the gate's read ends, no retry, and a send not yet
+   * made is not made; a send in flight finishes, so its outcome is known (CallOptions.signal)
+   */
+  signal?: AbortSignal | undefined;
 }
 
 export interface Sent {
@@ -162,7 +167,7 @@ export async function sendTemplateWith(client: Client, meta: TemplateMeta, o: Se
 export async function sendTemplateAs(client: Client, meta: TemplateMeta, o: SendTemplateOptions<TemplateParamValues>, caller: SendCaller): Promise<Sent> {
   const ready = await prepareTemplateSend(client, meta, o, caller);
   let sent: Sent;
-  try { sent = await sendRequest(client, ready.channelId, ready.request, o.environment, caller); } catch (e) {
+  try { sent = await sendRequest(client, ready.channelId, ready.request, o.environment, caller, o.signal); } catch (e) {
     if (e instanceof SendFailed && ready.omitted.length) e.omitted = ready.omitted;
     throw e;
   }
@@ -217,7 +222,12 @@ export async function prepareTemplateSend(client: Client, meta: TemplateMeta, o:
   {
     const id = templateId(channelId, meta.name, meta.language, meta.check?.publicId);
     let read: Awaited<ReturnType<Client['getTemplate']>> | undefined;
-    try { read = await client.getTemplate(channelId, id); } catch (e) {
+    try { read = await client.getTemplate(channelId, id, o.signal !== undefined ? { signal: o.signal } : {}); } catch (e) {
+      // the caller's own cancel (its signal) during the read: nothing was sent, and no advice about the channel
+      if (o.signal?.aborted && e instanceof ApiError) {
+        e.message += '\nNothing was sent: the send\'s signal was aborted while the template was read before the send (the send gate).';
+        throw e;
+      }
       // (a key refused is refused for the send too: said as the read's)
       if (lenient && e instanceof ApiError && !(e instanceof AuthError)) unchecked = `the read of its copy failed (${e.message.split('\n')[0]})`;
       // the gate's read failed (its own exit code: 7 unavailable, 6 key refused, 70 an answer outside the contract): no send was attempted
@@ -436,6 +446,8 @@ export interface SendTextOptions {
   channelKind?: ChannelKind | undefined;
   /** the environment's name, as an error's advice names it (`tplsync status ID --env staging`) */
   environment?: string | undefined;
+  /** this send's own cancel or deadline: a send not yet made is not made, one in flight finishes (CallOptions.signal) */
+  signal?: AbortSignal | undefined;
 }
 
 /**
@@ -456,7 +468,7 @@ export async function sendTextAs(client: Client, channelId: string, to: string, 
   if (o.channelKind !== undefined && o.channelKind !== 'rcs' && o.channelKind !== 'whatsapp') throw new UsageError(`channelKind ${shownValue(o.channelKind)} is neither 'whatsapp' nor 'rcs' (the config's channels.<alias>.kind): nothing was sent`);
   const id = o.clientMessageId ?? randomUUID();
   checkClientMessageId(id);
-  return sendRequest(client, channelId, textRequest(to, text, o.suggestions ?? [], id, o.channelKind), o.environment, caller);
+  return sendRequest(client, channelId, textRequest(to, text, o.suggestions ?? [], id, o.channelKind), o.environment, caller, o.signal);
 }
 
 /**
@@ -504,13 +516,13 @@ export function textRequest(to: string, text: string, suggestions: ConversationR
 }
 
 /** Sends a checked request (textRequest) through the conversation operation; a lost answer's error names its clientMessageId. */
-async function sendRequest(client: Client, channelId: string, req: ConversationRequest, environment: string | undefined, caller: SendCaller): Promise<Sent> {
+async function sendRequest(client: Client, channelId: string, req: ConversationRequest, environment: string | undefined, caller: SendCaller, signal?: AbortSignal): Promise<Sent> {
   const clientMessageId = req.clientMessageId;
   // the status command advised names the environment the send used: another's service does not know the id; code is told
   // the client's call, not a command of a tool a service may not ship
   const status = caller === 'cli' ? `\`${adviceCommand(`status ${clientMessageId}`, environment)}\`` : `client.allMessageStatuses('${clientMessageId}')`;
   let response: ConversationResponse;
-  try { response = await client.sendConversation(channelId, req); } catch (e) {
+  try { response = await client.sendConversation(channelId, req, signal !== undefined ? { signal } : {}); } catch (e) {
     // an attempt that may have been acted on (no answer, a time-out, a 5xx, an answer not understood; also when a later
     // attempt was refused, a 429 after a lost answer): the message may have been delivered all the same; its id lets the
     // caller look it up, or send it again under the same id, which the service answers with the first result
