@@ -165,7 +165,8 @@ test('a 404 that is not the API\'s answer (a wrong path in baseUrl) is an error,
   const wrong = createClient({ baseUrl: `${emu.url}/v9`, apiKey: CANARY });
   const e = await expectError(wrong.getTemplate(CHANNEL_A, fixedId('wrong path')), NotFoundError, 3);
   assert.match(e.message, 'No operation at GET /v9/');
-  assert.match(e.message, "check that the environment's baseUrl is the API's address");
+  // (a client of code's: its baseUrl is createClient's; the CLI's, made by connect, names the environment's)
+  assert.match(e.message, "(not the API's answer for an absent template: check that the client's baseUrl is the API's address");
   // a web server's own page for a path it does not know (not JSON)
   const page = `<!DOCTYPE html>\n<html>\n<head><title>404 Not Found</title></head>\n<body>\n<h1>Not Found</h1>\n${'<p>The requested URL was not found on this server.</p>\n'.repeat(8)}</body>\n</html>\n`;
   const web = createServer((_req, res) => { res.writeHead(404, { 'content-type': 'text/html' }); res.end(page); });

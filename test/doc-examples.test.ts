@@ -1,5 +1,5 @@
-// The code examples of the contributor's pages compile: every ```ts block of CONTRIBUTING.md and
-// docs/architecture.md must be a region of test/doc-examples/*.ts (verbatim but for the
+// The code examples of the contributor's pages and of the library's page compile: every ```ts block of
+// CONTRIBUTING.md, docs/architecture.md and docs/library.md must be a region of test/doc-examples/*.ts (verbatim but for the
 // indentation), and those files must type-check. An example that names an option the code does
 // not have (`ctx.report(..., { needle })`) fails here rather than in a contributor's build.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ROOT } from './helpers.ts';
 
-const PAGES = ['CONTRIBUTING.md', 'docs/architecture.md'];
+const PAGES = ['CONTRIBUTING.md', 'docs/architecture.md', 'docs/library.md'];
 const DIR = path.join(ROOT, 'test', 'doc-examples');
 const FILES = readdirSync(DIR).filter((f) => f.endsWith('.ts')).map((f) => path.join(DIR, f));
 

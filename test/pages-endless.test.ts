@@ -45,7 +45,7 @@ test('the message status: the same entry with a new cursor each page stops after
   const s = await serve((_req, res, n) => json(res, { result: { errcode: 0 }, status: { errcode: 0, next_cursor: `c${n}`, send_list: [{ external_userid: '+4915112345678', userid: 'u1', status: 1 }] } }));
   try {
     const client = createClient({ baseUrl: s.url, apiKey: 'key-9f8e7d-1a2b' });
-    const err = await client.allMessageStatuses('m-1').then(() => undefined, (e: unknown) => e as Error);
+    const err = await client.allMessageStatuses('6d1b0b8e-3c2a-4f1e-9a7d-5b4c3a2e1f00').then(() => undefined, (e: unknown) => e as Error);
     assert.match(err?.message ?? '', `${STALE_PAGES} pages in a row brought no entry that an earlier page had not`);
     assert.is(s.count(), STALE_PAGES + 1);
   } finally { s.close(); }

@@ -17,47 +17,51 @@ import type {
   TemplateReadResponse, TemplateWriteRequest, TemplateWriteResponse,
 } from './shapes.js';
 import { messageStatusText } from './shapes.js';
+import { statusReadProblem } from './status-read.js';
 
 export interface ClientOptions {
   baseUrl: string;
   apiKey: string;
   /** per attempt, in ms (default 30 000) */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** retries after the first attempt (default 4) */
-  retries?: number;
-  backoffBaseMs?: number;
-  backoffCapMs?: number;
+  retries?: number | undefined;
+  backoffBaseMs?: number | undefined;
+  backoffCapMs?: number | undefined;
   /** the longest Retry-After honoured, in ms (default MAX_RETRY_AFTER_MS, 120 000); longer ones wait this long */
-  maxRetryAfterMs?: number;
+  maxRetryAfterMs?: number | undefined;
   /** requests in flight at once (default 8) */
-  concurrency?: number;
-  allowInsecureHttp?: boolean;
+  concurrency?: number | undefined;
+  allowInsecureHttp?: boolean | undefined;
   /** statuses that mean "no such template" on a read (default [404]; RESOURCE_NOT_FOUND in the body counts too) */
-  notFoundStatuses?: number[];
+  notFoundStatuses?: number[] | undefined;
   /** where the key came from, said when the API refuses it (`the key is the variable X of environment Y`) */
-  keySource?: string;
+  keySource?: string | undefined;
   /** for tests: the jitter source */
-  random?: () => number;
+  random?: (() => number) | undefined;
   /** for tests: the clock of the pause after the base URL was found unreachable (HOST_DOWN_MS, 30 s); default Date.now */
-  now?: () => number;
+  now?: (() => number) | undefined;
   /** called before each retry (for progress displays and logs) */
-  onRetry?: (info: RetryInfo) => void;
+  onRetry?: ((info: RetryInfo) => void) | undefined;
   /** channel alias -> channel id, for sending templates by their alias */
-  channels?: Readonly<Record<string, string>>;
+  channels?: Readonly<Record<string, string>> | undefined;
   /** one line per HTTP attempt (method, path, status, time); never headers, so never the key */
-  log?: (line: string) => void;
+  log?: ((line: string) => void) | undefined;
   /**
-   * Once aborted (Ctrl-C, SIGTERM), no request is tried again: an attempt in flight finishes, a
-   * failed one is not retried, and a wait before a retry ends (the error is the last attempt's)
+   * Once aborted (Ctrl-C, SIGTERM, a service's shutdown), no request is tried again: a read (GET) in flight ends, a
+   * write in flight finishes, a failed attempt is not retried, and a wait before a retry ends (the error is the last
+   * attempt's; the status listings reject with Interrupted). A call's own signal (CallOptions) stops that call alone
    */
-  stopSignal?: AbortSignal;
+  stopSignal?: AbortSignal | undefined;
   /** for tests: the signal that ends an attempt as unanswered, instead of a timer of timeoutMs */
-  timeoutSignal?: (timeoutMs: number, attempt: { method: string; target: string }) => AbortSignal;
+  timeoutSignal?: ((timeoutMs: number, attempt: { method: string; target: string }) => AbortSignal) | undefined;
   /**
    * the variables the proxy is read from (https_proxy / HTTPS_PROXY, http_proxy / HTTP_PROXY,
    * no_proxy / NO_PROXY; default: the run's, io().env). A loopback baseUrl never goes through a proxy.
    */
-  proxyEnv?: NodeJS.ProcessEnv;
+  proxyEnv?: NodeJS.ProcessEnv | undefined;
+  /** how a message names the baseUrl when it advises checking it (a 404 that is no answer of the API, nothing listening); default "the client's baseUrl" */
+  baseUrlSource?: string | undefined;
 }
 
 export interface RetryInfo { operation: string; attempt: number;
@@ -70,7 +74,17 @@ export interface RetryInfo { operation: string; attempt: number;
   /** the attempt got no answer within its time-out, this long (timeoutMs) */
   unansweredMs?: number }
 
-export interface StatusPageOptions { limit?: number; cursor?: string }
+/** a call's own cancel (CallOptions.signal): as stopSignal, for this call alone */
+export interface CallOptions {
+  /**
+   * Aborted, this call stops as a stopSignal stops the client's: no retry, a wait before one ends, a read in flight
+   * ends, a send in flight finishes (its outcome known); not yet sent, it is not sent (UnavailableError, notSent).
+   * The client goes on serving other calls. AbortSignal.timeout(ms) is a deadline of the call.
+   */
+  signal?: AbortSignal | undefined;
+}
+
+export interface StatusPageOptions extends CallOptions { limit?: number | undefined; cursor?: string | undefined }
 
 export interface Client {
   readonly baseUrl: string;
@@ -78,15 +92,15 @@ export interface Client {
   readonly stopSignal?: AbortSignal;
   readonly channels: Readonly<Record<string, string>>;
   /** with `rateLimitToCaller`, a 429 is thrown at once (RateLimitedError with the server's retryAfterMs) instead of retried */
-  writeTemplate(channelId: string, templateId: string, body: TemplateWriteRequest, opts?: { rateLimitToCaller?: boolean }): Promise<TemplateWriteResponse>;
+  writeTemplate(channelId: string, templateId: string, body: TemplateWriteRequest, opts?: { rateLimitToCaller?: boolean | undefined }): Promise<TemplateWriteResponse>;
   /** the template, or null when the service has none with this id */
-  getTemplate(channelId: string, templateId: string): Promise<TemplateReadResponse | null>;
-  sendConversation(channelId: string, body: ConversationRequest): Promise<ConversationResponse>;
+  getTemplate(channelId: string, templateId: string, opts?: CallOptions): Promise<TemplateReadResponse | null>;
+  sendConversation(channelId: string, body: ConversationRequest, opts?: CallOptions): Promise<ConversationResponse>;
   getMessageStatus(clientMessageId: string, page?: StatusPageOptions): Promise<MessageStatusResponse>;
   /** every page, following status.next_cursor to the end */
-  messageStatusPages(clientMessageId: string, opts?: { limit?: number }): AsyncIterableIterator<MessageStatusResponse>;
+  messageStatusPages(clientMessageId: string, opts?: { limit?: number | undefined } & CallOptions): AsyncIterableIterator<MessageStatusResponse>;
   /** every send_list entry of every page */
-  allMessageStatuses(clientMessageId: string, opts?: { limit?: number }): Promise<SendListEntry[]>;
+  allMessageStatuses(clientMessageId: string, opts?: { limit?: number | undefined } & CallOptions): Promise<SendListEntry[]>;
   /**
    * A GET of an operation the reference names without a shape (the template listing, whose path the
    * config sets): the same key, retries, limits and errors, the JSON answer unchecked (the caller maps it).
@@ -133,6 +147,7 @@ export function createClient(options: ClientOptions): Client {
     notFoundStatuses: options.notFoundStatuses ?? [404],
     concurrency: options.concurrency ?? 8,
     ...(options.keySource ? { keySource: options.keySource } : {}),
+    ...(options.baseUrlSource ? { baseUrlSource: options.baseUrlSource } : {}),
     ...(options.onRetry ? { onRetry: options.onRetry } : {}),
     ...(options.log ? { log: options.log } : {}),
     ...(options.timeoutSignal ? { timeoutSignal: options.timeoutSignal } : {}),
@@ -144,6 +159,22 @@ export function createClient(options: ClientOptions): Client {
   const uuid = (what: string, v: string): string => {
     if (typeof v !== 'string' || !UUID_RE.test(v)) throw new ParamError(`${what} ${typeof v === 'string' ? `'${visible(v, { oneLine: true })}'` : `(${typeof v})`} is not a UUID: nothing was sent (no request was made)`);
     return v;
+  };
+
+  // a status read's id and page, checked before any request as `tplsync status` checks them (an empty id, a NULL column read
+  // as '', was asked of the service, and its 404 blamed on the baseUrl)
+  const statusRead = (id: unknown, page: { limit?: unknown; cursor?: unknown } | undefined): void => {
+    if (page !== undefined && (page === null || typeof page !== 'object')) throw new ParamError(`a status read takes its options as an object ({ limit, cursor }), not ${page === null ? 'null' : typeof page}: no request was made`);
+    const problem = statusReadProblem(id, page ?? {});
+    if (problem !== undefined) throw new ParamError(`${problem}: no request was made`);
+  };
+
+  // a call's own signal, checked before any request (a value that is no AbortSignal would never stop it)
+  const signalOf = (o: CallOptions | null | undefined): { signal?: AbortSignal } => {
+    const signal = o?.signal;
+    if (signal === undefined) return {};
+    if (!(signal instanceof AbortSignal)) throw new ParamError(`signal must be an AbortSignal (an AbortController's, or AbortSignal.timeout(ms)), not ${signal === null ? 'null' : typeof signal}: no request was made`);
+    return { signal };
   };
 
   const client: Client = {
@@ -161,8 +192,8 @@ export function createClient(options: ClientOptions): Client {
       }
       return r;
     }),
-    getTemplate: (channelId, templateId) => request<TemplateReadResponse | null>({
-      operation: 'template read', method: 'GET', response: 'TemplateReadResponse', nullOn404: true,
+    getTemplate: (channelId, templateId, opts = {}) => request<TemplateReadResponse | null>({
+      operation: 'template read', method: 'GET', response: 'TemplateReadResponse', nullOn404: true, ...signalOf(opts),
       path: `/channel/${uuid('channel id', channelId)}/template/${uuid('template id', templateId)}`,
     }).then((r) => {
       // the answer is of the template asked for: another's would be planned, previewed and pulled as this one
@@ -171,17 +202,20 @@ export function createClient(options: ClientOptions): Client {
       }
       return printableReview(r);
     }),
-    sendConversation: (channelId, body) => {
+    sendConversation: (channelId, body, opts = {}) => {
       // retried as it is, so with the same clientMessageId: the service answers a repeat with the first result
       uuid('clientMessageId', body.clientMessageId);
-      return request({ operation: 'conversation send', method: 'POST', response: 'ConversationResponse', body, path: `/channel/${uuid('channel id', channelId)}/conversation` });
+      return request({ operation: 'conversation send', method: 'POST', response: 'ConversationResponse', body, path: `/channel/${uuid('channel id', channelId)}/conversation`, ...signalOf(opts) });
     },
     async getMessageStatus(clientMessageId, page = {}) {
+      statusRead(clientMessageId, page);
+      // in small letters, as a send sends it (a system that stores ids in capitals reads the same message)
+      clientMessageId = clientMessageId.toLowerCase();
       const q = new URLSearchParams();
       if (page.limit !== undefined) q.set('limit', String(page.limit));
       q.set('cursor', page.cursor ?? '');
       const r = await request<MessageStatusResponse>({
-        operation: 'message status', method: 'GET', response: 'MessageStatusResponse',
+        operation: 'message status', method: 'GET', response: 'MessageStatusResponse', ...signalOf(page),
         path: `/chatapp-message-status/${encodeURIComponent(clientMessageId)}?${q}`,
       });
       if (r.result.errcode !== 0 || r.status.errcode !== 0) {
@@ -195,14 +229,16 @@ export function createClient(options: ClientOptions): Client {
     },
     getJson: (operation, path) => request({ operation, method: 'GET', path }),
     async *messageStatusPages(clientMessageId, opts = {}) {
+      statusRead(clientMessageId, opts);
       let cursor = '';
       const seen = new Set<string>();
       const entries = new Set<string>();
       let stale = 0;
       for (;;) {
-        const stopped = (): Interrupted => new Interrupted(`interrupted while reading the pages of the message status of ${clientMessageId}`);
+        const stopped = (): Interrupted => new Interrupted(`${options.stopSignal?.aborted ? 'interrupted' : "stopped by the call's signal"} while reading the pages of the message status of ${clientMessageId}`);
+        const aborted = (): boolean => Boolean(options.stopSignal?.aborted || opts.signal?.aborted);
         // (a page's read in flight ends with the interrupt: said as the stop it is)
-        const page = await client.getMessageStatus(clientMessageId, { ...(opts.limit !== undefined ? { limit: opts.limit } : {}), cursor }).catch((e: unknown) => { throw options.stopSignal?.aborted ? stopped() : e; });
+        const page = await client.getMessageStatus(clientMessageId, { ...(opts.limit !== undefined ? { limit: opts.limit } : {}), cursor, ...signalOf(opts) }).catch((e: unknown) => { throw aborted() ? stopped() : e; });
         yield page;
         cursor = page.status.next_cursor;
         if (!cursor) return;
@@ -213,10 +249,11 @@ export function createClient(options: ClientOptions): Client {
         for (const e of page.status.send_list) { const k = JSON.stringify(e); if (!entries.has(k)) { entries.add(k); fresh = true; } }
         stale = fresh ? 0 : stale + 1;
         if (stale >= STALE_PAGES) throw new ContractError(`message status of ${clientMessageId}: ${STALE_PAGES} pages in a row brought no entry that an earlier page had not (each with a new cursor): not followed on`, 'status.next_cursor');
-        if (options.stopSignal?.aborted) throw stopped();
+        if (aborted()) throw stopped();
       }
     },
     async allMessageStatuses(clientMessageId, opts = {}) {
+      statusRead(clientMessageId, opts);
       const out: SendListEntry[] = [];
       for await (const page of client.messageStatusPages(clientMessageId, opts)) out.push(...page.status.send_list);
       return out;

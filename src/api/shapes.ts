@@ -181,11 +181,17 @@ export interface MessageStatusResponse {
 
 export interface ErrorBody { code: number; message: string; errors?: { name?: string; code: string; message: string }[] }
 
+/** WhatsApp's 13 template states, a read's statusText (NotSendable.status: a `switch` over it is checked) */
+export type TemplateState = 'PENDING' | 'APPROVED' | 'REJECTED' | 'PAUSED' | 'DISABLED' | 'IN_APPEAL' | 'FLAGGED' | 'LIMIT_EXCEEDED' | 'LOCKED' | 'PENDING_DELETION' | 'DELETED' | 'ARCHIVED' | 'REINSTATED';
+
 /** Template state names (statusText, WhatsApp's 13) and the numbers tplsync assumes for them. */
 export const TEMPLATE_STATUS: Readonly<Record<string, number>> = {
   PENDING: 1, APPROVED: 2, REJECTED: 3, PAUSED: 4, DISABLED: 5,
   IN_APPEAL: 6, FLAGGED: 7, LIMIT_EXCEEDED: 8, LOCKED: 9, PENDING_DELETION: 10, DELETED: 11, ARCHIVED: 12, REINSTATED: 13,
-};
+} satisfies Record<TemplateState, number>;
+
+/** Whether a read's statusText is one of WhatsApp's 13 states. */
+export const isTemplateState = (s: unknown): s is TemplateState => typeof s === 'string' && Object.hasOwn(TEMPLATE_STATUS, s);
 
 /** WhatsApp's quality scores of a template. */
 export const QUALITY_SCORES = ['GREEN', 'YELLOW', 'RED', 'UNKNOWN'] as const;

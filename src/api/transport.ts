@@ -41,6 +41,8 @@ export interface TransportOptions {
   route?: Route;
   /** the clock of the pause after the base URL was found unreachable (HOST_DOWN_MS); default Date.now */
   now?: () => number;
+  /** how a message names the baseUrl it advises checking (the CLI: "the environment's baseUrl"); default: the library's words, "the client's baseUrl" */
+  baseUrlSource?: string;
 }
 
 export interface Call {
@@ -54,6 +56,28 @@ export interface Call {
   nullOn404?: boolean;
   /** a 429 is not retried here but thrown at once (RateLimitedError with its retryAfterMs): the caller paces itself */
   rateLimitToCaller?: boolean;
+  /**
+   * the caller's cancel of this request alone: as stopSignal for it (no retry, a wait ends, a read in flight ends, a
+   * write in flight finishes), and, aborted before the request went out, it is not sent (notSent)
+   */
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * A request's stop: the client's (stopSignal) or its own caller's (Call.signal), whichever is aborted first, and what a
+ * message says of it. Listeners on both, dropped by end(): not AbortSignal.any, which holds its sources weakly (a
+ * caller's AbortSignal.timeout(ms), referenced by nothing else, would be collected and never fire: nodejs/node#57736).
+ */
+function stopOf(run: AbortSignal | undefined, own: AbortSignal | undefined): { signal: AbortSignal | undefined; why(): string; end(): void } {
+  const why = (): string => (own?.aborted && !run?.aborted ? "the call's signal was aborted" : 'the run was interrupted');
+  if (!own) return { signal: run, why, end: () => undefined };
+  if (!run) return { signal: own, why, end: () => undefined };
+  const c = new AbortController();
+  const abort = (): void => { c.abort(); };
+  if (run.aborted || own.aborted) abort();
+  run.addEventListener('abort', abort, { once: true });
+  own.addEventListener('abort', abort, { once: true });
+  return { signal: c.signal, why, end: () => { run.removeEventListener('abort', abort); own.removeEventListener('abort', abort); } };
 }
 
 type Attempt =
@@ -121,16 +145,20 @@ export function createTransport(options: TransportOptions): Transport {
   /** what a message says of the proxy: host:port and the variable, never its credentials */
   const proxyNamed = proxy ? `the proxy ${proxy.shown} of ${proxy.variable}` : '';
   const send = fetchVia(route, timeoutMs);
+  // the baseUrl as the caller knows it: the CLI's comes from an environment of its config, code's from createClient
+  const baseUrlNamed = options.baseUrlSource ?? "the client's baseUrl";
+  // (a 404 of a status read is about no template: the library says what was read; the CLI's words are as they were)
+  const notTheApisHint = (call: Call): string => ` (not the API's answer${options.baseUrlSource !== undefined || call.nullOn404 ? ' for an absent template' : ''}: check that ${baseUrlNamed} is the API's address, its path included)`;
 
   /** A request URL at another origin than the base's, or above its path (a path `//host/...` or `/../..` from the config): never sent, the key would go along. */
   const outsideBase = (url: URL): boolean => url.origin !== base.origin || !url.pathname.startsWith(base.pathname.endsWith('/') ? base.pathname : `${base.pathname}/`);
 
   /** One HTTP attempt, logged (method, path, outcome, time) when a log is given. */
   /** `last`: no retry follows (the log says `failed`, not `retry`) */
-  async function attempt(call: Call, last: boolean): Promise<Attempt> {
+  async function attempt(call: Call, last: boolean, stop: AbortSignal | undefined): Promise<Attempt> {
     const url = new URL(call.path.replace(/^\//, ''), base);
     const t0 = Date.now();
-    const r = outsideBase(url) ? { kind: 'fail' as const, error: new RequestError(`${call.operation}: its path ${JSON.stringify(call.path)} leads out of the baseUrl (to ${url.origin}${url.pathname}); the key is sent to the baseUrl alone: write the path relative to it, starting with one /`) } : await attemptOnce(call, url);
+    const r = outsideBase(url) ? { kind: 'fail' as const, error: new RequestError(`${call.operation}: its path ${JSON.stringify(call.path)} leads out of the baseUrl (to ${url.origin}${url.pathname}); the key is sent to the baseUrl alone: write the path relative to it, starting with one /`) } : await attemptOnce(call, url, stop);
     const outcome = r.kind === 'ok' ? 'ok' : r.kind === 'retry' ? `${last ? 'failed, no retry left' : 'retry'} (${r.reason})`
       : `${r.error.name}${r.error.status ? ` ${r.error.status}` : ''}${r.error instanceof RedirectError ? ` (redirect to ${r.error.location}, not followed)` : ''}`;
     // the library's log has no output gate of the CLI's: what a server said (a redirect's Location) is redacted here
@@ -149,7 +177,7 @@ export function createTransport(options: TransportOptions): Transport {
    * WeakRef, the composite too): once collected, it never fires, and an attempt waited for undici's
    * own 300 s headersTimeout, or for ever on a body that drips (nodejs/node#57736).
    */
-  function attemptDeadline(call: Call, url: URL): { signal: AbortSignal; expired(): boolean; interrupted(): boolean; end(): void } {
+  function attemptDeadline(call: Call, url: URL, runStop: AbortSignal | undefined): { signal: AbortSignal; expired(): boolean; interrupted(): boolean; end(): void } {
     const c = new AbortController();
     let expired = false;
     let interrupted = false;
@@ -160,7 +188,7 @@ export function createTransport(options: TransportOptions): Transport {
     };
     const injected = options.timeoutSignal?.(timeoutMs, { method: call.method, target: `${url.pathname}${url.search}` });
     const timer = injected ? undefined : setTimeout(expire, timeoutMs);
-    const stop = call.method === 'GET' ? options.stopSignal : undefined;
+    const stop = call.method === 'GET' ? runStop : undefined;
     const onStop = (): void => {
       if (c.signal.aborted) return;
       interrupted = true;
@@ -182,8 +210,8 @@ export function createTransport(options: TransportOptions): Transport {
     };
   }
 
-  async function attemptOnce(call: Call, url: URL): Promise<Attempt> {
-    const deadline = attemptDeadline(call, url);
+  async function attemptOnce(call: Call, url: URL, stop: AbortSignal | undefined): Promise<Attempt> {
+    const deadline = attemptDeadline(call, url, stop);
     try { return await exchange(call, url, deadline); } finally { deadline.end(); }
   }
 
@@ -273,7 +301,7 @@ export function createTransport(options: TransportOptions): Transport {
       const Err = res.status === 429 ? RateLimitedError : UnavailableError;
       return { kind: 'retry', reason: `HTTP ${res.status}`, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}), error: new Err(`${what}: HTTP ${res.status}: ${detail}`, res.status) };
     }
-    if (res.status === 404) return { kind: 'fail', error: new NotFoundError(`${what}: not found: ${detail}${notTheApis ? ' (not the API\'s answer for an absent template: check that the environment\'s baseUrl is the API\'s address, its path included)' : ''}`, 404, [...codes][0]) };
+    if (res.status === 404) return { kind: 'fail', error: new NotFoundError(`${what}: not found: ${detail}${notTheApis ? notTheApisHint(call) : ''}`, 404, [...codes][0]) };
     // a read of one template refused with a 4xx: perhaps how this service says it has no such template
     const hint = call.nullOn404 && res.status >= 400 && res.status < 500 ? ` (if this is how the service answers a template it does not have, list ${res.status} in the environment's notFoundStatuses: notFoundStatuses: [404, ${res.status}])` : '';
     return { kind: 'fail', error: new RequestError(`${what}: HTTP ${res.status}: ${detail}${hint}`, res.status, [...codes][0]) };
@@ -309,8 +337,8 @@ export function createTransport(options: TransportOptions): Transport {
       return '';
     }
     // nothing listens there: most often a server (or tplsync emulator) not started, or a wrong baseUrl
-    const hint = /ECONNREFUSED/.test(message) ? `; nothing answers at ${hostPort(base)}: start the API there (or tplsync emulator), or check the environment's baseUrl`
-      : /ENOTFOUND|EAI_AGAIN/.test(message) ? `; the name ${base.hostname} was not found: check the environment's baseUrl (and this machine's network or DNS)` : '';
+    const hint = /ECONNREFUSED/.test(message) ? `; nothing answers at ${hostPort(base)}: start the API there (or ${options.baseUrlSource !== undefined ? 'tplsync emulator' : 'the emulator'}), or check ${baseUrlNamed}`
+      : /ENOTFOUND|EAI_AGAIN/.test(message) ? `; the name ${base.hostname} was not found: check ${baseUrlNamed} (and this machine's network or DNS)` : '';
     if (route.kind === 'direct' && CONNECT_FAILURE.test(message)) {
       if (route.excluded) return `${hint}; ${route.excluded.variable} is set, but ${route.excluded.noProxy} (its entry '${route.excluded.entry}') excludes ${base.hostname}, so tplsync connected directly: take it out of ${route.excluded.noProxy} if this machine reaches the API only through the proxy`;
       if (route.otherScheme) return `${hint}; ${route.otherScheme.variable} is set, but it is read for ${route.otherScheme.wanted === 'HTTPS_PROXY' ? 'http' : 'https'}:// addresses only (as curl reads it), so tplsync connected directly: set ${route.otherScheme.wanted} for this ${base.protocol}// baseUrl`;
@@ -333,9 +361,14 @@ export function createTransport(options: TransportOptions): Transport {
    */
   let probe: { owner: object; released: Promise<void>; release: () => void } | undefined;
   const now = options.now ?? Date.now;
-  const interrupted = options.stopSignal ? new Promise<void>((r) => {
-    if (options.stopSignal!.aborted) r(); else options.stopSignal!.addEventListener('abort', () => r(), { once: true });
-  }) : undefined;
+  /** resolves with `p`, or once `signal` is aborted (a request waiting for another's probe stops waiting); its listener dropped after */
+  const untilAborted = async (p: Promise<void>, signal: AbortSignal | undefined): Promise<void> => {
+    if (!signal) return p;
+    let done!: () => void;
+    const aborted = new Promise<void>((r) => { done = r; });
+    signal.addEventListener('abort', done, { once: true });
+    try { await Promise.race([p, aborted]); } finally { signal.removeEventListener('abort', done); }
+  };
   const openProbe = (owner: object): void => {
     let release!: () => void;
     const released = new Promise<void>((r) => { release = r; });
@@ -355,7 +388,13 @@ export function createTransport(options: TransportOptions): Transport {
   };
 
   async function requestRaw<T>(call: Call): Promise<T> {
+    const stop = stopOf(options.stopSignal, call.signal);
+    try { return await requestStopping<T>(call, stop); } finally { stop.end(); }
+  }
+
+  async function requestStopping<T>(call: Call, stop: ReturnType<typeof stopOf>): Promise<T> {
     const me = {};
+    const stopSignal = stop.signal;
     let last: ApiError | undefined;
     /** the last attempt's connection did not open, and why (its reason) */
     let unconnected: string | undefined;
@@ -371,9 +410,10 @@ export function createTransport(options: TransportOptions): Transport {
         let waited = false;
         while (!r) {
           // another request is finding out whether the base URL connects: what it finds is waited for
-          while (probe && probe.owner !== me && !options.stopSignal?.aborted) { waited = true; await (interrupted ? Promise.race([probe.released, interrupted]) : probe.released); }
-          if (options.stopSignal?.aborted && waited) {
-            if (n === 0) throw said(notAttempted(call, 'the run was interrupted'));
+          while (probe && probe.owner !== me && !stopSignal?.aborted) { waited = true; await untilAborted(probe.released, stopSignal); }
+          // (the caller's own cancel, aborted before anything went out: nothing is sent; the run's stop lets a first request go, as before)
+          if (stopSignal?.aborted && (waited || call.signal?.aborted)) {
+            if (n === 0) throw said(notAttempted(call, stop.why()));
             stopped = true;
             break;
           }
@@ -386,7 +426,7 @@ export function createTransport(options: TransportOptions): Transport {
           // turn passes on, so the request that takes it next sees the probe that begins
           r = await limit(async () => {
             if ((probe && probe.owner !== me) || isDown()) return undefined;
-            const a = await attempt(call, n === retries);
+            const a = await attempt(call, n === retries, stopSignal);
             if (a.kind === 'retry' && a.unconnected) { if (!probe) openProbe(me); }
             // the connection opened (or an answer came through a proxy): the base URL is there, whatever it answered
             else if (a.kind !== 'fail' || a.error.status !== undefined || a.error.notSent) { down = undefined; endProbe(); }
@@ -404,14 +444,14 @@ export function createTransport(options: TransportOptions): Transport {
         if (call.rateLimitToCaller && r.error instanceof RateLimitedError) throw said(r.error);
         if (n === retries) break;
         // interrupted: a retry is a new request, and the run starts nothing new
-        if (options.stopSignal?.aborted) { stopped = true; break; }
+        if (stopSignal?.aborted) { stopped = true; break; }
         const delayMs = r.retryAfterMs !== undefined ? Math.min(r.retryAfterMs, maxRetryAfterMs) : backoffDelay(n, backoff);
         options.onRetry?.({ operation: call.operation, attempt: n + 1, of: retries, delayMs, reason: r.reason, host: hostPort(base), ...(r.retryAfterMs !== undefined ? { retryAfterMs: r.retryAfterMs } : {}), ...(r.unanswered ? { unansweredMs: timeoutMs } : {}) });
-        await sleep(delayMs, options.stopSignal);
-        if (options.stopSignal?.aborted) { stopped = true; break; }
+        await sleep(delayMs, stopSignal);
+        if (stopSignal?.aborted) { stopped = true; break; }
       }
       said(last!);
-      if (stopped) throw Object.assign(last!, { message: `${last!.message} (not tried again: the run was interrupted)` });
+      if (stopped) throw Object.assign(last!, { message: `${last!.message} (not tried again: ${stop.why()})` });
       if (heldBack) throw Object.assign(last!, { message: `${last!.message} (not tried again: ${down!.why})${down!.hint}` });
       const hint = hintFor(last!.message);
       if (unconnected !== undefined) {

@@ -7,7 +7,7 @@ import { UsageError } from '../core/errors.js';
 import { resolveChannel } from '../plan/desired.js';
 import { LintFailed } from '../project/load.js';
 import { findTemplate } from '../send/find.js';
-import { conversationPath, prepareTemplateSend, SendFailed, sendTemplateAs, sendText, textRequest, type PreparedSend, type Sent } from '../send/send.js';
+import { conversationPath, prepareTemplateSend, SendFailed, sendTemplateAs, sendTextAs, textRequest, type PreparedSend, type Sent } from '../send/send.js';
 import type { ConversationResponse } from '../api/shapes.js';
 import { urlAddressProblem } from '../model/urls.js';
 import { templateKey, type TemplateMeta } from '../model/meta.js';
@@ -163,7 +163,7 @@ export async function sendCommand(o: SendCommandOptions): Promise<number> {
     try {
       sent = meta
         ? await sendTemplateAs(conn.client, meta, templateOptions, 'cli')
-        : await sendText(conn.client, channelId, o.to, o.text!, { suggestions: extra, clientMessageId, environment: conn.environment.name, ...(kind ? { channelKind: kind } : {}) });
+        : await sendTextAs(conn.client, channelId, o.to, o.text!, { suggestions: extra, clientMessageId, environment: conn.environment.name, ...(kind ? { channelKind: kind } : {}) }, 'cli');
     } catch (e) {
       // taken and answered failed: the service's answer is the output a program reads (the error, on stderr, for people)
       if (json && e instanceof SendFailed) io().stdout.write(sendOutput('failed', e.clientMessageId, e.response, e.omitted));

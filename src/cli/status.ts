@@ -1,7 +1,7 @@
 // `tplsync status CLIENT_MESSAGE_ID`: delivery status of what was sent, one page or --all.
 import { identifiersMarked } from '../core/redact.js';
 import { commandConfig, withConnection } from './context.js';
-import { UUID_RE } from '../schemas/contract.js';
+import { clientMessageIdProblem, STATUS_LIMIT_RULE } from '../api/status-read.js';
 import { MESSAGE_STATUS_WORDS, type MessageStatusResponse, type SendListEntry } from '../api/shapes.js';
 import { UsageError } from '../core/errors.js';
 import { parseNumberOption } from '../core/number-option.js';
@@ -28,13 +28,14 @@ export function renderStatusTable(entries: readonly SendListEntry[], next?: stri
 }
 
 export async function statusCommand(given: string, o: StatusCommandOptions): Promise<number> {
-  if (!UUID_RE.test(given)) throw new UsageError(`'${given}' is not a clientMessageId (a UUID, as printed by tplsync send)`);
+  // the client's rule (api/status-read.ts), said in the words of the command line
+  if (clientMessageIdProblem(given) !== undefined) throw new UsageError(`'${given}' is not a clientMessageId (a UUID, as printed by tplsync send)`);
   // in small letters, as send sends it (a system that stores ids in capitals gets the same message)
   const id = given.toLowerCase();
   if (!['table', 'json'].includes(o.format)) throw new UsageError(`Unknown format '${o.format}'; choose table or json`);
   let limit: number | undefined;
   if (o.limit !== undefined) {
-    limit = parseNumberOption('--limit', o.limit, { min: 1, max: 1000, whole: true });
+    limit = parseNumberOption('--limit', o.limit, STATUS_LIMIT_RULE);
   }
   if (o.all && o.cursor) throw new UsageError('--all reads every page; it takes no --cursor');
   const config = await commandConfig(o);

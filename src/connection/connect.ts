@@ -68,6 +68,8 @@ export async function connect(config: Config, o: ConnectOptions = {}): Promise<C
     ...(environment.notFoundStatuses ? { notFoundStatuses: [...environment.notFoundStatuses] } : {}),
     // Ctrl-C or SIGTERM: what is in flight finishes, and no request is tried again (a retry is a new request)
     stopSignal: interruptSignal(),
+    // what a message advises checking: the config's words, not the library's ("the client's baseUrl")
+    baseUrlSource: "the environment's baseUrl",
   };
   if (environment.emulator) {
     const dataFile = environment.emulator;

@@ -18,6 +18,8 @@ import { EmulatorState, type ConversationRecord, type TemplateRecord } from './s
 
 export type { KeySpec } from './auth.js';
 export type { CreateQuotaSpec } from './quota.js';
+/** what setFaults and the faults option take (and POST /_emulator/faults): the share of requests that misbehave, and how */
+export type { FaultSettings, Operation as FaultOperation } from './faults.js';
 export { MAX_BODY_BYTES } from './http-transport.js';
 
 export interface EmulatorOptions {

@@ -1,7 +1,7 @@
 // Pure: the send gate. A template is sent only as the channel approved it: it must exist there,
 // be APPROVED and match the local file (the meta's digest of each part a read shows). What the
 // channel says is read by the caller (send.ts); this decides and words the refusal.
-import type { TemplateReadResponse } from '../api/shapes.js';
+import { isTemplateState, type TemplateReadResponse, type TemplateState } from '../api/shapes.js';
 import { fromRead, type CanonicalTemplate } from '../model/canonical.js';
 import { UUID_RE } from '../schemas/contract.js';
 import { contentDigest, digestDifferences, LEFT_OUT_BY_TEXT_ONLY, sameSentButtons, type TemplateMeta } from '../model/meta.js';
@@ -26,10 +26,44 @@ export function campaignEnded(meta: Pick<TemplateMeta, 'expireTime'>, nowMs: num
   return Number.isFinite(end) && end <= nowMs;
 }
 
+/**
+ * What a state that stops a send waits for, where it ends without anyone acting: `review` (PENDING, IN_APPEAL: the
+ * platform's decision; send again later), `pause` (PAUSED: it resumes by itself, at `pausedUntil` when the read says).
+ */
+export type NotSendableWait = 'review' | 'pause';
+
+const WAITS: Readonly<Partial<Record<TemplateState, NotSendableWait>>> = { PENDING: 'review', IN_APPEAL: 'review', PAUSED: 'pause' };
+
 export class NotSendable extends Error {
   override name = 'NotSendable';
   readonly exitCode = 3;
-  constructor(message: string, readonly reason: NotSendableReason, readonly status?: string) { super(message); }
+  /**
+   * The channel's state of the template, where its read decided (`not-approved`, and `recategorised` and
+   * `changed`, whose copy is approved): one of WhatsApp's 13; absent for a word outside them (`statusText` has it).
+   */
+  readonly status?: TemplateState;
+  /** the state as the channel's read gave it (also a word outside TemplateState) */
+  readonly statusText?: string;
+  /**
+   * `not-approved` only: what its state waits for, when it ends without anyone acting (`review`: PENDING,
+   * IN_APPEAL; `pause`: PAUSED): sending again later may succeed. Absent: someone must act first (a
+   * REJECTED or DISABLED template, and every other reason): sending again as it is fails the same way.
+   */
+  readonly waitFor?: NotSendableWait;
+  /** PAUSED: when the pause ends, as the read gives it (ISO 8601); the template resumes by itself then */
+  readonly pausedUntil?: string;
+  constructor(message: string, readonly reason: NotSendableReason, status?: string, read?: { pausedUntil?: string | undefined }) {
+    super(message);
+    if (status !== undefined) {
+      this.statusText = status;
+      if (isTemplateState(status)) {
+        this.status = status;
+        const wait = reason === 'not-approved' ? WAITS[status] : undefined;
+        if (wait !== undefined) this.waitFor = wait;
+        if (status === 'PAUSED' && typeof read?.pausedUntil === 'string') this.pausedUntil = read.pausedUntil;
+      }
+    }
+  }
 }
 
 /**
@@ -39,7 +73,7 @@ export class NotSendable extends Error {
  * unlike its approved copy): the platform (WhatsApp, RCS) sends only what it approved, so a refusal names the fix, not
  * the bypass. Said only where the channel has no copy at all (a test service's case).
  */
-const SKIP_ABSENT = 'If this is a test service that keeps no templates, --no-remote-check (remoteCheck: false) sends without reading it.';
+const skipAbsent = (caller: SendCaller): string => `If this is a test service that keeps no templates, ${caller === 'cli' ? '--no-remote-check (remoteCheck: false)' : 'remoteCheck: false'} sends without reading it.`;
 
 /** the parts of an RCS-only template's message a text-only send carries: its text and its suggestions (a left-out one among them: compared all the same) */
 const RCS_TEXT_PART = new Set(['message.type', 'message.message', 'message.suggestions']);
@@ -94,10 +128,10 @@ const platformOf = (meta: Pick<TemplateMeta, 'rcs'>): string => (meta.rcs ? "RCS
  */
 export type SendCaller = 'library' | 'cli';
 
-export function remoteProblem(meta: TemplateMeta, read: TemplateReadResponse | null, where: { channelId: string; templateId: string }, o: { textOnly?: boolean; environment?: string; caller?: SendCaller } = {}): { reason: NotSendableReason; message: string; status?: string } | undefined {
+export function remoteProblem(meta: TemplateMeta, read: TemplateReadResponse | null, where: { channelId: string; templateId: string }, o: { textOnly?: boolean; environment?: string; caller?: SendCaller } = {}): { reason: NotSendableReason; message: string; status?: string; pausedUntil?: string } | undefined {
   const found = remoteMessage(meta, read, where, o.textOnly === true, o.environment, o.caller ?? 'library');
   if (!found) return undefined;
-  return { ...found, ...(read ? { status: read.statusText } : {}) };
+  return { ...found, ...(read ? { status: read.statusText } : {}), ...(read?.pausedUntil !== undefined ? { pausedUntil: read.pausedUntil } : {}) };
 }
 
 function remoteMessage(meta: TemplateMeta, read: TemplateReadResponse | null, where: { channelId: string; templateId: string }, textOnly: boolean, env: string | undefined, caller: SendCaller): { reason: NotSendableReason; message: string } | undefined {
@@ -107,14 +141,14 @@ function remoteMessage(meta: TemplateMeta, read: TemplateReadResponse | null, wh
   const run = (command: string): string => adviceCommand(command, env);
   // the channel by its alias and environment beside its id, as the user's config names it
   const channel = `${!UUID_RE.test(meta.channel) ? `'${meta.channel}' ` : ''}${env ? `of environment ${env} ` : ''}(${where.channelId})`;
-  if (!read) return { reason: 'absent', message: `${key} is not on the channel ${channel}, template id ${where.templateId}: apply it first (${run('apply')}), and send it once it is APPROVED. Nothing was sent. ${SKIP_ABSENT}` };
+  if (!read) return { reason: 'absent', message: `${key} is not on the channel ${channel}, template id ${where.templateId}: apply it first (${run('apply')}), and send it once it is APPROVED. Nothing was sent. ${skipAbsent(caller)}` };
   if (!isApprovedState(read.statusText)) {
     const why = read.rejectionReason ? ` (${read.rejectionReason})` : '';
     const what = read.statusText === 'PENDING' ? `still in review: wait for it (${run('apply --wait')}, or ${run('review')})`
       // a pause ends by itself (WhatsApp: 3 h, then 6 h): the sender waits; an edit would send it to review instead
       : read.statusText === 'PAUSED' ? `not approved${read.pausedUntil ? ` until ${read.pausedUntil}` : ' until its pause ends'}, when it resumes by itself: send it again then (${run('review')} shows the pause; an edit would send it to review instead)`
       : `not approved: see ${run('review')}`;
-    // the channel refuses to send it too: no advice to skip the check (SKIP_ABSENT)
+    // the channel refuses to send it too: no advice to skip the check (skipAbsent)
     // (the platform that decides is the template's: an RCS-only template is Google's to approve, not WhatsApp's)
     return { reason: 'not-approved', message: `${key} is ${read.statusText} on the channel${why}, ${what}. Nothing was sent; ${platformOf(meta)} sends only an approved template.` };
   }

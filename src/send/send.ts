@@ -16,7 +16,7 @@ import { linkIn } from '../model/links.js';
 import { foreignCharacters, namedCharacter, shownWithEscapes } from '../model/written-characters.js';
 import type { ConversationRequest, ConversationResponse } from '../api/shapes.js';
 import { checkParams, checkSendable, ParamError, renderTemplate, type TemplateParamValues } from './render.js';
-import { carrierOf, needsPresetText, type ChannelKind, type TemplateMeta } from '../model/meta.js';
+import { carrierOf, needsPresetText, textPartParams, type ChannelKind, type TemplateMeta } from '../model/meta.js';
 import { shownKey } from '../model/ids.js';
 import { templateId } from '../model/ids.js';
 import { campaignEnded, NotSendable, remoteProblem, type SendCaller } from './gate.js';
@@ -27,11 +27,11 @@ export interface SendTemplateOptions<P> {
   to: string;
   params: P;
   /** the channel id; default: the client's `channels` map for the template's alias */
-  channelId?: string;
+  channelId?: string | undefined;
   /** default: a fresh UUID (returned, to read the status later) */
-  clientMessageId?: string;
+  clientMessageId?: string | undefined;
   /** send the text part of a template whose other parts a conversation message cannot carry (default: refuse it); true or false, anything else is refused */
-  textOnly?: boolean;
+  textOnly?: boolean | undefined;
   /**
    * Read the template from the channel first and refuse (NotSendable, exit 3) unless it is there,
    * APPROVED and matches the metadata (the local file). Default true. false: for a channel whose copy
@@ -40,15 +40,20 @@ export interface SendTemplateOptions<P> {
    * template in review, REJECTED, PAUSED, DISABLED..., re-categorised or unlike its file is still
    * refused (its text goes out as a plain conversation message, which nothing on the channel would stop).
    */
-  remoteCheck?: boolean;
+  remoteCheck?: boolean | undefined;
   /**
    * The text of an authentication template without text of its own, in its language, with
    * {{code}}: WhatsApp localises that text, so a template in another language than English is
    * refused without it.
    */
-  presetText?: string;
+  presetText?: string | undefined;
   /** the environment's name, as a refusal's advice names its config (`environments.staging.categories`) */
-  environment?: string;
+  environment?: string | undefined;
+  /**
+   * This send's own cancel or deadline (AbortSignal.timeout(ms)): the gate's read ends, no retry, and a send not yet
+   * made is not made; a send in flight finishes, so its outcome is known (CallOptions.signal)
+   */
+  signal?: AbortSignal | undefined;
 }
 
 export interface Sent {
@@ -100,6 +105,15 @@ export function channelIdFor(client: Client, channel: string, explicit?: string)
 
 /** a value a caller gave, shown in a message: a string quoted with its control characters escaped, anything else by its type */
 const shownValue = (v: unknown): string => (typeof v === 'string' ? `'${visible(v, { oneLine: true })}'` : `(${v === null ? 'null' : typeof v})`);
+
+/** what is wrong with a send's `params` as a whole (left out, null, an array, no object), or undefined: its values are checkParams's */
+function paramsObjectProblem(params: unknown): string | undefined {
+  if (params === undefined) return 'is missing';
+  if (params === null) return 'is null';
+  if (Array.isArray(params)) return 'is an array';
+  if (typeof params !== 'object') return `is ${typeof params === 'string' ? `the string ${shownValue(params)}` : an(typeof params)}, not an object`;
+  return undefined;
+}
 
 /** a clientMessageId given by the caller, checked before any request (ParamError naming it) */
 function checkClientMessageId(id: unknown): void {
@@ -153,7 +167,7 @@ export async function sendTemplateWith(client: Client, meta: TemplateMeta, o: Se
 export async function sendTemplateAs(client: Client, meta: TemplateMeta, o: SendTemplateOptions<TemplateParamValues>, caller: SendCaller): Promise<Sent> {
   const ready = await prepareTemplateSend(client, meta, o, caller);
   let sent: Sent;
-  try { sent = await sendRequest(client, ready.channelId, ready.request, o.environment); } catch (e) {
+  try { sent = await sendRequest(client, ready.channelId, ready.request, o.environment, caller, o.signal); } catch (e) {
     if (e instanceof SendFailed && ready.omitted.length) e.omitted = ready.omitted;
     throw e;
   }
@@ -171,6 +185,13 @@ export async function prepareTemplateSend(client: Client, meta: TemplateMeta, o:
   checkClientMessageId(o.clientMessageId);
   // from plain JS, textOnly: 'yes' was taken as true and the parts it leaves out dropped: refused, as a value that is no string is
   if (o.textOnly !== undefined && typeof o.textOnly !== 'boolean') throw new ParamError(`textOnly must be true or false, not ${typeof o.textOnly === 'string' ? `the string ${shownValue(o.textOnly)}` : o.textOnly === null ? 'null' : an(typeof o.textOnly)}: nothing was sent, no request was made`);
+  // params left out, null or no object (run-time data, a plain-JS caller): the call's shape is wrong, whatever the channel
+  // says, so said before the gate's read (not a TypeError of the values' check after it)
+  const paramsProblem = paramsObjectProblem(o.params);
+  if (paramsProblem !== undefined) {
+    const takes = o.textOnly === true ? meta.params.filter((p) => textPartParams(meta).has(p)) : meta.params;
+    throw new ParamError(`params ${paramsProblem}: ${shownKey(meta)} takes its values as an object, ${takes.length ? `{ ${takes.join(', ')} }` : 'params: {} (it takes none)'}. Nothing was sent, no request was made.`);
+  }
   // a text that needs values the module does not hold is never sent with a stand-in in their place
   if (meta.unfilled?.length) {
     throw new NotSendable(`${shownKey(meta)} uses ${meta.unfilled.map((n) => `((${n}))`).join(', ')}, which the generated module does not hold (a secret is never written to a file; a module made without --env holds no value): send it with tplsync send, which reads the environment's values when it sends. Nothing was sent.`, 'unfilled');
@@ -201,13 +222,18 @@ export async function prepareTemplateSend(client: Client, meta: TemplateMeta, o:
   {
     const id = templateId(channelId, meta.name, meta.language, meta.check?.publicId);
     let read: Awaited<ReturnType<Client['getTemplate']>> | undefined;
-    try { read = await client.getTemplate(channelId, id); } catch (e) {
+    try { read = await client.getTemplate(channelId, id, o.signal !== undefined ? { signal: o.signal } : {}); } catch (e) {
+      // the caller's own cancel (its signal) during the read: nothing was sent, and no advice about the channel
+      if (o.signal?.aborted && e instanceof ApiError) {
+        e.message += '\nNothing was sent: the send\'s signal was aborted while the template was read before the send (the send gate).';
+        throw e;
+      }
       // (a key refused is refused for the send too: said as the read's)
       if (lenient && e instanceof ApiError && !(e instanceof AuthError)) unchecked = `the read of its copy failed (${e.message.split('\n')[0]})`;
       // the gate's read failed (its own exit code: 7 unavailable, 6 key refused, 70 an answer outside the contract): no send was attempted
       else if (e instanceof ApiError) {
         const retry = e instanceof UnavailableError || e instanceof RateLimitedError
-          ? ' Send again once the channel can be read; --no-remote-check (remoteCheck: false) sends when this read fails, and then nothing checks that the channel has it APPROVED as the file says.'
+          ? ` Send again once the channel can be read; ${caller === 'cli' ? '--no-remote-check (remoteCheck: false)' : 'remoteCheck: false'} sends when this read fails, and then nothing checks that the channel has it APPROVED as the file says.`
           : '';
         e.message += `\nNothing was sent: the read of the template before the send (the send gate) failed, so no send was attempted.${retry}`;
         // what the caller gave is wrong too: said now, not on the next try once the channel answers
@@ -220,7 +246,7 @@ export async function prepareTemplateSend(client: Client, meta: TemplateMeta, o:
       remoteStatus = read?.statusText;
       quality = qualityWarning(read);
       const problem = remoteProblem(meta, read, { channelId, templateId: id }, { textOnly: o.textOnly === true, ...(o.environment ? { environment: o.environment } : {}), caller });
-      if (problem) throw new NotSendable(localError instanceof Error ? `${problem.message}\nAlso: ${localError.message}` : problem.message, problem.reason, problem.status);
+      if (problem) throw new NotSendable(localError instanceof Error ? `${problem.message}\nAlso: ${localError.message}` : problem.message, problem.reason, problem.status, problem);
     }
   }
   if (!local) throw localError;
@@ -409,17 +435,19 @@ type Suggestions = ConversationRequest["messages"][number]["suggestions"];
 /** The options of sendText (its fifth argument; an array there is its suggestions, as before). */
 export interface SendTextOptions {
   /** reply and open_url suggestions (chips: an RCS message's, held to RBM's limit) */
-  suggestions?: Suggestions;
+  suggestions?: Suggestions | undefined;
   /** default: a fresh UUID (returned, to read the status later) */
-  clientMessageId?: string;
+  clientMessageId?: string | undefined;
   /**
    * What the channel is (the config's `channels.<alias>.kind`): 'rcs' holds the text to RBM's 3072
    * characters, as `tplsync send --text` holds a channel the config says is RCS. Absent: WhatsApp's
    * 4096 (3072 with suggestions), as the CLI on a channel whose kind the config does not say.
    */
-  channelKind?: ChannelKind;
+  channelKind?: ChannelKind | undefined;
   /** the environment's name, as an error's advice names it (`tplsync status ID --env staging`) */
-  environment?: string;
+  environment?: string | undefined;
+  /** this send's own cancel or deadline: a send not yet made is not made, one in flight finishes (CallOptions.signal) */
+  signal?: AbortSignal | undefined;
 }
 
 /**
@@ -428,6 +456,11 @@ export interface SendTextOptions {
  * clientMessageId, environment)` is taken as before.
  */
 export async function sendText(client: Client, channelId: string, to: string, text: string, options: SendTextOptions | Suggestions = {}, clientMessageId?: string, environment?: string): Promise<Sent> {
+  return sendTextAs(client, channelId, to, text, options, 'library', clientMessageId, environment);
+}
+
+/** sendText for `caller`: an error's advice is worded for who sends (the command line's, or code's) */
+export async function sendTextAs(client: Client, channelId: string, to: string, text: string, options: SendTextOptions | Suggestions, caller: SendCaller, clientMessageId?: string, environment?: string): Promise<Sent> {
   const o: SendTextOptions = Array.isArray(options) || options === undefined
     ? { suggestions: options ?? [], ...(clientMessageId !== undefined ? { clientMessageId } : {}), ...(environment !== undefined ? { environment } : {}) }
     : options;
@@ -435,7 +468,7 @@ export async function sendText(client: Client, channelId: string, to: string, te
   if (o.channelKind !== undefined && o.channelKind !== 'rcs' && o.channelKind !== 'whatsapp') throw new UsageError(`channelKind ${shownValue(o.channelKind)} is neither 'whatsapp' nor 'rcs' (the config's channels.<alias>.kind): nothing was sent`);
   const id = o.clientMessageId ?? randomUUID();
   checkClientMessageId(id);
-  return sendRequest(client, channelId, textRequest(to, text, o.suggestions ?? [], id, o.channelKind), o.environment);
+  return sendRequest(client, channelId, textRequest(to, text, o.suggestions ?? [], id, o.channelKind), o.environment, caller, o.signal);
 }
 
 /**
@@ -483,18 +516,20 @@ export function textRequest(to: string, text: string, suggestions: ConversationR
 }
 
 /** Sends a checked request (textRequest) through the conversation operation; a lost answer's error names its clientMessageId. */
-async function sendRequest(client: Client, channelId: string, req: ConversationRequest, environment?: string): Promise<Sent> {
+async function sendRequest(client: Client, channelId: string, req: ConversationRequest, environment: string | undefined, caller: SendCaller, signal?: AbortSignal): Promise<Sent> {
   const clientMessageId = req.clientMessageId;
-  // the status command advised names the environment the send used: another's service does not know the id
-  const status = adviceCommand(`status ${clientMessageId}`, environment);
+  // the status command advised names the environment the send used: another's service does not know the id; code is told
+  // the client's call, not a command of a tool a service may not ship
+  const status = caller === 'cli' ? `\`${adviceCommand(`status ${clientMessageId}`, environment)}\`` : `client.allMessageStatuses('${clientMessageId}')`;
   let response: ConversationResponse;
-  try { response = await client.sendConversation(channelId, req); } catch (e) {
+  try { response = await client.sendConversation(channelId, req, signal !== undefined ? { signal } : {}); } catch (e) {
     // an attempt that may have been acted on (no answer, a time-out, a 5xx, an answer not understood; also when a later
     // attempt was refused, a 429 after a lost answer): the message may have been delivered all the same; its id lets the
     // caller look it up, or send it again under the same id, which the service answers with the first result
     if (e instanceof ApiError && e.mayHaveReached) {
       e.clientMessageId = clientMessageId;
-      e.message += `\nThe message may have been delivered: its clientMessageId is ${clientMessageId}. Look it up with \`${status}\`, or send it again with --client-message-id ${clientMessageId} (clientMessageId in code): a repeat with the same id is answered with the first result, never delivered twice.`;
+      const again = caller === 'cli' ? `--client-message-id ${clientMessageId} (clientMessageId in code)` : `clientMessageId: '${clientMessageId}' (e.clientMessageId)`;
+      e.message += `\nThe message may have been delivered: its clientMessageId is ${clientMessageId}. Look it up with ${status}, or send it again with ${again}: a repeat with the same id is answered with the first result, never delivered twice.`;
     } else if (e instanceof UnavailableError || e instanceof RateLimitedError) {
       e.message += '\nThe message was not sent: no attempt reached the service (or it refused each one before acting on it). Sending it again is safe.';
     }
@@ -502,7 +537,7 @@ async function sendRequest(client: Client, channelId: string, req: ConversationR
   }
   // taken, and answered failed: the message was not delivered, however the request went (a script must not count it as sent)
   if (response.messages.some((m) => m.status === MESSAGE_FAILED)) {
-    throw new SendFailed(`The service answered that the message failed (status ${MESSAGE_FAILED}): it was not delivered. Its clientMessageId is ${clientMessageId} (\`${status}\` shows its delivery); a send under a new id is a new attempt (one under the same id is answered with this result again).`, clientMessageId, response);
+    throw new SendFailed(`The service answered that the message failed (status ${MESSAGE_FAILED}): it was not delivered. Its clientMessageId is ${clientMessageId} (${status} shows its delivery); a send under a new id is a new attempt (one under the same id is answered with this result again).`, clientMessageId, response);
   }
   return { clientMessageId, response };
 }
