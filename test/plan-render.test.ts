@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import Ajv from 'ajv';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startEmulator } from '../src/emulator/server.ts';
@@ -11,7 +12,8 @@ import { readTemplateValue } from '../src/files/value.ts';
 import { makePlan } from '../src/plan/plan.ts';
 import { renderJson, renderMarkdown, renderText } from '../src/plan/render.ts';
 import { templateText } from '../bench/generate.ts';
-import { CHANNEL_A, CHANNEL_B, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, CHANNEL_B, cleanup, cliIn, emulatorReview, ROOT, tempDir, writeFiles } from './helpers.ts';
+import { templateId } from '../src/model/ids.ts';
 
 test('a file written with names shows its names in the plan diff and field changes, not {{1}}', async () => {
   const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0 });
@@ -57,7 +59,8 @@ test('the "not compared" note lists only what a compared template sets, and is l
   const withoutCategory = ({ category: _c, ...rest }: CanonicalTemplate) => rest;
   plan.changes = plan.changes.map((c) => ({ ...c, action: 'noop' as const, remote: withoutFile(withoutCategory(c.desired!.canonical)) }));
   const text = renderText(plan, { color: false, environment: 'e' });
-  assert.match(text, /Not compared, because the API does not return them: category, message\.examples\.\n$/);
+  // (message.examples set by the RCS template alone: named, trial-bq F4)
+  assert.match(text, /Not compared, because the API does not return them: category; message\.examples \(1 of 2 templates: shop-rcs\/template_4\/en_US\)\.\n$/);
   const waOnly = { ...plan, changes: plan.changes.filter((c) => c.channel === 'shop-whatsapp') };
   assert.match(renderText(waOnly, { color: false, environment: 'e' }), /Not compared, because the API does not return them: category\.\n$/);
   // a read that reports the category: nothing left that is not compared for the WhatsApp template
@@ -106,7 +109,8 @@ test('the JSON\'s notObservable is the list text plan says it did not compare, o
   const reported = { ...both, changes: both.changes.map((c) => c.channel === 'shop-whatsapp'
     ? { ...c, action: 'update' as const, changes: [{ path: 'category', before: 'MARKETING', after: c.desired!.canonical.category }], remote: withoutFile({ ...c.desired!.canonical, category: 'MARKETING' }) }
     : { ...c, action: 'noop' as const, remote: withoutFile(c.desired!.canonical) }) };
-  const said = (text: string): string[] => /Not compared, because the API does not return them: (.*)\.\n/.exec(text)?.[1]!.split(', ') ?? [];
+  // (the fields, without the templates a field concerns where not all: `message.examples (1 of 2 templates: ...)`)
+  const said = (text: string): string[] => /Not compared, because the API does not return them: (.*)\.\n/.exec(text)?.[1]!.replace(/ \([^)]*\)/g, '').split(/; |, /) ?? [];
   const cases: [string, typeof both, string[]][] = [['creates only', both, []], ['reads without category', unreported, ['category', 'message.examples']], ['reads with category', reported, ['message.examples']]];
   for (const [what, plan, expected] of cases) {
     const json = JSON.parse(renderJson(plan, { environment: 'staging', target: 'http://127.0.0.1:18782' })) as { notObservable: string[]; changes: { changes?: { path: string }[] }[] };
@@ -115,6 +119,44 @@ test('the JSON\'s notObservable is the list text plan says it did not compare, o
     // a field the plan reports a change of is never one it says it could not compare
     for (const c of json.changes) for (const f of c.changes ?? []) assert.not.ok(json.notObservable.includes(f.path), `${what}: ${f.path}`);
   }
+});
+
+// trial-bq F4: a plan that compares a category (approved as MARKETING, the file says UTILITY) said below it "Not compared,
+// because the API does not return them: category, message.examples", as the RCS-only templates' reads carry no category:
+// an RCS-only template has none to compare (its write is the message alone; RBM has no category). Now category is left
+// out for them, and a field said of some templates alone names them.
+test('trial-bq F4: RCS-only templates beside WhatsApp ones: no "category" in the not-compared line (their category is never sent), message.examples named with its templates; the category change compared above it', async () => {
+  const emu = await startEmulator({ keys: ['k'], reviewDelayMs: 0 });
+  const dir = tempDir('tplsync-not-compared-');
+  try {
+    const rcs = (name: string, text: string) => `channel: bank-rcs\nname: ${name}\nlanguage: en_US\ncategory: UTILITY\nmessage:\n  type: text\n  message: "${text}"\n  examples: { amount: "EUR 89.90" }\n  suggestions:\n    - { action: reply, text: "Yes", postbackData: yes_${name} }\n`;
+    writeFiles(dir, {
+      'tplsync.config.yaml': `environments:\n  t:\n    baseUrl: ${emu.url}\n    channels: { bank-wa: ${CHANNEL_A}, bank-rcs: ${CHANNEL_B} }\nchannels:\n  bank-wa: { kind: whatsapp }\n  bank-rcs: { kind: rcs }\n`,
+      'templates/transfer.yaml': 'channel: bank-wa\nname: transfer_received\nlanguage: en_US\ncategory: UTILITY\nbody:\n  text: "You received {{amount}} on your account."\n  examples: { amount: "EUR 50" }\n',
+      'templates/fraud.yaml': rcs('fraud_alert', 'Did you just pay {{amount}}?'),
+      'templates/refund.yaml': rcs('refund_sent', 'We sent you {{amount}}.'),
+    });
+    const env = { TPLSYNC_API_KEY: 'k' };
+    const applied = await cliIn(['apply', '--auto-approve'], { cwd: dir, env });
+    assert.is(applied.exitCode, 0, applied.stdout + applied.stderr);
+    const line = 'Not compared, because the API does not return them: message.examples (2 of 3 templates: bank-rcs/fraud_alert/en_US, bank-rcs/refund_sent/en_US).';
+    const quiet = await cliIn(['plan'], { cwd: dir, env });
+    assert.is(quiet.exitCode, 0, quiet.stdout + quiet.stderr);
+    assert.ok(quiet.stdout.includes(line), quiet.stdout);
+    // the platform re-categorises the WhatsApp template: the plan compares its category, and never says it does not
+    assert.is(await emulatorReview(emu, { channel: CHANNEL_A, template: templateId(CHANNEL_A, 'transfer_received', 'en_US'), category: 'MARKETING' }), 200);
+    const r = await cliIn(['plan'], { cwd: dir, env });
+    assert.match(r.stdout, 'category: "MARKETING" → "UTILITY"');
+    assert.ok(r.stdout.includes(line), r.stdout);
+    assert.not.match(r.stdout, /Not compared[^\n]*category/);
+    const json = JSON.parse((await cliIn(['plan', '--format', 'json'], { cwd: dir, env })).stdout) as { notObservable: string[]; notObservableTemplates?: Record<string, string[]> };
+    const validPlan = new Ajv.default({ allErrors: true, strict: true }).compile(JSON.parse(readFileSync(path.join(ROOT, 'schema', 'output', 'plan.v1.schema.json'), 'utf8')));
+    assert.ok(validPlan(json), JSON.stringify(validPlan.errors));
+    assert.equal(json.notObservable, ['message.examples']);
+    assert.equal(json.notObservableTemplates, { 'message.examples': ['bank-rcs/fraud_alert/en_US', 'bank-rcs/refund_sent/en_US'] });
+    const md = await cliIn(['plan', '--format', 'markdown'], { cwd: dir, env });
+    assert.match(md.stdout, '<sub>Not compared, because the API does not return them: message.examples (2 of 3 templates: `bank-rcs/fraud_alert/en_US`, `bank-rcs/refund_sent/en_US`).</sub>');
+  } finally { cleanup(dir); await emu.close(); }
 });
 
 test.run();

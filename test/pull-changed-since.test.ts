@@ -94,7 +94,10 @@ test('no commit to tell: both possibilities said; samples that do not tell the n
     const r = await cliIn(['pull', '--channel', 'wa', '--id', id, '--force'], { cwd: dir, env });
     assert.match(r.stderr, `either it changed on the channel (an edit outside tplsync), or the file changed since it was last applied: ${FILE} has no commit in git to tell which`);
     assert.match(r.stderr, "its placeholders are the channel's numbers, as which number is which of the file's names is not certain (body: ");
-    assert.match(r.stderr, '--names-from meta FILE');
+    // (trial-bq F3: not --names-from with an export of the file, which decides by the same names and samples) the numbers
+    // with their samples beside the file's names with theirs, to pair by hand: no sample names one, and their places do not
+    assert.match(r.stderr, `; rename them by hand in ${FILE}, each number to the name of the value it stands for, in every text and its samples (body: {{1}} ("EUR 49"), {{2}} ("Menorca") each to the name of its value among the file's {{destination}} ("Mallorca"), {{price}} ("EUR 39"))`);
+    assert.not.match(r.stderr, '--names-from');
     assert.match(readFileSync(path.join(dir, FILE), 'utf8'), 'text: "Flights from {{1}} to {{2}} until Sunday."');
   });
 });
@@ -173,6 +176,47 @@ test('verify-18 NEW-C: a committed change of a value the file refers to (the con
     assert.match(r.stderr, `the channel's copy is what ${coupon} said at commit ${applied}: a value it refers to changed after it (a commit of the config), with the file the same, and that change was not applied to t`);
     assert.not.match(r.stderr, /changed on the channel|edit outside/);
   } finally { cleanup(dir); await emu.close(); }
+});
+
+// trial-bq F3: a console edit of the text that also changed a sample (the console asks for samples with the text) was
+// written numbered (variant-mismatch), with advice to give --names-from meta FILE from an export of the file's version:
+// followed literally, that gives the same numbers, as it decides by the same names and samples. Now a placeholder that
+// stands where the file had its name, with the same word beside it, takes that name (its sample the channel's); one still
+// not certain is said with the names to rename it to by hand, not that option.
+test('trial-bq F3: a console edit of the text and a sample: named where each placeholder stands by the same words as the file\'s name, the sample the channel\'s; --names-from from the file\'s version names them too', async () => {
+  await inProject({ git: true }, async (dir, git) => {
+    await editOnChannel(dir, EN.replace('from {{price}} until Sunday.', 'now from only {{price}} until Sunday!').replace('price: EUR 39', 'price: EUR 29'));
+    // the Meta export of the file's version, as the old advice had it (before the pull writes over it)
+    const meta = await cliIn(['export', '--to', 'meta', FILE], { cwd: dir, env });
+    assert.is(meta.exitCode, 0, meta.stderr);
+    writeFileSync(path.join(dir, 'meta.json'), meta.stdout);
+    const r = await cliIn(['pull', '--channel', 'wa', '--id', id, '--force'], { cwd: dir, env });
+    assert.is(r.exitCode, 0, r.stderr);
+    const text = readFileSync(path.join(dir, FILE), 'utf8');
+    assert.match(text, 'text: "Summer sale: flights to {{destination}} now from only {{price}} until Sunday!"');
+    assert.match(text, /price: EUR 29/);
+    assert.match(r.stderr, "the file's placeholder names kept: the texts differ, and each placeholder stands where the file had its name, with the same words beside it; the channel's sample of {{price}} is \"EUR 29\" (the file had \"EUR 39\")");
+    assert.not.match(r.stderr, /variant-mismatch|channel's numbers|--names-from/);
+    const plan = await cliIn(['plan', '--detailed-exitcode'], { cwd: dir, env });
+    assert.is(plan.exitCode, 0, plan.stdout + plan.stderr);
+    // the old advice followed literally: the export of the file's version names the channel's copy as well
+    git('checkout', '--', FILE);
+    const named = await cliIn(['pull', '--channel', 'wa', '--id', id, '--force', '--names-from', 'meta', 'meta.json'], { cwd: dir, env });
+    assert.is(named.exitCode, 0, named.stderr);
+    assert.match(readFileSync(path.join(dir, FILE), 'utf8'), 'text: "Summer sale: flights to {{destination}} now from only {{price}} until Sunday!"');
+    assert.match(named.stderr, "summer_sale/en_US: body: the channel's text is not the --names-from export's, so the names were given where each placeholder stands where the export has its name, with the same words beside it");
+  });
+});
+
+test('trial-bq F3: a placeholder still not certain (its words and its sample changed): numbered, and said which number to rename to which name by hand (the one a sample names, the one left), not --names-from', async () => {
+  await inProject({ git: true }, async (dir) => {
+    await editOnChannel(dir, EN.replace('from {{price}} until Sunday.', 'at {{price}} only, book by Sunday.').replace('price: EUR 39', 'price: EUR 29'));
+    const r = await cliIn(['pull', '--channel', 'wa', '--id', id, '--force'], { cwd: dir, env });
+    assert.is(r.exitCode, 1, r.stderr);
+    assert.match(readFileSync(path.join(dir, FILE), 'utf8'), 'text: "Summer sale: flights to {{1}} at {{2}} only, book by Sunday."');
+    assert.match(r.stderr, `; rename them by hand in ${FILE}, each number to the name of the value it stands for, in every text and its samples (body: {{1}} → {{destination}} (its sample "Mallorca" is the file's of {{destination}}), {{2}} → {{price}} (the one left: its sample "EUR 29", the file's "EUR 39"))`);
+    assert.not.match(r.stderr, '--names-from');
+  });
 });
 
 test.run();

@@ -134,4 +134,21 @@ test('pull --from meta: a body that gained a placeholder leaves the whole templa
   } finally { cleanup(dir); }
 });
 
+test('positionalNamesBack (trial-bq F3): a text edited around its placeholders, a sample with it: named where each stands by the same word as the file\'s name (the sample the export\'s); never where a sample is another name\'s, or the words beside them changed', () => {
+  const own = { body: { text: 'Hallo {{name}}, unser neues Sparkonto bringt {{rate}} Zinsen. Eröffnen Sie es noch heute in der App.', examples: { name: 'Maria', rate: '3.1%' } } };
+  const edited = { body: { text: 'Hallo {{1}}, unser neues Sparkonto bringt jetzt {{2}} Zinsen, nur bis Jahresende! Eröffnen Sie es noch heute in der App.', examples: { 1: 'Maria', 2: '3.5%' } } };
+  const back = positionalNamesBack(edited, own);
+  assert.equal(back.kept, []);
+  assert.equal(back.value.body, { text: 'Hallo {{name}}, unser neues Sparkonto bringt jetzt {{rate}} Zinsen, nur bis Jahresende! Eröffnen Sie es noch heute in der App.', examples: { name: 'Maria', rate: '3.5%' } });
+  assert.equal(back.byContext, [{ field: 'body', samples: [{ number: '2', name: 'rate', theirs: '3.5%', ours: '3.1%' }] }]);
+  // the same words beside them, but each sample the file's sample of the other name: which is right cannot be told
+  const swapped = positionalNamesBack({ body: { text: edited.body.text, examples: { 1: '3.1%', 2: 'Maria' } } }, own);
+  assert.equal(swapped.value.body.text, edited.body.text);
+  assert.match(swapped.kept[0]!.message, /the export's sample of \{\{1\}\} \("3\.1%"\) is the file's of \{\{rate\}\}, though it stands where the file has \{\{name\}\}/);
+  // a word beside one placeholder alone, the other's words all changed: numbered (never by place alone)
+  const reworded = positionalNamesBack({ body: { text: 'Hallo {{1}}, ab heute gibt es {{2}} auf Ihr Erspartes.', examples: { 1: 'Maria', 2: '3.5%' } } }, own);
+  assert.match(reworded.value.body.text, /\{\{2\}\}/);
+  assert.equal(reworded.kept.map((k) => k.field), ['body']);
+});
+
 test.run();

@@ -95,7 +95,15 @@ async function pullFrom(config: Config, o: PullFromOptions, format: NonNullable<
       }
       if (r.descriptionNotKept !== undefined) warn(`tplsync: ${r.file}: its own description is kept; the export's (Twilio's friendly_name '${r.descriptionNotKept}') is not written\n`);
       // named by the samples alone (the texts differ): said, as the channel route says it; not a finding
-      if (r.namesFrom && 'bySamples' in r.namesFrom) warn(`tplsync: ${what}: ${r.namesFrom.bySamples.join(', ')}: the export's text is not the --names-from export's, so the names were given by the samples (each of the export's samples is the --names-from export's sample of one name alone); check the file's text: it is the export's\n`);
+      if (r.namesFrom && 'given' in r.namesFrom) {
+        const { bySamples, byContext } = r.namesFrom.given;
+        if (bySamples?.length) warn(`tplsync: ${what}: ${bySamples.join(', ')}: the export's text is not the --names-from export's, so the names were given by the samples (each of the export's samples is the --names-from export's sample of one name alone); check the file's text: it is the export's\n`);
+        // (named by the words beside each placeholder: a sample changed with the text is the export's, trial-bq F3)
+        if (byContext?.length) {
+          const changes = byContext.flatMap((p) => p.samples).map((x) => `the export's sample of {{${x.name}}} is ${JSON.stringify(x.theirs)} (the --names-from export has ${JSON.stringify(x.ours)})`);
+          warn(`tplsync: ${what}: ${byContext.map((p) => p.field).join(', ')}: the export's text is not the --names-from export's, so the names were given where each placeholder stands where the --names-from export has its name, with the same words beside it${changes.length ? `; ${changes.join(', ')}` : ''}; check the file's text: it is the export's\n`);
+        }
+      }
       else if (r.namesFrom) {
         code = EXIT.FINDINGS;
         if ('missing' in r.namesFrom) warn(`tplsync: ${what}: not in the --names-from export; its placeholders stay numbered\n`);

@@ -13,6 +13,7 @@ import { stylish } from '../lint/formatters/stylish.js';
 import { UUID_RE } from '../model/ids.js';
 import { resolveChannel } from '../plan/desired.js';
 import { HISTORY_DEPTH, pullTemplates, type ChangedNames } from '../pull/pull.js';
+import type { NamesMismatch } from '../pull/names-from.js';
 import { interruptSignal } from '../core/interrupt.js';
 import { useColor } from '../terminal/output.js';
 import { commandConfig, lockWait, warnUncovered, withConnection, confinedWriteDir } from './context.js';
@@ -58,6 +59,32 @@ function refs(names: string[]): string {
   return `the value${list.length === 1 ? '' : 's'} of ${list.length === 1 ? list[0]! : `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]!}`}`;
 }
 
+/** `{{1}} ("EUR 49")`: a placeholder with its sample, where it has one */
+const withSample = (key: string, sample: string | undefined): string => `{{${key}}}${sample !== undefined ? ` (${JSON.stringify(sample)})` : ''}`;
+
+/**
+ * What to rename by hand in the parts that kept their numbers (`named`: the side whose names they are, "the file"): in
+ * each, the numbers a sample names (`{{1}} → {{name}}`, its sample that name's alone, or the one left of as many numbers
+ * as names), then the others with their samples beside the names left with theirs, to pair by their values. Undefined
+ * where no part has names to give (a reason with none: numbers out of their order of appearance).
+ */
+function handRenames(mismatches: readonly NamesMismatch[], named: string): string | undefined {
+  const parts = mismatches.flatMap(({ field, hand }) => {
+    if (!hand) return [];
+    const names = new Map(hand.names.map((x) => [x.key, x.sample]));
+    const paired = hand.pairs.map((p) => `{{${p.number}}} → {{${p.name}}} (${p.by === 'sample'
+      ? `its sample ${JSON.stringify(hand.numbers.find((x) => x.key === p.number)?.sample ?? '')} is ${named}'s of {{${p.name}}}`
+      : `the one left${hand.numbers.find((x) => x.key === p.number)?.sample !== undefined ? `: its sample ${JSON.stringify(hand.numbers.find((x) => x.key === p.number)!.sample)}${names.get(p.name) !== undefined ? `, ${named}'s ${JSON.stringify(names.get(p.name))}` : ''}` : ''}`})`);
+    const numbersLeft = hand.numbers.filter((x) => !hand.pairs.some((p) => p.number === x.key));
+    const namesLeft = hand.names.filter((x) => !hand.pairs.some((p) => p.name === x.key));
+    const rest = numbersLeft.length
+      ? [`${numbersLeft.map((x) => withSample(x.key, x.sample)).join(', ')} each to the name of its value${namesLeft.length ? ` among ${named}'s ${namesLeft.map((x) => withSample(x.key, x.sample)).join(', ')}` : ''}${numbersLeft.length > namesLeft.length ? ` (${numbersLeft.length - namesLeft.length} more than ${named} has: a new name for a new placeholder)` : ''}`]
+      : [];
+    return [`${field}: ${[...paired, ...rest].join(', ')}`];
+  });
+  return parts.length ? parts.join('; ') : undefined;
+}
+
 function changedLines(what: string, n: ChangedNames, environment: string): string[] {
   const fields = n.fields.length ? n.fields.join(', ') : 'its category or layout';
   const cause = {
@@ -68,15 +95,24 @@ function changedLines(what: string, n: ChangedNames, environment: string): strin
     unknown: `either it changed on the channel (an edit outside tplsync), or the file changed since it was last applied: ${n.changed} has no commit in git to tell which`,
   }[n.cause];
   const out = [`tplsync: ${what}: ${n.changed} did not say what ${environment}'s copy says; ${cause}. Written over with the channel's copy, which replaced the file's ${fields}${n.cause === 'file' || n.uncommitted ? ': the edit was not committed, so git does not hold it' : diffAdvice(n)}\n`];
+  if (n.namedBy === 'context') {
+    const changes = (n.byContext ?? []).flatMap((p) => p.samples).map((x) => `the channel's sample of {{${x.name}}} is ${JSON.stringify(x.theirs)} (the file had ${JSON.stringify(x.ours)})`);
+    out.push(`tplsync: ${what}: the file's placeholder names kept: the texts differ, and each placeholder stands where the file had its name, with the same words beside it${changes.length ? `; ${changes.join(', ')}` : ''}${n.bySamples?.length ? ` (${n.bySamples.join(', ')}: each of the channel's samples is the file's sample of one name alone)` : ''}\n`);
+  }
   if (n.namedBy === 'samples') out.push(`tplsync: ${what}: the file's placeholder names kept: the texts differ, and each of the channel's samples is the file's sample of one name alone\n`);
   if (n.namedBy === 'commit') out.push(`tplsync: ${what}: the placeholder names are those of ${n.changed} at ${n.commit}, which says what the channel says\n`);
   if (n.numbered) {
     const why = n.why?.length ? n.why.map((m) => `${m.field}: ${m.message}`).join('; ') : 'the file names no placeholder there';
     // (an RCS message has no Meta export to name it from: the names are put back in the file, git diff showing the ones it had)
     const rcs = n.why?.length && n.why.every((m) => m.field.startsWith('message'));
-    out.push(`tplsync: ${what}: its placeholders are the channel's numbers, as which number is which of the file's names is not certain (${why}); ${rcs
+    // (not --names-from with an export of the file: it decides by the same rule from the same names and samples, trial-bq F3)
+    const hand = n.why?.length ? handRenames(n.why, 'the file') : undefined;
+    const rename = `rename them by hand in ${n.changed}, each number to the name of the value it stands for, in every text and its samples`;
+    // (a reason with no names to give, numbers out of their order of appearance: named, they would be another template)
+    const advice = rcs
       ? `an RCS message has no Meta export to name them from: put the names back in ${n.changed}${gitDiffOf(n) ? ` (${gitDiffOf(n)!} shows the ones it had)` : ''}, one name for each number in every text`
-      : `to name them, give --names-from meta FILE, from \`${adviceCommand('export --to meta', environment)}\` of a version of the file with the same placeholders`}\n`);
+      : hand ? `${rename} (${hand})` : !n.why?.length ? `${rename}${gitDiffOf(n) ? ` (${gitDiffOf(n)!} shows the names it had)` : ''}` : undefined;
+    out.push(`tplsync: ${what}: its placeholders are the channel's numbers, as which number is which of the file's names is not certain (${why})${advice ? `; ${advice}` : ''}\n`);
   }
   return out;
 }
@@ -182,11 +218,20 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
       if (r.placed) sayErr(`tplsync: ${r.name}/${r.language} (${r.id}) written to ${r.file}, not ${r.placed.instead}: that file holds ${r.placed.holder}, another template (a template is its channel, name and language; two never share a file)\n`);
       if (r.names && 'missing' in r.names) { sayErr(`tplsync: ${r.name}/${r.language}: not in the --names-from export; its placeholders stay numbered\n`); code = EXIT.FINDINGS; }
       else if (r.names && 'changed' in r.names) for (const l of changedLines(`${r.name}/${r.language}`, r.names, env.name)) sayErr(l);
-      else if (r.names && 'bySamples' in r.names) sayErr(`tplsync: ${r.name}/${r.language}: ${r.names.bySamples.join(', ')}: the channel's text is not the --names-from export's, so the names were given by the samples (each of the channel's samples is the export's sample of one name alone); check the file's text: it is the channel's\n`);
+      else if (r.names && 'given' in r.names) {
+        const { bySamples, byContext } = r.names.given;
+        if (bySamples?.length) sayErr(`tplsync: ${r.name}/${r.language}: ${bySamples.join(', ')}: the channel's text is not the --names-from export's, so the names were given by the samples (each of the channel's samples is the export's sample of one name alone); check the file's text: it is the channel's\n`);
+        if (byContext?.length) {
+          const changes = byContext.flatMap((p) => p.samples).map((x) => `the channel's sample of {{${x.name}}} is ${JSON.stringify(x.theirs)} (the export has ${JSON.stringify(x.ours)})`);
+          sayErr(`tplsync: ${r.name}/${r.language}: ${byContext.map((p) => p.field).join(', ')}: the channel's text is not the --names-from export's, so the names were given where each placeholder stands where the export has its name, with the same words beside it${changes.length ? `; ${changes.join(', ')}` : ''}; check the file's text: it is the channel's\n`);
+        }
+      }
       else if (r.names) {
         code = EXIT.FINDINGS;
         sayErr(`tplsync: ${r.name}/${r.language}: its placeholders stay numbered (names are given only where the channel's text and the --names-from export's agree around them, or the samples tell which is which; a template is never part named, part numbered):\n`);
         for (const m of r.names.mismatches) sayErr(`tplsync: ${r.name}/${r.language}: ${m.field}: ${m.message}\n`);
+        const hand = handRenames(r.names.mismatches, 'the Meta export');
+        if (hand) sayErr(`tplsync: ${r.name}/${r.language}: to name them, rename them by hand in ${r.file}, each number to the name of the value it stands for, in every text and its samples (${hand})\n`);
       }
       if (r.unpinned) {
         code = EXIT.FINDINGS;

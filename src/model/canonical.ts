@@ -189,8 +189,9 @@ export function fromFile(t: Loose, channelId: string, id: string): FileTemplate 
   const samples: Record<string, string> = {};
   for (const ex of [o(body?.examples), o(msg?.examples)]) for (const [k, v] of Object.entries(ex ?? {})) { const x = s(v); if (x !== undefined) samples[k] = x; }
   if (Object.keys(samples).length) file.samples = samples;
+  // (an RCS-only template's category is never sent, its write being the message alone, and RBM has none: nothing to compare)
   const unobservable = [
-    ...(c.category !== undefined ? ['category'] : []),
+    ...(c.category !== undefined && !rcsOnly ? ['category'] : []),
     ...(Object.keys(o(msg?.examples) ?? {}).length ? ['message.examples'] : []),
   ];
   if (unobservable.length) file.unobservable = unobservable;

@@ -189,9 +189,35 @@ export function markedCount(plan: Pick<Plan, 'changes'>): number {
  * Markdown, the JSON's notObservable): one list, of this run.
  */
 export function notCompared(plan: Plan): string[] {
-  const seen = new Set<string>();
-  for (const c of plan.changes) if (c.action === 'update' || c.action === 'noop') for (const f of unobservedIn(c.desired, c.remote?.canonical)) seen.add(f);
-  return NOT_OBSERVABLE.filter((f) => seen.has(f));
+  return notComparedIn(plan).map((x) => x.field);
+}
+
+/**
+ * notCompared with the templates each field concerns (their keys, sorted), where those are not all the templates compared
+ * (update or noop): message.examples of the RCS templates alone, say, beside WhatsApp templates whose every field is
+ * compared (trial-bq F4: "category" said of the whole plan, under a category the plan compares).
+ */
+export function notComparedIn(plan: Plan): { field: string; templates?: string[]; of: number }[] {
+  const compared = plan.changes.filter((c) => c.action === 'update' || c.action === 'noop');
+  const by = new Map<string, Set<string>>();
+  for (const c of compared) for (const f of unobservedIn(c.desired, c.remote?.canonical)) (by.get(f) ?? by.set(f, new Set()).get(f)!).add(idOf(c));
+  return NOT_OBSERVABLE.filter((f) => by.has(f)).map((field) => {
+    const keys = [...by.get(field)!].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    return { field, of: compared.length, ...(keys.length < compared.length ? { templates: keys } : {}) };
+  });
+}
+
+/**
+ * What the plan says it did not compare, after "Not compared, because the API does not return them: ": each field, with
+ * the templates it concerns where not all (`category (2 of 20 templates: a, b)`, the first 5 named); `; ` between fields
+ * then, as a list of templates has commas of its own.
+ */
+function notComparedSaid(plan: Plan, key: (k: string) => string = (k) => k, text: (s: string) => string = (s) => s): string {
+  const fields = notComparedIn(plan);
+  const said = fields.map(({ field, templates, of }) => (templates
+    ? `${text(field)} (${templates.length} of ${of} templates: ${templates.slice(0, 5).map(key).join(', ')}${templates.length > 5 ? ` and ${templates.length - 5} more` : ''})`
+    : text(field)));
+  return said.join(fields.some((x) => x.templates) ? '; ' : ', ');
 }
 
 const SYMBOL = { create: '+', update: '~', noop: '=', orphan: '?' } as const;
@@ -328,8 +354,8 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
     out.push(budget.exceeding.length ? c.yellow(budgetLine) : budgetLine);
     for (const e of budget.exceeding) out.push(`    ${c.yellow('!')} ${describeExceeding(e)}`);
   }
-  const unseen = notCompared(plan);
-  if (unseen.length) out.push(c.dim(`Not compared, because the API does not return them: ${unseen.join(', ')}.`));
+  const unseen = notComparedSaid(plan);
+  if (unseen) out.push(c.dim(`Not compared, because the API does not return them: ${unseen}.`));
   if (plan.categoriesFrom) out.push(c.dim(`Categories compared with the files at ${plan.categoriesFrom} (--base REF to choose another).`));
   const review = inReviewLine(plan, o.environment, (k) => k, o.waitsForReviews);
   if (review) out.push(c.yellow(review));
@@ -537,6 +563,8 @@ export function renderJson(plan: Plan, o: JsonPlanTarget): string {
     ...(plan.withoutFile ? { withoutFile: { source: plan.withoutFile.source, ...(plan.withoutFile.since ? { since: plan.withoutFile.since } : {}), command: plan.withoutFile.command, templates: plan.withoutFile.templates.map(identifierFields) } } : {}),
     // what this run could not compare, as the text and Markdown renderings say it (a category the reads report is compared)
     notObservable: notCompared(plan),
+    // the templates each of those concerns, where not all the templates compared (as the text names them); absent when none
+    ...(notComparedIn(plan).some((x) => x.templates) ? { notObservableTemplates: Object.fromEntries(notComparedIn(plan).flatMap((x) => (x.templates ? [[x.field, x.templates]] : []))) } : {}),
   }, null, 2)}\n`;
 }
 
@@ -719,8 +747,8 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
     parts.push('</details>', '');
     details.push(parts.join('\n'));
   }
-  const unseen = notCompared(plan);
-  if (unseen.length) head.push(`<sub>Not compared, because the API does not return them: ${unseen.map((f) => esc(f)).join(', ')}.</sub>`, '');
+  const unseen = notComparedSaid(plan, (k) => `\`${escCode(k)}\``, esc);
+  if (unseen) head.push(`<sub>Not compared, because the API does not return them: ${unseen}.</sub>`, '');
   if (plan.categoriesFrom) head.push(`<sub>Categories compared with the files at ${esc(plan.categoriesFrom)}.</sub>`, '');
   if (plan.deletedOnChannel?.length) head.push(`<sub>${esc(deletedLine(plan, (k) => `\`${k}\``))}</sub>`, '');
   let text = head.join('\n');

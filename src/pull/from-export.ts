@@ -28,7 +28,7 @@ import { io, resolvePath } from '../core/io.js';
 import { escapeLiteralReferences, templateReferences } from '../model/values.js';
 import { lostPlainReferences, markedTemplate, refersToSecret, requireSecretValues, valuesAsReferences } from '../project/values.js';
 import { remnantsAsReferences } from '../model/remnants.js';
-import { positionalNamesBack, type NamesKept } from './positional-names.js';
+import { positionalNamesBack, type NamesKept, type SampleChange } from './positional-names.js';
 import { alignedTo, urlSamplesInFileForm } from '../project/references-back.js';
 import { addSecret, MIN_SECRET_LENGTH, redact } from '../core/redact.js';
 import { canonicalJson, fromFile } from '../model/canonical.js';
@@ -75,7 +75,7 @@ export type ExportOutcome =
     /** the export's description (Twilio's friendly_name) not written: the file's own description kept */
     descriptionNotKept?: string;
     /** --names-from: the template is not in that export, or the parts whose names are not certain (the template written numbered) */
-    namesFrom?: { missing: true } | { kept: NamesKept[] } | { bySamples: string[] };
+    namesFrom?: { missing: true } | { kept: NamesKept[] } | { given: { bySamples?: string[]; byContext?: { field: string; samples: SampleChange[] }[] } };
     /** the export's review state when it is not an approved one, and its reason */
     status?: string; reason?: string }
   | { kind: 'exists'; source: string; file: string; name: string; language: string }
@@ -464,7 +464,7 @@ export async function pullFromExport(config: Config, environment: EnvironmentCon
       const namesLost = !req.namesFrom && here && back.kept.length ? back.kept : undefined;
       // --names-from: the template is not in that export, or its names could not be given for certain (numbered, said)
       // (named by the samples alone: the texts differ, said as the channel route says it)
-      const namesFrom = req.namesFrom ? (!namesSource ? { missing: true as const } : back.kept.length ? { kept: back.kept } : back.bySamples ? { bySamples: back.bySamples } : undefined) : undefined;
+      const namesFrom = req.namesFrom ? (!namesSource ? { missing: true as const } : back.kept.length ? { kept: back.kept } : back.bySamples || back.byContext ? { given: { ...(back.bySamples ? { bySamples: back.bySamples } : {}), ...(back.byContext ? { byContext: back.byContext } : {}) } } : undefined) : undefined;
       done.push({ kind: 'written', source, file: path.relative(req.cwd, target), name: t.name, language: t.language, ...(lostReferences.length ? { lostReferences } : {}), ...(replacedTexts?.changed.length ? { sourceUnknown: { language: String((record as Record<string, unknown>).language), fields: replacedTexts.changed } } : {}), ...(namesLost ? { namesLost } : {}), ...(namesFrom ? { namesFrom } : {}), ...(descriptionNotKept !== undefined ? { descriptionNotKept } : {}), ...(t.leftOut?.length ? { leftOut: t.leftOut } : {}), ...(toAdd?.length ? { toAdd } : {}), ...(renumbered?.length ? { renumbered } : {}), ...notesOf([...(t.notes ?? []), ...keptSamples, ...signedSamples(value, `${t.name}/${t.language}`, req.now)]), ...(t.status ? { status: t.status, ...(t.reason ? { reason: t.reason } : {}) } : {}), ...(lives && resolvePath(lives.abs) !== resolvePath(target) ? { alsoIn: path.relative(req.cwd, lives.abs), alsoInLinted: inTemplateGlobs(config, target) } : {}), ...(fromOthers ? { otherValues: fromOthers.found } : {}) });
     }
   }

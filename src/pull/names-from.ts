@@ -8,7 +8,10 @@ import { UsageError } from '../core/errors.js';
 import { fromFile, normalizeMessage, type CanonicalTemplate, type PlaceholderNames } from '../model/canonical.js';
 import { distinctKeys, NUMBERED, scanPlaceholders } from '../model/placeholders.js';
 import { parseJsonFile } from './from-export.js';
-import { namesFor, type Words } from './positional-names.js';
+import { namesFor, type HandNames, type SampleChange, type Words } from './positional-names.js';
+
+/** a part that keeps its numbers, and why; `hand`: what to rename by hand (the numbers, the names, which stands where) */
+export interface NamesMismatch { field: string; message: string; hand?: HandNames }
 
 type Rec = Record<string, unknown>;
 const rec = (v: unknown): Rec | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Rec) : undefined);
@@ -61,13 +64,18 @@ export async function metaNameSource(files: readonly string[], cwd: string, note
  * where which number is which name is certain (positional-names.ts, the rule `pull --from` follows
  * over a named file): the channel's part and the export's have the same fixed text around their
  * placeholders and no sample says otherwise, or each of the channel's samples is the export's
- * sample of one name alone (`bySamples`: the texts differ, said). A part that cannot take its names
+ * sample of one name alone (`bySamples`: the texts differ, said), or each placeholder stands where the export has its name
+ * with the same word beside it and no sample is the export's of another name (`byContext`, with the channel's samples
+ * that are not the export's: a text edited around them, a sample with it; said). A part that cannot take its names
  * leaves the whole template numbered (`mismatches`, by field): a template is never part named, part
  * numbered, and names are never given by position alone.
  */
-export function withMetaNames(c: CanonicalTemplate, meta: Rec, who: Words = { numbered: 'the channel\'s copy', named: 'the Meta export' }): { names: PlaceholderNames; mismatches: { field: string; message: string }[]; bySamples?: string[] } {
-  const mismatches: { field: string; message: string }[] = [];
+export function withMetaNames(c: CanonicalTemplate, meta: Rec, who: Words = { numbered: 'the channel\'s copy', named: 'the Meta export' }): { names: PlaceholderNames; mismatches: NamesMismatch[]; bySamples?: string[];
+  /** the parts named by the words beside their placeholders (the texts differ), with the samples that are the channel's */
+  byContext?: { field: string; samples: SampleChange[] }[] } {
+  const mismatches: NamesMismatch[] = [];
   const bySamples: string[] = [];
+  const byContext: { field: string; samples: SampleChange[] }[] = [];
   // the export's samples: a part's own, else the header's or the body's (one name, one meaning, in those)
   const top: Rec = { ...(rec(rec(meta.header)?.examples) ?? {}), ...(rec(rec(meta.body)?.examples) ?? {}) };
   const namesOf = (field: string, wireText: string | undefined, wireSamples: readonly (string | undefined)[], metaPart: unknown): string[] | undefined => {
@@ -89,8 +97,9 @@ export function withMetaNames(c: CanonicalTemplate, meta: Rec, who: Words = { nu
     const examples: Rec = {};
     wireSamples.forEach((x, i) => { if (x !== undefined && x !== '') examples[String(i + 1)] = x; });
     const r = namesFor({ text: wireText, examples }, metaText, sampleOf, who);
-    if ('why' in r) { mismatches.push({ field, message: `${r.why}: kept numbered` }); return undefined; }
+    if ('why' in r) { mismatches.push({ field, message: `${r.why}: kept numbered`, hand: r.hand }); return undefined; }
     if (r.bySamples) bySamples.push(field);
+    if (r.byContext) byContext.push({ field, samples: r.byContext.samples });
     return wire.map((n) => r.names.get(n) ?? '');
   };
   const out: PlaceholderNames = {};
@@ -115,7 +124,7 @@ export function withMetaNames(c: CanonicalTemplate, meta: Rec, who: Words = { nu
   }
   // one part that cannot take its names: the whole template stays numbered
   if (mismatches.length) return { names: {}, mismatches };
-  return { names: out, mismatches, ...(bySamples.length ? { bySamples } : {}) };
+  return { names: out, mismatches, ...(bySamples.length ? { bySamples } : {}), ...(byContext.length ? { byContext } : {}) };
 }
 
 /**

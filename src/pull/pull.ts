@@ -29,7 +29,8 @@ import { resolveChannel } from '../plan/desired.js';
 import { isDeletedState } from '../core/template-state.js';
 import { lintWritten } from './lint-written.js';
 import { inTemplateGlobs } from './in-globs.js';
-import { fileMessageSamples, withFileNames, withMetaNames } from './names-from.js';
+import { fileMessageSamples, withFileNames, withMetaNames, type NamesMismatch } from './names-from.js';
+import type { SampleChange } from './positional-names.js';
 import { committedVersions, deletedFiles, HISTORY_DEPTH } from './history.js';
 import { readTemplateValue } from '../files/value.js';
 import { refusedOf } from '../files/refusals.js';
@@ -102,15 +103,22 @@ export interface ChangedNames {
   behindLink?: { link: string; real: string; tracked: boolean;
     /** a repository holds its real folder (the file there has no commit: not committed yet) */
     repository?: boolean };
-  /** how the names were kept: the file's text and samples (`text`, `samples`), or the commit that says what the channel says */
-  namedBy?: 'text' | 'samples' | 'commit';
-  /** why each part stayed numbered */
-  why?: { field: string; message: string }[] }
+  /**
+   * how the names were kept: the file's text and samples (`text`, `samples`), the words beside each placeholder where the
+   * file had its name (`context`: the text edited around them), or the commit that says what the channel says
+   */
+  namedBy?: 'text' | 'samples' | 'context' | 'commit';
+  /** `context`: the parts named so, with the channel's samples that are not the file's; and the parts named by their samples alone */
+  byContext?: { field: string; samples: SampleChange[] }[];
+  bySamples?: string[];
+  /** why each part stayed numbered, and what to rename by hand */
+  why?: NamesMismatch[] }
 
 /** a template file git has at HEAD and the working tree lacks (deleted, not committed): `text`, its text there */
 type LostFile = ExistingTemplate & { text: string; present?: boolean };
 
-type PulledNames = { missing: true } | { mismatches: { field: string; message: string }[] } | ChangedNames | { bySamples: string[] };
+/** --names-from: the template not in the export, the parts that kept their numbers, or how the names were given where the texts differ */
+type PulledNames = { missing: true } | { mismatches: NamesMismatch[] } | ChangedNames | { given: { bySamples?: string[]; byContext?: { field: string; samples: SampleChange[] }[] } };
 
 export type PullOutcome =
   /** alsoIn: with force, the file of the project that held the template already; alsoInLinted: whether the written file is in the templates globs too (lint then reports both) */
@@ -501,7 +509,7 @@ async function pullEach(config: Config, conn: Connection, req: PullRequest, push
         const w = withMetaNames(c, meta);
         named = w.names;
         if (w.mismatches.length) names = { mismatches: w.mismatches };
-        else if (w.bySamples) names = { bySamples: w.bySamples };
+        else if (w.bySamples || w.byContext) names = { given: { ...(w.bySamples ? { bySamples: w.bySamples } : {}), ...(w.byContext ? { byContext: w.byContext } : {}) } };
       }
     }
     // a file without publicId has an id derived from channel, name and language in each
@@ -623,7 +631,8 @@ const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
  * channel's copy is what a commit of the file says: the file moved since; what none says: the channel moved; no commit:
  * either), the fields the channel's copy replaces, and the names its placeholders keep where which number is which name is
  * certain (positional-names.ts, the rule of --names-from): the file's own, by its text or its samples; else those of the
- * commit that says what the channel says; else none (numbered, each part's reason said).
+ * commit that says what the channel says; else the file's by the words beside each placeholder (a console edit of the text
+ * and a sample, trial-bq F3); else none (numbered, each part's reason said, with what to rename by hand).
  */
 /**
  * The fields in which the written file says otherwise than the file it replaced, both as files (their placeholder names and
@@ -691,13 +700,16 @@ async function changedSince(o: { c: CanonicalTemplate; channelCopy: CanonicalTem
   // the file's own names, where its text or its samples say which number is which
   const byFile = withMetaNames(o.c, o.form, { numbered: 'the channel\'s copy', named: 'the file' });
   const named = Object.keys(byFile.names).length > 0;
-  if (!byFile.mismatches.length && named) return { named: byFile.names, names: { ...base, numbered: false, namedBy: byFile.bySamples ? 'samples' : 'text' } };
-  // the commit that says what the channel says: its names are the channel's numbers' own
+  if (!byFile.mismatches.length && named && !byFile.byContext) return { named: byFile.names, names: { ...base, numbered: false, namedBy: byFile.bySamples ? 'samples' : 'text' } };
+  // the commit that says what the channel says: its names are the channel's numbers' own (before the words beside the
+  // placeholders: a local edit that renamed one, `{{destination}}` to `{{city}}`, is not what the channel holds)
   const fromCommit = synced ? valueOf(synced.text) : undefined;
   if (fromCommit) {
     const w = withFileNames(o.c, shownForm(fromCommit, synced!.environment), o.channelId);
     if (w.kept && w.names && Object.keys(w.names).length) return { named: w.names, names: { ...base, numbered: false, namedBy: 'commit' } };
   }
+  // each placeholder where the file had its name, with the same words beside it (a console edit of the text and a sample)
+  if (!byFile.mismatches.length && named) return { named: byFile.names, names: { ...base, numbered: false, namedBy: 'context', byContext: byFile.byContext!, ...(byFile.bySamples ? { bySamples: byFile.bySamples } : {}) } };
   const why = byFile.mismatches;
   return { named: {}, names: { ...base, numbered: placeholders, ...(why.length ? { why } : {}) } };
 }
