@@ -49,10 +49,13 @@ export type ReviewEndVerdict = { write: true } | { stale: string } | { done: tru
 
 export type Outcome = 'created' | 'updated' | 'failed' | 'skipped';
 
-/** The error of a template a signal kept from its write (not started, or stopped waiting for its review): a re-run writes it. */
-export const INTERRUPTED = 'not attempted: interrupted';
-/** Whether a signal kept the template from its write (its error begins with INTERRUPTED), as against one skipped by design (refused as it stands, deferred). */
-export const stoppedBySignal = (r: Pick<ApplyResult, 'outcome' | 'error'>): boolean => r.outcome === 'skipped' && r.error?.startsWith(INTERRUPTED) === true;
+/** The error of a template a signal kept from starting its write (`notStarted`): a re-run writes it. */
+export const INTERRUPTED = 'interrupted before its write began; a re-run writes it';
+/**
+ * Whether a signal kept the template from its write (`notStarted`: not started, or stopped waiting for its review before
+ * an edit), as against one skipped by design (refused as it stands, deferred), which a re-run does not write either.
+ */
+export const stoppedBySignal = (r: Pick<ApplyResult, 'outcome' | 'notStarted'>): boolean => r.outcome === 'skipped' && r.notStarted === true;
 
 export interface ApplyResult {
   channel: string; name: string; language: string; publicId: string; channelId: string;
@@ -81,6 +84,12 @@ export interface ApplyResult {
   retryAt?: string;
   /** APPROVED under another category than the file's (the platform re-categorised it): no one can send it as the file says */
   approvedAs?: string;
+  /**
+   * With outcome skipped: a signal (Ctrl-C, SIGTERM) kept it from its write (never begun, or stopped while apply --wait
+   * waited for its review before an edit): a re-run writes it. Said "not started" on its line and in the closing lines,
+   * apart from what apply skips as things stand (which a re-run does not write either).
+   */
+  notStarted?: true;
 }
 
 export interface ApplyOptions {
@@ -218,8 +227,11 @@ export async function applyItems(client: Client, items: readonly ApplyItem[], o:
       waited = w.waited;
     }
     // errorExitCode 3: the request as it stands is the user's to change (applyExit counts it apart); 5: one a re-run after the review writes
-    // waited for the review the whole --wait-timeout (or stopped: its error then begins with INTERRUPTED, stoppedBySignal): said so, not advice to wait
-    if (it.refusal && !reviewed) return { ...base, outcome: 'skipped', error: `not attempted: ${waited ? notReviewed(waited) : it.refusal}`, errorExitCode: it.deferred ? EXIT.PARTIAL : EXIT.USAGE, ...(it.deferred ? { deferred: it.deferred } : {}) };
+    // waited for the review the whole --wait-timeout (or stopped: a signal kept it from its write, notStarted): said so, not advice to wait
+    if (it.refusal && !reviewed) {
+      if (waited && o.signal?.aborted) return { ...base, outcome: 'skipped', notStarted: true, error: notReviewed(waited), errorExitCode: EXIT.PARTIAL, ...(it.deferred ? { deferred: it.deferred } : {}) };
+      return { ...base, outcome: 'skipped', error: `not attempted: ${waited ? notReviewed(waited) : it.refusal}`, errorExitCode: it.deferred ? EXIT.PARTIAL : EXIT.USAGE, ...(it.deferred ? { deferred: it.deferred } : {}) };
+    }
     return attempt(it, base);
   };
   /**
@@ -232,7 +244,7 @@ export async function applyItems(client: Client, items: readonly ApplyItem[], o:
       try {
         if (pacer && it.action === 'create') {
           const held = await pacedCreate(it, pacer);
-          if (held?.held === 'interrupted') return { ...base, outcome: 'skipped', error: INTERRUPTED };
+          if (held?.held === 'interrupted') return { ...base, outcome: 'skipped', notStarted: true, error: INTERRUPTED };
           if (held) {
             const at = held.until !== undefined ? new Date(held.until).toISOString() : undefined;
             return {
@@ -243,7 +255,7 @@ export async function applyItems(client: Client, items: readonly ApplyItem[], o:
         } else await client.writeTemplate(it.channelId, it.publicId, it.body);
       } catch (e) {
         // not sent: another write had just found the API unreachable (or the run was interrupted meanwhile); nothing to read back
-        if (e instanceof ApiError && e.notAttempted !== undefined) return { ...base, outcome: 'skipped', ...(o.signal?.aborted ? { error: INTERRUPTED } : { error: `not attempted: ${e.notAttempted}`, errorExitCode: EXIT.UNAVAILABLE }) };
+        if (e instanceof ApiError && e.notAttempted !== undefined) return { ...base, outcome: 'skipped', ...(o.signal?.aborted ? { notStarted: true as const, error: INTERRUPTED } : { error: `not attempted: ${e.notAttempted}`, errorExitCode: EXIT.UNAVAILABLE }) };
         // no answer (lost, or the retries ran out): the write may have been carried out all the
         // same; what the channel holds now says whether it was (below), not the missing answer
         if (!(e instanceof UnavailableError || e instanceof RateLimitedError)) throw e;
@@ -321,7 +333,7 @@ export async function applyItems(client: Client, items: readonly ApplyItem[], o:
   // what an interrupt kept from starting
   items.forEach((it, i) => {
     if (results[i]) return;
-    results[i] = { channel: it.channel, name: it.name, language: it.language, publicId: it.publicId, channelId: it.channelId, action: it.action, outcome: 'skipped', error: INTERRUPTED };
+    results[i] = { channel: it.channel, name: it.name, language: it.language, publicId: it.publicId, channelId: it.channelId, action: it.action, outcome: 'skipped', notStarted: true, error: INTERRUPTED };
     o.onResult?.(results[i]!);
   });
   o.onWritesDone?.();

@@ -370,12 +370,14 @@ export interface FollowedReview { channel: string; name: string; language: strin
 export function resultsDocument(pending: PendingApply, results: readonly ApplyResult[], followed: readonly FollowedReview[] = []): unknown {
   const n = countResults(results, false);
   const rejectedFollowed = followed.filter((f) => f.status === 'REJECTED').length;
+  const notStarted = results.filter(stoppedBySignal).length;
   return {
     // (each template's identifiers marked for the output gate: never masked as a secret value equal to a name)
     version: 1, environment: pending.environment, target: pending.target, results: results.map(identifierFields),
     ...(followed.length ? { followed: followed.map((f) => ({ ...identifierFields({ channel: f.channel, name: f.name, language: f.language, publicId: f.publicId, channelId: f.channelId }), ...(f.status !== undefined ? { status: f.status } : {}), ...(f.rejectionReason !== undefined ? { rejectionReason: f.rejectionReason } : {}), ...(f.recommendation !== undefined ? { recommendation: f.recommendation } : {}), ...(f.approvedAs !== undefined ? { approvedAs: f.approvedAs } : {}) })) } : {}),
     ...(pending.held?.length ? { held: pending.held.map((h) => ({ ...identifierFields({ channel: h.channel, name: h.name, language: h.language, ...(h.file ? { file: h.file } : {}) }), ...(h.kind ? { kind: h.kind } : {}), reasons: h.reasons })) } : {}),
     ...(pending.standing?.length ? { standing: pending.standing.map(identifierFields) } : {}),
-    summary: { created: n.created, updated: n.updated, failed: n.failed, skipped: n.skipped, rejected: n.rejected + rejectedFollowed, ...(pending.held?.length ? { held: pending.held.length } : {}), ...(pending.standing?.length ? { standing: pending.standing.length } : {}) },
+    // notStarted: the skipped a signal kept from their writes (each marked notStarted), which a re-run writes; the others a re-run does not write either
+    summary: { created: n.created, updated: n.updated, failed: n.failed, skipped: n.skipped, ...(notStarted ? { notStarted } : {}), rejected: n.rejected + rejectedFollowed, ...(pending.held?.length ? { held: pending.held.length } : {}), ...(pending.standing?.length ? { standing: pending.standing.length } : {}) },
   };
 }

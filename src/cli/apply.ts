@@ -351,13 +351,17 @@ async function write(conn: Parameters<typeof writePending>[0], pending: PendingA
   const explained = new Set<string>();
   const line = (r: ApplyResult, noted = true): string => {
     const key = shownKey(r);
+    // kept from its write by a signal: "not started", the word of the closing lines (and notStarted in the results), not a
+    // failure's ✗: a re-run writes it (trial-bq F6)
+    const mark = stoppedBySignal(r) ? c.yellow('-') : c.red('✗');
+    const word = stoppedBySignal(r) ? 'not started' : r.outcome;
     if (r.outcome === 'skipped') {
       const reason = shortReason(r.error ?? '');
       const again = reason !== r.error && explained.has(reason);
       explained.add(reason);
-      if (again) return `${c.red('✗')} ${r.outcome} ${key}: ${identifiersMarkedIn(reason, [r.publicId, r.channelId])} (as above)`;
+      if (again) return `${mark} ${word} ${key}: ${identifiersMarkedIn(reason, [r.publicId, r.channelId])} (as above)`;
     }
-    if (r.outcome === 'failed' || r.outcome === 'skipped') return `${c.red('✗')} ${r.outcome} ${key}: ${identifiersMarkedIn(r.error ?? '', [r.publicId, r.channelId])}`;
+    if (r.outcome === 'failed' || r.outcome === 'skipped') return `${mark} ${word} ${key}: ${identifiersMarkedIn(r.error ?? '', [r.publicId, r.channelId])}`;
     const st = r.status === 'REJECTED' ? c.red(rejectedWords(r)) : isApprovedState(r.status) ? c.green(r.status!) : r.status ?? c.yellow(`not read back (${adviceCommand('plan', pending.environment)} shows it)`);
     // written, and its review under way (PENDING) or approved: ✓; rejected or ended otherwise (DISABLED, PAUSED): ✗
     const bad = r.status === 'REJECTED' || (r.status !== undefined && r.status !== 'PENDING' && !isApprovedState(r.status));
