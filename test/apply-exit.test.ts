@@ -15,7 +15,7 @@ test('success, partial, unavailable, auth and interrupted map to the table', () 
   assert.match(partial.message!, /1 template did not make it \(see out\.json\); a re-run is safe/);
   assert.is(applyExit({ results: [r('a', { outcome: 'failed', errorExitCode: 7 }), r('b', { outcome: 'skipped' })] }, { waited: false, interrupted: false }).code, 7);
   assert.is(applyExit({ results: [r('a', { outcome: 'failed', errorExitCode: 6 })], authFailure: new AuthError('authentication refused') }, { waited: false, interrupted: false }).code, 6);
-  const stopped = applyExit({ results: [r('a', {}), r('b', { outcome: 'skipped', error: 'not attempted: interrupted' })] }, { waited: false, interrupted: true });
+  const stopped = applyExit({ results: [r('a', {}), r('b', { outcome: 'skipped', notStarted: true, error: 'interrupted before its write began; a re-run writes it' })] }, { waited: false, interrupted: true });
   assert.is(stopped.code, 130);
   assert.match(stopped.message!, /interrupted: 1 written, 1 not started, 0 failed/);
 });
@@ -58,8 +58,8 @@ test('the results file counts what the console counts', () => {
 test('a signal: the closing line counts a template skipped by design (DISABLED, in review) as skipped, not as "not started" (trial-an F4)', () => {
   const disabled = r('d', { action: 'update', outcome: 'skipped', error: 'not attempted: the template is DISABLED on the channel and takes no edit', errorExitCode: 3 });
   const inReview = r('p', { action: 'update', outcome: 'skipped', error: 'not attempted: the template is in review (PENDING)', errorExitCode: 5, deferred: 'review' });
-  const kept = r('k', { outcome: 'skipped', error: 'not attempted: interrupted' });
-  const waiting = r('w', { action: 'update', outcome: 'skipped', error: 'not attempted: interrupted while waiting for its review (PENDING) to end', errorExitCode: 5, deferred: 'review' });
+  const kept = r('k', { outcome: 'skipped', notStarted: true, error: 'interrupted before its write began; a re-run writes it' });
+  const waiting = r('w', { action: 'update', outcome: 'skipped', notStarted: true, error: 'interrupted while waiting for its review (PENDING) to end', errorExitCode: 5, deferred: 'review' });
   const stopped = applyExit({ results: [r('a', {}), r('b', { status: 'PENDING' }), disabled] }, { waited: true, interrupted: true });
   assert.match(stopped.message!, /: 2 written, 0 not started, 0 failed, 1 skipped; a re-run is safe and writes only what is missing$/);
   const mixed = applyExit({ results: [r('a', {}), disabled, inReview, kept, waiting] }, { waited: true, interrupted: true });
@@ -95,6 +95,17 @@ test('a saved plan stale for an update whose review ended during the --wait (tri
   const withOthers = applyExit({ results: [r('a', { status: 'APPROVED' }), stale] }, { waited: true, interrupted: false });
   assert.is(withOthers.code, 5);
   assert.not.match(withOthers.message!, 'did not make it');
+});
+
+test('the results tell the templates a signal kept from their writes (notStarted, counted in summary.notStarted among skipped) from those skipped as things stand (trial-bq F6)', () => {
+  const disabled = r('d', { action: 'update', outcome: 'skipped', error: 'not attempted: the template is DISABLED on the channel and takes no edit', errorExitCode: 3 });
+  const kept = r('k', { outcome: 'skipped', notStarted: true, error: 'interrupted before its write began; a re-run writes it' });
+  const waiting = r('w', { action: 'update', outcome: 'skipped', notStarted: true, error: 'interrupted while waiting for its review (PENDING) to end', errorExitCode: 5, deferred: 'review' });
+  const doc = resultsDocument({ items: [], environment: 'prod', target: 'https://api.example.com/' }, [r('a', {}), disabled, kept, waiting]) as { summary: Record<string, number>; results: { name: string; notStarted?: boolean }[] };
+  assert.equal(doc.summary, { created: 1, updated: 0, failed: 0, skipped: 3, notStarted: 2, rejected: 0 });
+  assert.equal(doc.results.map((x) => [x.name, x.notStarted]), [['a', undefined], ['d', undefined], ['k', true], ['w', true]]);
+  // none kept by a signal: no count of them (the summary as before)
+  assert.equal(Object.keys((resultsDocument({ items: [], environment: 'prod', target: 'x' }, [r('a', {}), disabled]) as { summary: object }).summary), ['created', 'updated', 'failed', 'skipped', 'rejected']);
 });
 
 test.run();

@@ -185,13 +185,15 @@ test('F8: Ctrl-C while apply --wait waits for a review before an edit: the closi
       interrupt();
     });
     assert.is(r.exitCode, 130, r.stdout + r.stderr);
-    assert.match(r.stdout, `✗ skipped shop-whatsapp/${name}/en_US: not attempted: interrupted while waiting for its review (PENDING) to end`);
+    assert.match(r.stdout, `- not started shop-whatsapp/${name}/en_US: interrupted while waiting for its review (PENDING) to end`);
     assert.match(r.stdout, 'Applied to dev: 0 created, 0 updated, 0 failed, 1 not started.');
     assert.match(r.stderr, 'tplsync: interrupted: 0 written, 1 not started, 0 failed; a re-run is safe');
     assert.not.match(r.stdout + r.stderr, /\d skipped/);
-    // the results keep their one outcome word (skipped: the schema's "not started" among them)
-    const results = JSON.parse(readFileSync(path.join(dir, 'results.json'), 'utf8')) as { summary: { skipped: number } };
+    // the results keep their one outcome word (skipped: the schema's "not started" among them), marked and counted as not started (trial-bq F6)
+    const results = JSON.parse(readFileSync(path.join(dir, 'results.json'), 'utf8')) as { summary: { skipped: number; notStarted?: number }; results: { notStarted?: boolean }[] };
     assert.is(results.summary.skipped, 1);
+    assert.is(results.summary.notStarted, 1);
+    assert.equal(results.results.map((x) => x.notStarted), [true]);
   } finally { cleanup(dir); }
 });
 

@@ -86,7 +86,7 @@ test('Ctrl-C while pull reads: the template being read is written, no other is r
   } finally { emu.setFaults({}); cleanup(dir); }
 });
 
-test('Ctrl-C while apply writes: the write in flight finishes, the rest are skipped; console and --results agree; exit 130', async () => {
+test('Ctrl-C while apply writes: the write in flight finishes, the rest are not started, so said on their lines and marked in --results; console and --results agree; exit 130', async () => {
   const { dir, tag } = project(30);
   try {
     emu.setFaults({ latencyMs: 200, operations: ['write'] });
@@ -100,6 +100,21 @@ test('Ctrl-C while apply writes: the write in flight finishes, the rest are skip
     assert.match(r.stdout, new RegExp(`Applied to test: ${res.summary.created} created, 0 updated, 0 failed, ${res.summary.skipped} not started\\.`));
     assert.match(r.stderr, new RegExp(`tplsync: interrupted: ${res.summary.created} written, ${res.summary.skipped} not started, 0 failed`));
     assert.not.match(r.stderr, /unavailable/);
+    // one word for them everywhere (trial-bq F6): each one's line says "not started", not a failure's "✗ skipped", and the
+    // results mark each (notStarted) and count them (summary.notStarted, among skipped), as a script tells them apart from
+    // what apply skips as things stand, which a re-run does not write either
+    const full = JSON.parse(readFileSync(path.join(dir, 'r.json'), 'utf8')) as { results: { name: string; outcome: string; notStarted?: boolean; error?: string }[]; summary: { skipped: number; notStarted?: number } };
+    const schema = new Ajv.default({ allErrors: true, strict: true }).compile(JSON.parse(readFileSync(path.join(ROOT, 'schema', 'output', 'apply-results.v1.schema.json'), 'utf8')));
+    assert.ok(schema(full), JSON.stringify(schema.errors));
+    assert.is(full.summary.notStarted, full.summary.skipped);
+    const kept = full.results.filter((x) => x.outcome === 'skipped');
+    assert.ok(kept.every((x) => x.notStarted === true && x.error === 'interrupted before its write began; a re-run writes it'), JSON.stringify(kept));
+    assert.not.match(r.stdout, /✗|skipped/);
+    const lines = r.stdout.split('\n').filter((l) => l.startsWith('- not started shop-'));
+    assert.is(lines.length, kept.length, r.stdout);
+    assert.match(lines[0]!, /^- not started shop-\S+: interrupted before its write began; a re-run writes it$/);
+    // the others' lines say the short reason, as a reason many templates share is said (the results keep the whole text)
+    assert.ok(lines.slice(1).every((l) => l.endsWith(': interrupted before its write began (as above)')), lines.join('\n'));
     assert.is(mine(tag), res.summary.created, 'what the results call created is what the emulator has');
   } finally { emu.setFaults({}); cleanup(dir); }
 });

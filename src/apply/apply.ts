@@ -32,7 +32,14 @@ export interface ApplyItem { channel: string; name: string; language: string; pu
    * given the template as read when the wait ended (run.ts savedReviewEnd: the rule of the plan's staleness). Without
    * it (apply without a plan file), the edit is written whatever the review ended in that takes an edit.
    */
-  reviewEnd?: (read: TemplateReadResponse) => ReviewEndVerdict }
+  reviewEnd?: (read: TemplateReadResponse) => ReviewEndVerdict;
+  /**
+   * Whether the template as read now is not the copy the plan read (its content moved, its review state aside: another
+   * apply, another job, wrote it since; for a create, any copy). A refused write of a template written since the plan
+   * met that write's review (WhatsApp takes no edit while it lasts), even when the review has ended by the time the
+   * template is read again. Without it, only a template read in review counts as such.
+   */
+  sincePlan?: (read: TemplateReadResponse) => boolean }
 
 /**
  * A saved plan's verdict on the end of a review apply --wait waited for: write the update (approved, its content as
@@ -42,10 +49,13 @@ export type ReviewEndVerdict = { write: true } | { stale: string } | { done: tru
 
 export type Outcome = 'created' | 'updated' | 'failed' | 'skipped';
 
-/** The error of a template a signal kept from its write (not started, or stopped waiting for its review): a re-run writes it. */
-export const INTERRUPTED = 'not attempted: interrupted';
-/** Whether a signal kept the template from its write (its error begins with INTERRUPTED), as against one skipped by design (refused as it stands, deferred). */
-export const stoppedBySignal = (r: Pick<ApplyResult, 'outcome' | 'error'>): boolean => r.outcome === 'skipped' && r.error?.startsWith(INTERRUPTED) === true;
+/** The error of a template a signal kept from starting its write (`notStarted`): a re-run writes it. */
+export const INTERRUPTED = 'interrupted before its write began; a re-run writes it';
+/**
+ * Whether a signal kept the template from its write (`notStarted`: not started, or stopped waiting for its review before
+ * an edit), as against one skipped by design (refused as it stands, deferred), which a re-run does not write either.
+ */
+export const stoppedBySignal = (r: Pick<ApplyResult, 'outcome' | 'notStarted'>): boolean => r.outcome === 'skipped' && r.notStarted === true;
 
 export interface ApplyResult {
   channel: string; name: string; language: string; publicId: string; channelId: string;
@@ -74,6 +84,12 @@ export interface ApplyResult {
   retryAt?: string;
   /** APPROVED under another category than the file's (the platform re-categorised it): no one can send it as the file says */
   approvedAs?: string;
+  /**
+   * With outcome skipped: a signal (Ctrl-C, SIGTERM) kept it from its write (never begun, or stopped while apply --wait
+   * waited for its review before an edit): a re-run writes it. Said "not started" on its line and in the closing lines,
+   * apart from what apply skips as things stand (which a re-run does not write either).
+   */
+  notStarted?: true;
 }
 
 export interface ApplyOptions {
@@ -110,7 +126,9 @@ export interface ApplyOptions {
 /** a wait for reviews that begins: the templates (channel/name/language), what it waits for, and the time it may take at most */
 export interface ReviewWait { templates: string[]; status?: string; before: 'edit' | 'written'; timeoutMs: number;
   /** before an edit of a saved plan: the edit is written only if the review approves the template (else the plan is stale) */
-  savedPlan?: boolean }
+  savedPlan?: boolean;
+  /** before an edit the service refused: the template went into review since the plan read it (another apply wrote it) */
+  since?: boolean }
 
 export async function applyItems(client: Client, items: readonly ApplyItem[], o: ApplyOptions): Promise<{ results: ApplyResult[]; authFailure?: AuthError }> {
   let authFailure: AuthError | undefined;
@@ -141,8 +159,53 @@ export async function applyItems(client: Client, items: readonly ApplyItem[], o:
   // --wait-timeout bounds the time spent waiting for reviews, never the writes or the creation
   // quota's pacing (a run whose quota wait outlasted it ended "still PENDING" without one read)
   const budget = reviewBudget(o.wait?.timeoutMs ?? 0, now);
+  type Base = Pick<ApplyResult, 'channel' | 'name' | 'language' | 'publicId' | 'channelId' | 'action'>;
+  type ReviewRow = { channelId: string; publicId: string; status: string | undefined; rejectionReason?: string; recommendation?: string };
+  /**
+   * What the end of a review an edit waited for makes of the edit, given the template as read then: a saved plan's verdict
+   * (stale, or done), or an end that takes no edit (DISABLED, LOCKED, deleted); undefined: the edit is written now.
+   */
+  const judgeEnd = (it: ApplyItem, base: Base, row: ReviewRow, read: TemplateReadResponse | undefined): ApplyResult | undefined => {
+    // a saved plan's update: the review's end is judged as when it ends before apply (the plan's staleness): a rejection
+    // makes the plan stale, named with its reason, and nothing of it is written (it was written over, exit 0, trial-bl F10)
+    const verdict = it.reviewEnd && read ? it.reviewEnd(read) : undefined;
+    if (verdict && 'stale' in verdict) {
+      return {
+        ...base, outcome: 'skipped', ...(row.status !== undefined ? { status: row.status } : {}), ...reviewWords(row), errorExitCode: EXIT.STALE_PLAN,
+        error: `not attempted: the plan went stale while apply waited for the review: ${verdict.stale}; nothing of it was written: make a new plan (${adviceCommand('plan --out FILE', o.environment)}) and review it`,
+      };
+    }
+    // the channel holds what the plan writes (another run wrote it once the review had ended): done, not written again
+    if (verdict && 'done' in verdict) return { ...base, outcome: 'updated', ...(row.status !== undefined ? { status: row.status } : {}), ...reviewWords(row), note: 'the channel held it as the plan writes it when the wait ended (written meanwhile by another run): not written again' };
+    // the review ended in a state that takes no edit either (DISABLED, LOCKED, deleted): not attempted, said why
+    const ended = row.status !== undefined ? NOT_EDITABLE[row.status] : undefined;
+    if (ended) return { ...base, outcome: 'skipped', error: `not attempted: its review ended ${row.status}: ${ended}`, errorExitCode: EXIT.USAGE };
+    return undefined;
+  };
+  /**
+   * With wait: the review of a template in review followed before its edit, within what the wait has left: a result when
+   * its end decides the template's outcome (judgeEnd), else whether it ended (and the template as read then), and if not,
+   * how long it was waited for.
+   */
+  const awaitReview = async (it: ApplyItem, base: Base, w: NonNullable<ApplyOptions['wait']>, since: boolean): Promise<{ result: ApplyResult } | { reviewed: boolean; waited?: { status: string | undefined; ms: number }; read?: TemplateReadResponse }> => {
+    const row: ReviewRow = { channelId: it.channelId, publicId: it.publicId, status: 'PENDING' };
+    // what is left, read at the instant the wait begins (read after begin(), a clock tick between the two took a millisecond off)
+    const ms = budget.remaining();
+    budget.begin();
+    o.onReviewWait?.({ templates: [templateKey(it)], before: 'edit', timeoutMs: ms, ...(it.reviewEnd ? { savedPlan: true } : {}), ...(since ? { since: true } : {}) });
+    // the template as read when the wait ended: what a saved plan judges the review's end by
+    const last: { read?: TemplateReadResponse } = {};
+    try { await followReviews(client, [row], { timeoutMs: ms, pollMs: w.pollMs, ...(w.clock ? { clock: w.clock } : {}) }, o.signal, REVIEWING, (_r, read) => { last.read = read; }); } finally { budget.end(); }
+    const reviewed = row.status !== undefined && !REVIEWING.has(row.status);
+    if (!reviewed) return { reviewed, waited: { status: row.status, ms } };
+    const judged = judgeEnd(it, base, row, last.read);
+    return judged ? { result: judged } : { reviewed, ...(last.read ? { read: last.read } : {}) };
+  };
+  /** why an edit a wait was for is not written: the wait ended (--wait-timeout) or was stopped with the template still in review */
+  const notReviewed = (waited: { status: string | undefined; ms: number }): string => (o.signal?.aborted ? `interrupted while waiting for its review (${waited.status ?? 'PENDING'}) to end; WhatsApp takes no edit until it has: re-run apply then (${adviceCommand('review', o.environment)} shows the decision)`
+    : `the template was still in review (${waited.status ?? 'PENDING'}) when the wait ended (--wait-timeout, ${formatDuration(waited.ms)}), and WhatsApp takes no edit until the review ends: re-run apply once it has (${adviceCommand('review', o.environment)} shows the decision), or give --wait-timeout more time`);
   const one = async (it: ApplyItem): Promise<ApplyResult> => {
-    const base = { channel: it.channel, name: it.name, language: it.language, publicId: it.publicId, channelId: it.channelId, action: it.action };
+    const base: Base = { channel: it.channel, name: it.name, language: it.language, publicId: it.publicId, channelId: it.channelId, action: it.action };
     if (authFailure) return { ...base, outcome: 'skipped', error: 'not attempted: authentication was refused' };
     // in review, with --wait: the review followed first, and the edit written once it has ended
     let reviewed = false;
@@ -158,41 +221,30 @@ export async function applyItems(client: Client, items: readonly ApplyItem[], o:
       };
     }
     if (waits && o.wait) {
-      const row: { channelId: string; publicId: string; status: string | undefined; rejectionReason?: string; recommendation?: string } = { channelId: it.channelId, publicId: it.publicId, status: 'PENDING' };
-      // what is left, read at the instant the wait begins (read after begin(), a clock tick between the two took a millisecond off)
-      const ms = budget.remaining();
-      budget.begin();
-      o.onReviewWait?.({ templates: [templateKey(it)], before: 'edit', timeoutMs: ms, ...(it.reviewEnd ? { savedPlan: true } : {}) });
-      // the template as read when the wait ended: what a saved plan judges the review's end by
-      const last: { read?: TemplateReadResponse } = {};
-      try { await followReviews(client, [row], { timeoutMs: ms, pollMs: o.wait.pollMs, ...(o.wait.clock ? { clock: o.wait.clock } : {}) }, o.signal, REVIEWING, (_r, read) => { last.read = read; }); } finally { budget.end(); }
-      reviewed = row.status !== undefined && !REVIEWING.has(row.status);
-      if (!reviewed) waited = { status: row.status, ms };
-      // a saved plan's update: the review's end is judged as when it ends before apply (the plan's staleness): a rejection
-      // makes the plan stale, named with its reason, and nothing of it is written (it was written over, exit 0, trial-bl F10)
-      const verdict = reviewed && it.reviewEnd && last.read ? it.reviewEnd(last.read) : undefined;
-      if (verdict && 'stale' in verdict) {
-        return {
-          ...base, outcome: 'skipped', ...(row.status !== undefined ? { status: row.status } : {}), ...reviewWords(row), errorExitCode: EXIT.STALE_PLAN,
-          error: `not attempted: the plan went stale while apply waited for the review: ${verdict.stale}; nothing of it was written: make a new plan (${adviceCommand('plan --out FILE', o.environment)}) and review it`,
-        };
-      }
-      // the channel holds what the plan writes (another run wrote it once the review had ended): done, not written again
-      if (verdict && 'done' in verdict) return { ...base, outcome: 'updated', ...(row.status !== undefined ? { status: row.status } : {}), ...reviewWords(row), note: 'the channel held it as the plan writes it when the wait ended (written meanwhile by another run): not written again' };
-      // the review ended in a state that takes no edit either (DISABLED, LOCKED, deleted): not attempted, said why
-      const ended = row.status !== undefined ? NOT_EDITABLE[row.status] : undefined;
-      if (reviewed && ended) return { ...base, outcome: 'skipped', error: `not attempted: its review ended ${row.status}: ${ended}`, errorExitCode: EXIT.USAGE };
+      const w = await awaitReview(it, base, o.wait, false);
+      if ('result' in w) return w.result;
+      reviewed = w.reviewed;
+      waited = w.waited;
     }
     // errorExitCode 3: the request as it stands is the user's to change (applyExit counts it apart); 5: one a re-run after the review writes
-    // waited for the review the whole --wait-timeout (or stopped: its error then begins with INTERRUPTED, stoppedBySignal): said so, not advice to wait
-    const why = waited ? (o.signal?.aborted ? `interrupted while waiting for its review (${waited.status ?? 'PENDING'}) to end; WhatsApp takes no edit until it has: re-run apply then (${adviceCommand('review', o.environment)} shows the decision)`
-      : `the template was still in review (${waited.status ?? 'PENDING'}) when the wait ended (--wait-timeout, ${formatDuration(waited.ms)}), and WhatsApp takes no edit until the review ends: re-run apply once it has (${adviceCommand('review', o.environment)} shows the decision), or give --wait-timeout more time`) : it.refusal;
-    if (it.refusal && !reviewed) return { ...base, outcome: 'skipped', error: `not attempted: ${why}`, errorExitCode: it.deferred ? EXIT.PARTIAL : EXIT.USAGE, ...(it.deferred ? { deferred: it.deferred } : {}) };
+    // waited for the review the whole --wait-timeout (or stopped: a signal kept it from its write, notStarted): said so, not advice to wait
+    if (it.refusal && !reviewed) {
+      if (waited && o.signal?.aborted) return { ...base, outcome: 'skipped', notStarted: true, error: notReviewed(waited), errorExitCode: EXIT.PARTIAL, ...(it.deferred ? { deferred: it.deferred } : {}) };
+      return { ...base, outcome: 'skipped', error: `not attempted: ${waited ? notReviewed(waited) : it.refusal}`, errorExitCode: it.deferred ? EXIT.PARTIAL : EXIT.USAGE, ...(it.deferred ? { deferred: it.deferred } : {}) };
+    }
+    return attempt(it, base);
+  };
+  /**
+   * The write and its read back. `before`: this is the write again of an edit the service refused because another run's
+   * edit was in review (refusedMeanwhile), after that review: the template as read then, what a new refusal is judged by
+   * (a third run's write since), and no further wait.
+   */
+  const attempt = async (it: ApplyItem, base: Base, before?: TemplateReadResponse): Promise<ApplyResult> => {
     try {
       try {
         if (pacer && it.action === 'create') {
           const held = await pacedCreate(it, pacer);
-          if (held?.held === 'interrupted') return { ...base, outcome: 'skipped', error: INTERRUPTED };
+          if (held?.held === 'interrupted') return { ...base, outcome: 'skipped', notStarted: true, error: INTERRUPTED };
           if (held) {
             const at = held.until !== undefined ? new Date(held.until).toISOString() : undefined;
             return {
@@ -203,7 +255,7 @@ export async function applyItems(client: Client, items: readonly ApplyItem[], o:
         } else await client.writeTemplate(it.channelId, it.publicId, it.body);
       } catch (e) {
         // not sent: another write had just found the API unreachable (or the run was interrupted meanwhile); nothing to read back
-        if (e instanceof ApiError && e.notAttempted !== undefined) return { ...base, outcome: 'skipped', ...(o.signal?.aborted ? { error: INTERRUPTED } : { error: `not attempted: ${e.notAttempted}`, errorExitCode: EXIT.UNAVAILABLE }) };
+        if (e instanceof ApiError && e.notAttempted !== undefined) return { ...base, outcome: 'skipped', ...(o.signal?.aborted ? { notStarted: true as const, error: INTERRUPTED } : { error: `not attempted: ${e.notAttempted}`, errorExitCode: EXIT.UNAVAILABLE }) };
         // no answer (lost, or the retries ran out): the write may have been carried out all the
         // same; what the channel holds now says whether it was (below), not the missing answer
         if (!(e instanceof UnavailableError || e instanceof RateLimitedError)) throw e;
@@ -227,11 +279,47 @@ export async function applyItems(client: Client, items: readonly ApplyItem[], o:
       const failed: ApplyResult = { ...base, outcome: 'failed', error: err.message, errorExitCode: (e as ApiError).exitCode ?? 70 };
       // the edit allowance of an APPROVED template is used up: the same write is possible later, and the read says from when
       if (e instanceof RequestError && e.code === EDIT_LIMIT_CODE) return { ...failed, deferred: 'edit-limit', ...await nextEditAt(client, it) };
-      // refused, and the template is in review now, which the plan did not see (it would not have attempted the write):
-      // written since the plan (another apply: another job), and a re-run after the review writes this text
-      if (e instanceof RequestError && await inReviewNow(client, it)) return { ...failed, deferred: 'review', errorExitCode: EXIT.PARTIAL };
+      // refused, and the template went into review since the plan read it (written since: another apply, another job),
+      // which the plan did not see (it would not have attempted the write): a re-run after the review writes this text
+      if (e instanceof RequestError) {
+        const m = await refusedMeanwhile(client, it, before);
+        if (m) return meanwhile(it, base, failed, m, before !== undefined);
+      }
       return failed;
     }
+  };
+  /**
+   * A write refused because another run's edit was in review when it arrived (refusedMeanwhile): with wait (once), that
+   * review followed to its end and the edit written then; else deferred: review (a re-run after the review writes it), or
+   * edit-limit when that edit used the template's edit allowance (the review's end does not make this one possible).
+   */
+  const meanwhile = async (it: ApplyItem, base: Base, failed: ApplyResult, m: Meanwhile, again: boolean): Promise<ApplyResult> => {
+    const limited = (): ApplyResult => {
+      const until = m.limit?.until;
+      return {
+        ...failed, deferred: 'edit-limit', errorExitCode: EXIT.PARTIAL, ...(until ? { retryAt: until } : {}),
+        error: `${failed.error}; another apply (another job) wrote it since the plan, and that edit ${m.inReview ? 'is in review: once the review approves it, its edit allowance is used up (the edit under review spent it)' : 'used its edit allowance'} ${until ? `until ${until}` : 'for a while (the service did not say until when)'}: re-run apply ${until ? 'from then' : `once ${adviceCommand('review', o.environment)} shows an edit left`}${m.inReview ? ' (or once the review rejects it, when an edit spends none)' : ''} (docs/recovery.md#the-edit-limit)`,
+      };
+    };
+    const deferred: ApplyResult = { ...failed, deferred: 'review', errorExitCode: EXIT.PARTIAL };
+    if (!o.wait) return m.limit ? limited() : deferred;
+    // refused again after the wait: a third run wrote it meanwhile (one wait for each edit: a re-run plans anew)
+    if (again) return m.limit ? limited() : { ...deferred, error: `${failed.error}; another apply wrote it again while this one waited for the review of its edit` };
+    // (the one decision of the wait before an edit: waitsForReview, with what the wait has left now)
+    if (m.inReview ? !waitsForReview({ deferred: 'review', ...(m.limit ? { editLimit: m.limit } : {}) }, { now: now(), leftMs: budget.remaining() }) : m.limit !== undefined) return m.limit ? limited() : deferred;
+    let read = m.read;
+    if (m.inReview) {
+      const w = await awaitReview(it, base, o.wait, true);
+      if ('result' in w) return w.result;
+      if (!w.reviewed) return { ...deferred, error: `${failed.error}; ${notReviewed(w.waited!)}` };
+      read = w.read ?? read;
+    } else {
+      // the review had ended by the time the template was read again: judged as a review apply --wait waited for
+      const judged = judgeEnd(it, base, { channelId: it.channelId, publicId: it.publicId, status: read.statusText, ...reviewWords(read) }, read);
+      if (judged) return judged;
+    }
+    const written = await attempt(it, base, read);
+    return (written.outcome === 'created' || written.outcome === 'updated') && written.note === undefined ? { ...written, note: WRITTEN_OVER } : written;
   };
   // each write said when it ends, with --wait too (its review's end is said apart, onReviewed)
   // a channel waiting for its quota window holds only its own creations: the other channels' creations and every edit go on
@@ -245,7 +333,7 @@ export async function applyItems(client: Client, items: readonly ApplyItem[], o:
   // what an interrupt kept from starting
   items.forEach((it, i) => {
     if (results[i]) return;
-    results[i] = { channel: it.channel, name: it.name, language: it.language, publicId: it.publicId, channelId: it.channelId, action: it.action, outcome: 'skipped', error: INTERRUPTED };
+    results[i] = { channel: it.channel, name: it.name, language: it.language, publicId: it.publicId, channelId: it.channelId, action: it.action, outcome: 'skipped', notStarted: true, error: INTERRUPTED };
     o.onResult?.(results[i]!);
   });
   o.onWritesDone?.();
@@ -263,6 +351,9 @@ export async function applyItems(client: Client, items: readonly ApplyItem[], o:
   return { results, ...(authFailure ? { authFailure } : {}) };
 }
 
+/** the note of an edit apply --wait wrote once the review of another run's edit, which had the service refuse it, ended */
+export const WRITTEN_OVER = 'refused at first: another apply (another job) wrote the template since the plan, and WhatsApp takes no edit while that edit is in review; written once its review ended, replacing the text written meanwhile';
+
 /** the code of the service's refusal of an edit beyond the allowance (docs/api-assumptions.md: Edit limits) */
 export const EDIT_LIMIT_CODE = 'EDIT_LIMIT_REACHED';
 
@@ -273,14 +364,33 @@ async function nextEditAt(client: Client, it: ApplyItem): Promise<{ retryAt?: st
   return at ? { retryAt: at } : {};
 }
 
+/** A write refused because another run's edit of the template was in review when it arrived: the template as read after the refusal. */
+interface Meanwhile {
+  read: TemplateReadResponse;
+  /** the read says it is in review still (PENDING, IN_APPEAL) */
+  inReview: boolean;
+  /** the read says that edit used the edit allowance (none left, and the template in review or approved): from when the next edit is, when said */
+  limit?: { until?: string };
+}
+
 /**
- * Whether the template a write was refused for is in review (PENDING, IN_APPEAL) as it is read now: WhatsApp takes no
- * edit of it until the review ends (the emulator's and the service's 400 `INVALID`, docs/api-assumptions.md: Edit limits),
- * whatever words the refusal uses. False when the read fails.
+ * Whether the write refused for `it` met another run's edit in review (written since the plan read the template, or
+ * since `before`, the read a write again follows): WhatsApp takes no edit of a template in review (the emulator's and the
+ * service's 400 `INVALID`, docs/api-assumptions.md: Edit limits), whatever words the refusal uses. Told by the template as
+ * read now: in review (PENDING, IN_APPEAL), or, its review ended between the refusal and this read (a review of seconds,
+ * an API slow to answer: trial-bq F5), its content moved since the plan read it (ApplyItem.sincePlan). Undefined when
+ * neither holds (a refusal of the request itself, which a re-run meets again) or the read fails.
  */
-async function inReviewNow(client: Client, it: ApplyItem): Promise<boolean> {
-  const back = await client.getTemplate(it.channelId, it.publicId).catch(() => undefined);
-  return back?.statusText !== undefined && IN_REVIEW.has(back.statusText);
+async function refusedMeanwhile(client: Client, it: ApplyItem, before?: TemplateReadResponse): Promise<Meanwhile | undefined> {
+  const read = await client.getTemplate(it.channelId, it.publicId).catch(() => undefined);
+  if (!read) return undefined;
+  const inReview = read.statusText !== undefined && IN_REVIEW.has(read.statusText);
+  const since = before ? diffTemplates(fromRead(before, it.channelId), fromRead(read, it.channelId), { exactSamples: true }).length > 0 : it.sincePlan?.(read) === true;
+  if (!inReview && !since) return undefined;
+  // WhatsApp limits the edits of an APPROVED template: one in review whose read says no edit is left is refused once approved
+  const a = editAllowanceOf(read);
+  const limited = a !== undefined && a.remaining === 0 && (read.statusText === 'PENDING' || isApprovedState(read.statusText));
+  return { read, inReview, ...(limited ? { limit: a.nextAt ? { until: a.nextAt } : {} } : {}) };
 }
 
 /** Polls written templates until none is PENDING or the time is up (one approved under another category than its file's marked so). */

@@ -13,7 +13,7 @@ import { resolvePath } from '../core/io.js';
 import { UsageError } from '../core/errors.js';
 import { hashTemplateFile } from '../files/load.js';
 import { diffTemplates, fromRead, fromWriteBody } from '../model/canonical.js';
-import { writeBodyOf, type HeldTemplate, type Plan } from '../plan/plan.js';
+import { contentFingerprint, fingerprint, writeBodyOf, type HeldTemplate, type Plan } from '../plan/plan.js';
 import { applyRefusal, applySkips, reviewSkipsSaid, waitsForReview, type RefusalInput } from '../plan/apply-refusal.js';
 import { isApprovedState } from '../core/template-state.js';
 import { editSpend, type EditSpend } from '../plan/edit-budget.js';
@@ -46,10 +46,22 @@ export function loadPlanFile(file: string): SavedPlan | undefined {
 }
 
 /** What apply writes for a change of a plan (saved or just made): creates and updates only, each with why it is not attempted when it is not (applyRefusal, the judgment plan shows too). */
-function item(c: RefusalInput & { channelId: string; language: string }, body: TemplateWriteRequest | undefined, environment: string): ApplyItem[] {
+function item(c: RefusalInput & { channelId: string; language: string }, body: TemplateWriteRequest | undefined, environment: string, sincePlan: ApplyItem['sincePlan']): ApplyItem[] {
   if ((c.action !== 'create' && c.action !== 'update') || !body) return [];
-  const base = { channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, channelId: c.channelId, action: c.action, body };
+  const base = { channel: c.channel, name: c.name, language: c.language, publicId: c.publicId, channelId: c.channelId, action: c.action, body, ...(sincePlan ? { sincePlan } : {}) };
   return [{ ...base, ...applyRefusal(c, environment) }];
+}
+
+/**
+ * Whether a template read now is not the copy a plan read (ApplyItem.sincePlan): for a create, any copy; for an update, its
+ * content moved (`content`: the plan's read's hash without its review state, contentFingerprint), or, where the plan kept
+ * only the whole read's hash (a saved plan's update), the read moved at all.
+ */
+function sincePlanOf(c: { action: string; remoteFingerprint: string; remoteContent?: string | undefined }): ApplyItem['sincePlan'] {
+  if (c.action === 'create' || c.remoteFingerprint === 'absent') return () => true;
+  const content = c.remoteContent;
+  if (content !== undefined) return (read) => contentFingerprint(read) !== content;
+  return c.remoteFingerprint === 'base' ? undefined : (read) => fingerprint(read) !== c.remoteFingerprint;
 }
 
 /**
@@ -83,7 +95,7 @@ export function pendingOfVerified(verified: VerifiedPlan, saved: SavedPlan, targ
   // an update the plan held for its review, which apply --wait waits for: the review's end judged as the plan's staleness is
   const judged = (c: VerifiedPlan['writes'][number], items: ApplyItem[]): ApplyItem[] => (c.action === 'update' && !reviewed.has(c.publicId.toLowerCase())
     ? items.map((i) => ({ ...i, reviewEnd: savedReviewEnd(saved, c, c) })) : items);
-  return { environment: saved.environment, target, items: verified.writes.filter((c) => !skip.has(c.publicId.toLowerCase())).flatMap((c) => judged(c, item(asPlanned(c), c.body, saved.environment))) };
+  return { environment: saved.environment, target, items: verified.writes.filter((c) => !skip.has(c.publicId.toLowerCase())).flatMap((c) => judged(c, item(asPlanned(c), c.body, saved.environment, sincePlanOf(c)))) };
 }
 
 /** A template the run leaves as it is, with what its state on the channel asks (needsAttention): an entry of `standing`, plain apply's and a saved plan's alike. */
@@ -96,7 +108,7 @@ function standingOf(c: { channel: string; name: string; language: string; public
 
 export function pendingOfPlan(plan: Plan, environment: string, target: string): PendingApply {
   const standing: StandingTemplate[] = plan.changes.filter((c) => c.action === 'noop' && c.needsAttention).map((c) => standingOf(c, c.needsAttention!));
-  return { environment, target, items: plan.changes.flatMap((c) => item(c, writeBodyOf(c), environment)), ...(plan.held?.length ? { held: plan.held } : {}), ...(standing.length ? { standing } : {}) };
+  return { environment, target, items: plan.changes.flatMap((c) => item(c, writeBodyOf(c), environment, sincePlanOf(c))), ...(plan.held?.length ? { held: plan.held } : {}), ...(standing.length ? { standing } : {}) };
 }
 
 /** A template a saved plan leaves as it is (a noop) that the channel does not approve: its entry, its state, and what that asks. */
@@ -321,7 +333,7 @@ export function applyExit(outcome: ApplyOutcome, o: { waited: boolean; interrupt
     if (notAttempted.length) parts.push(`${s(notAttempted.length)} not edited: in review (PENDING) or in appeal (IN_APPEAL), and WhatsApp takes no edit until the review ends${see}; re-run apply once \`${run('review')}\` shows ${notAttempted.length === 1 ? 'it' : 'them'} decided${o.waited ? ` (the review did not end within --wait-timeout: docs/recovery.md, "A --wait time-out")` : ` (\`${run('apply --wait')}\` waits for the review, then writes the edit)`}`);
     if (meanwhile.length) {
       const it = meanwhile.length === 1 ? 'it' : 'them';
-      parts.push(`${s(meanwhile.length)} refused by the API because ${meanwhile.length === 1 ? 'it was' : 'they were'} in review (PENDING): another apply (another job) wrote ${it} since the plan, and WhatsApp takes no edit until the review ends${see}; re-run apply once \`${run('review')}\` shows ${it} decided (\`${run('apply --wait')}\` waits for the review, then writes the edit): it writes this text, replacing the one written meanwhile`);
+      parts.push(`${s(meanwhile.length)} refused by the API because ${meanwhile.length === 1 ? 'it was' : 'they were'} in review (PENDING): another apply (another job) wrote ${it} since the plan, and WhatsApp takes no edit until the review ends${see}; re-run apply once \`${run('review')}\` shows ${it} decided${o.waited ? ` (apply --wait did not write ${it}: ${meanwhile.length === 1 ? 'its line' : 'their lines'} above say${meanwhile.length === 1 ? 's' : ''} why)` : ` (\`${run('apply --wait')}\` waits for the review, then writes the edit)`}: it writes this text, replacing the one written meanwhile`);
     }
     if (behind.length) parts.push(`${s(behind.length)} not written: this checkout is behind its upstream branch (or the branch it is merged into), whose newer version of ${behind.length === 1 ? 'its file' : 'their files'} the channel holds (a colleague's applied change), and the write would revert it${see}; git pull (or merge that branch) first, then \`${run('apply')}\` again`);
     if (blocked.length) parts.push(`${s(blocked.length)} not attempted: the channel takes no edit of ${blocked.length === 1 ? 'it' : 'them'} as ${blocked.length === 1 ? 'it stands' : 'they stand'}${see}; each line above says what to do instead (docs/recovery.md)`);
@@ -358,12 +370,14 @@ export interface FollowedReview { channel: string; name: string; language: strin
 export function resultsDocument(pending: PendingApply, results: readonly ApplyResult[], followed: readonly FollowedReview[] = []): unknown {
   const n = countResults(results, false);
   const rejectedFollowed = followed.filter((f) => f.status === 'REJECTED').length;
+  const notStarted = results.filter(stoppedBySignal).length;
   return {
     // (each template's identifiers marked for the output gate: never masked as a secret value equal to a name)
     version: 1, environment: pending.environment, target: pending.target, results: results.map(identifierFields),
     ...(followed.length ? { followed: followed.map((f) => ({ ...identifierFields({ channel: f.channel, name: f.name, language: f.language, publicId: f.publicId, channelId: f.channelId }), ...(f.status !== undefined ? { status: f.status } : {}), ...(f.rejectionReason !== undefined ? { rejectionReason: f.rejectionReason } : {}), ...(f.recommendation !== undefined ? { recommendation: f.recommendation } : {}), ...(f.approvedAs !== undefined ? { approvedAs: f.approvedAs } : {}) })) } : {}),
     ...(pending.held?.length ? { held: pending.held.map((h) => ({ ...identifierFields({ channel: h.channel, name: h.name, language: h.language, ...(h.file ? { file: h.file } : {}) }), ...(h.kind ? { kind: h.kind } : {}), reasons: h.reasons })) } : {}),
     ...(pending.standing?.length ? { standing: pending.standing.map(identifierFields) } : {}),
-    summary: { created: n.created, updated: n.updated, failed: n.failed, skipped: n.skipped, rejected: n.rejected + rejectedFollowed, ...(pending.held?.length ? { held: pending.held.length } : {}), ...(pending.standing?.length ? { standing: pending.standing.length } : {}) },
+    // notStarted: the skipped a signal kept from their writes (each marked notStarted), which a re-run writes; the others a re-run does not write either
+    summary: { created: n.created, updated: n.updated, failed: n.failed, skipped: n.skipped, ...(notStarted ? { notStarted } : {}), rejected: n.rejected + rejectedFollowed, ...(pending.held?.length ? { held: pending.held.length } : {}), ...(pending.standing?.length ? { standing: pending.standing.length } : {}) },
   };
 }

@@ -285,6 +285,7 @@ function rejectedWords(r: { rejectionReason?: string | undefined; recommendation
 function describeReviewWait(w: ReviewWait, environment: string): string {
   const n = w.templates.length;
   const which = n > 3 ? `${w.templates.slice(0, 3).join(', ')} and ${n - 3} more` : w.templates.join(', ');
+  if (w.before === 'edit' && w.since) return `${which} went into review since the plan read ${n === 1 ? 'it' : 'them'} (another apply wrote ${n === 1 ? 'it' : 'them'} meanwhile), and WhatsApp refused this run's edit until the review ends: waiting up to ${formatDuration(w.timeoutMs)} (--wait-timeout) for it, then writing the edit${w.savedPlan ? ' if the saved plan is still what the channel holds (a change written meanwhile makes it stale: not written, said why)' : ', replacing the text written meanwhile'}; Ctrl-C stops, a re-run continues`;
   return w.before === 'edit'
     ? `${which} is in review, and WhatsApp takes no edit until the review ends: waiting up to ${formatDuration(w.timeoutMs)} (--wait-timeout) for it, then writing the edit${w.savedPlan ? ' if the review approves the template (a rejection makes the saved plan stale: not written, the reason said)' : ''}; Ctrl-C stops, a re-run continues`
     : `waiting up to ${formatDuration(w.timeoutMs)} (--wait-timeout) for the review of ${which}; Ctrl-C stops waiting (the writes are done: ${adviceCommand('review', environment)} shows the decision later)`;
@@ -348,21 +349,28 @@ async function write(conn: Parameters<typeof writePending>[0], pending: PendingA
   // a reason many templates were not attempted for (2,200 creations past the quota) is explained on the first one's line;
   // the others' lines say their key and the short reason (the results file keeps each one's whole text)
   const explained = new Set<string>();
-  const line = (r: ApplyResult): string => {
+  const line = (r: ApplyResult, noted = true): string => {
     const key = shownKey(r);
+    // kept from its write by a signal: "not started", the word of the closing lines (and notStarted in the results), not a
+    // failure's ✗: a re-run writes it (trial-bq F6)
+    const mark = stoppedBySignal(r) ? c.yellow('-') : c.red('✗');
+    const word = stoppedBySignal(r) ? 'not started' : r.outcome;
     if (r.outcome === 'skipped') {
       const reason = shortReason(r.error ?? '');
       const again = reason !== r.error && explained.has(reason);
       explained.add(reason);
-      if (again) return `${c.red('✗')} ${r.outcome} ${key}: ${identifiersMarkedIn(reason, [r.publicId, r.channelId])} (as above)`;
+      if (again) return `${mark} ${word} ${key}: ${identifiersMarkedIn(reason, [r.publicId, r.channelId])} (as above)`;
     }
-    if (r.outcome === 'failed' || r.outcome === 'skipped') return `${c.red('✗')} ${r.outcome} ${key}: ${identifiersMarkedIn(r.error ?? '', [r.publicId, r.channelId])}`;
+    if (r.outcome === 'failed' || r.outcome === 'skipped') return `${mark} ${word} ${key}: ${identifiersMarkedIn(r.error ?? '', [r.publicId, r.channelId])}`;
     const st = r.status === 'REJECTED' ? c.red(rejectedWords(r)) : isApprovedState(r.status) ? c.green(r.status!) : r.status ?? c.yellow(`not read back (${adviceCommand('plan', pending.environment)} shows it)`);
     // written, and its review under way (PENDING) or approved: ✓; rejected or ended otherwise (DISABLED, PAUSED): ✗
     const bad = r.status === 'REJECTED' || (r.status !== undefined && r.status !== 'PENDING' && !isApprovedState(r.status));
     // approved, but under another category than the file's: no one can send it as the file says
     if (r.approvedAs !== undefined) return `${c.red('✗')} ${r.outcome} ${key} → ${c.red(`${r.status} as ${r.approvedAs}`)} (the file says another category)`;
-    return `${bad ? c.red('✗') : c.green('✓')} ${r.outcome} ${key} → ${bad ? c.red(r.status === 'REJECTED' ? st : r.status!) : st}`;
+    // how it was written, when that was not plain (an answer lost and the write found read back, an edit written over another
+    // run's once that run's review ended): said, as --results says it (a note of a read back that failed is said above, as its state)
+    const how = noted && r.note !== undefined && r.status !== undefined ? ` (${identifiersMarkedIn(r.note, [r.publicId, r.channelId])})` : '';
+    return `${bad ? c.red('✗') : c.green('✓')} ${r.outcome} ${key} → ${bad ? c.red(r.status === 'REJECTED' ? st : r.status!) : st}${how}`;
   };
   // a second signal ends the process at once: the results file says what is known by then
   const seen: ApplyResult[] = [];
@@ -409,7 +417,7 @@ async function write(conn: Parameters<typeof writePending>[0], pending: PendingA
     },
     onWritesDone: endBar,
     onReviewed: (r) => {
-      say(r.status === 'PENDING' ? `${c.yellow('…')} ${r.outcome} ${shownKey(r)} → ${c.yellow('PENDING')} (still in review when the wait ended)` : line(r));
+      say(r.status === 'PENDING' ? `${c.yellow('…')} ${r.outcome} ${shownKey(r)} → ${c.yellow('PENDING')} (still in review when the wait ended)` : line(r, false));
       progressive();
     },
   });

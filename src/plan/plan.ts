@@ -80,7 +80,11 @@ export interface PlanChange {
   values?: Readonly<Record<string, string>>;
   /** hash of the read response, or "absent" */
   remoteFingerprint: string;
-  /** for a template the plan does not write (noop, orphan): the hash of its read without its review state (contentFingerprint) */
+  /**
+   * the hash of the template's read without its review state (contentFingerprint), of every template read: a saved plan keeps
+   * it for one it does not write (noop, orphan) and for an update held for its review; apply tells by it that a template was
+   * written since the plan (a write refused because another run's edit was in review, ApplyItem.sincePlan)
+   */
   remoteContent?: string;
   /**
    * For renderings (not saved): the template as its file has it, and the other side: the
@@ -443,7 +447,7 @@ export function makePlan(inp: PlanInputs): Plan {
       ...(categoryShown ? { categoryNote: categoryShown } : {}),
       ...(afterReview ? { afterReview } : {}),
       ...(refusal && waitsForReview(refusal) ? { waitsForReview: true as const } : {}),
-      ...hashes, ...(!diff.length || HELD_FOR_REVIEW.has(r.statusText) ? { remoteContent: contentFingerprint(r) } : {}), desired: viewOf(d), remote: withoutFile(remote),
+      ...hashes, remoteContent: contentFingerprint(r), desired: viewOf(d), remote: withoutFile(remote),
     });
   }
   const deleted: DeletedOnChannel[] = [];
