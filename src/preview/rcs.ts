@@ -7,12 +7,12 @@ import { messageFileText, type FileTemplate } from '../model/canonical.js';
 import { obj as o, objs as a, sample as s, type Loose } from '../model/loose.js';
 import { renderText } from '../model/placeholders.js';
 import { CARD_MAX_HEIGHT_DP, MEDIA_HEIGHT_DP, STANDALONE_WIDTH_DP, cardLayout, fitRichCard, horizontalMediaAlone } from '../model/rcs-card-fit.js';
-import { takesNoThumbnail } from '../model/rcs-media.js';
+import { fileMessageKind, mediaKind, takesNoThumbnail } from '../model/rcs-media.js';
 import { langAttrs, lineDir, paragraphs } from './direction.js';
 import { changed, cls, esc, fileNameOf, imageOverPlaceholder, markInvisible, mediaAlt, textWithMarks, withSamples, type Marks } from './markup.js';
 
-/** a video by its extension: the types RBM lists (lint's rcs-media: MP4, M4V, MPEG, MPEG-4, H.263, WebM) and the .mov and .3gp it warns about */
-const VIDEO_FILE = /\.(mp4|m4v|mov|webm|3gp|mpe?g|mpeg4|h263)(\?|#|$)/i;
+/** a video by its extension, in the one table lint's rcs-media reads (model/rcs-media.ts): the types RBM plays and those it warns about (.mov, .3gp) */
+const isVideo = (url: string): boolean => mediaKind(url) === 'video';
 
 function when(iso: string | undefined): string {
   if (!iso) return '?';
@@ -178,7 +178,7 @@ export function renderRcs(f: FileTemplate, marks?: Marks): string {
       // a PDF (or audio) file is no picture: drawn as a file's tile, not loaded as an image that shows nothing (lint's rcs-media)
       const fileKind = url ? takesNoThumbnail(url) : undefined;
       if (url && fileKind) parts.push(fileTile(url, mediaAlt(`Card${carousel ? ` ${i + 1}` : ''} ${fileKind === 'a PDF' ? 'PDF' : 'audio'}`, url), mediaDp));
-      else if (url) { const video = VIDEO_FILE.test(url); parts.push(mediaHtml(url, s(card.thumbnailUrl), mediaAlt(`Card${carousel ? ` ${i + 1}` : ''} ${video ? 'video' : 'image'}`, url), mediaDp, video)); }
+      else if (url) { const video = isVideo(url); parts.push(mediaHtml(url, s(card.thumbnailUrl), mediaAlt(`Card${carousel ? ` ${i + 1}` : ''} ${video ? 'video' : 'image'}`, url), mediaDp, video)); }
       const clamp = (lines: number, whole: number): string => (lines < whole ? ` data-clamped="${lines}" style="-webkit-line-clamp:${lines};line-clamp:${lines}"` : '');
       parts.push('<div class="card-content">');
       if (title && fit.titleLines) parts.push(`<div class="card-title"${clamp(fit.titleLines, fit.whole.title)}>${paragraphs(text(title, `richCards[${i}].title`), c.language)}</div>`);
@@ -204,7 +204,7 @@ export function renderRcs(f: FileTemplate, marks?: Marks): string {
     // thumbnail the file names is not drawn, and said so (lint's rcs-media)
     const noThumbnail = m.type === 'file' && s(m.thumbnailUrl) ? takesNoThumbnail(url) : undefined;
     const thumbNote = noThumbnail ? `<p class="meta" data-testid="thumbnail-not-taken" lang="en" dir="ltr">thumbnailUrl not shown: Google takes a thumbnail for image and video files only, and this file is ${noThumbnail}.</p>` : '';
-    parts.push(`<div class="cards standalone${media}" data-path="message.fileUrl">${m.type === 'file' ? `<div class="bubble">${icon('document')} ${esc(url.split('/').pop() ?? url)}</div>${thumbNote}` : `<div class="card" style="width:${STANDALONE_WIDTH_DP}px">${mediaHtml(url, s(m.thumbnailUrl), `${m.type === 'video' || VIDEO_FILE.test(url) ? 'Video' : 'Image'}: ${fileNameOf(url)}`, MEDIA_HEIGHT_DP.MEDIUM, m.type === 'video' || VIDEO_FILE.test(url))}</div>`}</div>`);
+    parts.push(`<div class="cards standalone${media}" data-path="message.fileUrl">${m.type === 'file' ? `<div class="bubble">${icon('document')} ${esc(url.split('/').pop() ?? url)}</div>${thumbNote}` : `<div class="card" style="width:${STANDALONE_WIDTH_DP}px">${mediaHtml(url, s(m.thumbnailUrl), `${m.type === 'video' || isVideo(url) ? 'Video' : 'Image'}: ${fileNameOf(url)}`, MEDIA_HEIGHT_DP.MEDIUM, m.type === 'video' || isVideo(url))}</div>`}</div>`);
   }
   parts.push(`<div class="suggestions${cls(marks, 'message.suggestions')}" data-path="message.suggestions">${chips(a(m.suggestions), c.language, marks, 'message.suggestions', true)}</div>`);
   const exp = o(m.rcsExpireOpts);
