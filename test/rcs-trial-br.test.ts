@@ -8,6 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { finishProject, lintBytes } from '../src/lint/engine.ts';
 import { rcsToTwilio, twilioToFile } from '../src/formats/twilio.ts';
+import { chipEffect } from '../src/preview/rcs.ts';
 
 const lint = (text: string) => finishProject([lintBytes('t.yaml', Buffer.from(text), { now: new Date('2026-01-01T00:00:00Z') })], { severities: {} });
 const rcs = (message: string): string => `channel: air-rcs\nname: probe\nlanguage: en_US\nmessage:\n${message}`;
@@ -94,6 +95,21 @@ test('F2: audio as a rich card\'s media or as a video message is said (the previ
   assert.equal(card.filter((d) => d.ruleId === 'rcs-media').map((d) => d.message), ['A rich card\'s media is an image (JPEG, PNG, GIF) or a video, not audio (.mp3); send the audio as a message of type file, or link to it with an open_url chip.'], said(card));
   const video = lint(media('video', 'https://cdn.example.com/rbm/jingle.mp3'));
   assert.equal(video.map((d) => d.message), ['A video message plays a video, but https://cdn.example.com/rbm/jingle.mp3 is audio (.mp3): send it as a message of type file, or link the video.'], said(video));
+});
+
+test('F4: a label or latLong beside a query is a warning of rcs-view-location-mixed that says what Google says, not an error that holds the template', () => {
+  const text = rcs('  type: text\n  message: Find us\n  suggestions:\n    - { action: view_location, text: Map1, postbackData: m1, query: Googleplex, label: HQ }\n    - { action: view_location, text: Map2, postbackData: m2, query: Googleplex, latLong: { latitude: 1, longitude: 2 } }\n');
+  const d = lint(text).filter((x) => x.ruleId !== 'rcs-view-location-query');
+  assert.equal(d.map((x) => [x.ruleId, x.severity, `${x.line}:${x.column}`]), [['rcs-view-location-mixed', 'warning', '8:81'], ['rcs-view-location-mixed', 'warning', '9:62']], said(d));
+  assert.match(d[0]!.message, /^label is Google's "label of the pin dropped at lat_long" \(ViewLocationAction\.label\), and this suggestion has no latLong/);
+  assert.match(d[1]!.message, /^Google offers query instead of latLong \(ViewLocationAction\.query: "Rather than specify a lat_long \(and optionally, a label\), the agent can instead specify a query string"\) and does not say which of the two the phone uses/);
+  // no claim of what the phone shows that Google does not make
+  for (const x of d) assert.not.match(x.message, /shows latLong|ignores the query/);
+  assert.not.ok(lint(text).some((x) => x.severity === 'error'), said(lint(text)));
+  // the preview does not say the phone shows latLong either
+  assert.match(chipEffect({ action: 'view_location', latLong: { latitude: 1, longitude: 2 }, query: 'Googleplex' }), /^shows 1, 2 on a map, or searches the map for “\u2068Googleplex\u2069” \(Google does not say which\)$/);
+  // latLong with its label, or a query alone: none
+  assert.equal(lint(rcs('  type: text\n  message: Hi\n  suggestions:\n    - { action: view_location, text: Store, latLong: { latitude: 52.52, longitude: 13.4 }, label: Berlin }\n')), []);
 });
 
 test.run();

@@ -50,7 +50,9 @@ function effect(x: Loose, own: (text: string) => string, words: (text: string) =
     case 'dial': return s(x.phoneNumber) ? `${words('calls ')}${own(s(x.phoneNumber)!)}` : words('calls (no number)');
     case 'view_location': {
       const ll = o(x.latLong);
-      if (ll) return `${words('shows ')}${s(x.label) ? `${own(s(x.label)!)}${words(' at ')}` : ''}${words(`${String(ll.latitude)}, ${String(ll.longitude)} on a map`)}`;
+      // beside a query: Google offers the query instead of latLong and does not say which one the phone uses (lint's rcs-view-location-mixed)
+      const or = s(x.query) ? `${words(', or searches the map for “')}${own(s(x.query)!)}${words('” (Google does not say which)')}` : '';
+      if (ll) return `${words('shows ')}${s(x.label) ? `${own(s(x.label)!)}${words(' at ')}` : ''}${words(`${String(ll.latitude)}, ${String(ll.longitude)} on a map`)}${or}`;
       // Google's ViewLocationAction.query: "only supported on Android Messages clients" (lint's rcs-view-location-query)
       return s(x.query) ? `${words('searches the map for “')}${own(s(x.query)!)}${words('” (Android Messages only)')}` : words('shows (no place)');
     }

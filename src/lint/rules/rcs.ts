@@ -485,7 +485,7 @@ export const rcsRules = defineRules([
   {
     id: 'rcs-view-location', group: 'rcs', severity: 'error',
     summary: 'A view_location suggestion shows latLong (latitude -90..90, longitude -180..180) or a query.',
-    why: 'RBM ViewLocationAction needs a place: coordinates, or a query for the maps app.',
+    why: 'RBM ViewLocationAction needs a place: coordinates, or a query for the maps app. A query beside latLong, or a label beside a query, is rcs-view-location-mixed\'s (a warning: Google does not say it refuses them).',
     fix: 'Add `latLong: { latitude: ..., longitude: ... }` (with a `label`), or `query: "..."`.', source: 'RBM ViewLocationAction',
     check(ctx) {
       for (const { s, path } of suggestions(ctx)) {
@@ -500,8 +500,20 @@ export const rcsRules = defineRules([
             if (typeof v === 'number' && (v < -max || v > max)) ctx.report([...path, 'latLong', k], `${k} ${v} is out of range; it runs from -${max} to ${max}.`);
           }
         }
-        if (ll && s.query !== undefined) ctx.report([...path, 'query'], 'Give latLong or query, not both: the phone shows latLong and ignores the query.', { part: 'key' });
-        if (!ll && s.label !== undefined) ctx.report([...path, 'label'], 'label names the pin at latLong; with a query there is no pin to name.', { part: 'key' });
+      }
+    },
+  },
+  {
+    id: 'rcs-view-location-mixed', group: 'rcs', severity: 'warning',
+    summary: 'A view_location suggestion gives latLong (with its label) or a query, not a query beside latLong or a label.',
+    why: 'Google\'s ViewLocationAction has three optional fields, none of them a union with another: latLong, label ("The label of the pin dropped at lat_long") and query ("Rather than specify a lat_long (and optionally, a label), the agent can instead specify a query string"). Google offers the query instead of the place and its label; it does not say that a suggestion with both is refused, nor which one the phone uses then, and a label without latLong names no pin. So tplsync does not refuse them either: a key that does nothing Google documents is a warning, as imageAlign on a VERTICAL card is (rcs-vertical-image-align), so that it is seen and one of the two is kept.',
+    fix: 'Keep latLong (with its label) where the phone must show one place; keep the query alone (remove latLong and label) for a search of the map around the customer, which Google supports on Android Messages clients only (rcs-view-location-query).',
+    source: 'RBM ViewLocationAction',
+    check(ctx) {
+      for (const { s, path } of suggestions(ctx)) {
+        if (s.action !== 'view_location' || s.query === undefined) continue;
+        if (obj(s.latLong)) ctx.report([...path, 'query'], 'Google offers query instead of latLong (ViewLocationAction.query: "Rather than specify a lat_long (and optionally, a label), the agent can instead specify a query string") and does not say which of the two the phone uses when both are given: keep latLong for one place, or the query alone for a search of the map.', { part: 'key' });
+        else if (s.label !== undefined) ctx.report([...path, 'label'], 'label is Google\'s "label of the pin dropped at lat_long" (ViewLocationAction.label), and this suggestion has no latLong: beside a query it names no pin Google documents. Remove it, or give the place\'s latLong instead of the query.', { part: 'key' });
       }
     },
   },
@@ -513,7 +525,7 @@ export const rcsRules = defineRules([
     source: 'RBM ViewLocationAction',
     check(ctx) {
       for (const { s, path } of suggestions(ctx)) {
-        // with latLong too, or a blank query: rcs-view-location's finding (give one, not both; the query finds nothing)
+        // with latLong too: rcs-view-location-mixed's finding (keep one of the two); a blank query: rcs-view-location's (it finds nothing)
         const q = str(s.query);
         if (s.action !== 'view_location' || q === undefined || blank(q) || obj(s.latLong)) continue;
         ctx.report([...path, 'query'], `Google supports a view_location query only on Android Messages clients (ViewLocationAction.query: "only supported on Android Messages clients"): on another RCS client this chip may find no place. Where every phone must show it, give the place's latLong with a label instead.`, { part: 'key' });
