@@ -8,7 +8,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { finishProject, lintBytes } from '../src/lint/engine.ts';
 import { rcsToTwilio, twilioToFile } from '../src/formats/twilio.ts';
-import { chipEffect } from '../src/preview/rcs.ts';
+import { chipEffect, renderRcs } from '../src/preview/rcs.ts';
+import { fromFile } from '../src/model/canonical.ts';
 
 const lint = (text: string) => finishProject([lintBytes('t.yaml', Buffer.from(text), { now: new Date('2026-01-01T00:00:00Z') })], { severities: {} });
 const rcs = (message: string): string => `channel: air-rcs\nname: probe\nlanguage: en_US\nmessage:\n${message}`;
@@ -110,6 +111,22 @@ test('F4: a label or latLong beside a query is a warning of rcs-view-location-mi
   assert.match(chipEffect({ action: 'view_location', latLong: { latitude: 1, longitude: 2 }, query: 'Googleplex' }), /^shows 1, 2 on a map, or searches the map for “\u2068Googleplex\u2069” \(Google does not say which\)$/);
   // latLong with its label, or a query alone: none
   assert.equal(lint(rcs('  type: text\n  message: Hi\n  suggestions:\n    - { action: view_location, text: Store, latLong: { latitude: 52.52, longitude: 13.4 }, label: Berlin }\n')), []);
+});
+
+test('F3: the preview draws an audio file message as an audio widget (play button, track, time, the file\'s name), a PDF still as a file', () => {
+  const page = (message: Record<string, unknown>) => renderRcs(fromFile({ channel: 'shop-rcs', name: 'probe', language: 'en_US', message }, '3f5a1c2e-9b7d-4e6f-8a1b-2c3d4e5f6a7b', '7563f4f9-7a7c-590e-8843-8b805ca99f15'));
+  for (const name of ['jingle.mp3', 'voice.aac', 'voice.m4a', 'voice.ogg', 'voice.3gp']) {
+    const html = page({ type: 'file', fileUrl: `https://cdn.example.com/rbm/${name}` });
+    assert.match(html, new RegExp(`<div class="rcs-audio" role="img" aria-label="Audio: ${name.replace('.', '\\.')}" lang="en" dir="ltr" data-testid="rcs-audio"><span class="audio-play" aria-hidden="true"><svg [^>]*data-icon="play"`), name);
+    assert.match(html, /<span class="audio-time">0:00<\/span>/);
+    assert.match(html, new RegExp(`data-icon="audio"[^]*${name.replace('.', '\\.')}</span></div>`), name);
+    assert.not.match(html, /data-icon="document"/, name);
+    // a drawing: no element that loads or plays the file
+    assert.not.match(html, /<audio|<video|<img/, name);
+  }
+  const pdf = page({ type: 'file', fileUrl: 'https://cdn.example.com/rbm/invoice.pdf' });
+  assert.match(pdf, /<div class="bubble"><svg [^>]*data-icon="document"[^>]*>.*<\/svg> invoice\.pdf<\/div>/);
+  assert.not.match(pdf, /rcs-audio/);
 });
 
 test.run();

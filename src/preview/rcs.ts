@@ -112,10 +112,21 @@ function mediaHtml(url: string, thumb: string | undefined, alt: string, heightDp
   return `<div class="card-media"${style}>${imageOverPlaceholder(url, alt)}</div>`;
 }
 
-/** a card's media that is a file, not a picture (a PDF, audio): its icon and name at the media's height, as a file message draws it */
-function fileTile(url: string, alt: string, heightDp: number | undefined): string {
+/** a card's media that is a file, not a picture (a PDF, audio): its icon and name at the media's height */
+function fileTile(url: string, alt: string, heightDp: number | undefined, audio = false): string {
   const style = heightDp ? ` style="height:${heightDp}px"` : '';
-  return `<div class="card-media file"${style} role="img" aria-label="${esc(alt)}" data-testid="card-file"><span class="ph" aria-hidden="true"><span class="ph-icon">${icon('document')}</span><span class="ph-name">${esc(fileNameOf(url))}</span></span></div>`;
+  return `<div class="card-media file"${style} role="img" aria-label="${esc(alt)}" data-testid="card-file"><span class="ph" aria-hidden="true"><span class="ph-icon">${icon(audio ? 'audio' : 'document')}</span><span class="ph-name">${esc(fileNameOf(url))}</span></span></div>`;
+}
+
+/**
+ * A file message of audio as the phone shows it: an audio player in the conversation, not a
+ * document (Google's Send messages guide, Media and PDF files: "For audio files, the default audio
+ * widget is used as a placeholder"; trial-br F3). A drawing of one, its play button, track and time
+ * at its start, the file's name under it: nothing in it plays (the preview loads no file).
+ */
+function audioWidget(url: string): string {
+  const name = fileNameOf(url);
+  return `<div class="rcs-audio" role="img" aria-label="${esc(`Audio: ${name}`)}" lang="en" dir="ltr" data-testid="rcs-audio"><span class="audio-play" aria-hidden="true">${icon('play')}</span><span class="audio-track" aria-hidden="true"><span class="audio-bar"></span><span class="audio-time">0:00</span></span><span class="audio-name" aria-hidden="true">${icon('audio')} ${esc(name)}</span></div>`;
 }
 
 /** the value at `path` (`richCards[0].title`) under `root`, or undefined */
@@ -179,7 +190,7 @@ export function renderRcs(f: FileTemplate, marks?: Marks): string {
       // alt of the title read it twice; what the media shows, the format does not say)
       // a PDF (or audio) file is no picture: drawn as a file's tile, not loaded as an image that shows nothing (lint's rcs-media)
       const fileKind = url ? takesNoThumbnail(url) : undefined;
-      if (url && fileKind) parts.push(fileTile(url, mediaAlt(`Card${carousel ? ` ${i + 1}` : ''} ${fileKind === 'a PDF' ? 'PDF' : 'audio'}`, url), mediaDp));
+      if (url && fileKind) parts.push(fileTile(url, mediaAlt(`Card${carousel ? ` ${i + 1}` : ''} ${fileKind === 'a PDF' ? 'PDF' : 'audio'}`, url), mediaDp, fileKind === 'audio'));
       else if (url) { const video = isVideo(url); parts.push(mediaHtml(url, s(card.thumbnailUrl), mediaAlt(`Card${carousel ? ` ${i + 1}` : ''} ${video ? 'video' : 'image'}`, url), mediaDp, video)); }
       const clamp = (lines: number, whole: number): string => (lines < whole ? ` data-clamped="${lines}" style="-webkit-line-clamp:${lines};line-clamp:${lines}"` : '');
       parts.push('<div class="card-content">');
@@ -206,7 +217,7 @@ export function renderRcs(f: FileTemplate, marks?: Marks): string {
     // thumbnail the file names is not drawn, and said so (lint's rcs-media)
     const noThumbnail = m.type === 'file' && s(m.thumbnailUrl) ? takesNoThumbnail(url) : undefined;
     const thumbNote = noThumbnail ? `<p class="meta" data-testid="thumbnail-not-taken" lang="en" dir="ltr">thumbnailUrl not shown: Google takes a thumbnail for image and video files only, and this file is ${noThumbnail}.</p>` : '';
-    parts.push(`<div class="cards standalone${media}" data-path="message.fileUrl">${m.type === 'file' ? `<div class="bubble">${icon('document')} ${esc(url.split('/').pop() ?? url)}</div>${thumbNote}` : `<div class="card" style="width:${STANDALONE_WIDTH_DP}px">${mediaHtml(url, s(m.thumbnailUrl), `${m.type === 'video' || isVideo(url) ? 'Video' : 'Image'}: ${fileNameOf(url)}`, MEDIA_HEIGHT_DP.MEDIUM, m.type === 'video' || isVideo(url))}</div>`}</div>`);
+    parts.push(`<div class="cards standalone${media}" data-path="message.fileUrl">${m.type === 'file' ? `${fileMessageKind(url) === 'audio' ? audioWidget(url) : `<div class="bubble">${icon('document')} ${esc(url.split('/').pop() ?? url)}</div>`}${thumbNote}` : `<div class="card" style="width:${STANDALONE_WIDTH_DP}px">${mediaHtml(url, s(m.thumbnailUrl), `${m.type === 'video' || isVideo(url) ? 'Video' : 'Image'}: ${fileNameOf(url)}`, MEDIA_HEIGHT_DP.MEDIUM, m.type === 'video' || isVideo(url))}</div>`}</div>`);
   }
   parts.push(`<div class="suggestions${cls(marks, 'message.suggestions')}" data-path="message.suggestions">${chips(a(m.suggestions), c.language, marks, 'message.suggestions', true)}</div>`);
   const exp = o(m.rcsExpireOpts);
@@ -240,6 +251,11 @@ export const RCS_CSS = `
 .card-title[data-clamped],.card-description[data-clamped]{display:-webkit-box;-webkit-box-orient:vertical;overflow:hidden;text-overflow:ellipsis}
 .card-cut,.card-refused,.card-file-note{font-size:12px;color:var(--warning);margin:4px 0 0}
 /* a text beside media or cards: a message of its own (RBM sends one content a message), apart from what follows it */
+/* a file message of audio: a drawing of the phone's audio player (audioWidget), its play button, track, time and file name */
+.rcs-audio{display:grid;grid-template-columns:40px minmax(0,1fr);align-items:center;gap:2px 10px;padding:10px 14px;background:var(--rcs-card);border:1px solid var(--rcs-line);border-radius:18px;max-width:280px}
+.rcs-audio .audio-play{grid-row:span 2;width:40px;height:40px;border-radius:50%;background:var(--rcs);color:var(--rcs-card);display:flex;align-items:center;justify-content:center}.rcs-audio .audio-play svg.i{width:24px;height:24px}
+.audio-track{display:flex;align-items:center;gap:8px;min-width:0}.audio-bar{flex:1 1 auto;height:4px;border-radius:2px;background:var(--rcs-line);position:relative}.audio-bar::before{content:"";position:absolute;left:0;top:-4px;width:12px;height:12px;border-radius:50%;background:var(--rcs)}
+.audio-time{font-size:12px;color:var(--muted);font-variant-numeric:tabular-nums}.audio-name{font-size:12px;color:var(--muted);overflow:hidden;text-overflow:ellipsis;white-space:nowrap;min-width:0}
 .bubble.rcs-text.separate{margin-bottom:4px}.separate-note{font-size:12px;margin:0 0 14px}
 .cards.horizontal .card-media{flex:0 0 128px;min-height:128px}
 .chip{display:inline-flex;flex-direction:column;align-items:flex-start}.chip .effect{font-size:11px;color:var(--rcs-effect)}
