@@ -11,7 +11,9 @@ import { rcsToTwilio, twilioToFile } from '../src/formats/twilio.ts';
 import { chipEffect, renderRcs } from '../src/preview/rcs.ts';
 import { fromFile } from '../src/model/canonical.ts';
 
-const lint = (text: string) => finishProject([lintBytes('t.yaml', Buffer.from(text), { now: new Date('2026-01-01T00:00:00Z') })], { severities: {} });
+const lint = (text: string, severities: Record<string, 'off'> = {}) => finishProject([lintBytes('t.yaml', Buffer.from(text), { now: new Date('2026-01-01T00:00:00Z') })], { severities });
+/** the file-type findings alone (a video without a thumbnail is rcs-video-thumbnail's info, F5) */
+const lintTypes = (text: string) => lint(text, { 'rcs-video-thumbnail': 'off' });
 const rcs = (message: string): string => `channel: air-rcs\nname: probe\nlanguage: en_US\nmessage:\n${message}`;
 const media = (type: string, fileUrl: string, more = ''): string => rcs(`  type: ${type}\n  fileUrl: "${fileUrl}"\n${more}`);
 const said = (d: ReturnType<typeof lint>): string => d.map((x) => `${x.ruleId}@${x.line}:${x.column}: ${x.message}`).join('\n');
@@ -19,7 +21,7 @@ const said = (d: ReturnType<typeof lint>): string => d.map((x) => `${x.ruleId}@$
 test('F1: export --to twilio writes a video message of every type Google and lint take (.webm, .m4v, .mpeg, .mpg, .h263, .mpeg4, .mp4) as twilio/media, and pull reads it back a video', () => {
   for (const ext of ['webm', 'm4v', 'mpeg', 'mpg', 'h263', 'mpeg4', 'mp4', 'WEBM']) {
     const file = { name: 'clip', language: 'en_US', message: { type: 'video', fileUrl: `https://cdn.example.com/rbm/clip.${ext}` } };
-    assert.equal(lint(media('video', file.message.fileUrl)), [], ext);
+    assert.equal(lintTypes(media('video', file.message.fileUrl)), [], ext);
     const r = rcsToTwilio(file);
     assert.equal(r.issues, [], ext);
     assert.equal(r.request!.content.types, { 'twilio/media': { media: [file.message.fileUrl] } }, ext);
@@ -76,14 +78,14 @@ test('F2: a .3gp file message is audio Google lists (audio/3gpp): no finding; as
   assert.equal(lint(media('file', 'https://cdn.example.com/rbm/sound.3GPP')), []);
   // application/ogg's extension: Google lists the type
   assert.equal(lint(media('file', 'https://cdn.example.com/rbm/sound.ogx')), []);
-  const video = lint(media('video', 'https://cdn.example.com/rbm/clip.3gp'));
+  const video = lintTypes(media('video', 'https://cdn.example.com/rbm/clip.3gp'));
   assert.equal(video.map((d) => `${d.ruleId}@${d.line}:${d.column}`), ['rcs-media@6:12'], said(video));
   assert.match(video[0]!.message, /^RBM plays videos as MP4, M4V, MPEG, MPEG-4, H\.263 or WebM, not \.3gp \(Google lists 3GPP as audio alone, audio\/3gpp: a 3GP voice recording is sent as a message of type file, not as a video\): convert the video/);
-  const card = lint(rcs('  type: rich_card\n  richCards:\n    - { title: A, fileUrl: "https://cdn.example.com/rbm/clip.3gp" }\n  rcsRichCardsOpts: { type: STANDALONE, orientation: VERTICAL, mediaHeight: MEDIUM }\n'));
+  const card = lintTypes(rcs('  type: rich_card\n  richCards:\n    - { title: A, fileUrl: "https://cdn.example.com/rbm/clip.3gp" }\n  rcsRichCardsOpts: { type: STANDALONE, orientation: VERTICAL, mediaHeight: MEDIUM }\n'));
   assert.equal(card.filter((d) => d.ruleId === 'rcs-media').length, 1, said(card));
   assert.match(card.find((d) => d.ruleId === 'rcs-media')!.message, /not as a card's media/);
   // a file message of a video RBM does not list keeps the video's advice; of another type, the list of what RBM sends
-  assert.match(lint(media('file', 'https://cdn.example.com/rbm/clip.mov'))[0]!.message, /^RBM plays videos as .*, not \.mov: convert the video/);
+  assert.match(lintTypes(media('file', 'https://cdn.example.com/rbm/clip.mov'))[0]!.message, /^RBM plays videos as .*, not \.mov: convert the video/);
   assert.match(lint(media('file', 'https://cdn.example.com/rbm/sound.amr'))[0]!.message, /audio \(MP3, AAC, M4A, OGG, 3GP\).*not a \.amr file/);
   // a thumbnail beside a .3gp file: Google takes one for image and video files only, and RBM takes a .3gp as audio
   const thumb = lint(media('file', 'https://cdn.example.com/rbm/sound.3gp', '  thumbnailUrl: "https://cdn.example.com/rbm/sound.jpg"\n'));
@@ -127,6 +129,36 @@ test('F3: the preview draws an audio file message as an audio widget (play butto
   const pdf = page({ type: 'file', fileUrl: 'https://cdn.example.com/rbm/invoice.pdf' });
   assert.match(pdf, /<div class="bubble"><svg [^>]*data-icon="document"[^>]*>.*<\/svg> invoice\.pdf<\/div>/);
   assert.not.match(pdf, /rcs-audio/);
+});
+
+test('F5: a video without a thumbnailUrl (a video message, a card\'s video, a file message of a video) is an info of rcs-video-thumbnail that says what Google says; with one, none', () => {
+  const d = lint(media('video', 'https://cdn.example.com/rbm/teaser.mp4'));
+  assert.equal(d.map((x) => [x.ruleId, x.severity, `${x.line}:${x.column}`]), [['rcs-video-thumbnail', 'info', '6:3']], said(d));
+  assert.match(d[0]!.message, /^This video has no thumbnailUrl: Google shows a blank placeholder in its place until the phone downloads the video \(ContentInfo\.thumbnailUrl: "If you don't provide a thumbnail URL, the RBM platform displays a blank placeholder thumbnail until the user's device downloads the file"\), and the download may wait for a tap on a download button/);
+  const card = lint(rcs('  type: rich_card\n  richCards:\n    - title: Teaser\n      fileUrl: "https://cdn.example.com/rbm/teaser.webm"\n  rcsRichCardsOpts: { type: STANDALONE, orientation: VERTICAL, mediaHeight: MEDIUM }\n'));
+  assert.equal(card.map((x) => `${x.ruleId}@${x.line}:${x.column}`), ['rcs-video-thumbnail@8:7'], said(card));
+  assert.match(card[0]!.message, /^This card's video has no thumbnailUrl: Google shows a blank placeholder/);
+  assert.equal(lint(media('file', 'https://cdn.example.com/rbm/teaser.mp4')).map((x) => x.ruleId), ['rcs-video-thumbnail']);
+  // with a thumbnail, or a file that is no video (an image, a PDF, audio, a .3gp RBM takes as audio): nothing
+  assert.equal(lint(media('video', 'https://cdn.example.com/rbm/teaser.mp4', '  thumbnailUrl: "https://cdn.example.com/rbm/teaser.jpg"\n')), []);
+  for (const name of ['photo.jpg', 'terms.pdf', 'jingle.mp3', 'voice.3gp']) assert.equal(lint(media('file', `https://cdn.example.com/rbm/${name}`)), [], name);
+  assert.equal(lint(rcs('  type: rich_card\n  richCards:\n    - { title: A, fileUrl: "https://cdn.example.com/rbm/a.jpg" }\n  rcsRichCardsOpts: { type: STANDALONE, orientation: VERTICAL, mediaHeight: MEDIUM }\n')), []);
+});
+
+test('F5: the preview draws a video without a thumbnail as Google\'s blank placeholder (no black player) with a note; with a thumbnail, the player with its poster', () => {
+  const page = (message: Record<string, unknown>) => renderRcs(fromFile({ channel: 'shop-rcs', name: 'probe', language: 'en_US', message }, '3f5a1c2e-9b7d-4e6f-8a1b-2c3d4e5f6a7b', '7563f4f9-7a7c-590e-8843-8b805ca99f15'));
+  const note = /No thumbnailUrl: the phone shows a blank placeholder until it downloads the video, which may wait for a tap on its download button \(Google's ContentInfo\.thumbnailUrl\)/;
+  const card = page({ type: 'rich_card', richCards: [{ title: 'Teaser', fileUrl: 'https://cdn.example.com/rbm/teaser.mp4' }], rcsRichCardsOpts: { type: 'STANDALONE', orientation: 'VERTICAL', mediaHeight: 'MEDIUM' } });
+  assert.match(card, /<div class="card-media video no-thumbnail" style="height:168px" role="img" aria-label="Card video: teaser\.mp4" lang="en" data-testid="video-placeholder"><span class="ph" aria-hidden="true"><span class="ph-icon"><svg [^>]*data-icon="download"/);
+  assert.not.match(card, /<video/);
+  assert.match(card, new RegExp(`<p class="meta card-video-note" data-testid="video-no-thumbnail">${note.source}`));
+  const message = page({ type: 'video', fileUrl: 'https://cdn.example.com/rbm/teaser.mp4' });
+  assert.match(message, /data-testid="video-placeholder"/);
+  assert.not.match(message, /<video/);
+  assert.match(message, new RegExp(`<p class="meta" data-testid="video-no-thumbnail" lang="en" dir="ltr">${note.source}`));
+  const poster = page({ type: 'video', fileUrl: 'https://cdn.example.com/rbm/teaser.mp4', thumbnailUrl: 'https://cdn.example.com/rbm/teaser.jpg' });
+  assert.match(poster, /<video controls preload="none" poster="https:\/\/cdn\.example\.com\/rbm\/teaser\.jpg"/);
+  assert.not.match(poster, /video-placeholder|video-no-thumbnail/);
 });
 
 test.run();

@@ -105,8 +105,18 @@ function cardChipNotes(list: Loose[], marks: Marks | undefined, path: string): s
   }).join('')}</ul>`;
 }
 
+/**
+ * What the phone shows of a video without a thumbnail, said under it (lint's rcs-video-thumbnail): Google's
+ * ContentInfo.thumbnailUrl, "If you don't provide a thumbnail URL, the RBM platform displays a blank placeholder
+ * thumbnail until the user's device downloads the file. Depending on the user's setting, the file may not download
+ * automatically and may require the user to tap a download button."
+ */
+const NO_THUMBNAIL_NOTE = 'No thumbnailUrl: the phone shows a blank placeholder until it downloads the video, which may wait for a tap on its download button (Google\'s ContentInfo.thumbnailUrl). Give a thumbnail to show a picture at once.';
+
 function mediaHtml(url: string, thumb: string | undefined, alt: string, heightDp: number | undefined, video: boolean): string {
   const style = heightDp ? ` style="height:${heightDp}px"` : '';
+  // a video without a thumbnail: the blank placeholder the phone shows until the file downloads, not a (black) player
+  if (video && !thumb) return `<div class="card-media video no-thumbnail"${style} role="img" aria-label="${esc(alt)}" lang="en" data-testid="video-placeholder"><span class="ph" aria-hidden="true"><span class="ph-icon">${icon('download')}</span><span class="ph-name">${esc(fileNameOf(url))}</span></span></div>`;
   // a drawn placeholder under the media shows where it cannot load (offline, a host that is gone)
   if (video) return `<div class="card-media video"${style}><span class="ph" aria-hidden="true"><span class="ph-icon">${icon('play')}</span><span class="ph-name">${esc(fileNameOf(url))}</span></span><video controls preload="none"${thumb ? ` poster="${esc(thumb)}"` : ''} src="${esc(url)}" aria-label="${esc(alt)}" lang="en" data-testid="video"></video></div>`;
   return `<div class="card-media"${style}>${imageOverPlaceholder(url, alt)}</div>`;
@@ -205,7 +215,8 @@ export function renderRcs(f: FileTemplate, marks?: Marks): string {
       const refused = horizontalMediaAlone(layout, card) ? '<p class="meta card-refused" data-testid="card-refused">Refused by RBM: a HORIZONTAL card with media needs a title, a description or a suggestion beside it (Google\'s StandaloneCard), and the side beside the media is empty. Add one, or use orientation VERTICAL for media alone.</p>' : '';
       const fileNote = fileKind === 'a PDF' ? '<p class="meta card-file-note" data-testid="card-file-note">A PDF as a card\'s media: Google Messages shows it only in India; elsewhere the card has no media (rcs-media). Outside India, send the PDF as a message of type file, or link to it with an open_url chip.</p>'
         : fileKind ? '<p class="meta card-file-note" data-testid="card-file-note">An audio file as a card\'s media: a rich card\'s media is an image or a video, so the card shows none (rcs-media). Send it as a message of type file.</p>' : '';
-      if (notes || cut || refused || fileNote) parts.push(`<div class="card-notes" data-testid="card-notes" lang="en" dir="ltr">${notes}${cut}${refused}${fileNote}</div>`);
+      const videoNote = url && !fileKind && isVideo(url) && !s(card.thumbnailUrl) ? `<p class="meta card-video-note" data-testid="video-no-thumbnail">${NO_THUMBNAIL_NOTE}</p>` : '';
+      if (notes || cut || refused || fileNote || videoNote) parts.push(`<div class="card-notes" data-testid="card-notes" lang="en" dir="ltr">${notes}${cut}${refused}${fileNote}${videoNote}</div>`);
       parts.push('</div>');
     });
     parts.push('</div>');
@@ -217,7 +228,7 @@ export function renderRcs(f: FileTemplate, marks?: Marks): string {
     // thumbnail the file names is not drawn, and said so (lint's rcs-media)
     const noThumbnail = m.type === 'file' && s(m.thumbnailUrl) ? takesNoThumbnail(url) : undefined;
     const thumbNote = noThumbnail ? `<p class="meta" data-testid="thumbnail-not-taken" lang="en" dir="ltr">thumbnailUrl not shown: Google takes a thumbnail for image and video files only, and this file is ${noThumbnail}.</p>` : '';
-    parts.push(`<div class="cards standalone${media}" data-path="message.fileUrl">${m.type === 'file' ? `${fileMessageKind(url) === 'audio' ? audioWidget(url) : `<div class="bubble">${icon('document')} ${esc(url.split('/').pop() ?? url)}</div>`}${thumbNote}` : `<div class="card" style="width:${STANDALONE_WIDTH_DP}px">${mediaHtml(url, s(m.thumbnailUrl), `${m.type === 'video' || isVideo(url) ? 'Video' : 'Image'}: ${fileNameOf(url)}`, MEDIA_HEIGHT_DP.MEDIUM, m.type === 'video' || isVideo(url))}</div>`}</div>`);
+    parts.push(`<div class="cards standalone${media}" data-path="message.fileUrl">${m.type === 'file' ? `${fileMessageKind(url) === 'audio' ? audioWidget(url) : `<div class="bubble">${icon('document')} ${esc(url.split('/').pop() ?? url)}</div>`}${thumbNote}` : `<div class="card" style="width:${STANDALONE_WIDTH_DP}px">${mediaHtml(url, s(m.thumbnailUrl), `${m.type === 'video' || isVideo(url) ? 'Video' : 'Image'}: ${fileNameOf(url)}`, MEDIA_HEIGHT_DP.MEDIUM, m.type === 'video' || isVideo(url))}</div>${(m.type === 'video' || isVideo(url)) && !s(m.thumbnailUrl) ? `<p class="meta" data-testid="video-no-thumbnail" lang="en" dir="ltr">${NO_THUMBNAIL_NOTE}</p>` : ''}`}</div>`);
   }
   parts.push(`<div class="suggestions${cls(marks, 'message.suggestions')}" data-path="message.suggestions">${chips(a(m.suggestions), c.language, marks, 'message.suggestions', true)}</div>`);
   const exp = o(m.rcsExpireOpts);
@@ -250,6 +261,8 @@ export const RCS_CSS = `
 /* a title or description the phone cuts (a card over RBM's 344 dp): its lines clamped, ended with an ellipsis */
 .card-title[data-clamped],.card-description[data-clamped]{display:-webkit-box;-webkit-box-orient:vertical;overflow:hidden;text-overflow:ellipsis}
 .card-cut,.card-refused,.card-file-note{font-size:12px;color:var(--warning);margin:4px 0 0}
+/* a video without a thumbnail: Google's blank placeholder (a flat tile, its download sign and file name), and what it is said under it */
+.card-media.no-thumbnail{background:var(--rcs-media);color:var(--media-ink)}.card-video-note{font-size:12px;margin:4px 0 0}
 /* a text beside media or cards: a message of its own (RBM sends one content a message), apart from what follows it */
 /* a file message of audio: a drawing of the phone's audio player (audioWidget), its play button, track, time and file name */
 .rcs-audio{display:grid;grid-template-columns:40px minmax(0,1fr);align-items:center;gap:2px 10px;padding:10px 14px;background:var(--rcs-card);border:1px solid var(--rcs-line);border-radius:18px;max-width:280px}

@@ -14,7 +14,7 @@ import { isStandInTime } from '../../model/values.js';
 import { foreignCharacters, shownWithEscapes } from '../../model/written-characters.js';
 import { keysNotCarriedOnRcs } from '../../model/canonical.js';
 import { cardLayout, horizontalMediaAlone } from '../../model/rcs-card-fit.js';
-import { mediaKind, mediaOf, RBM_AUDIO, RBM_VIDEOS, takesNoThumbnail, urlExtension } from '../../model/rcs-media.js';
+import { fileMessageKind, mediaKind, mediaOf, RBM_AUDIO, RBM_VIDEOS, takesNoThumbnail, urlExtension } from '../../model/rcs-media.js';
 
 type Path = (string | number)[];
 
@@ -688,6 +688,27 @@ export const rcsRules = defineRules([
       const u = str(m?.fileUrl);
       if (m?.type === 'video' && u !== undefined && mediaKind(u) === 'image') {
         ctx.report(['message', 'fileUrl'], `A video message plays a video, but ${u} is an image; use the video's URL (put the image in thumbnailUrl), or type picture.`);
+      }
+    },
+  },
+  {
+    id: 'rcs-video-thumbnail', group: 'rcs', severity: 'info',
+    summary: 'A video (a video message, a card\'s video, a file message of a video) has a thumbnailUrl, the picture the phone shows before the video downloads.',
+    why: 'Google\'s ContentInfo.thumbnailUrl: "If you don\'t provide a thumbnail URL, the RBM platform displays a blank placeholder thumbnail until the user\'s device downloads the file. Depending on the user\'s setting, the file may not download automatically and may require the user to tap a download button." (RbmMedia.thumbnailUri says the same of a card\'s media.) The message is sent and plays all the same: an info, so that the author knows the customer first sees a blank tile, not a picture of the video. `tplsync preview` draws that placeholder, not a player.',
+    fix: 'Give the video a thumbnailUrl: a JPEG, PNG or GIF of a frame of it, on a public https URL.', source: 'RBM ContentInfo',
+    check(ctx) {
+      const m = message(ctx);
+      if (!m) return;
+      const noThumbnail = 'Google shows a blank placeholder in its place until the phone downloads the video (ContentInfo.thumbnailUrl: "If you don\'t provide a thumbnail URL, the RBM platform displays a blank placeholder thumbnail until the user\'s device downloads the file"), and the download may wait for a tap on a download button. Give a thumbnailUrl (a JPEG, PNG or GIF of a frame) to show a picture at once.';
+      const u = str(m.fileUrl);
+      // a video message of a video, or of a URL that tells no type (one of an image is rcs-video-file's, of audio or a document
+      // rcs-media's); a file message's file by what RBM takes it as (a .3gp: audio)
+      const kind = u === undefined ? undefined : mediaKind(u);
+      const video = u !== undefined && (m.type === 'video' ? kind === undefined || kind === 'video' : m.type === 'file' && fileMessageKind(u) === 'video');
+      if (video && m.thumbnailUrl === undefined) ctx.report(['message', 'fileUrl'], `This video has no thumbnailUrl: ${noThumbnail}`, { part: 'key' });
+      for (const { v: c, i } of cards(ctx)) {
+        const cu = str(c.fileUrl);
+        if (cu !== undefined && mediaKind(cu) === 'video' && c.thumbnailUrl === undefined) ctx.report(['message', 'richCards', i, 'fileUrl'], `This card's video has no thumbnailUrl: ${noThumbnail}`, { part: 'key' });
       }
     },
   },
