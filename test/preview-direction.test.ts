@@ -73,7 +73,7 @@ test('images: alt texts say the media\'s kind and file, in English, never a plac
       type: 'rich_card', examples: { city: 'חיפה' }, rcsRichCardsOpts: { type: 'CAROUSEL', cardWidth: 'SMALL', mediaHeight: 'SHORT' },
       richCards: [
         { title: 'חנות חדשה ב{{city}}', fileUrl: 'https://cdn.example.com/a/store.png', suggestions: [{ action: 'reply', text: 'כן', postbackData: 'yes' }] },
-        { description: 'סרטון', fileUrl: 'https://cdn.example.com/a/clip.mp4' },
+        { description: 'סרטון', fileUrl: 'https://cdn.example.com/a/clip.mp4', thumbnailUrl: 'https://cdn.example.com/a/clip.jpg' },
       ],
     },
   };

@@ -255,6 +255,11 @@ export const RCS_KINDS: Kind[] = [
     'rcsExpireOpts: { type: TTL, ttl: 604800 }']) },
   { name: 'file', channel: RCS, shows: ['.cards.standalone .bubble'], yaml: rcs('File message', [
     'type: file', 'fileUrl: https://cdn.example.com/invoices/invoice-2026-000123-maria-schneider.pdf']) },
+  // an audio file as the phone's audio player, a video without a thumbnail as Google's blank placeholder (trial-br F3, F5)
+  { name: 'audio', channel: RCS, shows: ['.cards.standalone [data-testid="rcs-audio"]'], yaml: rcs('Audio file message', [
+    'type: file', 'fileUrl: https://cdn.example.com/jingles/summer-jingle-2026-final-master.mp3']) },
+  { name: 'video_no_thumbnail', channel: RCS, shows: ['[data-testid="video-placeholder"]', '[data-testid="video-no-thumbnail"]'], yaml: rcs('Video message without a thumbnail', [
+    'type: video', 'fileUrl: https://cdn.example.com/launch/teaser.mp4']) },
   // a video card with its fallback, and a template with both parts
   { name: 'card_video_fallback', channel: RCS, shows: ['[data-testid="card"] [data-testid="video"]', '[data-testid="fallback"]'], yaml: rcs('Video card with a long SMS fallback', [
     'type: rich_card', 'richCards:', ...card('The autumn collection, live', 'Join us for the launch stream, {{first_name}}.', 'https://cdn.example.com/launch/teaser.mp4', [

@@ -102,11 +102,11 @@ test('F5: a placeholder in a card\'s media URL is said once; its sample is not s
 
 test('F6: rcs-media names every video type it lets through (H.263 and MPEG-4 too), in its summary and its message', () => {
   for (const ext of ['mp4', 'm4v', 'mpeg', 'mpg', 'mpeg4', 'h263', 'webm']) {
-    const d = lint(rcs(`  type: video\n  fileUrl: "https://www.example.com/clip.${ext}"\n`));
+    const d = lint(rcs(`  type: video\n  fileUrl: "https://www.example.com/clip.${ext}"\n  thumbnailUrl: "https://www.example.com/clip.jpg"\n`));
     assert.equal(d, [], `${ext}: ${said(d)}`);
   }
   const summary = rcsRules.find((r) => r.id === 'rcs-media')!.summary;
-  const d = lint(rcs('  type: video\n  fileUrl: "https://www.example.com/clip.3gp"\n'));
+  const d = lint(rcs('  type: video\n  fileUrl: "https://www.example.com/clip.3gp"\n  thumbnailUrl: "https://www.example.com/clip.jpg"\n'));
   assert.equal(d.map((x) => x.ruleId), ['rcs-media'], said(d));
   for (const name of ['MP4', 'M4V', 'MPEG', 'MPEG-4', 'H.263', 'WebM']) {
     assert.ok(summary.includes(name), `summary lacks ${name}: ${summary}`);
@@ -116,7 +116,7 @@ test('F6: rcs-media names every video type it lets through (H.263 and MPEG-4 too
 
 test('F6: the preview draws a card of every video type rcs-media lets through as a video', () => {
   for (const ext of ['mp4', 'm4v', 'mpeg', 'mpg', 'mpeg4', 'h263', 'webm']) {
-    const f = fromFile({ channel: 'shop-rcs', name: 'clip', language: 'en_US', message: { type: 'rich_card', richCards: [{ title: 'A', fileUrl: `https://www.example.com/clip.${ext}` }], rcsRichCardsOpts: { type: 'STANDALONE', orientation: 'VERTICAL', mediaHeight: 'MEDIUM' } } }, '3f5a1c2e-9b7d-4e6f-8a1b-2c3d4e5f6a7b', '7563f4f9-7a7c-590e-8843-8b805ca99f15');
+    const f = fromFile({ channel: 'shop-rcs', name: 'clip', language: 'en_US', message: { type: 'rich_card', richCards: [{ title: 'A', fileUrl: `https://www.example.com/clip.${ext}`, thumbnailUrl: 'https://www.example.com/clip.jpg' }], rcsRichCardsOpts: { type: 'STANDALONE', orientation: 'VERTICAL', mediaHeight: 'MEDIUM' } } }, '3f5a1c2e-9b7d-4e6f-8a1b-2c3d4e5f6a7b', '7563f4f9-7a7c-590e-8843-8b805ca99f15');
     assert.match(renderRcs(f), /data-testid="video"/, ext);
   }
 });

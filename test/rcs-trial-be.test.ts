@@ -106,8 +106,8 @@ test('F6: a view_location query is an info that Google supports it on Android Me
   assert.equal(d.map((x) => [x.ruleId, x.severity]), [['rcs-view-location-query', 'info']], said(d));
   assert.match(d[0]!.message, /only on Android Messages clients/);
   assert.equal(lint(rcs('  type: text\n  message: Hi\n  suggestions:\n    - { action: view_location, text: Store, latLong: { latitude: 52.52, longitude: 13.4 }, label: Berlin }\n')), []);
-  // latLong and query together: rcs-view-location's error alone (the phone shows latLong)
-  assert.equal(lint(rcs('  type: text\n  message: Hi\n  suggestions:\n    - { action: view_location, text: Store, latLong: { latitude: 52.52, longitude: 13.4 }, query: Berlin }\n')).map((x) => x.ruleId), ['rcs-view-location']);
+  // latLong and query together: rcs-view-location-mixed's warning alone (trial-br F4: keep one; Google says no more)
+  assert.equal(lint(rcs('  type: text\n  message: Hi\n  suggestions:\n    - { action: view_location, text: Store, latLong: { latitude: 52.52, longitude: 13.4 }, query: Berlin }\n')).map((x) => x.ruleId), ['rcs-view-location-mixed']);
   assert.match(chipEffect({ action: 'view_location', query: 'pizza' }), /\(Android Messages only\)$/);
   assert.not.match(chipEffect({ action: 'view_location', latLong: { latitude: 1, longitude: 2 } }), /Android/);
 });

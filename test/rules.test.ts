@@ -203,6 +203,7 @@ const ALSO: Record<string, string[]> = {
   'rcs-rendered-length': ['rcs-card-height'], // so does a long title
   'rcs-message-size': ['rcs-message-length'], // a message over the size is over the length too
   'too-many-findings': ['placeholder-sample'], // the findings it sums up
+  'rcs-view-location-mixed': ['rcs-view-location-query'], // the query a label is beside searches the map on Android Messages only
 };
 
 const printedRoot = tempDir();

@@ -10,6 +10,7 @@ import { scanPlaceholders, placeholderNameFor, NAMED, NUMBERED } from '../model/
 import { sampleValueInUrl, urlSampleProblem } from '../model/urls.js';
 import { authenticationPresetBody, authenticationTextOfItsOwn, readPresetExpiryFooter } from '../model/authentication.js';
 import { cardParam, type ChannelKind } from '../model/meta.js';
+import { mediaKind, messageTypeOfUrl, urlExtension, type MediaKind } from '../model/rcs-media.js';
 import { categorySource, DESCRIPTION_IS_TPLSYNCS, inexactNumbers, lookalikeSaid, WHATSAPP_LANGUAGE, type CategorySource, WHATSAPP_NAME, type FormatIssue, type ImportedTemplate } from './meta.js';
 
 export const TWILIO_PAGES = {
@@ -849,7 +850,8 @@ export function toTwilio(f: FileTemplate): TwilioExport {
   /**
    * Why a media header cannot be written (Twilio has no media kind: WhatsApp tells it by the sample's
    * file type, which must then say the header's format), else undefined. The kind is told by
-   * formatOfUrl, the one function pull --from twilio reads a media URL's kind with.
+   * formatOfUrl, the one function pull --from twilio reads a WhatsApp media URL's kind with (an RCS
+   * channel's: messageTypeOfUrl, model/rcs-media.ts).
    */
   const mediaProblem = (format: string, example: string | undefined): string | undefined => {
     if (format === 'GIF') return 'a GIF header: Twilio\'s Content API has no GIF media (WhatsApp would take its mp4 sample for a VIDEO)';
@@ -1122,10 +1124,10 @@ export function rcsFromTwilio(types: Rec, varsIn: Rec, x: { bad: Bad; left: Bad 
     case 'twilio/media': {
       keysOf(t, ['body', 'media'], at, x.bad, main);
       const url = mediaOf(t.media, `${at}.media`) ?? '';
-      // RBM's kinds of file message: a picture, a video, any other file (TWILIO_PAGES.overview: media goes to RCS)
-      const kind = formatOfUrl(url);
+      // RBM's kinds of file message: a picture, a video, any other file (TWILIO_PAGES.overview: media goes to RCS), told by
+      // the URL's file type in the one table lint's rcs-media and export --to twilio read (model/rcs-media.ts)
       const body = text(t.body, `${at}.body`);
-      message = { type: kind === 'IMAGE' ? 'picture' : kind === 'VIDEO' ? 'video' : 'file', ...(body ? { message: body } : {}), fileUrl: url };
+      message = { type: messageTypeOfUrl(url), ...(body ? { message: body } : {}), fileUrl: url };
       break;
     }
     case 'twilio/card': {
@@ -1225,6 +1227,8 @@ export function rcsToTwilio(v: Rec): TwilioExport {
   const messageChips = actions(m.suggestions, 'message.suggestions');
   const body = text(m.message, 'message.message');
   let type: string, content: Rec;
+  /** the message type pull --from twilio reads a twilio/media back as, where it is not the file's (noted) */
+  let readBackAs: string | undefined;
   switch (m.type) {
     case 'text':
       if (messageChips.length) { type = 'twilio/card'; content = { body: body ?? '', actions: messageChips }; }
@@ -1233,10 +1237,16 @@ export function rcsToTwilio(v: Rec): TwilioExport {
       break;
     case 'picture': case 'video': case 'file': {
       const url = str(m.fileUrl) ?? '';
-      const told = formatOfUrl(url);
-      const kind = told === 'IMAGE' ? 'picture' : told === 'VIDEO' ? 'video' : 'file';
-      // Twilio tells the kind of a media file by its URL (pull reads it back the same way)
-      if (kind !== m.type) refuse('message.fileUrl', `'${url}' is ${told ? `${told} media` : 'no image or video'} by its file type, not a ${String(m.type)}: Twilio sends the kind its URL tells`);
+      // twilio/media has no message type: Twilio sends the file as the content type it is served with tells. What the file is
+      // comes from the one table lint's rcs-media reads (model/rcs-media.ts): a picture of a video or a document, or a video of
+      // an image, audio or a document, would be another kind of message than the file says, and is refused; any other file is
+      // what the message sends. Where pull --from twilio reads it back as another type (a file message of a .jpg or an .mp4,
+      // a picture or video whose URL tells no type), that is noted: nothing Twilio sends is lost.
+      const kind = mediaKind(url);
+      const contrary = m.type === 'picture' ? kind !== undefined && kind !== 'image' : m.type === 'video' ? kind !== undefined && kind !== 'video' : false;
+      const said = (k: MediaKind) => (k === 'image' ? 'an image' : k === 'video' ? 'a video' : k === 'audio' ? 'audio' : k === 'pdf' ? 'a PDF' : 'a document');
+      if (contrary) refuse('message.fileUrl', `'${url}' is ${said(kind!)} by its file type (.${urlExtension(url)!.toLowerCase()}), not a ${m.type === 'picture' ? 'picture' : 'video'}: Twilio sends the file as what it is`);
+      else if (messageTypeOfUrl(url) !== m.type) readBackAs = messageTypeOfUrl(url);
       if (messageChips.length) refuse('message.suggestions', 'chips on a media message: Twilio\'s twilio/media has no actions');
       type = 'twilio/media'; content = { ...(body ? { body } : {}), media: [url] };
       break;
@@ -1285,6 +1295,8 @@ export function rcsToTwilio(v: Rec): TwilioExport {
   const notes: FormatIssue[] = typeof v.description === 'string' && v.description.trim() !== ''
     ? [{ template: label, field: 'description', message: `not in Twilio's resource, whose friendly_name holds the template's name on RCS (no approval request carries the name); ${DESCRIPTION_IS_TPLSYNCS}; a file pulled back from this output (pull --from twilio) has none` }]
     : [];
+  // not a finding: Twilio sends the file all the same; the type is what the file says of it and the resource has no place for
+  if (readBackAs) notes.push({ template: label, field: 'message.type', message: `twilio/media has no message type (Twilio sends the file as the content type it is served with tells), so a file pulled back from this output (pull --from twilio) has the type its URL's file type tells: ${readBackAs}, not ${String(m.type)}` });
   if (refused) return { issues };
   return { request: { content: { friendly_name: name, language, ...(Object.keys(vars).length ? { variables: vars } : {}), types } }, issues, notes };
 }

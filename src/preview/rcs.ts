@@ -7,12 +7,12 @@ import { messageFileText, type FileTemplate } from '../model/canonical.js';
 import { obj as o, objs as a, sample as s, type Loose } from '../model/loose.js';
 import { renderText } from '../model/placeholders.js';
 import { CARD_MAX_HEIGHT_DP, MEDIA_HEIGHT_DP, STANDALONE_WIDTH_DP, cardLayout, fitRichCard, horizontalMediaAlone } from '../model/rcs-card-fit.js';
-import { takesNoThumbnail } from '../model/rcs-media.js';
+import { fileMessageKind, mediaKind, takesNoThumbnail } from '../model/rcs-media.js';
 import { langAttrs, lineDir, paragraphs } from './direction.js';
 import { changed, cls, esc, fileNameOf, imageOverPlaceholder, markInvisible, mediaAlt, textWithMarks, withSamples, type Marks } from './markup.js';
 
-/** a video by its extension: the types RBM lists (lint's rcs-media: MP4, M4V, MPEG, MPEG-4, H.263, WebM) and the .mov and .3gp it warns about */
-const VIDEO_FILE = /\.(mp4|m4v|mov|webm|3gp|mpe?g|mpeg4|h263)(\?|#|$)/i;
+/** a video by its extension, in the one table lint's rcs-media reads (model/rcs-media.ts): the types RBM plays and those it warns about (.mov, .3gp) */
+const isVideo = (url: string): boolean => mediaKind(url) === 'video';
 
 function when(iso: string | undefined): string {
   if (!iso) return '?';
@@ -50,7 +50,9 @@ function effect(x: Loose, own: (text: string) => string, words: (text: string) =
     case 'dial': return s(x.phoneNumber) ? `${words('calls ')}${own(s(x.phoneNumber)!)}` : words('calls (no number)');
     case 'view_location': {
       const ll = o(x.latLong);
-      if (ll) return `${words('shows ')}${s(x.label) ? `${own(s(x.label)!)}${words(' at ')}` : ''}${words(`${String(ll.latitude)}, ${String(ll.longitude)} on a map`)}`;
+      // beside a query: Google offers the query instead of latLong and does not say which one the phone uses (lint's rcs-view-location-mixed)
+      const or = s(x.query) ? `${words(', or searches the map for “')}${own(s(x.query)!)}${words('” (Google does not say which)')}` : '';
+      if (ll) return `${words('shows ')}${s(x.label) ? `${own(s(x.label)!)}${words(' at ')}` : ''}${words(`${String(ll.latitude)}, ${String(ll.longitude)} on a map`)}${or}`;
       // Google's ViewLocationAction.query: "only supported on Android Messages clients" (lint's rcs-view-location-query)
       return s(x.query) ? `${words('searches the map for “')}${own(s(x.query)!)}${words('” (Android Messages only)')}` : words('shows (no place)');
     }
@@ -103,17 +105,38 @@ function cardChipNotes(list: Loose[], marks: Marks | undefined, path: string): s
   }).join('')}</ul>`;
 }
 
+/**
+ * What the phone shows of a video without a thumbnail, said under it (lint's rcs-video-thumbnail): Google's
+ * ContentInfo.thumbnailUrl, "If you don't provide a thumbnail URL, the RBM platform displays a blank placeholder
+ * thumbnail until the user's device downloads the file. Depending on the user's setting, the file may not download
+ * automatically and may require the user to tap a download button."
+ */
+const NO_THUMBNAIL_NOTE = 'No thumbnailUrl: the phone shows a blank placeholder until it downloads the video, which may wait for a tap on its download button (Google\'s ContentInfo.thumbnailUrl). Give a thumbnail to show a picture at once.';
+
 function mediaHtml(url: string, thumb: string | undefined, alt: string, heightDp: number | undefined, video: boolean): string {
   const style = heightDp ? ` style="height:${heightDp}px"` : '';
+  // a video without a thumbnail: the blank placeholder the phone shows until the file downloads, not a (black) player
+  if (video && !thumb) return `<div class="card-media video no-thumbnail"${style} role="img" aria-label="${esc(alt)}" lang="en" data-testid="video-placeholder"><span class="ph" aria-hidden="true"><span class="ph-icon">${icon('download')}</span><span class="ph-name">${esc(fileNameOf(url))}</span></span></div>`;
   // a drawn placeholder under the media shows where it cannot load (offline, a host that is gone)
   if (video) return `<div class="card-media video"${style}><span class="ph" aria-hidden="true"><span class="ph-icon">${icon('play')}</span><span class="ph-name">${esc(fileNameOf(url))}</span></span><video controls preload="none"${thumb ? ` poster="${esc(thumb)}"` : ''} src="${esc(url)}" aria-label="${esc(alt)}" lang="en" data-testid="video"></video></div>`;
   return `<div class="card-media"${style}>${imageOverPlaceholder(url, alt)}</div>`;
 }
 
-/** a card's media that is a file, not a picture (a PDF, audio): its icon and name at the media's height, as a file message draws it */
-function fileTile(url: string, alt: string, heightDp: number | undefined): string {
+/** a card's media that is a file, not a picture (a PDF, audio): its icon and name at the media's height */
+function fileTile(url: string, alt: string, heightDp: number | undefined, audio = false): string {
   const style = heightDp ? ` style="height:${heightDp}px"` : '';
-  return `<div class="card-media file"${style} role="img" aria-label="${esc(alt)}" data-testid="card-file"><span class="ph" aria-hidden="true"><span class="ph-icon">${icon('document')}</span><span class="ph-name">${esc(fileNameOf(url))}</span></span></div>`;
+  return `<div class="card-media file"${style} role="img" aria-label="${esc(alt)}" data-testid="card-file"><span class="ph" aria-hidden="true"><span class="ph-icon">${icon(audio ? 'audio' : 'document')}</span><span class="ph-name">${esc(fileNameOf(url))}</span></span></div>`;
+}
+
+/**
+ * A file message of audio as the phone shows it: an audio player in the conversation, not a
+ * document (Google's Send messages guide, Media and PDF files: "For audio files, the default audio
+ * widget is used as a placeholder"; trial-br F3). A drawing of one, its play button, track and time
+ * at its start, the file's name under it: nothing in it plays (the preview loads no file).
+ */
+function audioWidget(url: string): string {
+  const name = fileNameOf(url);
+  return `<div class="rcs-audio" role="img" aria-label="${esc(`Audio: ${name}`)}" lang="en" dir="ltr" data-testid="rcs-audio"><span class="audio-play" aria-hidden="true">${icon('play')}</span><span class="audio-track" aria-hidden="true"><span class="audio-bar"></span><span class="audio-time">0:00</span></span><span class="audio-name" aria-hidden="true">${icon('audio')} ${esc(name)}</span></div>`;
 }
 
 /** the value at `path` (`richCards[0].title`) under `root`, or undefined */
@@ -177,8 +200,8 @@ export function renderRcs(f: FileTemplate, marks?: Marks): string {
       // alt of the title read it twice; what the media shows, the format does not say)
       // a PDF (or audio) file is no picture: drawn as a file's tile, not loaded as an image that shows nothing (lint's rcs-media)
       const fileKind = url ? takesNoThumbnail(url) : undefined;
-      if (url && fileKind) parts.push(fileTile(url, mediaAlt(`Card${carousel ? ` ${i + 1}` : ''} ${fileKind === 'a PDF' ? 'PDF' : 'audio'}`, url), mediaDp));
-      else if (url) { const video = VIDEO_FILE.test(url); parts.push(mediaHtml(url, s(card.thumbnailUrl), mediaAlt(`Card${carousel ? ` ${i + 1}` : ''} ${video ? 'video' : 'image'}`, url), mediaDp, video)); }
+      if (url && fileKind) parts.push(fileTile(url, mediaAlt(`Card${carousel ? ` ${i + 1}` : ''} ${fileKind === 'a PDF' ? 'PDF' : 'audio'}`, url), mediaDp, fileKind === 'audio'));
+      else if (url) { const video = isVideo(url); parts.push(mediaHtml(url, s(card.thumbnailUrl), mediaAlt(`Card${carousel ? ` ${i + 1}` : ''} ${video ? 'video' : 'image'}`, url), mediaDp, video)); }
       const clamp = (lines: number, whole: number): string => (lines < whole ? ` data-clamped="${lines}" style="-webkit-line-clamp:${lines};line-clamp:${lines}"` : '');
       parts.push('<div class="card-content">');
       if (title && fit.titleLines) parts.push(`<div class="card-title"${clamp(fit.titleLines, fit.whole.title)}>${paragraphs(text(title, `richCards[${i}].title`), c.language)}</div>`);
@@ -192,7 +215,8 @@ export function renderRcs(f: FileTemplate, marks?: Marks): string {
       const refused = horizontalMediaAlone(layout, card) ? '<p class="meta card-refused" data-testid="card-refused">Refused by RBM: a HORIZONTAL card with media needs a title, a description or a suggestion beside it (Google\'s StandaloneCard), and the side beside the media is empty. Add one, or use orientation VERTICAL for media alone.</p>' : '';
       const fileNote = fileKind === 'a PDF' ? '<p class="meta card-file-note" data-testid="card-file-note">A PDF as a card\'s media: Google Messages shows it only in India; elsewhere the card has no media (rcs-media). Outside India, send the PDF as a message of type file, or link to it with an open_url chip.</p>'
         : fileKind ? '<p class="meta card-file-note" data-testid="card-file-note">An audio file as a card\'s media: a rich card\'s media is an image or a video, so the card shows none (rcs-media). Send it as a message of type file.</p>' : '';
-      if (notes || cut || refused || fileNote) parts.push(`<div class="card-notes" data-testid="card-notes" lang="en" dir="ltr">${notes}${cut}${refused}${fileNote}</div>`);
+      const videoNote = url && !fileKind && isVideo(url) && !s(card.thumbnailUrl) ? `<p class="meta card-video-note" data-testid="video-no-thumbnail">${NO_THUMBNAIL_NOTE}</p>` : '';
+      if (notes || cut || refused || fileNote || videoNote) parts.push(`<div class="card-notes" data-testid="card-notes" lang="en" dir="ltr">${notes}${cut}${refused}${fileNote}${videoNote}</div>`);
       parts.push('</div>');
     });
     parts.push('</div>');
@@ -204,7 +228,7 @@ export function renderRcs(f: FileTemplate, marks?: Marks): string {
     // thumbnail the file names is not drawn, and said so (lint's rcs-media)
     const noThumbnail = m.type === 'file' && s(m.thumbnailUrl) ? takesNoThumbnail(url) : undefined;
     const thumbNote = noThumbnail ? `<p class="meta" data-testid="thumbnail-not-taken" lang="en" dir="ltr">thumbnailUrl not shown: Google takes a thumbnail for image and video files only, and this file is ${noThumbnail}.</p>` : '';
-    parts.push(`<div class="cards standalone${media}" data-path="message.fileUrl">${m.type === 'file' ? `<div class="bubble">${icon('document')} ${esc(url.split('/').pop() ?? url)}</div>${thumbNote}` : `<div class="card" style="width:${STANDALONE_WIDTH_DP}px">${mediaHtml(url, s(m.thumbnailUrl), `${m.type === 'video' || VIDEO_FILE.test(url) ? 'Video' : 'Image'}: ${fileNameOf(url)}`, MEDIA_HEIGHT_DP.MEDIUM, m.type === 'video' || VIDEO_FILE.test(url))}</div>`}</div>`);
+    parts.push(`<div class="cards standalone${media}" data-path="message.fileUrl">${m.type === 'file' ? `${fileMessageKind(url) === 'audio' ? audioWidget(url) : `<div class="bubble">${icon('document')} ${esc(url.split('/').pop() ?? url)}</div>`}${thumbNote}` : `<div class="card" style="width:${STANDALONE_WIDTH_DP}px">${mediaHtml(url, s(m.thumbnailUrl), `${m.type === 'video' || isVideo(url) ? 'Video' : 'Image'}: ${fileNameOf(url)}`, MEDIA_HEIGHT_DP.MEDIUM, m.type === 'video' || isVideo(url))}</div>${(m.type === 'video' || isVideo(url)) && !s(m.thumbnailUrl) ? `<p class="meta" data-testid="video-no-thumbnail" lang="en" dir="ltr">${NO_THUMBNAIL_NOTE}</p>` : ''}`}</div>`);
   }
   parts.push(`<div class="suggestions${cls(marks, 'message.suggestions')}" data-path="message.suggestions">${chips(a(m.suggestions), c.language, marks, 'message.suggestions', true)}</div>`);
   const exp = o(m.rcsExpireOpts);
@@ -237,7 +261,14 @@ export const RCS_CSS = `
 /* a title or description the phone cuts (a card over RBM's 344 dp): its lines clamped, ended with an ellipsis */
 .card-title[data-clamped],.card-description[data-clamped]{display:-webkit-box;-webkit-box-orient:vertical;overflow:hidden;text-overflow:ellipsis}
 .card-cut,.card-refused,.card-file-note{font-size:12px;color:var(--warning);margin:4px 0 0}
+/* a video without a thumbnail: Google's blank placeholder (a flat tile, its download sign and file name), and what it is said under it */
+.card-media.no-thumbnail{background:var(--rcs-media);color:var(--media-ink)}.card-video-note{font-size:12px;margin:4px 0 0}
 /* a text beside media or cards: a message of its own (RBM sends one content a message), apart from what follows it */
+/* a file message of audio: a drawing of the phone's audio player (audioWidget), its play button, track, time and file name */
+.rcs-audio{display:grid;grid-template-columns:40px minmax(0,1fr);align-items:center;gap:2px 10px;padding:10px 14px;background:var(--rcs-card);border:1px solid var(--rcs-line);border-radius:18px;max-width:280px}
+.rcs-audio .audio-play{grid-row:span 2;width:40px;height:40px;border-radius:50%;background:var(--rcs);color:var(--rcs-card);display:flex;align-items:center;justify-content:center}.rcs-audio .audio-play svg.i{width:24px;height:24px}
+.audio-track{display:flex;align-items:center;gap:8px;min-width:0}.audio-bar{flex:1 1 auto;height:4px;border-radius:2px;background:var(--rcs-line);position:relative}.audio-bar::before{content:"";position:absolute;left:0;top:-4px;width:12px;height:12px;border-radius:50%;background:var(--rcs)}
+.audio-time{font-size:12px;color:var(--muted);font-variant-numeric:tabular-nums}.audio-name{font-size:12px;color:var(--muted);overflow:hidden;text-overflow:ellipsis;white-space:nowrap;min-width:0}
 .bubble.rcs-text.separate{margin-bottom:4px}.separate-note{font-size:12px;margin:0 0 14px}
 .cards.horizontal .card-media{flex:0 0 128px;min-height:128px}
 .chip{display:inline-flex;flex-direction:column;align-items:flex-start}.chip .effect{font-size:11px;color:var(--rcs-effect)}

@@ -14,7 +14,7 @@ import { isStandInTime } from '../../model/values.js';
 import { foreignCharacters, shownWithEscapes } from '../../model/written-characters.js';
 import { keysNotCarriedOnRcs } from '../../model/canonical.js';
 import { cardLayout, horizontalMediaAlone } from '../../model/rcs-card-fit.js';
-import { takesNoThumbnail, urlExtension } from '../../model/rcs-media.js';
+import { fileMessageKind, mediaKind, mediaOf, RBM_AUDIO, RBM_VIDEOS, takesNoThumbnail, urlExtension } from '../../model/rcs-media.js';
 
 type Path = (string | number)[];
 
@@ -371,8 +371,8 @@ export const rcsRules = defineRules([
     },
   },
   {
-    id: 'rcs-media', group: 'rcs', severity: 'warning', summary: 'Media is a public https URL; images are JPEG, PNG or GIF (a picture message and a thumbnail are images: a URL with the extension of a video or another file is not); videos are MP4, M4V, MPEG, MPEG-4, H.263 or WebM (not .mov, .3gp or a bare .h264 stream); a rich card\'s media is an image or a video (a PDF only in India, on Google Messages), not another document; a file message is an image, audio, a video or a PDF, and only an image or a video takes a thumbnail.',
-    why: 'RBM fetches media from public https URLs and renders only these image types. A `picture` message and a thumbnail show an image: a video (.mp4) or a document there is refused or shows nothing (rcs-video-file is the reverse case: an image as a video). A rich card\'s media is an image or a video; Google\'s rich cards guide lists a PDF too, but "only available in India on the Google Messages client": elsewhere the card has no media to show. A `file` message is fetched by RBM like other media, and RBM supports images, audio, video and PDF files (files.create lists their content types): a Word document, a spreadsheet, an archive or an app is refused. Its thumbnail is Google\'s ContentInfo.thumbnailUrl, "(Optional, for image and video files only)": on a PDF or an audio file it is no documented part of the message.',
+    id: 'rcs-media', group: 'rcs', severity: 'warning', summary: 'Media is a public https URL; images are JPEG, PNG or GIF (a picture message and a thumbnail are images: a URL with the extension of a video or another file is not); videos are MP4, M4V, MPEG, MPEG-4, H.263 or WebM (not .mov, a bare .h264 stream, or .3gp, which Google lists as audio alone); a video message plays a video, not audio or a document; a rich card\'s media is an image or a video (a PDF only in India, on Google Messages), not audio or another document; a file message is an image, audio (a .3gp too), a video or a PDF, and only an image or a video takes a thumbnail.',
+    why: 'RBM fetches media from public https URLs and renders only these image types. A `picture` message and a thumbnail show an image: a video (.mp4) or a document there is refused or shows nothing (rcs-video-file is the reverse case: an image as a video). A rich card\'s media is an image or a video; Google\'s rich cards guide lists a PDF too, but "only available in India on the Google Messages client": elsewhere the card has no media to show. A `file` message is fetched by RBM like other media, and RBM supports images, audio, video and PDF files (files.create lists their content types): a Word document, a spreadsheet, an archive or an app is refused. Google\'s list has 3GPP as audio alone (audio/3gpp, and no video/3gpp): a .3gp file message is audio RBM sends, while a .3gp as a video message or a card\'s media is a video RBM does not play. Its thumbnail is Google\'s ContentInfo.thumbnailUrl, "(Optional, for image and video files only)": on a PDF or an audio file it is no documented part of the message.',
     fix: 'Host the file on https and use .jpg, .png or .gif; for a video, use type video (with the image in thumbnailUrl); send a document as a PDF in a message of type file (a card\'s PDF reaches only Google Messages in India), or link to it with an open_url chip; remove the thumbnailUrl of a PDF or audio file.', source: 'RBM ContentInfo, files.create',
     check(ctx) {
       const m = message(ctx);
@@ -389,28 +389,37 @@ export const rcsRules = defineRules([
       }
       for (const { u, path, image } of urls) {
         if (typeof u !== 'string') continue;
+        // what the file is, by the one table (model/rcs-media.ts) the preview and the Twilio export read too
+        const f = mediaOf(u);
+        const cardMedia = path[1] === 'richCards' && path[3] === 'fileUrl';
+        const fileMessage = m.type === 'file' && path.length === 2 && path[1] === 'fileUrl';
         if (!/^https:\/\//i.test(u)) ctx.report(path, 'Media must be served from a public https:// URL.');
-        else if (/\.(webp|bmp|tiff?|svg|heic|avif)(\?|#|$)/i.test(u)) ctx.report(path, 'RCS images must be JPEG, PNG or GIF.');
-        else if (path[1] === 'richCards' && path[3] === 'fileUrl' && DOCUMENT_FILE.test(u.split(/[?#]/)[0]!)) {
+        else if (f?.kind === 'image' && !f.rbm.length) ctx.report(path, 'RCS images must be JPEG, PNG or GIF.');
+        else if (cardMedia && f && (f.kind === 'pdf' || f.kind === 'document' || f.kind === 'audio')) {
           // Google's rich cards guide: media is an image, a video or a PDF, the PDF "only available in India on the Google
-          // Messages client"; any other document none (the path's extension: not a query's or a fragment's)
-          const ext = DOCUMENT_FILE.exec(u.split(/[?#]/)[0]!)![1]!.toLowerCase();
-          ctx.report(path, ext === 'pdf'
+          // Messages client"; any other document, or audio, none (RbmMedia lists image and video types alone)
+          ctx.report(path, f.kind === 'pdf'
             ? 'Google shows a PDF as a rich card\'s media only in India, on the Google Messages client (rich cards guide: "Supported file types (only available in India on the Google Messages client): PDF"); elsewhere a card\'s media is an image (JPEG, PNG, GIF) or a video, and this card has none to show. Outside India, send the PDF as a message of type file, or link to it with an open_url chip.'
-            : `A rich card's media is an image (JPEG, PNG, GIF) or a video, not a .${ext} file; send a document as a PDF in a message of type file, or link to it with an open_url chip.`);
-        } else if (!image && UNPLAYED_VIDEO.test(u)) {
-          // Google's RbmMedia lists video/h263, m4v, mp4, mpeg, mpeg4 and webm: a phone's .mov or .3gp is refused or not played
-          const ext = UNPLAYED_VIDEO.exec(u)![1]!.toLowerCase();
-          ctx.report(path, `RBM plays videos as ${RBM_VIDEOS}, not .${ext}${/^(h26[45]|26[45]|hevc)$/.test(ext) ? ' (a bare video stream, without the container RBM plays)' : ''}: convert the video (to MP4 with H.264, say) and link that file.`);
-        } else if (image && OTHER_FILE.test(u)) {
-          const ext = OTHER_FILE.exec(u)![1]!.toLowerCase();
-          ctx.report(path, `${path[path.length - 1] === 'thumbnailUrl' ? 'A thumbnail' : 'A picture message'} shows an image (JPEG, PNG or GIF), but ${u} is a .${ext} file${VIDEO_FILE.test(u) && path[path.length - 1] === 'fileUrl' ? '; for a video, use type video (with the image in thumbnailUrl)' : ''}.`);
-        } else if (m.type === 'file' && path.length === 2 && path[1] === 'fileUrl') {
+            : f.kind === 'audio'
+              ? `A rich card's media is an image (JPEG, PNG, GIF) or a video, not audio (.${f.ext}); send the audio as a message of type file, or link to it with an open_url chip.`
+              : `A rich card's media is an image (JPEG, PNG, GIF) or a video, not a .${f.ext} file; send a document as a PDF in a message of type file, or link to it with an open_url chip.`);
+        } else if (!image && f?.kind === 'video' && !f.rbm.includes('video') && !(fileMessage && f.rbm.length)) {
+          // Google's files.create and RbmMedia list video/h263, m4v, mp4, mpeg, mpeg4 and webm: a phone's .mov is refused or not
+          // played; a .3gp is audio to RBM (audio/3gpp; no video/3gpp), which a file message sends (below) and no video plays
+          const stream = /^(h26[45]|26[45]|hevc)$/.test(f.ext);
+          const audio = f.rbm.includes('audio') ? ` (Google lists 3GPP as audio alone, audio/3gpp: a 3GP voice recording is sent as a message of type file, not as ${cardMedia ? 'a card\'s media' : 'a video'})` : '';
+          ctx.report(path, `RBM plays videos as ${RBM_VIDEOS}, not .${f.ext}${stream ? ' (a bare video stream, without the container RBM plays)' : ''}${audio}: convert the video (to MP4 with H.264, say) and link that file.`);
+        } else if (image && f && f.kind !== 'image') {
+          ctx.report(path, `${path[path.length - 1] === 'thumbnailUrl' ? 'A thumbnail' : 'A picture message'} shows an image (JPEG, PNG or GIF), but ${u} is a .${f.ext} file${f.kind === 'video' && path[path.length - 1] === 'fileUrl' ? '; for a video, use type video (with the image in thumbnailUrl)' : ''}.`);
+        } else if (m.type === 'video' && path.length === 2 && path[1] === 'fileUrl' && f && (f.kind === 'audio' || f.kind === 'pdf' || f.kind === 'document')) {
+          // a video message's player plays a video (RbmMedia: image and video types); an image there is rcs-video-file's (an error)
+          ctx.report(path, `A video message plays a video, but ${u} is ${f.kind === 'audio' ? 'audio' : f.kind === 'pdf' ? 'a PDF' : 'a document'} (.${f.ext}): ${f.rbm.length ? 'send it as a message of type file' : 'link to it with an open_url chip'}, or link the video.`);
+        } else if (fileMessage) {
           // RBM files.create: "RBM supports images, audio, video and PDF", each by its content types; a file of another type
           // (a Word document, an archive, an app) is refused when RBM fetches it. By the path's extension; none (or a script's) says nothing.
           const ext = urlExtension(u);
-          if (ext !== undefined && !RBM_FILE.test(ext) && !SCRIPT_PATH.test(ext)) {
-            ctx.report(path, `RBM sends a file message of an image (JPEG, PNG, GIF), audio (MP3, AAC, M4A, OGG, 3GP), a video (${RBM_VIDEOS}) or a PDF, not a .${ext.toLowerCase()} file; send a PDF, or link to the file with an open_url chip.`);
+          if (ext !== undefined && !f?.rbm.length && !SCRIPT_PATH.test(ext)) {
+            ctx.report(path, `RBM sends a file message of an image (JPEG, PNG, GIF), audio (${RBM_AUDIO}), a video (${RBM_VIDEOS}) or a PDF, not a .${ext.toLowerCase()} file; send a PDF, or link to the file with an open_url chip.`);
           }
         }
       }
@@ -476,7 +485,7 @@ export const rcsRules = defineRules([
   {
     id: 'rcs-view-location', group: 'rcs', severity: 'error',
     summary: 'A view_location suggestion shows latLong (latitude -90..90, longitude -180..180) or a query.',
-    why: 'RBM ViewLocationAction needs a place: coordinates, or a query for the maps app.',
+    why: 'RBM ViewLocationAction needs a place: coordinates, or a query for the maps app. A query beside latLong, or a label beside a query, is rcs-view-location-mixed\'s (a warning: Google does not say it refuses them).',
     fix: 'Add `latLong: { latitude: ..., longitude: ... }` (with a `label`), or `query: "..."`.', source: 'RBM ViewLocationAction',
     check(ctx) {
       for (const { s, path } of suggestions(ctx)) {
@@ -491,8 +500,20 @@ export const rcsRules = defineRules([
             if (typeof v === 'number' && (v < -max || v > max)) ctx.report([...path, 'latLong', k], `${k} ${v} is out of range; it runs from -${max} to ${max}.`);
           }
         }
-        if (ll && s.query !== undefined) ctx.report([...path, 'query'], 'Give latLong or query, not both: the phone shows latLong and ignores the query.', { part: 'key' });
-        if (!ll && s.label !== undefined) ctx.report([...path, 'label'], 'label names the pin at latLong; with a query there is no pin to name.', { part: 'key' });
+      }
+    },
+  },
+  {
+    id: 'rcs-view-location-mixed', group: 'rcs', severity: 'warning',
+    summary: 'A view_location suggestion gives latLong (with its label) or a query, not a query beside latLong or a label.',
+    why: 'Google\'s ViewLocationAction has three optional fields, none of them a union with another: latLong, label ("The label of the pin dropped at lat_long") and query ("Rather than specify a lat_long (and optionally, a label), the agent can instead specify a query string"). Google offers the query instead of the place and its label; it does not say that a suggestion with both is refused, nor which one the phone uses then, and a label without latLong names no pin. So tplsync does not refuse them either: a key that does nothing Google documents is a warning, as imageAlign on a VERTICAL card is (rcs-vertical-image-align), so that it is seen and one of the two is kept.',
+    fix: 'Keep latLong (with its label) where the phone must show one place; keep the query alone (remove latLong and label) for a search of the map around the customer, which Google supports on Android Messages clients only (rcs-view-location-query).',
+    source: 'RBM ViewLocationAction',
+    check(ctx) {
+      for (const { s, path } of suggestions(ctx)) {
+        if (s.action !== 'view_location' || s.query === undefined) continue;
+        if (obj(s.latLong)) ctx.report([...path, 'query'], 'Google offers query instead of latLong (ViewLocationAction.query: "Rather than specify a lat_long (and optionally, a label), the agent can instead specify a query string") and does not say which of the two the phone uses when both are given: keep latLong for one place, or the query alone for a search of the map.', { part: 'key' });
+        else if (s.label !== undefined) ctx.report([...path, 'label'], 'label is Google\'s "label of the pin dropped at lat_long" (ViewLocationAction.label), and this suggestion has no latLong: beside a query it names no pin Google documents. Remove it, or give the place\'s latLong instead of the query.', { part: 'key' });
       }
     },
   },
@@ -504,7 +525,7 @@ export const rcsRules = defineRules([
     source: 'RBM ViewLocationAction',
     check(ctx) {
       for (const { s, path } of suggestions(ctx)) {
-        // with latLong too, or a blank query: rcs-view-location's finding (give one, not both; the query finds nothing)
+        // with latLong too: rcs-view-location-mixed's finding (keep one of the two); a blank query: rcs-view-location's (it finds nothing)
         const q = str(s.query);
         if (s.action !== 'view_location' || q === undefined || blank(q) || obj(s.latLong)) continue;
         ctx.report([...path, 'query'], `Google supports a view_location query only on Android Messages clients (ViewLocationAction.query: "only supported on Android Messages clients"): on another RCS client this chip may find no place. Where every phone must show it, give the place's latLong with a label instead.`, { part: 'key' });
@@ -665,8 +686,29 @@ export const rcsRules = defineRules([
     check(ctx) {
       const m = message(ctx);
       const u = str(m?.fileUrl);
-      if (m?.type === 'video' && u !== undefined && IMAGE_FILE.test(u)) {
+      if (m?.type === 'video' && u !== undefined && mediaKind(u) === 'image') {
         ctx.report(['message', 'fileUrl'], `A video message plays a video, but ${u} is an image; use the video's URL (put the image in thumbnailUrl), or type picture.`);
+      }
+    },
+  },
+  {
+    id: 'rcs-video-thumbnail', group: 'rcs', severity: 'info',
+    summary: 'A video (a video message, a card\'s video, a file message of a video) has a thumbnailUrl, the picture the phone shows before the video downloads.',
+    why: 'Google\'s ContentInfo.thumbnailUrl: "If you don\'t provide a thumbnail URL, the RBM platform displays a blank placeholder thumbnail until the user\'s device downloads the file. Depending on the user\'s setting, the file may not download automatically and may require the user to tap a download button." (RbmMedia.thumbnailUri says the same of a card\'s media.) The message is sent and plays all the same: an info, so that the author knows the customer first sees a blank tile, not a picture of the video. `tplsync preview` draws that placeholder, not a player.',
+    fix: 'Give the video a thumbnailUrl: a JPEG, PNG or GIF of a frame of it, on a public https URL.', source: 'RBM ContentInfo',
+    check(ctx) {
+      const m = message(ctx);
+      if (!m) return;
+      const noThumbnail = 'Google shows a blank placeholder in its place until the phone downloads the video (ContentInfo.thumbnailUrl: "If you don\'t provide a thumbnail URL, the RBM platform displays a blank placeholder thumbnail until the user\'s device downloads the file"), and the download may wait for a tap on a download button. Give a thumbnailUrl (a JPEG, PNG or GIF of a frame) to show a picture at once.';
+      const u = str(m.fileUrl);
+      // a video message of a video, or of a URL that tells no type (one of an image is rcs-video-file's, of audio or a document
+      // rcs-media's); a file message's file by what RBM takes it as (a .3gp: audio)
+      const kind = u === undefined ? undefined : mediaKind(u);
+      const video = u !== undefined && (m.type === 'video' ? kind === undefined || kind === 'video' : m.type === 'file' && fileMessageKind(u) === 'video');
+      if (video && m.thumbnailUrl === undefined) ctx.report(['message', 'fileUrl'], `This video has no thumbnailUrl: ${noThumbnail}`, { part: 'key' });
+      for (const { v: c, i } of cards(ctx)) {
+        const cu = str(c.fileUrl);
+        if (cu !== undefined && mediaKind(cu) === 'video' && c.thumbnailUrl === undefined) ctx.report(['message', 'richCards', i, 'fileUrl'], `This card's video has no thumbnailUrl: ${noThumbnail}`, { part: 'key' });
       }
     },
   },
@@ -720,22 +762,6 @@ export function withSamples(text: string, t: Loose): string {
   return renderText(text, samples);
 }
 
-/** A document by its extension: no rich card's media */
-const DOCUMENT_FILE = /\.(pdf|docx?|xlsx?|pptx?|odt|ods|odp|rtf|txt|csv|zip)$/i;
-/** An image file by its extension (the part of the URL before ? or #). */
-export const IMAGE_FILE = /\.(jpe?g|png|gif|webp|bmp)(\?|#|$)/i;
-/** A video file by its extension. */
-/** the video types RBM lists (files.create, RbmMedia: video/h263, m4v, mp4, mpeg, mpeg4, webm), as rcs-media names them: every one it lets through */
-const RBM_VIDEOS = 'MP4, M4V, MPEG, MPEG-4, H.263 or WebM';
-/** videos of a type RBM does not list (RbmMedia: video/h263, m4v, mp4, mpeg, mpeg4, webm): a container (.mov, .3gp) or a
- * bare stream (.h264, .h265: the codec's raw frames, no container RBM plays; H.264 belongs inside an .mp4) */
-const UNPLAYED_VIDEO = /\.(mov|qt|3gp|3g2|mkv|avi|wmv|flv|h264|264|h265|265|hevc|ogv|m2ts|mts)(\?|#|$)/i;
-const VIDEO_FILE = /\.(mp4|m4v|mov|webm|3gp|3g2|mkv|avi|mpe?g|mpeg4|h264|h263|h265|hevc|ogv)(\?|#|$)/i;
-/** A file by its extension that is neither a JPEG, PNG nor GIF nor an image rcs-media names otherwise (a video, audio, a document); an unknown extension or none says nothing. */
-const OTHER_FILE = /\.(mp4|m4v|mov|webm|3gp|3g2|mkv|avi|mpe?g|mpeg4|h264|h263|h265|hevc|ogv|mp3|m4a|aac|amr|ogg|oga|wav|pdf|docx?|xlsx?|pptx?|txt|csv|zip|vcf|ics|html?)(\?|#|$)/i;
-
-/** The extensions of the content types RBM's files.create lists for a file: images (image/jpeg, jpg, gif, png), audio (audio/aac, mp3, mpeg, mpg, mp4, mp4-latm, 3gpp; application/ogg, audio/ogg), video (video/h263, m4v, mp4, mpeg, mpeg4, webm) and PDF (application/pdf). */
-const RBM_FILE = /^(jpe?g|png|gif|aac|mp3|mpe?g|mpg|mp4|m4a|3gpp?|ogg|oga|h263|m4v|mpeg4|webm|pdf)$/i;
 /** a path served by a script, whose content type its extension does not tell */
 const SCRIPT_PATH = /^(php|aspx?|ashx|jsp|cgi|pl|py)$/i;
 
