@@ -87,13 +87,26 @@ export function withMetaNames(c: CanonicalTemplate, meta: Rec, who: Words = { nu
     if (!want && !keys.length) return undefined;
     // a file's names are numbered by first appearance: the channel's numbers must be in that order
     if (wire.some((k, i) => k !== String(i + 1))) { mismatches.push({ field, message: `the channel's placeholders (${wire.map((k) => `{{${k}}}`).join(' ')}) are not numbered in order of appearance: kept numbered` }); return undefined; }
-    if (keys.length !== want) { mismatches.push({ field, message: `${who.named} has ${keys.length} placeholder${keys.length === 1 ? '' : 's'}, the channel's template ${want}: kept numbered` }); return undefined; }
-    if (keys.every((k) => NUMBERED.test(k))) return undefined;
     const own = rec(rec(metaPart)?.examples);
     const sampleOf = (name: string): string | undefined => {
       const v = own && Object.hasOwn(own, name) ? own[name] : Object.hasOwn(top, name) ? top[name] : undefined;
       return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined;
     };
+    // a placeholder added or taken away: what to rename by hand, the numbers with the channel's samples beside the names with
+    // theirs (a number paired only where its sample is one name's alone: never by place, which is what changed)
+    if (keys.length !== want) {
+      const named = keys.filter((k) => !NUMBERED.test(k));
+      const sampleAt = (n: string): string | undefined => { const x = wireSamples[Number(n) - 1]; return x === undefined || x === '' ? undefined : x; };
+      const pairs = wire.flatMap((n) => {
+        const x = sampleAt(n);
+        const fits = x === undefined ? [] : named.filter((k) => sampleOf(k) === x);
+        return fits.length === 1 && wire.filter((m) => sampleAt(m) === x).length === 1 ? [{ number: n, name: fits[0]!, by: 'sample' as const }] : [];
+      });
+      const hand = named.length ? { numbers: wire.map((n) => ({ key: n, ...(sampleAt(n) !== undefined ? { sample: sampleAt(n)! } : {}) })), names: named.map((k) => ({ key: k, ...(sampleOf(k) !== undefined ? { sample: sampleOf(k)! } : {}) })), pairs } : undefined;
+      mismatches.push({ field, message: `${who.named} has ${keys.length} placeholder${keys.length === 1 ? '' : 's'}, the channel's template ${want}: kept numbered`, ...(hand ? { hand } : {}) });
+      return undefined;
+    }
+    if (keys.every((k) => NUMBERED.test(k))) return undefined;
     const examples: Rec = {};
     wireSamples.forEach((x, i) => { if (x !== undefined && x !== '') examples[String(i + 1)] = x; });
     const r = namesFor({ text: wireText, examples }, metaText, sampleOf, who);

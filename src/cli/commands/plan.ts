@@ -13,7 +13,7 @@ export const command = defineCommand(
     .option('-o, --output <file>', 'write the rendering to a file instead of stdout')
     .option('--detailed-exitcode', 'exit 2 when there are changes (0 when none); orphans reported (--orphans, --base) count as changes; 5, with it or without, when apply would skip an update')
     .option('--wait', 'plan as `apply --wait` runs: an edit of a template in review is written once the review ends, so it is no skip (no exit 5); other skips still exit 5')
-    .option('--wait-timeout <duration>', 'with --wait: the --wait-timeout apply --wait will run with (600 s by default, as apply\'s): an edit whose edit allowance (used up by the edit under review) allows an edit again within it counts as written, not as a skip')
+    .option('--wait-timeout <duration>', 'with --wait: the --wait-timeout apply --wait will run with, seconds when bare (600), or 20s, 10m, 1h, as apply\'s: an edit whose edit allowance (used up by the edit under review) allows an edit again within it counts as written, not as a skip')
     .option('--parallelism <n>', 'templates read at once', '8')
     .option('--shard <i/n>', 'plan only shard I of N (a CI matrix): the I-th of N slices of the templates sorted by channel/name/language; sizes differ by at most one')
     .option('--base <ref>', 'git ref of the last applied files: report orphans and category changes (default for categories: the merge base of HEAD with its upstream branch)')
