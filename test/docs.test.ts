@@ -316,4 +316,26 @@ test('export --to meta\'s page says what the export writes for a URL button\'s s
   assert.match(assumptions, /`example: \["<the whole sample URL>"\]` on a URL button[^|]*Meta's own create request, which `export --to meta` writes, takes a card's URL sample as the value of its `\{\{1\}\}` alone/);
 });
 
+// trial-bs F9, F4, F10 (README, for a newcomer in a project of their own): a tarball install's lockfile names the .tgz, so
+// CI's `npm ci` fails on a checkout without it; `npm ci && npm start` is for a clone of this repository; "the partner
+// messaging API" was never said to be the provider's API tplsync talks to. And what made room for it lives in init.md.
+test('trial-bs: README says to commit the tarball (or install from the tag), where its first block runs, and what the partner messaging API is', () => {
+  const readme = read('README.md');
+  const flat = readme.replace(/\s+/g, ' ');
+  assert.match(flat, /Commit `package\.json` and `package-lock\.json`[^.]*\.[^.]*\)\)\. From the tarball, the lockfile names the `\.tgz`: commit it too, or CI's `npm ci` fails \(or install from the tag\)\./);
+  // the line before the block of `npm ci && npm start`
+  assert.match(readme, /In a clone of this repository:\n\n```sh\nnpm ci && npm start/);
+  const opening = flat.slice(0, flat.indexOf('Why:'));
+  assert.match(opening, /the partner messaging API \(your messaging provider's API, which tplsync talks to, not Meta or Google directly: \[assumptions\]\(docs\/api-assumptions\.md\)\)/);
+  // the detail of how the key reaches tplsync, moved from the README's CI recipe to init's page, which it links
+  assert.match(readme, '(docs/commands/init.md#the-key-in-the-workflows)');
+  const init = read('docs/commands/init.md');
+  assert.match(init, /^## The key in the workflows$/m);
+  const key = init.slice(init.indexOf('## The key in the workflows')).replace(/\s+/g, ' ');
+  for (const said of ['hands the key to tplsync alone, never to the install step', 'the `apiKeyEnv` of the config\'s environment', 'the plan and drift jobs read repository secrets',
+    'policy plugins are code that every command, `lint` too, runs with the key', '(../format.md#the-config)', '(../rules.md#a-plugin)', 'its comment names a changed `baseUrl`, `apiKeyEnv` or plugin']) {
+    assert.ok(key.includes(said), said);
+  }
+});
+
 test.run();

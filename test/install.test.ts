@@ -141,6 +141,10 @@ test('from the release tarball: npm install ./tplsync-X.Y.Z.tgz, then init and l
   const shipped = JSON.parse(readFileSync(path.join(dir, 'node_modules', 'tplsync', 'package.json'), 'utf8'));
   assert.is(shipped.scripts?.prepare, undefined);
   assert.ok(existsSync(path.join(dir, 'node_modules', 'tplsync', 'LICENSE')));
+  // the lockfile names the tarball's file, as README's Install says (trial-bs F9: commit it too, else CI's `npm ci` finds nothing there)
+  const lock = JSON.parse(readFileSync(path.join(dir, 'package-lock.json'), 'utf8')) as { packages: Record<string, { resolved?: string }> };
+  assert.match(lock.packages['node_modules/tplsync']?.resolved ?? '', /^file:.*\.tgz$/);
+  assert.match(readFileSync(path.join(ROOT, 'README.md'), 'utf8').replace(/\s+/g, ' '), 'From the tarball, the lockfile names the `.tgz`: commit it too');
 });
 
 test.run();

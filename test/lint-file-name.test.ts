@@ -136,4 +136,27 @@ test('a language written the BCP 47 way in a file name (pt-BR, fr-ca) is read as
   for (const d of dup) assert.not.match(d, /pt-BR if|to pt-BR|change `language:`/, d);
 });
 
+// trial-bs F5: `language: english` in hello.en_US.yaml was told "rename the file to hello.en_US.yaml" (its own name)
+// and "Change `language:` to en_US" beside language-code's "did you mean 'en'?". A `language:` that is no code is
+// language-code's finding alone, with the one code it names; a name the file disagrees with is still told
+test('trial-bs F5: a `language:` that is no code gets no file-name advice (never a rename to the file\'s own name); language-code names the one code', async () => {
+  const project = {
+    'templates/bill.en_US.yaml': tpl('bill', 'en_US'), 'templates/bill.de.yaml': tpl('bill', 'de'),
+    'templates/welcome.en_US.yaml': tpl('welcome', 'en_US'),
+    'templates/mis/hello.en_US.yaml': tpl('hello', 'english'),
+    'templates/mis/bye.de.yaml': tpl('farewell', 'german'),
+  };
+  const got = await findings(project);
+  for (const m of got) assert.not.match(m, /rename the file to hello\.en_US\.yaml|`language:` to en_US/, m);
+  // the name bye.de.yaml disagrees with is still its finding, renamed with the file's language kept
+  assert.equal(got, [
+    'mis/bye.de.yaml:2 The file is named bye.de.yaml, but `name:` is farewell: the name key is the template\'s identity, so renaming the file renamed nothing. Change `name:` to bye (a new template; the old one stays on the channel until deleted) or rename the file back to farewell.de.yaml.',
+  ]);
+  const codes = await findings(project, 'language-code');
+  assert.equal(codes.filter((m) => m.startsWith('mis/hello')), ["mis/hello.en_US.yaml:3 Language 'english' is not of the form ll or ll_CC; did you mean 'en'?"]);
+  // a `language:` that is a code of another language is still a copy: the rename names that code
+  const copy = await findings({ ...project, 'templates/mis/hello.en_US.yaml': tpl('hello', 'de') });
+  assert.ok(copy.some((m) => m.includes('mis/hello.en_US.yaml:3') && m.includes('Change `language:` to en_US, or rename the file to hello.de.yaml.')), copy.join('\n'));
+});
+
 test.run();

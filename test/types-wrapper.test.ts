@@ -82,8 +82,14 @@ test('a CommonJS project compiles the module with "module": "node20" (as types.m
     const tsconfig = readFileSync(path.join(ROOT, 'docs', 'commands', 'types.md'), 'utf8').match(/```json\n(\{[^`]*"node20"[^`]*\})\n```/)?.[1];
     assert.ok(tsconfig, 'types.md shows the tsconfig of a CommonJS project');
     writeFileSync(path.join(cjs, 'tsconfig.json'), tsconfig!);
-    const r = await cliIn(['types', '--out', 'src/tplsync-templates.ts'], { cwd: cjs });
+    // the module where the page has `types` write it, with the line it gives for the config, and `types` as the page runs it
+    // (trial-bs F7: it was written at the project's root, and the examples in src/ import it as ./tplsync-templates.js)
+    const typesOut = readFileSync(path.join(ROOT, 'docs', 'commands', 'types.md'), 'utf8').match(/```yaml\n(typesOut: .*)\n```/)?.[1];
+    assert.ok(typesOut, 'types.md gives the typesOut line of the config');
+    writeFileSync(path.join(cjs, 'tplsync.config.yaml'), `${readFileSync(path.join(cjs, 'tplsync.config.yaml'), 'utf8')}${typesOut}\n`);
+    const r = await cliIn(['types'], { cwd: cjs });
     assert.is(r.exitCode, 0, r.stderr);
+    assert.match(r.stdout, 'wrote src/tplsync-templates.ts');
     writeFileSync(path.join(cjs, 'src', 'index.ts'), `import { createClient, UsageError } from 'tplsync';
 import { templates, type TemplateKey } from './tplsync-templates';
 const key: TemplateKey = 'shop-whatsapp/order_shipped/en_US';
@@ -95,7 +101,9 @@ console.log(typeof client.getMessageStatus, templates[key].name, typeof UsageErr
     assert.ok(usages.length >= 2, 'types.md shows sendTemplate and a wrapper');
     for (const [i, block] of usages.entries()) writeFileSync(path.join(cjs, 'src', `usage-${i + 1}.ts`), block);
     const parsed = ts.getParsedCommandLineOfConfigFile(path.join(cjs, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => { throw new Error(String(d.messageText)); } })!;
-    const program = ts.createProgram(parsed.fileNames, parsed.options);
+    // as TypeScript 6 and newer compile it: no @types package the tsconfig does not name (5.9, here, loads every one;
+    // trial-bs F7: TS2503 `Cannot find namespace 'NodeJS'` in tplsync's declarations without "types": ["node"])
+    const program = ts.createProgram(parsed.fileNames, { ...parsed.options, types: parsed.options.types ?? [] });
     const emitted = program.emit();
     const diagnostics = [...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics].map((x) => `${x.code} ${ts.flattenDiagnosticMessageText(x.messageText, '\n')}`).join('\n');
     assert.is(diagnostics, '');

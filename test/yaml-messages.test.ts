@@ -65,4 +65,32 @@ test('findings that said what is wrong now say what to do: a yes for a boolean, 
   } finally { cleanup(dir); }
 });
 
+// trial-bs F6: a key indented one space more than the key above it, whose value is on its line (` language: en_US`
+// after `name: m7`), gave the parser's two raw messages at 2:7 ("Implicit keys need to be on a single line", "Nested
+// mappings are not allowed in compact mappings") and no fix, where the tab and an over-indented nested key say what to do
+test('trial-bs F6: a key indented more than the key above it is one finding at that key, saying where to indent it', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, {
+      'tplsync.config.yaml': CONFIG,
+      'templates/m7.en_US.yaml': 'channel: shop-whatsapp\nname: m7\n language: en_US\ncategory: UTILITY\nbody:\n  text: hi\n',
+      'templates/m8.en_US.yaml': `${head('m8')}  text: Hello {{1}}\n   examples: { 1: Ana }\n`,
+      'templates/m9.en_US.yaml': `${head('m9')}  text: hi\nbuttons:\n  - type: QUICK_REPLY\n     text: Yes\n`,
+    });
+    const found = (await lintInProcess(dir)).diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.ruleId} ${d.message}`);
+    assert.not.ok(found.some((f) => /Implicit keys|Nested mappings/.test(f)), found.join('\n'));
+    assert.equal(found.filter((f) => f.startsWith('templates/m7')), [
+      'templates/m7.en_US.yaml:3:2 yaml-syntax `language:` is indented more than `name:` above it (line 2), whose value is on its line: YAML reads this line as more of that value. Indent it as the keys (or items) beside it are, with spaces: at the column of `name:` (column 1).',
+    ]);
+    // a text of words may have been meant to go on: that is said too
+    assert.equal(found.filter((f) => f.startsWith('templates/m8')), [
+      'templates/m8.en_US.yaml:7:4 yaml-syntax `examples:` is indented more than `text:` above it (line 6), whose value is on its line: YAML reads this line as more of that value. Indent it as the keys (or items) beside it are, with spaces: at the column of `text:` (column 3); or, if the line is more of the text, quote the whole text.',
+    ]);
+    // a key of a list item: the column of the item's first key
+    assert.equal(found.filter((f) => f.startsWith('templates/m9')).map((f) => f.replace(/ whose.*at the column/, ' ... at the column')), [
+      'templates/m9.en_US.yaml:9:6 yaml-syntax `text:` is indented more than `type:` above it (line 8), ... at the column of `type:` (column 5).',
+    ]);
+  } finally { cleanup(dir); }
+});
+
 test.run();

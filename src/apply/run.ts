@@ -25,6 +25,7 @@ import { applyItems, QUOTA_PER_RUN, stoppedBySignal, type ApplyItem, type ApplyR
 import { DEFAULT_CREATE_QUOTA } from '../config/load.js';
 import type { PaceClock, QuotaWait } from './quota.js';
 import { MAX_DATA_FILE_BYTES, readRegularText } from '../core/read-regular.js';
+import { recoveryDoc } from '../core/recovery-doc.js';
 
 export interface PendingApply { items: ApplyItem[]; environment: string; target: string;
   /** what the plan held back (a read that failed, a file that holds its template back): listed in the results, not written */
@@ -325,29 +326,29 @@ export function applyExit(outcome: ApplyOutcome, o: { waited: boolean; interrupt
     }
     if (editLimited.length) {
       const at = editLimited.map((r) => r.retryAt).filter((t): t is string => t !== undefined).sort().at(-1);
-      parts.push(`${s(editLimited.length)} not edited: the edit allowance of ${editLimited.length === 1 ? 'an APPROVED template is' : 'APPROVED templates is'} used up${at ? ` (the next edit is possible from ${at})` : ''}${see}; a re-run then writes ${editLimited.length === 1 ? 'it' : 'them'}, or give the template a new name (docs/recovery.md#the-edit-limit)`);
+      parts.push(`${s(editLimited.length)} not edited: the edit allowance of ${editLimited.length === 1 ? 'an APPROVED template is' : 'APPROVED templates is'} used up${at ? ` (the next edit is possible from ${at})` : ''}${see}; a re-run then writes ${editLimited.length === 1 ? 'it' : 'them'}, or give the template a new name (${recoveryDoc('the-edit-limit')})`);
     }
     // not attempted (the plan saw the review), and refused because a review began after the plan read the template
     const notAttempted = inReview.filter((r) => r.outcome === 'skipped');
     const meanwhile = inReview.filter((r) => r.outcome === 'failed');
-    if (notAttempted.length) parts.push(`${s(notAttempted.length)} not edited: in review (PENDING) or in appeal (IN_APPEAL), and WhatsApp takes no edit until the review ends${see}; re-run apply once \`${run('review')}\` shows ${notAttempted.length === 1 ? 'it' : 'them'} decided${o.waited ? ` (the review did not end within --wait-timeout: docs/recovery.md, "A --wait time-out")` : ` (\`${run('apply --wait')}\` waits for the review, then writes the edit)`}`);
+    if (notAttempted.length) parts.push(`${s(notAttempted.length)} not edited: in review (PENDING) or in appeal (IN_APPEAL), and WhatsApp takes no edit until the review ends${see}; re-run apply once \`${run('review')}\` shows ${notAttempted.length === 1 ? 'it' : 'them'} decided${o.waited ? ` (the review did not end within --wait-timeout: ${recoveryDoc()}, "A --wait time-out")` : ` (\`${run('apply --wait')}\` waits for the review, then writes the edit)`}`);
     if (meanwhile.length) {
       const it = meanwhile.length === 1 ? 'it' : 'them';
       parts.push(`${s(meanwhile.length)} refused by the API because ${meanwhile.length === 1 ? 'it was' : 'they were'} in review (PENDING): another apply (another job) wrote ${it} since the plan, and WhatsApp takes no edit until the review ends${see}; re-run apply once \`${run('review')}\` shows ${it} decided${o.waited ? ` (apply --wait did not write ${it}: ${meanwhile.length === 1 ? 'its line' : 'their lines'} above say${meanwhile.length === 1 ? 's' : ''} why)` : ` (\`${run('apply --wait')}\` waits for the review, then writes the edit)`}: it writes this text, replacing the one written meanwhile`);
     }
     if (behind.length) parts.push(`${s(behind.length)} not written: this checkout is behind its upstream branch (or the branch it is merged into), whose newer version of ${behind.length === 1 ? 'its file' : 'their files'} the channel holds (a colleague's applied change), and the write would revert it${see}; git pull (or merge that branch) first, then \`${run('apply')}\` again`);
-    if (blocked.length) parts.push(`${s(blocked.length)} not attempted: the channel takes no edit of ${blocked.length === 1 ? 'it' : 'them'} as ${blocked.length === 1 ? 'it stands' : 'they stand'}${see}; each line above says what to do instead (docs/recovery.md)`);
+    if (blocked.length) parts.push(`${s(blocked.length)} not attempted: the channel takes no edit of ${blocked.length === 1 ? 'it' : 'them'} as ${blocked.length === 1 ? 'it stands' : 'they stand'}${see}; each line above says what to do instead (${recoveryDoc()})`);
     if (transient) parts.push(`${s(transient)} did not make it${see}; a re-run is safe and writes only what is missing`);
-    if (refused) parts.push(`${s(refused)} refused by the API${see}; a re-run is refused again: change what the reason names first (docs/recovery.md)`);
-    if (n.rejected) parts.push(`${s(n.rejected)} REJECTED by the review${see}; a re-run changes nothing: fix the file as the reason says and apply again (docs/recovery.md#rejected)`);
+    if (refused) parts.push(`${s(refused)} refused by the API${see}; a re-run is refused again: change what the reason names first (${recoveryDoc()})`);
+    if (n.rejected) parts.push(`${s(n.rejected)} REJECTED by the review${see}; a re-run changes nothing: fix the file as the reason says and apply again (${recoveryDoc('rejected')})`);
     if (n.unread) parts.push(`${s(n.unread)} written whose state could not be read back, so the review was not followed${see}; \`${run('plan')}\` (or \`${run('review')}\`) shows where ${n.unread === 1 ? 'it stands' : 'they stand'}`);
     if (n.otherEnd) {
       const states = [...new Set(outcome.results.filter((r) => (r.outcome === 'created' || r.outcome === 'updated') && r.status !== undefined && r.status !== 'PENDING' && r.status !== 'REJECTED' && !isApprovedState(r.status)).map((r) => r.status!))].sort();
-      parts.push(`${s(n.otherEnd)} written whose review ended neither APPROVED nor REJECTED (${states.join(', ')})${see}; \`${run('review')}\` says what to do (docs/recovery.md)`);
+      parts.push(`${s(n.otherEnd)} written whose review ended neither APPROVED nor REJECTED (${states.join(', ')})${see}; \`${run('review')}\` says what to do (${recoveryDoc()})`);
     }
     if (n.recategorised) {
       const as = outcome.results.filter((r) => r.approvedAs !== undefined).map((r) => `${r.channel}/${r.name}/${r.language} as ${r.approvedAs}`);
-      parts.push(`${s(n.recategorised)} APPROVED under another category than the file's (${as.join(', ')})${see}: no one can send ${n.recategorised === 1 ? 'it' : 'them'} as the file says until the file's category matches or an appeal succeeds; \`${run('review')}\` says what to do (docs/recovery.md#recategorised)`);
+      parts.push(`${s(n.recategorised)} APPROVED under another category than the file's (${as.join(', ')})${see}: no one can send ${n.recategorised === 1 ? 'it' : 'them'} as the file says until the file's category matches or an appeal succeeds; \`${run('review')}\` says what to do (${recoveryDoc('recategorised')})`);
     }
     if (n.stillPending) parts.push(`${s(n.stillPending)} still PENDING when the wait ended; \`${run('review')}\` shows their state later`);
     // a stale plan that wrote nothing ends as one found stale before apply (exit 4, "nothing was written"); one that wrote others, partial (5)

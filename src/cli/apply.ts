@@ -37,6 +37,7 @@ import type { Connection } from '../connection/connect.js';
 import { closeSync, existsSync, lstatSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { resolvePath } from '../core/io.js';
+import { recoveryDoc } from '../core/recovery-doc.js';
 
 
 /** whether the file at `abs` is a results file apply wrote (resultsDocument's shape), which a new run may replace */
@@ -153,7 +154,7 @@ export async function applyCommand(args: string[], o: ApplyCommandOptions): Prom
       const standing = pending.standing ?? [];
       if (standing.length && (code === EXIT.OK || code === EXIT.PARTIAL)) {
         const k = standing.length;
-        io().stderr.write(`tplsync: ${k} template${k === 1 ? '' : 's'} this run did not write ${k === 1 ? 'is' : 'are'} not approved on the channel (marked ! above): ${standing.map((t) => `${shownKey(t)} ${t.status}`).join(', ')}; ${k === 1 ? 'its file says' : 'their files say'} what the channel has, so applying again changes nothing: ${k === 1 ? 'the line above says' : 'each line above says'} what to do (docs/recovery.md).\n`);
+        io().stderr.write(`tplsync: ${k} template${k === 1 ? '' : 's'} this run did not write ${k === 1 ? 'is' : 'are'} not approved on the channel (marked ! above): ${standing.map((t) => `${shownKey(t)} ${t.status}`).join(', ')}; ${k === 1 ? 'its file says' : 'their files say'} what the channel has, so applying again changes nothing: ${k === 1 ? 'the line above says' : 'each line above says'} what to do (${recoveryDoc()}).\n`);
         code = EXIT.PARTIAL;
       }
       if (!unread || (code !== EXIT.OK && code !== EXIT.PARTIAL)) return code;
@@ -312,8 +313,8 @@ async function followOnly(conn: Connection, rows: FollowedReview[], timeoutMs: n
   const recategorised = rows.filter((r) => r.approvedAs !== undefined);
   const s = (k: number) => `${k} template${k === 1 ? '' : 's'}`;
   const parts = [
-    ...(recategorised.length ? [`${s(recategorised.length)} APPROVED under another category than the file's (${recategorised.map((r) => `${shownKey(r)} as ${r.approvedAs}`).join(', ')}): no one can send ${recategorised.length === 1 ? 'it' : 'them'} as the file says; \`${adviceCommand('review', conn.environment.name)}\` says what to do (docs/recovery.md#recategorised)`] : []),
-    ...(rejected ? [`${s(rejected)} REJECTED by the review; fix the file as the reason says and apply again (docs/recovery.md#rejected)`] : []),
+    ...(recategorised.length ? [`${s(recategorised.length)} APPROVED under another category than the file's (${recategorised.map((r) => `${shownKey(r)} as ${r.approvedAs}`).join(', ')}): no one can send ${recategorised.length === 1 ? 'it' : 'them'} as the file says; \`${adviceCommand('review', conn.environment.name)}\` says what to do (${recoveryDoc('recategorised')})`] : []),
+    ...(rejected ? [`${s(rejected)} REJECTED by the review; fix the file as the reason says and apply again (${recoveryDoc('rejected')})`] : []),
     ...(open ? [`${s(open)} still PENDING when the wait ended; \`${adviceCommand('review', conn.environment.name)}\` shows their state later`] : []),
   ];
   if (!parts.length) return EXIT.OK;

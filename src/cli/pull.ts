@@ -21,6 +21,7 @@ import { io } from '../core/io.js';
 import { progress } from '../terminal/progress.js';
 import { parseParallelism } from './report.js';
 import { visible } from '../core/visible.js';
+import { recoveryDoc } from '../core/recovery-doc.js';
 
 /** a line of pull's report: template names, languages and states are the channel's text, printed with their control characters as escapes */
 const line = (text: string): string => `${visible(text.replace(/\n$/, ''), { oneLine: true })}\n`;
@@ -250,7 +251,7 @@ export async function pullCommand(o: PullCommandOptions): Promise<number> {
       if (r.recategorised) {
         const { was, now, others, key } = r.recategorised;
         sayErr(others.length
-          ? `tplsync: ${r.file}: category ${now} written (${env.name}'s copy is approved as ${now}; the file said ${was}): the file also serves ${others.join(', ')}, whose copy keeps its own category, so if it is ${was} there its plan now shows the difference the other way (tplsync review --env ${others[0]!} shows it). To accept ${now} for ${env.name} alone, put back category: ${was} and set environments.${env.name}.categories: { "${key}": ${now} } in the config (docs/recovery.md#recategorised)\n`
+          ? `tplsync: ${r.file}: category ${now} written (${env.name}'s copy is approved as ${now}; the file said ${was}): the file also serves ${others.join(', ')}, whose copy keeps its own category, so if it is ${was} there its plan now shows the difference the other way (tplsync review --env ${others[0]!} shows it). To accept ${now} for ${env.name} alone, put back category: ${was} and set environments.${env.name}.categories: { "${key}": ${now} } in the config (${recoveryDoc('recategorised')})\n`
           : `tplsync: ${r.file}: category ${now} written (the channel approved it as ${now}; the file said ${was})\n`);
       }
       sayOut(`${r.file}: ${r.name}/${r.language} (${r.status})\n`);

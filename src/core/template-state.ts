@@ -2,6 +2,8 @@
 // stage that reads one needs: plan, apply, send, review, promote and pull. Pure; what a state asks of
 // the team, and what to do about it, is src/plan/review-state.ts's.
 
+import { recoveryDoc } from './recovery-doc.js';
+
 /** Approved on the channel: APPROVED, or REINSTATED (approved again after a pause or an appeal): sendable, and an edit spends one of WhatsApp's limited edits. */
 export const isApprovedState = (state: string | undefined): boolean => state === 'APPROVED' || state === 'REINSTATED';
 
@@ -31,13 +33,13 @@ export function qualityWarning(r: { statusText?: string; qualityScore?: string; 
   if (r.qualityScore === 'YELLOW') {
     return {
       quality: 'YELLOW', ...(n ? { pauses: n } : {}),
-      warning: `quality YELLOW (medium)${n ? `, ${n} pause${n === 1 ? '' : 's'} so far` : ''}: approved and sendable, but Meta says it "has received negative feedback from multiple WhatsApp users, or low read-rates, and may soon become paused or disabled"; nothing stops it now: look at what recipients report and who receives it before it falls to RED; see docs/recovery.md#quality-yellow`,
+      warning: `quality YELLOW (medium)${n ? `, ${n} pause${n === 1 ? '' : 's'} so far` : ''}: approved and sendable, but Meta says it "has received negative feedback from multiple WhatsApp users, or low read-rates, and may soon become paused or disabled"; nothing stops it now: look at what recipients report and who receives it before it falls to RED; see ${recoveryDoc('quality-yellow')}`,
     };
   }
   const next = n === 0 ? 'a first pause lasts 3 hours, a second 6 hours, and a third disables it'
     : n === 1 ? 'a second pause lasts 6 hours, and a third disables it' : 'the next pause disables it for good';
   return {
     quality: 'RED', ...(n ? { pauses: n } : {}),
-    warning: `quality RED, ${n} pause${n === 1 ? '' : 's'} so far: approved and sendable, but Meta says it "is in danger of being paused or disabled soon"; ${next} (sends fail while paused): address what recipients report, the content or who receives it (an edit sends it to review again); see docs/recovery.md#quality-red`,
+    warning: `quality RED, ${n} pause${n === 1 ? '' : 's'} so far: approved and sendable, but Meta says it "is in danger of being paused or disabled soon"; ${next} (sends fail while paused): address what recipients report, the content or who receives it (an edit sends it to review again); see ${recoveryDoc('quality-red')}`,
   };
 }

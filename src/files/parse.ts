@@ -111,9 +111,20 @@ export function parseTemplateText(file: string, text: string, lineCounter = new 
   let fatal = false;
   for (const d of list) {
     for (const e of duplicateKeyErrors(d)) d.errors.push(e);
+    // a key indented more than the one above it, whose value is on its line (` language: en_US` after `name: m7`):
+    // the parser's two errors at that value, said once at the key that is indented wrong
+    const slips = new Map(d.errors.filter((e) => e.code === 'MULTILINE_IMPLICIT_KEY').flatMap((e) => {
+      const slip = indentSlip(text, e.pos[0], e.pos[1]);
+      return slip ? [[e.pos[0], slip] as const] : [];
+    }));
     for (const e of d.errors) {
       const kind = e.code === 'DUPLICATE_KEY' ? 'duplicate-key' : 'syntax';
       if (kind === 'syntax') fatal = true;
+      const slip = slips.get(e.pos[0]);
+      if (slip) {
+        if (e.code === 'MULTILINE_IMPLICIT_KEY') out.problems.push(problem('syntax', spanOf(lineCounter, slip.start, slip.end), slip.message));
+        continue;
+      }
       let [start, end] = e.pos;
       // an unterminated quote is reported at the end of the input; point at where it opened
       const quote = e.code === 'MISSING_CHAR' ? /closing "?(quote|')/.exec(e.message) : null;
@@ -357,6 +368,30 @@ export function yamlHint(text: string, at: number, message: string): string {
   }
   if (/same column|indentation|Sequence item without/i.test(message)) return ' Indent it as the keys (or items) beside it are, with spaces: two more than its parent key.';
   return '';
+}
+
+/**
+ * A key indented more than the key above it whose value is on its line (`name: m7` then ` language:
+ * en_US`): YAML reads the lower line as more of that plain value, and then finds a key in it (the
+ * parser says "Implicit keys need to be on a single line" at the value, a line too early). `start`
+ * and `end` are that error's range: from the value to the key it ran into. The place and words of
+ * the finding: at that key, with the column it belongs at; undefined where the range is not that
+ * (one line; no key before the value; a "key" with spaces, which is more likely text holding ': ').
+ */
+export function indentSlip(text: string, start: number, end: number): { start: number; end: number; message: string } | undefined {
+  const nl = text.lastIndexOf('\n', end - 1);
+  if (nl < start) return undefined;
+  const from = text.lastIndexOf('\n', Math.max(0, start - 1)) + 1;
+  const above = /^(\s*(?:-\s+)?)([\w.-]+):[ \t]+$/.exec(text.slice(from, start));
+  const to = text.indexOf('\n', nl + 1);
+  const lower = /^([ ]*)([\w.-]+):(?:[ \t]|$)/.exec(text.slice(nl + 1, to < 0 ? text.length : to));
+  if (!above || !lower || lower[1]!.length <= above[1]!.length) return undefined;
+  const at = nl + 1 + lower[1]!.length;
+  const line = (o: number): number => text.slice(0, o).split('\n').length;
+  const key = lower[2]!; const parent = above[2]!;
+  // a value of words (`text: Your order is ready` then `  Note: ...`) may have been meant to go on: said too
+  const prose = /\S\s+\S/.test(text.slice(start, nl));
+  return { start: at, end: at + key.length, message: `\`${key}:\` is indented more than \`${parent}:\` above it (line ${line(from)}), whose value is on its line: YAML reads this line as more of that value. Indent it as the keys (or items) beside it are, with spaces: at the column of \`${parent}:\` (column ${above[1]!.length + 1})${prose ? '; or, if the line is more of the text, quote the whole text' : ''}.` };
 }
 
 /** the offset of the first ` #` inside a one-line flow mapping or list whose closing bracket comes only after it on its line, or undefined */

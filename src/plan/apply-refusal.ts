@@ -8,6 +8,7 @@ import { isApprovedState, isDeletedState } from '../core/template-state.js';
 import { editsWhatsApp } from '../model/canonical.js';
 import type { EditSpend } from './edit-budget.js';
 import { IN_REVIEW, NOT_EDITABLE, recreateHow } from './review-state.js';
+import { recoveryDoc } from '../core/recovery-doc.js';
 
 /** What the judgment reads of a change, a plan's (PlanChange) or a saved plan's as apply rebuilds it. */
 export interface RefusalInput {
@@ -56,7 +57,7 @@ export function applyRefusal(c: RefusalInput, environment: string | undefined): 
   const category = isApprovedState(c.remoteStatus) ? c.changes?.find((x) => x.path === 'category') : undefined;
   if (category) {
     const [approved, file] = [String(category.before), String(category.after)];
-    return { category: { approved, file }, refusal: `the channel has it approved as ${approved} and the category of an approved template cannot change: set category: ${approved} in the file if every environment's copy has it, or accept it for this environment alone with environments.${environment ?? '<env>'}.categories: { "${c.channel}/${c.name}": ${approved} } in the config (or appeal a re-categorisation in the console), or create a new template under another name for ${file} (docs/recovery.md#recategorised)` };
+    return { category: { approved, file }, refusal: `the channel has it approved as ${approved} and the category of an approved template cannot change: set category: ${approved} in the file if every environment's copy has it, or accept it for this environment alone with environments.${environment ?? '<env>'}.categories: { "${c.channel}/${c.name}": ${approved} } in the config (or appeal a re-categorisation in the console), or create a new template under another name for ${file} (${recoveryDoc('recategorised')})` };
   }
   // WhatsApp edits only APPROVED, REJECTED and PAUSED templates: one in review (IN_REVIEW: PENDING, or an appeal's IN_APPEAL)
   // is refused until the review ends (an RCS-only template is not WhatsApp's)
@@ -68,7 +69,7 @@ export function applyRefusal(c: RefusalInput, environment: string | undefined): 
       // the read said the edit under review used the allowance: once approved, the edit is refused until the allowance allows one
       if (c.edit?.exceeds) {
         const until = c.edit.possibleFrom;
-        return { deferred: 'review', editLimit: until ? { until } : {}, refusal: `the template is in review (PENDING) and WhatsApp takes no edit until the review ends, and once the review approves it, its edit allowance is used up (the edit under review spent it) ${until ? `until ${until}` : 'for a while (the service did not say until when)'}: re-run apply ${until ? 'from then' : `once ${run('review')} shows an edit left`} (or once the review rejects it, when an edit spends none; docs/recovery.md#the-edit-limit)` };
+        return { deferred: 'review', editLimit: until ? { until } : {}, refusal: `the template is in review (PENDING) and WhatsApp takes no edit until the review ends, and once the review approves it, its edit allowance is used up (the edit under review spent it) ${until ? `until ${until}` : 'for a while (the service did not say until when)'}: re-run apply ${until ? 'from then' : `once ${run('review')} shows an edit left`} (or once the review rejects it, when an edit spends none; ${recoveryDoc('the-edit-limit')})` };
       }
       return { refusal: `the template is in review (PENDING) and WhatsApp takes no edit until the review ends: re-run apply once it has (${run('review')} shows the decision; apply --wait waits for it)`, deferred: 'review' };
     }

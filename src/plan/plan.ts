@@ -181,6 +181,7 @@ import { shellWord } from '../core/shell-word.js';
 import { droppedOnWrite } from './dropped.js';
 import { metaCdnLink, metaCdnLinkExpired, metaCdnLinkSaid } from '../model/meta-cdn.js';
 import { applyRefusal, applySkips, unknownComponentsNote, waitsForReview } from './apply-refusal.js';
+import { recoveryDoc } from '../core/recovery-doc.js';
 export { reviewSkipsSaid, unknownComponentsNote } from './apply-refusal.js';
 
 export function fingerprint(r: TemplateReadResponse | null): string {
@@ -669,7 +670,7 @@ function markDeletedNames(changes: PlanChange[], deleted: readonly DeletedOnChan
     if (c.action !== 'create') continue;
     const d = deletedOf.get(key(c));
     if (!d) continue;
-    (c.attention ??= []).push(`the channel has a template of this name and language ${d.state === 'PENDING_DELETION' ? 'being deleted' : 'deleted'} (id ${d.publicId}): WhatsApp refuses a new template under a deleted template's name until 30 days after the deletion, and neither the listing nor the read says when that was (the console shows it). Apply this create once the deletion is 30 days old, or give ${c.file ?? 'the file'} a new name to make it at once; see docs/recovery.md#deleted`);
+    (c.attention ??= []).push(`the channel has a template of this name and language ${d.state === 'PENDING_DELETION' ? 'being deleted' : 'deleted'} (id ${d.publicId}): WhatsApp refuses a new template under a deleted template's name until 30 days after the deletion, and neither the listing nor the read says when that was (the console shows it). Apply this create once the deletion is 30 days old, or give ${c.file ?? 'the file'} a new name to make it at once; see ${recoveryDoc('deleted')}`);
   }
 }
 

@@ -1,4 +1,5 @@
-// Pure: what a template's review state on the channel means for a team, and what to do about it.
+// Pure (but for where the reader opens docs/recovery.md: core/recovery-doc.ts): what a template's review state on the
+// channel means for a team, and what to do about it.
 // "In sync" means approved: a template whose content matches its file but whose review rejected,
 // paused or disabled it is not in sync, and every plan says so (docs/recovery.md, a section per state).
 
@@ -7,6 +8,7 @@ import { freshPublicId } from '../model/ids.js';
 import { ruleTurnedDown, type Override } from '../config/overrides.js';
 import type { SeveritySetting } from '../core/diagnostic.js';
 import { isApprovedState, isDeletedState } from '../core/template-state.js';
+import { recoveryDoc } from '../core/recovery-doc.js';
 
 export interface NeedsAttention {
   /** the template's statusText on the channel */
@@ -81,24 +83,24 @@ export function ruleOfReason(reason: string | undefined, ruleIds: ReadonlySet<st
 }
 
 /** how a pause ends, and what an edit would do instead */
-const PAUSE_END = 'it resumes by itself then (no edit needed: an edit, apply, sends it to review again, unsendable until approved); a third pause disables it: improve who receives it, or the content; see docs/recovery.md#paused';
+const pauseEnd = (): string => `it resumes by itself then (no edit needed: an edit, apply, sends it to review again, unsendable until approved); a third pause disables it: improve who receives it, or the content; see ${recoveryDoc('paused')}`;
 
 export { qualityWarning, type QualityWarning } from '../core/template-state.js';
 
 const TODO: Readonly<Record<string, string>> = {
-  REJECTED: 'fix what the reason names in the file and apply again (an edit of a REJECTED template goes back to review); see docs/recovery.md#rejected',
+  get REJECTED() { return `fix what the reason names in the file and apply again (an edit of a REJECTED template goes back to review); see ${recoveryDoc('rejected')}`; },
   // WhatsApp unpauses it by itself (3 h after a first pause, 6 h after a second); an edit is not needed, and would send it to
   // review, unsendable until approved again (Meta, Template pausing)
-  PAUSED: `the platform paused it after low quality ratings: sends fail until the pause ends (3 hours after a first pause, 6 after a second); ${PAUSE_END}`,
+  get PAUSED() { return `the platform paused it after low quality ratings: sends fail until the pause ends (3 hours after a first pause, 6 after a second); ${pauseEnd()}`; },
   // what disabled it is said only where the read says (its pauses, its reason: WhatsApp also disables for policy reasons): disabledTodo
-  DISABLED: 'it cannot be sent or edited; create a new template under another name; see docs/recovery.md#disabled',
-  IN_APPEAL: 'an appeal of its rejection is under review: wait for the decision; see docs/recovery.md#in_appeal',
+  get DISABLED() { return `it cannot be sent or edited; create a new template under another name; see ${recoveryDoc('disabled')}`; },
+  get IN_APPEAL() { return `an appeal of its rejection is under review: wait for the decision; see ${recoveryDoc('in_appeal')}`; },
   // Meta's status webhook: FLAGGED "has received negative feedback and is at risk of being disabled", REINSTATED "no longer
   // flagged or disabled"; its disable_info.disable_date is no field of the partner API's read (docs/api-assumptions.md), so no date is said
-  FLAGGED: 'flagged: Meta says it "has received negative feedback and is at risk of being disabled" (on a date Meta\'s notice of the flag may give; the read does not carry it), until Meta reinstates it (REINSTATED); look at what recipients report, the content and who receives it; see docs/recovery.md#flagged',
-  LIMIT_EXCEEDED: 'the account is over its template limit: delete unused templates in the console; see docs/recovery.md#limit_exceeded',
-  LOCKED: 'locked: it cannot be edited now; see docs/recovery.md#locked',
-  ARCHIVED: 'archived on the channel: unarchive it in the console to send it; see docs/recovery.md#archived',
+  get FLAGGED() { return `flagged: Meta says it "has received negative feedback and is at risk of being disabled" (on a date Meta's notice of the flag may give; the read does not carry it), until Meta reinstates it (REINSTATED); look at what recipients report, the content and who receives it; see ${recoveryDoc('flagged')}`; },
+  get LIMIT_EXCEEDED() { return `the account is over its template limit: delete unused templates in the console; see ${recoveryDoc('limit_exceeded')}`; },
+  get LOCKED() { return `locked: it cannot be edited now; see ${recoveryDoc('locked')}`; },
+  get ARCHIVED() { return `archived on the channel: unarchive it in the console to send it; see ${recoveryDoc('archived')}`; },
 };
 
 /**
@@ -109,7 +111,7 @@ const TODO: Readonly<Record<string, string>> = {
 export function recreateHow(state: string, publicId: string | undefined): string {
   const what = state === 'PENDING_DELETION' ? 'being deleted on the channel' : 'deleted on the channel';
   const id = publicId ? freshPublicId(publicId) : undefined;
-  return `${what}, and its id stays the deleted template's: make it again under a new name at once, or under this name once WhatsApp's 30-day block of a deleted template's name is over (30 days from the deletion, which the console shows), by giving the file a new publicId${id ? ` (e.g. publicId: ${id})` : ''}; a publicId serves every environment, so set it only where each environment's copy is deleted too (else apply there creates a second template of this name); see docs/recovery.md#deleted`;
+  return `${what}, and its id stays the deleted template's: make it again under a new name at once, or under this name once WhatsApp's 30-day block of a deleted template's name is over (30 days from the deletion, which the console shows), by giving the file a new publicId${id ? ` (e.g. publicId: ${id})` : ''}; a publicId serves every environment, so set it only where each environment's copy is deleted too (else apply there creates a second template of this name); see ${recoveryDoc('deleted')}`;
 }
 
 /**
@@ -120,13 +122,13 @@ export function recreateHow(state: string, publicId: string | undefined): string
  * emulator refuses the same states (a test holds them together).
  */
 export const NOT_EDITABLE: Readonly<Record<string, string>> = {
-  DISABLED: 'the template is DISABLED on the channel and takes no edit: create a new template under another name (docs/recovery.md#disabled)',
-  LOCKED: 'the template is LOCKED on the channel and takes no edit now (docs/recovery.md#locked)',
-  LIMIT_EXCEEDED: 'the WhatsApp account is at its template limit (LIMIT_EXCEEDED) and WhatsApp takes no edit of the template while it is: nothing in the file changes that. Bring the account\'s template count under its limit (delete templates it no longer uses in the console), then apply again once the read says another state (docs/recovery.md#limit_exceeded)',
-  FLAGGED: 'the template is FLAGGED on the channel (negative feedback: Meta says it is at risk of being disabled) and WhatsApp edits only APPROVED, REJECTED and PAUSED templates: apply again once Meta reinstates it (REINSTATED, no longer flagged) or the platform pauses it (a PAUSED template takes the edit, and the edit starts its review again) (docs/recovery.md#flagged)',
-  PENDING_DELETION: 'the template is being deleted on the channel (PENDING_DELETION): make it again under a new name, or under this name with a new publicId in its file once WhatsApp\'s 30-day block of the name is over (docs/recovery.md#deleted)',
-  DELETED: 'the template was deleted on the channel: make it again under a new name, or under this name with a new publicId in its file once WhatsApp\'s 30-day block of the name is over (docs/recovery.md#deleted)',
-  ARCHIVED: 'the template is ARCHIVED on the channel: unarchive it in the console, then apply again (docs/recovery.md#archived)',
+  get DISABLED() { return `the template is DISABLED on the channel and takes no edit: create a new template under another name (${recoveryDoc('disabled')})`; },
+  get LOCKED() { return `the template is LOCKED on the channel and takes no edit now (${recoveryDoc('locked')})`; },
+  get LIMIT_EXCEEDED() { return `the WhatsApp account is at its template limit (LIMIT_EXCEEDED) and WhatsApp takes no edit of the template while it is: nothing in the file changes that. Bring the account's template count under its limit (delete templates it no longer uses in the console), then apply again once the read says another state (${recoveryDoc('limit_exceeded')})`; },
+  get FLAGGED() { return `the template is FLAGGED on the channel (negative feedback: Meta says it is at risk of being disabled) and WhatsApp edits only APPROVED, REJECTED and PAUSED templates: apply again once Meta reinstates it (REINSTATED, no longer flagged) or the platform pauses it (a PAUSED template takes the edit, and the edit starts its review again) (${recoveryDoc('flagged')})`; },
+  get PENDING_DELETION() { return `the template is being deleted on the channel (PENDING_DELETION): make it again under a new name, or under this name with a new publicId in its file once WhatsApp's 30-day block of the name is over (${recoveryDoc('deleted')})`; },
+  get DELETED() { return `the template was deleted on the channel: make it again under a new name, or under this name with a new publicId in its file once WhatsApp's 30-day block of the name is over (${recoveryDoc('deleted')})`; },
+  get ARCHIVED() { return `the template is ARCHIVED on the channel: unarchive it in the console, then apply again (${recoveryDoc('archived')})`; },
 };
 
 /**
@@ -188,14 +190,14 @@ export function needsAttention(r: ReviewFields | undefined, ruleIds: ReadonlySet
     ...(r.pausedUntil ? { pausedUntil: r.pausedUntil } : {}),
     todo: (state === 'DISABLED' ? disabledHow(r.pauseCount) : '')
       + (state === 'PAUSED' && r.pausedUntil ? pausedTodo(r.pausedUntil)
-        : isDeletedState(state) ? recreateHow(state, r.publicId) : TODO[state] ?? `the channel reports ${state}: check the template in the console; see docs/recovery.md`)
+        : isDeletedState(state) ? recreateHow(state, r.publicId) : TODO[state] ?? `the channel reports ${state}: check the template in the console; see ${recoveryDoc()}`)
       + (rule ? ` (${ruleHint(rule, settingOf?.(rule))})` : ''),
   };
 }
 
 /** what to do of a template PAUSED until a time the read gives: wait; it resumes by itself (an edit is no way out of the pause) */
 function pausedTodo(until: string): string {
-  return `paused until ${until} after low quality ratings: sends fail until then; ${PAUSE_END}`;
+  return `paused until ${until} after low quality ratings: sends fail until then; ${pauseEnd()}`;
 }
 
 /** how a DISABLED template came to be, as far as the read says: the pauses it counts (never "repeated" pauses it does not count) */
@@ -224,15 +226,15 @@ export function recategorised(fileCategory: string, remoteCategory: string, know
       state: 'RECATEGORISED',
       reason: `the platform approved it as ${remoteCategory}; the file says ${fileCategory}`,
       todo: shared
-        ? `${sharedTodo}, or appeal the category in ${ctx!.environment}'s console within 60 days; see docs/recovery.md#recategorised`
-        : `set category: ${remoteCategory} in the file (an APPROVED template's category cannot change), or appeal the category in the console within 60 days; see docs/recovery.md#recategorised`,
+        ? `${sharedTodo}, or appeal the category in ${ctx!.environment}'s console within 60 days; see ${recoveryDoc('recategorised')}`
+        : `set category: ${remoteCategory} in the file (an APPROVED template's category cannot change), or appeal the category in the console within 60 days; see ${recoveryDoc('recategorised')}`,
     }
     : {
       state: 'CATEGORY_DIFFERS',
       reason: `the channel has it approved as ${remoteCategory}; the file says ${fileCategory}`,
       todo: shared
-        ? `an APPROVED template's category cannot change: if you changed it in the file, put back category: ${remoteCategory} or create a new template under another name; if the platform re-categorised it, ${sharedTodo}, or appeal in the console. No base was found to tell which (plan --base REF, or a branch with an upstream); see docs/recovery.md#category_differs`
-        : `an APPROVED template's category cannot change: if you changed it in the file, put back category: ${remoteCategory} or create a new template under another name; if the platform re-categorised it, set category: ${remoteCategory} or appeal in the console. No base was found to tell which (plan --base REF, or a branch with an upstream); see docs/recovery.md#category_differs`,
+        ? `an APPROVED template's category cannot change: if you changed it in the file, put back category: ${remoteCategory} or create a new template under another name; if the platform re-categorised it, ${sharedTodo}, or appeal in the console. No base was found to tell which (plan --base REF, or a branch with an upstream); see ${recoveryDoc('category_differs')}`
+        : `an APPROVED template's category cannot change: if you changed it in the file, put back category: ${remoteCategory} or create a new template under another name; if the platform re-categorised it, set category: ${remoteCategory} or appeal in the console. No base was found to tell which (plan --base REF, or a branch with an upstream); see ${recoveryDoc('category_differs')}`,
     };
 }
 
@@ -271,8 +273,8 @@ export function categoryExplanation(o: { known: CategoryChange; environment: str
   const others = o.others.length ? ` only if the copy in ${list} has it too (the file serves ${list} as well: \`tplsync review --env ${o.others[0]!}\` shows its category there)` : '';
   const platform = `set the category the channel approved in its file${others}, or accept it for ${o.environment} alone with environments.${o.environment}.categories in the config, or appeal the category in the console within 60 days, or create a new template under another name for the file's category`;
   return o.known === 'platform'
-    ? `Categories: the platform approved the templates marked "approved as" above under another category than their files say, and an APPROVED template's category cannot change, so apply skips their updates. For each: ${platform}. See docs/recovery.md#recategorised`
-    : `Categories: the templates marked "approved as" above are approved on the channel under another category than their files say, and an APPROVED template's category cannot change, so apply skips their updates. If a file's category was changed, put it back (or create a new template under another name for the new category); if the platform re-categorised the template, ${platform}. No base was found to tell which (plan --base REF, or a branch with an upstream). See docs/recovery.md#category_differs`;
+    ? `Categories: the platform approved the templates marked "approved as" above under another category than their files say, and an APPROVED template's category cannot change, so apply skips their updates. For each: ${platform}. See ${recoveryDoc('recategorised')}`
+    : `Categories: the templates marked "approved as" above are approved on the channel under another category than their files say, and an APPROVED template's category cannot change, so apply skips their updates. If a file's category was changed, put it back (or create a new template under another name for the new category); if the platform re-categorised the template, ${platform}. No base was found to tell which (plan --base REF, or a branch with an upstream). See ${recoveryDoc('category_differs')}`;
 }
 
 /** One line for renderings: "REJECTED (reason; recommendation): what to do". */

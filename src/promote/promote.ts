@@ -17,6 +17,7 @@ import type { CategoryContext } from '../plan/review-state.js';
 import type { SavedSource, Staleness } from '../plan/saved.js';
 import { isApprovedState } from '../core/template-state.js';
 import { loadCleanProject } from '../project/load.js';
+import { recoveryDoc } from '../core/recovery-doc.js';
 
 /** What a saved promotion records of the source, so that apply can refuse it when the source moved. */
 export type PromotionSource = SavedSource;
@@ -59,7 +60,7 @@ function recategorisedInSource(source: string, approvedAs: string, fileCategory:
   return `approved in ${source} as ${approvedAs}, and the file says ${fileCategory} (the platform re-categorised ${source}'s copy): `
     + `to accept ${approvedAs} for ${source} alone and promote the file's ${fileCategory}, ${accept}; `
     + `set category: ${approvedAs} in the file only if the copy in ${others} is to have it too (else that environment's plan shows the difference the other way); `
-    + `or appeal the category in ${source}'s console, then promote (see docs/recovery.md#recategorised)`;
+    + `or appeal the category in ${source}'s console, then promote (see ${recoveryDoc('recategorised')})`;
 }
 
 /** Pure: what moved in the source since a saved promotion (a template no longer approved as it was). */

@@ -8,6 +8,7 @@ import { contentDigest, digestDifferences, LEFT_OUT_BY_TEXT_ONLY, sameSentButton
 import { shownKey } from '../model/ids.js';
 import { isApprovedState } from '../core/template-state.js';
 import { adviceCommand } from '../core/advice.js';
+import { recoveryDoc } from '../core/recovery-doc.js';
 
 /** A template refused before anything is sent (exit 3). */
 /**
@@ -159,7 +160,7 @@ function remoteMessage(meta: TemplateMeta, read: TemplateReadResponse | null, wh
   const accepted = meta.check?.acceptedCategory;
   if (meta.check?.category && remoteCategory && remoteCategory !== meta.check.category && remoteCategory !== accepted) {
     const also = accepted ? ` (the metadata accepts ${accepted} for this environment, not ${remoteCategory})` : '';
-    return { reason: 'recategorised', message: `${key} is approved on the channel as ${remoteCategory}, and the file says ${meta.check.category}${also}: the platform re-categorised it (it is billed and routed as ${remoteCategory}), or the file's category was changed (an approved template's category cannot change). Set category: ${remoteCategory} in the file if every environment's copy has it, or accept it for this environment alone with environments.${environment}.categories: { "${meta.channel}/${meta.name}": ${remoteCategory} } in the config (${run('plan')} and ${run('review')} show it; see docs/recovery.md#recategorised), or appeal the category in the console.${caller === 'library' ? ` Sent from a generated module: a module made before the config accepted it, or for another environment, holds the category it had then (${run('types --check')} says it is stale: run ${run('types')} and build again).` : ''} Nothing was sent.` };
+    return { reason: 'recategorised', message: `${key} is approved on the channel as ${remoteCategory}, and the file says ${meta.check.category}${also}: the platform re-categorised it (it is billed and routed as ${remoteCategory}), or the file's category was changed (an approved template's category cannot change). Set category: ${remoteCategory} in the file if every environment's copy has it, or accept it for this environment alone with environments.${environment}.categories: { "${meta.channel}/${meta.name}": ${remoteCategory} } in the config (${run('plan')} and ${run('review')} show it; see ${recoveryDoc('recategorised')}), or appeal the category in the console.${caller === 'library' ? ` Sent from a generated module: a module made before the config accepted it, or for another environment, holds the category it had then (${run('types --check')} says it is stale: run ${run('types')} and build again).` : ''} Nothing was sent.` };
   }
   if (meta.check) {
     const remote = fromRead(read, where.channelId);
