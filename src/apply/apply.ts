@@ -1,6 +1,7 @@
 // Effects: writes the changes of a plan with bounded concurrency, verifies each write by
 // reading it back, goes on past a failed template, and (with wait) follows the review.
 import { adviceCommand } from '../core/advice.js';
+import { recoveryDoc } from '../core/recovery-doc.js';
 import type { Client } from '../api/client.js';
 import { ApiError, AuthError, RateLimitedError, RequestError, UnavailableError } from '../api/errors.js';
 import { editAllowanceOf } from '../api/edit-allowance.js';
@@ -298,7 +299,7 @@ export async function applyItems(client: Client, items: readonly ApplyItem[], o:
       const until = m.limit?.until;
       return {
         ...failed, deferred: 'edit-limit', errorExitCode: EXIT.PARTIAL, ...(until ? { retryAt: until } : {}),
-        error: `${failed.error}; another apply (another job) wrote it since the plan, and that edit ${m.inReview ? 'is in review: once the review approves it, its edit allowance is used up (the edit under review spent it)' : 'used its edit allowance'} ${until ? `until ${until}` : 'for a while (the service did not say until when)'}: re-run apply ${until ? 'from then' : `once ${adviceCommand('review', o.environment)} shows an edit left`}${m.inReview ? ' (or once the review rejects it, when an edit spends none)' : ''} (docs/recovery.md#the-edit-limit)`,
+        error: `${failed.error}; another apply (another job) wrote it since the plan, and that edit ${m.inReview ? 'is in review: once the review approves it, its edit allowance is used up (the edit under review spent it)' : 'used its edit allowance'} ${until ? `until ${until}` : 'for a while (the service did not say until when)'}: re-run apply ${until ? 'from then' : `once ${adviceCommand('review', o.environment)} shows an edit left`}${m.inReview ? ' (or once the review rejects it, when an edit spends none)' : ''} (${recoveryDoc('the-edit-limit')})`,
       };
     };
     const deferred: ApplyResult = { ...failed, deferred: 'review', errorExitCode: EXIT.PARTIAL };
