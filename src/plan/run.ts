@@ -31,7 +31,7 @@ import { connectionChangedSince } from './connection-base.js';
 import { connectionLine } from './render.js';
 import { diffTemplates, fromRead, type CanonicalTemplate } from '../model/canonical.js';
 import { markedSecretNames } from '../model/values.js';
-import { committedVersion, keyOf, makePlan, markHeldTwins, mediaSamples, planAgainstBase, shardKeys, type DeletedOnChannel, type DesiredTemplate, type HeldTemplate, type MediaSamples, type OrphanCandidate, type Plan, type PlanInputs, type WithoutFile } from './plan.js';
+import { committedVersion, keyOf, makePlan, type CommittedTemplate, markHeldTwins, mediaSamples, planAgainstBase, shardKeys, type DeletedOnChannel, type DesiredTemplate, type HeldTemplate, type MediaSamples, type OrphanCandidate, type Plan, type PlanInputs, type WithoutFile } from './plan.js';
 import type { FileTemplate } from '../model/canonical.js';
 import type { CategoryContext } from './review-state.js';
 import { acceptedCategory, categoryKey, otherEnvironmentsServing, unknownCategoryKeys, unknownCategoryKeyWarning } from '../config/categories.js';
@@ -153,7 +153,7 @@ export async function driftHistory(config: Config, conn: Connection, readable: r
   }
   // the newest few versions first (the channel holds the last applied, most often the newest but one): the whole depth is
   // read only for the files whose copy on the channel is none of them (4,000 blobs read for 200 files cost a plan 0.4 s of CPU)
-  const byId = differ.size ? await committedTemplates(config, conn.environment, differ, 3) : new Map<string, Iterable<CanonicalTemplate>>();
+  const byId = differ.size ? await committedTemplates(config, conn.environment, differ, 3) : new Map<string, Iterable<CommittedTemplate>>();
   const open = new Map([...differ].filter(([id]) => byId.has(id) && !committedVersion(byId.get(id)!, copies.get(id)!, exact).committed));
   if (open.size) for (const [id, v] of await committedTemplates(config, conn.environment, open)) byId.set(id, v);
   // the files whose channel copy no commit of HEAD's history has: a branch not merged here may have it (a pull request's
@@ -193,6 +193,8 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
   /** the project's files (a base finds at their real paths those reached through a linked folder) */
   const nowFiles = project.files.map((f) => f.abs);
   const canonicalOf = (byId: BaseTemplates['byId']) => new Map([...byId].map(([id, b]) => [id, b.template.canonical]));
+  /** the templates whose file refers to a secret, with a mark where each stands (a copy that differs by a rotated secret alone is that version) */
+  const shapesOf = (byId: BaseTemplates['byId']) => new Map([...byId].flatMap(([id, b]) => (b.secretShape ? [[id, b.secretShape] as const] : [])));
   let connectionChanged: Plan['connectionChanged'];
   /** without --base: the templates of the files removed since the merge base with the upstream (a branch's own removals), no request made */
   let removedSinceBase: { templates: OrphanCandidate[]; since: string; ref: string } | undefined;
@@ -207,7 +209,7 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
     }
     baseById = base.byId;
     const [at, head] = await Promise.all([commitOf(config.dir, o.base), headCommit(config.dir)]);
-    if (at && head && at !== head) driftBase = { ref: o.base, environment: conn.environment.name, byId: canonicalOf(base.byId) };
+    if (at && head && at !== head) driftBase = { ref: o.base, environment: conn.environment.name, byId: canonicalOf(base.byId), shapes: shapesOf(base.byId) };
     const now = new Set(all.map((d) => d.canonical.templateId));
     // orphans are only looked for when the whole set of files is planned
     if (o.paths.length === 0) orphans = [...base.byId.values()].filter((b) => !now.has(b.publicId));
@@ -228,7 +230,7 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
       // on the branch the upstream is (HEAD its merge base), every file is the same at the base: nothing tells drift from a change not applied yet
       const head = await headCommit(config.dir);
       if (head && head !== found.ref) {
-        driftBase = { ref: `${found.ref.slice(0, 12)} (the merge base with ${found.upstream})`, environment: conn.environment.name, byId: canonicalOf(base.byId) };
+        driftBase = { ref: `${found.ref.slice(0, 12)} (the merge base with ${found.upstream})`, environment: conn.environment.name, byId: canonicalOf(base.byId), shapes: shapesOf(base.byId) };
         const now = new Set(all.map((d) => d.canonical.templateId));
         removedSinceBase = { templates: [...base.byId.values()].filter((b) => !now.has(b.publicId)), since: `the merge base with ${found.upstream} (${found.ref.slice(0, 12)})`, ref: found.ref.slice(0, 12) };
       }
@@ -254,7 +256,7 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
       const behind = await behindRef(config.dir, ref);
       if (!behind || behind.behind === 0) return undefined;
       const [tip, at] = await Promise.all([templatesAtRef(config, conn.environment, behind.upstream, nowFiles), templatesAtRef(config, conn.environment, behind.mergeBase, nowFiles)]);
-      return { ref: behind.upstream, behind: behind.behind, byId: canonicalOf(tip.byId), mergeBase: canonicalOf(at.byId), environment: conn.environment.name };
+      return { ref: behind.upstream, behind: behind.behind, byId: canonicalOf(tip.byId), shapes: shapesOf(tip.byId), mergeBase: canonicalOf(at.byId), environment: conn.environment.name };
     };
     const up = await upstreamOf(config.dir);
     if (up) upstream = await behindOf(up);
