@@ -12,7 +12,7 @@ import { createClient } from '../src/api/client.ts';
 import { templateId } from '../src/model/ids.ts';
 import { fillMarks } from '../src/model/remnants.ts';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
-import { CHANNEL_A, cleanup, cliIn, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, cleanup, cliIn, emulatorConfig, tempDir, writeFiles } from './helpers.ts';
 import { git } from './drift-repo.ts';
 
 const OLD = 'DEVSAVE2024X';
@@ -114,6 +114,24 @@ test('trial-bt F1: a secret rotated on a branch with an upstream (the merge base
     const console = await cliIn(['plan'], { cwd: dir, env: { TPLSYNC_API_KEY: 'k', ROT_PROMO: NEW } });
     assert.match(console.stdout, /~ update shop\/weekly_promo\/en_US \(drift: changed on the channel/, console.stdout + console.stderr);
   });
+});
+
+test('a plain value changed in a config git does not track (its value at no commit is known): an ordinary update said as a value change, not "edited outside tplsync"', async () => {
+  const dir = tempDir('tplsync-drift-untracked-config-');
+  const cfg = (phone: string) => emulatorConfig({ env: 'dev', channels: { shop: CHANNEL_A }, values: { support_phone: phone } });
+  try {
+    writeFiles(dir, { 'tplsync.config.yaml': cfg('+4930111111'), 'templates/help.en_US.yaml': promo('Hi {{1}}, call us at ((support_phone)) any day.').replace('weekly_promo', 'help_line'), '.gitignore': '.tplsync/\ntplsync.config.yaml\n' });
+    git(dir, 'init', '-q');
+    git(dir, 'add', '.');
+    git(dir, 'commit', '-qm', 'help line');
+    const applied = await cliIn(['apply', '--auto-approve', '--wait'], { cwd: dir });
+    assert.is(applied.exitCode, 0, applied.stdout + applied.stderr);
+    writeFiles(dir, { 'tplsync.config.yaml': cfg('+4930222222') });
+    const plan = await cliIn(['plan'], { cwd: dir });
+    assert.match(plan.stdout, /~ update shop\/help_line\/en_US(?! \(drift)/, plan.stdout + plan.stderr);
+    assert.not.match(plan.stdout, /drift|outside tplsync|pull --channel/, plan.stdout);
+    assert.match(plan.stdout, 'the environment\'s value of ((support_phone)) changed since the last apply: the update writes the current value');
+  } finally { cleanup(dir); }
 });
 
 test('fillMarks: a marked template filled with what the other holds at each mark; the text around a mark, or a name standing for two texts, refuses it', () => {
