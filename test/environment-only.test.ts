@@ -94,4 +94,14 @@ test('types: the module of an environment holds only its templates (the ones on 
   assert.is(none.stderr, '');
 }));
 
+test('send --env of a template only other environments have names its file and those environments, not an alias the user never typed (trial-bt F4)', () => inProjectDir(PROJECT, async (dir) => {
+  const send = await cliIn(['send', '--env', 'staging', '--template', 'beta_invite', '--to', '+4915112345678', '--param', '1=Ana', '--dry-run'], { cwd: dir });
+  assert.is(send.exitCode, 3, send.stdout + send.stderr);
+  assert.match(send.stderr, "templates/beta.yaml: beta/beta_invite/en_US is not in environment 'staging' (channel alias 'beta' is not among staging's channels): nothing was sent; the environment that has it: dev (--env dev)");
+  assert.not.match(send.stderr, 'neither a UUID nor an alias');
+  // the environment that has it sends it (a dry run: the emulator has not got it yet, which is another refusal)
+  const dev = await cliIn(['send', '--env', 'dev', '--template', 'beta_invite', '--to', '+4915112345678', '--param', '1=Ana', '--dry-run'], { cwd: dir });
+  assert.not.match(dev.stderr, 'is not in environment');
+}));
+
 test.run();
