@@ -17,6 +17,7 @@ import { io, resolvePath } from '../core/io.js';
 import { configRuleSettings } from './review-state.js';
 import path from 'node:path';
 import { hiddenForWantOfBase, hideUnbasedRemnants, loadDesired, maskBaseSecrets, maskRemoteSecrets, SameTemplateTwice } from './desired.js';
+import { refuseUnknownExcludeKeys, type LeftOut } from '../project/environment-templates.js';
 import { existingTemplates } from './existing.js';
 import type { LoadedFile } from '../project/load.js';
 import { RULES_BY_ID } from '../lint/registry.js';
@@ -68,7 +69,7 @@ export interface PlanRunOptions {
   /** the warnings a file's template has once the environment's values stand in for its references (lint cannot show them) */
   onValueWarnings?: (file: string, warnings: readonly { ruleId: string; path: (string | number)[]; message: string }[]) => void;
   /** a file whose channel alias this environment does not define: left out of the run (the template is only other environments') */
-  onLeftOut?: (file: string, alias: string) => void;
+  onLeftOut?: (file: string, why: LeftOut) => void;
   /** a warning about the config of the environment (a key of environments.<env>.categories that names no template of the project) */
   onConfigWarning?: (message: string) => void;
   /**
@@ -125,8 +126,19 @@ export async function readTemplates(conn: Connection, ids: readonly { channelId:
   return remote;
 }
 
-/** What a run whose named files the environment has none of says: each file's alias, and the environments that have it. */
-function namedFilesLeftOut(config: Config, env: string, leftOut: readonly { file: string; alias: string }[]): string {
+/** What a run whose named files the environment has none of says: each file's alias, and the environments that have it (or the keys of the environment's `exclude` that name them). */
+function namedFilesLeftOut(config: Config, env: string, all: readonly ({ file: string } & LeftOut)[]): string {
+  const excluded = all.filter((l) => l.excluded !== undefined);
+  const files = (n: number) => (n === 1 ? (excluded[0] ?? all[0])!.file : `${n} files named`);
+  const keys = [...new Set(excluded.map((l) => `'${l.excluded!}'`))];
+  // a template retired in this environment (environments.<env>.exclude): the key that does it, and where to remove it
+  const retired = excluded.length ? `${files(excluded.length)}: excluded from environment '${env}' (environments.${env}.exclude: ${keys.join(', ')}): nothing to plan or apply there; remove ${keys.length === 1 ? 'the key' : 'the keys'} to bring ${excluded.length === 1 ? 'it' : 'them'} back` : '';
+  const leftOut = all.filter((l) => l.excluded === undefined);
+  if (!leftOut.length) return retired;
+  return `${retired ? `${retired}\n` : ''}${namedAliasesLeftOut(config, env, leftOut)}`;
+}
+
+function namedAliasesLeftOut(config: Config, env: string, leftOut: readonly { file: string; alias: string }[]): string {
   const aliases = [...new Set(leftOut.map((l) => l.alias))];
   const having = [...new Set(aliases.flatMap((a) => Object.values(config.environments).filter((e) => a in e.channels).map((e) => e.name)))];
   const files = leftOut.length === 1 ? leftOut[0]!.file : `${leftOut.length} files named`;
@@ -168,9 +180,9 @@ export async function driftHistory(config: Config, conn: Connection, readable: r
 export async function runPlan(config: Config, conn: Connection, o: PlanRunOptions): Promise<Plan> {
   const project = await loadCleanProject(config, o.paths, o.cwd, o.progress ? { progress: o.progress } : {});
   throwIfInterrupted(o.signal, 'interrupted before reading the templates: nothing was written');
-  const leftOut: { file: string; alias: string }[] = [];
+  const leftOut: ({ file: string } & LeftOut)[] = [];
   const madeAt = o.now ?? new Date();
-  let all = loadDesired(project.files, conn.environment, configSeverities(config), o.onValueWarnings, (file, alias) => { leftOut.push({ file, alias }); o.onLeftOut?.(file, alias); }, madeAt);
+  let all = loadDesired(project.files, conn.environment, configSeverities(config), o.onValueWarnings, (file, why) => { leftOut.push({ file, ...why }); o.onLeftOut?.(file, why); }, madeAt);
   // files named on the command line of which the environment has none: said and refused, not "No changes" with exit 0 (a CI
   // job applying a named file would report success for something it did not do); some of them left out is the note alone
   if (o.paths.length && leftOut.length && leftOut.length === project.files.length) throw new UsageError(namedFilesLeftOut(config, conn.environment.name, leftOut));
@@ -179,6 +191,8 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
   if (o.paths.length) await refuseSameTemplateElsewhere(config, conn.environment, o.cwd, project.files, all);
   // an accepted category whose key names no template of the project accepts nothing (known only when every file is planned)
   else for (const k of unknownCategoryKeys(conn.environment, all.map((d) => ({ channel: d.channel, name: d.canonical.name, language: d.canonical.language })))) o.onConfigWarning?.(unknownCategoryKeyWarning(conn.environment.name, k));
+  // a key of the environment's `exclude` that names no template (known only when every file is planned): refused
+  if (!o.paths.length) refuseUnknownExcludeKeys(conn.environment, project.files);
   let orphans: OrphanCandidate[] = [];
   let baseCategories: Map<string, string> | undefined;
   let baseSamples: Map<string, MediaSamples> | undefined;

@@ -6,7 +6,7 @@ import { fromFile, type FileTemplate } from '../model/canonical.js';
 import type { Loose } from '../model/loose.js';
 import { loadProject } from '../project/load.js';
 import { shownTemplate } from '../project/values.js';
-import { filesInEnvironment } from '../project/environment-templates.js';
+import { filesInEnvironment, refuseUnknownExcludeKeys, type LeftOut } from '../project/environment-templates.js';
 import { renderIndex, renderRulesPage, renderTemplatePage, RULES_PAGE, type PageInput } from './html.js';
 
 export interface Site { pages: Map<string, string>; count: number; errors: number }
@@ -21,12 +21,14 @@ function fileTemplateOf(v: Loose): FileTemplate | undefined {
  * types leave it out); its name is on every page. `earlier`: the pages of this project an earlier run left in the folder
  * (a run of some files: its index lists them too, apart, since they stay)
  */
-export async function buildSite(config: Config, paths: readonly string[], cwd: string, o: { live?: boolean; environment?: EnvironmentConfig; earlier?: readonly string[]; onLeftOut?: (file: string, alias: string) => void } = {}): Promise<Site> {
+export async function buildSite(config: Config, paths: readonly string[], cwd: string, o: { live?: boolean; environment?: EnvironmentConfig; earlier?: readonly string[]; onLeftOut?: (file: string, why: LeftOut) => void } = {}): Promise<Site> {
   const project = await loadProject(config, paths, cwd);
   const inputs: PageInput[] = [];
   // (the site's own pages: no template's page takes their names)
   const used = new Set<string>(['index.html', RULES_PAGE]);
   const shown = o.environment ? { environment: o.environment.name } : {};
+  // a key of the environment's `exclude` that names no template (known only when every file is shown): refused
+  if (!paths.length) refuseUnknownExcludeKeys(o.environment, project.files);
   for (const f of filesInEnvironment(project.files, o.environment, o.onLeftOut ?? (() => undefined))) {
     const v = f.value;
     const key = v && v.channel && v.name && v.language ? `${String(v.channel)}/${String(v.name)}/${String(v.language)}` : f.file;

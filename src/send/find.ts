@@ -3,7 +3,7 @@
 import { asIdentifier } from '../core/redact.js';
 import type { Config, EnvironmentConfig } from '../config/load.js';
 import { UsageError } from '../core/errors.js';
-import { UUID_RE } from '../model/ids.js';
+import { leftOutOf, refuseUnknownExcludeKeys } from '../project/environment-templates.js';
 import { fromFile } from '../model/canonical.js';
 import { templateMeta, type TemplateMeta } from '../model/meta.js';
 import { LintFailed, loadProject } from '../project/load.js';
@@ -43,9 +43,14 @@ export async function findTemplate(config: Config, cwd: string, want: { channel?
   if (f.failed || f.held) throw new LintFailed(f.diagnostics, 1);
   // a template on an alias the environment does not define is not one of its templates (plan and apply leave it out
   // there): said with its file and the environments that have it, as plan and apply say it (trial-bt F4)
-  if (environment && !UUID_RE.test(channel) && environment.channels[channel] === undefined) {
+  // and so is one the environment's `exclude` names (retired there alone)
+  refuseUnknownExcludeKeys(environment, project.files);
+  const why = environment ? leftOutOf(f.value!, environment) : undefined;
+  if (environment && why) {
+    const what = `${f.file}: ${asIdentifier(`${channel}/${want.name}/${String(f.value!.language)}`)}`;
+    if (why.excluded !== undefined) throw new UsageError(`${what} is excluded from environment '${environment.name}' (environments.${environment.name}.exclude: '${why.excluded}'): nothing was sent`);
     const having = Object.values(config.environments).filter((e) => e.channels[channel] !== undefined).map((e) => e.name);
-    throw new UsageError(`${f.file}: ${asIdentifier(`${channel}/${want.name}/${String(f.value!.language)}`)} is not in environment '${environment.name}' (channel alias '${channel}' is not among ${environment.name}'s channels): nothing was sent${having.length ? `; ${having.length === 1 ? 'the environment that has' : 'the environments that have'} it: ${having.join(', ')} (--env ${having[0]})` : ''}`);
+    throw new UsageError(`${what} is not in environment '${environment.name}' (channel alias '${channel}' is not among ${environment.name}'s channels): nothing was sent${having.length ? `; ${having.length === 1 ? 'the environment that has' : 'the environments that have'} it: ${having.join(', ')} (--env ${having[0]})` : ''}`);
   }
   const publicId = typeof f.value!.publicId === 'string' ? f.value!.publicId : undefined;
   const t = environment ? templateIn(f.file, f.value!, environment) : f.value!;
