@@ -4,7 +4,8 @@
 // the secret, so the channel's copy, written with the earlier one, matched none. A copy that is a version of the file with
 // other texts where it refers to a secret is now that version: an ordinary update, said as a rotation; a console edit
 // (a direct write through the API) is still drift.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import Ajv from 'ajv';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -12,9 +13,11 @@ import { createClient } from '../src/api/client.ts';
 import { templateId } from '../src/model/ids.ts';
 import { fillMarks } from '../src/model/remnants.ts';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
-import { CHANNEL_A, cleanup, cliIn, emulatorConfig, tempDir, writeFiles } from './helpers.ts';
+import { CHANNEL_A, cleanup, cliIn, emulatorConfig, ROOT, tempDir, writeFiles } from './helpers.ts';
 import { git } from './drift-repo.ts';
 
+/** the plan JSON's schema (valuesChanged is one of its fields) */
+const PLAN_SCHEMA = new Ajv.default({ allErrors: true, strict: true }).compile(JSON.parse(readFileSync(path.join(ROOT, 'schema/output/plan.v1.schema.json'), 'utf8')));
 const OLD = 'DEVSAVE2024X';
 const NEW = 'DEVSAVE2025Z';
 const PROMO_ID = templateId(CHANNEL_A, 'weekly_promo', 'en_US');
@@ -58,7 +61,9 @@ async function saysRotation(dir: string, what: string): Promise<void> {
   assert.match(text.stdout, /Plan for dev: 0 to create, 1 to update, \d unchanged\./, what);
   const json = await cliIn(['plan', '--format', 'json'], { cwd: dir, env });
   noSecret(json.stdout, `${what} json`);
-  const change = (JSON.parse(json.stdout) as { changes: { name: string; action: string; drift?: unknown; valuesChanged?: string[] }[] }).changes.find((c) => c.name === 'weekly_promo')!;
+  const doc = JSON.parse(json.stdout) as { changes: { name: string; action: string; drift?: unknown; valuesChanged?: string[] }[] };
+  assert.ok(PLAN_SCHEMA(doc), `${what}: ${JSON.stringify(PLAN_SCHEMA.errors)}`);
+  const change = doc.changes.find((c) => c.name === 'weekly_promo')!;
   assert.is(change.action, 'update', what);
   assert.is(change.drift, undefined, what);
   assert.equal(change.valuesChanged, ['promo_code'], what);
