@@ -180,9 +180,12 @@ export function renderEnvironmentDoc(): string {
     '          environment: production',
     '```',
     '',
-    'Without it those commands (not plain `preview`) stop with exit 3, naming the value and the variable. The workflows',
+    'Without it those commands (not plain `preview`) stop with exit 3, naming the value and the variable. `init` run',
+    'over a config that has secret values writes these lines itself, for the variables of every environment, and names',
+    'them ([init](commands/init.md)). The workflows',
     '`init` writes plan and apply `production` (or `TPLSYNC_ENV`); until the config has that',
-    'environment (init leaves it commented out) they stop with exit 3, saying so.',
+    'environment (init leaves it commented out) they stop with exit 3, saying so. For several environments (a matrix, or',
+    'a copy of a workflow each), see [init](commands/init.md).',
     '',
   );
   return out.join('\n');

@@ -94,4 +94,41 @@ test('types: the module of an environment holds only its templates (the ones on 
   assert.is(none.stderr, '');
 }));
 
+test('preview --env of an environment without an alias leaves its templates out and says so, as plan and types do; every page names the environment (trial-bt F3)', () => inProjectDir(PROJECT, async (dir) => {
+  const staging = await cliIn(['preview', '--env', 'staging', '--out', 'site'], { cwd: dir });
+  assert.is(staging.exitCode, 0, staging.stdout + staging.stderr);
+  assert.match(staging.stderr, "templates/beta.yaml: left out of environment 'staging': its channel alias 'beta' is not one of staging's channels");
+  assert.match(staging.stderr, 'and 1 template page');
+  const index = readFileSync(path.join(dir, 'site/index.html'), 'utf8');
+  assert.match(index, '<title>tplsync preview · staging</title>');
+  assert.match(index, 'environment <b>staging</b>');
+  assert.match(index, 'order_ready');
+  assert.not.match(index, 'beta_invite');
+  assert.match(readFileSync(path.join(dir, 'site/shop_order_ready_en_US.html'), 'utf8'), 'environment <b>staging</b>');
+  // dev defines both aliases: both templates, nothing said; its pages name dev (the staging run's pages replaced)
+  const dev = await cliIn(['preview', '--env', 'dev', '--out', 'site'], { cwd: dir });
+  assert.is(dev.exitCode, 0, dev.stdout + dev.stderr);
+  assert.not.match(dev.stderr, 'left out');
+  const devIndex = readFileSync(path.join(dir, 'site/index.html'), 'utf8');
+  assert.match(devIndex, 'beta_invite');
+  assert.match(devIndex, 'environment <b>dev</b>');
+  // with no environment to choose (several, no default), the references are shown as written and every template is there
+  const { writeFileSync } = await import('node:fs');
+  writeFileSync(path.join(dir, 'tplsync.config.yaml'), CONFIG.replace('defaultEnvironment: dev\n', ''));
+  const none = await cliIn(['preview', '--out', 'all'], { cwd: dir });
+  assert.is(none.exitCode, 0, none.stdout + none.stderr);
+  assert.match(none.stderr, 'and 2 template pages');
+  assert.not.match(readFileSync(path.join(dir, 'all/index.html'), 'utf8'), 'environment <b>');
+}));
+
+test('send --env of a template only other environments have names its file and those environments, not an alias the user never typed (trial-bt F4)', () => inProjectDir(PROJECT, async (dir) => {
+  const send = await cliIn(['send', '--env', 'staging', '--template', 'beta_invite', '--to', '+4915112345678', '--param', '1=Ana', '--dry-run'], { cwd: dir });
+  assert.is(send.exitCode, 3, send.stdout + send.stderr);
+  assert.match(send.stderr, "templates/beta.yaml: beta/beta_invite/en_US is not in environment 'staging' (channel alias 'beta' is not among staging's channels): nothing was sent; the environment that has it: dev (--env dev)");
+  assert.not.match(send.stderr, 'neither a UUID nor an alias');
+  // the environment that has it sends it (a dry run: the emulator has not got it yet, which is another refusal)
+  const dev = await cliIn(['send', '--env', 'dev', '--template', 'beta_invite', '--to', '+4915112345678', '--param', '1=Ana', '--dry-run'], { cwd: dir });
+  assert.not.match(dev.stderr, 'is not in environment');
+}));
+
 test.run();

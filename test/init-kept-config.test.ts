@@ -4,12 +4,13 @@
 // request of such a project failed, and a second init said everything was there. It is written
 // from the kept config (its typesOut), whatever its place (test/init-path-filters.test.ts: the
 // workflows' filters of the same projects).
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { parse } from 'yaml';
 import { cleanup, cliIn, writeFiles } from './helpers.ts';
-import { config, TEMPLATE, repo, workflow, runs, KEPT } from './init-kept.ts';
+import { CHANNEL, config, TEMPLATE, repo, workflow, runs, KEPT } from './init-kept.ts';
 
 for (const [what, files, configFilter] of KEPT) {
   test(`a kept config (${what}): init writes the types module its workflow checks, and the workflows run on msgs/** and the config's file`, async () => {
@@ -82,6 +83,40 @@ test('a config in a folder of a monorepo (package.json#tplsync of teams/support)
     assert.is(r.exitCode, 0, r.stdout + r.stderr);
     assert.ok(existsSync(path.join(dir, 'teams/support/tplsync-templates.ts')));
     assert.is((await cliIn(['types', '--check'], { cwd: path.join(dir, 'teams/support') })).exitCode, 0);
+  } finally { cleanup(dir); }
+});
+
+test('a kept config whose environments read secret values: every step that plans or applies is given each variable from the secret of its name, and init says so (trial-bt F2)', async () => {
+  const cfg = `templates: ["msgs/**/*.yaml"]
+defaultEnvironment: local
+environments:
+  local:
+    emulator: .tplsync/emulator.json
+    channels: { wa: ${CHANNEL} }
+    values: { promo_code: LOCALCODE99 }
+  staging:
+    baseUrl: https://staging.api.example
+    channels: { wa: 5b66178b-585b-549b-8664-15b9ad34b735 }
+    values: { promo_code: { env: STAGING_PROMO_CODE } }
+  production:
+    baseUrl: https://api.example
+    channels: { wa: 6b66178b-585b-549b-8664-15b9ad34b735 }
+    values: { promo_code: { env: PROD_PROMO_CODE } }
+channels:
+  wa: { kind: whatsapp }
+`;
+  const dir = repo({ 'tplsync.config.yaml': cfg, 'msgs/order_ready.en_US.yaml': TEMPLATE });
+  try {
+    const r = await cliIn(['init', '--yes'], { cwd: dir });
+    assert.is(r.exitCode, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, "The steps that plan and apply are given the variables tplsync.config.yaml's secret values are read from (PROD_PROMO_CODE, STAGING_PROMO_CODE), each from the repository's secret of that name");
+    type Step = { name?: string; env?: Record<string, string>; with?: { command?: string } };
+    const steps = (name: string) => Object.values((parse(readFileSync(path.join(dir, '.github/workflows', name), 'utf8')) as { jobs: Record<string, { steps: Step[] }> }).jobs).flatMap((j) => j.steps);
+    const planning = ['tplsync-pull-request.yml', 'tplsync-apply.yml', 'tplsync-drift.yml'].flatMap(steps).filter((x) => ['plan', 'apply', 'preview'].includes(x.with?.command ?? ''));
+    assert.is(planning.length, 4, 'the preview of the changes, the two plans and the apply');
+    for (const x of planning) assert.equal(x.env, { PROD_PROMO_CODE: '${{ secrets.PROD_PROMO_CODE }}', STAGING_PROMO_CODE: '${{ secrets.STAGING_PROMO_CODE }}' }, x.name);
+    // the other steps are handed none
+    for (const x of ['tplsync-pull-request.yml'].flatMap(steps).filter((y) => ['lint', 'fmt', 'types'].includes(y.with?.command ?? ''))) assert.is(x.env, undefined, x.name);
   } finally { cleanup(dir); }
 });
 

@@ -67,6 +67,18 @@ test('the workflows of a project with its own paths and branch (init over a kept
   }
 });
 
+test('the secret values\' variables (init over a config that reads some) on each step that plans or applies pass actionlint, and the exit 3 of the plan names them (trial-bt F2)', async () => {
+  const files = workflowFiles({ uses: 'tplsync/tplsync@v9.9.9', apiKeyEnv: 'TPLSYNC_PRODUCTION_API_KEY', environment: 'production', typesCheck: true, secretValues: ['PROD_PROMO_CODE', 'DEV_PROMO_CODE'] });
+  for (const [f, text] of Object.entries(files)) {
+    const results = await runLint(text, path.basename(f));
+    assert.equal(results.map((r) => `${f}:${r.line}:${r.column} ${r.kind}: ${r.message}`), []);
+    assert.match(text, /env:\n\s+DEV_PROMO_CODE: \$\{\{ secrets\.DEV_PROMO_CODE \}\}\n\s+PROD_PROMO_CODE: \$\{\{ secrets\.PROD_PROMO_CODE \}\}\n\s+uses: tplsync/, f);
+  }
+  assert.match(files['.github/workflows/tplsync-pull-request.yml']!, 'or of a secret value the templates read');
+  // none: no lines (the repository's own workflows, a config without secret values)
+  assert.not.match(Object.values(workflowFiles({ uses: './', apiKeyEnv: 'TPLSYNC_PRODUCTION_API_KEY', environment: 'production' })).join('\n'), 'secrets.PROD');
+});
+
 test('action.yml: a composite action with the inputs command, args and environment, running the tplsync the repository pins', () => {
   const action = parse(readFileSync(path.join(ROOT, 'action.yml'), 'utf8')) as { runs: { using: string; steps: { run?: string }[] }; inputs: Record<string, { required?: boolean; default?: string; description?: string }>; outputs: Record<string, unknown> };
   assert.equal(action.runs.using, 'composite');

@@ -115,6 +115,7 @@ export async function initCommand(o: InitCommandOptions): Promise<number> {
   // Before, they filtered on templates/** and tplsync.config.* whatever it said, and no module was written for it.
   let kept: Config | undefined;
   let watched: WatchedPaths | undefined;
+  let secretValues: string[] = [];
   if (keeps) {
     try {
       kept = await loadConfig({ cwd, ...(o.config !== undefined ? { configFile: o.config } : {}) });
@@ -126,7 +127,10 @@ export async function initCommand(o: InitCommandOptions): Promise<number> {
     }
     const fromRoot = (abs: string): string => path.relative(repo ?? cwd, abs).split(path.sep).join('/');
     watched = watchedPaths({ configDir: fromRoot(kept.dir), templates: kept.templates, configFile: fromRoot(kept.file ?? configFile), typesOut: kept.typesOut });
-    const texts = new Map(initFiles({ ...base, paths: watched }).map((f) => [f.file, f.text]));
+    // the variables its secret values are read from (every environment's): the steps that plan or apply are given them, from
+    // the repository's secrets of the same names, or each stopped with exit 3 (trial-bt F2)
+    secretValues = [...new Set(Object.values(kept.environments).flatMap((e) => Object.values(e.values ?? {}).flatMap((v) => ('env' in v ? [v.env] : []))))].sort();
+    const texts = new Map(initFiles({ ...base, paths: watched, ...(secretValues.length ? { secretValues } : {}) }).map((f) => [f.file, f.text]));
     writable = writable.map((f) => ({ file: f.file, text: texts.get(f.file) ?? f.text }));
   }
   // the types module the pull-request workflow checks: the kept config's typesOut, else the default beside the new config
@@ -179,6 +183,7 @@ export async function initCommand(o: InitCommandOptions): Promise<number> {
   if (kept && watched && outcomes.some((r) => r.file.includes('.github/workflows/') && r.kind === 'created')) {
     io().stdout.write(`The workflows run when these change: ${[...watched.templates, ...watched.config, ...(watched.types ? [watched.types] : [])].join(', ')} (from ${keptName})\n`);
     if (watched.outside.length) io().stderr.write(`tplsync: note: ${watched.outside.join(', ')} of ${keptName} lie${watched.outside.length === 1 ? 's' : ''} outside the repository, which no path filter of a workflow can name: after changing ${watched.outside.length === 1 ? 'it' : 'them'}, run the apply workflow by hand (workflow_dispatch)\n`);
+    if (secretValues.length) io().stdout.write(`The steps that plan and apply are given the variables ${keptName}'s secret values are read from (${secretValues.join(', ')}), each from the repository's secret of that name: set ${secretValues.length === 1 ? 'it' : 'those'} of each environment the workflows plan (TPLSYNC_ENV), or they stop with exit 3\n`);
   }
   if (outcomes.some((r) => r.file.includes('.github/workflows/') && r.kind === 'created')) {
     io().stdout.write(engines

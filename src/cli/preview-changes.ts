@@ -9,7 +9,7 @@ import { renderChangesSite } from '../preview/changes.js';
 import { writeFileAtomic } from '../terminal/output.js';
 import { progress } from '../terminal/progress.js';
 import { withConnection } from './context.js';
-import { reportLintFailure } from './report.js';
+import { reportLintFailure, sayLeftOut } from './report.js';
 import { io, shownPath } from '../core/io.js';
 import { makeDirs } from '../core/dirs.js';
 import { refusePreviewPages, removedPagesNote, removeStalePreviewPages } from '../files/output-target.js';
@@ -23,7 +23,7 @@ export async function changesSite(config: Config, paths: readonly string[], out:
   try {
     plan = await withConnection(config, o, async (conn) => {
       against = `${conn.environment.name} (${conn.target})`;
-      return runPlan(config, conn, { paths, cwd: io().cwd(), progress, ...(o.base ? { base: o.base } : {}) });
+      return runPlan(config, conn, { paths, cwd: io().cwd(), progress, onLeftOut: sayLeftOut(conn.environment.name), ...(o.base ? { base: o.base } : {}) });
     });
   } catch (e) {
     if (e instanceof LintFailed) return reportLintFailure(e, config, 'no preview was made');

@@ -6,6 +6,7 @@ import { parseNumberOption, PORT_RULE } from '../core/number-option.js';
 import { buildSite, type Site } from '../preview/site.js';
 import { writeFileAtomic } from '../terminal/output.js';
 import { commandConfig } from './context.js';
+import { sayLeftOut } from './report.js';
 import { shownEnvironment } from '../project/values.js';
 
 export type { PreviewCommandOptions } from './preview-changes.js';
@@ -40,7 +41,8 @@ export async function previewCommand(paths: string[], o: PreviewCommandOptions):
   const environment = shownEnvironment(config, o.env);
   // a run of some files leaves the project's other pages: its index lists them too (it replaces the whole run's)
   const earlier = paths.length ? recordedPreviewPages(out, config.file ?? io().cwd()) : [];
-  const site = await buildSite(config, paths, io().cwd(), { live: Boolean(o.serve), ...(environment ? { environment } : {}), earlier });
+  // the environment's templates alone, as plan and types have them: one whose channel alias it does not define is left out, said
+  const site = await buildSite(config, paths, io().cwd(), { live: Boolean(o.serve), ...(environment ? { environment, onLeftOut: sayLeftOut(environment.name) } : {}), earlier });
   const removed = write(site);
   io().stderr.write(`wrote ${shownPath(path.join(out, 'index.html'), config.dir)} and ${site.count} template page${site.count === 1 ? '' : 's'}${removedPagesNote(removed)}\n`);
   if (!o.serve) return EXIT.OK;

@@ -2,7 +2,8 @@
 // the source environment has APPROVED as the files have them; the rest are held, each with why.
 import { shellWord } from '../core/shell-word.js';
 import { UsageError } from '../core/errors.js';
-import { HOW_TO_CREATE, noConfigFound } from '../config/load.js';
+import { HOW_TO_CREATE, noConfigFound, type EnvironmentConfig } from '../config/load.js';
+import { excludedBy } from '../project/environment-templates.js';
 import { EXIT } from '../core/exit-codes.js';
 import { interruptSignal } from '../core/interrupt.js';
 import { toolVersion } from '../core/version.js';
@@ -22,10 +23,13 @@ import { commentProject } from './reader-place.js';
 import { didYouMean } from '../core/suggest.js';
 
 /** the source's templates that are not the target's (their channel alias only the source defines), named: not counted as promoted */
-function notIn(keys: readonly string[], from: string, to: string): string {
-  if (!keys.length) return '';
-  const shown = keys.length > 3 ? `${keys.slice(0, 3).join(', ')}, ...` : keys.join(', ');
-  return `; ${keys.length} ${keys.length === 1 ? 'template' : 'templates'} of ${from} ${keys.length === 1 ? 'is' : 'are'} not ${to}'s (${shown}: ${keys.length === 1 ? 'its channel alias is' : 'their channel aliases are'} not one of ${to}'s channels)`;
+function notIn(keys: readonly string[], from: string, to: EnvironmentConfig): string {
+  // those the target's `exclude` names (retired there), apart from those on an alias it does not define
+  const excluded = keys.filter((k) => { const [channel, name, language] = k.split('/'); return excludedBy(to, { channel: channel!, name: name!, language: language! }) !== undefined; });
+  const other = keys.filter((k) => !excluded.includes(k));
+  const listed = (ks: readonly string[]) => (ks.length > 3 ? `${ks.slice(0, 3).join(', ')}, ...` : ks.join(', '));
+  const said = (ks: readonly string[], why: string) => `; ${ks.length} ${ks.length === 1 ? 'template' : 'templates'} of ${from} ${ks.length === 1 ? 'is' : 'are'} not ${to.name}'s (${listed(ks)}: ${why})`;
+  return `${other.length ? said(other, `${other.length === 1 ? 'its channel alias is' : 'their channel aliases are'} not one of ${to.name}'s channels`) : ''}${excluded.length ? said(excluded, `environments.${to.name}.exclude names ${excluded.length === 1 ? 'it' : 'them'}`) : ''}`;
 }
 
 export interface PromoteCommandOptions {
@@ -50,7 +54,7 @@ export async function promoteCommand(paths: string[], o: PromoteCommandOptions):
   return withConnection(config, { ...o, env: o.from, parallelism }, (source) => withConnection(config, { ...o, env: o.to, parallelism }, async (target) => {
     let result;
     try {
-      result = await runPromote(config, source, target, { paths, cwd: io().cwd(), progress, signal: interruptSignal(), onValueWarnings: sayValueWarnings(target.environment.name), onLeftOut: (env, file, alias) => sayLeftOut(env)(file, alias) });
+      result = await runPromote(config, source, target, { paths, cwd: io().cwd(), progress, signal: interruptSignal(), onValueWarnings: sayValueWarnings(target.environment.name), onLeftOut: (env, file, why) => sayLeftOut(env)(file, why) });
     } catch (e) {
       if (e instanceof LintFailed) return reportLintFailure(e, config, 'nothing was planned');
       throw e;
@@ -58,7 +62,7 @@ export async function promoteCommand(paths: string[], o: PromoteCommandOptions):
     const { plan } = result;
     const env = target.environment.name;
     const held = (plan.held ?? []).filter((h) => h.kind === 'source').length;
-    const lead = `Promotion from ${o.from} to ${env}: ${result.source.templates.length} template${result.source.templates.length === 1 ? '' : 's'} approved in ${o.from} as the files have ${result.source.templates.length === 1 ? 'it' : 'them'}${held ? `, ${held} held` : ''}${notIn(result.notInTarget, o.from, env)}.`;
+    const lead = `Promotion from ${o.from} to ${env}: ${result.source.templates.length} template${result.source.templates.length === 1 ? '' : 's'} approved in ${o.from} as the files have ${result.source.templates.length === 1 ? 'it' : 'them'}${held ? `, ${held} held` : ''}${notIn(result.notInTarget, o.from, target.environment)}.`;
     const text = o.format === 'json' ? renderJson(plan, { environment: env, target: target.target, source: { environment: result.source.environment, target: result.source.target } })
       : o.format === 'markdown' ? renderMarkdown(plan, { environment: env, marker: o.marker ?? `tplsync-promote:${o.from}:${env}`, promotion: { from: o.from, lead }, project: commentProject(config) })
         : `${lead}\n${renderText(plan, { color: !o.output && useColor(io().stdout), environment: env })}`;

@@ -6,6 +6,7 @@ import { parseNumberOption } from '../core/number-option.js';
 import { toolVersion } from '../core/version.js';
 import { stylish } from '../lint/formatters/stylish.js';
 import type { LintFailed } from '../project/load.js';
+import { leftOutReason, type LeftOut } from '../project/environment-templates.js';
 import { useColor } from '../terminal/output.js';
 import { io } from '../core/io.js';
 import { visible } from '../core/visible.js';
@@ -53,9 +54,12 @@ export function parseParallelism(v: string): number {
  * Says on stderr the warnings a template has once an environment's values stand in for its
  * references ((name)): lint sees the references, so no lint run shows these; plan and apply do.
  */
-/** Says a template file the run leaves out: its channel alias is not one of the environment's (a template only other environments have). */
-export function sayLeftOut(environment: string): (file: string, alias: string) => void {
-  return (file, alias) => io().stderr.write(`tplsync: ${shownFile(file)}: left out of environment '${environment}': its channel alias '${visible(alias, { oneLine: true })}' is not one of ${environment}'s channels (a template only the environments that define the alias have)\n`);
+/**
+ * Says a template file the run leaves out: its channel alias is not one of the environment's (a template only other
+ * environments have), or the environment's `exclude` names it (retired there alone).
+ */
+export function sayLeftOut(environment: string): (file: string, why: LeftOut) => void {
+  return (file, why) => io().stderr.write(`tplsync: ${shownFile(file)}: left out of environment '${environment}': ${visible(leftOutReason(environment, why), { oneLine: true })}\n`);
 }
 
 /** a warning about the environment's config (a key of environments.<env>.categories that names no template) */

@@ -23,6 +23,7 @@ import { unknownCategoryKeys, unknownCategoryKeyWarning } from '../config/catego
 import { io, resolvePath } from '../core/io.js';
 import { configRuleSettings } from '../plan/review-state.js';
 import path from 'node:path';
+import { refuseUnknownExcludeKeys } from '../project/environment-templates.js';
 
 export interface ReviewCommandOptions {
   config?: string;
@@ -45,6 +46,8 @@ export async function reviewCommand(paths: string[], o: ReviewCommandOptions): P
       if (e instanceof LintFailed) return reportLintFailure(e, config, 'nothing was reviewed');
       throw e;
     }
+    // a key of the environment's `exclude` that names no template (known only when every file is reviewed): refused
+    if (!paths.length) refuseUnknownExcludeKeys(conn.environment, project.files);
     const desired = loadDesired(project.files, conn.environment, configSeverities(config), undefined, sayLeftOut(conn.environment.name));
     // a template whose read failed (an answer outside the contract, a service down for it) is a row of its own; the others are reviewed
     const unread = new Map<string, ApiError>();

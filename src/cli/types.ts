@@ -13,7 +13,7 @@ import { namesStdout, outputPlace, placeWords, writeOutput, writtenInPlace } fro
 import { commandConfig } from './context.js';
 import { keyRemedy, shownEnvironment, shownTemplate, unfilledReferences } from '../project/values.js';
 import { reportLintFailure, sayLeftOut } from './report.js';
-import { filesInEnvironment } from '../project/environment-templates.js';
+import { filesInEnvironment, refuseUnknownExcludeKeys } from '../project/environment-templates.js';
 
 import { DEFAULT_IMPORT, escapeUnseen, generatedWith, importedFrom } from '../typegen/header.js';
 import { lineEndsOf, withLineEnd } from '../files/line-ends.js';
@@ -76,6 +76,7 @@ export async function typesCommand(o: TypesCommandOptions): Promise<number> {
   // changes with the shell it was made in); refused, as plan and apply hold such a template
   // the templates this environment has: a template on a channel alias it does not define is only the other environments'
   // (plan leaves it out by the same rule, and says so); its key in this module would compile a send that can only fail
+  refuseUnknownExcludeKeys(environment, project.files);
   const files = filesInEnvironment(project.files, environment, environment ? sayLeftOut(environment.name) : () => undefined);
   const keyed = files.filter((f) => templateHoldsKey(shownTemplate(f.file, f.value!, environment)));
   if (keyed.length) {

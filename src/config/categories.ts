@@ -33,7 +33,14 @@ export function otherEnvironmentsServing(config: Pick<Config, 'environments'>, e
  * warning (the key accepts nothing, and the plan goes on showing the re-categorisation).
  */
 export function unknownCategoryKeys(env: Pick<EnvironmentConfig, 'categories'>, templates: readonly CategoryTemplate[]): { key: string; nearest?: string }[] {
-  const keys = Object.keys(env.categories ?? {});
+  return keysNamingNothing(Object.keys(env.categories ?? {}), templates);
+}
+
+/**
+ * Of `keys` (`<alias>/<name>` or `<alias>/<name>/<language>`: the config's keys of templates, `categories`' and
+ * `exclude`'s), those that name none of `templates`, each with the nearest key of the same form that names one.
+ */
+export function keysNamingNothing(keys: readonly string[], templates: readonly CategoryTemplate[]): { key: string; nearest?: string }[] {
   if (!keys.length) return [];
   const known = new Set<string>();
   for (const t of templates) { known.add(categoryKey(t)); known.add(categoryKey({ channel: t.channel, name: t.name })); }

@@ -72,6 +72,11 @@ export interface EnvironmentConfig {
    * `<alias>/<name>/<language>` -> MARKETING...): a copy approved so is in sync here (src/config/categories.ts); absent when none
    */
   categories?: Record<string, string>;
+  /**
+   * the templates this environment leaves out (`<alias>/<name>`: every language, or `<alias>/<name>/<language>`): retired
+   * here alone, its file kept for the others (src/project/environment-templates.ts); absent when none
+   */
+  exclude?: string[];
   /** attempts after a failed one (network error, time-out, 429, 5xx) before a request gives up; absent: the client's default (4) */
   retries?: number;
   /** the statuses of a read of an unknown template (default [404]) */
@@ -218,7 +223,7 @@ interface RawConfig {
   templates?: string[];
   typesOut?: string;
   defaultEnvironment?: string;
-  environments?: Record<string, { emulator?: string; baseUrl?: string; apiKeyEnv?: string; allowInsecureHttp?: boolean; retries?: number; notFoundStatuses?: number[]; channels?: Record<string, string>; list?: ListConfig; createQuota?: CreateQuotaConfig; categories?: Record<string, string>; values?: Record<string, string | number | { env: string }> }>;
+  environments?: Record<string, { emulator?: string; baseUrl?: string; apiKeyEnv?: string; allowInsecureHttp?: boolean; retries?: number; notFoundStatuses?: number[]; channels?: Record<string, string>; list?: ListConfig; createQuota?: CreateQuotaConfig; categories?: Record<string, string>; exclude?: string[]; values?: Record<string, string | number | { env: string }> }>;
   rules?: Record<string, string>;
   overrides?: unknown;
   policies?: PolicyEntry[];
@@ -568,7 +573,7 @@ const VARIABLE_NAME = /^[A-Z_][A-Z0-9_]*$/;
 function publicNames(config: Config): string[] {
   const out: string[] = [...Object.keys(config.environments), ...Object.keys(config.channels ?? {}), ...Object.keys(config.rules)];
   for (const env of Object.values(config.environments)) {
-    out.push(...Object.entries(env.channels).flat(), ...Object.keys(env.values ?? {}), ...Object.keys(env.categories ?? {}));
+    out.push(...Object.entries(env.channels).flat(), ...Object.keys(env.values ?? {}), ...Object.keys(env.categories ?? {}), ...(env.exclude ?? []));
     for (const v of Object.values(env.values ?? {})) if ('env' in v && VARIABLE_NAME.test(v.env)) out.push(v.env);
     if (VARIABLE_NAME.test(env.apiKeyEnv)) out.push(env.apiKeyEnv);
     if (env.baseUrl) { try { out.push(new URL(env.baseUrl).hostname); } catch { /* not a URL: the connection says so */ } }
@@ -652,6 +657,7 @@ export async function resolveConfig(raw: unknown, filepath: string, textOf?: () 
       ...(env.notFoundStatuses ? { notFoundStatuses: env.notFoundStatuses } : {}),
       ...(env.values && Object.keys(env.values).length ? { values: await checkedValues(name, env.values, fail, textOf) } : {}),
       ...(env.categories && Object.keys(env.categories).length ? { categories: bare(env.categories) } : {}),
+      ...(env.exclude?.length ? { exclude: [...env.exclude] } : {}),
     };
   }
   const shared = sharedChannels(environments, path.dirname(filepath));

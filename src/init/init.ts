@@ -39,6 +39,8 @@ export interface InitOptions {
   codeScanning?: boolean;
   /** the repository-relative package.json whose engines.node sets the workflows' Node.js (default: the action's LTS) */
   nodeVersionFile?: string;
+  /** the variables the kept config's secret values are read from: each step that plans or applies is given them (WorkflowOptions.secretValues) */
+  secretValues?: readonly string[];
 }
 
 export const CHANNEL_ALIAS_RE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
@@ -126,7 +128,7 @@ export function initFiles(o: InitOptions): PlannedFile[] {
   const template = formatTemplate(scaffold({
     channel: o.channel, name: FIRST_TEMPLATE.name, language: FIRST_TEMPLATE.language, category: FIRST_TEMPLATE.category, schemaPath: o.templateSchemaPath,
   })).text;
-  const workflows = workflowFiles({ uses: `tplsync/tplsync@v${o.version}`, apiKeyEnv: PRODUCTION_KEY_ENV, environment: 'production', typesCheck: true, ...(o.dir ? { dir: o.dir } : {}), ...(o.paths ? { paths: o.paths } : {}), ...(o.branch ? { branch: o.branch } : {}), ...(o.codeScanning ? { codeScanning: true } : {}), ...(o.nodeVersionFile ? { nodeVersionFile: o.nodeVersionFile } : {}) });
+  const workflows = workflowFiles({ uses: `tplsync/tplsync@v${o.version}`, apiKeyEnv: PRODUCTION_KEY_ENV, environment: 'production', typesCheck: true, ...(o.dir ? { dir: o.dir } : {}), ...(o.paths ? { paths: o.paths } : {}), ...(o.branch ? { branch: o.branch } : {}), ...(o.codeScanning ? { codeScanning: true } : {}), ...(o.nodeVersionFile ? { nodeVersionFile: o.nodeVersionFile } : {}), ...(o.secretValues?.length ? { secretValues: o.secretValues } : {}) });
   // (paths relative to the project's folder: a workflow of a folder below the root goes up to the root's .github)
   const fromHere = (file: string): string => (o.dir ? path.posix.relative(o.dir, file) : file);
   return [

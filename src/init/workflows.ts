@@ -47,6 +47,12 @@ export interface WorkflowOptions {
    * default, a current LTS (ACTION_NODE_VERSION).
    */
   nodeVersionFile?: string;
+  /**
+   * The environment variables the config's secret values are read from (`values: { promo_code: { env: PROD_PROMO_CODE } }`,
+   * of every environment): each step that plans or applies is given each, from the repository's secret of the same name
+   * (`env:`), as docs/environment.md says a workflow must; without them such a step stops with exit 3. None: no lines.
+   */
+  secretValues?: readonly string[];
 }
 
 /**
@@ -111,6 +117,10 @@ export function workflowFiles(o: WorkflowOptions): Record<string, string> {
     // (the folder's names, for tplsync's word on a missing key or environment)
     ...(names.suffix ? { 'name-suffix': names.suffix } : {}),
   };
+  // the secret values' variables, from the repository's secrets of the same names, on each step that plans or applies (a
+  // variable an environment does not read is an empty one, which tplsync never reads: only the TPLSYNC_ENV's are)
+  const values = [...new Set(o.secretValues ?? [])].sort();
+  const valueEnv = values.length ? ['# the secret values of the config (environments.<env>.values: { env: VAR }), each from the secret of its name', 'env:', ...values.map((v) => `  ${v}: \${{ secrets.${v} }}`)] : [];
   const readsNames = o.dir ? folderNamesComment(o.dir, names, o.environment, ownKey ? o.apiKeyEnv : undefined) : '';
   const watched = o.paths ?? watchedPaths({ configDir: o.dir ?? '', templates: DEFAULT_TEMPLATE_GLOBS, configFile: at('tplsync.config.yaml'), ...(o.typesCheck ? { typesOut: DEFAULT_TYPES_OUT } : {}) });
   const filters = (list: readonly string[]): string => list.map((p) => `      - ${JSON.stringify(p)}`).join('\n');
@@ -175,7 +185,7 @@ ${o.typesCheck ? `${action(o, 6, 'Generated types are current', { command: 'type
       - uses: ${ACTIONS.checkout}
         with:
           fetch-depth: 0
-${action(o, 6, 'Before/after preview of the changes', { command: 'preview', environment: '${{ env.TPLSYNC_ENV }}', args: '--changes --base origin/${{ github.base_ref }} --out tplsync-changes', ...key })}
+${action(o, 6, 'Before/after preview of the changes', { command: 'preview', environment: '${{ env.TPLSYNC_ENV }}', args: '--changes --base origin/${{ github.base_ref }} --out tplsync-changes', ...key }, valueEnv)}
       - name: Upload the preview
         id: changes
         uses: ${ACTIONS.uploadArtifact}
@@ -187,7 +197,7 @@ ${action(o, 6, 'Plan', { command: 'plan', environment: '${{ env.TPLSYNC_ENV }}',
     '# exit 5: apply would skip an update (the category of an approved template changed, a DISABLED one, ...):',
     '# the check fails before the merge, and the comment says which and what to do; the steps below run whatever it exits.',
     '# --wait: planned as the apply job runs (apply --wait), an edit of a template in review is written once the review ends: no exit 5',
-    'id: plan', 'if: ${{ !cancelled() }}'])}
+    'id: plan', 'if: ${{ !cancelled() }}', ...valueEnv])}
       - name: No plan, said in the comment
         # the plan failed before writing plan.md (lint errors, a missing secret, the API unreachable): the comment
         # says so, rather than keep showing the plan of an earlier push
@@ -196,7 +206,7 @@ ${action(o, 6, 'Plan', { command: 'plan', environment: '${{ env.TPLSYNC_ENV }}',
           if [ ! -f ${sh('plan.md')} ]; then
             case "$CODE" in
               1) why="lint errors in the templates (the lint job names each on its line)" ;;
-              3) why="a usage or configuration error (the environment, or the secret of its API key)" ;;
+              3) why="a usage or configuration error (the environment, the secret of its API key, or of a secret value the templates read: the job log names it)" ;;
               6) why="the API key was refused" ;;
               7) why="the API could not be reached" ;;
               "") why="a step before it failed" ;;
@@ -252,7 +262,7 @@ jobs:
           fi
         env:
           BEFORE: \${{ github.event.before }}
-${action(o, 6, 'Apply', { command: 'apply', environment: '${{ env.TPLSYNC_ENV }}', args: `--auto-approve --results tplsync-results.json ${APPLY_WAIT.apply} \${{ steps.base.outputs.args }}`, ...key })}
+${action(o, 6, 'Apply', { command: 'apply', environment: '${{ env.TPLSYNC_ENV }}', args: `--auto-approve --results tplsync-results.json ${APPLY_WAIT.apply} \${{ steps.base.outputs.args }}`, ...key }, valueEnv)}
       - name: Keep the results
         if: always()
         uses: ${ACTIONS.uploadArtifact}
@@ -282,7 +292,7 @@ jobs:
       - uses: ${ACTIONS.checkout}
         with:
           fetch-depth: 0 # the files' history tells an edit in the console from a change merged and not applied yet
-${action(o, 6, 'Plan with --detailed-exitcode (2 or 5 means drift)', { command: 'plan', environment: '${{ env.TPLSYNC_ENV }}', args: `--detailed-exitcode --orphans-if-listed --format markdown --marker ${marker('drift')} --output drift.md`, 'ok-exit-codes': '0 2 5', ...key }, ['# 5: drift too, of which apply would skip some updates (each said in drift.md with what to do)', 'id: plan'])}
+${action(o, 6, 'Plan with --detailed-exitcode (2 or 5 means drift)', { command: 'plan', environment: '${{ env.TPLSYNC_ENV }}', args: `--detailed-exitcode --orphans-if-listed --format markdown --marker ${marker('drift')} --output drift.md`, 'ok-exit-codes': '0 2 5', ...key }, ['# 5: drift too, of which apply would skip some updates (each said in drift.md with what to do)', 'id: plan', ...valueEnv])}
       - name: Job summary
         # also when the plan failed after writing drift.md (a listing that failed: the plan says so)
         if: always()

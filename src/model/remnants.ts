@@ -47,6 +47,54 @@ export function secretRemnants(marked: unknown, remote: unknown, current: (name:
 }
 
 /**
+ * `marked` (a template with a mark where a value stands whose text is not known: substituteValues' `markSecrets`) with
+ * each marked string replaced by `other`'s string at the same place, where the text around its marks is the same: what
+ * `other` holds at each mark is taken for that value, one text for each name wherever it stands. The template a version
+ * of a file is with the values `other` was written with (plan: the channel's copy that differs from a version by an
+ * environment's value alone, a rotated secret, is no edit made on the channel). `values`: name -> the text `other` has
+ * for it. Undefined where a marked string has no counterpart in `other` that fits, or a name would stand for two texts.
+ */
+export function fillMarks<T>(marked: T, other: unknown): { filled: T; values: Map<string, string> } | undefined {
+  const values = new Map<string, string>();
+  let ok = true;
+  const walk = (m: unknown, r: unknown): unknown => {
+    if (!ok) return m;
+    if (typeof m === 'string') {
+      if (!MARK.test(m)) return m;
+      const names = [...m.matchAll(new RegExp(MARK.source, 'g'))].map((x) => x[0].slice(1, -1));
+      const parts = m.split(new RegExp(MARK.source, 'g'));
+      // a name that stands twice in the string holds the same text at both places (a back-reference)
+      const group = new Map<string, number>();
+      const pattern = parts.map((p, i) => {
+        const escaped = p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        if (i === parts.length - 1) return escaped;
+        const n = names[i]!;
+        const g = group.get(n);
+        if (g !== undefined) return `${escaped}(?:\\${g})`;
+        group.set(n, group.size + 1);
+        return `${escaped}([\\s\\S]*?)`;
+      }).join('');
+      const found = typeof r === 'string' ? new RegExp(`^${pattern}$`).exec(r) : null;
+      if (!found) { ok = false; return m; }
+      for (const [n, g] of group) {
+        const v = found[g]!;
+        if (values.has(n) && values.get(n) !== v) { ok = false; return m; }
+        values.set(n, v);
+      }
+      return r;
+    }
+    if (Array.isArray(m)) return m.map((x, i) => walk(x, Array.isArray(r) ? r[i] : undefined));
+    if (m && typeof m === 'object') {
+      const o = r && typeof r === 'object' && !Array.isArray(r) ? r as Record<string, unknown> : {};
+      return Object.fromEntries(Object.entries(m).map(([k, x]) => [k, walk(x, o[k])]));
+    }
+    return m;
+  };
+  const filled = walk(marked, other) as T;
+  return ok ? { filled, values } : undefined;
+}
+
+/**
  * The channel's copy `remote` (the canonical model) with the text that stands where the file's
  * template `marked` has a secret replaced by `mask` where `hide(name, text)` says so: that span of
  * that template's text alone (never a name or an id, nor the same text elsewhere), for a plan that

@@ -7,7 +7,7 @@ import { errorsInEnvironment, heldOnly, warningsInEnvironment, type EnvironmentF
 import type { EnvironmentConfig } from '../config/load.js';
 import { templateId, UUID_RE } from '../model/ids.js';
 import type { LoadedFile } from '../project/load.js';
-import { aliasLeftOut } from '../project/environment-templates.js';
+import { leftOutOf, type LeftOut } from '../project/environment-templates.js';
 import { lookupValue, refersToSecret, templateIn, valueDigests } from '../project/values.js';
 import { addSecret, asIdentifier, MIN_SECRET_LENGTH, redact, SECRET_VALUE_MASK } from '../core/redact.js';
 import { fromFile, fromRead, type CanonicalTemplate } from '../model/canonical.js';
@@ -26,7 +26,7 @@ export function resolveChannel(channel: string, env: EnvironmentConfig): string 
  * references to the environment's values, ((name)), replaced by them (secrets too: this is what
  * is written; every output shows a secret as `(secret)`).
  */
-export function loadDesired(files: readonly LoadedFile[], env: EnvironmentConfig, severitiesOf?: Readonly<Record<string, SeveritySetting>> | ((absFile: string) => Readonly<Record<string, SeveritySetting>>), onWarnings?: (file: string, warnings: EnvironmentFinding[]) => void, onLeftOut?: (file: string, alias: string) => void, now = new Date()): DesiredTemplate[] {
+export function loadDesired(files: readonly LoadedFile[], env: EnvironmentConfig, severitiesOf?: Readonly<Record<string, SeveritySetting>> | ((absFile: string) => Readonly<Record<string, SeveritySetting>>), onWarnings?: (file: string, warnings: EnvironmentFinding[]) => void, onLeftOut?: (file: string, why: LeftOut) => void, now = new Date()): DesiredTemplate[] {
   const broken: string[] = [];
   /** the variables the broken templates' secret values come from: the fix is there, not in the config */
   const variables = new Set<string>();
@@ -35,9 +35,10 @@ export function loadDesired(files: readonly LoadedFile[], env: EnvironmentConfig
   const desired = files.flatMap((f) => {
     if (!f.value || f.hash === undefined) throw new Error(`${f.file} was not loaded`);
     // a template on an alias this environment does not define is not one of its templates (an alias only some
-    // environments define: a template only they have; the rule types shares); said by the caller, left out of the run
-    const alias = onLeftOut ? aliasLeftOut(f.value, env) : undefined;
-    if (alias !== undefined) { onLeftOut!(f.file, alias); return []; }
+    // environments define: a template only they have; the rule types shares), nor one its `exclude` names (retired
+    // there alone); said by the caller, left out of the run
+    const why = onLeftOut ? leftOutOf(f.value, env) : undefined;
+    if (why !== undefined) { onLeftOut!(f.file, why); return []; }
     const t = templateIn(f.file, f.value, env);
     const judged = judgeInEnvironment(f, t, env, typeof severitiesOf === 'function' ? severitiesOf(f.abs) : severitiesOf, now);
     // the warnings the values bring, which no lint run shows (lint sees the references): said, not refused

@@ -11,7 +11,7 @@ import { baseMarkedTemplate, shownTemplate } from '../project/values.js';
 import { markedSecretNames } from '../model/values.js';
 import { resolveChannel } from './desired.js';
 import { configLogPaths, environmentsAt } from '../config/values-history.js';
-import type { OrphanCandidate } from './plan.js';
+import type { CommittedTemplate, OrphanCandidate } from './plan.js';
 import { io, resolvePath } from '../core/io.js';
 import { gitTemplates, globScope, lexicalTop, linksOfFiles, outsideRepository, outsideRepositoryNote, treeAt, type GitTemplates, type RepoLink } from '../files/git-tree.js';
 
@@ -137,7 +137,9 @@ type BaseEntry = BaseTemplates['byId'] extends Map<string, infer B> ? B : never;
  * the template a file's text at a commit holds (`file`: the path the project has it at, relative to the repository's top
  * as the project names it, `root`), or undefined when it holds none of `env`
  */
-function baseEntry(text: string, file: string, root: string, env: EnvironmentConfig): BaseEntry | undefined {
+function baseEntry(text: string, file: string, root: string, env: EnvironmentConfig, o: {
+  /** `valueShape` of every value (the commit's config cannot say its values: `env` is today's), else of the secrets (and values `env` lacks) */
+  allValues?: boolean } = {}): (BaseEntry & { valueShape?: CanonicalTemplate }) | undefined {
   let t: Record<string, unknown>;
   try { t = readTemplateValue(text); } catch { return undefined; }
   if (!t || typeof t.name !== 'string' || typeof t.language !== 'string' || typeof t.channel !== 'string') return undefined;
@@ -145,8 +147,11 @@ function baseEntry(text: string, file: string, root: string, env: EnvironmentCon
   if (!channelId) return undefined;
   const id = templateId(channelId, t.name, t.language, typeof t.publicId === 'string' ? t.publicId : undefined);
   const marked = baseMarkedTemplate(t, env);
+  const secretShape = marked ? fromFile(marked, channelId, id).canonical : undefined;
+  const all = o.allValues ? baseMarkedTemplate(t, env, { allValues: true }) : undefined;
+  const valueShape = all ? fromFile(all, channelId, id).canonical : secretShape;
   return {
-    ...(marked ? { secretShape: fromFile(marked, channelId, id).canonical } : {}),
+    ...(secretShape ? { secretShape } : {}), ...(valueShape ? { valueShape } : {}),
     channel: t.channel, channelId, name: t.name, language: t.language, publicId: id,
     file: path.relative(io().cwd(), path.join(root, file)),
     ...(typeof t.category === 'string' ? { category: t.category } : {}),
@@ -242,7 +247,7 @@ export async function historyBases(config: Config, env: EnvironmentConfig, ids: 
 }
 
 /** a file's committed templates by template id, newest first (`shallow`: the checkout is a shallow clone, and has none) */
-export type CommittedVersions = Map<string, Iterable<CanonicalTemplate>> & { shallow?: true };
+export type CommittedVersions = Map<string, Iterable<CommittedTemplate>> & { shallow?: true };
 
 /** how many committed versions of a template's file plan compares the channel's copy with (as pull looks back) */
 export const DRIFT_HISTORY_DEPTH = 20;
@@ -256,7 +261,7 @@ const DRIFT_HISTORY_COMMITS = 2000;
  * files (their paths on its stdin) and one `git cat-file --batch`; nothing outside a git repository.
  */
 export async function committedTemplates(config: Config, env: EnvironmentConfig, files: ReadonlyMap<string, string>, depth = DRIFT_HISTORY_DEPTH): Promise<CommittedVersions> {
-  const out: CommittedVersions = new Map<string, Iterable<CanonicalTemplate>>();
+  const out: CommittedVersions = new Map<string, Iterable<CommittedTemplate>>();
   if (!files.size) return out;
   const { execa } = await import('execa');
   const top = await execa('git', ['rev-parse', '--show-toplevel', '--is-shallow-repository'], { cwd: config.dir, env: io().env, extendEnv: false, reject: false, stripFinalNewline: true });
@@ -308,7 +313,7 @@ export async function committedTemplates(config: Config, env: EnvironmentConfig,
     // is the same version whatever the config)
     if (text === undefined) continue;
     const e = envAt.get(v.rev) ?? env;
-    const key = versionKey(text, e);
+    const key = versionKey(text, e, env);
     const list = texts.get(v.file) ?? [];
     if (!list.some((x) => x.key === key)) list.push({ text, env: e, key });
     texts.set(v.file, list);
@@ -316,15 +321,16 @@ export async function committedTemplates(config: Config, env: EnvironmentConfig,
   for (const file of new Set([...count.keys(), ...byValues.keys()])) {
     const id = idOf.get(file)!;
     out.set(id, lazyTemplates(texts.get(file) ?? [], (x) => {
-      const b = baseEntry(x.text, file, root, x.env);
-      return b && b.publicId === id ? b.template.canonical : undefined;
+      // (`env` itself: the commit's config could not say its values, and today's fill the version)
+      const b = baseEntry(x.text, file, root, x.env, { allValues: x.env === env });
+      return b && b.publicId === id ? { template: b.template.canonical, ...(b.valueShape ? { shape: b.valueShape } : {}) } : undefined;
     }));
   }
   return out;
 }
 
 /** a version of a template's file on a branch HEAD has not merged: the branch (as git names it: origin/pr3) and the template */
-export interface BranchVersion { ref: string; template: CanonicalTemplate }
+export interface BranchVersion extends CommittedTemplate { ref: string }
 
 /**
  * Effects (git): the versions of the files of `files` (template id -> the file as shown) that the clone's other branches
@@ -384,7 +390,7 @@ export async function branchTemplates(config: Config, env: EnvironmentConfig, fi
     const text = blobs.get(i);
     if (text === undefined) continue;
     const e = envAt.get(v.rev) ?? env;
-    const key = versionKey(text, e);
+    const key = versionKey(text, e, env);
     const list = byFile.get(v.file) ?? [];
     if (!list.some((x) => x.key === key)) list.push({ ref: v.ref, text, env: e, key });
     byFile.set(v.file, list);
@@ -392,13 +398,16 @@ export async function branchTemplates(config: Config, env: EnvironmentConfig, fi
   for (const [file, list] of byFile) {
     const id = idOf.get(file)!;
     // each parsed when the walk reaches it, and once (the channel's copy is most often the branch's newest)
-    const done: (CanonicalTemplate | undefined)[] = [];
+    const done: (CommittedTemplate | undefined)[] = [];
     out.set(id, {
       *[Symbol.iterator]() {
         for (let k = 0; k < list.length; k++) {
-          if (k === done.length) { const b = baseEntry(list[k]!.text, file, root, list[k]!.env); done.push(b && b.publicId === id ? b.template.canonical : undefined); }
+          if (k === done.length) {
+            const b = baseEntry(list[k]!.text, file, root, list[k]!.env, { allValues: list[k]!.env === env });
+            done.push(b && b.publicId === id ? { template: b.template.canonical, ...(b.valueShape ? { shape: b.valueShape } : {}) } : undefined);
+          }
           const t = done[k];
-          if (t) yield { ref: list[k]!.ref, template: t };
+          if (t) yield { ref: list[k]!.ref, ...t };
         }
       },
     });
@@ -406,9 +415,9 @@ export async function branchTemplates(config: Config, env: EnvironmentConfig, fi
   return out;
 }
 
-/** Pure: what makes a committed version of a file one: its text, and the values it is filled with when it refers to any */
-function versionKey(text: string, env: EnvironmentConfig): string {
-  return text.includes('((') ? `${text}\0${JSON.stringify(env.values ?? {})}` : text;
+/** Pure: what makes a committed version of a file one: its text, and the values it is filled with when it refers to any (today's, `today`, apart: every value of such a version is unknown) */
+function versionKey(text: string, env: EnvironmentConfig, today: EnvironmentConfig): string {
+  return text.includes('((') ? `${text}\0${JSON.stringify(env.values ?? {})}${env === today ? '\0today' : ''}` : text;
 }
 
 /**
@@ -416,8 +425,8 @@ function versionKey(text: string, env: EnvironmentConfig): string {
  * version the channel holds, which is most often the newest but one, so the older versions of most files are never read
  * (parsing them all cost a plan of 200 templates with 20 versions each two thirds again of its CPU time)
  */
-function lazyTemplates<T>(texts: readonly T[], read: (text: T) => CanonicalTemplate | undefined): Iterable<CanonicalTemplate> {
-  const done: (CanonicalTemplate | undefined)[] = [];
+function lazyTemplates<T>(texts: readonly T[], read: (text: T) => CommittedTemplate | undefined): Iterable<CommittedTemplate> {
+  const done: (CommittedTemplate | undefined)[] = [];
   return {
     *[Symbol.iterator]() {
       for (let i = 0; i < texts.length; i++) {

@@ -8,6 +8,8 @@ import type { TemplateReadResponse, TemplateWriteRequest } from '../api/shapes.j
 import { compareTemplates, templateKey } from '../model/ids.js';
 import { AUTHENTICATION_PRESET_DOC, authenticationTextOfItsOwn } from '../model/authentication.js';
 import { canonicalJson, diffTemplates, editsWhatsApp, fromRead, toWriteBody, withoutFile, type FieldChange, type CanonicalTemplate, type FileOnly, type FileTemplate } from '../model/canonical.js';
+import { fillMarks } from '../model/remnants.js';
+import { markedSecretNames } from '../model/values.js';
 
 export type Action = 'create' | 'update' | 'noop' | 'orphan';
 
@@ -78,6 +80,12 @@ export interface PlanChange {
   fileHash?: string;
   /** the environment values the file refers to, each as its digest (DesiredTemplate.values) */
   values?: Readonly<Record<string, string>>;
+  /**
+   * an update (no drift) whose channel copy is a version of the file with other values of the environment where it refers to
+   * them: the values whose text changed since the last apply (a rotated secret, `secret`), which the update writes as they
+   * are now. Not saved
+   */
+  valuesChanged?: { name: string; secret?: true }[];
   /** hash of the read response, or "absent" */
   remoteFingerprint: string;
   /**
@@ -259,7 +267,9 @@ export interface PlanInputs {
    * the templates of the files at the plan's base (--base, or the merge base with the upstream branch) when that base
    * is not HEAD, by id: an update whose file is the same there is drift (PlanChange.drift). `environment`: for the advice
    */
-  driftBase?: { ref: string; environment: string; byId: ReadonlyMap<string, CanonicalTemplate> };
+  driftBase?: { ref: string; environment: string; byId: ReadonlyMap<string, CanonicalTemplate>;
+    /** the same templates with a mark where each secret stands (the base's version the channel holds with a secret rotated since is the base's) */
+    shapes?: ReadonlyMap<string, CanonicalTemplate> };
   /** the checkout is behind its upstream branch: the templates of the files there, by id (an update that reverts one of them is said) */
   upstream?: BehindInput;
   /**
@@ -273,15 +283,25 @@ export interface PlanInputs {
    * ordinary update), one that is none of them an edit made outside tplsync. `environment`: for the advice
    */
   history?: {
-    byId: ReadonlyMap<string, Iterable<CanonicalTemplate>>; environment: string; depth: number;
+    byId: ReadonlyMap<string, Iterable<CommittedTemplate>>; environment: string; depth: number;
     /** for a file whose channel copy none of byId's versions is: its versions on the branches HEAD has not merged (branchTemplates) */
-    branches?: ReadonlyMap<string, Iterable<{ ref: string; template: CanonicalTemplate }>>;
+    branches?: ReadonlyMap<string, Iterable<CommittedTemplate & { ref: string }>>;
   };
 }
+
+/**
+ * A committed version of a template's file: the template its commit's values fill it with, and `shape`, the same with a
+ * mark where a value stands whose text at that commit is not known (a secret: its variable's value then; every value
+ * where the commit's config cannot say, today's standing in for them): the channel's copy that is this version with other
+ * values there (a rotated secret) is this version, not an edit made on the channel (committedVersion)
+ */
+export interface CommittedTemplate { template: CanonicalTemplate; shape?: CanonicalTemplate }
 
 /** a branch HEAD is behind, with the templates of its files at its tip and at the merge base */
 export interface BehindInput {
   ref: string; behind: number; byId: ReadonlyMap<string, CanonicalTemplate>;
+  /** the templates of the files at the tip with a mark where each secret stands (a tip's version the channel holds with a secret rotated since is the tip's) */
+  shapes?: ReadonlyMap<string, CanonicalTemplate>;
   /** the templates of the files at the merge base of HEAD and the ref: a file the ref changed since, and this checkout did not */
   mergeBase: ReadonlyMap<string, CanonicalTemplate>;
   /** the environment of the plan, for the advice */
@@ -382,6 +402,8 @@ export function makePlan(inp: PlanInputs): Plan {
     }
     // the file is the same at the base as now, and the channel's copy is not: the change is the channel's, and this update reverts it
     const drift = diff.length ? driftOf(d, c, remote, inp) : undefined;
+    // else a copy that is a version of the file with other values of the environment (a secret rotated since the last apply): said so
+    const valuesChanged = diff.length && !drift ? changedValues(d, c, remote, inp) : undefined;
     // a write apply does not attempt (a DISABLED, LOCKED, FLAGGED ... template, an approved template's category, a checkout
     // behind its upstream): judged as apply judges it (applyRefusal, one function for both), said with why and what to do
     // instead, and counted apart from the updates apply writes (applySkipCount)
@@ -444,6 +466,7 @@ export function makePlan(inp: PlanInputs): Plan {
       ...(edit ? { edit } : {}),
       ...(acceptedCategory ? { acceptedCategory } : {}),
       ...(drift ? { drift: drift.drift } : {}),
+      ...(valuesChanged?.length ? { valuesChanged } : {}),
       ...(skipped ? { applySkips: skipped } : {}),
       ...(categoryShown ? { categoryNote: categoryShown } : {}),
       ...(afterReview ? { afterReview } : {}),
@@ -495,12 +518,16 @@ export function driftCount(p: Pick<Plan, 'changes'>): { drift: number; upstream:
 function driftOf(d: DesiredTemplate, c: CanonicalTemplate, remote: CanonicalTemplate, inp: PlanInputs): { drift: NonNullable<PlanChange['drift']>; note: string } | undefined {
   const id = c.templateId;
   const exact = inp.exactSamples ? { exactSamples: true } : {};
+  // the channel's copy is the file as it is now with another value where it refers to a secret (rotated since the last
+  // apply): the environment's value changed, not the channel's text; the update writes the current value (trial-bt F1)
+  if (explainedByValues(d.secretShape, remote, inp.exactSamples)) return undefined;
   // behind the upstream (or the branch this one is merged into): it changed the file since the merge base and this
   // checkout did not, and the channel holds its version (a colleague's applied change): this update reverts it
   for (const u of [inp.upstream, inp.baseBranch]) {
     const up = u?.byId.get(id);
     const atMergeBase = u?.mergeBase.get(id);
-    if (!u || !up || !atMergeBase || diffTemplates(c, atMergeBase).length || !diffTemplates(c, up).length || diffTemplates(up, remote, exact).length) continue;
+    if (!u || !up || !atMergeBase || diffTemplates(c, atMergeBase).length || !diffTemplates(c, up).length) continue;
+    if (diffTemplates(up, remote, exact).length && !explainedByValues(u.shapes?.get(id), remote, inp.exactSamples)) continue;
     const merge = u === inp.baseBranch;
     const commits = `${u.behind} commit${u.behind === 1 ? '' : 's'}`;
     return {
@@ -514,6 +541,8 @@ function driftOf(d: DesiredTemplate, c: CanonicalTemplate, remote: CanonicalTemp
   // whether the channel's copy is a version of the file some commit has (an older one, not applied yet: no edit outside);
   // walked only when a mark depends on it, newest first, stopped at the first that matches (older versions read only when needed)
   const inHistory = (): { tracked: boolean; committed: boolean } => committedVersion(versions ?? [], remote, inp.exactSamples);
+  // the channel's copy is the base's version with other values of the environment (a secret rotated since): the base's
+  const atBase = (): boolean => { const w = b?.byId.get(id); return Boolean(w) && (!diffTemplates(w!, remote, exact).length || Boolean(explainedByValues(b?.shapes?.get(id), remote, inp.exactSamples))); };
   const b = inp.driftBase;
   const was = b?.byId.get(id);
   const env = b?.environment ?? inp.history?.environment;
@@ -537,7 +566,7 @@ function driftOf(d: DesiredTemplate, c: CanonicalTemplate, remote: CanonicalTemp
   }
   // the branch changed the file since the base, and the channel's copy is neither the base's version nor a committed one:
   // both sides changed it; the update would replace the channel's edit with the branch's
-  if (b && was && diffTemplates(was, remote, exact).length && !inHistory().committed) {
+  if (b && was && !atBase() && !inHistory().committed) {
     return unmerged(b.ref) ?? {
       drift: { base: b.ref, kind: 'conflict' },
       note: `conflict: changed on the channel and in this branch (the channel's copy is neither ${d.file} at ${b.ref} nor as it is now); apply would replace the channel's edit with this branch's. To keep both, bring the channel's version into the file with \`${pull}\`, put this branch's change back on top of it (git diff shows it), commit, and \`${adviceCommand('plan', env)}\` again; or apply to replace it on purpose`,
@@ -557,8 +586,8 @@ function driftOf(d: DesiredTemplate, c: CanonicalTemplate, remote: CanonicalTemp
 }
 
 /** Pure: the first of `versions` (a branch's, newest first) that is the channel's copy `remote`, or undefined */
-function firstMatch<V extends { template: CanonicalTemplate }>(versions: Iterable<V> | undefined, remote: CanonicalTemplate, exactSamples?: boolean): V | undefined {
-  for (const v of versions ?? []) if (committedVersion([v.template], remote, exactSamples).committed) return v;
+function firstMatch<V extends CommittedTemplate>(versions: Iterable<V> | undefined, remote: CanonicalTemplate, exactSamples?: boolean): V | undefined {
+  for (const v of versions ?? []) if (committedVersion([v], remote, exactSamples).committed) return v;
   return undefined;
 }
 
@@ -566,15 +595,47 @@ function firstMatch<V extends { template: CanonicalTemplate }>(versions: Iterabl
  * Pure: whether `remote` (the channel's copy) is one of `versions` (a file's committed templates, newest first; walked
  * until one matches, so that lazily read older versions are read only when needed), and whether there was any version.
  * Compared as a read shows them, the category left out: a category the platform moved on its own (re-categorised) is
- * said as such beside the update, and the text the channel holds is still the committed one (trial-u F2).
+ * said as such beside the update, and the text the channel holds is still the committed one (trial-u F2). A version with
+ * other texts where it has a value whose text at its commit is not known (its `shape`: a secret rotated since) is that
+ * version too (`byValues`: the first such one, when no version is the copy as it is).
  */
-export function committedVersion(versions: Iterable<CanonicalTemplate>, remote: CanonicalTemplate, exactSamples?: boolean): { tracked: boolean; committed: boolean } {
+export function committedVersion(versions: Iterable<CommittedTemplate>, remote: CanonicalTemplate, exactSamples?: boolean): { tracked: boolean; committed: boolean; byValues?: CommittedTemplate } {
   let tracked = false;
+  let byValues: CommittedTemplate | undefined;
   for (const v of versions) {
     tracked = true;
-    if (!diffTemplates(v, remote, exactSamples ? { exactSamples: true } : {}).length) return { tracked, committed: true };
+    if (!diffTemplates(v.template, remote, exactSamples ? { exactSamples: true } : {}).length) return { tracked, committed: true };
+    if (!byValues && explainedByValues(v.shape, remote, exactSamples)) byValues = v;
   }
-  return { tracked, committed: false };
+  return { tracked, committed: byValues !== undefined, ...(byValues ? { byValues } : {}) };
+}
+
+/**
+ * Pure: whether the channel's copy `remote` is `shape` (a version of a file with a mark where each value stands whose
+ * text is not known: a secret) with the texts it holds at the marks: the two differ by the environment's values alone,
+ * not by an edit. The values' texts in the channel's copy by name (in memory only: a secret's earlier value), else
+ * undefined.
+ */
+export function explainedByValues(shape: CanonicalTemplate | undefined, remote: CanonicalTemplate, exactSamples?: boolean): Map<string, string> | undefined {
+  if (!shape) return undefined;
+  const f = fillMarks(shape, remote);
+  return f && !diffTemplates(f.filled, remote, exactSamples ? { exactSamples: true } : {}).length ? f.values : undefined;
+}
+
+/**
+ * Pure: the values of the environment whose text in the channel's copy differs from the one the file is filled with now,
+ * where the copy is a version of the file with other values there (the file now, or one of its committed versions:
+ * a secret rotated since the last apply), each said as a secret or not; undefined when the copy is no such version.
+ */
+function changedValues(d: DesiredTemplate, c: CanonicalTemplate, remote: CanonicalTemplate, inp: PlanInputs): PlanChange['valuesChanged'] {
+  const shape = explainedByValues(d.secretShape, remote, inp.exactSamples) ? d.secretShape
+    : committedVersion(inp.history?.byId.get(c.templateId) ?? [], remote, inp.exactSamples).byValues?.shape;
+  const then = explainedByValues(shape, remote, inp.exactSamples);
+  if (!shape || !then) return undefined;
+  // the values now: where the file has them now (its secrets), and where the version's shape fits the file now
+  const now = new Map([...(fillMarks(shape, c)?.values ?? []), ...(d.secretShape ? fillMarks(d.secretShape, c)?.values ?? [] : [])]);
+  const secrets = markedSecretNames(d.secretShape);
+  return [...then].filter(([name, text]) => now.has(name) && now.get(name) !== text).map(([name]) => ({ name, ...(secrets.has(name) ? { secret: true as const } : {}) })).sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /**

@@ -290,6 +290,8 @@ export function renderText(plan: Plan, o: { color: boolean; environment: string;
     // what a new template is reviewed and billed as, which cannot change once it is approved: a reviewer sees it here
     const category = createdCategory(ch);
     if (category !== undefined) out.push(`    category: ${c.bold(visible(category, { oneLine: true }))}`);
+    // a secret rotated since the last apply: an ordinary update, said as such (no drift)
+    if (ch.action === 'update' && ch.valuesChanged?.length) out.push(`    ${c.cyan(valuesChangedLine(ch.valuesChanged))}`);
     if (ch.action === 'update') {
       const shown = shownChanges(ch);
       // a move of whole elements (buttons, cards, suggestions) said once, not as changes of each neighbour
@@ -420,6 +422,15 @@ export function acceptedLines(plan: Pick<Plan, 'changes'>): string[] {
 }
 
 /**
+ * What an update says whose channel copy is a version of the file with other values of the environment (a secret
+ * rotated since the last apply, PlanChange.valuesChanged): no drift, and no pull (the file holds the reference already)
+ */
+export function valuesChangedLine(values: NonNullable<PlanChange['valuesChanged']>): string {
+  const names = values.map((v) => `((${v.name}))${v.secret ? ' (a secret)' : ''}`);
+  return `the environment's value${values.length === 1 ? '' : 's'} of ${names.join(', ')} changed since the last apply: the update writes the current value${values.length === 1 ? '' : 's'}`;
+}
+
+/**
  * Two sides that differ only in a secret value (a rotated secret: the channel holds the old one)
  * look the same once the output gate masks them: say what differs instead.
  */
@@ -546,6 +557,7 @@ export function renderJson(plan: Plan, o: JsonPlanTarget): string {
       ...(c.acceptedCategory ? { acceptedCategory: c.acceptedCategory.category } : {}),
       ...(c.action === 'update' && c.applySkips !== undefined ? { applySkips: c.applySkips } : {}),
       ...(c.action === 'update' && c.afterReview !== undefined ? { afterReview: c.afterReview } : {}),
+      ...(c.action === 'update' && c.valuesChanged?.length ? { valuesChanged: c.valuesChanged.map((v) => v.name) } : {}),
       ...(c.action === 'update' && c.drift ? { drift: { base: c.drift.base, ...(c.drift.upstream ? { upstream: c.drift.upstream } : {}), ...(c.drift.merge ? { merge: true } : {}), ...(c.drift.kind ? { kind: c.drift.kind } : {}), ...(c.drift.branch ? { branch: c.drift.branch } : {}) } } : {}),
     })),
     // applySkips: how many of the updates apply does not attempt (each change says why): absent when none
@@ -670,6 +682,12 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
   if (yellow.length > 10) head.push(`ℹ️ … and ${yellow.length - 10} more rated YELLOW: \`${adviceCommand('review', o.environment)}\` lists them`, '');
   // a category the environment's config accepts (the platform re-categorised this environment's copy): said once, not as drift
   for (const line of acceptedLines(plan)) head.push(`ℹ️ ${esc(line)}.`, '');
+  // a secret rotated since the last apply: ordinary updates, said once, not as drift
+  const rotated = plan.changes.filter((c) => c.action === 'update' && c.valuesChanged?.length);
+  if (rotated.length) {
+    const names = [...new Set(rotated.flatMap((c) => c.valuesChanged!.map((v) => `((${v.name}))`)))];
+    head.push(`ℹ️ ${rotated.length === 1 ? '1 update writes' : `${rotated.length} updates write`} the environment's current value of ${esc(names.join(', '))}, changed since the last apply (the files refer to ${names.length === 1 ? 'it' : 'them'} already: no edit on the channel, nothing to pull).`, '');
+  }
   const review = inReviewLine(plan, o.environment, (k) => `\`${k}\``);
   if (review) head.push(`⏳ ${esc(review)}`, '');
   // what the plan did not look at, beside its verdict: a drift issue made of this comment says it too
@@ -727,6 +745,7 @@ export function renderMarkdown(plan: Plan, o: { environment: string; marker?: st
     // a new template's category (its file view, the diff below, holds none): what it is reviewed and billed as
     const category = createdCategory(c);
     if (category !== undefined) parts.push(`Category: **${escText(category)}** (what WhatsApp reviews and bills it as; it cannot change once approved)`, '');
+    if (c.action === 'update' && c.valuesChanged?.length) parts.push(`ℹ️ ${esc(valuesChangedLine(c.valuesChanged))}.`, '');
     if (c.changes?.length) {
       parts.push('| field | before | after |', '| --- | --- | --- |');
       const shown = shownChanges(c);

@@ -111,7 +111,7 @@ const TODO: Readonly<Record<string, string>> = {
 export function recreateHow(state: string, publicId: string | undefined): string {
   const what = state === 'PENDING_DELETION' ? 'being deleted on the channel' : 'deleted on the channel';
   const id = publicId ? freshPublicId(publicId) : undefined;
-  return `${what}, and its id stays the deleted template's: make it again under a new name at once, or under this name once WhatsApp's 30-day block of a deleted template's name is over (30 days from the deletion, which the console shows), by giving the file a new publicId${id ? ` (e.g. publicId: ${id})` : ''}; a publicId serves every environment, so set it only where each environment's copy is deleted too (else apply there creates a second template of this name); see ${recoveryDoc('deleted')}`;
+  return `${what}, and its id stays the deleted template's: make it again under a new name at once, or under this name once WhatsApp's 30-day block of a deleted template's name is over (30 days from the deletion, which the console shows), by giving the file a new publicId${id ? ` (e.g. publicId: ${id})` : ''}; a publicId serves every environment, so set it only where each environment's copy is deleted too (else apply there creates a second template of this name). Retired in this environment alone (the others keep it): name it under environments.<env>.exclude in the config (its <alias>/<name> or <alias>/<name>/<language>); see ${recoveryDoc('deleted')}`;
 }
 
 /**

@@ -17,6 +17,7 @@ import { io, resolvePath } from '../core/io.js';
 import { configRuleSettings } from './review-state.js';
 import path from 'node:path';
 import { hiddenForWantOfBase, hideUnbasedRemnants, loadDesired, maskBaseSecrets, maskRemoteSecrets, SameTemplateTwice } from './desired.js';
+import { refuseUnknownExcludeKeys, type LeftOut } from '../project/environment-templates.js';
 import { existingTemplates } from './existing.js';
 import type { LoadedFile } from '../project/load.js';
 import { RULES_BY_ID } from '../lint/registry.js';
@@ -31,7 +32,7 @@ import { connectionChangedSince } from './connection-base.js';
 import { connectionLine } from './render.js';
 import { diffTemplates, fromRead, type CanonicalTemplate } from '../model/canonical.js';
 import { markedSecretNames } from '../model/values.js';
-import { committedVersion, keyOf, makePlan, markHeldTwins, mediaSamples, planAgainstBase, shardKeys, type DeletedOnChannel, type DesiredTemplate, type HeldTemplate, type MediaSamples, type OrphanCandidate, type Plan, type PlanInputs, type WithoutFile } from './plan.js';
+import { committedVersion, keyOf, makePlan, type CommittedTemplate, markHeldTwins, mediaSamples, planAgainstBase, shardKeys, type DeletedOnChannel, type DesiredTemplate, type HeldTemplate, type MediaSamples, type OrphanCandidate, type Plan, type PlanInputs, type WithoutFile } from './plan.js';
 import type { FileTemplate } from '../model/canonical.js';
 import type { CategoryContext } from './review-state.js';
 import { acceptedCategory, categoryKey, otherEnvironmentsServing, unknownCategoryKeys, unknownCategoryKeyWarning } from '../config/categories.js';
@@ -68,7 +69,7 @@ export interface PlanRunOptions {
   /** the warnings a file's template has once the environment's values stand in for its references (lint cannot show them) */
   onValueWarnings?: (file: string, warnings: readonly { ruleId: string; path: (string | number)[]; message: string }[]) => void;
   /** a file whose channel alias this environment does not define: left out of the run (the template is only other environments') */
-  onLeftOut?: (file: string, alias: string) => void;
+  onLeftOut?: (file: string, why: LeftOut) => void;
   /** a warning about the config of the environment (a key of environments.<env>.categories that names no template of the project) */
   onConfigWarning?: (message: string) => void;
   /**
@@ -125,8 +126,19 @@ export async function readTemplates(conn: Connection, ids: readonly { channelId:
   return remote;
 }
 
-/** What a run whose named files the environment has none of says: each file's alias, and the environments that have it. */
-function namedFilesLeftOut(config: Config, env: string, leftOut: readonly { file: string; alias: string }[]): string {
+/** What a run whose named files the environment has none of says: each file's alias, and the environments that have it (or the keys of the environment's `exclude` that name them). */
+function namedFilesLeftOut(config: Config, env: string, all: readonly ({ file: string } & LeftOut)[]): string {
+  const excluded = all.filter((l) => l.excluded !== undefined);
+  const files = (n: number) => (n === 1 ? (excluded[0] ?? all[0])!.file : `${n} files named`);
+  const keys = [...new Set(excluded.map((l) => `'${l.excluded!}'`))];
+  // a template retired in this environment (environments.<env>.exclude): the key that does it, and where to remove it
+  const retired = excluded.length ? `${files(excluded.length)}: excluded from environment '${env}' (environments.${env}.exclude: ${keys.join(', ')}): nothing to plan or apply there; remove ${keys.length === 1 ? 'the key' : 'the keys'} to bring ${excluded.length === 1 ? 'it' : 'them'} back` : '';
+  const leftOut = all.filter((l) => l.excluded === undefined);
+  if (!leftOut.length) return retired;
+  return `${retired ? `${retired}\n` : ''}${namedAliasesLeftOut(config, env, leftOut)}`;
+}
+
+function namedAliasesLeftOut(config: Config, env: string, leftOut: readonly { file: string; alias: string }[]): string {
   const aliases = [...new Set(leftOut.map((l) => l.alias))];
   const having = [...new Set(aliases.flatMap((a) => Object.values(config.environments).filter((e) => a in e.channels).map((e) => e.name)))];
   const files = leftOut.length === 1 ? leftOut[0]!.file : `${leftOut.length} files named`;
@@ -153,7 +165,7 @@ export async function driftHistory(config: Config, conn: Connection, readable: r
   }
   // the newest few versions first (the channel holds the last applied, most often the newest but one): the whole depth is
   // read only for the files whose copy on the channel is none of them (4,000 blobs read for 200 files cost a plan 0.4 s of CPU)
-  const byId = differ.size ? await committedTemplates(config, conn.environment, differ, 3) : new Map<string, Iterable<CanonicalTemplate>>();
+  const byId = differ.size ? await committedTemplates(config, conn.environment, differ, 3) : new Map<string, Iterable<CommittedTemplate>>();
   const open = new Map([...differ].filter(([id]) => byId.has(id) && !committedVersion(byId.get(id)!, copies.get(id)!, exact).committed));
   if (open.size) for (const [id, v] of await committedTemplates(config, conn.environment, open)) byId.set(id, v);
   // the files whose channel copy no commit of HEAD's history has: a branch not merged here may have it (a pull request's
@@ -168,9 +180,9 @@ export async function driftHistory(config: Config, conn: Connection, readable: r
 export async function runPlan(config: Config, conn: Connection, o: PlanRunOptions): Promise<Plan> {
   const project = await loadCleanProject(config, o.paths, o.cwd, o.progress ? { progress: o.progress } : {});
   throwIfInterrupted(o.signal, 'interrupted before reading the templates: nothing was written');
-  const leftOut: { file: string; alias: string }[] = [];
+  const leftOut: ({ file: string } & LeftOut)[] = [];
   const madeAt = o.now ?? new Date();
-  let all = loadDesired(project.files, conn.environment, configSeverities(config), o.onValueWarnings, (file, alias) => { leftOut.push({ file, alias }); o.onLeftOut?.(file, alias); }, madeAt);
+  let all = loadDesired(project.files, conn.environment, configSeverities(config), o.onValueWarnings, (file, why) => { leftOut.push({ file, ...why }); o.onLeftOut?.(file, why); }, madeAt);
   // files named on the command line of which the environment has none: said and refused, not "No changes" with exit 0 (a CI
   // job applying a named file would report success for something it did not do); some of them left out is the note alone
   if (o.paths.length && leftOut.length && leftOut.length === project.files.length) throw new UsageError(namedFilesLeftOut(config, conn.environment.name, leftOut));
@@ -179,6 +191,8 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
   if (o.paths.length) await refuseSameTemplateElsewhere(config, conn.environment, o.cwd, project.files, all);
   // an accepted category whose key names no template of the project accepts nothing (known only when every file is planned)
   else for (const k of unknownCategoryKeys(conn.environment, all.map((d) => ({ channel: d.channel, name: d.canonical.name, language: d.canonical.language })))) o.onConfigWarning?.(unknownCategoryKeyWarning(conn.environment.name, k));
+  // a key of the environment's `exclude` that names no template (known only when every file is planned): refused
+  if (!o.paths.length) refuseUnknownExcludeKeys(conn.environment, project.files);
   let orphans: OrphanCandidate[] = [];
   let baseCategories: Map<string, string> | undefined;
   let baseSamples: Map<string, MediaSamples> | undefined;
@@ -193,6 +207,8 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
   /** the project's files (a base finds at their real paths those reached through a linked folder) */
   const nowFiles = project.files.map((f) => f.abs);
   const canonicalOf = (byId: BaseTemplates['byId']) => new Map([...byId].map(([id, b]) => [id, b.template.canonical]));
+  /** the templates whose file refers to a secret, with a mark where each stands (a copy that differs by a rotated secret alone is that version) */
+  const shapesOf = (byId: BaseTemplates['byId']) => new Map([...byId].flatMap(([id, b]) => (b.secretShape ? [[id, b.secretShape] as const] : [])));
   let connectionChanged: Plan['connectionChanged'];
   /** without --base: the templates of the files removed since the merge base with the upstream (a branch's own removals), no request made */
   let removedSinceBase: { templates: OrphanCandidate[]; since: string; ref: string } | undefined;
@@ -207,7 +223,7 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
     }
     baseById = base.byId;
     const [at, head] = await Promise.all([commitOf(config.dir, o.base), headCommit(config.dir)]);
-    if (at && head && at !== head) driftBase = { ref: o.base, environment: conn.environment.name, byId: canonicalOf(base.byId) };
+    if (at && head && at !== head) driftBase = { ref: o.base, environment: conn.environment.name, byId: canonicalOf(base.byId), shapes: shapesOf(base.byId) };
     const now = new Set(all.map((d) => d.canonical.templateId));
     // orphans are only looked for when the whole set of files is planned
     if (o.paths.length === 0) orphans = [...base.byId.values()].filter((b) => !now.has(b.publicId));
@@ -228,7 +244,7 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
       // on the branch the upstream is (HEAD its merge base), every file is the same at the base: nothing tells drift from a change not applied yet
       const head = await headCommit(config.dir);
       if (head && head !== found.ref) {
-        driftBase = { ref: `${found.ref.slice(0, 12)} (the merge base with ${found.upstream})`, environment: conn.environment.name, byId: canonicalOf(base.byId) };
+        driftBase = { ref: `${found.ref.slice(0, 12)} (the merge base with ${found.upstream})`, environment: conn.environment.name, byId: canonicalOf(base.byId), shapes: shapesOf(base.byId) };
         const now = new Set(all.map((d) => d.canonical.templateId));
         removedSinceBase = { templates: [...base.byId.values()].filter((b) => !now.has(b.publicId)), since: `the merge base with ${found.upstream} (${found.ref.slice(0, 12)})`, ref: found.ref.slice(0, 12) };
       }
@@ -254,7 +270,7 @@ export async function runPlan(config: Config, conn: Connection, o: PlanRunOption
       const behind = await behindRef(config.dir, ref);
       if (!behind || behind.behind === 0) return undefined;
       const [tip, at] = await Promise.all([templatesAtRef(config, conn.environment, behind.upstream, nowFiles), templatesAtRef(config, conn.environment, behind.mergeBase, nowFiles)]);
-      return { ref: behind.upstream, behind: behind.behind, byId: canonicalOf(tip.byId), mergeBase: canonicalOf(at.byId), environment: conn.environment.name };
+      return { ref: behind.upstream, behind: behind.behind, byId: canonicalOf(tip.byId), shapes: shapesOf(tip.byId), mergeBase: canonicalOf(at.byId), environment: conn.environment.name };
     };
     const up = await upstreamOf(config.dir);
     if (up) upstream = await behindOf(up);

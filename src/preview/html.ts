@@ -308,7 +308,10 @@ export function page(title: string, body: string, live: boolean): string {
 
 export { renderRcs as rcs };
 
-export function renderTemplatePage(p: PageInput, opts: { live?: boolean } = {}): string {
+/** the environment whose values and templates a page shows, as its header says it (none: the references as written) */
+const environmentTag = (environment: string | undefined): string => (environment === undefined ? '' : `<span class="env">environment <b>${esc(asIdentifier(environment))}</b></span>`);
+
+export function renderTemplatePage(p: PageInput, opts: { live?: boolean; environment?: string } = {}): string {
   const f = p.template;
   const c = f?.canonical;
   // an RCS-only template has no WhatsApp part: no bubble is drawn for it
@@ -316,10 +319,10 @@ export function renderTemplatePage(p: PageInput, opts: { live?: boolean } = {}):
   const content = f && c && (hasBody || c.message)
     ? `${hasBody ? `<section class="wa"><h2>WhatsApp</h2><div class="phone"${langAttrs(c.language)}>${whatsapp(f)}</div></section>` : ''}${renderRcs(f)}`
     : '<p>This file could not be read as a template; see the findings.</p>';
-  return page(asIdentifier(p.key), `<header class="top"><a href="index.html">← all templates</a><h1>${esc(asIdentifier(p.key))}</h1><code>${esc(asIdentifier(p.file))}</code>${c?.category ? `<span>${esc(c.category)}</span>` : ''}</header><main><div>${content}</div>${findingsHtml(p.diagnostics)}</main>`, Boolean(opts.live));
+  return page(asIdentifier(p.key), `<header class="top"><a href="index.html">← all templates</a><h1>${esc(asIdentifier(p.key))}</h1><code>${esc(asIdentifier(p.file))}</code>${c?.category ? `<span>${esc(c.category)}</span>` : ''}${environmentTag(opts.environment)}</header><main><div>${content}</div>${findingsHtml(p.diagnostics)}</main>`, Boolean(opts.live));
 }
 
-export function renderIndex(pages: readonly PageInput[], opts: { live?: boolean; earlier?: readonly string[] } = {}): string {
+export function renderIndex(pages: readonly PageInput[], opts: { live?: boolean; earlier?: readonly string[]; environment?: string } = {}): string {
   const rows = pages.map((p) => {
     const e = p.diagnostics.filter((d) => d.severity === 'error').length;
     const w = p.diagnostics.filter((d) => d.severity === 'warning').length;
@@ -340,7 +343,7 @@ export function renderIndex(pages: readonly PageInput[], opts: { live?: boolean;
   const others = earlier.length
     ? `<section class="earlier"><h2>Other pages of this project in this folder</h2><p>Rendered by an earlier run, not by this one (it previewed ${pages.length} of the project's files): as the templates were then. <code>tplsync preview</code> of the whole project renders them again.</p><ul>${earlier.map((name) => `<li><a href="${esc(asIdentifier(name))}">${esc(asIdentifier(name))}</a></li>`).join('')}</ul></section>`
     : '';
-  return page('tplsync preview', `<header class="top"><h1>tplsync preview</h1><span>${pages.length} template${pages.length === 1 ? '' : 's'}${earlier.length ? ` rendered, ${earlier.length} from an earlier run` : ''}</span></header><main class="list">${rowsTable('index', ['template', 'category', 'lint', 'body'], rows)}${others}</main>`, Boolean(opts.live));
+  return page(opts.environment === undefined ? 'tplsync preview' : `tplsync preview · ${opts.environment}`, `<header class="top"><h1>tplsync preview</h1>${environmentTag(opts.environment)}<span>${pages.length} template${pages.length === 1 ? '' : 's'}${earlier.length ? ` rendered, ${earlier.length} from an earlier run` : ''}</span></header><main class="list">${rowsTable('index', ['template', 'category', 'lint', 'body'], rows)}${others}</main>`, Boolean(opts.live));
 }
 
 /** The index's one line of an RCS-only template: its text, or its first card's title. */

@@ -6,6 +6,7 @@ import { fromFile, type FileTemplate } from '../model/canonical.js';
 import type { Loose } from '../model/loose.js';
 import { loadProject } from '../project/load.js';
 import { shownTemplate } from '../project/values.js';
+import { filesInEnvironment, refuseUnknownExcludeKeys, type LeftOut } from '../project/environment-templates.js';
 import { renderIndex, renderRulesPage, renderTemplatePage, RULES_PAGE, type PageInput } from './html.js';
 
 export interface Site { pages: Map<string, string>; count: number; errors: number }
@@ -15,15 +16,20 @@ function fileTemplateOf(v: Loose): FileTemplate | undefined {
 }
 
 /**
- * `environment`: whose values stand for the references, ((name)), secrets as `(secret)` (none: as written); `earlier`: the
- * pages of this project an earlier run left in the folder (a run of some files: its index lists them too, apart, since they stay)
+ * `environment`: whose values stand for the references, ((name)), secrets as `(secret)` (none: as written), and whose
+ * templates the site holds (a file whose channel alias it does not define is left out, told to `onLeftOut`, as plan and
+ * types leave it out); its name is on every page. `earlier`: the pages of this project an earlier run left in the folder
+ * (a run of some files: its index lists them too, apart, since they stay)
  */
-export async function buildSite(config: Config, paths: readonly string[], cwd: string, o: { live?: boolean; environment?: EnvironmentConfig; earlier?: readonly string[] } = {}): Promise<Site> {
+export async function buildSite(config: Config, paths: readonly string[], cwd: string, o: { live?: boolean; environment?: EnvironmentConfig; earlier?: readonly string[]; onLeftOut?: (file: string, why: LeftOut) => void } = {}): Promise<Site> {
   const project = await loadProject(config, paths, cwd);
   const inputs: PageInput[] = [];
   // (the site's own pages: no template's page takes their names)
   const used = new Set<string>(['index.html', RULES_PAGE]);
-  for (const f of project.files) {
+  const shown = o.environment ? { environment: o.environment.name } : {};
+  // a key of the environment's `exclude` that names no template (known only when every file is shown): refused
+  if (!paths.length) refuseUnknownExcludeKeys(o.environment, project.files);
+  for (const f of filesInEnvironment(project.files, o.environment, o.onLeftOut ?? (() => undefined))) {
     const v = f.value;
     const key = v && v.channel && v.name && v.language ? `${String(v.channel)}/${String(v.name)}/${String(v.language)}` : f.file;
     let href = `${boundedStem(key)}.html`;
@@ -35,8 +41,8 @@ export async function buildSite(config: Config, paths: readonly string[], cwd: s
   inputs.sort((a, b) => a.key.localeCompare(b.key));
   const hrefs = new Set(inputs.map((p) => p.href));
   const earlier = (o.earlier ?? []).filter((name) => !hrefs.has(name) && name !== 'index.html' && name !== RULES_PAGE);
-  const pages = new Map<string, string>([['index.html', renderIndex(inputs, { ...o, earlier })]]);
-  for (const p of inputs) pages.set(p.href, renderTemplatePage(p, o));
+  const pages = new Map<string, string>([['index.html', renderIndex(inputs, { ...(o.live ? { live: true } : {}), ...shown, earlier })]]);
+  for (const p of inputs) pages.set(p.href, renderTemplatePage(p, { ...(o.live ? { live: true } : {}), ...shown }));
   // the rules the findings name, explained offline and as this version explains them (each finding links there)
   const ids = inputs.flatMap((p) => p.diagnostics.map((d) => d.ruleId));
   if (ids.length) pages.set(RULES_PAGE, renderRulesPage(ids, o));

@@ -140,11 +140,13 @@ export function markedTemplate(t: Loose, env: EnvironmentConfig): Loose | undefi
  * channel's copy holds at those marks is masked in a plan, whose variable may be unset (CI gives
  * `plan` no secret values) or no longer named by any file.
  */
-export function baseMarkedTemplate(t: Loose, env: EnvironmentConfig): Loose | undefined {
+export function baseMarkedTemplate(t: Loose, env: EnvironmentConfig, o: {
+  /** every value marked, the plain ones too (a commit whose config cannot say its values: plan's history, whose version is then filled with today's) */
+  allValues?: boolean } = {}): Loose | undefined {
   let marks = 0;
   try {
     const out = substituteValues(t, (name) => {
-      if (!isSecretValue(env, name) && Object.prototype.hasOwnProperty.call(env.values ?? {}, name)) return lookupValue(env, name);
+      if (!o.allValues && !isSecretValue(env, name) && Object.prototype.hasOwnProperty.call(env.values ?? {}, name)) return lookupValue(env, name);
       marks++;
       return { value: '', secret: true };
     }, { markSecrets: true });

@@ -18,6 +18,7 @@ import type { SavedSource, Staleness } from '../plan/saved.js';
 import { isApprovedState } from '../core/template-state.js';
 import { loadCleanProject } from '../project/load.js';
 import { recoveryDoc } from '../core/recovery-doc.js';
+import { refuseUnknownExcludeKeys, type LeftOut } from '../project/environment-templates.js';
 
 /** What a saved promotion records of the source, so that apply can refuse it when the source moved. */
 export type PromotionSource = SavedSource;
@@ -83,7 +84,7 @@ export interface PromoteOptions {
   /** the warnings a file's template has in the target once its values stand in for its references (lint cannot show them) */
   onValueWarnings?: (file: string, warnings: readonly { ruleId: string; path: (string | number)[]; message: string }[]) => void;
   /** a file whose channel alias the source or the target does not define: not promoted (the template is only other environments') */
-  onLeftOut?: (environment: string, file: string, alias: string) => void;
+  onLeftOut?: (environment: string, file: string, why: LeftOut) => void;
   /** the moment the promotion is planned at (default: the clock's, read once), as plan's (PlanRunOptions.now) */
   now?: Date;
 }
@@ -93,7 +94,9 @@ export async function runPromote(config: Config, source: Connection, target: Con
   const project = await loadCleanProject(config, o.paths, o.cwd, o.progress ? { progress: o.progress } : {});
   throwIfInterrupted(o.signal, 'interrupted before reading the templates: nothing was written');
   const files = project.files.filter((f) => !f.held);
-  const leftOut = (env: string) => (file: string, alias: string): void => o.onLeftOut?.(env, file, alias);
+  // a key of either environment's `exclude` that names no template (known only when every file is promoted): refused
+  if (!o.paths.length) for (const e of [source.environment, target.environment]) refuseUnknownExcludeKeys(e, project.files);
+  const leftOut = (env: string) => (file: string, why: LeftOut): void => o.onLeftOut?.(env, file, why);
   const madeAt = o.now ?? new Date();
   const inSource = loadDesired(files, source.environment, configSeverities(config), undefined, leftOut(source.environment.name), madeAt);
   const inTarget = loadDesired(files, target.environment, configSeverities(config), o.onValueWarnings, leftOut(target.environment.name), madeAt);

@@ -3,6 +3,7 @@
 import { asIdentifier } from '../core/redact.js';
 import type { Config, EnvironmentConfig } from '../config/load.js';
 import { UsageError } from '../core/errors.js';
+import { leftOutOf, refuseUnknownExcludeKeys } from '../project/environment-templates.js';
 import { fromFile } from '../model/canonical.js';
 import { templateMeta, type TemplateMeta } from '../model/meta.js';
 import { LintFailed, loadProject } from '../project/load.js';
@@ -40,6 +41,17 @@ export async function findTemplate(config: Config, cwd: string, want: { channel?
   }
   const f = candidates[0]!;
   if (f.failed || f.held) throw new LintFailed(f.diagnostics, 1);
+  // a template on an alias the environment does not define is not one of its templates (plan and apply leave it out
+  // there): said with its file and the environments that have it, as plan and apply say it (trial-bt F4)
+  // and so is one the environment's `exclude` names (retired there alone)
+  refuseUnknownExcludeKeys(environment, project.files);
+  const why = environment ? leftOutOf(f.value!, environment) : undefined;
+  if (environment && why) {
+    const what = `${f.file}: ${asIdentifier(`${channel}/${want.name}/${String(f.value!.language)}`)}`;
+    if (why.excluded !== undefined) throw new UsageError(`${what} is excluded from environment '${environment.name}' (environments.${environment.name}.exclude: '${why.excluded}'): nothing was sent`);
+    const having = Object.values(config.environments).filter((e) => e.channels[channel] !== undefined).map((e) => e.name);
+    throw new UsageError(`${what} is not in environment '${environment.name}' (channel alias '${channel}' is not among ${environment.name}'s channels): nothing was sent${having.length ? `; ${having.length === 1 ? 'the environment that has' : 'the environments that have'} it: ${having.join(', ')} (--env ${having[0]})` : ''}`);
+  }
   const publicId = typeof f.value!.publicId === 'string' ? f.value!.publicId : undefined;
   const t = environment ? templateIn(f.file, f.value!, environment) : f.value!;
   // the category the environment accepts for it travels in the metadata, as a generated module's does (tplsync types)
