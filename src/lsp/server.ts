@@ -454,19 +454,24 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
    * above it, as `tplsync lint` finds it from the file's folder (a monorepo opened at its root, its configs in
    * packages/*: a project of its own for that config's folder); else said why not, once (no config above it, or its
    * config's globs do not take it). Only a file that looks like a template (top-level `channel:` and `name:`): another
-   * YAML file gets nothing, as before.
+   * YAML file gets nothing, as before. With --config, that config governs every file (no other is looked for): one its
+   * globs do not take is said so too (it was linted by no one, in silence).
    */
   const adopt = async (abs: string, text: string): Promise<void> => {
-    if (options.configFile || !/\.ya?ml$/i.test(abs) || !looksLikeTemplate(text)) return;
+    if (!/\.ya?ml$/i.test(abs) || !looksLikeTemplate(text)) return;
     if (projects.some((p) => p.covers(abs) || p.settingsFiles().includes(abs))) return;
-    const dir = nearestConfigDir(path.dirname(abs));
+    const dir = options.configFile ? undefined : nearestConfigDir(path.dirname(abs));
     if (dir !== undefined && !projects.some((p) => p.cwd === dir || (p.config?.file !== undefined && p.config.dir === dir))) {
       const p = addProject(dir);
       if (p) await load(p);
     }
     if (projects.some((p) => p.covers(abs)) || saidUncovered.has(abs)) return;
+    const governing = options.configFile
+      ? projectOf(abs)?.config
+      : dir === undefined ? undefined : projects.find((p) => p.config?.file !== undefined && p.config.dir === dir)?.config;
+    // (the config --config names did not load at all: that is said already, of the config)
+    if (options.configFile && governing?.file === undefined) return;
     saidUncovered.add(abs);
-    const governing = dir === undefined ? undefined : projects.find((p) => p.config?.file !== undefined && p.config.dir === dir)?.config;
     const why = governing
       ? `the templates globs of ${governing.file} (${governing.templates.join(', ')}) do not take it; add a glob that does, or move the file under one`
       : `no tplsync config was found in its folder or a folder above it (looked for ${searchPlacesShown()}); run tplsync init in the project's folder`;
