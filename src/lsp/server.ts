@@ -32,7 +32,7 @@ import { WHATSAPP_LANGUAGES } from '../lint/rules/languages.js';
 import { obj } from '../lint/rule.js';
 import { placeholderSites } from '../model/sites.js';
 import { scanPlaceholders } from '../model/placeholders.js';
-import { channelItems, exampleKeyItems, fileKindOf, keyPathAt, languageItems, placeholderItems, scalarPathAt, scopedPlaceholderNames } from './complete.js';
+import { channelItems, channelLanguages, exampleKeyItems, fileKindOf, keyPathAt, languageItems, placeholderItems, scalarPathAt, scopedPlaceholderNames } from './complete.js';
 import { looksLikeTemplate, LspProject, nearestConfigDir } from './project.js';
 import { flatSymbols, templateSymbols } from './symbols.js';
 import { DiskWatcher, foldersBelow, foldersToWatch, globBases } from './watch.js';
@@ -750,8 +750,10 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
       return channelItems(project.config.environments, project.config.channels, fileKindOf(t));
     }
     if (/^\s*language:\s*[\w-]*$/.test(line)) {
-      const configured = Object.values(project.config.channels ?? {}).flatMap((c) => c.languages ?? []);
-      return languageItems(uriToPath(p.textDocument.uri) ?? p.textDocument.uri, configured, WHATSAPP_LANGUAGES);
+      // the languages of the file's own channel (those language-coverage asks of it), as the aliases are offered by kind
+      let t: Record<string, unknown> | undefined;
+      try { t = obj(parseDocument(doc.getText()).toJS({ maxAliasCount: 100 })); } catch { /* not parseable yet: every channel's */ }
+      return languageItems(uriToPath(p.textDocument.uri) ?? p.textDocument.uri, channelLanguages(t, project.config.channels), WHATSAPP_LANGUAGES);
     }
     const open = /\{\{([a-z0-9_]*)$/.exec(line);
     const keyAt = /^\s*[A-Za-z0-9_"]*$/.test(line);
