@@ -129,34 +129,70 @@ function whileOpen(send: () => void): void {
 }
 
 /**
- * The editor's messages, a request whose `params` is not an object or an array (`null`, a number) answered
- * -32602 InvalidParams here (JSON-RPC: params, when present, is a structured value): the library's
- * handlers read fields of it first, and a null one made an internal error (-32603) of a malformed request.
- * (`shutdown` takes no params: a client's `null` there is no params.) A textDocument/ request without its
- * document's URI (`params: {}`) is answered so too.
+ * The editor's messages, a request to a method the server answers whose `params` is not what that method takes answered
+ * -32602 InvalidParams here, naming what is missing or malformed (JSON-RPC: params, when present, is a structured value;
+ * LSP says what each request's holds): the library's handlers read fields of it first, and a null `params`, a hover
+ * without its `position` or a code action without its `context` made an internal error (-32603, "Cannot read
+ * properties of undefined") of a malformed request. A method the server does not answer is left to the library, which
+ * answers a request MethodNotFound (-32601) whatever its params, and ignores a notification (LSP). (`shutdown` takes no
+ * params: a client's `null` there is no params.)
  */
 class CheckedReader extends StreamMessageReader {
   constructor(readable: NodeJS.ReadableStream, private readonly replies: MessageWriter) { super(readable); }
   override listen(callback: DataCallback): Disposable {
     return super.listen((msg) => {
       const m = msg as { id?: unknown; method?: unknown; params?: unknown };
-      if (typeof m.method === 'string' && m.method !== 'shutdown' && (typeof m.id === 'number' || typeof m.id === 'string') && 'params' in m && (m.params === null || typeof m.params !== 'object')) {
-        void this.replies.write({ jsonrpc: '2.0', id: m.id, error: { code: ErrorCodes.InvalidParams, message: `${m.method}: params must be an object (JSON-RPC: a structured value), not ${m.params === null ? 'null' : typeof m.params}` } } as ResponseMessage);
-        return;
-      }
-      // every textDocument/ request names its document (LSP: params.textDocument, a TextDocumentIdentifier): `{}` made an internal error
-      if (typeof m.method === 'string' && m.method.startsWith('textDocument/') && (typeof m.id === 'number' || typeof m.id === 'string') && !hasDocumentUri(m.params)) {
-        void this.replies.write({ jsonrpc: '2.0', id: m.id, error: { code: ErrorCodes.InvalidParams, message: `${m.method}: params.textDocument.uri must be the document's URI (a string)` } } as ResponseMessage);
-        return;
+      const check = typeof m.method === 'string' && Object.hasOwn(REQUEST_PARAMS, m.method) ? REQUEST_PARAMS[m.method] : undefined;
+      if (check && (typeof m.id === 'number' || typeof m.id === 'string')) {
+        const wrong = m.params === null || typeof m.params !== 'object' || Array.isArray(m.params)
+          ? `params must be an object (JSON-RPC: a structured value), not ${m.params === null ? 'null' : Array.isArray(m.params) ? 'an array' : typeof m.params}`
+          : check(m.params as Record<string, unknown>);
+        if (wrong !== undefined) {
+          void this.replies.write({ jsonrpc: '2.0', id: m.id, error: { code: ErrorCodes.InvalidParams, message: `${m.method as string}: ${wrong}` } } as ResponseMessage);
+          return;
+        }
       }
       callback(msg);
     });
   }
 }
 
-const hasDocumentUri = (params: unknown): boolean => {
-  const doc = params !== null && typeof params === 'object' ? (params as { textDocument?: unknown }).textDocument : undefined;
-  return doc !== null && typeof doc === 'object' && typeof (doc as { uri?: unknown }).uri === 'string';
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isPosition = (v: unknown): boolean => isObject(v) && Number.isInteger(v.line) && (v.line as number) >= 0 && Number.isInteger(v.character) && (v.character as number) >= 0;
+const isRange = (v: unknown): boolean => isObject(v) && isPosition(v.start) && isPosition(v.end);
+/** every textDocument/ request names its document (LSP: params.textDocument, a TextDocumentIdentifier) */
+const documentNamed = (p: Record<string, unknown>): string | undefined =>
+  isObject(p.textDocument) && typeof p.textDocument.uri === 'string' ? undefined : "params.textDocument.uri must be the document's URI (a string)";
+/** what a param that is not what it must be is told: missing, or what it is instead (shortened) */
+const wrongParam = (name: string, what: string, v: unknown): string => {
+  if (v === undefined) return `${name} is missing: it must be ${what}`;
+  const was = JSON.stringify(v) ?? String(v);
+  return `${name} must be ${what}, not ${was.length > 60 ? `${was.slice(0, 57)}...` : was}`;
+};
+const positionGiven = (p: Record<string, unknown>): string | undefined =>
+  isPosition(p.position) ? undefined : wrongParam('params.position', 'a position ({ line, character }: whole numbers from 0)', p.position);
+
+/**
+ * The requests the server answers, each with what its params must hold (LSP 3.17) of what the server reads: undefined
+ * when they hold it, else what is missing or malformed. (A formatting request's `options` the server does not read:
+ * tplsync fmt's layout is the project's.)
+ */
+const REQUEST_PARAMS: Readonly<Record<string, (p: Record<string, unknown>) => string | undefined>> = {
+  initialize: (p) => (isObject(p.capabilities) ? undefined : "params.capabilities must be the client's capabilities (an object)"),
+  'textDocument/hover': (p) => documentNamed(p) ?? positionGiven(p),
+  'textDocument/completion': (p) => documentNamed(p) ?? positionGiven(p),
+  'textDocument/codeAction': (p) => {
+    const doc = documentNamed(p);
+    if (doc !== undefined) return doc;
+    const ctx = p.context;
+    if (!isRange(p.range)) return wrongParam('params.range', 'a range ({ start, end }: positions)', p.range);
+    if (!isObject(ctx)) return wrongParam('params.context', 'the code action context (an object with the diagnostics)', ctx);
+    if (!Array.isArray(ctx.diagnostics) || !ctx.diagnostics.every((d) => isObject(d) && isRange(d.range))) return wrongParam('params.context.diagnostics', 'a list of diagnostics, each with its range', ctx.diagnostics);
+    if (ctx.only !== undefined && !(Array.isArray(ctx.only) && ctx.only.every((k) => typeof k === 'string'))) return wrongParam('params.context.only', 'a list of code action kinds (strings)', ctx.only);
+    return undefined;
+  },
+  'textDocument/formatting': documentNamed,
+  'textDocument/documentSymbol': documentNamed,
 };
 
 export function stdioConnection(): Connection {
