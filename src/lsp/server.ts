@@ -11,7 +11,7 @@ import { Writable } from 'node:stream';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
-  CodeActionKind, CompletionItemKind, MessageType, ShowMessageNotification, DiagnosticSeverity, DidChangeWatchedFilesNotification, ErrorCodes, FileChangeType, ProposedFeatures, ResponseError,
+  CodeActionKind, CompletionItemKind, LSPErrorCodes, MessageType, ShowMessageNotification, DiagnosticSeverity, DidChangeWatchedFilesNotification, ErrorCodes, FileChangeType, ProposedFeatures, ResponseError,
   StreamMessageReader, StreamMessageWriter, TextDocumentSyncKind, TextDocuments, createConnection, ConnectionError,
   type RemoteConsole, type DataCallback, type Disposable, type MessageWriter, type ResponseMessage,
   type CodeAction, type DocumentSymbol, type Message, type SymbolInformation, type CompletionItem, type TextEdit, type Connection, type Diagnostic as LspDiagnostic, type Hover, type InitializeResult,
@@ -26,7 +26,7 @@ import { toolVersion } from '../core/version.js';
 import { redact } from '../core/redact.js';
 import { fixFileText, isRepairable, type AppliedChange } from '../lint/fix.js';
 import { quickFixTitle } from '../lint/fix-title.js';
-import { formatBytes } from '../fmt/run.js';
+import { formatBytes, formatBytesSteps } from '../fmt/run.js';
 import type { RuleMeta } from '../lint/rule.js';
 import { WHATSAPP_LANGUAGES } from '../lint/rules/languages.js';
 import { obj } from '../lint/rule.js';
@@ -751,10 +751,23 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
 
   // formatting is `tplsync fmt` of the editor's text: the same layout, the same files left as they are
   // (a syntax error, duplicate keys: no edit, lint says why)
-  connection.onDocumentFormatting(async (p): Promise<TextEdit[]> => {
+  // A large file's layout takes a while (a 1 MB template, a second or two): the work is done in its passes over the
+  // file (format.ts Steps), with a pause between them in which the editor's other requests (another file's hover, its
+  // diagnostics) are answered, and the editor's $/cancelRequest stops it (RequestCancelled). A document changed
+  // meanwhile gets no edit of its old text (ContentModified).
+  connection.onDocumentFormatting(async (p, token): Promise<TextEdit[]> => {
     const open = await openCovered(p.textDocument.uri);
     if (!open) return [];
-    const r = formatBytes(open.project.shown(open.abs) ?? open.abs, Buffer.from(open.text, 'utf8'));
+    const version = documents.get(p.textDocument.uri)?.version;
+    const steps = formatBytesSteps(open.project.shown(open.abs) ?? open.abs, Buffer.from(open.text, 'utf8'));
+    let r: ReturnType<typeof formatBytes>;
+    for (;;) {
+      if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'the formatting was cancelled');
+      const step = steps.next();
+      if (step.done) { r = step.value; break; }
+      await new Promise<void>((resolve) => { setTimeout(resolve, 0); });
+    }
+    if (documents.get(p.textDocument.uri)?.version !== version) throw new ResponseError(LSPErrorCodes.ContentModified, 'the document changed while it was being formatted: format it again');
     return r.kind === 'changed' && r.text !== undefined ? [{ range: open.whole, newText: r.text }] : [];
   });
 
