@@ -30,6 +30,9 @@ const CASES: [string, string, string[], string?][] = [
   ['a gap in the numbers', WA('  text: "Hi {{1}}, your order {{3}} is ready."\n  examples: { 1: Ana, 3: A1 }\n'), ['placeholder-sequence: Renumber {{3}} to {{2}}, its sample too']],
   ['two placeholders without a sample', WA('  text: "Hi {{1}}, your order {{2}} is ready at {{3}}."\n  examples: { 1: Ana }\n'),
     ['placeholder-sample: Add stub samples (TODO) for {{2}} and {{3}}', 'placeholder-sample: Add stub samples (TODO) for {{2}} and {{3}}']],
+  // the header's {{1}} and the body's are two placeholders: each quick fix adds its own part's stubs, and says where (trial-bp F1)
+  ['the header\'s placeholder and the body\'s without samples', 'channel: wa\nname: a\nlanguage: en_US\ncategory: MARKETING\nheader:\n  format: TEXT\n  text: "Sale {{1}}"\nbody:\n  text: "Hi {{1}}, {{2}} off {{3}}."\n  examples:\n    1: Ana\n',
+    ['placeholder-sample: Add a stub sample (TODO) for {{1}} in the header', 'placeholder-sample: Add stub samples (TODO) for {{2}} and {{3}}', 'placeholder-sample: Add stub samples (TODO) for {{2}} and {{3}}']],
   ['a sample under an old key', WA('  text: "Hi {{1}}, your order {{2}} is ready."\n  examples: { 1: Ana, 3: A1 }\n'), ['placeholder-sample: Move the sample of 3 to {{2}}']],
   ['a zero-width space', WA('  text: "Hi {{1}}, your order\u200b is ready."\n  examples: { 1: Ana }\n'), ['text-characters: Delete U+200B from body.text']],
   ['curly quotes wrapping the text', WA('  text: “Hi {{1}}, your order is ready.”\n  examples: { 1: Ana }\n'), ['text-characters: Delete the “ ” around body.text']],
@@ -72,8 +75,32 @@ for (const [what, text, want, file] of CASES) {
 
 test('a change too long to say in a line: the rule\'s short title', () => {
   const long = 'x'.repeat(80);
-  const title = quickFixTitle('placeholder-sample', ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'].map((k) => ({ ruleId: 'placeholder-sample', change: { op: 'add' as const, path: ['body', 'examples'], key: `${k}${long}`, value: 'TODO' }, was: {} })));
-  assert.is(title, 'Add a stub sample (TODO) for each placeholder without one');
+  const title = quickFixTitle('text-characters', [{ ruleId: 'text-characters', change: { op: 'set' as const, path: ['body', 'text'], value: `a${long}a` }, was: `b${long}b` }]);
+  assert.is(title, 'Delete pasted invisible characters, references and quotes');
+});
+
+test('stub samples too many to name in a line: how many, and where (trial-bp F1)', () => {
+  const adds = (part: string, keys: string[]) => keys.map((k) => ({ ruleId: 'placeholder-sample', change: { op: 'add' as const, path: [part, 'examples'], key: `${k}_name_of_a_customer`, value: 'TODO' }, was: {} }));
+  assert.is(quickFixTitle('placeholder-sample', adds('body', ['a', 'b', 'c'])), 'Add 3 stub samples (TODO) in the body');
+  assert.is(quickFixTitle('placeholder-sample', [...adds('header', ['a']), ...adds('body', ['b', 'c'])]), 'Add 3 stub samples (TODO) in the header and the body');
+  // (a header's {{1}} and a body's {{3}}, each named, is more than a line: `the header and the body`)
+  assert.is(quickFixTitle('placeholder-sample', [{ ruleId: 'placeholder-sample', change: { op: 'add', path: ['header', 'examples'], key: '1', value: 'TODO' }, was: undefined },
+    { ruleId: 'placeholder-sample', change: { op: 'add', path: ['body', 'examples'], key: '3', value: 'TODO' }, was: undefined }]), 'Add 2 stub samples (TODO) in the header and the body');
+});
+
+test('the quick fix of the body\'s placeholder without a sample adds the body\'s stubs only, the header\'s the header\'s; lint --fix both (trial-bp F1)', () => {
+  const text = 'channel: wa\r\nname: a\r\nlanguage: en_US\r\ncategory: MARKETING\r\nheader:\r\n  format: TEXT\r\n  text: "Sale {{1}}"\r\nbody:\r\n  text: "Hi {{1}}, {{2}} off."\r\n  examples:\r\n    1: Ana\r\n';
+  const file = 'templates/t.yaml';
+  const findings = (t: string): Diagnostic[] => finishProject([lintBytes(file, Buffer.from(t), { now })], { severities: {} });
+  const [header, body] = findings(text).filter((d) => d.ruleId === 'placeholder-sample');
+  assert.is(header!.line, 7);
+  assert.is(body!.line, 9);
+  const quick = (d: Diagnostic): string => fixFileText(text, { findings, now, file, only: new Set([d.ruleId]), within: d }).text;
+  assert.is(quick(body!), text.replace('    1: Ana\r\n', '    1: Ana\r\n    2: TODO\r\n'));
+  assert.is(quick(header!), text.replace('  text: "Sale {{1}}"\r\n', '  text: "Sale {{1}}"\r\n  examples:\r\n    1: TODO\r\n'));
+  // lint --fix (and fix all): every part's
+  const all = fixFileText(text, { findings, now, file }).text;
+  assert.is(all, text.replace('    1: Ana\r\n', '    1: Ana\r\n    2: TODO\r\n').replace('  text: "Sale {{1}}"\r\n', '  text: "Sale {{1}}"\r\n  examples:\r\n    1: TODO\r\n'));
 });
 
 test.run();

@@ -17,6 +17,8 @@ export class LspClient {
   readonly publications: { uri: string; diagnostics: LspDiag[] }[] = [];
   /** the capabilities the server registered (client/registerCapability) */
   readonly registrations: unknown[] = [];
+  /** what the server said (window/showMessage), in order */
+  readonly messages: { type: number; message: string }[] = [];
   private waiters: (() => void)[] = [];
   private exited = false;
   constructor(readonly conn: MessageConnection, proc: ResultPromise) {
@@ -26,10 +28,11 @@ export class LspClient {
       for (const w of [...this.waiters]) w();
     });
     conn.onRequest('client/registerCapability', (p: unknown) => { this.registrations.push(p); return null; });
+    conn.onNotification('window/showMessage', (p: { type: number; message: string }) => { this.messages.push(p); for (const w of [...this.waiters]) w(); });
     conn.onRequest('window/showMessageRequest', () => null);
     void proc.finally(() => { this.exited = true; for (const w of [...this.waiters]) w(); });
   }
-  /** resolves once `pred` holds after a publication (or at once); rejects if the server exits first */
+  /** resolves once `pred` holds after a publication or a message (or at once); rejects if the server exits first */
   waitFor(pred: () => boolean, what: string): Promise<void> {
     return new Promise((resolve, reject) => {
       const check = (): void => {

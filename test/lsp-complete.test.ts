@@ -8,7 +8,7 @@ import { execa } from 'execa';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node.js';
-import { channelItems, exampleKeyItems, fileKindOf, keyPathAt, languageItems, languagesInPath, placeholderItems, templateNames } from '../src/lsp/complete.ts';
+import { channelItems, channelLanguages, exampleKeyItems, fileKindOf, keyPathAt, languageItems, languagesInPath, placeholderItems, templateNames } from '../src/lsp/complete.ts';
 import { WHATSAPP_LANGUAGES } from '../src/lint/rules/languages.ts';
 import { BIN, cleanup, inProjectDir, tempDir, withChild, writeFiles } from './helpers.ts';
 
@@ -25,7 +25,7 @@ test('languagesInPath: a dot-separated part of the file name or the folder, know
 });
 
 test('languageItems: the file name\'s language first and preselected, then the config\'s, then every other code', () => {
-  const items = languageItems('/p/templates/welcome.en_US.yaml', ['fr', 'de', 'en_US', 'xx_NOPE'], WHATSAPP_LANGUAGES);
+  const items = languageItems('/p/templates/welcome.en_US.yaml', new Map(['fr', 'de', 'en_US', 'xx_NOPE'].map((l) => [l, ['wa']])), WHATSAPP_LANGUAGES);
   assert.is(items.length, WHATSAPP_LANGUAGES.size);
   const order = shown(items);
   assert.equal(order.slice(0, 3), ['en_US', 'de', 'fr']);
@@ -34,9 +34,24 @@ test('languageItems: the file name\'s language first and preselected, then the c
   const rest = order.slice(3);
   assert.equal(rest, [...rest].sort());
   // no hint from the path or the config: alphabetical, nothing preselected
-  const plain = languageItems('/p/templates/welcome.yaml', [], WHATSAPP_LANGUAGES);
+  const plain = languageItems('/p/templates/welcome.yaml', new Map(), WHATSAPP_LANGUAGES);
   assert.equal(shown(plain), [...WHATSAPP_LANGUAGES].sort());
   assert.not.ok(plain.some((i) => i.preselect));
+});
+
+test('channelLanguages: the languages of the channel the file names; before it names one, those of the channels of its kind (trial-bp F3)', () => {
+  const channels = { wa: { kind: 'whatsapp' as const, languages: ['en_US', 'de', 'es'] }, rcs: { kind: 'rcs' as const, languages: ['en_US', 'fr'] }, old: { languages: ['it'] } };
+  const of = (t: Record<string, unknown> | undefined): [string, string[]][] => [...channelLanguages(t, channels)].sort(([a], [b]) => a.localeCompare(b));
+  assert.equal(of({ channel: 'rcs', message: { type: 'text' } }), [['en_US', ['rcs']], ['fr', ['rcs']]]);
+  assert.equal(of({ channel: 'wa', body: { text: 'Hi' } }), [['de', ['wa']], ['en_US', ['wa']], ['es', ['wa']]]);
+  // no alias of the config yet: the channels whose kind fits (one of no kind too), as the aliases are offered
+  assert.equal(of({ channel: '', message: { type: 'text' } }), [['en_US', ['rcs']], ['fr', ['rcs']], ['it', ['old']]]);
+  assert.equal(of(undefined), [['de', ['wa']], ['en_US', ['wa', 'rcs']], ['es', ['wa']], ['fr', ['rcs']], ['it', ['old']]]);
+  // ranked second, and said to be the channel's; the other channel's languages are not
+  const items = languageItems('/p/templates/rcs/flash.en_US.yaml', channelLanguages({ channel: 'rcs', message: { type: 'text' } }, channels), WHATSAPP_LANGUAGES);
+  assert.equal(shown(items).slice(0, 2), ['en_US', 'fr']);
+  assert.is(items.find((i) => i.label === 'fr')!.detail, 'a language channel rcs asks for');
+  assert.is(items.find((i) => i.label === 'de')!.detail, undefined);
 });
 
 test('placeholderItems: closes with the braces the text after the cursor lacks; the sample as detail', () => {
@@ -234,6 +249,28 @@ test('over stdio: `channel: ` in an RCS-only template offers no WhatsApp alias, 
       await conn.sendNotification('textDocument/didOpen', { textDocument: { uri: two, languageId: 'yaml', version: 1, text: wa } });
       const other = await conn.sendRequest('textDocument/completion', { textDocument: { uri: two }, position: { line: 0, character: 9 } }) as Item[];
       assert.equal(shown(other), ['brand-wa']);
+    });
+  });
+});
+
+test('over stdio: `language: ` ranks the languages of the file\'s own channel second, not another channel\'s (trial-bp F3)', async () => {
+  const config = 'templates: ["tpl/**/*.yml"]\ndefaultEnvironment: prod\nenvironments:\n  prod:\n    emulator: .tplsync/emulator.json\n    channels:\n      brand-wa: 6a1f0c2e-1b7d-4e6f-8a1b-2c3d4e5f6a70\n      brand-rbm: 6a1f0c2e-1b7d-4e6f-8a1b-2c3d4e5f6a71\nchannels:\n  brand-wa: { kind: whatsapp, languages: [en_US, de, es] }\n  brand-rbm: { kind: rcs, languages: [en_US, fr] }\n';
+  const rcs = 'channel: brand-rbm\nname: flash\nlanguage: \nmessage:\n  type: text\n  text: "Flash sale today"\n  fallback: { text: "Flash sale today" }\n';
+  const wa = 'channel: brand-wa\nname: promo\nlanguage: \ncategory: MARKETING\nbody:\n  text: "Our spring sale starts today"\n';
+  await inProjectDir({ 'tplsync.config.yaml': config, 'tpl/flash.en_US.yml': rcs, 'tpl/promo.en_US.yml': wa }, async (dir) => {
+    await withServer(dir, async (conn) => {
+      const ask = async (file: string, text: string): Promise<Item[]> => {
+        const u = uri(path.join(dir, file));
+        await conn.sendNotification('textDocument/didOpen', { textDocument: { uri: u, languageId: 'yaml', version: 1, text } });
+        return await conn.sendRequest('textDocument/completion', { textDocument: { uri: u }, position: { line: 2, character: 10 } }) as Item[];
+      };
+      const ofRcs = await ask('tpl/flash.en_US.yml', rcs);
+      assert.equal(shown(ofRcs).slice(0, 2), ['en_US', 'fr']);
+      assert.equal(ofRcs.filter((i) => i.detail?.startsWith('a language')).map((i) => [i.label, i.detail]), [['fr', 'a language channel brand-rbm asks for']]);
+      const ofWa = await ask('tpl/promo.en_US.yml', wa);
+      assert.equal(shown(ofWa).slice(0, 3), ['en_US', 'de', 'es']);
+      assert.equal(ofWa.filter((i) => i.detail?.startsWith('a language')).map((i) => i.label), ['de', 'es']);
+      await conn.sendRequest('shutdown');
     });
   });
 });

@@ -28,4 +28,21 @@ for (const args of [['--config', 'conf/team.yaml', 'lsp', '--stdio'], ['lsp', '-
   });
 }
 
+test('tplsync lsp --config FILE: a template its globs do not take is said not linted, with why, as without --config (trial-bp F6)', async () => {
+  const dir = tempDir();
+  try {
+    writeFiles(dir, { 'conf/team.yaml': TEAM, 'templates/a.en.yaml': TEMPLATE, 'drafts/b.en.yaml': TEMPLATE.replace('name: nc', 'name: draft') });
+    const a = path.join(dir, 'templates/a.en.yaml');
+    const draft = path.join(dir, 'drafts/b.en.yaml');
+    await withLsp(dir, { args: ['lsp', '--stdio', '--config', 'conf/team.yaml'] }, async (c) => {
+      await c.waitFor(() => c.diags.has(uri(a)), 'the covered file published');
+      await c.open(draft, TEMPLATE.replace('name: nc', 'name: draft'));
+      await c.waitFor(() => c.messages.some((m) => m.message.includes(draft)), 'the draft said not linted');
+      const said = c.messages.filter((m) => m.message.includes(draft));
+      assert.equal(said.map((m) => m.message), [`tplsync: ${draft} is not linted: the templates globs of ${path.join(dir, 'conf/team.yaml')} (../templates/**/*.yaml) do not take it; add a glob that does, or move the file under one.`]);
+      assert.not.ok(c.diags.has(uri(draft)));
+    });
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -8,7 +8,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node.js';
 import { BIN, CHANNEL_A, CHANNEL_B, cleanup, tempDir, withChild, writeFiles } from './helpers.ts';
-import { LspClient, uri } from './lsp-client.ts';
+import { LspClient, uri, withLsp } from './lsp-client.ts';
+import { LspProject } from '../src/lsp/project.ts';
 
 const config = (alias: string, channel: string, glob: string): string => `templates: ["${glob}"]\nenvironments:\n  local:\n    emulator: .tplsync/emulator.json\n    channels: { ${alias}: ${channel} }\n`;
 const tpl = (alias: string, name: string, category: string, words: string): string => `channel: ${alias}\nname: ${name}\nlanguage: en_US\ncategory: ${category}\nbody:\n  text: "Hi {{1}}, ${words}."\n  examples: { "1": Ana }\n`;
@@ -65,6 +66,54 @@ test('a monorepo opened at its root: each package\'s template linted with its ow
       } finally { conn.dispose(); }
     });
   } finally { cleanup(root); }
+});
+
+test('a workspace folder with no config: one message, of what the editor does (not lint\'s "checked the files alone", no "No template files match"), then once for a template opened there (trial-bp F2)', async () => {
+  const root = tempDir('tplsync-lsp-noconfig-');
+  try {
+    writeFiles(root, {
+      'app/tplsync.config.yaml': config('shop-whatsapp', CHANNEL_A, 'templates/**/*.yaml'),
+      'app/templates/promo.en_US.yaml': tpl('shop-whatsapp', 'promo', 'UTILITY', 'our summer sale starts today'),
+      'loose/hello.en_US.yaml': tpl('wa', 'hello', 'UTILITY', 'nobody lints me'),
+    });
+    const app = path.join(root, 'app');
+    const loose = path.join(root, 'loose');
+    const hello = path.join(loose, 'hello.en_US.yaml');
+    await withLsp(root, { folders: [app, loose] }, async (c) => {
+      await c.open(hello, tpl('wa', 'hello', 'UTILITY', 'nobody lints me'));
+      await c.waitFor(() => c.messages.some((m) => m.message.includes(`${hello} is not linted`)), 'the opened template said not linted');
+      const text = c.messages.map((m) => m.message).join('\n');
+      const ofLoose = c.messages.filter((m) => m.message.startsWith(`tplsync: ${loose}: `));
+      assert.is(ofLoose.length, 1, text);
+      assert.match(ofLoose[0]!.message, `No config found: looked for`);
+      assert.match(ofLoose[0]!.message, 'A template you open here is linted with the config in its folder or a folder above it, and is not linted where there is none');
+      assert.not.match(text, 'Lint checked the files alone');
+      assert.not.match(text, 'No template files match');
+      assert.is(c.messages.filter((m) => m.message.includes(hello)).length, 1, text);
+      assert.not.ok(c.diags.has(uri(hello)));
+    });
+  } finally { cleanup(root); }
+});
+
+test('a folder with no config whose templates the default globs take: they are linted alone, with the default settings, and the note says so (trial-bp F2)', async () => {
+  const dir = tempDir('tplsync-lsp-noconfig-');
+  try {
+    writeFiles(dir, { 'templates/hello.en_US.yaml': tpl('wa', 'hello', 'UTILITY', 'nobody configured me') });
+    const p = new LspProject(dir);
+    await p.load();
+    assert.equal(p.covered(), [path.join(dir, 'templates/hello.en_US.yaml')]);
+    assert.is(p.configNotes.length, 1, p.configNotes.join('\n'));
+    assert.match(p.configNotes[0]!, 'The templates here (templates/**/*.{yaml,yml}, the default globs) are linted alone, with the default settings, not against the channel each names (rule unknown-channel)');
+    // and none there: no error, one note
+    const empty = tempDir('tplsync-lsp-noconfig-');
+    try {
+      const q = new LspProject(empty);
+      await q.load();
+      assert.equal(q.covered(), []);
+      assert.is(q.configNotes.length, 1);
+      assert.match(q.configNotes[0]!, 'A template you open here is linted with the config in its folder or a folder above it');
+    } finally { cleanup(empty); }
+  } finally { cleanup(dir); }
 });
 
 test.run();

@@ -47,4 +47,26 @@ test('a quick fix for one button type changes that value only, as a one-line edi
   } finally { cleanup(dir); }
 });
 
+test('the stub sample quick fix of the body\'s placeholder adds the body\'s stubs, not the header\'s, and its title says where each goes (trial-bp F1)', async () => {
+  const dir = tempDir();
+  try {
+    const file = path.join(dir, 'wa/promo.yaml');
+    const text = ['channel: clinic', 'name: spring_promo', 'language: es', 'category: MARKETING', 'header:', '  format: TEXT', '  text: "Oferta {{1}}"',
+      'body:', '  text: "Hola {{1}}, {{2}} de descuento"', '  examples:', '    1: Lucía', ''].join('\r\n');
+    writeFiles(dir, { 'tplsync.config.yaml': CONFIG, 'wa/promo.yaml': text });
+    await withLsp(dir, {}, async (c) => {
+      const diags = await c.openFor(file, text, 'placeholder-sample', 2);
+      const at = (line: number) => diags.find((d) => d.range.start.line === line)!;
+      const quick = async (d: (typeof diags)[number]): Promise<Action[]> =>
+        (await c.conn.sendRequest('textDocument/codeAction', { textDocument: { uri: uri(file) }, range: d.range, context: { diagnostics: [d], only: ['quickfix'] } }) as Action[]);
+      const body = await quick(at(8));
+      assert.equal(body.map((a) => a.title), ['Add a stub sample (TODO) for {{2}} (tplsync)']);
+      assert.is(applyEdits(text, body[0]!.edit.changes[uri(file)]!), text.replace('    1: Lucía\r\n', '    1: Lucía\r\n    2: TODO\r\n'));
+      const header = await quick(at(6));
+      assert.equal(header.map((a) => a.title), ['Add a stub sample (TODO) for {{1}} in the header (tplsync)']);
+      assert.is(applyEdits(text, header[0]!.edit.changes[uri(file)]!), text.replace('  text: "Oferta {{1}}"\r\n', '  text: "Oferta {{1}}"\r\n  examples:\r\n    1: TODO\r\n'));
+    });
+  } finally { cleanup(dir); }
+});
+
 test.run();

@@ -91,4 +91,53 @@ test('F6c: the same config problem found by two loads (the editor\'s watched-fil
   });
 }));
 
+test('a request without a param it needs is answered -32602 naming it; a method the server does not answer -32601, whatever its params; a notification of one ignored (trial-bp F4)', () => inProjectDir({ 'tplsync.config.yaml': CONFIG, 'templates/welcome.en_US.yaml': `${HEAD}  text: "Hi {{1}}, welcome."\n  examples: { 1: Ana }\n` }, async (dir) => {
+  await withChild(() => execa('node', [BIN, 'lsp', '--stdio'], { cwd: dir, env: {}, stdin: 'pipe', stdout: 'pipe', stderr: 'pipe', buffer: false, reject: false }), async (proc) => {
+    const writer = new StreamMessageWriter(proc.stdin!);
+    const reader = new StreamMessageReader(proc.stdout!);
+    const answers = new Map<number, { error?: { code: number; message: string }; result?: unknown }>();
+    const others: string[] = [];
+    let wake: (() => void) | undefined;
+    reader.listen((m) => {
+      const r = m as { id?: number; method?: string };
+      if (typeof r.id === 'number' && r.method === undefined) { answers.set(r.id, m as never); wake?.(); } else if (r.method !== 'textDocument/publishDiagnostics') others.push(JSON.stringify(m));
+    });
+    const answer = async (id: number) => { while (!answers.has(id)) await new Promise<void>((r) => { wake = r; }); return answers.get(id)!; };
+    let id = 1;
+    const ask = async (method: string, params: unknown) => { const n = id++; await writer.write({ jsonrpc: '2.0', id: n, method, params } as never); return answer(n); };
+    await ask('initialize', { processId: null, rootUri: uri(dir), capabilities: {} });
+    await writer.write({ jsonrpc: '2.0', method: 'initialized', params: {} } as never);
+    const file = path.join(dir, 'templates/welcome.en_US.yaml');
+    const textDocument = { uri: uri(file) };
+    const range = { start: { line: 3, character: 0 }, end: { line: 3, character: 5 } };
+    for (const [method, params, named] of [
+      ['textDocument/hover', { textDocument }, 'params.position is missing'],
+      ['textDocument/completion', { textDocument }, 'params.position is missing'],
+      ['textDocument/hover', { textDocument, position: { line: '3', character: 2 } }, 'params.position must be a position'],
+      ['textDocument/codeAction', { textDocument, range }, 'params.context is missing'],
+      ['textDocument/codeAction', { textDocument, range, context: {} }, 'params.context.diagnostics is missing'],
+      ['textDocument/codeAction', { textDocument, context: { diagnostics: [] } }, 'params.range is missing'],
+    ] as const) {
+      const a = await ask(method, params);
+      assert.is(a.error?.code, -32602, `${method} ${JSON.stringify(params)}: ${JSON.stringify(a)}`);
+      assert.match(a.error!.message, `${method}: ${named}`);
+      assert.not.match(a.error!.message, 'Cannot read properties');
+    }
+    // a method the server does not answer: MethodNotFound, with params or without, under textDocument/ too
+    for (const [method, params] of [['textDocument/foo', {}], ['textDocument/foo', null], ['textDocument/definition', { textDocument, position: { line: 0, character: 0 } }], ['foo/bar', {}]] as const) {
+      const a = await ask(method, params);
+      assert.is(a.error?.code, -32601, `${method}: ${JSON.stringify(a)}`);
+    }
+    // a notification of a method it does not know: nothing said, and the server goes on
+    await writer.write({ jsonrpc: '2.0', method: 'textDocument/foo', params: { textDocument } } as never);
+    await writer.write({ jsonrpc: '2.0', method: 'foo/bar', params: {} } as never);
+    const hover = await ask('textDocument/hover', { textDocument, position: { line: 3, character: 12 } });
+    assert.is(hover.error, undefined, JSON.stringify(hover));
+    assert.equal(others.filter((m) => !m.includes('client/registerCapability')), []);
+    assert.is((await ask('shutdown', null)).error, undefined);
+    await writer.write({ jsonrpc: '2.0', method: 'exit' } as never);
+    reader.dispose();
+  });
+}));
+
 test.run();

@@ -180,22 +180,50 @@ export function keepQuotedAsWritten(doc: Document, text: string): void {
  * checked to mean exactly what the document meant (same value), or refused.
  */
 export function formatDocument(doc: Document.Parsed, value: unknown, text?: string): FormatResult {
+  return runSteps(formatDocumentSteps(doc, value, text));
+}
+
+/**
+ * Work done in steps (a generator that yields between them, each a part of the work on the whole file): run at once
+ * (runSteps), or with a pause between steps (the language server answers other requests meanwhile, and stops the
+ * work when the editor cancels it: server.ts).
+ */
+export type Steps<T> = Generator<void, T, void>;
+
+/** the steps' result, every step run at once */
+export function runSteps<T>(steps: Steps<T>): T {
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/** formatDocument in steps (Steps): each a pass over the whole file (its comments and values kept, the keys put in order, written, checked) */
+export function* formatDocumentSteps(doc: Document.Parsed, value: unknown, text?: string): Steps<FormatResult> {
   keepNumbersAsWritten(doc);
   if (text !== undefined) { keepQuotedAsWritten(doc, text); endCommentToDocument(doc, text); ownLineCommentsToNextKey(doc, text); keepKeyLineComments(doc, text); unfoldMultilineFlow(doc, text); }
+  yield;
+  // the value as the text written must read back, computed once (each check of a 1 MB file's layout compared it anew)
+  const want = canonicalJson(value);
   const original = doc.clone();
-  let out: string;
+  yield;
+  let out: string | undefined;
   let keptOrder = false;
-  try {
-    if (isMap(doc.contents)) order(doc.contents);
-    out = doc.toString(TO_STRING);
-    if (!sameValue(out, value)) throw new Error('reordering changed the value');
-  } catch {
+  let ordered = true;
+  try { if (isMap(doc.contents)) order(doc.contents); } catch { ordered = false; }
+  yield;
+  try { out = ordered ? doc.toString(TO_STRING) : undefined; } catch { out = undefined; }
+  yield;
+  // (the layout in order, checked once: the file's own order is checked only when it is the one written)
+  if (out === undefined || !sameValue(out, want)) {
     keptOrder = true;
     // a JavaScript error of the writer's (a !!binary value, nesting past its stack) is no message for a user: said as what it means
     try { out = original.toString(TO_STRING); } catch (e) { return { text: '', error: `cannot be laid out: ${e instanceof RangeError || e instanceof TypeError ? 'it holds a value YAML\'s writer cannot write back as it is (a tag such as !!binary, or nesting too deep); left as it is' : (e as Error).message}` }; }
+    yield;
+    if (!sameValue(out, want)) return { text: '', error: 'the canonical layout would change what the file means; left as it is' };
   }
-  if (!sameValue(out, value)) return { text: '', error: 'the canonical layout would change what the file means; left as it is' };
-  if (text !== undefined) out = withCommentGaps(out, text, value);
+  yield;
+  if (text !== undefined) out = withCommentGaps(out, text, value, want);
   return { text: out, ...(keptOrder ? { keptOrder } : {}) };
 }
 
@@ -259,9 +287,9 @@ function joinPropsLines(out: string): string {
  * spaces before each line's comment (keepCommentGaps), an anchor before a key line's comment
  * (joinPropsLines), and no blank line before the comment that ends the file when the file had none.
  */
-export function withCommentGaps(out: string, text: string, value: unknown): string {
+export function withCommentGaps(out: string, text: string, value: unknown, want = canonicalJson(value)): string {
   const aligned = keepEndCommentTight(keepCommentGaps(joinPropsLines(out), text), text);
-  return aligned !== out && sameValue(aligned, value) ? aligned : out;
+  return aligned !== out && sameValue(aligned, want) ? aligned : out;
 }
 
 /** `content  # comment` as the file wrote it: the line's content (without its indentation), and the spaces before the comment (two or more, or a tab: one space is yaml's own) */
@@ -459,13 +487,14 @@ export function ownLineCommentsToNextKey(doc: Document, text: string): void {
   walk(doc.contents);
 }
 
-function sameValue(text: string, value: unknown): boolean {
+/** whether a text reads as the value whose canonicalJson is `want` */
+function sameValue(text: string, want: string): boolean {
   try {
     // duplicate keys found in linear time (yaml's uniqueKeys compares each key with every earlier
     // one of its mapping: a file of 20,000 keys took minutes)
     const doc = parseDocument(text, { logLevel: 'error', uniqueKeys: false });
     if (doc.errors.length || duplicateKeyErrors(doc).length) return false;
-    return canonicalJson(doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT })) === canonicalJson(value);
+    return canonicalJson(doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT })) === want;
   } catch { return false; }
 }
 

@@ -10,7 +10,7 @@ import { MAX_FILE_BYTES } from '../files/limits.js';
 import { FILE_START, type LoadProblem } from '../files/problems.js';
 import { lstatSync } from 'node:fs';
 import { CHANGED_WHILE_RUNNING, FileChanged, writeFileAtomic } from '../files/write.js';
-import { formatDocument } from './format.js';
+import { formatDocumentSteps, runSteps, type Steps } from './format.js';
 import { lineEndsOf, withLineEnd } from '../files/line-ends.js';
 import { systemReason } from '../core/system-error.js';
 
@@ -26,6 +26,11 @@ export type FmtOutcome =
 
 /** Pure: fmt's answer for a file's bytes (what the command and the language server's formatting both give): refused, failed, unchanged, or its new text. */
 export function formatBytes(file: string, bytes: Uint8Array | undefined, problem?: ReturnType<typeof readTemplateFile>['problem']): FmtOutcome & { text?: string } {
+  return runSteps(formatBytesSteps(file, bytes, problem));
+}
+
+/** formatBytes in steps (format.ts Steps): the file read, then formatDocumentSteps' */
+export function* formatBytesSteps(file: string, bytes: Uint8Array | undefined, problem?: ReturnType<typeof readTemplateFile>['problem']): Steps<FmtOutcome & { text?: string }> {
   // the layout's line ends are LF: a CRLF file is read as the LF text it becomes (yaml keeps a CR in a comment of a
   // CRLF file, and a comment fmt moved came back with a stray CR at every run)
   const crlf = !problem && bytes!.length <= MAX_FILE_BYTES && bytes!.includes(13) && isUtf8(bytes!) ? Buffer.from(bytes!).toString('utf8').replace(/\r\n/g, '\n') : undefined;
@@ -41,7 +46,8 @@ export function formatBytes(file: string, bytes: Uint8Array | undefined, problem
     const at = { line: before.length, column: before[before.length - 1]!.length + 1 };
     return { file, kind: 'refused', problems: [{ kind: 'not-utf8', span: { ...at, endLine: at.line, endColumn: at.column + 1 }, message: 'The file holds a NUL byte (U+0000); fmt leaves it as it is. Remove it.' }] };
   }
-  const r = formatDocument(parsed.doc, parsed.value, parsed.text);
+  yield;
+  const r = yield* formatDocumentSteps(parsed.doc, parsed.value, parsed.text);
   if (r.error) return { file, kind: 'failed', message: r.error };
   const kept = r.keptOrder ? { keptOrder: true } : {};
   // the text compared is what was read, with the layout written in the file's line ends and its BOM, which are the

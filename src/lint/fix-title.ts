@@ -32,11 +32,9 @@ type Made = { change: Change; was: unknown };
 function describe(made: readonly Made[]): string | undefined {
   const ops = new Set(made.map((m) => m.change.op));
   const adds = made.flatMap((m) => (m.change.op === 'add' ? [m.change] : []));
-  // stub samples: the placeholders they are for
-  if (ops.size === 1 && adds.length && adds.every((a) => a.value === SAMPLE_STUB)) {
-    const keys = [...new Set(adds.map((a) => `{{${a.key}}}`))];
-    return `Add ${keys.length === 1 ? 'a stub sample' : 'stub samples'} (${SAMPLE_STUB}) for ${list(keys)}`;
-  }
+  // stub samples: the placeholders they are for, and where those are when not (only) in the body: the header's
+  // {{1}} is not the body's {{1}}, which may have its sample
+  if (ops.size === 1 && adds.length && adds.every((a) => a.value === SAMPLE_STUB)) return stubsTitle(adds);
   // an entry written anew in another form (`footer: <text>` as `footer: { code_expiration_minutes: 10 }`)
   const removes = made.flatMap((m) => (m.change.op === 'remove' ? [m.change] : []));
   if (made.length === 2 && removes.length === 1 && adds.length === 1 && samePath(removes[0]!.path, adds[0]!.path)) {
@@ -93,6 +91,30 @@ function describe(made: readonly Made[]): string | undefined {
     return [...new Set(each)].join('; ');
   }
   return undefined;
+}
+
+/**
+ * stub samples added: `Add stub samples (TODO) for {{2}} and {{3}}` (the body's), `... for {{1}} in the header`, and
+ * where there are several places, each named (`for {{1}} in the header and {{3}} in the body`); too many placeholders to
+ * name on one line: how many, and where (`Add 12 stub samples (TODO) in the body`)
+ */
+function stubsTitle(adds: readonly Extract<Change, { op: 'add' }>[]): string {
+  const places = new Map<string, string[]>();
+  for (const a of adds) {
+    const where = placeOf(a.path);
+    const keys = places.get(where) ?? places.set(where, []).get(where)!;
+    if (!keys.includes(`{{${a.key}}}`)) keys.push(`{{${a.key}}}`);
+  }
+  const n = [...places.values()].reduce((k, keys) => k + keys.length, 0);
+  const named = places.size > 1 || !places.has('the body');
+  const said = `Add ${n === 1 ? 'a stub sample' : 'stub samples'} (${SAMPLE_STUB}) for ${list([...places].map(([where, keys]) => (named ? `${list(keys)} in ${where}` : list(keys))))}`;
+  return said.length <= QUICK_FIX_TITLE_MAX ? said : `Add ${n} stub samples (${SAMPLE_STUB}) in ${list([...places.keys()])}`;
+}
+
+/** the part an examples map's samples are of, as a title names it: `the header`, `the body`, `the message`, else the map's path */
+function placeOf(examples: Path): string {
+  const [part, key] = examples;
+  return examples.length === 2 && key === 'examples' && (part === 'header' || part === 'body' || part === 'message') ? `the ${part}` : dotted(examples);
 }
 
 /** what one text's new value changes: a word in capitals, characters deleted, one part written as another */

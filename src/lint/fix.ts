@@ -279,8 +279,12 @@ function withTheirParts(all: readonly Change[], touched: readonly Change[]): Cha
   return all.filter((c) => touched.includes(c) || (c.part !== undefined && parts.has(c.part)));
 }
 
-/** whether a change's node (a removed entry: its key and value) overlaps a span of the text; a change of no one node does */
+/**
+ * whether a change's node (a removed entry: its key and value), or a node of the findings it repairs (`findingsAt`:
+ * the text a stub sample's placeholder is in), overlaps a span of the text; a change of no one node does
+ */
 function touches(doc: Document, text: string, c: Change, span: Span): boolean {
+  if (c.findingsAt?.some((p) => overlaps(text, (nodeAt(doc, p) as { range?: number[] } | null | undefined)?.range, span))) return true;
   if (c.op === 'order-keys') return true;
   let range: [number, number] | undefined;
   const r = (n: unknown): [number, number] | undefined => { const x = (n as { range?: number[] } | null | undefined)?.range; return x ? [x[0]!, x[1]!] : undefined; };
@@ -295,15 +299,20 @@ function touches(doc: Document, text: string, c: Change, span: Span): boolean {
     range = r(nodeAt(doc, c.path)) ?? (c.op === 'add' ? r(nodeAt(doc, c.path.slice(0, -1))) : undefined);
   }
   if (!range) return true;
+  return overlaps(text, range, span);
+}
+
+/** whether a node's range (offsets of the text) overlaps a span, or touches it (an empty span at the node's start or end); no range: false */
+function overlaps(text: string, range: readonly number[] | undefined, span: Span): boolean {
+  if (!range) return false;
   const at = (offset: number): [number, number] => {
     const before = text.slice(0, offset);
     const nl = before.lastIndexOf('\n');
     return [before.split('\n').length, offset - nl];
   };
-  const [sl, sc] = at(range[0]);
-  const [el, ec] = at(range[1]);
+  const [sl, sc] = at(range[0]!);
+  const [el, ec] = at(range[1]!);
   const lt = (l1: number, c1: number, l2: number, c2: number): boolean => l1 < l2 || (l1 === l2 && c1 < c2);
-  // overlapping, or touching (an empty span at the node's start or end)
   return !lt(span.endLine, span.endColumn, sl, sc) && !lt(el, ec, span.line, span.column);
 }
 

@@ -153,6 +153,12 @@ export type Change = (
    * leaves no finding of its own making (`{{2}}` without a sample, its sample left under `3`)
    */
   readonly part?: string;
+  /**
+   * the nodes of the findings the change repairs where they are not at its own node (a stub sample's
+   * finding is at its placeholder in the text, the stub goes under `examples`): a quick fix whose finding
+   * is at one of them takes the change (fix.ts `within`), and a quick fix whose finding is elsewhere does not
+   */
+  readonly findingsAt?: readonly Path[];
 };
 
 /**

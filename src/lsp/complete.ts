@@ -18,19 +18,42 @@ export function languagesInPath(file: string, known: ReadonlySet<string>): strin
 }
 
 /**
- * The language codes: first the language the file's path names (preselected), then the config's
- * languages (`channels.<alias>.languages`), then every other code, each group alphabetical.
+ * The language codes: first the language the file's path names (preselected), then the languages
+ * the config asks of the file's channel (`configured`: each with the channel aliases asking for it,
+ * channelLanguages), then every other code, each group alphabetical.
  */
-export function languageItems(file: string, configured: Iterable<string>, known: ReadonlySet<string>): CompletionItem[] {
+export function languageItems(file: string, configured: ReadonlyMap<string, readonly string[]>, known: ReadonlySet<string>): CompletionItem[] {
   const fromPath = new Set(languagesInPath(file, known));
-  const fromConfig = new Set([...configured].filter((l) => known.has(l)));
   return [...known].sort().map((l) => {
-    const rank = fromPath.has(l) ? 0 : fromConfig.has(l) ? 1 : 2;
+    const asking = configured.get(l) ?? [];
+    const rank = fromPath.has(l) ? 0 : asking.length ? 1 : 2;
+    const channels = `${asking.length === 1 ? 'channel' : 'channels'} ${asking.join(', ')}`;
     return {
       label: l, kind: CompletionItemKind.Value, sortText: `${rank}${l}`,
-      ...(rank === 0 ? { preselect: true, detail: 'the language of the file name' } : rank === 1 ? { detail: 'a language of the config' } : {}),
+      ...(rank === 0 ? { preselect: true, detail: 'the language of the file name' } : rank === 1 ? { detail: `a language ${channels} ${asking.length === 1 ? 'asks' : 'ask'} for` } : {}),
     };
   });
+}
+
+/**
+ * The languages the config asks of a file's channel (`channels.<alias>.languages`, what rule
+ * language-coverage asks of the template), each with the aliases asking for it: those of the alias
+ * its `channel:` names; before it names one the config has, those of every alias whose kind fits
+ * the file (fileKindOf, as channelItems offers the aliases): an RCS template is not offered a
+ * WhatsApp channel's languages as its own.
+ */
+export function channelLanguages(t: Record<string, unknown> | undefined,
+  channels: Readonly<Record<string, { kind?: 'whatsapp' | 'rcs'; languages?: readonly string[] } | undefined>> | undefined): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  if (!channels) return out;
+  const named = typeof t?.channel === 'string' && Object.hasOwn(channels, t.channel) ? t.channel : undefined;
+  const file = fileKindOf(t);
+  const fits = (kind: 'whatsapp' | 'rcs' | undefined): boolean => kind === undefined || file === undefined || file === 'both' || kind === file;
+  for (const [alias, c] of Object.entries(channels)) {
+    if (named !== undefined ? alias !== named : !fits(c?.kind)) continue;
+    for (const l of c?.languages ?? []) (out.get(l) ?? out.set(l, []).get(l)!).push(alias);
+  }
+  return out;
 }
 
 /**

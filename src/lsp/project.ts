@@ -73,17 +73,16 @@ export class LspProject {
       this.configError = message;
       config = fallback;
     }
-    // the config's own warnings (as lint prints them): at their key in the config file; without a config, said by the server
+    // the config's own warnings (as lint prints them): at their key in the config file; without a config, the server says
+    // so in its own words, once the templates are found (below)
     this.configNotes = [];
-    if (this.configError === undefined) {
-      const shown = config.file ? path.relative(io().cwd(), resolvePath(config.file)) || config.file : 'the config';
-      const caseFolders = config.file ? caseVariantFolders(config) : [];
+    if (this.configError === undefined && config.file) {
+      const shown = path.relative(io().cwd(), resolvePath(config.file)) || config.file;
+      const caseFolders = caseVariantFolders(config);
       const warnings = configWarnings(config, { shown, noConfig: noConfigFound(config.dir), command: tplsyncCommand(), unlistedWhatsappLanguage, ...(caseFolders.length ? { caseFolders } : {}) });
-      if (config.file) {
-        const abs = resolvePath(config.file);
-        const placed = placeConfigWarnings(warnings, shown, readOrUndefined(abs));
-        if (placed.length) this.configProblems.set(abs, placed);
-      } else this.configNotes = warnings.map((w) => w.message);
+      const abs = resolvePath(config.file);
+      const placed = placeConfigWarnings(warnings, shown, readOrUndefined(abs));
+      if (placed.length) this.configProblems.set(abs, placed);
     }
     const policies = config.policies?.length ? await loadPolicies(config) : undefined;
     this.popts = projectOptions(config, this.cwd, policies?.rules ?? []);
@@ -94,13 +93,20 @@ export class LspProject {
     this.matches = undefined;
     this.results.clear();
     await this.discover();
+    // no config found: one message, of what the editor does (lint's "checked the files alone" is of a run of lint, and
+    // no template where the default globs look is no problem of the folder: a template opened is linted with its own config)
+    if (this.configError === undefined && !config.file) this.configNotes = [noConfigNote(config, this.files.length, tplsyncCommand())];
   }
 
   /** Finds the files again (one was created or deleted); lints those not linted yet. */
   async discover(): Promise<void> {
     if (!this.config) return;
     let found: FileEntry[];
-    try { found = await discoverFiles(this.config, [], this.cwd); } catch (e) { if (this.open.size === 0) throw e; found = []; }
+    try { found = await discoverFiles(this.config, [], this.cwd); } catch (e) {
+      // (a folder with no config and no template where the default globs look: none, which noConfigNote says)
+      if (this.open.size === 0 && !(this.config.file === undefined && NO_TEMPLATES.test((e as Error).message))) throw e;
+      found = [];
+    }
     // a file open in the editor and not saved yet, where the config's globs would find it, is one of the project's
     const onDisk = new Set(found.map((f) => f.abs));
     this.files = [...found, ...[...this.open.keys()].filter((abs) => !onDisk.has(abs) && this.wouldCover(abs)).map((abs) => this.entry(abs))]
@@ -279,6 +285,21 @@ function configFileIn(cwd: string): string | undefined {
     if (name) return path.join(dir, name);
     if (path.dirname(dir) === dir) return undefined;
   }
+}
+
+/** discoverFiles' error when the globs find no template */
+const NO_TEMPLATES = /^No template files match /;
+
+/**
+ * Pure but for noConfigFound's look at the folder: what the server says of a workspace folder with no config found from it
+ * (`found`: how many templates the default globs take there): those are linted alone, with the default settings; with
+ * none, a template opened is linted with the config of its own folder or one above it (a monorepo's root), and is not
+ * linted where there is none.
+ */
+export function noConfigNote(config: Pick<Config, 'dir' | 'templates'>, found: number, command: string): string {
+  return found > 0
+    ? `${noConfigFound(config.dir)} The templates here (${config.templates.join(', ')}, the default globs) are linted alone, with the default settings, not against the channel each names (rule unknown-channel); \`${command} init\` there writes a config.`
+    : `${noConfigFound(config.dir)} A template you open here is linted with the config in its folder or a folder above it, and is not linted where there is none; \`${command} init\` in the project's folder writes one.`;
 }
 
 function readOrUndefined(abs: string): string | undefined {

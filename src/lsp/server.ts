@@ -11,7 +11,7 @@ import { Writable } from 'node:stream';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
-  CodeActionKind, CompletionItemKind, MessageType, ShowMessageNotification, DiagnosticSeverity, DidChangeWatchedFilesNotification, ErrorCodes, FileChangeType, ProposedFeatures, ResponseError,
+  CodeActionKind, CompletionItemKind, LSPErrorCodes, MessageType, ShowMessageNotification, DiagnosticSeverity, DidChangeWatchedFilesNotification, ErrorCodes, FileChangeType, ProposedFeatures, ResponseError,
   StreamMessageReader, StreamMessageWriter, TextDocumentSyncKind, TextDocuments, createConnection, ConnectionError,
   type RemoteConsole, type DataCallback, type Disposable, type MessageWriter, type ResponseMessage,
   type CodeAction, type DocumentSymbol, type Message, type SymbolInformation, type CompletionItem, type TextEdit, type Connection, type Diagnostic as LspDiagnostic, type Hover, type InitializeResult,
@@ -26,13 +26,13 @@ import { toolVersion } from '../core/version.js';
 import { redact } from '../core/redact.js';
 import { fixFileText, isRepairable, type AppliedChange } from '../lint/fix.js';
 import { quickFixTitle } from '../lint/fix-title.js';
-import { formatBytes } from '../fmt/run.js';
+import { formatBytes, formatBytesSteps } from '../fmt/run.js';
 import type { RuleMeta } from '../lint/rule.js';
 import { WHATSAPP_LANGUAGES } from '../lint/rules/languages.js';
 import { obj } from '../lint/rule.js';
 import { placeholderSites } from '../model/sites.js';
 import { scanPlaceholders } from '../model/placeholders.js';
-import { channelItems, exampleKeyItems, fileKindOf, keyPathAt, languageItems, placeholderItems, scalarPathAt, scopedPlaceholderNames } from './complete.js';
+import { channelItems, channelLanguages, exampleKeyItems, fileKindOf, keyPathAt, languageItems, placeholderItems, scalarPathAt, scopedPlaceholderNames } from './complete.js';
 import { looksLikeTemplate, LspProject, nearestConfigDir } from './project.js';
 import { flatSymbols, templateSymbols } from './symbols.js';
 import { DiskWatcher, foldersBelow, foldersToWatch, globBases } from './watch.js';
@@ -129,34 +129,70 @@ function whileOpen(send: () => void): void {
 }
 
 /**
- * The editor's messages, a request whose `params` is not an object or an array (`null`, a number) answered
- * -32602 InvalidParams here (JSON-RPC: params, when present, is a structured value): the library's
- * handlers read fields of it first, and a null one made an internal error (-32603) of a malformed request.
- * (`shutdown` takes no params: a client's `null` there is no params.) A textDocument/ request without its
- * document's URI (`params: {}`) is answered so too.
+ * The editor's messages, a request to a method the server answers whose `params` is not what that method takes answered
+ * -32602 InvalidParams here, naming what is missing or malformed (JSON-RPC: params, when present, is a structured value;
+ * LSP says what each request's holds): the library's handlers read fields of it first, and a null `params`, a hover
+ * without its `position` or a code action without its `context` made an internal error (-32603, "Cannot read
+ * properties of undefined") of a malformed request. A method the server does not answer is left to the library, which
+ * answers a request MethodNotFound (-32601) whatever its params, and ignores a notification (LSP). (`shutdown` takes no
+ * params: a client's `null` there is no params.)
  */
 class CheckedReader extends StreamMessageReader {
   constructor(readable: NodeJS.ReadableStream, private readonly replies: MessageWriter) { super(readable); }
   override listen(callback: DataCallback): Disposable {
     return super.listen((msg) => {
       const m = msg as { id?: unknown; method?: unknown; params?: unknown };
-      if (typeof m.method === 'string' && m.method !== 'shutdown' && (typeof m.id === 'number' || typeof m.id === 'string') && 'params' in m && (m.params === null || typeof m.params !== 'object')) {
-        void this.replies.write({ jsonrpc: '2.0', id: m.id, error: { code: ErrorCodes.InvalidParams, message: `${m.method}: params must be an object (JSON-RPC: a structured value), not ${m.params === null ? 'null' : typeof m.params}` } } as ResponseMessage);
-        return;
-      }
-      // every textDocument/ request names its document (LSP: params.textDocument, a TextDocumentIdentifier): `{}` made an internal error
-      if (typeof m.method === 'string' && m.method.startsWith('textDocument/') && (typeof m.id === 'number' || typeof m.id === 'string') && !hasDocumentUri(m.params)) {
-        void this.replies.write({ jsonrpc: '2.0', id: m.id, error: { code: ErrorCodes.InvalidParams, message: `${m.method}: params.textDocument.uri must be the document's URI (a string)` } } as ResponseMessage);
-        return;
+      const check = typeof m.method === 'string' && Object.hasOwn(REQUEST_PARAMS, m.method) ? REQUEST_PARAMS[m.method] : undefined;
+      if (check && (typeof m.id === 'number' || typeof m.id === 'string')) {
+        const wrong = m.params === null || typeof m.params !== 'object' || Array.isArray(m.params)
+          ? `params must be an object (JSON-RPC: a structured value), not ${m.params === null ? 'null' : Array.isArray(m.params) ? 'an array' : typeof m.params}`
+          : check(m.params as Record<string, unknown>);
+        if (wrong !== undefined) {
+          void this.replies.write({ jsonrpc: '2.0', id: m.id, error: { code: ErrorCodes.InvalidParams, message: `${m.method as string}: ${wrong}` } } as ResponseMessage);
+          return;
+        }
       }
       callback(msg);
     });
   }
 }
 
-const hasDocumentUri = (params: unknown): boolean => {
-  const doc = params !== null && typeof params === 'object' ? (params as { textDocument?: unknown }).textDocument : undefined;
-  return doc !== null && typeof doc === 'object' && typeof (doc as { uri?: unknown }).uri === 'string';
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isPosition = (v: unknown): boolean => isObject(v) && Number.isInteger(v.line) && (v.line as number) >= 0 && Number.isInteger(v.character) && (v.character as number) >= 0;
+const isRange = (v: unknown): boolean => isObject(v) && isPosition(v.start) && isPosition(v.end);
+/** every textDocument/ request names its document (LSP: params.textDocument, a TextDocumentIdentifier) */
+const documentNamed = (p: Record<string, unknown>): string | undefined =>
+  isObject(p.textDocument) && typeof p.textDocument.uri === 'string' ? undefined : "params.textDocument.uri must be the document's URI (a string)";
+/** what a param that is not what it must be is told: missing, or what it is instead (shortened) */
+const wrongParam = (name: string, what: string, v: unknown): string => {
+  if (v === undefined) return `${name} is missing: it must be ${what}`;
+  const was = JSON.stringify(v) ?? String(v);
+  return `${name} must be ${what}, not ${was.length > 60 ? `${was.slice(0, 57)}...` : was}`;
+};
+const positionGiven = (p: Record<string, unknown>): string | undefined =>
+  isPosition(p.position) ? undefined : wrongParam('params.position', 'a position ({ line, character }: whole numbers from 0)', p.position);
+
+/**
+ * The requests the server answers, each with what its params must hold (LSP 3.17) of what the server reads: undefined
+ * when they hold it, else what is missing or malformed. (A formatting request's `options` the server does not read:
+ * tplsync fmt's layout is the project's.)
+ */
+const REQUEST_PARAMS: Readonly<Record<string, (p: Record<string, unknown>) => string | undefined>> = {
+  initialize: (p) => (isObject(p.capabilities) ? undefined : "params.capabilities must be the client's capabilities (an object)"),
+  'textDocument/hover': (p) => documentNamed(p) ?? positionGiven(p),
+  'textDocument/completion': (p) => documentNamed(p) ?? positionGiven(p),
+  'textDocument/codeAction': (p) => {
+    const doc = documentNamed(p);
+    if (doc !== undefined) return doc;
+    const ctx = p.context;
+    if (!isRange(p.range)) return wrongParam('params.range', 'a range ({ start, end }: positions)', p.range);
+    if (!isObject(ctx)) return wrongParam('params.context', 'the code action context (an object with the diagnostics)', ctx);
+    if (!Array.isArray(ctx.diagnostics) || !ctx.diagnostics.every((d) => isObject(d) && isRange(d.range))) return wrongParam('params.context.diagnostics', 'a list of diagnostics, each with its range', ctx.diagnostics);
+    if (ctx.only !== undefined && !(Array.isArray(ctx.only) && ctx.only.every((k) => typeof k === 'string'))) return wrongParam('params.context.only', 'a list of code action kinds (strings)', ctx.only);
+    return undefined;
+  },
+  'textDocument/formatting': documentNamed,
+  'textDocument/documentSymbol': documentNamed,
 };
 
 export function stdioConnection(): Connection {
@@ -454,19 +490,24 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
    * above it, as `tplsync lint` finds it from the file's folder (a monorepo opened at its root, its configs in
    * packages/*: a project of its own for that config's folder); else said why not, once (no config above it, or its
    * config's globs do not take it). Only a file that looks like a template (top-level `channel:` and `name:`): another
-   * YAML file gets nothing, as before.
+   * YAML file gets nothing, as before. With --config, that config governs every file (no other is looked for): one its
+   * globs do not take is said so too (it was linted by no one, in silence).
    */
   const adopt = async (abs: string, text: string): Promise<void> => {
-    if (options.configFile || !/\.ya?ml$/i.test(abs) || !looksLikeTemplate(text)) return;
+    if (!/\.ya?ml$/i.test(abs) || !looksLikeTemplate(text)) return;
     if (projects.some((p) => p.covers(abs) || p.settingsFiles().includes(abs))) return;
-    const dir = nearestConfigDir(path.dirname(abs));
+    const dir = options.configFile ? undefined : nearestConfigDir(path.dirname(abs));
     if (dir !== undefined && !projects.some((p) => p.cwd === dir || (p.config?.file !== undefined && p.config.dir === dir))) {
       const p = addProject(dir);
       if (p) await load(p);
     }
     if (projects.some((p) => p.covers(abs)) || saidUncovered.has(abs)) return;
+    const governing = options.configFile
+      ? projectOf(abs)?.config
+      : dir === undefined ? undefined : projects.find((p) => p.config?.file !== undefined && p.config.dir === dir)?.config;
+    // (the config --config names did not load at all: that is said already, of the config)
+    if (options.configFile && governing?.file === undefined) return;
     saidUncovered.add(abs);
-    const governing = dir === undefined ? undefined : projects.find((p) => p.config?.file !== undefined && p.config.dir === dir)?.config;
     const why = governing
       ? `the templates globs of ${governing.file} (${governing.templates.join(', ')}) do not take it; add a glob that does, or move the file under one`
       : `no tplsync config was found in its folder or a folder above it (looked for ${searchPlacesShown()}); run tplsync init in the project's folder`;
@@ -710,10 +751,23 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
 
   // formatting is `tplsync fmt` of the editor's text: the same layout, the same files left as they are
   // (a syntax error, duplicate keys: no edit, lint says why)
-  connection.onDocumentFormatting(async (p): Promise<TextEdit[]> => {
+  // A large file's layout takes a while (a 1 MB template, a second or two): the work is done in its passes over the
+  // file (format.ts Steps), with a pause between them in which the editor's other requests (another file's hover, its
+  // diagnostics) are answered, and the editor's $/cancelRequest stops it (RequestCancelled). A document changed
+  // meanwhile gets no edit of its old text (ContentModified).
+  connection.onDocumentFormatting(async (p, token): Promise<TextEdit[]> => {
     const open = await openCovered(p.textDocument.uri);
     if (!open) return [];
-    const r = formatBytes(open.project.shown(open.abs) ?? open.abs, Buffer.from(open.text, 'utf8'));
+    const version = documents.get(p.textDocument.uri)?.version;
+    const steps = formatBytesSteps(open.project.shown(open.abs) ?? open.abs, Buffer.from(open.text, 'utf8'));
+    let r: ReturnType<typeof formatBytes>;
+    for (;;) {
+      if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'the formatting was cancelled');
+      const step = steps.next();
+      if (step.done) { r = step.value; break; }
+      await new Promise<void>((resolve) => { setTimeout(resolve, 0); });
+    }
+    if (documents.get(p.textDocument.uri)?.version !== version) throw new ResponseError(LSPErrorCodes.ContentModified, 'the document changed while it was being formatted: format it again');
     return r.kind === 'changed' && r.text !== undefined ? [{ range: open.whole, newText: r.text }] : [];
   });
 
@@ -745,8 +799,10 @@ export function startServer(connection: Connection = stdioConnection(), clock: S
       return channelItems(project.config.environments, project.config.channels, fileKindOf(t));
     }
     if (/^\s*language:\s*[\w-]*$/.test(line)) {
-      const configured = Object.values(project.config.channels ?? {}).flatMap((c) => c.languages ?? []);
-      return languageItems(uriToPath(p.textDocument.uri) ?? p.textDocument.uri, configured, WHATSAPP_LANGUAGES);
+      // the languages of the file's own channel (those language-coverage asks of it), as the aliases are offered by kind
+      let t: Record<string, unknown> | undefined;
+      try { t = obj(parseDocument(doc.getText()).toJS({ maxAliasCount: 100 })); } catch { /* not parseable yet: every channel's */ }
+      return languageItems(uriToPath(p.textDocument.uri) ?? p.textDocument.uri, channelLanguages(t, project.config.channels), WHATSAPP_LANGUAGES);
     }
     const open = /\{\{([a-z0-9_]*)$/.exec(line);
     const keyAt = /^\s*[A-Za-z0-9_"]*$/.test(line);

@@ -79,7 +79,9 @@ export function renumberPlaceholders(ctx: RepairContext): Change[] {
  * value kept); with more of either, which sample is whose is not certain and nothing is added
  * there (a `2: TODO` beside the stale `order_id: A-1006` was no repair: the stale sample stayed,
  * and lint --fix called it a repairable finding left). No stub in a template whose placeholders
- * mix named and numbered ones: the keys they keep are the writer's choice.
+ * mix named and numbered ones: the keys they keep are the writer's choice. The changes of one
+ * examples map are one part, each naming the texts whose findings it repairs (rule.ts `Change`):
+ * the quick fix of a finding at the body's {{3}} adds the body's stubs, not the header's too.
  */
 export function addSampleStubs(ctx: RepairContext): Change[] {
   const out: Change[] = [];
@@ -88,12 +90,15 @@ export function addSampleStubs(ctx: RepairContext): Change[] {
   // to undo as well (trial-ar F4). A sample moved to its placeholder's new key stays the placeholder's whichever it is.
   const mixed = mixesStyles(ctx);
   const bodyEx = obj(obj(ctx.t.body)?.examples);
-  /** by examples map: its path, the keys its placeholders use, those without a sample (in order), whether a text has a malformed placeholder */
-  const maps = new Map<string, { path: Path; used: Set<string>; missing: string[]; malformed: boolean }>();
+  /**
+   * by examples map: its path, the keys its placeholders use, those without a sample (in order, each with the texts
+   * that use it: where its findings are), whether a text has a malformed placeholder
+   */
+  const maps = new Map<string, { path: Path; used: Set<string>; missing: Map<string, Path[]>; malformed: boolean }>();
   const mapOf = (path: Path) => {
     const k = pathKey(path);
     let m = maps.get(k);
-    if (!m) { m = { path, used: new Set(), missing: [], malformed: false }; maps.set(k, m); }
+    if (!m) { m = { path, used: new Set(), missing: new Map(), malformed: false }; maps.set(k, m); }
     return m;
   };
   for (const site of ctx.sites()) {
@@ -114,16 +119,23 @@ export function addSampleStubs(ctx: RepairContext): Change[] {
       const fromBody = (site.role === 'rcs' || (site.role === 'header' && p.style === 'named')) && ex[p.key] === undefined && bodyEx?.[p.key] !== undefined;
       if (fromBody) { mapOf(['body', 'examples']).used.add(p.key); continue; }
       m.used.add(p.key);
-      if (ex[p.key] === undefined && !m.missing.includes(p.key)) m.missing.push(p.key);
+      if (ex[p.key] !== undefined) continue;
+      const texts = m.missing.get(p.key) ?? m.missing.set(p.key, []).get(p.key)!;
+      if (!texts.some((x) => pathKey(x) === pathKey(site.path))) texts.push(site.path);
     }
   }
   for (const m of maps.values()) {
-    if (!m.missing.length) continue;
+    if (!m.missing.size) continue;
     const ex = obj(valueAt(ctx.t, m.path)) ?? EMPTY;
     // (a sample of a malformed placeholder, `{{1}`, is placeholder-syntax's: not taken for a stale one)
     const stale = m.malformed ? [] : Object.keys(ex).filter((k) => !m.used.has(k));
-    if (stale.length === 0) { if (!mixed) for (const key of m.missing) out.push({ op: 'add', path: m.path, key, value: SAMPLE_STUB }); }
-    else if (stale.length === 1 && m.missing.length === 1) out.push({ op: 'rename-keys', path: m.path, renames: { [stale[0]!]: m.missing[0]! } });
+    // one part a map: the stubs of the body's placeholders are made together, the header's apart
+    const part = `samples ${m.path.join('.')}`;
+    if (stale.length === 0) { if (!mixed) for (const [key, texts] of m.missing) out.push({ op: 'add', path: m.path, key, value: SAMPLE_STUB, part, findingsAt: texts }); }
+    else if (stale.length === 1 && m.missing.size === 1) {
+      const [key, texts] = [...m.missing][0]!;
+      out.push({ op: 'rename-keys', path: m.path, renames: { [stale[0]!]: key }, part, findingsAt: texts });
+    }
   }
   return out;
 }

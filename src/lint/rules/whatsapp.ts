@@ -751,7 +751,7 @@ export const whatsappRules = defineRules([
     why: 'WhatsApp reviews templates with their samples and rejects a template without them.',
     fix: 'Add the sample under `examples` of the same component (header, body, or message for RCS), keyed by the placeholder\'s name or number. A named placeholder of the header or the RCS texts may use the body\'s sample of the same name.',
     source: 'Meta components reference',
-    repair: addSampleStubs, repairTitle: 'Add a stub sample (TODO) for each placeholder without one (or, one sample left under an old key and one placeholder without a sample, move the sample to it)',
+    repair: addSampleStubs, repairTitle: 'Add a stub sample (TODO) for each placeholder without one (or, one sample left under an old key and one placeholder without a sample, move the sample to it); a quick fix does so in its finding\'s part: the header\'s placeholders, the body\'s, or the RCS message\'s',
     quickFixTitle: 'Add a stub sample (TODO) for each placeholder without one',
     check(ctx) {
       const sites = ctx.placeholders().sites;
