@@ -61,7 +61,10 @@ test('the server: another file\'s hover sent after a large file\'s formatting is
       // cancelled while it runs (a cancel of a request not yet begun is the library's to answer, whatever the work)
       await send({ method: '$/cancelRequest', params: { id: 3 } });
       const cancelled = await answer(3);
-      assert.is(cancelled.error?.code, -32800, JSON.stringify(cancelled).slice(0, 300));
+      // (a cancel races the child's remaining passes: on a machine that starves this process, the formatting may end first;
+      // then its answer is the whole layout, never a partial one. No test waits on how fast the machine is.)
+      if (cancelled.error) assert.is(cancelled.error.code, -32800, JSON.stringify(cancelled).slice(0, 300));
+      else assert.is((cancelled.result as { newText: string }[])[0]!.newText, formatBytes('templates/large.en_US.yaml', Buffer.from(text)).text);
       assert.equal(order, [1, 2, 4, 3]);
       // not cancelled: the whole document in fmt's layout, as `tplsync fmt` writes it
       await send({ id: 5, ...formatting });
