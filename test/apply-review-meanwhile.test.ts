@@ -9,11 +9,23 @@ import * as assert from 'uvu/assert';
 import { createClient } from '../src/api/client.ts';
 import { applyItems, type ApplyItem } from '../src/apply/apply.ts';
 import { applyExit, resultsDocument } from '../src/apply/run.ts';
-import { startEmulator } from '../src/emulator/server.ts';
+import { startEmulator, type RunningEmulator } from '../src/emulator/server.ts';
 import { CHANNEL_A, emulatorReview, writeBody } from './helpers.ts';
 
 const ID = '7b2e3c4d-5e6f-4a70-8b81-000000000042';
 const item = (text: string): ApplyItem => ({ channel: 'shop-whatsapp', name: 'appointment_reminder', language: 'en_US', publicId: ID, channelId: CHANNEL_A, action: 'update', body: writeBody('appointment_reminder', text) });
+
+/**
+ * The template as both plans read it, written and reviewed (`read`: APPROVED, or REJECTED, whose edit spends none of its
+ * edit allowance), then the other job's edit written over it: in review (PENDING) when this job's write arrives.
+ */
+async function editedElsewhere(emu: RunningEmulator, client: ReturnType<typeof createClient>, read: 'APPROVED' | 'REJECTED'): Promise<void> {
+  await client.writeTemplate(CHANNEL_A, ID, writeBody('appointment_reminder', 'Hello {{1}}, see you at 10:00 at the clinic.'));
+  emu.advanceClock(600_001);
+  if (read === 'REJECTED') assert.is(await emulatorReview(emu, { channel: CHANNEL_A, template: ID, statusText: 'REJECTED', reason: 'INVALID_FORMAT' }), 200);
+  else assert.is((await client.getTemplate(CHANNEL_A, ID))?.statusText, 'APPROVED');
+  await client.writeTemplate(CHANNEL_A, ID, writeBody('appointment_reminder', 'Hello {{1}}, see you at 11:00 at the clinic.'));
+}
 
 test('a write refused because another apply put the template in review since the plan: deferred review, exit 5, and a re-run after the review writes it (not "refused again")', async () => {
   // a review that lasts: the other job's edit is PENDING when this one's write arrives
@@ -22,11 +34,7 @@ test('a write refused because another apply put the template in review since the
     const client = createClient({ baseUrl: emu.url, apiKey: 'k1', retries: 0 });
     // the template as both plans read it: REJECTED, which both jobs fix (an edit of a REJECTED template spends none of its
     // edit allowance, so that the other job's edit leaves this one's possible once its review ends)
-    await client.writeTemplate(CHANNEL_A, ID, writeBody('appointment_reminder', 'Hello {{1}}, see you at 10:00 at the clinic.'));
-    emu.advanceClock(600_001);
-    assert.is(await emulatorReview(emu, { channel: CHANNEL_A, template: ID, statusText: 'REJECTED', reason: 'INVALID_FORMAT' }), 200);
-    // the other job's apply: its edit is in review now
-    await client.writeTemplate(CHANNEL_A, ID, writeBody('appointment_reminder', 'Hello {{1}}, see you at 11:00 at the clinic.'));
+    await editedElsewhere(emu, client, 'REJECTED');
     assert.is((await client.getTemplate(CHANNEL_A, ID))?.statusText, 'PENDING');
     // this job's apply, of its own plan (no refusal known up front): the service refuses the write
     const outcome = await applyItems(client, [item('Hello {{1}}, see you at 12:00 at the clinic.')], { parallelism: 1, environment: 'staging' });
@@ -61,11 +69,7 @@ test('the other job\'s edit of an APPROVED template used its edit allowance: the
   try {
     const client = createClient({ baseUrl: emu.url, apiKey: 'k1', retries: 0 });
     // the template as both plans read it: APPROVED, with its edit allowance (1 edit per 24 h)
-    await client.writeTemplate(CHANNEL_A, ID, writeBody('appointment_reminder', 'Hello {{1}}, see you at 10:00 at the clinic.'));
-    emu.advanceClock(600_001);
-    assert.is((await client.getTemplate(CHANNEL_A, ID))?.statusText, 'APPROVED');
-    // the other job's edit: in review, and it spent the day's edit
-    await client.writeTemplate(CHANNEL_A, ID, writeBody('appointment_reminder', 'Hello {{1}}, see you at 11:00 at the clinic.'));
+    await editedElsewhere(emu, client, 'APPROVED');
     for (const wait of [undefined, { timeoutMs: 60_000, pollMs: 500 }]) {
       const outcome = await applyItems(client, [item('Hello {{1}}, see you at 12:00 at the clinic.')], { parallelism: 1, environment: 'staging', ...(wait ? { wait } : {}) });
       const [r] = outcome.results;
@@ -87,10 +91,7 @@ test('apply --wait: a write refused because another job\'s edit is in review wai
   const emu = await startEmulator({ port: 0, keys: ['k1'], reviewDelayMs: 600_000 });
   try {
     const client = createClient({ baseUrl: emu.url, apiKey: 'k1', retries: 0 });
-    await client.writeTemplate(CHANNEL_A, ID, writeBody('appointment_reminder', 'Hello {{1}}, see you at 10:00 at the clinic.'));
-    emu.advanceClock(600_001);
-    assert.is(await emulatorReview(emu, { channel: CHANNEL_A, template: ID, statusText: 'REJECTED', reason: 'INVALID_FORMAT' }), 200);
-    await client.writeTemplate(CHANNEL_A, ID, writeBody('appointment_reminder', 'Hello {{1}}, see you at 11:00 at the clinic.'));
+    await editedElsewhere(emu, client, 'REJECTED');
     // the test's clock: each pause of the wait moves the emulator's clock as far (a review of 10 minutes ends within the wait)
     let offset = 0;
     const clock = { now: () => Date.now() + offset, sleep: async (ms: number) => { offset += ms; emu.advanceClock(ms); } };
